@@ -1,0 +1,204 @@
+#include "movegen.h"
+
+#include "movement.h"
+
+namespace dc {
+
+namespace {
+
+// Promotion (RULES.md 4): a Warrior reaching its last rank becomes a Hero.
+inline bool promotes(PieceType t, Color c, Square to) {
+  return t == WARRIOR && rank_of(to) == (c == GOLD ? RANK_8 : RANK_1);
+}
+
+template <bool CapturesOnly>
+int generate(const Position& pos, Move* out) {
+  const Tables& T = tables();
+  const Color us = pos.side_to_move();
+  int n = 0;
+  for (Square s : pos.pieces(us)) {
+    if (pos.frozen(s)) continue;  // Basilisk freezing: no moves at all
+    const PieceType t = type_of(pos.at(s));
+    const SquareMoves& sm = T.moves(us, t, s);
+    for (const Target& tg : T.targets(sm)) {
+      if (tg.via != SQ_NONE && !pos.empty(tg.via)) continue;
+      const Piece q = pos.at(tg.to);
+      if (q == NO_PIECE) {
+        if (!CapturesOnly && (tg.mode & MOVE_ONLY)) out[n++] = Move(s, tg.to, MoveKind::Normal, promotes(t, us, tg.to));
+      } else if (color_of(q) != us && (tg.mode & CAPTURE_ONLY)) {
+        out[n++] = Move(s, tg.to, tg.afar ? MoveKind::Afar : MoveKind::Capture, promotes(t, us, tg.to));
+      }
+    }
+    for (const Ray& r : T.rays(sm)) {
+      for (Square q : T.ray_squares(r)) {
+        const Piece p = pos.at(q);
+        if (p == NO_PIECE) {
+          if (!CapturesOnly && (r.mode & MOVE_ONLY)) out[n++] = Move(s, q, MoveKind::Normal);
+          continue;
+        }
+        if (color_of(p) != us && (r.mode & CAPTURE_ONLY)) out[n++] = Move(s, q, MoveKind::Capture);
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+// Squares holding pieces of the side to move whose departure could expose its King:
+// the first piece on a line from the King to an enemy slider, and a piece standing on
+// the intermediate square of an enemy's level-changing or two-step attack.
+struct Blockers {
+  bool at[SQUARE_NB];
+};
+
+void find_blockers(const Position& pos, Color us, Blockers& b) {
+  const Tables& T = tables();
+  const Square k = pos.king_square(us);
+  const Color them = ~us;
+  for (const ReverseRay& rr : T.reverse_rays(them, k)) {
+    Square first = SQ_NONE;
+    for (Square q : T.ray_squares(rr.ray)) {
+      Piece p = pos.at(q);
+      if (p == NO_PIECE) continue;
+      if (first == SQ_NONE) {
+        if (color_of(p) != us) break;
+        first = q;
+        continue;
+      }
+      if (color_of(p) == them && (rr.types >> type_of(p) & 1)) b.at[first] = true;
+      break;
+    }
+  }
+  for (const AttackEntry& e : T.attack_entries(them, k)) {
+    if (e.via == SQ_NONE) continue;
+    Piece v = pos.at(e.via), a = pos.at(e.from);
+    if (v != NO_PIECE && color_of(v) == us && a != NO_PIECE && color_of(a) == them &&
+        (e.types >> type_of(a) & 1))
+      b.at[e.via] = true;
+  }
+}
+
+}  // namespace
+
+int generate_pseudo(const Position& pos, Move* out) { return generate<false>(pos, out); }
+int generate_pseudo_captures(const Position& pos, Move* out) { return generate<true>(pos, out); }
+
+bool attacked(const Position& pos, Square s, Color by) {
+  const Tables& T = tables();
+  for (const AttackEntry& e : T.attack_entries(by, s)) {
+    const Piece p = pos.at(e.from);
+    if (p == NO_PIECE || color_of(p) != by || !(e.types >> type_of(p) & 1)) continue;
+    if (e.via != SQ_NONE && !pos.empty(e.via)) continue;
+    if (pos.frozen(e.from)) continue;
+    return true;
+  }
+  for (const ReverseRay& rr : T.reverse_rays(by, s)) {
+    for (Square q : T.ray_squares(rr.ray)) {
+      const Piece p = pos.at(q);
+      if (p == NO_PIECE) continue;
+      if (color_of(p) == by && (rr.types >> type_of(p) & 1) && !pos.frozen(q)) return true;
+      break;
+    }
+  }
+  return false;
+}
+
+int attackers(const Position& pos, Square s, Color by, Square* out) {
+  const Tables& T = tables();
+  int n = 0;
+  for (const AttackEntry& e : T.attack_entries(by, s)) {
+    const Piece p = pos.at(e.from);
+    if (p == NO_PIECE || color_of(p) != by || !(e.types >> type_of(p) & 1)) continue;
+    if (e.via != SQ_NONE && !pos.empty(e.via)) continue;
+    if (pos.frozen(e.from)) continue;
+    bool dup = false;  // the same piece may attack by two entries (e.g. two vias)
+    for (int i = 0; i < n; ++i) dup |= out[i] == e.from;
+    if (!dup) out[n++] = e.from;
+  }
+  for (const ReverseRay& rr : T.reverse_rays(by, s)) {
+    for (Square q : T.ray_squares(rr.ray)) {
+      const Piece p = pos.at(q);
+      if (p == NO_PIECE) continue;
+      if (color_of(p) == by && (rr.types >> type_of(p) & 1) && !pos.frozen(q)) {
+        bool dup = false;
+        for (int i = 0; i < n; ++i) dup |= out[i] == q;
+        if (!dup) out[n++] = q;
+      }
+      break;
+    }
+  }
+  return n;
+}
+
+bool in_check(const Position& pos) {
+  Color us = pos.side_to_move();
+  return attacked(pos, pos.king_square(us), ~us);
+}
+
+bool leaves_king_safe(Position& pos, Move m) {
+  Color us = pos.side_to_move();
+  pos.make_move(m);
+  bool safe = !attacked(pos, pos.king_square(us), ~us);
+  pos.unmake_move();
+  return safe;
+}
+
+int filter_legal(Position& pos, Move* moves, int n) {
+  const Color us = pos.side_to_move();
+  const Square k = pos.king_square(us);
+  int kept = 0;
+  if (in_check(pos)) {
+    for (int i = 0; i < n; ++i)
+      if (leaves_king_safe(pos, moves[i])) moves[kept++] = moves[i];
+    return kept;
+  }
+  // Not in check: only a few kinds of move can expose the King; verify just those.
+  Blockers b{};
+  find_blockers(pos, us, b);
+  for (int i = 0; i < n; ++i) {
+    const Move m = moves[i];
+    const Square from = m.from();
+    const bool risky = from == k || b.at[from] || m.is_afar() ||  // afar empties a square
+                       type_of(pos.at(from)) == BASILISK;          // may unfreeze an enemy
+    if (!risky || leaves_king_safe(pos, m)) moves[kept++] = m;
+  }
+  return kept;
+}
+
+int generate_legal(Position& pos, Move* out) {
+  return filter_legal(pos, out, generate_pseudo(pos, out));
+}
+
+Move find_legal(Position& pos, Square from, Square to) {
+  MoveList l = legal_moves(pos);
+  for (Move m : l)
+    if (m.from() == from && m.to() == to) return m;
+  return Move::none();
+}
+
+uint64_t perft(Position& pos, int depth) {
+  if (depth <= 0) return 1;
+  Move moves[MAX_MOVES];
+  int n = generate_legal(pos, moves);
+  if (depth == 1) return uint64_t(n);
+  uint64_t total = 0;
+  for (int i = 0; i < n; ++i) {
+    pos.make_move(moves[i]);
+    total += perft(pos, depth - 1);
+    pos.unmake_move();
+  }
+  return total;
+}
+
+std::vector<std::pair<Move, uint64_t>> divide(Position& pos, int depth) {
+  std::vector<std::pair<Move, uint64_t>> out;
+  MoveList l = legal_moves(pos);
+  for (Move m : l) {
+    pos.make_move(m);
+    out.emplace_back(m, depth <= 1 ? 1 : perft(pos, depth - 1));
+    pos.unmake_move();
+  }
+  return out;
+}
+
+}  // namespace dc

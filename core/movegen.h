@@ -1,0 +1,62 @@
+// Move generation into a caller-supplied buffer, attacks, check and perft.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "position.h"
+
+namespace dc {
+
+// Every move the movement rules allow the side to move (frozen pieces have none),
+// ignoring the safety of its own King. Returns the number written to `out`, which
+// must hold MAX_MOVES moves.
+int generate_pseudo(const Position& pos, Move* out);
+
+// Only the captures (including captures from afar) among the pseudo-legal moves.
+int generate_pseudo_captures(const Position& pos, Move* out);
+
+// The legal moves. `pos` is used as scratch space and restored exactly.
+int generate_legal(Position& pos, Move* out);
+
+// Keeps only the legal moves of a pseudo-legal list; returns the new count.
+int filter_legal(Position& pos, Move* moves, int n);
+
+// Whether a pseudo-legal move leaves the mover's King safe (make, test, unmake).
+bool leaves_king_safe(Position& pos, Move m);
+
+// Whether colour `by` attacks square s: some unfrozen piece of `by` could capture
+// there under the movement rules (a Dragon's capture from afar counts).
+bool attacked(const Position& pos, Square s, Color by);
+
+// The squares of the unfrozen pieces of colour `by` that attack s. Returns the count
+// written to `out` (room for SQUARE_NB).
+int attackers(const Position& pos, Square s, Color by, Square* out);
+
+// Is the side to move in check?
+bool in_check(const Position& pos);
+
+// Looks up a move by its two squares among the legal moves; Move::none() if illegal.
+Move find_legal(Position& pos, Square from, Square to);
+
+// Legal-move path counts.
+uint64_t perft(Position& pos, int depth);
+std::vector<std::pair<Move, uint64_t>> divide(Position& pos, int depth);
+
+// A list of moves on the heap-free stack, for convenience.
+struct MoveList {
+  Move moves[MAX_MOVES];
+  int size = 0;
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + size; }
+  Move operator[](int i) const { return moves[i]; }
+};
+
+inline MoveList legal_moves(Position& pos) {
+  MoveList l;
+  l.size = generate_legal(pos, l.moves);
+  return l;
+}
+
+}  // namespace dc

@@ -1,0 +1,275 @@
+#include "movement.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <tuple>
+
+namespace dc {
+
+namespace {
+
+constexpr uint8_t L1 = 1, L2 = 2, L3 = 4, ANY = 7;
+
+using enum Motion;
+
+// RULES.md section 4, one line per sentence. Vectors are (level, file, rank); rank is
+// "forward" for Gold and mirrored for Scarlet.
+constexpr MoveRule RULES[] = {
+    // Sylph
+    {SYLPH, L3, Leap, MOVE_ONLY, {0, 1, 1}, Sym::MirrorF},     // diagonally forward
+    {SYLPH, L3, Leap, CAPTURE_ONLY, {0, 0, 1}, Sym::One},      // straight forward
+    {SYLPH, L3, Leap, CAPTURE_ONLY, {-1, 0, 0}, Sym::One},     // directly below
+    {SYLPH, L2, Leap, MOVE_ONLY, {1, 0, 0}, Sym::One},         // directly above
+    {SYLPH, L2, SylphHome, MOVE_ONLY, {0, 0, 0}, Sym::One},    // any own start square
+    // Griffon
+    {GRIFFON, L3, Leap, MOVE_OR_CAPTURE, {0, 3, 2}, Sym::Octo},
+    {GRIFFON, L3, Leap, MOVE_OR_CAPTURE, {-1, 1, 1}, Sym::Signs},
+    {GRIFFON, L2, Leap, MOVE_OR_CAPTURE, {0, 1, 1}, Sym::Signs},
+    {GRIFFON, L2, Leap, MOVE_OR_CAPTURE, {1, 1, 1}, Sym::Signs},
+    // Dragon
+    {DRAGON, L3, Slide, MOVE_OR_CAPTURE, {0, 1, 1}, Sym::Signs},
+    {DRAGON, L3, Leap, MOVE_OR_CAPTURE, {0, 1, 0}, Sym::Octo},
+    {DRAGON, L3, Afar, CAPTURE_ONLY, {-1, 0, 0}, Sym::One},
+    {DRAGON, L3, Afar, CAPTURE_ONLY, {-1, 1, 0}, Sym::Octo},
+    // Warrior (promotion is a named rule in make_move / movegen)
+    {WARRIOR, L2, Leap, MOVE_ONLY, {0, 0, 1}, Sym::One},
+    {WARRIOR, L2, Leap, CAPTURE_ONLY, {0, 1, 1}, Sym::MirrorF},
+    // Oliphant, Unicorn, Thief
+    {OLIPHANT, L2, Slide, MOVE_OR_CAPTURE, {0, 1, 0}, Sym::Octo},
+    {UNICORN, L2, Leap, MOVE_OR_CAPTURE, {0, 2, 1}, Sym::Octo},
+    {THIEF, L2, Slide, MOVE_OR_CAPTURE, {0, 1, 1}, Sym::Signs},
+    // Hero
+    {HERO, L2, Leap, MOVE_OR_CAPTURE, {0, 1, 1}, Sym::Signs},
+    {HERO, L2, Leap, MOVE_OR_CAPTURE, {0, 2, 2}, Sym::Signs},
+    {HERO, L2, Leap, MOVE_OR_CAPTURE, {1, 1, 1}, Sym::Signs},
+    {HERO, L2, Leap, MOVE_OR_CAPTURE, {-1, 1, 1}, Sym::Signs},
+    {HERO, L3, Leap, MOVE_OR_CAPTURE, {-1, 1, 1}, Sym::Signs},
+    {HERO, L1, Leap, MOVE_OR_CAPTURE, {1, 1, 1}, Sym::Signs},
+    // Cleric
+    {CLERIC, ANY, Leap, MOVE_OR_CAPTURE, {0, 1, 0}, Sym::Octo},
+    {CLERIC, ANY, Leap, MOVE_OR_CAPTURE, {0, 1, 1}, Sym::Signs},
+    {CLERIC, ANY, Leap, MOVE_OR_CAPTURE, {1, 0, 0}, Sym::One},
+    {CLERIC, ANY, Leap, MOVE_OR_CAPTURE, {-1, 0, 0}, Sym::One},
+    // Mage
+    {MAGE, L2, Slide, MOVE_OR_CAPTURE, {0, 1, 0}, Sym::Octo},
+    {MAGE, L2, Slide, MOVE_OR_CAPTURE, {0, 1, 1}, Sym::Signs},
+    {MAGE, L1 | L3, Leap, MOVE_OR_CAPTURE, {0, 1, 0}, Sym::Octo},
+    {MAGE, ANY, Leap, MOVE_OR_CAPTURE, {1, 0, 0}, Sym::One},
+    {MAGE, ANY, Leap, MOVE_OR_CAPTURE, {-1, 0, 0}, Sym::One},
+    {MAGE, ANY, Via, MOVE_OR_CAPTURE, {1, 0, 0}, Sym::One, {1, 0, 0}},    // 1 -> 3 via 2
+    {MAGE, ANY, Via, MOVE_OR_CAPTURE, {-1, 0, 0}, Sym::One, {-1, 0, 0}},  // 3 -> 1 via 2
+    // King
+    {KING, L2, Leap, MOVE_OR_CAPTURE, {0, 1, 0}, Sym::Octo},
+    {KING, L2, Leap, MOVE_OR_CAPTURE, {0, 1, 1}, Sym::Signs},
+    {KING, L2, Leap, MOVE_OR_CAPTURE, {1, 0, 0}, Sym::One},
+    {KING, L2, Leap, MOVE_OR_CAPTURE, {-1, 0, 0}, Sym::One},
+    {KING, L1, Leap, MOVE_OR_CAPTURE, {1, 0, 0}, Sym::One},
+    {KING, L3, Leap, MOVE_OR_CAPTURE, {-1, 0, 0}, Sym::One},
+    // Paladin
+    {PALADIN, ANY, Leap, MOVE_OR_CAPTURE, {0, 1, 0}, Sym::Octo},
+    {PALADIN, ANY, Leap, MOVE_OR_CAPTURE, {0, 1, 1}, Sym::Signs},
+    {PALADIN, L2, Leap, MOVE_OR_CAPTURE, {0, 2, 1}, Sym::Octo},
+    {PALADIN, ANY, Leap, MOVE_OR_CAPTURE, {1, 2, 0}, Sym::Octo},
+    {PALADIN, ANY, Leap, MOVE_OR_CAPTURE, {-1, 2, 0}, Sym::Octo},
+    {PALADIN, ANY, Leap, MOVE_OR_CAPTURE, {2, 1, 0}, Sym::Octo},
+    {PALADIN, ANY, Leap, MOVE_OR_CAPTURE, {-2, 1, 0}, Sym::Octo},
+    // Dwarf
+    {DWARF, L1 | L2, Leap, MOVE_ONLY, {0, 0, 1}, Sym::One},
+    {DWARF, L1 | L2, Leap, MOVE_ONLY, {0, 1, 0}, Sym::Signs},
+    {DWARF, L1 | L2, Leap, CAPTURE_ONLY, {0, 1, 1}, Sym::MirrorF},
+    {DWARF, L1, Leap, CAPTURE_ONLY, {1, 0, 0}, Sym::One},
+    {DWARF, L2, Leap, MOVE_ONLY, {-1, 0, 0}, Sym::One},
+    // Basilisk (freezing is a named rule: Position::frozen)
+    {BASILISK, L1, Leap, MOVE_OR_CAPTURE, {0, 0, 1}, Sym::One},
+    {BASILISK, L1, Leap, MOVE_OR_CAPTURE, {0, 1, 1}, Sym::MirrorF},
+    {BASILISK, L1, Leap, MOVE_ONLY, {0, 0, -1}, Sym::One},
+    // Elemental
+    {ELEMENTAL, L1, Leap, MOVE_OR_CAPTURE, {0, 1, 0}, Sym::Octo},
+    {ELEMENTAL, L1, Via, MOVE_OR_CAPTURE, {0, 1, 0}, Sym::Octo, {0, 1, 0}},  // two straight
+    {ELEMENTAL, L1, Leap, MOVE_ONLY, {0, 1, 1}, Sym::Signs},
+    {ELEMENTAL, L1, Via, CAPTURE_ONLY, {0, 1, 0}, Sym::Octo, {1, 0, 0}},     // over, then up
+    {ELEMENTAL, L2, Via, MOVE_OR_CAPTURE, {-1, 0, 0}, Sym::Octo, {0, 1, 0}},  // down, then over
+};
+
+struct VecPair {
+  Vec a, b;
+  bool operator<(const VecPair& o) const {
+    return std::tie(a.dl, a.df, a.dr, b.dl, b.df, b.dr) <
+           std::tie(o.a.dl, o.a.df, o.a.dr, o.b.dl, o.b.df, o.b.dr);
+  }
+};
+
+// Every orientation of a rule's vectors, for one colour, without duplicates.
+std::vector<VecPair> expand(const MoveRule& r, Color c) {
+  std::vector<VecPair> out;
+  auto add = [&](int sf, int sr, bool swap) {
+    auto tr = [&](Vec v) {
+      int f = v.df, rk = v.dr;
+      if (swap) std::swap(f, rk);
+      f *= sf;
+      rk *= sr;
+      if (c == SCARLET) rk = -rk;
+      return Vec{v.dl, int8_t(f), int8_t(rk)};
+    };
+    VecPair p{tr(r.v), tr(r.v2)};
+    for (auto& q : out)
+      if (!(q < p) && !(p < q)) return;
+    out.push_back(p);
+  };
+  switch (r.sym) {
+    case Sym::One: add(1, 1, false); break;
+    case Sym::MirrorF: add(1, 1, false); add(-1, 1, false); break;
+    case Sym::Signs:
+    case Sym::Octo:
+      for (int sf : {1, -1})
+        for (int sr : {1, -1}) {
+          add(sf, sr, false);
+          if (r.sym == Sym::Octo) add(sf, sr, true);
+        }
+      break;
+  }
+  return out;
+}
+
+Square shift(Square s, Vec v) {
+  int l = level_of(s) + v.dl, f = file_of(s) + v.df, r = rank_of(s) + v.dr;
+  return on_board(l, f, r) ? make_square(l, f, r) : SQ_NONE;
+}
+
+[[noreturn]] void table_bug(const char* what, Square s) {
+  std::fprintf(stderr, "dragonchess: movement table bug: %s at %s\n", what, square_name(s).c_str());
+  std::abort();
+}
+
+}  // namespace
+
+std::span<const MoveRule> movement_rules() { return RULES; }
+
+Tables::Tables() {
+  std::vector<std::vector<AttackEntry>> rev(COLOR_NB * SQUARE_NB);
+  std::vector<std::vector<ReverseRay>> rrev(COLOR_NB * SQUARE_NB);
+
+  for (Color c : {GOLD, SCARLET})
+    for (int t = 1; t < PIECE_TYPE_NB; ++t)
+      for (int si = 0; si < SQUARE_NB; ++si) {
+        Square s = Square(si);
+        SquareMoves& sm = square_moves_[c][t][s];
+        if (!may_stand_on(PieceType(t), level_of(s))) continue;
+        std::vector<Target> tg;
+        std::vector<Ray> ry;
+        auto add_target = [&](Target nt) {
+          for (auto& o : tg)
+            if (o.to == nt.to) {
+              if (o.via != nt.via || o.afar != nt.afar) table_bug("two routes to one square", s);
+              o.mode = Mode(o.mode | nt.mode);  // one move, generated once
+              return;
+            }
+          tg.push_back(nt);
+        };
+        for (const MoveRule& r : RULES) {
+          if (r.piece != t || !(r.levels >> level_of(s) & 1)) continue;
+          if (r.motion == SylphHome) {
+            int rank = c == GOLD ? 1 : 6;
+            for (int f = 0; f < FILES; f += 2)
+              add_target({make_square(LEVEL_3, f, rank), SQ_NONE, r.mode, false});
+            continue;
+          }
+          for (const VecPair& vp : expand(r, c)) {
+            Square to = shift(s, vp.a);
+            if (to == SQ_NONE) continue;
+            switch (r.motion) {
+              case Leap: add_target({to, SQ_NONE, r.mode, false}); break;
+              case Afar: add_target({to, SQ_NONE, r.mode, true}); break;
+              case Via: {
+                Square to2 = shift(to, vp.b);
+                if (to2 != SQ_NONE) add_target({to2, to, r.mode, false});
+                break;
+              }
+              case Slide: {
+                if (vp.a.dl != 0) table_bug("slide between levels", s);
+                Ray ray{uint16_t(0), 0, r.mode};
+                std::vector<Square> sq;
+                for (Square q = to; q != SQ_NONE; q = shift(q, vp.a)) sq.push_back(q);
+                ray.first = uint16_t(ray_squares_.size());
+                ray.length = uint16_t(sq.size());
+                ray_squares_.insert(ray_squares_.end(), sq.begin(), sq.end());
+                ry.push_back(ray);
+                break;
+              }
+              case SylphHome: break;
+            }
+          }
+        }
+        for (auto& x : tg)
+          if (x.mode & CAPTURE_ONLY) {
+            auto& list = rev[c * SQUARE_NB + x.to];
+            bool merged = false;
+            for (auto& e : list)
+              if (e.from == s && e.via == x.via) {
+                e.types |= uint16_t(1u << t);
+                merged = true;
+              }
+            if (!merged) list.push_back({s, x.via, uint16_t(1u << t)});
+          }
+        sm.target_first = uint32_t(targets_.size());
+        sm.target_count = uint16_t(tg.size());
+        targets_.insert(targets_.end(), tg.begin(), tg.end());
+        if (rays_.size() + ry.size() > 0xFFFF) table_bug("too many rays", s);
+        sm.ray_first = uint16_t(rays_.size());
+        sm.ray_count = uint8_t(ry.size());
+        rays_.insert(rays_.end(), ry.begin(), ry.end());
+      }
+
+  // Reverse slide rays: for a slide rule of type t on level L in direction d, the
+  // attackers of a square s on L stand along -d from s.
+  for (Color c : {GOLD, SCARLET})
+    for (const MoveRule& r : RULES) {
+      if (r.motion != Slide || !(r.mode & CAPTURE_ONLY)) continue;
+      for (const VecPair& vp : expand(r, c)) {
+        Vec back{int8_t(-vp.a.dl), int8_t(-vp.a.df), int8_t(-vp.a.dr)};
+        for (int si = 0; si < SQUARE_NB; ++si) {
+          Square s = Square(si);
+          if (!(r.levels >> level_of(s) & 1)) continue;
+          auto& list = rrev[c * SQUARE_NB + s];
+          Square first = shift(s, back);
+          if (first == SQ_NONE) continue;
+          bool merged = false;
+          for (auto& e : list)
+            if (ray_squares_[e.ray.first] == first) {
+              e.types |= uint16_t(1u << r.piece);
+              merged = true;
+            }
+          if (merged) continue;
+          ReverseRay rr{{uint16_t(0), 0, CAPTURE_ONLY}, uint16_t(1u << r.piece)};
+          size_t start = ray_squares_.size();
+          for (Square q = first; q != SQ_NONE; q = shift(q, back)) ray_squares_.push_back(q);
+          if (ray_squares_.size() > 0xFFFF) table_bug("ray pool overflow", s);
+          rr.ray.first = uint16_t(start);
+          rr.ray.length = uint16_t(ray_squares_.size() - start);
+          list.push_back(rr);
+        }
+      }
+    }
+
+  for (Color c : {GOLD, SCARLET}) {
+    for (int s = 0; s < SQUARE_NB; ++s) {
+      attack_first_[c][s] = uint32_t(attacks_.size());
+      auto& l = rev[c * SQUARE_NB + s];
+      attacks_.insert(attacks_.end(), l.begin(), l.end());
+      rev_ray_first_[c][s] = uint32_t(rev_rays_.size());
+      auto& rl = rrev[c * SQUARE_NB + s];
+      rev_rays_.insert(rev_rays_.end(), rl.begin(), rl.end());
+    }
+    attack_first_[c][SQUARE_NB] = uint32_t(attacks_.size());
+    rev_ray_first_[c][SQUARE_NB] = uint32_t(rev_rays_.size());
+  }
+}
+
+const Tables& tables() {
+  static const Tables* t = new Tables();
+  return *t;
+}
+
+}  // namespace dc

@@ -1,0 +1,133 @@
+// Piece movement as data (RULES.md section 4), turned into per-square tables once.
+//
+// Each piece type has a list of MoveRules, one line per sentence of RULES.md. A rule
+// says on which levels it applies, what kind of motion it is, whether it may move,
+// capture or both, and the vector(s) with a symmetry. build_tables() expands the rules
+// for both colours and every square into:
+//   - targets: single destinations (steps and leaps, possibly through an intermediate
+//     square that must be empty, or captures from afar),
+//   - rays: slide lines, walked until the first occupied square,
+// and the reverse (attack) tables used by attacked().
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "types.h"
+
+namespace dc {
+
+// What a rule allows on its destination square.
+enum Mode : uint8_t { MOVE_ONLY = 1, CAPTURE_ONLY = 2, MOVE_OR_CAPTURE = 3 };
+
+enum class Motion : uint8_t {
+  Leap,        // to from+v; nothing in between matters (a step is a leap of one)
+  Slide,       // repeat v until the first occupied square
+  Via,         // to from+v then +v2; the square from+v must be empty
+  Afar,        // capture on from+v without moving (the Dragon)
+  SylphHome,   // to any of the own side's six Sylph start squares on level 3
+};
+
+// How one vector (df, dr) expands into several (dl is never mirrored).
+enum class Sym : uint8_t {
+  One,      // exactly (df, dr)
+  MirrorF,  // (df, dr) and (-df, dr): "diagonally forward"
+  Signs,    // (+-df, +-dr)
+  Octo,     // (+-df, +-dr) and (+-dr, +-df): orthogonal, diagonal, knight
+};
+
+struct Vec {
+  int8_t dl, df, dr;  // level, file and rank change; dr is "forward" for Gold
+};
+
+struct MoveRule {
+  PieceType piece;
+  uint8_t levels;  // bit i: applies on level index i
+  Motion motion;
+  Mode mode;
+  Vec v;
+  Sym sym;
+  Vec v2{0, 0, 0};  // second leg of a Via motion, transformed with the same symmetry
+};
+
+// The table of RULES.md section 4 (defined in movement.cpp).
+std::span<const MoveRule> movement_rules();
+
+// --- Expanded tables ------------------------------------------------------------------
+struct Target {
+  Square to;
+  Square via;   // SQ_NONE or a square that must be empty
+  Mode mode;
+  bool afar;    // capture from afar: the mover stays put
+};
+
+struct Ray {
+  uint16_t first, length;  // squares ray_squares()[first .. first+length)
+  Mode mode;
+};
+
+struct SquareMoves {
+  uint32_t target_first;
+  uint16_t target_count;
+  uint16_t ray_first;
+  uint8_t ray_count;
+};
+
+// A reverse entry: a piece whose type is in `types` standing on `from` (of the
+// attacking colour) can capture on the square, provided `via` (if any) is empty.
+struct AttackEntry {
+  Square from;
+  Square via;
+  uint16_t types;  // bit t set: a piece of type t attacks this way
+};
+
+struct ReverseRay {
+  Ray ray;
+  uint16_t types;
+};
+
+class Tables {
+ public:
+  const SquareMoves& moves(Color c, PieceType t, Square s) const {
+    return square_moves_[c][t][s];
+  }
+  std::span<const Target> targets(const SquareMoves& m) const {
+    return {targets_.data() + m.target_first, m.target_count};
+  }
+  std::span<const Ray> rays(const SquareMoves& m) const {
+    return {rays_.data() + m.ray_first, m.ray_count};
+  }
+  std::span<const Square> ray_squares(const Ray& r) const {
+    return {ray_squares_.data() + r.first, r.length};
+  }
+  // Leap, via and afar attackers of square s by colour c.
+  std::span<const AttackEntry> attack_entries(Color c, Square s) const {
+    return {attacks_.data() + attack_first_[c][s],
+            size_t(attack_first_[c][s + 1] - attack_first_[c][s])};
+  }
+  // Slide attackers of square s by colour c: rays from s outward; the first piece on
+  // a ray attacks s when it is of colour c and its type is in the ray's `types`.
+  std::span<const ReverseRay> reverse_rays(Color c, Square s) const {
+    return {rev_rays_.data() + rev_ray_first_[c][s],
+            size_t(rev_ray_first_[c][s + 1] - rev_ray_first_[c][s])};
+  }
+
+  friend const Tables& tables();
+
+ private:
+  Tables();
+  SquareMoves square_moves_[COLOR_NB][PIECE_TYPE_NB][SQUARE_NB]{};
+  std::vector<Target> targets_;
+  std::vector<Ray> rays_;
+  std::vector<Square> ray_squares_;
+  std::vector<AttackEntry> attacks_;
+  uint32_t attack_first_[COLOR_NB][SQUARE_NB + 1]{};
+  std::vector<ReverseRay> rev_rays_;
+  uint32_t rev_ray_first_[COLOR_NB][SQUARE_NB + 1]{};
+};
+
+// Built on first use, then read-only.
+const Tables& tables();
+
+}  // namespace dc

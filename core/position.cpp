@@ -1,0 +1,282 @@
+#include "position.h"
+
+#include <array>
+#include <charconv>
+
+#include "movegen.h"
+
+namespace dc {
+
+namespace zobrist {
+namespace {
+struct Keys {
+  uint64_t psq[PIECE_NB][SQUARE_NB];
+  uint64_t side;
+  Keys() {
+    uint64_t x = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed: keys are reproducible
+    auto next = [&] {
+      uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      return z ^ (z >> 31);
+    };
+    for (auto& row : psq)
+      for (auto& k : row) k = next();
+    side = next();
+  }
+};
+const Keys& keys() {
+  static const Keys k;
+  return k;
+}
+}  // namespace
+uint64_t piece_square(Piece p, Square s) { return keys().psq[p][s]; }
+uint64_t side() { return keys().side; }
+}  // namespace zobrist
+
+// --- Placement bookkeeping -------------------------------------------------------------
+
+void Position::put(Square s, Piece p) {
+  Color c = color_of(p);
+  board_[s] = p;
+  pindex_[s] = pcount_[c];
+  plist_[c][pcount_[c]++] = s;
+  key_ ^= zobrist::piece_square(p, s);
+  if (type_of(p) == KING) king_[c] = s;
+}
+
+void Position::remove(Square s) {
+  Piece p = board_[s];
+  Color c = color_of(p);
+  Square last = plist_[c][--pcount_[c]];
+  plist_[c][pindex_[s]] = last;
+  pindex_[last] = pindex_[s];
+  board_[s] = NO_PIECE;
+  key_ ^= zobrist::piece_square(p, s);
+}
+
+void Position::relocate(Square from, Square to) {
+  Piece p = board_[from];
+  board_[to] = p;
+  board_[from] = NO_PIECE;
+  pindex_[to] = pindex_[from];
+  plist_[color_of(p)][pindex_[to]] = to;
+  key_ ^= zobrist::piece_square(p, from) ^ zobrist::piece_square(p, to);
+  if (type_of(p) == KING) king_[color_of(p)] = to;
+}
+
+// --- Make and unmake ------------------------------------------------------------------
+
+void Position::make_move(Move m) {
+  Square from = m.from(), to = m.to();
+  Undo u{m, board_[from], board_[to], int16_t(quiet_), key_};
+  if (u.captured != NO_PIECE) remove(to);
+  if (!m.is_afar()) {
+    relocate(from, to);
+    // Promotion: a Warrior reaching its last rank becomes a Hero (RULES.md 4).
+    if (m.is_promotion()) {
+      remove(to);
+      put(to, make_piece(stm_, HERO));
+    }
+  }
+  quiet_ = (u.captured != NO_PIECE || type_of(u.moved) == WARRIOR) ? 0 : quiet_ + 1;
+  if (stm_ == SCARLET) ++move_number_;
+  stm_ = ~stm_;
+  key_ ^= zobrist::side();
+  history_.push_back(u);
+}
+
+void Position::unmake_move() {
+  Undo u = history_.back();
+  history_.pop_back();
+  stm_ = ~stm_;
+  if (stm_ == SCARLET) --move_number_;
+  Square from = u.move.from(), to = u.move.to();
+  if (!u.move.is_afar()) {
+    if (u.move.is_promotion()) {
+      remove(to);
+      put(to, u.moved);
+    }
+    relocate(to, from);
+  }
+  if (u.captured != NO_PIECE) put(to, u.captured);
+  quiet_ = u.quiet;
+  key_ = u.key;
+}
+
+void Position::make_null() {
+  history_.push_back({Move::none(), NO_PIECE, NO_PIECE, int16_t(quiet_), key_});
+  ++quiet_;
+  if (stm_ == SCARLET) ++move_number_;
+  stm_ = ~stm_;
+  key_ ^= zobrist::side();
+}
+
+void Position::unmake_null() {
+  Undo u = history_.back();
+  history_.pop_back();
+  stm_ = ~stm_;
+  if (stm_ == SCARLET) --move_number_;
+  quiet_ = u.quiet;
+  key_ = u.key;
+}
+
+int Position::repetitions() const {
+  // Only positions since the last capture or Warrior move can repeat; a null move
+  // breaks the chain too (the search never counts repetitions across a pass).
+  int n = 0;
+  int limit = std::min<int>(quiet_, int(history_.size()));
+  size_t h = history_.size();
+  for (int i = 2; i <= limit; i += 2) {
+    if (history_[h - i].move.is_none() || history_[h - i + 1].move.is_none()) break;
+    if (history_[h - i].key == key_) ++n;
+  }
+  return n;
+}
+
+uint64_t Position::compute_key() const {
+  uint64_t k = stm_ == SCARLET ? zobrist::side() : 0;
+  for (int s = 0; s < SQUARE_NB; ++s)
+    if (board_[s] != NO_PIECE) k ^= zobrist::piece_square(board_[s], Square(s));
+  return k;
+}
+
+// --- Position strings (RULES.md section 6) --------------------------------------------
+
+namespace {
+
+std::string rank_label(int index) {  // index 0..23 in string order
+  int level = 3 - index / 8, rank = 8 - index % 8;
+  return "level " + std::to_string(level) + " rank " + std::to_string(rank);
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  size_t start = 0;
+  for (size_t i = 0; i <= s.size(); ++i)
+    if (i == s.size() || s[i] == sep) {
+      out.push_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+  return out;
+}
+
+std::string quoted(std::string_view s) {
+  std::string out = "'";
+  for (char c : s.substr(0, 40)) out += (c >= 32 && c < 127) ? c : '?';
+  if (s.size() > 40) out += "...";
+  return out + "'";
+}
+
+bool parse_number(std::string_view s, int max, int& out) {
+  if (s.empty() || s.size() > 6) return false;
+  for (char c : s)
+    if (c < '0' || c > '9') return false;
+  auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+  return r.ec == std::errc() && out <= max;
+}
+
+}  // namespace
+
+Result<Position> Position::from_string(std::string_view text) {
+  if (text.size() > 2000) return make_error("position string too long (" + std::to_string(text.size()) + " characters)");
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t'))
+    text.remove_suffix(1);
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  if (text.empty()) return make_error("empty position string");
+
+  auto fields = split(text, ' ');
+  for (auto f : fields)
+    if (f.empty()) return make_error("fields of a position string are separated by exactly one space");
+  if (fields.size() != 4)
+    return make_error("position string needs 4 fields (placement, side to move, quiet-move counter, move number), found " +
+                      std::to_string(fields.size()));
+
+  Position pos;
+  auto ranks = split(fields[0], '/');
+  if (ranks.size() != 24)
+    return make_error("placement needs 24 ranks separated by '/' (8 per level), found " + std::to_string(ranks.size()));
+
+  int kings[COLOR_NB] = {0, 0};
+  for (int i = 0; i < 24; ++i) {
+    int level = 2 - i / 8, rank = 7 - i % 8;
+    std::string_view r = ranks[i];
+    int file = 0;
+    for (size_t j = 0; j < r.size();) {
+      char c = r[j];
+      if (c >= '0' && c <= '9') {
+        size_t k = j;
+        while (k < r.size() && r[k] >= '0' && r[k] <= '9') ++k;
+        int n = 0;
+        if (!parse_number(r.substr(j, k - j), 99, n) || n < 1 || n > 12)
+          return make_error("bad count of empty squares " + quoted(r.substr(j, k - j)) + " on " + rank_label(i) + " (1 to 12)");
+        file += n;
+        j = k;
+      } else {
+        Piece p = piece_from_char(c);
+        if (p == NO_PIECE) return make_error("unknown piece letter " + quoted(std::string_view(&r[j], 1)) + " on " + rank_label(i));
+        if (file >= FILES) return make_error(rank_label(i) + " has more than 12 squares");
+        Square s = make_square(level, file, rank);
+        PieceType t = type_of(p);
+        if (!may_stand_on(t, Level(level)))
+          return make_error(std::string(color_name(color_of(p))) + " " + piece_type_name(t) + " on " + square_name(s) +
+                            ": a " + piece_type_name(t) + " can never stand on level " + std::to_string(level + 1));
+        if (t == WARRIOR && rank == (color_of(p) == GOLD ? RANK_8 : RANK_1))
+          return make_error(std::string(color_name(color_of(p))) + " Warrior on " + square_name(s) +
+                            ": a Warrior on its last rank must already be a Hero");
+        if (t == KING) ++kings[color_of(p)];
+        if (pos.pcount_[color_of(p)] >= MAX_PIECES_PER_SIDE)
+          return make_error(std::string(color_name(color_of(p))) + " has more than " + std::to_string(MAX_PIECES_PER_SIDE) + " pieces");
+        pos.put(s, p);
+        ++file;
+        ++j;
+      }
+      if (file > FILES) return make_error(rank_label(i) + " has more than 12 squares");
+    }
+    if (file < FILES)
+      return make_error(rank_label(i) + " has " + std::to_string(file) + " squares, expected 12");
+  }
+  for (Color c : {GOLD, SCARLET}) {
+    if (kings[c] == 0) return make_error(std::string(color_name(c)) + " has no King");
+    if (kings[c] > 1) return make_error(std::string(color_name(c)) + " has " + std::to_string(kings[c]) + " Kings (exactly one allowed)");
+  }
+
+  if (fields[1] == "g") pos.stm_ = GOLD;
+  else if (fields[1] == "s") pos.stm_ = SCARLET;
+  else return make_error("side to move must be 'g' or 's', found " + quoted(fields[1]));
+  if (pos.stm_ == SCARLET) pos.key_ ^= zobrist::side();
+
+  if (!parse_number(fields[2], 100000, pos.quiet_))
+    return make_error("quiet-move counter must be a whole number from 0 to 100000, found " + quoted(fields[2]));
+  if (!parse_number(fields[3], 100000, pos.move_number_) || pos.move_number_ < 1)
+    return make_error("move number must be a whole number from 1 to 100000, found " + quoted(fields[3]));
+
+  Color them = ~pos.stm_;
+  if (attacked(pos, pos.king_[them], pos.stm_))
+    return make_error(std::string(color_name(them)) + " is in check but it is " + color_name(pos.stm_) + "'s turn to move");
+  return pos;
+}
+
+Position Position::start() { return std::move(from_string(START_POSITION).value()); }
+
+std::string Position::to_string() const {
+  std::string out;
+  for (int i = 0; i < 24; ++i) {
+    int level = 2 - i / 8, rank = 7 - i % 8;
+    if (i) out += '/';
+    int run = 0;
+    for (int f = 0; f < FILES; ++f) {
+      Piece p = board_[make_square(level, f, rank)];
+      if (p == NO_PIECE) { ++run; continue; }
+      if (run) out += std::to_string(run);
+      run = 0;
+      out += piece_char(p);
+    }
+    if (run) out += std::to_string(run);
+  }
+  out += stm_ == GOLD ? " g " : " s ";
+  out += std::to_string(quiet_) + " " + std::to_string(move_number_);
+  return out;
+}
+
+}  // namespace dc

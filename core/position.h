@@ -1,0 +1,94 @@
+// A Dragonchess position: placement, side to move, quiet-move counter, move number,
+// an incrementally updated Zobrist key and the history needed for unmake and repetition.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "result.h"
+#include "types.h"
+
+namespace dc {
+
+constexpr std::string_view START_POSITION =
+    "2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1/"
+    "ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO/"
+    "2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1";
+
+namespace zobrist {
+uint64_t piece_square(Piece p, Square s);
+uint64_t side();
+}  // namespace zobrist
+
+class Position {
+ public:
+  // Reads a position string (RULES.md section 6). Every kind of bad input gives an
+  // Error whose message names the problem.
+  static Result<Position> from_string(std::string_view text);
+  static Position start();
+  std::string to_string() const;
+
+  Piece at(Square s) const { return board_[s]; }
+  bool empty(Square s) const { return board_[s] == NO_PIECE; }
+  Color side_to_move() const { return stm_; }
+  int quiet_plies() const { return quiet_; }
+  int move_number() const { return move_number_; }
+  uint64_t key() const { return key_; }
+  Square king_square(Color c) const { return king_[c]; }
+  std::span<const Square> pieces(Color c) const { return {plist_[c], size_t(pcount_[c])}; }
+  int piece_count(Color c) const { return pcount_[c]; }
+
+  // Basilisk freezing (RULES.md 4): a piece on level 2 is frozen while an enemy
+  // Basilisk stands directly below it.
+  bool frozen(Square s) const {
+    return level_of(s) == LEVEL_2 && board_[s] != NO_PIECE &&
+           board_[below(s)] == make_piece(~color_of(board_[s]), BASILISK);
+  }
+
+  // Make a legal move / take back the last one. Unmake restores the exact position.
+  void make_move(Move m);
+  void unmake_move();
+  // A "pass" for null-move pruning in the search.
+  void make_null();
+  void unmake_null();
+
+  int plies_played() const { return int(history_.size()); }
+  Move last_move() const { return history_.empty() ? Move::none() : history_.back().move; }
+  Piece last_captured() const { return history_.empty() ? NO_PIECE : history_.back().captured; }
+  // How many earlier positions of this game (since it was loaded) equal this one.
+  int repetitions() const;
+  // True if this position occurred at least once before within the reversible part.
+  bool repeated_once() const { return repetitions() >= 1; }
+  // The key computed from scratch (tests compare it with the incremental key()).
+  uint64_t compute_key() const;
+
+ private:
+  struct Undo {
+    Move move;
+    Piece moved;
+    Piece captured;
+    int16_t quiet;
+    uint64_t key;
+  };
+
+  Position() = default;
+  void put(Square s, Piece p);
+  void remove(Square s);
+  void relocate(Square from, Square to);
+
+  Piece board_[SQUARE_NB]{};
+  Square plist_[COLOR_NB][SQUARE_NB]{};
+  int16_t pindex_[SQUARE_NB]{};
+  int16_t pcount_[COLOR_NB]{};
+  Square king_[COLOR_NB]{SQ_NONE, SQ_NONE};
+  Color stm_ = GOLD;
+  int quiet_ = 0;
+  int move_number_ = 1;
+  uint64_t key_ = 0;
+  std::vector<Undo> history_;
+};
+
+}  // namespace dc
