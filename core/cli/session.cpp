@@ -1,0 +1,362 @@
+#include "session.h"
+
+#include <algorithm>
+#include <chrono>
+#include <charconv>
+#include <ostream>
+#include <sstream>
+#include <vector>
+
+#include "movegen.h"
+#include "notation.h"
+#include "status.h"
+
+namespace dc {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+    s.remove_suffix(1);
+  return s;
+}
+
+std::vector<std::string_view> words(std::string_view s) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+    size_t j = i;
+    while (j < s.size() && s[j] != ' ' && s[j] != '\t') ++j;
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+std::string shown(std::string_view s) {
+  std::string out;
+  for (char c : s.substr(0, 60)) out += (c >= 32 && c < 127) ? c : '?';
+  if (s.size() > 60) out += "...";
+  return "'" + out + "'";
+}
+
+bool parse_int(std::string_view s, long long lo, long long hi, long long& out) {
+  if (s.empty() || s.size() > 12) return false;
+  auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+  return r.ec == std::errc() && r.ptr == s.data() + s.size() && out >= lo && out <= hi;
+}
+
+std::string board_text(const Position& pos) {
+  std::ostringstream o;
+  const char* names[3] = {"Level 1 (Underworld)", "Level 2 (Ground)", "Level 3 (Sky)"};
+  for (int level = 2; level >= 0; --level) {
+    o << names[level] << "\n";
+    for (int rank = 7; rank >= 0; --rank) {
+      o << "  " << rank + 1 << " ";
+      for (int f = 0; f < FILES; ++f) {
+        Square s = make_square(level, f, rank);
+        char c = piece_char(pos.at(s));
+        o << ' ' << c << (pos.frozen(s) ? '*' : ' ');
+      }
+      o << "\n";
+    }
+    o << "     ";
+    for (int f = 0; f < FILES; ++f) o << ' ' << char('a' + f) << ' ';
+    o << "\n";
+  }
+  o << "(* = frozen)\n";
+  return o.str();
+}
+
+std::string score_text(int score_cp, bool is_mate, int mate_in) {
+  return is_mate ? "mate " + std::to_string(mate_in) : "cp " + std::to_string(score_cp);
+}
+
+}  // namespace
+
+Session::Session(std::ostream& out)
+    : out_(out), pos_(Position::start()), search_(std::make_unique<Search>(16)),
+      search_pos_(Position::start()) {}
+
+Session::~Session() {
+  if (searching()) {
+    search_->stop();
+    join_search();
+  }
+}
+
+void Session::say(const std::string& text) {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  out_ << text << '\n';
+  out_.flush();
+}
+
+void Session::join_search() {
+  if (search_thread_.joinable()) search_thread_.join();
+}
+
+void Session::wait() { join_search(); }
+
+bool Session::handle(std::string_view line) {
+  line = trim(line);
+  if (line.size() > 100000) {
+    error("line too long");
+    return true;
+  }
+  if (line.empty() || line.front() == '#') return true;
+  size_t sp = line.find_first_of(" \t");
+  std::string_view cmd = line.substr(0, sp);
+  std::string_view args = sp == std::string_view::npos ? std::string_view() : trim(line.substr(sp));
+
+  if (cmd == "quit" || cmd == "exit") {
+    if (searching()) search_->stop();
+    join_search();
+    return false;
+  }
+  if (cmd == "stop") {
+    cmd_stop();
+    return true;
+  }
+  if (cmd == "isready") {
+    say("readyok");
+    return true;
+  }
+  if (searching()) {
+    error("a search is running; send 'stop' first");
+    return true;
+  }
+  if (cmd == "position") cmd_position(args);
+  else if (cmd == "d" || cmd == "display") cmd_display();
+  else if (cmd == "moves") cmd_moves();
+  else if (cmd == "status") cmd_status();
+  else if (cmd == "perft") cmd_perft(args, false);
+  else if (cmd == "divide") cmd_perft(args, true);
+  else if (cmd == "bench") cmd_bench(args);
+  else if (cmd == "go") cmd_go(args);
+  else if (cmd == "setoption") cmd_setoption(args);
+  else if (cmd == "play" || cmd == "move") cmd_play(args);
+  else if (cmd == "undo") cmd_undo();
+  else if (cmd == "ucinewgame" || cmd == "newgame") search_->new_game();
+  else if (cmd == "help") cmd_help();
+  else error("unknown command " + shown(cmd) + " (try 'help')");
+  return true;
+}
+
+void Session::cmd_help() {
+  say("commands:");
+  say("  position startpos [moves m1 m2 ...] | position fen <string> [moves ...]");
+  say("  play <move>      play one move (coordinate or algebraic)");
+  say("  undo             take back the last move");
+  say("  d                draw the boards, the position string and the status");
+  say("  moves            list the legal moves (coordinate and algebraic)");
+  say("  status           the game state and its reason");
+  say("  perft N | divide N");
+  say("  go depth N | nodes N | movetime MS | infinite     then 'stop'");
+  say("  setoption name Hash value MB | setoption name Level value 1..10");
+  say("  bench [perft|search]");
+  say("  quit");
+}
+
+void Session::cmd_position(std::string_view args) {
+  auto w = words(args);
+  if (w.empty()) return error("position needs 'startpos' or 'fen <string>'");
+  size_t i = 0;
+  Result<Position> base = make_error("");
+  if (w[0] == "startpos") {
+    base = Position::start();
+    i = 1;
+  } else if (w[0] == "fen") {
+    size_t j = 1;
+    while (j < w.size() && w[j] != "moves") ++j;
+    if (j == 1) return error("position fen needs a position string");
+    std::string fen;
+    for (size_t k = 1; k < j; ++k) fen += (k > 1 ? " " : "") + std::string(w[k]);
+    base = Position::from_string(fen);
+    if (!base) return error("bad position string: " + base.error());
+    i = j;
+  } else {
+    return error("position needs 'startpos' or 'fen <string>', got " + shown(w[0]));
+  }
+  Position p = std::move(base.value());
+  if (i < w.size()) {
+    if (w[i] != "moves") return error("expected 'moves' after the position, got " + shown(w[i]));
+    for (size_t k = i + 1; k < w.size(); ++k) {
+      Status st = game_status(p);
+      if (st.over()) return error("move " + std::to_string(k - i) + " " + shown(w[k]) + ": the game is over (" + st.reason() + ")");
+      auto m = parse_move(p, w[k]);
+      if (!m) return error("move " + std::to_string(k - i) + ": " + m.error());
+      p.make_move(*m);
+    }
+  }
+  pos_ = std::move(p);  // all or nothing
+}
+
+void Session::cmd_display() {
+  std::string text = board_text(pos_);
+  Status st = game_status(pos_);
+  text += "position " + pos_.to_string() + "\n";
+  text += std::string("side to move: ") + color_name(pos_.side_to_move()) + "\n";
+  text += std::string("status: ") + st.name() + " (" + st.reason() + ")";
+  say(text);
+}
+
+void Session::cmd_moves() {
+  MoveList l = legal_moves(pos_);
+  std::string line;
+  for (Move m : l) line += to_coordinate(m) + " " + to_algebraic(pos_, m) + "\n";
+  line += "total " + std::to_string(l.size);
+  say(line);
+}
+
+void Session::cmd_status() {
+  Status st = game_status(pos_);
+  say(std::string("status ") + st.name() + (st.check ? " check" : "") + " : " + st.reason());
+}
+
+void Session::cmd_perft(std::string_view args, bool div) {
+  long long depth = 0;
+  if (!parse_int(trim(args), 0, 12, depth)) return error("perft/divide needs a depth from 0 to 12, got " + shown(args));
+  auto t0 = std::chrono::steady_clock::now();
+  uint64_t total = 0;
+  if (div) {
+    for (auto& [m, n] : divide(pos_, int(depth))) {
+      say(to_coordinate(m) + ": " + std::to_string(n));
+      total += n;
+    }
+    say("total " + std::to_string(total));
+  } else {
+    total = perft(pos_, int(depth));
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    say("perft " + std::to_string(depth) + " " + std::to_string(total) + " time_ms " +
+        std::to_string(int(s * 1000)) + " nps " + std::to_string(uint64_t(total / std::max(s, 1e-9))));
+  }
+}
+
+uint64_t perft_bench(std::ostream& out, int runs) {
+  // Fixed positions: the start and three varied positions (pieces on all levels,
+  // frozen pieces, afar captures, promotions, Kings off level 2).
+  static const std::pair<const char*, int> positions[] = {
+      {START_POSITION.data(), 4},
+      {"10r1/8c3/3s5H2/4K7/2R9/12/1g10/12/t11/1W10/5M6/2o9/10S1/3hU7/6wP1G2/12/12/4D7/5b6/7k4/6e5/2d9/3B8/E11 g 0 1", 4},
+      {"5P6/8c3/10h1/12/12/4r7/4S7/12/4k7/W11/4o1u3d1/7E4/12/7T4/3GK7/12/12/12/4B7/9e2/2H9/12/4b5D1/C11 g 0 1", 5},
+      {"1r3k6/12/2s9/2M9/6R2G2/4p7/12/7C4/8u2o/t9W1/3d4g3/5c1w4/3H8/1S10/2U9/O11/9e2/D11/10b1/2m8P/7E4/4B7/1h10/5K6 g 0 1", 4},
+  };
+  uint64_t signature = 0, all_nodes = 0;
+  double all_seconds = 0;
+  for (auto [fen, depth] : positions) {
+    Position p = std::move(Position::from_string(fen).value());
+    std::vector<double> times;
+    uint64_t nodes = 0;
+    for (int r = 0; r < runs; ++r) {
+      auto t0 = std::chrono::steady_clock::now();
+      nodes = perft(p, depth);
+      times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(times.begin(), times.end());
+    double med = times[times.size() / 2];
+    signature += nodes;
+    all_nodes += nodes;
+    all_seconds += med;
+    out << "perft " << depth << " nodes " << nodes << " median_ms " << int(med * 1000) << " Mnps "
+        << (nodes / med / 1e6) << "  " << std::string_view(fen).substr(0, 30) << "...\n";
+  }
+  out << "perft bench: " << all_nodes << " leaf nodes, " << (all_nodes / all_seconds / 1e6)
+      << " million legal leaf nodes per second (median of " << runs << " runs each)\n";
+  out << "perft signature " << signature << "\n";
+  return signature;
+}
+
+void Session::cmd_bench(std::string_view args) {
+  auto w = words(args);
+  bool do_perft = w.empty() || w[0] == "perft";
+  bool do_search = w.empty() || w[0] == "search";
+  if (!do_perft && !do_search) return error("bench takes 'perft', 'search' or nothing, got " + shown(w[0]));
+  std::ostringstream o;
+  if (do_perft) perft_bench(o, 5);
+  if (do_search) search_bench(o, 0);
+  std::string text = o.str();
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  say(text);
+}
+
+void Session::cmd_go(std::string_view args) {
+  auto w = words(args);
+  SearchLimits limits;
+  for (size_t i = 0; i < w.size(); ++i) {
+    long long v = 0;
+    auto need = [&](long long lo, long long hi) {
+      if (i + 1 >= w.size()) return false;
+      return parse_int(w[++i], lo, hi, v);
+    };
+    if (w[i] == "infinite") limits.infinite = true;
+    else if (w[i] == "depth") { if (!need(1, 64)) return error("go depth needs a number from 1 to 64"); limits.depth = int(v); }
+    else if (w[i] == "nodes") { if (!need(1, 1000000000000LL)) return error("go nodes needs a positive number"); limits.nodes = uint64_t(v); }
+    else if (w[i] == "movetime") { if (!need(1, 86400000)) return error("go movetime needs milliseconds from 1 to 86400000"); limits.movetime_ms = int(v); }
+    else return error("unknown go option " + shown(w[i]) + " (depth N, nodes N, movetime MS, infinite)");
+  }
+  if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms) limits.depth = 8;
+  search_pos_ = pos_;
+  search_thread_ = std::thread([this, limits] {
+    SearchResult r = search_->go(search_pos_, limits, [this](const SearchInfo& info) {
+      std::ostringstream line;
+      line << "info depth " << info.depth << " seldepth " << info.seldepth << " score "
+           << score_text(info.score_cp, info.is_mate, info.mate_in) << " nodes " << info.nodes << " nps "
+           << info.nps << " time " << info.time_ms << " pv";
+      for (Move m : info.pv) line << ' ' << to_coordinate(m);
+      say(line.str());
+    });
+    say("bestmove " + (r.best.is_none() ? std::string("(none)") : to_coordinate(r.best)));
+  });
+}
+
+void Session::cmd_stop() {
+  if (!searching()) return;
+  search_->stop();
+  join_search();
+}
+
+void Session::cmd_setoption(std::string_view args) {
+  auto w = words(args);
+  // "setoption name Hash value 64" or the short "setoption hash 64".
+  std::string name, value;
+  if (w.size() == 4 && w[0] == "name" && w[2] == "value") {
+    name = w[1];
+    value = w[3];
+  } else if (w.size() == 2) {
+    name = w[0];
+    value = w[1];
+  } else {
+    return error("setoption needs 'name <Hash|Level> value <n>'");
+  }
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  long long v = 0;
+  if (name == "hash") {
+    if (!parse_int(value, 1, 1024, v)) return error("Hash must be a number of megabytes from 1 to 1024, got " + shown(value));
+    search_->set_hash_mb(size_t(v));
+  } else if (name == "level") {
+    if (!parse_int(value, 1, 10, v)) return error("Level must be a number from 1 to 10, got " + shown(value));
+    search_->set_level(int(v));
+  } else {
+    return error("unknown option " + shown(name) + " (Hash, Level)");
+  }
+}
+
+void Session::cmd_play(std::string_view args) {
+  if (args.empty()) return error("play needs a move");
+  Status st = game_status(pos_);
+  if (st.over()) return error("the game is over (" + st.reason() + ")");
+  auto m = parse_move(pos_, args);
+  if (!m) return error(m.error());
+  std::string san = to_algebraic(pos_, *m);
+  pos_.make_move(*m);
+  say("played " + to_coordinate(*m) + " " + san);
+}
+
+void Session::cmd_undo() {
+  if (pos_.plies_played() == 0) return error("no move to undo");
+  pos_.unmake_move();
+}
+
+}  // namespace dc

@@ -1,0 +1,215 @@
+#include "notation.h"
+
+#include <cctype>
+#include <vector>
+
+#include "movegen.h"
+
+namespace dc {
+
+namespace {
+
+std::string shown(std::string_view s) {
+  std::string out;
+  for (char c : s.substr(0, 40)) out += (c >= 32 && c < 127) ? c : '?';
+  if (s.size() > 40) out += "...";
+  return "'" + out + "'";
+}
+
+bool starts_with_square(std::string_view s, size_t i) {
+  return i + 3 <= s.size() && parse_square(s.substr(i, 3)) != SQ_NONE;
+}
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  if (s.size() < suffix.size()) return false;
+  for (size_t i = 0; i < suffix.size(); ++i)
+    if (std::tolower((unsigned char)s[s.size() - suffix.size() + i]) != suffix[i]) return false;
+  return true;
+}
+
+}  // namespace
+
+std::string to_coordinate(Move m) { return square_name(m.from()) + square_name(m.to()); }
+
+Result<Move> parse_coordinate(Position& pos, std::string_view text) {
+  if (text.size() != 6) return make_error("a coordinate move has 6 characters like 2c22c3, got " + shown(text));
+  Square from = parse_square(text.substr(0, 3)), to = parse_square(text.substr(3, 3));
+  if (from == SQ_NONE) return make_error("bad from-square " + shown(text.substr(0, 3)) + " in " + shown(text));
+  if (to == SQ_NONE) return make_error("bad to-square " + shown(text.substr(3, 3)) + " in " + shown(text));
+  Piece p = pos.at(from);
+  if (p == NO_PIECE) return make_error("illegal move " + shown(text) + ": no piece on " + square_name(from));
+  if (color_of(p) != pos.side_to_move())
+    return make_error("illegal move " + shown(text) + ": the piece on " + square_name(from) + " is not " +
+                      color_name(pos.side_to_move()) + "'s");
+  Move m = find_legal(pos, from, to);
+  if (!m.is_none()) return m;
+  if (pos.frozen(from))
+    return make_error("illegal move " + shown(text) + ": the " + piece_type_name(type_of(p)) + " on " + square_name(from) +
+                      " is frozen by a Basilisk");
+  Move pseudo[MAX_MOVES];
+  int n = generate_pseudo(pos, pseudo);
+  for (int i = 0; i < n; ++i)
+    if (pseudo[i].from() == from && pseudo[i].to() == to)
+      return make_error("illegal move " + shown(text) + ": it would leave the " + color_name(pos.side_to_move()) +
+                        " King in check");
+  return make_error("illegal move " + shown(text) + ": a " + piece_type_name(type_of(p)) + " on " + square_name(from) +
+                    " cannot go to " + square_name(to));
+}
+
+std::string to_algebraic(Position& pos, Move m) {
+  const PieceType t = type_of(pos.at(m.from()));
+  std::string out(1, PIECE_LETTERS[t]);
+  MoveList l = legal_moves(pos);
+  bool ambiguous = false;
+  for (Move o : l)
+    if (o.to() == m.to() && o.from() != m.from() && type_of(pos.at(o.from())) == t) ambiguous = true;
+  if (ambiguous) {
+    out += '/';
+    out += square_name(m.from());
+    out += m.is_capture() ? 'x' : '-';
+  }
+  else if (m.is_capture()) out += "x";
+  out += square_name(m.to());
+  if (m.is_promotion()) out += "(H)";
+  pos.make_move(m);
+  if (in_check(pos)) {
+    Move buf[MAX_MOVES];
+    out += generate_legal(pos, buf) == 0 ? "#" : "+";
+  }
+  pos.unmake_move();
+  return out;
+}
+
+Result<Move> parse_move(Position& pos, std::string_view text) {
+  const std::string_view original = text;
+  while (!text.empty() && std::isspace((unsigned char)text.front())) text.remove_prefix(1);
+  while (!text.empty() && std::isspace((unsigned char)text.back())) text.remove_suffix(1);
+  if (text.empty()) return make_error("empty move");
+  if (text.size() > 40) return make_error("move text too long: " + shown(original));
+
+  // Check and comment marks carry no information we need: strip them.
+  for (bool again = true; again;) {
+    again = false;
+    for (std::string_view mark : {"dbl ch", "dis ch", "mate", "ch", "+", "#", "!", "?"})
+      if (ends_with(text, mark) && text.size() > mark.size()) {
+        text.remove_suffix(mark.size());
+        while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+        again = true;
+      }
+  }
+  bool promo_mark = false;
+  for (std::string_view mark : {"(h)", "=h", "(hero)"})
+    if (ends_with(text, mark)) {
+      text.remove_suffix(mark.size());
+      promo_mark = true;
+      break;
+    }
+
+  // A plain coordinate move.
+  if (text.size() == 6 && starts_with_square(text, 0) && starts_with_square(text, 3)) {
+    auto r = parse_coordinate(pos, text);
+    if (r && promo_mark && !r->is_promotion()) return make_error(shown(original) + " is not a promotion");
+    return r;
+  }
+
+  size_t i = 0;
+  PieceType piece = NO_PIECE_TYPE;
+  if (i < text.size() && std::isalpha((unsigned char)text[i])) {
+    if ((text[i] == 'D' || text[i] == 'd') && i + 1 < text.size() && (text[i + 1] == 'r' || text[i + 1] == 'R')) {
+      piece = DRAGON;
+      i += 2;
+    } else {
+      piece = type_from_letter(text[i]);
+      if (piece == NO_PIECE_TYPE) return make_error(shown(std::string_view(&text[i], 1)) + " is not a piece letter in " + shown(original));
+      ++i;
+    }
+  }
+  Square origin = SQ_NONE;
+  if (i < text.size() && text[i] == '/') {
+    ++i;
+    if (!starts_with_square(text, i)) return make_error("expected an origin square after '/' in " + shown(original));
+    origin = parse_square(text.substr(i, 3));
+    i += 3;
+  } else if (starts_with_square(text, i) && i + 3 < text.size()) {
+    origin = parse_square(text.substr(i, 3));  // "S3e2-3d3" or "3e23d3" style
+    i += 3;
+  }
+  bool capture_mark = false;
+  if (i < text.size() && (text[i] == '-' || text[i] == 'x' || text[i] == 'X' || text[i] == ':')) {
+    capture_mark = text[i] != '-';
+    ++i;
+  }
+  PieceType captured = NO_PIECE_TYPE;
+  if (capture_mark && i < text.size() && std::isalpha((unsigned char)text[i])) {
+    if ((text[i] == 'D' || text[i] == 'd') && i + 1 < text.size() && (text[i + 1] == 'r' || text[i + 1] == 'R')) {
+      captured = DRAGON;
+      i += 2;
+    } else {
+      captured = type_from_letter(text[i]);
+      if (captured == NO_PIECE_TYPE) return make_error(shown(std::string_view(&text[i], 1)) + " is not a piece letter in " + shown(original));
+      ++i;
+    }
+  }
+  Square dest = SQ_NONE;
+  if (starts_with_square(text, i)) {
+    dest = parse_square(text.substr(i, 3));
+    i += 3;
+  }
+  if (i != text.size())
+    return make_error("cannot read " + shown(original) + ": unexpected " + shown(text.substr(i)));
+  if (dest == SQ_NONE && captured == NO_PIECE_TYPE)
+    return make_error("cannot read " + shown(original) + ": expected a destination square like 2c3");
+
+  MoveList legal = legal_moves(pos);
+  std::vector<Move> found;
+  for (Move m : legal) {
+    if (piece != NO_PIECE_TYPE && type_of(pos.at(m.from())) != piece) continue;
+    if (origin != SQ_NONE && m.from() != origin) continue;
+    if (dest != SQ_NONE && m.to() != dest) continue;
+    if (capture_mark && !m.is_capture()) continue;
+    if (captured != NO_PIECE_TYPE && type_of(pos.at(m.to())) != captured) continue;
+    if (promo_mark && !m.is_promotion()) continue;
+    found.push_back(m);
+  }
+  if (found.size() == 1) return found[0];
+  const std::string side = color_name(pos.side_to_move());
+  if (found.size() > 1) {
+    std::string options;
+    for (size_t k = 0; k < found.size() && k < 4; ++k)
+      options += (k ? " or " : "") + to_coordinate(found[k]);
+    return make_error("ambiguous move " + shown(original) + ": it could be " + options + "; name the origin square");
+  }
+  // Explain why nothing matched.
+  std::string what = piece != NO_PIECE_TYPE ? std::string("no ") + side + " " + piece_type_name(piece) : "no " + side + " piece";
+  if (origin != SQ_NONE) {
+    Piece p = pos.at(origin);
+    if (p == NO_PIECE) return make_error("illegal move " + shown(original) + ": no piece on " + square_name(origin));
+    if (color_of(p) != pos.side_to_move())
+      return make_error("illegal move " + shown(original) + ": the piece on " + square_name(origin) + " is not " + side + "'s");
+    if (piece != NO_PIECE_TYPE && type_of(p) != piece)
+      return make_error("illegal move " + shown(original) + ": the piece on " + square_name(origin) + " is a " +
+                        piece_type_name(type_of(p)) + ", not a " + piece_type_name(piece));
+    if (pos.frozen(origin))
+      return make_error("illegal move " + shown(original) + ": the " + piece_type_name(type_of(p)) + " on " +
+                        square_name(origin) + " is frozen by a Basilisk");
+  }
+  if (dest != SQ_NONE) {
+    if (capture_mark && (pos.at(dest) == NO_PIECE || color_of(pos.at(dest)) == pos.side_to_move()))
+      return make_error("illegal move " + shown(original) + ": there is no enemy piece to capture on " + square_name(dest));
+    if (captured != NO_PIECE_TYPE && type_of(pos.at(dest)) != captured)
+      return make_error("illegal move " + shown(original) + ": there is no " + piece_type_name(captured) + " on " + square_name(dest));
+    if (promo_mark) return make_error("illegal move " + shown(original) + ": no promotion on " + square_name(dest));
+    Move pseudo[MAX_MOVES];
+    int n = generate_pseudo(pos, pseudo);
+    for (int k = 0; k < n; ++k) {
+      Move m = pseudo[k];
+      if (m.to() == dest && (origin == SQ_NONE || m.from() == origin) &&
+          (piece == NO_PIECE_TYPE || type_of(pos.at(m.from())) == piece))
+        return make_error("illegal move " + shown(original) + ": it would leave the " + side + " King in check");
+    }
+    return make_error("illegal move " + shown(original) + ": " + what + " can go to " + square_name(dest));
+  }
+  return make_error("illegal move " + shown(original) + ": " + what + " can capture a " + piece_type_name(captured));
+}
+
+}  // namespace dc

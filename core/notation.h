@@ -1,0 +1,30 @@
+// Move notation (RULES.md section 6): coordinate moves for programs, algebraic for people.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "position.h"
+#include "result.h"
+
+namespace dc {
+
+// "2c22c3": from-square then to-square (a capture from afar names the captured square).
+std::string to_coordinate(Move m);
+
+// Reads a coordinate move and checks it is legal here. Errors name the problem.
+Result<Move> parse_coordinate(Position& pos, std::string_view text);
+
+// The shortest unambiguous algebraic form of a legal move, with "+" or "#":
+// "W2f3", "Wx2e3", "S/3e2-3d3", "W/2d2x2e3", "W2f8(H)", "Rx2c4".
+std::string to_algebraic(Position& pos, Move m);
+
+// Reads any unambiguous algebraic form RULES.md and Gygax's article list, and also
+// coordinate moves: optional piece letter ("Dr" for the Dragon), optional "/origin"
+// (or a bare origin square), "-" or "x" (also "X"), the destination, an optional
+// captured-piece letter ("WxU2e3", "WxU"), "(H)" or "=H" for promotion, and check
+// marks "+", "#", "ch", "dbl ch", "dis ch", "mate" (ignored). Ambiguous or illegal
+// text is rejected with a message that says why.
+Result<Move> parse_move(Position& pos, std::string_view text);
+
+}  // namespace dc

@@ -1,0 +1,50 @@
+#include "status.h"
+
+#include "movegen.h"
+
+namespace dc {
+
+bool bare_kings(const Position& pos) { return pos.piece_count(GOLD) == 1 && pos.piece_count(SCARLET) == 1; }
+
+Status game_status(Position& pos) {
+  Status st;
+  st.check = in_check(pos);
+  Move buf[MAX_MOVES];
+  if (generate_legal(pos, buf) == 0) {
+    st.state = st.check ? GameState::Checkmate : GameState::Stalemate;
+    st.winner = ~pos.side_to_move();
+  } else if (bare_kings(pos)) {
+    st.state = GameState::BareKings;
+  } else if (pos.repetitions() >= 2) {
+    st.state = GameState::Repetition;
+  } else if (pos.quiet_plies() >= QUIET_MOVE_LIMIT) {
+    st.state = GameState::QuietMoves;
+  }
+  return st;
+}
+
+const char* Status::name() const {
+  switch (state) {
+    case GameState::Ongoing: return "ongoing";
+    case GameState::Checkmate: return "checkmate";
+    case GameState::Stalemate: return "stalemate";
+    case GameState::Repetition: return "repetition";
+    case GameState::QuietMoves: return "quiet-moves";
+    case GameState::BareKings: return "bare-kings";
+  }
+  return "ongoing";
+}
+
+std::string Status::reason() const {
+  switch (state) {
+    case GameState::Ongoing: return check ? "check" : "game in progress";
+    case GameState::Checkmate: return std::string("checkmate, ") + color_name(winner) + " wins";
+    case GameState::Stalemate: return "draw by stalemate";
+    case GameState::Repetition: return "draw by threefold repetition";
+    case GameState::QuietMoves: return "draw by the quiet-move rule (100 plies without capture or Warrior move)";
+    case GameState::BareKings: return "draw: only the two Kings are left";
+  }
+  return "";
+}
+
+}  // namespace dc
