@@ -1,0 +1,195 @@
+#include "layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dcui {
+
+namespace {
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && isBlank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && isBlank(s.back())) s.remove_suffix(1);
+  return s;
+}
+}  // namespace
+
+int parseSquare(std::string_view text) {
+  text = trim(text);
+  if (text.size() != 3) return -1;
+  const char l = text[0], f = static_cast<char>(text[1] | 0x20), r = text[2];
+  if (l < '1' || l > '3' || f < 'a' || f > 'l' || r < '1' || r > '8') return -1;
+  return makeSquare(l - '0', r - '1', f - 'a');
+}
+
+std::string squareName(int sq) {
+  if (sq < 0 || sq >= kSquares) return "";
+  return {static_cast<char>('0' + levelOf(sq)), static_cast<char>('a' + fileOf(sq)),
+          static_cast<char>('1' + rankOf(sq))};
+}
+
+Marks parseMarks(std::string_view spec) {
+  Marks m;
+  while (!spec.empty()) {
+    const size_t semi = spec.find(';');
+    std::string_view part = spec.substr(0, semi);
+    spec = semi == std::string_view::npos ? std::string_view{} : spec.substr(semi + 1);
+    const size_t eq = part.find('=');
+    if (eq == std::string_view::npos) continue;
+    const std::string_view key = trim(part.substr(0, eq));
+    std::string_view list = part.substr(eq + 1);
+    std::vector<int>* dst = nullptr;
+    unsigned char bit = 0;
+    if (key == "sel") bit = Marks::kSel;
+    else if (key == "move") dst = &m.move, bit = Marks::kMove;
+    else if (key == "cap") dst = &m.cap, bit = Marks::kCap;
+    else if (key == "afar") dst = &m.afar, bit = Marks::kAfar;
+    else if (key == "last") dst = &m.last, bit = Marks::kLast;
+    else if (key == "check") dst = &m.check, bit = Marks::kCheck;
+    else if (key == "frozen") dst = &m.frozen, bit = Marks::kFrozen;
+    else continue;
+    while (!list.empty()) {
+      const size_t comma = list.find(',');
+      const int sq = parseSquare(list.substr(0, comma));
+      list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+      if (sq < 0 || (m.bits[sq] & bit)) continue;
+      m.bits[sq] |= bit;
+      if (dst) dst->push_back(sq);
+      else if (m.sel < 0) m.sel = sq;  // only one selected square
+      else m.bits[sq] &= static_cast<unsigned char>(~bit);
+    }
+  }
+  return m;
+}
+
+namespace {
+// Row (side by side) and pyramid (3 and 2 on top, 1 centred below): the level label is a
+// band above each board. Column (narrow screens, where height is scarce and width is not):
+// the label is a vertical tab left of each board.
+struct Metrics {
+  float titleFont, titleH, tabW, coordFont, gutterL, gutterB, pad, gap, gapV;
+};
+Metrics metricsFor(float s, Arrangement a) {
+  Metrics m{};
+  m.coordFont = std::clamp(0.30f * s, 8.5f, 13.f);
+  m.gutterL = std::round(m.coordFont * 1.05f + 3.f);
+  m.gutterB = std::round(m.coordFont * 1.45f + 1.f);
+  m.pad = std::clamp(0.2f * s, 3.f, 14.f);
+  if (a == Arrangement::Column) {
+    m.titleFont = std::clamp(0.40f * s, 10.f, 15.f);
+    m.titleH = 0;
+    m.tabW = std::round(m.titleFont * 1.75f);
+    m.gap = m.gapV = std::clamp(0.15f * s, 3.f, 12.f);
+  } else {
+    m.titleFont = std::clamp(0.40f * s, 11.f, 17.f);
+    m.titleH = std::round(m.titleFont * 1.75f);
+    m.tabW = 0;
+    m.gap = std::clamp(0.45f * s, 8.f, 26.f);
+    m.gapV = std::clamp(0.25f * s, 4.f, 16.f);
+  }
+  return m;
+}
+// Size of the whole arrangement for square size s.
+void extent(float s, Arrangement a, float& w, float& h) {
+  const Metrics m = metricsFor(s, a);
+  const float bw = 12 * s, bh = m.titleH + 8 * s + m.gutterB;
+  switch (a) {
+    case Arrangement::Column:
+      w = m.tabW + 2 + m.gutterL + bw + 2 * m.pad;
+      h = 3 * bh + 2 * m.gapV + 2 * m.pad;
+      break;
+    case Arrangement::Row:
+      w = 3 * (m.gutterL + bw) + 2 * m.gap + 2 * m.pad + m.gutterL * 0.5f;
+      h = bh + 2 * m.pad;
+      break;
+    case Arrangement::Pyramid:
+      w = 2 * (m.gutterL + bw) + m.gap + 2 * m.pad + m.gutterL * 0.5f;
+      h = 2 * bh + m.gapV + 2 * m.pad;
+      break;
+  }
+}
+float bestSquare(float W, float H, Arrangement a, float dpr) {
+  float lo = 0, hi = 400;
+  for (int i = 0; i < 40; ++i) {
+    const float mid = (lo + hi) / 2;
+    float w, h;
+    extent(mid, a, w, h);
+    (w <= W && h <= H ? lo : hi) = mid;
+  }
+  return std::floor(lo * dpr) / dpr;  // whole device pixels
+}
+float snap(float v, float dpr) { return std::round(v * dpr) / dpr; }
+}  // namespace
+
+Layout computeLayout(float W, float H, float dpr) {
+  Layout L;
+  if (!(dpr > 0)) dpr = 1;
+  L.cssW = W, L.cssH = H, L.dpr = dpr;
+  if (!(W > 0 && H > 0)) return L;
+  // The row reads best, then the column; the pyramid only when clearly larger.
+  const float sRow = bestSquare(W, H, Arrangement::Row, dpr);
+  const float sCol = bestSquare(W, H, Arrangement::Column, dpr);
+  const float sPyr = bestSquare(W, H, Arrangement::Pyramid, dpr);
+  Arrangement a = Arrangement::Row;
+  float s = sRow;
+  if (sCol > s) a = Arrangement::Column, s = sCol;
+  if (sPyr > 1.12f * s) a = Arrangement::Pyramid, s = sPyr;
+  if (s < 2.f / dpr) return L;
+  L.arrangement = a;
+  L.stacked = a == Arrangement::Column;
+  L.sq = s;
+  const Metrics m = metricsFor(s, a);
+  L.titleFont = m.titleFont, L.titleH = m.titleH, L.coordFont = m.coordFont;
+  L.gutterL = m.gutterL, L.gutterB = m.gutterB;
+  float w, h;
+  extent(s, a, w, h);
+  const float ox = (W - w) / 2 + m.pad, oy = (H - h) / 2 + m.pad;
+  const float bw = m.gutterL + 12 * s, bh = m.titleH + 8 * s + m.gutterB;
+  for (int vis = 0; vis < kLevels; ++vis) {  // visual order: level 3, 2, 1
+    const int idx = kLevels - 1 - vis;
+    float bx = 0, by = 0;  // top-left of the label band (row/pyramid)
+    switch (a) {
+      case Arrangement::Column: {
+        const float gx = snap(ox + m.tabW + 2 + m.gutterL, dpr), gy = snap(oy + vis * (bh + m.gapV), dpr);
+        L.grid[idx] = {gx, gy, 12 * s, 8 * s};
+        L.title[idx] = {snap(ox, dpr), gy, m.tabW, 8 * s};
+        continue;
+      }
+      case Arrangement::Row:
+        bx = ox + m.gutterL + vis * (bw + m.gap), by = oy;
+        break;
+      case Arrangement::Pyramid:
+        bx = vis < 2 ? ox + m.gutterL + vis * (bw + m.gap) : ox + m.gutterL + (bw + m.gap) / 2;
+        by = vis < 2 ? oy : oy + bh + m.gapV;
+        break;
+    }
+    bx = snap(bx, dpr), by = snap(by, dpr);
+    L.title[idx] = {bx, by, 12 * s, m.titleH};
+    L.grid[idx] = {bx, snap(by + m.titleH, dpr), 12 * s, 8 * s};
+  }
+  return L;
+}
+
+RectF squareRect(const Layout& L, bool flipped, int sq) {
+  if (!L.valid() || sq < 0 || sq >= kSquares) return {};
+  const RectF& g = L.grid[levelOf(sq) - 1];
+  const int col = flipped ? kFiles - 1 - fileOf(sq) : fileOf(sq);
+  const int row = flipped ? rankOf(sq) : kRanks - 1 - rankOf(sq);
+  return {g.x + col * L.sq, g.y + row * L.sq, L.sq, L.sq};
+}
+
+int squareAt(const Layout& L, bool flipped, float x, float y) {
+  if (!L.valid()) return -1;
+  for (int i = 0; i < kLevels; ++i) {
+    const RectF& g = L.grid[i];
+    if (!g.contains(x, y)) continue;
+    const int col = std::clamp(static_cast<int>((x - g.x) / L.sq), 0, kFiles - 1);
+    const int row = std::clamp(static_cast<int>((y - g.y) / L.sq), 0, kRanks - 1);
+    const int file = flipped ? kFiles - 1 - col : col;
+    const int rank = flipped ? row : kRanks - 1 - row;
+    return makeSquare(i + 1, rank, file);
+  }
+  return -1;
+}
+
+}  // namespace dcui

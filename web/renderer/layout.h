@@ -1,0 +1,63 @@
+// Dragonchess board view: pure geometry and text parsing (no SDL, no rules).
+#pragma once
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dcui {
+
+constexpr int kFiles = 12, kRanks = 8, kLevels = 3;
+constexpr int kSquaresPerLevel = kFiles * kRanks;  // 96
+constexpr int kSquares = kLevels * kSquaresPerLevel;  // 288
+
+constexpr int levelOf(int sq) { return sq / kSquaresPerLevel + 1; }       // 1..3
+constexpr int rankOf(int sq) { return (sq % kSquaresPerLevel) / kFiles; }  // 0..7
+constexpr int fileOf(int sq) { return sq % kFiles; }                       // 0..11
+constexpr int makeSquare(int level, int rank, int file) {
+  return (level - 1) * kSquaresPerLevel + rank * kFiles + file;
+}
+constexpr bool isLightSquare(int sq) { return (fileOf(sq) + rankOf(sq)) % 2 == 1; }
+
+// "2c3" -> square index, -1 when malformed. Surrounding blanks are ignored.
+int parseSquare(std::string_view text);
+std::string squareName(int sq);
+
+struct Marks {
+  int sel = -1;
+  std::vector<int> move, cap, afar, last, check, frozen;
+  // Per-square bit set for quick lookup while drawing.
+  std::array<unsigned char, kSquares> bits{};
+  enum : unsigned char { kSel = 1, kMove = 2, kCap = 4, kAfar = 8, kLast = 16, kCheck = 32, kFrozen = 64 };
+};
+// "sel=2c2;move=2c3,2c4;cap=2d3;afar=2c4;last=2c2,2c3;check=2g1;frozen=2e5"
+// Unknown keys and malformed squares are skipped; never throws.
+Marks parseMarks(std::string_view spec);
+
+struct RectF {
+  float x = 0, y = 0, w = 0, h = 0;
+  bool contains(float px, float py) const { return px >= x && py >= y && px < x + w && py < y + h; }
+};
+
+// Row: 3 | 2 | 1 side by side (wide). Column: 3 over 2 over 1 (narrow/portrait).
+// Pyramid: 3 | 2 on top, 1 centred below (squarish containers).
+enum class Arrangement { Row, Column, Pyramid };
+
+// All values in CSS pixels; square size is a whole number of device pixels.
+struct Layout {
+  float cssW = 0, cssH = 0, dpr = 1;
+  Arrangement arrangement = Arrangement::Row;
+  bool stacked = false;  // Column: labels are vertical tabs left of the boards
+  float sq = 0;          // square size
+  float titleFont = 0, titleH = 0, coordFont = 0, gutterL = 0, gutterB = 0;
+  std::array<RectF, kLevels> grid;   // 12x8 square area, index level-1
+  std::array<RectF, kLevels> title;  // label: band above each board, or a tab left of it when stacked
+  bool valid() const { return sq > 0; }
+};
+
+Layout computeLayout(float cssW, float cssH, float dpr);
+// Rectangle of a square in CSS px (empty rect when sq is out of range or layout invalid).
+RectF squareRect(const Layout& L, bool flipped, int sq);
+int squareAt(const Layout& L, bool flipped, float x, float y);
+
+}  // namespace dcui

@@ -1,0 +1,185 @@
+// Loads the Dragonchess SDL2 board view (dragonchess_ui.mjs + .wasm) into a container
+// element, rasterises the piece icons (public/pieces/*.svg) for it and keeps the canvas
+// sized to the container. See README.md in this directory.
+
+/** Piece letter -> SVG file name (without .svg) in the pieces directory. */
+export const PIECE_FILES = Object.freeze({
+  S: 'sylph', G: 'griffon', R: 'dragon', W: 'warrior', O: 'oliphant', U: 'unicorn', H: 'hero',
+  T: 'thief', C: 'cleric', M: 'mage', K: 'king', P: 'paladin', D: 'dwarf', B: 'basilisk',
+  E: 'elemental',
+});
+
+// The SVGs carry the Gold look in their <style>; Scarlet swaps in these colours.
+function pieceStyle(ink, light, s1, s2, s3) {
+  return `.b{fill:url(#g);stroke:${ink};stroke-width:4;stroke-linejoin:round;stroke-linecap:round}` +
+    `.l{fill:none;stroke:${ink};stroke-width:3;stroke-linejoin:round;stroke-linecap:round}` +
+    `.k{fill:${ink}}.w{fill:${light};stroke:${ink};stroke-width:2.5;stroke-linejoin:round}` +
+    `.to{fill:none;stroke:${ink};stroke-width:19;stroke-linecap:round;stroke-linejoin:round}` +
+    `.ti{fill:none;stroke:url(#g);stroke-width:11;stroke-linecap:round;stroke-linejoin:round}` +
+    `.s1{stop-color:${s1}}.s2{stop-color:${s2}}.s3{stop-color:${s3}}`;
+}
+const SCARLET_STYLE = pieceStyle('#2b0604', '#ffe2d8', '#ff8f7a', '#d42a22', '#7d0c0c');
+
+let viewCounter = 0;
+
+function loadImage(svgText) {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new Error('piece image failed to load'));
+    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svgText);
+  });
+}
+
+function parseCssColor(text) {
+  const m = /rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)/.exec(text || '');
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+
+/**
+ * Creates the board view inside `container` (which it fills, any aspect).
+ * options:
+ *   moduleUrl  URL of dragonchess_ui.mjs (default: next to this file)
+ *   wasmUrl    URL of dragonchess_ui.wasm (default: next to the .mjs)
+ *   piecesUrl  URL of the directory holding the piece SVGs (default: 'pieces/' of the page)
+ *   flipped    initial orientation (false: Gold at the bottom)
+ * Resolves to { setBoard, setMarks, setFlipped, animate, squareAt, squareCenter,
+ *   squareClientPoint, on, off, layoutInfo, canvas, module, ready, destroy }.
+ */
+export async function createBoardView(container, options = {}) {
+  const moduleUrl = options.moduleUrl ?? new URL('./dragonchess_ui.mjs', import.meta.url).href;
+  const piecesUrl = new URL(options.piecesUrl ?? 'pieces/', document.baseURI).href.replace(/\/?$/, '/');
+
+  const canvas = document.createElement('canvas');
+  canvas.id = `dragonchess-ui-${++viewCounter}`;
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', 'Dragonchess boards');
+  Object.assign(canvas.style, {
+    position: 'absolute', left: '0', top: '0', width: '100%', height: '100%', display: 'block',
+    touchAction: 'none', userSelect: 'none', webkitUserSelect: 'none', outline: 'none',
+    webkitTapHighlightColor: 'transparent',
+  });
+  canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+  if (getComputedStyle(container).position === 'static') container.style.position = 'relative';
+  container.appendChild(canvas);
+
+  const handlers = { click: new Set(), dragstart: new Set(), drop: new Set(), dragcancel: new Set() };
+  const emit = (name, ...args) => {
+    let result;
+    for (const fn of handlers[name]) {
+      const r = fn(...args);
+      if (r === false) result = false;
+    }
+    return result;
+  };
+
+  const { default: factory } = await import(moduleUrl);
+  const mod = await factory({
+    canvas,
+    locateFile: (path, prefix) =>
+      path.endsWith('.wasm') && options.wasmUrl ? options.wasmUrl : prefix + path,
+    onSquareClick: (sq) => { emit('click', sq); },
+    onDragStart: (sq) => emit('dragstart', sq),
+    onDrop: (from, to) => { emit('drop', from, to); },
+    onDragCancel: () => { emit('dragcancel'); },
+  });
+  if (!mod.init('#' + canvas.id)) throw new Error('dragonchess_ui: init failed');
+  if (options.flipped) mod.setFlipped(true);
+
+  const textColor = () => {
+    const c = parseCssColor(getComputedStyle(container).color);
+    if (c) mod.setTextColor(c[0], c[1], c[2]);
+    // The first opaque background up the tree; only used without WebGL (opaque canvas).
+    for (let el = container; el; el = el.parentElement) {
+      const bg = getComputedStyle(el).backgroundColor;
+      const a = /rgba\([^)]*,\s*([\d.]+)\)/.exec(bg);
+      const rgb = parseCssColor(bg);
+      if (rgb && !(a && Number(a[1]) === 0)) { mod.setBackground(rgb[0], rgb[1], rgb[2]); return; }
+    }
+    mod.setBackground(255, 255, 255);
+  };
+  textColor();
+
+  // Piece images, rasterised at the size the renderer draws them (sharp at any DPR).
+  let images = null;  // letter -> HTMLImageElement
+  let rasterSize = 0;
+  const scratch = document.createElement('canvas');
+  const rasterise = (px) => {
+    if (!images || px <= 0 || px === rasterSize) return;
+    rasterSize = px;
+    scratch.width = scratch.height = px;
+    const ctx = scratch.getContext('2d', { willReadFrequently: true });
+    for (const [letter, img] of Object.entries(images)) {
+      ctx.clearRect(0, 0, px, px);
+      ctx.drawImage(img, 0, 0, px, px);
+      mod.setPieceImage(letter, px, px, ctx.getImageData(0, 0, px, px).data);
+    }
+  };
+
+  let destroyed = false;
+  let pending = 0;
+  const applySize = () => {
+    pending = 0;
+    if (destroyed) return;
+    const px = mod.resize(container.clientWidth, container.clientHeight, window.devicePixelRatio || 1);
+    rasterise(px);
+  };
+  const scheduleSize = () => { if (!pending) pending = requestAnimationFrame(applySize); };
+  const observer = new ResizeObserver(scheduleSize);
+  observer.observe(container);
+  let dprQuery = null;
+  const watchDpr = () => {
+    dprQuery?.removeEventListener('change', onDpr);
+    dprQuery = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    dprQuery.addEventListener('change', onDpr);
+  };
+  function onDpr() { watchDpr(); scheduleSize(); }
+  watchDpr();
+  applySize();
+
+  const ready = (async () => {
+    const entries = await Promise.all(Object.entries(PIECE_FILES).map(async ([letter, file]) => {
+      const res = await fetch(piecesUrl + file + '.svg');
+      if (!res.ok) throw new Error(`dragonchess_ui: ${file}.svg: HTTP ${res.status}`);
+      const gold = await res.text();
+      const scarlet = gold.replace(/<style>[\s\S]*?<\/style>/, `<style>${SCARLET_STYLE}</style>`);
+      return [[letter, await loadImage(gold)], [letter.toLowerCase(), await loadImage(scarlet)]];
+    }));
+    images = Object.fromEntries(entries.flat());
+    rasterSize = 0;
+    rasterise(mod.pieceSize());
+  })();
+  ready.catch((e) => console.error(e));  // the view still works: it draws lettered tokens
+
+  return {
+    setBoard: (board) => mod.setBoard(String(board)),
+    setMarks: (spec) => mod.setMarks(String(spec ?? '')),
+    setFlipped: (flipped) => mod.setFlipped(!!flipped),
+    animate: (from, to) => mod.animate(from | 0, to | 0),
+    squareAt: (x, y) => mod.squareAt(x, y),
+    /** "x,y": CSS px relative to the canvas's top-left corner ("" for a bad square). */
+    squareCenter: (sq) => mod.squareCenter(sq | 0),
+    /** {x, y} in viewport (clientX/clientY) coordinates, or null. */
+    squareClientPoint: (sq) => {
+      const s = mod.squareCenter(sq | 0);
+      if (!s) return null;
+      const [x, y] = s.split(',').map(Number);
+      const r = canvas.getBoundingClientRect();
+      return { x: r.left + x, y: r.top + y };
+    },
+    layoutInfo: () => JSON.parse(mod.layoutInfo()),
+    /** Re-reads the container's text and background colours (labels; no-WebGL fallback). */
+    refreshTheme: textColor,
+    on: (event, fn) => { handlers[event]?.add(fn); },
+    off: (event, fn) => { handlers[event]?.delete(fn); },
+    canvas,
+    module: mod,
+    ready,
+    destroy: () => {
+      destroyed = true;
+      observer.disconnect();
+      dprQuery?.removeEventListener('change', onDpr);
+      canvas.remove();
+    },
+  };
+}

@@ -1,0 +1,733 @@
+// Dragonchess SDL2 board view: draws three 12x8 boards, pieces and marks, and reports
+// pointer input to JavaScript. It knows no game rules.
+#include <SDL.h>
+#include <emscripten.h>
+#include <emscripten/bind.h>
+#include <emscripten/html5.h>
+#include <emscripten/val.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "layout.h"
+#include "paint.h"
+
+using namespace dcui;
+
+// ---------------------------------------------------------------------------------------
+// JavaScript helpers
+// ---------------------------------------------------------------------------------------
+
+// Text is rasterised by the browser's 2D canvas (system UI font), white on transparent;
+// the renderer tints it. Returns width | height << 16 of the image for `text`.
+EM_JS(int, dc_text_measure, (const char* text, int px, int weight), {
+  var c = Module.__dcTextCanvas || (Module.__dcTextCanvas = document.createElement('canvas'));
+  var ctx = c.getContext('2d', {willReadFrequently: true});
+  ctx.font = weight + ' ' + px + 'px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+  var w = Math.max(1, Math.ceil(ctx.measureText(UTF8ToString(text)).width) + 2);
+  var h = Math.max(1, Math.ceil(px * 1.35));
+  return Math.min(w, 32767) | (Math.min(h, 32767) << 16);
+});
+EM_JS(void, dc_text_render, (const char* text, int px, int weight, int w, int h, unsigned char* out), {
+  var c = Module.__dcTextCanvas;
+  c.width = w; c.height = h;
+  var ctx = c.getContext('2d', {willReadFrequently: true});
+  ctx.clearRect(0, 0, w, h);
+  ctx.font = weight + ' ' + px + 'px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+  ctx.fillStyle = '#fff';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(UTF8ToString(text), 1, h / 2 + px * 0.04);
+  HEAPU8.set(ctx.getImageData(0, 0, w, h).data, out);
+});
+
+// Points SDL's fixed "#canvas" target (used by SDL 2.26 for every DOM hook) at our element.
+EM_JS(int, dc_bind_canvas, (const char* selector), {
+  var sel = UTF8ToString(selector);
+  var el = document.querySelector(sel);
+  if (!el) return 0;
+  Module.canvas = el;
+  if (typeof specialHTMLTargets === 'undefined') return 0;
+  specialHTMLTargets["#canvas"] = el;
+  return 1;
+});
+
+EM_JS(double, dc_now, (), { return performance.now(); });
+
+namespace {
+
+void callJs1(const char* name, int a) {
+  EM_ASM({
+    var f = Module[UTF8ToString($0)];
+    if (typeof f === 'function') { try { f($1); } catch (e) { console.error(e); } }
+  }, name, a);
+}
+// onDragStart may return false to refuse the drag.
+bool callDragStart(int sq) {
+  return EM_ASM_INT({
+    var f = Module.onDragStart;
+    if (typeof f !== 'function') return 1;
+    try { return f($0) === false ? 0 : 1; } catch (e) { console.error(e); return 1; }
+  }, sq) != 0;
+}
+void callDrop(int from, int to) {
+  EM_ASM({
+    var f = Module.onDrop;
+    if (typeof f === 'function') { try { f($0, $1); } catch (e) { console.error(e); } }
+  }, from, to);
+}
+void callDragCancel() {
+  EM_ASM({
+    var f = Module.onDragCancel;
+    if (typeof f === 'function') { try { f(); } catch (e) { console.error(e); } }
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Look
+// ---------------------------------------------------------------------------------------
+
+struct Palette {
+  Rgba light, dark;
+  const char* name;
+};
+// index = level - 1
+const Palette kPalettes[3] = {
+    {rgba(0xd2ad9c), rgba(0x98584a), "Underworld"},
+    {rgba(0xeedb9f), rgba(0x78a15a), "Ground"},
+    {rgba(0xf1f7fb), rgba(0x8dbfe3), "Sky"},
+};
+const Rgba kLastMove = rgba(0xf5d742, 0.50f);
+const Rgba kSelected = rgba(0x14551e, 0.50f);
+const Rgba kDest = rgba(0x14551e, 0.50f);
+const Rgba kAfar = rgba(0xd7261e, 0.92f);
+const Rgba kFrozenTint = rgba(0x9fd6ff, 0.55f);
+constexpr float kPieceScale = 0.90f;  // piece image size relative to the square
+constexpr double kAnimMs = 150.0;
+
+struct Texture {
+  SDL_Texture* tex = nullptr;
+  int w = 0, h = 0;
+};
+
+struct Anim {
+  int from, to;
+  double start;
+};
+
+// ---------------------------------------------------------------------------------------
+// State
+// ---------------------------------------------------------------------------------------
+
+struct View {
+  SDL_Window* window = nullptr;
+  SDL_Renderer* renderer = nullptr;
+  std::string board = std::string(kSquares, '.');
+  Marks marks;
+  bool flipped = false;
+  Layout layout;
+  int outW = 0, outH = 0;  // drawable size, device px
+  float dpr = 1;
+  Texture pieces[128];
+  std::map<std::string, Texture> textCache;
+  Rgba text = rgba(0x4a4540);
+  Rgba background = rgba(0xffffff);  // only painted by the software renderer (no WebGL)
+  bool software = false;
+  std::vector<Anim> anims;
+  bool frameQueued = false;
+  // pointer
+  int hover = -1;
+  bool pressed = false, dragging = false, pressTouch = false;
+  int pressSq = -1;
+  float pressX = 0, pressY = 0, ptrX = 0, ptrY = 0;
+  int lastDropFrom = -1, lastDropTo = -1;
+  double lastDropTime = -1e9;
+};
+View V;
+
+void render();
+
+EM_BOOL onAnimationFrame(double, void*) {
+  V.frameQueued = false;
+  SDL_Event e;
+  while (SDL_PollEvent(&e)) {
+  }  // window events for the renderer's own bookkeeping
+  render();
+  return EM_FALSE;
+}
+
+void requestFrame() {
+  if (V.frameQueued || !V.renderer) return;
+  V.frameQueued = true;
+  emscripten_request_animation_frame(onAnimationFrame, nullptr);
+}
+
+// ---------------------------------------------------------------------------------------
+// Text
+// ---------------------------------------------------------------------------------------
+
+const Texture& textTexture(const std::string& s, int px, int weight) {
+  const std::string key = std::to_string(px) + ":" + std::to_string(weight) + ":" + s;
+  auto it = V.textCache.find(key);
+  if (it != V.textCache.end()) return it->second;
+  Texture t;
+  const int wh = dc_text_measure(s.c_str(), px, weight);
+  t.w = wh & 0xffff, t.h = (wh >> 16) & 0xffff;
+  std::vector<unsigned char> buf(static_cast<size_t>(t.w) * t.h * 4);
+  dc_text_render(s.c_str(), px, weight, t.w, t.h, buf.data());
+  t.tex = SDL_CreateTexture(V.renderer, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, t.w, t.h);
+  if (t.tex) {
+    SDL_UpdateTexture(t.tex, nullptr, buf.data(), t.w * 4);
+    SDL_SetTextureBlendMode(t.tex, SDL_BLENDMODE_BLEND);
+    SDL_SetTextureScaleMode(t.tex, SDL_ScaleModeLinear);
+  }
+  return V.textCache.emplace(key, t).first->second;
+}
+
+void clearTextCache() {
+  for (auto& [k, t] : V.textCache)
+    if (t.tex) SDL_DestroyTexture(t.tex);
+  V.textCache.clear();
+}
+
+// Draws text with its left edge at x (or centred when align=0 / right edge when align=1)
+// and its vertical centre at cy; device px.
+float drawText(const std::string& s, float cssPx, int weight, float x, float cy, Rgba c, int align = -1) {
+  const int px = std::max(6, static_cast<int>(std::lround(cssPx * V.dpr)));
+  const Texture& t = textTexture(s, px, weight);
+  if (!t.tex) return 0;
+  float left = x;
+  const float inkW = t.w - 2.f;
+  if (align == 0) left = x - inkW / 2 - 1;
+  else if (align == 1) left = x - inkW - 1;
+  SDL_SetTextureColorMod(t.tex, c.r, c.g, c.b);
+  SDL_SetTextureAlphaMod(t.tex, c.a);
+  const SDL_FRect dst{std::round(left), std::round(cy - t.h / 2.f), static_cast<float>(t.w),
+                      static_cast<float>(t.h)};
+  SDL_RenderCopyF(V.renderer, t.tex, nullptr, &dst);
+  return inkW;
+}
+
+// Text reading bottom-to-top, centred on (cx, cy); device px. Returns its length.
+float textLength(const std::string& s, float cssPx, int weight) {
+  const int px = std::max(6, static_cast<int>(std::lround(cssPx * V.dpr)));
+  return textTexture(s, px, weight).w - 2.f;
+}
+void drawTextUp(const std::string& s, float cssPx, int weight, float cx, float cy, Rgba c) {
+  const int px = std::max(6, static_cast<int>(std::lround(cssPx * V.dpr)));
+  const Texture& t = textTexture(s, px, weight);
+  if (!t.tex) return;
+  SDL_SetTextureColorMod(t.tex, c.r, c.g, c.b);
+  SDL_SetTextureAlphaMod(t.tex, c.a);
+  const SDL_FRect dst{std::round(cx - t.w / 2.f), std::round(cy - t.h / 2.f), static_cast<float>(t.w),
+                      static_cast<float>(t.h)};
+  SDL_RenderCopyExF(V.renderer, t.tex, nullptr, &dst, -90.0, nullptr, SDL_FLIP_NONE);
+}
+
+// ---------------------------------------------------------------------------------------
+// Drawing
+// ---------------------------------------------------------------------------------------
+
+struct DevRect {
+  float x, y, s;
+};
+DevRect devSquare(int sq) {
+  const RectF r = squareRect(V.layout, V.flipped, sq);
+  return {r.x * V.dpr, r.y * V.dpr, r.w * V.dpr};
+}
+
+bool isGold(char p) { return p >= 'A' && p <= 'Z'; }
+
+void drawSnowflake(Painter& p, float cx, float cy, float r) {
+  const float w = std::max(1.2f, r * 0.16f);
+  for (int pass = 0; pass < 2; ++pass) {
+    const Rgba c = pass == 0 ? rgba(0x1d4f86, 0.85f) : rgba(0xffffff);
+    const float lw = pass == 0 ? w + std::max(1.5f, r * 0.14f) : w;
+    for (int k = 0; k < 3; ++k) {
+      const float a = 3.14159265f / 2 + k * 3.14159265f / 3;
+      const float dx = std::cos(a) * r, dy = std::sin(a) * r;
+      p.line(cx - dx, cy - dy, cx + dx, cy + dy, lw, c);
+      for (int sgn = -1; sgn <= 1; sgn += 2) {
+        const float bx = cx + sgn * dx * 0.55f, by = cy + sgn * dy * 0.55f;
+        for (int side = -1; side <= 1; side += 2) {
+          const float b = a + side * 0.75f;
+          p.line(bx, by, bx + sgn * std::cos(b) * r * 0.42f, by + sgn * std::sin(b) * r * 0.42f, lw, c);
+        }
+      }
+    }
+  }
+}
+
+void drawPiece(Painter& p, char piece, float cx, float cy, float s, float alpha = 1.f) {
+  const unsigned idx = static_cast<unsigned char>(piece);
+  const Texture& t = idx < 128 ? V.pieces[idx] : V.pieces[0];
+  const float size = std::round(s * kPieceScale);
+  if (t.tex) {
+    const SDL_FRect dst{std::round(cx - size / 2), std::round(cy - size / 2), size, size};
+    SDL_SetTextureAlphaMod(t.tex, static_cast<Uint8>(alpha * 255));
+    SDL_RenderCopyF(V.renderer, t.tex, nullptr, &dst);
+    return;
+  }
+  // Fallback until images arrive: a token with the letter.
+  const bool gold = isGold(piece);
+  const Rgba fill = gold ? rgba(0xf4c84a, alpha) : rgba(0xc62a22, alpha);
+  const Rgba edge = gold ? rgba(0x3b2a06, alpha) : rgba(0x2a0606, alpha);
+  p.disc(cx, cy, size * 0.42f, edge);
+  p.disc(cx, cy, size * 0.42f - std::max(1.5f, size * 0.05f), fill);
+  const char letter[2] = {static_cast<char>(gold ? piece : piece - 32), 0};
+  drawText(letter, size * 0.5f / V.dpr, 700, cx, cy, gold ? rgba(0x3b2a06, alpha) : rgba(0xfff0e0, alpha), 0);
+}
+
+Rgba mix(Rgba a, Rgba b, float t) {
+  auto m = [t](Uint8 x, Uint8 y) { return static_cast<Uint8>(x + (y - x) * t + 0.5f); };
+  return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b), m(a.a, b.a)};
+}
+
+void render() {
+  if (!V.renderer) return;
+  SDL_Renderer* r = V.renderer;
+  // WebGL: transparent, the page shows through. Software: its canvas is opaque.
+  const Rgba bg = V.software ? V.background : Rgba{0, 0, 0, 0};
+  SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+  SDL_SetRenderDrawColor(r, bg.r, bg.g, bg.b, bg.a);
+  SDL_RenderClear(r);
+  const Layout& L = V.layout;
+  if (!L.valid()) {
+    SDL_RenderPresent(r);
+    return;
+  }
+  Painter p(r);
+  const float d = V.dpr, s = L.sq * d;
+  const double now = dc_now();
+  const bool showLetters = L.sq >= 30.f;
+
+  // animation bookkeeping
+  std::vector<char> animating(kSquares, 0);
+  V.anims.erase(std::remove_if(V.anims.begin(), V.anims.end(),
+                               [&](const Anim& a) { return now - a.start >= kAnimMs; }),
+                V.anims.end());
+  for (const Anim& a : V.anims) animating[a.to] = 1;
+  const int dragFrom = V.dragging ? V.pressSq : -1;
+  const int dragOver = V.dragging ? squareAt(L, V.flipped, V.ptrX, V.ptrY) : -1;
+
+  // Boards
+  for (int lv = 0; lv < kLevels; ++lv) {
+    const RectF& g = L.grid[lv];
+    const float gx = g.x * d, gy = g.y * d, gw = g.w * d, gh = g.h * d;
+    p.softShadow(gx, gy + 1.5f * d, gw, gh, 5.f * d, rgba(0x000000, 0.22f));
+    const Palette& pal = kPalettes[lv];
+    for (int rk = 0; rk < kRanks; ++rk)
+      for (int f = 0; f < kFiles; ++f) {
+        const int sq = makeSquare(lv + 1, rk, f);
+        const DevRect q = devSquare(sq);
+        const bool light = isLightSquare(sq);
+        p.rect(q.x, q.y, q.s, q.s, light ? pal.light : pal.dark);
+        const unsigned char b = V.marks.bits[sq];
+        if (b & Marks::kLast) p.rect(q.x, q.y, q.s, q.s, kLastMove);
+        if (b & Marks::kFrozen) p.rect(q.x, q.y, q.s, q.s, kFrozenTint);
+        if (b & Marks::kSel) p.rect(q.x, q.y, q.s, q.s, kSelected);
+        if (b & Marks::kCheck) {
+          static const float stops[] = {0.f, 0.25f, 0.89f, 1.f};
+          static const float alphas[] = {1.f, 1.f, 0.f, 0.f};
+          p.radialInSquare(q.x, q.y, q.s, q.s * 0.7071f, rgba(0xe70000), stops, alphas, 4);
+        }
+        if (sq == dragOver && dragOver != dragFrom) p.rect(q.x, q.y, q.s, q.s, rgba(0x14551e, 0.30f));
+        if (sq == V.hover && !V.dragging)
+          p.rect(q.x, q.y, q.s, q.s, light ? rgba(0x000000, 0.07f) : rgba(0xffffff, 0.16f));
+        if (sq == dragOver)
+          p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.045f), rgba(0xffffff, 0.75f));
+      }
+    // Coordinates and title (on the page background).
+    const Rgba coord = {V.text.r, V.text.g, V.text.b, static_cast<Uint8>(V.text.a * 0.72f)};
+    for (int rk = 0; rk < kRanks; ++rk) {
+      const DevRect q = devSquare(makeSquare(lv + 1, rk, V.flipped ? kFiles - 1 : 0));
+      drawText(std::string(1, static_cast<char>('1' + rk)), L.coordFont, 500,
+               gx - (L.gutterL * 0.5f - 0.5f) * d, q.y + q.s / 2, coord, 0);
+    }
+    for (int f = 0; f < kFiles; ++f) {
+      const DevRect q = devSquare(makeSquare(lv + 1, V.flipped ? kRanks - 1 : 0, f));
+      drawText(std::string(1, static_cast<char>('a' + f)), L.coordFont, 500, q.x + q.s / 2,
+               gy + gh + L.gutterB * 0.5f * d, coord, 0);
+    }
+    const RectF& t = L.title[lv];
+    const Rgba onDark = lv == 2 ? rgba(0x12324f) : rgba(0xffffff);
+    if (L.stacked) {
+      // vertical tab in the board's colour: "Sky · level 3" reading upwards
+      const float tx = t.x * d, ty = t.y * d, tw = t.w * d, th = t.h * d;
+      p.rect(tx, ty, tw, th, pal.dark);
+      p.rectOutline(tx, ty, tw, th, std::max(1.f, d), rgba(0x000000, 0.15f));
+      const std::string sub = "level " + std::to_string(lv + 1);
+      const float f2 = L.titleFont * 0.8f, space = L.titleFont * 0.45f * d;
+      const float l1 = textLength(pal.name, L.titleFont, 650), l2 = textLength(sub, f2, 400);
+      const float total = l1 + space + l2, cx = tx + tw / 2, base = ty + th / 2 + total / 2;
+      drawTextUp(pal.name, L.titleFont, 650, cx, base - l1 / 2, onDark);
+      drawTextUp(sub, f2, 400, cx + 0.5f * d, base - l1 - space - l2 / 2,
+                 {onDark.r, onDark.g, onDark.b, 200});
+    } else {
+      const float tcy = (t.y + t.h * 0.45f) * d;
+      // level badge: small square in the board's dark colour with the level number
+      const float bs = std::round(L.titleFont * 1.2f * d);
+      const float bx = t.x * d;
+      p.rect(bx, std::round(tcy - bs / 2), bs, bs, pal.dark);
+      p.rectOutline(bx, std::round(tcy - bs / 2), bs, bs, std::max(1.f, d), rgba(0x000000, 0.18f));
+      drawText(std::string(1, static_cast<char>('1' + lv)), L.titleFont * 0.82f, 700, bx + bs / 2, tcy,
+               onDark, 0);
+      const float nameW = drawText(pal.name, L.titleFont, 650, bx + bs + L.titleFont * 0.45f * d, tcy, V.text);
+      drawText("level " + std::to_string(lv + 1), L.titleFont * 0.8f, 400,
+               bx + bs + L.titleFont * 0.45f * d + nameW + L.titleFont * 0.45f * d, tcy + 0.5f * d, coord);
+    }
+  }
+
+  // Capture rings (under the piece)
+  for (int sq : V.marks.cap) {
+    const DevRect q = devSquare(sq);
+    p.ring(q.x + q.s / 2, q.y + q.s / 2, q.s * 0.405f, q.s * 0.49f, kDest);
+  }
+
+  // Pieces
+  for (int sq = 0; sq < kSquares; ++sq) {
+    const char pc = V.board[sq];
+    if (pc == '.' || animating[sq]) continue;
+    const DevRect q = devSquare(sq);
+    const float cx = q.x + q.s / 2, cy = q.y + q.s / 2;
+    drawPiece(p, pc, cx, cy, q.s, sq == dragFrom ? 0.3f : 1.f);
+    if (V.marks.bits[sq] & Marks::kFrozen) {
+      p.rect(q.x, q.y, q.s, q.s, rgba(0xdff3ff, 0.28f));
+      drawSnowflake(p, q.x + q.s * 0.80f, q.y + q.s * 0.80f, q.s * 0.15f);
+    }
+    if (showLetters && sq != dragFrom) {
+      const bool light = isLightSquare(sq);
+      const Palette& pal = kPalettes[levelOf(sq) - 1];
+      const Rgba c = light ? mix(pal.dark, rgba(0x000000), 0.35f) : mix(pal.light, rgba(0xffffff), 0.4f);
+      const char up = isGold(pc) ? pc : static_cast<char>(pc - 32);
+      drawText(std::string(1, up), std::max(8.f, L.sq * 0.22f), 700, q.x + q.s * 0.05f,
+               q.y + q.s * 0.14f, c);
+    }
+  }
+  // Frozen squares without a piece still get the snowflake
+  for (int sq : V.marks.frozen)
+    if (V.board[sq] == '.') {
+      const DevRect q = devSquare(sq);
+      drawSnowflake(p, q.x + q.s / 2, q.y + q.s / 2, q.s * 0.22f);
+    }
+
+  // Move dots (on the square; over a piece they become a small corner dot)
+  for (int sq : V.marks.move) {
+    const DevRect q = devSquare(sq);
+    if (V.board[sq] == '.' || animating[sq])
+      p.disc(q.x + q.s / 2, q.y + q.s / 2, q.s * 0.16f, kDest);
+    else
+      p.disc(q.x + q.s * 0.84f, q.y + q.s * 0.16f, q.s * 0.1f, kDest);
+  }
+  // Capture from afar: a red gun-sight (ring near the edge, ticks pointing in), centre clear
+  for (int sq : V.marks.afar) {
+    const DevRect q = devSquare(sq);
+    const float cx = q.x + q.s / 2, cy = q.y + q.s / 2;
+    const float w = std::max(1.5f, q.s * 0.05f), R = q.s * 0.41f, halo = std::max(1.f, 0.8f * d);
+    for (int pass = 0; pass < 2; ++pass) {
+      const Rgba c = pass == 0 ? rgba(0xffffff, 0.6f) : kAfar;
+      const float e = pass == 0 ? halo : 0.f;
+      p.ring(cx, cy, R - w / 2 - e, R + w / 2 + e, c);
+      for (int k = 0; k < 4; ++k) {
+        const float dx = static_cast<float>((k == 0) - (k == 1)), dy = static_cast<float>((k == 2) - (k == 3));
+        p.line(cx + dx * q.s * 0.28f, cy + dy * q.s * 0.28f, cx + dx * (q.s * 0.5f - w / 2),
+               cy + dy * (q.s * 0.5f - w / 2), w + 2 * e, c);
+      }
+    }
+  }
+
+  // Sliding pieces
+  bool more = false;
+  for (const Anim& a : V.anims) {
+    const char pc = V.board[a.to];
+    if (pc == '.') continue;
+    const DevRect f = devSquare(a.from), t = devSquare(a.to);
+    double k = std::clamp((now - a.start) / kAnimMs, 0.0, 1.0);
+    k = 1 - (1 - k) * (1 - k) * (1 - k);  // ease out
+    drawPiece(p, pc, static_cast<float>(f.x + (t.x - f.x) * k + t.s / 2),
+              static_cast<float>(f.y + (t.y - f.y) * k + t.s / 2), t.s);
+    more = true;
+  }
+  // Dragged piece follows the pointer
+  if (dragFrom >= 0 && V.board[dragFrom] != '.')
+    drawPiece(p, V.board[dragFrom], V.ptrX * d, V.ptrY * d - (V.pressTouch ? s * 0.35f : 0.f), s * 1.08f);
+
+  SDL_RenderPresent(r);
+  if (more) requestFrame();
+}
+
+// ---------------------------------------------------------------------------------------
+// Input
+// ---------------------------------------------------------------------------------------
+
+void cancelDrag(bool notify) {
+  const bool was = V.dragging;
+  V.pressed = V.dragging = false;
+  V.pressSq = -1;
+  if (was && notify) callDragCancel();
+  requestFrame();
+}
+
+void pointerDown(float x, float y, bool touch) {
+  V.pressed = true;
+  V.dragging = false;
+  V.pressTouch = touch;
+  V.pressX = V.ptrX = x, V.pressY = V.ptrY = y;
+  V.pressSq = squareAt(V.layout, V.flipped, x, y);
+}
+
+void pointerMove(float x, float y, bool touch, bool buttonDown) {
+  V.ptrX = x, V.ptrY = y;
+  const int h = touch ? -1 : squareAt(V.layout, V.flipped, x, y);
+  if (h != V.hover) V.hover = h, requestFrame();
+  if (!V.pressed || !buttonDown) return;
+  if (V.dragging) {
+    requestFrame();
+    return;
+  }
+  const float thr = touch ? 8.f : 4.f;
+  if (std::hypot(x - V.pressX, y - V.pressY) < thr) return;
+  if (V.pressSq >= 0 && V.board[V.pressSq] != '.') {
+    V.dragging = true;
+    if (!callDragStart(V.pressSq)) V.dragging = false, V.pressed = false;
+    requestFrame();
+  }
+}
+
+void pointerUp(float x, float y) {
+  if (!V.pressed) return;
+  V.ptrX = x, V.ptrY = y;
+  const int from = V.pressSq, to = squareAt(V.layout, V.flipped, x, y);
+  if (V.dragging) {
+    V.pressed = V.dragging = false;
+    V.pressSq = -1;
+    if (to >= 0 && to != from) {
+      V.lastDropFrom = from, V.lastDropTo = to, V.lastDropTime = dc_now();
+      callDrop(from, to);
+    } else {
+      callDragCancel();
+    }
+    requestFrame();
+    return;
+  }
+  V.pressed = false;
+  V.pressSq = -1;
+  if (from >= 0 && (to == from || std::hypot(x - V.pressX, y - V.pressY) < 8.f)) callJs1("onSquareClick", from);
+}
+
+int eventFilter(void*, SDL_Event* e) {
+  switch (e->type) {
+    case SDL_MOUSEMOTION:
+      pointerMove(static_cast<float>(e->motion.x), static_cast<float>(e->motion.y),
+                  e->motion.which == SDL_TOUCH_MOUSEID, (e->motion.state & SDL_BUTTON_LMASK) != 0);
+      return 0;
+    case SDL_MOUSEBUTTONDOWN:
+      if (e->button.button == SDL_BUTTON_LEFT)
+        pointerDown(static_cast<float>(e->button.x), static_cast<float>(e->button.y),
+                    e->button.which == SDL_TOUCH_MOUSEID);
+      else if (V.dragging)
+        cancelDrag(true);
+      return 0;
+    case SDL_MOUSEBUTTONUP:
+      if (e->button.button == SDL_BUTTON_LEFT)
+        pointerUp(static_cast<float>(e->button.x), static_cast<float>(e->button.y));
+      return 0;
+    case SDL_WINDOWEVENT:
+      if (e->window.event == SDL_WINDOWEVENT_LEAVE && V.hover >= 0) V.hover = -1, requestFrame();
+      requestFrame();  // drain it on the next frame (the renderer watches window events)
+      return 1;
+    case SDL_FINGERDOWN:
+    case SDL_FINGERUP:
+    case SDL_FINGERMOTION:
+    case SDL_KEYDOWN:
+    case SDL_KEYUP:
+    case SDL_TEXTINPUT:
+    case SDL_MOUSEWHEEL:
+      return 0;  // touches arrive again as SDL_TOUCH_MOUSEID mouse events
+    default:
+      return 1;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// API
+// ---------------------------------------------------------------------------------------
+
+int pieceSizePx() { return V.layout.valid() ? static_cast<int>(std::lround(V.layout.sq * V.dpr * kPieceScale)) : 0; }
+
+void relayout() {
+  int w = 0, h = 0;
+  if (V.window) SDL_GetWindowSize(V.window, &w, &h);
+  if (V.renderer) SDL_GetRendererOutputSize(V.renderer, &V.outW, &V.outH);
+  const float dpr = w > 0 ? static_cast<float>(V.outW) / w : 1.f;
+  if (dpr != V.dpr) clearTextCache();
+  V.dpr = dpr > 0 ? dpr : 1.f;
+  const Layout old = V.layout;
+  V.layout = computeLayout(static_cast<float>(w), static_cast<float>(h), V.dpr);
+  if (old.titleFont != V.layout.titleFont || old.coordFont != V.layout.coordFont || old.sq != V.layout.sq)
+    clearTextCache();
+  requestFrame();
+}
+
+bool init(std::string selector) {
+  if (V.window) return true;
+  if (!dc_bind_canvas(selector.c_str())) {
+    std::fprintf(stderr, "dragonchess_ui: no element matches %s\n", selector.c_str());
+    return false;
+  }
+  SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
+  SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1");
+  SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0");
+  SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
+  if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+    std::fprintf(stderr, "dragonchess_ui: SDL_Init: %s\n", SDL_GetError());
+    return false;
+  }
+  SDL_EventState(SDL_MOUSEWHEEL, SDL_IGNORE);  // let the page scroll over the canvas
+  SDL_EventState(SDL_TEXTINPUT, SDL_IGNORE);
+  SDL_GL_SetAttribute(SDL_GL_ALPHA_SIZE, 8);  // transparent canvas: the page shows through
+  double cw = 0, ch = 0;
+  emscripten_get_element_css_size("#canvas", &cw, &ch);
+  V.window = SDL_CreateWindow("Dragonchess", 0, 0, std::max(1, static_cast<int>(std::lround(cw))),
+                              std::max(1, static_cast<int>(std::lround(ch))), SDL_WINDOW_ALLOW_HIGHDPI);
+  if (!V.window) {
+    std::fprintf(stderr, "dragonchess_ui: SDL_CreateWindow: %s\n", SDL_GetError());
+    return false;
+  }
+  V.renderer = SDL_CreateRenderer(V.window, -1, SDL_RENDERER_ACCELERATED);
+  if (!V.renderer) V.renderer = SDL_CreateRenderer(V.window, -1, SDL_RENDERER_SOFTWARE);
+  if (!V.renderer) {
+    std::fprintf(stderr, "dragonchess_ui: SDL_CreateRenderer: %s\n", SDL_GetError());
+    return false;
+  }
+  SDL_RendererInfo info{};
+  if (SDL_GetRendererInfo(V.renderer, &info) == 0) V.software = (info.flags & SDL_RENDERER_SOFTWARE) != 0;
+  SDL_SetEventFilter(eventFilter, nullptr);
+  relayout();
+  return true;
+}
+
+int resize(double cssW, double cssH, double /*dpr: SDL reads devicePixelRatio itself*/) {
+  if (!V.window) return 0;
+  const int w = std::max(1, static_cast<int>(std::lround(cssW)));
+  const int h = std::max(1, static_cast<int>(std::lround(cssH)));
+  SDL_SetWindowSize(V.window, w, h);
+  relayout();
+  return pieceSizePx();
+}
+
+void setBoard(std::string b) {
+  std::string nb(kSquares, '.');
+  for (size_t i = 0; i < std::min(b.size(), nb.size()); ++i) {
+    const char c = b[i];
+    nb[i] = ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) ? c : '.';
+  }
+  if (V.dragging && nb[V.pressSq] != V.board[V.pressSq]) {
+    V.board = nb;
+    cancelDrag(true);
+  }
+  V.board = nb;
+  requestFrame();
+}
+
+void setMarks(std::string spec) {
+  V.marks = parseMarks(spec);
+  requestFrame();
+}
+
+void setFlipped(bool f) {
+  if (f == V.flipped) return;
+  V.flipped = f;
+  V.hover = -1;
+  V.anims.clear();
+  requestFrame();
+}
+
+void animate(int from, int to) {
+  if (from < 0 || from >= kSquares || to < 0 || to >= kSquares || from == to) return;
+  const double now = dc_now();
+  // The user just dropped this piece there by hand: no slide.
+  if (from == V.lastDropFrom && to == V.lastDropTo && now - V.lastDropTime < 1000) {
+    V.lastDropFrom = V.lastDropTo = -1;
+    return;
+  }
+  V.anims.erase(std::remove_if(V.anims.begin(), V.anims.end(), [&](const Anim& a) { return a.to == to; }),
+                V.anims.end());
+  V.anims.push_back({from, to, now});
+  requestFrame();
+}
+
+void setPieceImage(std::string letter, int w, int h, emscripten::val bytes) {
+  if (letter.empty() || !V.renderer || w <= 0 || h <= 0 || w > 4096 || h > 4096) return;
+  const unsigned idx = static_cast<unsigned char>(letter[0]);
+  if (idx >= 128 || !((idx >= 'A' && idx <= 'Z') || (idx >= 'a' && idx <= 'z'))) return;
+  const size_t n = static_cast<size_t>(w) * h * 4;
+  if (bytes["length"].as<size_t>() < n) return;
+  std::vector<unsigned char> buf(n);
+  emscripten::val view(emscripten::typed_memory_view(n, buf.data()));
+  view.call<void>("set", bytes.call<emscripten::val>("subarray", 0, static_cast<double>(n)));
+  Texture& t = V.pieces[idx];
+  if (!t.tex || t.w != w || t.h != h) {
+    if (t.tex) SDL_DestroyTexture(t.tex);
+    t.tex = SDL_CreateTexture(V.renderer, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, w, h);
+    t.w = w, t.h = h;
+    if (!t.tex) return;
+    SDL_SetTextureBlendMode(t.tex, SDL_BLENDMODE_BLEND);
+    SDL_SetTextureScaleMode(t.tex, SDL_ScaleModeLinear);
+  }
+  SDL_UpdateTexture(t.tex, nullptr, buf.data(), w * 4);
+  requestFrame();
+}
+
+void setTextColor(int r, int g, int b) {
+  V.text = {static_cast<Uint8>(std::clamp(r, 0, 255)), static_cast<Uint8>(std::clamp(g, 0, 255)),
+            static_cast<Uint8>(std::clamp(b, 0, 255)), 255};
+  requestFrame();
+}
+
+void setBackground(int r, int g, int b) {
+  V.background = {static_cast<Uint8>(std::clamp(r, 0, 255)), static_cast<Uint8>(std::clamp(g, 0, 255)),
+                  static_cast<Uint8>(std::clamp(b, 0, 255)), 255};
+  requestFrame();
+}
+
+int squareAtCss(double x, double y) { return squareAt(V.layout, V.flipped, static_cast<float>(x), static_cast<float>(y)); }
+
+std::string squareCenter(int sq) {
+  const RectF r = squareRect(V.layout, V.flipped, sq);
+  if (r.w <= 0) return "";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.1f,%.1f", r.x + r.w / 2, r.y + r.h / 2);
+  return buf;
+}
+
+std::string layoutInfo() {
+  const Layout& L = V.layout;
+  char buf[160];
+  static const char* const names[] = {"row", "column", "pyramid"};
+  std::snprintf(buf, sizeof buf,
+                "{\"square\":%.2f,\"arrangement\":\"%s\",\"dpr\":%.3f,\"pieceSize\":%d,\"software\":%s}",
+                L.sq, names[static_cast<int>(L.arrangement)], V.dpr, pieceSizePx(), V.software ? "true" : "false");
+  return buf;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(dragonchess_ui) {
+  emscripten::function("init", &init);
+  emscripten::function("setBoard", &setBoard);
+  emscripten::function("setMarks", &setMarks);
+  emscripten::function("setFlipped", &setFlipped);
+  emscripten::function("animate", &animate);
+  emscripten::function("setPieceImage", &setPieceImage);
+  emscripten::function("setTextColor", &setTextColor);
+  emscripten::function("setBackground", &setBackground);
+  emscripten::function("resize", &resize);
+  emscripten::function("pieceSize", &pieceSizePx);
+  emscripten::function("squareAt", &squareAtCss);
+  emscripten::function("squareCenter", &squareCenter);
+  emscripten::function("layoutInfo", &layoutInfo);
+}
