@@ -1,0 +1,22 @@
+#include "diagram.h"
+
+namespace dc {
+
+MoveDiagram move_diagram(const Position& pos, Square s) {
+  MoveDiagram d;
+  const Piece p = pos.at(s);
+  if (p == NO_PIECE) return d;
+  d.frozen = pos.frozen(s);
+  const Tables& T = tables();
+  const SquareMoves& sm = T.moves(color_of(p), type_of(p), s);
+  for (const Target& t : T.targets(sm))
+    if (t.via == SQ_NONE || pos.empty(t.via)) d.squares.push_back({t.to, t.mode, t.afar});
+  for (const Ray& r : T.rays(sm))
+    for (Square q : T.ray_squares(r)) {
+      d.squares.push_back({q, r.mode, false});
+      if (!pos.empty(q)) break;
+    }
+  return d;
+}
+
+}  // namespace dc

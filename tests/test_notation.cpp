@@ -1,0 +1,190 @@
+// Move notation (RULES.md section 6): coordinate and algebraic writing/reading, and
+// every form of Gygax's article.
+#include <catch2/catch_test_macros.hpp>
+
+#include "test_helpers.h"
+
+using th::fen_of;
+
+namespace {
+
+dc::Move read(dc::Position& pos, std::string_view text) {
+  auto r = dc::parse_move(pos, text);
+  INFO("reading '" << text << "' in " << pos.to_string() << (r.ok() ? std::string() : " -> " + r.error()));
+  REQUIRE(r.ok());
+  return *r;
+}
+
+std::string read_error(dc::Position& pos, std::string_view text) {
+  auto r = dc::parse_move(pos, text);
+  INFO("reading '" << text << "' in " << pos.to_string());
+  REQUIRE_FALSE(r.ok());
+  return r.error();
+}
+
+std::string coord_error(dc::Position& pos, std::string_view text) {
+  auto r = dc::parse_coordinate(pos, text);
+  INFO("reading '" << text << "'");
+  REQUIRE_FALSE(r.ok());
+  return r.error();
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("notation round trip over every legal move of random positions", "[notation]") {
+  auto fens = th::random_positions(77, 12, 100, 0.5);
+  fens.insert(fens.begin(), std::string(dc::START_POSITION));
+  size_t checked = 0;
+  for (size_t i = 0; i < fens.size(); i += 3) {
+    dc::Position pos = th::pos_of(fens[i]);
+    for (dc::Move m : dc::legal_moves(pos)) {
+      std::string alg = dc::to_algebraic(pos, m);
+      std::string coord = dc::to_coordinate(m);
+      INFO(fens[i] << " move " << coord << " written " << alg);
+      auto back = dc::parse_move(pos, alg);
+      REQUIRE(back.ok());
+      CHECK(*back == m);
+      auto c = dc::parse_coordinate(pos, coord);
+      REQUIRE(c.ok());
+      CHECK(*c == m);
+      auto c2 = dc::parse_move(pos, coord);
+      REQUIRE(c2.ok());
+      CHECK(*c2 == m);
+      CHECK(coord.size() == 6);
+      // Captures carry an x, other moves do not; promotions end in (H).
+      CHECK(contains(alg, "x") == m.is_capture());
+      CHECK(contains(alg, "(H)") == m.is_promotion());
+      ++checked;
+    }
+    CHECK(pos.to_string() == fens[i]);  // writing and reading do not change the position
+  }
+  CHECK(checked > 20000);
+}
+
+TEST_CASE("Gygax's notation: plain move and origin with '/'", "[notation][article]") {
+  dc::Position pos = dc::Position::start();
+  dc::Move w = read(pos, "W2f3");
+  CHECK(dc::to_coordinate(w) == "2f22f3");
+  CHECK(read(pos, "w2f3") == w);  // the article prints it in lower case
+  CHECK(dc::to_algebraic(pos, w) == "W2f3");
+  // Both Sylphs 3c2 and 3e2 can reach 3d3.
+  CHECK(contains(read_error(pos, "S3d3"), "ambiguous"));
+  dc::Move s = read(pos, "S/3e2-3d3");
+  CHECK(dc::to_coordinate(s) == "3e23d3");
+  CHECK(dc::to_algebraic(pos, s) == "S/3e2-3d3");
+  CHECK(dc::to_coordinate(read(pos, "S/3c2-3d3")) == "3c23d3");
+  CHECK(dc::to_coordinate(read(pos, "S3e2-3d3")) == "3e23d3");
+  CHECK(dc::to_coordinate(read(pos, "3e23d3")) == "3e23d3");
+  // Sylph 3k2 -> 3l3 is unique; 3a2 -> 3b3 is not (3c2 -> 3b3).
+  CHECK(dc::to_algebraic(pos, read(pos, "3k23l3")) == "S3l3");
+  CHECK(dc::to_algebraic(pos, read(pos, "3a23b3")) == "S/3a2-3b3");
+}
+
+TEST_CASE("Gygax's notation: the five ways of writing a capture", "[notation][article]") {
+  // One Warrior can take the Unicorn on 2e3.
+  dc::Position one = th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d2", 'W'}, {"2e3", 'u'}, {"2h2", 'W'}}));
+  dc::Move m = read(one, "W2e3");  // 3) a capture without x
+  CHECK(dc::to_coordinate(m) == "2d22e3");
+  CHECK(m.is_capture());
+  CHECK(read(one, "WX2e3") == m);     // 4)
+  CHECK(read(one, "Wx2e3") == m);
+  CHECK(read(one, "W/2d2x2e3") == m);  // 5)
+  CHECK(read(one, "WxU2e3") == m);    // 6)
+  CHECK(read(one, "WxU") == m);       // 7)
+  CHECK(dc::to_algebraic(one, m) == "Wx2e3");
+  // A wrong captured piece or a capture mark on an empty square is refused.
+  CHECK(contains(read_error(one, "WxO2e3"), "no Oliphant on 2e3"));
+  CHECK(contains(read_error(one, "Wx2d3"), "no enemy piece to capture on 2d3"));
+  CHECK(contains(read_error(one, "WxC"), "Cleric"));
+
+  // Two Warriors can take it: the origin is needed.
+  dc::Position two = th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d2", 'W'}, {"2e3", 'u'}, {"2f2", 'W'}}));
+  CHECK(contains(read_error(two, "Wx2e3"), "ambiguous"));
+  CHECK(contains(read_error(two, "W2e3"), "ambiguous"));
+  CHECK(contains(read_error(two, "WxU"), "ambiguous"));
+  CHECK(contains(read_error(two, "WxU2e3"), "ambiguous"));
+  dc::Move d = read(two, "W/2d2x2e3");
+  CHECK(dc::to_coordinate(d) == "2d22e3");
+  CHECK(dc::to_coordinate(read(two, "W/2f2x2e3")) == "2f22e3");
+  CHECK(dc::to_algebraic(two, d) == "W/2d2x2e3");
+}
+
+TEST_CASE("Gygax's notation: promotion", "[notation][article]") {
+  dc::Position pos = th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2f7", 'W'}}));
+  dc::Move m = read(pos, "W2f8(H)");
+  CHECK(m.is_promotion());
+  CHECK(dc::to_coordinate(m) == "2f72f8");
+  CHECK(read(pos, "W2f8") == m);
+  CHECK(read(pos, "W2f8=H") == m);
+  CHECK(dc::to_algebraic(pos, m) == "W2f8(H)");
+  // A promotion mark on a move that does not promote is refused.
+  dc::Position p2 = th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2f6", 'W'}}));
+  CHECK(contains(read_error(p2, "W2f7(H)"), "promotion"));
+}
+
+TEST_CASE("Gygax's notation: Dragon capture from afar, 'Dr'", "[notation][article]") {
+  // The Dragon on 3c4 and the Dwarf on 1c4 can both take the Warrior on 2c4.
+  dc::Position pos = th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"3c4", 'R'}, {"1c4", 'D'}, {"2c4", 'w'}}));
+  dc::Move afar = read(pos, "Drx2c4");
+  CHECK(afar.is_afar());
+  CHECK(dc::to_coordinate(afar) == "3c42c4");
+  CHECK(read(pos, "Dr2c4") == afar);
+  CHECK(read(pos, "Rx2c4") == afar);
+  CHECK(read(pos, "DrxW") == afar);
+  CHECK(dc::to_algebraic(pos, afar) == "Rx2c4");
+  dc::Move dwarf = read(pos, "Dx2c4");
+  CHECK(dc::to_coordinate(dwarf) == "1c42c4");
+  CHECK_FALSE(dwarf.is_afar());
+  CHECK(dc::to_algebraic(pos, dwarf) == "Dx2c4");
+  // Without a piece letter the two are ambiguous.
+  CHECK(contains(read_error(pos, "2c4"), "ambiguous"));
+}
+
+TEST_CASE("Gygax's notation: check and mate marks", "[notation][article]") {
+  // Unicorn takes Oliphant with check.
+  dc::Position pos = th::pos_of(fen_of({{"2a1", 'K'}, {"2e7", 'k'}, {"2c3", 'U'}, {"2d5", 'o'}}));
+  dc::Move m = read(pos, "UxOch");
+  CHECK(dc::to_coordinate(m) == "2c32d5");
+  CHECK(dc::to_algebraic(pos, m) == "Ux2d5+");
+  for (const char* t : {"UxO", "UxO+", "Ux2d5 ch", "UxO dbl ch", "UxOdis ch", "Ux2d5+", "UxO2d5ch"}) {
+    INFO(t);
+    CHECK(read(pos, t) == m);
+  }
+  // Mate.
+  dc::Position mp = th::pos_of(fen_of({{"2l1", 'K'}, {"2a8", 'k'}, {"3c7", 'R'}, {"2c5", 'T'}, {"1b7", 'D'}}));
+  dc::Move mate = read(mp, "Dr3b8 mate");
+  CHECK(dc::to_coordinate(mate) == "3c73b8");
+  CHECK(read(mp, "R3b8mate") == mate);
+  CHECK(read(mp, "R3b8#") == mate);
+  CHECK(dc::to_algebraic(mp, mate) == "R3b8#");
+}
+
+TEST_CASE("illegal and malformed move text is rejected with a reason", "[notation]") {
+  dc::Position pos = dc::Position::start();
+  CHECK(contains(read_error(pos, ""), "empty"));
+  CHECK(contains(read_error(pos, "Q2f3"), "not a piece letter"));
+  CHECK(contains(read_error(pos, "W2f4"), "illegal move"));
+  CHECK(contains(read_error(pos, "hello"), "hello"));
+  CHECK(contains(read_error(pos, "W/"), "origin square"));
+  CHECK(contains(read_error(pos, "W2f3junk"), "unexpected"));
+  CHECK(contains(read_error(pos, "W/2c3-2c4"), "no piece on 2c3"));
+  CHECK(contains(read_error(pos, "W/2c7-2c6"), "not Gold's"));
+  CHECK(contains(read_error(pos, "U/2c1-2d3"), "is a Hero, not a Unicorn"));
+  // Coordinate moves.
+  CHECK(contains(coord_error(pos, "2c22c"), "6 characters"));
+  CHECK(contains(coord_error(pos, "9c22c3"), "bad from-square"));
+  CHECK(contains(coord_error(pos, "2c22z3"), "bad to-square"));
+  CHECK(contains(coord_error(pos, "2c32c4"), "no piece on 2c3"));
+  CHECK(contains(coord_error(pos, "2c72c6"), "not Gold's"));
+  CHECK(contains(coord_error(pos, "2c22c4"), "cannot go to 2c4"));
+  // Leaving the King in check.
+  dc::Position pin = th::pos_of(fen_of({{"2e1", 'K'}, {"2l8", 'k'}, {"2e3", 'O'}, {"2e7", 'o'}}));
+  CHECK(contains(coord_error(pin, "2e32f3"), "King in check"));
+  CHECK(contains(read_error(pin, "O2f3"), "King in check"));
+  // A frozen piece.
+  dc::Position fr = th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2e4", 'O'}, {"1e4", 'b'}}));
+  CHECK(contains(coord_error(fr, "2e42e5"), "frozen"));
+  CHECK(contains(read_error(fr, "O/2e4-2e5"), "frozen"));
+}

@@ -1,0 +1,159 @@
+// Properties over thousands of positions reached by deterministic random play:
+// make/unmake restores everything, the incremental key is right, no legal move leaves
+// the King in check (checked by the reference generator as an independent oracle), the
+// legal move set equals the reference generator's, and every pseudo-legal move that is
+// safe is generated.
+#include <catch2/catch_test_macros.hpp>
+
+#include <set>
+
+#include "test_helpers.h"
+
+namespace {
+
+struct Counts {
+  size_t positions = 0, moves = 0, captures = 0, afar = 0, promotions = 0, frozen_positions = 0, checks = 0;
+};
+
+// Checks every property on one position. `ref_every` > 0: full reference comparison
+// (legal set and oracle check) on every ref_every-th position.
+void check_position(dc::Position& pos, bool with_ref, Counts& c) {
+  const std::string fen = pos.to_string();
+  const uint64_t key = pos.key();
+  INFO("position: " << fen);
+  REQUIRE(key == pos.compute_key());
+  ++c.positions;
+  if (dc::in_check(pos)) ++c.checks;
+  for (dc::Square s : pos.pieces(pos.side_to_move()))
+    if (pos.frozen(s)) { ++c.frozen_positions; break; }
+
+  dc::MoveList legal = dc::legal_moves(pos);
+  REQUIRE(pos.to_string() == fen);  // generation leaves the position untouched
+  std::set<std::string> legal_set;
+  ref::Pos rp;
+  std::string err;
+  if (with_ref) REQUIRE(ref::parse(fen, rp, err));
+  for (dc::Move m : legal) {
+    std::string coord = dc::to_coordinate(m);
+    INFO("move " << coord);
+    CHECK(legal_set.insert(coord).second);  // generated once
+    ++c.moves;
+    if (m.is_capture()) ++c.captures;
+    if (m.is_afar()) ++c.afar;
+    if (m.is_promotion()) ++c.promotions;
+    // Capture flag agrees with the board.
+    dc::Piece target = pos.at(m.to());
+    CHECK(m.is_capture() == (target != dc::NO_PIECE));
+    if (m.is_capture()) CHECK(dc::color_of(target) != pos.side_to_move());
+    CHECK_FALSE(pos.frozen(m.from()));
+    pos.make_move(m);
+    CHECK(pos.key() == pos.compute_key());
+    // Re-reading the string gives the same key: it depends on placement and side only.
+    auto again = dc::Position::from_string(pos.to_string());
+    REQUIRE(again.ok());
+    CHECK(again->key() == pos.key());
+    if (with_ref) {
+      ref::Pos after = ref::apply(rp, coord);
+      CHECK(ref::to_fen(after) == pos.to_string());
+      // The mover's King is not capturable: flip the side and ask the oracle.
+      ref::Pos flipped = after;
+      flipped.side = flipped.side == 'g' ? 's' : 'g';
+      CHECK_FALSE(ref::in_check(flipped));
+    }
+    pos.unmake_move();
+    REQUIRE(pos.to_string() == fen);
+    REQUIRE(pos.key() == key);
+  }
+  // Every safe pseudo-legal move is generated, no unsafe one is.
+  dc::Move pseudo[dc::MAX_MOVES];
+  int n = dc::generate_pseudo(pos, pseudo);
+  std::set<std::string> safe;
+  for (int i = 0; i < n; ++i)
+    if (dc::leaves_king_safe(pos, pseudo[i])) safe.insert(dc::to_coordinate(pseudo[i]));
+  CHECK(safe == legal_set);
+  // Captures-only generation is the capture subset of the pseudo-legal moves.
+  dc::Move capt[dc::MAX_MOVES];
+  int nc = dc::generate_pseudo_captures(pos, capt);
+  std::multiset<std::string> a, b;
+  for (int i = 0; i < nc; ++i) a.insert(dc::to_coordinate(capt[i]));
+  for (int i = 0; i < n; ++i)
+    if (pseudo[i].is_capture()) b.insert(dc::to_coordinate(pseudo[i]));
+  CHECK(a == b);
+  if (with_ref) {
+    std::vector<std::string> mine(legal_set.begin(), legal_set.end());
+    CHECK(mine == ref::legal_moves(rp));
+    CHECK(dc::in_check(pos) == ref::in_check(rp));
+  }
+  REQUIRE(pos.to_string() == fen);
+}
+
+void run(uint32_t seed, int games, int plies, int ref_every, Counts& c) {
+  std::mt19937 rng(seed);
+  int idx = 0;
+  for (int g = 0; g < games; ++g) {
+    dc::Position pos = dc::Position::start();
+    // Alternate between quiet and bloody games to reach varied material.
+    double bias = (g % 3) * 0.4;
+    std::vector<std::string> trail{pos.to_string()};
+    for (int p = 0; p < plies; ++p) {
+      check_position(pos, ref_every > 0 && idx++ % ref_every == 0, c);
+      dc::Move m = th::random_move(pos, rng, bias);
+      if (m.is_none() || dc::bare_kings(pos)) break;
+      pos.make_move(m);
+      trail.push_back(pos.to_string());
+    }
+    // Unmaking the whole game restores every intermediate position.
+    for (int i = int(trail.size()) - 1; i > 0; --i) {
+      REQUIRE(pos.to_string() == trail[i]);
+      pos.unmake_move();
+    }
+    REQUIRE(pos.to_string() == trail[0]);
+    REQUIRE(pos.key() == pos.compute_key());
+  }
+}
+
+}  // namespace
+
+TEST_CASE("properties over random play", "[properties]") {
+  Counts c;
+  run(20240601, 36, 150, 3, c);
+  // Plus hand-built positions with Warriors about to promote, frozen pieces, pins.
+  for (const char* fen : {
+           "12/12/3S8/12/12/12/12/6K5/3u6H1/2W2W2C3/12/12/12/12/4w4w2/h2O8/6k5/1D10/12/12/12/12/12/12 g 0 1",
+           "12/12/3S8/12/12/12/12/6K5/3u6H1/2W2W2C3/12/12/12/12/4w4w2/h2O8/6k5/1D10/12/12/12/12/12/12 s 5 40",
+           "s11/9g2/12/12/12/2R9/12/12/12/12/12/4k7/2ww3o4/4K7/5P6/12/12/12/12/4B7/7B4/12/3E8/12 g 0 1"}) {
+    dc::Position pos = th::pos_of(fen);
+    check_position(pos, true, c);
+  }
+  INFO("positions " << c.positions << " moves " << c.moves);
+  CHECK(c.positions > 3000);
+  // The sample must actually exercise the special rules.
+  CHECK(c.afar > 0);
+  CHECK(c.promotions > 0);
+  CHECK(c.frozen_positions > 0);
+  CHECK(c.checks > 0);
+}
+
+TEST_CASE("properties over random play, long", "[properties][slow]") {
+  Counts c;
+  run(777, 120, 200, 1, c);
+  CHECK(c.positions > 15000);
+  CHECK(c.afar > 0);
+  CHECK(c.promotions > 0);
+}
+
+TEST_CASE("null move keeps key and string consistent", "[properties]") {
+  auto fens = th::random_positions(99, 10, 60);
+  for (size_t i = 0; i < fens.size(); i += 7) {
+    dc::Position pos = th::pos_of(fens[i]);
+    if (dc::in_check(pos)) continue;
+    uint64_t k = pos.key();
+    pos.make_null();
+    CHECK(pos.key() != k);
+    CHECK(pos.key() == pos.compute_key());
+    CHECK(pos.side_to_move() != th::pos_of(fens[i]).side_to_move());
+    pos.unmake_null();
+    CHECK(pos.key() == k);
+    CHECK(pos.to_string() == fens[i]);
+  }
+}
