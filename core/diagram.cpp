@@ -9,11 +9,12 @@ MoveDiagram move_diagram(const Position& pos, Square s) {
   d.frozen = pos.frozen(s);
   const Tables& T = tables();
   const SquareMoves& sm = T.moves(color_of(p), type_of(p), s);
+  auto own = [&](Square q) { return !pos.empty(q) && color_of(pos.at(q)) == color_of(p); };
   for (const Target& t : T.targets(sm))
-    if (t.via == SQ_NONE || pos.empty(t.via)) d.squares.push_back({t.to, t.mode, t.afar});
+    if ((t.via == SQ_NONE || pos.empty(t.via)) && !own(t.to)) d.squares.push_back({t.to, t.mode, t.afar});
   for (const Ray& r : T.rays(sm))
     for (Square q : T.ray_squares(r)) {
-      d.squares.push_back({q, r.mode, false});
+      if (!own(q)) d.squares.push_back({q, r.mode, false});
       if (!pos.empty(q)) break;
     }
   return d;

@@ -1,8 +1,9 @@
 // Move diagrams (as in the Chess Variants write-up): where the piece on a square could
 // go by its movement rules, each square marked move-only, capture-only or both.
 // Unlike legal moves, a diagram shows capture-only squares that are empty now, ignores
-// whose turn it is and ignores King safety; slides stop at the first piece and paths
-// through an occupied intermediate square are left out.
+// whose turn it is and ignores King safety; squares of the piece's own side, squares
+// beyond the first piece of a slide and paths through an occupied intermediate square
+// are left out.
 #pragma once
 
 #include <vector>

@@ -55,6 +55,26 @@ void Position::remove(Square s) {
   key_ ^= zobrist::piece_square(p, s);
 }
 
+void Position::restore(Square s, Piece p, int index) {
+  Color c = color_of(p);
+  Square moved = plist_[c][index];  // remove() moved the last piece into this slot
+  if (index < pcount_[c]) {
+    plist_[c][pcount_[c]] = moved;
+    pindex_[moved] = pcount_[c];
+  }
+  ++pcount_[c];
+  plist_[c][index] = s;
+  pindex_[s] = int16_t(index);
+  board_[s] = p;
+  key_ ^= zobrist::piece_square(p, s);
+  if (type_of(p) == KING) king_[c] = s;
+}
+
+void Position::replace(Square s, Piece p) {
+  key_ ^= zobrist::piece_square(board_[s], s) ^ zobrist::piece_square(p, s);
+  board_[s] = p;
+}
+
 void Position::relocate(Square from, Square to) {
   Piece p = board_[from];
   board_[to] = p;
@@ -69,15 +89,15 @@ void Position::relocate(Square from, Square to) {
 
 void Position::make_move(Move m) {
   Square from = m.from(), to = m.to();
-  Undo u{m, board_[from], board_[to], int16_t(quiet_), key_};
-  if (u.captured != NO_PIECE) remove(to);
+  Undo u{m, board_[from], board_[to], 0, int16_t(quiet_), key_};
+  if (u.captured != NO_PIECE) {
+    u.captured_index = pindex_[to];
+    remove(to);
+  }
   if (!m.is_afar()) {
     relocate(from, to);
     // Promotion: a Warrior reaching its last rank becomes a Hero (RULES.md 4).
-    if (m.is_promotion()) {
-      remove(to);
-      put(to, make_piece(stm_, HERO));
-    }
+    if (m.is_promotion()) replace(to, make_piece(stm_, HERO));
   }
   quiet_ = (u.captured != NO_PIECE || type_of(u.moved) == WARRIOR) ? 0 : quiet_ + 1;
   if (stm_ == SCARLET) ++move_number_;
@@ -93,19 +113,16 @@ void Position::unmake_move() {
   if (stm_ == SCARLET) --move_number_;
   Square from = u.move.from(), to = u.move.to();
   if (!u.move.is_afar()) {
-    if (u.move.is_promotion()) {
-      remove(to);
-      put(to, u.moved);
-    }
+    if (u.move.is_promotion()) replace(to, u.moved);
     relocate(to, from);
   }
-  if (u.captured != NO_PIECE) put(to, u.captured);
+  if (u.captured != NO_PIECE) restore(to, u.captured, u.captured_index);
   quiet_ = u.quiet;
   key_ = u.key;
 }
 
 void Position::make_null() {
-  history_.push_back({Move::none(), NO_PIECE, NO_PIECE, int16_t(quiet_), key_});
+  history_.push_back({Move::none(), NO_PIECE, NO_PIECE, 0, int16_t(quiet_), key_});
   ++quiet_;
   if (stm_ == SCARLET) ++move_number_;
   stm_ = ~stm_;

@@ -70,6 +70,7 @@ class Position {
     Move move;
     Piece moved;
     Piece captured;
+    int16_t captured_index;  // where the captured piece was in its side's piece list
     int16_t quiet;
     uint64_t key;
   };
@@ -77,7 +78,9 @@ class Position {
   Position() = default;
   void put(Square s, Piece p);
   void remove(Square s);
+  void restore(Square s, Piece p, int index);  // undoes remove(s) exactly
   void relocate(Square from, Square to);
+  void replace(Square s, Piece p);  // same colour, other type, same list slot
 
   Piece board_[SQUARE_NB]{};
   Square plist_[COLOR_NB][SQUARE_NB]{};

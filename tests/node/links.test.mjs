@@ -1,0 +1,166 @@
+// Unit tests of the link format (web/app/links.js): node --test tests/node/
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  encodeGame, decodeHash, shareUrl, packMoves, unpackMoves, squareIndex, squareName,
+  START_FEN, MAX_HASH_LENGTH, COMPACT_PLIES,
+} from '../../web/app/links.js';
+
+const FEN_BLACK = '12/12/12/12/12/12/12/12/12/12/12/12/12/12/5k6/12/12/12/12/12/12/12/6K5/12 s 3 20';
+
+// Every square once as from and to, so every 9-bit value is packed at least once.
+function allSquareMoves() {
+  const out = [];
+  for (let i = 0; i < 288; i++) out.push(squareName(i) + squareName(287 - i));
+  return out;
+}
+
+test('square names and indexes match the renderer numbering', () => {
+  assert.equal(squareIndex('1a1'), 0);
+  assert.equal(squareIndex('2c3'), 96 + 2 * 12 + 2);
+  assert.equal(squareIndex('3l8'), 287);
+  assert.equal(squareIndex('4a1'), -1);
+  assert.equal(squareIndex('2m1'), -1);
+  for (let i = 0; i < 288; i++) assert.equal(squareIndex(squareName(i)), i);
+  assert.equal(squareName(288), '');
+});
+
+test('short games stay readable', () => {
+  assert.equal(encodeGame({ moves: ['2c22c3', '2c72c6'] }), '#moves=2c22c3.2c72c6');
+  assert.equal(encodeGame({ moves: [] }), '');
+  assert.equal(encodeGame({ fen: START_FEN, moves: ['2c22c3'] }), '#moves=2c22c3');
+  assert.equal(encodeGame({ fen: 'startpos', moves: ['2c22c3'] }), '#moves=2c22c3');
+  const h = encodeGame({ fen: FEN_BLACK, moves: ['2f72f6'] });
+  assert.equal(h, '#fen=' + FEN_BLACK.replace(/ /g, '_') + '&moves=2f72f6');
+  assert.ok(!h.includes('%'), 'no escapes needed for a position string');
+});
+
+test('round trip: plain, packed, fen, play by link', () => {
+  const cases = [
+    { moves: ['2c22c3', '2c72c6', '3g13a7'] },
+    { fen: FEN_BLACK, moves: [] },
+    { fen: FEN_BLACK, moves: ['2f72f6', '2g22g3'] },
+    { moves: ['2c22c3'], mode: 'link', to: 'scarlet' },
+    { moves: allSquareMoves() },
+    { moves: ['2c22c3', '2c72c6'], compact: true },
+  ];
+  for (const c of cases) {
+    const h = encodeGame(c);
+    const d = decodeHash(h);
+    assert.equal(d.error, undefined, `${h}: ${d.error}`);
+    assert.deepEqual(d.moves, c.moves);
+    if (c.fen) assert.equal(d.fen, c.fen); else assert.equal(d.fen, undefined);
+    assert.equal(d.mode, c.mode);
+    assert.equal(d.to, c.to);
+  }
+});
+
+test('long games are packed: 3 characters a move', () => {
+  const moves = Array.from({ length: COMPACT_PLIES + 1 }, (_, i) => (i % 2 ? '2c72c6' : '2c22c3'));
+  const h = encodeGame({ moves });
+  assert.match(h, /^#g=[A-Za-z0-9_-]+$/);
+  assert.equal(h.length, 3 + 3 * moves.length);
+  assert.equal(encodeGame({ moves: moves.slice(0, COMPACT_PLIES) }).startsWith('#moves='), true);
+  assert.equal(encodeGame({ moves, compact: false }).startsWith('#moves='), true);
+  assert.deepEqual(decodeHash(h).moves, moves);
+  // the packing itself
+  assert.equal(packMoves(['1a11a1']), 'AAA');
+  assert.equal(packMoves(['3l83l8']), 'j8f');  // 287 * 512 + 287 = 147231 = 35, 60, 31 in base 64
+  assert.deepEqual(unpackMoves(packMoves(allSquareMoves())).moves, allSquareMoves());
+});
+
+test('readers are lenient where it is harmless', () => {
+  assert.deepEqual(decodeHash('moves=2C22C3,2c72c6').moves, ['2c22c3', '2c72c6']);
+  assert.deepEqual(decodeHash('#moves=2c22c3.2c72c6.').moves, ['2c22c3', '2c72c6']);
+  assert.deepEqual(decodeHash('https://example.org/dc/#moves=2c22c3').moves, ['2c22c3']);
+  assert.equal(decodeHash('#fen=' + encodeURIComponent(FEN_BLACK)).fen, FEN_BLACK);
+  assert.equal(decodeHash('#fen=' + FEN_BLACK.replace(/ /g, '+')).fen, FEN_BLACK);
+  // placement only / placement and side: the other fields take their defaults
+  const placement = FEN_BLACK.split(' ')[0];
+  assert.equal(decodeHash('#fen=' + placement).fen, placement + ' g 0 1');
+  assert.equal(decodeHash('#fen=' + placement + '_s').fen, placement + ' s 0 1');
+  assert.deepEqual(decodeHash(''), { moves: [], params: {} });
+  assert.deepEqual(decodeHash('#'), { moves: [], params: {} });
+  assert.deepEqual(decodeHash(undefined), { moves: [], params: {} });
+  // unknown keys (a newer version's) are ignored; keys are case-insensitive
+  assert.deepEqual(decodeHash('#MOVES=2c22c3&theme=dark').moves, ['2c22c3']);
+  assert.equal(decodeHash('#play=link&to=g').to, 'gold');
+  assert.equal(decodeHash('#play=link&to=scarlet').to, 'scarlet');
+});
+
+test('extra keys for pages (embed options)', () => {
+  const h = encodeGame({ fen: FEN_BLACK, extra: { show: '2f7', level: '3,2', flip: 1, interactive: 0 } });
+  assert.ok(h.includes('level=3,2'), h);
+  const d = decodeHash(h, { extraKeys: ['show', 'level', 'flip', 'interactive'] });
+  assert.equal(d.error, undefined);
+  assert.deepEqual(d.params, { show: '2f7', level: '3,2', flip: '1', interactive: '0' });
+  assert.deepEqual(decodeHash(h).params, {}, 'not asked for: not returned');
+  assert.equal(shareUrl('https://x.org/a/embed.html#old', { moves: ['2c22c3'] }), 'https://x.org/a/embed.html#moves=2c22c3');
+});
+
+test('hostile and broken links give a clear error and never throw', () => {
+  const hostile = [
+    ['#moves=<script>alert(1)</script>', /character that does not belong/],
+    ['#moves=%3Cscript%3Ealert(1)%3C%2Fscript%3E', /do(es)? not belong|not a coordinate move/],
+    ['#fen=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', /do(es)? not belong|no place/],
+    ['#moves=2c22c3%E0%A4%A', /broken %-escape/],
+    ['#moves=%', /broken %-escape/],
+    ['#moves=2c22c3.zz', /move 2 .*'zz'.*not a coordinate move/],
+    ['#moves=2c22c9', /not a coordinate move/],
+    ['#moves=4c22c3', /not a coordinate move/],
+    ['#g=AAAA', /cut short/],
+    ['#g=AA*', /do(es)? not belong/],
+    ['#g=///', /do(es)? not belong/],
+    ['#moves=2c22c3&g=AAA', /moves twice/],
+    ['#moves=2c22c3&moves=2c72c6', /'moves' twice/],
+    ['#play=chess', /'play' must be 'link'/],
+    ['#play=link&to=x', /'to' must be g/],
+    ['#fen=', /empty/],
+    ['#fen=12/12_g_0_1_x', /5 fields/],
+    ['#fen=' + 'x'.repeat(500), /too long/],
+    ['#moves=' + '2c22c3.'.repeat(2000), /too long/],
+    ['#' + 'a'.repeat(MAX_HASH_LENGTH + 1), /too long/],
+    ['#moves=2c22c3 2c72c6', /do(es)? not belong/],
+    ['#moves="2c22c3"', /do(es)? not belong/],
+    ['#moves=2c22c3%00', /do(es)? not belong/],
+    ['#java%73cript:alert(1)=1', /parameter name/],
+    ['#%ZZ=1', /broken %-escape/],
+    ['#moves=2c22c3\u202e', /do(es)? not belong/],
+  ];
+  for (const [h, re] of hostile) {
+    let d;
+    assert.doesNotThrow(() => { d = decodeHash(h); }, h);
+    assert.equal(typeof d.error, 'string', `${h.slice(0, 60)}: expected an error, got ${JSON.stringify(d).slice(0, 200)}`);
+    assert.match(d.error, re, h.slice(0, 60));
+    assert.deepEqual(d.moves, []);
+    assert.equal(d.fen, undefined);
+    assert.ok(d.error.length < 200, 'a short message');
+    assert.ok(!/[<>]/.test(d.error), 'the message carries no markup');
+  }
+  for (const x of [42, {}, [], () => 1, Symbol.iterator ? null : null]) {
+    const d = decodeHash(x);
+    assert.ok(d && Array.isArray(d.moves));
+  }
+  assert.equal(decodeHash({ toString: () => { throw new Error('boom'); } }).error, 'the link is not text');
+});
+
+test('random garbage never throws', () => {
+  let seed = 12345;
+  const rnd = (n) => { seed = (seed * 1103515245 + 12345) >>> 0; return seed % n; };
+  const alphabet = 'abcdefgl12389=&%#._-/<>"\'`\\ \u00e9\u0000\ud800ZzGg';
+  for (let i = 0; i < 5000; i++) {
+    let s = '';
+    const n = rnd(60);
+    for (let k = 0; k < n; k++) s += alphabet[rnd(alphabet.length)];
+    const d = decodeHash(s);
+    assert.ok(d && Array.isArray(d.moves) && typeof d.params === 'object', s);
+    if (!d.error) for (const m of d.moves) assert.match(m, /^[1-3][a-l][1-8][1-3][a-l][1-8]$/);
+  }
+});
+
+test('encodeGame refuses what no page should produce', () => {
+  assert.throws(() => encodeGame({ moves: ['e2e4'] }), TypeError);
+  assert.throws(() => encodeGame({ moves: 'x' }), TypeError);
+  assert.throws(() => encodeGame({ fen: '<b>' }), TypeError);
+  assert.throws(() => encodeGame({ to: 'red' }), TypeError);
+});

@@ -1,0 +1,57 @@
+// The perft suite (tests/perft/*.txt, the native engine's numbers) through the wasm
+// module, depths up to ~1M leaves. Also checks against the native CLI directly when it
+// is built (build/native/dragonchess or $DC_NATIVE).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadEngine, perftCases, nativeBinary, runNative, START, rng } from './helpers.mjs';
+
+const M = await loadEngine();
+const cases = perftCases(Number(process.env.DC_PERFT_MAX_NODES || 1_000_000));
+
+test('perft suite files', { skip: cases.length === 0 && 'no tests/perft/*.txt yet' }, () => {
+  const g = new M.Game();
+  let checked = 0;
+  for (const c of cases) {
+    g.setPosition(c.fen);
+    for (const [d, n] of c.depths) {
+      assert.equal(g.perft(d), n, `${c.file}:${c.line} D${d} ${c.fen}`);
+      checked++;
+    }
+    assert.equal(g.fen(), new M.Game(c.fen).fen());
+  }
+  assert.ok(checked > 0);
+  g.delete();
+});
+
+test('perft agrees with the native CLI', { skip: !nativeBinary() && 'native CLI not built' }, () => {
+  // The start and positions of a few random games, depths 1-3 (capped at ~1M leaves).
+  const g = new M.Game();
+  const fens = [START];
+  const rand = rng(11);
+  for (let k = 0; k < 6; k++) {
+    g.newGame();
+    for (let p = 0; p < 20 + 15 * k && !g.status().over; p++) {
+      const ms = g.legalMoves();
+      g.play(ms[Math.floor(rand() * ms.length)]);
+    }
+    if (!g.status().over) fens.push(g.fen());
+  }
+  const lines = [];
+  const want = [];
+  for (const fen of fens) {
+    g.setPosition(fen);
+    for (let d = 1; d <= 3; d++) {
+      if (d === 3 && g.perft(2) > 20000) break;
+      lines.push(`position fen ${fen}`, `perft ${d}`);
+      want.push([fen, d, g.perft(d)]);
+    }
+  }
+  const out = runNative(lines).filter((l) => l.startsWith('perft '));
+  assert.equal(out.length, want.length);
+  out.forEach((l, i) => {
+    const [, d, n] = l.split(' ');
+    assert.equal(Number(d), want[i][1]);
+    assert.equal(Number(n), want[i][2], `D${d} ${want[i][0]}`);
+  });
+  g.delete();
+});

@@ -1,0 +1,16 @@
+// A Web-Worker-like adapter over node:worker_threads (postMessage / onmessage / onerror /
+// terminate), running web/engine/engine-worker-core.js with the CommonJS wasm build.
+import { Worker } from 'node:worker_threads';
+
+export class ShimWorker {
+  constructor() {
+    this.onmessage = null;
+    this.onerror = null;
+    this.w = new Worker(new URL('./worker-entry.mjs', import.meta.url));
+    this.w.on('message', (data) => this.onmessage && this.onmessage({ data }));
+    this.w.on('error', (err) => this.onerror && this.onerror({ message: err.message, error: err }));
+    this.w.on('exit', (code) => { if (!this.terminated && this.onerror) this.onerror({ message: `worker exited (${code})` }); });
+  }
+  postMessage(m) { this.w.postMessage(m); }
+  terminate() { this.terminated = true; return this.w.terminate(); }
+}
