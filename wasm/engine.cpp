@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "diagram.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
@@ -212,6 +213,29 @@ class Game {
   // The legal destinations of the piece on `from`, ordered by level (1, 2, 3) then square:
   // [{to, level, kind: 'move'|'capture'|'afar', promotion, coordinate, algebraic}].
   // For a capture from afar `to` is the captured square (the Dragon stays).
+  // The move diagram of the piece on a square (core/diagram.h), for embeds:
+  // {square, piece, frozen, move: [...], capture: [...], both: [...], afar: [...]}.
+  val move_diagram(std::string square) {
+    Square s = parse_square(square);
+    if (s == SQ_NONE) return error_obj("bad square '" + square + "' (a square is like 2c3)");
+    if (pos_.empty(s)) return error_obj("no piece on " + square + " to draw a diagram for");
+    MoveDiagram d = dc::move_diagram(pos_, s);
+    val out = val::object();
+    val move = val::array(), capture = val::array(), both = val::array(), afar = val::array();
+    for (const DiagramSquare& q : d.squares) {
+      val& list = q.afar ? afar : q.mode == MOVE_ONLY ? move : q.mode == CAPTURE_ONLY ? capture : both;
+      list.call<void>("push", square_name(q.square));
+    }
+    out.set("square", square_name(s));
+    out.set("piece", std::string(1, piece_char(pos_.at(s))));
+    out.set("frozen", d.frozen);
+    out.set("move", move);
+    out.set("capture", capture);
+    out.set("both", both);
+    out.set("afar", afar);
+    return out;
+  }
+
   val destinations(std::string from) {
     Square s = parse_square(from);
     if (s == SQ_NONE) return error_obj("bad square '" + from + "' (a square is like 2c3)");
@@ -504,6 +528,7 @@ EMSCRIPTEN_BINDINGS(dragonchess) {
       .function("legalMovesDetailed", &Game::legal_moves_detailed)
       .function("movable", &Game::movable)
       .function("destinations", &Game::destinations)
+      .function("moveDiagram", &Game::move_diagram)
       .function("destinationsByLevel", &Game::destinations_by_level)
       .function("play", &Game::play)
       .function("undo", &Game::undo)

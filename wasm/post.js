@@ -47,6 +47,7 @@ Module['ready'] = Module['ready'].then(function (M) {
     legalMovesDetailed() { return this._core.legalMovesDetailed(); }
     movable() { return this._core.movable(); }
     destinations(from) { return check(this._core.destinations(str(from, 'the square'))); }
+    moveDiagram(square) { return check(this._core.moveDiagram(str(square, 'the square'))); }
     destinationsByLevel(from) { return check(this._core.destinationsByLevel(str(from, 'the square'))); }
     play(move) { return check(this._core.play(str(move, 'the move'))); }
     undo() { return check(this._core.undo()); }

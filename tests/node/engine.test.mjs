@@ -211,3 +211,22 @@ test('moves are refused once the game is over', () => {
   g2.delete();
   g.delete();
 });
+
+test('move diagrams come from the core movement tables', () => {
+  const g = new M.Game();
+  const d = g.moveDiagram('2c2');
+  assert.equal(d.piece, 'W');
+  assert.deepEqual(d.move, ['2c3']);
+  assert.deepEqual(d.capture.sort(), ['2b3', '2d3']);
+  assert.deepEqual(d.both, []);
+  // A Dragon's diagram lists its five afar squares, empty or not; squares of its own
+  // side are left out.
+  const h = new M.Game();
+  h.setPosition('12/12/12/12/2R9/12/12/12/11k/12/12/12/2W9/12/12/K11/12/12/12/12/12/12/12/12 g 0 1', []);
+  const r = h.moveDiagram('3c4');
+  assert.deepEqual(r.afar.sort(), ['2b4', '2c3', '2c5', '2d4']);
+  const before = g.fen();
+  assert.throws(() => g.moveDiagram('9z9'), /bad square/);
+  assert.throws(() => g.moveDiagram('2e5'), /no piece on 2e5/);
+  assert.equal(g.fen(), before);
+});
