@@ -1,0 +1,78 @@
+// search_bench (a fixed-depth node-count signature) and the opening set of the matches.
+#include <chrono>
+#include <ctime>
+#include <set>
+
+#include "../movegen.h"
+#include "../status.h"
+#include "search.h"
+
+namespace dc {
+
+std::vector<std::string> opening_positions(int count, int plies, uint64_t seed) {
+  std::vector<std::string> out;
+  std::set<uint64_t> seen;
+  uint64_t x = seed * 0x9E3779B97F4A7C15ull + 12345;
+  auto rnd = [&x]() {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  int attempts = 0;
+  while (int(out.size()) < count && attempts < count * 100) {
+    ++attempts;
+    Position pos = Position::start();
+    bool ok = true;
+    for (int p = 0; p < plies && ok; ++p) {
+      MoveList l = legal_moves(pos);
+      Move quiet[MAX_MOVES];
+      int nq = 0;
+      for (Move m : l)
+        if (!m.is_capture()) quiet[nq++] = m;
+      if (nq == 0) { ok = false; break; }
+      pos.make_move(quiet[rnd() % uint64_t(nq)]);
+    }
+    if (!ok || game_status(pos).over() || in_check(pos)) continue;
+    // Avoid openings where the side to move can already win material for free.
+    Move caps[MAX_MOVES];
+    int nc = filter_legal(pos, caps, generate_pseudo_captures(pos, caps));
+    if (nc > 0) continue;
+    if (!seen.insert(pos.key()).second) continue;
+    out.push_back(pos.to_string());
+  }
+  return out;
+}
+
+uint64_t search_bench(std::ostream& out, int depth) {
+  if (depth <= 0) depth = 8;
+  std::vector<std::string> fens;
+  fens.emplace_back(START_POSITION);
+  for (const std::string& f : opening_positions(7, 8, 2024)) fens.push_back(f);
+  Search s(16);
+  uint64_t total = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
+  int i = 0;
+  for (const std::string& f : fens) {
+    auto r = Position::from_string(f);
+    if (!r) continue;
+    Position pos = r.value();
+    s.new_game();
+    SearchLimits lim;
+    lim.depth = depth;
+    SearchResult res = s.go(pos, lim);
+    out << "position " << ++i << ": nodes " << res.nodes << "  score " << res.score_cp << "\n";
+    total += res.nodes;
+  }
+  const double sec =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double cpu = double(std::clock() - c0) / CLOCKS_PER_SEC;
+  out << "signature " << total << "\n";
+  out << "depth " << depth << "  time " << int(sec * 1000) << " ms  nps "
+      << uint64_t(sec > 0 ? double(total) / sec : 0) << "  (cpu " << int(cpu * 1000) << " ms, nps/cpu "
+      << uint64_t(cpu > 0 ? double(total) / cpu : 0) << ")\n";
+  return total;
+}
+
+}  // namespace dc

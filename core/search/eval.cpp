@@ -1,0 +1,192 @@
+#include "eval.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "../movegen.h"
+#include "../movement.h"
+
+namespace dc {
+
+EvalWeights EvalWeights::defaults() {
+  EvalWeights w{};
+  for (int t = 0; t < PIECE_TYPE_NB; ++t) w.value[t] = GYGAX_VALUE_CP[t];
+  //                  -  S  G  R  W  O  U  H  T  C  M  K  P  D  B  E
+  const int mob[16] = {0, 2, 4, 3, 2, 4, 4, 4, 4, 4, 3, 0, 3, 2, 2, 4};
+  std::memcpy(w.mobility, mob, sizeof mob);
+  w.mobility_level_pct[0] = 100;
+  w.mobility_level_pct[1] = 120;  // the Ground is where the game is decided
+  w.mobility_level_pct[2] = 100;
+  for (int t = 0; t < PIECE_TYPE_NB; ++t)
+    for (int l = 0; l < LEVELS; ++l) w.level_bonus[t][l] = 0;
+  w.level_bonus[MAGE][LEVEL_2] = 30;    // a queen only on level 2
+  w.level_bonus[HERO][LEVEL_2] = 20;    // elsewhere it can only leap back
+  w.level_bonus[PALADIN][LEVEL_2] = 15;
+  w.level_bonus[CLERIC][LEVEL_2] = 10;
+  w.level_bonus[GRIFFON][LEVEL_3] = 10;
+  const int center[16] = {0, 0, 3, 3, 2, 1, 4, 3, 2, 3, 2, 0, 3, 1, 1, 3};
+  std::memcpy(w.center, center, sizeof center);
+  const int advance[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 2, 0};
+  std::memcpy(w.advance, advance, sizeof advance);
+  const int wr[8] = {0, 0, 4, 10, 20, 40, 90, 0};
+  std::memcpy(w.warrior_rank, wr, sizeof wr);
+  const int kaw[16] = {0, 6, 10, 12, 5, 10, 8, 10, 8, 10, 14, 4, 12, 5, 8, 10};
+  std::memcpy(w.king_attack_weight, kaw, sizeof kaw);
+  const int kap[8] = {0, 25, 60, 85, 100, 115, 125, 130};
+  std::memcpy(w.king_attackers_pct, kap, sizeof kap);
+  w.king_off_level2 = 60;
+  w.frozen_pct = 25;
+  w.frozen_king = 80;
+  w.tempo = 10;
+  return w;
+}
+
+EvalWeights EvalWeights::material() {
+  EvalWeights w = defaults();
+  w.material_only = true;
+  return w;
+}
+
+int material_of(const Position& pos, Color c) {
+  int m = 0;
+  for (Square s : pos.pieces(c)) m += GYGAX_VALUE_CP[type_of(pos.at(s))];
+  return m;
+}
+
+namespace {
+
+inline int rel_rank(Color c, Square s) { return c == GOLD ? rank_of(s) : 7 - rank_of(s); }
+inline int centrality(Square s) {
+  const int f = file_of(s), r = rank_of(s);
+  return std::min(f, 11 - f) + std::min(r, 7 - r);  // 0..8
+}
+
+}  // namespace
+
+Evaluator::Evaluator(const EvalWeights& w) : w_(w) {
+  const Tables& T = tables();
+  for (int t = 0; t < PIECE_TYPE_NB; ++t) slider_[t] = t == DRAGON || t == OLIPHANT || t == THIEF || t == MAGE;
+  for (int p = 0; p < PIECE_NB; ++p)
+    for (int s = 0; s < SQUARE_NB; ++s) psq_[p][s] = 0;
+  for (int c = 0; c < COLOR_NB; ++c) {
+    for (int t = 1; t < PIECE_TYPE_NB; ++t) {
+      const Piece pc = make_piece(Color(c), PieceType(t));
+      for (int si = 0; si < SQUARE_NB; ++si) {
+        const Square s = Square(si);
+        const Level l = level_of(s);
+        if (!may_stand_on(PieceType(t), l)) continue;
+        int v = w.value[t];
+        if (!w.material_only) {
+          if (w.use_pst)
+            v += w.level_bonus[t][l] + w.center[t] * centrality(s) + w.advance[t] * rel_rank(Color(c), s);
+          if (t == WARRIOR && w.use_warriors) v += w.warrior_rank[rel_rank(Color(c), s)];
+          if (t == KING && w.use_king_level && l != LEVEL_2) v -= w.king_off_level2;
+          if (w.use_mobility) {
+            // Pieces that only leap: mobility counted on the empty board.
+            const SquareMoves& sm = T.moves(Color(c), PieceType(t), s);
+            if (sm.ray_count == 0 || !slider_[t]) {
+              int mob = 0;
+              for (const Target& tg : T.targets(sm)) mob += tg.afar ? 0 : 1;
+              v += w.mobility[t] * mob * w.mobility_level_pct[l] / 100;
+            }
+          }
+        }
+        psq_[pc][s] = v;
+      }
+    }
+  }
+}
+
+int Evaluator::fast(const Position& pos) const {
+  const EvalWeights& w = w_;
+  int score[COLOR_NB] = {0, 0};
+  for (int ci = 0; ci < COLOR_NB; ++ci) {
+    const Color c = Color(ci);
+    int s_total = 0;
+    for (Square s : pos.pieces(c)) {
+      const Piece p = pos.at(s);
+      s_total += psq_[p][s];
+      if (w.use_frozen && !w.material_only && pos.frozen(s)) {
+        const PieceType t = type_of(p);
+        s_total -= t == KING ? w.frozen_king : w.value[t] * w.frozen_pct / 100;
+      }
+    }
+    score[c] = s_total;
+  }
+  const Color us = pos.side_to_move();
+  return score[us] - score[~us] + (w.material_only ? 0 : w.tempo);
+}
+
+int Evaluator::dynamic(const Position& pos) const {
+  const EvalWeights& w = w_;
+  if (w.material_only || (!w.use_mobility && !w.use_king_safety)) return 0;
+  const Tables& T = tables();
+  const bool ks = w.use_king_safety, mobility = w.use_mobility;
+  // King zones: the King's square and every square it could move to.
+  static thread_local uint8_t zone[COLOR_NB][SQUARE_NB];
+  Square zsq[COLOR_NB][16];
+  int zn[COLOR_NB] = {0, 0};
+  if (ks) {
+    for (int c = 0; c < COLOR_NB; ++c) {
+      const Square k = pos.king_square(Color(c));
+      zsq[c][zn[c]++] = k;
+      for (const Target& tg : T.targets(T.moves(Color(c), KING, k)))
+        if (zn[c] < 16) zsq[c][zn[c]++] = tg.to;
+      for (int i = 0; i < zn[c]; ++i) zone[c][zsq[c][i]] = 1;
+    }
+  }
+  int score[COLOR_NB] = {0, 0};
+  for (int ci = 0; ci < COLOR_NB; ++ci) {
+    const Color c = Color(ci), them = ~c;
+    const uint8_t* ez = zone[them];
+    const Square ek = pos.king_square(them);
+    const int ekf = file_of(ek), ekr = rank_of(ek);
+    int units = 0, count = 0;
+    for (Square s : pos.pieces(c)) {
+      const PieceType t = type_of(pos.at(s));
+      const bool slider = slider_[t];
+      // Leapers reach at most 3 files/ranks, the zone one more.
+      const bool near = ks && std::abs(file_of(s) - ekf) <= 4 && std::abs(rank_of(s) - ekr) <= 4;
+      if (!(slider && (mobility || ks)) && !near) continue;
+      if (pos.frozen(s)) continue;  // a frozen piece attacks nothing
+      const SquareMoves& sm = T.moves(c, t, s);
+      int mob = 0, katt = 0;
+      for (const Target& tg : T.targets(sm)) {
+        if (tg.via != SQ_NONE && !pos.empty(tg.via)) continue;
+        const Piece q = pos.at(tg.to);
+        if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
+        if (ks && (tg.mode & CAPTURE_ONLY) && ez[tg.to]) ++katt;
+      }
+      for (const Ray& r : T.rays(sm)) {
+        for (Square q : T.ray_squares(r)) {
+          if (ks && ez[q]) ++katt;
+          const Piece p = pos.at(q);
+          if (p == NO_PIECE) {
+            ++mob;
+            continue;
+          }
+          if (color_of(p) != c) ++mob;
+          break;
+        }
+      }
+      if (slider && mobility) score[c] += w.mobility[t] * mob * w.mobility_level_pct[level_of(s)] / 100;
+      if (katt) {
+        units += katt * w.king_attack_weight[t];
+        ++count;
+      }
+    }
+    score[them] -= units * w.king_attackers_pct[std::min(count, 7)] / 100;
+  }
+  if (ks)
+    for (int c = 0; c < COLOR_NB; ++c)
+      for (int i = 0; i < zn[c]; ++i) zone[c][zsq[c][i]] = 0;
+  const Color us = pos.side_to_move();
+  return score[us] - score[~us];
+}
+
+int evaluate(const Position& pos, const EvalWeights& w) {
+  Evaluator e(w);
+  return e(pos);
+}
+
+}  // namespace dc

@@ -1,0 +1,577 @@
+#include "search.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+
+#include "../movegen.h"
+#include "../status.h"
+
+namespace dc {
+
+namespace {
+
+constexpr int INF = 32500;
+constexpr int MATE = 32000;
+constexpr int MAX_PLY = 128;
+constexpr int MATE_BOUND = MATE - 2 * MAX_PLY;
+
+enum Bound : uint8_t { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+
+struct TTEntry {
+  uint64_t key;
+  uint32_t move;
+  int16_t score;
+  int8_t depth;
+  uint8_t bound_gen;  // bits 0-1 bound, 2-7 generation
+};
+static_assert(sizeof(TTEntry) == 16);
+
+inline int score_to_tt(int s, int ply) { return s >= MATE_BOUND ? s + ply : s <= -MATE_BOUND ? s - ply : s; }
+inline int score_from_tt(int s, int ply) { return s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s; }
+
+inline uint64_t splitmix(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+using Clock = std::chrono::steady_clock;
+
+int LMR[64][64];
+struct LmrInit {
+  LmrInit() {
+    for (int d = 0; d < 64; ++d)
+      for (int i = 0; i < 64; ++i)
+        LMR[d][i] = (d == 0 || i == 0) ? 0 : int(0.75 + std::log(double(d)) * std::log(double(i)) / 2.25);
+  }
+} lmr_init;
+
+}  // namespace
+
+LevelSettings level_settings(int level) {
+  static const LevelSettings L[11] = {
+      {1, 0, 0, 0, 0},
+      {1, 2000, 150, 40, 400},    // 1: one ply, very noisy, often a poor move
+      {2, 5000, 110, 30, 300},    // 2
+      {2, 10000, 80, 22, 220},    // 3
+      {3, 20000, 60, 16, 160},    // 4
+      {3, 40000, 40, 12, 120},    // 5
+      {4, 80000, 25, 8, 80},      // 6
+      {5, 160000, 15, 5, 50},     // 7
+      {6, 400000, 8, 3, 30},      // 8
+      {8, 1500000, 0, 0, 0},      // 9
+      {64, 0, 0, 0, 0},           // 10: full strength
+  };
+  return L[std::clamp(level, 1, 10)];
+}
+
+struct Search::State {
+  std::vector<TTEntry> tt;
+  uint64_t tt_mask = 0;
+  uint8_t gen = 0;
+
+  int level = 10;
+  LevelSettings ls = level_settings(10);
+  SearchOptions opt;
+  Evaluator evaluator;
+  uint64_t rng = 0x2545F4914F6CDD1Dull;
+  uint64_t noise_seed = 0;
+
+  int history[PIECE_NB][SQUARE_NB];
+  Move killers[MAX_PLY][2];
+  Move pv[MAX_PLY + 1][MAX_PLY + 1];
+  int pv_len[MAX_PLY + 1];
+  std::vector<Move> move_buf;  // MAX_PLY * MAX_MOVES
+  std::vector<int> score_buf;
+
+  // Per search.
+  std::atomic<bool>* stop = nullptr;
+  uint64_t nodes = 0;
+  uint64_t node_limit = 0;
+  bool use_time = false;
+  Clock::time_point start, deadline;
+  bool aborted = false;
+  int seldepth = 0;
+  int root_depth = 0;
+
+  State() : move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), score_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
+    resize(16);
+    clear();
+  }
+
+  void resize(size_t mb) {
+    mb = std::clamp<size_t>(mb, 1, 1024);
+    size_t n = 1;
+    while (n * 2 * sizeof(TTEntry) <= mb * 1024 * 1024) n *= 2;
+    tt.assign(n, TTEntry{});
+    tt_mask = n - 1;
+  }
+  void clear() {
+    std::fill(tt.begin(), tt.end(), TTEntry{});
+    std::memset(history, 0, sizeof history);
+    std::memset(killers, 0, sizeof killers);
+    std::fill(ecache.begin(), ecache.end(), EvalCacheEntry{});
+    gen = 0;
+  }
+  uint64_t next_rand() { return rng = splitmix(rng); }
+
+  TTEntry* probe(uint64_t key) { return &tt[key & tt_mask]; }
+  void store(uint64_t key, int depth, int score, Bound b, Move m, int ply) {
+    TTEntry& e = tt[key & tt_mask];
+    const uint8_t egen = e.bound_gen >> 2;
+    if (e.key != key || depth >= e.depth - 2 || egen != gen || b == BOUND_EXACT) {
+      if (m.is_none() && e.key == key) m = Move::from_raw(e.move);
+      e.key = key;
+      e.move = m.raw();
+      e.score = int16_t(score_to_tt(score, ply));
+      e.depth = int8_t(std::clamp(depth, -1, 127));
+      e.bound_gen = uint8_t(b | (gen << 2));
+    }
+  }
+
+  struct EvalCacheEntry {
+    uint64_t key;
+    int32_t value;
+  };
+  std::vector<EvalCacheEntry> ecache = std::vector<EvalCacheEntry>(1 << 16);
+
+  // Static evaluation; the per-piece part alone when it is far outside (alpha, beta).
+  int eval(const Position& pos, int alpha = -INF, int beta = INF) {
+    const uint64_t key = pos.key();
+    EvalCacheEntry& ce = ecache[key & (ecache.size() - 1)];
+    int v;
+    if (ce.key == key) {
+      v = ce.value;
+    } else {
+      v = evaluator.fast(pos);
+      constexpr int LAZY = 350;
+      if (v + LAZY > alpha && v - LAZY < beta) {
+        v += evaluator.dynamic(pos);
+        ce.key = key;
+        ce.value = v;
+      }
+    }
+    if (ls.noise_cp > 0) {
+      const uint64_t h = splitmix(pos.key() ^ noise_seed);
+      v += int(h % uint64_t(2 * ls.noise_cp + 1)) - ls.noise_cp;
+    }
+    return v;
+  }
+
+  void poll() {
+    if (node_limit && nodes >= node_limit) aborted = true;
+    if ((nodes & 1023) == 0) {
+      if (stop->load(std::memory_order_relaxed)) aborted = true;
+      if (use_time && Clock::now() >= deadline) aborted = true;
+    }
+  }
+
+  int order_score(const Position& pos, Move m, Move tt_move, int ply) const {
+    if (m == tt_move) return 1 << 30;
+    const Piece mover = pos.at(m.from());
+    if (m.is_capture()) {
+      const int victim = GYGAX_VALUE_CP[type_of(pos.at(m.to()))];
+      const int att = m.is_afar() ? 0 : GYGAX_VALUE_CP[type_of(mover)];
+      return 100000000 + victim * 64 - att / 16 + (m.is_promotion() ? 350 * 64 : 0);
+    }
+    if (m.is_promotion()) return 99000000;
+    if (m == killers[ply][0]) return 90000000;
+    if (m == killers[ply][1]) return 89000000;
+    return history[mover][m.to()];
+  }
+
+  static void pick(Move* moves, int* scores, int n, int i) {
+    // Ties go to the smaller move code, so that the search does not depend on the
+    // order of the piece lists (which make/unmake may permute).
+    int best = i;
+    for (int j = i + 1; j < n; ++j)
+      if (scores[j] > scores[best] || (scores[j] == scores[best] && moves[j].raw() < moves[best].raw())) best = j;
+    if (best != i) {
+      std::swap(moves[i], moves[best]);
+      std::swap(scores[i], scores[best]);
+    }
+  }
+
+  bool enough_material_for_null(const Position& pos) const {
+    // Not with only a King and a few pieces (zugzwang danger).
+    const Color us = pos.side_to_move();
+    if (pos.piece_count(us) <= 4) return false;
+    int big = 0;
+    for (Square s : pos.pieces(us)) {
+      const PieceType t = type_of(pos.at(s));
+      if (t != KING && t != WARRIOR && t != SYLPH && t != DWARF) ++big;
+    }
+    return big >= 2;
+  }
+
+  void update_pv(int ply, Move m) {
+    pv[ply][0] = m;
+    const int n = pv_len[ply + 1];
+    for (int i = 0; i < n; ++i) pv[ply][i + 1] = pv[ply + 1][i];
+    pv_len[ply] = n + 1;
+  }
+
+  int qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk);
+  int negamax(Position& pos, int depth, int alpha, int beta, int ply, bool in_chk, bool allow_null);
+};
+
+int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk) {
+  ++nodes;
+  pv_len[ply] = 0;
+  poll();
+  if (aborted) return 0;
+  if (ply > seldepth) seldepth = ply;
+  if (bare_kings(pos)) return 0;
+  if (ply >= MAX_PLY - 1) return in_chk ? 0 : eval(pos);
+
+  Move* moves = &move_buf[size_t(ply) * MAX_MOVES];
+  int* scores = &score_buf[size_t(ply) * MAX_MOVES];
+  int best;
+  int n;
+  int stand = -INF;
+  if (in_chk) {
+    n = generate_legal(pos, moves);
+    if (n == 0) return -MATE + ply;
+    best = -INF;
+  } else {
+    stand = eval(pos, alpha, beta);
+    if (stand >= beta) return stand;
+    if (stand > alpha) alpha = stand;
+    best = stand;
+    n = generate_pseudo_captures(pos, moves);
+    n = filter_legal(pos, moves, n);
+  }
+  const Color them = ~pos.side_to_move();
+  for (int i = 0; i < n; ++i) scores[i] = order_score(pos, moves[i], Move::none(), ply);
+  for (int i = 0; i < n; ++i) {
+    pick(moves, scores, n, i);
+    const Move m = moves[i];
+    if (!in_chk && m.is_capture()) {
+      const int victim = opt.eval.value[type_of(pos.at(m.to()))];
+      // Delta pruning: even winning the piece cannot raise alpha.
+      if (!m.is_promotion() && stand + victim + 200 <= alpha) continue;
+      if (opt.qsearch_prune && !m.is_afar()) {
+        const int att = opt.eval.value[type_of(pos.at(m.from()))];
+        if (att > victim + 50 && attacked(pos, m.to(), them)) continue;
+      }
+    }
+    pos.make_move(m);
+    const bool gc = in_check(pos);
+    const int score = -qsearch(pos, -beta, -alpha, ply + 1, gc);
+    pos.unmake_move();
+    if (aborted) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        update_pv(ply, m);
+        if (score >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int ply, bool in_chk,
+                           bool allow_null) {
+  if (depth <= 0) return qsearch(pos, alpha, beta, ply, in_chk);
+  ++nodes;
+  pv_len[ply] = 0;
+  poll();
+  if (aborted) return 0;
+  if (ply > seldepth) seldepth = ply;
+  const bool pv_node = beta - alpha > 1;
+
+  // Draws inside the search.
+  if (bare_kings(pos) || pos.repetitions() >= 1) return 0;
+  if (pos.quiet_plies() >= QUIET_MOVE_LIMIT) {
+    if (!in_chk) return 0;
+    Move tmp[MAX_MOVES];
+    return generate_legal(pos, tmp) == 0 ? -MATE + ply : 0;
+  }
+  if (ply >= MAX_PLY - 1) return in_chk ? 0 : eval(pos);
+  // Mate distance pruning.
+  alpha = std::max(alpha, -MATE + ply);
+  beta = std::min(beta, MATE - ply - 1);
+  if (alpha >= beta) return alpha;
+
+  const uint64_t key = pos.key();
+  TTEntry* e = probe(key);
+  Move tt_move = Move::none();
+  if (e->key == key) {
+    tt_move = Move::from_raw(e->move);
+    const int ts = score_from_tt(e->score, ply);
+    const int b = e->bound_gen & 3;
+    if (!pv_node && e->depth >= depth &&
+        ((b == BOUND_EXACT) || (b == BOUND_LOWER && ts >= beta) || (b == BOUND_UPPER && ts <= alpha)))
+      return ts;
+  }
+
+  const int static_eval = in_chk ? -INF : eval(pos, alpha, beta);
+
+  // Reverse futility pruning.
+  if (opt.futility && !pv_node && !in_chk && depth <= 3 && std::abs(beta) < MATE_BOUND &&
+      static_eval - 150 * depth >= beta)
+    return static_eval;
+
+  // Null move.
+  if (opt.null_move && allow_null && !pv_node && !in_chk && depth >= 3 && static_eval >= beta &&
+      std::abs(beta) < MATE_BOUND && enough_material_for_null(pos)) {
+    const int R = 3 + depth / 4;
+    pos.make_null();
+    const int score = -negamax(pos, depth - 1 - R, -beta, -beta + 1, ply + 1, false, false);
+    pos.unmake_null();
+    if (aborted) return 0;
+    if (score >= beta) return score >= MATE_BOUND ? beta : score;
+  }
+
+  Move* moves = &move_buf[size_t(ply) * MAX_MOVES];
+  int* scores = &score_buf[size_t(ply) * MAX_MOVES];
+  const int n = generate_legal(pos, moves);
+  if (n == 0) return in_chk ? -MATE + ply : 0;
+  for (int i = 0; i < n; ++i) scores[i] = order_score(pos, moves[i], tt_move, ply);
+
+  const int alpha0 = alpha;
+  int best = -INF;
+  Move best_move = Move::none();
+  Move quiets[64];
+  int nq = 0;
+  const bool can_futile = opt.futility && !pv_node && !in_chk && depth <= 2 &&
+                          std::abs(alpha) < MATE_BOUND && static_eval + 200 * depth <= alpha;
+  int searched = 0;
+  for (int i = 0; i < n; ++i) {
+    pick(moves, scores, n, i);
+    const Move m = moves[i];
+    const bool quiet = !m.is_capture() && !m.is_promotion();
+    const Piece mover = pos.at(m.from());
+    pos.make_move(m);
+    const bool gc = in_check(pos);
+    if (can_futile && quiet && !gc && searched > 0) {
+      pos.unmake_move();
+      continue;
+    }
+    int ext = (opt.check_extension && gc && ply < 2 * root_depth) ? 1 : 0;
+    const int nd = depth - 1 + ext;
+    int score;
+    if (searched == 0) {
+      score = -negamax(pos, nd, -beta, -alpha, ply + 1, gc, true);
+    } else {
+      int r = 0;
+      if (opt.lmr && depth >= 3 && searched >= (pv_node ? 4 : 3) && quiet && !in_chk && !gc &&
+          m != killers[ply][0] && m != killers[ply][1]) {
+        r = LMR[std::min(depth, 63)][std::min(searched, 63)];
+        if (pv_node) r -= 1;
+        if (history[mover][m.to()] > 2000) r -= 1;
+        r = std::clamp(r, 0, nd - 1);
+      }
+      score = -negamax(pos, nd - r, -alpha - 1, -alpha, ply + 1, gc, true);
+      if (score > alpha && r > 0) score = -negamax(pos, nd, -alpha - 1, -alpha, ply + 1, gc, true);
+      if (score > alpha && score < beta) score = -negamax(pos, nd, -beta, -alpha, ply + 1, gc, true);
+    }
+    pos.unmake_move();
+    if (aborted) return 0;
+    ++searched;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        best_move = m;
+        update_pv(ply, m);
+        if (score >= beta) {
+          if (quiet) {
+            if (killers[ply][0] != m) {
+              killers[ply][1] = killers[ply][0];
+              killers[ply][0] = m;
+            }
+            const int bonus = std::min(depth * depth, 400);
+            int& h = history[mover][m.to()];
+            h += bonus - h * bonus / 16384;
+            for (int j = 0; j < nq; ++j) {
+              const Move q = quiets[j];
+              int& hq = history[pos.at(q.from())][q.to()];
+              hq -= bonus + hq * bonus / 16384;
+            }
+          }
+          break;
+        }
+      }
+    }
+    if (quiet && nq < 64) quiets[nq++] = m;
+  }
+  if (searched == 0) return static_eval;  // everything futile (never in check)
+  const Bound b = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+  store(key, depth, best, b, best_move, ply);
+  return best;
+}
+
+// --- The public class -----------------------------------------------------------------
+
+Search::Search(size_t hash_mb) : s_(std::make_unique<State>()) { s_->resize(hash_mb); }
+Search::~Search() = default;
+
+void Search::set_hash_mb(size_t mb) { s_->resize(mb); }
+void Search::set_level(int level) {
+  s_->level = std::clamp(level, 1, 10);
+  s_->ls = level_settings(s_->level);
+}
+int Search::level() const { return s_->level; }
+void Search::set_options(const SearchOptions& o) {
+  s_->opt = o;
+  s_->evaluator = Evaluator(o.eval);
+  std::fill(s_->ecache.begin(), s_->ecache.end(), State::EvalCacheEntry{});
+}
+const SearchOptions& Search::options() const { return s_->opt; }
+void Search::set_seed(uint64_t seed) { s_->rng = splitmix(seed ^ 0x1234567ull); }
+void Search::new_game() { s_->clear(); }
+void Search::stop() { stop_.store(true); }
+
+namespace {
+void fill_score(int score, int& cp, bool& is_mate, int& mate_in) {
+  cp = score;
+  is_mate = std::abs(score) >= MATE_BOUND;
+  mate_in = 0;
+  if (is_mate) mate_in = score > 0 ? (MATE - score + 1) / 2 : -((MATE + score) / 2);
+}
+}  // namespace
+
+SearchResult Search::go(Position& pos, const SearchLimits& limits,
+                        const std::function<void(const SearchInfo&)>& on_info) {
+  State& S = *s_;
+  stop_.store(false);
+  S.stop = &stop_;
+  S.nodes = 0;
+  S.aborted = false;
+  S.seldepth = 0;
+  S.start = Clock::now();
+  S.use_time = limits.movetime_ms > 0 && !limits.infinite;
+  S.deadline = S.start + std::chrono::milliseconds(std::max(1, limits.movetime_ms - 3));
+  S.node_limit = limits.infinite ? 0 : limits.nodes;
+  if (S.ls.max_nodes && !limits.infinite)
+    S.node_limit = S.node_limit ? std::min(S.node_limit, S.ls.max_nodes) : S.ls.max_nodes;
+  int max_depth = limits.depth > 0 && !limits.infinite ? std::min(limits.depth, 64) : 64;
+  max_depth = std::min(max_depth, S.ls.max_depth);
+  S.gen = uint8_t((S.gen + 1) & 63);
+  S.noise_seed = S.level < 10 ? S.next_rand() : 0;
+  const bool multi = S.level < 10;  // exact scores for every root move
+
+  SearchResult res;
+  Move root[MAX_MOVES];
+  int root_score[MAX_MOVES];
+  const int n = generate_legal(pos, root);
+  if (n == 0) {
+    const bool chk = in_check(pos);
+    fill_score(chk ? -MATE : 0, res.score_cp, res.is_mate, res.mate_in);
+    return res;
+  }
+  {  // initial order: captures first, by MVV/LVA
+    Move tt_move = Move::none();
+    TTEntry* e = S.probe(pos.key());
+    if (e->key == pos.key()) tt_move = Move::from_raw(e->move);
+    for (int i = 0; i < n; ++i) root_score[i] = S.order_score(pos, root[i], tt_move, 0);
+    for (int i = 0; i < n; ++i) State::pick(root, root_score, n, i);
+  }
+  res.best = root[0];
+  const bool root_chk = in_check(pos);
+  std::vector<int> exact(n, -INF);
+
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    S.root_depth = depth;
+    int alpha = -INF, beta = INF;
+    int best = -INF;
+    Move best_move = Move::none();
+    std::vector<Move> best_pv;
+    for (int i = 0; i < n; ++i) root_score[i] = -INF - 1;
+    for (int i = 0; i < n; ++i) {
+      const Move m = root[i];
+      pos.make_move(m);
+      const bool gc = in_check(pos);
+      const int nd = depth - 1 + ((S.opt.check_extension && gc) ? 1 : 0);
+      int score;
+      if (i == 0 || multi) {
+        score = -S.negamax(pos, nd, -beta, multi ? INF : -alpha, 1, gc, true);
+      } else {
+        score = -S.negamax(pos, nd, -alpha - 1, -alpha, 1, gc, true);
+        if (score > alpha && !S.aborted) score = -S.negamax(pos, nd, -beta, -alpha, 1, gc, true);
+      }
+      pos.unmake_move();
+      if (S.aborted) break;
+      root_score[i] = score;
+      if (score > best) {
+        best = score;
+        best_move = m;
+        S.update_pv(0, m);
+        best_pv.assign(S.pv[0], S.pv[0] + S.pv_len[0]);
+        if (score > alpha) alpha = score;
+      }
+    }
+    if (S.aborted) {
+      // A root move searched completely that beats the previous iteration's best is
+      // trustworthy (the previous best is searched first).
+      if (!best_move.is_none() && !multi && best_move != res.best && best > res.score_cp &&
+          root_score[0] > -INF - 1) {
+        res.best = best_move;
+        res.pv = best_pv;
+      }
+      break;
+    }
+    for (int i = 0; i < n; ++i) exact[i] = root_score[i];
+    // Reorder: best first, then by score (stable keeps the previous order on ties).
+    {
+      std::vector<std::pair<int, Move>> v;
+      for (int i = 0; i < n; ++i) v.push_back({root[i] == best_move ? INF + 1 : root_score[i], root[i]});
+      std::stable_sort(v.begin(), v.end(), [](auto& a, auto& b) { return a.first > b.first; });
+      std::vector<int> ex(n);
+      for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j)
+          if (root[j] == v[i].second) ex[i] = exact[j];
+      }
+      for (int i = 0; i < n; ++i) root[i] = v[i].second, exact[i] = ex[i];
+    }
+    res.best = best_move;
+    res.depth = depth;
+    res.pv = best_pv;
+    fill_score(best, res.score_cp, res.is_mate, res.mate_in);
+    const int ms = int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - S.start).count());
+    if (on_info) {
+      SearchInfo info;
+      info.depth = depth;
+      info.seldepth = S.seldepth;
+      info.score_cp = res.score_cp;
+      info.is_mate = res.is_mate;
+      info.mate_in = res.mate_in;
+      info.nodes = S.nodes;
+      info.time_ms = ms;
+      info.nps = ms > 0 ? S.nodes * 1000 / uint64_t(ms) : S.nodes * 1000;
+      info.pv = res.pv;
+      on_info(info);
+    }
+    if (S.use_time && ms * 2 > limits.movetime_ms) break;
+    if (n == 1 && S.use_time) break;
+    // A forced mate found and proven at this depth: deeper search changes nothing.
+    if (!limits.infinite && res.is_mate && depth >= 2 * std::abs(res.mate_in) + 2 && limits.depth == 0) break;
+  }
+  (void)root_chk;
+
+  // Lower levels: sometimes a reasonable but not the best move.
+  if (multi && S.ls.blunder_pct > 0 && res.depth > 0 && n > 1) {
+    if (int(S.next_rand() % 100) < S.ls.blunder_pct) {
+      const int top = exact[0];
+      std::vector<Move> cands;
+      for (int i = 1; i < n; ++i)
+        if (exact[i] > -INF && exact[i] >= top - S.ls.blunder_margin && std::abs(top) < MATE_BOUND)
+          cands.push_back(root[i]);
+      if (!cands.empty()) {
+        res.best = cands[S.next_rand() % cands.size()];
+        res.pv.assign(1, res.best);
+      }
+    }
+  }
+  res.nodes = S.nodes;
+  if (res.pv.empty() || res.pv[0] != res.best) res.pv.assign(1, res.best);
+  return res;
+}
+
+}  // namespace dc

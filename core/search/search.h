@@ -1,0 +1,105 @@
+// The Dragonchess search: iterative deepening PVS alpha-beta with a transposition
+// table, quiescence (captures, captures from afar, check evasions), null move, late-move
+// reductions, killers and history; playing levels 1..10.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "../position.h"
+#include "eval.h"
+
+namespace dc {
+
+struct SearchLimits {
+  int depth = 0;           // 0 = no limit of that kind
+  uint64_t nodes = 0;
+  int movetime_ms = 0;
+  bool infinite = false;   // all zero = depth 64
+};
+
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  int score_cp = 0;
+  bool is_mate = false;
+  int mate_in = 0;  // moves, negative = getting mated
+  uint64_t nodes = 0;
+  uint64_t nps = 0;
+  int time_ms = 0;
+  std::vector<Move> pv;
+};
+
+struct SearchResult {
+  Move best;
+  int score_cp = 0;
+  bool is_mate = false;
+  int mate_in = 0;
+  int depth = 0;
+  uint64_t nodes = 0;
+  std::vector<Move> pv;
+};
+
+// Search features that can be switched off (the match runner's ablations).
+struct SearchOptions {
+  bool null_move = true;
+  bool lmr = true;
+  bool futility = true;       // reverse futility and futility pruning near the leaves
+  bool check_extension = true;
+  bool qsearch_prune = true;  // skip captures into defended squares by a more valuable piece
+  EvalWeights eval = EvalWeights::defaults();
+};
+
+// What a playing level does (documented in the README section).
+struct LevelSettings {
+  int max_depth;      // iterative deepening stops here
+  uint64_t max_nodes; // 0 = none
+  int noise_cp;       // +- evaluation noise (fixed per position within one search)
+  int blunder_pct;    // chance to play a non-best move ...
+  int blunder_margin; // ... chosen among moves scoring within this many cp of the best
+};
+LevelSettings level_settings(int level);
+
+class Search {
+ public:
+  explicit Search(size_t hash_mb = 16);
+  ~Search();
+  Search(const Search&) = delete;
+  Search& operator=(const Search&) = delete;
+
+  void set_hash_mb(size_t mb);  // 1..1024
+  void set_level(int level);    // 1..10 (10 = full strength, the default)
+  int level() const;
+  void set_options(const SearchOptions& o);
+  const SearchOptions& options() const;
+  void set_seed(uint64_t seed);  // randomness of levels < 10
+  void new_game();               // clear TT, history, killers
+
+  // Searches pos (restored on return) and always returns a legal move if one exists
+  // (Move::none() if none).
+  SearchResult go(Position& pos, const SearchLimits& limits,
+                  const std::function<void(const SearchInfo&)>& on_info = {});
+  void stop();  // thread-safe; go() returns within a few ms
+
+  struct State;
+
+ private:
+  std::unique_ptr<State> s_;
+  std::atomic<bool> stop_{false};
+};
+
+// Fixed-depth searches over a fixed set of positions; prints per-position nodes, the
+// total ("signature") and nodes/second; returns the total nodes.
+uint64_t search_bench(std::ostream& out, int depth = 0 /* 0 = default, 8: about 7 s natively */);
+
+// A balanced, reproducible set of opening positions: `plies` pseudo-random legal plies
+// from the start (captures avoided), deduplicated, none already over.
+std::vector<std::string> opening_positions(int count, int plies, uint64_t seed);
+
+}  // namespace dc

@@ -1,0 +1,279 @@
+// The search (core/search): mates found, legal moves always, stop, reproducibility.
+#include <catch2/catch_test_macros.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <random>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "movegen.h"
+#include "notation.h"
+#include "position.h"
+#include "search/search.h"
+#include "status.h"
+
+using namespace dc;
+
+namespace {
+
+// A position string from (square, letter) pairs; Gold to move unless stm = 's'.
+std::string make_fen(const std::vector<std::pair<std::string, char>>& pieces, char stm = 'g') {
+  char b[SQUARE_NB] = {};
+  for (auto& [sq, ch] : pieces) b[parse_square(sq)] = ch;
+  std::string out;
+  for (int l = 2; l >= 0; --l)
+    for (int r = 7; r >= 0; --r) {
+      int run = 0;
+      for (int f = 0; f < FILES; ++f) {
+        const char c = b[make_square(l, f, r)];
+        if (!c) { ++run; continue; }
+        if (run) out += std::to_string(run), run = 0;
+        out += c;
+      }
+      if (run) out += std::to_string(run);
+      if (!(l == 0 && r == 0)) out += '/';
+    }
+  return out + ' ' + stm + " 0 1";
+}
+
+Position load(const std::string& fen) {
+  auto r = Position::from_string(fen);
+  INFO(fen);
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+bool is_legal(Position& pos, Move m) { return !m.is_none() && find_legal(pos, m.from(), m.to()) == m; }
+
+bool mates(Position& pos, Move m) {
+  pos.make_move(m);
+  const bool mate = game_status(pos).state == GameState::Checkmate;
+  pos.unmake_move();
+  return mate;
+}
+
+bool has_mate_in_1(Position& pos) {
+  for (Move m : legal_moves(pos))
+    if (mates(pos, m)) return true;
+  return false;
+}
+
+SearchLimits depth_limit(int d) {
+  SearchLimits l;
+  l.depth = d;
+  return l;
+}
+
+}  // namespace
+
+TEST_CASE("search finds every mate in 1", "[search]") {
+  struct Case {
+    const char* what;
+    std::vector<std::pair<std::string, char>> pieces;
+    bool afar;
+  };
+  const std::vector<Case> cases = {
+      {"capture from afar uncovers a Thief", {{"2l1", 'K'}, {"2e4", 'T'}, {"3c6", 'R'}, {"2a8", 'k'}, {"2c6", 'd'},
+        {"2d7", 'w'}, {"2a7", 'w'}, {"2b8", 't'}, {"3a8", 's'}, {"1a8", 'd'}}, true},
+      {"frozen King", {{"2l1", 'K'}, {"2d1", 'O'}, {"1a8", 'B'}, {"2a8", 'k'}, {"3l8", 's'}}, false},
+      {"Griffon on level 3 mates a King on level 2", {{"2l1", 'K'}, {"3e5", 'G'}, {"2a8", 'k'}, {"2a7", 'w'},
+        {"2b8", 't'}, {"2b7", 'w'}, {"3a8", 's'}, {"1a8", 'd'}}, false},
+      {"Elemental mates a King on level 1", {{"2l1", 'K'}, {"1e4", 'E'}, {"1e8", 'k'}, {"2e8", 'w'}}, false},
+  };
+  Search s(8);
+  for (const Case& c : cases) {
+    const std::string fen = make_fen(c.pieces);
+    INFO(c.what << ": " << fen);
+    Position pos = load(fen);
+    REQUIRE(has_mate_in_1(pos));
+    for (int d : {1, 3, 5}) {
+      s.new_game();
+      SearchResult r = s.go(pos, depth_limit(d));
+      REQUIRE(is_legal(pos, r.best));
+      CHECK(r.is_mate);
+      CHECK(r.mate_in == 1);
+      CHECK(mates(pos, r.best));
+      if (c.afar) CHECK(r.best.is_afar());
+    }
+    CHECK(pos.to_string() == fen);  // restored
+  }
+}
+
+TEST_CASE("search finds every mate in 2", "[search]") {
+  const std::vector<std::string> fens = {
+      // Scarlet King on level 3; Dragon, Thief, Unicorn.
+      "4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1",
+      // Paladin and Hero against a King on level 2 with a Mage on level 1.
+      "12/12/12/12/12/12/12/12/6k5/12/12/12/5P6/12/12/12/12/9H2/12/12/5m2K3/12/12/12 g 0 1",
+      // Two Mages, one on level 3.
+      "12/12/5k6/12/12/12/1M10/12/12/6M5/12/12/12/12/12/12/12/11K/12/9m2/12/12/12/12 g 0 1",
+      // Elemental against a King on level 1.
+      "12/12/12/12/12/12/12/12/E11/12/12/4T7/12/5M6/2c9/12/12/12/3k2K5/12/12/12/12/12 g 0 1",
+  };
+  Search s(8);
+  for (const std::string& fen : fens) {
+    INFO(fen);
+    Position pos = load(fen);
+    REQUIRE_FALSE(has_mate_in_1(pos));
+    s.new_game();
+    SearchResult r = s.go(pos, depth_limit(5));
+    REQUIRE(is_legal(pos, r.best));
+    CHECK(r.is_mate);
+    CHECK(r.mate_in == 2);
+    // Every reply runs into a mate the engine finds.
+    pos.make_move(r.best);
+    MoveList replies = legal_moves(pos);
+    REQUIRE(replies.size > 0);
+    for (Move reply : replies) {
+      pos.make_move(reply);
+      SearchResult r2 = s.go(pos, depth_limit(3));
+      INFO("after " << to_coordinate(r.best) << " " << to_coordinate(reply));
+      REQUIRE(is_legal(pos, r2.best));
+      CHECK(mates(pos, r2.best));
+      pos.unmake_move();
+    }
+    pos.unmake_move();
+    CHECK(pos.to_string() == fen);
+  }
+}
+
+TEST_CASE("search reports being mated and stalemate", "[search]") {
+  Search s(8);
+  // Scarlet to move, already mated by the Elemental: no move.
+  Position mated = load(make_fen({{"2l1", 'K'}, {"1e6", 'E'}, {"1e8", 'k'}, {"2e8", 'w'}}, 's'));
+  REQUIRE(game_status(mated).state == GameState::Checkmate);
+  SearchResult r = s.go(mated, depth_limit(3));
+  CHECK(r.best.is_none());
+  CHECK(r.is_mate);
+  CHECK(r.mate_in <= 0);
+  // Gold to move must avoid stalemating a frozen King with nothing else to move: the
+  // search never prefers a stalemate when ahead (score stays positive).
+  Position ahead = load(make_fen({{"2l1", 'K'}, {"2d1", 'O'}, {"2e1", 'O'}, {"2a5", 'k'}}));
+  SearchResult r2 = s.go(ahead, depth_limit(4));
+  REQUIRE(is_legal(ahead, r2.best));
+  CHECK(r2.score_cp > 500);
+}
+
+namespace {
+
+// Plays random games and runs short searches at every level from the positions met.
+void random_legality(int games, int max_plies, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Search s(4);
+  int searched = 0;
+  for (int g = 0; g < games; ++g) {
+    Position pos = Position::start();
+    s.new_game();
+    for (int ply = 0; ply < max_plies; ++ply) {
+      MoveList l = legal_moves(pos);
+      if (l.size == 0 || game_status(pos).over()) break;
+      if (rng() % 4 == 0) {
+        s.set_level(int(rng() % 10) + 1);
+        SearchLimits lim;
+        lim.nodes = 50 + rng() % 400;
+        if (rng() % 3 == 0) lim.depth = 1 + int(rng() % 3);
+        const std::string before = pos.to_string();
+        SearchResult r = s.go(pos, lim);
+        INFO(before << " level " << s.level());
+        REQUIRE(pos.to_string() == before);
+        REQUIRE(is_legal(pos, r.best));
+        ++searched;
+      }
+      // Mostly captures, so that games reach sparse endings with Kings off level 2.
+      Move m = l[int(rng() % uint64_t(l.size))];
+      for (int k = 0; k < 3 && !m.is_capture(); ++k) m = l[int(rng() % uint64_t(l.size))];
+      pos.make_move(m);
+    }
+  }
+  CHECK(searched > 0);
+}
+
+}  // namespace
+
+TEST_CASE("search never returns an illegal move", "[search]") {
+  random_legality(12, 300, 12345);
+}
+
+TEST_CASE("search never returns an illegal move, long run", "[search][slow]") {
+  random_legality(1500, 600, 987654321);
+}
+
+TEST_CASE("stop makes an infinite search return promptly with a legal move", "[search]") {
+  Search s(16);
+  Position pos = Position::start();
+  SearchResult r;
+  std::atomic<bool> done{false};
+  std::thread t([&] {
+    SearchLimits lim;
+    lim.infinite = true;
+    r = s.go(pos, lim);
+    done = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  CHECK_FALSE(done.load());
+  const auto t0 = std::chrono::steady_clock::now();
+  s.stop();
+  t.join();
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(ms < 2000);
+  Position check = Position::start();
+  CHECK(is_legal(check, r.best));
+}
+
+TEST_CASE("movetime is respected", "[search]") {
+  Search s(16);
+  Position pos = Position::start();
+  SearchLimits lim;
+  lim.movetime_ms = 200;
+  const auto t0 = std::chrono::steady_clock::now();
+  SearchResult r = s.go(pos, lim);
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(ms < 1000);
+  CHECK(is_legal(pos, r.best));
+}
+
+TEST_CASE("fixed-depth searches are reproducible", "[search]") {
+  Search s(16);
+  Position pos = Position::start();
+  std::vector<int> depths;
+  s.new_game();
+  SearchResult a = s.go(pos, depth_limit(4), [&](const SearchInfo& i) { depths.push_back(i.depth); });
+  s.new_game();
+  SearchResult b = s.go(pos, depth_limit(4));
+  CHECK(a.nodes == b.nodes);
+  CHECK(a.best == b.best);
+  CHECK(a.score_cp == b.score_cp);
+  CHECK(depths == std::vector<int>{1, 2, 3, 4});
+  // Another Search object gives the same count too.
+  Search t(16);
+  SearchResult c = t.go(pos, depth_limit(4));
+  CHECK(c.nodes == a.nodes);
+  CHECK(!a.pv.empty());
+  CHECK(a.pv[0] == a.best);
+}
+
+TEST_CASE("draws inside the search", "[search]") {
+  Search s(8);
+  // Bare Kings after the only capture: Gold King takes the last Scarlet piece.
+  Position pos = load(make_fen({{"2e4", 'K'}, {"2e5", 'c'}, {"2a8", 'k'}}));
+  SearchResult r = s.go(pos, depth_limit(4));
+  REQUIRE(is_legal(pos, r.best));
+  CHECK(r.score_cp == 0);
+  // Quiet-move counter at 99: any quiet move ends the game in a draw.
+  std::string fen = make_fen({{"2e4", 'K'}, {"2l8", 'k'}, {"2a1", 'O'}});
+  fen.replace(fen.size() - 3, 1, "99");
+  Position q = load(fen);
+  SearchResult rq = s.go(q, depth_limit(3));
+  REQUIRE(is_legal(q, rq.best));
+  CHECK(rq.score_cp == 0);
+}
+
+TEST_CASE("evaluation is symmetric and material-only mode counts material", "[search]") {
+  Position pos = Position::start();
+  CHECK(evaluate(pos, EvalWeights::material()) == 0);
+  const int full = evaluate(pos, EvalWeights::defaults());
+  CHECK(full == EvalWeights::defaults().tempo);  // the start is symmetric
+}
