@@ -1,0 +1,220 @@
+// Shared helpers of the browser tests and scripts/bench-page: a static server for
+// build/site on a free 127.0.0.1 port, Debian's Chromium through playwright-core, and a
+// tiny PNG decoder/encoder (zlib from Node) for the screenshot comparison.
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(here, '../..');
+export const SITE = process.env.DC_SITE || path.join(ROOT, 'build/site');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.json': 'application/json', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json',
+};
+
+// A static file server like `python3 -m http.server` (no compression, Last-Modified only).
+// onRequest(path) is called for every request (the bench counts what a visit downloads).
+export function startServer(root = SITE, onRequest = null) {
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`${root}/index.html is missing: run scripts/build-site first`);
+  }
+  const server = http.createServer((req, res) => {
+    let p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (onRequest) onRequest(p);
+    if (p.endsWith('/')) p += 'index.html';
+    const file = path.join(root, path.normalize(p));
+    if (!file.startsWith(root) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'last-modified': fs.statSync(file).mtime.toUTCString() });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(r); }) });
+    });
+  });
+}
+
+export function chromiumPath() {
+  for (const p of [process.env.CHROMIUM, '/usr/lib/chromium/chromium', '/usr/bin/chromium']) {
+    if (p && fs.existsSync(p)) return p;
+  }
+  throw new Error('Chromium not found (apt-get install chromium)');
+}
+
+// A fresh persistent context (own temp profile) in headless Chromium.
+export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1, isMobile = false, hasTouch = false, serviceWorkers = 'allow' } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--hide-scrollbars', '--font-render-hinting=none'],
+    viewport: { width, height },
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    serviceWorkers,
+  });
+  const page = context.pages()[0] || await context.newPage();
+  const close = async () => {
+    await context.close().catch(() => {});
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { context, page, close };
+}
+
+// Collects console errors and page errors (the tests assert there are none).
+export function watchErrors(page) {
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e && e.stack || e)));
+  return errors;
+}
+
+// Opens the page and waits until the board is interactive and the pieces are drawn.
+export async function openGame(page, url, opts = {}) {
+  await page.goto(url);
+  await waitReady(page, opts);
+}
+
+// Waits for the page (just loaded or reloaded) to be interactive.
+export async function waitReady(page, { pieces = true, engine = true } = {}) {
+  await page.waitForFunction(() => window.__dc && window.__dc.ready, null, { timeout: 20000 });
+  if (pieces) await page.waitForFunction(() => window.__dc.piecesReady, null, { timeout: 20000 });
+  if (engine) await page.waitForFunction(() => window.__dc.state().engineReady, null, { timeout: 20000 });
+}
+
+export const state = (page) => page.evaluate(() => window.__dc.state());
+
+// Viewport point of a square's centre, e.g. "2c2".
+export async function squarePoint(page, name) {
+  const p = await page.evaluate((n) => window.__dc.squarePoint(n), name);
+  if (!p) throw new Error(`no point for square ${name}`);
+  return p;
+}
+
+export async function clickSquare(page, name) {
+  const p = await squarePoint(page, name);
+  await page.mouse.click(p.x, p.y);
+}
+
+export async function dragSquare(page, from, to) {
+  const a = await squarePoint(page, from), b = await squarePoint(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 6, a.y + 6, { steps: 2 });
+  await page.mouse.move(b.x, b.y, { steps: 6 });
+  await page.mouse.up();
+}
+
+// --- PNG --------------------------------------------------------------------------------
+// Decodes an 8-bit RGB/RGBA (colour type 2/6), non-interlaced PNG -> {width, height, data: RGBA}.
+export function decodePng(buf) {
+  const sig = '89504e470d0a1a0a';
+  if (buf.subarray(0, 8).toString('hex') !== sig) throw new Error('not a PNG');
+  let off = 8, width = 0, height = 0, depth = 0, ctype = 0, interlace = 0;
+  const idat = [];
+  while (off < buf.length) {
+    const len = buf.readUInt32BE(off);
+    const type = buf.toString('latin1', off + 4, off + 8);
+    const body = buf.subarray(off + 8, off + 8 + len);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0); height = body.readUInt32BE(4);
+      depth = body[8]; ctype = body[9]; interlace = body[12];
+    } else if (type === 'IDAT') idat.push(body);
+    else if (type === 'IEND') break;
+    off += 12 + len;
+  }
+  if (depth !== 8 || (ctype !== 2 && ctype !== 6) || interlace) throw new Error(`unsupported PNG (depth ${depth}, type ${ctype}, interlace ${interlace})`);
+  const bpp = ctype === 6 ? 4 : 3;
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const stride = width * bpp;
+  const px = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)];
+    const src = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    const cur = px.subarray(y * stride, (y + 1) * stride);
+    const prev = y ? px.subarray((y - 1) * stride, y * stride) : null;
+    for (let i = 0; i < stride; i++) {
+      const a = i >= bpp ? cur[i - bpp] : 0, b = prev ? prev[i] : 0, c = prev && i >= bpp ? prev[i - bpp] : 0;
+      let v = src[i];
+      if (f === 1) v += a;
+      else if (f === 2) v += b;
+      else if (f === 3) v += (a + b) >> 1;
+      else if (f === 4) {
+        const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      cur[i] = v & 255;
+    }
+  }
+  const data = Buffer.alloc(width * height * 4);
+  for (let i = 0, j = 0; i < width * height; i++, j += bpp) {
+    data[i * 4] = px[j]; data[i * 4 + 1] = px[j + 1]; data[i * 4 + 2] = px[j + 2];
+    data[i * 4 + 3] = bpp === 4 ? px[j + 3] : 255;
+  }
+  return { width, height, data };
+}
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+function crc32(buf) {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 255] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+// Encodes RGBA pixels as a PNG (for the diff image a failing comparison leaves behind).
+export function encodePng({ width, height, data }) {
+  const chunk = (type, body) => {
+    const len = Buffer.alloc(4); len.writeUInt32BE(body.length);
+    const tb = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+    const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(tb));
+    return Buffer.concat([len, tb, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  const raw = Buffer.alloc((width * 4 + 1) * height);
+  for (let y = 0; y < height; y++) data.copy(raw, y * (width * 4 + 1) + 1, y * width * 4, (y + 1) * width * 4);
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+// Compares two decoded images: the share of pixels whose colour differs by more than
+// `threshold` (max channel difference), and a diff image (red where they differ).
+export function comparePng(a, b, threshold = 40) {
+  if (a.width !== b.width || a.height !== b.height) return { sizeMismatch: true, ratio: 1 };
+  let bad = 0;
+  const diff = Buffer.alloc(a.data.length);
+  for (let i = 0; i < a.data.length; i += 4) {
+    const d = Math.max(Math.abs(a.data[i] - b.data[i]), Math.abs(a.data[i + 1] - b.data[i + 1]), Math.abs(a.data[i + 2] - b.data[i + 2]));
+    if (d > threshold) {
+      bad++;
+      diff[i] = 255; diff[i + 1] = 0; diff[i + 2] = 0; diff[i + 3] = 255;
+    } else {
+      const g = (a.data[i] + a.data[i + 1] + a.data[i + 2]) / 3 * 0.3;
+      diff[i] = diff[i + 1] = diff[i + 2] = g; diff[i + 3] = 255;
+    }
+  }
+  return { ratio: bad / (a.width * a.height), bad, diff: { width: a.width, height: a.height, data: diff } };
+}

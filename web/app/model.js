@@ -1,0 +1,152 @@
+// The game record on the page: start position, the moves played, the moves undone (for
+// redo) and, for every ply, a snapshot of what the page shows (board, last move, check,
+// frozen pieces, status, notation). Every rule question goes to the engine module loaded
+// on the main thread (a second instance of the worker's module): nothing here decides a
+// rule.
+
+export const START = 'startpos';
+
+// Square index (renderer) <-> name ("2c3"): index = (level-1)*96 + rank*12 + file.
+export function squareIndex(name) {
+  if (typeof name !== 'string' || name.length !== 3) return -1;
+  const l = name.charCodeAt(0) - 49, f = name.charCodeAt(1) - 97, r = name.charCodeAt(2) - 49;
+  if (l < 0 || l > 2 || f < 0 || f > 11 || r < 0 || r > 7) return -1;
+  return l * 96 + r * 12 + f;
+}
+export function squareName(i) {
+  if (!(i >= 0 && i < 288)) return '';
+  return String(Math.floor(i / 96) + 1) + String.fromCharCode(97 + (i % 12)) + String(Math.floor((i % 96) / 12) + 1);
+}
+
+export const PIECE_NAMES = {
+  S: 'Sylph', G: 'Griffon', R: 'Dragon', W: 'Warrior', O: 'Oliphant', U: 'Unicorn', H: 'Hero',
+  T: 'Thief', C: 'Cleric', M: 'Mage', K: 'King', P: 'Paladin', D: 'Dwarf', B: 'Basilisk', E: 'Elemental',
+};
+// Gygax's values (RULES.md section 2), for the material count shown beside the players.
+const VALUES = { S: 1, G: 5, R: 8, W: 1, O: 5, U: 2.5, H: 4.5, T: 4, C: 9, M: 11, K: 0, P: 10, D: 2, B: 3, E: 4 };
+
+export function material(board) {
+  let gold = 0, scarlet = 0;
+  for (let i = 0; i < board.length; i++) {
+    const c = board[i];
+    if (c === '.') continue;
+    const v = VALUES[c.toUpperCase()] || 0;
+    if (c <= 'Z') gold += v; else scarlet += v;
+  }
+  return { gold, scarlet };
+}
+
+export class GameModel {
+  constructor(M) {
+    this.M = M;
+    this.game = new M.Game();
+    try { this.game.setHash(1); } catch { /* a build without search */ }
+    this.startFen = START;
+    this.plies = [];  // [{coordinate, algebraic, from, to, kind, promotion}]
+    this.redo = [];   // coordinate moves, next first
+    this.snaps = [];  // snaps[k] = what the board looks like after k plies
+    this._reset(START);
+  }
+
+  _snapshot() {
+    const g = this.game;
+    const status = g.status();
+    return {
+      fen: g.fen(),
+      board: g.board(),
+      side: g.sideToMove(),
+      moveNumber: g.moveNumber(),
+      status,
+      check: g.checkedKing(),
+      frozen: g.frozen(),
+      last: g.lastMove(),
+    };
+  }
+
+  _reset(startFen) {
+    this.game.setPosition(startFen === START ? '' : startFen, []);
+    this.startFen = startFen;
+    this.plies = [];
+    this.snaps = [this._snapshot()];
+  }
+
+  // Validates (through the engine) and loads a whole game; throws with the engine's
+  // message when anything is wrong, leaving the current game untouched.
+  load(startFen, moves, redo = []) {
+    if (typeof startFen !== 'string') throw new Error('the start position is not text');
+    if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) throw new Error('the moves are not a list of moves');
+    const probe = new this.M.Game();
+    try {
+      probe.setPosition(startFen === START ? '' : startFen, moves);  // all or nothing
+    } finally {
+      probe.delete();
+    }
+    this._reset(startFen);
+    for (const m of moves) this._apply(m);
+    this.redo = this._validRedo(Array.isArray(redo) ? redo : []);
+  }
+
+  // Keeps the longest prefix of redo that is legal from the current position.
+  _validRedo(redo) {
+    const ok = [];
+    if (!redo.length) return ok;
+    const probe = new this.M.Game();
+    try {
+      probe.setPosition(this.startFen === START ? '' : this.startFen, this.coordinates());
+      for (const m of redo) {
+        if (typeof m !== 'string') break;
+        try { probe.play(m); } catch { break; }
+        ok.push(m);
+      }
+    } catch { /* keep what was valid */ } finally {
+      probe.delete();
+    }
+    return ok;
+  }
+
+  _apply(move) {
+    const played = this.game.play(move);  // throws on an illegal move
+    this.plies.push(played);
+    this.snaps.push(this._snapshot());
+    return played;
+  }
+
+  get length() { return this.plies.length; }
+  get live() { return this.snaps[this.snaps.length - 1]; }
+  snap(ply) { return this.snaps[Math.max(0, Math.min(ply, this.snaps.length - 1))]; }
+  coordinates() { return this.plies.map((p) => p.coordinate); }
+  sideToMove() { return this.live.side; }
+  status() { return this.live.status; }
+  isOver() { return !!this.live.status.over; }
+
+  // A move by the side to move (coordinate or algebraic). Clears the redo line unless the
+  // move is the one it would redo.
+  play(move) {
+    const played = this._apply(move);
+    if (this.redo.length && this.redo[0] === played.coordinate) this.redo.shift();
+    else this.redo = [];
+    return played;
+  }
+
+  undo() {
+    if (!this.plies.length) return null;
+    const last = this.game.undo();
+    this.plies.pop();
+    this.snaps.pop();
+    this.redo.unshift(last.coordinate);
+    return last;
+  }
+
+  redoOne() {
+    if (!this.redo.length) return null;
+    const m = this.redo[0];
+    const played = this._apply(m);
+    this.redo.shift();
+    return played;
+  }
+
+  // Legal destinations of the piece on `square` (a name) in the live position.
+  destinations(square) { return this.game.destinations(square); }
+  movable() { return this.game.movable(); }
+  frozenSet() { return new Set(this.live.frozen); }
+}

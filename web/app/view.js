@@ -1,0 +1,283 @@
+// The page chrome around the boards: status line, players, move list, engine panel,
+// dialogs and toast. Pure DOM rendering from the state the controller passes in.
+import { material, PIECE_NAMES } from './model.js';
+import { PIECE_FILES } from '../ui/ui-loader.js';
+
+const $ = (id) => document.getElementById(id);
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+
+export const SIDE_NAME = { gold: 'Gold', scarlet: 'Scarlet' };
+export const other = (side) => (side === 'gold' ? 'scarlet' : 'gold');
+
+export const LEVEL_TEXT = [
+  '',
+  'Beginner: looks one move ahead and often blunders.',
+  'Novice: still makes plenty of mistakes.',
+  'Casual: sees simple captures.',
+  'Club player: avoids most blunders.',
+  'Intermediate: a few moves of look-ahead.',
+  'Strong: rarely gives anything away.',
+  'Advanced: deeper tactics.',
+  'Expert: hard to beat.',
+  'Master: full strength, depth-limited.',
+  'Full strength: thinks up to about 3 seconds a move.',
+];
+
+// The move text with its check/mate suffix marked up.
+function moveHtml(alg) {
+  const m = /^(.*?)([+#])$/.exec(alg);
+  return m ? `${esc(m[1])}<span class="chk">${m[2]}</span>` : esc(alg);
+}
+
+// --- status line ----------------------------------------------------------------------
+// s: {text, sub, subKind ('warn'|'note'|''), side, kind ('check'|'over'|'browsing'|''), backLink}
+export function renderStatus(s) {
+  const box = $('status');
+  box.classList.toggle('is-check', s.kind === 'check');
+  box.classList.toggle('is-over', s.kind === 'over');
+  box.classList.toggle('is-browsing', s.kind === 'browsing');
+  const dot = $('status-dot');
+  dot.className = 'turn-dot' + (s.side ? ' ' + s.side : '');
+  $('status-main').textContent = s.text;
+  const sub = $('status-sub');
+  sub.className = 'status-sub' + (s.subKind ? ' is-' + s.subKind : '');
+  sub.textContent = s.sub || '';
+  if (s.backLink) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'linkish';
+    b.dataset.nav = 'last';
+    b.textContent = 'Back to the game';
+    if (s.sub) sub.append(' · ');
+    sub.append(b);
+  }
+}
+
+// --- players ----------------------------------------------------------------------------
+// Small piece icons for the material imbalance (Gold look from the SVG; Scarlet recoloured
+// the way the board view does it).
+const SCARLET_CSS = '.b{fill:url(#g);stroke:#2b0604;stroke-width:4;stroke-linejoin:round;stroke-linecap:round}' +
+  '.l{fill:none;stroke:#2b0604;stroke-width:3;stroke-linejoin:round;stroke-linecap:round}.k{fill:#2b0604}' +
+  '.w{fill:#ffe2d8;stroke:#2b0604;stroke-width:2.5;stroke-linejoin:round}' +
+  '.to{fill:none;stroke:#2b0604;stroke-width:19;stroke-linecap:round;stroke-linejoin:round}' +
+  '.ti{fill:none;stroke:url(#g);stroke-width:11;stroke-linecap:round;stroke-linejoin:round}' +
+  '.s1{stop-color:#ff8f7a}.s2{stop-color:#d42a22}.s3{stop-color:#7d0c0c}';
+const icons = {};  // letter -> url
+let iconsLoading = null;
+function loadIcons(onDone) {
+  if (iconsLoading) return;
+  iconsLoading = Promise.all(Object.entries(PIECE_FILES).map(async ([letter, file]) => {
+    const url = `pieces/${file}.svg`;
+    icons[letter] = url;
+    try {
+      const text = await (await fetch(url)).text();
+      const red = text.replace(/<style>[\s\S]*?<\/style>/, `<style>${SCARLET_CSS}</style>`);
+      icons[letter.toLowerCase()] = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(red);
+    } catch { /* letters only */ }
+  })).then(onDone);
+}
+
+// Pieces one side has more of than the other (like lichess's captured-material line).
+function imbalance(board) {
+  const n = {};
+  for (const c of board) if (c !== '.') n[c] = (n[c] || 0) + 1;
+  const gold = [], scarlet = [];
+  for (const L of 'MPCRGOHETBUDSW') {
+    const d = (n[L] || 0) - (n[L.toLowerCase()] || 0);
+    for (let i = 0; i < Math.abs(d); i++) (d > 0 ? gold : scarlet).push(L);
+  }
+  return { gold, scarlet };
+}
+
+// p: {mode, human, level, flipped, toMove (side or null), thinking (side or null), board}
+let lastPlayers = null;
+export function renderPlayers(p) {
+  lastPlayers = p;
+  loadIcons(() => lastPlayers && renderPlayers(lastPlayers));
+  const mat = material(p.board);
+  const diff = mat.gold - mat.scarlet;
+  const extra = imbalance(p.board);
+  const fill = (el, side) => {
+    let name, sub;
+    if (p.mode === 'hotseat') {
+      name = SIDE_NAME[side];
+      sub = 'Player on this device';
+    } else if (p.mode === 'watch' || side !== p.human) {
+      name = 'Computer';
+      sub = `${SIDE_NAME[side]} · level ${p.level}`;
+    } else {
+      name = 'You';
+      sub = SIDE_NAME[side];
+    }
+    const ahead = side === 'gold' ? diff : -diff;
+    // the pieces this side is up: shown in the opponent's colour (the ones it took)
+    const mine = extra[side].map((L) => {
+      const letter = side === 'gold' ? L.toLowerCase() : L;
+      const title = PIECE_NAMES[L];
+      return icons[letter] ? `<img src="${icons[letter]}" alt="${title}" title="${title}">` : `<span>${L}</span>`;
+    }).join('');
+    const cls = `player player-${el.id === 'player-top' ? 'top' : 'bottom'}` +
+      (p.toMove === side ? ' to-move' : '') + (p.thinking === side ? ' is-thinking' : '');
+    const html = `<i class="chip chip-${side}"></i>
+      <div class="player-info"><div class="player-name">${esc(name)}
+        <span class="thinking" title="thinking"><i></i><i></i><i></i></span></div>
+        <div class="player-sub">${esc(sub)}</div></div>
+      <div class="player-mat" title="material ahead (Gygax's values)"><span class="taken">${mine}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>`;
+    if (el.className !== cls) el.className = cls;
+    if (el.innerHTML !== html && el.dataset.html !== html) { el.innerHTML = html; el.dataset.html = html; }
+    el.dataset.side = side;
+  };
+  // Gold plays up the boards: at the bottom unless flipped.
+  fill($('player-top'), p.flipped ? 'gold' : 'scarlet');
+  fill($('player-bottom'), p.flipped ? 'scarlet' : 'gold');
+}
+
+// "Gold +4.5" / "even" (Gygax's values)
+export function materialText(board) {
+  const m = material(board);
+  const d = m.gold - m.scarlet;
+  return d === 0 ? 'Even' : `${d > 0 ? 'Gold' : 'Scarlet'} +${fmtNum(Math.abs(d))}`;
+}
+
+function fmtNum(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
+
+// --- move list ------------------------------------------------------------------------
+// m: {plies: [{algebraic}], firstSide, firstNumber, view, result: {title, reason} | null}
+let lastMovesKey = '';
+export function renderMoves(m) {
+  const box = $('moves');
+  const key = m.plies.map((p) => p.algebraic).join(' ') + '|' + m.view + '|' + (m.result ? m.result.title : '');
+  if (key === lastMovesKey) return;
+  lastMovesKey = key;
+  $('moves-note').textContent = m.plies.length ? `${m.plies.length} ${m.plies.length === 1 ? 'ply' : 'plies'}` : '';
+  if (!m.plies.length) {
+    box.innerHTML = `<div class="moves-empty">${m.firstSide === 'gold' ? 'Gold' : 'Scarlet'} moves first. Moves appear here.</div>` +
+      (m.result ? resultHtml(m.result) : '');
+    return;
+  }
+  const rows = [];
+  let offset = m.firstSide === 'gold' ? 0 : 1;  // a game starting with Scarlet to move
+  const total = m.plies.length + offset;
+  for (let r = 0; r * 2 < total; r++) {
+    const cells = [];
+    for (let c = 0; c < 2; c++) {
+      const k = r * 2 + c - offset;  // ply index, 0-based
+      if (k < 0) { cells.push('<td><span class="mv" aria-hidden="true">…</span></td>'); continue; }
+      if (k >= m.plies.length) { cells.push('<td></td>'); continue; }
+      const ply = k + 1;
+      const cls = 'mv' + (ply === m.view ? ' is-current' : '') + (ply === m.plies.length ? ' is-live' : '');
+      cells.push(`<td><button type="button" class="${cls}" data-ply="${ply}">${moveHtml(m.plies[k].algebraic)}</button></td>`);
+    }
+    rows.push(`<tr><td class="n">${m.firstNumber + r}</td>${cells.join('')}</tr>`);
+  }
+  box.innerHTML = `<table><tbody>${rows.join('')}</tbody></table>` + (m.result ? resultHtml(m.result) : '');
+  const cur = box.querySelector('.is-current');
+  if (cur) {
+    const b = box.getBoundingClientRect(), c = cur.getBoundingClientRect();
+    if (c.top < b.top || c.bottom > b.bottom) box.scrollTop += c.top - b.top - b.height / 2 + c.height / 2;
+  } else if (m.view === 0) {
+    box.scrollTop = 0;
+  }
+  if (m.view === m.plies.length) box.scrollTop = box.scrollHeight;
+}
+
+function resultHtml(r) {
+  return `<div class="moves-result"><b>${esc(r.score)}</b><span>${esc(r.title)}</span></div>`;
+}
+
+// --- engine panel -----------------------------------------------------------------------
+export function renderEngineState(e) {
+  const st = $('engine-state');
+  st.textContent = e.label;
+  st.classList.toggle('is-busy', !!e.busy);
+  const stop = $('btn-stop');
+  stop.disabled = !e.busy;
+  const mini = document.querySelector('.btn-stop-mini');
+  if (mini) {
+    mini.hidden = !e.busy;
+    mini.querySelector('span').textContent = e.purpose === 'hint' ? 'Stop' : 'Move now';
+  }
+  $('btn-stop-label').textContent = e.purpose === 'hint' ? 'Stop' : 'Move now';
+  const pause = $('btn-pause');
+  pause.hidden = !e.showPause;
+  pause.classList.toggle('is-on', !!e.paused);
+  $('btn-pause-label').textContent = e.paused ? 'Resume' : 'Pause';
+}
+
+// info: {depth, score, mate, nodes, nps, pv[]} with score from the side to move; side:
+// the side to move in the searched position; moveNumber: its move number.
+export function renderEngineInfo(info, side, moveNumber) {
+  $('eval-score').classList.toggle('is-empty', !info);
+  if (!info) {
+    $('eval-score').textContent = 'No evaluation yet';
+    $('eng-depth').textContent = '–';
+    $('eng-nodes').textContent = '–';
+    $('eng-nps').textContent = '–';
+    $('evalbar-fill').style.width = '50%';
+    $('eng-pv').innerHTML = '<span class="pv-empty">The engine\'s best line appears here while it thinks.</span>';
+    return;
+  }
+  const sign = side === 'gold' ? 1 : -1;
+  let text, frac;
+  if (info.mate !== null && info.mate !== undefined) {
+    const m = info.mate * sign;  // > 0: Gold mates
+    text = (m > 0 ? '#' : '#-') + Math.abs(m);
+    frac = m > 0 ? 1 : 0;
+  } else {
+    const cp = info.score * sign;
+    text = (cp > 0 ? '+' : cp < 0 ? '−' : '') + (Math.abs(cp) / 100).toFixed(2);
+    frac = 0.5 + 0.5 * Math.tanh(cp / 700);
+  }
+  $('eval-score').textContent = text;
+  $('eval-score').title = 'evaluation from Gold\'s side (positive: Gold is better)';
+  $('evalbar-fill').style.width = (frac * 100).toFixed(1) + '%';
+  $('eng-depth').textContent = info.depth ?? '–';
+  $('eng-nodes').textContent = compact(info.nodes);
+  $('eng-nps').textContent = compact(info.nps);
+  const pv = info.pv || [];
+  let n = moveNumber, s = side;
+  const parts = [];
+  pv.slice(0, 16).forEach((mv, i) => {
+    if (s === 'gold') parts.push(`<span class="pv-n">${n}.</span>`);
+    else if (i === 0) parts.push(`<span class="pv-n">${n}…</span>`);
+    parts.push(`<span class="pv-m">${moveHtml(mv)}</span>`);
+    if (s === 'scarlet') n++;
+    s = s === 'gold' ? 'scarlet' : 'gold';
+  });
+  $('eng-pv').innerHTML = parts.join(' ') || '<span class="pv-empty">…</span>';
+}
+
+function compact(x) {
+  if (typeof x !== 'number' || !isFinite(x)) return '–';
+  if (x >= 1e6) return (x / 1e6).toFixed(x >= 1e7 ? 0 : 1) + 'M';
+  if (x >= 1e3) return (x / 1e3).toFixed(x >= 1e4 ? 0 : 1) + 'k';
+  return String(Math.round(x));
+}
+
+// --- top bar ----------------------------------------------------------------------------
+export function renderMatchup(s) {
+  let html;
+  if (s.mode === 'hotseat') html = '<b>Gold</b> vs <b>Scarlet</b> · two players on this device';
+  else if (s.mode === 'watch') html = `<b>Computer</b> vs <b>Computer</b> · level ${s.level}`;
+  else html = `<b>You</b> (${SIDE_NAME[s.human]}) vs <b>Computer</b> · level ${s.level}`;
+  $('matchup').innerHTML = html;
+}
+
+// --- toast --------------------------------------------------------------------------------
+let toastTimer = 0;
+// ms = 0: stays until dismissed. action: {label, run} adds a button.
+export function toast(text, ms = 6000, action = null) {
+  const t = $('toast');
+  t.textContent = text;
+  if (action) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'btn btn-primary toast-btn';
+    b.textContent = action.label;
+    b.addEventListener('click', () => { t.hidden = true; action.run(); });
+    t.append(b);
+  }
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  if (ms > 0) toastTimer = setTimeout(() => { t.hidden = true; }, ms);
+}
