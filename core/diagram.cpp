@@ -7,6 +7,7 @@ MoveDiagram move_diagram(const Position& pos, Square s) {
   const Piece p = pos.at(s);
   if (p == NO_PIECE) return d;
   d.frozen = pos.frozen(s);
+  if (d.frozen) return d;  // no moves at all while frozen
   const Tables& T = tables();
   const SquareMoves& sm = T.moves(color_of(p), type_of(p), s);
   auto own = [&](Square q) { return !pos.empty(q) && color_of(pos.at(q)) == color_of(p); };

@@ -20,7 +20,7 @@ struct DiagramSquare {
 };
 
 struct MoveDiagram {
-  bool frozen = false;  // the piece is frozen by a Basilisk: it has no moves now
+  bool frozen = false;  // the piece is frozen by a Basilisk: no squares at all
   std::vector<DiagramSquare> squares;
 };
 

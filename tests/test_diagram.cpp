@@ -54,6 +54,7 @@ TEST_CASE("diagram of a Dragon marks its captures from afar", "[diagram]") {
 TEST_CASE("diagram of a frozen piece says so; an empty square has no diagram", "[diagram]") {
   dc::Position pos = th::pos_of(th::fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2e5", 'O'}, {"1e5", 'b'}}));
   CHECK(dc::move_diagram(pos, th::sq("2e5")).frozen);
+  CHECK(dc::move_diagram(pos, th::sq("2e5")).squares.empty());
   CHECK_FALSE(dc::move_diagram(pos, th::sq("1e5")).frozen);
   CHECK(dc::move_diagram(pos, th::sq("2f5")).squares.empty());
 }

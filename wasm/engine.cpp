@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -25,12 +26,7 @@
 #include "status.h"
 #include "types.h"
 
-#if __has_include("search/search.h")
 #include "search/search.h"
-#define DC_HAVE_SEARCH 1
-#else
-#define DC_HAVE_SEARCH 0
-#endif
 
 using emscripten::val;
 
@@ -96,9 +92,6 @@ struct Played {
 class Game {
  public:
   Game() : pos_(Position::start()), start_fen_(pos_.to_string())
-#if DC_HAVE_SEARCH
-      , search_(16)
-#endif
   {}
 
   // --- Setting up -----------------------------------------------------------------
@@ -106,9 +99,7 @@ class Game {
     pos_ = Position::start();
     start_fen_ = pos_.to_string();
     played_.clear();
-#if DC_HAVE_SEARCH
-    search_.new_game();
-#endif
+    if (search_) search_->new_game();
   }
 
   // fen: a position string, or "" / "startpos" for the start position. moves: optional
@@ -330,7 +321,6 @@ class Game {
   // pv (algebraic), pvCoordinate}. Returns {best, bestAlgebraic, score, mate, depth,
   // nodes, pv, pvCoordinate, time}.
   val search(val limits, val level, val on_info) {
-#if DC_HAVE_SEARCH
     SearchLimits lim{};
     if (!limits.isUndefined() && !limits.isNull()) {
       if (limits.typeOf().as<std::string>() != "object") return error_obj("search limits must be an object");
@@ -349,7 +339,7 @@ class Game {
       if (!level.isNumber()) return error_obj("level must be a whole number from 1 to 10");
       double lv = level.as<double>();
       if (!(lv >= 1 && lv <= 10) || lv != std::floor(lv)) return error_obj("level must be a whole number from 1 to 10");
-      search_.set_level(int(lv));
+      set_level_value(int(lv));
     }
     if (!on_info.isUndefined() && !on_info.isNull() && on_info.typeOf().as<std::string>() != "function")
       return error_obj("the progress callback must be a function");
@@ -374,7 +364,7 @@ class Game {
       };
     }
     const int n_legal = legal_moves_of(pos_).size;
-    SearchResult r = search_.go(root, lim, cb);
+    SearchResult r = searcher().go(root, lim, cb);
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
     val o = val::object();
     if (r.best.is_none()) return error_obj("the search found no move");
@@ -389,60 +379,42 @@ class Game {
     // Whether the search ran to its natural end (depth limit, level's depth, proven
     // mate, single reply) rather than being cut by nodes/time/stop: the worker's time
     // slicing uses this to know when to stop re-launching.
-    const LevelSettings ls = level_settings(search_.level());
+    const LevelSettings ls = level_settings(level_);
     int max_depth = lim.depth > 0 && !lim.infinite ? std::min(lim.depth, 64) : 64;
     max_depth = std::min(max_depth, ls.max_depth);
     const bool complete = n_legal == 1 || r.depth >= max_depth ||
                           (!lim.infinite && r.is_mate && lim.depth == 0 && r.depth >= 2 * std::abs(r.mate_in) + 2);
     o.set("complete", complete);
     return o;
-#else
-    (void)limits; (void)level; (void)on_info;
-    return error_obj("this build has no search");
-#endif
   }
 
   void stop() {
-#if DC_HAVE_SEARCH
-    search_.stop();
-#endif
+    if (search_) search_->stop();
   }
 
   val set_level(val level) {
-#if DC_HAVE_SEARCH
     if (!level.isNumber()) return error_obj("level must be a whole number from 1 to 10");
     double lv = level.as<double>();
     if (!(lv >= 1 && lv <= 10) || lv != std::floor(lv)) return error_obj("level must be a whole number from 1 to 10");
-    search_.set_level(int(lv));
+    set_level_value(int(lv));
     return val::undefined();
-#else
-    (void)level;
-    return error_obj("this build has no search");
-#endif
   }
 
   int level() const {
-#if DC_HAVE_SEARCH
-    return search_.level();
-#else
-    return 0;
-#endif
+    return level_;
   }
 
   val set_hash(val mb) {
     if (!mb.isNumber()) return error_obj("hash size must be a whole number of MB from 1 to 1024");
     double d = mb.as<double>();
     if (!(d >= 1 && d <= 1024) || d != std::floor(d)) return error_obj("hash size must be a whole number of MB from 1 to 1024");
-#if DC_HAVE_SEARCH
-    search_.set_hash_mb(size_t(d));
-#endif
+    hash_mb_ = size_t(d);
+    if (search_) search_->set_hash_mb(hash_mb_);
     return val::undefined();
   }
 
   void clear_hash() {
-#if DC_HAVE_SEARCH
-    search_.new_game();
-#endif
+    if (search_) search_->new_game();
   }
 
  private:
@@ -477,13 +449,25 @@ class Game {
   Position pos_;
   std::string start_fen_;
   std::vector<Played> played_;
-#if DC_HAVE_SEARCH
-  Search search_;
-#endif
+  // Created on the first search, so that an instance used only for rule queries (the
+  // page's main-thread copy, embeds) does not allocate a transposition table.
+  Search& searcher() {
+    if (!search_) {
+      search_ = std::make_unique<Search>(hash_mb_);
+      search_->set_level(level_);
+    }
+    return *search_;
+  }
+  void set_level_value(int level) {
+    level_ = level;
+    if (search_) search_->set_level(level);
+  }
+  std::unique_ptr<Search> search_;
+  int level_ = 10;
+  size_t hash_mb_ = 16;
 };
 
 val level_info(int level) {
-#if DC_HAVE_SEARCH
   if (level < 1 || level > 10) return error_obj("level must be a whole number from 1 to 10");
   LevelSettings ls = level_settings(level);
   val o = val::object();
@@ -493,14 +477,10 @@ val level_info(int level) {
   o.set("blunderPct", ls.blunder_pct);
   o.set("blunderMargin", ls.blunder_margin);
   return o;
-#else
-  (void)level;
-  return error_obj("this build has no search");
-#endif
 }
 
 std::string version() { return "dragonchess-wasm 1"; }
-bool has_search() { return DC_HAVE_SEARCH; }
+bool has_search() { return true; }
 std::string start_position() { return std::string(START_POSITION); }
 
 }  // namespace

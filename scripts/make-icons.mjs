@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Rasterises public/icons/icon.svg and icon-maskable.svg into the PNG icons of the web app
+// manifest (192 and 512 px) with headless Chromium (tests/browser's playwright-core).
+// Usage: node scripts/make-icons.mjs   (the PNGs are committed; run after editing an SVG)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(path.join(root, 'tests/browser/package.json'));
+const { chromium } = require('playwright-core');
+const dir = path.join(root, 'public/icons');
+const exe = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-icons-'));
+const ctx = await chromium.launchPersistentContext(profile, {
+  executablePath: exe, headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+try {
+  const page = ctx.pages()[0] || await ctx.newPage();
+  const jobs = [['icon.svg', 'icon-192.png', 192], ['icon.svg', 'icon-512.png', 512],
+    ['icon-maskable.svg', 'icon-maskable-512.png', 512], ['icon-maskable.svg', 'icon-maskable-192.png', 192]];
+  for (const [svg, png, size] of jobs) {
+    const text = fs.readFileSync(path.join(dir, svg), 'utf8');
+    await page.setViewportSize({ width: size, height: size });
+    await page.setContent(`<html><body style="margin:0;background:transparent"><img width="${size}" height="${size}"
+      src="data:image/svg+xml;base64,${Buffer.from(text).toString('base64')}"></body></html>`);
+    await page.waitForFunction(() => document.images[0].complete);
+    await page.screenshot({ path: path.join(dir, png), omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
+    console.log(png);
+  }
+} finally {
+  await ctx.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+}

@@ -1,0 +1,279 @@
+// Shareable links: the address (the part after '#') describes what is on screen.
+//
+//   #moves=2c22c3.2c72c6              coordinate moves from the start, joined by '.'
+//   #fen=<position string>            a position; its spaces written as '_'
+//   #fen=<position>&moves=...         moves played from that position
+//   #g=<base64url>                    the same moves, packed (long games; see below)
+//   ...&play=link&to=s                play by link: the receiver plays Scarlet (g = Gold)
+//
+// Packed moves (`g=`): every move is two squares 0..287 (square = (level-1)*96 +
+// rank*12 + file), 9 bits each; the 18 bits, from-square first, most significant bit
+// first, are exactly three base64url characters. A game of 100 plies is 300 characters
+// instead of 699. encodeGame switches to it above COMPACT_PLIES plies; readers accept
+// both forms always.
+//
+// Everything here is pure: no DOM, no engine, no globals. decodeHash never throws and
+// never evaluates anything: hostile input (too long, bad %-escapes, characters that do not
+// belong, HTML) gives {error: "<message for people>"}. Whether the position and the moves
+// are legal is for the engine: the caller sets them through it and shows its error.
+
+export const START_FEN =
+  '2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1/ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/' +
+  'WWWWWWWWWWWW/OUHTCMKPTHUO/2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1';
+
+/** Longest address (after '#') that is read at all. */
+export const MAX_HASH_LENGTH = 8192;
+/** Most plies a link may hold (a longer game is not a sensible link). */
+export const MAX_PLIES = 3000;
+/** encodeGame packs the moves (g=) when there are more plies than this. */
+export const COMPACT_PLIES = 40;
+/** Keys of the game itself; pages may allow more (decodeHash's extraKeys). */
+export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'play', 'to']);
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const MOVE_RE = /^[1-3][a-l][1-8][1-3][a-l][1-8]$/;
+const SQUARE_RE = /^[1-3][a-l][1-8]$/;
+
+/** "2c3" -> 0..287, or -1. */
+export function squareIndex(name) {
+  if (typeof name !== 'string' || !SQUARE_RE.test(name)) return -1;
+  return (name.charCodeAt(0) - 49) * 96 + (name.charCodeAt(2) - 49) * 12 + (name.charCodeAt(1) - 97);
+}
+
+/** 0..287 -> "2c3", or ''. */
+export function squareName(i) {
+  if (!Number.isInteger(i) || i < 0 || i >= 288) return '';
+  return String(Math.floor(i / 96) + 1) + String.fromCharCode(97 + (i % 12)) + String(Math.floor((i % 96) / 12) + 1);
+}
+
+export const isCoordinateMove = (m) => typeof m === 'string' && MOVE_RE.test(m);
+
+// --- packing ------------------------------------------------------------------------------
+
+/** Coordinate moves -> base64url, 3 characters a move. Throws TypeError on a bad move. */
+export function packMoves(moves) {
+  let out = '';
+  for (const m of moves) {
+    if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
+    const v = squareIndex(m.slice(0, 3)) * 512 + squareIndex(m.slice(3));
+    out += B64[(v >> 12) & 63] + B64[(v >> 6) & 63] + B64[v & 63];
+  }
+  return out;
+}
+
+/** base64url (3 characters a move) -> {moves} or {error}. */
+export function unpackMoves(text) {
+  if (typeof text !== 'string') return { error: 'the packed moves are not text' };
+  if (text.length % 3 !== 0) {
+    return { error: `the packed move list (g=) is cut short: ${text.length} characters, not a multiple of 3` };
+  }
+  const moves = [];
+  for (let i = 0; i < text.length; i += 3) {
+    let v = 0;
+    for (let k = 0; k < 3; k++) {
+      const d = B64.indexOf(text[i + k]);
+      if (d < 0) return { error: `the packed move list (g=) has a character that does not belong in it at position ${i + k + 1}` };
+      v = v * 64 + d;
+    }
+    const from = squareName(v >> 9), to = squareName(v & 511);
+    if (!from || !to) return { error: `the packed move list (g=) has an impossible square in move ${i / 3 + 1}` };
+    moves.push(from + to);
+  }
+  return { moves };
+}
+
+// --- encoding -----------------------------------------------------------------------------
+
+function normaliseFen(fen) {
+  return String(fen).trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * The address part (with its leading '#') for a game.
+ *   game.fen      position string to start from (omitted, '', 'startpos' or the start
+ *                 position: from the start)
+ *   game.moves    coordinate moves ('2c22c3')
+ *   game.mode     'link' for play by link (adds play=link)
+ *   game.to       'gold' | 'scarlet' | 'g' | 's': who the link is for (adds to=g|s)
+ *   game.compact  true: always g=; false: never; default: above COMPACT_PLIES plies
+ *   game.extra    more key -> value pairs (page options such as show=2c2), appended as is
+ *                 after encodeURIComponent
+ * Throws TypeError for input no page should produce (a move that is not a coordinate move).
+ */
+export function encodeGame(game = {}) {
+  const { fen, moves = [], mode, to, compact, extra } = game || {};
+  if (!Array.isArray(moves)) throw new TypeError('moves must be an array of coordinate moves');
+  for (const m of moves) if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
+  const parts = [];
+  if (fen !== undefined && fen !== null && fen !== '' && fen !== 'startpos') {
+    const f = normaliseFen(fen);
+    if (!/^[A-Za-z0-9/ ]+$/.test(f)) throw new TypeError('a position string has only letters, digits, / and spaces');
+    if (f !== START_FEN) parts.push('fen=' + f.replace(/ /g, '_'));
+  }
+  if (moves.length) {
+    const pack = compact === true || (compact !== false && moves.length > COMPACT_PLIES);
+    parts.push(pack ? 'g=' + packMoves(moves) : 'moves=' + moves.join('.'));
+  }
+  if (mode === 'link') parts.push('play=link');
+  if (to !== undefined && to !== null) {
+    const t = to === 'gold' || to === 'g' ? 'g' : to === 'scarlet' || to === 's' ? 's' : null;
+    if (!t) throw new TypeError("to must be 'gold' or 'scarlet'");
+    parts.push('to=' + t);
+  }
+  if (extra && typeof extra === 'object') {
+    for (const [k, v] of Object.entries(extra)) {
+      if (v === undefined || v === null || v === false) continue;
+      parts.push(encodeURIComponent(k) + '=' + encodeURIComponent(String(v)).replace(/%2C/g, ','));
+    }
+  }
+  return parts.length ? '#' + parts.join('&') : '';
+}
+
+/** A full address: `base` (its own '#...' dropped) followed by encodeGame(game). */
+export function shareUrl(base, game) {
+  const b = String(base ?? '');
+  const i = b.indexOf('#');
+  return (i < 0 ? b : b.slice(0, i)) + encodeGame(game);
+}
+
+// --- decoding -----------------------------------------------------------------------------
+
+// A short, printable rendering of a piece of hostile text for an error message (the
+// caller shows messages as text, but they should read well anywhere).
+function quote(s) {
+  const t = String(s).replace(/[^A-Za-z0-9 ._\-/,;:=+%()!*$@~]/g, '?');
+  return "'" + (t.length > 24 ? t.slice(0, 21) + '...' : t) + "'";
+}
+// One character: itself when harmless, else its code point (U+003C).
+function charName(c) {
+  if (/^[A-Za-z0-9._\-/,;:=+%()!*$@~]$/.test(c)) return "'" + c + "'";
+  return 'U+' + c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
+}
+
+function percentDecode(s, what) {
+  if (!s.includes('%')) return { value: s };
+  try {
+    return { value: decodeURIComponent(s) };
+  } catch {
+    return { error: `the link's ${what} has a broken %-escape` };
+  }
+}
+
+/**
+ * Reads an address (with or without its leading '#'; a whole URL is cut at its '#').
+ * Returns {fen?, moves: [], mode?: 'link', to?: 'gold'|'scarlet', params: {key: value}}
+ * or {error, moves: [], params: {}} with a message for people. `params` holds the
+ * values (decoded text) of the extra keys the caller allows.
+ * options.extraKeys: more keys to accept (e.g. ['show', 'level']); other unknown keys are
+ * ignored (links from newer versions still open), unless they carry characters that
+ * have no place in a link.
+ */
+export function decodeHash(hash, options = {}) {
+  const fail = (error) => ({ error, moves: [], params: {} });
+  try {
+    return decode(hash, options, fail);
+  } catch {
+    return fail('the link could not be read');  // not reached; the promise is "never throws"
+  }
+}
+
+function decode(hash, options, fail) {
+  if (hash === undefined || hash === null) return { moves: [], params: {} };
+  if (typeof hash !== 'string') return fail('the link is not text');
+  let h = hash;
+  const cut = h.indexOf('#');
+  if (cut >= 0) h = h.slice(cut + 1);
+  if (h.length > MAX_HASH_LENGTH) {
+    return fail(`the link is too long (${h.length} characters; at most ${MAX_HASH_LENGTH} are read)`);
+  }
+  // Only what a URL fragment may carry (RFC 3986) plus '%' escapes; no spaces, quotes, <, >.
+  const bad = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/.exec(h);
+  if (bad) return fail(`the link has a character that does not belong in it (${charName(bad[0])} at position ${bad.index + 1})`);
+  const extra = new Set(Array.isArray(options.extraKeys) ? options.extraKeys : []);
+  const seen = new Map();
+  for (const part of h.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const rawKey = eq < 0 ? part : part.slice(0, eq);
+    const rawVal = eq < 0 ? '' : part.slice(eq + 1);
+    const k = percentDecode(rawKey, 'parameter name');
+    if (k.error) return fail(k.error);
+    const key = k.value.toLowerCase();
+    if (!/^[a-z][a-z0-9_-]{0,31}$/.test(key)) return fail(`the link has a parameter name that does not belong in it (${quote(k.value)})`);
+    const v = percentDecode(rawVal, `'${key}' value`);
+    if (v.error) return fail(v.error);
+    if (/[\u0000-\u001f\u007f<>"`\\{}]/.test(v.value)) {
+      return fail(`the link's '${key}' value has characters that do not belong in it`);
+    }
+    if (!GAME_KEYS.includes(key) && !extra.has(key)) continue;  // unknown: ignored
+    if (seen.has(key)) return fail(`the link gives '${key}' twice`);
+    seen.set(key, v.value);
+  }
+
+  const out = { moves: [], params: {} };
+  if (seen.has('fen')) {
+    const f = readFen(seen.get('fen'));
+    if (f.error) return fail(f.error);
+    out.fen = f.fen;
+  }
+  if (seen.has('moves') && seen.has('g')) return fail("the link gives the moves twice (both 'moves' and 'g')");
+  if (seen.has('moves')) {
+    const m = readMoves(seen.get('moves'));
+    if (m.error) return fail(m.error);
+    out.moves = m.moves;
+  } else if (seen.has('g')) {
+    const g = seen.get('g');
+    if (g.length > MAX_PLIES * 3) return fail(`the link holds more than ${MAX_PLIES} moves`);
+    const m = unpackMoves(g);
+    if (m.error) return fail(m.error);
+    out.moves = m.moves;
+  }
+  if (seen.has('play')) {
+    const p = seen.get('play').toLowerCase();
+    if (p !== 'link') return fail(`the link's 'play' must be 'link', not ${quote(seen.get('play'))}`);
+    out.mode = 'link';
+  }
+  if (seen.has('to')) {
+    const t = seen.get('to').toLowerCase();
+    if (t === 'g' || t === 'gold') out.to = 'gold';
+    else if (t === 's' || t === 'scarlet') out.to = 'scarlet';
+    else return fail(`the link's 'to' must be g (Gold) or s (Scarlet), not ${quote(seen.get('to'))}`);
+  }
+  for (const key of extra) if (seen.has(key)) out.params[key] = seen.get(key);
+  return out;
+}
+
+// A position string: spaces may come as '_', '+' or %20. One or two fields are
+// completed with the defaults (Gold to move, counters 0 and 1). Syntax only: the engine
+// judges the position.
+function readFen(text) {
+  const f = text.replace(/[_+]/g, ' ').trim().replace(/ +/g, ' ');
+  if (f === '') return { error: "the link's position (fen=) is empty" };
+  if (f.length > 400) return { error: `the link's position (fen=) is too long (${f.length} characters)` };
+  const bad = /[^A-Za-z0-9/ ]/.exec(f);
+  if (bad) {
+    return { error: `the link's position (fen=) has ${charName(bad[0])}, which has no place in a position string (letters, digits, / and spaces)` };
+  }
+  const fields = f.split(' ');
+  if (fields.length > 4) return { error: `the link's position (fen=) has ${fields.length} fields; a position string has 4` };
+  const defaults = ['', 'g', '0', '1'];
+  while (fields.length < 4) fields.push(defaults[fields.length]);
+  return { fen: fields.join(' ') };
+}
+
+function readMoves(text) {
+  const tokens = text.split(/[.,;+ _]+/).filter((t) => t !== '');
+  if (tokens.length > MAX_PLIES) return { error: `the link holds more than ${MAX_PLIES} moves` };
+  const moves = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const m = tokens[i].toLowerCase();
+    if (!MOVE_RE.test(m)) {
+      return {
+        error: `move ${i + 1} in the link, ${quote(tokens[i])}, is not a coordinate move ` +
+          '(two squares such as 2c22c3: level 1-3, file a-l, rank 1-8)',
+      };
+    }
+    moves.push(m);
+  }
+  return { moves };
+}

@@ -1,0 +1,72 @@
+// Registers the site's service worker (sw.js, written by scripts/build-pwa) so the game
+// works offline, and tells the page when a new version is ready:
+//
+//   import { registerPWA } from './pwa.js';
+//   registerPWA({ onUpdate: (apply) => showBanner('Update available', 'Reload', apply) });
+//
+// onUpdate(apply) is called (once per new version) when a new version has been downloaded
+// completely and waits; apply() makes it take over and reloads the page. Nothing is
+// switched without the user's request: pages keep using the version they started with.
+// Returns a promise of {registration, apply, check} or null when service workers are not
+// available (old browser, file://, some private modes): the page then works online only.
+
+let reloading = false;
+
+export async function registerPWA(options = {}) {
+  const { url = 'sw.js', onUpdate = null, checkEveryMs = 60 * 60 * 1000 } = options;
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
+  const sw = navigator.serviceWorker;
+  const hadController = !!sw.controller;
+  let registration;
+  try {
+    registration = await sw.register(new URL(url, document.baseURI).href, { scope: './', updateViaCache: 'none' });
+  } catch (e) {
+    console.warn('dragonchess: offline mode unavailable:', e && e.message || e);
+    return null;
+  }
+
+  let announced = null;
+  const announce = (worker) => {
+    if (!worker || worker === announced || !sw.controller) return;  // the first install is no update
+    announced = worker;
+    if (onUpdate) onUpdate(apply);
+  };
+  const watch = (worker) => {
+    if (!worker) return;
+    if (worker.state === 'installed') announce(worker);
+    else worker.addEventListener('statechange', () => { if (worker.state === 'installed') announce(worker); });
+  };
+  function apply() {
+    const waiting = registration.waiting;
+    if (!waiting) { location.reload(); return; }
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+  }
+
+  watch(registration.waiting);
+  watch(registration.installing);
+  registration.addEventListener('updatefound', () => watch(registration.installing));
+  // When another version takes over (this page's apply(), or another tab's), reload so
+  // the page and its files come from one version. Not on the very first install.
+  sw.addEventListener('controllerchange', () => {
+    if (!hadController || reloading) return;
+    reloading = true;
+    location.reload();
+  });
+
+  const check = () => registration.update().catch(() => { /* offline: try later */ });
+  if (checkEveryMs > 0) {
+    const timer = setInterval(check, checkEveryMs);
+    if (timer.unref) timer.unref();
+    document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') check(); });
+  }
+  return { registration, apply, check };
+}
+
+/** Resolves when a service worker controls this page (at once if one does). */
+export function whenControlled() {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve(false);
+  if (navigator.serviceWorker.controller) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true });
+  });
+}

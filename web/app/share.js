@@ -1,0 +1,81 @@
+// Link support for the game page (index.html), on top of links.js. The page calls:
+//
+//   import { readLink, setAddress, copyLink, watchLinks } from './share.js';
+//
+//   // at boot, before restoring the saved game: a link wins over the saved game
+//   const link = readLink();            // null (no link) | {error} | {fen, moves, mode, to}
+//   if (link && link.error) toast(link.error);
+//   else if (link) try { model.load(link.fen || 'startpos', link.moves); } catch (e) { toast(linkError(e)); }
+//
+//   // after every change of what is on screen (move, undo, new game, stepping through):
+//   setAddress({ fen: model.startFen, moves: shownCoordinateMoves });
+//
+//   // a Share button:
+//   const url = await copyLink({ fen: model.startFen, moves });   // copied; also returned
+//
+//   // someone pastes another link into the address bar of the open page:
+//   watchLinks((link) => { /* same as at boot */ });
+//
+// The address is only replaced (history.replaceState), never pushed: Back leaves the game.
+
+import { decodeHash, encodeGame } from './links.js';
+
+let lastWritten = null;  // the hash this module wrote (not a user's new link)
+
+/** The game in the address, if any: null | {error} | {fen?, moves, mode?, to?}. */
+export function readLink(hash = typeof location !== 'undefined' ? location.hash : '') {
+  if (!hash || hash === '#') return null;
+  const d = decodeHash(hash);
+  if (d.error) return { error: `This link could not be read: ${d.error}.` };
+  if (d.fen === undefined && !d.moves.length && !d.mode) return null;
+  const out = { moves: d.moves };
+  if (d.fen !== undefined) out.fen = d.fen;
+  if (d.mode) out.mode = d.mode;
+  if (d.to) out.to = d.to;
+  return out;
+}
+
+/** A message for an engine error while setting up a linked game. */
+export function linkError(e) {
+  return `The game in this link could not be set up: ${(e && e.message) || e}.`;
+}
+
+/** The full address of a game ({fen, moves, mode, to}) on this page. */
+export function linkFor(game, base = typeof location !== 'undefined' ? location.href : '') {
+  const b = String(base);
+  const i = b.indexOf('#');
+  return (i < 0 ? b : b.slice(0, i)) + encodeGame(normal(game));
+}
+
+function normal(game = {}) {
+  const fen = game.fen === 'startpos' ? undefined : game.fen;
+  return { fen, moves: game.moves || [], mode: game.mode, to: game.to };
+}
+
+/** Makes the address describe the game on screen (no new history entry, no reload). */
+export function setAddress(game) {
+  if (typeof history === 'undefined' || typeof location === 'undefined') return;
+  const hash = encodeGame(normal(game));
+  lastWritten = hash;
+  const url = location.pathname + location.search + hash;
+  if (location.hash === hash || (!hash && !location.hash)) return;
+  try { history.replaceState(history.state, '', url || location.pathname); } catch { /* sandboxed frame */ }
+}
+
+/** Copies the game's address to the clipboard and returns it (also when copying fails). */
+export async function copyLink(game) {
+  const url = linkFor(game);
+  try { await navigator.clipboard.writeText(url); } catch { /* no permission: the caller shows the URL */ }
+  return url;
+}
+
+/** Calls onLink(link) when the address changes to another game (typed or pasted). */
+export function watchLinks(onLink) {
+  const handler = () => {
+    if (location.hash === lastWritten) return;
+    const link = readLink(location.hash);
+    if (link) onLink(link);
+  };
+  window.addEventListener('hashchange', handler);
+  return () => window.removeEventListener('hashchange', handler);
+}
