@@ -8,7 +8,8 @@ import { GameModel, START, squareIndex, squareName, PIECE_NAMES } from './model.
 import * as store from './store.js';
 import { applyLayout } from './layout.js';
 import * as view from './view.js';
-import { readLink, linkError, setAddress, copyLink, watchLinks } from './share.js';
+import { readLink, linkError, linkFor, setAddress, copyLink, watchLinks } from './share.js';
+import * as a11y from './a11y.js';
 
 const { SIDE_NAME, other } = view;
 const $ = (id) => document.getElementById(id);
@@ -35,13 +36,16 @@ let overShownFor = null; // the game-over dialog was shown for this record
 const ai = { busy: false, purpose: null, token: 0, info: null, side: null, error: null };
 
 const isLive = () => viewPly === model.length;
-const humanSide = () => (settings.mode === 'ai' ? settings.human : null);
+// Play by link: this device plays settings.human; the other side answers through links.
+const linkMode = () => settings.mode === 'link';
+const humanSide = () => (settings.mode === 'ai' || settings.mode === 'link' ? settings.human : null);
 function aiPlays(side) {
   return settings.mode === 'watch' || (settings.mode === 'ai' && side !== settings.human);
 }
 function humanPlays(side) {
-  return settings.mode === 'hotseat' || (settings.mode === 'ai' && side === settings.human);
+  return settings.mode === 'hotseat' || ((settings.mode === 'ai' || settings.mode === 'link') && side === settings.human);
 }
+const WAITING = "Waiting for your opponent's move — send them the link";
 
 // --- boot -------------------------------------------------------------------------------
 const hook = window.__dc = {
@@ -62,7 +66,11 @@ const hook = window.__dc = {
   // viewport coordinates of a square's centre (for tests driving the mouse)
   squarePoint: (name) => board && board.squareClientPoint(squareIndex(name)),
   board: () => board,
+  sendLink: () => (model && linkMode() ? sendUrl() : null),
+  announcements: [],
+  focus: () => keys && keys.focus(),
 };
+let keys = null;  // keyboard navigation of the boards (a11y.js)
 
 // The AI's worker (a second engine instance): started once the board is up, so its
 // download and compilation do not compete with the page's own start.
@@ -100,6 +108,8 @@ async function boot() {
     DragonchessEngine().then((m) => { hook.rulesAt = performance.now(); return m; }),
   ]);
   board = bv;
+  board.canvas.setAttribute('aria-label', 'Dragonchess boards: Sky (level 3), Ground (level 2), Underworld (level 1)');
+  board.canvas.setAttribute('aria-describedby', 'board-help');
   model = new GameModel(M);
   restore();
   setAddress({ fen: model.startFen, moves: model.coordinates() });
@@ -135,9 +145,11 @@ function restore() {
     linkFailed(link.error);
   } else if (link) {
     const fen = link.fen || START;
-    const same = saved.record && sameStart(saved.record.startFen, fen) &&
-      saved.record.moves.length === link.moves.length && saved.record.moves.every((m, i) => m === link.moves[i]);
-    if (!same && applyLink(link, saved.record ? saved.record.settings : null)) return;
+    const rec = saved.record;
+    const same = rec && sameStart(rec.startFen, fen) &&
+      rec.moves.length === link.moves.length && rec.moves.every((m, i) => m === link.moves[i]) &&
+      (link.mode !== 'link' || (rec.settings.mode === 'link' && (!link.to || isOwnLink(rec, link))));
+    if (!same && applyLink(link, rec || null)) return;
   }
   if (saved.record) {
     try {
@@ -160,26 +172,99 @@ function restore() {
 
 const sameStart = (a, b) => (a === START || a === '' ? START : a) === (b === START || b === '' ? START : b);
 
-// Opens the game of a link (position + moves) for two players on this device: nothing
-// moves by itself. Returns false (with a message) when the engine refuses it.
-function applyLink(link, base) {
+// A play-by-link game saved here, and a link to it for the side this device plays or the
+// side that must answer (the link this device sent, opened again here).
+function isOwnLink(rec, link) {
+  return rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
+}
+function sideToMoveOf(link) {
+  try { return model.sideAfter(link.fen || START, link.moves); } catch { return null; }
+}
+
+// Whether the game of a link continues the record (same start, its moves a prefix).
+function continues(rec, fen, moves) {
+  return sameStart(rec.startFen, fen) && rec.moves.length <= moves.length && rec.moves.every((m, i) => m === moves[i]);
+}
+
+// Opens the game of a link (position + moves). A play-by-link link (play=link) makes this
+// device the side the link is for (to=, else the side to move); any other link is for
+// two players on this device. Nothing moves by itself. The game it replaces (`prev`, a
+// record) is kept among the previous games unless the link only continues it.
+// Returns false (with a message, the current game untouched) when the engine refuses it.
+function applyLink(link, prev) {
+  const fen = link.fen || START;
   try {
-    model.load(link.fen || START, link.moves);
+    model.load(fen, link.moves);
   } catch (e) {
     linkFailed(linkError(e));
     return false;
   }
-  settings = store.cleanSettings({ ...(base || settings), mode: 'hotseat', flipped: link.to === 'scarlet' });
+  const base = prev ? prev.settings : settings;
+  const kept = !!(prev && prev.moves.length && !continues(prev, fen, link.moves)) && store.pushPrevious(prev);
+  if (link.mode === 'link') {
+    const me = link.to || model.sideToMove();
+    settings = store.cleanSettings({ ...base, mode: 'link', human: me, flipped: me === 'scarlet' });
+  } else {
+    settings = store.cleanSettings({ ...base, mode: 'hotseat', flipped: link.to === 'scarlet' });
+  }
   viewPly = model.length;
   overShownFor = recordKey();
   save();
+  const what = link.mode === 'link'
+    ? (model.isOver() ? 'Opened the game from the link.' : model.sideToMove() === settings.human
+      ? `Opened the game from the link: your move (${SIDE_NAME[settings.human]}).` : `Opened the game from the link. ${WAITING}.`)
+    : 'Opened the game from the link.';
+  if (kept) {
+    hook.keptPrevious = true;
+    view.toast(`${what} Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.`, 20000,
+      { label: 'Restore it', run: restorePrevious });
+  }
+  a11y.announce(what + ' ' + lastMoveWords());
   return true;
 }
 
+function currentRecord() {
+  return { startFen: model.startFen, moves: model.coordinates(), redo: model.redo, settings };
+}
+
+// Brings back the newest previous game; the current one (if it has moves) takes its place
+// among the previous games.
+function restorePrevious() {
+  const rec = store.popPrevious();
+  if (!rec) { view.toast('There is no previous game to restore.'); return; }
+  const cur = currentRecord();
+  try {
+    model.load(rec.startFen, rec.moves, rec.redo);
+  } catch (e) {
+    view.toast(`The previous game could not be restored: ${e.message}.`, 9000);
+    return;
+  }
+  if (cur.moves.length) store.pushPrevious(cur);
+  cancelAI();
+  settings = rec.settings;
+  viewPly = model.length;
+  overShownFor = recordKey();
+  deselect();
+  hint = null;
+  note = null;
+  paused = false;
+  board.setFlipped(settings.flipped);
+  board.setBoard(model.live.board);
+  if (engineReady) engine.newGame().catch(() => {});
+  save();
+  render();
+  view.toast(cur.moves.length ? 'Your previous game is back; the other one was kept (New game → Restore previous game).' : 'Your previous game is back.');
+  maybeAI();
+}
+
+// A link that cannot be opened: a message (toast and status line); the game on the page
+// (the saved one) stays.
 function linkFailed(message) {
   console.warn('dragonchess: ' + message);
   hook.linkError = message;
+  note = { text: message + ' Your game is unchanged.', kind: 'warn' };
   view.toast(message, 9000);
+  a11y.announce(message);
 }
 
 function failRestore(why) {
@@ -190,21 +275,32 @@ function failRestore(why) {
 
 const recordKey = () => model.startFen + ' ' + model.coordinates().join(' ');
 
+// The game as a link. In a play-by-link game the link is for the side to move (the one
+// that answers next), so the address bar always holds the link to send.
+function gameLink(to) {
+  const g = { fen: model.startFen, moves: model.coordinates() };
+  if (linkMode()) { g.mode = 'link'; g.to = to || model.sideToMove(); }
+  return g;
+}
+const sendUrl = () => linkFor(gameLink(other(settings.human)));
+
 function save() {
-  store.save({ startFen: model.startFen, moves: model.coordinates(), redo: model.redo, settings });
-  setAddress({ fen: model.startFen, moves: model.coordinates() });  // the address is a link to this game
+  store.save(currentRecord());
+  setAddress(gameLink());  // the address is a link to this game
 }
 
 async function shareLink() {
-  const url = await copyLink({ fen: model.startFen, moves: model.coordinates() });
+  const url = await copyLink(gameLink());
   view.toast(`Link to this game copied: ${url}`, 6000);
 }
 
 // A game link pasted into the address bar of the open page.
 function onLink(link) {
-  if (link.error) { linkFailed(link.error); return; }
+  if (link.error) { linkFailed(link.error); setAddress(gameLink()); render(); return; }
+  const prev = currentRecord();
   cancelAI();
-  if (!applyLink(link, settings)) return;
+  if (!applyLink(link, prev)) { setAddress(gameLink()); render(); return; }
+  if (engineReady) engine.newGame().catch(() => {});
   deselect();
   hint = null;
   note = null;
@@ -223,6 +319,7 @@ const describe = (piece, sq) => `${sideOf(piece) === humanSide() ? 'Your' : SIDE
 
 function onSquareClick(sq) {
   const name = squareName(sq);
+  if (keys) keys.setFocus(name, false);
   if (!isLive()) { goTo(model.length); return; }
   if (selected && dests.some((d) => d.to === name)) { moveSelected(name); return; }
   if (!pieceAt(name) || selected === name) { deselect(); render(); return; }
@@ -258,10 +355,15 @@ function select(name) {
   if (settings.mode === 'watch') { note = { text: 'You are watching the computer play both sides.', kind: 'note' }; return false; }
   if (side !== stm) {
     if (settings.mode === 'ai' && side !== settings.human) note = { text: `That is the computer's ${PIECE_NAMES[piece.toUpperCase()]}: you play ${SIDE_NAME[settings.human]}.`, kind: 'warn' };
+    else if (linkMode() && side !== settings.human) note = { text: `That is your opponent's ${PIECE_NAMES[piece.toUpperCase()]}: you play ${SIDE_NAME[settings.human]}.`, kind: 'warn' };
+    else if (linkMode()) note = { text: `Not your turn: ${WAITING}.`, kind: 'warn' };
     else note = { text: `Not your turn: ${SIDE_NAME[stm]} is to move${aiPlays(stm) ? ' (the computer is thinking)' : ''}.`, kind: 'warn' };
     return false;
   }
-  if (!humanPlays(stm)) { note = { text: 'Not your turn: the computer is to move.', kind: 'warn' }; return false; }
+  if (!humanPlays(stm)) {
+    note = { text: linkMode() ? `Not your turn: ${WAITING}.` : 'Not your turn: the computer is to move.', kind: 'warn' };
+    return false;
+  }
   selected = name;
   dests = model.destinations(name);
   if (dests.length) return true;
@@ -278,19 +380,84 @@ function select(name) {
 function moveSelected(to) {
   const d = dests.find((x) => x.to === to);
   if (!d) return;
-  playMove(d.coordinate);
+  const err = playMove(d.coordinate);
+  if (err) view.toast('That move could not be played: ' + err);
+}
+
+// Why the person at this device cannot move now (null: they can).
+function cannotMove() {
+  if (model.isOver()) return 'The game is over. Start a new game or step through the moves.';
+  const stm = model.sideToMove();
+  if (settings.mode === 'watch') return 'You are watching the computer play both sides.';
+  if (humanPlays(stm)) return null;
+  if (linkMode()) return `Not your turn: ${WAITING}.`;
+  return 'Not your turn: the computer is to move.';
+}
+
+// A move typed in algebraic ("W2c3", "S/3e2-3d3") or coordinate ("2c22c3") notation: the
+// engine reads it. -> null (played) or the reason it was not played.
+function playTyped(text) {
+  const t = String(text || '').trim();
+  if (!t) return 'Type a move, such as W2c3 or 2c22c3.';
+  if (t.length > 40) return 'That is too long for a move.';
+  if (!isLive()) goTo(model.length);
+  const why = cannotMove();
+  if (why) return why;
+  return playMove(t);
+}
+
+// --- keyboard: what a focused square is, and Enter on it --------------------------------------
+// "2c2, Gold Warrior, 1 move: 2c3"
+function describeSquare(name) {
+  const snap = model.snap(viewPly);
+  const c = snap.board[squareIndex(name)];
+  const piece = c && c !== '.' ? c : null;
+  let s = name + ', ' + (piece ? `${SIDE_NAME[sideOf(piece)]} ${PIECE_NAMES[piece.toUpperCase()]}` : 'empty');
+  if (snap.frozen.includes(name)) s += ', frozen by a Basilisk';
+  if (snap.check === name) s += ', in check';
+  if (!isLive()) return s;
+  if (selected) {
+    if (name === selected) return s + ', selected: choose a destination, or Escape to cancel';
+    const d = dests.filter((x) => x.to === name);
+    if (d.length) {
+      const mover = PIECE_NAMES[pieceAt(selected).toUpperCase()];
+      const how = d[0].kind === 'afar' ? 'capture from afar' : d[0].kind === 'capture' ? 'capture' : 'move';
+      return s + `, ${how} with the ${mover} from ${selected}: press Enter`;
+    }
+    return s;
+  }
+  if (piece && !model.isOver() && sideOf(piece) === model.sideToMove() && humanPlays(sideOf(piece))) {
+    const ds = model.destinations(name);
+    if (!ds.length) return s + ', no legal move';
+    const list = ds.slice(0, 12).map((d) => d.to + (d.kind === 'capture' ? ' capture' : d.kind === 'afar' ? ' capture from afar' : ''));
+    return s + `, ${ds.length} ${ds.length === 1 ? 'move' : 'moves'}: ${list.join(', ')}${ds.length > 12 ? ', and more' : ''}`;
+  }
+  return s;
+}
+
+// Enter or Space on a focused square: select the piece, play the move to it, or cancel.
+function activateSquare(name) {
+  if (!isLive()) { goTo(model.length); return; }
+  if (selected && dests.some((d) => d.to === name)) { moveSelected(name); return; }
+  if (selected === name) { deselect(); render(); return; }
+  select(name);
+  if (!pieceAt(name) && !note) note = { text: `${name} is empty: choose a piece to move.`, kind: 'warn' };
+  render();
+  if (selected) a11y.announce(`${describeSquare(name).split(', selected')[0]} selected: ${dests.length} ${dests.length === 1 ? 'move' : 'moves'}: ${dests.map((d) => d.to).join(', ')}.`);
 }
 
 // --- playing --------------------------------------------------------------------------
+// Plays a move (coordinate or algebraic) -> null, or the engine's reason it is not legal.
 function playMove(coordinate) {
-  cancelAI();
+  const before = model.live;
   let played;
   try {
     played = model.play(coordinate);
   } catch (e) {
-    view.toast('That move could not be played: ' + e.message);
-    return;
+    return String((e && e.message) || e);
   }
+  cancelAI();
+  a11y.announce(a11y.moveWords(played, before, model.live));
   deselect();
   hint = null;
   note = null;
@@ -300,6 +467,7 @@ function playMove(coordinate) {
   save();
   render();
   afterMove();
+  return null;
 }
 
 function animatePly(p, reverse) {
@@ -320,6 +488,8 @@ function afterMove() {
 function undoCount() {
   const n = model.length;
   if (!n) return 0;
+  // by link: only your own last move, before the opponent has answered
+  if (linkMode()) return model.sideToMove() !== settings.human ? 1 : 0;
   if (settings.mode !== 'ai') return 1;
   const stm = model.sideToMove();
   const k = stm === settings.human ? 2 : 1;
@@ -333,12 +503,14 @@ function undo() {
   if (settings.mode === 'watch') paused = true;
   board.setBoard(model.snap(model.length - k).board);
   for (let i = 0; i < k; i++) animatePly(model.undo(), true);
+  a11y.announce(`${k === 1 ? 'One move' : k + ' moves'} taken back. ${SIDE_NAME[model.sideToMove()]} to move.`);
   afterHistoryChange();
 }
 
 function redoCount() {
   const r = model.redo.length;
   if (!r) return 0;
+  if (linkMode()) return model.sideToMove() === settings.human ? 1 : 0;
   if (settings.mode !== 'ai') return 1;
   // to your own turn again when the computer's answer is there to redo too
   return r >= 2 && model.sideToMove() === settings.human ? 2 : 1;
@@ -355,6 +527,7 @@ function redo() {
   }
   board.setBoard(model.live.board);
   done.forEach((p) => animatePly(p, false));
+  if (done.length) a11y.announce('Redone: ' + lastMoveWords());
   afterHistoryChange();
 }
 
@@ -480,7 +653,8 @@ async function think(purpose) {
     if (token !== ai.token || model.length !== plies) return;
     ai.busy = false;
     ai.purpose = null;
-    playMove(r.best);
+    const err = playMove(r.best);
+    if (err) view.toast('The engine\'s move could not be played: ' + err);
   } else {
     ai.busy = false;
     ai.purpose = null;
@@ -549,19 +723,46 @@ function statusLine() {
   let text;
   if (settings.mode === 'ai') text = stm === settings.human ? 'Your turn' : 'Computer is thinking…';
   else if (settings.mode === 'watch') text = `${SIDE_NAME[stm]} to move${paused ? ' · paused' : ''}`;
+  else if (linkMode()) text = stm === settings.human ? `Your move (${SIDE_NAME[stm]})` : "Waiting for your opponent's move";
   else text = `${SIDE_NAME[stm]} to move`;
   if (settings.mode === 'ai' && stm === settings.human) text = `Your turn (${SIDE_NAME[stm]})`;
   if (st.check) text = `Check! ${text}`;
   let sub = note ? note.text : '';
   let subKind = note ? note.kind : '';
+  if (!note && linkMode() && stm !== settings.human) { sub = `send them the link (${SIDE_NAME[stm]} plays next)`; subKind = 'note'; }
   if (!note && st.check && humanPlays(stm)) { sub = 'Your King is attacked: you must get out of check.'; subKind = 'warn'; }
   if (!note && !sub && model.length) {
     const last = model.plies[model.length - 1];
-    const who = settings.mode === 'ai' ? (aiPlays(other(stm)) ? 'Computer' : 'You') : SIDE_NAME[other(stm)];
+    const who = settings.mode === 'ai' ? (aiPlays(other(stm)) ? 'Computer' : 'You')
+      : linkMode() ? (other(stm) === settings.human ? 'You' : 'Your opponent') : SIDE_NAME[other(stm)];
     sub = `${who} played ${moveLabel(model.length)} ${last.algebraic}`;
   }
   if (!note && !sub && humanPlays(stm) && model.length === 0) sub = 'Click or drag a piece to see where it can go.';
+  if (note && note.kind === 'warn' && note.text !== lastNoteSaid) { lastNoteSaid = note.text; a11y.announce(note.text); }
+  if (!note) lastNoteSaid = null;
   return { text, sub, subKind, side: stm, kind: st.check ? 'check' : '' };
+}
+
+let lastNoteSaid = null;
+
+// The last move in words ("Gold Warrior 2c2 to 2c3, check"), or ''.
+function lastMoveWords() {
+  const n = model.length;
+  return n ? a11y.moveWords(model.plies[n - 1], model.snap(n - 1), model.snap(n)) : '';
+}
+
+// Words for every ply of the move list (for screen readers), cached per game.
+const wordsCache = new Map();
+function plyWords(k) {  // k: 1-based ply
+  const p = model.plies[k - 1];
+  const key = model.startFen + '|' + k + '|' + p.coordinate + '|' + (k > 1 ? model.plies[k - 2].coordinate : '');
+  let w = wordsCache.get(key);
+  if (!w) {
+    if (wordsCache.size > 4000) wordsCache.clear();
+    w = a11y.moveWords(p, model.snap(k - 1), model.snap(k));
+    wordsCache.set(key, w);
+  }
+  return w;
 }
 
 function moveLabel(ply) {
@@ -609,11 +810,55 @@ function render() {
   });
   const s0 = model.snap(0);
   view.renderMoves({
-    plies: model.plies, firstSide: s0.side, firstNumber: s0.moveNumber, view: viewPly,
+    plies: model.plies, firstSide: s0.side, firstNumber: s0.moveNumber, view: viewPly, words: plyWords,
     result: st.over ? { score: resultScore(st), title: resultTitle(st) } : null,
   });
   renderEngine();
   renderButtons();
+  renderSend();
+  if (keys) keys.refresh();
+}
+
+// Play by link: after your move, the link to send (the whole game; for the opponent).
+let sendShownFor = null;
+function renderSend() {
+  const box = $('send');
+  const show = linkMode() && isLive() && model.sideToMove() !== settings.human;
+  box.hidden = !show;
+  if (!show) { sendShownFor = null; return; }
+  const url = sendUrl();
+  const opp = SIDE_NAME[other(settings.human)];
+  $('send-title').textContent = model.isOver() ? 'Send the last move' : model.length ? 'Send your move' : 'Send the link';
+  $('send-sub').textContent = model.isOver()
+    ? `The game is over: send ${opp} the link so they see the end.`
+    : `${opp} plays next: send your opponent this link. It holds the whole game.`;
+  const input = $('send-url');
+  if (input.value !== url) input.value = url;
+  if (sendShownFor !== url) {
+    sendShownFor = url;
+    $('btn-send-copy').querySelector('span').textContent = 'Copy link';
+  }
+}
+
+async function copySend() {
+  const url = sendUrl();
+  const input = $('send-url');
+  let ok = false;
+  try { await navigator.clipboard.writeText(url); ok = true; } catch { /* no permission */ }
+  if (!ok) {
+    input.focus();
+    input.select();
+    try { ok = document.execCommand('copy'); } catch { ok = false; }
+  }
+  $('btn-send-copy').querySelector('span').textContent = ok ? 'Copied' : 'Copy link';
+  const msg = ok ? `Link copied. Send it to your opponent (${SIDE_NAME[other(settings.human)]}).` : 'Select the link and copy it (Ctrl+C), then send it to your opponent.';
+  view.toast(msg, 5000);
+}
+
+async function shareSend() {
+  try {
+    await navigator.share({ title: 'Dragonchess: your move', text: `Your move (${SIDE_NAME[other(settings.human)]}) in our Dragonchess game`, url: sendUrl() });
+  } catch { /* cancelled */ }
 }
 
 function renderEngine() {
@@ -650,14 +895,19 @@ function openNewGame() {
   form.elements.side.value = settings.human;
   form.elements.level.value = String(settings.level);
   syncNewGameForm();
+  const prev = store.peekPrevious();
+  const rb = $('btn-restore-prev');
+  rb.hidden = !prev;
+  if (prev) rb.title = `Restore the game kept when a link was opened (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'})`;
   dlg.showModal();
 }
 
 function syncNewGameForm() {
   const form = $('form-new');
   const mode = form.elements.mode.value;
-  $('seg-side').classList.toggle('is-hidden', mode !== 'ai');
-  $('level-row').classList.toggle('is-hidden', mode === 'hotseat');
+  $('seg-side').classList.toggle('is-hidden', mode !== 'ai' && mode !== 'link');
+  $('level-row').classList.toggle('is-hidden', mode === 'hotseat' || mode === 'link');
+  $('link-desc').classList.toggle('is-hidden', mode !== 'link');
   const lv = Number(form.elements.level.value);
   $('level-out').textContent = String(lv);
   $('level-desc').textContent = view.LEVEL_TEXT[lv] || '';
@@ -678,7 +928,8 @@ function showGameOver(force) {
     ? `<img src="pieces/king.svg" alt="" style="${st.winner === 'scarlet' ? 'filter: hue-rotate(-40deg) saturate(2.2) brightness(.85)' : ''}">`
     : '<img src="pieces/king.svg" alt="" style="filter: grayscale(1) brightness(.9)">';
   const moves = model.length;
-  const mode = settings.mode === 'ai' ? `Computer, level ${settings.level}` : settings.mode === 'watch' ? `AI vs AI, level ${settings.level}` : 'Two players';
+  const mode = settings.mode === 'ai' ? `Computer, level ${settings.level}` : settings.mode === 'watch' ? `AI vs AI, level ${settings.level}`
+    : linkMode() ? 'Play by link' : 'Two players';
   const material = view.materialText(model.live.board);
   $('over-stats').innerHTML = `<dt>Result</dt><dd>${resultScore(st)}</dd>` +
     `<dt>Moves</dt><dd>${Math.ceil(moves / 2)} (${moves} ${moves === 1 ? 'ply' : 'plies'})</dd>` +
@@ -712,6 +963,34 @@ function wireControls() {
     if (mv) goTo(Number(mv.dataset.ply));
   });
   $('btn-new').addEventListener('click', openNewGame);
+  $('btn-restore-prev').addEventListener('click', () => { $('dlg-new').close('cancel'); restorePrevious(); });
+  $('btn-send-copy').addEventListener('click', copySend);
+  if (navigator.share) {
+    $('btn-send-share').hidden = false;
+    $('btn-send-share').addEventListener('click', shareSend);
+  }
+  $('send-url').addEventListener('focus', (e) => e.target.select());
+  // typed moves
+  const mf = $('move-form'), mi = $('move-input');
+  mf.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const err = playTyped(mi.value);
+    a11y.moveFeedback(mi, $('move-feedback'), err);
+    if (!err) mi.value = '';
+  });
+  mi.addEventListener('input', () => a11y.moveFeedback(mi, $('move-feedback'), null));
+  mi.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') { mi.value = ''; a11y.moveFeedback(mi, $('move-feedback'), null); }
+  });
+  // the boards without a mouse
+  keys = a11y.boardKeys({
+    el: $('board'), board, ring: $('focus-ring'), desc: $('focus-desc'),
+    shown: () => model.snap(viewPly).board,
+    describe: describeSquare,
+    activate: activateSquare,
+    cancel: () => { const had = !!selected; deselect(); note = null; render(); return had; },
+    start: () => selected || (settings.flipped ? '2f7' : '2f2'),
+  });
   $('btn-help').addEventListener('click', () => $('dlg-help').showModal());
   const form = $('form-new');
   form.addEventListener('input', syncNewGameForm);
@@ -723,13 +1002,14 @@ function wireControls() {
     if (human === 'random') human = Math.random() < 0.5 ? 'gold' : 'scarlet';
     const level = Number(form.elements.level.value);
     $('dlg-new').close('start');
-    newGame({ mode, human, level, flipped: mode === 'ai' && human === 'scarlet' });
+    newGame({ mode, human, level, flipped: (mode === 'ai' || mode === 'link') && human === 'scarlet' });
   });
   $('dlg-over').addEventListener('close', () => {
     const v = $('dlg-over').returnValue;
     if (v === 'rematch') {
-      const human = settings.mode === 'ai' ? other(settings.human) : settings.human;
-      newGame({ human, flipped: settings.mode === 'ai' ? human === 'scarlet' : settings.flipped });
+      const vs = settings.mode === 'ai' || settings.mode === 'link';
+      const human = vs ? other(settings.human) : settings.human;
+      newGame({ human, flipped: vs ? human === 'scarlet' : settings.flipped });
     }
   });
 
@@ -737,6 +1017,8 @@ function wireControls() {
     if (document.querySelector('dialog[open]')) return;
     const tag = (e.target && e.target.tagName) || '';
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+    if (e.defaultPrevented) return;  // the boards' own keys
+    if (e.key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); $('move-input').focus(); return; }
     const ctrl = e.ctrlKey || e.metaKey;
     let handled = true;
     if (ctrl && (e.key === 'z' || e.key === 'Z') && !e.shiftKey) undo();

@@ -145,6 +145,17 @@ export class GameModel {
     return played;
   }
 
+  // The side to move after `moves` from `startFen` (asks a scratch engine; throws like load).
+  sideAfter(startFen, moves) {
+    const probe = new this.M.Game();
+    try {
+      probe.setPosition(startFen === START ? '' : startFen, moves);
+      return probe.sideToMove();
+    } finally {
+      probe.delete();
+    }
+  }
+
   // Legal destinations of the piece on `square` (a name) in the live position.
   destinations(square) { return this.game.destinations(square); }
   movable() { return this.game.movable(); }

@@ -2,7 +2,10 @@
 // Saved after every change; read back (and validated by the engine) after a reload.
 
 export const STORAGE_KEY = 'dragonchess.game.v1';
-export const MODES = ['ai', 'hotseat', 'watch'];
+export const PREVIOUS_KEY = 'dragonchess.previous.v1';
+// ai: against the computer; hotseat: two players on this device; watch: AI vs AI;
+// link: play by link (this device plays `human`; the opponent answers through links).
+export const MODES = ['ai', 'hotseat', 'watch', 'link'];
 
 export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', human: 'gold', level: 3, flipped: false });
 
@@ -19,9 +22,9 @@ export function cleanSettings(s) {
   };
 }
 
-export function save(record) {
+export function save(record, key = STORAGE_KEY) {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ v: 1, savedAt: Date.now(), ...record }));
+    localStorage.setItem(key, JSON.stringify({ v: 1, savedAt: Date.now(), ...record }));
     return true;
   } catch {
     return false;  // private mode, quota: the game goes on unsaved
@@ -29,10 +32,10 @@ export function save(record) {
 }
 
 // -> {record} | {none: true} | {error: message, raw}
-export function load() {
+export function load(key = STORAGE_KEY) {
   let raw;
   try {
-    raw = localStorage.getItem(STORAGE_KEY);
+    raw = localStorage.getItem(key);
   } catch {
     return { none: true };
   }
@@ -58,6 +61,51 @@ export function load() {
   };
 }
 
-export function clear() {
-  try { localStorage.removeItem(STORAGE_KEY); } catch { /* nothing to do */ }
+export function clear(key = STORAGE_KEY) {
+  try { localStorage.removeItem(key); } catch { /* nothing to do */ }
+}
+
+// Previous games: kept (newest first, at most MAX_PREVIOUS) when a link replaces the
+// current game, so that opening a link never loses a game. Restored one at a time.
+export const MAX_PREVIOUS = 8;
+
+function readPrevious() {
+  try {
+    const data = JSON.parse(localStorage.getItem(PREVIOUS_KEY) || 'null');
+    if (!data || data.v !== 1 || !Array.isArray(data.games)) return [];
+    return data.games.filter((g) => g && typeof g === 'object' && typeof g.startFen === 'string' &&
+      Array.isArray(g.moves) && g.moves.length <= 5000 && g.moves.every((m) => typeof m === 'string'));
+  } catch {
+    return [];
+  }
+}
+
+function writePrevious(games) {
+  try {
+    localStorage.setItem(PREVIOUS_KEY, JSON.stringify({ v: 1, games: games.slice(0, MAX_PREVIOUS) }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps a game record ({startFen, moves, redo, settings}) as the newest previous game. */
+export function pushPrevious(record) {
+  const games = readPrevious();
+  return writePrevious([{ startFen: record.startFen, moves: record.moves, redo: record.redo || [], settings: record.settings, savedAt: Date.now() }, ...games]);
+}
+
+/** The newest previous game (removed from the list), or null. */
+export function popPrevious() {
+  const games = readPrevious();
+  if (!games.length) return null;
+  const [g, ...rest] = games;
+  writePrevious(rest);
+  return { startFen: g.startFen, moves: g.moves, redo: Array.isArray(g.redo) ? g.redo : [], settings: cleanSettings(g.settings) };
+}
+
+/** The newest previous game without removing it, or null. */
+export function peekPrevious() {
+  const g = readPrevious()[0];
+  return g ? { startFen: g.startFen, moves: g.moves, settings: cleanSettings(g.settings) } : null;
 }

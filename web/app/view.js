@@ -102,6 +102,9 @@ export function renderPlayers(p) {
     if (p.mode === 'hotseat') {
       name = SIDE_NAME[side];
       sub = 'Player on this device';
+    } else if (p.mode === 'link') {
+      name = side === p.human ? 'You' : 'Opponent';
+      sub = side === p.human ? SIDE_NAME[side] : `${SIDE_NAME[side]} · plays by link`;
     } else if (p.mode === 'watch' || side !== p.human) {
       name = 'Computer';
       sub = `${SIDE_NAME[side]} · level ${p.level}`;
@@ -142,7 +145,8 @@ export function materialText(board) {
 function fmtNum(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
 
 // --- move list ------------------------------------------------------------------------
-// m: {plies: [{algebraic}], firstSide, firstNumber, view, result: {title, reason} | null}
+// m: {plies: [{algebraic}], firstSide, firstNumber, view, result: {title, reason} | null,
+//     words(ply) -> the move in words (for screen readers)}
 let lastMovesKey = '';
 export function renderMoves(m) {
   const box = $('moves');
@@ -166,11 +170,16 @@ export function renderMoves(m) {
       if (k >= m.plies.length) { cells.push('<td></td>'); continue; }
       const ply = k + 1;
       const cls = 'mv' + (ply === m.view ? ' is-current' : '') + (ply === m.plies.length ? ' is-live' : '');
-      cells.push(`<td><button type="button" class="${cls}" data-ply="${ply}">${moveHtml(m.plies[k].algebraic)}</button></td>`);
+      const side = (k + offset) % 2 === 0 ? 'Gold' : 'Scarlet';
+      const words = m.words ? m.words(ply) : '';
+      const label = `${m.firstNumber + r}, ${side}: ${m.plies[k].algebraic}${words ? ', ' + words : ''}`;
+      cells.push(`<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}</button></td>`);
     }
-    rows.push(`<tr><td class="n">${m.firstNumber + r}</td>${cells.join('')}</tr>`);
+    rows.push(`<tr><th scope="row" class="n">${m.firstNumber + r}</th>${cells.join('')}</tr>`);
   }
-  box.innerHTML = `<table><tbody>${rows.join('')}</tbody></table>` + (m.result ? resultHtml(m.result) : '');
+  box.innerHTML = '<table><caption class="sr-only">Moves played (select one to view the position after it)</caption>' +
+    '<thead class="sr-only"><tr><th scope="col">Move</th><th scope="col">Gold</th><th scope="col">Scarlet</th></tr></thead>' +
+    `<tbody>${rows.join('')}</tbody></table>` + (m.result ? resultHtml(m.result) : '');
   const cur = box.querySelector('.is-current');
   if (cur) {
     const b = box.getBoundingClientRect(), c = cur.getBoundingClientRect();
@@ -259,6 +268,7 @@ export function renderMatchup(s) {
   let html;
   if (s.mode === 'hotseat') html = '<b>Gold</b> vs <b>Scarlet</b> · two players on this device';
   else if (s.mode === 'watch') html = `<b>Computer</b> vs <b>Computer</b> · level ${s.level}`;
+  else if (s.mode === 'link') html = `<b>You</b> (${SIDE_NAME[s.human]}) vs <b>Opponent</b> · play by link`;
   else html = `<b>You</b> (${SIDE_NAME[s.human]}) vs <b>Computer</b> · level ${s.level}`;
   $('matchup').innerHTML = html;
 }
