@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <charconv>
+#include <cstdlib>
 #include <ostream>
 #include <sstream>
 #include <vector>
@@ -77,8 +78,12 @@ std::string score_text(int score_cp, bool is_mate, int mate_in) {
 }  // namespace
 
 Session::Session(std::ostream& out)
-    : out_(out), pos_(Position::start()), search_(std::make_unique<Search>(16)),
-      search_pos_(Position::start()) {}
+    : out_(out), pos_(Position::start()), search_pos_(Position::start()) {}
+
+Search& Session::search() {
+  if (!search_) search_ = std::make_unique<Search>(hash_mb_);
+  return *search_;
+}
 
 Session::~Session() {
   if (searching()) {
@@ -138,7 +143,9 @@ bool Session::handle(std::string_view line) {
   else if (cmd == "setoption") cmd_setoption(args);
   else if (cmd == "play" || cmd == "move") cmd_play(args);
   else if (cmd == "undo") cmd_undo();
-  else if (cmd == "ucinewgame" || cmd == "newgame") search_->new_game();
+  else if (cmd == "ucinewgame" || cmd == "newgame") {
+    if (search_) search_->new_game();
+  }
   else if (cmd == "help") cmd_help();
   else error("unknown command " + shown(cmd) + " (try 'help')");
   return true;
@@ -155,7 +162,7 @@ void Session::cmd_help() {
   say("  perft N | divide N");
   say("  go depth N | nodes N | movetime MS | infinite     then 'stop'");
   say("  setoption name Hash value MB | setoption name Level value 1..10");
-  say("  bench [perft|search]");
+  say("  bench [perft|search [depth]]");
   say("  quit");
 }
 
@@ -275,7 +282,9 @@ void Session::cmd_bench(std::string_view args) {
   if (!do_perft && !do_search) return error("bench takes 'perft', 'search' or nothing, got " + shown(w[0]));
   std::ostringstream o;
   if (do_perft) perft_bench(o, 5);
-  if (do_search) search_bench(o, 0);
+  int depth = 0;  // "bench search N": a fixed depth other than the default
+  if (do_search && w.size() > 1) depth = std::clamp(std::atoi(std::string(w[1]).c_str()), 1, 30);
+  if (do_search) search_bench(o, depth);
   std::string text = o.str();
   if (!text.empty() && text.back() == '\n') text.pop_back();
   say(text);
@@ -298,6 +307,7 @@ void Session::cmd_go(std::string_view args) {
   }
   if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms) limits.depth = 8;
   search_pos_ = pos_;
+  search();
   search_thread_ = std::thread([this, limits] {
     SearchResult r = search_->go(search_pos_, limits, [this](const SearchInfo& info) {
       std::ostringstream line;
@@ -334,10 +344,11 @@ void Session::cmd_setoption(std::string_view args) {
   long long v = 0;
   if (name == "hash") {
     if (!parse_int(value, 1, 1024, v)) return error("Hash must be a number of megabytes from 1 to 1024, got " + shown(value));
-    search_->set_hash_mb(size_t(v));
+    hash_mb_ = size_t(v);
+    if (search_) search_->set_hash_mb(hash_mb_);
   } else if (name == "level") {
     if (!parse_int(value, 1, 10, v)) return error("Level must be a number from 1 to 10, got " + shown(value));
-    search_->set_level(int(v));
+    search().set_level(int(v));
   } else {
     return error("unknown option " + shown(name) + " (Hash, Level)");
   }

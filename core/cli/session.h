@@ -50,6 +50,7 @@ class Session {
   void cmd_undo();
   void cmd_help();
   bool searching() const { return search_thread_.joinable(); }
+  Search& search();  // created on first use: a session that never searches needs no table
   void join_search();
 
   std::ostream& out_;
@@ -57,6 +58,7 @@ class Session {
   std::mutex out_mutex_;
   Position pos_;
   std::unique_ptr<Search> search_;
+  size_t hash_mb_ = 16;
   std::thread search_thread_;
   Position search_pos_;  // the search works on its own copy
 };
