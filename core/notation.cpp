@@ -27,6 +27,18 @@ bool ends_with(std::string_view s, std::string_view suffix) {
   return true;
 }
 
+// A piece letter at text[i] (either case; Gygax's "Dr" for the Dragon); advances i past
+// it. NO_PIECE_TYPE (i unchanged) if it is not one.
+PieceType read_piece_letter(std::string_view text, size_t& i) {
+  if ((text[i] == 'D' || text[i] == 'd') && i + 1 < text.size() && (text[i + 1] == 'r' || text[i + 1] == 'R')) {
+    i += 2;
+    return DRAGON;
+  }
+  PieceType t = type_from_letter(text[i]);
+  if (t != NO_PIECE_TYPE) ++i;
+  return t;
+}
+
 }  // namespace
 
 std::string to_coordinate(Move m) { return square_name(m.from()) + square_name(m.to()); }
@@ -115,14 +127,8 @@ Result<Move> parse_move(Position& pos, std::string_view text) {
   size_t i = 0;
   PieceType piece = NO_PIECE_TYPE;
   if (i < text.size() && std::isalpha((unsigned char)text[i])) {
-    if ((text[i] == 'D' || text[i] == 'd') && i + 1 < text.size() && (text[i + 1] == 'r' || text[i + 1] == 'R')) {
-      piece = DRAGON;
-      i += 2;
-    } else {
-      piece = type_from_letter(text[i]);
-      if (piece == NO_PIECE_TYPE) return make_error(shown(std::string_view(&text[i], 1)) + " is not a piece letter in " + shown(original));
-      ++i;
-    }
+    piece = read_piece_letter(text, i);
+    if (piece == NO_PIECE_TYPE) return make_error(shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original));
   }
   Square origin = SQ_NONE;
   if (i < text.size() && text[i] == '/') {
@@ -141,14 +147,8 @@ Result<Move> parse_move(Position& pos, std::string_view text) {
   }
   PieceType captured = NO_PIECE_TYPE;
   if (capture_mark && i < text.size() && std::isalpha((unsigned char)text[i])) {
-    if ((text[i] == 'D' || text[i] == 'd') && i + 1 < text.size() && (text[i + 1] == 'r' || text[i + 1] == 'R')) {
-      captured = DRAGON;
-      i += 2;
-    } else {
-      captured = type_from_letter(text[i]);
-      if (captured == NO_PIECE_TYPE) return make_error(shown(std::string_view(&text[i], 1)) + " is not a piece letter in " + shown(original));
-      ++i;
-    }
+    captured = read_piece_letter(text, i);
+    if (captured == NO_PIECE_TYPE) return make_error(shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original));
   }
   Square dest = SQ_NONE;
   if (starts_with_square(text, i)) {

@@ -166,4 +166,16 @@ inline std::vector<std::string> random_positions(uint32_t seed, int games, int p
   return out;
 }
 
+// Kings parked where the small example positions of the rules tests do not reach.
+constexpr std::pair<const char*, char> GK{"2l1", 'K'};
+constexpr std::pair<const char*, char> SK{"2l8", 'k'};
+
+// The legal moves of the piece on `from` (see moves_from), after checking the whole
+// position against the reference generator.
+inline std::vector<std::string> moves_of(const std::string& fen, const char* from) {
+  dc::Position pos = pos_of(fen);
+  check_against_ref(fen);
+  return moves_from(pos, from);
+}
+
 }  // namespace th

@@ -12,19 +12,13 @@ using th::concat;
 using th::fen_of;
 using th::moves_from;
 using th::sorted;
+using th::GK;
+using th::SK;
+using th::moves_of;
 using V = std::vector<std::string>;
 
 namespace {
 
-// The two Kings where no example piece reaches them.
-constexpr std::pair<const char*, char> GK{"2l1", 'K'};
-constexpr std::pair<const char*, char> SK{"2l8", 'k'};
-
-V moves_of(const std::string& fen, const char* from) {
-  dc::Position pos = th::pos_of(fen);
-  th::check_against_ref(fen);
-  return moves_from(pos, from);
-}
 
 }  // namespace
 

@@ -9,18 +9,13 @@ using th::concat;
 using th::fen_of;
 using th::moves_from;
 using th::sorted;
+using th::GK;
+using th::SK;
+using th::moves_of;
 using V = std::vector<std::string>;
 
 namespace {
 
-constexpr std::pair<const char*, char> GK{"2l1", 'K'};
-constexpr std::pair<const char*, char> SK{"2l8", 'k'};
-
-V moves_of(const std::string& fen, const char* from) {
-  dc::Position pos = th::pos_of(fen);
-  th::check_against_ref(fen);
-  return moves_from(pos, from);
-}
 
 std::string name(int level, int file, int rank) {
   return std::string{char('0' + level), char('a' + file), char('1' + rank)};
