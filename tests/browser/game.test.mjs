@@ -67,7 +67,12 @@ test('selecting a piece that cannot move explains why', async () => {
   let s = await state(page);
   assert.match(s.note, /no legal move/);
   assert.match(await page.textContent('#status-sub'), /no legal move/);
-  await clickSquare(page, '2e7');  // a Scarlet Warrior
+  // A Scarlet Warrior still on rank 7 (the computer has moved one or two by now).
+  const rank7 = (await page.evaluate(() => window.__dc.fen())).split(' ')[0].split('/')[9]
+    .replace(/\d+/g, (n) => '.'.repeat(Number(n)));
+  const file = rank7.indexOf('w');
+  assert.ok(file >= 0);
+  await clickSquare(page, `2${'abcdefghijkl'[file]}7`);
   s = await state(page);
   assert.match(s.note, /computer's Warrior/);
 });
