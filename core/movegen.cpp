@@ -1,5 +1,8 @@
 #include "movegen.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "movement.h"
 
 namespace dc {
@@ -20,7 +23,7 @@ int generate(const Position& pos, Move* out) {
     if (pos.frozen(s)) continue;  // Basilisk freezing: no moves at all
     const PieceType t = type_of(pos.at(s));
     const SquareMoves& sm = T.moves(us, t, s);
-    for (const Target& tg : T.targets(sm)) {
+    for (const Target& tg : CapturesOnly ? T.capture_targets(sm) : T.targets(sm)) {
       if (tg.via != SQ_NONE && !pos.empty(tg.via)) continue;
       const Piece q = pos.at(tg.to);
       if (q == NO_PIECE) {
@@ -47,11 +50,8 @@ int generate(const Position& pos, Move* out) {
 // Squares holding pieces of the side to move whose departure could expose its King:
 // the first piece on a line from the King to an enemy slider, and a piece standing on
 // the intermediate square of an enemy's level-changing or two-step attack.
-struct Blockers {
-  bool at[SQUARE_NB];
-};
-
-void find_blockers(const Position& pos, Color us, Blockers& b) {
+// `at` (SQUARE_NB entries, all false on entry) is set true on those squares.
+void find_blockers(const Position& pos, Color us, bool* at) {
   const Tables& T = tables();
   const Square k = pos.king_square(us);
   const Color them = ~us;
@@ -65,7 +65,7 @@ void find_blockers(const Position& pos, Color us, Blockers& b) {
         first = q;
         continue;
       }
-      if (color_of(p) == them && (rr.types >> type_of(p) & 1)) b.at[first] = true;
+      if (color_of(p) == them && (rr.types >> type_of(p) & 1)) at[first] = true;
       break;
     }
   }
@@ -74,7 +74,7 @@ void find_blockers(const Position& pos, Color us, Blockers& b) {
     Piece v = pos.at(e.via), a = pos.at(e.from);
     if (v != NO_PIECE && color_of(v) == us && a != NO_PIECE && color_of(a) == them &&
         (e.types >> type_of(a) & 1))
-      b.at[e.via] = true;
+      at[e.via] = true;
   }
 }
 
@@ -143,26 +143,43 @@ bool leaves_king_safe(Position& pos, Move m) {
   return safe;
 }
 
-int filter_legal(Position& pos, Move* moves, int n) {
+int filter_legal(Position& pos, Move* moves, int n) { return filter_legal(pos, moves, n, in_check(pos)); }
+
+int filter_legal(Position& pos, Move* moves, int n, bool checked) {
   const Color us = pos.side_to_move();
   const Square k = pos.king_square(us);
   int kept = 0;
-  if (in_check(pos)) {
+  if (checked) {
     for (int i = 0; i < n; ++i)
       if (leaves_king_safe(pos, moves[i])) moves[kept++] = moves[i];
     return kept;
   }
   // Not in check: only a few kinds of move can expose the King; verify just those.
-  Blockers b{};
-  find_blockers(pos, us, b);
+  bool blocker[SQUARE_NB] = {};
+  find_blockers(pos, us, blocker);
   for (int i = 0; i < n; ++i) {
     const Move m = moves[i];
     const Square from = m.from();
-    const bool risky = from == k || b.at[from] || m.is_afar() ||  // afar empties a square
+    const bool risky = from == k || blocker[from] || m.is_afar() ||  // afar empties a square
                        type_of(pos.at(from)) == BASILISK;          // may unfreeze an enemy
     if (!risky || leaves_king_safe(pos, m)) moves[kept++] = m;
   }
   return kept;
+}
+
+LegalityCheck::LegalityCheck(const Position& pos, bool in_check)
+    : in_check_(in_check), king_(pos.king_square(pos.side_to_move())) {}
+
+bool LegalityCheck::legal(Position& pos, Move m) {
+  if (in_check_) return leaves_king_safe(pos, m);
+  if (!blockers_known_) {
+    std::fill(std::begin(blocker_), std::end(blocker_), false);
+    find_blockers(pos, pos.side_to_move(), blocker_);
+    blockers_known_ = true;
+  }
+  const Square from = m.from();
+  const bool risky = from == king_ || blocker_[from] || m.is_afar() || type_of(pos.at(from)) == BASILISK;
+  return !risky || leaves_king_safe(pos, m);
 }
 
 int generate_legal(Position& pos, Move* out) {

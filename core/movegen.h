@@ -23,6 +23,26 @@ int generate_legal(Position& pos, Move* out);
 // Keeps only the legal moves of a pseudo-legal list; returns the new count.
 int filter_legal(Position& pos, Move* moves, int n);
 
+// The same when the caller already knows whether the side to move is in check.
+int filter_legal(Position& pos, Move* moves, int n, bool in_check);
+
+// Legality of single pseudo-legal moves of one position, for searches that test only
+// the moves they actually play: not in check, only moves of a pinned or line-blocking
+// piece, King moves, captures from afar and Basilisk moves are verified by make/unmake,
+// the blockers being found on the first question. pos must not change in between
+// (make/unmake pairs are fine).
+class LegalityCheck {
+ public:
+  LegalityCheck(const Position& pos, bool in_check);
+  bool legal(Position& pos, Move m);
+
+ private:
+  bool in_check_;
+  bool blockers_known_ = false;
+  Square king_;
+  bool blocker_[SQUARE_NB];
+};
+
 // Whether a pseudo-legal move leaves the mover's King safe (make, test, unmake).
 bool leaves_king_safe(Position& pos, Move m);
 

@@ -213,8 +213,12 @@ Tables::Tables() {
               }
             if (!merged) list.push_back({s, x.via, uint16_t(1u << t)});
           }
+        // Targets that may capture first, so that capture generation can stop early.
+        const auto movers = std::stable_partition(tg.begin(), tg.end(),
+                                                  [](const Target& x) { return (x.mode & CAPTURE_ONLY) != 0; });
         sm.target_first = uint32_t(targets_.size());
         sm.target_count = uint16_t(tg.size());
+        sm.capture_target_count = uint16_t(movers - tg.begin());
         targets_.insert(targets_.end(), tg.begin(), tg.end());
         if (rays_.size() + ry.size() > 0xFFFF) table_bug("too many rays", s);
         sm.ray_first = uint16_t(rays_.size());

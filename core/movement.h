@@ -72,6 +72,7 @@ struct SquareMoves {
   uint16_t target_count;
   uint16_t ray_first;
   uint8_t ray_count;
+  uint16_t capture_target_count;  // the first targets are those that may capture
 };
 
 // A reverse entry: a piece whose type is in `types` standing on `from` (of the
@@ -94,6 +95,10 @@ class Tables {
   }
   std::span<const Target> targets(const SquareMoves& m) const {
     return {targets_.data() + m.target_first, m.target_count};
+  }
+  // The targets that may capture (mode includes CAPTURE_ONLY).
+  std::span<const Target> capture_targets(const SquareMoves& m) const {
+    return {targets_.data() + m.target_first, m.capture_target_count};
   }
   std::span<const Ray> rays(const SquareMoves& m) const {
     return {rays_.data() + m.ray_first, m.ray_count};

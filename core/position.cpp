@@ -10,9 +10,9 @@ namespace dc {
 namespace zobrist {
 namespace {
 struct Keys {
-  uint64_t psq[PIECE_NB][SQUARE_NB];
-  uint64_t side;
-  Keys() {
+  uint64_t psq[PIECE_NB][SQUARE_NB]{};
+  uint64_t side = 0;
+  constexpr Keys() {
     uint64_t x = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed: keys are reproducible
     auto next = [&] {
       uint64_t z = (x += 0x9E3779B97F4A7C15ull);
@@ -25,10 +25,9 @@ struct Keys {
     side = next();
   }
 };
-const Keys& keys() {
-  static const Keys k;
-  return k;
-}
+// Computed at compile time: no initialisation guard on the make/unmake path.
+constexpr Keys KEYS{};
+const Keys& keys() { return KEYS; }
 }  // namespace
 uint64_t piece_square(Piece p, Square s) { return keys().psq[p][s]; }
 uint64_t side() { return keys().side; }

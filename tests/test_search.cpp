@@ -12,6 +12,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
+#include "search/eval.h"
 #include "search/search.h"
 #include "status.h"
 
@@ -276,4 +277,123 @@ TEST_CASE("evaluation is symmetric and material-only mode counts material", "[se
   CHECK(evaluate(pos, EvalWeights::material()) == 0);
   const int full = evaluate(pos, EvalWeights::defaults());
   CHECK(full == EvalWeights::defaults().tempo);  // the start is symmetric
+}
+
+namespace {
+
+// Positions for the PV and depth-1 tests: openings, then a few random (mostly capture)
+// plies, so that tactics and checks are common.
+std::vector<std::string> varied_positions(int count, uint64_t seed) {
+  std::vector<std::string> out;
+  std::mt19937_64 rng(seed);
+  for (const std::string& f : opening_positions(count, 10, seed)) {
+    Position pos = load(f);
+    const int plies = int(rng() % 40);
+    for (int p = 0; p < plies; ++p) {
+      MoveList l = legal_moves(pos);
+      if (l.size == 0 || game_status(pos).over()) break;
+      Move m = l[int(rng() % uint64_t(l.size))];
+      for (int k = 0; k < 4 && !m.is_capture(); ++k) m = l[int(rng() % uint64_t(l.size))];
+      pos.make_move(m);
+    }
+    if (!game_status(pos).over()) out.push_back(pos.to_string());
+  }
+  return out;
+}
+
+bool legal_sequence(Position pos, const std::vector<Move>& pv) {
+  for (Move m : pv) {
+    if (!is_legal(pos, m)) return false;
+    pos.make_move(m);
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("every reported principal variation is a legal sequence", "[search]") {
+  Search s(8);
+  int infos = 0;
+  const auto fens = varied_positions(40, 777);
+  REQUIRE(fens.size() >= 30);
+  int i = 0;
+  for (const std::string& f : fens) {
+    Position pos = load(f);
+    s.set_level(i % 3 == 2 ? 6 : 10);
+    SearchLimits lim;
+    if (i % 2) lim.depth = 4; else lim.nodes = 30000;
+    ++i;
+    SearchResult r = s.go(pos, lim, [&](const SearchInfo& info) {
+      INFO(f << " depth " << info.depth);
+      REQUIRE(!info.pv.empty());
+      CHECK(legal_sequence(pos, info.pv));
+      ++infos;
+    });
+    INFO(f);
+    REQUIRE(pos.to_string() == f);
+    REQUIRE(is_legal(pos, r.best));
+    REQUIRE(!r.pv.empty());
+    CHECK(r.pv[0] == r.best);
+    CHECK(legal_sequence(pos, r.pv));
+  }
+  CHECK(infos > 60);
+}
+
+TEST_CASE("node and time limits never cut depth 1 short", "[search]") {
+  // Depth 1 of this position needs about 20k nodes.
+  Position pos = Position::start();
+  for (const char* mv : {"2f22f3", "2f72f6", "3g13h2", "3g83h7", "2e22e3", "1d71d6"}) {
+    const std::string t(mv);
+    const Move m = find_legal(pos, parse_square(t.substr(0, 3)), parse_square(t.substr(3, 3)));
+    REQUIRE(!m.is_none());
+    pos.make_move(m);
+  }
+  for (int kind = 0; kind < 2; ++kind) {
+    Search s(8);
+    SearchLimits lim;
+    if (kind == 0) lim.nodes = 100; else lim.movetime_ms = 1;
+    std::vector<int> depths;
+    SearchResult r = s.go(pos, lim, [&](const SearchInfo& i) { depths.push_back(i.depth); });
+    CHECK(r.depth >= 1);
+    REQUIRE(!depths.empty());
+    CHECK(depths[0] == 1);
+    CHECK(is_legal(pos, r.best));
+    REQUIRE(!r.pv.empty());
+    CHECK(r.pv[0] == r.best);
+  }
+  // Small node budgets on many positions: always a searched move at depth >= 1.
+  Search s(8);
+  for (const std::string& f : varied_positions(20, 99)) {
+    Position p = load(f);
+    SearchLimits lim;
+    lim.nodes = 50;
+    SearchResult r = s.go(p, lim);
+    INFO(f);
+    CHECK(r.depth >= 1);
+    CHECK(is_legal(p, r.best));
+  }
+}
+
+TEST_CASE("incremental evaluation table terms match a full recount", "[search]") {
+  const Evaluator ev;
+  std::mt19937_64 rng(4242);
+  int checked = 0;
+  for (int game = 0; game < 30; ++game) {
+    Position pos = Position::start();
+    int terms = ev.gold_terms(pos);
+    for (int ply = 0; ply < 200; ++ply) {
+      MoveList l = legal_moves(pos);
+      if (l.size == 0) break;
+      Move m = l[int(rng() % uint64_t(l.size))];
+      for (int k = 0; k < 3 && !m.is_capture(); ++k) m = l[int(rng() % uint64_t(l.size))];
+      const int before = ev.local_terms(pos, m.from(), m.to());
+      pos.make_move(m);
+      terms += ev.local_terms(pos, m.from(), m.to()) - before;
+      INFO(pos.to_string());
+      REQUIRE(terms == ev.gold_terms(pos));
+      REQUIRE(ev.fast(pos) == (pos.side_to_move() == GOLD ? terms : -terms) + ev.tempo());
+      ++checked;
+    }
+  }
+  CHECK(checked > 1000);
 }

@@ -95,26 +95,73 @@ Evaluator::Evaluator(const EvalWeights& w) : w_(w) {
       }
     }
   }
+  for (int c = 0; c < COLOR_NB; ++c)
+    for (int t = 0; t < PIECE_TYPE_NB; ++t)
+      for (int si = 0; si < SQUARE_NB; ++si) {
+        Box b = Box::empty();
+        if (t != NO_PIECE_TYPE)
+          for (const Target& tg : T.capture_targets(T.moves(Color(c), PieceType(t), Square(si))))
+            b = b.with(tg.to);
+        reach_[c][t][si] = b;
+        if (t == KING) {
+          Box z = Box::empty().with(Square(si));
+          for (const Target& tg : T.targets(T.moves(Color(c), KING, Square(si)))) z = z.with(tg.to);
+          zone_box_[c][si] = z;
+        }
+      }
 }
 
-int Evaluator::fast(const Position& pos) const {
-  const EvalWeights& w = w_;
+Evaluator::Box Evaluator::Box::with(Square s) const {
+  const int l = level_of(s), f = file_of(s), r = rank_of(s);
+  return {int8_t(std::min<int>(lmin, l)), int8_t(std::max<int>(lmax, l)), int8_t(std::min<int>(fmin, f)),
+          int8_t(std::max<int>(fmax, f)), int8_t(std::min<int>(rmin, r)), int8_t(std::max<int>(rmax, r))};
+}
+
+int Evaluator::frozen_penalty(PieceType t) const {
+  return t == KING ? w_.frozen_king : w_.value[t] * w_.frozen_pct / 100;
+}
+
+int Evaluator::frozen_term(const Position& pos, Square s) const {
+  if (!w_.use_frozen || w_.material_only || !pos.frozen(s)) return 0;
+  const Piece p = pos.at(s);
+  return color_of(p) == GOLD ? -frozen_penalty(type_of(p)) : frozen_penalty(type_of(p));
+}
+
+int Evaluator::gold_terms(const Position& pos) const {
+  const bool frozen_terms = w_.use_frozen && !w_.material_only;
   int score[COLOR_NB] = {0, 0};
   for (int ci = 0; ci < COLOR_NB; ++ci) {
     const Color c = Color(ci);
-    int s_total = 0;
     for (Square s : pos.pieces(c)) {
       const Piece p = pos.at(s);
-      s_total += psq_[p][s];
-      if (w.use_frozen && !w.material_only && pos.frozen(s)) {
-        const PieceType t = type_of(p);
-        s_total -= t == KING ? w.frozen_king : w.value[t] * w.frozen_pct / 100;
+      score[c] += psq_[p][s];
+      // A Basilisk freezes the enemy piece directly above it: that piece's side loses.
+      if (type_of(p) == BASILISK && frozen_terms) {
+        const Piece f = pos.at(above(s));
+        if (f != NO_PIECE && color_of(f) != c) score[~c] -= frozen_penalty(type_of(f));
       }
     }
-    score[c] = s_total;
   }
-  const Color us = pos.side_to_move();
-  return score[us] - score[~us] + (w.material_only ? 0 : w.tempo);
+  return score[GOLD] - score[SCARLET];
+}
+
+int Evaluator::local_terms(const Position& pos, Square a, Square b) const {
+  int v = 0;
+  for (Square s : {a, b}) {
+    const Piece p = pos.at(s);
+    if (p != NO_PIECE) v += color_of(p) == GOLD ? psq_[p][s] : -psq_[p][s];
+  }
+  // Level-2 squares whose freezing may depend on a or b.
+  auto level2 = [](Square s) { return level_of(s) == LEVEL_2 ? s : level_of(s) == LEVEL_1 ? above(s) : SQ_NONE; };
+  const Square fa = level2(a), fb = level2(b);
+  if (fa != SQ_NONE) v += frozen_term(pos, fa);
+  if (fb != SQ_NONE && fb != fa) v += frozen_term(pos, fb);
+  return v;
+}
+
+int Evaluator::fast(const Position& pos) const {
+  const int g = gold_terms(pos);
+  return (pos.side_to_move() == GOLD ? g : -g) + tempo();
 }
 
 int Evaluator::dynamic(const Position& pos) const {
@@ -123,31 +170,35 @@ int Evaluator::dynamic(const Position& pos) const {
   const Tables& T = tables();
   const bool ks = w.use_king_safety, mobility = w.use_mobility;
   // King zones: the King's square and every square it could move to.
-  static thread_local uint8_t zone[COLOR_NB][SQUARE_NB];
-  Square zsq[COLOR_NB][16];
-  int zn[COLOR_NB] = {0, 0};
+  uint8_t zone[COLOR_NB][SQUARE_NB] = {};
   if (ks) {
     for (int c = 0; c < COLOR_NB; ++c) {
       const Square k = pos.king_square(Color(c));
-      zsq[c][zn[c]++] = k;
-      for (const Target& tg : T.targets(T.moves(Color(c), KING, k)))
-        if (zn[c] < 16) zsq[c][zn[c]++] = tg.to;
-      for (int i = 0; i < zn[c]; ++i) zone[c][zsq[c][i]] = 1;
+      zone[c][k] = 1;
+      for (const Target& tg : T.targets(T.moves(Color(c), KING, k))) zone[c][tg.to] = 1;
     }
   }
   int score[COLOR_NB] = {0, 0};
   for (int ci = 0; ci < COLOR_NB; ++ci) {
     const Color c = Color(ci), them = ~c;
     const uint8_t* ez = zone[them];
-    const Square ek = pos.king_square(them);
-    const int ekf = file_of(ek), ekr = rank_of(ek);
+    const Box& enemy_zone = zone_box_[them][pos.king_square(them)];
     int units = 0, count = 0;
     for (Square s : pos.pieces(c)) {
       const PieceType t = type_of(pos.at(s));
       const bool slider = slider_[t];
-      // Leapers reach at most 3 files/ranks, the zone one more.
-      const bool near = ks && std::abs(file_of(s) - ekf) <= 4 && std::abs(rank_of(s) - ekr) <= 4;
-      if (!(slider && (mobility || ks)) && !near) continue;
+      if (!slider) {
+        // A piece that only steps and leaps: its attacks on the enemy King's zone.
+        if (!ks || !reach_[c][t][s].meets(enemy_zone) || pos.frozen(s)) continue;
+        int katt = 0;
+        for (const Target& tg : T.capture_targets(T.moves(c, t, s)))
+          if (ez[tg.to] && (tg.via == SQ_NONE || pos.empty(tg.via))) ++katt;
+        if (katt) {
+          units += katt * w.king_attack_weight[t];
+          ++count;
+        }
+        continue;
+      }
       if (pos.frozen(s)) continue;  // a frozen piece attacks nothing
       const SquareMoves& sm = T.moves(c, t, s);
       int mob = 0, katt = 0;
@@ -177,9 +228,6 @@ int Evaluator::dynamic(const Position& pos) const {
     }
     score[them] -= units * w.king_attackers_pct[std::min(count, 7)] / 100;
   }
-  if (ks)
-    for (int c = 0; c < COLOR_NB; ++c)
-      for (int i = 0; i < zn[c]; ++i) zone[c][zsq[c][i]] = 0;
   const Color us = pos.side_to_move();
   return score[us] - score[~us];
 }

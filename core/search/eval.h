@@ -64,12 +64,39 @@ class Evaluator {
   const EvalWeights& weights() const { return w_; }
   int operator()(const Position& pos) const { return fast(pos) + dynamic(pos); }
   int fast(const Position& pos) const;     // table terms, frozen pieces, tempo
+
+  // The table and frozen-piece terms of fast() from Gold's point of view (no tempo),
+  // and the part of them that depends on squares a and b: the pieces on a and b and
+  // the freezing of the level-2 squares at or above them. A move changes only its two
+  // squares, so the difference of local_terms() before and after it updates
+  // gold_terms() incrementally (the search does this); fast() = stm-relative + tempo.
+  int gold_terms(const Position& pos) const;
+  int local_terms(const Position& pos, Square a, Square b) const;
+  int tempo() const { return w_.material_only ? 0 : w_.tempo; }
   int dynamic(const Position& pos) const;  // slider mobility, King safety
 
  private:
   EvalWeights w_;
   int psq_[PIECE_NB][SQUARE_NB];
   bool slider_[PIECE_TYPE_NB];
+
+  // The box (levels, files, ranks) spanned by the squares a piece can capture on by
+  // steps and leaps: King safety skips leapers whose box misses the enemy King's zone.
+  struct Box {
+    int8_t lmin, lmax, fmin, fmax, rmin, rmax;
+    static Box empty() { return {127, -128, 127, -128, 127, -128}; }
+    Box with(Square s) const;  // extended to include s
+    bool meets(const Box& o) const {
+      return lmin <= o.lmax && o.lmin <= lmax && fmin <= o.fmax && o.fmin <= fmax && rmin <= o.rmax &&
+             o.rmin <= rmax;
+    }
+  };
+  Box reach_[COLOR_NB][PIECE_TYPE_NB][SQUARE_NB];
+  Box zone_box_[COLOR_NB][SQUARE_NB];  // by King square: the King's square and its moves
+
+  int frozen_penalty(PieceType t) const;
+  // The frozen-piece term of the level-2 square s (Gold's point of view).
+  int frozen_term(const Position& pos, Square s) const;
 };
 
 // Score in centipawns from the point of view of the side to move.

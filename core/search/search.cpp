@@ -96,9 +96,12 @@ struct Search::State {
   bool aborted = false;
   int seldepth = 0;
   int root_depth = 0;
+  bool depth1_done = false;     // the first iteration is complete
+  int root_moves_searched = 0;  // in the current iteration
 
-  State() : move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), score_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
-    resize(16);
+  explicit State(size_t hash_mb)
+      : move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), score_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
+    resize(hash_mb);
     clear();
   }
 
@@ -136,18 +139,33 @@ struct Search::State {
     uint64_t key;
     int32_t value;
   };
-  std::vector<EvalCacheEntry> ecache = std::vector<EvalCacheEntry>(1 << 16);
+  std::vector<EvalCacheEntry> ecache = std::vector<EvalCacheEntry>(1 << 18);
 
   // Static evaluation; the per-piece part alone when it is far outside (alpha, beta).
-  int eval(const Position& pos, int alpha = -INF, int beta = INF) {
+  // The table terms of the evaluation (material, piece-square, frozen pieces) from
+  // Gold's point of view, by ply, updated incrementally by make().
+  int table_terms[MAX_PLY + 2];
+
+  void make(Position& pos, Move m, int ply) {
+    const int before = evaluator.local_terms(pos, m.from(), m.to());
+    pos.make_move(m);
+    table_terms[ply + 1] = table_terms[ply] - before + evaluator.local_terms(pos, m.from(), m.to());
+  }
+  void make_null(Position& pos, int ply) {
+    pos.make_null();
+    table_terms[ply + 1] = table_terms[ply];
+  }
+
+  int eval(const Position& pos, int ply, int alpha = -INF, int beta = INF) {
     const uint64_t key = pos.key();
     EvalCacheEntry& ce = ecache[key & (ecache.size() - 1)];
     int v;
     if (ce.key == key) {
       v = ce.value;
     } else {
-      v = evaluator.fast(pos);
-      constexpr int LAZY = 350;
+      const int g = table_terms[ply];
+      v = (pos.side_to_move() == GOLD ? g : -g) + evaluator.tempo();
+      constexpr int LAZY = 200;  // above the 99.9th percentile of |dynamic| in random games
       if (v + LAZY > alpha && v - LAZY < beta) {
         v += evaluator.dynamic(pos);
         ce.key = key;
@@ -161,7 +179,14 @@ struct Search::State {
     return v;
   }
 
+  // Node and time limits apply once depth 1 is complete, so that the move returned has
+  // always been searched; a stop() request once at least one root move has been.
   void poll() {
+    if (!depth1_done) {
+      if (root_moves_searched > 0 && (nodes & 1023) == 0 && stop->load(std::memory_order_relaxed))
+        aborted = true;
+      return;
+    }
     if (node_limit && nodes >= node_limit) aborted = true;
     if ((nodes & 1023) == 0) {
       if (stop->load(std::memory_order_relaxed)) aborted = true;
@@ -183,7 +208,15 @@ struct Search::State {
     return history[mover][m.to()];
   }
 
+  // Puts the best remaining move at index i. The first few are selected one at a time
+  // (a cut-off usually comes early); after that the rest is sorted once.
   static void pick(Move* moves, int* scores, int n, int i) {
+    constexpr int SELECT_FIRST = 4;
+    if (i == SELECT_FIRST && n - i > 2) {
+      sort_rest(moves, scores, n, i);
+      return;
+    }
+    if (i > SELECT_FIRST) return;
     // Ties go to the smaller move code, so that the search does not depend on the
     // order of the piece lists (which make/unmake may permute).
     int best = i;
@@ -192,6 +225,18 @@ struct Search::State {
     if (best != i) {
       std::swap(moves[i], moves[best]);
       std::swap(scores[i], scores[best]);
+    }
+  }
+
+  static void sort_rest(Move* moves, int* scores, int n, int i) {
+    // One key per move: score descending, then move code ascending.
+    uint64_t keys[MAX_MOVES];
+    for (int j = i; j < n; ++j)
+      keys[j] = uint64_t(uint32_t(scores[j]) ^ 0x80000000u) << 32 | uint32_t(~moves[j].raw());
+    std::sort(keys + i, keys + n, std::greater<uint64_t>());
+    for (int j = i; j < n; ++j) {
+      scores[j] = int(uint32_t(keys[j] >> 32) ^ 0x80000000u);
+      moves[j] = Move::from_raw(~uint32_t(keys[j]));
     }
   }
 
@@ -225,7 +270,7 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
   if (aborted) return 0;
   if (ply > seldepth) seldepth = ply;
   if (bare_kings(pos)) return 0;
-  if (ply >= MAX_PLY - 1) return in_chk ? 0 : eval(pos);
+  if (ply >= MAX_PLY - 1) return in_chk ? 0 : eval(pos, ply);
 
   Move* moves = &move_buf[size_t(ply) * MAX_MOVES];
   int* scores = &score_buf[size_t(ply) * MAX_MOVES];
@@ -233,17 +278,17 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
   int n;
   int stand = -INF;
   if (in_chk) {
-    n = generate_legal(pos, moves);
-    if (n == 0) return -MATE + ply;
+    n = generate_pseudo(pos, moves);  // every evasion
     best = -INF;
   } else {
-    stand = eval(pos, alpha, beta);
+    stand = eval(pos, ply, alpha, beta);
     if (stand >= beta) return stand;
     if (stand > alpha) alpha = stand;
     best = stand;
     n = generate_pseudo_captures(pos, moves);
-    n = filter_legal(pos, moves, n);
   }
+  LegalityCheck legality(pos, in_chk);
+  bool any_legal = false;
   const Color them = ~pos.side_to_move();
   for (int i = 0; i < n; ++i) scores[i] = order_score(pos, moves[i], Move::none(), ply);
   for (int i = 0; i < n; ++i) {
@@ -258,7 +303,9 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
         if (att > victim + 50 && attacked(pos, m.to(), them)) continue;
       }
     }
-    pos.make_move(m);
+    if (!legality.legal(pos, m)) continue;
+    any_legal = true;
+    make(pos, m, ply);
     const bool gc = in_check(pos);
     const int score = -qsearch(pos, -beta, -alpha, ply + 1, gc);
     pos.unmake_move();
@@ -266,12 +313,12 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
     if (score > best) {
       best = score;
       if (score > alpha) {
-        alpha = score;
-        update_pv(ply, m);
+        alpha = score;  // (the reported PV ends where quiescence starts)
         if (score >= beta) break;
       }
     }
   }
+  if (in_chk && !any_legal) return -MATE + ply;
   return best;
 }
 
@@ -292,7 +339,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
     Move tmp[MAX_MOVES];
     return generate_legal(pos, tmp) == 0 ? -MATE + ply : 0;
   }
-  if (ply >= MAX_PLY - 1) return in_chk ? 0 : eval(pos);
+  if (ply >= MAX_PLY - 1) return in_chk ? 0 : eval(pos, ply);
   // Mate distance pruning.
   alpha = std::max(alpha, -MATE + ply);
   beta = std::min(beta, MATE - ply - 1);
@@ -310,7 +357,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
       return ts;
   }
 
-  const int static_eval = in_chk ? -INF : eval(pos, alpha, beta);
+  const int static_eval = in_chk ? -INF : eval(pos, ply, alpha, beta);
 
   // Reverse futility pruning.
   if (opt.futility && !pv_node && !in_chk && depth <= 3 && std::abs(beta) < MATE_BOUND &&
@@ -321,7 +368,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   if (opt.null_move && allow_null && !pv_node && !in_chk && depth >= 3 && static_eval >= beta &&
       std::abs(beta) < MATE_BOUND && enough_material_for_null(pos)) {
     const int R = 3 + depth / 4;
-    pos.make_null();
+    make_null(pos, ply);
     const int score = -negamax(pos, depth - 1 - R, -beta, -beta + 1, ply + 1, false, false);
     pos.unmake_null();
     if (aborted) return 0;
@@ -330,9 +377,9 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
 
   Move* moves = &move_buf[size_t(ply) * MAX_MOVES];
   int* scores = &score_buf[size_t(ply) * MAX_MOVES];
-  const int n = generate_legal(pos, moves);
-  if (n == 0) return in_chk ? -MATE + ply : 0;
+  const int n = generate_pseudo(pos, moves);
   for (int i = 0; i < n; ++i) scores[i] = order_score(pos, moves[i], tt_move, ply);
+  LegalityCheck legality(pos, in_chk);
 
   const int alpha0 = alpha;
   int best = -INF;
@@ -341,13 +388,15 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   int nq = 0;
   const bool can_futile = opt.futility && !pv_node && !in_chk && depth <= 2 &&
                           std::abs(alpha) < MATE_BOUND && static_eval + 200 * depth <= alpha;
-  int searched = 0;
+  int searched = 0, legal = 0;
   for (int i = 0; i < n; ++i) {
     pick(moves, scores, n, i);
     const Move m = moves[i];
+    if (!legality.legal(pos, m)) continue;
+    ++legal;
     const bool quiet = !m.is_capture() && !m.is_promotion();
     const Piece mover = pos.at(m.from());
-    pos.make_move(m);
+    make(pos, m, ply);
     const bool gc = in_check(pos);
     if (can_futile && quiet && !gc && searched > 0) {
       pos.unmake_move();
@@ -401,6 +450,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
     }
     if (quiet && nq < 64) quiets[nq++] = m;
   }
+  if (legal == 0) return in_chk ? -MATE + ply : 0;
   if (searched == 0) return static_eval;  // everything futile (never in check)
   const Bound b = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
   store(key, depth, best, b, best_move, ply);
@@ -409,7 +459,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
 
 // --- The public class -----------------------------------------------------------------
 
-Search::Search(size_t hash_mb) : s_(std::make_unique<State>()) { s_->resize(hash_mb); }
+Search::Search(size_t hash_mb) : s_(std::make_unique<State>(hash_mb)) {}
 Search::~Search() = default;
 
 void Search::set_hash_mb(size_t mb) { s_->resize(mb); }
@@ -434,6 +484,22 @@ void fill_score(int score, int& cp, bool& is_mate, int& mate_in) {
   is_mate = std::abs(score) >= MATE_BOUND;
   mate_in = 0;
   if (is_mate) mate_in = score > 0 ? (MATE - score + 1) / 2 : -((MATE + score) / 2);
+}
+
+// The principal variation as reported: the moves of the triangular PV array, kept while
+// each is legal in the position reached so far, ending at a repetition or a finished
+// game. pos is restored.
+std::vector<Move> checked_pv(Position& pos, const Move* pv, int len) {
+  std::vector<Move> out;
+  for (int i = 0; i < len; ++i) {
+    const Move m = pv[i];
+    if (m.is_none() || find_legal(pos, m.from(), m.to()) != m) break;
+    pos.make_move(m);
+    out.push_back(m);
+    if (pos.repetitions() >= 1 || game_status(pos).over()) break;
+  }
+  for (size_t i = 0; i < out.size(); ++i) pos.unmake_move();
+  return out;
 }
 }  // namespace
 
@@ -474,11 +540,13 @@ SearchResult Search::go(Position& pos, const SearchLimits& limits,
     for (int i = 0; i < n; ++i) State::pick(root, root_score, n, i);
   }
   res.best = root[0];
-  const bool root_chk = in_check(pos);
   std::vector<int> exact(n, -INF);
 
+  S.depth1_done = false;
+  S.table_terms[0] = S.evaluator.gold_terms(pos);
   for (int depth = 1; depth <= max_depth; ++depth) {
     S.root_depth = depth;
+    S.root_moves_searched = 0;
     int alpha = -INF, beta = INF;
     int best = -INF;
     Move best_move = Move::none();
@@ -486,7 +554,7 @@ SearchResult Search::go(Position& pos, const SearchLimits& limits,
     for (int i = 0; i < n; ++i) root_score[i] = -INF - 1;
     for (int i = 0; i < n; ++i) {
       const Move m = root[i];
-      pos.make_move(m);
+      S.make(pos, m, 0);
       const bool gc = in_check(pos);
       const int nd = depth - 1 + ((S.opt.check_extension && gc) ? 1 : 0);
       int score;
@@ -498,16 +566,18 @@ SearchResult Search::go(Position& pos, const SearchLimits& limits,
       }
       pos.unmake_move();
       if (S.aborted) break;
+      ++S.root_moves_searched;
       root_score[i] = score;
       if (score > best) {
         best = score;
         best_move = m;
         S.update_pv(0, m);
-        best_pv.assign(S.pv[0], S.pv[0] + S.pv_len[0]);
+        best_pv = checked_pv(pos, S.pv[0], S.pv_len[0]);
         if (score > alpha) alpha = score;
       }
     }
-    if (S.aborted) {
+    const bool partial = S.aborted;
+    if (partial && depth > 1) {
       // A root move searched completely that beats the previous iteration's best is
       // trustworthy (the previous best is searched first).
       if (!best_move.is_none() && !multi && best_move != res.best && best > res.score_cp &&
@@ -517,6 +587,8 @@ SearchResult Search::go(Position& pos, const SearchLimits& limits,
       }
       break;
     }
+    // Depth 1 is only cut short by stop(), after at least one root move: the best of
+    // the moves searched is reported as depth 1.
     for (int i = 0; i < n; ++i) exact[i] = root_score[i];
     // Reorder: best first, then by score (stable keeps the previous order on ties).
     {
@@ -530,6 +602,7 @@ SearchResult Search::go(Position& pos, const SearchLimits& limits,
       }
       for (int i = 0; i < n; ++i) root[i] = v[i].second, exact[i] = ex[i];
     }
+    S.depth1_done = true;
     res.best = best_move;
     res.depth = depth;
     res.pv = best_pv;
@@ -548,12 +621,15 @@ SearchResult Search::go(Position& pos, const SearchLimits& limits,
       info.pv = res.pv;
       on_info(info);
     }
+    if (partial) break;
     if (S.use_time && ms * 2 > limits.movetime_ms) break;
     if (n == 1 && S.use_time) break;
+    // Limits reached exactly at the end of depth 1: no deeper iteration would finish.
+    if (S.node_limit && S.nodes >= S.node_limit) break;
+    if (S.use_time && Clock::now() >= S.deadline) break;
     // A forced mate found and proven at this depth: deeper search changes nothing.
     if (!limits.infinite && res.is_mate && depth >= 2 * std::abs(res.mate_in) + 2 && limits.depth == 0) break;
   }
-  (void)root_chk;
 
   // Lower levels: sometimes a reasonable but not the best move.
   if (multi && S.ls.blunder_pct > 0 && res.depth > 0 && n > 1) {
