@@ -12,7 +12,7 @@ namespace {
 struct Keys {
   uint64_t psq[PIECE_NB][SQUARE_NB]{};
   uint64_t side = 0;
-  constexpr Keys() {
+  Keys() {
     uint64_t x = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed: keys are reproducible
     auto next = [&] {
       uint64_t z = (x += 0x9E3779B97F4A7C15ull);
@@ -25,8 +25,9 @@ struct Keys {
     side = next();
   }
 };
-// Computed at compile time: no initialisation guard on the make/unmake path.
-constexpr Keys KEYS{};
+// Filled in when the program starts (not at compile time: 74 KB of random numbers would
+// not compress in the wasm download); no initialisation guard on the make/unmake path.
+const Keys KEYS;
 const Keys& keys() { return KEYS; }
 }  // namespace
 uint64_t piece_square(Piece p, Square s) { return keys().psq[p][s]; }
