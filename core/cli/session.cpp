@@ -87,9 +87,18 @@ Search& Session::search() {
 
 Session::~Session() {
   if (searching()) {
-    search_->stop();
+    request_stop();
     join_search();
   }
+}
+
+void Session::request_stop() {
+  {
+    std::lock_guard<std::mutex> lock(stop_mutex_);
+    stop_requested_ = true;
+  }
+  stop_cv_.notify_all();
+  if (search_) search_->stop();
 }
 
 void Session::say(const std::string& text) {
@@ -102,7 +111,10 @@ void Session::join_search() {
   if (search_thread_.joinable()) search_thread_.join();
 }
 
-void Session::wait() { join_search(); }
+void Session::wait() {
+  if (searching() && infinite_) request_stop();
+  join_search();
+}
 
 bool Session::handle(std::string_view line) {
   line = trim(line);
@@ -116,7 +128,7 @@ bool Session::handle(std::string_view line) {
   std::string_view args = sp == std::string_view::npos ? std::string_view() : trim(line.substr(sp));
 
   if (cmd == "quit" || cmd == "exit") {
-    if (searching()) search_->stop();
+    if (searching()) request_stop();
     join_search();
     return false;
   }
@@ -308,6 +320,8 @@ void Session::cmd_go(std::string_view args) {
   if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms) limits.depth = 8;
   search_pos_ = pos_;
   search();
+  stop_requested_ = false;
+  infinite_ = limits.infinite;
   search_thread_ = std::thread([this, limits] {
     SearchResult r = search_->go(search_pos_, limits, [this](const SearchInfo& info) {
       std::ostringstream line;
@@ -317,13 +331,17 @@ void Session::cmd_go(std::string_view args) {
       for (Move m : info.pv) line << ' ' << to_coordinate(m);
       say(line.str());
     });
+    if (limits.infinite) {
+      std::unique_lock<std::mutex> lock(stop_mutex_);
+      stop_cv_.wait(lock, [this] { return stop_requested_; });
+    }
     say("bestmove " + (r.best.is_none() ? std::string("(none)") : to_coordinate(r.best)));
   });
 }
 
 void Session::cmd_stop() {
   if (!searching()) return;
-  search_->stop();
+  request_stop();
   join_search();
 }
 

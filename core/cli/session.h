@@ -3,6 +3,7 @@
 // and leaves the state unchanged.
 #pragma once
 
+#include <condition_variable>
 #include <iosfwd>
 #include <memory>
 #include <mutex>
@@ -24,7 +25,7 @@ class Session {
 
   // Handles one line; returns false after "quit".
   bool handle(std::string_view line);
-  // Waits for a running search to finish (end of input).
+  // Waits for a running search to finish (end of input); an infinite one is stopped.
   void wait();
   const Position& position() const { return pos_; }
   // How many lines answered "error: ...".
@@ -52,6 +53,7 @@ class Session {
   bool searching() const { return search_thread_.joinable(); }
   Search& search();  // created on first use: a session that never searches needs no table
   void join_search();
+  void request_stop();  // ends a running search; an infinite one then sends bestmove
 
   std::ostream& out_;
   int errors_ = 0;
@@ -60,6 +62,12 @@ class Session {
   std::unique_ptr<Search> search_;
   size_t hash_mb_ = 16;
   std::thread search_thread_;
+  // As in UCI, "go infinite" holds its bestmove until "stop", even when the search
+  // itself has ended (a proven mate, the depth limit).
+  std::mutex stop_mutex_;
+  std::condition_variable stop_cv_;
+  bool stop_requested_ = false;
+  bool infinite_ = false;
   Position search_pos_;  // the search works on its own copy
 };
 

@@ -506,7 +506,12 @@ std::vector<Move> checked_pv(Position& pos, const Move* pv, int len) {
 SearchResult Search::go(Position& pos, const SearchLimits& limits,
                         const std::function<void(const SearchInfo&)>& on_info) {
   State& S = *s_;
-  stop_.store(false);
+  // A stop() that arrives before go() has started still counts (the caller's search
+  // thread may not have reached this line yet); the request is used up when go() returns.
+  struct ClearStop {
+    std::atomic<bool>& flag;
+    ~ClearStop() { flag.store(false); }
+  } clear_stop{stop_};
   S.stop = &stop_;
   S.nodes = 0;
   S.aborted = false;

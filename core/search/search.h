@@ -85,7 +85,9 @@ class Search {
   // (Move::none() if none).
   SearchResult go(Position& pos, const SearchLimits& limits,
                   const std::function<void(const SearchInfo&)>& on_info = {});
-  void stop();  // thread-safe; go() returns within a few ms
+  // Thread-safe; go() returns within a few ms (after depth 1 has at least one searched
+  // root move). A stop() sent just before go() starts is honoured too.
+  void stop();
 
   struct State;
 
