@@ -14,8 +14,37 @@ inline bool promotes(PieceType t, Color c, Square to) {
   return t == WARRIOR && rank_of(to) == (c == GOLD ? RANK_8 : RANK_1);
 }
 
-template <bool CapturesOnly>
-int generate(const Position& pos, Move* out) {
+// Captures by the piece of colour us and type t on s: the special ones (through an
+// intermediate square or from afar) from their list, plain leaps from the capture mask,
+// slides from the first piece on each ray.
+inline int generate_piece_captures(const Tables& T, const Position& pos, Color us, PieceType t, Square s,
+                                   Move* out) {
+  const SquareMoves& sm = T.moves(us, t, s);
+  int n = 0;
+  if (sm.special_count)
+    for (const Target& tg : T.special_captures(sm)) {
+      if (tg.via != SQ_NONE && !pos.empty(tg.via)) continue;
+      const Piece q = pos.at(tg.to);
+      if (q != NO_PIECE && color_of(q) != us)
+        out[n++] = Move(s, tg.to, tg.afar ? MoveKind::Afar : MoveKind::Capture, promotes(t, us, tg.to));
+    }
+  const Bitboard caps = T.capture_mask(us, t, s) & pos.occupied(~us);
+  if (caps.any()) {
+    if (t == WARRIOR)
+      caps.for_each([&](Square to) { out[n++] = Move(s, to, MoveKind::Capture, promotes(t, us, to)); });
+    else
+      caps.for_each([&](Square to) { out[n++] = Move(s, to, MoveKind::Capture); });
+  }
+  if (sm.ray_count)
+    for (const Ray& r : T.rays(sm)) {
+      if (!(r.mode & CAPTURE_ONLY)) continue;
+      const Square b = ray_blocker(r.bits, pos.occupied());
+      if (b != SQ_NONE && color_of(pos.at(b)) != us) out[n++] = Move(s, b, MoveKind::Capture);
+    }
+  return n;
+}
+
+int generate_all(const Position& pos, Move* out) {
   const Tables& T = tables();
   const Color us = pos.side_to_move();
   int n = 0;
@@ -23,11 +52,11 @@ int generate(const Position& pos, Move* out) {
     if (pos.frozen(s)) continue;  // Basilisk freezing: no moves at all
     const PieceType t = type_of(pos.at(s));
     const SquareMoves& sm = T.moves(us, t, s);
-    for (const Target& tg : CapturesOnly ? T.capture_targets(sm) : T.targets(sm)) {
+    for (const Target& tg : T.targets(sm)) {
       if (tg.via != SQ_NONE && !pos.empty(tg.via)) continue;
       const Piece q = pos.at(tg.to);
       if (q == NO_PIECE) {
-        if (!CapturesOnly && (tg.mode & MOVE_ONLY)) out[n++] = Move(s, tg.to, MoveKind::Normal, promotes(t, us, tg.to));
+        if (tg.mode & MOVE_ONLY) out[n++] = Move(s, tg.to, MoveKind::Normal, promotes(t, us, tg.to));
       } else if (color_of(q) != us && (tg.mode & CAPTURE_ONLY)) {
         out[n++] = Move(s, tg.to, tg.afar ? MoveKind::Afar : MoveKind::Capture, promotes(t, us, tg.to));
       }
@@ -36,7 +65,7 @@ int generate(const Position& pos, Move* out) {
       for (Square q : T.ray_squares(r)) {
         const Piece p = pos.at(q);
         if (p == NO_PIECE) {
-          if (!CapturesOnly && (r.mode & MOVE_ONLY)) out[n++] = Move(s, q, MoveKind::Normal);
+          if (r.mode & MOVE_ONLY) out[n++] = Move(s, q, MoveKind::Normal);
           continue;
         }
         if (color_of(p) != us && (r.mode & CAPTURE_ONLY)) out[n++] = Move(s, q, MoveKind::Capture);
@@ -44,6 +73,15 @@ int generate(const Position& pos, Move* out) {
       }
     }
   }
+  return n;
+}
+
+int generate_captures(const Position& pos, Move* out) {
+  const Tables& T = tables();
+  const Color us = pos.side_to_move();
+  int n = 0;
+  for (Square s : pos.pieces(us))
+    if (!pos.frozen(s)) n += generate_piece_captures(T, pos, us, type_of(pos.at(s)), s, out + n);
   return n;
 }
 
@@ -80,12 +118,17 @@ void find_blockers(const Position& pos, Color us, bool* at) {
 
 }  // namespace
 
-int generate_pseudo(const Position& pos, Move* out) { return generate<false>(pos, out); }
-int generate_pseudo_captures(const Position& pos, Move* out) { return generate<true>(pos, out); }
+int generate_pseudo(const Position& pos, Move* out) { return generate_all(pos, out); }
+int generate_pseudo_captures(const Position& pos, Move* out) { return generate_captures(pos, out); }
 
 bool attacked(const Position& pos, Square s, Color by) {
   const Tables& T = tables();
-  for (const AttackEntry& e : T.attack_entries(by, s)) {
+  // Plain leaps: the candidate squares, then whether the piece there reaches s.
+  const bool by_leap = (T.leap_attackers(by, s) & pos.occupied(by)).any_of([&](Square q) {
+    return T.capture_mask(by, type_of(pos.at(q)), q).test(s) && !pos.frozen(q);
+  });
+  if (by_leap) return true;
+  for (const AttackEntry& e : T.special_attack_entries(by, s)) {
     const Piece p = pos.at(e.from);
     if (p == NO_PIECE || color_of(p) != by || !(e.types >> type_of(p) & 1)) continue;
     if (e.via != SQ_NONE && !pos.empty(e.via)) continue;
@@ -93,12 +136,10 @@ bool attacked(const Position& pos, Square s, Color by) {
     return true;
   }
   for (const ReverseRay& rr : T.reverse_rays(by, s)) {
-    for (Square q : T.ray_squares(rr.ray)) {
-      const Piece p = pos.at(q);
-      if (p == NO_PIECE) continue;
-      if (color_of(p) == by && (rr.types >> type_of(p) & 1) && !pos.frozen(q)) return true;
-      break;
-    }
+    const Square q = ray_blocker(rr.ray.bits, pos.occupied());
+    if (q == SQ_NONE) continue;
+    const Piece p = pos.at(q);
+    if (color_of(p) == by && (rr.types >> type_of(p) & 1) && !pos.frozen(q)) return true;
   }
   return false;
 }

@@ -143,12 +143,25 @@ Square shift(Square s, Vec v) {
   std::abort();
 }
 
+// The squares of a slide line (from s outward, all on s's level) as a RayMask.
+RayMask ray_mask(Square s, std::span<const Square> squares) {
+  RayMask m;
+  m.word = uint8_t(2 * level_of(s));
+  m.up = squares.empty() || squares.front() > s;
+  for (Square q : squares) {
+    if (level_of(q) != level_of(s) || (q > s) != m.up) table_bug("ray leaves its level", s);
+    (Bitboard::word_of(q) == m.word ? m.lo : m.hi) |= Bitboard::bit_of(q);
+  }
+  return m;
+}
+
 }  // namespace
 
 std::span<const MoveRule> movement_rules() { return RULES; }
 
 Tables::Tables() {
-  std::vector<std::vector<AttackEntry>> rev(COLOR_NB * SQUARE_NB);
+  std::vector<std::vector<AttackEntry>> rev(COLOR_NB * SQUARE_NB);   // plain leaps
+  std::vector<std::vector<AttackEntry>> srev(COLOR_NB * SQUARE_NB);  // via and afar
   std::vector<std::vector<ReverseRay>> rrev(COLOR_NB * SQUARE_NB);
 
   for (Color c : {GOLD, SCARLET})
@@ -189,11 +202,12 @@ Tables::Tables() {
               }
               case Slide: {
                 if (vp.a.dl != 0) table_bug("slide between levels", s);
-                Ray ray{uint16_t(0), 0, r.mode};
+                Ray ray{uint16_t(0), 0, r.mode, {}};
                 std::vector<Square> sq;
                 for (Square q = to; q != SQ_NONE; q = shift(q, vp.a)) sq.push_back(q);
                 ray.first = uint16_t(ray_squares_.size());
                 ray.length = uint16_t(sq.size());
+                ray.bits = ray_mask(s, sq);
                 ray_squares_.insert(ray_squares_.end(), sq.begin(), sq.end());
                 ry.push_back(ray);
                 break;
@@ -204,7 +218,8 @@ Tables::Tables() {
         }
         for (auto& x : tg)
           if (x.mode & CAPTURE_ONLY) {
-            auto& list = rev[c * SQUARE_NB + x.to];
+            const bool special = x.via != SQ_NONE || x.afar;
+            auto& list = (special ? srev : rev)[c * SQUARE_NB + x.to];
             bool merged = false;
             for (auto& e : list)
               if (e.from == s && e.via == x.via) {
@@ -212,6 +227,10 @@ Tables::Tables() {
                 merged = true;
               }
             if (!merged) list.push_back({s, x.via, uint16_t(1u << t)});
+            if (!special) {
+              capture_mask_[c][t][s].set(x.to);
+              leap_attackers_[c][x.to].set(s);
+            }
           }
         // Targets that may capture first, so that capture generation can stop early.
         const auto movers = std::stable_partition(tg.begin(), tg.end(),
@@ -219,6 +238,10 @@ Tables::Tables() {
         sm.target_first = uint32_t(targets_.size());
         sm.target_count = uint16_t(tg.size());
         sm.capture_target_count = uint16_t(movers - tg.begin());
+        sm.special_first = uint32_t(special_targets_.size());
+        for (auto x = tg.begin(); x != movers; ++x)
+          if (x->via != SQ_NONE || x->afar) special_targets_.push_back(*x);
+        sm.special_count = uint8_t(special_targets_.size() - sm.special_first);
         targets_.insert(targets_.end(), tg.begin(), tg.end());
         if (rays_.size() + ry.size() > 0xFFFF) table_bug("too many rays", s);
         sm.ray_first = uint16_t(rays_.size());
@@ -246,12 +269,13 @@ Tables::Tables() {
               merged = true;
             }
           if (merged) continue;
-          ReverseRay rr{{uint16_t(0), 0, CAPTURE_ONLY}, uint16_t(1u << r.piece)};
+          ReverseRay rr{{uint16_t(0), 0, CAPTURE_ONLY, {}}, uint16_t(1u << r.piece)};
           size_t start = ray_squares_.size();
           for (Square q = first; q != SQ_NONE; q = shift(q, back)) ray_squares_.push_back(q);
           if (ray_squares_.size() > 0xFFFF) table_bug("ray pool overflow", s);
           rr.ray.first = uint16_t(start);
           rr.ray.length = uint16_t(ray_squares_.size() - start);
+          rr.ray.bits = ray_mask(s, {ray_squares_.begin() + std::ptrdiff_t(start), ray_squares_.end()});
           list.push_back(rr);
         }
       }
@@ -265,15 +289,23 @@ Tables::Tables() {
       rev_ray_first_[c][s] = uint32_t(rev_rays_.size());
       auto& rl = rrev[c * SQUARE_NB + s];
       rev_rays_.insert(rev_rays_.end(), rl.begin(), rl.end());
+      // attack_entries lists plain and special attackers; special_attack_entries
+      // only the special ones.
+      special_first_[c][s] = uint32_t(special_attacks_.size());
+      auto& sl = srev[c * SQUARE_NB + s];
+      special_attacks_.insert(special_attacks_.end(), sl.begin(), sl.end());
+      attacks_.insert(attacks_.end(), sl.begin(), sl.end());
     }
+    special_first_[c][SQUARE_NB] = uint32_t(special_attacks_.size());
     attack_first_[c][SQUARE_NB] = uint32_t(attacks_.size());
     rev_ray_first_[c][SQUARE_NB] = uint32_t(rev_rays_.size());
   }
 }
 
-const Tables& tables() {
-  static const Tables* t = new Tables();
-  return *t;
+const Tables* build_tables() {
+  static const Tables* t = new Tables();  // thread-safe on first use
+  detail::tables_built = t;
+  return t;
 }
 
 }  // namespace dc

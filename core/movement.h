@@ -14,6 +14,7 @@
 #include <span>
 #include <vector>
 
+#include "bitboard.h"
 #include "types.h"
 
 namespace dc {
@@ -65,14 +66,20 @@ struct Target {
 struct Ray {
   uint16_t first, length;  // squares ray_squares()[first .. first+length)
   Mode mode;
+  RayMask bits;  // the same squares as a mask (ray_blocker finds the first piece)
 };
 
+// A piece's targets list those that may capture first. The captures among them that
+// have a condition (through an intermediate square, or from afar) are also listed
+// apart (special_captures); the plain ones are also a set (Tables::capture_mask).
 struct SquareMoves {
   uint32_t target_first;
   uint16_t target_count;
   uint16_t ray_first;
   uint8_t ray_count;
+  uint8_t special_count;
   uint16_t capture_target_count;  // the first targets are those that may capture
+  uint32_t special_first;
 };
 
 // A reverse entry: a piece whose type is in `types` standing on `from` (of the
@@ -106,6 +113,21 @@ class Tables {
   std::span<const Square> ray_squares(const Ray& r) const {
     return {ray_squares_.data() + r.first, r.length};
   }
+  // The squares a piece captures on by a plain leap or step (no intermediate square,
+  // not from afar): the targets after the special captures, as a set.
+  const Bitboard& capture_mask(Color c, PieceType t, Square s) const { return capture_mask_[c][t][s]; }
+  // The via and afar captures of a piece.
+  std::span<const Target> special_captures(const SquareMoves& m) const {
+    return {special_targets_.data() + m.special_first, m.special_count};
+  }
+  // Every square from which some piece of colour c could capture on s by a plain leap
+  // (which piece: capture_mask of the piece standing there).
+  const Bitboard& leap_attackers(Color c, Square s) const { return leap_attackers_[c][s]; }
+  // The via and afar attackers of square s by colour c.
+  std::span<const AttackEntry> special_attack_entries(Color c, Square s) const {
+    return {special_attacks_.data() + special_first_[c][s],
+            size_t(special_first_[c][s + 1] - special_first_[c][s])};
+  }
   // Leap, via and afar attackers of square s by colour c.
   std::span<const AttackEntry> attack_entries(Color c, Square s) const {
     return {attacks_.data() + attack_first_[c][s],
@@ -118,21 +140,30 @@ class Tables {
             size_t(rev_ray_first_[c][s + 1] - rev_ray_first_[c][s])};
   }
 
-  friend const Tables& tables();
+  friend const Tables* build_tables();
 
  private:
   Tables();
   SquareMoves square_moves_[COLOR_NB][PIECE_TYPE_NB][SQUARE_NB]{};
   std::vector<Target> targets_;
+  std::vector<Target> special_targets_;
   std::vector<Ray> rays_;
   std::vector<Square> ray_squares_;
   std::vector<AttackEntry> attacks_;
   uint32_t attack_first_[COLOR_NB][SQUARE_NB + 1]{};
   std::vector<ReverseRay> rev_rays_;
   uint32_t rev_ray_first_[COLOR_NB][SQUARE_NB + 1]{};
+  Bitboard capture_mask_[COLOR_NB][PIECE_TYPE_NB][SQUARE_NB]{};
+  Bitboard leap_attackers_[COLOR_NB][SQUARE_NB]{};
+  std::vector<AttackEntry> special_attacks_;
+  uint32_t special_first_[COLOR_NB][SQUARE_NB + 1]{};
 };
 
 // Built on first use, then read-only.
-const Tables& tables();
+const Tables* build_tables();
+namespace detail {
+inline const Tables* tables_built = nullptr;  // set by build_tables()
+}
+inline const Tables& tables() { return detail::tables_built ? *detail::tables_built : *build_tables(); }
 
 }  // namespace dc

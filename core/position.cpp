@@ -42,6 +42,7 @@ void Position::put(Square s, Piece p) {
   pindex_[s] = pcount_[c];
   plist_[c][pcount_[c]++] = s;
   key_ ^= zobrist::piece_square(p, s);
+  toggle_bits(s, p);
   if (type_of(p) == KING) king_[c] = s;
 }
 
@@ -53,6 +54,7 @@ void Position::remove(Square s) {
   pindex_[last] = pindex_[s];
   board_[s] = NO_PIECE;
   key_ ^= zobrist::piece_square(p, s);
+  toggle_bits(s, p);
 }
 
 void Position::restore(Square s, Piece p, int index) {
@@ -67,11 +69,14 @@ void Position::restore(Square s, Piece p, int index) {
   pindex_[s] = int16_t(index);
   board_[s] = p;
   key_ ^= zobrist::piece_square(p, s);
+  toggle_bits(s, p);
   if (type_of(p) == KING) king_[c] = s;
 }
 
 void Position::replace(Square s, Piece p) {
   key_ ^= zobrist::piece_square(board_[s], s) ^ zobrist::piece_square(p, s);
+  by_piece_[board_[s]].toggle(s);
+  by_piece_[p].toggle(s);
   board_[s] = p;
 }
 
@@ -82,6 +87,8 @@ void Position::relocate(Square from, Square to) {
   pindex_[to] = pindex_[from];
   plist_[color_of(p)][pindex_[to]] = to;
   key_ ^= zobrist::piece_square(p, from) ^ zobrist::piece_square(p, to);
+  toggle_bits(from, p);
+  toggle_bits(to, p);
   if (type_of(p) == KING) king_[color_of(p)] = to;
 }
 

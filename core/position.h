@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bitboard.h"
 #include "result.h"
 #include "types.h"
 
@@ -40,6 +41,10 @@ class Position {
   Square king_square(Color c) const { return king_[c]; }
   std::span<const Square> pieces(Color c) const { return {plist_[c], size_t(pcount_[c])}; }
   int piece_count(Color c) const { return pcount_[c]; }
+  // The same placement as square sets, kept in step with the board.
+  const Bitboard& occupied(Color c) const { return occ_[c]; }
+  const Bitboard& occupied() const { return all_; }
+  const Bitboard& pieces_of(Piece p) const { return by_piece_[p]; }
 
   // Basilisk freezing (RULES.md 4): a piece on level 2 is frozen while an enemy
   // Basilisk stands directly below it.
@@ -87,6 +92,12 @@ class Position {
   int16_t pindex_[SQUARE_NB]{};
   int16_t pcount_[COLOR_NB]{};
   Square king_[COLOR_NB]{SQ_NONE, SQ_NONE};
+  Bitboard occ_[COLOR_NB]{}, all_{}, by_piece_[PIECE_NB]{};
+  void toggle_bits(Square s, Piece p) {
+    occ_[color_of(p)].toggle(s);
+    all_.toggle(s);
+    by_piece_[p].toggle(s);
+  }
   Color stm_ = GOLD;
   int quiet_ = 0;
   int move_number_ = 1;

@@ -1,6 +1,7 @@
 #include "eval.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "../movegen.h"
@@ -96,25 +97,18 @@ Evaluator::Evaluator(const EvalWeights& w) : w_(w) {
     }
   }
   for (int c = 0; c < COLOR_NB; ++c)
-    for (int t = 0; t < PIECE_TYPE_NB; ++t)
-      for (int si = 0; si < SQUARE_NB; ++si) {
-        Box b = Box::empty();
-        if (t != NO_PIECE_TYPE)
-          for (const Target& tg : T.capture_targets(T.moves(Color(c), PieceType(t), Square(si))))
-            b = b.with(tg.to);
-        reach_[c][t][si] = b;
-        if (t == KING) {
-          Box z = Box::empty().with(Square(si));
-          for (const Target& tg : T.targets(T.moves(Color(c), KING, Square(si)))) z = z.with(tg.to);
-          zone_box_[c][si] = z;
-        }
-      }
-}
-
-Evaluator::Box Evaluator::Box::with(Square s) const {
-  const int l = level_of(s), f = file_of(s), r = rank_of(s);
-  return {int8_t(std::min<int>(lmin, l)), int8_t(std::max<int>(lmax, l)), int8_t(std::min<int>(fmin, f)),
-          int8_t(std::max<int>(fmax, f)), int8_t(std::min<int>(rmin, r)), int8_t(std::max<int>(rmax, r))};
+    for (int k = 0; k < SQUARE_NB; ++k) {
+      Bitboard& zone = zone_[c][k];
+      Bitboard& cand = zone_attackers_[c][k];
+      zone = Bitboard{};
+      cand = Bitboard{};
+      if (!may_stand_on(KING, level_of(Square(k)))) continue;
+      zone.set(Square(k));
+      for (const Target& tg : T.targets(T.moves(Color(c), KING, Square(k)))) zone.set(tg.to);
+      zone.for_each([&](Square z) {
+        for (const AttackEntry& e : T.attack_entries(~Color(c), z)) cand.set(e.from);
+      });
+    }
 }
 
 int Evaluator::frozen_penalty(PieceType t) const {
@@ -164,67 +158,64 @@ int Evaluator::fast(const Position& pos) const {
   return (pos.side_to_move() == GOLD ? g : -g) + tempo();
 }
 
-int Evaluator::dynamic(const Position& pos) const {
-  const EvalWeights& w = w_;
-  if (w.material_only || (!w.use_mobility && !w.use_king_safety)) return 0;
+int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, int& units, int& count) const {
   const Tables& T = tables();
-  const bool ks = w.use_king_safety, mobility = w.use_mobility;
-  // King zones: the King's square and every square it could move to.
-  uint8_t zone[COLOR_NB][SQUARE_NB] = {};
-  if (ks) {
-    for (int c = 0; c < COLOR_NB; ++c) {
-      const Square k = pos.king_square(Color(c));
-      zone[c][k] = 1;
-      for (const Target& tg : T.targets(T.moves(Color(c), KING, k))) zone[c][tg.to] = 1;
-    }
-  }
-  int score[COLOR_NB] = {0, 0};
-  for (int ci = 0; ci < COLOR_NB; ++ci) {
-    const Color c = Color(ci), them = ~c;
-    const uint8_t* ez = zone[them];
-    const Box& enemy_zone = zone_box_[them][pos.king_square(them)];
-    int units = 0, count = 0;
-    for (Square s : pos.pieces(c)) {
-      const PieceType t = type_of(pos.at(s));
-      const bool slider = slider_[t];
-      if (!slider) {
-        // A piece that only steps and leaps: its attacks on the enemy King's zone.
-        if (!ks || !reach_[c][t][s].meets(enemy_zone) || pos.frozen(s)) continue;
-        int katt = 0;
-        for (const Target& tg : T.capture_targets(T.moves(c, t, s)))
-          if (ez[tg.to] && (tg.via == SQ_NONE || pos.empty(tg.via))) ++katt;
-        if (katt) {
-          units += katt * w.king_attack_weight[t];
-          ++count;
-        }
-        continue;
-      }
-      if (pos.frozen(s)) continue;  // a frozen piece attacks nothing
+  const bool ks = w_.use_king_safety;
+  const Bitboard& occupied = pos.occupied();
+  int score = 0;
+  for (PieceType t : {DRAGON, OLIPHANT, THIEF, MAGE}) {
+    pos.pieces_of(make_piece(c, t)).for_each([&](Square s) {
+      if (pos.frozen(s)) return;  // a frozen piece attacks nothing
       const SquareMoves& sm = T.moves(c, t, s);
       int mob = 0, katt = 0;
       for (const Target& tg : T.targets(sm)) {
         if (tg.via != SQ_NONE && !pos.empty(tg.via)) continue;
         const Piece q = pos.at(tg.to);
         if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
-        if (ks && (tg.mode & CAPTURE_ONLY) && ez[tg.to]) ++katt;
+        if (ks && (tg.mode & CAPTURE_ONLY) && ez.test(tg.to)) ++katt;
       }
       for (const Ray& r : T.rays(sm)) {
-        for (Square q : T.ray_squares(r)) {
-          if (ks && ez[q]) ++katt;
-          const Piece p = pos.at(q);
-          if (p == NO_PIECE) {
-            ++mob;
-            continue;
-          }
-          if (color_of(p) != c) ++mob;
-          break;
-        }
+        // Every empty square up to the first piece, and that piece if it is an enemy.
+        const RayReach reach = ray_reach(r.bits, occupied);
+        mob += std::popcount(reach.lo) + std::popcount(reach.hi);
+        if (reach.blocker != SQ_NONE && color_of(pos.at(reach.blocker)) == c) --mob;
+        if (ks) katt += std::popcount(reach.lo & ez.w[r.bits.word]) + std::popcount(reach.hi & ez.w[r.bits.word + 1]);
       }
-      if (slider && mobility) score[c] += w.mobility[t] * mob * w.mobility_level_pct[level_of(s)] / 100;
+      if (w_.use_mobility) score += w_.mobility[t] * mob * w_.mobility_level_pct[level_of(s)] / 100;
       if (katt) {
-        units += katt * w.king_attack_weight[t];
+        units += katt * w_.king_attack_weight[t];
         ++count;
       }
+    });
+  }
+  return score;
+}
+
+int Evaluator::dynamic(const Position& pos) const {
+  const EvalWeights& w = w_;
+  if (w.material_only || (!w.use_mobility && !w.use_king_safety)) return 0;
+  const Tables& T = tables();
+  int score[COLOR_NB] = {0, 0};
+  for (int ci = 0; ci < COLOR_NB; ++ci) {
+    const Color c = Color(ci), them = ~c;
+    const Square ek = pos.king_square(them);
+    const Bitboard& ez = zone_[them][ek];
+    int units = 0, count = 0;
+    score[c] += slider_terms(pos, c, ez, units, count);
+    if (w.use_king_safety) {
+      // Pieces that only step and leap, among those that might reach the enemy King's
+      // zone: the zone squares they attack.
+      (zone_attackers_[them][ek] & pos.occupied(c)).for_each([&](Square s) {
+        const PieceType t = type_of(pos.at(s));
+        if (slider_[t] || pos.frozen(s)) return;
+        int katt = (T.capture_mask(c, t, s) & ez).count();
+        for (const Target& tg : T.special_captures(T.moves(c, t, s)))
+          if (ez.test(tg.to) && (tg.via == SQ_NONE || pos.empty(tg.via))) ++katt;
+        if (katt) {
+          units += katt * w.king_attack_weight[t];
+          ++count;
+        }
+      });
     }
     score[them] -= units * w.king_attackers_pct[std::min(count, 7)] / 100;
   }

@@ -80,20 +80,15 @@ class Evaluator {
   int psq_[PIECE_NB][SQUARE_NB];
   bool slider_[PIECE_TYPE_NB];
 
-  // The box (levels, files, ranks) spanned by the squares a piece can capture on by
-  // steps and leaps: King safety skips leapers whose box misses the enemy King's zone.
-  struct Box {
-    int8_t lmin, lmax, fmin, fmax, rmin, rmax;
-    static Box empty() { return {127, -128, 127, -128, 127, -128}; }
-    Box with(Square s) const;  // extended to include s
-    bool meets(const Box& o) const {
-      return lmin <= o.lmax && o.lmin <= lmax && fmin <= o.fmax && o.fmin <= fmax && rmin <= o.rmax &&
-             o.rmin <= rmax;
-    }
-  };
-  Box reach_[COLOR_NB][PIECE_TYPE_NB][SQUARE_NB];
-  Box zone_box_[COLOR_NB][SQUARE_NB];  // by King square: the King's square and its moves
+  // King safety, by colour and King square: the King's zone (its square and every
+  // square it could move to), and every square from which a piece of the other colour
+  // could capture somewhere in that zone by any rule (the candidates worth examining).
+  Bitboard zone_[COLOR_NB][SQUARE_NB];
+  Bitboard zone_attackers_[COLOR_NB][SQUARE_NB];
 
+  // Mobility and King-zone attacks of the sliders of colour c (King safety: units and
+  // count of attackers added in).
+  int slider_terms(const Position& pos, Color c, const Bitboard& enemy_zone, int& units, int& count) const;
   int frozen_penalty(PieceType t) const;
   // The frozen-piece term of the level-2 square s (Gold's point of view).
   int frozen_term(const Position& pos, Square s) const;

@@ -212,7 +212,7 @@ struct Search::State {
   // (a cut-off usually comes early); after that the rest is sorted once.
   static void pick(Move* moves, int* scores, int n, int i) {
     constexpr int SELECT_FIRST = 4;
-    if (i == SELECT_FIRST && n - i > 2) {
+    if (i == SELECT_FIRST && n - i > 1) {
       sort_rest(moves, scores, n, i);
       return;
     }

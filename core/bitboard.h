@@ -1,0 +1,138 @@
+// Sets of squares as bits (288 squares, three levels of 96). Each level takes two
+// 64-bit words: squares 0-63 of the level in the first, 64-95 in the low bits of the
+// second. A slide never leaves its level, so the first piece on a ray is the lowest or
+// highest set bit of two words (ray_blocker).
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "types.h"
+
+namespace dc {
+
+// Where each square's bit is: its word and its place in the word.
+struct SquareBit {
+  uint8_t word, shift;
+};
+inline constexpr std::array<SquareBit, SQUARE_NB> SQUARE_BITS = [] {
+  std::array<SquareBit, SQUARE_NB> a{};
+  for (int s = 0; s < SQUARE_NB; ++s)
+    a[s] = {uint8_t(2 * (s / SQUARES_PER_LEVEL) + (s % SQUARES_PER_LEVEL >= 64)), uint8_t(s % SQUARES_PER_LEVEL & 63)};
+  return a;
+}();
+
+struct Bitboard {
+  static constexpr int WORDS = 2 * LEVELS;
+  uint64_t w[WORDS]{};
+
+  static constexpr int word_of(Square s) { return SQUARE_BITS[s].word; }
+  static constexpr uint64_t bit_of(Square s) { return uint64_t(1) << SQUARE_BITS[s].shift; }
+  static constexpr Square square_at(int word, int bit) {
+    return Square(word / 2 * SQUARES_PER_LEVEL + (word & 1) * 64 + bit);
+  }
+
+  constexpr void set(Square s) { w[word_of(s)] |= bit_of(s); }
+  constexpr void toggle(Square s) { w[word_of(s)] ^= bit_of(s); }
+  constexpr bool test(Square s) const { return (w[word_of(s)] & bit_of(s)) != 0; }
+
+  constexpr bool any() const { return (w[0] | w[1] | w[2] | w[3] | w[4] | w[5]) != 0; }
+  constexpr int count() const {
+    int n = 0;
+    for (uint64_t x : w) n += std::popcount(x);
+    return n;
+  }
+  constexpr Bitboard operator&(const Bitboard& o) const {
+    Bitboard r;
+    for (int i = 0; i < WORDS; ++i) r.w[i] = w[i] & o.w[i];
+    return r;
+  }
+  constexpr Bitboard operator|(const Bitboard& o) const {
+    Bitboard r;
+    for (int i = 0; i < WORDS; ++i) r.w[i] = w[i] | o.w[i];
+    return r;
+  }
+  // The squares of this set that are not in o.
+  constexpr Bitboard minus(const Bitboard& o) const {
+    Bitboard r;
+    for (int i = 0; i < WORDS; ++i) r.w[i] = w[i] & ~o.w[i];
+    return r;
+  }
+  constexpr bool intersects(const Bitboard& o) const {
+    uint64_t x = 0;
+    for (int i = 0; i < WORDS; ++i) x |= w[i] & o.w[i];
+    return x != 0;
+  }
+  // Every square moved one level up (level 3 falls off).
+  constexpr Bitboard up() const { return Bitboard{{0, 0, w[0], w[1], w[2], w[3]}}; }
+
+  // Whether pred(square) holds for some square of the set (tried in increasing order,
+  // stopping at the first).
+  template <class Pred>
+  constexpr bool any_of(Pred&& pred) const {
+    for (int i = 0; i < WORDS; ++i)
+      for (uint64_t x = w[i]; x; x &= x - 1)
+        if (pred(square_at(i, std::countr_zero(x)))) return true;
+    return false;
+  }
+  // Calls f(square) for each square of the set, in increasing order.
+  template <class F>
+  constexpr void for_each(F&& f) const {
+    for (int i = 0; i < WORDS; ++i)
+      for (uint64_t x = w[i]; x; x &= x - 1) f(square_at(i, std::countr_zero(x)));
+  }
+};
+
+// A slide line of one level as a bit mask: its squares (the two words of its level)
+// and whether the squares run up (increasing square numbers) from the mover.
+struct RayMask {
+  uint64_t lo = 0, hi = 0;
+  uint8_t word = 0;  // the level's first word
+  bool up = true;
+};
+
+// The first occupied square of the ray, or SQ_NONE.
+inline Square ray_blocker(const RayMask& r, const Bitboard& occupied) {
+  const uint64_t lo = r.lo & occupied.w[r.word], hi = r.hi & occupied.w[r.word + 1];
+  if (r.up) {
+    if (lo) return Bitboard::square_at(r.word, std::countr_zero(lo));
+    if (hi) return Bitboard::square_at(r.word + 1, std::countr_zero(hi));
+  } else {
+    if (hi) return Bitboard::square_at(r.word + 1, 63 - std::countl_zero(hi));
+    if (lo) return Bitboard::square_at(r.word, 63 - std::countl_zero(lo));
+  }
+  return SQ_NONE;
+}
+
+// The squares of the ray up to and including its first occupied square (all of them
+// when it is empty), as the two words of its level; blocker is that square or SQ_NONE.
+struct RayReach {
+  uint64_t lo, hi;
+  Square blocker;
+};
+inline RayReach ray_reach(const RayMask& r, const Bitboard& occupied) {
+  const uint64_t lo = r.lo & occupied.w[r.word], hi = r.hi & occupied.w[r.word + 1];
+  if (r.up) {
+    if (lo) {
+      const int b = std::countr_zero(lo);
+      return {r.lo & (~uint64_t(0) >> (63 - b)), 0, Bitboard::square_at(r.word, b)};
+    }
+    if (hi) {
+      const int b = std::countr_zero(hi);
+      return {r.lo, r.hi & (~uint64_t(0) >> (63 - b)), Bitboard::square_at(r.word + 1, b)};
+    }
+  } else {
+    if (hi) {
+      const int b = 63 - std::countl_zero(hi);
+      return {0, r.hi & (~uint64_t(0) << b), Bitboard::square_at(r.word + 1, b)};
+    }
+    if (lo) {
+      const int b = 63 - std::countl_zero(lo);
+      return {r.lo & (~uint64_t(0) << b), r.hi, Bitboard::square_at(r.word, b)};
+    }
+  }
+  return {r.lo, r.hi, SQ_NONE};
+}
+
+}  // namespace dc
