@@ -1,6 +1,7 @@
 #include "movegen.h"
 
 #include <algorithm>
+#include <bit>
 #include <iterator>
 
 #include "movement.h"
@@ -44,34 +45,69 @@ inline int generate_piece_captures(const Tables& T, const Position& pos, Color u
   return n;
 }
 
-int generate_all(const Position& pos, Move* out) {
+// The moves of the piece of colour us and type t on s, captures, non-captures or both.
+template <bool Quiets, bool Captures>
+int generate_piece_moves(const Tables& T, const Position& pos, Color us, PieceType t, Square s, Move* out) {
+  const SquareMoves& sm = T.moves(us, t, s);
+  int n = 0;
+  for (const Target& tg : T.targets(sm)) {
+    if (tg.via != SQ_NONE && !pos.empty(tg.via)) continue;
+    const Piece q = pos.at(tg.to);
+    if (q == NO_PIECE) {
+      if (Quiets && (tg.mode & MOVE_ONLY)) out[n++] = Move(s, tg.to, MoveKind::Normal, promotes(t, us, tg.to));
+    } else if (Captures && color_of(q) != us && (tg.mode & CAPTURE_ONLY)) {
+      out[n++] = Move(s, tg.to, tg.afar ? MoveKind::Afar : MoveKind::Capture, promotes(t, us, tg.to));
+    }
+  }
+  for (const Ray& r : T.rays(sm)) {
+    for (Square q : T.ray_squares(r)) {
+      const Piece p = pos.at(q);
+      if (p == NO_PIECE) {
+        if (Quiets && (r.mode & MOVE_ONLY)) out[n++] = Move(s, q, MoveKind::Normal);
+        continue;
+      }
+      if (Captures && color_of(p) != us && (r.mode & CAPTURE_ONLY)) out[n++] = Move(s, q, MoveKind::Capture);
+      break;
+    }
+  }
+  return n;
+}
+
+template <bool Quiets, bool Captures>
+int generate_moves(const Position& pos, Move* out) {
   const Tables& T = tables();
   const Color us = pos.side_to_move();
   int n = 0;
-  for (Square s : pos.pieces(us)) {
-    if (pos.frozen(s)) continue;  // Basilisk freezing: no moves at all
-    const PieceType t = type_of(pos.at(s));
-    const SquareMoves& sm = T.moves(us, t, s);
-    for (const Target& tg : T.targets(sm)) {
-      if (tg.via != SQ_NONE && !pos.empty(tg.via)) continue;
-      const Piece q = pos.at(tg.to);
-      if (q == NO_PIECE) {
-        if (tg.mode & MOVE_ONLY) out[n++] = Move(s, tg.to, MoveKind::Normal, promotes(t, us, tg.to));
-      } else if (color_of(q) != us && (tg.mode & CAPTURE_ONLY)) {
-        out[n++] = Move(s, tg.to, tg.afar ? MoveKind::Afar : MoveKind::Capture, promotes(t, us, tg.to));
-      }
+  for (Square s : pos.pieces(us))
+    if (!pos.frozen(s))  // Basilisk freezing: no moves at all
+      n += generate_piece_moves<Quiets, Captures>(T, pos, us, type_of(pos.at(s)), s, out + n);
+  return n;
+}
+
+// The plain captures of every unfrozen piece of type t at once, vector by vector.
+int generate_shift_captures(const Tables& T, const Position& pos, Color us, PieceType t, const Bitboard& frozen,
+                            Move* out) {
+  const Bitboard pieces = pos.pieces_of(make_piece(us, t)).minus(frozen);
+  if (!pieces.any()) return 0;
+  const Bitboard& enemy = pos.occupied(~us);
+  int n = 0;
+  for (const CaptureShift& cs : T.capture_shifts(us, t)) {
+    uint64_t lo = pieces.w[cs.from_word] & cs.from_lo, hi = pieces.w[cs.from_word + 1] & cs.from_hi;
+    if (!(lo | hi)) continue;
+    if (cs.shift > 0) {
+      hi = hi << cs.shift | lo >> (64 - cs.shift);
+      lo <<= cs.shift;
+    } else if (cs.shift < 0) {
+      lo = lo >> -cs.shift | hi << (64 + cs.shift);
+      hi >>= -cs.shift;
     }
-    for (const Ray& r : T.rays(sm)) {
-      for (Square q : T.ray_squares(r)) {
-        const Piece p = pos.at(q);
-        if (p == NO_PIECE) {
-          if (r.mode & MOVE_ONLY) out[n++] = Move(s, q, MoveKind::Normal);
-          continue;
-        }
-        if (color_of(p) != us && (r.mode & CAPTURE_ONLY)) out[n++] = Move(s, q, MoveKind::Capture);
-        break;
+    lo &= enemy.w[cs.to_word];
+    hi &= enemy.w[cs.to_word + 1];
+    for (int k = 0; k < 2; ++k)
+      for (uint64_t x = k ? hi : lo; x; x &= x - 1) {
+        const Square to = Bitboard::square_at(cs.to_word + k, std::countr_zero(x));
+        out[n++] = Move(Square(to - cs.square_delta), to, MoveKind::Capture, promotes(t, us, to));
       }
-    }
   }
   return n;
 }
@@ -79,9 +115,15 @@ int generate_all(const Position& pos, Move* out) {
 int generate_captures(const Position& pos, Move* out) {
   const Tables& T = tables();
   const Color us = pos.side_to_move();
+  // Basilisk freezing: our level-2 pieces with an enemy Basilisk directly below.
+  const Bitboard frozen = pos.occupied(us) & pos.pieces_of(make_piece(~us, BASILISK)).up();
   int n = 0;
-  for (Square s : pos.pieces(us))
-    if (!pos.frozen(s)) n += generate_piece_captures(T, pos, us, type_of(pos.at(s)), s, out + n);
+  for (int t = 1; t < PIECE_TYPE_NB; ++t)
+    if (T.captures_by_shifts(PieceType(t))) n += generate_shift_captures(T, pos, us, PieceType(t), frozen, out + n);
+  for (Square s : pos.pieces(us)) {
+    const PieceType t = type_of(pos.at(s));
+    if (!T.captures_by_shifts(t) && !frozen.test(s)) n += generate_piece_captures(T, pos, us, t, s, out + n);
+  }
   return n;
 }
 
@@ -118,7 +160,21 @@ void find_blockers(const Position& pos, Color us, bool* at) {
 
 }  // namespace
 
-int generate_pseudo(const Position& pos, Move* out) { return generate_all(pos, out); }
+int generate_pseudo(const Position& pos, Move* out) { return generate_moves<true, true>(pos, out); }
+int generate_pseudo_quiets(const Position& pos, Move* out) { return generate_moves<true, false>(pos, out); }
+
+bool pseudo_legal(const Position& pos, Move m) {
+  const Square from = m.from();
+  if (m.is_none() || !is_ok(from) || !is_ok(m.to())) return false;
+  const Piece p = pos.at(from);
+  const Color us = pos.side_to_move();
+  if (p == NO_PIECE || color_of(p) != us || pos.frozen(from)) return false;
+  Move buf[MAX_MOVES];
+  const int n = generate_piece_moves<true, true>(tables(), pos, us, type_of(p), from, buf);
+  for (int i = 0; i < n; ++i)
+    if (buf[i] == m) return true;
+  return false;
+}
 int generate_pseudo_captures(const Position& pos, Move* out) { return generate_captures(pos, out); }
 
 bool attacked(const Position& pos, Square s, Color by) {

@@ -17,6 +17,13 @@ int generate_pseudo(const Position& pos, Move* out);
 // Only the captures (including captures from afar) among the pseudo-legal moves.
 int generate_pseudo_captures(const Position& pos, Move* out);
 
+// Only the moves that capture nothing (promotions included).
+int generate_pseudo_quiets(const Position& pos, Move* out);
+
+// Whether m is one of the pseudo-legal moves of pos (for a move remembered from
+// elsewhere, such as the search's hash table, before it is played).
+bool pseudo_legal(const Position& pos, Move m);
+
 // The legal moves. `pos` is used as scratch space and restored exactly.
 int generate_legal(Position& pos, Move* out);
 

@@ -1,6 +1,7 @@
 #include "movement.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -279,6 +280,37 @@ Tables::Tables() {
           list.push_back(rr);
         }
       }
+    }
+
+  // Capture vectors of the types captured by shifts, from the per-square targets.
+  for (PieceType t : {SYLPH, WARRIOR, DWARF, BASILISK}) by_shifts_[t] = true;
+  for (Color c : {GOLD, SCARLET})
+    for (int t = 0; t < PIECE_TYPE_NB; ++t) {
+      shift_first_[c][t] = uint32_t(shifts_.size());
+      if (!by_shifts_[t]) continue;
+      std::map<std::tuple<int, int>, CaptureShift> by_vector;  // (from word pair, square delta)
+      for (int si = 0; si < SQUARE_NB; ++si) {
+        const Square s = Square(si);
+        const SquareMoves& sm = square_moves_[c][t][s];
+        if (sm.special_count || sm.ray_count) table_bug("a type captured by shifts has special captures", s);
+        for (uint32_t i = 0; i < sm.capture_target_count; ++i) {
+          const Square to = targets_[sm.target_first + i].to;
+          const int from_word = 2 * level_of(s), to_word = 2 * level_of(to);
+          const int shift = (to % SQUARES_PER_LEVEL) - (s % SQUARES_PER_LEVEL);
+          if (shift <= -64 || shift >= 64) table_bug("capture shift out of range", s);
+          CaptureShift& cs = by_vector[{from_word, to - s}];
+          // Short vectors: one square delta means one vector (|df| <= 2 < 12 / 2).
+          const int df = file_of(to) - file_of(s), dr = rank_of(to) - rank_of(s);
+          if (std::abs(df) > 2 || std::abs(dr) > 2) table_bug("capture shift too long", s);
+          cs.from_word = uint8_t(from_word);
+          cs.to_word = uint8_t(to_word);
+          cs.shift = int8_t(shift);
+          cs.square_delta = int16_t(to - s);
+          (Bitboard::word_of(s) == from_word ? cs.from_lo : cs.from_hi) |= Bitboard::bit_of(s);
+        }
+      }
+      for (auto& [k, cs] : by_vector) shifts_.push_back(cs);
+      if (t == PIECE_TYPE_NB - 1) shift_first_[c][PIECE_TYPE_NB] = uint32_t(shifts_.size());
     }
 
   for (Color c : {GOLD, SCARLET}) {

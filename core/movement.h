@@ -82,6 +82,17 @@ struct SquareMoves {
   uint32_t special_first;
 };
 
+// The plain captures of all pieces of one type along one vector at once: the pieces on
+// the squares of `from` (a mask of the two words of one level) capture on the squares
+// `shift` places further in the level and `to_word - from_word` words up or down,
+// that is on the square square_delta above their own number.
+struct CaptureShift {
+  uint64_t from_lo, from_hi;
+  uint8_t from_word, to_word;
+  int8_t shift;          // within the level, -63..63
+  int16_t square_delta;  // to - from in square numbers
+};
+
 // A reverse entry: a piece whose type is in `types` standing on `from` (of the
 // attacking colour) can capture on the square, provided `via` (if any) is empty.
 struct AttackEntry {
@@ -116,6 +127,13 @@ class Tables {
   // The squares a piece captures on by a plain leap or step (no intermediate square,
   // not from afar): the targets after the special captures, as a set.
   const Bitboard& capture_mask(Color c, PieceType t, Square s) const { return capture_mask_[c][t][s]; }
+  // Types whose plain captures are generated for all pieces at once (the numerous,
+  // short-range pieces; they have no captures through a square, from afar or by
+  // sliding), and their capture vectors.
+  bool captures_by_shifts(PieceType t) const { return by_shifts_[t]; }
+  std::span<const CaptureShift> capture_shifts(Color c, PieceType t) const {
+    return {shifts_.data() + shift_first_[c][t], size_t(shift_first_[c][t + 1] - shift_first_[c][t])};
+  }
   // The via and afar captures of a piece.
   std::span<const Target> special_captures(const SquareMoves& m) const {
     return {special_targets_.data() + m.special_first, m.special_count};
@@ -155,6 +173,9 @@ class Tables {
   uint32_t rev_ray_first_[COLOR_NB][SQUARE_NB + 1]{};
   Bitboard capture_mask_[COLOR_NB][PIECE_TYPE_NB][SQUARE_NB]{};
   Bitboard leap_attackers_[COLOR_NB][SQUARE_NB]{};
+  bool by_shifts_[PIECE_TYPE_NB]{};
+  std::vector<CaptureShift> shifts_;
+  uint32_t shift_first_[COLOR_NB][PIECE_TYPE_NB + 1]{};
   std::vector<AttackEntry> special_attacks_;
   uint32_t special_first_[COLOR_NB][SQUARE_NB + 1]{};
 };

@@ -163,8 +163,11 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
   const bool ks = w_.use_king_safety;
   const Bitboard& occupied = pos.occupied();
   int score = 0;
-  for (PieceType t : {DRAGON, OLIPHANT, THIEF, MAGE}) {
-    pos.pieces_of(make_piece(c, t)).for_each([&](Square s) {
+  Bitboard sliders;
+  for (PieceType t : {DRAGON, OLIPHANT, THIEF, MAGE}) sliders = sliders | pos.pieces_of(make_piece(c, t));
+  {
+    sliders.for_each([&](Square s) {
+      const PieceType t = type_of(pos.at(s));
       if (pos.frozen(s)) return;  // a frozen piece attacks nothing
       const SquareMoves& sm = T.moves(c, t, s);
       int mob = 0, katt = 0;
@@ -174,13 +177,19 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
         if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
         if (ks && (tg.mode & CAPTURE_ONLY) && ez.test(tg.to)) ++katt;
       }
+      // The rays: every square up to and including the first piece. A slide never
+      // leaves its level and rays do not overlap, so their union is two words; the
+      // only pieces in it are the first ones, and an own piece there is no move.
+      uint64_t lo = 0, hi = 0;
+      const int word = 2 * level_of(s);
       for (const Ray& r : T.rays(sm)) {
-        // Every empty square up to the first piece, and that piece if it is an enemy.
         const RayReach reach = ray_reach(r.bits, occupied);
-        mob += std::popcount(reach.lo) + std::popcount(reach.hi);
-        if (reach.blocker != SQ_NONE && color_of(pos.at(reach.blocker)) == c) --mob;
-        if (ks) katt += std::popcount(reach.lo & ez.w[r.bits.word]) + std::popcount(reach.hi & ez.w[r.bits.word + 1]);
+        lo |= reach.lo;
+        hi |= reach.hi;
       }
+      const Bitboard& own = pos.occupied(c);
+      mob += std::popcount(lo & ~own.w[word]) + std::popcount(hi & ~own.w[word + 1]);
+      if (ks) katt += std::popcount(lo & ez.w[word]) + std::popcount(hi & ez.w[word + 1]);
       if (w_.use_mobility) score += w_.mobility[t] * mob * w_.mobility_level_pct[level_of(s)] / 100;
       if (katt) {
         units += katt * w_.king_attack_weight[t];

@@ -259,8 +259,74 @@ struct Search::State {
     pv_len[ply] = n + 1;
   }
 
+  class MovePicker;
   int qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk);
   int negamax(Position& pos, int depth, int alpha, int beta, int ply, bool in_chk, bool allow_null);
+};
+
+// The moves of a node in the order they are searched, generated in stages so that a
+// cut-off by the hash move or a capture spares generating the quiet moves: the hash
+// move (when it is pseudo-legal here), then the captures by MVV/LVA, then the quiet
+// moves (promotions, killers, then by history).
+class Search::State::MovePicker {
+ public:
+  MovePicker(State& S, const Position& pos, Move tt_move, int ply)
+      : S_(S), pos_(pos), tt_(tt_move), ply_(ply),
+        moves_(&S.move_buf[size_t(ply) * MAX_MOVES]), scores_(&S.score_buf[size_t(ply) * MAX_MOVES]) {}
+
+  Move next() {
+    switch (stage_) {
+      case Stage::Hash:
+        stage_ = Stage::GenCaptures;
+        if (!tt_.is_none() && pseudo_legal(pos_, tt_)) return tt_;
+        tt_ = Move::none();
+        [[fallthrough]];
+      case Stage::GenCaptures:
+        start_ = cur_ = 0;
+        end_ = generate_pseudo_captures(pos_, moves_);
+        score();
+        stage_ = Stage::Captures;
+        [[fallthrough]];
+      case Stage::Captures:
+        if (Move m = from_list(); !m.is_none()) return m;
+        start_ = cur_ = end_;
+        end_ += generate_pseudo_quiets(pos_, moves_ + start_);
+        score();
+        stage_ = Stage::Quiets;
+        [[fallthrough]];
+      case Stage::Quiets:
+        if (Move m = from_list(); !m.is_none()) return m;
+        stage_ = Stage::Done;
+        [[fallthrough]];
+      case Stage::Done:
+        break;
+    }
+    return Move::none();
+  }
+
+ private:
+  enum class Stage { Hash, GenCaptures, Captures, Quiets, Done };
+  void score() {
+    for (int i = start_; i < end_; ++i) scores_[i] = S_.order_score(pos_, moves_[i], Move::none(), ply_);
+  }
+  // The next move of the current list in order, skipping the hash move.
+  Move from_list() {
+    while (cur_ < end_) {
+      pick(moves_ + start_, scores_ + start_, end_ - start_, cur_ - start_);
+      const Move m = moves_[cur_++];
+      if (m != tt_) return m;
+    }
+    return Move::none();
+  }
+
+  State& S_;
+  const Position& pos_;
+  Move tt_;
+  int ply_;
+  Move* moves_;
+  int* scores_;
+  Stage stage_ = Stage::Hash;
+  int start_ = 0, cur_ = 0, end_ = 0;
 };
 
 int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk) {
@@ -375,10 +441,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
     if (score >= beta) return score >= MATE_BOUND ? beta : score;
   }
 
-  Move* moves = &move_buf[size_t(ply) * MAX_MOVES];
-  int* scores = &score_buf[size_t(ply) * MAX_MOVES];
-  const int n = generate_pseudo(pos, moves);
-  for (int i = 0; i < n; ++i) scores[i] = order_score(pos, moves[i], tt_move, ply);
+  MovePicker picker(*this, pos, tt_move, ply);
   LegalityCheck legality(pos, in_chk);
 
   const int alpha0 = alpha;
@@ -389,9 +452,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   const bool can_futile = opt.futility && !pv_node && !in_chk && depth <= 2 &&
                           std::abs(alpha) < MATE_BOUND && static_eval + 200 * depth <= alpha;
   int searched = 0, legal = 0;
-  for (int i = 0; i < n; ++i) {
-    pick(moves, scores, n, i);
-    const Move m = moves[i];
+  for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
     if (!legality.legal(pos, m)) continue;
     ++legal;
     const bool quiet = !m.is_capture() && !m.is_promotion();
