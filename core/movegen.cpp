@@ -127,6 +127,13 @@ int generate_captures(const Position& pos, Move* out) {
   return n;
 }
 
+// The pieces of colour c of the types that slide.
+Bitboard sliders_of(const Tables& T, const Position& pos, Color c) {
+  Bitboard b;
+  for (PieceType t : T.slider_types()) b = b | pos.pieces_of(make_piece(c, t));
+  return b;
+}
+
 // Squares holding pieces of the side to move whose departure could expose its King:
 // the first piece on a line from the King to an enemy slider, and a piece standing on
 // the intermediate square of an enemy's level-changing or two-step attack.
@@ -135,21 +142,21 @@ void find_blockers(const Position& pos, Color us, bool* at) {
   const Tables& T = tables();
   const Square k = pos.king_square(us);
   const Color them = ~us;
+  const Bitboard sliders = sliders_of(T, pos, them);
+  const Bitboard& occupied = pos.occupied();
   for (const ReverseRay& rr : T.reverse_rays(them, k)) {
-    Square first = SQ_NONE;
-    for (Square q : T.ray_squares(rr.ray)) {
-      Piece p = pos.at(q);
-      if (p == NO_PIECE) continue;
-      if (first == SQ_NONE) {
-        if (color_of(p) != us) break;
-        first = q;
-        continue;
-      }
-      if (color_of(p) == them && (rr.types >> type_of(p) & 1)) at[first] = true;
-      break;
-    }
+    const RayMask& r = rr.ray.bits;
+    if (!((r.lo & sliders.w[r.word]) | (r.hi & sliders.w[r.word + 1]))) continue;  // no enemy slider on the line
+    const Square first = ray_blocker(r, occupied);
+    if (first == SQ_NONE || color_of(pos.at(first)) != us) continue;
+    Bitboard rest = occupied;
+    rest.toggle(first);
+    const Square second = ray_blocker(r, rest);
+    if (second == SQ_NONE) continue;
+    const Piece p = pos.at(second);
+    if (color_of(p) == them && (rr.types >> type_of(p) & 1)) at[first] = true;
   }
-  for (const AttackEntry& e : T.attack_entries(them, k)) {
+  for (const AttackEntry& e : T.special_attack_entries(them, k)) {
     if (e.via == SQ_NONE) continue;
     Piece v = pos.at(e.via), a = pos.at(e.from);
     if (v != NO_PIECE && color_of(v) == us && a != NO_PIECE && color_of(a) == them &&
@@ -191,8 +198,11 @@ bool attacked(const Position& pos, Square s, Color by) {
     if (pos.frozen(e.from)) continue;
     return true;
   }
+  const Bitboard sliders = sliders_of(T, pos, by);
   for (const ReverseRay& rr : T.reverse_rays(by, s)) {
-    const Square q = ray_blocker(rr.ray.bits, pos.occupied());
+    const RayMask& r = rr.ray.bits;
+    if (!((r.lo & sliders.w[r.word]) | (r.hi & sliders.w[r.word + 1]))) continue;  // no slider on the line
+    const Square q = ray_blocker(r, pos.occupied());
     if (q == SQ_NONE) continue;
     const Piece p = pos.at(q);
     if (color_of(p) == by && (rr.types >> type_of(p) & 1) && !pos.frozen(q)) return true;

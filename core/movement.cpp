@@ -282,6 +282,10 @@ Tables::Tables() {
       }
     }
 
+  for (int t = 1; t < PIECE_TYPE_NB; ++t)
+    if (std::any_of(std::begin(RULES), std::end(RULES), [&](const MoveRule& r) { return r.piece == t && r.motion == Slide; }))
+      slider_types_[slider_type_count_++] = PieceType(t);
+
   // Capture vectors of the types captured by shifts, from the per-square targets.
   for (PieceType t : {SYLPH, WARRIOR, DWARF, BASILISK}) by_shifts_[t] = true;
   for (Color c : {GOLD, SCARLET})

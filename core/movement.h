@@ -134,6 +134,8 @@ class Tables {
   std::span<const CaptureShift> capture_shifts(Color c, PieceType t) const {
     return {shifts_.data() + shift_first_[c][t], size_t(shift_first_[c][t + 1] - shift_first_[c][t])};
   }
+  // The types that slide.
+  std::span<const PieceType> slider_types() const { return {slider_types_, slider_type_count_}; }
   // The via and afar captures of a piece.
   std::span<const Target> special_captures(const SquareMoves& m) const {
     return {special_targets_.data() + m.special_first, m.special_count};
@@ -174,6 +176,8 @@ class Tables {
   Bitboard capture_mask_[COLOR_NB][PIECE_TYPE_NB][SQUARE_NB]{};
   Bitboard leap_attackers_[COLOR_NB][SQUARE_NB]{};
   bool by_shifts_[PIECE_TYPE_NB]{};
+  PieceType slider_types_[PIECE_TYPE_NB]{};
+  size_t slider_type_count_ = 0;
   std::vector<CaptureShift> shifts_;
   uint32_t shift_first_[COLOR_NB][PIECE_TYPE_NB + 1]{};
   std::vector<AttackEntry> special_attacks_;
