@@ -106,33 +106,27 @@ inline Square ray_blocker(const RayMask& r, const Bitboard& occupied) {
 }
 
 // The squares of the ray up to and including its first occupied square (all of them
-// when it is empty), as the two words of its level; blocker is that square or SQ_NONE.
+// when it is empty), as the two words of its level.
 struct RayReach {
   uint64_t lo, hi;
-  Square blocker;
 };
 inline RayReach ray_reach(const RayMask& r, const Bitboard& occupied) {
   const uint64_t lo = r.lo & occupied.w[r.word], hi = r.hi & occupied.w[r.word + 1];
+  const uint64_t all = ~uint64_t(0);
+  uint64_t keep_lo, keep_hi;
+  // (Selections rather than branches on the board: they are unpredictable.)
   if (r.up) {
-    if (lo) {
-      const int b = std::countr_zero(lo);
-      return {r.lo & (~uint64_t(0) >> (63 - b)), 0, Bitboard::square_at(r.word, b)};
-    }
-    if (hi) {
-      const int b = std::countr_zero(hi);
-      return {r.lo, r.hi & (~uint64_t(0) >> (63 - b)), Bitboard::square_at(r.word + 1, b)};
-    }
+    // Up to the lowest set bit: (bit << 1) - 1 keeps it and everything below (and
+    // everything when there is no bit).
+    keep_lo = lo ? ((lo & (0 - lo)) << 1) - 1 : all;
+    keep_hi = lo ? 0 : ((hi & (0 - hi)) << 1) - 1;
   } else {
-    if (hi) {
-      const int b = 63 - std::countl_zero(hi);
-      return {0, r.hi & (~uint64_t(0) << b), Bitboard::square_at(r.word + 1, b)};
-    }
-    if (lo) {
-      const int b = 63 - std::countl_zero(lo);
-      return {r.lo & (~uint64_t(0) << b), r.hi, Bitboard::square_at(r.word, b)};
-    }
+    // Down to the highest set bit (bit 0 of the level stands in when there is none).
+    const uint64_t from = all << (hi ? 63 - std::countl_zero(hi) : 63 - std::countl_zero(lo | 1));
+    keep_lo = hi ? 0 : from;
+    keep_hi = hi ? from : all;
   }
-  return {r.lo, r.hi, SQ_NONE};
+  return {r.lo & keep_lo, r.hi & keep_hi};
 }
 
 }  // namespace dc

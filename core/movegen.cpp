@@ -23,8 +23,8 @@ inline int generate_piece_captures(const Tables& T, const Position& pos, Color u
   const SquareMoves& sm = T.moves(us, t, s);
   int n = 0;
   if (sm.special_count)
-    for (const Target& tg : T.special_captures(sm)) {
-      if (tg.via != SQ_NONE && !pos.empty(tg.via)) continue;
+    for (const Target& tg : T.special_targets(sm)) {
+      if (!(tg.mode & CAPTURE_ONLY) || (tg.via != SQ_NONE && !pos.empty(tg.via))) continue;
       const Piece q = pos.at(tg.to);
       if (q != NO_PIECE && color_of(q) != us)
         out[n++] = Move(s, tg.to, tg.afar ? MoveKind::Afar : MoveKind::Capture, promotes(t, us, tg.to));

@@ -161,6 +161,10 @@ RayMask ray_mask(Square s, std::span<const Square> squares) {
 std::span<const MoveRule> movement_rules() { return RULES; }
 
 Tables::Tables() {
+  std::vector<Bitboard> afar_all(size_t(COLOR_NB) * PIECE_TYPE_NB * SQUARE_NB);  // by colour, type, square
+  auto afar = [&afar_all](int c, int t, int s) -> Bitboard& {
+    return afar_all[(size_t(c) * PIECE_TYPE_NB + t) * SQUARE_NB + s];
+  };
   std::vector<std::vector<AttackEntry>> rev(COLOR_NB * SQUARE_NB);   // plain leaps
   std::vector<std::vector<AttackEntry>> srev(COLOR_NB * SQUARE_NB);  // via and afar
   std::vector<std::vector<ReverseRay>> rrev(COLOR_NB * SQUARE_NB);
@@ -238,17 +242,37 @@ Tables::Tables() {
                                                   [](const Target& x) { return (x.mode & CAPTURE_ONLY) != 0; });
         sm.target_first = uint32_t(targets_.size());
         sm.target_count = uint16_t(tg.size());
-        sm.capture_target_count = uint16_t(movers - tg.begin());
+        if (movers - tg.begin() > 255) table_bug("too many capture targets", s);
+        sm.capture_target_count = uint8_t(movers - tg.begin());
         sm.special_first = uint32_t(special_targets_.size());
+        for (const Target& x : tg)  // every target through a square, capturing or not
+          if (x.via != SQ_NONE) special_targets_.push_back(x);
+        sm.via_count = uint8_t(special_targets_.size() - sm.special_first);
         for (auto x = tg.begin(); x != movers; ++x)
-          if (x->via != SQ_NONE || x->afar) special_targets_.push_back(*x);
+          if (x->afar) special_targets_.push_back(*x);
         sm.special_count = uint8_t(special_targets_.size() - sm.special_first);
+        for (const Target& x : tg) {
+          if (x.afar) afar(c, t, s).set(x.to);
+          if (x.via == SQ_NONE && !x.afar && (x.mode & MOVE_ONLY)) move_mask_[c][t][s].set(x.to);
+        }
         targets_.insert(targets_.end(), tg.begin(), tg.end());
         if (rays_.size() + ry.size() > 0xFFFF) table_bug("too many rays", s);
         sm.ray_first = uint16_t(rays_.size());
         sm.ray_count = uint8_t(ry.size());
         rays_.insert(rays_.end(), ry.begin(), ry.end());
       }
+
+  // Afar masks, kept for the types that capture from afar.
+  for (int t = 0; t < PIECE_TYPE_NB; ++t) {
+    afar_slot_[t] = -1;
+    bool any = false;
+    for (int c = 0; c < COLOR_NB; ++c)
+      for (int s = 0; s < SQUARE_NB; ++s) any = any || afar(c, t, s).any();
+    if (!any) continue;
+    afar_slot_[t] = int8_t(afar_masks_.size() / (COLOR_NB * SQUARE_NB));
+    for (int c = 0; c < COLOR_NB; ++c)
+      for (int s = 0; s < SQUARE_NB; ++s) afar_masks_.push_back(afar(c, t, s));
+  }
 
   // Reverse slide rays: for a slide rule of type t on level L in direction d, the
   // attackers of a square s on L stand along -d from s.

@@ -69,16 +69,17 @@ struct Ray {
   RayMask bits;  // the same squares as a mask (ray_blocker finds the first piece)
 };
 
-// A piece's targets list those that may capture first. The captures among them that
-// have a condition (through an intermediate square, or from afar) are also listed
-// apart (special_captures); the plain ones are also a set (Tables::capture_mask).
+// A piece's targets list those that may capture first. The targets with a condition or
+// a special kind (through an intermediate square, capturing from afar) are also listed
+// apart (special_targets); the plain ones are also sets (capture_mask, move_mask).
 struct SquareMoves {
   uint32_t target_first;
   uint16_t target_count;
   uint16_t ray_first;
   uint8_t ray_count;
   uint8_t special_count;
-  uint16_t capture_target_count;  // the first targets are those that may capture
+  uint8_t capture_target_count;  // the first targets are those that may capture
+  uint8_t via_count;             // the special targets through a square come first
   uint32_t special_first;
 };
 
@@ -136,8 +137,18 @@ class Tables {
   }
   // The types that slide.
   std::span<const PieceType> slider_types() const { return {slider_types_, slider_type_count_}; }
-  // The via and afar captures of a piece.
-  std::span<const Target> special_captures(const SquareMoves& m) const {
+  // The squares a piece moves to (without capturing) by a plain leap or step.
+  const Bitboard& move_mask(Color c, PieceType t, Square s) const { return move_mask_[c][t][s]; }
+  // The squares a piece captures on from afar (empty for the types that cannot).
+  const Bitboard& afar_mask(Color c, PieceType t, Square s) const {
+    return afar_slot_[t] < 0 ? EMPTY_ : afar_masks_[(size_t(afar_slot_[t]) * COLOR_NB + c) * SQUARE_NB + s];
+  }
+  // The targets through an intermediate square (capturing or not), then the captures
+  // from afar: the targets that have a condition or a special kind.
+  std::span<const Target> via_targets(const SquareMoves& m) const {
+    return {special_targets_.data() + m.special_first, m.via_count};
+  }
+  std::span<const Target> special_targets(const SquareMoves& m) const {
     return {special_targets_.data() + m.special_first, m.special_count};
   }
   // Every square from which some piece of colour c could capture on s by a plain leap
@@ -174,6 +185,10 @@ class Tables {
   std::vector<ReverseRay> rev_rays_;
   uint32_t rev_ray_first_[COLOR_NB][SQUARE_NB + 1]{};
   Bitboard capture_mask_[COLOR_NB][PIECE_TYPE_NB][SQUARE_NB]{};
+  Bitboard move_mask_[COLOR_NB][PIECE_TYPE_NB][SQUARE_NB]{};
+  int8_t afar_slot_[PIECE_TYPE_NB];
+  std::vector<Bitboard> afar_masks_;
+  static constexpr Bitboard EMPTY_{};
   Bitboard leap_attackers_[COLOR_NB][SQUARE_NB]{};
   bool by_shifts_[PIECE_TYPE_NB]{};
   PieceType slider_types_[PIECE_TYPE_NB]{};

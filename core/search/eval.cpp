@@ -170,9 +170,16 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
       const PieceType t = type_of(pos.at(s));
       if (pos.frozen(s)) return;  // a frozen piece attacks nothing
       const SquareMoves& sm = T.moves(c, t, s);
+      // Steps and leaps (the Dragon's and the Mage's), captures from afar, then the
+      // moves through an intermediate square.
       int mob = 0, katt = 0;
-      for (const Target& tg : T.targets(sm)) {
-        if (tg.via != SQ_NONE && !pos.empty(tg.via)) continue;
+      if (sm.target_count) {
+        const Bitboard attacks = T.capture_mask(c, t, s) | T.afar_mask(c, t, s);
+        mob = T.move_mask(c, t, s).minus(occupied).count() + (attacks & pos.occupied(~c)).count();
+        katt = ks ? (attacks & ez).count() : 0;
+      }
+      for (const Target& tg : T.via_targets(sm)) {
+        if (!pos.empty(tg.via)) continue;
         const Piece q = pos.at(tg.to);
         if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
         if (ks && (tg.mode & CAPTURE_ONLY) && ez.test(tg.to)) ++katt;
@@ -218,8 +225,8 @@ int Evaluator::dynamic(const Position& pos) const {
         const PieceType t = type_of(pos.at(s));
         if (slider_[t] || pos.frozen(s)) return;
         int katt = (T.capture_mask(c, t, s) & ez).count();
-        for (const Target& tg : T.special_captures(T.moves(c, t, s)))
-          if (ez.test(tg.to) && (tg.via == SQ_NONE || pos.empty(tg.via))) ++katt;
+        for (const Target& tg : T.special_targets(T.moves(c, t, s)))
+          if ((tg.mode & CAPTURE_ONLY) && ez.test(tg.to) && (tg.via == SQ_NONE || pos.empty(tg.via))) ++katt;
         if (katt) {
           units += katt * w.king_attack_weight[t];
           ++count;
