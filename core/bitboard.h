@@ -92,41 +92,45 @@ struct RayMask {
   bool up = true;
 };
 
-// The first occupied square of the ray, or SQ_NONE.
-inline Square ray_blocker(const RayMask& r, const Bitboard& occupied) {
+// The first occupied square of a ray that runs up / down, or SQ_NONE.
+inline Square ray_blocker_up(const RayMask& r, const Bitboard& occupied) {
   const uint64_t lo = r.lo & occupied.w[r.word], hi = r.hi & occupied.w[r.word + 1];
-  if (r.up) {
-    if (lo) return Bitboard::square_at(r.word, std::countr_zero(lo));
-    if (hi) return Bitboard::square_at(r.word + 1, std::countr_zero(hi));
-  } else {
-    if (hi) return Bitboard::square_at(r.word + 1, 63 - std::countl_zero(hi));
-    if (lo) return Bitboard::square_at(r.word, 63 - std::countl_zero(lo));
-  }
-  return SQ_NONE;
+  const int i = lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi);  // 128: none
+  return i < SQUARES_PER_LEVEL ? Square(r.word / 2 * SQUARES_PER_LEVEL + i) : SQ_NONE;
+}
+inline Square ray_blocker_down(const RayMask& r, const Bitboard& occupied) {
+  const uint64_t lo = r.lo & occupied.w[r.word], hi = r.hi & occupied.w[r.word + 1];
+  const int i = hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(lo);  // -1: none
+  return i >= 0 ? Square(r.word / 2 * SQUARES_PER_LEVEL + i) : SQ_NONE;
+}
+
+inline Square ray_blocker(const RayMask& r, const Bitboard& occupied) {
+  return r.up ? ray_blocker_up(r, occupied) : ray_blocker_down(r, occupied);
 }
 
 // The squares of the ray up to and including its first occupied square (all of them
-// when it is empty), as the two words of its level.
+// when it is empty), as the two words of its level; for a ray that runs up, and one
+// that runs down. (Selections rather than branches on the board: those would be
+// unpredictable.)
 struct RayReach {
   uint64_t lo, hi;
 };
-inline RayReach ray_reach(const RayMask& r, const Bitboard& occupied) {
+inline RayReach ray_reach_up(const RayMask& r, const Bitboard& occupied) {
   const uint64_t lo = r.lo & occupied.w[r.word], hi = r.hi & occupied.w[r.word + 1];
-  const uint64_t all = ~uint64_t(0);
-  uint64_t keep_lo, keep_hi;
-  // (Selections rather than branches on the board: they are unpredictable.)
-  if (r.up) {
-    // Up to the lowest set bit: (bit << 1) - 1 keeps it and everything below (and
-    // everything when there is no bit).
-    keep_lo = lo ? ((lo & (0 - lo)) << 1) - 1 : all;
-    keep_hi = lo ? 0 : ((hi & (0 - hi)) << 1) - 1;
-  } else {
-    // Down to the highest set bit (bit 0 of the level stands in when there is none).
-    const uint64_t from = all << (hi ? 63 - std::countl_zero(hi) : 63 - std::countl_zero(lo | 1));
-    keep_lo = hi ? 0 : from;
-    keep_hi = hi ? from : all;
-  }
+  // Up to the lowest set bit: (bit << 1) - 1 keeps it and everything below (and
+  // everything when there is no bit).
+  const uint64_t keep_lo = lo ? ((lo & (0 - lo)) << 1) - 1 : ~uint64_t(0);
+  const uint64_t keep_hi = lo ? 0 : ((hi & (0 - hi)) << 1) - 1;
   return {r.lo & keep_lo, r.hi & keep_hi};
+}
+inline RayReach ray_reach_down(const RayMask& r, const Bitboard& occupied) {
+  const uint64_t lo = r.lo & occupied.w[r.word], hi = r.hi & occupied.w[r.word + 1];
+  // Down to the highest set bit (bit 0 of the level stands in when there is none).
+  const uint64_t from = ~uint64_t(0) << (hi ? 63 - std::countl_zero(hi) : 63 - std::countl_zero(lo | 1));
+  return {r.lo & (hi ? 0 : from), r.hi & (hi ? from : ~uint64_t(0))};
+}
+inline RayReach ray_reach(const RayMask& r, const Bitboard& occupied) {
+  return r.up ? ray_reach_up(r, occupied) : ray_reach_down(r, occupied);
 }
 
 }  // namespace dc

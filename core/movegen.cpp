@@ -36,12 +36,19 @@ inline int generate_piece_captures(const Tables& T, const Position& pos, Color u
     else
       caps.for_each([&](Square to) { out[n++] = Move(s, to, MoveKind::Capture); });
   }
-  if (sm.ray_count)
-    for (const Ray& r : T.rays(sm)) {
-      if (!(r.mode & CAPTURE_ONLY)) continue;
-      const Square b = ray_blocker(r.bits, pos.occupied());
-      if (b != SQ_NONE && color_of(pos.at(b)) != us) out[n++] = Move(s, b, MoveKind::Capture);
-    }
+  // Slides: the first piece on each ray, kept if it is an enemy (written without a
+  // branch on that).
+  if (sm.ray_count) {
+    const std::span<const RayMask> rays = T.ray_masks(sm);
+    const Bitboard& occupied = pos.occupied();
+    auto capture = [&](Square b) {
+      const Square to = b == SQ_NONE ? s : b;  // s holds our own piece: not kept
+      out[n] = Move(s, to, MoveKind::Capture);
+      n += color_of(pos.at(to)) != us;
+    };
+    for (size_t i = 0; i < sm.up_ray_count; ++i) capture(ray_blocker_up(rays[i], occupied));
+    for (size_t i = sm.up_ray_count; i < rays.size(); ++i) capture(ray_blocker_down(rays[i], occupied));
+  }
   return n;
 }
 
@@ -120,10 +127,11 @@ int generate_captures(const Position& pos, Move* out) {
   int n = 0;
   for (int t = 1; t < PIECE_TYPE_NB; ++t)
     if (T.captures_by_shifts(PieceType(t))) n += generate_shift_captures(T, pos, us, PieceType(t), frozen, out + n);
-  for (Square s : pos.pieces(us)) {
-    const PieceType t = type_of(pos.at(s));
-    if (!T.captures_by_shifts(t) && !frozen.test(s)) n += generate_piece_captures(T, pos, us, t, s, out + n);
-  }
+  // The other pieces one by one (the set of them, rather than a test per piece).
+  Bitboard others = pos.occupied(us).minus(frozen);
+  for (int t = 1; t < PIECE_TYPE_NB; ++t)
+    if (T.captures_by_shifts(PieceType(t))) others = others.minus(pos.pieces_of(make_piece(us, PieceType(t))));
+  others.for_each([&](Square s) { n += generate_piece_captures(T, pos, us, type_of(pos.at(s)), s, out + n); });
   return n;
 }
 
@@ -199,42 +207,18 @@ bool attacked(const Position& pos, Square s, Color by) {
     return true;
   }
   const Bitboard sliders = sliders_of(T, pos, by);
-  for (const ReverseRay& rr : T.reverse_rays(by, s)) {
+  const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
+  const size_t up = T.reverse_up_count(by, s);
+  for (size_t i = 0; i < rays.size(); ++i) {
+    const ReverseRay& rr = rays[i];
     const RayMask& r = rr.ray.bits;
     if (!((r.lo & sliders.w[r.word]) | (r.hi & sliders.w[r.word + 1]))) continue;  // no slider on the line
-    const Square q = ray_blocker(r, pos.occupied());
+    const Square q = i < up ? ray_blocker_up(r, pos.occupied()) : ray_blocker_down(r, pos.occupied());
     if (q == SQ_NONE) continue;
     const Piece p = pos.at(q);
     if (color_of(p) == by && (rr.types >> type_of(p) & 1) && !pos.frozen(q)) return true;
   }
   return false;
-}
-
-int attackers(const Position& pos, Square s, Color by, Square* out) {
-  const Tables& T = tables();
-  int n = 0;
-  for (const AttackEntry& e : T.attack_entries(by, s)) {
-    const Piece p = pos.at(e.from);
-    if (p == NO_PIECE || color_of(p) != by || !(e.types >> type_of(p) & 1)) continue;
-    if (e.via != SQ_NONE && !pos.empty(e.via)) continue;
-    if (pos.frozen(e.from)) continue;
-    bool dup = false;  // the same piece may attack by two entries (e.g. two vias)
-    for (int i = 0; i < n; ++i) dup |= out[i] == e.from;
-    if (!dup) out[n++] = e.from;
-  }
-  for (const ReverseRay& rr : T.reverse_rays(by, s)) {
-    for (Square q : T.ray_squares(rr.ray)) {
-      const Piece p = pos.at(q);
-      if (p == NO_PIECE) continue;
-      if (color_of(p) == by && (rr.types >> type_of(p) & 1) && !pos.frozen(q)) {
-        bool dup = false;
-        for (int i = 0; i < n; ++i) dup |= out[i] == q;
-        if (!dup) out[n++] = q;
-      }
-      break;
-    }
-  }
-  return n;
 }
 
 bool in_check(const Position& pos) {

@@ -57,10 +57,6 @@ bool leaves_king_safe(Position& pos, Move m);
 // there under the movement rules (a Dragon's capture from afar counts).
 bool attacked(const Position& pos, Square s, Color by);
 
-// The squares of the unfrozen pieces of colour `by` that attack s. Returns the count
-// written to `out` (room for SQUARE_NB).
-int attackers(const Position& pos, Square s, Color by, Square* out);
-
 // Is the side to move in check?
 bool in_check(const Position& pos);
 

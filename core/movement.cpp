@@ -241,7 +241,8 @@ Tables::Tables() {
         const auto movers = std::stable_partition(tg.begin(), tg.end(),
                                                   [](const Target& x) { return (x.mode & CAPTURE_ONLY) != 0; });
         sm.target_first = uint32_t(targets_.size());
-        sm.target_count = uint16_t(tg.size());
+        if (tg.size() > 255) table_bug("too many targets", s);
+        sm.target_count = uint8_t(tg.size());
         if (movers - tg.begin() > 255) table_bug("too many capture targets", s);
         sm.capture_target_count = uint8_t(movers - tg.begin());
         sm.special_first = uint32_t(special_targets_.size());
@@ -260,6 +261,13 @@ Tables::Tables() {
         sm.ray_first = uint16_t(rays_.size());
         sm.ray_count = uint8_t(ry.size());
         rays_.insert(rays_.end(), ry.begin(), ry.end());
+        // The same rays as masks, those that run up first (capture generation and the
+        // evaluation walk them with no branch on the direction).
+        for (bool up : {true, false})
+          for (const Ray& r : ry)
+            if (r.bits.up == up && (r.mode & CAPTURE_ONLY)) ray_masks_.push_back(r.bits);
+        if (ray_masks_.size() != rays_.size()) table_bug("a slide that cannot capture", s);
+        sm.up_ray_count = uint8_t(std::count_if(ry.begin(), ry.end(), [](const Ray& r) { return r.bits.up; }));
       }
 
   // Afar masks, kept for the types that capture from afar.
@@ -348,6 +356,8 @@ Tables::Tables() {
       attacks_.insert(attacks_.end(), l.begin(), l.end());
       rev_ray_first_[c][s] = uint32_t(rev_rays_.size());
       auto& rl = rrev[c * SQUARE_NB + s];
+      const auto down = std::stable_partition(rl.begin(), rl.end(), [](const ReverseRay& r) { return r.ray.bits.up; });
+      rev_up_count_[c][s] = uint8_t(down - rl.begin());
       rev_rays_.insert(rev_rays_.end(), rl.begin(), rl.end());
       // attack_entries lists plain and special attackers; special_attack_entries
       // only the special ones.

@@ -74,7 +74,8 @@ struct Ray {
 // apart (special_targets); the plain ones are also sets (capture_mask, move_mask).
 struct SquareMoves {
   uint32_t target_first;
-  uint16_t target_count;
+  uint8_t target_count;
+  uint8_t up_ray_count;  // rays that run up: the first ray masks
   uint16_t ray_first;
   uint8_t ray_count;
   uint8_t special_count;
@@ -122,6 +123,10 @@ class Tables {
   std::span<const Ray> rays(const SquareMoves& m) const {
     return {rays_.data() + m.ray_first, m.ray_count};
   }
+  // The rays' masks (every slide may capture): up_ray_count running up, then the rest.
+  std::span<const RayMask> ray_masks(const SquareMoves& m) const {
+    return {ray_masks_.data() + m.ray_first, m.ray_count};
+  }
   std::span<const Square> ray_squares(const Ray& r) const {
     return {ray_squares_.data() + r.first, r.length};
   }
@@ -166,6 +171,8 @@ class Tables {
   }
   // Slide attackers of square s by colour c: rays from s outward; the first piece on
   // a ray attacks s when it is of colour c and its type is in the ray's `types`.
+  // (Those that run up first: reverse_up_count of them.)
+  size_t reverse_up_count(Color c, Square s) const { return rev_up_count_[c][s]; }
   std::span<const ReverseRay> reverse_rays(Color c, Square s) const {
     return {rev_rays_.data() + rev_ray_first_[c][s],
             size_t(rev_ray_first_[c][s + 1] - rev_ray_first_[c][s])};
@@ -179,11 +186,13 @@ class Tables {
   std::vector<Target> targets_;
   std::vector<Target> special_targets_;
   std::vector<Ray> rays_;
+  std::vector<RayMask> ray_masks_;
   std::vector<Square> ray_squares_;
   std::vector<AttackEntry> attacks_;
   uint32_t attack_first_[COLOR_NB][SQUARE_NB + 1]{};
   std::vector<ReverseRay> rev_rays_;
   uint32_t rev_ray_first_[COLOR_NB][SQUARE_NB + 1]{};
+  uint8_t rev_up_count_[COLOR_NB][SQUARE_NB]{};
   Bitboard capture_mask_[COLOR_NB][PIECE_TYPE_NB][SQUARE_NB]{};
   Bitboard move_mask_[COLOR_NB][PIECE_TYPE_NB][SQUARE_NB]{};
   int8_t afar_slot_[PIECE_TYPE_NB];

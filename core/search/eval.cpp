@@ -189,8 +189,9 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
       // only pieces in it are the first ones, and an own piece there is no move.
       uint64_t lo = 0, hi = 0;
       const int word = 2 * level_of(s);
-      for (const Ray& r : T.rays(sm)) {
-        const RayReach reach = ray_reach(r.bits, occupied);
+      const std::span<const RayMask> rays = T.ray_masks(sm);
+      for (size_t i = 0; i < rays.size(); ++i) {
+        const RayReach reach = i < sm.up_ray_count ? ray_reach_up(rays[i], occupied) : ray_reach_down(rays[i], occupied);
         lo |= reach.lo;
         hi |= reach.hi;
       }
