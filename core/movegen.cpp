@@ -15,20 +15,12 @@ inline bool promotes(PieceType t, Color c, Square to) {
   return t == WARRIOR && rank_of(to) == (c == GOLD ? RANK_8 : RANK_1);
 }
 
-// Captures by the piece of colour us and type t on s: the special ones (through an
-// intermediate square or from afar) from their list, plain leaps from the capture mask,
-// slides from the first piece on each ray.
-inline int generate_piece_captures(const Tables& T, const Position& pos, Color us, PieceType t, Square s,
-                                   Move* out) {
-  const SquareMoves& sm = T.moves(us, t, s);
+// The captures of the piece of colour us and type t on s, in three kinds: by a plain
+// leap or step (its capture mask), along its rays (the first piece on each), and the
+// special ones (through an intermediate square, or from afar). generate_captures asks
+// each kind of the pieces that have it, so that the branches of each go the same way.
+inline int plain_captures(const Tables& T, const Position& pos, Color us, PieceType t, Square s, Move* out) {
   int n = 0;
-  if (sm.special_count)
-    for (const Target& tg : T.special_targets(sm)) {
-      if (!(tg.mode & CAPTURE_ONLY) || (tg.via != SQ_NONE && !pos.empty(tg.via))) continue;
-      const Piece q = pos.at(tg.to);
-      if (q != NO_PIECE && color_of(q) != us)
-        out[n++] = Move(s, tg.to, tg.afar ? MoveKind::Afar : MoveKind::Capture, promotes(t, us, tg.to));
-    }
   const Bitboard caps = T.capture_mask(us, t, s) & pos.occupied(~us);
   if (caps.any()) {
     if (t == WARRIOR)
@@ -36,18 +28,31 @@ inline int generate_piece_captures(const Tables& T, const Position& pos, Color u
     else
       caps.for_each([&](Square to) { out[n++] = Move(s, to, MoveKind::Capture); });
   }
-  // Slides: the first piece on each ray, kept if it is an enemy (written without a
-  // branch on that).
-  if (sm.ray_count) {
-    const std::span<const RayMask> rays = T.ray_masks(sm);
-    const Bitboard& occupied = pos.occupied();
-    auto capture = [&](Square b) {
-      const Square to = b == SQ_NONE ? s : b;  // s holds our own piece: not kept
-      out[n] = Move(s, to, MoveKind::Capture);
-      n += color_of(pos.at(to)) != us;
-    };
-    for (size_t i = 0; i < sm.up_ray_count; ++i) capture(ray_blocker_up(rays[i], occupied));
-    for (size_t i = sm.up_ray_count; i < rays.size(); ++i) capture(ray_blocker_down(rays[i], occupied));
+  return n;
+}
+
+inline int slide_captures(const Tables& T, const Position& pos, Color us, PieceType t, Square s, Move* out) {
+  const SquareMoves& sm = T.moves(us, t, s);
+  const std::span<const RayMask> rays = T.ray_masks(sm);
+  const Bitboard& occupied = pos.occupied();
+  int n = 0;
+  auto capture = [&](Square b) {  // kept if it is an enemy, without a branch on that
+    const Square to = b == SQ_NONE ? s : b;  // s holds our own piece: not kept
+    out[n] = Move(s, to, MoveKind::Capture);
+    n += color_of(pos.at(to)) != us;
+  };
+  for (size_t i = 0; i < sm.up_ray_count; ++i) capture(ray_blocker_up(rays[i], occupied));
+  for (size_t i = sm.up_ray_count; i < rays.size(); ++i) capture(ray_blocker_down(rays[i], occupied));
+  return n;
+}
+
+inline int special_captures(const Tables& T, const Position& pos, Color us, PieceType t, Square s, Move* out) {
+  int n = 0;
+  for (const Target& tg : T.special_targets(T.moves(us, t, s))) {
+    if (!(tg.mode & CAPTURE_ONLY) || (tg.via != SQ_NONE && !pos.empty(tg.via))) continue;
+    const Piece q = pos.at(tg.to);
+    if (q != NO_PIECE && color_of(q) != us)
+      out[n++] = Move(s, tg.to, tg.afar ? MoveKind::Afar : MoveKind::Capture, promotes(t, us, tg.to));
   }
   return n;
 }
@@ -101,15 +106,12 @@ int generate_shift_captures(const Tables& T, const Position& pos, Color us, Piec
   for (const CaptureShift& cs : T.capture_shifts(us, t)) {
     uint64_t lo = pieces.w[cs.from_word] & cs.from_lo, hi = pieces.w[cs.from_word + 1] & cs.from_hi;
     if (!(lo | hi)) continue;
-    if (cs.shift > 0) {
-      hi = hi << cs.shift | lo >> (64 - cs.shift);
-      lo <<= cs.shift;
-    } else if (cs.shift < 0) {
-      lo = lo >> -cs.shift | hi << (64 + cs.shift);
-      hi >>= -cs.shift;
-    }
-    lo &= enemy.w[cs.to_word];
-    hi &= enemy.w[cs.to_word + 1];
+    // The two words as one number, shifted left and then right (one of them by 0):
+    // no branch on the direction.
+    unsigned __int128 x = (unsigned __int128)hi << 64 | lo;
+    x = x << cs.left >> cs.right;
+    lo = uint64_t(x) & enemy.w[cs.to_word];
+    hi = uint64_t(x >> 64) & enemy.w[cs.to_word + 1];
     for (int k = 0; k < 2; ++k)
       for (uint64_t x = k ? hi : lo; x; x &= x - 1) {
         const Square to = Bitboard::square_at(cs.to_word + k, std::countr_zero(x));
@@ -127,11 +129,17 @@ int generate_captures(const Position& pos, Move* out) {
   int n = 0;
   for (int t = 1; t < PIECE_TYPE_NB; ++t)
     if (T.captures_by_shifts(PieceType(t))) n += generate_shift_captures(T, pos, us, PieceType(t), frozen, out + n);
-  // The other pieces one by one (the set of them, rather than a test per piece).
+  // The other pieces one by one: plain captures, then the sliders' and the special
+  // captures of the pieces that have them.
   Bitboard others = pos.occupied(us).minus(frozen);
   for (int t = 1; t < PIECE_TYPE_NB; ++t)
     if (T.captures_by_shifts(PieceType(t))) others = others.minus(pos.pieces_of(make_piece(us, PieceType(t))));
-  others.for_each([&](Square s) { n += generate_piece_captures(T, pos, us, type_of(pos.at(s)), s, out + n); });
+  others.for_each([&](Square s) { n += plain_captures(T, pos, us, type_of(pos.at(s)), s, out + n); });
+  Bitboard sliders, specials;
+  for (PieceType t : T.slider_types()) sliders = sliders | pos.pieces_of(make_piece(us, t));
+  for (PieceType t : T.special_types()) specials = specials | pos.pieces_of(make_piece(us, t));
+  sliders.minus(frozen).for_each([&](Square s) { n += slide_captures(T, pos, us, type_of(pos.at(s)), s, out + n); });
+  specials.minus(frozen).for_each([&](Square s) { n += special_captures(T, pos, us, type_of(pos.at(s)), s, out + n); });
   return n;
 }
 

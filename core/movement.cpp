@@ -318,6 +318,13 @@ Tables::Tables() {
     if (std::any_of(std::begin(RULES), std::end(RULES), [&](const MoveRule& r) { return r.piece == t && r.motion == Slide; }))
       slider_types_[slider_type_count_++] = PieceType(t);
 
+  for (int t = 1; t < PIECE_TYPE_NB; ++t) {
+    bool special = false;
+    for (int c = 0; c < COLOR_NB; ++c)
+      for (int s = 0; s < SQUARE_NB; ++s) special = special || square_moves_[c][t][s].special_count > 0;
+    if (special) special_types_[special_type_count_++] = PieceType(t);
+  }
+
   // Capture vectors of the types captured by shifts, from the per-square targets.
   for (PieceType t : {SYLPH, WARRIOR, DWARF, BASILISK}) by_shifts_[t] = true;
   for (Color c : {GOLD, SCARLET})
@@ -340,7 +347,8 @@ Tables::Tables() {
           if (std::abs(df) > 2 || std::abs(dr) > 2) table_bug("capture shift too long", s);
           cs.from_word = uint8_t(from_word);
           cs.to_word = uint8_t(to_word);
-          cs.shift = int8_t(shift);
+          cs.left = uint8_t(std::max(shift, 0));
+          cs.right = uint8_t(std::max(-shift, 0));
           cs.square_delta = int16_t(to - s);
           (Bitboard::word_of(s) == from_word ? cs.from_lo : cs.from_hi) |= Bitboard::bit_of(s);
         }

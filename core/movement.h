@@ -86,12 +86,12 @@ struct SquareMoves {
 
 // The plain captures of all pieces of one type along one vector at once: the pieces on
 // the squares of `from` (a mask of the two words of one level) capture on the squares
-// `shift` places further in the level and `to_word - from_word` words up or down,
+// left - right places further in the level and `to_word - from_word` words up or down,
 // that is on the square square_delta above their own number.
 struct CaptureShift {
   uint64_t from_lo, from_hi;
   uint8_t from_word, to_word;
-  int8_t shift;          // within the level, -63..63
+  uint8_t left, right;   // the shift within the level: left - right, one of them 0
   int16_t square_delta;  // to - from in square numbers
 };
 
@@ -140,6 +140,8 @@ class Tables {
   std::span<const CaptureShift> capture_shifts(Color c, PieceType t) const {
     return {shifts_.data() + shift_first_[c][t], size_t(shift_first_[c][t + 1] - shift_first_[c][t])};
   }
+  // The types that have special targets (through a square, or capturing from afar).
+  std::span<const PieceType> special_types() const { return {special_types_, special_type_count_}; }
   // The types that slide.
   std::span<const PieceType> slider_types() const { return {slider_types_, slider_type_count_}; }
   // The squares a piece moves to (without capturing) by a plain leap or step.
@@ -201,6 +203,8 @@ class Tables {
   Bitboard leap_attackers_[COLOR_NB][SQUARE_NB]{};
   bool by_shifts_[PIECE_TYPE_NB]{};
   PieceType slider_types_[PIECE_TYPE_NB]{};
+  PieceType special_types_[PIECE_TYPE_NB]{};
+  size_t special_type_count_ = 0;
   size_t slider_type_count_ = 0;
   std::vector<CaptureShift> shifts_;
   uint32_t shift_first_[COLOR_NB][PIECE_TYPE_NB + 1]{};

@@ -190,8 +190,13 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
       uint64_t lo = 0, hi = 0;
       const int word = 2 * level_of(s);
       const std::span<const RayMask> rays = T.ray_masks(sm);
-      for (size_t i = 0; i < rays.size(); ++i) {
-        const RayReach reach = i < sm.up_ray_count ? ray_reach_up(rays[i], occupied) : ray_reach_down(rays[i], occupied);
+      for (size_t i = 0; i < sm.up_ray_count; ++i) {
+        const RayReach reach = ray_reach_up(rays[i], occupied);
+        lo |= reach.lo;
+        hi |= reach.hi;
+      }
+      for (size_t i = sm.up_ray_count; i < rays.size(); ++i) {
+        const RayReach reach = ray_reach_down(rays[i], occupied);
         lo |= reach.lo;
         hi |= reach.hi;
       }
