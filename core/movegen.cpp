@@ -172,8 +172,7 @@ void find_blockers(const Position& pos, Color us, bool* at) {
     const Piece p = pos.at(second);
     if (color_of(p) == them && (rr.types >> type_of(p) & 1)) at[first] = true;
   }
-  for (const AttackEntry& e : T.special_attack_entries(them, k)) {
-    if (e.via == SQ_NONE) continue;
+  for (const AttackEntry& e : T.via_attack_entries(them, k)) {
     Piece v = pos.at(e.via), a = pos.at(e.from);
     if (v != NO_PIECE && color_of(v) == us && a != NO_PIECE && color_of(a) == them &&
         (e.types >> type_of(a) & 1))
@@ -207,25 +206,31 @@ bool attacked(const Position& pos, Square s, Color by) {
     return T.capture_mask(by, type_of(pos.at(q)), q).test(s) && !pos.frozen(q);
   });
   if (by_leap) return true;
-  for (const AttackEntry& e : T.special_attack_entries(by, s)) {
+  // From afar: the same with the afar masks.
+  const bool from_afar = (T.afar_attackers(by, s) & pos.occupied(by)).any_of([&](Square q) {
+    return T.afar_mask(by, type_of(pos.at(q)), q).test(s) && !pos.frozen(q);
+  });
+  if (from_afar) return true;
+  for (const AttackEntry& e : T.via_attack_entries(by, s)) {
     const Piece p = pos.at(e.from);
     if (p == NO_PIECE || color_of(p) != by || !(e.types >> type_of(p) & 1)) continue;
-    if (e.via != SQ_NONE && !pos.empty(e.via)) continue;
-    if (pos.frozen(e.from)) continue;
+    if (!pos.empty(e.via) || pos.frozen(e.from)) continue;
     return true;
   }
+  // Slides: the first piece on each line that holds a slider of `by`.
   const Bitboard sliders = sliders_of(T, pos, by);
   const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
-  const size_t up = T.reverse_up_count(by, s);
-  for (size_t i = 0; i < rays.size(); ++i) {
-    const ReverseRay& rr = rays[i];
-    const RayMask& r = rr.ray.bits;
-    if (!((r.lo & sliders.w[r.word]) | (r.hi & sliders.w[r.word + 1]))) continue;  // no slider on the line
-    const Square q = i < up ? ray_blocker_up(r, pos.occupied()) : ray_blocker_down(r, pos.occupied());
-    if (q == SQ_NONE) continue;
+  auto attacks = [&](const ReverseRay& rr, Square q) {
+    if (q == SQ_NONE) return false;
     const Piece p = pos.at(q);
-    if (color_of(p) == by && (rr.types >> type_of(p) & 1) && !pos.frozen(q)) return true;
-  }
+    return color_of(p) == by && (rr.types >> type_of(p) & 1) && !pos.frozen(q);
+  };
+  auto has_slider = [&](const RayMask& r) { return ((r.lo & sliders.w[r.word]) | (r.hi & sliders.w[r.word + 1])) != 0; };
+  const size_t up = T.reverse_up_count(by, s);
+  for (size_t i = 0; i < up; ++i)
+    if (has_slider(rays[i].ray.bits) && attacks(rays[i], ray_blocker_up(rays[i].ray.bits, pos.occupied()))) return true;
+  for (size_t i = up; i < rays.size(); ++i)
+    if (has_slider(rays[i].ray.bits) && attacks(rays[i], ray_blocker_down(rays[i].ray.bits, pos.occupied()))) return true;
   return false;
 }
 

@@ -165,8 +165,8 @@ Tables::Tables() {
   auto afar = [&afar_all](int c, int t, int s) -> Bitboard& {
     return afar_all[(size_t(c) * PIECE_TYPE_NB + t) * SQUARE_NB + s];
   };
-  std::vector<std::vector<AttackEntry>> rev(COLOR_NB * SQUARE_NB);   // plain leaps
-  std::vector<std::vector<AttackEntry>> srev(COLOR_NB * SQUARE_NB);  // via and afar
+  std::vector<std::vector<AttackEntry>> rev(COLOR_NB * SQUARE_NB);   // plain leaps and afar
+  std::vector<std::vector<AttackEntry>> srev(COLOR_NB * SQUARE_NB);  // through a square
   std::vector<std::vector<ReverseRay>> rrev(COLOR_NB * SQUARE_NB);
 
   for (Color c : {GOLD, SCARLET})
@@ -224,7 +224,8 @@ Tables::Tables() {
         for (auto& x : tg)
           if (x.mode & CAPTURE_ONLY) {
             const bool special = x.via != SQ_NONE || x.afar;
-            auto& list = (special ? srev : rev)[c * SQUARE_NB + x.to];
+            auto& list = (x.via != SQ_NONE ? srev : rev)[c * SQUARE_NB + x.to];
+            if (x.afar) afar_attackers_[c][x.to].set(s);
             bool merged = false;
             for (auto& e : list)
               if (e.from == s && e.via == x.via) {
@@ -308,7 +309,7 @@ Tables::Tables() {
           if (ray_squares_.size() > 0xFFFF) table_bug("ray pool overflow", s);
           rr.ray.first = uint16_t(start);
           rr.ray.length = uint16_t(ray_squares_.size() - start);
-          rr.ray.bits = ray_mask(s, {ray_squares_.begin() + std::ptrdiff_t(start), ray_squares_.end()});
+          rr.ray.bits = ray_mask(s, std::span<const Square>(ray_squares_.data() + start, ray_squares_.size() - start));
           list.push_back(rr);
         }
       }
@@ -367,14 +368,14 @@ Tables::Tables() {
       const auto down = std::stable_partition(rl.begin(), rl.end(), [](const ReverseRay& r) { return r.ray.bits.up; });
       rev_up_count_[c][s] = uint8_t(down - rl.begin());
       rev_rays_.insert(rev_rays_.end(), rl.begin(), rl.end());
-      // attack_entries lists plain and special attackers; special_attack_entries
-      // only the special ones.
-      special_first_[c][s] = uint32_t(special_attacks_.size());
+      // attack_entries lists every attacker; via_attack_entries only those through
+      // an intermediate square.
+      via_first_[c][s] = uint32_t(via_attacks_.size());
       auto& sl = srev[c * SQUARE_NB + s];
-      special_attacks_.insert(special_attacks_.end(), sl.begin(), sl.end());
+      via_attacks_.insert(via_attacks_.end(), sl.begin(), sl.end());
       attacks_.insert(attacks_.end(), sl.begin(), sl.end());
     }
-    special_first_[c][SQUARE_NB] = uint32_t(special_attacks_.size());
+    via_first_[c][SQUARE_NB] = uint32_t(via_attacks_.size());
     attack_first_[c][SQUARE_NB] = uint32_t(attacks_.size());
     rev_ray_first_[c][SQUARE_NB] = uint32_t(rev_rays_.size());
   }

@@ -161,10 +161,13 @@ class Tables {
   // Every square from which some piece of colour c could capture on s by a plain leap
   // (which piece: capture_mask of the piece standing there).
   const Bitboard& leap_attackers(Color c, Square s) const { return leap_attackers_[c][s]; }
-  // The via and afar attackers of square s by colour c.
-  std::span<const AttackEntry> special_attack_entries(Color c, Square s) const {
-    return {special_attacks_.data() + special_first_[c][s],
-            size_t(special_first_[c][s + 1] - special_first_[c][s])};
+  // Every square from which some piece of colour c could capture on s from afar
+  // (which piece: afar_mask of the piece standing there).
+  const Bitboard& afar_attackers(Color c, Square s) const { return afar_attackers_[c][s]; }
+  // The attackers of square s by colour c through an intermediate square.
+  std::span<const AttackEntry> via_attack_entries(Color c, Square s) const {
+    return {via_attacks_.data() + via_first_[c][s],
+            size_t(via_first_[c][s + 1] - via_first_[c][s])};
   }
   // Leap, via and afar attackers of square s by colour c.
   std::span<const AttackEntry> attack_entries(Color c, Square s) const {
@@ -201,6 +204,7 @@ class Tables {
   std::vector<Bitboard> afar_masks_;
   static constexpr Bitboard EMPTY_{};
   Bitboard leap_attackers_[COLOR_NB][SQUARE_NB]{};
+  Bitboard afar_attackers_[COLOR_NB][SQUARE_NB]{};
   bool by_shifts_[PIECE_TYPE_NB]{};
   PieceType slider_types_[PIECE_TYPE_NB]{};
   PieceType special_types_[PIECE_TYPE_NB]{};
@@ -208,8 +212,8 @@ class Tables {
   size_t slider_type_count_ = 0;
   std::vector<CaptureShift> shifts_;
   uint32_t shift_first_[COLOR_NB][PIECE_TYPE_NB + 1]{};
-  std::vector<AttackEntry> special_attacks_;
-  uint32_t special_first_[COLOR_NB][SQUARE_NB + 1]{};
+  std::vector<AttackEntry> via_attacks_;
+  uint32_t via_first_[COLOR_NB][SQUARE_NB + 1]{};
 };
 
 // Built on first use, then read-only.

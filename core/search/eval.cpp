@@ -68,7 +68,7 @@ Evaluator::Evaluator(const EvalWeights& w) : w_(w) {
   const Tables& T = tables();
   for (int t = 0; t < PIECE_TYPE_NB; ++t) slider_[t] = t == DRAGON || t == OLIPHANT || t == THIEF || t == MAGE;
   for (int p = 0; p < PIECE_NB; ++p)
-    for (int s = 0; s < SQUARE_NB; ++s) psq_[p][s] = 0;
+    for (int s = 0; s < SQUARE_NB; ++s) psq_[p][s] = gold_psq_[p][s] = 0;
   for (int c = 0; c < COLOR_NB; ++c) {
     for (int t = 1; t < PIECE_TYPE_NB; ++t) {
       const Piece pc = make_piece(Color(c), PieceType(t));
@@ -93,6 +93,9 @@ Evaluator::Evaluator(const EvalWeights& w) : w_(w) {
           }
         }
         psq_[pc][s] = v;
+        gold_psq_[pc][s] = c == GOLD ? v : -v;
+        const int fp = w.use_frozen && !w.material_only ? frozen_penalty(PieceType(t)) : 0;
+        gold_frozen_[pc] = c == GOLD ? -fp : fp;  // the frozen piece's side loses
       }
     }
   }
@@ -116,9 +119,10 @@ int Evaluator::frozen_penalty(PieceType t) const {
 }
 
 int Evaluator::frozen_term(const Position& pos, Square s) const {
-  if (!w_.use_frozen || w_.material_only || !pos.frozen(s)) return 0;
+  // s is on level 2: frozen when an enemy Basilisk stands directly below.
   const Piece p = pos.at(s);
-  return color_of(p) == GOLD ? -frozen_penalty(type_of(p)) : frozen_penalty(type_of(p));
+  const bool frozen = p != NO_PIECE && pos.at(below(s)) == make_piece(~color_of(p), BASILISK);
+  return frozen ? gold_frozen_[p] : 0;
 }
 
 int Evaluator::gold_terms(const Position& pos) const {
@@ -140,16 +144,13 @@ int Evaluator::gold_terms(const Position& pos) const {
 }
 
 int Evaluator::local_terms(const Position& pos, Square a, Square b) const {
-  int v = 0;
-  for (Square s : {a, b}) {
-    const Piece p = pos.at(s);
-    if (p != NO_PIECE) v += color_of(p) == GOLD ? psq_[p][s] : -psq_[p][s];
-  }
-  // Level-2 squares whose freezing may depend on a or b.
-  auto level2 = [](Square s) { return level_of(s) == LEVEL_2 ? s : level_of(s) == LEVEL_1 ? above(s) : SQ_NONE; };
-  const Square fa = level2(a), fb = level2(b);
-  if (fa != SQ_NONE) v += frozen_term(pos, fa);
-  if (fb != SQ_NONE && fb != fa) v += frozen_term(pos, fb);
+  // (Table look-ups rather than branches: this runs for every move the search makes.)
+  int v = gold_psq_[pos.at(a)][a] + gold_psq_[pos.at(b)][b];
+  // The level-2 squares whose freezing may depend on a or b (a square of level 1
+  // stands for the one above it; level 3 for none).
+  const int fa = LEVEL2_OF[a], fb = LEVEL2_OF[b];
+  if (fa >= 0) v += frozen_term(pos, Square(fa));
+  if (fb >= 0 && fb != fa) v += frozen_term(pos, Square(fb));
   return v;
 }
 

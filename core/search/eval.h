@@ -3,6 +3,7 @@
 // (the match runner's ablations); material_only() gives the match baseline.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "../position.h"
@@ -78,6 +79,16 @@ class Evaluator {
  private:
   EvalWeights w_;
   int psq_[PIECE_NB][SQUARE_NB];
+  int gold_psq_[PIECE_NB][SQUARE_NB];  // the same from Gold's point of view (0 for no piece)
+  int gold_frozen_[PIECE_NB]{};  // the frozen-piece term of a frozen piece, Gold's view
+  // The level-2 square whose freezing depends on s: s itself on level 2, the square
+  // above on level 1, none (-1) on level 3.
+  static constexpr auto LEVEL2_OF = [] {
+    std::array<int16_t, SQUARE_NB> a{};
+    for (int s = 0; s < SQUARE_NB; ++s)
+      a[s] = int16_t(s < SQUARES_PER_LEVEL ? s + SQUARES_PER_LEVEL : s < 2 * SQUARES_PER_LEVEL ? s : -1);
+    return a;
+  }();
   bool slider_[PIECE_TYPE_NB];
 
   // King safety, by colour and King square: the King's zone (its square and every
