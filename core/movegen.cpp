@@ -127,14 +127,12 @@ int generate_captures(const Position& pos, Move* out) {
   // Basilisk freezing: our level-2 pieces with an enemy Basilisk directly below.
   const Bitboard frozen = pos.occupied(us) & pos.pieces_of(make_piece(~us, BASILISK)).up();
   int n = 0;
-  for (int t = 1; t < PIECE_TYPE_NB; ++t)
-    if (T.captures_by_shifts(PieceType(t))) n += generate_shift_captures(T, pos, us, PieceType(t), frozen, out + n);
+  for (PieceType t : T.shift_types()) n += generate_shift_captures(T, pos, us, t, frozen, out + n);
   // The other pieces one by one: plain captures, then the sliders' and the special
   // captures of the pieces that have them.
-  Bitboard others = pos.occupied(us).minus(frozen);
-  for (int t = 1; t < PIECE_TYPE_NB; ++t)
-    if (T.captures_by_shifts(PieceType(t))) others = others.minus(pos.pieces_of(make_piece(us, PieceType(t))));
-  others.for_each([&](Square s) { n += plain_captures(T, pos, us, type_of(pos.at(s)), s, out + n); });
+  Bitboard others;
+  for (PieceType t : T.plain_types()) others = others | pos.pieces_of(make_piece(us, t));
+  others.minus(frozen).for_each([&](Square s) { n += plain_captures(T, pos, us, type_of(pos.at(s)), s, out + n); });
   Bitboard sliders, specials;
   for (PieceType t : T.slider_types()) sliders = sliders | pos.pieces_of(make_piece(us, t));
   for (PieceType t : T.special_types()) specials = specials | pos.pieces_of(make_piece(us, t));

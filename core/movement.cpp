@@ -327,7 +327,16 @@ Tables::Tables() {
   }
 
   // Capture vectors of the types captured by shifts, from the per-square targets.
-  for (PieceType t : {SYLPH, WARRIOR, DWARF, BASILISK}) by_shifts_[t] = true;
+  for (PieceType t : {SYLPH, WARRIOR, DWARF, BASILISK}) {
+    by_shifts_[t] = true;
+    shift_types_[shift_type_count_++] = t;
+  }
+  for (int t = 1; t < PIECE_TYPE_NB; ++t) {
+    bool plain = false;
+    for (int c = 0; c < COLOR_NB; ++c)
+      for (int s = 0; s < SQUARE_NB; ++s) plain = plain || capture_mask_[c][t][s].any();
+    if (plain && !by_shifts_[t]) plain_types_[plain_type_count_++] = PieceType(t);
+  }
   for (Color c : {GOLD, SCARLET})
     for (int t = 0; t < PIECE_TYPE_NB; ++t) {
       shift_first_[c][t] = uint32_t(shifts_.size());

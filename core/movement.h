@@ -136,7 +136,9 @@ class Tables {
   // Types whose plain captures are generated for all pieces at once (the numerous,
   // short-range pieces; they have no captures through a square, from afar or by
   // sliding), and their capture vectors.
-  bool captures_by_shifts(PieceType t) const { return by_shifts_[t]; }
+  std::span<const PieceType> shift_types() const { return {shift_types_, shift_type_count_}; }
+  // The other types that have plain captures (capture_mask not always empty).
+  std::span<const PieceType> plain_types() const { return {plain_types_, plain_type_count_}; }
   std::span<const CaptureShift> capture_shifts(Color c, PieceType t) const {
     return {shifts_.data() + shift_first_[c][t], size_t(shift_first_[c][t + 1] - shift_first_[c][t])};
   }
@@ -206,6 +208,10 @@ class Tables {
   Bitboard leap_attackers_[COLOR_NB][SQUARE_NB]{};
   Bitboard afar_attackers_[COLOR_NB][SQUARE_NB]{};
   bool by_shifts_[PIECE_TYPE_NB]{};
+  PieceType shift_types_[PIECE_TYPE_NB]{};
+  PieceType plain_types_[PIECE_TYPE_NB]{};
+  size_t plain_type_count_ = 0;
+  size_t shift_type_count_ = 0;
   PieceType slider_types_[PIECE_TYPE_NB]{};
   PieceType special_types_[PIECE_TYPE_NB]{};
   size_t special_type_count_ = 0;
