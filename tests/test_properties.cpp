@@ -1,15 +1,85 @@
 // Properties over thousands of positions reached by deterministic random play:
 // make/unmake restores everything, the incremental key is right, no legal move leaves
 // the King in check (checked by the reference generator as an independent oracle), the
-// legal move set equals the reference generator's, and every pseudo-legal move that is
-// safe is generated.
+// legal move set equals the reference generator's, every pseudo-legal move that is
+// safe is generated, and the square-set fast paths agree with the plain definitions.
 #include <catch2/catch_test_macros.hpp>
 
 #include <set>
 
+#include "movement.h"
 #include "test_helpers.h"
 
 namespace {
+
+// attacked() by the definition, from the movement tables' lists: some unfrozen piece
+// of `by` on a reverse entry (its via square empty) or first on a reverse ray. The
+// engine answers from square sets instead; the two must agree everywhere.
+bool attacked_by_lists(const dc::Position& pos, dc::Square s, dc::Color by) {
+  const dc::Tables& T = dc::tables();
+  for (const dc::AttackEntry& e : T.attack_entries(by, s)) {
+    const dc::Piece p = pos.at(e.from);
+    if (p == dc::NO_PIECE || dc::color_of(p) != by || !(e.types >> dc::type_of(p) & 1)) continue;
+    if (e.via != dc::SQ_NONE && !pos.empty(e.via)) continue;
+    if (!pos.frozen(e.from)) return true;
+  }
+  for (const dc::ReverseRay& rr : T.reverse_rays(by, s))
+    for (dc::Square q : T.ray_squares(rr.ray)) {
+      const dc::Piece p = pos.at(q);
+      if (p == dc::NO_PIECE) continue;
+      if (dc::color_of(p) == by && (rr.types >> dc::type_of(p) & 1) && !pos.frozen(q)) return true;
+      break;
+    }
+  return false;
+}
+
+// The square sets, the quiet/capture split of generation, pseudo_legal() and
+// attacked() agree with the board and with the plain definitions.
+void check_fast_paths(dc::Position& pos, const dc::Move* pseudo, int n) {
+  // (One assertion per position: the first square that disagrees, if any.)
+  std::string wrong_sets, wrong_attack;
+  for (int si = 0; si < dc::SQUARE_NB; ++si) {
+    const dc::Square s = dc::Square(si);
+    const dc::Piece p = pos.at(s);
+    bool ok = pos.occupied().test(s) == (p != dc::NO_PIECE) && (p == dc::NO_PIECE || pos.pieces_of(p).test(s));
+    for (dc::Color c : {dc::GOLD, dc::SCARLET}) {
+      ok = ok && pos.occupied(c).test(s) == (p != dc::NO_PIECE && dc::color_of(p) == c);
+      if (wrong_attack.empty() && dc::attacked(pos, s, c) != attacked_by_lists(pos, s, c))
+        wrong_attack = dc::square_name(s) + " by " + dc::color_name(c);
+    }
+    if (!ok && wrong_sets.empty()) wrong_sets = dc::square_name(s);
+  }
+  CHECK(wrong_sets == "");
+  CHECK(wrong_attack == "");
+  CHECK(pos.occupied().count() == pos.piece_count(dc::GOLD) + pos.piece_count(dc::SCARLET));
+
+  dc::Move split[dc::MAX_MOVES];
+  int k = dc::generate_pseudo_quiets(pos, split);
+  for (int i = 0; i < k; ++i) CHECK_FALSE(split[i].is_capture());
+  k += dc::generate_pseudo_captures(pos, split + k);
+  std::multiset<uint32_t> all, parts;
+  for (int i = 0; i < n; ++i) all.insert(pseudo[i].raw());
+  for (int i = 0; i < k; ++i) parts.insert(split[i].raw());
+  CHECK(all == parts);
+
+  // pseudo_legal: every generated move; no move between other squares of the mover,
+  // nor the same squares with another kind.
+  std::string wrong_pseudo;
+  for (int i = 0; i < n && wrong_pseudo.empty(); ++i) {
+    const dc::Move m = pseudo[i];
+    if (!dc::pseudo_legal(pos, m)) wrong_pseudo = "rejected " + dc::to_coordinate(m);
+    const dc::MoveKind other = m.is_capture() ? dc::MoveKind::Normal : dc::MoveKind::Capture;
+    if (dc::pseudo_legal(pos, dc::Move(m.from(), m.to(), other, m.is_promotion())))
+      wrong_pseudo = "accepted another kind of " + dc::to_coordinate(m);
+    const dc::Square elsewhere = dc::Square((m.to() + 37) % dc::SQUARE_NB);
+    for (dc::MoveKind kind : {dc::MoveKind::Normal, dc::MoveKind::Capture, dc::MoveKind::Afar}) {
+      const dc::Move x(m.from(), elsewhere, kind);
+      if (!all.count(x.raw()) && dc::pseudo_legal(pos, x)) wrong_pseudo = "accepted " + dc::to_coordinate(x);
+    }
+  }
+  CHECK(wrong_pseudo == "");
+  CHECK_FALSE(dc::pseudo_legal(pos, dc::Move::none()));
+}
 
 struct Counts {
   size_t positions = 0, moves = 0, captures = 0, afar = 0, promotions = 0, frozen_positions = 0, checks = 0;
@@ -79,6 +149,7 @@ void check_position(dc::Position& pos, bool with_ref, Counts& c) {
   for (int i = 0; i < n; ++i)
     if (pseudo[i].is_capture()) b.insert(dc::to_coordinate(pseudo[i]));
   CHECK(a == b);
+  check_fast_paths(pos, pseudo, n);
   if (with_ref) {
     std::vector<std::string> mine(legal_set.begin(), legal_set.end());
     CHECK(mine == ref::legal_moves(rp));
