@@ -232,6 +232,18 @@ bool attacked(const Position& pos, Square s, Color by) {
   return false;
 }
 
+bool in_check_after_move(const Position& pos) {
+  const Move m = pos.last_move();
+  if (m.is_none()) return in_check(pos);
+  const Color us = pos.side_to_move();
+  // Before the move the side to move was not in check; the move changed its squares
+  // (and thawed the piece above a captured Basilisk). Unless one of those can matter
+  // to an attack on the King, nothing attacks it now either.
+  const Bitboard& region = tables().attack_region(~us, pos.king_square(us));
+  if (!region.test(m.from()) && !region.test(m.to()) && type_of(pos.last_captured()) != BASILISK) return false;
+  return in_check(pos);
+}
+
 bool in_check(const Position& pos) {
   Color us = pos.side_to_move();
   return attacked(pos, pos.king_square(us), ~us);

@@ -60,6 +60,11 @@ bool attacked(const Position& pos, Square s, Color by);
 // Is the side to move in check?
 bool in_check(const Position& pos);
 
+// The same, faster, right after a move (or a null move) made in a position where the
+// side now to move was not in check, as in every legal position: only a move whose
+// squares can matter to an attack on its King needs the full test.
+bool in_check_after_move(const Position& pos);
+
 // Looks up a move by its two squares among the legal moves; Move::none() if illegal.
 Move find_legal(Position& pos, Square from, Square to);
 

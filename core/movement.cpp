@@ -387,6 +387,15 @@ Tables::Tables() {
     via_first_[c][SQUARE_NB] = uint32_t(via_attacks_.size());
     attack_first_[c][SQUARE_NB] = uint32_t(attacks_.size());
     rev_ray_first_[c][SQUARE_NB] = uint32_t(rev_rays_.size());
+    for (int s = 0; s < SQUARE_NB; ++s) {
+      Bitboard& region = attack_region_[c][s];
+      for (const AttackEntry& e : attack_entries(c, Square(s))) {
+        region.set(e.from);
+        if (e.via != SQ_NONE) region.set(e.via);
+      }
+      for (const ReverseRay& rr : reverse_rays(c, Square(s)))
+        for (Square q : ray_squares(rr.ray)) region.set(q);
+    }
   }
 }
 

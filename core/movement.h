@@ -163,6 +163,10 @@ class Tables {
   // Every square from which some piece of colour c could capture on s by a plain leap
   // (which piece: capture_mask of the piece standing there).
   const Bitboard& leap_attackers(Color c, Square s) const { return leap_attackers_[c][s]; }
+  // Every square whose content can matter to whether colour c attacks s: where an
+  // attacker could stand (by any rule), the intermediate squares, and every square of
+  // the lines through s.
+  const Bitboard& attack_region(Color c, Square s) const { return attack_region_[c][s]; }
   // Every square from which some piece of colour c could capture on s from afar
   // (which piece: afar_mask of the piece standing there).
   const Bitboard& afar_attackers(Color c, Square s) const { return afar_attackers_[c][s]; }
@@ -207,6 +211,7 @@ class Tables {
   static constexpr Bitboard EMPTY_{};
   Bitboard leap_attackers_[COLOR_NB][SQUARE_NB]{};
   Bitboard afar_attackers_[COLOR_NB][SQUARE_NB]{};
+  Bitboard attack_region_[COLOR_NB][SQUARE_NB]{};
   bool by_shifts_[PIECE_TYPE_NB]{};
   PieceType shift_types_[PIECE_TYPE_NB]{};
   PieceType plain_types_[PIECE_TYPE_NB]{};

@@ -118,6 +118,7 @@ void check_position(dc::Position& pos, bool with_ref, Counts& c) {
     CHECK_FALSE(pos.frozen(m.from()));
     pos.make_move(m);
     CHECK(pos.key() == pos.compute_key());
+    CHECK(dc::in_check_after_move(pos) == dc::in_check(pos));
     // Re-reading the string gives the same key: it depends on placement and side only.
     auto again = dc::Position::from_string(pos.to_string());
     REQUIRE(again.ok());

@@ -372,7 +372,7 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
     if (!legality.legal(pos, m)) continue;
     any_legal = true;
     make(pos, m, ply);
-    const bool gc = in_check(pos);
+    const bool gc = in_check_after_move(pos);
     const int score = -qsearch(pos, -beta, -alpha, ply + 1, gc);
     pos.unmake_move();
     if (aborted) return 0;
@@ -458,7 +458,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
     const bool quiet = !m.is_capture() && !m.is_promotion();
     const Piece mover = pos.at(m.from());
     make(pos, m, ply);
-    const bool gc = in_check(pos);
+    const bool gc = in_check_after_move(pos);
     if (can_futile && quiet && !gc && searched > 0) {
       pos.unmake_move();
       continue;
@@ -621,7 +621,7 @@ SearchResult Search::go(Position& pos, const SearchLimits& limits,
     for (int i = 0; i < n; ++i) {
       const Move m = root[i];
       S.make(pos, m, 0);
-      const bool gc = in_check(pos);
+      const bool gc = in_check_after_move(pos);
       const int nd = depth - 1 + ((S.opt.check_extension && gc) ? 1 : 0);
       int score;
       if (i == 0 || multi) {
