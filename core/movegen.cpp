@@ -106,12 +106,15 @@ int generate_shift_captures(const Tables& T, const Position& pos, Color us, Piec
   for (const CaptureShift& cs : T.capture_shifts(us, t)) {
     uint64_t lo = pieces.w[cs.from_word] & cs.from_lo, hi = pieces.w[cs.from_word + 1] & cs.from_hi;
     if (!(lo | hi)) continue;
-    // The two words as one number, shifted left and then right (one of them by 0):
-    // no branch on the direction.
-    unsigned __int128 x = (unsigned __int128)hi << 64 | lo;
-    x = x << cs.left >> cs.right;
-    lo = uint64_t(x) & enemy.w[cs.to_word];
-    hi = uint64_t(x >> 64) & enemy.w[cs.to_word + 1];
+    // The two words as one 128-bit number, shifted left and then right (one of the
+    // two by 0; both under 64): no branch on the direction. (x >> 1 >> (63 - n) is
+    // x >> (64 - n), defined for n = 0 too.)
+    hi = hi << cs.left | lo >> 1 >> (63 - cs.left);
+    lo <<= cs.left;
+    lo = lo >> cs.right | hi << 1 << (63 - cs.right);
+    hi >>= cs.right;
+    lo &= enemy.w[cs.to_word];
+    hi &= enemy.w[cs.to_word + 1];
     for (int k = 0; k < 2; ++k)
       for (uint64_t x = k ? hi : lo; x; x &= x - 1) {
         const Square to = Bitboard::square_at(cs.to_word + k, std::countr_zero(x));
