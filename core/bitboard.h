@@ -59,11 +59,6 @@ struct Bitboard {
     for (int i = 0; i < WORDS; ++i) r.w[i] = w[i] & ~o.w[i];
     return r;
   }
-  constexpr bool intersects(const Bitboard& o) const {
-    uint64_t x = 0;
-    for (int i = 0; i < WORDS; ++i) x |= w[i] & o.w[i];
-    return x != 0;
-  }
   // Every square moved one level up (level 3 falls off).
   constexpr Bitboard up() const { return Bitboard{{0, 0, w[0], w[1], w[2], w[3]}}; }
 
@@ -128,9 +123,6 @@ inline RayReach ray_reach_down(const RayMask& r, const Bitboard& occupied) {
   // Down to the highest set bit (bit 0 of the level stands in when there is none).
   const uint64_t from = ~uint64_t(0) << (hi ? 63 - std::countl_zero(hi) : 63 - std::countl_zero(lo | 1));
   return {r.lo & (hi ? 0 : from), r.hi & (hi ? from : ~uint64_t(0))};
-}
-inline RayReach ray_reach(const RayMask& r, const Bitboard& occupied) {
-  return r.up ? ray_reach_up(r, occupied) : ray_reach_down(r, occupied);
 }
 
 }  // namespace dc
