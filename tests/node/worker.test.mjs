@@ -53,24 +53,30 @@ test('a search reports progress and returns a legal move', async () => {
   e.close();
 });
 
-test('stop answers within 100 ms with the best move so far', async () => {
+// The worker answers a stop within one slice (~30 ms; PROTOCOL.md). The bound here is
+// generous, as the test runs beside others on a shared machine: it catches a stop that
+// is not honoured, not a slow one (latency is a benchmark: scripts/bench-stop).
+test('stop answers promptly with the best move so far', async () => {
   const e = client();
-  await e.setPosition(START, ['W2c3', 'W2d6']);
-  const lm = (await e.legalMoves()).coordinate;
-  for (const wait of [5, 150, 600]) {
-    let depth = 0;
-    const p = e.analyse({ onInfo: (i) => { depth = i.depth; } });
-    await sleep(wait);
-    const t0 = performance.now();
-    const [stopAns, r] = await Promise.all([e.stop(), p]);
-    const dt = performance.now() - t0;
-    assert.ok(dt < 100, `stop answered after ${dt} ms`);
-    assert.equal(stopAns.stopped, true);
-    assert.equal(r.stopped, 'stop');
-    assert.ok(lm.includes(r.best));
-    if (wait >= 600) assert.ok(r.depth >= 3 && depth >= r.depth, `depth ${r.depth}`);
+  try {
+    await e.setPosition(START, ['W2c3', 'W2d6']);
+    const lm = (await e.legalMoves()).coordinate;
+    for (const wait of [0, 5, 150, 600]) {  // 0: the stop may come before the first slice
+      let depth = 0;
+      const p = e.analyse({ onInfo: (i) => { depth = i.depth; } });
+      await sleep(wait);
+      const t0 = performance.now();
+      const [stopAns, r] = await Promise.all([e.stop(), p]);
+      const dt = performance.now() - t0;
+      assert.ok(dt < 1000, `stop answered after ${dt} ms`);
+      assert.equal(stopAns.stopped, true);
+      assert.equal(r.stopped, 'stop');
+      assert.ok(lm.includes(r.best));
+      if (wait >= 600) assert.ok(r.depth >= 3 && depth >= r.depth, `depth ${r.depth}`);
+    }
+  } finally {
+    e.close();
   }
-  e.close();
 });
 
 test('a replaced search resolves to null; a change of position drops late answers', async () => {

@@ -74,6 +74,16 @@ export function createEngineWorker({ loadModule, post }) {
 
   // Ends the running search (answering it with its best move so far), if any.
   function interrupt(how) {
+    // A stop that arrives before the first slice has run (a busy machine can delay it)
+    // still answers with a move: one slice of the smallest budget, which completes
+    // depth 1 (node limits apply from depth 2 on).
+    if (how === 'stop' && current && !current.best) {
+      const s = current;
+      if (s.timer) clearTimeout(s.timer);
+      s.sliceNodes = 1;
+      runSlice(s);  // answers by itself if that was the whole search
+      if (current !== s) return;
+    }
     if (current && current.best) finishSearch(current, how);
     else if (current) {
       const s = current;
