@@ -127,28 +127,21 @@ int generate_shift_captures(const Tables& T, const Position& pos, Color us, Piec
 int generate_captures(const Position& pos, Move* out) {
   const Tables& T = tables();
   const Color us = pos.side_to_move();
-  // Basilisk freezing: our level-2 pieces with an enemy Basilisk directly below.
-  const Bitboard frozen = pos.occupied(us) & pos.pieces_of(make_piece(~us, BASILISK)).up();
+  const Bitboard frozen = pos.frozen_pieces(us);  // Basilisk freezing: no moves at all
   int n = 0;
   for (PieceType t : T.shift_types()) n += generate_shift_captures(T, pos, us, t, frozen, out + n);
   // The other pieces one by one: plain captures, then the sliders' and the special
   // captures of the pieces that have them.
-  Bitboard others;
-  for (PieceType t : T.plain_types()) others = others | pos.pieces_of(make_piece(us, t));
-  others.minus(frozen).for_each([&](Square s) { n += plain_captures(T, pos, us, type_of(pos.at(s)), s, out + n); });
-  Bitboard sliders, specials;
-  for (PieceType t : T.slider_types()) sliders = sliders | pos.pieces_of(make_piece(us, t));
-  for (PieceType t : T.special_types()) specials = specials | pos.pieces_of(make_piece(us, t));
-  sliders.minus(frozen).for_each([&](Square s) { n += slide_captures(T, pos, us, type_of(pos.at(s)), s, out + n); });
-  specials.minus(frozen).for_each([&](Square s) { n += special_captures(T, pos, us, type_of(pos.at(s)), s, out + n); });
+  pos.pieces_of(us, T.plain_types()).minus(frozen).for_each([&](Square s) {
+    n += plain_captures(T, pos, us, type_of(pos.at(s)), s, out + n);
+  });
+  pos.pieces_of(us, T.slider_types()).minus(frozen).for_each([&](Square s) {
+    n += slide_captures(T, pos, us, type_of(pos.at(s)), s, out + n);
+  });
+  pos.pieces_of(us, T.special_types()).minus(frozen).for_each([&](Square s) {
+    n += special_captures(T, pos, us, type_of(pos.at(s)), s, out + n);
+  });
   return n;
-}
-
-// The pieces of colour c of the types that slide.
-Bitboard sliders_of(const Tables& T, const Position& pos, Color c) {
-  Bitboard b;
-  for (PieceType t : T.slider_types()) b = b | pos.pieces_of(make_piece(c, t));
-  return b;
 }
 
 // Squares holding pieces of the side to move whose departure could expose its King:
@@ -159,7 +152,7 @@ void find_blockers(const Position& pos, Color us, bool* at) {
   const Tables& T = tables();
   const Square k = pos.king_square(us);
   const Color them = ~us;
-  const Bitboard sliders = sliders_of(T, pos, them);
+  const Bitboard sliders = pos.pieces_of(them, T.slider_types());
   const Bitboard& occupied = pos.occupied();
   for (const ReverseRay& rr : T.reverse_rays(them, k)) {
     const RayMask& r = rr.ray.bits;
@@ -219,7 +212,7 @@ bool attacked(const Position& pos, Square s, Color by) {
     return true;
   }
   // Slides: the first piece on each line that holds a slider of `by`.
-  const Bitboard sliders = sliders_of(T, pos, by);
+  const Bitboard sliders = pos.pieces_of(by, T.slider_types());
   const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
   auto attacks = [&](const ReverseRay& rr, Square q) {
     if (q == SQ_NONE) return false;

@@ -317,30 +317,27 @@ Tables::Tables() {
 
   for (int t = 1; t < PIECE_TYPE_NB; ++t)
     if (std::any_of(std::begin(RULES), std::end(RULES), [&](const MoveRule& r) { return r.piece == t && r.motion == Slide; }))
-      slider_types_[slider_type_count_++] = PieceType(t);
+      slider_types_.add(PieceType(t));
 
   for (int t = 1; t < PIECE_TYPE_NB; ++t) {
     bool special = false;
     for (int c = 0; c < COLOR_NB; ++c)
       for (int s = 0; s < SQUARE_NB; ++s) special = special || square_moves_[c][t][s].special_count > 0;
-    if (special) special_types_[special_type_count_++] = PieceType(t);
+    if (special) special_types_.add(PieceType(t));
   }
 
   // Capture vectors of the types captured by shifts, from the per-square targets.
-  for (PieceType t : {SYLPH, WARRIOR, DWARF, BASILISK}) {
-    by_shifts_[t] = true;
-    shift_types_[shift_type_count_++] = t;
-  }
+  for (PieceType t : {SYLPH, WARRIOR, DWARF, BASILISK}) shift_types_.add(t);
   for (int t = 1; t < PIECE_TYPE_NB; ++t) {
     bool plain = false;
     for (int c = 0; c < COLOR_NB; ++c)
       for (int s = 0; s < SQUARE_NB; ++s) plain = plain || capture_mask_[c][t][s].any();
-    if (plain && !by_shifts_[t]) plain_types_[plain_type_count_++] = PieceType(t);
+    if (plain && !shift_types_.contains(PieceType(t))) plain_types_.add(PieceType(t));
   }
   for (Color c : {GOLD, SCARLET})
     for (int t = 0; t < PIECE_TYPE_NB; ++t) {
       shift_first_[c][t] = uint32_t(shifts_.size());
-      if (!by_shifts_[t]) continue;
+      if (!shift_types_.contains(PieceType(t))) continue;
       std::map<std::tuple<int, int>, CaptureShift> by_vector;  // (from word pair, square delta)
       for (int si = 0; si < SQUARE_NB; ++si) {
         const Square s = Square(si);
@@ -401,7 +398,7 @@ Tables::Tables() {
 
 const Tables* build_tables() {
   static const Tables* t = new Tables();  // thread-safe on first use
-  detail::tables_built = t;
+  detail::tables_built.store(t, std::memory_order_release);
   return t;
 }
 

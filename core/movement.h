@@ -10,6 +10,7 @@
 // and the reverse (attack) tables used by attacked().
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -108,6 +109,24 @@ struct ReverseRay {
   uint16_t types;
 };
 
+// A few piece types, in type order (the kinds of pieces a generation pass visits).
+class TypeList {
+ public:
+  void add(PieceType t) { types_[count_++] = t; }
+  bool contains(PieceType t) const {
+    for (size_t i = 0; i < count_; ++i)
+      if (types_[i] == t) return true;
+    return false;
+  }
+  operator std::span<const PieceType>() const { return {types_, count_}; }
+  const PieceType* begin() const { return types_; }
+  const PieceType* end() const { return types_ + count_; }
+
+ private:
+  PieceType types_[PIECE_TYPE_NB]{};
+  size_t count_ = 0;
+};
+
 class Tables {
  public:
   const SquareMoves& moves(Color c, PieceType t, Square s) const {
@@ -131,21 +150,21 @@ class Tables {
     return {ray_squares_.data() + r.first, r.length};
   }
   // The squares a piece captures on by a plain leap or step (no intermediate square,
-  // not from afar): the targets after the special captures, as a set.
+  // not from afar), as a set.
   const Bitboard& capture_mask(Color c, PieceType t, Square s) const { return capture_mask_[c][t][s]; }
   // Types whose plain captures are generated for all pieces at once (the numerous,
   // short-range pieces; they have no captures through a square, from afar or by
   // sliding), and their capture vectors.
-  std::span<const PieceType> shift_types() const { return {shift_types_, shift_type_count_}; }
+  const TypeList& shift_types() const { return shift_types_; }
   // The other types that have plain captures (capture_mask not always empty).
-  std::span<const PieceType> plain_types() const { return {plain_types_, plain_type_count_}; }
+  const TypeList& plain_types() const { return plain_types_; }
   std::span<const CaptureShift> capture_shifts(Color c, PieceType t) const {
     return {shifts_.data() + shift_first_[c][t], size_t(shift_first_[c][t + 1] - shift_first_[c][t])};
   }
   // The types that have special targets (through a square, or capturing from afar).
-  std::span<const PieceType> special_types() const { return {special_types_, special_type_count_}; }
+  const TypeList& special_types() const { return special_types_; }
   // The types that slide.
-  std::span<const PieceType> slider_types() const { return {slider_types_, slider_type_count_}; }
+  const TypeList& slider_types() const { return slider_types_; }
   // The squares a piece moves to (without capturing) by a plain leap or step.
   const Bitboard& move_mask(Color c, PieceType t, Square s) const { return move_mask_[c][t][s]; }
   // The squares a piece captures on from afar (empty for the types that cannot).
@@ -212,26 +231,22 @@ class Tables {
   Bitboard leap_attackers_[COLOR_NB][SQUARE_NB]{};
   Bitboard afar_attackers_[COLOR_NB][SQUARE_NB]{};
   Bitboard attack_region_[COLOR_NB][SQUARE_NB]{};
-  bool by_shifts_[PIECE_TYPE_NB]{};
-  PieceType shift_types_[PIECE_TYPE_NB]{};
-  PieceType plain_types_[PIECE_TYPE_NB]{};
-  size_t plain_type_count_ = 0;
-  size_t shift_type_count_ = 0;
-  PieceType slider_types_[PIECE_TYPE_NB]{};
-  PieceType special_types_[PIECE_TYPE_NB]{};
-  size_t special_type_count_ = 0;
-  size_t slider_type_count_ = 0;
+  TypeList shift_types_, plain_types_, special_types_, slider_types_;
   std::vector<CaptureShift> shifts_;
   uint32_t shift_first_[COLOR_NB][PIECE_TYPE_NB + 1]{};
   std::vector<AttackEntry> via_attacks_;
   uint32_t via_first_[COLOR_NB][SQUARE_NB + 1]{};
 };
 
-// Built on first use, then read-only.
+// Built on first use, then read-only. (tables() is on every hot path: after the first
+// call it is one load, with no initialisation guard.)
 const Tables* build_tables();
 namespace detail {
-inline const Tables* tables_built = nullptr;  // set by build_tables()
+inline std::atomic<const Tables*> tables_built{nullptr};  // set by build_tables()
 }
-inline const Tables& tables() { return detail::tables_built ? *detail::tables_built : *build_tables(); }
+inline const Tables& tables() {
+  const Tables* t = detail::tables_built.load(std::memory_order_acquire);
+  return t ? *t : *build_tables();
+}
 
 }  // namespace dc

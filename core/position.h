@@ -45,6 +45,12 @@ class Position {
   const Bitboard& occupied(Color c) const { return occ_[c]; }
   const Bitboard& occupied() const { return all_; }
   const Bitboard& pieces_of(Piece p) const { return by_piece_[p]; }
+  // The pieces of colour c of any of the given types.
+  Bitboard pieces_of(Color c, std::span<const PieceType> types) const {
+    Bitboard b;
+    for (PieceType t : types) b = b | by_piece_[make_piece(c, t)];
+    return b;
+  }
 
   // Basilisk freezing (RULES.md 4): a piece on level 2 is frozen while an enemy
   // Basilisk stands directly below it.
@@ -52,6 +58,9 @@ class Position {
     return level_of(s) == LEVEL_2 && board_[s] != NO_PIECE &&
            board_[below(s)] == make_piece(~color_of(board_[s]), BASILISK);
   }
+  // The same for all pieces of colour c at once (Basilisks stand on level 1 only, so
+  // the squares above them are on level 2).
+  Bitboard frozen_pieces(Color c) const { return occ_[c] & by_piece_[make_piece(~c, BASILISK)].up(); }
 
   // Make a legal move / take back the last one. Unmake restores the exact position.
   void make_move(Move m);

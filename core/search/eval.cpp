@@ -66,7 +66,8 @@ inline int centrality(Square s) {
 
 Evaluator::Evaluator(const EvalWeights& w) : w_(w) {
   const Tables& T = tables();
-  for (int t = 0; t < PIECE_TYPE_NB; ++t) slider_[t] = t == DRAGON || t == OLIPHANT || t == THIEF || t == MAGE;
+  for (int t = 0; t < PIECE_TYPE_NB; ++t) slider_[t] = false;
+  for (PieceType t : T.slider_types()) slider_[t] = true;
   for (int p = 0; p < PIECE_NB; ++p)
     for (int s = 0; s < SQUARE_NB; ++s) psq_[p][s] = gold_psq_[p][s] = 0;
   for (int c = 0; c < COLOR_NB; ++c) {
@@ -119,10 +120,7 @@ int Evaluator::frozen_penalty(PieceType t) const {
 }
 
 int Evaluator::frozen_term(const Position& pos, Square s) const {
-  // s is on level 2: frozen when an enemy Basilisk stands directly below.
-  const Piece p = pos.at(s);
-  const bool frozen = p != NO_PIECE && pos.at(below(s)) == make_piece(~color_of(p), BASILISK);
-  return frozen ? gold_frozen_[p] : 0;
+  return pos.frozen(s) ? gold_frozen_[pos.at(s)] : 0;
 }
 
 int Evaluator::gold_terms(const Position& pos) const {
@@ -164,53 +162,49 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
   const bool ks = w_.use_king_safety;
   const Bitboard& occupied = pos.occupied();
   int score = 0;
-  Bitboard sliders;
-  for (PieceType t : {DRAGON, OLIPHANT, THIEF, MAGE}) sliders = sliders | pos.pieces_of(make_piece(c, t));
-  {
-    sliders.for_each([&](Square s) {
-      const PieceType t = type_of(pos.at(s));
-      if (pos.frozen(s)) return;  // a frozen piece attacks nothing
-      const SquareMoves& sm = T.moves(c, t, s);
-      // Steps and leaps (the Dragon's and the Mage's), captures from afar, then the
-      // moves through an intermediate square.
-      int mob = 0, katt = 0;
-      if (sm.target_count) {
-        const Bitboard attacks = T.capture_mask(c, t, s) | T.afar_mask(c, t, s);
-        mob = T.move_mask(c, t, s).minus(occupied).count() + (attacks & pos.occupied(~c)).count();
-        katt = ks ? (attacks & ez).count() : 0;
-      }
-      for (const Target& tg : T.via_targets(sm)) {
-        if (!pos.empty(tg.via)) continue;
-        const Piece q = pos.at(tg.to);
-        if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
-        if (ks && (tg.mode & CAPTURE_ONLY) && ez.test(tg.to)) ++katt;
-      }
-      // The rays: every square up to and including the first piece. A slide never
-      // leaves its level and rays do not overlap, so their union is two words; the
-      // only pieces in it are the first ones, and an own piece there is no move.
-      uint64_t lo = 0, hi = 0;
-      const int word = 2 * level_of(s);
-      const std::span<const RayMask> rays = T.ray_masks(sm);
-      for (size_t i = 0; i < sm.up_ray_count; ++i) {
-        const RayReach reach = ray_reach_up(rays[i], occupied);
-        lo |= reach.lo;
-        hi |= reach.hi;
-      }
-      for (size_t i = sm.up_ray_count; i < rays.size(); ++i) {
-        const RayReach reach = ray_reach_down(rays[i], occupied);
-        lo |= reach.lo;
-        hi |= reach.hi;
-      }
-      const Bitboard& own = pos.occupied(c);
-      mob += std::popcount(lo & ~own.w[word]) + std::popcount(hi & ~own.w[word + 1]);
-      if (ks) katt += std::popcount(lo & ez.w[word]) + std::popcount(hi & ez.w[word + 1]);
-      if (w_.use_mobility) score += w_.mobility[t] * mob * w_.mobility_level_pct[level_of(s)] / 100;
-      if (katt) {
-        units += katt * w_.king_attack_weight[t];
-        ++count;
-      }
-    });
-  }
+  pos.pieces_of(c, T.slider_types()).for_each([&](Square s) {
+    const PieceType t = type_of(pos.at(s));
+    if (pos.frozen(s)) return;  // a frozen piece attacks nothing
+    const SquareMoves& sm = T.moves(c, t, s);
+    // Steps and leaps (the Dragon's and the Mage's), captures from afar, then the
+    // moves through an intermediate square.
+    int mob = 0, katt = 0;
+    if (sm.target_count) {
+      const Bitboard attacks = T.capture_mask(c, t, s) | T.afar_mask(c, t, s);
+      mob = T.move_mask(c, t, s).minus(occupied).count() + (attacks & pos.occupied(~c)).count();
+      katt = ks ? (attacks & ez).count() : 0;
+    }
+    for (const Target& tg : T.via_targets(sm)) {
+      if (!pos.empty(tg.via)) continue;
+      const Piece q = pos.at(tg.to);
+      if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
+      if (ks && (tg.mode & CAPTURE_ONLY) && ez.test(tg.to)) ++katt;
+    }
+    // The rays: every square up to and including the first piece. A slide never
+    // leaves its level and rays do not overlap, so their union is two words; the
+    // only pieces in it are the first ones, and an own piece there is no move.
+    uint64_t lo = 0, hi = 0;
+    const int word = 2 * level_of(s);
+    const std::span<const RayMask> rays = T.ray_masks(sm);
+    for (size_t i = 0; i < sm.up_ray_count; ++i) {
+      const RayReach reach = ray_reach_up(rays[i], occupied);
+      lo |= reach.lo;
+      hi |= reach.hi;
+    }
+    for (size_t i = sm.up_ray_count; i < rays.size(); ++i) {
+      const RayReach reach = ray_reach_down(rays[i], occupied);
+      lo |= reach.lo;
+      hi |= reach.hi;
+    }
+    const Bitboard& own = pos.occupied(c);
+    mob += std::popcount(lo & ~own.w[word]) + std::popcount(hi & ~own.w[word + 1]);
+    if (ks) katt += std::popcount(lo & ez.w[word]) + std::popcount(hi & ez.w[word + 1]);
+    if (w_.use_mobility) score += w_.mobility[t] * mob * w_.mobility_level_pct[level_of(s)] / 100;
+    if (katt) {
+      units += katt * w_.king_attack_weight[t];
+      ++count;
+    }
+  });
   return score;
 }
 
