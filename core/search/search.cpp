@@ -386,13 +386,14 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
   int best;
   int n;
   int stand = -INF;
-  const bool evasions = in_chk && qply < QS_EVASION_PLIES;
+  const bool bounded = opt.qsearch_bound;
+  const bool evasions = in_chk && (!bounded || qply < QS_EVASION_PLIES);
   if (evasions) {
     n = generate_pseudo(pos, moves);  // every evasion
     best = -INF;
   } else {
     stand = eval(pos, ply, alpha, beta);
-    if (stand >= beta || qply >= QS_MAX_PLIES) return stand;
+    if (stand >= beta || (bounded && qply >= QS_MAX_PLIES)) return stand;
     if (stand > alpha) alpha = stand;
     best = stand;
     n = generate_pseudo_captures(pos, moves);
@@ -412,7 +413,7 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
         const int att = opt.eval.value[type_of(pos.at(m.from()))];
         // A capture that loses material to a recapture; deeper in quiescence, an even
         // trade too (crowded positions hold dozens of them, and their chains explode).
-        const int margin = qply >= QS_TRADE_PLIES ? -50 : 50;
+        const int margin = bounded && qply >= QS_TRADE_PLIES ? -50 : 50;
         if (att > victim + margin && attacked(pos, m.to(), them)) continue;
       }
     }

@@ -66,6 +66,7 @@ struct SearchOptions {
   bool futility = true;       // reverse futility and futility pruning near the leaves
   bool check_extension = true;
   bool qsearch_prune = true;  // skip captures into defended squares by a more valuable piece
+  bool qsearch_bound = true;  // quiescence bounded: evasions, even trades and plies limited
   EvalWeights eval = EvalWeights::defaults();
 };
 

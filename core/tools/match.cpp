@@ -6,7 +6,7 @@
 //
 // A configuration is `random`, `greedy` (best immediate capture by value, else random)
 // or comma-separated key=value pairs: level=1..10, eval=full|material, null=0|1,
-// lmr=0|1, futility=0|1, checkext=0|1, qprune=0|1, mobility=0|1, pst=0|1, kingsafety=0|1,
+// lmr=0|1, futility=0|1, checkext=0|1, qprune=0|1, qbound=0|1, mobility=0|1, pst=0|1, kingsafety=0|1,
 // frozen=0|1, kinglevel=0|1, warriors=0|1, name=TEXT.
 #include <cmath>
 #include <cstdio>
@@ -56,6 +56,7 @@ bool parse_config(const std::string& text, Config& c) {
     else if (k == "futility") c.opt.futility = on;
     else if (k == "checkext") c.opt.check_extension = on;
     else if (k == "qprune") c.opt.qsearch_prune = on;
+    else if (k == "qbound") c.opt.qsearch_bound = on;
     else if (k == "mobility") c.opt.eval.use_mobility = on;
     else if (k == "pst") c.opt.eval.use_pst = on;
     else if (k == "kingsafety") c.opt.eval.use_king_safety = on;
