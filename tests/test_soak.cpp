@@ -1,0 +1,67 @@
+// The soak: whole self-play games, to their end, with small limits on every search.
+// No search may overshoot its node limit, and no time-limited search its time by more
+// than a safety margin (the answer times themselves are measured by bench_answer).
+#include <catch2/catch_test_macros.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+
+#include "movegen.h"
+#include "position.h"
+#include "search/search.h"
+#include "status.h"
+
+using namespace dc;
+
+TEST_CASE("soak: 200 self-play games to their end, every search within its limits", "[slow][soak]") {
+  constexpr int GAMES = 200;
+  constexpr int MOVETIME_MS = 3;
+  constexpr int TIME_MARGIN_MS = 50;  // a safety net for a loaded machine
+  std::mt19937_64 rng(20261122);
+  Search search(4);
+  int finished = 0, past_300 = 0, timed = 0;
+  size_t longest = 0;
+  uint64_t searches = 0;
+  for (int game = 0; game < GAMES; ++game) {
+    Position pos = Position::start();
+    search.new_game();
+    search.set_seed(rng());
+    for (;;) {
+      const Status st = game_status(pos);
+      if (st.over()) {
+        ++finished;
+        break;
+      }
+      REQUIRE(pos.plies_played() < 3000);  // the draw rules end every game long before
+      MoveList legal = legal_moves(pos);
+      // Levels and limits vary, and a random move now and then keeps the games apart
+      // and crowded with captures.
+      search.set_level(1 + int(rng() % 10));
+      SearchLimits lim;
+      const bool by_time = rng() % 8 == 0;
+      if (by_time) lim.movetime_ms = MOVETIME_MS;
+      else lim.nodes = 200 + rng() % 1800;
+      const auto t0 = std::chrono::steady_clock::now();
+      const SearchResult r = search.go(pos, lim);
+      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+      ++searches;
+      INFO(pos.to_string() << " level " << search.level());
+      REQUIRE(find_legal(pos, r.best.from(), r.best.to()) == r.best);
+      if (by_time) {
+        ++timed;
+        REQUIRE(ms <= MOVETIME_MS + TIME_MARGIN_MS);
+      } else {
+        REQUIRE(r.nodes <= lim.nodes);
+      }
+      const Move m = rng() % 10 == 0 ? legal[int(rng() % uint64_t(legal.size))] : r.best;
+      pos.make_move(m);
+    }
+    longest = std::max(longest, size_t(pos.plies_played()));
+    if (pos.plies_played() > 300) ++past_300;
+  }
+  INFO("searches " << searches << ", timed " << timed << ", longest game " << longest << " plies");
+  CHECK(finished == GAMES);
+  CHECK(past_300 >= 20);
+  CHECK(timed > 1000);
+}
