@@ -3,6 +3,7 @@
 //
 //   match --a level=10,eval=full --b level=10,eval=material --nodes 100000 --games 200
 //   match --a level=10 --b greedy --movetime 100
+//   match --a level=3 --b level=2 --level-limits      (the browser's settings of each level)
 //
 // A configuration is `random`, `greedy` (best immediate capture by value, else random)
 // or comma-separated key=value pairs: level=1..10, eval=full|material, null=0|1,
@@ -71,6 +72,7 @@ bool parse_config(const std::string& text, Config& c) {
 
 struct Player {
   Config cfg;
+  bool own_limits = false;  // each side searches its level's own limits (the browser's)
   std::unique_ptr<Search> search;
   uint64_t rng;
   Player(const Config& c, uint64_t seed) : cfg(c), rng(seed * 2654435761u + 7) {
@@ -101,7 +103,7 @@ struct Player {
       if (!bests.empty()) return bests[rand() % bests.size()];
       return l[int(rand() % uint64_t(l.size))];
     }
-    SearchResult r = search->go(pos, lim);
+    SearchResult r = search->go(pos, own_limits ? level_limits(cfg.level) : lim);
     nodes += r.nodes;
     return r.best;
   }
@@ -145,6 +147,7 @@ int main(int argc, char** argv) {
   std::string a_text = "level=10", b_text = "greedy";
   int games = 100, movetime = 0, max_plies = 300, plies = 6, verbose = 0;
   uint64_t nodes = 0, seed = 1;
+  bool level_limits_each = false;
   for (int i = 1; i < argc; ++i) {
     std::string k = argv[i];
     auto val = [&]() -> std::string {
@@ -160,9 +163,11 @@ int main(int argc, char** argv) {
     else if (k == "--opening-plies") plies = std::atoi(val().c_str());
     else if (k == "--seed") seed = std::strtoull(val().c_str(), nullptr, 10);
     else if (k == "--verbose" || k == "-v") verbose = 1;
+    else if (k == "--level-limits") level_limits_each = true;
     else {
       std::cerr << "usage: match --a CONFIG --b CONFIG [--nodes N | --movetime MS] [--games N]\n"
-                   "             [--max-plies N] [--opening-plies N] [--seed N] [--verbose]\n";
+                   "             [--level-limits] [--max-plies N] [--opening-plies N] [--seed N] [--verbose]\n"
+                   "  --level-limits: each side searches its level's own limits, as the browser does\n";
       return k == "--help" || k == "-h" ? 0 : 1;
     }
   }
@@ -180,6 +185,7 @@ int main(int argc, char** argv) {
     const std::string& fen = openings[size_t(g / 2) % openings.size()];
     const bool a_gold = g % 2 == 0;
     Player pa(ca, seed * 1000 + uint64_t(g) * 2), pb(cb, seed * 1000 + uint64_t(g) * 2 + 1);
+    pa.own_limits = pb.own_limits = level_limits_each;
     std::string how;
     int r = a_gold ? play_game(fen, pa, pb, lim, max_plies, how, total_nodes)
                    : -play_game(fen, pb, pa, lim, max_plies, how, total_nodes);
