@@ -228,9 +228,47 @@ TEST_CASE("position with moves, play and undo", "[session]") {
   REQUIRE(s.handle("play S/3e2-3d3"));
   CHECK(out.str().find("played 3e23d3") != std::string::npos);
   REQUIRE(s.handle("undo"));
+  CHECK(out.str().find("undone 3e23d3 ") != std::string::npos);
   CHECK(s.position().plies_played() == 2);
+  REQUIRE(s.handle("redo"));
+  CHECK(s.position().plies_played() == 3);
   CHECK(s.errors() == 0);
+  // Several moves in one play: all or nothing.
+  const std::string fen = s.position().to_string();
+  REQUIRE(s.handle("play 2d72d6 2d22d3 W2c4"));
+  CHECK(s.errors() == 1);
+  CHECK(out.str().find("error: move 3: ") != std::string::npos);
+  CHECK(s.position().to_string() == fen);
+  REQUIRE(s.handle("play 2d72d6 2d22d3"));
+  CHECK(s.game().plies() == 5);
+  REQUIRE(s.handle("redo"));  // nothing to redo after a new move
+  CHECK(s.errors() == 2);
+  // The record goes through the game: same moves, same text.
+  REQUIRE(s.handle("history"));
+  CHECK(out.str().find("moves 2c22c3 2c72c6 3e23d3 2d72d6 2d22d3\n") != std::string::npos);
+  CHECK(out.str().find("record " + s.game().record() + "\n") != std::string::npos);
+  CHECK(out.str().find("result *") != std::string::npos);
   CHECK_FALSE(s.handle("quit"));
+}
+
+TEST_CASE("moves after the end of the game are refused", "[session]") {
+  std::ostringstream out;
+  dc::Session s(out);
+  // A mate in two; the session finds the mate itself, then a further move is refused.
+  s.handle("position fen 4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1 moves 2d42e3 3e82e8");
+  REQUIRE(s.errors() == 0);
+  s.handle("go depth 2");
+  s.wait();
+  const std::string text = out.str();
+  const std::string best = text.substr(text.rfind("bestmove ") + 9, 6);
+  s.handle("play " + best);
+  CHECK(s.game().status().state == dc::GameState::Checkmate);
+  s.handle("status");
+  CHECK(out.str().find("status checkmate check : checkmate, Gold wins") != std::string::npos);
+  const int errors = s.errors();
+  s.handle("play 2a12a2");
+  CHECK(s.errors() == errors + 1);
+  CHECK(out.str().find("error: the game is over (checkmate, Gold wins)") != std::string::npos);
 }
 
 TEST_CASE("go answers a legal bestmove; go infinite waits for stop", "[session]") {

@@ -10,7 +10,6 @@
 
 #include "movegen.h"
 #include "notation.h"
-#include "status.h"
 
 namespace dc {
 
@@ -78,7 +77,7 @@ std::string score_text(int score_cp, bool is_mate, int mate_in) {
 }  // namespace
 
 Session::Session(std::ostream& out)
-    : out_(out), pos_(Position::start()), job_pos_(Position::start()) {}
+    : out_(out), job_pos_(Position::start()) {}
 
 Search& Session::search() {
   if (!search_) search_ = std::make_unique<Search>(hash_mb_);
@@ -181,7 +180,9 @@ bool Session::handle(std::string_view line) {
   else if (cmd == "go") cmd_go(args);
   else if (cmd == "setoption") cmd_setoption(args);
   else if (cmd == "play" || cmd == "move") cmd_play(args);
-  else if (cmd == "undo") cmd_undo();
+  else if (cmd == "undo") cmd_undo(false);
+  else if (cmd == "redo") cmd_undo(true);
+  else if (cmd == "history") cmd_history();
   else if (cmd == "ucinewgame" || cmd == "newgame") {
     if (search_) search_->new_game();
   }
@@ -194,7 +195,8 @@ void Session::cmd_help() {
   say("commands:");
   say("  position startpos [moves m1 m2 ...] | position fen <string> [moves ...]");
   say("  play <move>      play one move (coordinate or algebraic)");
-  say("  undo             take back the last move");
+  say("  undo | redo      take back the last move | play it again");
+  say("  history          the start position, the moves, the record with move numbers, the result");
   say("  d                draw the boards, the position string and the status");
   say("  moves            list the legal moves (coordinate and algebraic)");
   say("  status           the game state and its reason");
@@ -209,56 +211,58 @@ void Session::cmd_position(std::string_view args) {
   auto w = words(args);
   if (w.empty()) return error("position needs 'startpos' or 'fen <string>'");
   size_t i = 0;
-  Result<Position> base = make_error("");
+  std::string start;
   if (w[0] == "startpos") {
-    base = Position::start();
+    start = START_POSITION;
     i = 1;
   } else if (w[0] == "fen") {
     size_t j = 1;
     while (j < w.size() && w[j] != "moves") ++j;
     if (j == 1) return error("position fen needs a position string");
-    std::string fen;
-    for (size_t k = 1; k < j; ++k) fen += (k > 1 ? " " : "") + std::string(w[k]);
-    base = Position::from_string(fen);
-    if (!base) return error("bad position string: " + base.error());
+    for (size_t k = 1; k < j; ++k) start += (k > 1 ? " " : "") + std::string(w[k]);
     i = j;
   } else {
     return error("position needs 'startpos' or 'fen <string>', got " + shown(w[0]));
   }
-  Position p = std::move(base.value());
+  std::vector<std::string> moves;
   if (i < w.size()) {
     if (w[i] != "moves") return error("expected 'moves' after the position, got " + shown(w[i]));
-    for (size_t k = i + 1; k < w.size(); ++k) {
-      Status st = game_status(p);
-      if (st.over()) return error("move " + std::to_string(k - i) + " " + shown(w[k]) + ": the game is over (" + st.reason() + ")");
-      auto m = parse_move(p, w[k]);
-      if (!m) return error("move " + std::to_string(k - i) + ": " + m.error());
-      p.make_move(*m);
-    }
+    moves.assign(w.begin() + long(i) + 1, w.end());
   }
-  pos_ = std::move(p);  // all or nothing
+  auto g = Game::from(start, moves);
+  if (!g) return error(g.error());
+  game_ = std::move(g.value());  // all or nothing
 }
 
 void Session::cmd_display() {
-  std::string text = board_text(pos_);
-  Status st = game_status(pos_);
-  text += "position " + pos_.to_string() + "\n";
-  text += std::string("side to move: ") + color_name(pos_.side_to_move()) + "\n";
+  const Position& pos = game_.position();
+  std::string text = board_text(pos);
+  const Status& st = game_.status();
+  text += "position " + pos.to_string() + "\n";
+  text += std::string("side to move: ") + color_name(pos.side_to_move()) + "\n";
+  if (game_.plies()) text += "moves: " + game_.record() + "\n";
   text += std::string("status: ") + st.name() + " (" + st.reason() + ")";
   say(text);
 }
 
 void Session::cmd_moves() {
-  MoveList l = legal_moves(pos_);
   std::string line;
-  for (Move m : l) line += to_coordinate(m) + " " + to_algebraic(pos_, m) + "\n";
-  line += "total " + std::to_string(l.size);
+  const auto legal = game_.legal_moves();
+  for (const MoveText& m : legal) line += m.coordinate + " " + m.algebraic + "\n";
+  line += "total " + std::to_string(legal.size());
   say(line);
 }
 
 void Session::cmd_status() {
-  Status st = game_status(pos_);
+  const Status& st = game_.status();
   say(std::string("status ") + st.name() + (st.check ? " check" : "") + " : " + st.reason());
+}
+
+void Session::cmd_history() {
+  std::string coords;
+  for (const std::string& m : game_.coordinate_moves()) coords += " " + m;
+  say("start " + game_.start_position() + "\nmoves" + coords + "\nrecord " + game_.record() +
+      "\nresult " + game_.result());
 }
 
 void Session::cmd_perft(std::string_view args, bool div) {
@@ -266,7 +270,7 @@ void Session::cmd_perft(std::string_view args, bool div) {
   if (!parse_int(trim(args), div ? 1 : 0, 12, depth))
     return error(std::string(div ? "divide needs a depth from 1" : "perft needs a depth from 0") +
                  " to 12, got " + shown(args));
-  job_pos_ = pos_;
+  job_pos_ = game_.position();
   job_is_search_ = false;
   start_job([this, div, depth = int(depth)] {
     const auto t0 = std::chrono::steady_clock::now();
@@ -368,7 +372,7 @@ void Session::cmd_go(std::string_view args) {
     else return error("unknown go option " + shown(w[i]) + " (depth N, nodes N, movetime MS, infinite)");
   }
   if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms) limits.depth = 8;
-  job_pos_ = pos_;
+  job_pos_ = game_.position();
   search();
   infinite_ = limits.infinite;
   job_is_search_ = true;
@@ -417,19 +421,24 @@ void Session::cmd_setoption(std::string_view args) {
 }
 
 void Session::cmd_play(std::string_view args) {
-  if (args.empty()) return error("play needs a move");
-  Status st = game_status(pos_);
-  if (st.over()) return error("the game is over (" + st.reason() + ")");
-  auto m = parse_move(pos_, args);
-  if (!m) return error(m.error());
-  std::string san = to_algebraic(pos_, *m);
-  pos_.make_move(*m);
-  say("played " + to_coordinate(*m) + " " + san);
+  auto w = words(args);
+  if (w.empty()) return error("play needs a move");
+  const int before = game_.plies();
+  // One move, or several: all or nothing (an error then names the move by number).
+  auto r = w.size() == 1 ? game_.play(w[0]) : game_.play_all(std::vector<std::string>(w.begin(), w.end()));
+  if (!r) return error(r.error());
+  std::string text;
+  for (int i = before; i < game_.plies(); ++i) {
+    const MoveText& m = game_.moves()[size_t(i)];
+    text += (text.empty() ? "" : "\n") + ("played " + m.coordinate + " " + m.algebraic);
+  }
+  say(text);
 }
 
-void Session::cmd_undo() {
-  if (pos_.plies_played() == 0) return error("no move to undo");
-  pos_.unmake_move();
+void Session::cmd_undo(bool redo) {
+  auto r = redo ? game_.redo() : game_.undo();
+  if (!r) return error(r.error());
+  say((redo ? "redone " : "undone ") + r->coordinate + " " + r->algebraic);
 }
 
 }  // namespace dc

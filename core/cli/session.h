@@ -18,6 +18,7 @@
 #include <string_view>
 #include <thread>
 
+#include "game.h"
 #include "position.h"
 #include "search/search.h"
 
@@ -41,7 +42,8 @@ class Session {
   void wait();
   // The input has ended: stops a running job (finite or not) and waits for its last line.
   void end_of_input();
-  const Position& position() const { return pos_; }
+  const Position& position() const { return game_.position(); }
+  const Game& game() const { return game_; }
   // How many lines answered "error: ...".
   int errors() const { return errors_; }
   // Whether a job (search, perft, divide) is running.
@@ -63,7 +65,8 @@ class Session {
   void cmd_go(std::string_view args);
   void cmd_setoption(std::string_view args);
   void cmd_play(std::string_view args);
-  void cmd_undo();
+  void cmd_undo(bool redo);
+  void cmd_history();
   void cmd_help();
   Search& search();  // created on first use: a session that never searches needs no table
 
@@ -77,7 +80,7 @@ class Session {
   std::ostream& out_;
   int errors_ = 0;
   std::mutex out_mutex_;
-  Position pos_;
+  Game game_;
   std::unique_ptr<Search> search_;
   size_t hash_mb_ = 16;
 
