@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstring>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <streambuf>
 #include <string>
@@ -201,6 +202,7 @@ TEST_CASE("bad lines answer an error and leave the position unchanged", "[sessio
       "go depth 0", "go nodes", "go sideways",          // bad limits
       "go depth 65", "go nodes 1000000000001", "go movetime 86400001", "go nodes 99999999999999999999999",
       "setoption name Level value 11", "setoption name Hash value 0", "setoption name Colour value 3",
+      "setoption name Seed value -1", "setoption name Seed value 9007199254740992", "setoption name Seed value x",
       "bench everything", "frobnicate",
   };
   for (const char* line : bad) {
@@ -484,4 +486,33 @@ TEST_CASE("the engine binary: end of input, long lines, --fen", "[session]") {
     CHECK(ok.status == 0);
     CHECK(ok.out.rfind("perft 1 ", 0) == 0);
   }
+}
+
+TEST_CASE("the same Seed, Level and limits give the same move", "[session]") {
+  auto best = [](int level, int seed, const std::string& go) {
+    std::ostringstream out;
+    dc::Session s(out);
+    s.handle("setoption name Level value " + std::to_string(level));
+    s.handle("setoption name Seed value " + std::to_string(seed));
+    s.handle("position startpos moves 2c22c3 2c72c6");
+    s.handle(go);
+    s.wait();
+    REQUIRE(s.errors() == 0);
+    const std::string text = out.str();
+    const size_t at = text.rfind("bestmove ");
+    REQUIRE(at != std::string::npos);
+    return text.substr(at + 9, text.find('\n', at) - at - 9);
+  };
+  for (int level : {1, 3, 6}) {
+    INFO("level " << level);
+    for (int seed : {1, 99}) {
+      const std::string a = best(level, seed, "go nodes 3000");
+      CHECK(a == best(level, seed, "go nodes 3000"));
+    }
+  }
+  // Many seeds at level 1 (40% chance of a non-best move): not all the same move, so
+  // the seed does reach the level's randomness.
+  std::set<std::string> moves;
+  for (int seed = 0; seed < 12; ++seed) moves.insert(best(1, seed, "go nodes 2000"));
+  CHECK(moves.size() > 1);
 }

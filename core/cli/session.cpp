@@ -48,6 +48,8 @@ bool parse_int(std::string_view s, long long lo, long long hi, long long& out) {
   return r.ec == std::errc() && r.ptr == s.data() + s.size() && out >= lo && out <= hi;
 }
 
+constexpr long long MAX_SEED = (1LL << 53) - 1;
+
 std::string board_text(const Position& pos) {
   std::ostringstream o;
   const char* names[3] = {"Level 1 (Underworld)", "Level 2 (Ground)", "Level 3 (Sky)"};
@@ -202,7 +204,7 @@ void Session::cmd_help() {
   say("  status           the game state and its reason");
   say("  perft N | divide N");
   say("  go depth N | nodes N | movetime MS | infinite     then 'stop'");
-  say("  setoption name Hash value MB | setoption name Level value 1..10");
+  say("  setoption name Hash value MB (1..1024) | name Level value 1..10 | name Seed value N");
   say("  bench [perft|search [depth]]");
   say("  quit");
 }
@@ -404,7 +406,7 @@ void Session::cmd_setoption(std::string_view args) {
     name = w[0];
     value = w[1];
   } else {
-    return error("setoption needs 'name <Hash|Level> value <n>'");
+    return error("setoption needs 'name <Hash|Level|Seed> value <n>'");
   }
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   long long v = 0;
@@ -415,8 +417,13 @@ void Session::cmd_setoption(std::string_view args) {
   } else if (name == "level") {
     if (!parse_int(value, 1, 10, v)) return error("Level must be a number from 1 to 10, got " + shown(value));
     search().set_level(int(v));
+  } else if (name == "seed") {
+    // Up to 2^53 - 1: every seed the browser can pass exactly (a JavaScript number).
+    if (!parse_int(value, 0, MAX_SEED, v))
+      return error("Seed must be a whole number from 0 to " + std::to_string(MAX_SEED) + ", got " + shown(value));
+    search().set_seed(uint64_t(v));
   } else {
-    return error("unknown option " + shown(name) + " (Hash, Level)");
+    return error("unknown option " + shown(name) + " (Hash, Level, Seed)");
   }
 }
 
