@@ -293,6 +293,13 @@ TEST_CASE("go answers a legal bestmove; go infinite waits for stop", "[session]"
   t.s.handle("stop");
   CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 1);
   CHECK(t.s.errors() == 0);
+  // That stop leaves nothing behind: the next search runs to its depth.
+  const int depth3 = count_lines_starting(t.cap.text(), "info depth 3 ");
+  t.s.handle("position startpos");
+  t.s.handle("go depth 3");
+  t.s.wait();
+  CHECK(count_lines_starting(t.cap.text(), "info depth 3 ") == depth3 + 1);
+  CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 2);
 }
 
 TEST_CASE("after bestmove the session is idle and takes any command", "[session]") {

@@ -130,7 +130,12 @@ void Session::stop_job() {
     stop_flag_ = true;
   }
   stop_cv_.notify_all();
-  if (job_is_search_ && search_) search_->stop();
+  {
+    // Only a search still running is told to stop: a stop request that reaches the
+    // search after it has ended would be kept for its next run.
+    std::lock_guard<std::mutex> lock(stop_mutex_);
+    if (search_running_ && search_) search_->stop();
+  }
   join_job();
 }
 
@@ -378,6 +383,10 @@ void Session::cmd_go(std::string_view args) {
   search();
   infinite_ = limits.infinite;
   job_is_search_ = true;
+  {
+    std::lock_guard<std::mutex> lock(stop_mutex_);
+    search_running_ = true;
+  }
   start_job([this, limits] {
     SearchResult r = search_->go(job_pos_, limits, [this](const SearchInfo& info) {
       std::ostringstream line;
@@ -387,6 +396,10 @@ void Session::cmd_go(std::string_view args) {
       for (Move m : info.pv) line << ' ' << to_coordinate(m);
       say(line.str());
     });
+    {
+      std::lock_guard<std::mutex> lock(stop_mutex_);
+      search_running_ = false;
+    }
     if (limits.infinite) {
       std::unique_lock<std::mutex> lock(stop_mutex_);
       stop_cv_.wait(lock, [this] { return bool(stop_flag_); });

@@ -93,6 +93,7 @@ class Session {
   std::atomic<bool> stop_flag_{false};
   std::mutex stop_mutex_;
   std::condition_variable stop_cv_;
+  bool search_running_ = false;  // inside Search::go (guarded by stop_mutex_)
   Position job_pos_;  // the job works on its own copy
 };
 
