@@ -53,19 +53,25 @@ struct LmrInit {
 
 LevelSettings level_settings(int level) {
   static const LevelSettings L[11] = {
-      {1, 0, 0, 0, 0},
-      {1, 2000, 150, 40, 400},    // 1: one ply, very noisy, often a poor move
-      {2, 5000, 110, 30, 300},    // 2
-      {2, 10000, 80, 22, 220},    // 3
-      {3, 20000, 60, 16, 160},    // 4
-      {3, 40000, 40, 12, 120},    // 5
-      {4, 80000, 25, 8, 80},      // 6
-      {5, 160000, 15, 5, 50},     // 7
-      {6, 400000, 8, 3, 30},      // 8
-      {8, 1500000, 0, 0, 0},      // 9
-      {64, 0, 0, 0, 0},           // 10: full strength
+      {0, 1, 0, 0, 0, 0},
+      {300, 1, 2000, 150, 40, 400},    // 1: one ply, very noisy, often a poor move
+      {400, 2, 5000, 110, 30, 300},    // 2
+      {500, 2, 10000, 80, 22, 220},    // 3
+      {700, 3, 20000, 60, 16, 160},    // 4
+      {900, 3, 40000, 40, 12, 120},    // 5
+      {1200, 4, 80000, 25, 8, 80},     // 6
+      {1500, 5, 160000, 15, 5, 50},    // 7
+      {2000, 6, 400000, 8, 3, 30},     // 8
+      {2500, 8, 1500000, 0, 0, 0},     // 9
+      {3000, 64, 0, 0, 0, 0},          // 10: full strength
   };
   return L[std::clamp(level, 1, 10)];
+}
+
+SearchLimits level_limits(int level) {
+  SearchLimits l;
+  l.movetime_ms = level_settings(level).movetime_ms;
+  return l;
 }
 
 struct Search::State {
@@ -93,11 +99,31 @@ struct Search::State {
   uint64_t node_limit = 0;
   bool use_time = false;
   Clock::time_point start, deadline;
+  uint64_t slice_end = 0;       // the current advance() stops here
   bool aborted = false;
   int seldepth = 0;
   int root_depth = 0;
-  bool depth1_done = false;     // the first iteration is complete
-  int root_moves_searched = 0;  // in the current iteration
+
+  // The search in progress (start() .. done()).
+  Position root_pos = Position::start();
+  SearchLimits limits;
+  int max_depth = 0;
+  bool multi = false;             // lower levels: exact scores for every root move
+  int blunder_roll = 100;         // drawn in start(): < blunder_pct plays a non-best move
+  uint64_t blunder_pick = 0;      // ... this one among the candidates
+  bool finished = true;
+  Move root[MAX_MOVES];
+  int root_score[MAX_MOVES];
+  int exact[MAX_MOVES];
+  int n_root = 0;
+  // The iteration in progress.
+  int depth = 0;                  // being searched
+  int next_root = 0;              // next root move to search
+  int it_alpha = 0, it_best = 0;
+  Move it_best_move;
+  std::vector<Move> it_best_pv;
+  SearchResult res;               // the last completed iteration's answer
+  int last_info_ms = 0;
 
   explicit State(size_t hash_mb)
       : move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), score_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
@@ -179,19 +205,22 @@ struct Search::State {
     return v;
   }
 
-  // Node and time limits apply once depth 1 is complete, so that the move returned has
-  // always been searched; a stop() request once at least one root move has been.
+  // Every limit applies from the very first node: the slice's end (which includes the
+  // node limit) at every node, stop() and the clock every 256 nodes.
   void poll() {
-    if (!depth1_done) {
-      if (root_moves_searched > 0 && (nodes & 1023) == 0 && stop->load(std::memory_order_relaxed))
-        aborted = true;
+    if (nodes >= slice_end) {
+      aborted = true;
       return;
     }
-    if (node_limit && nodes >= node_limit) aborted = true;
-    if ((nodes & 1023) == 0) {
+    if ((nodes & 255) == 0) {
       if (stop->load(std::memory_order_relaxed)) aborted = true;
-      if (use_time && Clock::now() >= deadline) aborted = true;
+      else if (use_time && Clock::now() >= deadline) aborted = true;
     }
+  }
+  // Whether the search as a whole is over (not merely this slice).
+  bool limit_reached() const {
+    return (node_limit && nodes >= node_limit) || stop->load(std::memory_order_relaxed) ||
+           (use_time && Clock::now() >= deadline);
   }
 
   int order_score(const Position& pos, Move m, Move tt_move, int ply) const {
@@ -260,7 +289,13 @@ struct Search::State {
   }
 
   class MovePicker;
-  int qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk);
+  int qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk, int qply = 0);
+  void begin(const Position& pos, const SearchLimits& lim);
+  bool run(uint64_t budget, const std::function<void(const SearchInfo&)>& on_info);
+  void finish();
+  int elapsed_ms() const {
+    return int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count());
+  }
   int negamax(Position& pos, int depth, int alpha, int beta, int ply, bool in_chk, bool allow_null);
 };
 
@@ -329,11 +364,19 @@ class Search::State::MovePicker {
   int start_ = 0, cur_ = 0, end_ = 0;
 };
 
-int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk) {
-  ++nodes;
+// Quiescence: captures (from afar too) until the position is quiet. In check, every
+// evasion is searched in the first QS_EVASION_PLIES plies of quiescence; deeper, a
+// checked side gets only its captures and may stand pat, which bounds the chains of
+// capturing checks that crowded positions produce across the levels.
+constexpr int QS_EVASION_PLIES = 2;
+constexpr int QS_TRADE_PLIES = 2;
+constexpr int QS_MAX_PLIES = 6;
+
+int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk, int qply) {
   pv_len[ply] = 0;
   poll();
   if (aborted) return 0;
+  ++nodes;
   if (ply > seldepth) seldepth = ply;
   if (bare_kings(pos)) return 0;
   if (ply >= MAX_PLY - 1) return in_chk ? 0 : eval(pos, ply);
@@ -343,12 +386,13 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
   int best;
   int n;
   int stand = -INF;
-  if (in_chk) {
+  const bool evasions = in_chk && qply < QS_EVASION_PLIES;
+  if (evasions) {
     n = generate_pseudo(pos, moves);  // every evasion
     best = -INF;
   } else {
     stand = eval(pos, ply, alpha, beta);
-    if (stand >= beta) return stand;
+    if (stand >= beta || qply >= QS_MAX_PLIES) return stand;
     if (stand > alpha) alpha = stand;
     best = stand;
     n = generate_pseudo_captures(pos, moves);
@@ -360,20 +404,23 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
   for (int i = 0; i < n; ++i) {
     pick(moves, scores, n, i);
     const Move m = moves[i];
-    if (!in_chk && m.is_capture()) {
+    if (!evasions && m.is_capture()) {
       const int victim = opt.eval.value[type_of(pos.at(m.to()))];
       // Delta pruning: even winning the piece cannot raise alpha.
       if (!m.is_promotion() && stand + victim + 200 <= alpha) continue;
       if (opt.qsearch_prune && !m.is_afar()) {
         const int att = opt.eval.value[type_of(pos.at(m.from()))];
-        if (att > victim + 50 && attacked(pos, m.to(), them)) continue;
+        // A capture that loses material to a recapture; deeper in quiescence, an even
+        // trade too (crowded positions hold dozens of them, and their chains explode).
+        const int margin = qply >= QS_TRADE_PLIES ? -50 : 50;
+        if (att > victim + margin && attacked(pos, m.to(), them)) continue;
       }
     }
     if (!legality.legal(pos, m)) continue;
     any_legal = true;
     make(pos, m, ply);
     const bool gc = in_check_after_move(pos);
-    const int score = -qsearch(pos, -beta, -alpha, ply + 1, gc);
+    const int score = -qsearch(pos, -beta, -alpha, ply + 1, gc, qply + 1);
     pos.unmake_move();
     if (aborted) return 0;
     if (score > best) {
@@ -384,17 +431,17 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
       }
     }
   }
-  if (in_chk && !any_legal) return -MATE + ply;
+  if (evasions && !any_legal) return -MATE + ply;
   return best;
 }
 
 int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int ply, bool in_chk,
                            bool allow_null) {
   if (depth <= 0) return qsearch(pos, alpha, beta, ply, in_chk);
-  ++nodes;
   pv_len[ply] = 0;
   poll();
   if (aborted) return 0;
+  ++nodes;
   if (ply > seldepth) seldepth = ply;
   const bool pv_node = beta - alpha > 1;
 
@@ -564,156 +611,213 @@ std::vector<Move> checked_pv(Position& pos, const Move* pv, int len) {
 }
 }  // namespace
 
-SearchResult Search::go(Position& pos, const SearchLimits& limits,
-                        const std::function<void(const SearchInfo&)>& on_info) {
-  State& S = *s_;
-  // A stop() that arrives before go() has started still counts (the caller's search
-  // thread may not have reached this line yet); the request is used up when go() returns.
-  struct ClearStop {
-    std::atomic<bool>& flag;
-    ~ClearStop() { flag.store(false); }
-  } clear_stop{stop_};
-  S.stop = &stop_;
-  S.nodes = 0;
-  S.aborted = false;
-  S.seldepth = 0;
-  S.start = Clock::now();
-  S.use_time = limits.movetime_ms > 0 && !limits.infinite;
-  S.deadline = S.start + std::chrono::milliseconds(std::max(1, limits.movetime_ms - 3));
-  S.node_limit = limits.infinite ? 0 : limits.nodes;
-  if (S.ls.max_nodes && !limits.infinite)
-    S.node_limit = S.node_limit ? std::min(S.node_limit, S.ls.max_nodes) : S.ls.max_nodes;
-  int max_depth = limits.depth > 0 && !limits.infinite ? std::min(limits.depth, 64) : 64;
-  max_depth = std::min(max_depth, S.ls.max_depth);
-  S.gen = uint8_t((S.gen + 1) & 63);
-  S.noise_seed = S.level < 10 ? S.next_rand() : 0;
-  const bool multi = S.level < 10;  // exact scores for every root move
+void Search::State::begin(const Position& pos, const SearchLimits& lim) {
+  root_pos = pos;
+  limits = lim;
+  nodes = 0;
+  aborted = false;
+  seldepth = 0;
+  start = Clock::now();
+  use_time = lim.movetime_ms > 0 && !lim.infinite;
+  deadline = start + std::chrono::milliseconds(std::max(1, lim.movetime_ms - 3));
+  node_limit = lim.infinite ? 0 : lim.nodes;
+  if (ls.max_nodes && !lim.infinite) node_limit = node_limit ? std::min(node_limit, ls.max_nodes) : ls.max_nodes;
+  max_depth = lim.depth > 0 && !lim.infinite ? std::min(lim.depth, 64) : 64;
+  max_depth = std::min(max_depth, ls.max_depth);
+  gen = uint8_t((gen + 1) & 63);
+  // The level's randomness, once per search.
+  noise_seed = level < 10 ? next_rand() : 0;
+  blunder_roll = level < 10 ? int(next_rand() % 100) : 100;
+  blunder_pick = level < 10 ? next_rand() : 0;
+  multi = level < 10;
 
-  SearchResult res;
-  Move root[MAX_MOVES];
-  int root_score[MAX_MOVES];
-  const int n = generate_legal(pos, root);
-  if (n == 0) {
-    const bool chk = in_check(pos);
-    fill_score(chk ? -MATE : 0, res.score_cp, res.is_mate, res.mate_in);
-    return res;
+  res = SearchResult{};
+  n_root = generate_legal(root_pos, root);
+  finished = n_root == 0;
+  if (n_root == 0) {
+    fill_score(in_check(root_pos) ? -MATE : 0, res.score_cp, res.is_mate, res.mate_in);
+    return;
   }
-  {  // initial order: captures first, by MVV/LVA
-    Move tt_move = Move::none();
-    TTEntry* e = S.probe(pos.key());
-    if (e->key == pos.key()) tt_move = Move::from_raw(e->move);
-    for (int i = 0; i < n; ++i) root_score[i] = S.order_score(pos, root[i], tt_move, 0);
-    for (int i = 0; i < n; ++i) State::pick(root, root_score, n, i);
-  }
+  // Initial order: the hash move, then captures by MVV/LVA, then the quiet order.
+  Move tt_move = Move::none();
+  const TTEntry* e = probe(root_pos.key());
+  if (e->key == root_pos.key()) tt_move = Move::from_raw(e->move);
+  for (int i = 0; i < n_root; ++i) root_score[i] = order_score(root_pos, root[i], tt_move, 0);
+  for (int i = 0; i < n_root; ++i) pick(root, root_score, n_root, i);
+  for (int i = 0; i < n_root; ++i) exact[i] = -INF;
   res.best = root[0];
-  std::vector<int> exact(n, -INF);
+  table_terms[0] = evaluator.gold_terms(root_pos);
+  depth = 0;
+  next_root = n_root;  // no iteration in progress
+}
 
-  S.depth1_done = false;
-  S.table_terms[0] = S.evaluator.gold_terms(pos);
-  for (int depth = 1; depth <= max_depth; ++depth) {
-    S.root_depth = depth;
-    S.root_moves_searched = 0;
-    int alpha = -INF, beta = INF;
-    int best = -INF;
-    Move best_move = Move::none();
-    std::vector<Move> best_pv;
-    for (int i = 0; i < n; ++i) root_score[i] = -INF - 1;
-    for (int i = 0; i < n; ++i) {
+// Searches until the budget, a limit or the end of the search. Returns whether the
+// search is over.
+bool Search::State::run(uint64_t budget, const std::function<void(const SearchInfo&)>& on_info) {
+  if (finished) return true;
+  slice_end = nodes + std::max<uint64_t>(budget, 1);
+  if (node_limit) slice_end = std::min(slice_end, node_limit);
+  aborted = false;
+  if (limit_reached()) {
+    finish();
+    return true;
+  }
+  Position& pos = root_pos;
+  for (;;) {
+    if (next_root >= n_root) {  // a new iteration
+      if (depth >= max_depth) {
+        finish();
+        return true;
+      }
+      ++depth;
+      root_depth = depth;
+      next_root = 0;
+      it_alpha = -INF;
+      it_best = -INF;
+      it_best_move = Move::none();
+      it_best_pv.clear();
+      for (int i = 0; i < n_root; ++i) root_score[i] = -INF - 1;
+    }
+    const int beta = INF;
+    for (; next_root < n_root; ++next_root) {
+      const int i = next_root;
       const Move m = root[i];
-      S.make(pos, m, 0);
+      make(pos, m, 0);
       const bool gc = in_check_after_move(pos);
-      const int nd = depth - 1 + ((S.opt.check_extension && gc) ? 1 : 0);
+      const int nd = depth - 1 + ((opt.check_extension && gc) ? 1 : 0);
       int score;
       if (i == 0 || multi) {
-        score = -S.negamax(pos, nd, -beta, multi ? INF : -alpha, 1, gc, true);
+        score = -negamax(pos, nd, -beta, multi ? INF : -it_alpha, 1, gc, true);
       } else {
-        score = -S.negamax(pos, nd, -alpha - 1, -alpha, 1, gc, true);
-        if (score > alpha && !S.aborted) score = -S.negamax(pos, nd, -beta, -alpha, 1, gc, true);
+        score = -negamax(pos, nd, -it_alpha - 1, -it_alpha, 1, gc, true);
+        if (score > it_alpha && !aborted) score = -negamax(pos, nd, -beta, -it_alpha, 1, gc, true);
       }
       pos.unmake_move();
-      if (S.aborted) break;
-      ++S.root_moves_searched;
+      if (aborted) break;
       root_score[i] = score;
-      if (score > best) {
-        best = score;
-        best_move = m;
-        S.update_pv(0, m);
-        best_pv = checked_pv(pos, S.pv[0], S.pv_len[0]);
-        if (score > alpha) alpha = score;
+      if (score > it_best) {
+        it_best = score;
+        it_best_move = m;
+        update_pv(0, m);
+        it_best_pv = checked_pv(pos, pv[0], pv_len[0]);
+        if (score > it_alpha) it_alpha = score;
       }
     }
-    const bool partial = S.aborted;
-    if (partial && depth > 1) {
-      // A root move searched completely that beats the previous iteration's best is
-      // trustworthy (the previous best is searched first).
-      if (!best_move.is_none() && !multi && best_move != res.best && best > res.score_cp &&
-          root_score[0] > -INF - 1) {
-        res.best = best_move;
-        res.pv = best_pv;
+    if (aborted) {
+      if (!limit_reached()) return false;  // the slice is used up: resume here next time
+      // The search is over inside an iteration.
+      if (!it_best_move.is_none()) {
+        if (depth == 1) {
+          // Depth 1 was never completed: the best root move searched so far.
+          res.best = it_best_move;
+          res.pv = it_best_pv;
+          fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
+        } else if (!multi && it_best_move != res.best && it_best > res.score_cp && root_score[0] > -INF - 1) {
+          // A root move searched completely that beats the previous iteration's best
+          // (searched first) is trustworthy.
+          res.best = it_best_move;
+          res.pv = it_best_pv;
+        }
       }
-      break;
+      finish();
+      return true;
     }
-    // Depth 1 is only cut short by stop(), after at least one root move: the best of
-    // the moves searched is reported as depth 1.
-    for (int i = 0; i < n; ++i) exact[i] = root_score[i];
-    // Reorder: best first, then by score (stable keeps the previous order on ties).
-    {
-      std::vector<std::pair<int, Move>> v;
-      for (int i = 0; i < n; ++i) v.push_back({root[i] == best_move ? INF + 1 : root_score[i], root[i]});
-      std::stable_sort(v.begin(), v.end(), [](auto& a, auto& b) { return a.first > b.first; });
-      std::vector<int> ex(n);
-      for (int i = 0; i < n; ++i) {
-        for (int j = 0; j < n; ++j)
-          if (root[j] == v[i].second) ex[i] = exact[j];
-      }
-      for (int i = 0; i < n; ++i) root[i] = v[i].second, exact[i] = ex[i];
+
+    // The iteration is complete.
+    for (int i = 0; i < n_root; ++i) exact[i] = root_score[i];
+    {  // Reorder: best first, then by score (stable keeps the previous order on ties).
+      struct Entry { int key; Move m; int exact; };
+      std::vector<Entry> v(static_cast<size_t>(n_root));
+      for (int i = 0; i < n_root; ++i) v[size_t(i)] = {root[i] == it_best_move ? INF + 1 : root_score[i], root[i], exact[i]};
+      std::stable_sort(v.begin(), v.end(), [](const Entry& a, const Entry& b) { return a.key > b.key; });
+      for (int i = 0; i < n_root; ++i) root[i] = v[size_t(i)].m, exact[i] = v[size_t(i)].exact;
     }
-    S.depth1_done = true;
-    res.best = best_move;
+    res.best = it_best_move;
     res.depth = depth;
-    res.pv = best_pv;
-    fill_score(best, res.score_cp, res.is_mate, res.mate_in);
-    const int ms = int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - S.start).count());
+    res.pv = it_best_pv;
+    fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
+    const int ms = elapsed_ms();
     if (on_info) {
       SearchInfo info;
       info.depth = depth;
-      info.seldepth = S.seldepth;
+      info.seldepth = seldepth;
       info.score_cp = res.score_cp;
       info.is_mate = res.is_mate;
       info.mate_in = res.mate_in;
-      info.nodes = S.nodes;
+      info.nodes = nodes;
       info.time_ms = ms;
-      info.nps = ms > 0 ? S.nodes * 1000 / uint64_t(ms) : S.nodes * 1000;
+      info.nps = ms > 0 ? nodes * 1000 / uint64_t(ms) : nodes * 1000;
       info.pv = res.pv;
       on_info(info);
     }
-    if (partial) break;
-    if (S.use_time && ms * 2 > limits.movetime_ms) break;
-    if (n == 1 && S.use_time) break;
-    // Limits reached exactly at the end of depth 1: no deeper iteration would finish.
-    if (S.node_limit && S.nodes >= S.node_limit) break;
-    if (S.use_time && Clock::now() >= S.deadline) break;
+    bool over = depth >= max_depth;
+    if (use_time && ms * 2 > limits.movetime_ms) over = true;  // the next depth would not finish
+    if (n_root == 1 && use_time) over = true;
+    if (limit_reached()) over = true;
     // A forced mate found and proven at this depth: deeper search changes nothing.
-    if (!limits.infinite && res.is_mate && depth >= 2 * std::abs(res.mate_in) + 2 && limits.depth == 0) break;
+    if (!limits.infinite && res.is_mate && depth >= 2 * std::abs(res.mate_in) + 2 && limits.depth == 0) over = true;
+    if (over) {
+      finish();
+      return true;
+    }
+    if (nodes >= slice_end) return false;
   }
+}
 
-  // Lower levels: sometimes a reasonable but not the best move.
-  if (multi && S.ls.blunder_pct > 0 && res.depth > 0 && n > 1) {
-    if (int(S.next_rand() % 100) < S.ls.blunder_pct) {
-      const int top = exact[0];
-      std::vector<Move> cands;
-      for (int i = 1; i < n; ++i)
-        if (exact[i] > -INF && exact[i] >= top - S.ls.blunder_margin && std::abs(top) < MATE_BOUND)
-          cands.push_back(root[i]);
-      if (!cands.empty()) {
-        res.best = cands[S.next_rand() % cands.size()];
-        res.pv.assign(1, res.best);
-      }
+void Search::State::finish() {
+  finished = true;
+  // Lower levels: sometimes a reasonable but not the best move (drawn in begin()).
+  if (multi && ls.blunder_pct > 0 && res.depth > 0 && n_root > 1 && blunder_roll < ls.blunder_pct &&
+      std::abs(exact[0]) < MATE_BOUND) {
+    const int top = exact[0];
+    std::vector<Move> cands;
+    for (int i = 1; i < n_root; ++i)
+      if (exact[i] > -INF && exact[i] >= top - ls.blunder_margin) cands.push_back(root[i]);
+    if (!cands.empty()) {
+      res.best = cands[blunder_pick % cands.size()];
+      res.pv.assign(1, res.best);
     }
   }
-  res.nodes = S.nodes;
-  if (res.pv.empty() || res.pv[0] != res.best) res.pv.assign(1, res.best);
-  return res;
+  res.nodes = nodes;
+  if (!res.best.is_none() && (res.pv.empty() || res.pv[0] != res.best)) res.pv.assign(1, res.best);
+}
+
+void Search::start(const Position& pos, const SearchLimits& limits) {
+  stop_.store(false);
+  s_->stop = &stop_;
+  s_->begin(pos, limits);
+}
+
+bool Search::advance(uint64_t node_budget, const InfoFn& on_info) { return s_->run(node_budget, on_info); }
+
+bool Search::done() const { return s_->finished; }
+
+SearchResult Search::result() const {
+  SearchResult r = s_->res;
+  r.nodes = s_->nodes;
+  if (!r.best.is_none() && (r.pv.empty() || r.pv[0] != r.best)) r.pv.assign(1, r.best);
+  return r;
+}
+
+SearchProgress Search::progress() const {
+  SearchProgress p;
+  p.depth = s_->res.depth;
+  p.seldepth = s_->seldepth;
+  p.nodes = s_->nodes;
+  p.elapsed_ms = s_->elapsed_ms();
+  p.done = s_->finished;
+  return p;
+}
+
+SearchResult Search::go(Position& pos, const SearchLimits& limits, const InfoFn& on_info) {
+  // A stop() that arrives between start() and the first advance() still counts.
+  const bool stopped_early = stop_.load();
+  start(pos, limits);
+  if (stopped_early) stop_.store(true);
+  while (!advance(SEARCH_SLICE_NODES, on_info)) {
+  }
+  stop_.store(false);
+  return result();
 }
 
 }  // namespace dc

@@ -24,6 +24,19 @@ struct SearchLimits {
   bool infinite = false;   // all zero = depth 64
 };
 
+// Every search is driven in slices: start(), then advance(budget) until done(). The CLI
+// thread, the match runner and the browser worker all use this budget, so a node- or
+// depth-bounded search plays the same move natively and in the browser.
+inline constexpr uint64_t SEARCH_SLICE_NODES = 16384;
+
+struct SearchProgress {
+  int depth = 0;        // last completed iteration
+  int seldepth = 0;
+  uint64_t nodes = 0;
+  int elapsed_ms = 0;
+  bool done = false;
+};
+
 struct SearchInfo {
   int depth = 0;
   int seldepth = 0;
@@ -58,6 +71,7 @@ struct SearchOptions {
 
 // What a playing level does (documented in the README section).
 struct LevelSettings {
+  int movetime_ms;    // thinking time of one computer move at this level (the page's)
   int max_depth;      // iterative deepening stops here
   uint64_t max_nodes; // 0 = none
   int noise_cp;       // +- evaluation noise (fixed per position within one search)
@@ -65,6 +79,9 @@ struct LevelSettings {
   int blunder_margin; // ... chosen among moves scoring within this many cp of the best
 };
 LevelSettings level_settings(int level);
+// What one move of the computer at this level searches (its thinking time; the level's
+// node and depth caps apply inside the search).
+SearchLimits level_limits(int level);
 
 class Search {
  public:
@@ -81,12 +98,28 @@ class Search {
   void set_seed(uint64_t seed);  // randomness of levels < 10
   void new_game();               // clear TT, history, killers
 
-  // Searches pos (restored on return) and always returns a legal move if one exists
-  // (Move::none() if none).
-  SearchResult go(Position& pos, const SearchLimits& limits,
-                  const std::function<void(const SearchInfo&)>& on_info = {});
-  // Thread-safe; go() returns within a few ms (after depth 1 has at least one searched
-  // root move). A stop() sent just before go() starts is honoured too.
+  using InfoFn = std::function<void(const SearchInfo&)>;
+
+  // Begins a search of pos (copied). The level's randomness (evaluation noise, whether
+  // and which non-best move it plays) is drawn here, once per search. Clears any stop.
+  void start(const Position& pos, const SearchLimits& limits);
+  // Searches at most node_budget more nodes, never past the limits (stop, nodes, time,
+  // depth); on_info is called for each completed iteration. Returns done(). A slice
+  // that ends inside a root move's subtree searches that root move again on the next
+  // call (the transposition table keeps the work), so the outcome depends only on the
+  // position, limits, level, seed, hash size and the budgets used.
+  bool advance(uint64_t node_budget, const InfoFn& on_info = {});
+  bool done() const;
+  // The best move so far: a legal move whenever one exists, even before depth 1 is
+  // complete (then the best root move searched, else the first in move order); once
+  // done(), the final answer (a lower level's deliberate non-best move included).
+  SearchResult result() const;
+  SearchProgress progress() const;
+
+  // start() + advance(SEARCH_SLICE_NODES) until done(); pos is left unchanged.
+  SearchResult go(Position& pos, const SearchLimits& limits, const InfoFn& on_info = {});
+  // Thread-safe: the running search (or the next advance()) ends within a few ms, and
+  // done() becomes true. start() clears it.
   void stop();
 
   struct State;
