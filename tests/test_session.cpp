@@ -523,3 +523,34 @@ TEST_CASE("the same Seed, Level and limits give the same move", "[session]") {
   for (int seed = 0; seed < 12; ++seed) moves.insert(best(1, seed, "go nodes 2000"));
   CHECK(moves.size() > 1);
 }
+
+TEST_CASE("go with no limit searches what the level plays; a stop right after go is kept", "[session]") {
+  auto best = [](int level, const std::string& go) {
+    std::ostringstream out;
+    dc::Session s(out);
+    s.handle("setoption name Level value " + std::to_string(level));
+    s.handle("setoption name Seed value 5");
+    s.handle("position startpos moves 2c22c3 2c72c6");
+    s.handle(go);
+    s.wait();
+    REQUIRE(s.errors() == 0);
+    const std::string text = out.str();
+    const size_t at = text.rfind("bestmove ");
+    REQUIRE(at != std::string::npos);
+    return text.substr(at + 9, text.find('\n', at) - at - 9);
+  };
+  // Levels 1 and 2 end on their node caps long before their thinking time, so the
+  // move does not depend on the machine's speed.
+  for (int level : {1, 2}) {
+    const dc::SearchLimits l = dc::level_limits(level);
+    REQUIRE(l.movetime_ms > 0);
+    CHECK(best(level, "go") == best(level, "go movetime " + std::to_string(l.movetime_ms)));
+  }
+  CapturedSession t;
+  t.s.handle("go infinite");
+  const auto t0 = Clock::now();
+  t.s.handle("stop");
+  CHECK(ms_since(t0) < 1000);
+  CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 1);
+  CHECK(count_lines_starting(t.cap.text(), "bestmove (none)") == 0);
+}

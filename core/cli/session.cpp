@@ -208,7 +208,8 @@ void Session::cmd_help() {
   say("  moves            list the legal moves (coordinate and algebraic)");
   say("  status           the game state and its reason");
   say("  perft N | divide N");
-  say("  go depth N | nodes N | movetime MS | infinite     then 'stop'");
+  say("  go [depth N (1..64)] [nodes N (1..10^12)] [movetime MS (1..86400000)] [infinite]");
+  say("                   then 'stop'; 'go' alone: the level's own limits");
   say("  setoption name Hash value MB (1..1024) | name Level value 1..10 | name Seed value N");
   say("  bench [perft|search [depth]]");
   say("  quit");
@@ -378,9 +379,11 @@ void Session::cmd_go(std::string_view args) {
     else if (w[i] == "movetime") { if (!need(1, 86400000)) return error("go movetime needs milliseconds from 1 to 86400000"); limits.movetime_ms = int(v); }
     else return error("unknown go option " + shown(w[i]) + " (depth N, nodes N, movetime MS, infinite)");
   }
-  if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms) limits.depth = 8;
-  job_pos_ = game_.position();
-  search();
+  // No limit given: what the level searches for one move of the computer (the page's).
+  if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms)
+    limits = level_limits(search().level());
+  // Started here, on the command thread: a "stop" right after "go" reaches a started search.
+  search().start(game_.position(), limits);
   infinite_ = limits.infinite;
   job_is_search_ = true;
   {
@@ -388,14 +391,18 @@ void Session::cmd_go(std::string_view args) {
     search_running_ = true;
   }
   start_job([this, limits] {
-    SearchResult r = search_->go(job_pos_, limits, [this](const SearchInfo& info) {
+    auto on_info = [this](const SearchInfo& info) {
       std::ostringstream line;
       line << "info depth " << info.depth << " seldepth " << info.seldepth << " score "
            << score_text(info.score_cp, info.is_mate, info.mate_in) << " nodes " << info.nodes << " nps "
            << info.nps << " time " << info.time_ms << " pv";
       for (Move m : info.pv) line << ' ' << to_coordinate(m);
       say(line.str());
-    });
+    };
+    // The same slices as the match runner and the browser worker.
+    while (!search_->advance(SEARCH_SLICE_NODES, on_info)) {
+    }
+    const SearchResult r = search_->result();
     {
       std::lock_guard<std::mutex> lock(stop_mutex_);
       search_running_ = false;
