@@ -317,13 +317,46 @@ uint64_t perft(Position& pos, int depth) {
   return total;
 }
 
-std::vector<std::pair<Move, uint64_t>> divide(Position& pos, int depth) {
+namespace {
+
+// perft that polls a stop flag at every inner node; `stopped` is set when it saw it.
+uint64_t perft_until(Position& pos, int depth, const std::atomic<bool>& stop, bool& stopped) {
+  if (depth <= 0) return 1;
+  Move moves[MAX_MOVES];
+  int n = generate_legal(pos, moves);
+  if (depth == 1) return uint64_t(n);
+  if (stop.load(std::memory_order_relaxed)) {
+    stopped = true;
+    return 0;
+  }
+  uint64_t total = 0;
+  for (int i = 0; i < n && !stopped; ++i) {
+    pos.make_move(moves[i]);
+    total += perft_until(pos, depth - 1, stop, stopped);
+    pos.unmake_move();
+  }
+  return total;
+}
+
+}  // namespace
+
+PerftCount perft(Position& pos, int depth, const std::atomic<bool>& stop) {
+  bool stopped = false;
+  const uint64_t nodes = perft_until(pos, depth, stop, stopped);
+  return {nodes, !stopped};
+}
+
+std::vector<std::pair<Move, uint64_t>> divide(Position& pos, int depth, const std::atomic<bool>* stop) {
   std::vector<std::pair<Move, uint64_t>> out;
   MoveList l = legal_moves(pos);
   for (Move m : l) {
     pos.make_move(m);
-    out.emplace_back(m, depth <= 1 ? 1 : perft(pos, depth - 1));
+    uint64_t n = 1;
+    bool stopped = false;
+    if (depth > 1) n = stop ? perft_until(pos, depth - 1, *stop, stopped) : perft(pos, depth - 1);
     pos.unmake_move();
+    if (stopped) break;  // this move's count is incomplete, and so is the list
+    out.emplace_back(m, n);
   }
   return out;
 }

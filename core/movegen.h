@@ -1,6 +1,7 @@
 // Move generation into a caller-supplied buffer, attacks, check and perft.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -70,7 +71,18 @@ Move find_legal(Position& pos, Square from, Square to);
 
 // Legal-move path counts.
 uint64_t perft(Position& pos, int depth);
-std::vector<std::pair<Move, uint64_t>> divide(Position& pos, int depth);
+// The same, interruptible: the stop flag is polled at every inner node; once it is
+// seen the count ends, incomplete (complete = false, nodes = the leaves counted so far).
+struct PerftCount {
+  uint64_t nodes;
+  bool complete;
+};
+PerftCount perft(Position& pos, int depth, const std::atomic<bool>& stop);
+// Per root move: the count of each. With a stop flag, the list ends at the first root
+// move whose count the flag interrupted (so it is complete only when it has every
+// legal move).
+std::vector<std::pair<Move, uint64_t>> divide(Position& pos, int depth,
+                                              const std::atomic<bool>* stop = nullptr);
 
 // A list of moves on the heap-free stack, for convenience.
 struct MoveList {

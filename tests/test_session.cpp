@@ -1,16 +1,29 @@
 // The command-line engine's session: bad lines answer "error: ..." and change nothing;
-// searches answer "bestmove"; "go infinite" holds its bestmove until "stop".
+// searches answer "bestmove"; "go infinite" holds its bestmove until "stop"; after a
+// job's last line the session is idle and takes any command; stop, quit and the end
+// of input interrupt searches and perft; long lines are rejected while reading.
 #include <catch2/catch_test_macros.hpp>
 
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <chrono>
+#include <cstring>
+#include <mutex>
 #include <sstream>
+#include <streambuf>
 #include <string>
 #include <thread>
 
+#include "line_reader.h"
 #include "session.h"
 #include "test_helpers.h"
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
 
 int count_lines_starting(const std::string& text, const std::string& prefix) {
   std::istringstream in(text);
@@ -19,6 +32,155 @@ int count_lines_starting(const std::string& text, const std::string& prefix) {
   while (std::getline(in, line)) n += line.rfind(prefix, 0) == 0;
   return n;
 }
+
+// An output stream the test can read while the session's worker thread writes to it.
+class Capture : public std::streambuf {
+ public:
+  std::string text() {
+    std::lock_guard<std::mutex> lock(m_);
+    return s_;
+  }
+  // Waits (at most `limit`) until the output has a line starting with `prefix`.
+  bool wait_for(const std::string& prefix, std::chrono::milliseconds limit = std::chrono::milliseconds(20000)) {
+    const auto end = Clock::now() + limit;
+    while (Clock::now() < end) {
+      if (count_lines_starting(text(), prefix) > 0) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return false;
+  }
+
+ protected:
+  int overflow(int c) override {
+    std::lock_guard<std::mutex> lock(m_);
+    if (c != EOF) s_.push_back(char(c));
+    return c;
+  }
+  std::streamsize xsputn(const char* p, std::streamsize n) override {
+    std::lock_guard<std::mutex> lock(m_);
+    s_.append(p, size_t(n));
+    return n;
+  }
+
+ private:
+  std::mutex m_;
+  std::string s_;
+};
+
+struct CapturedSession {
+  Capture cap;
+  std::ostream out{&cap};
+  dc::Session s{out};
+};
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+// Runs the built engine with `input` on its standard input (then closed), waits at
+// most `limit_ms` for it to exit (then kills it). exited = it ended by itself.
+struct Run {
+  std::string out;
+  bool exited = false;
+  int status = -1;
+  double ms = 0;
+};
+
+Run run_engine(const std::vector<std::string>& args, const std::string& input, int limit_ms = 10000,
+               int pause_ms = 0 /* before closing the input */) {
+  Run r;
+  int in_pipe[2], out_pipe[2];
+  REQUIRE(pipe(in_pipe) == 0);
+  REQUIRE(pipe(out_pipe) == 0);
+  const auto t0 = Clock::now();
+  pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    dup2(in_pipe[0], 0);
+    dup2(out_pipe[1], 1);
+    close(in_pipe[1]);
+    close(out_pipe[0]);
+    std::vector<char*> argv;
+    std::string bin = DRAGONCHESS_BINARY_DIR "/dragonchess";
+    argv.push_back(bin.data());
+    std::vector<std::string> copy = args;
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(bin.c_str(), argv.data());
+    _exit(127);
+  }
+  close(in_pipe[0]);
+  close(out_pipe[1]);
+  signal(SIGPIPE, SIG_IGN);
+  // Writes the input from a thread (it may be larger than the pipe holds).
+  std::thread writer([fd = in_pipe[1], &input, pause_ms] {
+    size_t done = 0;
+    while (done < input.size()) {
+      ssize_t n = write(fd, input.data() + done, input.size() - done);
+      if (n <= 0) break;
+      done += size_t(n);
+    }
+    if (pause_ms) std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms));
+    close(fd);
+  });
+  char buf[4096];
+  for (;;) {
+    const int left = limit_ms - int(ms_since(t0));
+    if (left <= 0) break;
+    pollfd p{out_pipe[0], POLLIN, 0};
+    if (poll(&p, 1, left) <= 0) break;
+    ssize_t n = read(out_pipe[0], buf, sizeof buf);
+    if (n <= 0) break;
+    r.out.append(buf, size_t(n));
+  }
+  int status = 0;
+  pid_t done = 0;
+  while ((done = waitpid(pid, &status, WNOHANG)) == 0 && ms_since(t0) < limit_ms)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  if (done == pid) {
+    r.exited = true;
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  } else {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+  }
+  r.ms = ms_since(t0);
+  close(out_pipe[0]);
+  writer.join();
+  return r;
+}
+
+// A stream of `n` copies of 'x' made on the fly, then `tail`: a huge line that never
+// exists in memory.
+class Generated : public std::streambuf {
+ public:
+  Generated(size_t n, std::string tail) : left_(n), tail_(std::move(tail)) {}
+
+ protected:
+  int_type underflow() override {
+    if (left_ > 0) {
+      const size_t k = std::min(left_, sizeof chunk_);
+      std::memset(chunk_, 'x', k);
+      left_ -= k;
+      setg(chunk_, chunk_, chunk_ + k);
+      return traits_type::to_int_type(chunk_[0]);
+    }
+    if (!tail_done_) {
+      tail_done_ = true;
+      if (!tail_.empty()) {
+        setg(tail_.data(), tail_.data(), tail_.data() + tail_.size());
+        return traits_type::to_int_type(tail_[0]);
+      }
+    }
+    return traits_type::eof();
+  }
+
+ private:
+  size_t left_;
+  std::string tail_;
+  bool tail_done_ = false;
+  char chunk_[65536];
+};
 
 }  // namespace
 
@@ -35,8 +197,9 @@ TEST_CASE("bad lines answer an error and leave the position unchanged", "[sessio
       "position sideways",                              // unknown form
       "play 2c32c5",                                    // illegal move
       "play",                                           // no move
-      "perft x", "perft 99", "divide -1",               // bad depths
+      "perft x", "perft 99", "divide -1", "divide 0",   // bad depths
       "go depth 0", "go nodes", "go sideways",          // bad limits
+      "go depth 65", "go nodes 1000000000001", "go movetime 86400001", "go nodes 99999999999999999999999",
       "setoption name Level value 11", "setoption name Hash value 0", "setoption name Colour value 3",
       "bench everything", "frobnicate",
   };
@@ -47,12 +210,14 @@ TEST_CASE("bad lines answer an error and leave the position unchanged", "[sessio
     CHECK(s.errors() == errors + 1);
     CHECK(s.position().to_string() == before);
   }
+  s.wait();
   // Every error line names the problem (more than the bare prefix).
   std::istringstream in(out.str());
   std::string line;
   while (std::getline(in, line))
     if (line.rfind("error:", 0) == 0) CHECK(line.size() > 12);
   CHECK(count_lines_starting(out.str(), "error:") == int(std::size(bad)));
+  CHECK(count_lines_starting(out.str(), "bestmove") == 0);
 }
 
 TEST_CASE("position with moves, play and undo", "[session]") {
@@ -63,9 +228,47 @@ TEST_CASE("position with moves, play and undo", "[session]") {
   REQUIRE(s.handle("play S/3e2-3d3"));
   CHECK(out.str().find("played 3e23d3") != std::string::npos);
   REQUIRE(s.handle("undo"));
+  CHECK(out.str().find("undone 3e23d3 ") != std::string::npos);
   CHECK(s.position().plies_played() == 2);
+  REQUIRE(s.handle("redo"));
+  CHECK(s.position().plies_played() == 3);
   CHECK(s.errors() == 0);
+  // Several moves in one play: all or nothing.
+  const std::string fen = s.position().to_string();
+  REQUIRE(s.handle("play 2d72d6 2d22d3 W2c4"));
+  CHECK(s.errors() == 1);
+  CHECK(out.str().find("error: move 3: ") != std::string::npos);
+  CHECK(s.position().to_string() == fen);
+  REQUIRE(s.handle("play 2d72d6 2d22d3"));
+  CHECK(s.game().plies() == 5);
+  REQUIRE(s.handle("redo"));  // nothing to redo after a new move
+  CHECK(s.errors() == 2);
+  // The record goes through the game: same moves, same text.
+  REQUIRE(s.handle("history"));
+  CHECK(out.str().find("moves 2c22c3 2c72c6 3e23d3 2d72d6 2d22d3\n") != std::string::npos);
+  CHECK(out.str().find("record " + s.game().record() + "\n") != std::string::npos);
+  CHECK(out.str().find("result *") != std::string::npos);
   CHECK_FALSE(s.handle("quit"));
+}
+
+TEST_CASE("moves after the end of the game are refused", "[session]") {
+  std::ostringstream out;
+  dc::Session s(out);
+  // A mate in two; the session finds the mate itself, then a further move is refused.
+  s.handle("position fen 4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1 moves 2d42e3 3e82e8");
+  REQUIRE(s.errors() == 0);
+  s.handle("go depth 2");
+  s.wait();
+  const std::string text = out.str();
+  const std::string best = text.substr(text.rfind("bestmove ") + 9, 6);
+  s.handle("play " + best);
+  CHECK(s.game().status().state == dc::GameState::Checkmate);
+  s.handle("status");
+  CHECK(out.str().find("status checkmate check : checkmate, Gold wins") != std::string::npos);
+  const int errors = s.errors();
+  s.handle("play 2a12a2");
+  CHECK(s.errors() == errors + 1);
+  CHECK(out.str().find("error: the game is over (checkmate, Gold wins)") != std::string::npos);
 }
 
 TEST_CASE("go answers a legal bestmove; go infinite waits for stop", "[session]") {
@@ -78,15 +281,207 @@ TEST_CASE("go answers a legal bestmove; go infinite waits for stop", "[session]"
 
   // A mate in one: the search proves it at once, yet "go infinite" must not answer
   // before "stop".
-  std::ostringstream out2;
-  dc::Session t(out2);
-  t.handle("position fen 4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1");
-  t.handle("go infinite");
+  CapturedSession t;
+  t.s.handle("position fen 4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1");
+  t.s.handle("go infinite");
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  t.handle("isready");  // answered while the search runs
-  CHECK(out2.str().find("readyok") != std::string::npos);
-  CHECK(count_lines_starting(out2.str(), "bestmove") == 0);
-  t.handle("stop");
-  CHECK(count_lines_starting(out2.str(), "bestmove ") == 1);
-  CHECK(t.errors() == 0);
+  t.s.handle("isready");  // answered while the search runs
+  CHECK(t.cap.text().find("readyok") != std::string::npos);
+  CHECK(count_lines_starting(t.cap.text(), "bestmove") == 0);
+  t.s.handle("stop");
+  CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 1);
+  CHECK(t.s.errors() == 0);
+}
+
+TEST_CASE("after bestmove the session is idle and takes any command", "[session]") {
+  CapturedSession t;
+  t.s.handle("go depth 2");
+  REQUIRE(t.cap.wait_for("bestmove "));
+  // No stop, no wait: the very next commands are taken.
+  CHECK(t.s.handle("position startpos moves 2c22c3"));
+  CHECK(t.s.handle("play 2c72c6"));
+  CHECK(t.s.handle("d"));
+  CHECK(t.s.handle("go depth 1"));
+  REQUIRE(t.cap.wait_for("bestmove", std::chrono::milliseconds(20000)));
+  const auto until = Clock::now() + std::chrono::seconds(20);
+  while (count_lines_starting(t.cap.text(), "bestmove ") < 2 && Clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 2);
+  CHECK(t.s.handle("undo"));
+  CHECK(t.s.errors() == 0);
+  CHECK(t.s.position().plies_played() == 1);
+}
+
+TEST_CASE("while a job runs other commands are refused; stop when idle does nothing", "[session]") {
+  CapturedSession t;
+  t.s.handle("go infinite");
+  const std::string fen = t.s.position().to_string();
+  t.s.handle("position startpos moves 2c22c3");
+  CHECK(t.s.errors() == 1);
+  CHECK(t.cap.text().find("error: a search is running") != std::string::npos);
+  CHECK(t.s.position().to_string() == fen);
+  t.s.handle("stop");
+  CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 1);
+
+  // Stop when idle: no answer, no stale flag: the next search runs to its depth.
+  const std::string before = t.cap.text();
+  t.s.handle("stop");
+  t.s.handle("stop");
+  CHECK(t.cap.text() == before);
+  t.s.handle("go depth 3");
+  t.s.wait();
+  CHECK(count_lines_starting(t.cap.text(), "info depth 3") == 1);
+  CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 2);
+  CHECK(t.s.errors() == 1);
+}
+
+TEST_CASE("the end of input stops any search, finite ones too", "[session]") {
+  for (const char* go : {"go depth 64", "go movetime 86400000", "go nodes 1000000000000", "go infinite"}) {
+    INFO(go);
+    CapturedSession t;
+    REQUIRE(t.s.handle(go));
+    CHECK(t.s.errors() == 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const auto t0 = Clock::now();
+    t.s.end_of_input();
+    CHECK(ms_since(t0) < 2000);
+    CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 1);
+    CHECK_FALSE(t.s.busy());
+  }
+}
+
+TEST_CASE("perft and divide run on the worker and are interrupted by stop and quit", "[session]") {
+  {
+    CapturedSession t;
+    t.s.handle("perft 3");
+    t.s.wait();
+    CHECK(t.cap.text().rfind("perft 3 735480 ", 0) == 0);
+  }
+  {
+    CapturedSession t;
+    t.s.handle("perft 12");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    t.s.handle("isready");
+    CHECK(t.cap.wait_for("readyok", std::chrono::milliseconds(2000)));
+    t.s.handle("play 2c22c3");  // refused while counting
+    CHECK(t.s.errors() == 1);
+    const auto t0 = Clock::now();
+    t.s.handle("stop");
+    CHECK(ms_since(t0) < 1000);
+    CHECK(count_lines_starting(t.cap.text(), "perft 12 stopped after ") == 1);
+    CHECK(t.cap.text().find("(incomplete)") != std::string::npos);
+    // Idle again, with no stale flag: the next count is complete.
+    t.s.handle("perft 2");
+    t.s.wait();
+    CHECK(count_lines_starting(t.cap.text(), "perft 2 8094 ") == 1);
+  }
+  {
+    CapturedSession t;
+    t.s.handle("divide 12");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const auto t0 = Clock::now();
+    CHECK_FALSE(t.s.handle("quit"));
+    CHECK(ms_since(t0) < 1000);
+    CHECK(count_lines_starting(t.cap.text(), "divide 12 stopped after ") == 1);
+    CHECK(t.cap.text().find("0 of 90 moves counted") != std::string::npos);
+  }
+  {
+    // A divide stopped part-way keeps only root moves it finished, each a full count.
+    CapturedSession full;
+    full.s.handle("divide 4");
+    full.s.wait();
+    CapturedSession t;
+    t.s.handle("divide 4");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    t.s.end_of_input();
+    std::istringstream in(t.cap.text());
+    std::string line;
+    int kept = 0;
+    while (std::getline(in, line)) {
+      if (line.rfind("divide 4 stopped after ", 0) == 0) continue;
+      ++kept;
+      CHECK(full.cap.text().find(line + "\n") != std::string::npos);
+    }
+    CHECK(count_lines_starting(t.cap.text(), "divide 4 stopped after ") == 1);
+    CHECK(kept < 90);
+  }
+}
+
+TEST_CASE("the line reader keeps at most the limit in memory and goes on after a long line", "[session]") {
+  SECTION("ordinary lines, a last line without newline") {
+    std::istringstream in("isready\n\nperft 1\r\nquit");
+    dc::LineReader r(in, 100);
+    std::string line;
+    CHECK(r.next(line) == dc::LineReader::Read::Line);
+    CHECK(line == "isready");
+    CHECK(r.next(line) == dc::LineReader::Read::Line);
+    CHECK(line.empty());
+    CHECK(r.next(line) == dc::LineReader::Read::Line);
+    CHECK(line == "perft 1\r");
+    CHECK(r.next(line) == dc::LineReader::Read::Line);
+    CHECK(line == "quit");
+    CHECK(r.next(line) == dc::LineReader::Read::End);
+    CHECK(r.next(line) == dc::LineReader::Read::End);
+  }
+  SECTION("exactly the limit is a line; one more is too long, and the next line is read") {
+    std::istringstream in(std::string(10, 'a') + "\n" + std::string(11, 'b') + "\nisready\n");
+    dc::LineReader r(in, 10);
+    std::string line;
+    CHECK(r.next(line) == dc::LineReader::Read::Line);
+    CHECK(line == std::string(10, 'a'));
+    CHECK(r.next(line) == dc::LineReader::Read::TooLong);
+    CHECK(r.next(line) == dc::LineReader::Read::Line);
+    CHECK(line == "isready");
+    CHECK(r.next(line) == dc::LineReader::Read::End);
+  }
+  SECTION("a 300 MB line without newline never takes more than the limit") {
+    Generated gen(300u << 20, "");
+    std::istream in(&gen);
+    dc::LineReader r(in, dc::Session::MAX_LINE_LENGTH);
+    std::string line;
+    CHECK(r.next(line) == dc::LineReader::Read::TooLong);
+    CHECK(line.capacity() <= 2 * dc::Session::MAX_LINE_LENGTH);
+    CHECK(r.next(line) == dc::LineReader::Read::End);
+  }
+  SECTION("after a 50 MB line the next line is read") {
+    Generated gen(50u << 20, "\nisready\n");
+    std::istream in(&gen);
+    dc::LineReader r(in, dc::Session::MAX_LINE_LENGTH);
+    std::string line;
+    CHECK(r.next(line) == dc::LineReader::Read::TooLong);
+    CHECK(r.next(line) == dc::LineReader::Read::Line);
+    CHECK(line == "isready");
+  }
+}
+
+TEST_CASE("the engine binary: end of input, long lines, --fen", "[session]") {
+  SECTION("end of input during finite searches and perft: prompt exit after the last line") {
+    for (const char* cmd : {"go depth 64\n", "go movetime 86400000\n", "perft 12\n", "divide 12\n"}) {
+      INFO(cmd);
+      Run r = run_engine({}, cmd, 10000, 200);
+      CHECK(r.exited);
+      CHECK(r.status == 0);
+      CHECK(r.ms < 5000);
+      if (std::string(cmd).rfind("go", 0) == 0) CHECK(count_lines_starting(r.out, "bestmove ") == 1);
+      else CHECK(r.out.find("stopped after") != std::string::npos);
+    }
+  }
+  SECTION("a line over the limit is answered with an error naming the limit; the session goes on") {
+    std::string input = "isready\n" + std::string(5u << 20, 'x') + "\nposition startpos moves 2c22c3\nd\n";
+    input += std::string(dc::Session::MAX_LINE_LENGTH + 1, 'y');  // the last line, no newline
+    Run r = run_engine({}, input);
+    CHECK(r.exited);
+    CHECK(r.out.rfind("readyok\n", 0) == 0);
+    CHECK(count_lines_starting(r.out, "error: line too long (the limit is 100000 characters)") == 2);
+    CHECK(r.out.find(" s 0 1\n") != std::string::npos);  // the position after 2c22c3 was set
+  }
+  SECTION("--fen needs a position string") {
+    Run r = run_engine({"perft", "1", "--fen", ""}, "");
+    CHECK(r.exited);
+    CHECK(r.status == 1);
+    CHECK(r.out.rfind("error: --fen needs a position string", 0) == 0);
+    Run ok = run_engine({"perft", "1", "--moves", "2c22c3"}, "");
+    CHECK(ok.status == 0);
+    CHECK(ok.out.rfind("perft 1 ", 0) == 0);
+  }
 }

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <string>
 
+#include "line_reader.h"
 #include "session.h"
 
 int main(int argc, char** argv) {
@@ -12,16 +13,26 @@ int main(int argc, char** argv) {
   dc::Session session(std::cout);
   if (argc > 1) {
     std::string fen, moves, command;
+    bool have_fen = false;
     for (int i = 1; i < argc; ++i) {
       std::string a = argv[i];
-      if ((a == "--fen" || a == "--moves") && i + 1 < argc) {
+      if (a == "--fen" || a == "--moves") {
+        if (i + 1 >= argc) {
+          std::cout << "error: " << a << " needs a value" << std::endl;
+          return 1;
+        }
+        if (a == "--fen") have_fen = true;
         (a == "--fen" ? fen : moves) = argv[++i];
       } else {
         command += (command.empty() ? "" : " ") + a;
       }
     }
-    if (!fen.empty() || !moves.empty()) {
-      std::string pos = fen.empty() ? "position startpos" : "position fen " + fen;
+    if (have_fen && fen.find_first_not_of(" \t") == std::string::npos) {
+      std::cout << "error: --fen needs a position string (it was empty)" << std::endl;
+      return 1;
+    }
+    if (have_fen || !moves.empty()) {
+      std::string pos = have_fen ? "position fen " + fen : "position startpos";
       if (!moves.empty()) pos += " moves " + moves;
       session.handle(pos);
       if (session.errors()) return 1;
@@ -30,9 +41,17 @@ int main(int argc, char** argv) {
     session.wait();
     return session.errors() ? 1 : 0;
   }
+  dc::LineReader reader(std::cin, dc::Session::MAX_LINE_LENGTH);
   std::string line;
-  while (std::getline(std::cin, line))
+  for (;;) {
+    const auto r = reader.next(line);
+    if (r == dc::LineReader::Read::End) break;
+    if (r == dc::LineReader::Read::TooLong) {
+      session.line_too_long();
+      continue;
+    }
     if (!session.handle(line)) return 0;
-  session.wait();
+  }
+  session.end_of_input();
   return 0;
 }

@@ -10,7 +10,6 @@
 
 #include "movegen.h"
 #include "notation.h"
-#include "status.h"
 
 namespace dc {
 
@@ -44,7 +43,7 @@ std::string shown(std::string_view s) {
 }
 
 bool parse_int(std::string_view s, long long lo, long long hi, long long& out) {
-  if (s.empty() || s.size() > 12) return false;
+  if (s.empty() || s.size() > 19) return false;
   auto r = std::from_chars(s.data(), s.data() + s.size(), out);
   return r.ec == std::errc() && r.ptr == s.data() + s.size() && out >= lo && out <= hi;
 }
@@ -78,28 +77,14 @@ std::string score_text(int score_cp, bool is_mate, int mate_in) {
 }  // namespace
 
 Session::Session(std::ostream& out)
-    : out_(out), pos_(Position::start()), search_pos_(Position::start()) {}
+    : out_(out), job_pos_(Position::start()) {}
 
 Search& Session::search() {
   if (!search_) search_ = std::make_unique<Search>(hash_mb_);
   return *search_;
 }
 
-Session::~Session() {
-  if (searching()) {
-    request_stop();
-    join_search();
-  }
-}
-
-void Session::request_stop() {
-  {
-    std::lock_guard<std::mutex> lock(stop_mutex_);
-    stop_requested_ = true;
-  }
-  stop_cv_.notify_all();
-  if (search_) search_->stop();
-}
+Session::~Session() { stop_job(); }
 
 void Session::say(const std::string& text) {
   std::lock_guard<std::mutex> lock(out_mutex_);
@@ -107,41 +92,82 @@ void Session::say(const std::string& text) {
   out_.flush();
 }
 
-void Session::join_search() {
-  if (search_thread_.joinable()) search_thread_.join();
+// --- the worker thread ----------------------------------------------------------------
+
+void Session::start_job(std::function<void()> body) {
+  join_job();
+  {
+    std::lock_guard<std::mutex> lock(stop_mutex_);
+    stop_flag_ = false;
+  }
+  job_done_ = false;
+  job_ = std::thread(std::move(body));
+}
+
+void Session::finish(const std::string& last_line) {
+  // Idle before the line is out: whoever reads it may send the next command at once.
+  job_done_ = true;
+  say(last_line);
+}
+
+void Session::join_job() {
+  if (job_.joinable()) job_.join();
+}
+
+bool Session::busy() {
+  if (!job_.joinable()) return false;
+  if (!job_done_) return true;
+  join_job();  // finished: its last line is (being) printed
+  return false;
+}
+
+void Session::stop_job() {
+  if (!busy()) return;  // idle: nothing to stop, no flag left behind
+  {
+    std::lock_guard<std::mutex> lock(stop_mutex_);
+    stop_flag_ = true;
+  }
+  stop_cv_.notify_all();
+  if (job_is_search_ && search_) search_->stop();
+  join_job();
 }
 
 void Session::wait() {
-  if (searching() && infinite_) request_stop();
-  join_search();
+  if (job_.joinable() && job_is_search_ && !job_done_ && infinite_) stop_job();
+  join_job();
+}
+
+void Session::end_of_input() { stop_job(); }
+
+void Session::line_too_long() {
+  error("line too long (the limit is " + std::to_string(MAX_LINE_LENGTH) + " characters); ignored");
 }
 
 bool Session::handle(std::string_view line) {
-  line = trim(line);
-  if (line.size() > 100000) {
-    error("line too long");
+  if (line.size() > MAX_LINE_LENGTH) {
+    line_too_long();
     return true;
   }
+  line = trim(line);
   if (line.empty() || line.front() == '#') return true;
   size_t sp = line.find_first_of(" \t");
   std::string_view cmd = line.substr(0, sp);
   std::string_view args = sp == std::string_view::npos ? std::string_view() : trim(line.substr(sp));
 
   if (cmd == "quit" || cmd == "exit") {
-    if (searching()) request_stop();
-    join_search();
+    stop_job();
     return false;
   }
   if (cmd == "stop") {
-    cmd_stop();
+    stop_job();
     return true;
   }
   if (cmd == "isready") {
     say("readyok");
     return true;
   }
-  if (searching()) {
-    error("a search is running; send 'stop' first");
+  if (busy()) {
+    error(std::string(job_is_search_ ? "a search" : "a perft") + " is running; send 'stop' first");
     return true;
   }
   if (cmd == "position") cmd_position(args);
@@ -154,7 +180,9 @@ bool Session::handle(std::string_view line) {
   else if (cmd == "go") cmd_go(args);
   else if (cmd == "setoption") cmd_setoption(args);
   else if (cmd == "play" || cmd == "move") cmd_play(args);
-  else if (cmd == "undo") cmd_undo();
+  else if (cmd == "undo") cmd_undo(false);
+  else if (cmd == "redo") cmd_undo(true);
+  else if (cmd == "history") cmd_history();
   else if (cmd == "ucinewgame" || cmd == "newgame") {
     if (search_) search_->new_game();
   }
@@ -167,7 +195,8 @@ void Session::cmd_help() {
   say("commands:");
   say("  position startpos [moves m1 m2 ...] | position fen <string> [moves ...]");
   say("  play <move>      play one move (coordinate or algebraic)");
-  say("  undo             take back the last move");
+  say("  undo | redo      take back the last move | play it again");
+  say("  history          the start position, the moves, the record with move numbers, the result");
   say("  d                draw the boards, the position string and the status");
   say("  moves            list the legal moves (coordinate and algebraic)");
   say("  status           the game state and its reason");
@@ -182,75 +211,100 @@ void Session::cmd_position(std::string_view args) {
   auto w = words(args);
   if (w.empty()) return error("position needs 'startpos' or 'fen <string>'");
   size_t i = 0;
-  Result<Position> base = make_error("");
+  std::string start;
   if (w[0] == "startpos") {
-    base = Position::start();
+    start = START_POSITION;
     i = 1;
   } else if (w[0] == "fen") {
     size_t j = 1;
     while (j < w.size() && w[j] != "moves") ++j;
     if (j == 1) return error("position fen needs a position string");
-    std::string fen;
-    for (size_t k = 1; k < j; ++k) fen += (k > 1 ? " " : "") + std::string(w[k]);
-    base = Position::from_string(fen);
-    if (!base) return error("bad position string: " + base.error());
+    for (size_t k = 1; k < j; ++k) start += (k > 1 ? " " : "") + std::string(w[k]);
     i = j;
   } else {
     return error("position needs 'startpos' or 'fen <string>', got " + shown(w[0]));
   }
-  Position p = std::move(base.value());
+  std::vector<std::string> moves;
   if (i < w.size()) {
     if (w[i] != "moves") return error("expected 'moves' after the position, got " + shown(w[i]));
-    for (size_t k = i + 1; k < w.size(); ++k) {
-      Status st = game_status(p);
-      if (st.over()) return error("move " + std::to_string(k - i) + " " + shown(w[k]) + ": the game is over (" + st.reason() + ")");
-      auto m = parse_move(p, w[k]);
-      if (!m) return error("move " + std::to_string(k - i) + ": " + m.error());
-      p.make_move(*m);
-    }
+    moves.assign(w.begin() + long(i) + 1, w.end());
   }
-  pos_ = std::move(p);  // all or nothing
+  auto g = Game::from(start, moves);
+  if (!g) return error(g.error());
+  game_ = std::move(g.value());  // all or nothing
 }
 
 void Session::cmd_display() {
-  std::string text = board_text(pos_);
-  Status st = game_status(pos_);
-  text += "position " + pos_.to_string() + "\n";
-  text += std::string("side to move: ") + color_name(pos_.side_to_move()) + "\n";
+  const Position& pos = game_.position();
+  std::string text = board_text(pos);
+  const Status& st = game_.status();
+  text += "position " + pos.to_string() + "\n";
+  text += std::string("side to move: ") + color_name(pos.side_to_move()) + "\n";
+  if (game_.plies()) text += "moves: " + game_.record() + "\n";
   text += std::string("status: ") + st.name() + " (" + st.reason() + ")";
   say(text);
 }
 
 void Session::cmd_moves() {
-  MoveList l = legal_moves(pos_);
   std::string line;
-  for (Move m : l) line += to_coordinate(m) + " " + to_algebraic(pos_, m) + "\n";
-  line += "total " + std::to_string(l.size);
+  const auto legal = game_.legal_moves();
+  for (const MoveText& m : legal) line += m.coordinate + " " + m.algebraic + "\n";
+  line += "total " + std::to_string(legal.size());
   say(line);
 }
 
 void Session::cmd_status() {
-  Status st = game_status(pos_);
+  const Status& st = game_.status();
   say(std::string("status ") + st.name() + (st.check ? " check" : "") + " : " + st.reason());
+}
+
+void Session::cmd_history() {
+  std::string coords;
+  for (const std::string& m : game_.coordinate_moves()) coords += " " + m;
+  say("start " + game_.start_position() + "\nmoves" + coords + "\nrecord " + game_.record() +
+      "\nresult " + game_.result());
 }
 
 void Session::cmd_perft(std::string_view args, bool div) {
   long long depth = 0;
-  if (!parse_int(trim(args), 0, 12, depth)) return error("perft/divide needs a depth from 0 to 12, got " + shown(args));
-  auto t0 = std::chrono::steady_clock::now();
-  uint64_t total = 0;
-  if (div) {
-    for (auto& [m, n] : divide(pos_, int(depth))) {
-      say(to_coordinate(m) + ": " + std::to_string(n));
-      total += n;
+  if (!parse_int(trim(args), div ? 1 : 0, 12, depth))
+    return error(std::string(div ? "divide needs a depth from 1" : "perft needs a depth from 0") +
+                 " to 12, got " + shown(args));
+  job_pos_ = game_.position();
+  job_is_search_ = false;
+  start_job([this, div, depth = int(depth)] {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto ms = [&] {
+      return std::to_string(int(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() * 1000));
+    };
+    if (div) {
+      auto counts = divide(job_pos_, depth, &stop_flag_);
+      uint64_t total = 0;
+      std::string text;
+      for (auto& [m, n] : counts) {
+        text += to_coordinate(m) + ": " + std::to_string(n) + "\n";
+        total += n;
+      }
+      const size_t all = size_t(legal_moves(job_pos_).size);
+      if (counts.size() < all) {
+        finish(text + "divide " + std::to_string(depth) + " stopped after " + ms() + " ms: " +
+               std::to_string(counts.size()) + " of " + std::to_string(all) + " moves counted, total so far " +
+               std::to_string(total) + " (incomplete)");
+      } else {
+        finish(text + "total " + std::to_string(total));
+      }
+      return;
     }
-    say("total " + std::to_string(total));
-  } else {
-    total = perft(pos_, int(depth));
-    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    say("perft " + std::to_string(depth) + " " + std::to_string(total) + " time_ms " +
-        std::to_string(int(s * 1000)) + " nps " + std::to_string(uint64_t(total / std::max(s, 1e-9))));
-  }
+    const PerftCount count = perft(job_pos_, depth, stop_flag_);
+    const uint64_t total = count.nodes;
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!count.complete)
+      finish("perft " + std::to_string(depth) + " stopped after " + ms() + " ms: " + std::to_string(total) +
+             " leaf nodes counted so far (incomplete)");
+    else
+      finish("perft " + std::to_string(depth) + " " + std::to_string(total) + " time_ms " + std::to_string(int(s * 1000)) +
+             " nps " + std::to_string(uint64_t(total / std::max(s, 1e-9))));
+  });
 }
 
 uint64_t perft_bench(std::ostream& out, int runs) {
@@ -313,17 +367,17 @@ void Session::cmd_go(std::string_view args) {
     };
     if (w[i] == "infinite") limits.infinite = true;
     else if (w[i] == "depth") { if (!need(1, 64)) return error("go depth needs a number from 1 to 64"); limits.depth = int(v); }
-    else if (w[i] == "nodes") { if (!need(1, 1000000000000LL)) return error("go nodes needs a positive number"); limits.nodes = uint64_t(v); }
+    else if (w[i] == "nodes") { if (!need(1, 1000000000000LL)) return error("go nodes needs a number from 1 to 1000000000000"); limits.nodes = uint64_t(v); }
     else if (w[i] == "movetime") { if (!need(1, 86400000)) return error("go movetime needs milliseconds from 1 to 86400000"); limits.movetime_ms = int(v); }
     else return error("unknown go option " + shown(w[i]) + " (depth N, nodes N, movetime MS, infinite)");
   }
   if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms) limits.depth = 8;
-  search_pos_ = pos_;
+  job_pos_ = game_.position();
   search();
-  stop_requested_ = false;
   infinite_ = limits.infinite;
-  search_thread_ = std::thread([this, limits] {
-    SearchResult r = search_->go(search_pos_, limits, [this](const SearchInfo& info) {
+  job_is_search_ = true;
+  start_job([this, limits] {
+    SearchResult r = search_->go(job_pos_, limits, [this](const SearchInfo& info) {
       std::ostringstream line;
       line << "info depth " << info.depth << " seldepth " << info.seldepth << " score "
            << score_text(info.score_cp, info.is_mate, info.mate_in) << " nodes " << info.nodes << " nps "
@@ -333,16 +387,10 @@ void Session::cmd_go(std::string_view args) {
     });
     if (limits.infinite) {
       std::unique_lock<std::mutex> lock(stop_mutex_);
-      stop_cv_.wait(lock, [this] { return stop_requested_; });
+      stop_cv_.wait(lock, [this] { return bool(stop_flag_); });
     }
-    say("bestmove " + (r.best.is_none() ? std::string("(none)") : to_coordinate(r.best)));
+    finish("bestmove " + (r.best.is_none() ? std::string("(none)") : to_coordinate(r.best)));
   });
-}
-
-void Session::cmd_stop() {
-  if (!searching()) return;
-  request_stop();
-  join_search();
 }
 
 void Session::cmd_setoption(std::string_view args) {
@@ -373,19 +421,24 @@ void Session::cmd_setoption(std::string_view args) {
 }
 
 void Session::cmd_play(std::string_view args) {
-  if (args.empty()) return error("play needs a move");
-  Status st = game_status(pos_);
-  if (st.over()) return error("the game is over (" + st.reason() + ")");
-  auto m = parse_move(pos_, args);
-  if (!m) return error(m.error());
-  std::string san = to_algebraic(pos_, *m);
-  pos_.make_move(*m);
-  say("played " + to_coordinate(*m) + " " + san);
+  auto w = words(args);
+  if (w.empty()) return error("play needs a move");
+  const int before = game_.plies();
+  // One move, or several: all or nothing (an error then names the move by number).
+  auto r = w.size() == 1 ? game_.play(w[0]) : game_.play_all(std::vector<std::string>(w.begin(), w.end()));
+  if (!r) return error(r.error());
+  std::string text;
+  for (int i = before; i < game_.plies(); ++i) {
+    const MoveText& m = game_.moves()[size_t(i)];
+    text += (text.empty() ? "" : "\n") + ("played " + m.coordinate + " " + m.algebraic);
+  }
+  say(text);
 }
 
-void Session::cmd_undo() {
-  if (pos_.plies_played() == 0) return error("no move to undo");
-  pos_.unmake_move();
+void Session::cmd_undo(bool redo) {
+  auto r = redo ? game_.redo() : game_.undo();
+  if (!r) return error(r.error());
+  say((redo ? "redone " : "undone ") + r->coordinate + " " + r->algebraic);
 }
 
 }  // namespace dc

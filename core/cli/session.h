@@ -1,9 +1,16 @@
 // The command-line engine's session: reads commands line by line (in the spirit of
 // UCI) and answers on an output stream. Any bad line answers "error: <what is wrong>"
 // and leaves the state unchanged.
+//
+// Searches and perft/divide run on a worker thread ("a job"), so that "stop", "quit",
+// "isready" and the end of input are answered while they run. Once a job has printed
+// its last line ("bestmove ...", the perft total) the session is idle and takes any
+// command; "stop" when idle does nothing.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <mutex>
@@ -11,6 +18,7 @@
 #include <string_view>
 #include <thread>
 
+#include "game.h"
 #include "position.h"
 #include "search/search.h"
 
@@ -18,6 +26,9 @@ namespace dc {
 
 class Session {
  public:
+  // The longest command line accepted (characters, without the newline).
+  static constexpr size_t MAX_LINE_LENGTH = 100000;
+
   explicit Session(std::ostream& out);
   ~Session();
   Session(const Session&) = delete;
@@ -25,11 +36,18 @@ class Session {
 
   // Handles one line; returns false after "quit".
   bool handle(std::string_view line);
-  // Waits for a running search to finish (end of input); an infinite one is stopped.
+  // Answers the error for a line over MAX_LINE_LENGTH (the reader discarded it).
+  void line_too_long();
+  // One-shot use: waits for a running job to finish; an infinite search is stopped.
   void wait();
-  const Position& position() const { return pos_; }
+  // The input has ended: stops a running job (finite or not) and waits for its last line.
+  void end_of_input();
+  const Position& position() const { return game_.position(); }
+  const Game& game() const { return game_; }
   // How many lines answered "error: ...".
   int errors() const { return errors_; }
+  // Whether a job (search, perft, divide) is running.
+  bool busy();
 
  private:
   void say(const std::string& text);  // one line, thread-safe
@@ -45,30 +63,37 @@ class Session {
   void cmd_perft(std::string_view args, bool divide);
   void cmd_bench(std::string_view args);
   void cmd_go(std::string_view args);
-  void cmd_stop();
   void cmd_setoption(std::string_view args);
   void cmd_play(std::string_view args);
-  void cmd_undo();
+  void cmd_undo(bool redo);
+  void cmd_history();
   void cmd_help();
-  bool searching() const { return search_thread_.joinable(); }
   Search& search();  // created on first use: a session that never searches needs no table
-  void join_search();
-  void request_stop();  // ends a running search; an infinite one then sends bestmove
+
+  // The worker thread. body runs there and ends with finish(last line): the session
+  // is idle from that line on.
+  void start_job(std::function<void()> body);
+  void finish(const std::string& last_line);
+  void stop_job();  // asks a running job to end and waits for its last line
+  void join_job();
 
   std::ostream& out_;
   int errors_ = 0;
   std::mutex out_mutex_;
-  Position pos_;
+  Game game_;
   std::unique_ptr<Search> search_;
   size_t hash_mb_ = 16;
-  std::thread search_thread_;
-  // As in UCI, "go infinite" holds its bestmove until "stop", even when the search
-  // itself has ended (a proven mate, the depth limit).
+
+  std::thread job_;
+  std::atomic<bool> job_done_{true};
+  std::atomic<bool> job_is_search_{false};
+  bool infinite_ = false;  // the running search is "go infinite"
+  // Set by stop/quit/end of input; perft polls it, "go infinite" waits for it (as in
+  // UCI it holds its bestmove until "stop", even when the search itself has ended).
+  std::atomic<bool> stop_flag_{false};
   std::mutex stop_mutex_;
   std::condition_variable stop_cv_;
-  bool stop_requested_ = false;
-  bool infinite_ = false;
-  Position search_pos_;  // the search works on its own copy
+  Position job_pos_;  // the job works on its own copy
 };
 
 // Prints the perft bench (legal leaf nodes per second on fixed positions) and returns

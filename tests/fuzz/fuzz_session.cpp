@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include "line_reader.h"
 #include "session.h"
 
 namespace {
@@ -29,10 +30,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   {
     dc::Session session(out);
     session.handle("setoption name Hash value 1");  // a small table: fast inputs
+    // Lines come through the engine's own reader, with a small limit so that the
+    // long-line path is reached too.
     std::istringstream in(text);
+    dc::LineReader reader(in, 200);
     std::string line;
     int lines = 0;
-    while (std::getline(in, line) && ++lines < 64) {
+    for (;;) {
+      const auto r = reader.next(line);
+      if (r == dc::LineReader::Read::End || ++lines >= 64) break;
+      if (r == dc::LineReader::Read::TooLong) {
+        session.line_too_long();
+        continue;
+      }
       std::string cmd = line.substr(0, line.find(' '));
       if (cmd == "bench") continue;
       if ((cmd == "perft" || cmd == "divide") && too_deep(line.substr(cmd.size()))) continue;
@@ -40,6 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (!session.handle(line)) break;
       session.wait();
     }
+    session.end_of_input();
   }
   std::istringstream answers(out.str());
   std::string a;

@@ -1,0 +1,128 @@
+#include "game.h"
+
+#include "movegen.h"
+#include "notation.h"
+
+namespace dc {
+
+const char* error_code_name(GameErrorCode code) {
+  switch (code) {
+    case GameErrorCode::BadPosition: return "bad-position";
+    case GameErrorCode::BadMove: return "bad-move";
+    case GameErrorCode::GameOver: return "game-over";
+    case GameErrorCode::NoUndo: return "no-undo";
+    case GameErrorCode::NoRedo: return "no-redo";
+  }
+  return "bad-move";
+}
+
+Game::Game() : pos_(Position::start()), start_(pos_.to_string()) { update_status(); }
+
+GameResult<Game> Game::from(std::string_view start, const std::vector<std::string>& moves) {
+  Result<Position> p = Position::from_string(start);
+  if (!p) return GameError{GameErrorCode::BadPosition, "bad position string: " + p.error()};
+  Game g;
+  g.pos_ = std::move(p.value());
+  g.start_ = g.pos_.to_string();
+  g.start_side_ = g.pos_.side_to_move();
+  g.start_number_ = g.pos_.move_number();
+  g.update_status();
+  auto r = g.play_all(moves);
+  if (!r) return GameError{r.code(), r.error()};
+  return g;
+}
+
+GameResult<MoveText> Game::play_one(std::string_view text, int number) {
+  const std::string which = number ? "move " + std::to_string(number) + ": " : "";
+  if (status_.over())
+    return GameError{GameErrorCode::GameOver, which + "the game is over (" + status_.reason() + ")"};
+  Result<Move> m = parse_move(pos_, text);
+  if (!m) return GameError{GameErrorCode::BadMove, which + m.error()};
+  MoveText played{*m, to_coordinate(*m), to_algebraic(pos_, *m)};
+  pos_.make_move(*m);
+  played_.push_back(played);
+  if (!redo_.empty() && redo_.back().move == *m) redo_.pop_back();
+  else redo_.clear();
+  update_status();
+  return played;
+}
+
+GameResult<MoveText> Game::play(std::string_view text) { return play_one(text, 0); }
+
+GameResult<MoveText> Game::play_all(const std::vector<std::string>& moves) {
+  Game copy = *this;  // all or nothing: play on a copy, keep it only if every move is legal
+  MoveText last{Move::none(), "", ""};
+  for (size_t i = 0; i < moves.size(); ++i) {
+    auto r = copy.play_one(moves[i], int(i) + 1);
+    if (!r) return r;
+    last = std::move(r.value());
+  }
+  *this = std::move(copy);
+  return last;
+}
+
+GameResult<MoveText> Game::undo() {
+  if (played_.empty()) return GameError{GameErrorCode::NoUndo, "no move to undo"};
+  MoveText m = played_.back();
+  played_.pop_back();
+  pos_.unmake_move();
+  redo_.push_back(m);
+  update_status();
+  return m;
+}
+
+GameResult<MoveText> Game::redo() {
+  if (redo_.empty()) return GameError{GameErrorCode::NoRedo, "no move to redo"};
+  MoveText m = redo_.back();
+  redo_.pop_back();
+  pos_.make_move(m.move);
+  played_.push_back(m);
+  update_status();
+  return m;
+}
+
+std::vector<std::string> Game::coordinate_moves() const {
+  std::vector<std::string> out;
+  for (const MoveText& m : played_) out.push_back(m.coordinate);
+  return out;
+}
+
+std::vector<std::string> Game::algebraic_moves() const {
+  std::vector<std::string> out;
+  for (const MoveText& m : played_) out.push_back(m.algebraic);
+  return out;
+}
+
+const char* Game::result() const {
+  if (!status_.over()) return "*";
+  if (status_.state != GameState::Checkmate) return "1/2-1/2";
+  return status_.winner == GOLD ? "1-0" : "0-1";
+}
+
+std::string Game::move_label(int ply) const {
+  const int index = ply + (start_side_ == GOLD ? 0 : 1);  // half-moves since a Gold move
+  const int number = start_number_ + index / 2;
+  return std::to_string(number) + (index % 2 == 0 ? "." : "\u2026");
+}
+
+std::string Game::record() const {
+  std::string out;
+  for (int i = 0; i < plies(); ++i) {
+    const bool gold = (i + (start_side_ == GOLD ? 0 : 1)) % 2 == 0;
+    if (gold || i == 0) {
+      if (!out.empty()) out += ' ';
+      out += move_label(i);
+    }
+    out += ' ';
+    out += played_[size_t(i)].algebraic;
+  }
+  return out;
+}
+
+std::vector<MoveText> Game::legal_moves() {
+  std::vector<MoveText> out;
+  for (Move m : dc::legal_moves(pos_)) out.push_back({m, to_coordinate(m), to_algebraic(pos_, m)});
+  return out;
+}
+
+}  // namespace dc
