@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "diagram.h"
+#include "game.h"
 #include "facade.h"
 #include "status.h"
 
@@ -20,61 +21,52 @@ using namespace dcw;
 
 namespace {
 
-struct Played {
-  Move move;
-  int number;   // the move number it was played at (Position::move_number before it)
-  Color side;   // who played it
-  std::string coordinate;
-  std::string algebraic;
-};
+// A JS array of strings as a vector; false (and err set) if it is not one.
+bool string_list(const val& moves, std::vector<std::string>& out, val& err) {
+  if (moves.isUndefined() || moves.isNull()) return true;
+  if (!val::global("Array").call<bool>("isArray", moves)) {
+    err = error_obj("bad-argument", "the moves must be an array of strings");
+    return false;
+  }
+  const int n = moves["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    val mv = moves[i];
+    if (!mv.isString()) {
+      err = error_obj("bad-move", "move " + std::to_string(i + 1) + " is not a string");
+      return false;
+    }
+    out.push_back(mv.as<std::string>());
+  }
+  return true;
+}
 
-class Game {
+// The game record is core's dc::Game (one owner of "game over? read, play, notate");
+// this class only translates.
+class GameFacade {
  public:
-  Game() : pos_(Position::start()), start_fen_(pos_.to_string())
-  {}
+  GameFacade() : pos_(game_.position()) {}
 
   // --- Setting up -----------------------------------------------------------------
   void new_game() {
-    pos_ = Position::start();
-    start_fen_ = pos_.to_string();
-    played_.clear();
+    game_ = dc::Game();
+    sync();
   }
 
   // fen: a position string, or "" / "startpos" for the start position. moves: optional
   // JS array of moves in coordinate or algebraic notation. All or nothing.
   val set_position(std::string fen, val moves) {
-    Result<Position> r = (fen.empty() || fen == "startpos") ? Result<Position>(Position::start())
-                                                            : Position::from_string(fen);
-    if (!r) return error_obj("bad-position", r.error());
-    Position p = std::move(r.value());
-    std::string start = p.to_string();
-    std::vector<Played> played;
-    if (!moves.isUndefined() && !moves.isNull()) {
-      if (!val::global("Array").call<bool>("isArray", moves))
-        return error_obj("bad-argument", "the moves must be an array of strings");
-      const int n = moves["length"].as<int>();
-      for (int i = 0; i < n; ++i) {
-        val mv = moves[i];
-        if (!mv.isString()) return error_obj("bad-move", "move " + std::to_string(i + 1) + " is not a string");
-        std::string text = mv.as<std::string>();
-        Status st = game_status(p);
-        if (st.over())
-          return error_obj("game-over", "move " + std::to_string(i + 1) + " '" + text + "': the game is over (" + st.reason() + ")");
-        Result<Move> m = parse_move(p, text);
-        if (!m) return error_obj("bad-move", "move " + std::to_string(i + 1) + ": " + m.error());
-        Played pl{*m, p.move_number(), p.side_to_move(), to_coordinate(*m), to_algebraic(p, *m)};
-        p.make_move(*m);
-        played.push_back(std::move(pl));
-      }
-    }
-    start_fen_ = std::move(start);
-    pos_ = std::move(p);
-    played_ = std::move(played);
+    std::vector<std::string> list;
+    val err = val::undefined();
+    if (!string_list(moves, list, err)) return err;
+    auto g = dc::Game::from(fen.empty() || fen == "startpos" ? START_POSITION : std::string_view(fen), list);
+    if (!g) return error_obj(error_code_name(g.code()), g.error());
+    game_ = std::move(g.value());
+    sync();
     return val::undefined();
   }
 
   std::string fen() const { return pos_.to_string(); }
-  std::string start_fen() const { return start_fen_; }
+  std::string start_fen() const { return game_.start_position(); }
   std::string side_to_move() const { return color_id(pos_.side_to_move()); }
   int move_number() const { return pos_.move_number(); }
 
@@ -100,8 +92,8 @@ class Game {
   }
 
   val last_move() const {
-    if (played_.empty()) return val::null();
-    return played_obj(played_.back());
+    if (!game_.can_undo()) return val::null();
+    return move_text_obj(game_.moves().back());
   }
 
   // --- Legal moves ------------------------------------------------------------------
@@ -171,27 +163,12 @@ class Game {
   }
 
   // --- Playing ----------------------------------------------------------------------
-  val play(std::string text) {
-    Status st = game_status(pos_);
-    if (st.over()) return error_obj("game-over", "the game is over (" + st.reason() + ")");
-    Result<Move> m = parse_move(pos_, text);
-    if (!m) return error_obj("bad-move", m.error());
-    Played pl{*m, pos_.move_number(), pos_.side_to_move(), to_coordinate(*m), to_algebraic(pos_, *m)};
-    pos_.make_move(*m);
-    played_.push_back(pl);
-    return played_obj(pl);
-  }
-
-  val undo() {
-    if (played_.empty()) return error_obj("nothing-to-undo", "no move to undo");
-    Played pl = played_.back();
-    played_.pop_back();
-    pos_.unmake_move();
-    return played_obj(pl);
-  }
+  val play(std::string text) { return answer(game_.play(text)); }
+  val undo() { return answer(game_.undo()); }
+  val redo() { return answer(game_.redo()); }
 
   val status() {
-    Status st = game_status(pos_);
+    const Status& st = game_.status();
     val o = val::object();
     o.set("state", std::string(st.name()));
     o.set("reason", st.reason());
@@ -202,20 +179,25 @@ class Game {
     return o;
   }
 
+  // {startFen, coordinate, algebraic, labels}: labels[i] is core's move number written
+  // before ply i ("12." for Gold, "12…" for Scarlet); redo: the moves undo() took back,
+  // the next redo() first (coordinate).
   val history() const {
-    val alg = val::array(), coord = val::array(), numbers = val::array(), sides = val::array();
-    for (const Played& p : played_) {
-      alg.call<void>("push", p.algebraic);
-      coord.call<void>("push", p.coordinate);
-      numbers.call<void>("push", p.number);
-      sides.call<void>("push", std::string(color_id(p.side)));
+    val alg = val::array(), coord = val::array(), labels = val::array(), redo = val::array();
+    const auto& moves = game_.moves();
+    for (size_t i = 0; i < moves.size(); ++i) {
+      alg.call<void>("push", moves[i].algebraic);
+      coord.call<void>("push", moves[i].coordinate);
+      labels.call<void>("push", game_.move_label(int(i)));
     }
+    const auto& r = game_.redo_moves();
+    for (auto it = r.rbegin(); it != r.rend(); ++it) redo.call<void>("push", it->coordinate);
     val o = val::object();
-    o.set("startFen", start_fen_);
+    o.set("startFen", game_.start_position());
     o.set("algebraic", alg);
     o.set("coordinate", coord);
-    o.set("numbers", numbers);  // the move number of each ply (core's numbering)
-    o.set("sides", sides);      // who played each ply
+    o.set("labels", labels);
+    o.set("redo", redo);
     return o;
   }
 
@@ -230,48 +212,54 @@ class Game {
  private:
   static MoveList legal_moves_of(Position& pos) { return dc::legal_moves(pos); }
 
-  static val played_obj(const Played& p) {
+  void sync() { pos_ = game_.position(); }
+
+  val answer(const GameResult<MoveText>& r) {
+    if (!r) return error_obj(error_code_name(r.code()), r.error());
+    sync();
+    return move_text_obj(*r);
+  }
+
+  static val move_text_obj(const MoveText& m) {
     val o = val::object();
-    o.set("from", square_name(p.move.from()));
-    o.set("to", square_name(p.move.to()));
-    o.set("kind", std::string(kind_name(p.move)));
-    o.set("promotion", p.move.is_promotion());
-    o.set("coordinate", p.coordinate);
-    o.set("algebraic", p.algebraic);
-    o.set("number", p.number);
-    o.set("side", std::string(color_id(p.side)));
+    o.set("from", square_name(m.move.from()));
+    o.set("to", square_name(m.move.to()));
+    o.set("kind", std::string(kind_name(m.move)));
+    o.set("promotion", m.move.is_promotion());
+    o.set("coordinate", m.coordinate);
+    o.set("algebraic", m.algebraic);
     return o;
   }
 
-  Position pos_;
-  std::string start_fen_;
-  std::vector<Played> played_;
+  dc::Game game_;
+  Position pos_;  // a copy of game_.position() for the generators, which need scratch
 };
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(dragonchess_game) {
-  emscripten::class_<Game>("GameCore")
+  emscripten::class_<GameFacade>("GameCore")
       .constructor<>()
-      .function("newGame", &Game::new_game)
-      .function("setPosition", &Game::set_position)
-      .function("fen", &Game::fen)
-      .function("startFen", &Game::start_fen)
-      .function("sideToMove", &Game::side_to_move)
-      .function("moveNumber", &Game::move_number)
-      .function("board", &Game::board)
-      .function("frozen", &Game::frozen)
-      .function("checkedKing", &Game::checked_king)
-      .function("lastMove", &Game::last_move)
-      .function("legalMoves", &Game::legal_moves)
-      .function("legalMovesDetailed", &Game::legal_moves_detailed)
-      .function("movable", &Game::movable)
-      .function("destinations", &Game::destinations)
-      .function("moveDiagram", &Game::move_diagram)
-      .function("play", &Game::play)
-      .function("undo", &Game::undo)
-      .function("status", &Game::status)
-      .function("history", &Game::history)
-      .function("perft", &Game::perft);
+      .function("newGame", &GameFacade::new_game)
+      .function("setPosition", &GameFacade::set_position)
+      .function("fen", &GameFacade::fen)
+      .function("startFen", &GameFacade::start_fen)
+      .function("sideToMove", &GameFacade::side_to_move)
+      .function("moveNumber", &GameFacade::move_number)
+      .function("board", &GameFacade::board)
+      .function("frozen", &GameFacade::frozen)
+      .function("checkedKing", &GameFacade::checked_king)
+      .function("lastMove", &GameFacade::last_move)
+      .function("legalMoves", &GameFacade::legal_moves)
+      .function("legalMovesDetailed", &GameFacade::legal_moves_detailed)
+      .function("movable", &GameFacade::movable)
+      .function("destinations", &GameFacade::destinations)
+      .function("moveDiagram", &GameFacade::move_diagram)
+      .function("play", &GameFacade::play)
+      .function("undo", &GameFacade::undo)
+      .function("redo", &GameFacade::redo)
+      .function("status", &GameFacade::status)
+      .function("history", &GameFacade::history)
+      .function("perft", &GameFacade::perft);
 
 }

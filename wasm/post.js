@@ -69,6 +69,7 @@ Module['ready'] = Module['ready'].then(function (M) {
     moveDiagram(square) { return check(this._core.moveDiagram(str(square, 'the square'))); }
     play(move) { return check(this._core.play(str(move, 'the move'))); }
     undo() { return check(this._core.undo()); }
+    redo() { return check(this._core.redo()); }
     status() { return this._core.status(); }
     history() { return this._core.history(); }
     perft(depth) { return check(this._core.perft(int(depth, 'the perft depth'))); }

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "facade.h"
+#include "game.h"
 #include "search/search.h"
 #include "status.h"
 
@@ -52,8 +53,8 @@ class SearchFacade {
         return error_obj("bad-argument", "seed must be a whole number from 0 to 2^53-1");
       seed_value = uint64_t(seed.as<double>());
     }
-    Position& pos = record_->pos;
-    Status st = game_status(pos);
+    const Position& pos = record_->game.position();
+    const Status& st = record_->game.status();
     if (st.over()) return error_obj("game-over", "the game is over (" + st.reason() + ")");
     SearchLimits lim;
     if (depth == 0 && nodes == 0 && movetime == 0 && !infinite) {
@@ -117,38 +118,34 @@ class SearchFacade {
  private:
   struct Record {
     std::string fen;  // as sent (compared as text)
-    Position pos;
+    dc::Game game;    // core's game record: "game over? read, play" has one owner
   };
 
   val apply_position(const std::string& fen, double keep, const val& moves) {
     if (!whole_in(keep, 0, 1e9)) return error_obj("bad-argument", "keep must be a whole number of moves");
     if (!val::global("Array").call<bool>("isArray", moves)) return error_obj("bad-argument", "the moves must be an array of strings");
     const int kept = int(keep);
-    std::optional<Position> p;
+    std::optional<dc::Game> g;
     if (kept == 0) {
-      Result<Position> r = fen.empty() ? Result<Position>(Position::start()) : Position::from_string(fen);
-      if (!r) return error_obj("bad-position", r.error());
-      p = std::move(r.value());
+      auto r = dc::Game::from(fen.empty() ? START_POSITION : std::string_view(fen));
+      if (!r) return error_obj(error_code_name(r.code()), r.error());
+      g = std::move(r.value());
     } else {
-      if (!record_ || record_->fen != fen || record_->pos.plies_played() < kept)
+      if (!record_ || record_->fen != fen || record_->game.plies() < kept)
         return error_obj("out-of-sync", "the engine does not hold the moves to keep: send the whole position");
-      p = record_->pos;
-      while (p->plies_played() > kept) p->unmake_move();
+      g = record_->game;
+      while (g->plies() > kept) (void)g->undo();
     }
     const int n = moves["length"].as<int>();
     for (int i = 0; i < n; ++i) {
       val mv = moves[i];
       const std::string where = "move " + std::to_string(kept + i + 1);
       if (!mv.isString()) return error_obj("bad-move", where + " is not a string");
-      const std::string text = mv.as<std::string>();
-      Status st = game_status(*p);
-      if (st.over()) return error_obj("game-over", where + " '" + text + "': the game is over (" + st.reason() + ")");
-      Result<Move> m = parse_move(*p, text);
-      if (!m) return error_obj("bad-move", where + ": " + m.error());
-      p->make_move(*m);
+      auto r = g->play(mv.as<std::string>());
+      if (!r) return error_obj(error_code_name(r.code()), where + ": " + r.error());
     }
     if (kept == 0) search_.new_game();
-    record_ = Record{fen, std::move(*p)};
+    record_ = Record{fen, std::move(*g)};
     val o = val::object();
     o.set("reset", kept == 0);
     o.set("kept", kept);

@@ -67,12 +67,17 @@ test('play, last move, history, undo', () => {
   assert.equal(r2.algebraic, 'W2d6');
   assert.deepEqual(g.history().coordinate, ['2c22c3', '2d72d6']);
   assert.deepEqual(g.history().algebraic, ['W2c3', 'W2d6']);
-  assert.deepEqual(g.history().numbers, [1, 1]);
-  assert.deepEqual(g.history().sides, ['gold', 'scarlet']);
+  assert.deepEqual(g.history().labels, ['1.', '1…']);
   assert.equal(g.undo().coordinate, '2d72d6');
   assert.equal(g.undo().coordinate, '2c22c3');
   assert.equal(g.fen(), START);
-  assert.throws(() => g.undo(), { message: 'no move to undo', code: 'nothing-to-undo' });
+  assert.throws(() => g.undo(), { message: 'no move to undo', code: 'no-undo' });
+  assert.deepEqual(g.history().redo, ['2c22c3', '2d72d6']);
+  assert.equal(g.redo().algebraic, 'W2c3');
+  assert.equal(g.lastMove().coordinate, '2c22c3');
+  g.play('2e72e6');
+  assert.deepEqual(g.history().redo, [], 'another move clears the redo line');
+  assert.throws(() => g.redo(), { code: 'no-redo' });
   g.delete();
 });
 
@@ -247,9 +252,10 @@ test('facts exported from core: pieces, colours, levels, game states', () => {
 
 test('move numbers come from core, also from a position with Scarlet to move', () => {
   const g = new M.Game(START.replace(' g 0 1', ' g 0 7'), ['W2c3', 'W2d6', 'W2c4']);
-  assert.deepEqual(g.history().numbers, [7, 7, 8]);
-  assert.deepEqual(g.history().sides, ['gold', 'scarlet', 'gold']);
+  assert.deepEqual(g.history().labels, ['7.', '7…', '8.']);
   assert.equal(g.moveNumber(), 8);
-  assert.equal(g.lastMove().number, 8);
+  const h = new M.Game(g.fen(), ['W2e6', 'W2c5']);
+  assert.deepEqual(h.history().labels, ['8…', '9.']);
+  h.delete();
   g.delete();
 });
