@@ -1,74 +1,132 @@
-// Appended inside the module factory (--post-js). Once the runtime is ready, defines
-// Module.Game: a thin wrapper over the Embind class GameCore that turns every
-// {error: message} answer into a thrown Error(message). The C++ side never throws
-// (exceptions are disabled), so a bad input cannot abort the module.
+// Appended inside the module factory (--post-js). Once the runtime is ready, defines on
+// the module:
+//   Game    the rules (a game record and the page's questions about it), over GameCore
+//   Search  the worker's search service (position record + resumable search), over SearchCore
+//   START_POSITION, PIECES, COLORS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT, ENGINE_VERSION,
+//   SEARCH_SLICE_NODES: facts exported from core (frozen plain values)
+// Errors, one convention: every failure throws an Error whose .code is a stable string
+// (PROTOCOL.md lists them) and whose message is core's. The C++ side never throws
+// (exceptions are disabled); it answers {error, code}, turned into the Error here.
 Module['ready'] = Module['ready'].then(function (M) {
-  var Core = M['GameCore'];
+  function engineError(code, message) {
+    var e = new Error(message);
+    e['code'] = code;
+    return e;
+  }
   function check(r) {
     if (r !== null && typeof r === 'object' && !Array.isArray(r) && typeof r['error'] === 'string') {
-      throw new Error(r['error']);
+      throw engineError(r['code'], r['error']);
     }
     return r;
   }
   function str(x, what) {
-    if (typeof x !== 'string') throw new TypeError(what + ' must be a string');
+    if (typeof x !== 'string') throw engineError('bad-argument', what + ' must be a string');
     return x;
   }
   function int(x, what) {
-    if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError(what + ' must be a whole number');
+    if (typeof x !== 'number' || !Number.isInteger(x)) throw engineError('bad-argument', what + ' must be a whole number');
     return x;
   }
+  function moveList(moves) {
+    if (moves === undefined || moves === null) return [];
+    if (!Array.isArray(moves)) throw engineError('bad-argument', 'the moves must be an array of strings');
+    return moves;
+  }
+  function deepFreeze(x) {
+    if (x !== null && typeof x === 'object') {
+      Object.keys(x).forEach(function (k) { deepFreeze(x[k]); });
+      Object.freeze(x);
+    }
+    return x;
+  }
+
+  var GameCore = M['GameCore'];
   class Game {
+    // fen: position string ('' / 'startpos' / undefined for the start); moves: array.
     constructor(fen, moves) {
-      this._core = new Core();
+      this._core = new GameCore();
       if (fen !== undefined || moves !== undefined) this.setPosition(fen, moves);
     }
     delete() { if (this._core) { this._core.delete(); this._core = null; } }
     newGame() { this._core.newGame(); }
-    // fen: position string ('' / 'startpos' / undefined for the start); moves: array of
-    // coordinate or algebraic moves. All or nothing.
+    // All or nothing: on error the game is unchanged.
     setPosition(fen, moves) {
-      if (fen === undefined || fen === null) fen = '';
-      str(fen, 'the position');
-      if (moves !== undefined && moves !== null && !Array.isArray(moves)) throw new TypeError('the moves must be an array of strings');
-      check(this._core.setPosition(fen, moves === null ? undefined : moves));
+      if (fen === undefined || fen === null || fen === 'startpos') fen = '';
+      check(this._core.setPosition(str(fen, 'the position'), moveList(moves)));
     }
     fen() { return this._core.fen(); }
     startFen() { return this._core.startFen(); }
     sideToMove() { return this._core.sideToMove(); }
     moveNumber() { return this._core.moveNumber(); }
-    quietPlies() { return this._core.quietPlies(); }
     board() { return this._core.board(); }
     frozen() { return this._core.frozen(); }
     checkedKing() { return this._core.checkedKing(); }
     lastMove() { return this._core.lastMove(); }
     legalMoves() { return this._core.legalMoves(); }
-    legalMovesAlgebraic() { return this._core.legalMovesAlgebraic(); }
     legalMovesDetailed() { return this._core.legalMovesDetailed(); }
     movable() { return this._core.movable(); }
     destinations(from) { return check(this._core.destinations(str(from, 'the square'))); }
     moveDiagram(square) { return check(this._core.moveDiagram(str(square, 'the square'))); }
-    destinationsByLevel(from) { return check(this._core.destinationsByLevel(str(from, 'the square'))); }
     play(move) { return check(this._core.play(str(move, 'the move'))); }
     undo() { return check(this._core.undo()); }
+    redo() { return check(this._core.redo()); }
     status() { return this._core.status(); }
     history() { return this._core.history(); }
     perft(depth) { return check(this._core.perft(int(depth, 'the perft depth'))); }
-    divide(depth) { return check(this._core.divide(int(depth, 'the divide depth'))); }
-    // limits {depth, nodes, movetime, infinite}; level 1..10 (optional); onInfo(info).
-    search(limits, level, onInfo) {
-      if (limits !== undefined && limits !== null && (typeof limits !== 'object' || Array.isArray(limits))) {
-        throw new TypeError('search limits must be an object');
-      }
-      return check(this._core.search(limits, level, onInfo));
-    }
-    stop() { this._core.stop(); }
-    setLevel(level) { check(this._core.setLevel(level)); }
-    level() { return this._core.level(); }
-    setHash(mb) { check(this._core.setHash(mb)); }
-    clearHash() { this._core.clearHash(); }
   }
+
+  // The search service of the engine worker (web/engine/engine-worker-core.js):
+  //   const s = new M.Search(hashMb);
+  //   s.setPosition(fen, keep, moves);        // keep the first `keep` moves, append `moves`
+  //   s.start(limits | null, level, seed?);   // null: the level's own limits
+  //   while (!s.advance(M.SEARCH_SLICE_NODES, onInfo)) { /* yield to the event loop */ }
+  //   s.result();  s.progress();  s.stop();
+  var SearchCore = M['SearchCore'];
+  var LIMIT_KEYS = ['depth', 'nodes', 'movetime'];
+  class Search {
+    constructor(hashMb) {
+      this._core = new SearchCore(hashMb === undefined ? 16 : int(hashMb, 'the hash size'));
+    }
+    delete() { if (this._core) { this._core.delete(); this._core = null; } }
+    setHash(mb) { check(this._core.setHash(int(mb, 'the hash size'))); }
+    // -> {reset, kept, added}
+    setPosition(fen, keep, moves) {
+      if (fen === undefined || fen === null || fen === 'startpos') fen = '';
+      return check(this._core.setPosition(str(fen, 'the position'), int(keep, 'keep'), moveList(moves)));
+    }
+    // limits: {depth?, nodes?, movetime?, infinite?} or null (the level's own limits).
+    start(limits, level, seed) {
+      var l = { depth: 0, nodes: 0, movetime: 0 };
+      var infinite = false;
+      if (limits !== undefined && limits !== null) {
+        if (typeof limits !== 'object' || Array.isArray(limits)) throw engineError('bad-limits', 'search limits must be an object');
+        LIMIT_KEYS.forEach(function (k) {
+          var x = limits[k];
+          if (x === undefined || x === null) return;
+          if (typeof x !== 'number') throw engineError('bad-limits', "search limit '" + k + "' must be a number");
+          l[k] = x;
+        });
+        infinite = limits['infinite'] === true;
+      }
+      if (level === undefined || level === null) level = 10;
+      if (typeof level !== 'number') throw engineError('bad-level', 'level must be a whole number from 1 to 10');
+      check(this._core.start(l.depth, l.nodes, l.movetime, infinite, level, seed === undefined ? null : seed));
+    }
+    advance(budget, onInfo) {
+      if (onInfo !== undefined && onInfo !== null && typeof onInfo !== 'function') {
+        throw engineError('bad-argument', 'the progress callback must be a function');
+      }
+      return this._core.advance(int(budget, 'the node budget'), onInfo || null);
+    }
+    done() { return this._core.done(); }
+    result() { return this._core.result(); }
+    progress() { return this._core.progress(); }
+    stop() { this._core.stop(); }
+  }
+
   M['Game'] = Game;
-  M['levelInfo'] = function (level) { return check(M['levelInfoCore'](int(level, 'the level'))); };
+  M['Search'] = Search;
+  var facts = M['factsCore']();
+  Object.keys(facts).forEach(function (k) { M[k] = deepFreeze(facts[k]); });
   return M;
 });

@@ -12,7 +12,7 @@ function snapshot(g) {
 test('start position', () => {
   const g = new M.Game();
   assert.equal(g.fen(), START);
-  assert.equal(M.startPosition(), START);
+  assert.equal(M.START_POSITION, START);
   assert.equal(g.sideToMove(), 'gold');
   assert.equal(g.board().length, 288);
   // Square numbering: (level-1)*96 + rank*12 + file. Gold King on 2g1, Scarlet King 2g8.
@@ -29,7 +29,7 @@ test('start position', () => {
   assert.equal(st.check, false);
   const moves = g.legalMoves();
   assert.equal(moves.length, g.perft(1));
-  assert.equal(g.legalMovesAlgebraic().length, moves.length);
+  assert.equal(g.legalMovesDetailed().length, moves.length);
   assert.equal(new Set(moves).size, moves.length);
   g.delete();
 });
@@ -49,10 +49,7 @@ test('destinations and movable squares agree with the legal moves', () => {
       assert.ok(['move', 'capture', 'afar'].includes(x.kind));
       assert.equal(x.level, Number(x.to[0]));
     }
-    const byLevel = g.destinationsByLevel(from);
-    assert.equal(byLevel.length, 3);
-    assert.equal(byLevel.flat().length, d.length);
-    byLevel.forEach((lv, i) => lv.forEach((x) => assert.equal(x.level, i + 1)));
+    assert.deepEqual(d.map((x) => x.level), d.map((x) => x.level).sort(), 'ordered by level');
     count += d.length;
   }
   assert.equal(count, legal.size);
@@ -70,10 +67,17 @@ test('play, last move, history, undo', () => {
   assert.equal(r2.algebraic, 'W2d6');
   assert.deepEqual(g.history().coordinate, ['2c22c3', '2d72d6']);
   assert.deepEqual(g.history().algebraic, ['W2c3', 'W2d6']);
+  assert.deepEqual(g.history().labels, ['1.', '1…']);
   assert.equal(g.undo().coordinate, '2d72d6');
   assert.equal(g.undo().coordinate, '2c22c3');
   assert.equal(g.fen(), START);
-  assert.throws(() => g.undo(), { message: 'no move to undo' });
+  assert.throws(() => g.undo(), { message: 'no move to undo', code: 'no-undo' });
+  assert.deepEqual(g.history().redo, ['2c22c3', '2d72d6']);
+  assert.equal(g.redo().algebraic, 'W2c3');
+  assert.equal(g.lastMove().coordinate, '2c22c3');
+  g.play('2e72e6');
+  assert.deepEqual(g.history().redo, [], 'another move clears the redo line');
+  assert.throws(() => g.redo(), { code: 'no-redo' });
   g.delete();
 });
 
@@ -83,7 +87,7 @@ test('setPosition with moves is all or nothing', () => {
   assert.deepEqual(g.history().coordinate, ['2c22c3', '2d72d6', '2c32c4']);
   assert.equal(g.startFen(), START);
   const before = snapshot(g);
-  assert.throws(() => g.setPosition(START, ['2c22c3', 'W2d6', 'Wx9z9']), /^Error: move 3: /);
+  assert.throws(() => g.setPosition(START, ['2c22c3', 'W2d6', 'Wx9z9']), { code: 'bad-move', message: /^move 3: / });
   assert.deepEqual(snapshot(g), before);
   g.setPosition('startpos');
   assert.equal(g.fen(), START);
@@ -103,10 +107,9 @@ test('notation round trips over random games', () => {
       const fen = g.fen();
       const detailed = g.legalMovesDetailed();
       const coords = g.legalMoves();
-      const algs = g.legalMovesAlgebraic();
+      const algs = detailed.map((d) => d.algebraic);
       // (The order of generation may differ between calls: compare as sets.)
       assert.deepEqual(detailed.map((d) => d.coordinate).sort(), [...coords].sort());
-      assert.deepEqual(detailed.map((d) => d.algebraic).sort(), [...algs].sort());
       const algOf = new Map(detailed.map((d) => [d.coordinate, d.algebraic]));
       assert.equal(new Set(algs).size, algs.length, 'algebraic names are unique');
       // Every algebraic name reads back as its move, and every coordinate too.
@@ -133,45 +136,34 @@ test('every bad input throws a clear Error and changes nothing', () => {
   const g = new M.Game(START, ['W2c3', 'W2d6']);
   const before = snapshot(g);
   const bad = [
-    [() => g.setPosition('nonsense'), /position string needs 4 fields/],
-    [() => g.setPosition(START.replace(' g ', ' x ')), /./],
-    [() => g.setPosition(START.replace('ouhtcmkpthuo', 'ouhtcmzpthuo')), /unknown piece letter/],
-    [() => g.setPosition(START.replace('ouhtcmkpthuo', 'ouhtcm1pthuo')), /./],
-    [() => g.setPosition(START, 'W2c3'), TypeError],
-    [() => g.setPosition(START, ['W2c3', 42]), /move 2 is not a string/],
-    [() => g.setPosition(42), TypeError],
-    [() => g.play('Z9z9'), /./],
-    [() => g.play(''), /empty move/],
-    [() => g.play('2c22c5'), /illegal move/],
-    [() => g.play('2d62d5'), /the piece on 2d6 is not Gold's/],
-    [() => g.play('3a23b3x'), /./],
-    [() => g.play('x'.repeat(100)), /too long/],
-    [() => g.play(undefined), TypeError],
-    [() => g.destinations('9z9'), /bad square/],
-    [() => g.perft(-1), /perft depth/],
-    [() => g.perft(1.5), TypeError],
-    [() => g.search({ depth: -1 }), /search limit 'depth'/],
-    [() => g.search({ nodes: 'many' }), /search limit 'nodes' must be a number/],
-    [() => g.search({ movetime: 1.5 }), /search limit 'movetime'/],
-    [() => g.search([]), TypeError],
-    [() => g.search({ depth: 1 }, 11), /level must be/],
-    [() => g.search({ depth: 1 }, 0), /level must be/],
-    [() => g.search({ depth: 1 }, 10, 'not a function'), /callback must be a function/],
-    [() => g.setLevel(0), /level must be/],
-    [() => g.setLevel('5'), /level must be/],
-    [() => g.setHash(0), /hash size/],
-    [() => M.levelInfo(12), /level must be/],
+    [() => g.setPosition('nonsense'), 'bad-position', /position string needs 4 fields/],
+    [() => g.setPosition(START.replace(' g ', ' x ')), 'bad-position', /./],
+    [() => g.setPosition(START.replace('ouhtcmkpthuo', 'ouhtcmzpthuo')), 'bad-position', /unknown piece letter/],
+    [() => g.setPosition(START.replace('ouhtcmkpthuo', 'ouhtcm1pthuo')), 'bad-position', /./],
+    [() => g.setPosition(START, 'W2c3'), 'bad-argument', /moves must be an array/],
+    [() => g.setPosition(START, ['W2c3', 42]), 'bad-move', /move 2 is not a string/],
+    [() => g.setPosition(42), 'bad-argument', /position must be a string/],
+    [() => g.play('Z9z9'), 'bad-move', /./],
+    [() => g.play(''), 'bad-move', /empty move/],
+    [() => g.play('2c22c5'), 'bad-move', /illegal move/],
+    [() => g.play('2d62d5'), 'bad-move', /the piece on 2d6 is not Gold's/],
+    [() => g.play('3a23b3x'), 'bad-move', /./],
+    [() => g.play('x'.repeat(100)), 'bad-move', /too long/],
+    [() => g.play(undefined), 'bad-argument', /move must be a string/],
+    [() => g.destinations('9z9'), 'bad-square', /bad square/],
+    [() => g.perft(-1), 'bad-argument', /perft depth/],
+    [() => g.perft(1.5), 'bad-argument', /perft depth must be a whole number/],
   ];
-  for (const [i, [fn, want]] of bad.entries()) {
-    assert.throws(fn, want, `bad input #${i}: ${fn}`);
+  for (const [i, [fn, code, re]] of bad.entries()) {
+    assert.throws(fn, (e) => e instanceof Error && e.code === code && re.test(e.message), `bad input #${i}: ${fn}`);
     assert.deepEqual(snapshot(g), before);
   }
   // An ambiguous move names the candidates.
   const amb = new M.Game();
-  const algs = amb.legalMovesAlgebraic().filter((a) => a.includes('/'));
+  const algs = amb.legalMovesDetailed().map((d) => d.algebraic).filter((a) => a.includes('/'));
   assert.ok(algs.length > 0);
   const short = algs[0].replace(/\/\w\w\w[-x]/, (s) => (s.endsWith('x') ? 'x' : ''));
-  assert.throws(() => amb.play(short), /ambiguous move/);
+  assert.throws(() => amb.play(short), { code: 'bad-move', message: /ambiguous move/ });
   amb.delete();
   g.delete();
 });
@@ -194,13 +186,12 @@ test('moves are refused once the game is over', () => {
   assert.ok(over.reason.length > 0);
   const before = snapshot(g);
   const fen = g.fen();
-  assert.throws(() => g.play('W2c3'), /the game is over/);
-  assert.throws(() => g.search({ depth: 1 }), /the game is over/);
+  assert.throws(() => g.play('W2c3'), { code: 'game-over', message: /the game is over/ });
   assert.deepEqual(snapshot(g), before);
   // Setting a position whose move list continues past the end is refused as well.
   const h = g.history();
   const g2 = new M.Game();
-  assert.throws(() => g2.setPosition(h.startFen, [...h.coordinate, '2c22c3']), /the game is over/);
+  assert.throws(() => g2.setPosition(h.startFen, [...h.coordinate, '2c22c3']), { code: 'game-over', message: /the game is over/ });
   assert.equal(g2.fen(), START);
   if (over.state === 'checkmate') {
     assert.ok(['gold', 'scarlet'].includes(over.winner));
@@ -229,4 +220,42 @@ test('move diagrams come from the core movement tables', () => {
   assert.throws(() => g.moveDiagram('9z9'), /bad square/);
   assert.throws(() => g.moveDiagram('2e5'), /no piece on 2e5/);
   assert.equal(g.fen(), before);
+});
+
+test('facts exported from core: pieces, colours, levels, game states', () => {
+  assert.equal(M.PIECES.length, 15);
+  const byLetter = Object.fromEntries(M.PIECES.map((p) => [p.letter, p]));
+  assert.deepEqual(byLetter.R, { letter: 'R', name: 'Dragon', value: 800, levels: [3] });
+  assert.deepEqual(byLetter.B.levels, [1]);
+  assert.deepEqual(byLetter.K.levels, [1, 2, 3]);
+  assert.equal(byLetter.K.value, 0);
+  // Every letter of the start position is a piece the table names.
+  const letters = new Set(START.split(' ')[0].replace(/[^a-z]/gi, '').toUpperCase());
+  for (const c of letters) assert.ok(byLetter[c], c);
+  assert.deepEqual(M.COLORS, [{ id: 'gold', name: 'Gold' }, { id: 'scarlet', name: 'Scarlet' }]);
+  assert.deepEqual(M.LEVELS.map((l) => l.level), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  for (const l of M.LEVELS) assert.ok(l.maxDepth >= 1 && l.movetime > 0 && l.maxNodes >= 0);
+  assert.equal(M.LEVELS[9].maxNodes, 0, 'level 10: no node cap');
+  assert.ok(Object.isFrozen(M.LEVELS) && Object.isFrozen(M.LEVELS[0]));
+  // The wording of each state is core's: the one Game.status() gives.
+  const states = new Set(M.GAME_STATES.map((s) => s.state));
+  assert.deepEqual([...states].sort(), ['bare-kings', 'checkmate', 'ongoing', 'quiet-moves', 'repetition', 'stalemate']);
+  const g = new M.Game();
+  const st = g.status();
+  assert.equal(M.GAME_STATES.find((s) => s.state === st.state && s.check === st.check).reason, st.reason);
+  g.setPosition('12/12/12/12/12/12/12/12/12/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/11k g 0 1');
+  const bare = g.status();
+  assert.equal(M.GAME_STATES.find((s) => s.state === 'bare-kings').reason, bare.reason);
+  assert.ok(M.GAME_STATES.find((s) => s.state === 'quiet-moves').reason.includes(String(M.QUIET_MOVE_LIMIT)));
+  g.delete();
+});
+
+test('move numbers come from core, also from a position with Scarlet to move', () => {
+  const g = new M.Game(START.replace(' g 0 1', ' g 0 7'), ['W2c3', 'W2d6', 'W2c4']);
+  assert.deepEqual(g.history().labels, ['7.', '7…', '8.']);
+  assert.equal(g.moveNumber(), 8);
+  const h = new M.Game(g.fen(), ['W2e6', 'W2c5']);
+  assert.deepEqual(h.history().labels, ['8…', '9.']);
+  h.delete();
+  g.delete();
 });

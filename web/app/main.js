@@ -15,7 +15,6 @@ const { SIDE_NAME, other } = view;
 const $ = (id) => document.getElementById(id);
 
 // Thinking time per level (the levels below 10 are also capped by nodes in the engine).
-const MOVETIME = [0, 300, 400, 500, 700, 900, 1200, 1500, 2000, 2500, 3000];
 const HINT_MOVETIME = 1500;
 const MIN_AI_DELAY = 380;     // ms from the request to the AI's move (let the last move animate)
 const MIN_WATCH_DELAY = 650;  // AI vs AI: a pace a person can follow
@@ -250,7 +249,6 @@ function restorePrevious() {
   paused = false;
   board.setFlipped(settings.flipped);
   board.setBoard(model.live.board);
-  if (engineReady) engine.newGame().catch(() => {});
   save();
   render();
   view.toast(cur.moves.length ? 'Your previous game is back; the other one was kept (New game → Restore previous game).' : 'Your previous game is back.');
@@ -300,7 +298,6 @@ function onLink(link) {
   const prev = currentRecord();
   cancelAI();
   if (!applyLink(link, prev)) { setAddress(gameLink()); render(); return; }
-  if (engineReady) engine.newGame().catch(() => {});
   deselect();
   hint = null;
   note = null;
@@ -568,7 +565,6 @@ function newGame(next) {
   ai.info = null;
   board.setFlipped(settings.flipped);
   board.setBoard(model.live.board);
-  if (engineReady) engine.newGame().catch(() => {});
   save();
   render();
   maybeAI();
@@ -595,7 +591,7 @@ function cancelAI() {
   ai.token++;
   ai.busy = false;
   ai.purpose = null;
-  engine.stop().catch(() => {});
+  engine.stop({ discard: true }).catch(() => {});
   renderEngine();
 }
 
@@ -611,11 +607,10 @@ async function think(purpose) {
   render();  // the last evaluation stays on show until this search reports
   let r = null;
   try {
-    await engine.setPosition(fen, moves);
-    if (token !== ai.token) return;
     const level = purpose === 'hint' ? 10 : settings.level;
-    const movetime = purpose === 'hint' ? HINT_MOVETIME : MOVETIME[settings.level];
-    r = await engine.search({ movetime }, {
+    // null: the level's own limits (core's level_limits)
+    const limits = purpose === 'hint' ? { movetime: HINT_MOVETIME } : null;
+    r = await engine.search({ fen, moves }, limits, {
       level,
       onInfo: (info) => {
         if (token !== ai.token) return;

@@ -1,112 +1,193 @@
-// The page side of the engine: wraps the worker protocol (PROTOCOL.md) in promises.
+// The page side of the engine: the worker's protocol (PROTOCOL.md, version 2) as promises.
 //
 //   import { EngineClient } from './engine/engine-client.js';
 //   const engine = new EngineClient();
 //   await engine.ready();
-//   await engine.setPosition('startpos', []);
-//   const r = await engine.search({ movetime: 1000 }, { level: 10, onInfo: (i) => ... });
-//   if (r) await engine.play(r.best);   // r is null when the search was superseded
+//   const r = await engine.search({ fen: '', moves: ['2c22c3'] }, null, { level: 5, onInfo });
+//   if (r) play(r.best);   // r is null when the search was superseded
 //
-// The page never waits on the engine: every call is asynchronous, a search can be
-// stopped (stop() answers with the best move so far) or replaced at any time. The
-// client keeps the game record (start position + moves); if the worker dies (error
-// event) or hangs (no answer to a ping in time) it is terminated, restarted and the
-// game restored. Answers of superseded searches are never applied: search promises
-// resolve to null when the position changed or another search started meanwhile.
+// The page owns the game record; each search sends the start position and only the
+// moves added since the previous request (the worker keeps the common prefix). A search
+// can be stopped (its promise resolves with the best move so far) or replaced at any
+// time. If the worker dies (error event) or hangs (no answer to a ping in time), it is
+// terminated and restarted; the searches it was running resolve to null and the next
+// request sends the whole position again.
+//
+// Errors, one convention: a request rejects with an EngineError (an Error with a stable
+// .code, PROTOCOL.md) and the message.
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
+
+export class EngineError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'EngineError';
+    this.code = code;
+  }
+}
 
 function defaultCreateWorker() {
   return new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
 }
 
+const SEARCHES = new Set(['search', 'analyse']);
+
 export class EngineClient {
-  // options: createWorker() -> Worker-like {postMessage, onmessage, onerror, terminate};
-  // pingIntervalMs / pingTimeoutMs (watchdog); init: {hashMb, level} sent on each start;
-  // onRestart(reason): called after a restart.
+  // options: createWorker() -> a Worker-like {postMessage, onmessage, onerror, terminate};
+  // hashMb (the worker's transposition table, default 16); onRestart(reason);
+  // pingIntervalMs / pingTimeoutMs (the watchdog).
   constructor(options = {}) {
     this.createWorker = options.createWorker || defaultCreateWorker;
+    this.hashMb = options.hashMb;
+    this.onRestart = options.onRestart || null;
     this.pingIntervalMs = options.pingIntervalMs ?? 1000;
     this.pingTimeoutMs = options.pingTimeoutMs ?? 5000;
-    this.initOptions = options.init || {};
-    this.onRestart = options.onRestart || null;
     this.nextId = 1;
     this.pending = new Map();  // id -> {resolve, reject, type, onInfo, gen}
-    this.generation = 0;       // bumped on every change of position and every new search
-    this.record = { fen: 'startpos', moves: [] };  // what a restarted worker is given
+    this.generation = 0;       // bumped by every search and every discarding stop
+    this.sent = null;          // the position record the worker holds: {fen, moves}
     this.restarts = 0;
     this.closed = false;
     this._start();
+  }
+
+  // --- the engine --------------------------------------------------------------------
+  // The worker's init answer {protocol, engine, sliceNodes}.
+  ready() { return this.readyPromise; }
+
+  // position: {fen: start position string ('' = the standard start), moves: coordinate
+  // (or algebraic) moves}; limits: {movetime?, nodes?, depth?} or null (the level's own
+  // limits); options: {level = 10, seed?, onInfo?(info)}. Resolves to
+  // {best, bestAlgebraic, score, mate, depth, pv, pvCoordinate, nodes, time, stopped}
+  // or null when superseded (another search, stop({discard: true}), a restart).
+  search(position, limits = null, options = {}) {
+    return this._search('search', position, { limits, level: options.level, seed: options.seed }, options.onInfo);
+  }
+
+  // An infinite analysis (info messages) until stop(); resolves like search().
+  analyse(position, options = {}) {
+    return this._search('analyse', position, { level: options.level }, options.onInfo);
+  }
+
+  // Ends the running search: its promise resolves with the best move so far, or with
+  // null when {discard: true}. Resolves to {stopped: whether a search was running}.
+  stop({ discard = false } = {}) {
+    if (discard) this._supersede();
+    return this._send('stop');
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.watchdog);
+    try { this.worker.terminate(); } catch { /* gone */ }
+    this._settleAll('closed', 'the engine was closed');
+  }
+
+  // --- positions ---------------------------------------------------------------------
+  _search(type, position, fields, onInfo, retried = false) {
+    let pos;
+    try {
+      pos = this._positionMessage(position);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    this._supersede();
+    const gen = this.generation;
+    return this._send(type, { position: pos, ...fields }, { onInfo, gen }).catch((e) => {
+      this.sent = null;  // the worker forgot its record after a failed position
+      // A request relative to a record the worker no longer holds (an earlier request
+      // failed): send the whole position once, if this is still the latest search.
+      if (e.code === 'out-of-sync' && !retried && gen === this.generation) {
+        return this._search(type, position, fields, onInfo, true);
+      }
+      throw e;
+    });
+  }
+
+  // {fen, keep, moves}: the moves after the prefix shared with the previous request.
+  _positionMessage(position) {
+    if (!position || typeof position !== 'object') throw new EngineError('bad-argument', 'the position must be {fen, moves}');
+    const fen = position.fen ?? '';
+    const moves = position.moves ?? [];
+    if (typeof fen !== 'string') throw new EngineError('bad-argument', 'the start position must be a string');
+    if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
+      throw new EngineError('bad-argument', 'the moves must be an array of strings');
+    }
+    let keep = 0;
+    if (this.sent && this.sent.fen === fen) {
+      const prev = this.sent.moves;
+      while (keep < prev.length && keep < moves.length && prev[keep] === moves[keep]) keep++;
+    }
+    this.sent = { fen, moves: [...moves] };
+    return { fen, keep, moves: moves.slice(keep) };
   }
 
   // --- lifecycle ---------------------------------------------------------------------
   _start() {
     const w = this.createWorker();
     this.worker = w;
-    this.lastAnswer = Date.now();
+    this.sent = null;
     w.onmessage = (e) => { if (this.worker === w) this._receive(e.data); };
     w.onerror = (e) => {
       if (e && e.preventDefault) e.preventDefault();
-      if (this.worker === w) this._restart('error: ' + (e && e.message || e));
+      if (this.worker === w) this._restart('error: ' + ((e && e.message) || e));
     };
-    // init and the game record go first, before anything the page sends afterwards.
-    const init = this._send('init', { ...this.initOptions });
-    const restore = this.record.fen !== 'startpos' || this.record.moves.length
-      ? this._send('setPosition', { fen: this.record.fen, moves: this.record.moves }) : null;
-    this.readyPromise = restore ? Promise.all([init, restore]).then(([info]) => info) : init;
-    this.readyPromise.catch(() => {});
+    this.readyPromise = this._send('init', this.hashMb === undefined ? {} : { hashMb: this.hashMb });
+    this.readyPromise.catch(() => {});  // the page sees it through ready()
     clearInterval(this.watchdog);
     this.watchdog = setInterval(() => this._checkAlive(), this.pingIntervalMs);
     if (this.watchdog.unref) this.watchdog.unref();
   }
 
+  // Pings only while something is pending (an idle worker costs nothing).
   _checkAlive() {
     if (this.closed) return;
-    if (this.pingOutstanding) {
+    if (this.pingSent) {
       if (Date.now() - this.pingSent > this.pingTimeoutMs) this._restart('no answer to ping');
       return;
     }
-    // Ping only while something is pending (an idle worker costs nothing) and no
-    // request known to block the worker (perft) is running.
-    const busy = [...this.pending.values()];
-    if (!busy.length || busy.some((p) => p.type === 'perft')) return;
-    this.pingOutstanding = true;
-    this.pingSent = Date.now();
-    this._send('ping').then(() => { this.pingOutstanding = false; }, () => { this.pingOutstanding = false; });
+    if (!this.pending.size) return;
+    const sent = Date.now();
+    this.pingSent = sent;
+    const done = () => { if (this.pingSent === sent) this.pingSent = 0; };
+    this._send('ping').then(done, done);
   }
 
   _restart(reason) {
     if (this.closed) return;
     this.restarts++;
-    this.pingOutstanding = false;
+    this.pingSent = 0;
     try { this.worker.terminate(); } catch { /* already gone */ }
-    const pending = [...this.pending.values()];
-    this.pending.clear();
-    this.generation++;
-    for (const p of pending) {
-      if (p.type === 'search' || p.type === 'analyse') p.resolve(null);
-      else p.reject(new Error(`engine restarted (${reason})`));
-    }
+    this._settleAll('restarted', `the engine restarted (${reason})`);
     this._start();
     if (this.onRestart) this.onRestart(reason);
   }
 
-  // The worker's init answer {protocol, engine, hasSearch, level}.
-  ready() { return this.readyPromise; }
-
-  close() {
-    this.closed = true;
-    clearInterval(this.watchdog);
-    try { this.worker.terminate(); } catch { /* gone */ }
-    for (const p of this.pending.values()) {
-      if (p.type === 'search' || p.type === 'analyse') p.resolve(null);
-      else p.reject(new Error('engine closed'));
-    }
+  // Searches resolve to null, other requests reject with `code`.
+  _settleAll(code, message) {
+    const pending = [...this.pending.values()];
     this.pending.clear();
+    this.generation++;
+    for (const p of pending) {
+      if (SEARCHES.has(p.type)) p.resolve(null);
+      else p.reject(new EngineError(code, message));
+    }
+  }
+
+  // Resolves every pending search with null (superseded) and bumps the generation.
+  _supersede() {
+    this.generation++;
+    for (const [id, p] of this.pending) {
+      if (SEARCHES.has(p.type)) {
+        this.pending.delete(id);
+        p.resolve(null);
+      }
+    }
   }
 
   // --- messaging ---------------------------------------------------------------------
   _send(type, payload = {}, extra = {}) {
+    if (this.closed) return Promise.reject(new EngineError('closed', 'the engine was closed'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, type, ...extra });
@@ -115,88 +196,19 @@ export class EngineClient {
   }
 
   _receive(msg) {
-    this.lastAnswer = Date.now();
     if (!msg || msg.v !== PROTOCOL_VERSION) return;
     const p = this.pending.get(msg.id);
     if (!p) return;  // an answer nobody waits for any more (superseded): dropped
     if (msg.type === 'info') {
-      if (p.onInfo && p.gen === this.generation) p.onInfo(msg.info);
+      if (p.onInfo) p.onInfo(msg.info);
       return;
     }
     this.pending.delete(msg.id);
-    if (!msg.ok) return p.reject(new Error(msg.error));
-    if ((p.type === 'search' || p.type === 'analyse') && p.gen !== this.generation) return p.resolve(null);
-    return p.resolve(msg.value);
-  }
-
-  // Resolves every pending search with null (superseded) and bumps the generation.
-  _supersede() {
-    this.generation++;
-    for (const [id, p] of this.pending) {
-      if (p.type === 'search' || p.type === 'analyse') {
-        this.pending.delete(id);
-        p.resolve(null);
-      }
+    if (!msg.ok) {
+      const err = msg.error || {};
+      p.reject(new EngineError(err.code || 'internal', err.message || String(err)));
+      return;
     }
+    p.resolve(msg.value);
   }
-
-  // --- the game ----------------------------------------------------------------------
-  // All return the worker's state snapshot (see PROTOCOL.md) unless said otherwise.
-  async newGame() {
-    this._supersede();
-    const s = await this._send('newGame');
-    this.record = { fen: 'startpos', moves: [] };
-    return s;
-  }
-
-  async setPosition(fen = 'startpos', moves = []) {
-    this._supersede();
-    const s = await this._send('setPosition', { fen, moves });
-    this.record = { fen, moves: [...s.history.coordinate] };
-    return s;
-  }
-
-  // -> {move: {coordinate, algebraic, ...}, state}
-  async play(move) {
-    this._supersede();
-    const r = await this._send('play', { move });
-    this.record.moves.push(r.move.coordinate);
-    return r;
-  }
-
-  async undo() {
-    this._supersede();
-    const r = await this._send('undo');
-    this.record.moves.pop();
-    return r;
-  }
-
-  state() { return this._send('state'); }
-  status() { return this._send('status'); }
-  legalMoves(detailed = false) { return this._send('legalMoves', { detailed }); }
-  destinations(from) { return this._send('destinations', { from }); }
-  setLevel(level) { return this._send('setLevel', { level }); }
-  perft(depth) { return this._send('perft', { depth }); }
-  ping() { return this._send('ping'); }
-
-  // limits {depth, nodes, movetime}; options {level, onInfo}. Resolves to the result
-  // ({best, bestAlgebraic, score, mate, depth, pv, nodes, time, stopped}) or null when
-  // superseded (another search, a change of position, a restart).
-  search(limits = {}, options = {}) {
-    this._supersede();
-    return this._send('search', { limits, level: options.level }, { onInfo: options.onInfo, gen: this.generation });
-  }
-
-  // Infinite analysis until stop(); resolves like search().
-  analyse(options = {}) {
-    this._supersede();
-    return this._send('analyse', { level: options.level }, { onInfo: options.onInfo, gen: this.generation });
-  }
-
-  // Stops the running search or analysis: its promise resolves with the best move so far.
-  stop() { return this._send('stop'); }
-
-  // Test only: make the worker throw / hang.
-  _crash() { this.worker.postMessage({ v: PROTOCOL_VERSION, id: 0, type: 'crash' }); }
-  _hang() { this.worker.postMessage({ v: PROTOCOL_VERSION, id: 0, type: 'hang' }); }
 }

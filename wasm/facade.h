@@ -1,0 +1,83 @@
+// Small helpers shared by the facade's translation units (engine.cpp, search.cpp,
+// facts.cpp): the error value, and the plain JS shapes of moves and principal variations.
+//
+// Errors: C++ exceptions are disabled, so a failing method returns {error: <message>,
+// code: <stable code>} and changes nothing; wasm/post.js turns that into a thrown Error
+// with .code (the codes are listed in web/engine/PROTOCOL.md).
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "movegen.h"
+#include "notation.h"
+#include "position.h"
+#include "types.h"
+
+namespace dcw {
+
+using emscripten::val;
+
+inline val error_obj(const char* code, const std::string& message) {
+  val o = val::object();
+  o.set("error", message);
+  o.set("code", std::string(code));
+  return o;
+}
+
+inline bool is_error(const val& v) { return v.typeOf().as<std::string>() == "object" && !v.isNull() && !v["error"].isUndefined(); }
+
+inline const char* kind_name(dc::Move m) {
+  switch (m.kind()) {
+    case dc::MoveKind::Normal: return "move";
+    case dc::MoveKind::Capture: return "capture";
+    case dc::MoveKind::Afar: return "afar";
+  }
+  return "move";
+}
+
+inline const char* color_id(dc::Color c) { return c == dc::GOLD ? "gold" : "scarlet"; }
+
+// A plain JS description of a legal move of `pos` (pos is scratch, restored).
+inline val move_obj(dc::Position& pos, dc::Move m) {
+  val o = val::object();
+  o.set("from", dc::square_name(m.from()));
+  o.set("to", dc::square_name(m.to()));
+  o.set("level", int(dc::level_of(m.to())) + 1);
+  o.set("kind", std::string(kind_name(m)));
+  o.set("promotion", m.is_promotion());
+  o.set("coordinate", dc::to_coordinate(m));
+  o.set("algebraic", dc::to_algebraic(pos, m));
+  return o;
+}
+
+// Sets o.pv (algebraic) and o.pvCoordinate from `pv` played from `root`, stopping at the
+// first move that is not legal there.
+inline void set_pv(val& o, const dc::Position& root, const std::vector<dc::Move>& pv) {
+  dc::Position p = root;
+  val alg = val::array(), coord = val::array();
+  for (dc::Move m : pv) {
+    dc::Move legal = dc::find_legal(p, m.from(), m.to());
+    if (legal.is_none()) break;
+    alg.call<void>("push", dc::to_algebraic(p, legal));
+    coord.call<void>("push", dc::to_coordinate(legal));
+    p.make_move(legal);
+  }
+  o.set("pv", alg);
+  o.set("pvCoordinate", coord);
+}
+
+// INTERIM (until core's LevelSettings::movetime_ms, contract 1): the computer's thinking
+// time per move at each level, moved here from web/app/main.js.
+inline int level_movetime_ms(int level) {
+  static const int kMovetime[11] = {0, 300, 400, 500, 700, 900, 1200, 1500, 2000, 2500, 3000};
+  return kMovetime[level < 1 ? 1 : level > 10 ? 10 : level];
+}
+
+// A whole number in [lo, hi] (a double from JS).
+inline bool whole_in(double d, double lo, double hi) { return d >= lo && d <= hi && d == std::floor(d); }
+
+}  // namespace dcw

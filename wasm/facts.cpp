@@ -1,0 +1,107 @@
+// The facts of the game the page shows, exported from their owner (core/) so that no JS
+// file writes them again: the start position, the pieces (letter, name, value, levels),
+// the colours, the playing levels (search settings and thinking time), the wording of
+// every game state, the quiet-move limit. wasm/post.js puts them on the module as plain,
+// frozen JS values (START_POSITION, PIECES, COLORS, LEVELS, GAME_STATES, ...).
+#include <emscripten/bind.h>
+
+#include <string>
+
+#include "facade.h"
+#include "search/search.h"
+#include "status.h"
+
+using namespace dc;
+using namespace dcw;
+
+namespace {
+
+val pieces() {
+  val a = val::array();
+  for (int t = SYLPH; t <= ELEMENTAL; ++t) {
+    const PieceType pt = PieceType(t);
+    val o = val::object();
+    o.set("letter", std::string(1, PIECE_LETTERS[t]));
+    o.set("name", std::string(piece_type_name(pt)));
+    o.set("value", GYGAX_VALUE_CP[t]);  // centipawns, Gygax's values (King 0)
+    val levels = val::array();
+    for (int l = 0; l < LEVELS; ++l)
+      if (may_stand_on(pt, Level(l))) levels.call<void>("push", l + 1);
+    o.set("levels", levels);  // the levels (1..3) it may ever stand on
+    a.call<void>("push", o);
+  }
+  return a;
+}
+
+val colors() {
+  val a = val::array();
+  for (Color c : {GOLD, SCARLET}) {
+    val o = val::object();
+    o.set("id", std::string(color_id(c)));
+    o.set("name", std::string(color_name(c)));
+    a.call<void>("push", o);
+  }
+  return a;
+}
+
+val levels() {
+  val a = val::array();
+  for (int level = 1; level <= 10; ++level) {
+    const LevelSettings ls = level_settings(level);
+    val o = val::object();
+    o.set("level", level);
+    o.set("maxDepth", ls.max_depth);
+    o.set("maxNodes", double(ls.max_nodes));  // 0 = none
+    o.set("noise", ls.noise_cp);
+    o.set("blunderPct", ls.blunder_pct);
+    o.set("blunderMargin", ls.blunder_margin);
+    o.set("movetime", level_movetime_ms(level));  // the computer's thinking time per move
+    a.call<void>("push", o);
+  }
+  return a;
+}
+
+// One entry per distinct wording: {state, check, winner, over, reason}.
+val game_states() {
+  val a = val::array();
+  auto add = [&](GameState s, bool check, Color winner, bool has_winner) {
+    Status st;
+    st.state = s;
+    st.check = check;
+    st.winner = winner;
+    val o = val::object();
+    o.set("state", std::string(st.name()));
+    o.set("check", check);
+    o.set("winner", has_winner ? val(std::string(color_id(winner))) : val::null());
+    o.set("over", st.over());
+    o.set("reason", st.reason());
+    a.call<void>("push", o);
+  };
+  add(GameState::Ongoing, false, GOLD, false);
+  add(GameState::Ongoing, true, GOLD, false);
+  add(GameState::Checkmate, true, GOLD, true);
+  add(GameState::Checkmate, true, SCARLET, true);
+  add(GameState::Stalemate, false, GOLD, false);
+  add(GameState::Repetition, false, GOLD, false);
+  add(GameState::QuietMoves, false, GOLD, false);
+  add(GameState::BareKings, false, GOLD, false);
+  return a;
+}
+
+val facts() {
+  val o = val::object();
+  o.set("ENGINE_VERSION", std::string("dragonchess-wasm 2"));
+  o.set("START_POSITION", std::string(START_POSITION));
+  o.set("PIECES", pieces());
+  o.set("COLORS", colors());
+  o.set("LEVELS", levels());
+  o.set("GAME_STATES", game_states());
+  o.set("QUIET_MOVE_LIMIT", QUIET_MOVE_LIMIT);
+  return o;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(dragonchess_facts) {
+  emscripten::function("factsCore", &facts);
+}

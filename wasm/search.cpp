@@ -1,0 +1,264 @@
+// The search half of the facade, for the engine worker: a position record (start
+// position + moves, the common prefix kept between requests) and the resumable search of
+// core/search (start / advance / result / progress / stop). Plain numbers and strings in,
+// plain JS values out; every search rule (limits, levels, "done") is core's.
+#include <emscripten/bind.h>
+
+#include <chrono>
+#include <optional>
+
+#include "facade.h"
+#include "game.h"
+#include "search/search.h"
+#include "status.h"
+
+using namespace dc;
+using namespace dcw;
+
+namespace {
+
+class SearchFacade {
+ public:
+  explicit SearchFacade(double hash_mb) : search_(whole_in(hash_mb, 1, 1024) ? size_t(hash_mb) : 16) {}
+
+  val set_hash(double mb) {
+    if (!whole_in(mb, 1, 1024)) return error_obj("bad-argument", "hash size must be a whole number of MB from 1 to 1024");
+    search_.set_hash_mb(size_t(mb));
+    return val::undefined();
+  }
+
+  // The position to search: `fen` (a position string, '' = the standard start), the first
+  // `keep` moves of the record already held, then `moves` (a JS array of coordinate or
+  // algebraic moves). keep = 0 replaces the record and resets the search's tables (a new
+  // game). All or nothing; after an error the record is forgotten (the next request must
+  // send keep = 0). Returns {reset, kept, added}.
+  val set_position(std::string fen, double keep, val moves) {
+    val r = apply_position(fen, keep, moves);
+    if (is_error(r)) record_.reset();
+    return r;
+  }
+
+  // Starts a search of the current record's position. depth/nodes/movetime: 0 = no limit
+  // of that kind; all three 0 and not infinite = the level's own limits. level 1..10;
+  // seed: a whole number, or null to keep the level's random stream going.
+  val start(double depth, double nodes, double movetime, bool infinite, double level, val seed) {
+    if (!record_) return error_obj("no-position", "no position to search: send the position first");
+    if (!whole_in(depth, 0, 64)) return error_obj("bad-limits", "search limit 'depth' must be a whole number from 0 to 64");
+    if (!whole_in(nodes, 0, 9e15)) return error_obj("bad-limits", "search limit 'nodes' must be a whole number from 0");
+    if (!whole_in(movetime, 0, 2147483647.0)) return error_obj("bad-limits", "search limit 'movetime' must be a whole number of ms from 0");
+    if (!whole_in(level, 1, 10)) return error_obj("bad-level", "level must be a whole number from 1 to 10");
+    std::optional<uint64_t> seed_value;
+    if (!seed.isUndefined() && !seed.isNull()) {
+      if (!seed.isNumber() || !whole_in(seed.as<double>(), 0, 9007199254740991.0))
+        return error_obj("bad-argument", "seed must be a whole number from 0 to 2^53-1");
+      seed_value = uint64_t(seed.as<double>());
+    }
+    const Position& pos = record_->game.position();
+    const Status& st = record_->game.status();
+    if (st.over()) return error_obj("game-over", "the game is over (" + st.reason() + ")");
+    SearchLimits lim;
+    if (depth == 0 && nodes == 0 && movetime == 0 && !infinite) {
+      lim = level_limits_of(int(level));
+    } else {
+      lim.depth = int(depth);
+      lim.nodes = uint64_t(nodes);
+      lim.movetime_ms = int(movetime);
+      lim.infinite = infinite;
+    }
+    search_.set_level(int(level));
+    if (seed_value) search_.set_seed(*seed_value);
+    begin(pos, lim);
+    return val::undefined();
+  }
+
+  // Searches at most `budget` more nodes (never past the limits); on_info (a function or
+  // null) receives {depth, seldepth, score, mate, nodes, nps, time, pv, pvCoordinate} for
+  // every newly completed depth. Returns done().
+  bool advance(double budget, val on_info) {
+    std::function<void(const SearchInfo&)> cb;
+    if (on_info.typeOf().as<std::string>() == "function") {
+      cb = [this, &on_info](const SearchInfo& info) { on_info(info_obj(info)); };
+    }
+    return step(budget < 1 ? 1 : uint64_t(budget), cb);
+  }
+
+  bool done() const { return done_; }
+
+  // {best, bestAlgebraic, score, mate, depth, nodes, time, pv, pvCoordinate}; null when no
+  // search was started.
+  val result() const {
+    if (!root_) return val::null();
+    const SearchResult& r = best_;
+    val o = val::object();
+    o.set("best", r.best.is_none() ? val::null() : val(to_coordinate(r.best)));
+    Position p = *root_;
+    o.set("bestAlgebraic", r.best.is_none() ? val::null() : val(to_algebraic(p, r.best)));
+    o.set("score", r.score_cp);
+    o.set("mate", r.is_mate ? val(r.mate_in) : val::null());
+    o.set("depth", r.depth);
+    o.set("nodes", double(nodes_));
+    o.set("time", elapsed_ms());
+    set_pv(o, *root_, r.pv);
+    return o;
+  }
+
+  // {depth, seldepth, nodes, elapsed, done}
+  val progress() const {
+    val o = val::object();
+    o.set("depth", best_.depth);
+    o.set("seldepth", seldepth_);
+    o.set("nodes", double(nodes_));
+    o.set("elapsed", elapsed_ms());
+    o.set("done", done_);
+    return o;
+  }
+
+  void stop() { finish_now(); }
+
+ private:
+  struct Record {
+    std::string fen;  // as sent (compared as text)
+    dc::Game game;    // core's game record: "game over? read, play" has one owner
+  };
+
+  val apply_position(const std::string& fen, double keep, const val& moves) {
+    if (!whole_in(keep, 0, 1e9)) return error_obj("bad-argument", "keep must be a whole number of moves");
+    if (!val::global("Array").call<bool>("isArray", moves)) return error_obj("bad-argument", "the moves must be an array of strings");
+    const int kept = int(keep);
+    std::optional<dc::Game> g;
+    if (kept == 0) {
+      auto r = dc::Game::from(fen.empty() ? START_POSITION : std::string_view(fen));
+      if (!r) return error_obj(error_code_name(r.code()), r.error());
+      g = std::move(r.value());
+    } else {
+      if (!record_ || record_->fen != fen || record_->game.plies() < kept)
+        return error_obj("out-of-sync", "the engine does not hold the moves to keep: send the whole position");
+      g = record_->game;
+      while (g->plies() > kept) (void)g->undo();
+    }
+    const int n = moves["length"].as<int>();
+    for (int i = 0; i < n; ++i) {
+      val mv = moves[i];
+      const std::string where = "move " + std::to_string(kept + i + 1);
+      if (!mv.isString()) return error_obj("bad-move", where + " is not a string");
+      auto r = g->play(mv.as<std::string>());
+      if (!r) return error_obj(error_code_name(r.code()), where + ": " + r.error());
+    }
+    if (kept == 0) search_.new_game();
+    record_ = Record{fen, std::move(*g)};
+    val o = val::object();
+    o.set("reset", kept == 0);
+    o.set("kept", kept);
+    o.set("added", n);
+    return o;
+  }
+
+  val info_obj(const SearchInfo& info) const {
+    val o = val::object();
+    o.set("depth", info.depth);
+    o.set("seldepth", info.seldepth);
+    o.set("score", info.score_cp);
+    o.set("mate", info.is_mate ? val(info.mate_in) : val::null());
+    const double nodes = double(nodes_before_slice_ + info.nodes);
+    const int t = elapsed_ms();
+    o.set("nodes", nodes);
+    o.set("time", t);
+    o.set("nps", t > 0 ? std::floor(nodes * 1000 / t) : nodes * 1000);
+    set_pv(o, *root_, info.pv);
+    return o;
+  }
+
+  int elapsed_ms() const {
+    if (!root_) return 0;
+    return int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_).count());
+  }
+
+  // ---- INTERIM: the resumable search over the old Search::go(), until core's
+  // start/advance/result/progress/stop land (contract 1). Each step is one go() capped
+  // by the node budget; the transposition table carries the work between steps.
+  using Clock = std::chrono::steady_clock;
+  static SearchLimits level_limits_of(int level) {
+    SearchLimits l;
+    l.movetime_ms = level_movetime_ms(level);
+    return l;
+  }
+  void begin(const Position& pos, const SearchLimits& lim) {
+    root_ = pos;
+    lim_ = lim;
+    t0_ = Clock::now();
+    best_ = SearchResult{};
+    nodes_ = 0;
+    nodes_before_slice_ = 0;
+    reported_ = 0;
+    seldepth_ = 0;
+    done_ = false;
+    Position p = pos;
+    n_legal_ = legal_moves(p).size;
+  }
+  bool step(uint64_t budget, const std::function<void(const SearchInfo&)>& cb) {
+    if (done_ || !root_) return true;
+    const LevelSettings ls = level_settings(search_.level());
+    uint64_t cap = lim_.nodes;
+    if (ls.max_nodes) cap = cap ? std::min(cap, ls.max_nodes) : ls.max_nodes;
+    if (cap) budget = std::min<uint64_t>(budget, cap - std::min(cap, nodes_));
+    SearchLimits l;
+    l.depth = lim_.depth;
+    l.nodes = std::max<uint64_t>(1, budget);
+    Position p = *root_;
+    nodes_before_slice_ = nodes_;
+    SearchResult r = search_.go(p, l, [&](const SearchInfo& i) {
+      seldepth_ = std::max(seldepth_, i.seldepth);
+      if (i.depth <= reported_) return;
+      reported_ = i.depth;
+      if (cb) cb(i);
+    });
+    nodes_ += r.nodes;
+    if (best_.best.is_none() || r.depth >= best_.depth) best_ = r;
+    int max_depth = lim_.depth > 0 && !lim_.infinite ? std::min(lim_.depth, 64) : 64;
+    max_depth = std::min(max_depth, ls.max_depth);
+    bool finished = n_legal_ == 1 || r.depth >= max_depth ||
+                    (!lim_.infinite && r.is_mate && lim_.depth == 0 && r.depth >= 2 * std::abs(r.mate_in) + 2);
+    if (cap && nodes_ >= cap) finished = true;
+    if (!lim_.infinite && lim_.movetime_ms && elapsed_ms() >= lim_.movetime_ms) finished = true;
+    if (finished && !lim_.infinite) done_ = true;
+    return done_;
+  }
+  void finish_now() {
+    if (!root_ || done_) return;
+    if (best_.best.is_none()) {  // a move even before the first step
+      SearchLimits l;
+      l.depth = 1;
+      Position p = *root_;
+      best_ = search_.go(p, l);
+      nodes_ += best_.nodes;
+    }
+    done_ = true;
+  }
+  std::optional<Position> root_;
+  SearchLimits lim_;
+  Clock::time_point t0_;
+  SearchResult best_;
+  uint64_t nodes_ = 0, nodes_before_slice_ = 0;
+  int reported_ = 0, seldepth_ = 0, n_legal_ = 0;
+  bool done_ = true;
+  // ---- end INTERIM
+
+  Search search_;
+  std::optional<Record> record_;
+};
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(dragonchess_search) {
+  emscripten::constant("SEARCH_SLICE_NODES", 16384);  // INTERIM: core's SEARCH_SLICE_NODES
+  emscripten::class_<SearchFacade>("SearchCore")
+      .constructor<double>()
+      .function("setHash", &SearchFacade::set_hash)
+      .function("setPosition", &SearchFacade::set_position)
+      .function("start", &SearchFacade::start)
+      .function("advance", &SearchFacade::advance)
+      .function("done", &SearchFacade::done)
+      .function("result", &SearchFacade::result)
+      .function("progress", &SearchFacade::progress)
+      .function("stop", &SearchFacade::stop);
+}
