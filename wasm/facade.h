@@ -70,12 +70,6 @@ inline void set_pv(val& o, const dc::Position& root, const std::vector<dc::Move>
   o.set("pvCoordinate", coord);
 }
 
-// INTERIM (until core's LevelSettings::movetime_ms, contract 1): the computer's thinking
-// time per move at each level, moved here from web/app/main.js.
-inline int level_movetime_ms(int level) {
-  static const int kMovetime[11] = {0, 300, 400, 500, 700, 900, 1200, 1500, 2000, 2500, 3000};
-  return kMovetime[level < 1 ? 1 : level > 10 ? 10 : level];
-}
 
 // A whole number in [lo, hi] (a double from JS).
 inline bool whole_in(double d, double lo, double hi) { return d >= lo && d <= hi && d == std::floor(d); }

@@ -55,7 +55,7 @@ val levels() {
     o.set("noise", ls.noise_cp);
     o.set("blunderPct", ls.blunder_pct);
     o.set("blunderMargin", ls.blunder_margin);
-    o.set("movetime", level_movetime_ms(level));  // the computer's thinking time per move
+    o.set("movetime", level_settings(level).movetime_ms);  // the computer's thinking time per move
     a.call<void>("push", o);
   }
   return a;

@@ -58,7 +58,7 @@ class SearchFacade {
     if (st.over()) return error_obj("game-over", "the game is over (" + st.reason() + ")");
     SearchLimits lim;
     if (depth == 0 && nodes == 0 && movetime == 0 && !infinite) {
-      lim = level_limits_of(int(level));
+      lim = level_limits(int(level));
     } else {
       lim.depth = int(depth);
       lim.nodes = uint64_t(nodes);
@@ -82,13 +82,13 @@ class SearchFacade {
     return step(budget < 1 ? 1 : uint64_t(budget), cb);
   }
 
-  bool done() const { return done_; }
+  bool done() const { return !root_ || search_.done(); }
 
   // {best, bestAlgebraic, score, mate, depth, nodes, time, pv, pvCoordinate}; null when no
   // search was started.
   val result() const {
     if (!root_) return val::null();
-    const SearchResult& r = best_;
+    const SearchResult r = search_.result();
     val o = val::object();
     o.set("best", r.best.is_none() ? val::null() : val(to_coordinate(r.best)));
     Position p = *root_;
@@ -96,7 +96,7 @@ class SearchFacade {
     o.set("score", r.score_cp);
     o.set("mate", r.is_mate ? val(r.mate_in) : val::null());
     o.set("depth", r.depth);
-    o.set("nodes", double(nodes_));
+    o.set("nodes", double(r.nodes));
     o.set("time", elapsed_ms());
     set_pv(o, *root_, r.pv);
     return o;
@@ -104,12 +104,13 @@ class SearchFacade {
 
   // {depth, seldepth, nodes, elapsed, done}
   val progress() const {
+    const SearchProgress p = search_.progress();
     val o = val::object();
-    o.set("depth", best_.depth);
-    o.set("seldepth", seldepth_);
-    o.set("nodes", double(nodes_));
-    o.set("elapsed", elapsed_ms());
-    o.set("done", done_);
+    o.set("depth", p.depth);
+    o.set("seldepth", p.seldepth);
+    o.set("nodes", double(p.nodes));
+    o.set("elapsed", p.elapsed_ms);
+    o.set("done", done());
     return o;
   }
 
@@ -159,89 +160,29 @@ class SearchFacade {
     o.set("seldepth", info.seldepth);
     o.set("score", info.score_cp);
     o.set("mate", info.is_mate ? val(info.mate_in) : val::null());
-    const double nodes = double(nodes_before_slice_ + info.nodes);
-    const int t = elapsed_ms();
-    o.set("nodes", nodes);
-    o.set("time", t);
-    o.set("nps", t > 0 ? std::floor(nodes * 1000 / t) : nodes * 1000);
+    o.set("nodes", double(info.nodes));
+    o.set("time", info.time_ms);
+    o.set("nps", double(info.nps));
     set_pv(o, *root_, info.pv);
     return o;
   }
 
-  int elapsed_ms() const {
-    if (!root_) return 0;
-    return int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_).count());
-  }
+  int elapsed_ms() const { return root_ ? search_.progress().elapsed_ms : 0; }
 
-  // ---- INTERIM: the resumable search over the old Search::go(), until core's
-  // start/advance/result/progress/stop land (contract 1). Each step is one go() capped
-  // by the node budget; the transposition table carries the work between steps.
-  using Clock = std::chrono::steady_clock;
-  static SearchLimits level_limits_of(int level) {
-    SearchLimits l;
-    l.movetime_ms = level_movetime_ms(level);
-    return l;
-  }
   void begin(const Position& pos, const SearchLimits& lim) {
     root_ = pos;
-    lim_ = lim;
-    t0_ = Clock::now();
-    best_ = SearchResult{};
-    nodes_ = 0;
-    nodes_before_slice_ = 0;
-    reported_ = 0;
-    seldepth_ = 0;
-    done_ = false;
-    Position p = pos;
-    n_legal_ = legal_moves(p).size;
+    search_.start(pos, lim);
   }
   bool step(uint64_t budget, const std::function<void(const SearchInfo&)>& cb) {
-    if (done_ || !root_) return true;
-    const LevelSettings ls = level_settings(search_.level());
-    uint64_t cap = lim_.nodes;
-    if (ls.max_nodes) cap = cap ? std::min(cap, ls.max_nodes) : ls.max_nodes;
-    if (cap) budget = std::min<uint64_t>(budget, cap - std::min(cap, nodes_));
-    SearchLimits l;
-    l.depth = lim_.depth;
-    l.nodes = std::max<uint64_t>(1, budget);
-    Position p = *root_;
-    nodes_before_slice_ = nodes_;
-    SearchResult r = search_.go(p, l, [&](const SearchInfo& i) {
-      seldepth_ = std::max(seldepth_, i.seldepth);
-      if (i.depth <= reported_) return;
-      reported_ = i.depth;
-      if (cb) cb(i);
-    });
-    nodes_ += r.nodes;
-    if (best_.best.is_none() || r.depth >= best_.depth) best_ = r;
-    int max_depth = lim_.depth > 0 && !lim_.infinite ? std::min(lim_.depth, 64) : 64;
-    max_depth = std::min(max_depth, ls.max_depth);
-    bool finished = n_legal_ == 1 || r.depth >= max_depth ||
-                    (!lim_.infinite && r.is_mate && lim_.depth == 0 && r.depth >= 2 * std::abs(r.mate_in) + 2);
-    if (cap && nodes_ >= cap) finished = true;
-    if (!lim_.infinite && lim_.movetime_ms && elapsed_ms() >= lim_.movetime_ms) finished = true;
-    if (finished && !lim_.infinite) done_ = true;
-    return done_;
+    if (!root_) return true;
+    return search_.advance(budget, cb);
   }
   void finish_now() {
-    if (!root_ || done_) return;
-    if (best_.best.is_none()) {  // a move even before the first step
-      SearchLimits l;
-      l.depth = 1;
-      Position p = *root_;
-      best_ = search_.go(p, l);
-      nodes_ += best_.nodes;
-    }
-    done_ = true;
+    if (!root_ || search_.done()) return;
+    search_.stop();
+    search_.advance(1);  // ends at once, with the best move known so far
   }
   std::optional<Position> root_;
-  SearchLimits lim_;
-  Clock::time_point t0_;
-  SearchResult best_;
-  uint64_t nodes_ = 0, nodes_before_slice_ = 0;
-  int reported_ = 0, seldepth_ = 0, n_legal_ = 0;
-  bool done_ = true;
-  // ---- end INTERIM
 
   Search search_;
   std::optional<Record> record_;
@@ -250,7 +191,7 @@ class SearchFacade {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(dragonchess_search) {
-  emscripten::constant("SEARCH_SLICE_NODES", 16384);  // INTERIM: core's SEARCH_SLICE_NODES
+  emscripten::constant("SEARCH_SLICE_NODES", double(SEARCH_SLICE_NODES));
   emscripten::class_<SearchFacade>("SearchCore")
       .constructor<double>()
       .function("setHash", &SearchFacade::set_hash)

@@ -50,7 +50,10 @@ test('ready; a search reports progress and returns a legal move', async () => {
     const t0 = Date.now();
     const r2 = await e.search({ fen: START, moves: [] }, { movetime: 300 });
     const dt = Date.now() - t0;
-    assert.ok(dt >= 250 && dt < 1500, String(dt));
+    // core's time control: within the movetime (it stops early when the next depth
+    // could not finish), plus a margin for a loaded machine.
+    assert.ok(dt < 1500, String(dt));
+    assert.ok(r2.time <= 300 + 50, String(r2.time));
     assert.ok(legal('', []).includes(r2.best));
   } finally {
     e.close();
