@@ -6,8 +6,8 @@ import { PIECE_FILES } from '../ui/ui-loader.js';
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
-export const SIDE_NAME = { gold: 'Gold', scarlet: 'Scarlet' };
-export const other = (side) => (side === 'gold' ? 'scarlet' : 'gold');
+import { SIDE_NAME, other } from './players.js';
+export { SIDE_NAME, other };
 
 export const LEVEL_TEXT = [
   '',
