@@ -162,3 +162,24 @@ test('marks: last move, selection and destinations in the renderer\'s form', () 
   ctl.select('2c7');
   assert.match(ctl.marks(), /sel=2c7;move=[^;]*2c6/);
 });
+
+test('one legal-move generation per position, however many pieces are clicked', () => {
+  const { ctl } = make(settings({ mode: 'hotseat' }));
+  const m = ctl.model;
+  const g0 = m.generations;
+  for (const sq of ['2c2', '2d2', '2a1', '3c1', '2f1', '1c1', '2c2']) ctl.click(sq);
+  assert.equal(m.generations - g0, 1);
+  // the same destinations as the engine's per-square query, in the same order
+  for (const sq of ['2c2', '3c1', '2f1', '1c1', '2a1']) {
+    assert.deepEqual(m.destinations(sq), m.game.destinations(sq));
+  }
+  assert.equal(ctl.selected, '2c2');
+  ctl.click('2c3');  // plays
+  assert.equal(m.length, 1);
+  ctl.click('2c7');
+  ctl.click('2d7');
+  assert.equal(m.generations - g0, 2, 'one more for the new position');
+  ctl.undo();
+  ctl.click('2c2');
+  assert.equal(m.generations - g0, 3, 'and one after the undo');
+});

@@ -21,6 +21,7 @@ export function connectHooks(hook, { ctl, ai, board, opening, keys }) {
     fen: () => m.live.fen,
     history: () => m.coordinates(),
     legalMoves: () => m.game.legalMoves(),
+    generations: () => m.generations,  // main-thread legal-move generations so far (model.dests)
     algebraic: () => m.plies.map((p) => p.algebraic),
     state: () => ({
       mode: ctl.settings.mode, human: ctl.settings.human, level: ctl.settings.level, flipped: ctl.settings.flipped,
