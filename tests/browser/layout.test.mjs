@@ -147,3 +147,25 @@ for (const size of SIZES) {
     }
   });
 }
+
+test('play by link: the box with the link to send does not move the boards', async () => {
+  const b = await launch({ width: 1400, height: 800 });
+  try {
+    const errors = watchErrors(b.page);
+    await openGame(b.page, server.url, { engine: false });
+    const box0 = await boardBox(b.page);
+    await b.page.goto(server.url + encodeGame({ moves: moves.slice(0, 20), mode: 'link' }));
+    await b.page.waitForFunction(() => window.__dc.ready && window.__dc.state().mode === 'link', null, { timeout: 20000 });
+    const mv = (await b.page.evaluate(() => window.__dc.legalMoves()))[0];
+    for (const n of [mv.slice(0, 3), mv.slice(3, 6)]) {
+      const p = await b.page.evaluate((s) => window.__dc.squarePoint(s), n);
+      await b.page.mouse.click(p.x, p.y);
+    }
+    await b.page.waitForFunction(() => !document.getElementById('send').hidden, null, { timeout: 5000 });
+    assert.equal((await state(b.page)).length, 21);
+    assert.deepEqual(await boardBox(b.page), box0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});

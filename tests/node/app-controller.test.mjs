@@ -183,3 +183,15 @@ test('one legal-move generation per position, however many pieces are clicked', 
   ctl.click('2c2');
   assert.equal(m.generations - g0, 3, 'and one after the undo');
 });
+
+test('players are named from their kinds (the top bar and beside the boards)', async () => {
+  const { playerLabel, matchupHtml } = await import('../../web/app/players.js');
+  const ai = playersFor(settings({ human: 'scarlet', level: 4 }));
+  assert.deepEqual(playerLabel(ai, 'scarlet'), { name: 'You', sub: 'Scarlet' });
+  assert.deepEqual(playerLabel(ai, 'gold'), { name: 'Computer', sub: 'Gold · level 4' });
+  assert.equal(matchupHtml(ai), '<b>You</b> (Scarlet) vs <b>Computer</b> · level 4');
+  assert.equal(matchupHtml(playersFor(settings({ mode: 'watch', level: 2 }))), '<b>Computer</b> vs <b>Computer</b> · level 2');
+  assert.equal(matchupHtml(playersFor(settings({ mode: 'link' }))), '<b>You</b> (Gold) vs <b>Opponent</b> · play by link');
+  assert.equal(matchupHtml(playersFor(settings({ mode: 'hotseat' }))), '<b>Gold</b> vs <b>Scarlet</b> · two players on this device');
+  assert.deepEqual(playerLabel(playersFor(settings({ mode: 'link' })), 'scarlet'), { name: 'Opponent', sub: 'Scarlet · plays by link' });
+});

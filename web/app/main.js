@@ -138,11 +138,11 @@ class Page {
     if (!note) this.lastNoteSaid = null;
     view.renderStatus(line);
     document.title = (ctl.isLive() ? line.text.replace(/…$/, '') + ' · ' : '') + 'Dragonchess';
-    view.renderMatchup(s);
+    view.renderMatchup(ctl.players);
     const st = m.status();
     const ai = this.ai ? this.ai.state : { busy: false };
     view.renderPlayers({
-      mode: s.mode, human: s.human, level: s.level, flipped: s.flipped,
+      players: ctl.players, flipped: s.flipped,
       toMove: st.over ? null : m.sideToMove(),
       thinking: ai.busy && ai.purpose === 'move' ? ai.side : null,
       board: snap.board,

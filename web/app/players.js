@@ -29,3 +29,23 @@ export function opponentText(players, level) {
   if (kinds.includes('remote')) return 'Play by link';
   return 'Two players';
 }
+
+// How a side's player is named beside the boards: {name, sub}.
+export function playerLabel(players, side) {
+  const p = players[side], q = players[other(side)];
+  if (p.kind === 'human' && q.kind === 'human') return { name: SIDE_NAME[side], sub: 'Player on this device' };
+  if (p.kind === 'computer') return { name: 'Computer', sub: `${SIDE_NAME[side]} · level ${p.level}` };
+  if (p.kind === 'remote') return { name: 'Opponent', sub: `${SIDE_NAME[side]} · plays by link` };
+  return { name: 'You', sub: SIDE_NAME[side] };
+}
+
+// The top bar's line: "You (Gold) vs Computer · level 3" (HTML, names in <b>).
+export function matchupHtml(players) {
+  const { gold, scarlet } = players;
+  if (gold.kind === 'human' && scarlet.kind === 'human') return '<b>Gold</b> vs <b>Scarlet</b> · two players on this device';
+  const me = gold.kind === 'human' ? 'gold' : scarlet.kind === 'human' ? 'scarlet' : 'gold';
+  const them = players[other(me)];
+  const left = players[me].kind === 'human' ? `<b>You</b> (${SIDE_NAME[me]})` : '<b>Computer</b>';
+  const right = them.kind === 'remote' ? '<b>Opponent</b>' : '<b>Computer</b>';
+  return `${left} vs ${right} · ${them.kind === 'remote' ? 'play by link' : `level ${them.level}`}`;
+}
