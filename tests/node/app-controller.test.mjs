@@ -195,3 +195,27 @@ test('players are named from their kinds (the top bar and beside the boards)', a
   assert.equal(matchupHtml(playersFor(settings({ mode: 'hotseat' }))), '<b>Gold</b> vs <b>Scarlet</b> · two players on this device');
   assert.deepEqual(playerLabel(playersFor(settings({ mode: 'link' })), 'scarlet'), { name: 'Opponent', sub: 'Scarlet · plays by link' });
 });
+
+test('the board component\'s config: integers, dests from one generation, null when nobody here moves', async () => {
+  const { squareIndex } = await import('../../web/app/model.js');
+  const { ctl } = make();
+  const g0 = ctl.model.generations;
+  const c = ctl.boardConfig();
+  assert.equal(c.pieces.length, 288);
+  assert.equal(c.orientation, 'gold');
+  assert.equal(c.lastMove, null);
+  const from = squareIndex('2c2');
+  assert.deepEqual(c.dests.get(from), ctl.model.game.destinations('2c2').map((d) => squareIndex(d.to)));
+  assert.equal([...c.dests.values()].flat().length, ctl.model.game.legalMoves().length);
+  ctl.click('2d2');
+  ctl.boardConfig();
+  assert.equal(ctl.model.generations - g0, 1);
+  // a move from the board: squares in, the game moves on; then the computer is to move
+  assert.match(ctl.playSquares(from, squareIndex('2c6')), /not a legal move/);
+  assert.equal(ctl.playSquares(from, squareIndex('2c3')), null);
+  const after = ctl.boardConfig();
+  assert.deepEqual(after.lastMove, [from, squareIndex('2c3')]);
+  assert.equal(after.dests, null, 'the computer is to move: nothing to drag');
+  ctl.goTo(0);
+  assert.equal(ctl.boardConfig().dests, null, 'browsing: nothing to drag');
+});

@@ -12,7 +12,7 @@
 //   'change'     anything on show changed (render)
 //   'announce'   text for the live region (a move in words, an undo, ...)
 //   'over'       the game has just ended
-import { START, PIECE_NAMES, squareIndex } from './model.js';
+import { START, PIECE_NAMES, squareIndex, squareName } from './model.js';
 import { SIDE_NAME, other, playersFor, opponentText } from './players.js';
 import { moveWords } from './a11y.js';
 
@@ -357,6 +357,41 @@ export class Controller {
       }
     }
     return parts.join(';');
+  }
+
+  // What the board component is handed (contract 4, board.set): integers for squares,
+  // the legal destinations of the side to move when a person here plays it (from the
+  // model's one generation per position), or null.
+  boardConfig() {
+    const snap = this.shown(), live = this.isLive();
+    const stm = this.sideToMove();
+    let dests = null;
+    if (live && !this.isOver() && this.humanPlays(stm)) {
+      dests = new Map();
+      for (const [from, list] of this.model.dests()) {
+        dests.set(squareIndex(from), [...new Set(list.map((d) => squareIndex(d.to)))]);
+      }
+    }
+    const hint = live && this.hint && this.hint.ply === this.model.length ? this.hint : null;
+    return {
+      pieces: snap.board,
+      dests,
+      lastMove: snap.last ? [squareIndex(snap.last.from), squareIndex(snap.last.to)] : null,
+      check: snap.check ? squareIndex(snap.check) : null,
+      frozen: snap.frozen.map(squareIndex),
+      orientation: this.settings.flipped ? 'scarlet' : 'gold',
+      selected: live && this.selected ? squareIndex(this.selected) : null,
+      arrows: hint ? [{ from: squareIndex(hint.from), to: squareIndex(hint.to), color: 'hint' }] : [],
+    };
+  }
+
+  // The board component's move(from, to) (square integers) -> null or why not played.
+  playSquares(from, to) {
+    const f = squareName(from), t = squareName(to);
+    const d = (this.model.dests().get(f) || []).find((x) => x.to === t);
+    if (!d) return `${f}-${t} is not a legal move`;
+    const why = this.cannotMove();
+    return why || this.play(d.coordinate);
   }
 
   // "2c2, Gold Warrior, 1 move: 2c3" (the keyboard focus)
