@@ -53,6 +53,31 @@ try {
   results.boardViewMs = median(boardAt);
   results.rulesEngineMs = median(rulesAt);
 
+  // 1b. Warm loads: the same profile loaded again (HTTP and compiled-code caches warm;
+  //     service workers blocked, as above), to the pieces drawn.
+  {
+    const b = await launch({ width: 1400, height: 800, serviceWorkers: 'block' });
+    try {
+      const warm = [];
+      await b.page.goto(server.url);
+      await waitReady(b.page);
+      for (let i = 0; i < LOADS; i++) {
+        await b.page.reload();
+        await waitReady(b.page, { engine: false });
+        warm.push(await b.page.evaluate(() => window.__dc.piecesReadyAt));
+      }
+      results.warmPiecesMs = median(warm);
+      // main-thread legal-move generations per click: select six pieces, then play
+      const g0 = await b.page.evaluate(() => window.__dc.generations());
+      const clicks = ['2c2', '2d2', '3c1', '2f1', '1c1', '2c2', '2c3'];
+      for (const sq of clicks) await clickSquare(b.page, sq);
+      const g1 = await b.page.evaluate(() => window.__dc.generations());
+      results.generations = { clicks: clicks.length, generations: g1 - g0, length: (await b.page.evaluate(() => window.__dc.state().length)) };
+    } finally {
+      await b.close();
+    }
+  }
+
   // 2. Transfer size of the last cold load.
   let raw = 0, gz = 0;
   const files = [];
@@ -148,7 +173,8 @@ const ok = (v, aim) => (v <= aim ? 'ok' : 'OVER');
 console.log(`Dragonchess page bench (headless Chromium, ${LOADS} cold loads, 1400x800)`);
 console.log(`  interactive board      ${fmt(results.interactiveMs)} ms   (median; aim < ${AIMS.interactive} ms: ${ok(results.interactiveMs, AIMS.interactive)})`);
 console.log(`    app module running   ${fmt(results.appModuleMs)} ms, board view up ${fmt(results.boardViewMs)} ms, rules engine up ${fmt(results.rulesEngineMs)} ms`);
-console.log(`  piece images drawn     ${fmt(results.piecesMs)} ms`);
+console.log(`  piece images drawn     ${fmt(results.piecesMs)} ms cold, ${fmt(results.warmPiecesMs)} ms warm (medians)`);
+console.log(`  legal-move generations ${results.generations.generations} on the main thread for ${results.generations.clicks} clicks (6 selections and a move, ${results.generations.length} plies played)`);
 console.log(`  engine worker ready    ${fmt(results.engineMs)} ms`);
 console.log(`  DOMContentLoaded       ${fmt(results.domContentLoadedMs)} ms`);
 console.log(`  transferred            ${fmt(results.transferKB)} KB raw, ${fmt(results.transferGzipKB)} KB gzip  (aim < ${AIMS.gzipKB} KB: ${ok(results.transferGzipKB, AIMS.gzipKB)})`);

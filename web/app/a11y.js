@@ -3,8 +3,7 @@
 // focus ring over the canvas. No rules here: what a square holds and where a piece may go
 // come from the controller (which asks the engine).
 import { squareIndex, squareName, PIECE_NAMES } from './model.js';
-
-const SIDE = { gold: 'Gold', scarlet: 'Scarlet' };
+import { SIDE_NAME as SIDE } from './players.js';
 const LEVEL_NAME = { 1: 'Underworld', 2: 'Ground', 3: 'Sky' };
 const $ = (id) => document.getElementById(id);
 

@@ -45,6 +45,8 @@ export class GameModel {
     this.plies = [];  // [{coordinate, algebraic, from, to, kind, promotion}]
     this.redo = [];   // coordinate moves, next first
     this.snaps = [];  // snaps[k] = what the board looks like after k plies
+    this._dests = null;  // the live position's legal moves by origin (dests())
+    this.generations = 0;  // legal-move generations asked for by dests() (a bench figure)
     this._reset(START);
   }
 
@@ -67,6 +69,7 @@ export class GameModel {
     this.game.setPosition(startFen === START ? '' : startFen, []);
     this.startFen = startFen;
     this.plies = [];
+    this._dests = null;
     this.snaps = [this._snapshot()];
   }
 
@@ -106,6 +109,7 @@ export class GameModel {
 
   _apply(move) {
     const played = this.game.play(move);  // throws on an illegal move
+    this._dests = null;
     this.plies.push(played);
     this.snaps.push(this._snapshot());
     return played;
@@ -131,6 +135,7 @@ export class GameModel {
   undo() {
     if (!this.plies.length) return null;
     const last = this.game.undo();
+    this._dests = null;
     this.plies.pop();
     this.snaps.pop();
     this.redo.unshift(last.coordinate);
@@ -156,8 +161,23 @@ export class GameModel {
     }
   }
 
+  // The legal moves of the live position by origin square (name -> moves sorted by
+  // destination): one legal-move generation per position, however many clicks ask.
+  dests() {
+    if (!this._dests) {
+      this.generations++;
+      const by = new Map();
+      for (const m of this.game.legalMovesDetailed()) {
+        if (!by.has(m.from)) by.set(m.from, []);
+        by.get(m.from).push(m);
+      }
+      for (const list of by.values()) list.sort((a, b) => squareIndex(a.to) - squareIndex(b.to));
+      this._dests = by;
+    }
+    return this._dests;
+  }
   // Legal destinations of the piece on `square` (a name) in the live position.
-  destinations(square) { return this.game.destinations(square); }
-  movable() { return this.game.movable(); }
+  destinations(square) { return [...(this.dests().get(square) || [])]; }
+  movable() { return [...this.dests().keys()].sort((a, b) => squareIndex(a) - squareIndex(b)); }
   frozenSet() { return new Set(this.live.frozen); }
 }

@@ -6,8 +6,8 @@ import { PIECE_FILES } from '../ui/ui-loader.js';
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
-export const SIDE_NAME = { gold: 'Gold', scarlet: 'Scarlet' };
-export const other = (side) => (side === 'gold' ? 'scarlet' : 'gold');
+import { SIDE_NAME, other, playerLabel, matchupHtml } from './players.js';
+export { SIDE_NAME, other };
 
 export const LEVEL_TEXT = [
   '',
@@ -98,20 +98,7 @@ export function renderPlayers(p) {
   const diff = mat.gold - mat.scarlet;
   const extra = imbalance(p.board);
   const fill = (el, side) => {
-    let name, sub;
-    if (p.mode === 'hotseat') {
-      name = SIDE_NAME[side];
-      sub = 'Player on this device';
-    } else if (p.mode === 'link') {
-      name = side === p.human ? 'You' : 'Opponent';
-      sub = side === p.human ? SIDE_NAME[side] : `${SIDE_NAME[side]} · plays by link`;
-    } else if (p.mode === 'watch' || side !== p.human) {
-      name = 'Computer';
-      sub = `${SIDE_NAME[side]} · level ${p.level}`;
-    } else {
-      name = 'You';
-      sub = SIDE_NAME[side];
-    }
+    const { name, sub } = playerLabel(p.players, side);
     const ahead = side === 'gold' ? diff : -diff;
     // the pieces this side is up: shown in the opponent's colour (the ones it took)
     const mine = extra[side].map((L) => {
@@ -264,13 +251,8 @@ function compact(x) {
 }
 
 // --- top bar ----------------------------------------------------------------------------
-export function renderMatchup(s) {
-  let html;
-  if (s.mode === 'hotseat') html = '<b>Gold</b> vs <b>Scarlet</b> · two players on this device';
-  else if (s.mode === 'watch') html = `<b>Computer</b> vs <b>Computer</b> · level ${s.level}`;
-  else if (s.mode === 'link') html = `<b>You</b> (${SIDE_NAME[s.human]}) vs <b>Opponent</b> · play by link`;
-  else html = `<b>You</b> (${SIDE_NAME[s.human]}) vs <b>Computer</b> · level ${s.level}`;
-  $('matchup').innerHTML = html;
+export function renderMatchup(players) {
+  $('matchup').innerHTML = matchupHtml(players);
 }
 
 // --- toast --------------------------------------------------------------------------------

@@ -1,0 +1,221 @@
+// The page's game controller (web/app/controller.js) under Node, over the real rules
+// engine (the wasm Node build) and fake players: no browser, no DOM.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadEngine } from './helpers.mjs';
+import { GameModel, START } from '../../web/app/model.js';
+import { Controller } from '../../web/app/controller.js';
+import { playersFor, human, computer, remote } from '../../web/app/players.js';
+
+const M = await loadEngine();
+const settings = (o = {}) => ({ mode: 'ai', human: 'gold', level: 3, flipped: false, ...o });
+
+// A controller with every event recorded.
+function make(s = settings()) {
+  const ctl = new Controller(new GameModel(M), s);
+  const events = [];
+  for (const e of ['interrupt', 'turn', 'moved', 'record', 'change', 'announce', 'over']) ctl.on(e, (a) => events.push([e, a]));
+  return { ctl, events, names: () => events.map((e) => e[0]) };
+}
+
+// A fake computer: answers every 'turn' where a computer is to move with the first legal
+// move (the engine's list), as ai.js does with the worker's answer.
+function fakeComputer(ctl) {
+  let moves = 0;
+  ctl.on('turn', () => {
+    if (!ctl.computerToMove()) return;
+    const legal = ctl.model.game.legalMoves();
+    moves++;
+    assert.equal(ctl.play(legal[0]), null);
+  });
+  return () => moves;
+}
+
+test('players: each mode is two player objects; a bad mode is refused by name', () => {
+  assert.deepEqual(playersFor(settings()), { gold: human(), scarlet: computer(3) });
+  assert.deepEqual(playersFor(settings({ mode: 'link', human: 'scarlet' })), { scarlet: human(), gold: remote() });
+  assert.deepEqual(playersFor(settings({ mode: 'watch', level: 7 })), { gold: computer(7), scarlet: computer(7) });
+  assert.deepEqual(playersFor(settings({ mode: 'hotseat' })), { gold: human(), scarlet: human() });
+  assert.throws(() => playersFor(settings({ mode: 'chess' })), /unknown game mode 'chess'/);
+});
+
+test('select and click: destinations from the engine, a click on one plays it', () => {
+  const { ctl, names } = make(settings({ mode: 'hotseat' }));
+  assert.equal(ctl.select('2c2'), true);
+  assert.deepEqual(ctl.dests.map((d) => d.to), ctl.model.destinations('2c2').map((d) => d.to));
+  assert.ok(ctl.dests.some((d) => d.to === '2c3'));
+  assert.equal(ctl.click('2c3'), null);
+  assert.deepEqual(ctl.model.coordinates(), ['2c22c3']);
+  assert.equal(ctl.selected, null);
+  assert.equal(ctl.sideToMove(), 'scarlet');
+  assert.ok(names().includes('moved') && names().includes('record') && names().includes('announce'));
+  assert.match(ctl.statusLine().sub, /Gold played 1\. /);
+});
+
+test('a piece that may not move gets a reason and no destinations', () => {
+  const { ctl } = make();
+  assert.equal(ctl.select('2c7'), false);  // Scarlet Warrior: the computer's
+  assert.match(ctl.note.text, /That is the computer's Warrior: you play Gold/);
+  assert.equal(ctl.select('2a1'), false);  // the Oliphant, boxed in at the start (selected, no destinations)
+  assert.equal(ctl.note.text, 'Your Oliphant on 2a1 has no legal move.');
+  assert.deepEqual(ctl.dests, []);
+  const link = make(settings({ mode: 'link' })).ctl;
+  assert.equal(link.select('2c7'), false);
+  assert.match(link.note.text, /your opponent's Warrior/);
+  const watch = make(settings({ mode: 'watch' })).ctl;
+  assert.equal(watch.select('2c2'), false);
+  assert.match(watch.note.text, /watching/);
+});
+
+test('an illegal move is refused with the engine\'s reason and changes nothing', () => {
+  const { ctl, names } = make(settings({ mode: 'hotseat' }));
+  const err = ctl.play('2c22c5');
+  assert.match(err, /illegal|not a legal|cannot/i);
+  assert.equal(ctl.model.length, 0);
+  assert.deepEqual(names(), []);
+  assert.match(ctl.playTyped(''), /Type a move/);
+  assert.equal(ctl.playTyped('W2c3'), null);
+  assert.equal(ctl.model.length, 1);
+});
+
+test('against the computer: it answers every move; undo takes back both, redo puts both back', () => {
+  const { ctl } = make();
+  const answered = fakeComputer(ctl);
+  assert.equal(ctl.play('2c22c3'), null);
+  assert.equal(answered(), 1);
+  assert.equal(ctl.model.length, 2);
+  assert.equal(ctl.sideToMove(), 'gold');
+  assert.match(ctl.statusLine().text, /Your turn \(Gold\)/);
+  assert.match(ctl.statusLine().sub, /^Computer played 1… /);
+  assert.equal(ctl.undoCount(), 2);
+  assert.equal(ctl.undo(), 2);
+  assert.equal(ctl.model.length, 0);
+  assert.equal(ctl.redoCount(), 2);
+  assert.equal(ctl.redo(), 2);
+  assert.equal(ctl.model.length, 2);
+  assert.equal(answered(), 1, 'redo does not make the computer move again');
+});
+
+test('by link: only your own move can be taken back, before the answer', () => {
+  const { ctl } = make(settings({ mode: 'link' }));
+  assert.equal(ctl.undoCount(), 0);
+  ctl.play('2c22c3');
+  assert.equal(ctl.statusLine().text, "Waiting for your opponent's move");
+  assert.equal(ctl.undoCount(), 1);
+  assert.match(ctl.cannotMove(), /Waiting for your opponent/);
+  ctl.reset({ settings: ctl.settings, startFen: START, moves: ['2c22c3', '2c72c6'] });
+  assert.equal(ctl.undoCount(), 0, 'the opponent has answered');
+});
+
+test('AI vs AI: the computer plays both sides; undo pauses it; pause stops and resumes', () => {
+  const { ctl } = make(settings({ mode: 'watch' }));
+  let turns = 0;
+  ctl.on('turn', () => { if (ctl.computerToMove() && turns < 4) { turns++; ctl.play(ctl.model.game.legalMoves()[0]); } });
+  ctl.reset({ settings: ctl.settings });
+  assert.equal(ctl.model.length, 4);
+  ctl.undo();
+  assert.equal(ctl.paused, true);
+  assert.equal(ctl.computerToMove(), false);
+  assert.match(ctl.statusLine().text, /paused/);
+  turns = 3;
+  ctl.togglePause();
+  assert.equal(ctl.paused, false);
+  assert.equal(ctl.model.length, 4);
+});
+
+test('reset is all or nothing: a bad game throws and leaves the game as it was', () => {
+  const { ctl, names } = make(settings({ mode: 'hotseat' }));
+  ctl.play('2c22c3');
+  ctl.select('2d7');
+  const before = ctl.model.coordinates();
+  const n = names().length;
+  assert.throws(() => ctl.reset({ settings: settings({ mode: 'ai' }), moves: ['2c22c3', '2c22c4'] }));
+  assert.deepEqual(ctl.model.coordinates(), before);
+  assert.equal(ctl.settings.mode, 'hotseat');
+  assert.throws(() => ctl.reset({ settings: settings({ mode: 'nope' }) }), /unknown game mode/);
+  assert.equal(ctl.settings.mode, 'hotseat');
+  assert.deepEqual(names().slice(n).filter((e) => e !== 'interrupt'), []);
+  ctl.reset({ settings: settings({ mode: 'ai' }), moves: ['2c22c3'] });
+  assert.equal(ctl.selected, null);
+  assert.equal(ctl.viewPly, 1);
+  assert.equal(ctl.humanSide(), 'gold');
+});
+
+test('browsing: goTo shows earlier positions, a click goes back to the live one', () => {
+  const { ctl } = make(settings({ mode: 'hotseat' }));
+  ctl.reset({ settings: ctl.settings, moves: ['2c22c3', '2c72c6', '2d22d3'] });
+  ctl.goTo(1);
+  assert.equal(ctl.isLive(), false);
+  assert.equal(ctl.shown().fen, ctl.model.snap(1).fen);
+  assert.match(ctl.statusLine().sub, /Viewing move 1 of 3/);
+  assert.equal(ctl.select('2e7') && ctl.isLive(), false);
+  ctl.click('2e7');
+  assert.equal(ctl.isLive(), true);
+  ctl.goTo(-5);
+  assert.equal(ctl.viewPly, 0);
+});
+
+test('marks: last move, selection and destinations in the renderer\'s form', () => {
+  const { ctl } = make(settings({ mode: 'hotseat' }));
+  ctl.play('2c22c3');
+  assert.match(ctl.marks(), /^last=2c2,2c3/);
+  ctl.select('2c7');
+  assert.match(ctl.marks(), /sel=2c7;move=[^;]*2c6/);
+});
+
+test('one legal-move generation per position, however many pieces are clicked', () => {
+  const { ctl } = make(settings({ mode: 'hotseat' }));
+  const m = ctl.model;
+  const g0 = m.generations;
+  for (const sq of ['2c2', '2d2', '2a1', '3c1', '2f1', '1c1', '2c2']) ctl.click(sq);
+  assert.equal(m.generations - g0, 1);
+  // the same destinations as the engine's per-square query, in the same order
+  for (const sq of ['2c2', '3c1', '2f1', '1c1', '2a1']) {
+    assert.deepEqual(m.destinations(sq), m.game.destinations(sq));
+  }
+  assert.equal(ctl.selected, '2c2');
+  ctl.click('2c3');  // plays
+  assert.equal(m.length, 1);
+  ctl.click('2c7');
+  ctl.click('2d7');
+  assert.equal(m.generations - g0, 2, 'one more for the new position');
+  ctl.undo();
+  ctl.click('2c2');
+  assert.equal(m.generations - g0, 3, 'and one after the undo');
+});
+
+test('players are named from their kinds (the top bar and beside the boards)', async () => {
+  const { playerLabel, matchupHtml } = await import('../../web/app/players.js');
+  const ai = playersFor(settings({ human: 'scarlet', level: 4 }));
+  assert.deepEqual(playerLabel(ai, 'scarlet'), { name: 'You', sub: 'Scarlet' });
+  assert.deepEqual(playerLabel(ai, 'gold'), { name: 'Computer', sub: 'Gold · level 4' });
+  assert.equal(matchupHtml(ai), '<b>You</b> (Scarlet) vs <b>Computer</b> · level 4');
+  assert.equal(matchupHtml(playersFor(settings({ mode: 'watch', level: 2 }))), '<b>Computer</b> vs <b>Computer</b> · level 2');
+  assert.equal(matchupHtml(playersFor(settings({ mode: 'link' }))), '<b>You</b> (Gold) vs <b>Opponent</b> · play by link');
+  assert.equal(matchupHtml(playersFor(settings({ mode: 'hotseat' }))), '<b>Gold</b> vs <b>Scarlet</b> · two players on this device');
+  assert.deepEqual(playerLabel(playersFor(settings({ mode: 'link' })), 'scarlet'), { name: 'Opponent', sub: 'Scarlet · plays by link' });
+});
+
+test('the board component\'s config: integers, dests from one generation, null when nobody here moves', async () => {
+  const { squareIndex } = await import('../../web/app/model.js');
+  const { ctl } = make();
+  const g0 = ctl.model.generations;
+  const c = ctl.boardConfig();
+  assert.equal(c.pieces.length, 288);
+  assert.equal(c.orientation, 'gold');
+  assert.equal(c.lastMove, null);
+  const from = squareIndex('2c2');
+  assert.deepEqual(c.dests.get(from), ctl.model.game.destinations('2c2').map((d) => squareIndex(d.to)));
+  assert.equal([...c.dests.values()].flat().length, ctl.model.game.legalMoves().length);
+  ctl.click('2d2');
+  ctl.boardConfig();
+  assert.equal(ctl.model.generations - g0, 1);
+  // a move from the board: squares in, the game moves on; then the computer is to move
+  assert.match(ctl.playSquares(from, squareIndex('2c6')), /not a legal move/);
+  assert.equal(ctl.playSquares(from, squareIndex('2c3')), null);
+  const after = ctl.boardConfig();
+  assert.deepEqual(after.lastMove, [from, squareIndex('2c3')]);
+  assert.equal(after.dests, null, 'the computer is to move: nothing to drag');
+  ctl.goTo(0);
+  assert.equal(ctl.boardConfig().dests, null, 'browsing: nothing to drag');
+});

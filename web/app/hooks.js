@@ -1,0 +1,39 @@
+// Test hooks: window.__dc, read by tests/browser/* and scripts/bench-page (timings, the
+// game, square positions). Read-only views of the page's state; nothing here plays.
+import { squareIndex } from './model.js';
+
+export function createHooks() {
+  const hook = {
+    moduleAt: performance.now(),
+    ready: false,
+    readyAt: null,
+    errors: [],
+    announcements: [],
+  };
+  window.__dc = hook;
+  return hook;
+}
+
+// ctl: the Controller; ai: createAI(); board: the board view; opening; keys: () => boardKeys
+export function connectHooks(hook, { ctl, ai, board, opening, keys }) {
+  const m = ctl.model;
+  Object.assign(hook, {
+    fen: () => m.live.fen,
+    history: () => m.coordinates(),
+    legalMoves: () => m.game.legalMoves(),
+    generations: () => m.generations,  // main-thread legal-move generations so far (model.dests)
+    algebraic: () => m.plies.map((p) => p.algebraic),
+    state: () => ({
+      mode: ctl.settings.mode, human: ctl.settings.human, level: ctl.settings.level, flipped: ctl.settings.flipped,
+      view: ctl.viewPly, length: m.length, side: m.sideToMove(), status: m.status(), selected: ctl.selected,
+      dests: ctl.dests.map((d) => d.to), aiBusy: ai.state.busy, aiPurpose: ai.state.purpose, hint: ctl.hint,
+      note: ctl.note && ctl.note.text, paused: ctl.paused, engineReady: ai.state.ready, redo: [...m.redo],
+    }),
+    // viewport coordinates of a square's centre (for tests driving the mouse)
+    squarePoint: (name) => board.squareClientPoint(squareIndex(name)),
+    board: () => board,
+    sendLink: () => (ctl.hasRemote() ? opening.sendUrl() : null),
+    focus: () => keys() && keys().focus(),
+  });
+  Object.defineProperty(hook, 'engineReadyAt', { get: () => ai.state.readyAt, configurable: true });
+}

@@ -1,0 +1,146 @@
+// Which game is on the page: a game link in the address, the saved game, a previous game
+// kept when a link replaced it, or a new game. Persistence is store.js, link text is
+// share.js/links.js; every game goes through the controller's one reset path.
+import * as store from './store.js';
+import { START } from './model.js';
+import { SIDE_NAME, other } from './players.js';
+import { sameStart, WAITING } from './controller.js';
+import { readLink, linkError, linkFor, setAddress } from './share.js';
+
+// ctl: the Controller; ui: {toast(text, ms?, action?), announce(text), hook (test hooks)}
+export function createOpening(ctl, ui) {
+  // The game as a link. In a play-by-link game the link is for the side to move (the one
+  // that answers next), so the address bar always holds the link to send.
+  function gameLink(to) {
+    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates() };
+    if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); }
+    return g;
+  }
+  const sendUrl = () => linkFor(gameLink(other(ctl.humanSide())));
+
+  function save() {
+    store.save(ctl.record());
+    setAddress(gameLink());  // the address is a link to this game
+  }
+
+  function linkFailed(message) {
+    console.warn('dragonchess: ' + message);
+    ui.hook.linkError = message;
+    ctl.note = failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };
+    ui.toast(message, 9000);
+    ui.announce(message);
+  }
+
+  function failRestore(why) {
+    console.warn('dragonchess: ' + why);
+    ui.hook.restoreError = why;
+    ui.toast(`Your saved game could not be restored: ${why}. A new game has started.`, 9000);
+  }
+
+  const sideToMoveOf = (link) => {
+    try { return ctl.model.sideAfter(link.fen || START, link.moves); } catch { return null; }
+  };
+  // A play-by-link game saved here, and a link to it for the side this device plays or
+  // the side that must answer (the link this device sent, opened again here).
+  const isOwnLink = (rec, link) => rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
+  // Whether the game of a link continues the record (same start, its moves a prefix).
+  const continues = (rec, fen, moves) => sameStart(rec.startFen, fen) && rec.moves.length <= moves.length && rec.moves.every((m, i) => m === moves[i]);
+
+  // Opens the game of a link. A play-by-link link (play=link) makes this device the side
+  // the link is for (to=, else the side to move); any other link is for two players on
+  // this device. The game it replaces (`prev`) is kept among the previous games unless
+  // the link only continues it. false (with a message, the game untouched) when refused.
+  function applyLink(link, prev) {
+    const fen = link.fen || START;
+    let me;
+    try {
+      me = link.to || ctl.model.sideAfter(fen, link.moves);
+    } catch (e) {
+      linkFailed(linkError(e));
+      return false;
+    }
+    const base = prev ? prev.settings : ctl.settings;
+    const settings = link.mode === 'link'
+      ? store.cleanSettings({ ...base, mode: 'link', human: me, flipped: me === 'scarlet' })
+      : store.cleanSettings({ ...base, mode: 'hotseat', flipped: link.to === 'scarlet' });
+    try {
+      ctl.reset({ settings, startFen: fen, moves: link.moves });
+    } catch (e) {
+      linkFailed(linkError(e));
+      return false;
+    }
+    const kept = !!(prev && prev.moves.length && !continues(prev, fen, link.moves)) && store.pushPrevious(prev);
+    const stm = ctl.sideToMove();
+    const what = link.mode === 'link'
+      ? (ctl.isOver() ? 'Opened the game from the link.' : stm === settings.human
+        ? `Opened the game from the link: your move (${SIDE_NAME[settings.human]}).` : `Opened the game from the link. ${WAITING}.`)
+      : 'Opened the game from the link.';
+    if (kept) {
+      ui.hook.keptPrevious = true;
+      ui.toast(`${what} Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.`, 20000,
+        { label: 'Restore it', run: restorePrevious });
+    }
+    ui.announce(what + ' ' + ctl.lastMoveWords());
+    return true;
+  }
+
+  // At start: a game link in the address wins (unless it is this very game, e.g. after a
+  // reload: then the saved record with its settings and redo line is used), else the
+  // saved game (validated by the engine), else a new game.
+  function restore() {
+    const saved = store.load();
+    const link = readLink();
+    failedLink = null;
+    restoreGame(saved, link);
+    // a link that failed says so under the status of the game that stays
+    if (failedLink) ctl.note = failedLink;
+  }
+  let failedLink = null;  // the note of a link that could not be opened at start
+  function restoreGame(saved, link) {
+    if (link && link.error) {
+      linkFailed(link.error);
+    } else if (link) {
+      const rec = saved.record;
+      const same = rec && sameStart(rec.startFen, link.fen || START) &&
+        rec.moves.length === link.moves.length && rec.moves.every((m, i) => m === link.moves[i]) &&
+        (link.mode !== 'link' || (rec.settings.mode === 'link' && (!link.to || isOwnLink(rec, link))));
+      if (!same && applyLink(link, rec || null)) return;
+    }
+    if (saved.record) {
+      try {
+        ctl.reset({ settings: saved.record.settings, startFen: saved.record.startFen, moves: saved.record.moves, redo: saved.record.redo, restored: true });
+        return;
+      } catch (e) {
+        failRestore('the saved game is not valid (' + e.message + ')');
+      }
+    } else if (saved.error) {
+      failRestore(saved.error);
+    }
+    ctl.reset({ settings: store.cleanSettings(store.DEFAULT_SETTINGS) });
+  }
+
+  // Brings back the newest previous game; the current one (if it has moves) takes its
+  // place among the previous games.
+  function restorePrevious() {
+    const rec = store.popPrevious();
+    if (!rec) { ui.toast('There is no previous game to restore.'); return; }
+    const cur = ctl.record();
+    try {
+      ctl.reset({ settings: rec.settings, startFen: rec.startFen, moves: rec.moves, redo: rec.redo });
+    } catch (e) {
+      ui.toast(`The previous game could not be restored: ${e.message}.`, 9000);
+      return;
+    }
+    if (cur.moves.length) store.pushPrevious(cur);
+    ui.toast(cur.moves.length ? 'Your previous game is back; the other one was kept (New game → Restore previous game).' : 'Your previous game is back.');
+  }
+
+  // A game link pasted into the address bar of the open page.
+  function onLink(link) {
+    if (link.error) { linkFailed(link.error); setAddress(gameLink()); ctl.emit('change'); return; }
+    if (!applyLink(link, ctl.record())) { setAddress(gameLink()); ctl.emit('change'); }
+  }
+
+  ctl.on('record', (e) => { if (e && e.restored) setAddress(gameLink()); else save(); });
+  return { restore, restorePrevious, onLink, gameLink, sendUrl };
+}
