@@ -4,7 +4,8 @@
 // and then, so that they are long and crowded), takes every K-th position, and times
 // `go movetime 100` and `go nodes 2000` on each (the search object the CLI and the
 // browser drive). Then the stop latency: an infinite search stopped 0, 1 or 10 ms after
-// it began, time from stop() to the answer. Prints worst, p99 and median of each.
+// it began, time from stop() to the answer; and the node count of a depth-1 search with
+// and without the bounded quiescence. Prints worst, p99 and median of each.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -93,6 +94,30 @@ int main(int argc, char** argv) {
   report("go movetime 100: answer time", t_movetime, "ms");
   report("go nodes 2000: answer time", t_nodes, "ms");
   report("go nodes 2000: nodes over the limit", over_nodes, "nodes");
+
+  // The size of a depth-1 search, with the bounded quiescence and without it (capped at
+  // 5 million nodes: without the bound some positions never finish depth 1).
+  for (bool bounded : {true, false}) {
+    Search d1(16);
+    SearchOptions o;
+    o.qsearch_bound = bounded;
+    d1.set_options(o);
+    std::vector<double> n1;
+    int capped = 0;
+    for (const std::string& f : positions) {
+      Position pos = std::move(Position::from_string(f).value());
+      SearchLimits lim;
+      lim.depth = 1;
+      lim.nodes = 5000000;
+      d1.new_game();
+      const SearchResult r = d1.go(pos, lim);
+      if (r.depth < 1) ++capped;
+      n1.push_back(double(r.nodes));
+    }
+    const std::string what = std::string("depth 1, quiescence ") + (bounded ? "bounded" : "unbounded") + ": nodes";
+    report(what.c_str(), n1, "nodes");
+    std::printf("%-34s %d of %zu positions hit the 5,000,000-node cap\n", "", capped, positions.size());
+  }
 
   for (int delay : {0, 1, 10}) {
     std::vector<double> lat;
