@@ -40,7 +40,6 @@ export class GameModel {
   constructor(M) {
     this.M = M;
     this.game = new M.Game();
-    try { this.game.setHash(1); } catch { /* a build without search */ }
     this.startFen = START;
     this.plies = [];  // [{coordinate, algebraic, from, to, kind, promotion}]
     this.redo = [];   // coordinate moves, next first
