@@ -68,8 +68,14 @@ for (const [width, height] of SIZES) {
     const b = await launch({ width, height });
     const errors = watchErrors(b.page);
     const page = b.page;
+    const warnings = [];
+    // Headless Chromium's software GL reports "GPU stall due to ReadPixels" for any WebGL
+    // canvas it composites (a bare canvas with one clear does it too): not the page's doing.
+    page.on('console', (m) => { if (m.type() === 'warning' && !/GPU stall due to ReadPixels/.test(m.text())) warnings.push(m.text()); });
     try {
       await openBoard(page);
+      await page.waitForTimeout(100);
+      assert.deepEqual(warnings, [], 'no console warnings on load');
       // Geometry: fit() for the container is what the board uses; every level inside the window.
       const g = await page.evaluate(() => window.__b.geometry());
       const f = await page.evaluate(({ w, h }) => window.__b.fit(w, h, window.devicePixelRatio, [3, 2, 1]), { w: width, h: height });
@@ -93,6 +99,13 @@ for (const [width, height] of SIZES) {
       // Clicks on every corner: select, then the destination plays.
       const dests = new Map(CORNERS.map((c) => [c.from, [c.to]]));
       await page.evaluate(({ pieces, dests }) => window.__b.set({ pieces, dests: new Map(dests) }), { pieces: position(), dests: [...dests] });
+      await page.waitForTimeout(50);
+      img = await pixels(page);
+      for (const c of CORNERS) {
+        const { x, y, r } = await centre(page, c.from);
+        const bg = px(img, r.x + 1, r.y + 1);
+        assert.ok(!near(px(img, x, y + r.height * 0.25), bg, 30), `a piece is drawn on ${c.from}`);
+      }
       for (const c of CORNERS) {
         await clearEvents(page);
         const a = await centre(page, c.from);
