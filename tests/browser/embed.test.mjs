@@ -36,8 +36,6 @@ async function openEmbed(page, hash, { pieces = true } = {}) {
   const failed = await page.evaluate(() => window.__embed.failed);
   assert.equal(failed, undefined, `embed failed to start: ${failed}`);
   if (pieces) await page.waitForFunction(() => window.__embed.piecesReady, null, { timeout: 20000 });
-  await page.waitForFunction(() => document.querySelectorAll('.win').length === 0 ||
-    [...document.querySelectorAll('.win')].every((w) => w.classList.contains('placed')), null, { timeout: 5000 });
 }
 const state = (page) => page.evaluate(() => window.__embed.state());
 const message = (page) => page.evaluate(() => (document.getElementById('msg').hidden ? null : document.getElementById('msg-text').textContent));
@@ -81,7 +79,9 @@ test('the Dragon move diagram: squares of every kind, on both levels it reaches'
   assert.equal(d.move.length + d.capture.length, 0);
   assert.match(s.marks, /sel=3f4/);
   assert.match(s.marks, /afar=2f3,2e4,2f4,2g4,2f5/);
-  assert.equal(s.views, 1, 'levels 3 and 2: one view, cropped');
+  assert.equal(s.views, 1, 'levels 3 and 2: one board component');
+  assert.equal(await page.locator('canvas').count(), 1, 'one canvas');
+  assert.equal(await page.evaluate(() => window.__embed.squarePoint('1a1')), null, 'level 1 is not shown');
   const caption = await page.textContent('#caption');
   assert.match(caption, /Gold Dragon on 3f4/);
   assert.match(caption, /capture from afar/);

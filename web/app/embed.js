@@ -13,10 +13,11 @@
 //   caption=0            no caption line
 // It sets no cookies and stores nothing; it works from any static host.
 
-import { createBoardView } from '../ui/ui-loader.js';
+import { createBoard } from './board.js';
 import DragonchessEngine from '../engine/dragonchess_engine.mjs';
-import { decodeHash, encodeGame, squareIndex, squareName } from './links.js';
-import { moveDiagram, diagramMarks, PIECE_NAMES } from './move-diagram.js';
+import { decodeHash, encodeGame } from './links.js';
+import { parseSquare, squareName } from './squares.js';
+import { moveDiagram, diagramMarks } from './move-diagram.js';
 
 const EMBED_KEYS = ['show', 'interactive', 'flip', 'level', 'theme', 'caption'];
 const $ = (id) => document.getElementById(id);
@@ -28,17 +29,16 @@ const hook = window.__embed = {
   squarePoint: (name) => pointOf(name),
   state: () => ({
     fen: game && game.fen(), moves: game ? game.history().coordinate : [], selected, diagram,
-    marks: currentMarks, message: hook.messages.at(-1) || null, levels: options && options.levels, views: views.length,
+    marks: currentMarks, message: hook.messages.at(-1) || null, levels: options && options.levels, views: board ? 1 : 0,
   }),
 };
 
-let M = null, game = null, options = null;
-let views = [];          // [{view, levels: [..] | null (all), el, win}]
+let M = null, game = null, options = null, board = null;
 let selected = null;     // square name whose diagram is shown
 let diagram = null;      // moveDiagram result for `selected`
-let legal = [];          // legal destinations of `selected` when its side is to move
+let legal = new Map();   // from sq -> the side to move's legal moves [{to, coordinate, ...}]
 let start = { fen: '', moves: [] };  // what reset returns to
-let currentMarks = '';
+let currentMarks = '';   // a text summary of the marks, for the tests' state()
 let dirty = false;         // a move was played since the start / the last reset
 
 // --- messages ---------------------------------------------------------------------------
@@ -79,7 +79,7 @@ function readOptions() {
   }
   if ('show' in p) {
     const sq = p.show.trim().toLowerCase();
-    if (squareIndex(sq) >= 0) o.show = sq;
+    if (parseSquare(sq) >= 0) o.show = sq;
     else problems.push(`'show' should be a square such as 3c1 (level 1-3, file a-l, rank 1-8), not '${p.show.slice(0, 8)}'.`);
   }
   if ('level' in p) {
@@ -115,36 +115,54 @@ function setUp() {
 }
 
 function select(name) {
-  selected = null; diagram = null; legal = []; hook.diagram = null;
+  selected = null; diagram = null; hook.diagram = null;
   if (!name) return;
   const d = moveDiagram(M, game.fen(), name);
   if (d.error) { say(`No move diagram for ${name}: ${d.error}.`); return; }
   selected = name;
   diagram = d;
   hook.diagram = d;
-  const stm = game.sideToMove();
-  if (d.side === stm && !game.status().over) {
-    try { legal = game.destinations(name); } catch { legal = []; }
-  }
 }
 
-function render() {
-  const board = game.board();
-  let marks;
-  if (diagram) {
-    marks = diagramMarks(diagram);
-  } else {
-    const parts = [];
-    const last = game.lastMove();
-    if (last) parts.push(`last=${last.from},${last.to}`);
-    const k = game.checkedKing();
-    if (k) parts.push(`check=${k}`);
-    const fz = game.frozen();
-    if (fz.length) parts.push(`frozen=${fz.join(',')}`);
-    marks = parts.join(';');
+// The side to move's legal moves, by origin square (none when the game is over).
+function legalMoves() {
+  const out = new Map();
+  if (game.status().over) return out;
+  const pieces = game.board(), gold = game.sideToMove() === 'gold';
+  for (let sq = 0; sq < pieces.length; sq++) {
+    const p = pieces[sq];
+    if (p === '.' || (p >= 'A' && p <= 'Z') !== gold) continue;
+    let list = [];
+    try { list = game.destinations(squareName(sq)); } catch { list = []; }
+    if (list.length) out.set(sq, list);
   }
-  currentMarks = marks;
-  for (const v of views) { v.view.setBoard(board); v.view.setMarks(marks); }
+  return out;
+}
+
+const squares = (names) => names.map(parseSquare);
+
+function render() {
+  const pieces = game.board();
+  legal = options.interactive ? legalMoves() : new Map();
+  const last = game.lastMove(), k = game.checkedKing(), fz = game.frozen();
+  const state = {
+    pieces,
+    dests: new Map([...legal].map(([from, list]) => [from, [...new Set(list.map((d) => parseSquare(d.to)))]])),
+    lastMove: last ? [parseSquare(last.from), parseSquare(last.to)] : null,
+    check: k ? parseSquare(k) : null,
+    frozen: squares(fz),
+    selected: selected ? parseSquare(selected) : null,
+    diagram: diagram ? { move: squares([...diagram.move, ...diagram.both]), capture: squares([...diagram.capture, ...diagram.both]),
+      afar: squares(diagram.afar) } : null,
+  };
+  if (diagram && diagram.frozen) state.frozen = [...new Set([...state.frozen, parseSquare(diagram.square)])];
+  board.set(state);
+  const parts = [];
+  if (diagram) parts.push(diagramMarks(diagram));
+  if (last) parts.push(`last=${last.from},${last.to}`);
+  if (k) parts.push(`check=${k}`);
+  if (fz.length) parts.push(`frozen=${fz.join(',')}`);
+  currentMarks = parts.filter(Boolean).join(';');
   renderCaption();
 }
 
@@ -182,37 +200,27 @@ function renderCaption() {
   $('cap-open').href = new URL('./' + hash, location.href).href;
 }
 
-// Plays a legal move (animated unless it was dragged there or is a capture from afar).
-function play(coordinate, animate) {
+// Plays a legal move (slid into place unless it was dragged there or is a capture from afar).
+function play(coordinate) {
   let played;
   try { played = game.play(coordinate); } catch (e) { say(`That move cannot be played: ${e.message}.`); return; }
   dirty = true;
   select(null);
   render();
-  if (animate && played.kind !== 'afar') {
-    for (const v of views) v.view.animate(squareIndex(played.from), squareIndex(played.to));
-  }
+  if (played.kind !== 'afar') board.set({ animate: [parseSquare(played.from), parseSquare(played.to)] });
 }
 
-// --- input ------------------------------------------------------------------------------------
-function onClick(sq) {
-  const name = squareName(sq);
-  const target = legal.find((d) => d.to === name);
-  if (selected && target) { play(target.coordinate, true); return; }
-  const piece = game.board()[sq];
-  select(piece && piece !== '.' && name !== selected ? name : null);
+// --- input: the board selects and moves; the page shows diagrams and plays -------------------
+function onSelect(sq) {
+  const name = sq === null ? null : squareName(sq);
+  if (name === selected) return;
+  select(name);
   render();
 }
-function onDragStart(sq) {
-  const name = squareName(sq);
-  if (name !== selected) { select(name); render(); }
-  return legal.length > 0;
-}
-function onDrop(from, to) {
-  const f = squareName(from), t = squareName(to);
-  const target = selected === f && legal.find((d) => d.to === t);
-  if (!target) { render(); return; }
-  play(target.coordinate, false);
+function onMove(from, to) {
+  const target = (legal.get(from) || []).find((d) => parseSquare(d.to) === to);
+  if (target) play(target.coordinate);
+  else render();
 }
 
 function reset() {
@@ -223,164 +231,18 @@ function reset() {
   render();
 }
 
-// --- views and level cropping -----------------------------------------------------------------
-// With every level the renderer lays the boards out itself. For a subset, the chosen levels
-// are grouped into runs that stand side by side in the renderer's row arrangement (3 | 2 | 1):
-// 3,2 and 2,1 are one run, 3,1 two. Each run gets a window holding one board view, sized so
-// that its row arrangement puts the run's boards (with their labels) exactly in the window,
-// shifted into place and clipped to them. The metrics mirror web/renderer/layout.cpp (row
-// arrangement); the boards' position is measured from the view itself.
-const clamp = (v, a, b) => Math.min(b, Math.max(a, v));
-function rowMetrics(s) {
-  const coordFont = clamp(0.30 * s, 8.5, 13);
-  const titleFont = clamp(0.40 * s, 11, 17);
-  return {
-    gutterL: Math.round(coordFont * 1.05 + 3), gutterB: Math.round(coordFont * 1.45 + 1),
-    pad: clamp(0.2 * s, 3, 14), titleH: Math.round(titleFont * 1.75), gap: clamp(0.45 * s, 8, 26),
-    tabW: Math.round(clamp(0.40 * s, 10, 15) * 1.75),
-  };
-}
-// Size of the crop of a run of n boards for square size s.
-function cropSize(s, n) {
-  const m = rowMetrics(s);
-  return { w: m.gutterL + 12 * s + (n - 1) * (m.gap + m.gutterL + 12 * s) + 3, h: m.titleH + 8 * s + m.gutterB };
-}
-function squareFor(w, h, n, dpr) {
-  let lo = 0, hi = 400;
-  for (let i = 0; i < 40; i++) {
-    const mid = (lo + hi) / 2;
-    const c = cropSize(mid, n);
-    if (c.w <= w && c.h <= h) lo = mid; else hi = mid;
-  }
-  return Math.floor(lo * dpr) / dpr;
-}
-
-/** [3,1] -> [[3],[1]]; [3,2] -> [[3,2]]; levels in the order 3, 2, 1. */
-export function levelRuns(levels) {
-  const sorted = [...new Set(levels)].sort((a, b) => b - a);
-  const runs = [];
-  for (const l of sorted) {
-    const last = runs.at(-1);
-    if (last && last.at(-1) === l + 1) last.push(l); else runs.push([l]);
-  }
-  return runs;
-}
-
-function layoutWindows() {
-  const board = $('board');
-  if (!views.length || !views[0].levels) return;
-  const k = views.length;
-  const W = board.clientWidth, H = board.clientHeight, gap = 6, dpr = window.devicePixelRatio || 1;
-  if (k > 1) {
-    const n = views.map((v) => v.levels.length);
-    const sCols = Math.min(...n.map((c) => squareFor((W - (k - 1) * gap) * c / n.reduce((a, b) => a + b), H, c, dpr)));
-    const sRows = Math.min(...n.map((c) => squareFor(W, (H - (k - 1) * gap) / k, c, dpr)));
-    board.classList.toggle('cols', sCols >= sRows);
-    board.classList.toggle('rows', sCols < sRows);
-    for (const v of views) v.win.style.flexGrow = sCols >= sRows ? String(v.levels.length) : '1';
-  }
-  for (const v of views) sizeWindow(v);
-}
-
-function sizeWindow(v) {
-  const dpr = window.devicePixelRatio || 1;
-  const w = v.win.clientWidth, h = v.win.clientHeight;
-  if (!(w > 0 && h > 0)) return;
-  const s = squareFor(w, h, v.levels.length, dpr);
-  const s2 = s + 0.4 / dpr;  // the renderer floors to device pixels: a little room
-  const m = rowMetrics(s2);
-  const W = 3 * (m.gutterL + 12 * s2) + 2 * m.gap + 2 * m.pad + m.gutterL * 0.5;
-  const H = m.titleH + 8 * s2 + m.gutterB + 2 * m.pad;
-  v.el.style.width = Math.ceil(W) + 'px';
-  v.el.style.height = Math.ceil(H) + 'px';
-  const token = v.token = (v.token || 0) + 1;
-  // The loader resizes on its ResizeObserver + requestAnimationFrame: measure after that.
-  let tries = 0;
-  const place = () => {
-    if (token !== v.token) return;
-    const info = v.view.layoutInfo();
-    if (++tries < 10 && !(info.square > 0 && Math.abs(info.square - s) < 1.01 / dpr)) { requestAnimationFrame(place); return; }
-    positionWindow(v, info);
-  };
-  requestAnimationFrame(() => requestAnimationFrame(place));
-}
-
-function positionWindow(v, info) {
-  const s = info.square, dpr = info.dpr || 1;
-  if (!(s > 0)) return;
-  const m = rowMetrics(s);
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity;
-  for (const L of v.levels) {
-    for (const corner of ['a1', 'a8', 'l1', 'l8']) {
-      const c = v.view.squareCenter(squareIndex(L + corner));
-      if (!c) continue;
-      const [x, y] = c.split(',').map(Number);
-      x0 = Math.min(x0, x - s / 2); y0 = Math.min(y0, y - s / 2); x1 = Math.max(x1, x + s / 2);
-    }
-  }
-  if (!Number.isFinite(x0)) return;
-  let left, top;
-  if (info.arrangement === 'column') { left = m.tabW + 2 + m.gutterL; top = 0; }
-  else { left = m.gutterL; top = m.titleH; }
-  const cw = left + (x1 - x0) + 3, ch = top + 8 * s + m.gutterB;
-  const w = v.win.clientWidth, h = v.win.clientHeight;
-  const snap = (q) => Math.round(q * dpr) / dpr;
-  v.el.style.left = snap((w - cw) / 2 - (x0 - left)) + 'px';
-  v.el.style.top = snap((h - ch) / 2 - (y0 - top)) + 'px';
-  // Only the crop shows (and takes clicks): the other boards stay hidden even where the
-  // window is larger than the crop.
-  const ew = v.el.offsetWidth, eh = v.el.offsetHeight, cx = x0 - left, cy = y0 - top;
-  v.el.style.clipPath = `inset(${snap(cy)}px ${snap(ew - cx - cw)}px ${snap(eh - cy - ch)}px ${snap(cx)}px)`;
-  v.win.classList.add('placed');
-}
-
 function pointOf(name) {
-  const i = squareIndex(name);
-  if (i < 0) return null;
-  const lv = Number(name[0]);
-  const v = views.find((x) => !x.levels || x.levels.includes(lv));
-  return v ? v.view.squareClientPoint(i) : null;
+  const r = board && parseSquare(name) >= 0 ? board.squareRect(parseSquare(name)) : null;
+  return r ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null;
 }
 
-async function createViews() {
-  const board = $('board');
-  const piecesUrl = 'pieces/';
-  const make = async (el, levels) => {
-    const view = await createBoardView(el, { piecesUrl, flipped: options.flip });
-    const v = { view, levels, el, win: el.parentElement };
-    if (options.interactive) {
-      view.on('click', onClick);
-      view.on('dragstart', onDragStart);
-      view.on('drop', onDrop);
-    } else {
-      view.on('dragstart', () => false);
-    }
-    return v;
-  };
-  if (options.levels.length === 3) {
-    board.classList.add('single');
-    const el = document.createElement('div');
-    el.className = 'view';
-    board.append(el);
-    views = [await make(el, null)];
-    return;
-  }
-  const wins = levelRuns(options.levels).map((levels) => {
-    const win = document.createElement('div');
-    win.className = 'win';
-    win.dataset.levels = levels.join(',');
-    const el = document.createElement('div');
-    el.className = 'view';
-    win.append(el);
-    board.append(win);
-    return { el, levels };
+async function createView() {
+  board = await createBoard($('board'), {
+    interactive: options.interactive, levels: options.levels, orientation: options.flip ? 'scarlet' : 'gold',
+    assetsUrl: new URL('./', location.href).href,
   });
-  views = await Promise.all(wins.map((w) => make(w.el, w.levels)));
-  layoutWindows();
-  let pending = 0;
-  new ResizeObserver(() => {
-    if (!pending) pending = requestAnimationFrame(() => { pending = 0; layoutWindows(); });
-  }).observe(board);
+  board.on('select', onSelect);
+  board.on('move', onMove);
 }
 
 // --- boot -------------------------------------------------------------------------------------
@@ -392,20 +254,19 @@ async function boot() {
   if (!o.interactive) document.body.classList.add('static');
   for (const p of problems) say(p);
   start = { fen: o.fen, moves: o.moves };
-  const [mod] = await Promise.all([DragonchessEngine(), createViews()]);
+  const [mod] = await Promise.all([DragonchessEngine(), createView()]);
   M = mod;
   game = new M.Game();
   setUp();
   if (o.show) {
-    const board = game.board();
-    if (board[squareIndex(o.show)] === '.') say(`There is no piece on ${o.show} to show.`);
+    if (game.board()[parseSquare(o.show)] === '.') say(`There is no piece on ${o.show} to show.`);
     else select(o.show);
   }
   $('cap-reset').addEventListener('click', reset);
   $('loading').remove();
   render();
   hook.ready = true;
-  Promise.all(views.map((v) => v.view.ready)).then(() => { hook.piecesReady = true; }, () => {});
+  board.ready.then(() => { hook.piecesReady = true; }, () => {});
 }
 
 window.addEventListener('hashchange', () => location.reload());

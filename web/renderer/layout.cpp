@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace dcui {
 
@@ -89,17 +90,17 @@ Metrics metricsFor(float s, Arrangement a) {
   }
   return m;
 }
-// Size of the whole arrangement for square size s.
-void extent(float s, Arrangement a, float& w, float& h) {
+// Size of the whole arrangement of n boards for square size s.
+void extent(float s, Arrangement a, int n, float& w, float& h) {
   const Metrics m = metricsFor(s, a);
   const float bw = 12 * s, bh = m.titleH + 8 * s + m.gutterB;
   switch (a) {
     case Arrangement::Column:
       w = m.tabW + 2 + m.gutterL + bw + 2 * m.pad;
-      h = 3 * bh + 2 * m.gapV + 2 * m.pad;
+      h = n * bh + (n - 1) * m.gapV + 2 * m.pad;
       break;
     case Arrangement::Row:
-      w = 3 * (m.gutterL + bw) + 2 * m.gap + 2 * m.pad + m.gutterL * 0.5f;
+      w = n * (m.gutterL + bw) + (n - 1) * m.gap + 2 * m.pad + m.gutterL * 0.5f;
       h = bh + 2 * m.pad;
       break;
     case Arrangement::Pyramid:
@@ -108,12 +109,12 @@ void extent(float s, Arrangement a, float& w, float& h) {
       break;
   }
 }
-float bestSquare(float W, float H, Arrangement a, float dpr) {
+float bestSquare(float W, float H, Arrangement a, int n, float dpr) {
   float lo = 0, hi = 400;
   for (int i = 0; i < 40; ++i) {
     const float mid = (lo + hi) / 2;
     float w, h;
-    extent(mid, a, w, h);
+    extent(mid, a, n, w, h);
     (w <= W && h <= H ? lo : hi) = mid;
   }
   return std::floor(lo * dpr) / dpr;  // whole device pixels
@@ -121,15 +122,25 @@ float bestSquare(float W, float H, Arrangement a, float dpr) {
 float snap(float v, float dpr) { return std::round(v * dpr) / dpr; }
 }  // namespace
 
-Layout computeLayout(float W, float H, float dpr) {
+std::vector<int> normaliseLevels(const std::vector<int>& levels) {
+  std::vector<int> out;
+  for (int l : levels)
+    if (l >= 1 && l <= kLevels && std::find(out.begin(), out.end(), l) == out.end()) out.push_back(l);
+  if (out.empty()) out = {3, 2, 1};
+  return out;
+}
+
+Layout computeLayout(float W, float H, float dpr, std::vector<int> levels) {
   Layout L;
   if (!(dpr > 0)) dpr = 1;
   L.cssW = W, L.cssH = H, L.dpr = dpr;
+  L.levels = normaliseLevels(levels);
+  const int n = static_cast<int>(L.levels.size());
   if (!(W > 0 && H > 0)) return L;
-  // The row reads best, then the column; the pyramid only when clearly larger.
-  const float sRow = bestSquare(W, H, Arrangement::Row, dpr);
-  const float sCol = bestSquare(W, H, Arrangement::Column, dpr);
-  const float sPyr = bestSquare(W, H, Arrangement::Pyramid, dpr);
+  // The row reads best, then the column; the pyramid (three boards only) when clearly larger.
+  const float sRow = bestSquare(W, H, Arrangement::Row, n, dpr);
+  const float sCol = bestSquare(W, H, Arrangement::Column, n, dpr);
+  const float sPyr = n == 3 ? bestSquare(W, H, Arrangement::Pyramid, n, dpr) : 0.f;
   Arrangement a = Arrangement::Row;
   float s = sRow;
   if (sCol > s) a = Arrangement::Column, s = sCol;
@@ -142,11 +153,11 @@ Layout computeLayout(float W, float H, float dpr) {
   L.titleFont = m.titleFont, L.titleH = m.titleH, L.coordFont = m.coordFont;
   L.gutterL = m.gutterL, L.gutterB = m.gutterB;
   float w, h;
-  extent(s, a, w, h);
+  extent(s, a, n, w, h);
   const float ox = (W - w) / 2 + m.pad, oy = (H - h) / 2 + m.pad;
   const float bw = m.gutterL + 12 * s, bh = m.titleH + 8 * s + m.gutterB;
-  for (int vis = 0; vis < kLevels; ++vis) {  // visual order: level 3, 2, 1
-    const int idx = kLevels - 1 - vis;
+  for (int vis = 0; vis < n; ++vis) {  // visual order
+    const int idx = L.levels[vis] - 1;
     float bx = 0, by = 0;  // top-left of the label band (row/pyramid)
     switch (a) {
       case Arrangement::Column: {
@@ -173,6 +184,7 @@ Layout computeLayout(float W, float H, float dpr) {
 RectF squareRect(const Layout& L, bool flipped, int sq) {
   if (!L.valid() || sq < 0 || sq >= kSquares) return {};
   const RectF& g = L.grid[levelOf(sq) - 1];
+  if (!(g.w > 0)) return {};
   const int col = flipped ? kFiles - 1 - fileOf(sq) : fileOf(sq);
   const int row = flipped ? rankOf(sq) : kRanks - 1 - rankOf(sq);
   return {g.x + col * L.sq, g.y + row * L.sq, L.sq, L.sq};
@@ -182,7 +194,7 @@ int squareAt(const Layout& L, bool flipped, float x, float y) {
   if (!L.valid()) return -1;
   for (int i = 0; i < kLevels; ++i) {
     const RectF& g = L.grid[i];
-    if (!g.contains(x, y)) continue;
+    if (!(g.w > 0) || !g.contains(x, y)) continue;
     const int col = std::clamp(static_cast<int>((x - g.x) / L.sq), 0, kFiles - 1);
     const int row = std::clamp(static_cast<int>((y - g.y) / L.sq), 0, kRanks - 1);
     const int file = flipped ? kFiles - 1 - col : col;
@@ -190,6 +202,24 @@ int squareAt(const Layout& L, bool flipped, float x, float y) {
     return makeSquare(i + 1, rank, file);
   }
   return -1;
+}
+
+std::string layoutJson(const Layout& L) {
+  static const char* const names[] = {"row", "column", "pyramid"};
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "{\"square\":%.6g,\"arrangement\":\"%s\",\"width\":%.6g,\"height\":%.6g,\"boards\":[",
+                L.valid() ? L.sq : 0.f, names[static_cast<int>(L.arrangement)], L.cssW, L.cssH);
+  std::string out = buf;
+  bool first = true;
+  for (int level : L.levels) {
+    const RectF& g = L.grid[level - 1];
+    if (!(g.w > 0)) continue;
+    std::snprintf(buf, sizeof buf, "%s{\"level\":%d,\"x\":%.6g,\"y\":%.6g,\"width\":%.6g,\"height\":%.6g}",
+                  first ? "" : ",", level, g.x, g.y, g.w, g.h);
+    out += buf;
+    first = false;
+  }
+  return out + "]}";
 }
 
 }  // namespace dcui

@@ -52,10 +52,20 @@ struct Layout {
   float titleFont = 0, titleH = 0, coordFont = 0, gutterL = 0, gutterB = 0;
   std::array<RectF, kLevels> grid;   // 12x8 square area, index level-1
   std::array<RectF, kLevels> title;  // label: band above each board, or a tab left of it when stacked
+  std::vector<int> levels;           // shown levels, visual order
+  bool shown(int level) const { return grid[level - 1].w > 0; }
   bool valid() const { return sq > 0; }
 };
 
-Layout computeLayout(float cssW, float cssH, float dpr);
+// `levels`: the levels shown, in visual order (first = top or left), e.g. {3, 2, 1} or {2}.
+// Hidden levels get an empty grid (no squares drawn or hit). Bad entries are ignored; an
+// empty list means all three.
+Layout computeLayout(float cssW, float cssH, float dpr, std::vector<int> levels = {3, 2, 1});
+// Normalises a level list: 1..3 only, no repeats, {3, 2, 1} when nothing is left.
+std::vector<int> normaliseLevels(const std::vector<int>& levels);
+// The layout as JSON: {"square":..,"arrangement":"row|column|pyramid","width":..,"height":..,
+// "boards":[{"level":L,"x":..,"y":..,"width":..,"height":..}, ...]} (CSS px, visual order).
+std::string layoutJson(const Layout& L);
 // Rectangle of a square in CSS px (empty rect when sq is out of range or layout invalid).
 RectF squareRect(const Layout& L, bool flipped, int sq);
 int squareAt(const Layout& L, bool flipped, float x, float y);

@@ -1,35 +1,16 @@
 // Loads the Dragonchess SDL2 board view (dragonchess_ui.mjs + .wasm) into a container
-// element, rasterises the piece icons (public/pieces/*.svg) for it and keeps the canvas
-// sized to the container. See README.md in this directory.
+// element, hands it the piece atlas (pieces/pieces.bin, made at build time by
+// scripts/make-pieces.mjs; the renderer decodes it) and keeps the canvas sized to the
+// container. See README.md in this directory.
 
-/** Piece letter -> SVG file name (without .svg) in the pieces directory. */
+/** Piece letter -> icon file name (without .svg) in the pieces directory (public/pieces). */
 export const PIECE_FILES = Object.freeze({
   S: 'sylph', G: 'griffon', R: 'dragon', W: 'warrior', O: 'oliphant', U: 'unicorn', H: 'hero',
   T: 'thief', C: 'cleric', M: 'mage', K: 'king', P: 'paladin', D: 'dwarf', B: 'basilisk',
   E: 'elemental',
 });
 
-// The SVGs carry the Gold look in their <style>; Scarlet swaps in these colours.
-function pieceStyle(ink, light, s1, s2, s3) {
-  return `.b{fill:url(#g);stroke:${ink};stroke-width:4;stroke-linejoin:round;stroke-linecap:round}` +
-    `.l{fill:none;stroke:${ink};stroke-width:3;stroke-linejoin:round;stroke-linecap:round}` +
-    `.k{fill:${ink}}.w{fill:${light};stroke:${ink};stroke-width:2.5;stroke-linejoin:round}` +
-    `.to{fill:none;stroke:${ink};stroke-width:19;stroke-linecap:round;stroke-linejoin:round}` +
-    `.ti{fill:none;stroke:url(#g);stroke-width:11;stroke-linecap:round;stroke-linejoin:round}` +
-    `.s1{stop-color:${s1}}.s2{stop-color:${s2}}.s3{stop-color:${s3}}`;
-}
-const SCARLET_STYLE = pieceStyle('#2b0604', '#ffe2d8', '#ff8f7a', '#d42a22', '#7d0c0c');
-
 let viewCounter = 0;
-
-function loadImage(svgText) {
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error('piece image failed to load'));
-    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svgText);
-  });
-}
 
 function parseCssColor(text) {
   const m = /rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)/.exec(text || '');
@@ -41,7 +22,7 @@ function parseCssColor(text) {
  * options:
  *   moduleUrl  URL of dragonchess_ui.mjs (default: next to this file)
  *   wasmUrl    URL of dragonchess_ui.wasm (default: next to the .mjs)
- *   piecesUrl  URL of the directory holding the piece SVGs (default: 'pieces/' of the page)
+ *   piecesUrl  URL of the directory holding pieces.bin (default: 'pieces/' of the page)
  *   flipped    initial orientation (false: Gold at the bottom)
  * Resolves to { setBoard, setMarks, setFlipped, animate, squareAt, squareCenter,
  *   squareClientPoint, on, off, layoutInfo, canvas, module, ready, destroy }.
@@ -49,6 +30,13 @@ function parseCssColor(text) {
 export async function createBoardView(container, options = {}) {
   const moduleUrl = options.moduleUrl ?? new URL('./dragonchess_ui.mjs', import.meta.url).href;
   const piecesUrl = new URL(options.piecesUrl ?? 'pieces/', document.baseURI).href.replace(/\/?$/, '/');
+
+  // The piece atlas downloads while the module loads; the first frame has the pieces.
+  const atlas = fetch(piecesUrl + 'pieces.bin').then((res) => {
+    if (!res.ok) throw new Error(`dragonchess_ui: ${piecesUrl}pieces.bin: HTTP ${res.status}`);
+    return res.arrayBuffer();
+  });
+  atlas.catch(() => {});  // reported below
 
   const canvas = document.createElement('canvas');
   canvas.id = `dragonchess-ui-${++viewCounter}`;
@@ -100,29 +88,12 @@ export async function createBoardView(container, options = {}) {
   };
   textColor();
 
-  // Piece images, rasterised at the size the renderer draws them (sharp at any DPR).
-  let images = null;  // letter -> HTMLImageElement
-  let rasterSize = 0;
-  const scratch = document.createElement('canvas');
-  const rasterise = (px) => {
-    if (!images || px <= 0 || px === rasterSize) return;
-    rasterSize = px;
-    scratch.width = scratch.height = px;
-    const ctx = scratch.getContext('2d', { willReadFrequently: true });
-    for (const [letter, img] of Object.entries(images)) {
-      ctx.clearRect(0, 0, px, px);
-      ctx.drawImage(img, 0, 0, px, px);
-      mod.setPieceImage(letter, px, px, ctx.getImageData(0, 0, px, px).data);
-    }
-  };
-
   let destroyed = false;
   let pending = 0;
   const applySize = () => {
     pending = 0;
     if (destroyed) return;
-    const px = mod.resize(container.clientWidth, container.clientHeight, window.devicePixelRatio || 1);
-    rasterise(px);
+    mod.resize(container.clientWidth, container.clientHeight, window.devicePixelRatio || 1);
   };
   const scheduleSize = () => { if (!pending) pending = requestAnimationFrame(applySize); };
   const observer = new ResizeObserver(scheduleSize);
@@ -137,19 +108,13 @@ export async function createBoardView(container, options = {}) {
   watchDpr();
   applySize();
 
-  const ready = (async () => {
-    const entries = await Promise.all(Object.entries(PIECE_FILES).map(async ([letter, file]) => {
-      const res = await fetch(piecesUrl + file + '.svg');
-      if (!res.ok) throw new Error(`dragonchess_ui: ${file}.svg: HTTP ${res.status}`);
-      const gold = await res.text();
-      const scarlet = gold.replace(/<style>[\s\S]*?<\/style>/, `<style>${SCARLET_STYLE}</style>`);
-      return [[letter, await loadImage(gold)], [letter.toLowerCase(), await loadImage(scarlet)]];
-    }));
-    images = Object.fromEntries(entries.flat());
-    rasterSize = 0;
-    rasterise(mod.pieceSize());
-  })();
-  ready.catch((e) => console.error(e));  // the view still works: it draws lettered tokens
+  // Pieces: without the atlas the view still works (lettered tokens); the error is logged.
+  const ready = atlas.then((buf) => {
+    const problem = mod.setPieceAtlas(new Uint8Array(buf));
+    if (problem) throw new Error('dragonchess_ui: ' + problem);
+  });
+  ready.catch((e) => console.error(e));
+  await ready.catch(() => {});
 
   return {
     setBoard: (board) => mod.setBoard(String(board)),

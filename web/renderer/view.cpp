@@ -16,6 +16,13 @@
 #include "layout.h"
 #include "paint.h"
 
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#define STBI_NO_STDIO
+#define STBI_NO_HDR
+#define STBI_NO_LINEAR
+#include <stb_image.h>
+
 using namespace dcui;
 
 // ---------------------------------------------------------------------------------------
@@ -79,6 +86,13 @@ void callDrop(int from, int to) {
     if (typeof f === 'function') { try { f($0, $1); } catch (e) { console.error(e); } }
   }, from, to);
 }
+// The typed API's events: Module.onBoardEvent('move'|'select'|'hover', a, b).
+void emitEvent(const char* name, int a, int b = -1) {
+  EM_ASM({
+    var f = Module.onBoardEvent;
+    if (typeof f === 'function') { try { f(UTF8ToString($0), $1, $2); } catch (e) { console.error(e); } }
+  }, name, a, b);
+}
 void callDragCancel() {
   EM_ASM({
     var f = Module.onDragCancel;
@@ -118,6 +132,11 @@ struct Anim {
   double start;
 };
 
+struct Arrow {
+  int from, to;
+  Rgba color;
+};
+
 // ---------------------------------------------------------------------------------------
 // State
 // ---------------------------------------------------------------------------------------
@@ -132,6 +151,10 @@ struct View {
   int outW = 0, outH = 0;  // drawable size, device px
   float dpr = 1;
   Texture pieces[128];
+  // Piece images from the build-time atlas (straight RGBA, srcSize x srcSize), by letter;
+  // resampled to the drawn size whenever it changes.
+  std::vector<unsigned char> pieceSrc[128];
+  int srcSize = 0, uploadedSize = 0;
   std::map<std::string, Texture> textCache;
   Rgba text = rgba(0x4a4540);
   Rgba background = rgba(0xffffff);  // only painted by the software renderer (no WebGL)
@@ -145,6 +168,17 @@ struct View {
   float pressX = 0, pressY = 0, ptrX = 0, ptrY = 0;
   int lastDropFrom = -1, lastDropTo = -1;
   double lastDropTime = -1e9;
+  // Typed state (setState); `typed` turns on the component's own selection and moves.
+  bool typed = false, interactive = true;
+  bool hasDests = false;
+  std::map<int, std::vector<int>> dests;
+  int selected = -1, lastFrom = -1, lastTo = -1, check = -1;
+  std::vector<int> frozen;
+  std::vector<Arrow> arrows;
+  std::vector<int> levels{3, 2, 1};
+  bool hasDiagram = false;
+  std::vector<int> dMove, dCap, dAfar;
+  std::string legacyMarks;
 };
 View V;
 
@@ -314,7 +348,11 @@ void render() {
   const int dragOver = V.dragging ? squareAt(L, V.flipped, V.ptrX, V.ptrY) : -1;
 
   // Boards
+  // The same square on the other levels as the hovered (or dragged-over) and the selected one.
+  const int focusSq = dragOver >= 0 ? dragOver : V.hover;
+  auto sameSquare = [](int a, int b) { return a >= 0 && b >= 0 && a != b && a % kSquaresPerLevel == b % kSquaresPerLevel; };
   for (int lv = 0; lv < kLevels; ++lv) {
+    if (!L.shown(lv + 1)) continue;
     const RectF& g = L.grid[lv];
     const float gx = g.x * d, gy = g.y * d, gw = g.w * d, gh = g.h * d;
     p.softShadow(gx, gy + 1.5f * d, gw, gh, 5.f * d, rgba(0x000000, 0.22f));
@@ -339,6 +377,10 @@ void render() {
           p.rect(q.x, q.y, q.s, q.s, light ? rgba(0x000000, 0.07f) : rgba(0xffffff, 0.16f));
         if (sq == dragOver)
           p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.045f), rgba(0xffffff, 0.75f));
+        if (sameSquare(sq, V.marks.sel))
+          p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.06f), rgba(0x14551e, 0.70f));
+        if (sameSquare(sq, focusSq))
+          p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.05f), rgba(0x1a3d8f, 0.70f));
       }
     // Coordinates and title (on the page background).
     const Rgba coord = {V.text.r, V.text.g, V.text.b, static_cast<Uint8>(V.text.a * 0.72f)};
@@ -383,6 +425,7 @@ void render() {
 
   // Capture rings (under the piece)
   for (int sq : V.marks.cap) {
+    if (!L.shown(levelOf(sq))) continue;
     const DevRect q = devSquare(sq);
     p.ring(q.x + q.s / 2, q.y + q.s / 2, q.s * 0.405f, q.s * 0.49f, kDest);
   }
@@ -390,7 +433,7 @@ void render() {
   // Pieces
   for (int sq = 0; sq < kSquares; ++sq) {
     const char pc = V.board[sq];
-    if (pc == '.' || animating[sq]) continue;
+    if (pc == '.' || animating[sq] || !L.shown(levelOf(sq))) continue;
     const DevRect q = devSquare(sq);
     const float cx = q.x + q.s / 2, cy = q.y + q.s / 2;
     drawPiece(p, pc, cx, cy, q.s, sq == dragFrom ? 0.3f : 1.f);
@@ -409,13 +452,14 @@ void render() {
   }
   // Frozen squares without a piece still get the snowflake
   for (int sq : V.marks.frozen)
-    if (V.board[sq] == '.') {
+    if (V.board[sq] == '.' && L.shown(levelOf(sq))) {
       const DevRect q = devSquare(sq);
       drawSnowflake(p, q.x + q.s / 2, q.y + q.s / 2, q.s * 0.22f);
     }
 
   // Move dots (on the square; over a piece they become a small corner dot)
   for (int sq : V.marks.move) {
+    if (!L.shown(levelOf(sq))) continue;
     const DevRect q = devSquare(sq);
     if (V.board[sq] == '.' || animating[sq])
       p.disc(q.x + q.s / 2, q.y + q.s / 2, q.s * 0.16f, kDest);
@@ -424,6 +468,7 @@ void render() {
   }
   // Capture from afar: a red gun-sight (ring near the edge, ticks pointing in), centre clear
   for (int sq : V.marks.afar) {
+    if (!L.shown(levelOf(sq))) continue;
     const DevRect q = devSquare(sq);
     const float cx = q.x + q.s / 2, cy = q.y + q.s / 2;
     const float w = std::max(1.5f, q.s * 0.05f), R = q.s * 0.41f, halo = std::max(1.f, 0.8f * d);
@@ -443,7 +488,7 @@ void render() {
   bool more = false;
   for (const Anim& a : V.anims) {
     const char pc = V.board[a.to];
-    if (pc == '.') continue;
+    if (pc == '.' || !L.shown(levelOf(a.from)) || !L.shown(levelOf(a.to))) continue;
     const DevRect f = devSquare(a.from), t = devSquare(a.to);
     double k = std::clamp((now - a.start) / kAnimMs, 0.0, 1.0);
     k = 1 - (1 - k) * (1 - k) * (1 - k);  // ease out
@@ -451,6 +496,23 @@ void render() {
               static_cast<float>(f.y + (t.y - f.y) * k + t.s / 2), t.s);
     more = true;
   }
+  // Arrows (may join squares on different levels): a shaft and a head, centre to centre.
+  for (const Arrow& a : V.arrows) {
+    if (!L.shown(levelOf(a.from)) || !L.shown(levelOf(a.to))) continue;
+    const DevRect f = devSquare(a.from), t = devSquare(a.to);
+    const float x0 = f.x + f.s / 2, y0 = f.y + f.s / 2, x1 = t.x + t.s / 2, y1 = t.y + t.s / 2;
+    const float len = std::hypot(x1 - x0, y1 - y0);
+    if (len < 1) continue;
+    const float ux = (x1 - x0) / len, uy = (y1 - y0) / len, w = std::max(2.f, s * 0.14f);
+    const float head = std::min(len * 0.6f, s * 0.42f), hx = x1 - ux * head, hy = y1 - uy * head;
+    p.line(x0, y0, hx, hy, w, a.color);
+    for (int side = -1; side <= 1; side += 2) {
+      const float bx = hx - side * uy * head * 0.55f, by = hy + side * ux * head * 0.55f;
+      p.line(bx, by, x1 - ux * w * 0.3f, y1 - uy * w * 0.3f, w * 0.8f, a.color);
+    }
+    p.disc(hx, hy, w * 0.5f, a.color);
+  }
+
   // Dragged piece follows the pointer
   if (dragFrom >= 0 && V.board[dragFrom] != '.')
     drawPiece(p, V.board[dragFrom], V.ptrX * d, V.ptrY * d - (V.pressTouch ? s * 0.35f : 0.f), s * 1.08f);
@@ -479,10 +541,46 @@ void pointerDown(float x, float y, bool touch) {
   V.pressSq = squareAt(V.layout, V.flipped, x, y);
 }
 
+// --- the component's own selection and moves (typed mode) ---
+const std::vector<int>* destsOf(int sq) {
+  auto it = V.dests.find(sq);
+  return it == V.dests.end() ? nullptr : &it->second;
+}
+bool isDest(int from, int to) {
+  const std::vector<int>* d = destsOf(from);
+  return d && std::find(d->begin(), d->end(), to) != d->end();
+}
+void rebuildMarks();
+void selectSquare(int sq) {
+  if (sq == V.selected) return;
+  V.selected = sq;
+  V.hasDiagram = false;  // a diagram belongs to the selection it was handed with
+  rebuildMarks();
+  emitEvent("select", sq);
+}
+void playMove(int from, int to) {
+  V.selected = -1;
+  rebuildMarks();
+  emitEvent("select", -1);
+  emitEvent("move", from, to);
+}
+void typedClick(int sq) {
+  if (V.selected >= 0 && isDest(V.selected, sq)) {
+    playMove(V.selected, sq);
+    return;
+  }
+  if (sq == V.selected || sq < 0 || V.board[sq] == '.') selectSquare(-1);
+  else selectSquare(sq);
+}
+
 void pointerMove(float x, float y, bool touch, bool buttonDown) {
   V.ptrX = x, V.ptrY = y;
   const int h = touch ? -1 : squareAt(V.layout, V.flipped, x, y);
-  if (h != V.hover) V.hover = h, requestFrame();
+  if (h != V.hover) {
+    V.hover = h, requestFrame();
+    if (V.typed) emitEvent("hover", h);
+  }
+  if (V.typed && !V.interactive) return;
   if (!V.pressed || !buttonDown) return;
   if (V.dragging) {
     requestFrame();
@@ -492,7 +590,13 @@ void pointerMove(float x, float y, bool touch, bool buttonDown) {
   if (std::hypot(x - V.pressX, y - V.pressY) < thr) return;
   if (V.pressSq >= 0 && V.board[V.pressSq] != '.') {
     V.dragging = true;
-    if (!callDragStart(V.pressSq)) V.dragging = false, V.pressed = false;
+    if (V.typed) {
+      const std::vector<int>* d = destsOf(V.pressSq);
+      if (!d || d->empty()) V.dragging = false, V.pressed = false;
+      else selectSquare(V.pressSq);
+    } else if (!callDragStart(V.pressSq)) {
+      V.dragging = false, V.pressed = false;
+    }
     requestFrame();
   }
 }
@@ -504,7 +608,12 @@ void pointerUp(float x, float y) {
   if (V.dragging) {
     V.pressed = V.dragging = false;
     V.pressSq = -1;
-    if (to >= 0 && to != from) {
+    if (V.typed) {
+      if (to >= 0 && to != from && isDest(from, to)) {
+        V.lastDropFrom = from, V.lastDropTo = to, V.lastDropTime = dc_now();
+        playMove(from, to);
+      }
+    } else if (to >= 0 && to != from) {
       V.lastDropFrom = from, V.lastDropTo = to, V.lastDropTime = dc_now();
       callDrop(from, to);
     } else {
@@ -515,7 +624,12 @@ void pointerUp(float x, float y) {
   }
   V.pressed = false;
   V.pressSq = -1;
-  if (from >= 0 && (to == from || std::hypot(x - V.pressX, y - V.pressY) < 8.f)) callJs1("onSquareClick", from);
+  const bool click = to == from || std::hypot(x - V.pressX, y - V.pressY) < 8.f;
+  if (V.typed) {
+    if (click && V.interactive) typedClick(from);
+    return;
+  }
+  if (from >= 0 && click) callJs1("onSquareClick", from);
 }
 
 int eventFilter(void*, SDL_Event* e) {
@@ -536,7 +650,10 @@ int eventFilter(void*, SDL_Event* e) {
         pointerUp(static_cast<float>(e->button.x), static_cast<float>(e->button.y));
       return 0;
     case SDL_WINDOWEVENT:
-      if (e->window.event == SDL_WINDOWEVENT_LEAVE && V.hover >= 0) V.hover = -1, requestFrame();
+      if (e->window.event == SDL_WINDOWEVENT_LEAVE && V.hover >= 0) {
+        V.hover = -1, requestFrame();
+        if (V.typed) emitEvent("hover", -1);
+      }
       requestFrame();  // drain it on the next frame (the renderer watches window events)
       return 1;
     case SDL_FINGERDOWN:
@@ -558,6 +675,45 @@ int eventFilter(void*, SDL_Event* e) {
 
 int pieceSizePx() { return V.layout.valid() ? static_cast<int>(std::lround(V.layout.sq * V.dpr * kPieceScale)) : 0; }
 
+// Box-filters a straight-alpha square image (n x n) to m x m (m <= n), weighting by alpha.
+std::vector<unsigned char> shrink(const std::vector<unsigned char>& src, int n, int m) {
+  std::vector<unsigned char> out(static_cast<size_t>(m) * m * 4);
+  const double k = static_cast<double>(n) / m;
+  for (int y = 0; y < m; ++y)
+    for (int x = 0; x < m; ++x) {
+      const double x0 = x * k, x1 = (x + 1) * k, y0 = y * k, y1 = (y + 1) * k;
+      double r = 0, g = 0, b = 0, a = 0, area = 0;
+      for (int sy = static_cast<int>(y0); sy < std::min(n, static_cast<int>(std::ceil(y1))); ++sy) {
+        const double wy = std::min<double>(sy + 1, y1) - std::max<double>(sy, y0);
+        for (int sx = static_cast<int>(x0); sx < std::min(n, static_cast<int>(std::ceil(x1))); ++sx) {
+          const double w = wy * (std::min<double>(sx + 1, x1) - std::max<double>(sx, x0));
+          const unsigned char* p = &src[(static_cast<size_t>(sy) * n + sx) * 4];
+          const double wa = w * p[3];
+          r += wa * p[0], g += wa * p[1], b += wa * p[2], a += wa, area += w;
+        }
+      }
+      unsigned char* q = &out[(static_cast<size_t>(y) * m + x) * 4];
+      if (a > 0) q[0] = static_cast<unsigned char>(r / a + 0.5), q[1] = static_cast<unsigned char>(g / a + 0.5),
+                 q[2] = static_cast<unsigned char>(b / a + 0.5);
+      q[3] = static_cast<unsigned char>(area > 0 ? a / area + 0.5 : 0);
+    }
+  return out;
+}
+
+void uploadPiece(unsigned idx, int w, const unsigned char* rgba);
+int pieceSizePx();
+// (Re)makes the piece textures at the size they are drawn (the atlas's own size when larger).
+void uploadPieces() {
+  const int want = std::min(pieceSizePx(), V.srcSize);
+  if (!V.renderer || V.srcSize <= 0 || want <= 0 || want == V.uploadedSize) return;
+  V.uploadedSize = want;
+  for (unsigned idx = 0; idx < 128; ++idx) {
+    if (V.pieceSrc[idx].empty()) continue;
+    if (want == V.srcSize) uploadPiece(idx, want, V.pieceSrc[idx].data());
+    else uploadPiece(idx, want, shrink(V.pieceSrc[idx], V.srcSize, want).data());
+  }
+}
+
 void relayout() {
   int w = 0, h = 0;
   if (V.window) SDL_GetWindowSize(V.window, &w, &h);
@@ -566,9 +722,10 @@ void relayout() {
   if (dpr != V.dpr) clearTextCache();
   V.dpr = dpr > 0 ? dpr : 1.f;
   const Layout old = V.layout;
-  V.layout = computeLayout(static_cast<float>(w), static_cast<float>(h), V.dpr);
+  V.layout = computeLayout(static_cast<float>(w), static_cast<float>(h), V.dpr, V.levels);
   if (old.titleFont != V.layout.titleFont || old.coordFont != V.layout.coordFont || old.sq != V.layout.sq)
     clearTextCache();
+  uploadPieces();
   requestFrame();
 }
 
@@ -638,6 +795,151 @@ void setMarks(std::string spec) {
   requestFrame();
 }
 
+// Typed state -> the marks drawn.
+void rebuildMarks() {
+  Marks m;
+  auto add = [&m](std::vector<int>& list, int sq, unsigned char bit) {
+    if (sq < 0 || sq >= kSquares || (m.bits[sq] & bit)) return;
+    m.bits[sq] |= bit;
+    list.push_back(sq);
+  };
+  if (V.selected >= 0) m.sel = V.selected, m.bits[V.selected] |= Marks::kSel;
+  add(m.last, V.lastFrom, Marks::kLast);
+  add(m.last, V.lastTo, Marks::kLast);
+  add(m.check, V.check, Marks::kCheck);
+  for (int sq : V.frozen) add(m.frozen, sq, Marks::kFrozen);
+  if (V.hasDiagram) {
+    for (int sq : V.dMove) add(m.move, sq, Marks::kMove);
+    for (int sq : V.dCap) add(m.cap, sq, Marks::kCap);
+    for (int sq : V.dAfar) add(m.afar, sq, Marks::kAfar);
+  } else if (const std::vector<int>* d = V.selected >= 0 ? destsOf(V.selected) : nullptr) {
+    for (int sq : *d) {
+      if (sq < 0 || sq >= kSquares) continue;
+      if (V.board[sq] == '.') add(m.move, sq, Marks::kMove);
+      else add(m.cap, sq, Marks::kCap);
+    }
+  }
+  V.marks = std::move(m);
+  requestFrame();
+}
+
+using emscripten::val;
+std::vector<int> intList(const val& v) {
+  std::vector<int> out;
+  if (v.isNull() || v.isUndefined()) return out;
+  const int n = v["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const int sq = v[i].as<int>();
+    if (sq >= 0 && sq < kSquares) out.push_back(sq);
+  }
+  return out;
+}
+int squareOrNone(const val& v) {
+  if (v.isNull() || v.isUndefined()) return -1;
+  const int sq = v.as<int>();
+  return sq >= 0 && sq < kSquares ? sq : -1;
+}
+
+void setBoard(std::string b);
+void setFlipped(bool f);
+void animate(int from, int to);
+
+// Every key optional (board.js has already checked and normalised them):
+// pieces: string; dests: flat [from, n, to1..ton, ...] or null; lastMove: [from, to] or null;
+// check: sq or null; frozen: [sq]; flipped: bool; levels: [level]; arrows: flat
+// [from, to, 0xRRGGBBAA, ...]; selected: sq or null; diagram: {move, capture, afar} or null;
+// interactive: bool; animate: [from, to] (after pieces).
+void setState(val s) {
+  V.typed = true;
+  auto has = [&s](const char* k) { return s.hasOwnProperty(k); };
+  if (has("interactive")) V.interactive = s["interactive"].as<bool>();
+  if (has("pieces")) setBoard(s["pieces"].as<std::string>());
+  if (has("dests")) {
+    V.dests.clear();
+    const std::vector<int> flat = [&] {
+      std::vector<int> out;
+      const val d = s["dests"];
+      if (d.isNull() || d.isUndefined()) return out;
+      const int n = d["length"].as<int>();
+      for (int i = 0; i < n; ++i) out.push_back(d[i].as<int>());
+      return out;
+    }();
+    V.hasDests = !s["dests"].isNull();
+    for (size_t i = 0; i + 1 < flat.size();) {
+      const int from = flat[i], n = flat[i + 1];
+      i += 2;
+      std::vector<int>& list = V.dests[from];
+      for (int k = 0; k < n && i < flat.size(); ++k, ++i)
+        if (flat[i] >= 0 && flat[i] < kSquares) list.push_back(flat[i]);
+    }
+  }
+  if (has("lastMove")) {
+    const std::vector<int> m = intList(s["lastMove"]);
+    V.lastFrom = m.size() == 2 ? m[0] : -1, V.lastTo = m.size() == 2 ? m[1] : -1;
+  }
+  if (has("check")) V.check = squareOrNone(s["check"]);
+  if (has("frozen")) V.frozen = intList(s["frozen"]);
+  if (has("flipped")) setFlipped(s["flipped"].as<bool>());
+  if (has("levels")) {
+    std::vector<int> lv;
+    const val l = s["levels"];
+    for (int i = 0, n = l["length"].as<int>(); i < n; ++i) lv.push_back(l[i].as<int>());
+    lv = normaliseLevels(lv);
+    if (lv != V.levels) {
+      V.levels = lv;
+      if (V.hover >= 0 && std::find(lv.begin(), lv.end(), levelOf(V.hover)) == lv.end()) V.hover = -1;
+      relayout();
+    }
+  }
+  if (has("arrows")) {
+    V.arrows.clear();
+    const val a = s["arrows"];
+    const int n = a.isNull() || a.isUndefined() ? 0 : a["length"].as<int>();
+    for (int i = 0; i + 2 < n; i += 3) {
+      const int from = a[i].as<int>(), to = a[i + 1].as<int>();
+      const unsigned c = a[i + 2].as<unsigned>();
+      if (from < 0 || from >= kSquares || to < 0 || to >= kSquares) continue;
+      V.arrows.push_back({from, to, {static_cast<Uint8>(c >> 24), static_cast<Uint8>(c >> 16),
+                                     static_cast<Uint8>(c >> 8), static_cast<Uint8>(c)}});
+    }
+  }
+  // The selection: handed in, or kept while its piece is still there and movable.
+  if (has("selected")) V.selected = squareOrNone(s["selected"]);
+  else if (V.selected >= 0 && (V.board[V.selected] == '.' || (V.hasDests && !destsOf(V.selected))))
+    V.selected = -1;
+  if (has("diagram")) {
+    const val d = s["diagram"];
+    V.hasDiagram = !(d.isNull() || d.isUndefined());
+    V.dMove = V.hasDiagram ? intList(d["move"]) : std::vector<int>{};
+    V.dCap = V.hasDiagram ? intList(d["capture"]) : std::vector<int>{};
+    V.dAfar = V.hasDiagram ? intList(d["afar"]) : std::vector<int>{};
+  }
+  rebuildMarks();
+  if (has("animate")) {
+    const std::vector<int> m = intList(s["animate"]);
+    if (m.size() == 2) animate(m[0], m[1]);
+  }
+}
+
+// Pure: the layout the renderer would use for a container of this size and these levels.
+std::string fitJson(double cssW, double cssH, double dpr, val levels) {
+  std::vector<int> lv;
+  if (!(levels.isNull() || levels.isUndefined()))
+    for (int i = 0, n = levels["length"].as<int>(); i < n; ++i) lv.push_back(levels[i].as<int>());
+  return layoutJson(computeLayout(static_cast<float>(cssW), static_cast<float>(cssH), static_cast<float>(dpr), lv));
+}
+std::string geometryJson() { return layoutJson(V.layout); }
+int selectedSquare() { return V.selected; }
+
+// {x, y, width, height} of a square in CSS px relative to the canvas, or null.
+val squareRectCss(int sq) {
+  const RectF r = squareRect(V.layout, V.flipped, sq);
+  if (!(r.w > 0)) return val::null();
+  val o = val::object();
+  o.set("x", r.x), o.set("y", r.y), o.set("width", r.w), o.set("height", r.h);
+  return o;
+}
+
 void setFlipped(bool f) {
   if (f == V.flipped) return;
   V.flipped = f;
@@ -658,6 +960,57 @@ void animate(int from, int to) {
                 V.anims.end());
   V.anims.push_back({from, to, now});
   requestFrame();
+}
+
+void uploadPiece(unsigned idx, int w, const unsigned char* rgba) {
+  Texture& t = V.pieces[idx];
+  if (!t.tex || t.w != w || t.h != w) {
+    if (t.tex) SDL_DestroyTexture(t.tex);
+    t.tex = SDL_CreateTexture(V.renderer, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, w, w);
+    t.w = t.h = w;
+    if (!t.tex) return;
+    SDL_SetTextureBlendMode(t.tex, SDL_BLENDMODE_BLEND);
+    SDL_SetTextureScaleMode(t.tex, SDL_ScaleModeLinear);
+  }
+  SDL_UpdateTexture(t.tex, nullptr, rgba, w * 4);
+  requestFrame();
+}
+
+// The build-time piece atlas (scripts/make-pieces.mjs): 'DCP1', u16 size, u8 count, then
+// per piece u8 letter, u32 length, PNG bytes. Returns an error text, empty when it worked.
+std::string setPieceAtlas(emscripten::val bytes) {
+  const size_t n = bytes["length"].as<size_t>();
+  std::vector<unsigned char> buf(n);
+  emscripten::val(emscripten::typed_memory_view(n, buf.data())).call<void>("set", bytes);
+  auto u16 = [&](size_t o) { return static_cast<unsigned>(buf[o] | buf[o + 1] << 8); };
+  auto u32 = [&](size_t o) { return static_cast<size_t>(buf[o] | buf[o + 1] << 8 | buf[o + 2] << 16) | static_cast<size_t>(buf[o + 3]) << 24; };
+  if (n < 7 || std::string(buf.begin(), buf.begin() + 4) != "DCP1") return "not a piece atlas (no DCP1 header)";
+  const int size = static_cast<int>(u16(4));
+  const int count = buf[6];
+  if (size < 8 || size > 1024) return "piece atlas: bad size " + std::to_string(size);
+  std::vector<unsigned char> decoded[128];
+  size_t off = 7;
+  for (int i = 0; i < count; ++i) {
+    if (off + 5 > n) return "piece atlas: cut short";
+    const unsigned letter = buf[off];
+    const size_t len = u32(off + 1);
+    off += 5;
+    if (len > n - off) return "piece atlas: cut short";
+    if (letter >= 128 || !((letter >= 'A' && letter <= 'Z') || (letter >= 'a' && letter <= 'z')))
+      return "piece atlas: bad piece letter";
+    int w = 0, h = 0, comp = 0;
+    unsigned char* px = stbi_load_from_memory(&buf[off], static_cast<int>(len), &w, &h, &comp, 4);
+    if (!px) return std::string("piece atlas: ") + static_cast<char>(letter) + ": " + stbi_failure_reason();
+    if (w == size && h == size) decoded[letter].assign(px, px + static_cast<size_t>(w) * h * 4);
+    stbi_image_free(px);
+    if (decoded[letter].empty()) return std::string("piece atlas: ") + static_cast<char>(letter) + " is not " + std::to_string(size) + " px square";
+    off += len;
+  }
+  for (unsigned i = 0; i < 128; ++i) V.pieceSrc[i] = std::move(decoded[i]);
+  V.srcSize = size;
+  V.uploadedSize = 0;
+  uploadPieces();
+  return "";
 }
 
 void setPieceImage(std::string letter, int w, int h, emscripten::val bytes) {
@@ -723,6 +1076,7 @@ EMSCRIPTEN_BINDINGS(dragonchess_ui) {
   emscripten::function("setFlipped", &setFlipped);
   emscripten::function("animate", &animate);
   emscripten::function("setPieceImage", &setPieceImage);
+  emscripten::function("setPieceAtlas", &setPieceAtlas);
   emscripten::function("setTextColor", &setTextColor);
   emscripten::function("setBackground", &setBackground);
   emscripten::function("resize", &resize);
@@ -730,4 +1084,9 @@ EMSCRIPTEN_BINDINGS(dragonchess_ui) {
   emscripten::function("squareAt", &squareAtCss);
   emscripten::function("squareCenter", &squareCenter);
   emscripten::function("layoutInfo", &layoutInfo);
+  emscripten::function("setState", &setState);
+  emscripten::function("fit", &fitJson);
+  emscripten::function("geometry", &geometryJson);
+  emscripten::function("squareRect", &squareRectCss);
+  emscripten::function("selected", &selectedSquare);
 }

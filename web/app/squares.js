@@ -1,0 +1,25 @@
+// The one JS module that names squares. A square is core's integer
+// sq = (level-1)*96 + rank*12 + file (level 1..3, rank and file 0-based); its name is
+// level, file letter, rank number: 2c3.
+
+export const FILES = 12, RANKS = 8, LEVELS = 3, SQUARES = 288;
+/** Level names, indexed by level (1..3). */
+export const LEVEL_NAMES = Object.freeze(['', 'Underworld', 'Ground', 'Sky']);
+
+const SQUARE_RE = /^[1-3][a-l][1-8]$/;
+
+/** '2c3' -> 0..287, or -1 when it is not a square name. */
+export function parseSquare(name) {
+  if (typeof name !== 'string' || !SQUARE_RE.test(name)) return -1;
+  return (name.charCodeAt(0) - 49) * 96 + (name.charCodeAt(2) - 49) * 12 + (name.charCodeAt(1) - 97);
+}
+
+/** 0..287 -> '2c3', or '' when it is not a square. */
+export function squareName(sq) {
+  if (!isSquare(sq)) return '';
+  return String(levelOf(sq)) + String.fromCharCode(97 + (sq % 12)) + String(Math.floor((sq % 96) / 12) + 1);
+}
+
+export const isSquare = (sq) => Number.isInteger(sq) && sq >= 0 && sq < SQUARES;
+/** 1..3 */
+export const levelOf = (sq) => Math.floor(sq / 96) + 1;
