@@ -52,7 +52,7 @@ test('the phone layout stacks the boards and the panels in one column', async ()
     const info = await b.page.evaluate(() => ({
       cls: document.body.className,
       overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      layout: window.__dc.board().layoutInfo(),
+      layout: window.__dc.board().geometry(),
       controls: getComputedStyle(document.querySelector('.game-controls')).position,
     }));
     assert.match(info.cls, /layout-phone/);

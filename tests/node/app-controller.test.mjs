@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
 import { GameModel, START } from '../../web/app/model.js';
 import { Controller } from '../../web/app/controller.js';
+import { parseSquare as squareIndex } from '../../web/app/squares.js';
 import { playersFor, human, computer, remote } from '../../web/app/players.js';
 
 const M = await loadEngine();
@@ -155,12 +156,16 @@ test('browsing: goTo shows earlier positions, a click goes back to the live one'
   assert.equal(ctl.viewPly, 0);
 });
 
-test('marks: last move, selection and destinations in the renderer\'s form', () => {
+test('the board config: last move, selection and a hint arrow as square numbers', () => {
   const { ctl } = make(settings({ mode: 'hotseat' }));
   ctl.play('2c22c3');
-  assert.match(ctl.marks(), /^last=2c2,2c3/);
+  assert.deepEqual(ctl.boardConfig().lastMove, [squareIndex('2c2'), squareIndex('2c3')]);
   ctl.select('2c7');
-  assert.match(ctl.marks(), /sel=2c7;move=[^;]*2c6/);
+  assert.equal(ctl.boardConfig().selected, squareIndex('2c7'));
+  assert.ok(ctl.boardConfig().dests.get(squareIndex('2c7')).includes(squareIndex('2c6')));
+  ctl.deselect();
+  ctl.hint = { from: '2d7', to: '2d6', algebraic: 'W2d6', ply: ctl.model.length };
+  assert.deepEqual(ctl.boardConfig().arrows.map((x) => [x.from, x.to]), [[squareIndex('2d7'), squareIndex('2d6')]]);
 });
 
 test('one legal-move generation per position, however many pieces are clicked', () => {
@@ -197,7 +202,6 @@ test('players are named from their kinds (the top bar and beside the boards)', a
 });
 
 test('the board component\'s config: integers, dests from one generation, null when nobody here moves', async () => {
-  const { squareIndex } = await import('../../web/app/model.js');
   const { ctl } = make();
   const g0 = ctl.model.generations;
   const c = ctl.boardConfig();

@@ -2,9 +2,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  encodeGame, decodeHash, shareUrl, packMoves, unpackMoves, squareIndex, squareName,
+  encodeGame, decodeHash, shareUrl, packMoves, unpackMoves,
   START_FEN, MAX_HASH_LENGTH, COMPACT_PLIES,
 } from '../../web/app/links.js';
+import { parseSquare as squareIndex, squareName } from '../../web/app/squares.js';
 
 const FEN_BLACK = '12/12/12/12/12/12/12/12/12/12/12/12/12/12/5k6/12/12/12/12/12/12/12/6K5/12 s 3 20';
 

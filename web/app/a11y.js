@@ -2,7 +2,8 @@
 // region, feedback for typed moves, and keyboard navigation of the three boards with a
 // focus ring over the canvas. No rules here: what a square holds and where a piece may go
 // come from the controller (which asks the engine).
-import { squareIndex, squareName, PIECE_NAMES } from './model.js';
+import { PIECE_NAMES } from './model.js';
+import { parseSquare, squareName } from './squares.js';
 import { SIDE_NAME as SIDE } from './players.js';
 const LEVEL_NAME = { 1: 'Underworld', 2: 'Ground', 3: 'Sky' };
 const $ = (id) => document.getElementById(id);
@@ -15,14 +16,14 @@ const pieceWords = (c) => (c && c !== '.' ? `${c <= 'Z' ? 'Gold' : 'Scarlet'} ${
  * promotion}), `before`/`after` the model's snapshots around it ({board, side, status}).
  */
 export function moveWords(p, before, after) {
-  const mover = before.board[squareIndex(p.from)];
+  const mover = before.board[parseSquare(p.from)];
   const who = pieceWords(mover);
   let s;
-  if (p.kind === 'afar') s = `${who} on ${p.from} captures ${pieceWords(before.board[squareIndex(p.to)])} on ${p.to} from afar`;
-  else if (p.kind === 'capture') s = `${who} ${p.from} takes ${pieceWords(before.board[squareIndex(p.to)])} on ${p.to}`;
+  if (p.kind === 'afar') s = `${who} on ${p.from} captures ${pieceWords(before.board[parseSquare(p.to)])} on ${p.to} from afar`;
+  else if (p.kind === 'capture') s = `${who} ${p.from} takes ${pieceWords(before.board[parseSquare(p.to)])} on ${p.to}`;
   else s = `${who} ${p.from} to ${p.to}`;
   if (p.promotion) {
-    const now = after.board[squareIndex(p.to)];
+    const now = after.board[parseSquare(p.to)];
     if (now && now !== '.') s += `, promotes to ${PIECE_NAMES[now.toUpperCase()]}`;
   }
   const st = after.status || {};
@@ -73,32 +74,28 @@ export function moveFeedback(input, out, error) {
  * Makes the board container focusable and drives a focus square with the keyboard:
  * arrows move within a board (as the boards are drawn, flipped or not), PageUp/PageDown
  * or ] [ change level (1 2 3 jump to one), Enter/Space select and play, Escape cancels.
- * o: {el, board (the view), ring, desc, shown() -> board string, describe(name) -> text,
+ * o: {el, squareRect(sq) -> viewport rect or null (the board's), ring, desc, shown() -> board string, describe(name) -> text,
  *     activate(name), cancel() -> whether something was cancelled, start() -> square name}
  */
 export function boardKeys(o) {
-  const { el, board, ring, desc } = o;
+  const { el, ring, desc } = o;
   let focus = null;    // square name
   let keyboard = false;  // the ring shows after keyboard use, not after a click
   el.tabIndex = 0;
 
+  const rect = (name) => o.squareRect(parseSquare(name));
   const centre = (name) => {
-    const c = board.squareCenter(squareIndex(name));
-    if (!c) return null;
-    const [x, y] = c.split(',').map(Number);
-    return { x, y };
+    const r = rect(name);
+    return r && { x: r.x + r.width / 2, y: r.y + r.height / 2 };
   };
 
   function place() {
     const show = keyboard && focus && document.activeElement === el;
     if (!show) { ring.hidden = true; return; }
-    const c = centre(focus);
-    if (!c) { ring.hidden = true; return; }
-    // the square's size: the distance to a neighbour's centre
-    const f = focus.charCodeAt(1) - 97;
-    const n = centre(focus[0] + String.fromCharCode(97 + (f < 11 ? f + 1 : f - 1)) + focus[2]);
-    const size = n ? Math.hypot(n.x - c.x, n.y - c.y) : 40;
-    Object.assign(ring.style, { left: `${c.x - size / 2}px`, top: `${c.y - size / 2}px`, width: `${size}px`, height: `${size}px` });
+    const r = rect(focus);
+    if (!r) { ring.hidden = true; return; }
+    const origin = (ring.offsetParent || el).getBoundingClientRect();
+    Object.assign(ring.style, { left: `${r.x - origin.left}px`, top: `${r.y - origin.top}px`, width: `${r.width}px`, height: `${r.height}px` });
     ring.hidden = false;
   }
 
@@ -115,7 +112,7 @@ export function boardKeys(o) {
   }
 
   function setFocus(name, fromKeyboard = true, prefix = '') {
-    if (squareIndex(name) < 0) return;
+    if (parseSquare(name) < 0) return;
     focus = name;
     if (fromKeyboard) keyboard = true;
     place();

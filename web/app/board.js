@@ -8,7 +8,8 @@
 //   board.set({ pieces, dests, lastMove, check, frozen, orientation, levels, arrows,
 //               selected, animate, diagram });      // any subset of keys
 //   board.on('move' | 'select' | 'hover', fn);  board.off(name, fn)
-//   board.geometry(); board.fit(w, h, dpr, levels); board.squareRect(sq); await board.ready; board.destroy();
+//   board.geometry(); board.fit(w, h, dpr, levels); board.squareRect(sq); board.squareAt(clientX, clientY);
+//   await board.ready; board.destroy();
 
 import { createBoardView } from '../ui/ui-loader.js';
 import { isSquare, SQUARES } from './squares.js';
@@ -141,6 +142,12 @@ export async function createBoard(container, options = {}) {
       if (!r) return null;
       const c = view.canvas.getBoundingClientRect();
       return { x: c.left + r.x, y: c.top + r.y, width: r.width, height: r.height };
+    },
+    /** The square drawn at a viewport point (clientX, clientY), or null. */
+    squareAt(clientX, clientY) {
+      const c = view.canvas.getBoundingClientRect();
+      const sq = mod.squareAt(clientX - c.left, clientY - c.top);
+      return sq >= 0 ? sq : null;
     },
     selected: () => { const s = mod.selected(); return s >= 0 ? s : null; },
     canvas: view.canvas,

@@ -12,7 +12,8 @@
 //   'change'     anything on show changed (render)
 //   'announce'   text for the live region (a move in words, an undo, ...)
 //   'over'       the game has just ended
-import { START, PIECE_NAMES, squareIndex, squareName } from './model.js';
+import { START, PIECE_NAMES } from './model.js';
+import { parseSquare, squareName } from './squares.js';
 import { SIDE_NAME, other, playersFor, opponentText } from './players.js';
 import { moveWords } from './a11y.js';
 
@@ -66,7 +67,7 @@ export class Controller {
   sideToMove() { return this.model.sideToMove(); }
   isOver() { return this.model.isOver(); }
   pieceAt(name) {
-    const c = this.model.live.board[squareIndex(name)];
+    const c = this.model.live.board[parseSquare(name)];
     return c && c !== '.' ? c : null;
   }
   record() {
@@ -338,27 +339,6 @@ export class Controller {
     return { human: 'You', computer: 'Computer', remote: 'Your opponent' }[p.kind];
   }
 
-  // The marks on the boards (the renderer's mark string).
-  marks() {
-    const snap = this.shown(), parts = [];
-    const add = (k, list) => { if (list.length) parts.push(k + '=' + list.join(',')); };
-    if (snap.last) add('last', [snap.last.from, snap.last.to]);
-    if (snap.check) add('check', [snap.check]);
-    add('frozen', snap.frozen);
-    if (this.isLive()) {
-      if (this.selected) {
-        add('sel', [this.selected]);
-        for (const [mark, kind] of [['move', 'move'], ['cap', 'capture'], ['afar', 'afar']]) {
-          add(mark, this.dests.filter((d) => d.kind === kind).map((d) => d.to));
-        }
-      } else if (this.hint && this.hint.ply === this.model.length) {
-        add('sel', [this.hint.from]);
-        add(this.pieceAt(this.hint.to) ? 'cap' : 'move', [this.hint.to]);
-      }
-    }
-    return parts.join(';');
-  }
-
   // What the board component is handed (contract 4, board.set): integers for squares,
   // the legal destinations of the side to move when a person here plays it (from the
   // model's one generation per position), or null.
@@ -369,19 +349,19 @@ export class Controller {
     if (live && !this.isOver() && this.humanPlays(stm)) {
       dests = new Map();
       for (const [from, list] of this.model.dests()) {
-        dests.set(squareIndex(from), [...new Set(list.map((d) => squareIndex(d.to)))]);
+        dests.set(parseSquare(from), [...new Set(list.map((d) => parseSquare(d.to)))]);
       }
     }
     const hint = live && this.hint && this.hint.ply === this.model.length ? this.hint : null;
     return {
       pieces: snap.board,
       dests,
-      lastMove: snap.last ? [squareIndex(snap.last.from), squareIndex(snap.last.to)] : null,
-      check: snap.check ? squareIndex(snap.check) : null,
-      frozen: snap.frozen.map(squareIndex),
+      lastMove: snap.last ? [parseSquare(snap.last.from), parseSquare(snap.last.to)] : null,
+      check: snap.check ? parseSquare(snap.check) : null,
+      frozen: snap.frozen.map(parseSquare),
       orientation: this.settings.flipped ? 'scarlet' : 'gold',
-      selected: live && this.selected ? squareIndex(this.selected) : null,
-      arrows: hint ? [{ from: squareIndex(hint.from), to: squareIndex(hint.to), color: 'hint' }] : [],
+      selected: live && this.selected ? parseSquare(this.selected) : null,
+      arrows: hint ? [{ from: parseSquare(hint.from), to: parseSquare(hint.to), color: 'blue' }] : [],
     };
   }
 
@@ -397,7 +377,7 @@ export class Controller {
   // "2c2, Gold Warrior, 1 move: 2c3" (the keyboard focus)
   describeSquare(name) {
     const snap = this.shown();
-    const c = snap.board[squareIndex(name)];
+    const c = snap.board[parseSquare(name)];
     const piece = c && c !== '.' ? c : null;
     let s = name + ', ' + (piece ? `${SIDE_NAME[sideOf(piece)]} ${PIECE_NAMES[piece.toUpperCase()]}` : 'empty');
     if (snap.frozen.includes(name)) s += ', frozen by a Basilisk';

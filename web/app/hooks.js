@@ -1,7 +1,5 @@
 // Test hooks: window.__dc, read by tests/browser/* and scripts/bench-page (timings, the
 // game, square positions). Read-only views of the page's state; nothing here plays.
-import { squareIndex } from './model.js';
-
 export function createHooks() {
   const hook = {
     moduleAt: performance.now(),
@@ -14,8 +12,9 @@ export function createHooks() {
   return hook;
 }
 
-// ctl: the Controller; ai: createAI(); board: the board view; opening; keys: () => boardKeys
-export function connectHooks(hook, { ctl, ai, board, opening, keys }) {
+// ctl: the Controller; ai: createAI(); board: the board component; opening; keys: () => boardKeys;
+// squarePoint(name) -> the square's centre in viewport px, or null
+export function connectHooks(hook, { ctl, ai, board, opening, keys, squarePoint }) {
   const m = ctl.model;
   Object.assign(hook, {
     fen: () => m.live.fen,
@@ -30,7 +29,7 @@ export function connectHooks(hook, { ctl, ai, board, opening, keys }) {
       note: ctl.note && ctl.note.text, paused: ctl.paused, engineReady: ai.state.ready, redo: [...m.redo],
     }),
     // viewport coordinates of a square's centre (for tests driving the mouse)
-    squarePoint: (name) => board.squareClientPoint(squareIndex(name)),
+    squarePoint,
     board: () => board,
     sendLink: () => (ctl.hasRemote() ? opening.sendUrl() : null),
     focus: () => keys() && keys().focus(),

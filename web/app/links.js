@@ -16,6 +16,7 @@
 // never evaluates anything: hostile input (too long, bad %-escapes, characters that do not
 // belong, HTML) gives {error: "<message for people>"}. Whether the position and the moves
 // are legal is for the engine: the caller sets them through it and shows its error.
+import { parseSquare, squareName } from './squares.js';
 
 export const START_FEN =
   '2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1/ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/' +
@@ -34,18 +35,6 @@ const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const MOVE_RE = /^[1-3][a-l][1-8][1-3][a-l][1-8]$/;
 const SQUARE_RE = /^[1-3][a-l][1-8]$/;
 
-/** "2c3" -> 0..287, or -1. */
-export function squareIndex(name) {
-  if (typeof name !== 'string' || !SQUARE_RE.test(name)) return -1;
-  return (name.charCodeAt(0) - 49) * 96 + (name.charCodeAt(2) - 49) * 12 + (name.charCodeAt(1) - 97);
-}
-
-/** 0..287 -> "2c3", or ''. */
-export function squareName(i) {
-  if (!Number.isInteger(i) || i < 0 || i >= 288) return '';
-  return String(Math.floor(i / 96) + 1) + String.fromCharCode(97 + (i % 12)) + String(Math.floor((i % 96) / 12) + 1);
-}
-
 export const isCoordinateMove = (m) => typeof m === 'string' && MOVE_RE.test(m);
 
 // --- packing ------------------------------------------------------------------------------
@@ -55,7 +44,7 @@ export function packMoves(moves) {
   let out = '';
   for (const m of moves) {
     if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
-    const v = squareIndex(m.slice(0, 3)) * 512 + squareIndex(m.slice(3));
+    const v = parseSquare(m.slice(0, 3)) * 512 + parseSquare(m.slice(3));
     out += B64[(v >> 12) & 63] + B64[(v >> 6) & 63] + B64[v & 63];
   }
   return out;

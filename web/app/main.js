@@ -1,14 +1,16 @@
-// The Dragonchess game page: puts the parts together. The board view (SDL2 canvas
-// renderer), the rules engine on the main thread (the game record, legal destinations,
+// The Dragonchess game page: puts the parts together. The board component (board.js:
+// the SDL2 canvas renderer; it is handed the position and the legal destinations and
+// emits moves), the rules engine on the main thread (the game record, legal destinations,
 // status, notation: instant, even while the AI thinks), the controller (controller.js:
 // every game action, no DOM), the AI (ai.js: the engine worker), which game is open
 // (opening.js: links, saved game), dialogs, the send box, accessibility and test hooks.
 // What is left here: boot, rendering the controller's state, and the page's controls.
-import { createBoardView } from '../ui/ui-loader.js';
+import { createBoard } from './board.js';
 import DragonchessEngine from '../engine/dragonchess_engine.mjs';
-import { GameModel, squareIndex, squareName } from './model.js';
+import { GameModel } from './model.js';
+import { parseSquare, squareName } from './squares.js';
 import * as store from './store.js';
-import { applyLayout } from './layout.js';
+import { applyLayout } from './page-layout.js';
 import * as view from './view.js';
 import { copyLink, watchLinks } from './share.js';
 import * as a11y from './a11y.js';
@@ -24,19 +26,20 @@ const hook = createHooks();
 
 async function boot() {
   const boardEl = $('board');
-  applyLayout(boardEl);
+  applyLayout(boardEl, null);  // the page's mode from the window's width until the board can say its size
+  const [board, M] = await Promise.all([
+    createBoard(boardEl, { interactive: true, levels: [3, 2, 1], orientation: 'gold' }).then((b) => { hook.boardAt = performance.now(); return b; }),
+    DragonchessEngine().then((m) => { hook.rulesAt = performance.now(); return m; }),
+  ]);
+  const fit = (w, h) => board.fit(w, h);
+  applyLayout(boardEl, fit);
   let resizeTimer = 0;
   const relayout = () => {
     cancelAnimationFrame(resizeTimer);
-    resizeTimer = requestAnimationFrame(() => applyLayout(boardEl));
+    resizeTimer = requestAnimationFrame(() => applyLayout(boardEl, fit));
   };
   window.addEventListener('resize', relayout);
   new ResizeObserver(relayout).observe(document.documentElement);
-
-  const [board, M] = await Promise.all([
-    createBoardView(boardEl, { piecesUrl: 'pieces/', flipped: false }).then((v) => { hook.boardAt = performance.now(); return v; }),
-    DragonchessEngine().then((m) => { hook.rulesAt = performance.now(); return m; }),
-  ]);
   board.canvas.setAttribute('aria-label', 'Dragonchess boards: Sky (level 3), Ground (level 2), Underworld (level 1)');
   board.canvas.setAttribute('aria-describedby', 'board-help');
 
@@ -52,7 +55,7 @@ async function boot() {
   page.opening = opening;
   page.dialogs = createDialogs(ctl, opening);
   page.sendBox = createSendBox(ctl, opening);
-  connectHooks(hook, { ctl, ai, board, opening, keys: () => page.keys });
+  connectHooks(hook, { ctl, ai, board, opening, keys: () => page.keys, squarePoint: (n) => page.squarePoint(n) });
 
   opening.restore();
   page.wire();
@@ -79,21 +82,25 @@ class Page {
     this.keys = null;
     this.lastNoteSaid = null;
     this.wordsCache = new Map();
-    board.setFlipped(ctl.settings.flipped);
     ctl.on('change', () => this.render());
     ctl.on('announce', (t) => a11y.announce(t));
     ctl.on('moved', ({ plies, reverse }) => {
-      board.setBoard(ctl.shown().board);
+      board.set({ pieces: ctl.shown().board });
       for (const p of plies) this.animate(p, reverse);
       requestAnimationFrame(() => this.showLastMove());
     });
-    ctl.on('record', () => board.setFlipped(ctl.settings.flipped));
   }
 
   animate(p, reverse) {
     if (!p || p.kind === 'afar') return;  // a capture from afar: the Dragon stays where it is
-    const a = squareIndex(p.from), b = squareIndex(p.to);
-    if (reverse) this.board.animate(b, a); else this.board.animate(a, b);
+    const a = parseSquare(p.from), b = parseSquare(p.to);
+    this.board.set({ animate: reverse ? [b, a] : [a, b] });
+  }
+
+  // The centre of a square in viewport px, or null when it is not drawn.
+  squarePoint(name) {
+    const r = this.board.squareRect(parseSquare(name));
+    return r && { x: r.x + r.width / 2, y: r.y + r.height / 2 };
   }
 
   // Phone: the boards scroll between the top bar and the toolbar; after a move the level
@@ -103,8 +110,8 @@ class Page {
     const last = this.ctl.shown().last;
     if (!last) return;
     const app = $('app'), view = app.getBoundingClientRect();
-    const to = this.board.squareClientPoint(squareIndex(last.to));
-    const from = this.board.squareClientPoint(squareIndex(last.from));
+    const to = this.squarePoint(last.to);
+    const from = this.squarePoint(last.from);
     if (!to) return;
     const margin = 36;  // a square and a bit
     const inView = (p) => p && p.y >= view.top + margin && p.y <= view.bottom - margin;
@@ -130,8 +137,7 @@ class Page {
   render() {
     const { ctl, board } = this, m = ctl.model, s = ctl.settings;
     const snap = ctl.shown();
-    board.setBoard(snap.board);
-    board.setMarks(ctl.marks());
+    board.set(ctl.boardConfig());
     const line = ctl.statusLine();
     const note = ctl.note;
     if (note && note.kind === 'warn' && note.text !== this.lastNoteSaid) { this.lastNoteSaid = note.text; a11y.announce(note.text); }
@@ -183,32 +189,27 @@ class Page {
   }
 
   // --- board input --------------------------------------------------------------------
-  onSquareClick(sq) {
-    const name = squareName(sq);
-    if (this.keys) this.keys.setFocus(name, false);
-    this.moveOrSelect(this.ctl.click(name));
-  }
-  moveOrSelect(err) {
-    if (err) view.toast('That move could not be played: ' + err);
-  }
-  onDragStart(sq) {
+  // The board selects pieces and emits move(from, to) onto a legal destination it was
+  // handed; the controller owns the selection (its notes say why a piece cannot move) and
+  // each render hands it back to the board.
+  onSelect(sq) {
     const ctl = this.ctl;
-    if (!ctl.isLive()) { ctl.goTo(ctl.model.length); return false; }
-    const ok = ctl.select(squareName(sq));
+    if (!ctl.isLive()) { ctl.goTo(ctl.model.length); return; }
+    if (sq === null) { ctl.deselect(); ctl.note = null; }
+    else ctl.select(squareName(sq));
     this.render();
-    return ok;
   }
-  onDrop(from, to) {
-    const ctl = this.ctl, f = squareName(from), t = squareName(to);
-    if (ctl.selected === f && ctl.dests.some((d) => d.to === t)) { this.moveOrSelect(ctl.moveSelected(t)); return; }
-    this.render();
+  onMove(from, to) {
+    const err = this.ctl.playSquares(from, to);
+    if (err) view.toast('That move could not be played: ' + err);
   }
 
   // Enter or Space on a focused square: select the piece, play the move to it, or cancel.
   activateSquare(name) {
     const ctl = this.ctl;
     if (!ctl.isLive() || (ctl.selected && ctl.dests.some((d) => d.to === name)) || ctl.selected === name) {
-      this.moveOrSelect(ctl.click(name));
+      const err = ctl.click(name);
+      if (err) view.toast('That move could not be played: ' + err);
       return;
     }
     ctl.select(name);
@@ -228,10 +229,13 @@ class Page {
   // --- controls -----------------------------------------------------------------------
   wire() {
     const { ctl, board, ai } = this;
-    board.on('click', (sq) => this.onSquareClick(sq));
-    board.on('dragstart', (sq) => this.onDragStart(sq));
-    board.on('drop', (from, to) => this.onDrop(from, to));
-    board.on('dragcancel', () => { /* the piece goes back; the selection stays */ });
+    board.on('select', (sq) => this.onSelect(sq));
+    board.on('move', (from, to) => this.onMove(from, to));
+    // the keyboard focus follows a click or tap, on any square
+    board.canvas.addEventListener('click', (e) => {
+      const sq = board.squareAt(e.clientX, e.clientY);
+      if (sq !== null && this.keys) this.keys.setFocus(squareName(sq), false);
+    });
     const acts = {
       undo: () => ctl.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
       stop: () => ai.stop(), pause: () => ctl.togglePause(), share: () => this.shareLink(),
@@ -267,7 +271,7 @@ class Page {
     });
     // the boards without a mouse
     this.keys = a11y.boardKeys({
-      el: $('board'), board, ring: $('focus-ring'), desc: $('focus-desc'),
+      el: $('board'), squareRect: (sq) => board.squareRect(sq), ring: $('focus-ring'), desc: $('focus-desc'),
       shown: () => ctl.shown().board,
       describe: (name) => ctl.describeSquare(name),
       activate: (name) => this.activateSquare(name),

@@ -4,19 +4,9 @@
 // on the main thread (a second instance of the worker's module): nothing here decides a
 // rule.
 
-export const START = 'startpos';
+import { parseSquare } from './squares.js';
 
-// Square index (renderer) <-> name ("2c3"): index = (level-1)*96 + rank*12 + file.
-export function squareIndex(name) {
-  if (typeof name !== 'string' || name.length !== 3) return -1;
-  const l = name.charCodeAt(0) - 49, f = name.charCodeAt(1) - 97, r = name.charCodeAt(2) - 49;
-  if (l < 0 || l > 2 || f < 0 || f > 11 || r < 0 || r > 7) return -1;
-  return l * 96 + r * 12 + f;
-}
-export function squareName(i) {
-  if (!(i >= 0 && i < 288)) return '';
-  return String(Math.floor(i / 96) + 1) + String.fromCharCode(97 + (i % 12)) + String(Math.floor((i % 96) / 12) + 1);
-}
+export const START = 'startpos';
 
 export const PIECE_NAMES = {
   S: 'Sylph', G: 'Griffon', R: 'Dragon', W: 'Warrior', O: 'Oliphant', U: 'Unicorn', H: 'Hero',
@@ -170,13 +160,13 @@ export class GameModel {
         if (!by.has(m.from)) by.set(m.from, []);
         by.get(m.from).push(m);
       }
-      for (const list of by.values()) list.sort((a, b) => squareIndex(a.to) - squareIndex(b.to));
+      for (const list of by.values()) list.sort((a, b) => parseSquare(a.to) - parseSquare(b.to));
       this._dests = by;
     }
     return this._dests;
   }
   // Legal destinations of the piece on `square` (a name) in the live position.
   destinations(square) { return [...(this.dests().get(square) || [])]; }
-  movable() { return [...this.dests().keys()].sort((a, b) => squareIndex(a) - squareIndex(b)); }
+  movable() { return [...this.dests().keys()].sort((a, b) => parseSquare(a) - parseSquare(b)); }
   frozenSet() { return new Set(this.live.frozen); }
 }

@@ -4,7 +4,7 @@
 // Game.moveDiagram (computed by core/diagram.cpp from the movement tables); nothing
 // here decides a rule.
 
-import { squareIndex } from './links.js';
+import { parseSquare } from './squares.js';
 
 export const PIECE_NAMES = Object.freeze({
   S: 'Sylph', G: 'Griffon', R: 'Dragon', W: 'Warrior', O: 'Oliphant', U: 'Unicorn', H: 'Hero',
@@ -16,7 +16,7 @@ const isGold = (c) => c >= 'A' && c <= 'Z';
 function errorText(e) { return String((e && e.message) || e); }
 
 function sortSquares(list) {
-  return [...new Set(list)].sort((a, b) => squareIndex(a) - squareIndex(b));
+  return [...new Set(list)].sort((a, b) => parseSquare(a) - parseSquare(b));
 }
 
 /**
@@ -26,7 +26,7 @@ function sortSquares(list) {
  * frozen} (square lists sorted by square number) or {error}.
  */
 export function moveDiagram(M, fen, square) {
-  if (squareIndex(square) < 0) return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
+  if (parseSquare(square) < 0) return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
   let g = null;
   try {
     g = new M.Game();

@@ -154,6 +154,7 @@ Layout computeLayout(float W, float H, float dpr, std::vector<int> levels) {
   L.gutterL = m.gutterL, L.gutterB = m.gutterB;
   float w, h;
   extent(s, a, n, w, h);
+  L.contentW = w, L.contentH = h;
   const float ox = (W - w) / 2 + m.pad, oy = (H - h) / 2 + m.pad;
   const float bw = m.gutterL + 12 * s, bh = m.titleH + 8 * s + m.gutterB;
   for (int vis = 0; vis < n; ++vis) {  // visual order
@@ -207,8 +208,9 @@ int squareAt(const Layout& L, bool flipped, float x, float y) {
 std::string layoutJson(const Layout& L) {
   static const char* const names[] = {"row", "column", "pyramid"};
   char buf[256];
-  std::snprintf(buf, sizeof buf, "{\"square\":%.6g,\"arrangement\":\"%s\",\"width\":%.6g,\"height\":%.6g,\"boards\":[",
-                L.valid() ? L.sq : 0.f, names[static_cast<int>(L.arrangement)], L.cssW, L.cssH);
+  std::snprintf(buf, sizeof buf, "{\"square\":%.6g,\"arrangement\":\"%s\",\"width\":%.6g,\"height\":%.6g,"
+                "\"contentWidth\":%.6g,\"contentHeight\":%.6g,\"boards\":[",
+                L.valid() ? L.sq : 0.f, names[static_cast<int>(L.arrangement)], L.cssW, L.cssH, L.contentW, L.contentH);
   std::string out = buf;
   bool first = true;
   for (int level : L.levels) {

@@ -49,6 +49,7 @@ struct Layout {
   Arrangement arrangement = Arrangement::Row;
   bool stacked = false;  // Column: labels are vertical tabs left of the boards
   float sq = 0;          // square size
+  float contentW = 0, contentH = 0;  // the boards' extent (labels and margins included) within cssW x cssH
   float titleFont = 0, titleH = 0, coordFont = 0, gutterL = 0, gutterB = 0;
   std::array<RectF, kLevels> grid;   // 12x8 square area, index level-1
   std::array<RectF, kLevels> title;  // label: band above each board, or a tab left of it when stacked
@@ -64,6 +65,7 @@ Layout computeLayout(float cssW, float cssH, float dpr, std::vector<int> levels 
 // Normalises a level list: 1..3 only, no repeats, {3, 2, 1} when nothing is left.
 std::vector<int> normaliseLevels(const std::vector<int>& levels);
 // The layout as JSON: {"square":..,"arrangement":"row|column|pyramid","width":..,"height":..,
+// "contentWidth":..,"contentHeight":.. (what the boards need of width x height),
 // "boards":[{"level":L,"x":..,"y":..,"width":..,"height":..}, ...]} (CSS px, visual order).
 std::string layoutJson(const Layout& L);
 // Rectangle of a square in CSS px (empty rect when sq is out of range or layout invalid).
