@@ -2,13 +2,13 @@
 // region, feedback for typed moves, and keyboard navigation of the three boards with a
 // focus ring over the canvas. No rules here: what a square holds and where a piece may go
 // come from the controller (which asks the engine).
-import { PIECE_NAMES } from './model.js';
+import { pieceName, endSentence } from './facts.js';
 import { parseSquare, squareName } from './squares.js';
 import { SIDE_NAME as SIDE } from './players.js';
 const LEVEL_NAME = { 1: 'Underworld', 2: 'Ground', 3: 'Sky' };
 const $ = (id) => document.getElementById(id);
 
-const pieceWords = (c) => (c && c !== '.' ? `${c <= 'Z' ? 'Gold' : 'Scarlet'} ${PIECE_NAMES[c.toUpperCase()] || 'piece'}` : 'a piece');
+const pieceWords = (c) => (c && c !== '.' ? `${c <= 'Z' ? 'Gold' : 'Scarlet'} ${pieceName(c) || 'piece'}` : 'a piece');
 
 /**
  * A played move in words: "Gold Warrior 2c2 to 2c3", "Gold Hero 2d1 takes Scarlet Warrior
@@ -24,23 +24,13 @@ export function moveWords(p, before, after) {
   else s = `${who} ${p.from} to ${p.to}`;
   if (p.promotion) {
     const now = after.board[parseSquare(p.to)];
-    if (now && now !== '.') s += `, promotes to ${PIECE_NAMES[now.toUpperCase()]}`;
+    if (now && now !== '.') s += `, promotes to ${pieceName(now)}`;
   }
   const st = after.status || {};
   if (st.state === 'checkmate') s += `. Checkmate: ${SIDE[st.winner] || ''} wins.`;
-  else if (st.over) s += `. Draw: ${drawReason(st)}.`;
+  else if (st.over) s += `. ${endSentence(st)}`;
   else if (st.check) s += ', check';
   return s;
-}
-
-function drawReason(st) {
-  switch (st.state) {
-    case 'stalemate': return 'stalemate, the side to move has no legal move';
-    case 'repetition': return 'the same position occurred three times';
-    case 'quiet-moves': return '100 plies without a capture or a Warrior move';
-    case 'bare-kings': return 'only the two Kings are left';
-    default: return String(st.reason || st.state || '').replace(/\.$/, '');
-  }
 }
 
 // --- the live region ----------------------------------------------------------------------

@@ -12,7 +12,8 @@
 //   'change'     anything on show changed (render)
 //   'announce'   text for the live region (a move in words, an undo, ...)
 //   'over'       the game has just ended
-import { START, PIECE_NAMES } from './model.js';
+import { START } from './model.js';
+import { pieceName, endSentence } from './facts.js';
 import { parseSquare, squareName } from './squares.js';
 import { SIDE_NAME, other, playersFor, opponentText } from './players.js';
 import { moveWords } from './a11y.js';
@@ -124,7 +125,7 @@ export class Controller {
     const piece = this.pieceAt(name);
     if (!piece) return false;
     const m = this.model, side = sideOf(piece), stm = m.sideToMove(), st = m.status();
-    const pname = PIECE_NAMES[piece.toUpperCase()];
+    const pname = pieceName(piece);
     const warn = (text) => { this.note = { text, kind: 'warn' }; return false; };
     if (st.over) { this.note = { text: GAME_OVER, kind: 'note' }; return false; }
     if (this.noHuman()) { this.note = { text: 'You are watching the computer play both sides.', kind: 'note' }; return false; }
@@ -246,7 +247,9 @@ export class Controller {
     if (this.noHuman()) this.paused = true;
     const plies = [];
     for (let i = 0; i < k; i++) {
-      try { plies.push(this.model.redoOne()); } catch { this.model.redo = []; break; }
+      const p = this.model.redoOne();
+      if (!p) break;
+      plies.push(p);
     }
     if (plies.length) this.emit('announce', 'Redone: ' + this.lastMoveWords());
     this.afterHistoryChange(plies, false);
@@ -379,7 +382,7 @@ export class Controller {
     const snap = this.shown();
     const c = snap.board[parseSquare(name)];
     const piece = c && c !== '.' ? c : null;
-    let s = name + ', ' + (piece ? `${SIDE_NAME[sideOf(piece)]} ${PIECE_NAMES[piece.toUpperCase()]}` : 'empty');
+    let s = name + ', ' + (piece ? `${SIDE_NAME[sideOf(piece)]} ${pieceName(piece)}` : 'empty');
     if (snap.frozen.includes(name)) s += ', frozen by a Basilisk';
     if (snap.check === name) s += ', in check';
     if (!this.isLive()) return s;
@@ -387,7 +390,7 @@ export class Controller {
       if (name === this.selected) return s + ', selected: choose a destination, or Escape to cancel';
       const d = this.dests.filter((x) => x.to === name);
       if (d.length) {
-        const mover = PIECE_NAMES[this.pieceAt(this.selected).toUpperCase()];
+        const mover = pieceName(this.pieceAt(this.selected));
         const how = d[0].kind === 'afar' ? 'capture from afar' : d[0].kind === 'capture' ? 'capture' : 'move';
         return s + `, ${how} with the ${mover} from ${this.selected}: press Enter`;
       }
@@ -407,14 +410,8 @@ export function resultTitle(st) {
   return st.state === 'checkmate' ? `Checkmate · ${SIDE_NAME[st.winner]} wins` : 'Draw';
 }
 export function resultReason(st) {
-  switch (st.state) {
-    case 'checkmate': return `${SIDE_NAME[other(st.winner)]}'s King cannot escape.`;
-    case 'stalemate': return 'Stalemate: the side to move has no legal move.';
-    case 'repetition': return 'The same position occurred three times.';
-    case 'quiet-moves': return '100 plies without a capture or a Warrior move.';
-    case 'bare-kings': return 'Only the two Kings are left.';
-    default: return st.reason;
-  }
+  if (st.state === 'checkmate') return `${SIDE_NAME[other(st.winner)]}'s King cannot escape.`;
+  return endSentence(st);  // core's words
 }
 export function resultScore(st) {
   if (st.state !== 'checkmate') return '½–½';

@@ -17,6 +17,7 @@ import { createBoard } from './board.js';
 import DragonchessEngine from '../engine/dragonchess_engine.mjs';
 import { decodeHash, encodeGame } from './links.js';
 import { parseSquare, squareName } from './squares.js';
+import { endSentence } from './facts.js';
 import { moveDiagram, diagramMarks } from './move-diagram.js';
 
 const EMBED_KEYS = ['show', 'interactive', 'flip', 'level', 'theme', 'caption'];
@@ -191,12 +192,12 @@ function renderCaption() {
   } else {
     const st = game.status();
     const side = game.sideToMove();
-    if (st.over) text.append(st.reason.charAt(0).toUpperCase() + st.reason.slice(1));
+    if (st.over) text.append(endSentence(st));
     else text.append(chip(side), `${SIDE[side]} to move` + (st.check ? ' (check)' : ''));
   }
   const h = game.history();
   $('cap-reset').hidden = !dirty || !options.interactive;
-  const hash = encodeGame({ fen: h.startFen, moves: h.coordinate });
+  const hash = encodeGame({ fen: h.startFen === M.START_POSITION ? '' : h.startFen, moves: h.coordinate });
   $('cap-open').href = new URL('./' + hash, location.href).href;
 }
 

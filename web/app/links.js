@@ -18,10 +18,6 @@
 // are legal is for the engine: the caller sets them through it and shows its error.
 import { parseSquare, squareName } from './squares.js';
 
-export const START_FEN =
-  '2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1/ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/' +
-  'WWWWWWWWWWWW/OUHTCMKPTHUO/2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1';
-
 /** Longest address (after '#') that is read at all. */
 export const MAX_HASH_LENGTH = 8192;
 /** Most plies a link may hold (a longer game is not a sensible link). */
@@ -79,8 +75,8 @@ function normaliseFen(fen) {
 
 /**
  * The address part (with its leading '#') for a game.
- *   game.fen      position string to start from (omitted, '', 'startpos' or the start
- *                 position: from the start)
+ *   game.fen      position string to start from (omitted, '' or 'startpos': from the
+ *                 start; the caller, which holds the engine, knows whether it is the start)
  *   game.moves    coordinate moves ('2c22c3')
  *   game.mode     'link' for play by link (adds play=link)
  *   game.to       'gold' | 'scarlet' | 'g' | 's': who the link is for (adds to=g|s)
@@ -97,7 +93,7 @@ export function encodeGame(game = {}) {
   if (fen !== undefined && fen !== null && fen !== '' && fen !== 'startpos') {
     const f = normaliseFen(fen);
     if (!/^[A-Za-z0-9/ ]+$/.test(f)) throw new TypeError('a position string has only letters, digits, / and spaces');
-    if (f !== START_FEN) parts.push('fen=' + f.replace(/ /g, '_'));
+    parts.push('fen=' + f.replace(/ /g, '_'));
   }
   if (moves.length) {
     const pack = compact === true || (compact !== false && moves.length > COMPACT_PLIES);

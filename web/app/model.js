@@ -5,22 +5,17 @@
 // rule.
 
 import { parseSquare } from './squares.js';
+import { useFacts, pieceValue } from './facts.js';
 
 export const START = 'startpos';
 
-export const PIECE_NAMES = {
-  S: 'Sylph', G: 'Griffon', R: 'Dragon', W: 'Warrior', O: 'Oliphant', U: 'Unicorn', H: 'Hero',
-  T: 'Thief', C: 'Cleric', M: 'Mage', K: 'King', P: 'Paladin', D: 'Dwarf', B: 'Basilisk', E: 'Elemental',
-};
-// Gygax's values (RULES.md section 2), for the material count shown beside the players.
-const VALUES = { S: 1, G: 5, R: 8, W: 1, O: 5, U: 2.5, H: 4.5, T: 4, C: 9, M: 11, K: 0, P: 10, D: 2, B: 3, E: 4 };
-
+// The material on a board, by Gygax's values (RULES.md section 2; core's PIECES).
 export function material(board) {
   let gold = 0, scarlet = 0;
   for (let i = 0; i < board.length; i++) {
     const c = board[i];
     if (c === '.') continue;
-    const v = VALUES[c.toUpperCase()] || 0;
+    const v = pieceValue(c);
     if (c <= 'Z') gold += v; else scarlet += v;
   }
   return { gold, scarlet };
@@ -28,11 +23,12 @@ export function material(board) {
 
 export class GameModel {
   constructor(M) {
+    useFacts(M);
     this.M = M;
     this.game = new M.Game();
     this.startFen = START;
     this.plies = [];  // [{coordinate, algebraic, from, to, kind, promotion}]
-    this.redo = [];   // coordinate moves, next first
+    this.redo = [];   // coordinate moves, next first (core's redo stack, _syncRedo)
     this.snaps = [];  // snaps[k] = what the board looks like after k plies
     this._dests = null;  // the live position's legal moves by origin (dests())
     this.generations = 0;  // legal-move generations asked for by dests() (a bench figure)
@@ -60,10 +56,12 @@ export class GameModel {
     this.plies = [];
     this._dests = null;
     this.snaps = [this._snapshot()];
+    this.redo = [];
   }
 
   // Validates (through the engine) and loads a whole game; throws with the engine's
-  // message when anything is wrong, leaving the current game untouched.
+  // message when anything is wrong, leaving the current game untouched. `redo`: moves to
+  // offer for redo, kept as far as they are legal (core's redo stack holds them).
   load(startFen, moves, redo = []) {
     if (typeof startFen !== 'string') throw new Error('the start position is not text');
     if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) throw new Error('the moves are not a list of moves');
@@ -75,26 +73,19 @@ export class GameModel {
     }
     this._reset(startFen);
     for (const m of moves) this._apply(m);
-    this.redo = this._validRedo(Array.isArray(redo) ? redo : []);
+    // the redo line: played, then taken back, so that core's redo() replays it
+    let n = 0;
+    for (const m of Array.isArray(redo) ? redo : []) {
+      if (typeof m !== 'string') break;
+      try { this.game.play(m); } catch { break; }
+      n++;
+    }
+    for (let i = 0; i < n; i++) this.game.undo();
+    this._syncRedo();
   }
 
-  // Keeps the longest prefix of redo that is legal from the current position.
-  _validRedo(redo) {
-    const ok = [];
-    if (!redo.length) return ok;
-    const probe = new this.M.Game();
-    try {
-      probe.setPosition(this.startFen === START ? '' : this.startFen, this.coordinates());
-      for (const m of redo) {
-        if (typeof m !== 'string') break;
-        try { probe.play(m); } catch { break; }
-        ok.push(m);
-      }
-    } catch { /* keep what was valid */ } finally {
-      probe.delete();
-    }
-    return ok;
-  }
+  // The moves undo() took back, the next redo first: a mirror of core's redo stack.
+  _syncRedo() { this.redo = this.game.history().redo; }
 
   _apply(move) {
     const played = this.game.play(move);  // throws on an illegal move
@@ -116,8 +107,7 @@ export class GameModel {
   // move is the one it would redo.
   play(move) {
     const played = this._apply(move);
-    if (this.redo.length && this.redo[0] === played.coordinate) this.redo.shift();
-    else this.redo = [];
+    this._syncRedo();  // core keeps the redo line when the move is the one it would redo
     return played;
   }
 
@@ -127,15 +117,18 @@ export class GameModel {
     this._dests = null;
     this.plies.pop();
     this.snaps.pop();
-    this.redo.unshift(last.coordinate);
+    this._syncRedo();
     return last;
   }
 
+  // Plays the next move of the redo line (core's redo); null when there is none.
   redoOne() {
     if (!this.redo.length) return null;
-    const m = this.redo[0];
-    const played = this._apply(m);
-    this.redo.shift();
+    const played = this.game.redo();
+    this._dests = null;
+    this.plies.push(played);
+    this.snaps.push(this._snapshot());
+    this._syncRedo();
     return played;
   }
 

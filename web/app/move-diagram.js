@@ -5,11 +5,8 @@
 // here decides a rule.
 
 import { parseSquare } from './squares.js';
+import { useFacts, pieceName } from './facts.js';
 
-export const PIECE_NAMES = Object.freeze({
-  S: 'Sylph', G: 'Griffon', R: 'Dragon', W: 'Warrior', O: 'Oliphant', U: 'Unicorn', H: 'Hero',
-  T: 'Thief', C: 'Cleric', M: 'Mage', K: 'King', P: 'Paladin', D: 'Dwarf', B: 'Basilisk', E: 'Elemental',
-});
 
 const isGold = (c) => c >= 'A' && c <= 'Z';
 
@@ -28,13 +25,14 @@ function sortSquares(list) {
 export function moveDiagram(M, fen, square) {
   if (parseSquare(square) < 0) return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
   let g = null;
+  useFacts(M);
   try {
     g = new M.Game();
     g.setPosition(fen || '', []);
     const r = g.moveDiagram(square);
     const piece = r.piece;
     return {
-      piece, side: isGold(piece) ? 'gold' : 'scarlet', name: PIECE_NAMES[piece.toUpperCase()] || '', square,
+      piece, side: isGold(piece) ? 'gold' : 'scarlet', name: pieceName(piece), square,
       move: sortSquares(r.move), capture: sortSquares(r.capture), both: sortSquares(r.both),
       afar: sortSquares(r.afar), frozen: !!r.frozen,
     };

@@ -1,6 +1,7 @@
 // The page chrome around the boards: status line, players, move list, engine panel,
 // dialogs and toast. Pure DOM rendering from the state the controller passes in.
-import { material, PIECE_NAMES } from './model.js';
+import { material } from './model.js';
+import { pieceName } from './facts.js';
 import { PIECE_FILES } from '../ui/ui-loader.js';
 
 const $ = (id) => document.getElementById(id);
@@ -103,7 +104,7 @@ export function renderPlayers(p) {
     // the pieces this side is up: shown in the opponent's colour (the ones it took)
     const mine = extra[side].map((L) => {
       const letter = side === 'gold' ? L.toLowerCase() : L;
-      const title = PIECE_NAMES[L];
+      const title = pieceName(L);
       return icons[letter] ? `<img src="${icons[letter]}" alt="${title}" title="${title}">` : `<span>${L}</span>`;
     }).join('');
     const cls = `player player-${el.id === 'player-top' ? 'top' : 'bottom'}` +
