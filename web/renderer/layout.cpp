@@ -29,39 +29,6 @@ std::string squareName(int sq) {
           static_cast<char>('1' + rankOf(sq))};
 }
 
-Marks parseMarks(std::string_view spec) {
-  Marks m;
-  while (!spec.empty()) {
-    const size_t semi = spec.find(';');
-    std::string_view part = spec.substr(0, semi);
-    spec = semi == std::string_view::npos ? std::string_view{} : spec.substr(semi + 1);
-    const size_t eq = part.find('=');
-    if (eq == std::string_view::npos) continue;
-    const std::string_view key = trim(part.substr(0, eq));
-    std::string_view list = part.substr(eq + 1);
-    std::vector<int>* dst = nullptr;
-    unsigned char bit = 0;
-    if (key == "sel") bit = Marks::kSel;
-    else if (key == "move") dst = &m.move, bit = Marks::kMove;
-    else if (key == "cap") dst = &m.cap, bit = Marks::kCap;
-    else if (key == "afar") dst = &m.afar, bit = Marks::kAfar;
-    else if (key == "last") dst = &m.last, bit = Marks::kLast;
-    else if (key == "check") dst = &m.check, bit = Marks::kCheck;
-    else if (key == "frozen") dst = &m.frozen, bit = Marks::kFrozen;
-    else continue;
-    while (!list.empty()) {
-      const size_t comma = list.find(',');
-      const int sq = parseSquare(list.substr(0, comma));
-      list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
-      if (sq < 0 || (m.bits[sq] & bit)) continue;
-      m.bits[sq] |= bit;
-      if (dst) dst->push_back(sq);
-      else if (m.sel < 0) m.sel = sq;  // only one selected square
-      else m.bits[sq] &= static_cast<unsigned char>(~bit);
-    }
-  }
-  return m;
-}
 
 namespace {
 // Row (side by side) and pyramid (3 and 2 on top, 1 centred below): the level label is a

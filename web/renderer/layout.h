@@ -30,9 +30,6 @@ struct Marks {
   std::array<unsigned char, kSquares> bits{};
   enum : unsigned char { kSel = 1, kMove = 2, kCap = 4, kAfar = 8, kLast = 16, kCheck = 32, kFrozen = 64 };
 };
-// "sel=2c2;move=2c3,2c4;cap=2d3;afar=2c4;last=2c2,2c3;check=2g1;frozen=2e5"
-// Unknown keys and malformed squares are skipped; never throws.
-Marks parseMarks(std::string_view spec);
 
 struct RectF {
   float x = 0, y = 0, w = 0, h = 0;

@@ -24,8 +24,8 @@ function parseCssColor(text) {
  *   wasmUrl    URL of dragonchess_ui.wasm (default: next to the .mjs)
  *   piecesUrl  URL of the directory holding pieces.bin (default: 'pieces/' of the page)
  *   flipped    initial orientation (false: Gold at the bottom)
- * Resolves to { setBoard, setMarks, setFlipped, animate, squareAt, squareCenter,
- *   squareClientPoint, on, off, layoutInfo, canvas, module, ready, destroy }.
+ * Resolves to { canvas, module, ready, destroy }: board.js drives the module's typed API
+ * (setState, events through Module.onBoardEvent, fit, geometry, squareRect, squareAt).
  */
 export async function createBoardView(container, options = {}) {
   const moduleUrl = options.moduleUrl ?? new URL('./dragonchess_ui.mjs', import.meta.url).href;
@@ -51,25 +51,11 @@ export async function createBoardView(container, options = {}) {
   if (getComputedStyle(container).position === 'static') container.style.position = 'relative';
   container.appendChild(canvas);
 
-  const handlers = { click: new Set(), dragstart: new Set(), drop: new Set(), dragcancel: new Set() };
-  const emit = (name, ...args) => {
-    let result;
-    for (const fn of handlers[name]) {
-      const r = fn(...args);
-      if (r === false) result = false;
-    }
-    return result;
-  };
-
   const { default: factory } = await import(moduleUrl);
   const mod = await factory({
     canvas,
     locateFile: (path, prefix) =>
       path.endsWith('.wasm') && options.wasmUrl ? options.wasmUrl : prefix + path,
-    onSquareClick: (sq) => { emit('click', sq); },
-    onDragStart: (sq) => emit('dragstart', sq),
-    onDrop: (from, to) => { emit('drop', from, to); },
-    onDragCancel: () => { emit('dragcancel'); },
   });
   if (!mod.init('#' + canvas.id)) throw new Error('dragonchess_ui: init failed');
   if (options.flipped) mod.setFlipped(true);
@@ -117,26 +103,8 @@ export async function createBoardView(container, options = {}) {
   await ready.catch(() => {});
 
   return {
-    setBoard: (board) => mod.setBoard(String(board)),
-    setMarks: (spec) => mod.setMarks(String(spec ?? '')),
-    setFlipped: (flipped) => mod.setFlipped(!!flipped),
-    animate: (from, to) => mod.animate(from | 0, to | 0),
-    squareAt: (x, y) => mod.squareAt(x, y),
-    /** "x,y": CSS px relative to the canvas's top-left corner ("" for a bad square). */
-    squareCenter: (sq) => mod.squareCenter(sq | 0),
-    /** {x, y} in viewport (clientX/clientY) coordinates, or null. */
-    squareClientPoint: (sq) => {
-      const s = mod.squareCenter(sq | 0);
-      if (!s) return null;
-      const [x, y] = s.split(',').map(Number);
-      const r = canvas.getBoundingClientRect();
-      return { x: r.left + x, y: r.top + y };
-    },
-    layoutInfo: () => JSON.parse(mod.layoutInfo()),
     /** Re-reads the container's text and background colours (labels; no-WebGL fallback). */
     refreshTheme: textColor,
-    on: (event, fn) => { handlers[event]?.add(fn); },
-    off: (event, fn) => { handlers[event]?.delete(fn); },
     canvas,
     module: mod,
     ready,

@@ -66,38 +66,12 @@ EM_JS(double, dc_now, (), { return performance.now(); });
 
 namespace {
 
-void callJs1(const char* name, int a) {
-  EM_ASM({
-    var f = Module[UTF8ToString($0)];
-    if (typeof f === 'function') { try { f($1); } catch (e) { console.error(e); } }
-  }, name, a);
-}
-// onDragStart may return false to refuse the drag.
-bool callDragStart(int sq) {
-  return EM_ASM_INT({
-    var f = Module.onDragStart;
-    if (typeof f !== 'function') return 1;
-    try { return f($0) === false ? 0 : 1; } catch (e) { console.error(e); return 1; }
-  }, sq) != 0;
-}
-void callDrop(int from, int to) {
-  EM_ASM({
-    var f = Module.onDrop;
-    if (typeof f === 'function') { try { f($0, $1); } catch (e) { console.error(e); } }
-  }, from, to);
-}
 // The typed API's events: Module.onBoardEvent('move'|'select'|'hover', a, b).
 void emitEvent(const char* name, int a, int b = -1) {
   EM_ASM({
     var f = Module.onBoardEvent;
     if (typeof f === 'function') { try { f(UTF8ToString($0), $1, $2); } catch (e) { console.error(e); } }
   }, name, a, b);
-}
-void callDragCancel() {
-  EM_ASM({
-    var f = Module.onDragCancel;
-    if (typeof f === 'function') { try { f(); } catch (e) { console.error(e); } }
-  });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -168,8 +142,8 @@ struct View {
   float pressX = 0, pressY = 0, ptrX = 0, ptrY = 0;
   int lastDropFrom = -1, lastDropTo = -1;
   double lastDropTime = -1e9;
-  // Typed state (setState); `typed` turns on the component's own selection and moves.
-  bool typed = false, interactive = true;
+  // Typed state (setState).
+  bool interactive = true;
   bool hasDests = false;
   std::map<int, std::vector<int>> dests;
   int selected = -1, lastFrom = -1, lastTo = -1, check = -1;
@@ -525,11 +499,9 @@ void render() {
 // Input
 // ---------------------------------------------------------------------------------------
 
-void cancelDrag(bool notify) {
-  const bool was = V.dragging;
+void cancelDrag() {
   V.pressed = V.dragging = false;
   V.pressSq = -1;
-  if (was && notify) callDragCancel();
   requestFrame();
 }
 
@@ -541,7 +513,7 @@ void pointerDown(float x, float y, bool touch) {
   V.pressSq = squareAt(V.layout, V.flipped, x, y);
 }
 
-// --- the component's own selection and moves (typed mode) ---
+// --- the component's own selection and moves ---
 const std::vector<int>* destsOf(int sq) {
   auto it = V.dests.find(sq);
   return it == V.dests.end() ? nullptr : &it->second;
@@ -578,9 +550,9 @@ void pointerMove(float x, float y, bool touch, bool buttonDown) {
   const int h = touch ? -1 : squareAt(V.layout, V.flipped, x, y);
   if (h != V.hover) {
     V.hover = h, requestFrame();
-    if (V.typed) emitEvent("hover", h);
+    emitEvent("hover", h);
   }
-  if (V.typed && !V.interactive) return;
+  if (!V.interactive) return;
   if (!V.pressed || !buttonDown) return;
   if (V.dragging) {
     requestFrame();
@@ -590,13 +562,9 @@ void pointerMove(float x, float y, bool touch, bool buttonDown) {
   if (std::hypot(x - V.pressX, y - V.pressY) < thr) return;
   if (V.pressSq >= 0 && V.board[V.pressSq] != '.') {
     V.dragging = true;
-    if (V.typed) {
-      const std::vector<int>* d = destsOf(V.pressSq);
-      if (!d || d->empty()) V.dragging = false, V.pressed = false;
-      else selectSquare(V.pressSq);
-    } else if (!callDragStart(V.pressSq)) {
-      V.dragging = false, V.pressed = false;
-    }
+    const std::vector<int>* d = destsOf(V.pressSq);
+    if (!d || d->empty()) V.dragging = false, V.pressed = false;
+    else selectSquare(V.pressSq);
     requestFrame();
   }
 }
@@ -608,16 +576,9 @@ void pointerUp(float x, float y) {
   if (V.dragging) {
     V.pressed = V.dragging = false;
     V.pressSq = -1;
-    if (V.typed) {
-      if (to >= 0 && to != from && isDest(from, to)) {
-        V.lastDropFrom = from, V.lastDropTo = to, V.lastDropTime = dc_now();
-        playMove(from, to);
-      }
-    } else if (to >= 0 && to != from) {
+    if (to >= 0 && to != from && isDest(from, to)) {
       V.lastDropFrom = from, V.lastDropTo = to, V.lastDropTime = dc_now();
-      callDrop(from, to);
-    } else {
-      callDragCancel();
+      playMove(from, to);
     }
     requestFrame();
     return;
@@ -625,11 +586,7 @@ void pointerUp(float x, float y) {
   V.pressed = false;
   V.pressSq = -1;
   const bool click = to == from || std::hypot(x - V.pressX, y - V.pressY) < 8.f;
-  if (V.typed) {
-    if (click && V.interactive) typedClick(from);
-    return;
-  }
-  if (from >= 0 && click) callJs1("onSquareClick", from);
+  if (click && V.interactive) typedClick(from);
 }
 
 int eventFilter(void*, SDL_Event* e) {
@@ -643,7 +600,7 @@ int eventFilter(void*, SDL_Event* e) {
         pointerDown(static_cast<float>(e->button.x), static_cast<float>(e->button.y),
                     e->button.which == SDL_TOUCH_MOUSEID);
       else if (V.dragging)
-        cancelDrag(true);
+        cancelDrag();
       return 0;
     case SDL_MOUSEBUTTONUP:
       if (e->button.button == SDL_BUTTON_LEFT)
@@ -652,7 +609,7 @@ int eventFilter(void*, SDL_Event* e) {
     case SDL_WINDOWEVENT:
       if (e->window.event == SDL_WINDOWEVENT_LEAVE && V.hover >= 0) {
         V.hover = -1, requestFrame();
-        if (V.typed) emitEvent("hover", -1);
+        emitEvent("hover", -1);
       }
       requestFrame();  // drain it on the next frame (the renderer watches window events)
       return 1;
@@ -784,16 +741,12 @@ void setBoard(std::string b) {
   }
   if (V.dragging && nb[V.pressSq] != V.board[V.pressSq]) {
     V.board = nb;
-    cancelDrag(true);
+    cancelDrag();
   }
   V.board = nb;
   requestFrame();
 }
 
-void setMarks(std::string spec) {
-  V.marks = parseMarks(spec);
-  requestFrame();
-}
 
 // Typed state -> the marks drawn.
 void rebuildMarks() {
@@ -850,7 +803,6 @@ void animate(int from, int to);
 // [from, to, 0xRRGGBBAA, ...]; selected: sq or null; diagram: {move, capture, afar} or null;
 // interactive: bool; animate: [from, to] (after pieces).
 void setState(val s) {
-  V.typed = true;
   auto has = [&s](const char* k) { return s.hasOwnProperty(k); };
   if (has("interactive")) V.interactive = s["interactive"].as<bool>();
   if (has("pieces")) setBoard(s["pieces"].as<std::string>());
@@ -1013,28 +965,6 @@ std::string setPieceAtlas(emscripten::val bytes) {
   return "";
 }
 
-void setPieceImage(std::string letter, int w, int h, emscripten::val bytes) {
-  if (letter.empty() || !V.renderer || w <= 0 || h <= 0 || w > 4096 || h > 4096) return;
-  const unsigned idx = static_cast<unsigned char>(letter[0]);
-  if (idx >= 128 || !((idx >= 'A' && idx <= 'Z') || (idx >= 'a' && idx <= 'z'))) return;
-  const size_t n = static_cast<size_t>(w) * h * 4;
-  if (bytes["length"].as<size_t>() < n) return;
-  std::vector<unsigned char> buf(n);
-  emscripten::val view(emscripten::typed_memory_view(n, buf.data()));
-  view.call<void>("set", bytes.call<emscripten::val>("subarray", 0, static_cast<double>(n)));
-  Texture& t = V.pieces[idx];
-  if (!t.tex || t.w != w || t.h != h) {
-    if (t.tex) SDL_DestroyTexture(t.tex);
-    t.tex = SDL_CreateTexture(V.renderer, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, w, h);
-    t.w = w, t.h = h;
-    if (!t.tex) return;
-    SDL_SetTextureBlendMode(t.tex, SDL_BLENDMODE_BLEND);
-    SDL_SetTextureScaleMode(t.tex, SDL_ScaleModeLinear);
-  }
-  SDL_UpdateTexture(t.tex, nullptr, buf.data(), w * 4);
-  requestFrame();
-}
-
 void setTextColor(int r, int g, int b) {
   V.text = {static_cast<Uint8>(std::clamp(r, 0, 255)), static_cast<Uint8>(std::clamp(g, 0, 255)),
             static_cast<Uint8>(std::clamp(b, 0, 255)), 255};
@@ -1049,41 +979,19 @@ void setBackground(int r, int g, int b) {
 
 int squareAtCss(double x, double y) { return squareAt(V.layout, V.flipped, static_cast<float>(x), static_cast<float>(y)); }
 
-std::string squareCenter(int sq) {
-  const RectF r = squareRect(V.layout, V.flipped, sq);
-  if (r.w <= 0) return "";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.1f,%.1f", r.x + r.w / 2, r.y + r.h / 2);
-  return buf;
-}
-
-std::string layoutInfo() {
-  const Layout& L = V.layout;
-  char buf[160];
-  static const char* const names[] = {"row", "column", "pyramid"};
-  std::snprintf(buf, sizeof buf,
-                "{\"square\":%.2f,\"arrangement\":\"%s\",\"dpr\":%.3f,\"pieceSize\":%d,\"software\":%s}",
-                L.sq, names[static_cast<int>(L.arrangement)], V.dpr, pieceSizePx(), V.software ? "true" : "false");
-  return buf;
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(dragonchess_ui) {
   emscripten::function("init", &init);
   emscripten::function("setBoard", &setBoard);
-  emscripten::function("setMarks", &setMarks);
   emscripten::function("setFlipped", &setFlipped);
   emscripten::function("animate", &animate);
-  emscripten::function("setPieceImage", &setPieceImage);
   emscripten::function("setPieceAtlas", &setPieceAtlas);
   emscripten::function("setTextColor", &setTextColor);
   emscripten::function("setBackground", &setBackground);
   emscripten::function("resize", &resize);
   emscripten::function("pieceSize", &pieceSizePx);
   emscripten::function("squareAt", &squareAtCss);
-  emscripten::function("squareCenter", &squareCenter);
-  emscripten::function("layoutInfo", &layoutInfo);
   emscripten::function("setState", &setState);
   emscripten::function("fit", &fitJson);
   emscripten::function("geometry", &geometryJson);
