@@ -7,6 +7,7 @@
 
 #include "../movegen.h"
 #include "../status.h"
+#include "see.h"
 
 namespace dc {
 
@@ -269,6 +270,8 @@ struct Search::State {
     }
   }
 
+  bool see_ge(Position& pos, Move m, int threshold) const { return dc::see_ge(pos, m, opt.eval.value, threshold); }
+
   bool enough_material_for_null(const Position& pos) const {
     // Not with only a King and a few pieces (zugzwang danger).
     const Color us = pos.side_to_move();
@@ -301,11 +304,12 @@ struct Search::State {
 
 // The moves of a node in the order they are searched, generated in stages so that a
 // cut-off by the hash move or a capture spares generating the quiet moves: the hash
-// move (when it is pseudo-legal here), then the captures by MVV/LVA, then the quiet
-// moves (promotions, killers, then by history).
+// move (when it is pseudo-legal here), then the captures by MVV/LVA (with SEE
+// ordering, those that lose material by SEE are put aside), then the quiet moves
+// (promotions, killers, then by history), then the losing captures.
 class Search::State::MovePicker {
  public:
-  MovePicker(State& S, const Position& pos, Move tt_move, int ply)
+  MovePicker(State& S, Position& pos, Move tt_move, int ply)
       : S_(S), pos_(pos), tt_(tt_move), ply_(ply),
         moves_(&S.move_buf[size_t(ply) * MAX_MOVES]), scores_(&S.score_buf[size_t(ply) * MAX_MOVES]) {}
 
@@ -323,7 +327,15 @@ class Search::State::MovePicker {
         stage_ = Stage::Captures;
         [[fallthrough]];
       case Stage::Captures:
-        if (Move m = from_list(); !m.is_none()) return m;
+        while (true) {
+          const Move m = from_list();
+          if (m.is_none()) break;
+          if (S_.opt.see_order && !S_.see_ge(pos_, m, 0)) {
+            moves_[bad_++] = m;  // (a slot already handed out)
+            continue;
+          }
+          return m;
+        }
         start_ = cur_ = end_;
         end_ += generate_pseudo_quiets(pos_, moves_ + start_);
         score();
@@ -331,6 +343,11 @@ class Search::State::MovePicker {
         [[fallthrough]];
       case Stage::Quiets:
         if (Move m = from_list(); !m.is_none()) return m;
+        stage_ = Stage::BadCaptures;
+        cur_ = 0;
+        [[fallthrough]];
+      case Stage::BadCaptures:
+        if (cur_ < bad_) return moves_[cur_++];
         stage_ = Stage::Done;
         [[fallthrough]];
       case Stage::Done:
@@ -340,7 +357,7 @@ class Search::State::MovePicker {
   }
 
  private:
-  enum class Stage { Hash, GenCaptures, Captures, Quiets, Done };
+  enum class Stage { Hash, GenCaptures, Captures, Quiets, BadCaptures, Done };
   void score() {
     for (int i = start_; i < end_; ++i) scores_[i] = S_.order_score(pos_, moves_[i], Move::none(), ply_);
   }
@@ -355,13 +372,14 @@ class Search::State::MovePicker {
   }
 
   State& S_;
-  const Position& pos_;
+  Position& pos_;
   Move tt_;
   int ply_;
   Move* moves_;
   int* scores_;
   Stage stage_ = Stage::Hash;
   int start_ = 0, cur_ = 0, end_ = 0;
+  int bad_ = 0;  // losing captures, kept in moves_[0, bad_)
 };
 
 // Quiescence: captures (from afar too) until the position is quiet. In check, every
@@ -410,11 +428,16 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
       // Delta pruning: even winning the piece cannot raise alpha.
       if (!m.is_promotion() && stand + victim + 200 <= alpha) continue;
       if (opt.qsearch_prune && !m.is_afar()) {
-        const int att = opt.eval.value[type_of(pos.at(m.from()))];
         // A capture that loses material to a recapture; deeper in quiescence, an even
         // trade too (crowded positions hold dozens of them, and their chains explode).
-        const int margin = bounded && qply >= QS_TRADE_PLIES ? -50 : 50;
-        if (att > victim + margin && attacked(pos, m.to(), them)) continue;
+        const bool deep = bounded && qply >= QS_TRADE_PLIES;
+        if (opt.see_qsearch) {
+          if (!see_ge(pos, m, deep ? 1 : 0)) continue;
+        } else {
+          const int att = opt.eval.value[type_of(pos.at(m.from()))];
+          const int margin = deep ? -50 : 50;
+          if (att > victim + margin && attacked(pos, m.to(), them)) continue;
+        }
       }
     }
     if (!legality.legal(pos, m)) continue;
@@ -504,6 +527,11 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
     if (!legality.legal(pos, m)) continue;
     ++legal;
     const bool quiet = !m.is_capture() && !m.is_promotion();
+    // Near the leaves, a move that loses material by SEE (more for a capture, which
+    // may still be worth a look) is not searched once some move has been.
+    if (opt.see_prune && !pv_node && !in_chk && searched > 0 && depth <= 6 && best > -MATE_BOUND &&
+        !see_ge(pos, m, quiet ? -20 * depth * depth : -100 * depth))
+      continue;
     const Piece mover = pos.at(m.from());
     make(pos, m, ply);
     const bool gc = in_check_after_move(pos);

@@ -67,6 +67,12 @@ struct SearchOptions {
   bool check_extension = true;
   bool qsearch_prune = true;  // skip captures into defended squares by a more valuable piece
   bool qsearch_bound = true;  // quiescence bounded: evasions, even trades and plies limited
+  // Static exchange evaluation (see.h): losing captures tried after the quiet moves;
+  // quiescence skips losing captures (deeper, even ones) by SEE instead of by piece
+  // values; near the leaves, moves that lose material by SEE are pruned.
+  bool see_order = true;
+  bool see_qsearch = true;
+  bool see_prune = true;
   EvalWeights eval = EvalWeights::defaults();
 };
 
