@@ -24,6 +24,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -32,10 +33,12 @@
 #include <vector>
 
 #include "external_engine.h"
+#include "games.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
 #include "search/search.h"
+#include "search/weights_file.h"
 #include "sprt.h"
 #include "status.h"
 
@@ -78,6 +81,19 @@ bool parse_config(const std::string& text, Config& c) {
     else if (k == "checkext") c.opt.check_extension = on;
     else if (k == "qprune") c.opt.qsearch_prune = on;
     else if (k == "qbound") c.opt.qsearch_bound = on;
+    else if (k == "see") c.opt.see_order = c.opt.see_qsearch = c.opt.see_prune = on;
+    else if (k == "seeorder") c.opt.see_order = on;
+    else if (k == "seeq") c.opt.see_qsearch = on;
+    else if (k == "seeprune") c.opt.see_prune = on;
+    else if (k == "weights") {
+      std::ifstream f(v);
+      std::stringstream text;
+      text << f.rdbuf();
+      auto w = read_weights_file(text.str());
+      if (!f || !w) { std::cerr << v << ": " << (f ? w.error() : "cannot read") << "\n"; return false; }
+      c.opt.eval = w.value();
+    }
+    else if (k == "afar") c.opt.eval.use_afar = on;
     else if (k == "mobility") c.opt.eval.use_mobility = on;
     else if (k == "pst") c.opt.eval.use_pst = on;
     else if (k == "kingsafety") c.opt.eval.use_king_safety = on;
@@ -94,13 +110,6 @@ bool parse_config(const std::string& text, Config& c) {
 struct MoveLimits {
   uint64_t nodes = 0;
   int movetime_ms = 0;
-};
-
-// What a player answers: its move and, when it has one, its score (mover's view).
-struct Choice {
-  Move move;
-  bool has_score = false;
-  int score_cp = 0;
 };
 
 struct Player {
@@ -178,88 +187,6 @@ struct Player {
     return c;
   }
 };
-
-struct Adjudication {
-  int resign_cp = 0, resign_moves = 0;          // 0: off
-  int draw_ply = 0, draw_cp = 0, draw_moves = 0;  // draw_moves 0: off
-};
-
-struct GameOutcome {
-  int result = 0;  // Gold's view: 1 win, 0 draw, -1 loss
-  std::string how;
-  int plies = 0;
-  // The resign rule's verdict the first time it would have fired (checked even when
-  // adjudication is off): 0 never, else Gold's view and the ply.
-  int resign_would = 0, resign_ply = 0;
-};
-
-GameOutcome play_game(const std::string& fen, Player& gold, Player& scarlet, const MoveLimits& lim, int max_plies,
-                      const Adjudication& adj) {
-  Position pos = Position::from_string(fen).value();
-  gold.new_game();
-  scarlet.new_game();
-  std::vector<std::string> moves;
-  // Scores by ply, from Gold's point of view; has_score false for players without.
-  std::vector<int> gold_view;
-  std::vector<bool> scored;
-  GameOutcome out;
-  // Whether each of the last `n` plies satisfies pred (every one scored).
-  auto last_plies = [&](int n, auto pred) {
-    if (int(gold_view.size()) < n) return false;
-    for (int i = int(gold_view.size()) - n; i < int(gold_view.size()); ++i)
-      if (!scored[size_t(i)] || !pred(i, gold_view[size_t(i)])) return false;
-    return true;
-  };
-  const int check_cp = adj.resign_moves ? adj.resign_cp : 800, check_moves = adj.resign_moves ? adj.resign_moves : 5;
-  for (int ply = 0; ply < max_plies; ++ply) {
-    Status st = game_status(pos);
-    if (st.over()) {
-      out.how = st.name();
-      out.plies = ply;
-      out.result = st.state == GameState::Checkmate ? (st.winner == GOLD ? 1 : -1) : 0;
-      return out;
-    }
-    // The resign rule: Gold winning (every score >= +cp from Gold's view) or losing.
-    for (int sign : {1, -1}) {
-      if (!out.resign_would && last_plies(2 * check_moves, [&](int, int v) { return sign * v >= check_cp; })) {
-        out.resign_would = sign;
-        out.resign_ply = ply;
-      }
-    }
-    if (adj.resign_moves && out.resign_would) {
-      out.how = "adjudication (resign)";
-      out.plies = ply;
-      out.result = out.resign_would;
-      return out;
-    }
-    if (adj.draw_moves && ply >= adj.draw_ply &&
-        last_plies(2 * adj.draw_moves, [&](int, int v) { return std::abs(v) <= adj.draw_cp; })) {
-      out.how = "adjudication (draw)";
-      out.plies = ply;
-      out.result = 0;
-      return out;
-    }
-    Player& p = pos.side_to_move() == GOLD ? gold : scarlet;
-    const Choice c = p.choose(pos, fen, moves, lim);
-    if (c.move.is_none() || find_legal(pos, c.move.from(), c.move.to()).is_none()) {
-      std::cerr << "illegal move from " << p.cfg.text << " in " << pos.to_string() << "\n";
-      std::exit(2);
-    }
-    gold_view.push_back(pos.side_to_move() == GOLD ? c.score_cp : -c.score_cp);
-    scored.push_back(c.has_score);
-    moves.push_back(to_coordinate(c.move));
-    pos.make_move(c.move);
-  }
-  Status st = game_status(pos);
-  out.plies = max_plies;
-  if (st.state == GameState::Checkmate) {
-    out.how = "checkmate";
-    out.result = st.winner == GOLD ? 1 : -1;
-  } else {
-    out.how = st.over() ? st.name() : "max-plies";
-  }
-  return out;
-}
 
 bool parse_ints(const std::string& text, std::vector<int>& v, size_t n) {
   v.clear();
@@ -360,7 +287,13 @@ int main(int argc, char** argv) {
     const bool a_gold = g % 2 == 0;
     Player pa(ca, seed * 1000 + uint64_t(g) * 2, ext_a.get()), pb(cb, seed * 1000 + uint64_t(g) * 2 + 1, ext_b.get());
     pa.own_limits = pb.own_limits = level_limits_each;
-    const GameOutcome o = a_gold ? play_game(fen, pa, pb, lim, max_plies, adj) : play_game(fen, pb, pa, lim, max_plies, adj);
+    auto chooser = [&](Player& p) {
+      return [&p, &fen, &lim](Position& pos, const std::vector<std::string>& moves) { return p.choose(pos, fen, moves, lim); };
+    };
+    pa.new_game();
+    pb.new_game();
+    const GameOutcome o = a_gold ? play_game(fen, chooser(pa), chooser(pb), max_plies, adj)
+                                 : play_game(fen, chooser(pb), chooser(pa), max_plies, adj);
     const int r = a_gold ? o.result : -o.result;
     if (r > 0) ++w; else if (r == 0) ++d; else ++l;
     ++played;
