@@ -140,7 +140,7 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
   int score = 0;
   pos.pieces_of(c, T.slider_types()).for_each([&](Square s) {
     const PieceType t = type_of(pos.at(s));
-    if (pos.frozen(s)) return;  // a frozen piece attacks nothing
+    if (pos.frozen(s) && w_.use_frozen) return;  // a frozen piece attacks nothing
     const SquareMoves& sm = T.moves(c, t, s);
     // Steps and leaps (the Dragon's and the Mage's), captures from afar, then the
     // moves through an intermediate square.
@@ -202,7 +202,7 @@ int Evaluator::dynamic(const Position& pos) const {
       // zone: the zone squares they attack.
       (zone_attackers_[them][ek] & pos.occupied(c)).for_each([&](Square s) {
         const PieceType t = type_of(pos.at(s));
-        if (slider_[t] || pos.frozen(s)) return;
+        if (slider_[t] || (pos.frozen(s) && w_.use_frozen)) return;
         int katt = (T.capture_mask(c, t, s) & ez).count();
         for (const Target& tg : T.special_targets(T.moves(c, t, s)))
           if ((tg.mode & CAPTURE_ONLY) && ez.test(tg.to) && (tg.via == SQ_NONE || pos.empty(tg.via))) ++katt;

@@ -70,7 +70,7 @@ struct EvalWeights {
   bool use_mobility = true;
   bool use_pst = true;
   bool use_king_safety = true;
-  bool use_frozen = true;
+  bool use_frozen = true;  // off: freezing ignored (no cost, frozen pieces counted as free)
   bool use_king_level = true;
   bool use_warriors = true;
   bool use_afar = true;

@@ -41,6 +41,14 @@ inline uint64_t splitmix(uint64_t x) {
 
 using Clock = std::chrono::steady_clock;
 
+// The quiescence's bounds (see qsearch).
+constexpr int QS_EVASION_PLIES = 2;
+constexpr int QS_TRADE_PLIES = 2;
+constexpr int QS_MAX_PLIES = 6;
+
+// Removes the captures from afar of a move list; returns the new count.
+int without_afar(Move* moves, int n) { return int(std::remove_if(moves, moves + n, [](Move m) { return m.is_afar(); }) - moves); }
+
 int LMR[64][64];
 struct LmrInit {
   LmrInit() {
@@ -54,24 +62,27 @@ struct LmrInit {
 
 LevelSettings level_settings(int level) {
   static const LevelSettings L[11] = {
-      {0, 1, 0, 0, 0, 0},
-      {300, 1, 2000, 150, 40, 400},    // 1: one ply, very noisy, often a poor move
-      {400, 2, 5000, 110, 30, 300},    // 2
-      {500, 2, 10000, 80, 22, 220},    // 3
-      {700, 3, 20000, 60, 16, 160},    // 4
-      {900, 3, 40000, 40, 12, 120},    // 5
-      {1200, 4, 80000, 25, 8, 80},     // 6
-      {1500, 5, 160000, 15, 5, 50},    // 7
-      {2000, 6, 400000, 8, 3, 30},     // 8
-      {2500, 8, 1500000, 0, 0, 0},     // 9
-      {3000, 64, 0, 0, 0, 0},          // 10: full strength
+      // time  depth  nodes  noise  blunder  margin  afar-blind%  frozen-blind%  horizon
+      {0, 1, 0, 0, 0, 0, 0, 0, -1},
+      {300, 1, 2000, 60, 0, 0, 100, 100, 0},     // 1: one move ahead, leaves pieces hanging
+      {400, 1, 4000, 40, 0, 0, 80, 80, 1},       // 2: sees captures, misses recaptures
+      {500, 2, 8000, 30, 0, 0, 60, 60, 1},       // 3
+      {700, 2, 16000, 20, 0, 0, 45, 45, 2},      // 4
+      {900, 3, 30000, 15, 0, 0, 30, 30, 2},      // 5
+      {1200, 3, 60000, 10, 0, 0, 20, 20, 3},     // 6
+      {1500, 4, 120000, 5, 0, 0, 10, 10, -1},    // 7
+      {2000, 5, 250000, 0, 0, 0, 5, 5, -1},      // 8
+      {2500, 64, 700000, 0, 0, 0, 0, 0, -1},     // 9
+      {3000, 64, 2000000, 0, 0, 0, 0, 0, -1},    // 10: full strength
   };
   return L[std::clamp(level, 1, 10)];
 }
 
 SearchLimits level_limits(int level) {
+  const LevelSettings ls = level_settings(level);
   SearchLimits l;
-  l.movetime_ms = level_settings(level).movetime_ms;
+  l.movetime_ms = ls.movetime_ms;
+  l.nodes = ls.max_nodes;
   return l;
 }
 
@@ -84,6 +95,7 @@ struct Search::State {
   LevelSettings ls = level_settings(10);
   SearchOptions opt;
   Evaluator evaluator;
+  Evaluator frozen_blind_evaluator;  // the same weights without the freezing terms
   uint64_t rng = 0x2545F4914F6CDD1Dull;
   uint64_t noise_seed = 0;
 
@@ -112,6 +124,11 @@ struct Search::State {
   bool multi = false;             // lower levels: exact scores for every root move
   int blunder_roll = 100;         // drawn in start(): < blunder_pct plays a non-best move
   uint64_t blunder_pick = 0;      // ... this one among the candidates
+  // The level's weaknesses in this search (drawn in start()).
+  bool afar_blind = false;        // no captures from afar beyond the root
+  const Evaluator* ev = nullptr;  // &evaluator, or &frozen_blind_evaluator
+  uint64_t ev_salt = 0;           // keeps the two evaluators' cache entries apart
+  int qs_horizon = -1;            // the level's quiescence plies (-1: the engine's own bound)
   bool finished = true;
   Move root[MAX_MOVES];
   int root_score[MAX_MOVES];
@@ -126,8 +143,14 @@ struct Search::State {
   SearchResult res;               // the last completed iteration's answer
   int last_info_ms = 0;
 
+  static EvalWeights without_freezing(EvalWeights w) {
+    w.use_frozen = false;
+    return w;
+  }
+
   explicit State(size_t hash_mb)
-      : move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), score_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
+      : frozen_blind_evaluator(without_freezing(EvalWeights::defaults())),
+        move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), score_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
     resize(hash_mb);
     clear();
   }
@@ -174,9 +197,9 @@ struct Search::State {
   int table_terms[MAX_PLY + 2];
 
   void make(Position& pos, Move m, int ply) {
-    const int before = evaluator.local_terms(pos, m.from(), m.to());
+    const int before = ev->local_terms(pos, m.from(), m.to());
     pos.make_move(m);
-    table_terms[ply + 1] = table_terms[ply] - before + evaluator.local_terms(pos, m.from(), m.to());
+    table_terms[ply + 1] = table_terms[ply] - before + ev->local_terms(pos, m.from(), m.to());
   }
   void make_null(Position& pos, int ply) {
     pos.make_null();
@@ -184,17 +207,17 @@ struct Search::State {
   }
 
   int eval(const Position& pos, int ply, int alpha = -INF, int beta = INF) {
-    const uint64_t key = pos.key();
+    const uint64_t key = pos.key() ^ ev_salt;
     EvalCacheEntry& ce = ecache[key & (ecache.size() - 1)];
     int v;
     if (ce.key == key) {
       v = ce.value;
     } else {
       const int g = table_terms[ply];
-      v = (pos.side_to_move() == GOLD ? g : -g) + evaluator.tempo();
+      v = (pos.side_to_move() == GOLD ? g : -g) + ev->tempo();
       constexpr int LAZY = 200;  // above the 99.9th percentile of |dynamic| in random games
       if (v + LAZY > alpha && v - LAZY < beta) {
-        v += evaluator.dynamic(pos);
+        v += ev->dynamic(pos);
         ce.key = key;
         ce.value = v;
       }
@@ -309,20 +332,21 @@ struct Search::State {
 // (promotions, killers, then by history), then the losing captures.
 class Search::State::MovePicker {
  public:
-  MovePicker(State& S, Position& pos, Move tt_move, int ply)
-      : S_(S), pos_(pos), tt_(tt_move), ply_(ply),
+  MovePicker(State& S, Position& pos, Move tt_move, int ply, bool in_chk)
+      : S_(S), pos_(pos), tt_(tt_move), ply_(ply), afar_blind_(S.afar_blind && !in_chk),
         moves_(&S.move_buf[size_t(ply) * MAX_MOVES]), scores_(&S.score_buf[size_t(ply) * MAX_MOVES]) {}
 
   Move next() {
     switch (stage_) {
       case Stage::Hash:
         stage_ = Stage::GenCaptures;
-        if (!tt_.is_none() && pseudo_legal(pos_, tt_)) return tt_;
+        if (!tt_.is_none() && !(afar_blind_ && tt_.is_afar()) && pseudo_legal(pos_, tt_)) return tt_;
         tt_ = Move::none();
         [[fallthrough]];
       case Stage::GenCaptures:
         start_ = cur_ = 0;
         end_ = generate_pseudo_captures(pos_, moves_);
+        if (afar_blind_) end_ = without_afar(moves_, end_);
         score();
         stage_ = Stage::Captures;
         [[fallthrough]];
@@ -375,6 +399,7 @@ class Search::State::MovePicker {
   Position& pos_;
   Move tt_;
   int ply_;
+  bool afar_blind_;  // the level's weakness (never in check: every evasion is seen)
   Move* moves_;
   int* scores_;
   Stage stage_ = Stage::Hash;
@@ -385,10 +410,8 @@ class Search::State::MovePicker {
 // Quiescence: captures (from afar too) until the position is quiet. In check, every
 // evasion is searched in the first QS_EVASION_PLIES plies of quiescence; deeper, a
 // checked side gets only its captures and may stand pat, which bounds the chains of
-// capturing checks that crowded positions produce across the levels.
-constexpr int QS_EVASION_PLIES = 2;
-constexpr int QS_TRADE_PLIES = 2;
-constexpr int QS_MAX_PLIES = 6;
+// capturing checks that crowded positions produce across the levels (the constants
+// are at the top of the file).
 
 int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk, int qply) {
   pv_len[ply] = 0;
@@ -411,10 +434,11 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
     best = -INF;
   } else {
     stand = eval(pos, ply, alpha, beta);
-    if (stand >= beta || (bounded && qply >= QS_MAX_PLIES)) return stand;
+    if (stand >= beta || (bounded && qply >= QS_MAX_PLIES) || (qs_horizon >= 0 && qply >= qs_horizon)) return stand;
     if (stand > alpha) alpha = stand;
     best = stand;
     n = generate_pseudo_captures(pos, moves);
+    if (afar_blind) n = without_afar(moves, n);
   }
   LegalityCheck legality(pos, in_chk);
   bool any_legal = false;
@@ -512,7 +536,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
     if (score >= beta) return score >= MATE_BOUND ? beta : score;
   }
 
-  MovePicker picker(*this, pos, tt_move, ply);
+  MovePicker picker(*this, pos, tt_move, ply, in_chk);
   LegalityCheck legality(pos, in_chk);
 
   const int alpha0 = alpha;
@@ -604,10 +628,15 @@ void Search::set_level(int level) {
   s_->level = std::clamp(level, 1, 10);
   s_->ls = level_settings(s_->level);
 }
+void Search::set_level_settings(const LevelSettings& ls) {
+  s_->level = 0;
+  s_->ls = ls;
+}
 int Search::level() const { return s_->level; }
 void Search::set_options(const SearchOptions& o) {
   s_->opt = o;
   s_->evaluator = Evaluator(o.eval);
+  s_->frozen_blind_evaluator = Evaluator(State::without_freezing(o.eval));
   std::fill(s_->ecache.begin(), s_->ecache.end(), State::EvalCacheEntry{});
 }
 const SearchOptions& Search::options() const { return s_->opt; }
@@ -650,7 +679,10 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   use_time = lim.movetime_ms > 0 && !lim.infinite;
   deadline = start + std::chrono::milliseconds(std::max(1, lim.movetime_ms - 3));
   node_limit = lim.infinite ? 0 : lim.nodes;
-  if (ls.max_nodes && !lim.infinite) node_limit = node_limit ? std::min(node_limit, ls.max_nodes) : ls.max_nodes;
+  // Below the top level the node cap holds whatever the limits (the top level's is only
+  // in level_limits(): asked for more, it searches more).
+  if (level < 10 && ls.max_nodes && !lim.infinite)
+    node_limit = node_limit ? std::min(node_limit, ls.max_nodes) : ls.max_nodes;
   max_depth = lim.depth > 0 && !lim.infinite ? std::min(lim.depth, 64) : 64;
   max_depth = std::min(max_depth, ls.max_depth);
   gen = uint8_t((gen + 1) & 63);
@@ -658,10 +690,19 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   noise_seed = level < 10 ? next_rand() : 0;
   blunder_roll = level < 10 ? int(next_rand() % 100) : 100;
   blunder_pick = level < 10 ? next_rand() : 0;
-  multi = level < 10;
+  multi = level < 10 && ls.blunder_pct > 0;
+  // The weaknesses (drawn after the above, so that a level without them keeps its
+  // earlier randomness).
+  afar_blind = level < 10 && ls.afar_blind_pct > 0 && int(next_rand() % 100) < ls.afar_blind_pct;
+  const bool frozen_blind = level < 10 && ls.frozen_blind_pct > 0 && int(next_rand() % 100) < ls.frozen_blind_pct;
+  ev = frozen_blind ? &frozen_blind_evaluator : &evaluator;
+  ev_salt = frozen_blind ? 0x5bd1e9955bd1e995ull : 0;
+  qs_horizon = ls.capture_horizon;
 
   res = SearchResult{};
   n_root = generate_legal(root_pos, root);
+  if (afar_blind && std::any_of(root, root + n_root, [](Move m) { return !m.is_afar(); }))
+    n_root = without_afar(root, n_root);
   finished = n_root == 0;
   if (n_root == 0) {
     fill_score(in_check(root_pos) ? -MATE : 0, res.score_cp, res.is_mate, res.mate_in);
@@ -675,7 +716,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   for (int i = 0; i < n_root; ++i) pick(root, root_score, n_root, i);
   for (int i = 0; i < n_root; ++i) exact[i] = -INF;
   res.best = root[0];
-  table_terms[0] = evaluator.gold_terms(root_pos);
+  table_terms[0] = ev->gold_terms(root_pos);
   depth = 0;
   next_root = n_root;  // no iteration in progress
 }

@@ -50,6 +50,8 @@ struct Config {
   std::string text;
   enum Kind { Engine, Random, Greedy, External } kind = Engine;
   int level = 10;
+  bool custom = false;  // level settings changed (ls)
+  LevelSettings ls = level_settings(10);
   size_t hash_mb = 16;
   std::string cmd;
   SearchOptions opt;
@@ -67,7 +69,20 @@ bool parse_config(const std::string& text, Config& c) {
     if (eq == std::string::npos) { std::cerr << "bad config item " << item << "\n"; return false; }
     std::string k = item.substr(0, eq), v = item.substr(eq + 1);
     const bool on = v != "0" && v != "off" && v != "false";
-    if (k == "level") c.level = std::atoi(v.c_str());
+    if (k == "level") {
+      c.level = std::atoi(v.c_str());
+      c.ls = level_settings(c.level);
+    }
+    // A level's settings changed one by one (after level=N): a level of one's own.
+    else if (k == "depth") c.custom = true, c.ls.max_depth = std::atoi(v.c_str());
+    else if (k == "lnodes") c.custom = true, c.ls.max_nodes = std::strtoull(v.c_str(), nullptr, 10);
+    else if (k == "ltime") c.custom = true, c.ls.movetime_ms = std::atoi(v.c_str());
+    else if (k == "noise") c.custom = true, c.ls.noise_cp = std::atoi(v.c_str());
+    else if (k == "blunder") c.custom = true, c.ls.blunder_pct = std::atoi(v.c_str());
+    else if (k == "margin") c.custom = true, c.ls.blunder_margin = std::atoi(v.c_str());
+    else if (k == "afarblind") c.custom = true, c.ls.afar_blind_pct = std::atoi(v.c_str());
+    else if (k == "frozenblind") c.custom = true, c.ls.frozen_blind_pct = std::atoi(v.c_str());
+    else if (k == "horizon") c.custom = true, c.ls.capture_horizon = std::atoi(v.c_str());
     else if (k == "cmd") { c.kind = Config::External; c.cmd = v; }
     else if (k == "hash") c.hash_mb = size_t(std::atoi(v.c_str()));
     else if (k == "eval") {
@@ -123,6 +138,7 @@ struct Player {
     if (c.kind == Config::Engine) {
       search = std::make_unique<Search>(c.hash_mb);
       search->set_level(c.level);
+      if (c.custom) search->set_level_settings(c.ls);
       search->set_options(c.opt);
       search->set_seed(seed);
     }
@@ -175,6 +191,7 @@ struct Player {
     SearchLimits sl;
     if (own_limits) {
       sl = level_limits(cfg.level);
+      if (cfg.custom) sl.movetime_ms = cfg.ls.movetime_ms, sl.nodes = cfg.ls.max_nodes;
     } else {
       sl.nodes = lim.nodes;
       sl.movetime_ms = lim.movetime_ms;
