@@ -101,6 +101,11 @@ struct Search::State {
 
   int history[PIECE_NB][SQUARE_NB];
   Move killers[MAX_PLY][2];
+  Move counter[PIECE_NB][SQUARE_NB];  // by the previous move's piece and square
+  // Continuation history by (previous move's piece and square, piece and square),
+  // hashed into a table of CONT_SIZE.
+  static constexpr size_t CONT_SIZE = size_t(1) << 20;
+  std::vector<int16_t> cont = std::vector<int16_t>(CONT_SIZE);
   Move pv[MAX_PLY + 1][MAX_PLY + 1];
   int pv_len[MAX_PLY + 1];
   std::vector<Move> move_buf;  // MAX_PLY * MAX_MOVES
@@ -138,6 +143,9 @@ struct Search::State {
   int depth = 0;                  // being searched
   int next_root = 0;              // next root move to search
   int it_alpha = 0, it_best = 0;
+  int asp_lo = -INF, asp_hi = INF, asp_delta = 0;  // the root's window in this iteration
+  Move prev_best;                 // the time manager: the last iteration's best move,
+  int prev_score = 0, stable = 0; // its score, and for how many iterations it has been best
   Move it_best_move;
   std::vector<Move> it_best_pv;
   SearchResult res;               // the last completed iteration's answer
@@ -166,6 +174,8 @@ struct Search::State {
     std::fill(tt.begin(), tt.end(), TTEntry{});
     std::memset(history, 0, sizeof history);
     std::memset(killers, 0, sizeof killers);
+    std::memset(counter, 0, sizeof counter);
+    std::fill(cont.begin(), cont.end(), int16_t(0));
     std::fill(ecache.begin(), ecache.end(), EvalCacheEntry{});
     gen = 0;
   }
@@ -258,7 +268,34 @@ struct Search::State {
     if (m.is_promotion()) return 99000000;
     if (m == killers[ply][0]) return 90000000;
     if (m == killers[ply][1]) return 89000000;
-    return history[mover][m.to()];
+    const PrevMove pm = prev_move(pos);
+    if (opt.countermove && pm.piece != NO_PIECE && m == counter[pm.piece][pm.to]) return 88000000;
+    return quiet_score(pm, mover, m);
+  }
+
+  // The previous move (the opponent's), as the piece that made it and its square;
+  // NO_PIECE after a null move or at the start.
+  struct PrevMove {
+    Piece piece = NO_PIECE;
+    Square to = SQ_NONE;
+  };
+  static PrevMove prev_move(const Position& pos) {
+    const Move m = pos.last_move();
+    if (m.is_none()) return {};
+    // A capture from afar leaves its piece where it was.
+    return {pos.at(m.is_afar() ? m.from() : m.to()), m.to()};
+  }
+  int16_t* cont_entry(const PrevMove& pm, Piece mover, Square to) {
+    if (pm.piece == NO_PIECE) return nullptr;
+    const uint64_t k = ((uint64_t(pm.piece) * SQUARE_NB + uint64_t(pm.to)) * PIECE_NB + mover) * SQUARE_NB + uint64_t(to);
+    return &cont[splitmix(k) & (CONT_SIZE - 1)];
+  }
+  int quiet_score(const PrevMove& pm, Piece mover, Move m) const {
+    int v = history[mover][m.to()];
+    if (opt.cont_history) {
+      if (const int16_t* c = const_cast<State*>(this)->cont_entry(pm, mover, m.to())) v += 2 * *c;
+    }
+    return v;
   }
 
   // Puts the best remaining move at index i. The first few are selected one at a time
@@ -547,6 +584,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   const bool can_futile = opt.futility && !pv_node && !in_chk && depth <= 2 &&
                           std::abs(alpha) < MATE_BOUND && static_eval + 200 * depth <= alpha;
   int searched = 0, legal = 0;
+  const PrevMove pm = prev_move(pos);
   for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
     if (!legality.legal(pos, m)) continue;
     ++legal;
@@ -574,7 +612,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
           m != killers[ply][0] && m != killers[ply][1]) {
         r = LMR[std::min(depth, 63)][std::min(searched, 63)];
         if (pv_node) r -= 1;
-        if (history[mover][m.to()] > 2000) r -= 1;
+        if (quiet_score(pm, mover, m) > 2000) r -= 1;
         r = std::clamp(r, 0, nd - 1);
       }
       score = -negamax(pos, nd - r, -alpha - 1, -alpha, ply + 1, gc, true);
@@ -596,13 +634,19 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
               killers[ply][1] = killers[ply][0];
               killers[ply][0] = m;
             }
+            if (opt.countermove && pm.piece != NO_PIECE) counter[pm.piece][pm.to] = m;
             const int bonus = std::min(depth * depth, 400);
             int& h = history[mover][m.to()];
             h += bonus - h * bonus / 16384;
+            int16_t* c = opt.cont_history ? cont_entry(pm, mover, m.to()) : nullptr;
+            if (c) *c = int16_t(*c + bonus - *c * bonus / 16384);
             for (int j = 0; j < nq; ++j) {
               const Move q = quiets[j];
-              int& hq = history[pos.at(q.from())][q.to()];
+              const Piece qp = pos.at(q.from());
+              int& hq = history[qp][q.to()];
               hq -= bonus + hq * bonus / 16384;
+              if (int16_t* cq = opt.cont_history ? cont_entry(pm, qp, q.to()) : nullptr)
+                *cq = int16_t(*cq - bonus - *cq * bonus / 16384);
             }
           }
           break;
@@ -719,6 +763,9 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   table_terms[0] = ev->gold_terms(root_pos);
   depth = 0;
   next_root = n_root;  // no iteration in progress
+  prev_best = Move::none();
+  prev_score = 0;
+  stable = 0;
 }
 
 // Searches until the budget, a limit or the end of the search. Returns whether the
@@ -746,21 +793,44 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
       it_best = -INF;
       it_best_move = Move::none();
       it_best_pv.clear();
+      // The aspiration window around the last iteration's score.
+      asp_lo = -INF;
+      asp_hi = INF;
+      asp_delta = 25;
+      if (opt.aspiration && depth >= 4 && std::abs(res.score_cp) < MATE_BOUND && !res.is_mate) {
+        asp_lo = std::max(-INF, res.score_cp - asp_delta);
+        asp_hi = std::min(INF, res.score_cp + asp_delta);
+      }
       for (int i = 0; i < n_root; ++i) root_score[i] = -INF - 1;
     }
-    const int beta = INF;
     for (; next_root < n_root; ++next_root) {
       const int i = next_root;
       const Move m = root[i];
       make(pos, m, 0);
       const bool gc = in_check_after_move(pos);
       const int nd = depth - 1 + ((opt.check_extension && gc) ? 1 : 0);
-      int score;
-      if (i == 0 || multi) {
-        score = -negamax(pos, nd, -beta, multi ? INF : -it_alpha, 1, gc, true);
+      int score = -INF;
+      if (multi) {
+        score = -negamax(pos, nd, -INF, INF, 1, gc, true);
       } else {
-        score = -negamax(pos, nd, -it_alpha - 1, -it_alpha, 1, gc, true);
-        if (score > it_alpha && !aborted) score = -negamax(pos, nd, -beta, -it_alpha, 1, gc, true);
+        // The first move in the aspiration window (or the full one), the others with a
+        // null window first; a score outside the window widens it and searches again.
+        if (i > 0) score = -negamax(pos, nd, -it_alpha - 1, -it_alpha, 1, gc, true);
+        if (i == 0 || (score > it_alpha && !aborted)) {
+          for (;;) {
+            const int lo = i == 0 ? asp_lo : it_alpha;
+            score = -negamax(pos, nd, -asp_hi, -lo, 1, gc, true);
+            if (aborted) break;
+            if (i == 0 && score <= asp_lo && asp_lo > -INF) {
+              asp_lo = std::max(-INF, asp_lo - asp_delta);
+            } else if (score >= asp_hi && asp_hi < INF) {
+              asp_hi = std::min(INF, asp_hi + asp_delta);
+            } else {
+              break;
+            }
+            asp_delta *= 2;
+          }
+        }
       }
       pos.unmake_move();
       if (aborted) break;
@@ -820,8 +890,20 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
       info.pv = res.pv;
       on_info(info);
     }
+    // Time: no new iteration once it would likely not finish in time. With the time
+    // manager that point moves with how clear the position is: later when the best
+    // move just changed or its score fell (a partly searched iteration still counts
+    // when another move beats the first), sooner when the same move has come out best
+    // for several iterations.
+    const bool changed = depth > 1 && it_best_move != prev_best;
+    const bool fell = depth > 1 && prev_score - it_best > 30;
+    stable = changed ? 0 : stable + 1;
+    prev_best = it_best_move;
+    prev_score = it_best;
+    int pct = 50;
+    if (opt.time_manager) pct = changed || fell ? 80 : stable >= 4 ? 35 : 50;
     bool over = depth >= max_depth;
-    if (use_time && ms * 2 > limits.movetime_ms) over = true;  // the next depth would not finish
+    if (use_time && ms * 100 > limits.movetime_ms * pct) over = true;
     if (n_root == 1 && use_time) over = true;
     if (limit_reached()) over = true;
     // A forced mate found and proven at this depth: deeper search changes nothing.

@@ -73,6 +73,16 @@ struct SearchOptions {
   bool see_order = true;
   bool see_qsearch = true;
   bool see_prune = true;
+  // Quiet-move ordering beyond killers and history: the countermove (the quiet move that
+  // last refuted the opponent's previous move) and continuation history (how a quiet
+  // move fared after the opponent's previous move).
+  bool countermove = true;
+  bool cont_history = true;
+  // Aspiration windows: from depth 4 the root is searched in a window around the last
+  // iteration's score, widened when the score falls outside.
+  bool aspiration = true;
+  // Thinking time by how clear the position is (see run() in search.cpp).
+  bool time_manager = true;
   EvalWeights eval = EvalWeights::defaults();
 };
 

@@ -6,10 +6,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "movegen.h"
+#include "search/see.h"
 #include "notation.h"
 #include "position.h"
 #include "status.h"
@@ -110,5 +112,36 @@ inline GameOutcome play_game(const std::string& fen, const Chooser& gold, const 
   }
   return out;
 }
+
+// The tuner's positions (core/tools/tune.cpp) from one game: those quiet enough for the
+// static evaluation to stand for them (not in check, the move played neither a capture
+// nor a promotion, no capture that wins material by SEE, no mate score), after the
+// first `skip` plies; written with the game's result once it is known, one line each:
+// position|result for Gold (1, 0.5, 0)|search score (cp, Gold's view)|game number.
+class QuietPositions {
+ public:
+  explicit QuietPositions(int skip) : skip_(skip) {}
+  void see(const Position& p, const Choice& c) {
+    if (ply_++ < skip_ || !c.has_score || std::abs(c.score_cp) >= 3000) return;
+    if (c.move.is_capture() || c.move.is_promotion()) return;
+    Position pos = p;
+    if (in_check(pos)) return;
+    Move caps[MAX_MOVES];
+    const int n = generate_pseudo_captures(pos, caps);
+    for (int i = 0; i < n; ++i)
+      if (see_ge(pos, caps[i], GYGAX_VALUE_CP, 1) && leaves_king_safe(pos, caps[i])) return;
+    kept_.push_back({pos.to_string(), pos.side_to_move() == GOLD ? c.score_cp : -c.score_cp});
+  }
+  // result: Gold's view, 1, 0 or -1.
+  void write(std::ostream& out, int result, long game) const {
+    const char* r = result > 0 ? "1" : result < 0 ? "0" : "0.5";
+    for (const auto& [fen, score] : kept_) out << fen << '|' << r << '|' << score << '|' << game << '\n';
+  }
+  size_t size() const { return kept_.size(); }
+
+ private:
+  int skip_, ply_ = 0;
+  std::vector<std::pair<std::string, int>> kept_;
+};
 
 }  // namespace dc

@@ -100,6 +100,10 @@ bool parse_config(const std::string& text, Config& c) {
     else if (k == "seeorder") c.opt.see_order = on;
     else if (k == "seeq") c.opt.see_qsearch = on;
     else if (k == "seeprune") c.opt.see_prune = on;
+    else if (k == "countermove") c.opt.countermove = on;
+    else if (k == "conthist") c.opt.cont_history = on;
+    else if (k == "aspiration") c.opt.aspiration = on;
+    else if (k == "timeman") c.opt.time_manager = on;
     else if (k == "weights") {
       std::ifstream f(v);
       std::stringstream text;
@@ -232,6 +236,7 @@ int main(int argc, char** argv) {
   int games = 100, movetime = 0, max_plies = 300, plies = 6, verbose = 0;
   uint64_t nodes = 0, seed = 1;
   bool level_limits_each = false;
+  std::string positions_path;  // the tuner's quiet positions of every game, appended
   bool use_sprt = false;
   stats::Sprt sprt;
   Adjudication adj;
@@ -252,6 +257,7 @@ int main(int argc, char** argv) {
     else if (k == "--seed") seed = std::strtoull(val().c_str(), nullptr, 10);
     else if (k == "--verbose" || k == "-v") verbose = 1;
     else if (k == "--level-limits") level_limits_each = true;
+    else if (k == "--positions") positions_path = val();
     else if (k == "--sprt") {
       // elo0,elo1[,alpha,beta]
       std::stringstream ss(val());
@@ -276,8 +282,10 @@ int main(int argc, char** argv) {
       std::cerr << "usage: match --a PLAYER --b PLAYER [--nodes N | --movetime MS] [--games N]\n"
                    "             [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resign CP,MOVES] [--draw PLY,CP,MOVES]\n"
                    "             [--level-limits] [--max-plies N] [--opening-plies N] [--seed N] [--verbose]\n"
+                   "             [--positions FILE]\n"
                    "  --level-limits: each side searches its level's own limits, as the browser does\n"
-                   "  --sprt: stop when the sequential test accepts or rejects (--games is the most)\n";
+                   "  --sprt: stop when the sequential test accepts or rejects (--games is the most)\n"
+                   "  --positions: append the quiet positions of every game for the tuner (tune fit)\n";
       return k == "--help" || k == "-h" ? 0 : 1;
     }
   }
@@ -288,6 +296,8 @@ int main(int argc, char** argv) {
   lim.movetime_ms = movetime;
   if (!nodes && !movetime) lim.nodes = 100000;
   auto ext_a = start_external(ca), ext_b = start_external(cb);
+  std::ofstream positions_out;
+  if (!positions_path.empty()) positions_out.open(positions_path, std::ios::app);
   const int pairs = (games + 1) / 2;
   std::vector<std::string> openings = opening_positions(pairs, plies, seed);
   int w = 0, d = 0, l = 0, played = 0;
@@ -309,8 +319,11 @@ int main(int argc, char** argv) {
     };
     pa.new_game();
     pb.new_game();
-    const GameOutcome o = a_gold ? play_game(fen, chooser(pa), chooser(pb), max_plies, adj)
-                                 : play_game(fen, chooser(pb), chooser(pa), max_plies, adj);
+    QuietPositions quiet(6);
+    auto record = [&](const Position& p, const Choice& c) { quiet.see(p, c); };
+    const GameOutcome o = a_gold ? play_game(fen, chooser(pa), chooser(pb), max_plies, adj, record)
+                                 : play_game(fen, chooser(pb), chooser(pa), max_plies, adj, record);
+    if (positions_out.is_open()) quiet.write(positions_out, o.result, long(seed * 100000 + uint64_t(g)));
     const int r = a_gold ? o.result : -o.result;
     if (r > 0) ++w; else if (r == 0) ++d; else ++l;
     ++played;

@@ -39,7 +39,6 @@
 #include "position.h"
 #include "search/eval.h"
 #include "search/search.h"
-#include "search/see.h"
 #include "search/weights_file.h"
 
 using namespace dc;
@@ -78,16 +77,6 @@ EvalWeights load_weights(const std::string& path) {
 
 // --- collect ----------------------------------------------------------------------------
 
-// Quiet enough for the static evaluation to stand for the position.
-bool quiet_position(Position& pos, Move played) {
-  if (played.is_capture() || played.is_promotion() || in_check(pos)) return false;
-  Move caps[MAX_MOVES];
-  const int n = generate_pseudo_captures(pos, caps);
-  for (int i = 0; i < n; ++i)
-    if (see_ge(pos, caps[i], GYGAX_VALUE_CP, 1) && leaves_king_safe(pos, caps[i])) return false;
-  return true;
-}
-
 int collect(const Args& a) {
   const int games = std::atoi(a.get("--games", "1000").c_str());
   const uint64_t nodes = std::strtoull(a.get("--nodes", "5000").c_str(), nullptr, 10);
@@ -121,23 +110,10 @@ int collect(const Args& a) {
         return c;
       };
     };
-    struct Kept {
-      std::string fen;
-      int gold_score;
-    };
-    std::vector<Kept> positions;
-    int ply = 0;
+    QuietPositions positions(skip);
     const GameOutcome o = play_game(openings[g], chooser(gold), chooser(scarlet), 300, adj,
-                                    [&](const Position& p, const Choice& c) {
-                                      ++seen;
-                                      if (ply++ < skip || std::abs(c.score_cp) >= 3000) return;
-                                      Position pos = p;
-                                      if (!quiet_position(pos, c.move)) return;
-                                      const int gs = pos.side_to_move() == GOLD ? c.score_cp : -c.score_cp;
-                                      positions.push_back({pos.to_string(), gs});
-                                    });
-    const char* result = o.result > 0 ? "1" : o.result < 0 ? "0" : "0.5";
-    for (const Kept& k : positions) out << k.fen << '|' << result << '|' << k.gold_score << '|' << g << '\n';
+                                    [&](const Position& p, const Choice& c) { ++seen, positions.see(p, c); });
+    positions.write(out, o.result, long(g));
     kept += long(positions.size());
     if ((g + 1) % 50 == 0)
       std::fprintf(stderr, "%zu games, %ld positions kept of %ld\n", g + 1, kept, seen);
