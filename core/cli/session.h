@@ -83,6 +83,7 @@ class Session {
   Game game_;
   std::unique_ptr<Search> search_;
   size_t hash_mb_ = 16;
+  int multipv_ = 1;  // setoption MultiPV: lines reported per depth
 
   std::thread job_;
   std::atomic<bool> job_done_{true};
