@@ -11,7 +11,7 @@
 //   board.geometry(); board.fit(w, h, {dpr, levels, arrangement}); board.squareRect(sq); board.squareAt(clientX, clientY);
 //   await board.ready; board.destroy();
 
-import { createBoardView } from '../ui/ui-loader.js';
+import { createBoardView } from '../renderer/ui-loader.js';
 import { isSquare, SQUARES } from './squares.js';
 
 const EVENTS = ['move', 'select', 'hover'];
@@ -103,7 +103,7 @@ export function toRendererState(s) {
  * Creates the board in `container` (which it fills; the container's CSS decides the size).
  * options: interactive (default true), levels (default [3, 2, 1]), arrangement ('auto': the
  * largest squares for the box; 'column': the levels one above the other, files in line;
- * 'row'; 'pyramid'), orientation ('gold'), assetsUrl (the site's root, holding ui/ and
+ * 'row'; 'pyramid'), orientation ('gold'), assetsUrl (the site's root, holding renderer/ and
  * pieces/; default: the parent of app/).
  */
 export async function createBoard(container, options = {}) {
@@ -115,7 +115,7 @@ export async function createBoard(container, options = {}) {
     orientation: options.orientation ?? 'gold',
   });
   const view = await createBoardView(container, {
-    moduleUrl: new URL('ui/dragonchess_ui.mjs', assets).href,
+    moduleUrl: new URL('renderer/dragonchess_ui.mjs', assets).href,
     piecesUrl: new URL('pieces/', assets).href,
     flipped: initial.flipped,
   });

@@ -2,7 +2,7 @@
 // dialogs and toast. Pure DOM rendering from the state the controller passes in.
 import { material } from './model.js';
 import { pieceName } from './facts.js';
-import { PIECE_FILES } from '../ui/ui-loader.js';
+import { PIECE_FILES } from '../renderer/ui-loader.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
