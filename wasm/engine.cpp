@@ -176,7 +176,7 @@ class GameFacade {
     o.set("reason", st.reason());
     o.set("over", st.over());
     o.set("check", st.check);
-    o.set("winner", st.state == GameState::Checkmate ? val(std::string(color_id(st.winner))) : val::null());
+    o.set("winner", st.decisive() ? val(std::string(color_id(st.winner))) : val::null());
     o.set("sideToMove", std::string(color_id(pos_.side_to_move())));
     return o;
   }
