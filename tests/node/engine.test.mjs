@@ -256,6 +256,10 @@ test('move numbers come from core, also from a position with Scarlet to move', (
   assert.equal(g.moveNumber(), 8);
   const h = new M.Game(g.fen(), ['W2e6', 'W2c5']);
   assert.deepEqual(h.history().labels, ['8…', '9.']);
+  // play, undo and redo answer with the move's number too
+  assert.equal(h.play('W2f6').label, '9…');
+  assert.equal(h.undo().label, '9…');
+  assert.equal(h.redo().label, '9…');
   h.delete();
   g.delete();
 });

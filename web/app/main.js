@@ -169,7 +169,7 @@ class Page {
     });
     const s0 = m.snap(0);
     view.renderMoves({
-      plies: m.plies, firstSide: s0.side, firstNumber: s0.moveNumber, view: ctl.viewPly, words: (k) => this.plyWords(k),
+      plies: m.plies, firstSide: s0.side, view: ctl.viewPly, words: (k) => this.plyWords(k),
       result: st.over ? { score: resultScore(st), title: resultTitle(st) } : null,
     });
     this.renderEngine();

@@ -81,10 +81,6 @@ export function savePrefs(patch) {
   }
 }
 
-export function clear(key = STORAGE_KEY) {
-  try { localStorage.removeItem(key); } catch { /* nothing to do */ }
-}
-
 // Previous games: kept (newest first, at most MAX_PREVIOUS) when a link replaces the
 // current game, so that opening a link never loses a game. Restored one at a time.
 export const MAX_PREVIOUS = 8;
