@@ -188,3 +188,30 @@ TEST_CASE("illegal and malformed move text is rejected with a reason", "[notatio
   CHECK(contains(coord_error(fr, "2e42e5"), "frozen"));
   CHECK(contains(read_error(fr, "O/2e4-2e5"), "frozen"));
 }
+
+TEST_CASE("the historic notation names the board by letter: Wh3M, Wfxg4M, Hxg4M", "[notation][historic]") {
+  dc::Position pos = dc::Position::start();
+  // U/M/L = levels 3/2/1; the piece letter is read from the front.
+  CHECK(dc::to_coordinate(read(pos, "Wh3M")) == "2h22h3");
+  CHECK(dc::to_coordinate(read(pos, "wh3m")) == "2h22h3");
+  CHECK(dc::to_coordinate(read(pos, "Sl3U")) == "3k23l3");
+  CHECK(dc::to_coordinate(read(pos, "Ua3M")) == "2b12a3");  // a Unicorn, on the middle board
+  CHECK(dc::to_coordinate(read(pos, "Db3L")) == "1b21b3");
+  CHECK(contains(read_error(pos, "Dc2L"), "ambiguous"));    // 1b2 or 1d2, sideways
+  CHECK(dc::to_coordinate(read(pos, "Drf2U")) == "3g13f2");  // "Dr" is the Dragon here too
+  CHECK(dc::to_coordinate(read(pos, "Rf2U")) == "3g13f2");
+  CHECK(contains(read_error(pos, "Wh4M"), "no Gold Warrior can go to 2h4"));
+  CHECK(contains(read_error(pos, "Sd3U"), "ambiguous"));
+  CHECK(dc::to_coordinate(read(pos, "Scd3U")) == "3c23d3");  // the origin file settles it
+  CHECK(contains(read_error(pos, "Sfd3U"), "no Gold Sylph on file f can go to 3d3"));
+  CHECK(contains(read_error(pos, "Wxh3M"), "no enemy piece to capture on 2h3"));
+  // Two Warriors can take on 2h5: "Wxh5M" is ambiguous, "Wixh5M" is not.
+  dc::Position two = th::pos_of(fen_of({th::GK, th::SK, {"2g4", 'W'}, {"2i4", 'W'}, {"2h5", 'u'}}));
+  CHECK(contains(read_error(two, "Wxh5M"), "ambiguous"));
+  CHECK(dc::to_coordinate(read(two, "Wixh5M")) == "2i42h5");
+  CHECK(dc::to_coordinate(read(two, "Wgxh5M?!")) == "2g42h5");
+  // Check marks and the promotion mark work as in the other forms.
+  dc::Position promo = th::pos_of(fen_of({th::GK, th::SK, {"2c7", 'W'}}));
+  CHECK(read(promo, "Wc8M(H)").is_promotion());
+  CHECK(read(promo, "Wc8M").is_promotion());
+}

@@ -92,6 +92,9 @@ val game_states() {
   add(GameState::Repetition, false, GOLD, false);
   add(GameState::QuietMoves, false, GOLD, false);
   add(GameState::BareKings, false, GOLD, false);
+  add(GameState::Resignation, false, GOLD, true);     // Scarlet resigns
+  add(GameState::Resignation, false, SCARLET, true);  // Gold resigns
+  add(GameState::DrawAgreed, false, GOLD, false);
   return a;
 }
 

@@ -243,7 +243,7 @@ test('facts exported from core: pieces, colours, levels, game states', () => {
   assert.ok(Object.isFrozen(M.LEVELS) && Object.isFrozen(M.LEVELS[0]));
   // The wording of each state is core's: the one Game.status() gives.
   const states = new Set(M.GAME_STATES.map((s) => s.state));
-  assert.deepEqual([...states].sort(), ['bare-kings', 'checkmate', 'ongoing', 'quiet-moves', 'repetition', 'stalemate']);
+  assert.deepEqual([...states].sort(), ['bare-kings', 'checkmate', 'draw-agreed', 'ongoing', 'quiet-moves', 'repetition', 'resignation', 'stalemate']);
   const g = new M.Game();
   const st = g.status();
   assert.equal(M.GAME_STATES.find((s) => s.state === st.state && s.check === st.check).reason, st.reason);
@@ -260,6 +260,10 @@ test('move numbers come from core, also from a position with Scarlet to move', (
   assert.equal(g.moveNumber(), 8);
   const h = new M.Game(g.fen(), ['W2e6', 'W2c5']);
   assert.deepEqual(h.history().labels, ['8…', '9.']);
+  // play, undo and redo answer with the move's number too
+  assert.equal(h.play('W2f6').label, '9…');
+  assert.equal(h.undo().label, '9…');
+  assert.equal(h.redo().label, '9…');
   h.delete();
   g.delete();
 });

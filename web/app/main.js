@@ -10,7 +10,7 @@ import DragonchessEngine from '../engine/dragonchess_engine.mjs';
 import { GameModel } from './model.js';
 import { parseSquare, squareName } from './squares.js';
 import * as store from './store.js';
-import { applyLayout } from './page-layout.js';
+import { applyLayout, BOARD_STYLES } from './page-layout.js';
 import * as view from './view.js';
 import { copyLink, watchLinks } from './share.js';
 import * as a11y from './a11y.js';
@@ -26,17 +26,26 @@ const hook = createHooks();
 
 async function boot() {
   const boardEl = $('board');
-  applyLayout(boardEl, null);  // the page's mode from the window's width until the board can say its size
+  applyLayout(boardEl, null);  // the page's mode from the window's size until the board can say its size
   const [board, M] = await Promise.all([
-    createBoard(boardEl, { interactive: true, levels: [3, 2, 1], orientation: 'gold' }).then((b) => { hook.boardAt = performance.now(); return b; }),
+    createBoard(boardEl, { interactive: true, levels: [3, 2, 1], arrangement: BOARD_STYLES.aligned, orientation: 'gold' })
+      .then((b) => { hook.boardAt = performance.now(); return b; }),
     DragonchessEngine().then((m) => { hook.rulesAt = performance.now(); return m; }),
   ]);
-  const fit = (w, h) => board.fit(w, h);
-  applyLayout(boardEl, fit);
+  // the boards' arrangement: levels in line (default) or the largest squares (a preference)
+  let boardStyle = store.loadPrefs().boards === 'large' ? 'large' : 'aligned';
+  const arrangeBtn = $('btn-arrange');
+  const layout = () => {
+    const L = applyLayout(boardEl, (w, h, arrangement) => board.fit(w, h, { arrangement }), boardStyle);
+    board.set({ arrangement: L.arrangement });
+    arrangeBtn.setAttribute('aria-pressed', String(boardStyle === 'large'));
+    arrangeBtn.setAttribute('aria-label', boardStyle === 'large' ? 'Boards arranged for the largest squares' : 'Boards one above the other, files in line');
+  };
+  layout();
   let resizeTimer = 0;
   const relayout = () => {
     cancelAnimationFrame(resizeTimer);
-    resizeTimer = requestAnimationFrame(() => applyLayout(boardEl, fit));
+    resizeTimer = requestAnimationFrame(layout);
   };
   window.addEventListener('resize', relayout);
   new ResizeObserver(relayout).observe(document.documentElement);
@@ -45,6 +54,11 @@ async function boot() {
 
   const ctl = new Controller(new GameModel(M), store.cleanSettings(store.DEFAULT_SETTINGS));
   const page = new Page(ctl, board);
+  page.toggleArrange = () => {
+    boardStyle = boardStyle === 'large' ? 'aligned' : 'large';
+    store.savePrefs({ boards: boardStyle });
+    layout();
+  };
   const ai = createAI(ctl, {
     onState: () => page.render(),
     onInfo: (info, side, moveNumber) => view.renderEngineInfo(info, side, moveNumber),
@@ -155,7 +169,7 @@ class Page {
     });
     const s0 = m.snap(0);
     view.renderMoves({
-      plies: m.plies, firstSide: s0.side, firstNumber: s0.moveNumber, view: ctl.viewPly, words: (k) => this.plyWords(k),
+      plies: m.plies, firstSide: s0.side, view: ctl.viewPly, words: (k) => this.plyWords(k),
       result: st.over ? { score: resultScore(st), title: resultTitle(st) } : null,
     });
     this.renderEngine();
@@ -239,6 +253,7 @@ class Page {
     const acts = {
       undo: () => ctl.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
       stop: () => ai.stop(), pause: () => ctl.togglePause(), share: () => this.shareLink(),
+      arrange: () => this.toggleArrange(),
     };
     document.addEventListener('click', (e) => {
       const actEl = e.target.closest('[data-act]');
@@ -298,6 +313,7 @@ class Page {
     else if (e.key === 'ArrowUp' || e.key === 'Home') ctl.goTo(0);
     else if (e.key === 'ArrowDown' || e.key === 'End') ctl.goTo(ctl.model.length);
     else if (e.key === 'f' || e.key === 'F') ctl.flip();
+    else if ((e.key === 'b' || e.key === 'B') && !document.body.classList.contains('layout-phone')) this.toggleArrange();
     else if (e.key === 'h' || e.key === 'H') ai.hint();
     else if (e.key === 'n' || e.key === 'N') this.dialogs.openNewGame();
     else if (e.key === 'p' || e.key === 'P') ctl.togglePause();

@@ -3,6 +3,7 @@
 
 export const STORAGE_KEY = 'dragonchess.game.v1';
 export const PREVIOUS_KEY = 'dragonchess.previous.v1';
+export const PREFS_KEY = 'dragonchess.prefs.v1';
 // ai: against the computer; hotseat: two players on this device; watch: AI vs AI;
 // link: play by link (this device plays `human`; the opponent answers through links).
 export const MODES = ['ai', 'hotseat', 'watch', 'link'];
@@ -61,8 +62,23 @@ export function load(key = STORAGE_KEY) {
   };
 }
 
-export function clear(key = STORAGE_KEY) {
-  try { localStorage.removeItem(key); } catch { /* nothing to do */ }
+// The player's display preferences (not part of a game): {key: value}, each checked by
+// its reader. Reading never throws; unreadable data reads as no preferences.
+export function loadPrefs() {
+  try {
+    const data = JSON.parse(localStorage.getItem(PREFS_KEY) || 'null');
+    return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  } catch {
+    return {};
+  }
+}
+export function savePrefs(patch) {
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify({ ...loadPrefs(), ...patch }));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // Previous games: kept (newest first, at most MAX_PREVIOUS) when a link replaces the

@@ -2,7 +2,7 @@
 // dialogs and toast. Pure DOM rendering from the state the controller passes in.
 import { material } from './model.js';
 import { pieceName } from './facts.js';
-import { PIECE_FILES } from '../ui/ui-loader.js';
+import { PIECE_FILES } from '../renderer/ui-loader.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
@@ -133,8 +133,9 @@ export function materialText(board) {
 function fmtNum(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
 
 // --- move list ------------------------------------------------------------------------
-// m: {plies: [{algebraic}], firstSide, firstNumber, view, result: {title, reason} | null,
-//     words(ply) -> the move in words (for screen readers)}
+// m: {plies: [{algebraic, label}], firstSide, view, result: {title, reason} | null,
+//     words(ply) -> the move in words (for screen readers)}; a ply's label is core's move
+// number ("12." Gold, "12…" Scarlet)
 let lastMovesKey = '';
 export function renderMoves(m) {
   const box = $('moves');
@@ -152,6 +153,7 @@ export function renderMoves(m) {
   const total = m.plies.length + offset;
   for (let r = 0; r * 2 < total; r++) {
     const cells = [];
+    const number = m.plies[Math.max(0, r * 2 - offset)].label.replace(/[.…]$/, '');
     for (let c = 0; c < 2; c++) {
       const k = r * 2 + c - offset;  // ply index, 0-based
       if (k < 0) { cells.push('<td><span class="mv" aria-hidden="true">…</span></td>'); continue; }
@@ -160,10 +162,10 @@ export function renderMoves(m) {
       const cls = 'mv' + (ply === m.view ? ' is-current' : '') + (ply === m.plies.length ? ' is-live' : '');
       const side = (k + offset) % 2 === 0 ? 'Gold' : 'Scarlet';
       const words = m.words ? m.words(ply) : '';
-      const label = `${m.firstNumber + r}, ${side}: ${m.plies[k].algebraic}${words ? ', ' + words : ''}`;
+      const label = `${number}, ${side}: ${m.plies[k].algebraic}${words ? ', ' + words : ''}`;
       cells.push(`<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}</button></td>`);
     }
-    rows.push(`<tr><th scope="row" class="n">${m.firstNumber + r}</th>${cells.join('')}</tr>`);
+    rows.push(`<tr><th scope="row" class="n">${number}</th>${cells.join('')}</tr>`);
   }
   box.innerHTML = '<table><caption class="sr-only">Moves played (select one to view the position after it)</caption>' +
     '<thead class="sr-only"><tr><th scope="col">Move</th><th scope="col">Gold</th><th scope="col">Scarlet</th></tr></thead>' +

@@ -150,9 +150,9 @@ struct View {
   std::vector<int> frozen;
   std::vector<Arrow> arrows;
   std::vector<int> levels{3, 2, 1};
+  Arrange arrange = Arrange::Auto;
   bool hasDiagram = false;
   std::vector<int> dMove, dCap, dAfar;
-  std::string legacyMarks;
 };
 View V;
 
@@ -333,7 +333,7 @@ void render() {
     const Palette& pal = kPalettes[lv];
     for (int rk = 0; rk < kRanks; ++rk)
       for (int f = 0; f < kFiles; ++f) {
-        const int sq = makeSquare(lv + 1, rk, f);
+        const int sq = squareOn(lv + 1, f, rk);
         const DevRect q = devSquare(sq);
         const bool light = isLightSquare(sq);
         p.rect(q.x, q.y, q.s, q.s, light ? pal.light : pal.dark);
@@ -359,12 +359,12 @@ void render() {
     // Coordinates and title (on the page background).
     const Rgba coord = {V.text.r, V.text.g, V.text.b, static_cast<Uint8>(V.text.a * 0.72f)};
     for (int rk = 0; rk < kRanks; ++rk) {
-      const DevRect q = devSquare(makeSquare(lv + 1, rk, V.flipped ? kFiles - 1 : 0));
+      const DevRect q = devSquare(squareOn(lv + 1, V.flipped ? kFiles - 1 : 0, rk));
       drawText(std::string(1, static_cast<char>('1' + rk)), L.coordFont, 500,
                gx - (L.gutterL * 0.5f - 0.5f) * d, q.y + q.s / 2, coord, 0);
     }
     for (int f = 0; f < kFiles; ++f) {
-      const DevRect q = devSquare(makeSquare(lv + 1, V.flipped ? kRanks - 1 : 0, f));
+      const DevRect q = devSquare(squareOn(lv + 1, f, V.flipped ? kRanks - 1 : 0));
       drawText(std::string(1, static_cast<char>('a' + f)), L.coordFont, 500, q.x + q.s / 2,
                gy + gh + L.gutterB * 0.5f * d, coord, 0);
     }
@@ -679,7 +679,7 @@ void relayout() {
   if (dpr != V.dpr) clearTextCache();
   V.dpr = dpr > 0 ? dpr : 1.f;
   const Layout old = V.layout;
-  V.layout = computeLayout(static_cast<float>(w), static_cast<float>(h), V.dpr, V.levels);
+  V.layout = computeLayout(static_cast<float>(w), static_cast<float>(h), V.dpr, V.levels, V.arrange);
   if (old.titleFont != V.layout.titleFont || old.coordFont != V.layout.coordFont || old.sq != V.layout.sq)
     clearTextCache();
   uploadPieces();
@@ -799,7 +799,8 @@ void animate(int from, int to);
 
 // Every key optional (board.js has already checked and normalised them):
 // pieces: string; dests: flat [from, n, to1..ton, ...] or null; lastMove: [from, to] or null;
-// check: sq or null; frozen: [sq]; flipped: bool; levels: [level]; arrows: flat
+// check: sq or null; frozen: [sq]; flipped: bool; levels: [level]; arrange: 'auto' |
+// 'row' | 'column' | 'pyramid'; arrows: flat
 // [from, to, 0xRRGGBBAA, ...]; selected: sq or null; diagram: {move, capture, afar} or null;
 // interactive: bool; animate: [from, to] (after pieces).
 void setState(val s) {
@@ -843,6 +844,13 @@ void setState(val s) {
       relayout();
     }
   }
+  if (has("arrange")) {
+    Arrange a = V.arrange;
+    if (parseArrange(s["arrange"].as<std::string>(), a) && a != V.arrange) {
+      V.arrange = a;
+      relayout();
+    }
+  }
   if (has("arrows")) {
     V.arrows.clear();
     const val a = s["arrows"];
@@ -873,12 +881,15 @@ void setState(val s) {
   }
 }
 
-// Pure: the layout the renderer would use for a container of this size and these levels.
-std::string fitJson(double cssW, double cssH, double dpr, val levels) {
+// Pure: the layout the renderer would use for a container of this size, these levels and
+// this arrangement ('auto' when not one of the names).
+std::string fitJson(double cssW, double cssH, double dpr, val levels, std::string arrange) {
   std::vector<int> lv;
   if (!(levels.isNull() || levels.isUndefined()))
     for (int i = 0, n = levels["length"].as<int>(); i < n; ++i) lv.push_back(levels[i].as<int>());
-  return layoutJson(computeLayout(static_cast<float>(cssW), static_cast<float>(cssH), static_cast<float>(dpr), lv));
+  Arrange a = Arrange::Auto;
+  parseArrange(arrange, a);
+  return layoutJson(computeLayout(static_cast<float>(cssW), static_cast<float>(cssH), static_cast<float>(dpr), lv, a));
 }
 std::string geometryJson() { return layoutJson(V.layout); }
 int selectedSquare() { return V.selected; }
