@@ -641,6 +641,13 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
 
   res = SearchResult{};
   n_root = generate_legal(root_pos, root);
+  if (!lim.root_moves.empty()) {
+    int k = 0;
+    for (int i = 0; i < n_root; ++i)
+      for (Move m : lim.root_moves)
+        if (m.same_squares(root[i])) { root[k++] = root[i]; break; }
+    n_root = k;
+  }
   multipv = std::clamp(std::min(lim.multipv, n_root), 1, MAX_MULTIPV);
   line_pv.assign(multipv > 1 ? size_t(n_root) : 0, {});
   finished = n_root == 0;

@@ -26,6 +26,9 @@ struct SearchLimits {
   // legal moves). 1 is the plain search; above 1 the best `multipv` root moves get exact
   // scores and their own principal variations.
   int multipv = 1;
+  // Non-empty: only these root moves are searched (UCI's searchmoves; compared by their
+  // squares, moves that are not legal ignored). The puzzle generator's second-best move.
+  std::vector<Move> root_moves;
 };
 inline constexpr int MAX_MULTIPV = 64;
 
