@@ -34,6 +34,7 @@ struct Bitboard {
   }
 
   constexpr void set(Square s) { w[word_of(s)] |= bit_of(s); }
+  constexpr void reset(Square s) { w[word_of(s)] &= ~bit_of(s); }
   constexpr void toggle(Square s) { w[word_of(s)] ^= bit_of(s); }
   constexpr bool test(Square s) const { return (w[word_of(s)] & bit_of(s)) != 0; }
 
@@ -59,8 +60,9 @@ struct Bitboard {
     for (int i = 0; i < WORDS; ++i) r.w[i] = w[i] & ~o.w[i];
     return r;
   }
-  // Every square moved one level up (level 3 falls off).
+  // Every square moved one level up (level 3 falls off) / down (level 1 falls off).
   constexpr Bitboard up() const { return Bitboard{{0, 0, w[0], w[1], w[2], w[3]}}; }
+  constexpr Bitboard down() const { return Bitboard{{w[2], w[3], w[4], w[5], 0, 0}}; }
 
   // Whether pred(square) holds for some square of the set (tried in increasing order,
   // stopping at the first).
@@ -78,6 +80,20 @@ struct Bitboard {
       for (uint64_t x = w[i]; x; x &= x - 1) f(square_at(i, std::countr_zero(x)));
   }
 };
+
+// Every square (the unused high bits of each level's second word clear).
+inline constexpr Bitboard ALL_SQUARES{{~uint64_t(0), (uint64_t(1) << 32) - 1, ~uint64_t(0), (uint64_t(1) << 32) - 1,
+                                       ~uint64_t(0), (uint64_t(1) << 32) - 1}};
+
+// The two words of one level as one 128-bit number, shifted left by `left` and then
+// right by `right` places (one of the two 0, both under 64): no branch on the direction.
+// (x >> 1 >> (63 - n) is x >> (64 - n), defined for n = 0 too.)
+inline void shift_level(uint64_t& lo, uint64_t& hi, unsigned left, unsigned right) {
+  hi = hi << left | lo >> 1 >> (63 - left);
+  lo <<= left;
+  lo = lo >> right | hi << 1 << (63 - right);
+  hi >>= right;
+}
 
 // A slide line of one level as a bit mask: its squares (the two words of its level)
 // and whether the squares run up (increasing square numbers) from the mover.

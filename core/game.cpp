@@ -12,6 +12,8 @@ const char* error_code_name(GameErrorCode code) {
     case GameErrorCode::GameOver: return "game-over";
     case GameErrorCode::NoUndo: return "no-undo";
     case GameErrorCode::NoRedo: return "no-redo";
+    case GameErrorCode::BadRecord: return "bad-record";
+    case GameErrorCode::BadTag: return "bad-tag";
   }
   return "bad-move";
 }
@@ -73,6 +75,7 @@ GameResult<MoveText> Game::undo() {
 
 GameResult<MoveText> Game::redo() {
   if (redo_.empty()) return GameError{GameErrorCode::NoRedo, "no move to redo"};
+  if (status_.over()) return GameError{GameErrorCode::GameOver, "the game is over (" + status_.reason() + ")"};
   MoveText m = redo_.back();
   redo_.pop_back();
   pos_.make_move(m.move);
@@ -93,11 +96,16 @@ std::vector<std::string> Game::algebraic_moves() const {
   return out;
 }
 
-const char* Game::result() const {
-  if (!status_.over()) return "*";
-  if (status_.state != GameState::Checkmate) return "1/2-1/2";
-  return status_.winner == GOLD ? "1-0" : "0-1";
+GameResult<Status> Game::end_off_board(GameState state, Color winner) {
+  if (status_.over()) return GameError{GameErrorCode::GameOver, "the game is over (" + status_.reason() + ")"};
+  status_.state = state;
+  status_.winner = winner;
+  return status_;
 }
+
+GameResult<Status> Game::resign(Color side) { return end_off_board(GameState::Resignation, ~side); }
+
+GameResult<Status> Game::agree_draw() { return end_off_board(GameState::DrawAgreed, GOLD); }
 
 std::string Game::move_label(int ply) const {
   const int index = ply + (start_side_ == GOLD ? 0 : 1);  // half-moves since a Gold move

@@ -25,13 +25,17 @@ enum class GameErrorCode : uint8_t {
   GameOver,     // a move after the end of the game
   NoUndo,       // nothing to take back
   NoRedo,       // nothing to play again
+  BadRecord,    // a game record (core/record.h) that cannot be read
+  BadTag,       // a tag name or value that cannot be written in a record
 };
-// "bad-position", "bad-move", "game-over", "no-undo", "no-redo": stable names.
+// "bad-position", "bad-move", "game-over", "no-undo", "no-redo", "bad-record", "bad-tag":
+// stable names.
 const char* error_code_name(GameErrorCode code);
 
 struct GameError {
   GameErrorCode code;
   std::string message;
+  int line = 0;  // bad-record: the line of the record (1 = the first), 0 when none
 };
 
 template <typename T>
@@ -48,6 +52,7 @@ class [[nodiscard]] GameResult {
   const T& operator*() const& { return value(); }
   GameErrorCode code() const { return std::get<1>(v_).code; }
   const std::string& error() const { return std::get<1>(v_).message; }
+  int line() const { return std::get<1>(v_).line; }
 
  private:
   std::variant<T, GameError> v_;
@@ -74,8 +79,15 @@ class Game {
   GameResult<MoveText> play(std::string_view text);
   // Several moves, all or nothing; returns the last one played (none if `moves` is empty).
   GameResult<MoveText> play_all(const std::vector<std::string>& moves);
-  GameResult<MoveText> undo();  // the move taken back
-  GameResult<MoveText> redo();  // the move played again
+  // The move taken back. A resignation or an agreed draw belongs to the position after
+  // the last move: undo takes it back with that move.
+  GameResult<MoveText> undo();
+  GameResult<MoveText> redo();  // the move played again (game-over after a resignation or agreed draw)
+
+  // The endings that are not on the board: `side` resigns (either side, whoever is to
+  // move), or the players agree a draw. Refused with game-over once the game is over.
+  GameResult<Status> resign(Color side);
+  GameResult<Status> agree_draw();
   bool can_undo() const { return !played_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
 
@@ -86,9 +98,11 @@ class Game {
   std::vector<std::string> coordinate_moves() const;
   std::vector<std::string> algebraic_moves() const;
   int plies() const { return int(played_.size()); }
+  // The status of the game: the board's (checkmate, the draw rules) or, when the players
+  // ended it, the resignation or the agreed draw.
   const Status& status() const { return status_; }
   // "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
-  const char* result() const;
+  const char* result() const { return status_.result(); }
 
   // The number written before the move at index `ply` of moves() (0 = the first):
   // "12." for a Gold move, "12…" for a Scarlet move (counted from the start position's
@@ -102,6 +116,7 @@ class Game {
 
  private:
   GameResult<MoveText> play_one(std::string_view text, int number /* 0 = single */);
+  GameResult<Status> end_off_board(GameState state, Color winner);
   void update_status() { status_ = game_status(pos_); }
 
   Position pos_;

@@ -98,16 +98,10 @@ int generate_shift_captures(const Tables& T, const Position& pos, Color us, Piec
   if (!pieces.any()) return 0;
   const Bitboard& enemy = pos.occupied(~us);
   int n = 0;
-  for (const CaptureShift& cs : T.capture_shifts(us, t)) {
+  for (const TargetShift& cs : T.capture_shifts(us, t)) {
     uint64_t lo = pieces.w[cs.from_word] & cs.from_lo, hi = pieces.w[cs.from_word + 1] & cs.from_hi;
     if (!(lo | hi)) continue;
-    // The two words as one 128-bit number, shifted left and then right (one of the
-    // two by 0; both under 64): no branch on the direction. (x >> 1 >> (63 - n) is
-    // x >> (64 - n), defined for n = 0 too.)
-    hi = hi << cs.left | lo >> 1 >> (63 - cs.left);
-    lo <<= cs.left;
-    lo = lo >> cs.right | hi << 1 << (63 - cs.right);
-    hi >>= cs.right;
+    shift_level(lo, hi, cs.left, cs.right);
     lo &= enemy.w[cs.to_word];
     hi &= enemy.w[cs.to_word + 1];
     for (int k = 0; k < 2; ++k)
@@ -139,34 +133,145 @@ int generate_captures(const Position& pos, Move* out) {
   return n;
 }
 
-// Squares holding pieces of the side to move whose departure could expose its King:
-// the first piece on a line from the King to an enemy slider, and a piece standing on
-// the intermediate square of an enemy's level-changing or two-step attack.
-// `at` (SQUARE_NB entries, all false on entry) is set true on those squares.
-void find_blockers(const Position& pos, Color us, bool* at) {
+// The squares whose emptying could expose the King of `us` (not in check): `ours`, the
+// pieces of `us` first on a line from the King to an enemy slider behind them, or on
+// the intermediate square of an enemy's two-step or level-changing attack; `theirs`,
+// the same squares holding enemy pieces (a capture from afar empties its square
+// without filling it).
+struct Blockers {
+  Bitboard ours, theirs;
+};
+Blockers find_blockers(const Position& pos, Color us) {
   const Tables& T = tables();
   const Square k = pos.king_square(us);
   const Color them = ~us;
   const Bitboard sliders = pos.pieces_of(them, T.slider_types());
   const Bitboard& occupied = pos.occupied();
+  Blockers b;
   for (const ReverseRay& rr : T.reverse_rays(them, k)) {
     const RayMask& r = rr.ray.bits;
     if (!((r.lo & sliders.w[r.word]) | (r.hi & sliders.w[r.word + 1]))) continue;  // no enemy slider on the line
     const Square first = ray_blocker(r, occupied);
-    if (first == SQ_NONE || color_of(pos.at(first)) != us) continue;
+    if (first == SQ_NONE) continue;
     Bitboard rest = occupied;
     rest.toggle(first);
     const Square second = ray_blocker(r, rest);
     if (second == SQ_NONE) continue;
     const Piece p = pos.at(second);
-    if (color_of(p) == them && (rr.types >> type_of(p) & 1)) at[first] = true;
+    if (color_of(p) == them && (rr.types >> type_of(p) & 1)) (color_of(pos.at(first)) == us ? b.ours : b.theirs).set(first);
   }
   for (const AttackEntry& e : T.via_attack_entries(them, k)) {
-    Piece v = pos.at(e.via), a = pos.at(e.from);
-    if (v != NO_PIECE && color_of(v) == us && a != NO_PIECE && color_of(a) == them &&
-        (e.types >> type_of(a) & 1))
-      at[e.via] = true;
+    const Piece v = pos.at(e.via), a = pos.at(e.from);
+    if (v != NO_PIECE && a != NO_PIECE && color_of(a) == them && (e.types >> type_of(a) & 1))
+      (color_of(v) == us ? b.ours : b.theirs).set(e.via);
   }
+  return b;
+}
+
+// Whether the pieces of colour `by` on the squares of `active` (the unfrozen ones) can
+// capture on s when the occupied squares are `occupied`: attacked() in a position that
+// differs from pos only by a move about to be made (its squares, the piece it captures,
+// a Basilisk's freezing), the pieces of `by` still standing where pos has them.
+bool attacked_by(const Position& pos, Square s, Color by, const Bitboard& occupied, const Bitboard& active) {
+  const Tables& T = tables();
+  // Plain leaps: the candidate squares, then whether the piece there reaches s.
+  const bool by_leap = (T.leap_attackers(by, s) & active).any_of([&](Square q) {
+    return T.capture_mask(by, type_of(pos.at(q)), q).test(s);
+  });
+  if (by_leap) return true;
+  // From afar: the same with the afar masks.
+  const bool from_afar = (T.afar_attackers(by, s) & active).any_of([&](Square q) {
+    return T.afar_mask(by, type_of(pos.at(q)), q).test(s);
+  });
+  if (from_afar) return true;
+  for (const AttackEntry& e : T.via_attack_entries(by, s))
+    if (active.test(e.from) && (e.types >> type_of(pos.at(e.from)) & 1) && !occupied.test(e.via)) return true;
+  // Slides: the first piece on each line that holds a slider of `by`.
+  const Bitboard sliders = pos.pieces_of(by, T.slider_types()) & active;
+  const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
+  auto attacks = [&](const ReverseRay& rr, Square q) {
+    return q != SQ_NONE && sliders.test(q) && (rr.types >> type_of(pos.at(q)) & 1);
+  };
+  auto has_slider = [&](const RayMask& r) { return ((r.lo & sliders.w[r.word]) | (r.hi & sliders.w[r.word + 1])) != 0; };
+  const size_t up = T.reverse_up_count(by, s);
+  for (size_t i = 0; i < up; ++i)
+    if (has_slider(rays[i].ray.bits) && attacks(rays[i], ray_blocker_up(rays[i].ray.bits, occupied))) return true;
+  for (size_t i = up; i < rays.size(); ++i)
+    if (has_slider(rays[i].ray.bits) && attacks(rays[i], ray_blocker_down(rays[i].ray.bits, occupied))) return true;
+  return false;
+}
+
+// Whether a pseudo-legal move leaves the mover's King safe, decided without making it:
+// the enemy's attacks on the King's square after it, with the move's squares changed
+// and the captured piece gone (leaves_king_safe is the same by make/unmake).
+bool safe_after(const Position& pos, Move m) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square from = m.from(), to = m.to();
+  Bitboard occupied = pos.occupied(), enemy = pos.occupied(them);
+  Bitboard basilisks = pos.pieces_of(make_piece(us, BASILISK));  // they freeze the enemy above them
+  enemy.reset(to);
+  Square k = pos.king_square(us);
+  if (m.is_afar()) {
+    occupied.reset(to);
+  } else {
+    occupied.reset(from);
+    occupied.set(to);
+    if (from == k) k = to;
+    if (basilisks.test(from)) {
+      basilisks.reset(from);
+      basilisks.set(to);
+    }
+  }
+  return !attacked_by(pos, k, them, occupied, enemy.minus(basilisks.up()));
+}
+
+// The number of legal moves of the piece of colour us and type t on s that cannot expose
+// its King (the side to move is not in check, the piece is no blocker, not the King, not
+// a Basilisk that holds an enemy frozen), counted on square sets: its plain targets, its
+// slides, its targets through a square and its captures from afar (each of those
+// verified if it empties a square of `theirs`).
+int count_piece_moves(const Tables& T, const Position& pos, Color us, PieceType t, Square s, const Bitboard& empty,
+                      const Bitboard& enemy, const Bitboard& theirs) {
+  const SquareMoves& sm = T.moves(us, t, s);
+  int n = ((T.move_mask(us, t, s) & empty) | (T.capture_mask(us, t, s) & enemy)).count();
+  if (sm.ray_count) {
+    const std::span<const RayMask> rays = T.ray_masks(sm);
+    const Bitboard& occupied = pos.occupied();
+    uint64_t lo = 0, hi = 0;  // every slide stays on the piece's level
+    for (size_t i = 0; i < sm.up_ray_count; ++i) {
+      const RayReach r = ray_reach_up(rays[i], occupied);
+      lo |= r.lo;
+      hi |= r.hi;
+    }
+    for (size_t i = sm.up_ray_count; i < rays.size(); ++i) {
+      const RayReach r = ray_reach_down(rays[i], occupied);
+      lo |= r.lo;
+      hi |= r.hi;
+    }
+    const int w = rays[0].word;  // the reach ends on the first piece: keep it if it is an enemy
+    n += std::popcount(lo & ~pos.occupied(us).w[w]) + std::popcount(hi & ~pos.occupied(us).w[w + 1]);
+  }
+  for (const Target& tg : T.special_targets(sm)) {
+    if (tg.afar) {
+      if (enemy.test(tg.to) && (!theirs.test(tg.to) || safe_after(pos, Move(s, tg.to, MoveKind::Afar)))) ++n;
+    } else if (empty.test(tg.via)) {
+      n += empty.test(tg.to) ? (tg.mode & MOVE_ONLY) != 0 : enemy.test(tg.to) && (tg.mode & CAPTURE_ONLY);
+    }
+  }
+  return n;
+}
+
+// The same for all pieces of one of the types moved by shifts, on shift squares.
+int count_shift_moves(const Tables& T, Color us, PieceType t, const Bitboard& pieces, const Bitboard* dest) {
+  int n = 0;
+  for (const TargetShift& ts : T.target_shifts(us, t)) {
+    uint64_t lo = pieces.w[ts.from_word] & ts.from_lo, hi = pieces.w[ts.from_word + 1] & ts.from_hi;
+    if (!(lo | hi)) continue;
+    shift_level(lo, hi, ts.left, ts.right);
+    const Bitboard& d = dest[ts.mode];
+    n += std::popcount(lo & d.w[ts.to_word]) + std::popcount(hi & d.w[ts.to_word + 1]);
+  }
+  return n;
 }
 
 }  // namespace
@@ -189,38 +294,7 @@ bool pseudo_legal(const Position& pos, Move m) {
 int generate_pseudo_captures(const Position& pos, Move* out) { return generate_captures(pos, out); }
 
 bool attacked(const Position& pos, Square s, Color by) {
-  const Tables& T = tables();
-  // Plain leaps: the candidate squares, then whether the piece there reaches s.
-  const bool by_leap = (T.leap_attackers(by, s) & pos.occupied(by)).any_of([&](Square q) {
-    return T.capture_mask(by, type_of(pos.at(q)), q).test(s) && !pos.frozen(q);
-  });
-  if (by_leap) return true;
-  // From afar: the same with the afar masks.
-  const bool from_afar = (T.afar_attackers(by, s) & pos.occupied(by)).any_of([&](Square q) {
-    return T.afar_mask(by, type_of(pos.at(q)), q).test(s) && !pos.frozen(q);
-  });
-  if (from_afar) return true;
-  for (const AttackEntry& e : T.via_attack_entries(by, s)) {
-    const Piece p = pos.at(e.from);
-    if (p == NO_PIECE || color_of(p) != by || !(e.types >> type_of(p) & 1)) continue;
-    if (!pos.empty(e.via) || pos.frozen(e.from)) continue;
-    return true;
-  }
-  // Slides: the first piece on each line that holds a slider of `by`.
-  const Bitboard sliders = pos.pieces_of(by, T.slider_types());
-  const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
-  auto attacks = [&](const ReverseRay& rr, Square q) {
-    if (q == SQ_NONE) return false;
-    const Piece p = pos.at(q);
-    return color_of(p) == by && (rr.types >> type_of(p) & 1) && !pos.frozen(q);
-  };
-  auto has_slider = [&](const RayMask& r) { return ((r.lo & sliders.w[r.word]) | (r.hi & sliders.w[r.word + 1])) != 0; };
-  const size_t up = T.reverse_up_count(by, s);
-  for (size_t i = 0; i < up; ++i)
-    if (has_slider(rays[i].ray.bits) && attacks(rays[i], ray_blocker_up(rays[i].ray.bits, pos.occupied()))) return true;
-  for (size_t i = up; i < rays.size(); ++i)
-    if (has_slider(rays[i].ray.bits) && attacks(rays[i], ray_blocker_down(rays[i].ray.bits, pos.occupied()))) return true;
-  return false;
+  return attacked_by(pos, s, by, pos.occupied(), pos.occupied(by).minus(pos.frozen_pieces(by)));
 }
 
 Bitboard attackers(const Position& pos, Square s, Color by) {
@@ -276,40 +350,73 @@ bool leaves_king_safe(Position& pos, Move m) {
 int filter_legal(Position& pos, Move* moves, int n) { return filter_legal(pos, moves, n, in_check(pos)); }
 
 int filter_legal(Position& pos, Move* moves, int n, bool checked) {
-  const Color us = pos.side_to_move();
-  const Square k = pos.king_square(us);
   int kept = 0;
   if (checked) {
     for (int i = 0; i < n; ++i)
-      if (leaves_king_safe(pos, moves[i])) moves[kept++] = moves[i];
+      if (safe_after(pos, moves[i])) moves[kept++] = moves[i];
     return kept;
   }
   // Not in check: only a few kinds of move can expose the King; verify just those.
-  bool blocker[SQUARE_NB] = {};
-  find_blockers(pos, us, blocker);
-  for (int i = 0; i < n; ++i) {
-    const Move m = moves[i];
-    const Square from = m.from();
-    const bool risky = from == k || blocker[from] || m.is_afar() ||  // afar empties a square
-                       type_of(pos.at(from)) == BASILISK;          // may unfreeze an enemy
-    if (!risky || leaves_king_safe(pos, m)) moves[kept++] = m;
-  }
+  LegalityCheck legality(pos, false);
+  for (int i = 0; i < n; ++i)
+    if (legality.legal(pos, moves[i])) moves[kept++] = moves[i];
   return kept;
 }
 
 LegalityCheck::LegalityCheck(const Position& pos, bool in_check)
     : in_check_(in_check), king_(pos.king_square(pos.side_to_move())) {}
 
-bool LegalityCheck::legal(Position& pos, Move m) {
-  if (in_check_) return leaves_king_safe(pos, m);
+bool LegalityCheck::legal(const Position& pos, Move m) {
+  if (in_check_) return safe_after(pos, m);
   if (!blockers_known_) {
-    std::fill(std::begin(blocker_), std::end(blocker_), false);
-    find_blockers(pos, pos.side_to_move(), blocker_);
+    const Color us = pos.side_to_move();
+    const Blockers b = find_blockers(pos, us);
+    // Besides the blockers: a Basilisk that holds an enemy piece frozen lets it go.
+    risky_ = b.ours | (pos.pieces_of(make_piece(us, BASILISK)) & pos.occupied(~us).down());
+    risky_.set(king_);
+    theirs_ = b.theirs;
     blockers_known_ = true;
   }
-  const Square from = m.from();
-  const bool risky = from == king_ || blocker_[from] || m.is_afar() || type_of(pos.at(from)) == BASILISK;
-  return !risky || leaves_king_safe(pos, m);
+  const bool risky = m.is_afar() ? theirs_.test(m.to()) : risky_.test(m.from());
+  return !risky || safe_after(pos, m);
+}
+
+int count_legal(const Position& pos) {
+  const Tables& T = tables();
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square k = pos.king_square(us);
+  const Bitboard movable = pos.occupied(us).minus(pos.frozen_pieces(us));  // Basilisk freezing: no moves
+  Move buf[MAX_PIECE_MOVES];
+  int n = 0;
+  // Each move of the pieces on these squares verified.
+  auto count_verified = [&](const Bitboard& pieces) {
+    pieces.for_each([&](Square s) {
+      const int moves = generate_piece_moves<true, true>(T, pos, us, type_of(pos.at(s)), s, buf);
+      for (int i = 0; i < moves; ++i) n += safe_after(pos, buf[i]);
+    });
+  };
+  if (in_check_after_move(pos)) {
+    count_verified(movable);
+    return n;
+  }
+  const Blockers b = find_blockers(pos, us);
+  // Moves that may expose the King: those of a blocker, of the King, of a Basilisk that
+  // holds an enemy piece frozen.
+  Bitboard risky = b.ours | (pos.pieces_of(make_piece(us, BASILISK)) & pos.occupied(them).down());
+  risky.set(k);
+  const Bitboard& enemy = pos.occupied(them);
+  const Bitboard empty = ALL_SQUARES.minus(pos.occupied());
+  const Bitboard dest[4] = {{}, empty, enemy, empty | enemy};  // by Mode
+  const Bitboard easy = movable.minus(risky);
+  Bitboard rest = easy;
+  for (PieceType t : T.shift_types()) {
+    const Bitboard shifted = easy & pos.pieces_of(make_piece(us, t)) & T.shift_squares(us, t);
+    n += count_shift_moves(T, us, t, shifted, dest);
+    rest = rest.minus(shifted);
+  }
+  rest.for_each([&](Square s) { n += count_piece_moves(T, pos, us, type_of(pos.at(s)), s, empty, enemy, b.theirs); });
+  count_verified(movable & risky);
+  return n;
 }
 
 int generate_legal(Position& pos, Move* out) {
@@ -325,9 +432,9 @@ Move find_legal(Position& pos, Square from, Square to) {
 
 uint64_t perft(Position& pos, int depth) {
   if (depth <= 0) return 1;
+  if (depth == 1) return uint64_t(count_legal(pos));
   Move moves[MAX_MOVES];
   int n = generate_legal(pos, moves);
-  if (depth == 1) return uint64_t(n);
   uint64_t total = 0;
   for (int i = 0; i < n; ++i) {
     pos.make_move(moves[i]);
@@ -342,9 +449,9 @@ namespace {
 // perft that polls a stop flag at every inner node; `stopped` is set when it saw it.
 uint64_t perft_until(Position& pos, int depth, const std::atomic<bool>& stop, bool& stopped) {
   if (depth <= 0) return 1;
+  if (depth == 1) return uint64_t(count_legal(pos));
   Move moves[MAX_MOVES];
   int n = generate_legal(pos, moves);
-  if (depth == 1) return uint64_t(n);
   if (stop.load(std::memory_order_relaxed)) {
     stopped = true;
     return 0;

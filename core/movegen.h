@@ -36,20 +36,26 @@ int filter_legal(Position& pos, Move* moves, int n, bool in_check);
 
 // Legality of single pseudo-legal moves of one position, for searches that test only
 // the moves they actually play: not in check, only moves of a pinned or line-blocking
-// piece, King moves, captures from afar and Basilisk moves are verified by make/unmake,
-// the blockers being found on the first question. pos must not change in between
-// (make/unmake pairs are fine).
+// piece, King moves, captures from afar of a piece that blocks an enemy's line to the
+// King, and moves of a Basilisk that holds an enemy piece frozen are verified (on square
+// sets, without making them), the blockers being found on the first question. pos must
+// not change in between (make/unmake pairs are fine).
 class LegalityCheck {
  public:
   LegalityCheck(const Position& pos, bool in_check);
-  bool legal(Position& pos, Move m);
+  bool legal(const Position& pos, Move m);
 
  private:
   bool in_check_;
   bool blockers_known_ = false;
   Square king_;
-  bool blocker_[SQUARE_NB];
+  Bitboard risky_;   // moves from these squares are verified
+  Bitboard theirs_;  // captures from afar on these squares are verified
 };
+
+// The number of legal moves, counted without writing or making them where square sets
+// tell (perft's last ply).
+int count_legal(const Position& pos);
 
 // Whether a pseudo-legal move leaves the mover's King safe (make, test, unmake).
 bool leaves_king_safe(Position& pos, Move m);

@@ -182,6 +182,7 @@ Tables::Tables() {
             if (o.to == nt.to) {
               if (o.via != nt.via || o.afar != nt.afar) table_bug("two routes to one square", s);
               o.mode = Mode(o.mode | nt.mode);  // one move, generated once
+              o.leap = o.leap || nt.leap;
               return;
             }
           tg.push_back(nt);
@@ -198,7 +199,7 @@ Tables::Tables() {
             Square to = shift(s, vp.a);
             if (to == SQ_NONE) continue;
             switch (r.motion) {
-              case Leap: add_target({to, SQ_NONE, r.mode, false}); break;
+              case Leap: add_target({to, SQ_NONE, r.mode, false, true}); break;
               case Afar: add_target({to, SQ_NONE, r.mode, true}); break;
               case Via: {
                 Square to2 = shift(to, vp.b);
@@ -258,6 +259,9 @@ Tables::Tables() {
           if (x.via == SQ_NONE && !x.afar && (x.mode & MOVE_ONLY)) move_mask_[c][t][s].set(x.to);
         }
         targets_.insert(targets_.end(), tg.begin(), tg.end());
+        size_t moves = tg.size();
+        for (const Ray& r : ry) moves += r.length;
+        if (moves > MAX_PIECE_MOVES) table_bug("more than MAX_PIECE_MOVES moves", s);
         if (rays_.size() + ry.size() > 0xFFFF) table_bug("too many rays", s);
         sm.ray_first = uint16_t(rays_.size());
         sm.ray_count = uint8_t(ry.size());
@@ -326,7 +330,7 @@ Tables::Tables() {
     if (special) special_types_.add(PieceType(t));
   }
 
-  // Capture vectors of the types captured by shifts, from the per-square targets.
+  // The targets of the types captured by shifts as shifts, from the per-square targets.
   for (PieceType t : {SYLPH, WARRIOR, DWARF, BASILISK}) shift_types_.add(t);
   for (int t = 1; t < PIECE_TYPE_NB; ++t) {
     bool plain = false;
@@ -336,33 +340,52 @@ Tables::Tables() {
   }
   for (Color c : {GOLD, SCARLET})
     for (int t = 0; t < PIECE_TYPE_NB; ++t) {
-      shift_first_[c][t] = uint32_t(shifts_.size());
+      capture_shift_first_[c][t] = uint32_t(capture_shifts_.size());
+      target_shift_first_[c][t] = uint32_t(target_shifts_.size());
       if (!shift_types_.contains(PieceType(t))) continue;
-      std::map<std::tuple<int, int>, CaptureShift> by_vector;  // (from word pair, square delta)
+      // Keyed by (from word, square delta) and, for the targets, the mode too.
+      std::map<std::tuple<int, int>, TargetShift> by_capture;
+      std::map<std::tuple<int, int, int>, TargetShift> by_target;
+      auto add = [](TargetShift& ts, Square s, Square to, Mode mode) {
+        const int from_word = 2 * level_of(s), to_word = 2 * level_of(to);
+        const int shift = (to % SQUARES_PER_LEVEL) - (s % SQUARES_PER_LEVEL);
+        const TargetShift want{0, 0, uint8_t(from_word), uint8_t(to_word), uint8_t(std::max(shift, 0)),
+                               uint8_t(std::max(-shift, 0)), int16_t(to - s), mode};
+        if ((ts.from_lo | ts.from_hi) &&
+            (ts.to_word != want.to_word || ts.left != want.left || ts.right != want.right))
+          table_bug("one square delta, two shifts", s);
+        const uint64_t lo = ts.from_lo, hi = ts.from_hi;
+        ts = want;
+        ts.from_lo = lo;
+        ts.from_hi = hi;
+        (Bitboard::word_of(s) == from_word ? ts.from_lo : ts.from_hi) |= Bitboard::bit_of(s);
+      };
       for (int si = 0; si < SQUARE_NB; ++si) {
         const Square s = Square(si);
         const SquareMoves& sm = square_moves_[c][t][s];
         if (sm.special_count || sm.ray_count) table_bug("a type captured by shifts has special captures", s);
-        for (uint32_t i = 0; i < sm.capture_target_count; ++i) {
-          const Square to = targets_[sm.target_first + i].to;
-          const int from_word = 2 * level_of(s), to_word = 2 * level_of(to);
-          const int shift = (to % SQUARES_PER_LEVEL) - (s % SQUARES_PER_LEVEL);
-          if (shift <= -64 || shift >= 64) table_bug("capture shift out of range", s);
-          CaptureShift& cs = by_vector[{from_word, to - s}];
-          // Short vectors: one square delta means one vector (|df| <= 2 < 12 / 2).
-          const int df = file_of(to) - file_of(s), dr = rank_of(to) - rank_of(s);
-          if (std::abs(df) > 2 || std::abs(dr) > 2) table_bug("capture shift too long", s);
-          cs.from_word = uint8_t(from_word);
-          cs.to_word = uint8_t(to_word);
-          cs.left = uint8_t(std::max(shift, 0));
-          cs.right = uint8_t(std::max(-shift, 0));
-          cs.square_delta = int16_t(to - s);
-          (Bitboard::word_of(s) == from_word ? cs.from_lo : cs.from_hi) |= Bitboard::bit_of(s);
+        bool all_shift = true;
+        for (const Target& x : targets(sm)) {
+          const int shift = (x.to % SQUARES_PER_LEVEL) - (s % SQUARES_PER_LEVEL);
+          const bool fits = x.leap && shift > -64 && shift < 64;
+          if (x.mode & CAPTURE_ONLY) {
+            if (!fits) table_bug("capture shift out of range", s);
+            add(by_capture[{2 * level_of(s), x.to - s}], s, x.to, x.mode);
+          }
+          if (fits)
+            add(by_target[{2 * level_of(s), x.to - s, x.mode}], s, x.to, x.mode);
+          else
+            all_shift = false;
         }
+        if (all_shift && may_stand_on(PieceType(t), level_of(s))) shift_squares_[c][t].set(s);
       }
-      for (auto& [k, cs] : by_vector) shifts_.push_back(cs);
-      if (t == PIECE_TYPE_NB - 1) shift_first_[c][PIECE_TYPE_NB] = uint32_t(shifts_.size());
+      for (auto& [k, ts] : by_capture) capture_shifts_.push_back(ts);
+      for (auto& [k, ts] : by_target) target_shifts_.push_back(ts);
     }
+  for (Color c : {GOLD, SCARLET}) {
+    capture_shift_first_[c][PIECE_TYPE_NB] = uint32_t(capture_shifts_.size());
+    target_shift_first_[c][PIECE_TYPE_NB] = uint32_t(target_shifts_.size());
+  }
 
   for (Color c : {GOLD, SCARLET}) {
     for (int s = 0; s < SQUARE_NB; ++s) {

@@ -56,12 +56,21 @@ struct MoveRule {
 // The table of RULES.md section 4 (defined in movement.cpp).
 std::span<const MoveRule> movement_rules();
 
+// The same rules in plain words for people, one or two sentences for a piece on one
+// level (movement_words.cpp), "forward" meaning toward the opponent; nullptr on a level
+// the piece can never stand on.
+const char* movement_words(PieceType t, Level l);
+
 // --- Expanded tables ------------------------------------------------------------------
+// An upper bound on the pseudo-legal moves of one piece (a Mage on level 2 has 34).
+constexpr int MAX_PIECE_MOVES = 64;
+
 struct Target {
   Square to;
   Square via;   // SQ_NONE or a square that must be empty
   Mode mode;
   bool afar;    // capture from afar: the mover stays put
+  bool leap = false;  // given by a leap rule's vector (from any square, the same delta)
 };
 
 struct Ray {
@@ -85,15 +94,17 @@ struct SquareMoves {
   uint32_t special_first;
 };
 
-// The plain captures of all pieces of one type along one vector at once: the pieces on
-// the squares of `from` (a mask of the two words of one level) capture on the squares
-// left - right places further in the level and `to_word - from_word` words up or down,
-// that is on the square square_delta above their own number.
-struct CaptureShift {
+// The plain targets (a leap or step: no intermediate square, not from afar) of all
+// pieces of one type along one vector at once: the pieces on the squares of `from` (a
+// mask of the two words of one level) reach the squares left - right places further in
+// the level and `to_word - from_word` words up or down, that is the square square_delta
+// above their own number, with `mode` (moving there, capturing there, or both).
+struct TargetShift {
   uint64_t from_lo, from_hi;
   uint8_t from_word, to_word;
   uint8_t left, right;   // the shift within the level: left - right, one of them 0
   int16_t square_delta;  // to - from in square numbers
+  Mode mode;
 };
 
 // A reverse entry: a piece whose type is in `types` standing on `from` (of the
@@ -158,9 +169,18 @@ class Tables {
   const TypeList& shift_types() const { return shift_types_; }
   // The other types that have plain captures (capture_mask not always empty).
   const TypeList& plain_types() const { return plain_types_; }
-  std::span<const CaptureShift> capture_shifts(Color c, PieceType t) const {
-    return {shifts_.data() + shift_first_[c][t], size_t(shift_first_[c][t + 1] - shift_first_[c][t])};
+  std::span<const TargetShift> capture_shifts(Color c, PieceType t) const {
+    return {capture_shifts_.data() + capture_shift_first_[c][t],
+            size_t(capture_shift_first_[c][t + 1] - capture_shift_first_[c][t])};
   }
+  // Every plain target of those types as shifts, for the pieces on shift_squares(c, t)
+  // (a piece elsewhere, such as a Sylph on level 2 with its start squares to go back
+  // to, has targets too far for a shift: ask its move and capture masks).
+  std::span<const TargetShift> target_shifts(Color c, PieceType t) const {
+    return {target_shifts_.data() + target_shift_first_[c][t],
+            size_t(target_shift_first_[c][t + 1] - target_shift_first_[c][t])};
+  }
+  const Bitboard& shift_squares(Color c, PieceType t) const { return shift_squares_[c][t]; }
   // The types that have special targets (through a square, or capturing from afar).
   const TypeList& special_types() const { return special_types_; }
   // The types that slide.
@@ -232,8 +252,10 @@ class Tables {
   Bitboard afar_attackers_[COLOR_NB][SQUARE_NB]{};
   Bitboard attack_region_[COLOR_NB][SQUARE_NB]{};
   TypeList shift_types_, plain_types_, special_types_, slider_types_;
-  std::vector<CaptureShift> shifts_;
-  uint32_t shift_first_[COLOR_NB][PIECE_TYPE_NB + 1]{};
+  std::vector<TargetShift> capture_shifts_, target_shifts_;
+  uint32_t capture_shift_first_[COLOR_NB][PIECE_TYPE_NB + 1]{};
+  uint32_t target_shift_first_[COLOR_NB][PIECE_TYPE_NB + 1]{};
+  Bitboard shift_squares_[COLOR_NB][PIECE_TYPE_NB]{};
   std::vector<AttackEntry> via_attacks_;
   uint32_t via_first_[COLOR_NB][SQUARE_NB + 1]{};
 };

@@ -39,6 +39,29 @@ PieceType read_piece_letter(std::string_view text, size_t& i) {
   return t;
 }
 
+// "the piece letters are S, G, R, ... and E; Dr is also the Dragon"
+std::string piece_letters_text() {
+  std::string out = "the piece letters are ";
+  for (size_t k = 1; k < PIECE_LETTERS.size(); ++k) {
+    out += PIECE_LETTERS[k];
+    out += k + 2 < PIECE_LETTERS.size() ? ", " : k + 1 < PIECE_LETTERS.size() ? " and " : "";
+  }
+  return out + "; Dr is also the Dragon";
+}
+
+// Why `rest` (the unread end of the move text) could not be read, in words: what the
+// reader expected there. A square-shaped part that is not a square says which part is
+// out of range.
+std::string unreadable(std::string_view original, std::string_view rest, const std::string& expected) {
+  std::string why = "cannot read " + shown(original) + ": expected " + expected;
+  if (rest.empty()) return why + ", but the move ends there";
+  why += ", not " + shown(rest);
+  if (rest.size() >= 3 && std::isdigit((unsigned char)rest[0]) && std::isalpha((unsigned char)rest[1]) &&
+      std::isdigit((unsigned char)rest[2]) && parse_square(rest.substr(0, 3)) == SQ_NONE)
+    why += " (" + shown(rest.substr(0, 3)) + " is not a square: the level is 1-3, the file a-l, the rank 1-8)";
+  return why;
+}
+
 }  // namespace
 
 std::string to_coordinate(Move m) { return square_name(m.from()) + square_name(m.to()); }
@@ -92,6 +115,164 @@ std::string to_algebraic(Position& pos, Move m) {
   return out;
 }
 
+namespace {
+
+// What a move text says, whatever its form: every field is optional (none / false).
+struct MoveSpec {
+  PieceType piece = NO_PIECE_TYPE;
+  Square origin = SQ_NONE;
+  int origin_file = -1;  // the historic form's "Wfxg4M": only the origin's file
+  bool capture_mark = false;
+  PieceType captured = NO_PIECE_TYPE;
+  Square dest = SQ_NONE;
+  bool promotion = false;
+};
+
+bool is_board_letter(char c) { return c == 'U' || c == 'M' || c == 'L' || c == 'u' || c == 'm' || c == 'l'; }
+
+// The historic form of the games David Lichtenstein published on the Chess Variants site
+// (1997): piece letter, optional origin file, optional "x", destination file and rank,
+// then the board: U(pper) = 3, M(iddle) = 2, L(ower) = 1 ("Wh3M", "Wfxg4M", "Hxg4M").
+// The piece letter is read from the front, so "Ud4M" is a Unicorn on the middle board.
+// False if `text` does not have that shape.
+bool read_historic(std::string_view text, MoveSpec& spec) {
+  const size_t n = text.size();
+  if (n < 4 || !is_board_letter(text[n - 1])) return false;
+  const char file = char(std::tolower((unsigned char)text[n - 3])), rank = text[n - 2];
+  if (file < 'a' || file >= 'a' + FILES || rank < '1' || rank >= '1' + RANKS) return false;
+  size_t i = 0;
+  if (!std::isalpha((unsigned char)text[0])) return false;
+  const PieceType piece = read_piece_letter(text, i);
+  if (piece == NO_PIECE_TYPE) return false;
+  int origin_file = -1;
+  if (i + 3 < n && text[i] >= 'a' && text[i] < 'a' + FILES) origin_file = text[i++] - 'a';
+  bool capture = false;
+  if (i + 3 < n && (text[i] == 'x' || text[i] == 'X' || text[i] == ':' || text[i] == '-')) capture = text[i++] != '-';
+  if (i + 3 != n) return false;
+  const char board = char(std::toupper((unsigned char)text[n - 1]));
+  const int level = board == 'U' ? 2 : board == 'M' ? 1 : 0;
+  spec.piece = piece;
+  spec.origin_file = origin_file;
+  spec.capture_mark = capture;
+  spec.dest = make_square(level, file - 'a', rank - '1');
+  return true;
+}
+
+// Gygax's forms (RULES.md section 6): optional piece letter, optional origin ("/3e2" or a
+// bare square), "-" or "x", an optional captured-piece letter, the destination. An error
+// message, or "" when `spec` is filled.
+std::string read_gygax(std::string_view text, std::string_view original, MoveSpec& spec) {
+  // What is expected next, in words, after each part read (for "cannot read" errors).
+  std::string expected = "a piece letter such as W, or a square such as 2c3";
+  size_t i = 0;
+  if (i < text.size() && std::isalpha((unsigned char)text[i])) {
+    const size_t at = i;
+    spec.piece = read_piece_letter(text, i);
+    if (spec.piece == NO_PIECE_TYPE)
+      return shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original) + " (" + piece_letters_text() + ")";
+    expected = "a square such as 2c3 after the piece letter " + shown(text.substr(at, i - at)) + " (" +
+               piece_type_name(spec.piece) + ")";
+  }
+  if (i < text.size() && text[i] == '/') {
+    ++i;
+    if (!starts_with_square(text, i)) return unreadable(original, text.substr(i), "an origin square such as 2c3 after '/'");
+    spec.origin = parse_square(text.substr(i, 3));
+    i += 3;
+  } else if (starts_with_square(text, i) && i + 3 < text.size() &&
+             (starts_with_square(text, i + 3) || std::string_view("-xX:").find(text[i + 3]) != std::string_view::npos)) {
+    spec.origin = parse_square(text.substr(i, 3));  // "S3e2-3d3" or "3e23d3" style
+    i += 3;
+  }
+  if (spec.origin != SQ_NONE)
+    expected = "'-' or 'x' and then a destination square such as 2c3 after the origin " + square_name(spec.origin);
+  if (i < text.size() && (text[i] == '-' || text[i] == 'x' || text[i] == 'X' || text[i] == ':')) {
+    spec.capture_mark = text[i] != '-';
+    expected = spec.capture_mark
+                   ? "a destination square such as 2c3, or the letter of the piece taken, after " + shown(text.substr(i, 1))
+                   : "a destination square such as 2c3 after '-'";
+    ++i;
+  }
+  if (spec.capture_mark && i < text.size() && std::isalpha((unsigned char)text[i])) {
+    spec.captured = read_piece_letter(text, i);
+    if (spec.captured == NO_PIECE_TYPE)
+      return shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original) + " (" + piece_letters_text() + ")";
+    expected = std::string("a destination square such as 2c3 after the piece taken (") + piece_type_name(spec.captured) +
+               "), or nothing";
+  }
+  if (starts_with_square(text, i)) {
+    spec.dest = parse_square(text.substr(i, 3));
+    i += 3;
+    expected = "the end of the move after the destination " + square_name(spec.dest) +
+               " (only a check mark such as + or #, or the promotion mark (H), may follow)";
+  }
+  if (i != text.size()) return unreadable(original, text.substr(i), expected);
+  if (spec.dest == SQ_NONE && spec.captured == NO_PIECE_TYPE) return unreadable(original, "", expected);
+  return "";
+}
+
+// The one legal move `spec` describes, or why there is none or more than one.
+Result<Move> resolve(Position& pos, const MoveSpec& spec, std::string_view original) {
+  MoveList legal = legal_moves(pos);
+  std::vector<Move> found;
+  for (Move m : legal) {
+    if (spec.piece != NO_PIECE_TYPE && type_of(pos.at(m.from())) != spec.piece) continue;
+    if (spec.origin != SQ_NONE && m.from() != spec.origin) continue;
+    if (spec.origin_file >= 0 && file_of(m.from()) != spec.origin_file) continue;
+    if (spec.dest != SQ_NONE && m.to() != spec.dest) continue;
+    if (spec.capture_mark && !m.is_capture()) continue;
+    if (spec.captured != NO_PIECE_TYPE && type_of(pos.at(m.to())) != spec.captured) continue;
+    if (spec.promotion && !m.is_promotion()) continue;
+    found.push_back(m);
+  }
+  if (found.size() == 1) return found[0];
+  const std::string side = color_name(pos.side_to_move());
+  if (found.size() > 1) {
+    std::string options;
+    for (size_t k = 0; k < found.size() && k < 4; ++k)
+      options += (k ? " or " : "") + to_coordinate(found[k]);
+    return make_error("ambiguous move " + shown(original) + ": it could be " + options + "; name the origin square");
+  }
+  // Explain why nothing matched.
+  const PieceType piece = spec.piece;
+  std::string what = piece != NO_PIECE_TYPE ? std::string("no ") + side + " " + piece_type_name(piece) : "no " + side + " piece";
+  if (spec.origin_file >= 0) what += std::string(" on file ") + char('a' + spec.origin_file);
+  if (spec.origin != SQ_NONE) {
+    const Square origin = spec.origin;
+    Piece p = pos.at(origin);
+    if (p == NO_PIECE) return make_error("illegal move " + shown(original) + ": no piece on " + square_name(origin));
+    if (color_of(p) != pos.side_to_move())
+      return make_error("illegal move " + shown(original) + ": the piece on " + square_name(origin) + " is not " + side + "'s");
+    if (piece != NO_PIECE_TYPE && type_of(p) != piece)
+      return make_error("illegal move " + shown(original) + ": the piece on " + square_name(origin) + " is a " +
+                        piece_type_name(type_of(p)) + ", not a " + piece_type_name(piece));
+    if (pos.frozen(origin))
+      return make_error("illegal move " + shown(original) + ": the " + piece_type_name(type_of(p)) + " on " +
+                        square_name(origin) + " is frozen by a Basilisk");
+  }
+  const Square dest = spec.dest;
+  if (dest != SQ_NONE) {
+    if (spec.capture_mark && (pos.at(dest) == NO_PIECE || color_of(pos.at(dest)) == pos.side_to_move()))
+      return make_error("illegal move " + shown(original) + ": there is no enemy piece to capture on " + square_name(dest));
+    if (spec.captured != NO_PIECE_TYPE && type_of(pos.at(dest)) != spec.captured)
+      return make_error("illegal move " + shown(original) + ": there is no " + piece_type_name(spec.captured) + " on " +
+                        square_name(dest));
+    if (spec.promotion) return make_error("illegal move " + shown(original) + ": no promotion on " + square_name(dest));
+    Move pseudo[MAX_MOVES];
+    int n = generate_pseudo(pos, pseudo);
+    for (int k = 0; k < n; ++k) {
+      Move m = pseudo[k];
+      if (m.to() == dest && (spec.origin == SQ_NONE || m.from() == spec.origin) &&
+          (spec.origin_file < 0 || file_of(m.from()) == spec.origin_file) &&
+          (piece == NO_PIECE_TYPE || type_of(pos.at(m.from())) == piece))
+        return make_error("illegal move " + shown(original) + ": it would leave the " + side + " King in check");
+    }
+    return make_error("illegal move " + shown(original) + ": " + what + " can go to " + square_name(dest));
+  }
+  return make_error("illegal move " + shown(original) + ": " + what + " can capture a " + piece_type_name(spec.captured));
+}
+
+}  // namespace
+
 Result<Move> parse_move(Position& pos, std::string_view text) {
   const std::string_view original = text;
   while (!text.empty() && std::isspace((unsigned char)text.front())) text.remove_prefix(1);
@@ -109,107 +290,25 @@ Result<Move> parse_move(Position& pos, std::string_view text) {
         again = true;
       }
   }
-  bool promo_mark = false;
+  MoveSpec spec;
   for (std::string_view mark : {"(h)", "=h", "(hero)"})
     if (ends_with(text, mark)) {
       text.remove_suffix(mark.size());
-      promo_mark = true;
+      spec.promotion = true;
       break;
     }
 
   // A plain coordinate move.
   if (text.size() == 6 && starts_with_square(text, 0) && starts_with_square(text, 3)) {
     auto r = parse_coordinate(pos, text);
-    if (r && promo_mark && !r->is_promotion()) return make_error(shown(original) + " is not a promotion");
+    if (r && spec.promotion && !r->is_promotion()) return make_error(shown(original) + " is not a promotion");
     return r;
   }
-
-  size_t i = 0;
-  PieceType piece = NO_PIECE_TYPE;
-  if (i < text.size() && std::isalpha((unsigned char)text[i])) {
-    piece = read_piece_letter(text, i);
-    if (piece == NO_PIECE_TYPE) return make_error(shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original));
+  if (!read_historic(text, spec)) {
+    const std::string bad = read_gygax(text, original, spec);
+    if (!bad.empty()) return make_error(bad);
   }
-  Square origin = SQ_NONE;
-  if (i < text.size() && text[i] == '/') {
-    ++i;
-    if (!starts_with_square(text, i)) return make_error("expected an origin square after '/' in " + shown(original));
-    origin = parse_square(text.substr(i, 3));
-    i += 3;
-  } else if (starts_with_square(text, i) && i + 3 < text.size()) {
-    origin = parse_square(text.substr(i, 3));  // "S3e2-3d3" or "3e23d3" style
-    i += 3;
-  }
-  bool capture_mark = false;
-  if (i < text.size() && (text[i] == '-' || text[i] == 'x' || text[i] == 'X' || text[i] == ':')) {
-    capture_mark = text[i] != '-';
-    ++i;
-  }
-  PieceType captured = NO_PIECE_TYPE;
-  if (capture_mark && i < text.size() && std::isalpha((unsigned char)text[i])) {
-    captured = read_piece_letter(text, i);
-    if (captured == NO_PIECE_TYPE) return make_error(shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original));
-  }
-  Square dest = SQ_NONE;
-  if (starts_with_square(text, i)) {
-    dest = parse_square(text.substr(i, 3));
-    i += 3;
-  }
-  if (i != text.size())
-    return make_error("cannot read " + shown(original) + ": unexpected " + shown(text.substr(i)));
-  if (dest == SQ_NONE && captured == NO_PIECE_TYPE)
-    return make_error("cannot read " + shown(original) + ": expected a destination square like 2c3");
-
-  MoveList legal = legal_moves(pos);
-  std::vector<Move> found;
-  for (Move m : legal) {
-    if (piece != NO_PIECE_TYPE && type_of(pos.at(m.from())) != piece) continue;
-    if (origin != SQ_NONE && m.from() != origin) continue;
-    if (dest != SQ_NONE && m.to() != dest) continue;
-    if (capture_mark && !m.is_capture()) continue;
-    if (captured != NO_PIECE_TYPE && type_of(pos.at(m.to())) != captured) continue;
-    if (promo_mark && !m.is_promotion()) continue;
-    found.push_back(m);
-  }
-  if (found.size() == 1) return found[0];
-  const std::string side = color_name(pos.side_to_move());
-  if (found.size() > 1) {
-    std::string options;
-    for (size_t k = 0; k < found.size() && k < 4; ++k)
-      options += (k ? " or " : "") + to_coordinate(found[k]);
-    return make_error("ambiguous move " + shown(original) + ": it could be " + options + "; name the origin square");
-  }
-  // Explain why nothing matched.
-  std::string what = piece != NO_PIECE_TYPE ? std::string("no ") + side + " " + piece_type_name(piece) : "no " + side + " piece";
-  if (origin != SQ_NONE) {
-    Piece p = pos.at(origin);
-    if (p == NO_PIECE) return make_error("illegal move " + shown(original) + ": no piece on " + square_name(origin));
-    if (color_of(p) != pos.side_to_move())
-      return make_error("illegal move " + shown(original) + ": the piece on " + square_name(origin) + " is not " + side + "'s");
-    if (piece != NO_PIECE_TYPE && type_of(p) != piece)
-      return make_error("illegal move " + shown(original) + ": the piece on " + square_name(origin) + " is a " +
-                        piece_type_name(type_of(p)) + ", not a " + piece_type_name(piece));
-    if (pos.frozen(origin))
-      return make_error("illegal move " + shown(original) + ": the " + piece_type_name(type_of(p)) + " on " +
-                        square_name(origin) + " is frozen by a Basilisk");
-  }
-  if (dest != SQ_NONE) {
-    if (capture_mark && (pos.at(dest) == NO_PIECE || color_of(pos.at(dest)) == pos.side_to_move()))
-      return make_error("illegal move " + shown(original) + ": there is no enemy piece to capture on " + square_name(dest));
-    if (captured != NO_PIECE_TYPE && type_of(pos.at(dest)) != captured)
-      return make_error("illegal move " + shown(original) + ": there is no " + piece_type_name(captured) + " on " + square_name(dest));
-    if (promo_mark) return make_error("illegal move " + shown(original) + ": no promotion on " + square_name(dest));
-    Move pseudo[MAX_MOVES];
-    int n = generate_pseudo(pos, pseudo);
-    for (int k = 0; k < n; ++k) {
-      Move m = pseudo[k];
-      if (m.to() == dest && (origin == SQ_NONE || m.from() == origin) &&
-          (piece == NO_PIECE_TYPE || type_of(pos.at(m.from())) == piece))
-        return make_error("illegal move " + shown(original) + ": it would leave the " + side + " King in check");
-    }
-    return make_error("illegal move " + shown(original) + ": " + what + " can go to " + square_name(dest));
-  }
-  return make_error("illegal move " + shown(original) + ": " + what + " can capture a " + piece_type_name(captured));
+  return resolve(pos, spec, original);
 }
 
 }  // namespace dc

@@ -23,8 +23,12 @@ std::string to_algebraic(Position& pos, Move m);
 // coordinate moves: optional piece letter ("Dr" for the Dragon), optional "/origin"
 // (or a bare origin square), "-" or "x" (also "X"), the destination, an optional
 // captured-piece letter ("WxU2e3", "WxU"), "(H)" or "=H" for promotion, and check
-// marks "+", "#", "ch", "dbl ch", "dis ch", "mate" (ignored). Ambiguous or illegal
-// text is rejected with a message that says why.
+// marks "+", "#", "ch", "dbl ch", "dis ch", "mate" (ignored). Also the notation of the
+// historic games published on the Chess Variants site (Lichtenstein, 1997), which names
+// the board by letter: piece, optional origin file, "x", destination file and rank, then
+// U(pper) / M(iddle) / L(ower) for levels 3 / 2 / 1: "Wh3M", "Wfxg4M", "Hxg4M" (the
+// piece letter is read from the front: "Ud4M" is a Unicorn). Ambiguous or illegal text
+// is rejected with a message that says why.
 Result<Move> parse_move(Position& pos, std::string_view text);
 
 }  // namespace dc

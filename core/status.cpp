@@ -31,6 +31,8 @@ const char* Status::name() const {
     case GameState::Repetition: return "repetition";
     case GameState::QuietMoves: return "quiet-moves";
     case GameState::BareKings: return "bare-kings";
+    case GameState::Resignation: return "resignation";
+    case GameState::DrawAgreed: return "draw-agreed";
   }
   return "ongoing";
 }
@@ -43,8 +45,16 @@ std::string Status::reason() const {
     case GameState::Repetition: return "draw by threefold repetition";
     case GameState::QuietMoves: return "draw by the quiet-move rule (100 plies without capture or Warrior move)";
     case GameState::BareKings: return "draw: only the two Kings are left";
+    case GameState::Resignation: return std::string(color_name(~winner)) + " resigns, " + color_name(winner) + " wins";
+    case GameState::DrawAgreed: return "draw by agreement";
   }
   return "";
+}
+
+const char* Status::result() const {
+  if (!over()) return "*";
+  if (!decisive()) return "1/2-1/2";
+  return winner == GOLD ? "1-0" : "0-1";
 }
 
 }  // namespace dc

@@ -1,4 +1,6 @@
-// Game status (RULES.md section 5): checkmate, stalemate and the draw rules.
+// Game status (RULES.md section 5): checkmate, stalemate and the draw rules; and the two
+// endings that are not on the board, which only a game record (core/game.h) holds: a
+// resignation and a draw by agreement.
 #pragma once
 
 #include <string>
@@ -7,15 +9,20 @@
 
 namespace dc {
 
-enum class GameState { Ongoing, Checkmate, Stalemate, Repetition, QuietMoves, BareKings };
+enum class GameState { Ongoing, Checkmate, Stalemate, Repetition, QuietMoves, BareKings, Resignation, DrawAgreed };
 
 struct Status {
   GameState state = GameState::Ongoing;
-  Color winner = GOLD;  // meaningful for Checkmate only
+  Color winner = GOLD;  // meaningful when decisive() only
   bool check = false;   // the side to move is in check
   bool over() const { return state != GameState::Ongoing; }
-  std::string reason() const;  // "checkmate, Gold wins", "draw by threefold repetition", ...
-  const char* name() const;    // "ongoing", "checkmate", "stalemate", "repetition", "quiet-moves", "bare-kings"
+  bool decisive() const { return state == GameState::Checkmate || state == GameState::Resignation; }
+  std::string reason() const;  // "checkmate, Gold wins", "Scarlet resigns, Gold wins", "draw by agreement", ...
+  // "ongoing", "checkmate", "stalemate", "repetition", "quiet-moves", "bare-kings",
+  // "resignation", "draw-agreed"
+  const char* name() const;
+  // "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
+  const char* result() const;
 };
 
 constexpr int QUIET_MOVE_LIMIT = 100;  // plies without capture or Warrior move

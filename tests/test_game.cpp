@@ -136,8 +136,47 @@ TEST_CASE("a finished game refuses moves with game-over; undo reopens it", "[gam
   REQUIRE_FALSE(r);
   CHECK(r.code() == GameErrorCode::GameOver);
   CHECK(r.error().find("checkmate, Gold wins") != std::string::npos);
+  CHECK(g.resign(dc::SCARLET).code() == GameErrorCode::GameOver);  // the board has ended it
+  CHECK(g.status().state == dc::GameState::Checkmate);
   REQUIRE(g.undo());
   CHECK_FALSE(g.status().over());
+}
+
+TEST_CASE("resignation and a draw by agreement end the game off the board", "[game]") {
+  Game g;
+  REQUIRE(g.play_all({"2c22c3", "2c72c6"}));
+  Game draw = g;
+  auto r = g.resign(dc::GOLD);  // Gold resigns though it is Gold's move
+  REQUIRE(r);
+  CHECK(r->state == dc::GameState::Resignation);
+  CHECK(g.status().over());
+  CHECK(g.status().decisive());
+  CHECK(g.status().winner == dc::SCARLET);
+  CHECK(g.status().reason() == "Gold resigns, Scarlet wins");
+  CHECK(std::string(g.status().name()) == "resignation");
+  CHECK(std::string(g.result()) == "0-1");
+  // Over: no move, no second ending, no redo.
+  auto m = g.play("2d22d3");
+  REQUIRE_FALSE(m);
+  CHECK(m.code() == GameErrorCode::GameOver);
+  CHECK(m.error().find("Gold resigns") != std::string::npos);
+  CHECK(g.resign(dc::SCARLET).code() == GameErrorCode::GameOver);
+  CHECK(g.agree_draw().code() == GameErrorCode::GameOver);
+  // Undo takes the last move back and the resignation with it.
+  REQUIRE(g.undo());
+  CHECK_FALSE(g.status().over());
+  CHECK(std::string(g.result()) == "*");
+  CHECK(g.resign(dc::SCARLET));
+  CHECK(std::string(g.result()) == "1-0");
+  CHECK(g.status().reason() == "Scarlet resigns, Gold wins");
+  CHECK(g.redo().code() == GameErrorCode::GameOver);
+
+  REQUIRE(draw.agree_draw());
+  CHECK(draw.status().state == dc::GameState::DrawAgreed);
+  CHECK_FALSE(draw.status().decisive());
+  CHECK(draw.status().reason() == "draw by agreement");
+  CHECK(std::string(draw.result()) == "1/2-1/2");
+  CHECK(draw.play("2d22d3").code() == GameErrorCode::GameOver);
 }
 
 TEST_CASE("move labels count from the start position's number and side", "[game]") {

@@ -168,7 +168,27 @@ TEST_CASE("illegal and malformed move text is rejected with a reason", "[notatio
   CHECK(contains(read_error(pos, "W2f4"), "illegal move"));
   CHECK(contains(read_error(pos, "hello"), "hello"));
   CHECK(contains(read_error(pos, "W/"), "origin square"));
-  CHECK(contains(read_error(pos, "W2f3junk"), "unexpected"));
+  CHECK(contains(read_error(pos, "W2f3junk"), "expected the end of the move after the destination 2f3"));
+}
+
+TEST_CASE("unreadable move text says what was expected there, in words", "[notation]") {
+  dc::Position pos = dc::Position::start();
+  // A stray letter before the move (the typed-move box once kept a 't' this way).
+  CHECK(read_error(pos, "tW2c5") ==
+        "cannot read 'tW2c5': expected a square such as 2c3 after the piece letter 't' (Thief), not 'W2c5'");
+  CHECK(read_error(pos, "W") ==
+        "cannot read 'W': expected a square such as 2c3 after the piece letter 'W' (Warrior), but the move ends there");
+  CHECK(read_error(pos, "Dr") ==
+        "cannot read 'Dr': expected a square such as 2c3 after the piece letter 'Dr' (Dragon), but the move ends there");
+  CHECK(read_error(pos, "W4c3") ==
+        "cannot read 'W4c3': expected a square such as 2c3 after the piece letter 'W' (Warrior), not '4c3' "
+        "('4c3' is not a square: the level is 1-3, the file a-l, the rank 1-8)");
+  CHECK(contains(read_error(pos, "9c22c3"), "expected a piece letter such as W, or a square such as 2c3, not '9c22c3'"));
+  CHECK(contains(read_error(pos, "W/2c2?3"), "expected '-' or 'x' and then a destination square such as 2c3 after the origin 2c2"));
+  CHECK(contains(read_error(pos, "Wx"), "expected a destination square such as 2c3, or the letter of the piece taken, after 'x', but the move ends there"));
+  CHECK(contains(read_error(pos, "W/"), "expected an origin square such as 2c3 after '/', but the move ends there"));
+  CHECK(contains(read_error(pos, "Q2f3"), "the piece letters are S, G, R, W, O, U, H, T, C, M, K, P, D, B and E"));
+  CHECK(contains(read_error(pos, "WxU2e3z"), "expected the end of the move after the destination 2e3"));
   CHECK(contains(read_error(pos, "W/2c3-2c4"), "no piece on 2c3"));
   CHECK(contains(read_error(pos, "W/2c7-2c6"), "not Gold's"));
   CHECK(contains(read_error(pos, "U/2c1-2d3"), "is a Hero, not a Unicorn"));
@@ -187,4 +207,31 @@ TEST_CASE("illegal and malformed move text is rejected with a reason", "[notatio
   dc::Position fr = th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2e4", 'O'}, {"1e4", 'b'}}));
   CHECK(contains(coord_error(fr, "2e42e5"), "frozen"));
   CHECK(contains(read_error(fr, "O/2e4-2e5"), "frozen"));
+}
+
+TEST_CASE("the historic notation names the board by letter: Wh3M, Wfxg4M, Hxg4M", "[notation][historic]") {
+  dc::Position pos = dc::Position::start();
+  // U/M/L = levels 3/2/1; the piece letter is read from the front.
+  CHECK(dc::to_coordinate(read(pos, "Wh3M")) == "2h22h3");
+  CHECK(dc::to_coordinate(read(pos, "wh3m")) == "2h22h3");
+  CHECK(dc::to_coordinate(read(pos, "Sl3U")) == "3k23l3");
+  CHECK(dc::to_coordinate(read(pos, "Ua3M")) == "2b12a3");  // a Unicorn, on the middle board
+  CHECK(dc::to_coordinate(read(pos, "Db3L")) == "1b21b3");
+  CHECK(contains(read_error(pos, "Dc2L"), "ambiguous"));    // 1b2 or 1d2, sideways
+  CHECK(dc::to_coordinate(read(pos, "Drf2U")) == "3g13f2");  // "Dr" is the Dragon here too
+  CHECK(dc::to_coordinate(read(pos, "Rf2U")) == "3g13f2");
+  CHECK(contains(read_error(pos, "Wh4M"), "no Gold Warrior can go to 2h4"));
+  CHECK(contains(read_error(pos, "Sd3U"), "ambiguous"));
+  CHECK(dc::to_coordinate(read(pos, "Scd3U")) == "3c23d3");  // the origin file settles it
+  CHECK(contains(read_error(pos, "Sfd3U"), "no Gold Sylph on file f can go to 3d3"));
+  CHECK(contains(read_error(pos, "Wxh3M"), "no enemy piece to capture on 2h3"));
+  // Two Warriors can take on 2h5: "Wxh5M" is ambiguous, "Wixh5M" is not.
+  dc::Position two = th::pos_of(fen_of({th::GK, th::SK, {"2g4", 'W'}, {"2i4", 'W'}, {"2h5", 'u'}}));
+  CHECK(contains(read_error(two, "Wxh5M"), "ambiguous"));
+  CHECK(dc::to_coordinate(read(two, "Wixh5M")) == "2i42h5");
+  CHECK(dc::to_coordinate(read(two, "Wgxh5M?!")) == "2g42h5");
+  // Check marks and the promotion mark work as in the other forms.
+  dc::Position promo = th::pos_of(fen_of({th::GK, th::SK, {"2c7", 'W'}}));
+  CHECK(read(promo, "Wc8M(H)").is_promotion());
+  CHECK(read(promo, "Wc8M").is_promotion());
 }

@@ -135,13 +135,22 @@ void check_position(dc::Position& pos, bool with_ref, Counts& c) {
     REQUIRE(pos.to_string() == fen);
     REQUIRE(pos.key() == key);
   }
-  // Every safe pseudo-legal move is generated, no unsafe one is.
+  // Every safe pseudo-legal move is generated, no unsafe one is; the verification on
+  // square sets (LegalityCheck told the side is in check verifies every move) agrees
+  // with make/unmake; perft's count is the number of legal moves.
   dc::Move pseudo[dc::MAX_MOVES];
   int n = dc::generate_pseudo(pos, pseudo);
   std::set<std::string> safe;
-  for (int i = 0; i < n; ++i)
-    if (dc::leaves_king_safe(pos, pseudo[i])) safe.insert(dc::to_coordinate(pseudo[i]));
+  dc::LegalityCheck verify_all(pos, true);
+  std::string wrong_verdict;
+  for (int i = 0; i < n; ++i) {
+    const bool ok = dc::leaves_king_safe(pos, pseudo[i]);
+    if (ok) safe.insert(dc::to_coordinate(pseudo[i]));
+    if (verify_all.legal(pos, pseudo[i]) != ok && wrong_verdict.empty()) wrong_verdict = dc::to_coordinate(pseudo[i]);
+  }
   CHECK(safe == legal_set);
+  CHECK(wrong_verdict == "");
+  CHECK(dc::count_legal(pos) == legal.size);
   // Captures-only generation is the capture subset of the pseudo-legal moves.
   dc::Move capt[dc::MAX_MOVES];
   int nc = dc::generate_pseudo_captures(pos, capt);

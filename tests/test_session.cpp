@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -553,4 +555,93 @@ TEST_CASE("go with no limit searches what the level plays; a stop right after go
   CHECK(ms_since(t0) < 1000);
   CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 1);
   CHECK(count_lines_starting(t.cap.text(), "bestmove (none)") == 0);
+}
+
+TEST_CASE("load, save and append game records; tags, resign and draw", "[session][record]") {
+  char dir_template[] = "/tmp/dragonchess-records-XXXXXX";
+  REQUIRE(mkdtemp(dir_template) != nullptr);
+  const std::string dir = dir_template, file = dir + "/games.dgn";
+  std::ostringstream out;
+  dc::Session s(out);
+  auto ok = [&](const std::string& line) {
+    INFO(line << "\n" << out.str());
+    const int errors = s.errors();
+    REQUIRE(s.handle(line));
+    CHECK(s.errors() == errors);
+  };
+  ok("play W2h3 W2e6 W2e3");
+  ok("tag Gold Ann");
+  ok("tag Event Club night");
+  ok("resign");  // Scarlet, to move, resigns
+  CHECK(out.str().find("result 1-0 : Scarlet resigns, Gold wins") != std::string::npos);
+  ok("save " + file);
+  ok("position startpos moves 2d22d3");
+  ok("draw");
+  ok("append " + file);
+  ok("position startpos");
+  ok("resign gold");
+  ok("append " + file);
+  ok("games " + file);
+  CHECK(out.str().find("game 1 line 1: Ann - ?, Club night, ????.??.??, 3 plies, 1-0\n") != std::string::npos);
+  CHECK(out.str().find("game 2 line 13: ? - ?, ?, ????.??.??, 1 ply, 1/2-1/2\n") != std::string::npos);
+  CHECK(out.str().find("total 3") != std::string::npos);
+  ok("load " + file);
+  CHECK(s.game().coordinate_moves() == std::vector<std::string>{"2h22h3", "2e72e6", "2e22e3"});
+  CHECK(s.game().status().reason() == "Scarlet resigns, Gold wins");
+  CHECK(s.record().tags.get("Gold") == "Ann");
+  CHECK(out.str().find("loaded game 1 of 3: 3 plies, result 1-0 (Scarlet resigns, Gold wins); 'load <file> N'") !=
+        std::string::npos);
+  ok("load " + file + " 2");
+  CHECK(s.game().status().state == dc::GameState::DrawAgreed);
+  CHECK(s.record().tags.get("Gold") == "?");
+  ok("load " + file + " 3");
+  CHECK(s.game().status().reason() == "Gold resigns, Scarlet wins");
+  CHECK(s.game().plies() == 0);
+  // What is saved is what was loaded.
+  ok("load " + file + " 1");
+  ok("save " + dir + "/again.dgn");
+  {
+    std::ifstream a(dir + "/again.dgn");
+    std::stringstream text;
+    text << a.rdbuf();
+    auto back = dc::read_record(text.str());
+    REQUIRE(back);
+    CHECK(back->game.coordinate_moves() == s.game().coordinate_moves());
+    CHECK(back->tags == s.record().tags);
+  }
+  // Undo takes the resignation back with the last move; the game goes on.
+  ok("undo");
+  CHECK_FALSE(s.game().status().over());
+  ok("play W2d3");
+  // Bad lines: an error, nothing changed.
+  {
+    std::ofstream bad(dir + "/bad.dgn");
+    bad << "[Event \"x\"]\n\n1. W2h3 W2e6\n2. W2h4 W2h5 3. W2h5\n";
+  }
+  const std::string before = s.position().to_string();
+  const dc::Tags tags = s.record().tags;
+  const std::string bad_lines[] = {
+      "load", "load " + dir + "/missing.dgn", "load " + file + " 4", "load " + dir + "/bad.dgn", "load " + dir,
+      "games", "games " + dir + "/missing.dgn", "save", "save " + dir + "/no/such/dir/x.dgn", "append",
+      "tag Result 1-0", "tag 9x y", "tag Date yesterday", "resign purple", "draw now",
+  };
+  for (const std::string& line : bad_lines) {
+    INFO(line);
+    const int errors = s.errors();
+    REQUIRE(s.handle(line));
+    CHECK(s.errors() == errors + 1);
+    CHECK(s.position().to_string() == before);
+    CHECK(s.record().tags == tags);
+  }
+  CHECK(out.str().find("error: '" + dir + "/bad.dgn', game 1, line 4: move 2... 'W2h5': illegal move 'W2h5'") !=
+        std::string::npos);
+  CHECK(out.str().find("error: '" + file + "' holds 3 games, not 4") != std::string::npos);
+  CHECK(out.str().find("error: cannot open '" + dir + "/missing.dgn': No such file or directory") != std::string::npos);
+  ok("resign");
+  const int errors = s.errors();
+  s.handle("draw");  // over already
+  CHECK(s.errors() == errors + 1);
+  CHECK(out.str().find("error: the game is over (Scarlet resigns, Gold wins)") != std::string::npos);
+  for (const char* f : {"games.dgn", "again.dgn", "bad.dgn"}) std::remove((dir + "/" + f).c_str());
+  rmdir(dir.c_str());
 }

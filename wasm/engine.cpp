@@ -163,9 +163,11 @@ class GameFacade {
   }
 
   // --- Playing ----------------------------------------------------------------------
-  val play(std::string text) { return answer(game_.play(text)); }
-  val undo() { return answer(game_.undo()); }
-  val redo() { return answer(game_.redo()); }
+  // The move played (taken back) with its notations and core's move number ("12." for a
+  // Gold move, "12…" for a Scarlet one) as `label`.
+  val play(std::string text) { return answer(game_.play(text), game_.plies() - 1); }
+  val undo() { return answer(game_.undo(), game_.plies()); }
+  val redo() { return answer(game_.redo(), game_.plies() - 1); }
 
   val status() {
     const Status& st = game_.status();
@@ -174,7 +176,7 @@ class GameFacade {
     o.set("reason", st.reason());
     o.set("over", st.over());
     o.set("check", st.check);
-    o.set("winner", st.state == GameState::Checkmate ? val(std::string(color_id(st.winner))) : val::null());
+    o.set("winner", st.decisive() ? val(std::string(color_id(st.winner))) : val::null());
     o.set("sideToMove", std::string(color_id(pos_.side_to_move())));
     return o;
   }
@@ -214,10 +216,13 @@ class GameFacade {
 
   void sync() { pos_ = game_.position(); }
 
-  val answer(const GameResult<MoveText>& r) {
+  // `ply`: the index of the move in the game (its move number comes from core).
+  val answer(const GameResult<MoveText>& r, int ply) {
     if (!r) return error_obj(error_code_name(r.code()), r.error());
     sync();
-    return move_text_obj(*r);
+    val o = move_text_obj(*r);
+    o.set("label", game_.move_label(ply));
+    return o;
   }
 
   static val move_text_obj(const MoveText& m) {

@@ -5,6 +5,9 @@
 #include <charconv>
 #include <cstdlib>
 #include <ostream>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <sstream>
 #include <vector>
 
@@ -70,6 +73,39 @@ std::string board_text(const Position& pos) {
   }
   o << "(* = frozen)\n";
   return o.str();
+}
+
+std::string plies_text(int n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
+
+// A whole file (at most MAX_RECORD_TEXT bytes), or an error message.
+Result<std::string> read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error("cannot open " + shown(path) + ": " + std::strerror(errno));
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, size_t(in.gcount()));
+    if (text.size() > MAX_RECORD_TEXT)
+      return make_error(shown(path) + " is too large for a game record (more than " +
+                        std::to_string(MAX_RECORD_TEXT >> 20) + " MB)");
+  }
+  if (in.bad()) return make_error("cannot read " + shown(path) + ": " + std::strerror(errno));
+  return text;
+}
+
+// "load games.dgn 3": the file and the game's number (1-based; 0 when not given). A last
+// word that is a number is the game's number when there is a file name before it.
+bool file_and_index(std::string_view args, std::string& path, long long& index) {
+  path = std::string(args);
+  index = 0;
+  const size_t sp = args.find_last_of(" \t");
+  if (sp == std::string_view::npos) return !path.empty();
+  long long n = 0;
+  if (parse_int(args.substr(sp + 1), 1, 1000000000, n)) {
+    path = std::string(trim(args.substr(0, sp)));
+    index = n;
+  }
+  return !path.empty();
 }
 
 std::string score_text(int score_cp, bool is_mate, int mate_in) {
@@ -190,6 +226,13 @@ bool Session::handle(std::string_view line) {
   else if (cmd == "undo") cmd_undo(false);
   else if (cmd == "redo") cmd_undo(true);
   else if (cmd == "history") cmd_history();
+  else if (cmd == "load") cmd_load(args);
+  else if (cmd == "games") cmd_games(args);
+  else if (cmd == "save") cmd_save(args, false);
+  else if (cmd == "append") cmd_save(args, true);
+  else if (cmd == "tag") cmd_tag(args);
+  else if (cmd == "resign") cmd_end(args, true);
+  else if (cmd == "draw") cmd_end(args, false);
   else if (cmd == "ucinewgame" || cmd == "newgame") {
     if (search_) search_->new_game();
   }
@@ -204,6 +247,10 @@ void Session::cmd_help() {
   say("  play <move>      play one move (coordinate or algebraic)");
   say("  undo | redo      take back the last move | play it again");
   say("  history          the start position, the moves, the record with move numbers, the result");
+  say("  load <file> [N]  read game N (default 1) of a game record file; games <file> lists them");
+  say("  save <file>      write the game as a record (append <file>: add it to the end of a file)");
+  say("  tag [<Name> [value]]  list the tags, or set one (no value: remove it)");
+  say("  resign [gold|scarlet] | draw   end the game: a side resigns (default: the side to move), an agreed draw");
   say("  d                draw the boards, the position string and the status");
   say("  moves            list the legal moves (coordinate and algebraic)");
   say("  status           the game state and its reason");
@@ -211,6 +258,7 @@ void Session::cmd_help() {
   say("  go [depth N (1..64)] [nodes N (1..10^12)] [movetime MS (1..86400000)] [infinite]");
   say("                   then 'stop'; 'go' alone: the level's own limits");
   say("  setoption name Hash value MB (1..1024) | name Level value 1..10 | name Seed value N");
+  say("                   | name MultiPV value 1..64 (best lines per depth: 'info ... multipv k ...')");
   say("  bench [perft|search [depth]]");
   say("  quit");
 }
@@ -239,38 +287,39 @@ void Session::cmd_position(std::string_view args) {
   }
   auto g = Game::from(start, moves);
   if (!g) return error(g.error());
-  game_ = std::move(g.value());  // all or nothing
+  record_ = GameRecord();  // a new game: no tags, comments or glyphs
+  record_.game = std::move(g.value());  // all or nothing
 }
 
 void Session::cmd_display() {
-  const Position& pos = game_.position();
+  const Position& pos = record_.game.position();
   std::string text = board_text(pos);
-  const Status& st = game_.status();
+  const Status& st = record_.game.status();
   text += "position " + pos.to_string() + "\n";
   text += std::string("side to move: ") + color_name(pos.side_to_move()) + "\n";
-  if (game_.plies()) text += "moves: " + game_.record() + "\n";
+  if (record_.game.plies()) text += "moves: " + record_.game.record() + "\n";
   text += std::string("status: ") + st.name() + " (" + st.reason() + ")";
   say(text);
 }
 
 void Session::cmd_moves() {
   std::string line;
-  const auto legal = game_.legal_moves();
+  const auto legal = record_.game.legal_moves();
   for (const MoveText& m : legal) line += m.coordinate + " " + m.algebraic + "\n";
   line += "total " + std::to_string(legal.size());
   say(line);
 }
 
 void Session::cmd_status() {
-  const Status& st = game_.status();
+  const Status& st = record_.game.status();
   say(std::string("status ") + st.name() + (st.check ? " check" : "") + " : " + st.reason());
 }
 
 void Session::cmd_history() {
   std::string coords;
-  for (const std::string& m : game_.coordinate_moves()) coords += " " + m;
-  say("start " + game_.start_position() + "\nmoves" + coords + "\nrecord " + game_.record() +
-      "\nresult " + game_.result());
+  for (const std::string& m : record_.game.coordinate_moves()) coords += " " + m;
+  say("start " + record_.game.start_position() + "\nmoves" + coords + "\nrecord " + record_.game.record() +
+      "\nresult " + record_.game.result());
 }
 
 void Session::cmd_perft(std::string_view args, bool div) {
@@ -278,7 +327,7 @@ void Session::cmd_perft(std::string_view args, bool div) {
   if (!parse_int(trim(args), div ? 1 : 0, 12, depth))
     return error(std::string(div ? "divide needs a depth from 1" : "perft needs a depth from 0") +
                  " to 12, got " + shown(args));
-  job_pos_ = game_.position();
+  job_pos_ = record_.game.position();
   job_is_search_ = false;
   start_job([this, div, depth = int(depth)] {
     const auto t0 = std::chrono::steady_clock::now();
@@ -382,8 +431,9 @@ void Session::cmd_go(std::string_view args) {
   // No limit given: what the level searches for one move of the computer (the page's).
   if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms)
     limits = level_limits(search().level());
+  limits.multipv = multipv_;
   // Started here, on the command thread: a "stop" right after "go" reaches a started search.
-  search().start(game_.position(), limits);
+  search().start(record_.game.position(), limits);
   infinite_ = limits.infinite;
   job_is_search_ = true;
   {
@@ -391,13 +441,22 @@ void Session::cmd_go(std::string_view args) {
     search_running_ = true;
   }
   start_job([this, limits] {
-    auto on_info = [this](const SearchInfo& info) {
-      std::ostringstream line;
-      line << "info depth " << info.depth << " seldepth " << info.seldepth << " score "
-           << score_text(info.score_cp, info.is_mate, info.mate_in) << " nodes " << info.nodes << " nps "
-           << info.nps << " time " << info.time_ms << " pv";
-      for (Move m : info.pv) line << ' ' << to_coordinate(m);
-      say(line.str());
+    auto on_info = [this, multi = limits.multipv > 1](const SearchInfo& info) {
+      // One line per depth; with MultiPV above 1, one per best line ("multipv k", as UCI).
+      std::ostringstream text;
+      for (size_t k = 0; k < (multi ? info.lines.size() : 1); ++k) {
+        const bool is_mate = multi ? info.lines[k].is_mate : info.is_mate;
+        const int cp = multi ? info.lines[k].score_cp : info.score_cp;
+        const int mate_in = multi ? info.lines[k].mate_in : info.mate_in;
+        const std::vector<Move>& pv = multi ? info.lines[k].pv : info.pv;
+        if (k) text << '\n';
+        text << "info depth " << info.depth << " seldepth " << info.seldepth;
+        if (multi) text << " multipv " << k + 1;
+        text << " score " << score_text(cp, is_mate, mate_in) << " nodes " << info.nodes << " nps " << info.nps
+             << " time " << info.time_ms << " pv";
+        for (Move m : pv) text << ' ' << to_coordinate(m);
+      }
+      say(text.str());
     };
     // The same slices as the match runner and the browser worker.
     while (!search_->advance(SEARCH_SLICE_NODES, on_info)) {
@@ -426,7 +485,7 @@ void Session::cmd_setoption(std::string_view args) {
     name = w[0];
     value = w[1];
   } else {
-    return error("setoption needs 'name <Hash|Level|Seed> value <n>'");
+    return error("setoption needs 'name <Hash|Level|Seed|MultiPV> value <n>'");
   }
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   long long v = 0;
@@ -442,29 +501,125 @@ void Session::cmd_setoption(std::string_view args) {
     if (!parse_int(value, 0, MAX_SEED, v))
       return error("Seed must be a whole number from 0 to " + std::to_string(MAX_SEED) + ", got " + shown(value));
     search().set_seed(uint64_t(v));
+  } else if (name == "multipv") {
+    if (!parse_int(value, 1, MAX_MULTIPV, v))
+      return error("MultiPV must be a number of lines from 1 to " + std::to_string(MAX_MULTIPV) + ", got " + shown(value));
+    multipv_ = int(v);
   } else {
-    return error("unknown option " + shown(name) + " (Hash, Level, Seed)");
+    return error("unknown option " + shown(name) + " (Hash, Level, Seed, MultiPV)");
   }
 }
 
 void Session::cmd_play(std::string_view args) {
   auto w = words(args);
   if (w.empty()) return error("play needs a move");
-  const int before = game_.plies();
+  const int before = record_.game.plies();
   // One move, or several: all or nothing (an error then names the move by number).
-  auto r = w.size() == 1 ? game_.play(w[0]) : game_.play_all(std::vector<std::string>(w.begin(), w.end()));
+  auto r = w.size() == 1 ? record_.game.play(w[0]) : record_.game.play_all(std::vector<std::string>(w.begin(), w.end()));
   if (!r) return error(r.error());
   std::string text;
-  for (int i = before; i < game_.plies(); ++i) {
-    const MoveText& m = game_.moves()[size_t(i)];
+  for (int i = before; i < record_.game.plies(); ++i) {
+    const MoveText& m = record_.game.moves()[size_t(i)];
     text += (text.empty() ? "" : "\n") + ("played " + m.coordinate + " " + m.algebraic);
   }
   say(text);
 }
 
-void Session::cmd_undo(bool redo) {
-  auto r = redo ? game_.redo() : game_.undo();
+void Session::cmd_load(std::string_view args) {
+  std::string path;
+  long long n = 0;
+  if (!file_and_index(args, path, n)) return error("load needs a file name: load <file> [game number]");
+  auto text = read_file(path);
+  if (!text) return error(text.error());
+  auto list = list_records(*text);
+  if (!list) return error(shown(path) + ", " + list.error());
+  if (n > (long long)list->size())
+    return error(shown(path) + " holds " + std::to_string(list->size()) + " game" + (list->size() == 1 ? "" : "s") +
+                 ", not " + std::to_string(n));
+  const size_t index = n ? size_t(n - 1) : 0;
+  auto r = read_record(*text, index);
+  if (!r) return error(shown(path) + ", game " + std::to_string(index + 1) + ", " + r.error());
+  record_ = std::move(r.value());  // all or nothing
+  const Game& g = record_.game;
+  std::string line = "loaded game " + std::to_string(index + 1) + " of " + std::to_string(list->size()) + ": " +
+                     plies_text(g.plies()) + ", result " + g.result() + " (" + g.status().reason() + ")";
+  if (list->size() > 1 && !n) line += "; 'load <file> N' loads game N, 'games <file>' lists them";
+  say(line);
+}
+
+void Session::cmd_games(std::string_view args) {
+  const std::string path(args);
+  if (path.empty()) return error("games needs a file name: games <file>");
+  auto text = read_file(path);
+  if (!text) return error(text.error());
+  auto list = list_records(*text);
+  if (!list) return error(shown(path) + ", " + list.error());
+  std::string out;
+  for (size_t i = 0; i < list->size(); ++i) {
+    const RecordInfo& info = (*list)[i];
+    const Tags& t = info.tags;
+    out += "game " + std::to_string(i + 1) + " line " + std::to_string(info.line) + ": " + t.get("Gold") + " - " +
+           t.get("Scarlet") + ", " + t.get("Event") + ", " + t.get("Date") + ", " + plies_text(info.moves) + ", " +
+           info.result + "\n";
+  }
+  say(out + "total " + std::to_string(list->size()));
+}
+
+void Session::cmd_save(std::string_view args, bool append) {
+  const std::string path(args);
+  const char* verb = append ? "append" : "save";
+  if (path.empty()) return error(std::string(verb) + " needs a file name: " + verb + " <file>");
+  record_.fit();
+  std::string text = write_record(record_);
+  if (append) {  // a blank line between the file's last game and this one
+    std::ifstream old(path, std::ios::binary | std::ios::ate);
+    const std::streamoff size = old ? std::streamoff(old.tellg()) : 0;
+    std::string tail(size_t(std::min<std::streamoff>(size, 2)), '\0');
+    if (size > 0) old.seekg(size - std::streamoff(tail.size())).read(tail.data(), std::streamsize(tail.size()));
+    if (size > 0 && tail.back() != '\n') text.insert(0, "\n\n");
+    else if (size > 1 && tail != "\n\n") text.insert(0, "\n");
+  }
+  std::ofstream out(path, std::ios::binary | (append ? std::ios::app : std::ios::trunc));
+  if (!out) return error("cannot open " + shown(path) + " for writing: " + std::strerror(errno));
+  out << text;
+  out.close();
+  if (!out) return error("cannot write " + shown(path) + ": " + std::strerror(errno));
+  say(std::string(append ? "appended to " : "saved ") + path + ": " + plies_text(record_.game.plies()) + ", result " +
+      record_.game.result());
+}
+
+void Session::cmd_tag(std::string_view args) {
+  if (args.empty()) {
+    std::string out;
+    for (const Tag& t : record_.tags.list()) out += "tag " + t.name + " " + t.value + "\n";
+    out.pop_back();
+    return say(out);
+  }
+  const size_t sp = args.find_first_of(" \t");
+  const std::string_view name = args.substr(0, sp);
+  const std::string_view value = sp == std::string_view::npos ? std::string_view() : trim(args.substr(sp));
+  auto r = record_.tags.set(name, value);
   if (!r) return error(r.error());
+  say("tag " + r->name + (r->value.empty() ? " removed" : " " + r->value));
+}
+
+void Session::cmd_end(std::string_view args, bool resign) {
+  Color side = record_.game.position().side_to_move();
+  if (!resign && !args.empty()) return error("draw takes no argument (it is a draw by agreement)");
+  std::string which(args);
+  std::transform(which.begin(), which.end(), which.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  if (which == "gold") side = GOLD;
+  else if (which == "scarlet") side = SCARLET;
+  else if (!args.empty()) return error("resign takes 'gold', 'scarlet' or nothing (the side to move), not " + shown(args));
+  auto r = resign ? record_.game.resign(side) : record_.game.agree_draw();
+  if (!r) return error(r.error());
+  say(std::string("result ") + record_.game.result() + " : " + r->reason());
+}
+
+void Session::cmd_undo(bool redo) {
+  auto r = redo ? record_.game.redo() : record_.game.undo();
+  if (!r) return error(r.error());
+  record_.fit();  // an undone move's comment and glyph go with it
   say((redo ? "redone " : "undone ") + r->coordinate + " " + r->algebraic);
 }
 

@@ -20,6 +20,7 @@
 
 #include "game.h"
 #include "position.h"
+#include "record.h"
 #include "search/search.h"
 
 namespace dc {
@@ -42,8 +43,9 @@ class Session {
   void wait();
   // The input has ended: stops a running job (finite or not) and waits for its last line.
   void end_of_input();
-  const Position& position() const { return game_.position(); }
-  const Game& game() const { return game_; }
+  const Position& position() const { return record_.game.position(); }
+  const Game& game() const { return record_.game; }
+  const GameRecord& record() const { return record_; }
   // How many lines answered "error: ...".
   int errors() const { return errors_; }
   // Whether a job (search, perft, divide) is running.
@@ -67,6 +69,12 @@ class Session {
   void cmd_play(std::string_view args);
   void cmd_undo(bool redo);
   void cmd_history();
+  // Game records (core/record.h): load/save/append/games, tags, resign/draw.
+  void cmd_load(std::string_view args);
+  void cmd_games(std::string_view args);
+  void cmd_save(std::string_view args, bool append);
+  void cmd_tag(std::string_view args);
+  void cmd_end(std::string_view args, bool resign);
   void cmd_help();
   Search& search();  // created on first use: a session that never searches needs no table
 
@@ -80,9 +88,10 @@ class Session {
   std::ostream& out_;
   int errors_ = 0;
   std::mutex out_mutex_;
-  Game game_;
+  GameRecord record_;  // the game, its tags, comments and glyphs
   std::unique_ptr<Search> search_;
   size_t hash_mb_ = 16;
+  int multipv_ = 1;  // setoption MultiPV: lines reported per depth
 
   std::thread job_;
   std::atomic<bool> job_done_{true};

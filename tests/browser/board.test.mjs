@@ -78,7 +78,7 @@ for (const [width, height] of SIZES) {
       assert.deepEqual(warnings, [], 'no console warnings on load');
       // Geometry: fit() for the container is what the board uses; every level inside the window.
       const g = await page.evaluate(() => window.__b.geometry());
-      const f = await page.evaluate(({ w, h }) => window.__b.fit(w, h, window.devicePixelRatio, [3, 2, 1]), { w: width, h: height });
+      const f = await page.evaluate(({ w, h }) => window.__b.fit(w, h), { w: width, h: height });
       assert.deepEqual(f, g, 'fit() for the container size is the drawn geometry');
       assert.equal(g.boards.length, 3);
       assert.ok(g.square >= 10, `square ${g.square}px`);

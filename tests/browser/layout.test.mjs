@@ -3,7 +3,9 @@
 // one of the 288 squares is in the window (phone: in the scrolling part between the top
 // bar and the toolbar, the page scrolled to its level); a click on every corner square of
 // every level reaches that square; on the phone the computer's last move is in view; on
-// the tablet the panels are below the boards.
+// the tablet the panels are below the boards; the levels are in line (a square and the
+// squares directly above and below it share a screen column), and the player's choice of
+// the largest squares instead is kept across a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openGame, waitReady, watchErrors, state } from './helpers.mjs';
@@ -111,6 +113,17 @@ for (const size of SIZES) {
       }
       await b.page.keyboard.press('Escape');
 
+      // the levels in line: 1xn, 2xn and 3xn at the same x, every file of every rank
+      const misaligned = await b.page.evaluate(() => {
+        const bad = [];
+        for (let r = 1; r <= 8; r++) for (let f = 0; f < 12; f++) {
+          const x = [1, 2, 3].map((l) => window.__dc.squarePoint(`${l}${String.fromCharCode(97 + f)}${r}`).x);
+          if (x[0] !== x[1] || x[1] !== x[2]) bad.push(`${String.fromCharCode(97 + f)}${r}: ${x.join(' ')}`);
+        }
+        return bad;
+      });
+      assert.deepEqual(misaligned, [], 'the squares directly above one another share a screen column');
+
       if (size.tablet) {
         const below = await b.page.evaluate(() => document.querySelector('.side').getBoundingClientRect().top >= document.getElementById('board').getBoundingClientRect().bottom - 1);
         assert.ok(below, 'the panels are below the boards');
@@ -147,6 +160,32 @@ for (const size of SIZES) {
     }
   });
 }
+
+test('larger squares: the player can arrange the boards for the largest squares; it is kept', async () => {
+  const b = await launch({ width: 1280, height: 720 });
+  try {
+    const errors = watchErrors(b.page);
+    await openGame(b.page, server.url, { engine: false });
+    const sq0 = await b.page.evaluate(() => window.__dc.geometry().square);
+    await b.page.click('#btn-arrange');
+    await b.page.waitForFunction((s) => window.__dc.geometry().square > s, sq0);
+    const g = await b.page.evaluate(() => window.__dc.geometry());
+    assert.notEqual(g.arrangement, 'column');
+    assert.equal(await b.page.getAttribute('#btn-arrange', 'aria-pressed'), 'true');
+    await b.page.reload();
+    await waitReady(b.page);
+    await b.page.waitForFunction((s) => window.__dc.geometry().square === s, g.square);
+    const box = await boardBox(b.page);
+    await b.page.goto(server.url + encodeGame({ moves }));
+    await b.page.waitForFunction((n) => window.__dc.ready && window.__dc.state().length === n, PLIES, { timeout: 20000 });
+    assert.deepEqual(await boardBox(b.page), box, 'the boards stay put with 200 plies');
+    await b.page.keyboard.press('b');
+    await b.page.waitForFunction(() => window.__dc.geometry().arrangement === 'column');
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
 
 test('play by link: the box with the link to send does not move the boards', async () => {
   const b = await launch({ width: 1400, height: 800 });

@@ -4,14 +4,14 @@
 // marks and the same-square marks on the other levels live inside the renderer; every
 // board coordinate is computed there (geometry(), fit(), squareRect()).
 //
-//   const board = await createBoard(el, { interactive, levels: [3, 2, 1], orientation: 'gold', assetsUrl });
-//   board.set({ pieces, dests, lastMove, check, frozen, orientation, levels, arrows,
+//   const board = await createBoard(el, { interactive, levels: [3, 2, 1], arrangement: 'auto', orientation: 'gold', assetsUrl });
+//   board.set({ pieces, dests, lastMove, check, frozen, orientation, levels, arrangement, arrows,
 //               selected, animate, diagram });      // any subset of keys
 //   board.on('move' | 'select' | 'hover', fn);  board.off(name, fn)
-//   board.geometry(); board.fit(w, h, dpr, levels); board.squareRect(sq); board.squareAt(clientX, clientY);
+//   board.geometry(); board.fit(w, h, {dpr, levels, arrangement}); board.squareRect(sq); board.squareAt(clientX, clientY);
 //   await board.ready; board.destroy();
 
-import { createBoardView } from '../ui/ui-loader.js';
+import { createBoardView } from '../renderer/ui-loader.js';
 import { isSquare, SQUARES } from './squares.js';
 
 const EVENTS = ['move', 'select', 'hover'];
@@ -37,6 +37,11 @@ function levelList(v) {
   if (!Array.isArray(v) || !v.length || v.some((l) => l !== 1 && l !== 2 && l !== 3) || new Set(v).size !== v.length)
     fail(`levels should be a non-empty list of distinct levels 1..3, such as [3, 2, 1] or [2]`);
   return [...v];
+}
+const ARRANGEMENTS = ['auto', 'row', 'column', 'pyramid'];
+function arrangement(v) {
+  if (!ARRANGEMENTS.includes(v)) fail(`arrangement should be one of ${ARRANGEMENTS.join(', ')}, not ${JSON.stringify(v)}`);
+  return v;
 }
 function orientation(v) {
   if (v !== 'gold' && v !== 'scarlet') fail(`orientation should be 'gold' or 'scarlet', not ${JSON.stringify(v)}`);
@@ -81,6 +86,7 @@ export function toRendererState(s) {
   if ('frozen' in s) out.frozen = squareList(s.frozen, 'frozen');
   if ('orientation' in s) out.flipped = orientation(s.orientation);
   if ('levels' in s) out.levels = levelList(s.levels);
+  if ('arrangement' in s) out.arrange = arrangement(s.arrangement);
   if ('arrows' in s) out.arrows = flatArrows(s.arrows);
   if ('selected' in s) out.selected = squareOrNull(s.selected, 'selected');
   if ('animate' in s) out.animate = pair(s.animate, 'animate');
@@ -95,18 +101,21 @@ export function toRendererState(s) {
 
 /**
  * Creates the board in `container` (which it fills; the container's CSS decides the size).
- * options: interactive (default true), levels (default [3, 2, 1]), orientation ('gold'),
- * assetsUrl (the site's root, holding ui/ and pieces/; default: the parent of app/).
+ * options: interactive (default true), levels (default [3, 2, 1]), arrangement ('auto': the
+ * largest squares for the box; 'column': the levels one above the other, files in line;
+ * 'row'; 'pyramid'), orientation ('gold'), assetsUrl (the site's root, holding renderer/ and
+ * pieces/; default: the parent of app/).
  */
 export async function createBoard(container, options = {}) {
   const assets = new URL(options.assetsUrl ?? new URL('../', import.meta.url).href, document.baseURI).href.replace(/\/?$/, '/');
   const initial = toRendererState({
     interactive: options.interactive ?? true,
     levels: options.levels ?? [3, 2, 1],
+    arrangement: options.arrangement ?? 'auto',
     orientation: options.orientation ?? 'gold',
   });
   const view = await createBoardView(container, {
-    moduleUrl: new URL('ui/dragonchess_ui.mjs', assets).href,
+    moduleUrl: new URL('renderer/dragonchess_ui.mjs', assets).href,
     piecesUrl: new URL('pieces/', assets).href,
     flipped: initial.flipped,
   });
@@ -119,11 +128,14 @@ export async function createBoard(container, options = {}) {
   };
   mod.setState(initial);
   if (!initial.interactive) view.canvas.style.pointerEvents = 'none';
+  const shown = { levels: initial.levels, arrangement: initial.arrange };
 
   const board = {
     set(state) {
       const s = toRendererState(state);
       mod.setState(s);
+      if (s.levels) shown.levels = s.levels;
+      if (s.arrange) shown.arrangement = s.arrange;
       if ('interactive' in s) view.canvas.style.pointerEvents = s.interactive ? '' : 'none';
     },
     on(name, fn) {
@@ -133,9 +145,11 @@ export async function createBoard(container, options = {}) {
     off(name, fn) { handlers[name]?.delete(fn); },
     /** {square, arrangement, width, height, boards: [{level, x, y, width, height}]}, CSS px, canvas-relative. */
     geometry: () => JSON.parse(mod.geometry()),
-    /** The layout the renderer would use for a container of this size (pure). */
-    fit: (width, height, dpr = window.devicePixelRatio || 1, levels = [3, 2, 1]) =>
-      JSON.parse(mod.fit(width, height, dpr, levelList(levels))),
+    /** The layout the renderer would use for a container of this size (pure); by default
+     *  with this board's levels and arrangement. */
+    fit(width, height, { dpr = window.devicePixelRatio || 1, levels = shown.levels, arrangement: arr = shown.arrangement } = {}) {
+      return JSON.parse(mod.fit(width, height, dpr, levelList(levels), arrangement(arr)));
+    },
     /** {x, y, width, height} in viewport px, or null (hidden level, bad square). */
     squareRect(sq) {
       const r = isSquare(sq) ? mod.squareRect(sq) : null;

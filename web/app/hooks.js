@@ -31,6 +31,7 @@ export function connectHooks(hook, { ctl, ai, board, opening, keys, squarePoint 
     // viewport coordinates of a square's centre (for tests driving the mouse)
     squarePoint,
     board: () => board,
+    geometry: () => board.geometry(),
     sendLink: () => (ctl.hasRemote() ? opening.sendUrl() : null),
     focus: () => keys() && keys().focus(),
   });

@@ -10,7 +10,7 @@ import DragonchessEngine from '../engine/dragonchess_engine.mjs';
 import { GameModel } from './model.js';
 import { parseSquare, squareName } from './squares.js';
 import * as store from './store.js';
-import { applyLayout } from './page-layout.js';
+import { applyLayout, BOARD_STYLES } from './page-layout.js';
 import * as view from './view.js';
 import { copyLink, watchLinks } from './share.js';
 import * as a11y from './a11y.js';
@@ -20,23 +20,34 @@ import { createOpening } from './opening.js';
 import { createDialogs } from './dialogs.js';
 import { createSendBox } from './send-box.js';
 import { createHooks, connectHooks } from './hooks.js';
+import { createSounds, soundFor } from './sounds.js';
+import { createEmbedDialog } from './embed-dialog.js';
 
 const $ = (id) => document.getElementById(id);
 const hook = createHooks();
 
 async function boot() {
   const boardEl = $('board');
-  applyLayout(boardEl, null);  // the page's mode from the window's width until the board can say its size
+  applyLayout(boardEl, null);  // the page's mode from the window's size until the board can say its size
   const [board, M] = await Promise.all([
-    createBoard(boardEl, { interactive: true, levels: [3, 2, 1], orientation: 'gold' }).then((b) => { hook.boardAt = performance.now(); return b; }),
+    createBoard(boardEl, { interactive: true, levels: [3, 2, 1], arrangement: BOARD_STYLES.aligned, orientation: 'gold' })
+      .then((b) => { hook.boardAt = performance.now(); return b; }),
     DragonchessEngine().then((m) => { hook.rulesAt = performance.now(); return m; }),
   ]);
-  const fit = (w, h) => board.fit(w, h);
-  applyLayout(boardEl, fit);
+  // the boards' arrangement: levels in line (default) or the largest squares (a preference)
+  let boardStyle = store.loadPrefs().boards === 'large' ? 'large' : 'aligned';
+  const arrangeBtn = $('btn-arrange');
+  const layout = () => {
+    const L = applyLayout(boardEl, (w, h, arrangement) => board.fit(w, h, { arrangement }), boardStyle);
+    board.set({ arrangement: L.arrangement });
+    arrangeBtn.setAttribute('aria-pressed', String(boardStyle === 'large'));
+    arrangeBtn.setAttribute('aria-label', boardStyle === 'large' ? 'Boards arranged for the largest squares' : 'Boards one above the other, files in line');
+  };
+  layout();
   let resizeTimer = 0;
   const relayout = () => {
     cancelAnimationFrame(resizeTimer);
-    resizeTimer = requestAnimationFrame(() => applyLayout(boardEl, fit));
+    resizeTimer = requestAnimationFrame(layout);
   };
   window.addEventListener('resize', relayout);
   new ResizeObserver(relayout).observe(document.documentElement);
@@ -45,6 +56,11 @@ async function boot() {
 
   const ctl = new Controller(new GameModel(M), store.cleanSettings(store.DEFAULT_SETTINGS));
   const page = new Page(ctl, board);
+  page.toggleArrange = () => {
+    boardStyle = boardStyle === 'large' ? 'aligned' : 'large';
+    store.savePrefs({ boards: boardStyle });
+    layout();
+  };
   const ai = createAI(ctl, {
     onState: () => page.render(),
     onInfo: (info, side, moveNumber) => view.renderEngineInfo(info, side, moveNumber),
@@ -79,6 +95,10 @@ class Page {
   constructor(ctl, board) {
     this.ctl = ctl;
     this.board = board;
+    hook.sounds = [];
+    this.sounds = createSounds({ onPlay: (e) => hook.sounds.push(e) });
+    hook.audioState = () => this.sounds.state();
+    this.embed = createEmbedDialog(ctl);
     this.keys = null;
     this.lastNoteSaid = null;
     this.wordsCache = new Map();
@@ -87,6 +107,7 @@ class Page {
     ctl.on('moved', ({ plies, reverse }) => {
       board.set({ pieces: ctl.shown().board });
       for (const p of plies) this.animate(p, reverse);
+      if (!reverse && plies.length) this.sounds.play(soundFor(plies[plies.length - 1], ctl.shown()));
       requestAnimationFrame(() => this.showLastMove());
     });
   }
@@ -155,7 +176,7 @@ class Page {
     });
     const s0 = m.snap(0);
     view.renderMoves({
-      plies: m.plies, firstSide: s0.side, firstNumber: s0.moveNumber, view: ctl.viewPly, words: (k) => this.plyWords(k),
+      plies: m.plies, firstSide: s0.side, view: ctl.viewPly, words: (k) => this.plyWords(k),
       result: st.over ? { score: resultScore(st), title: resultTitle(st) } : null,
     });
     this.renderEngine();
@@ -215,15 +236,16 @@ class Page {
     ctl.select(name);
     if (!ctl.pieceAt(name) && !ctl.note) ctl.note = { text: `${name} is empty: choose a piece to move.`, kind: 'warn' };
     this.render();
-    if (ctl.selected) {
+    // a piece that cannot move: render() has said why (the note); a list of no moves says nothing
+    if (ctl.selected && ctl.dests.length) {
       const ds = ctl.dests;
       a11y.announce(`${ctl.describeSquare(name).split(', selected')[0]} selected: ${ds.length} ${ds.length === 1 ? 'move' : 'moves'}: ${ds.map((d) => d.to).join(', ')}.`);
     }
   }
 
   async shareLink() {
-    const url = await copyLink(this.opening.gameLink());
-    view.toast(`Link to this game copied: ${url}`, 6000);
+    await copyLink(this.opening.gameLink());
+    view.toast('Link to this game copied.');
   }
 
   // --- controls -----------------------------------------------------------------------
@@ -239,6 +261,10 @@ class Page {
     const acts = {
       undo: () => ctl.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
       stop: () => ai.stop(), pause: () => ctl.togglePause(), share: () => this.shareLink(),
+      'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
+      sound: () => this.sounds.toggle(),
+      embed: () => this.embed.open(),
+      arrange: () => this.toggleArrange(),
     };
     document.addEventListener('click', (e) => {
       const actEl = e.target.closest('[data-act]');
@@ -255,6 +281,7 @@ class Page {
       const mv = e.target.closest('[data-ply]');
       if (mv) ctl.goTo(Number(mv.dataset.ply));
     });
+    this.sounds.bindButton($('btn-sound'));
     this.dialogs.wire();
     this.sendBox.wire();
     // typed moves
@@ -263,7 +290,9 @@ class Page {
       e.preventDefault();
       const err = ctl.playTyped(mi.value);
       a11y.moveFeedback(mi, $('move-feedback'), err);
-      if (!err) mi.value = '';
+      // played: the box lets go of the focus, so that T (and the other keys) work again;
+      // refused: it keeps it, to correct the move
+      if (!err) { mi.value = ''; mi.blur(); }
     });
     mi.addEventListener('input', () => a11y.moveFeedback(mi, $('move-feedback'), null));
     mi.addEventListener('keydown', (e) => {
@@ -298,9 +327,11 @@ class Page {
     else if (e.key === 'ArrowUp' || e.key === 'Home') ctl.goTo(0);
     else if (e.key === 'ArrowDown' || e.key === 'End') ctl.goTo(ctl.model.length);
     else if (e.key === 'f' || e.key === 'F') ctl.flip();
+    else if ((e.key === 'b' || e.key === 'B') && !document.body.classList.contains('layout-phone')) this.toggleArrange();
     else if (e.key === 'h' || e.key === 'H') ai.hint();
     else if (e.key === 'n' || e.key === 'N') this.dialogs.openNewGame();
     else if (e.key === 'p' || e.key === 'P') ctl.togglePause();
+    else if (e.key === 'm' || e.key === 'M') this.sounds.toggle();
     else if (e.key === ' ' && ai.state.busy) ai.stop();
     else if (e.key === 'Escape') { ctl.deselect(); ctl.note = null; this.render(); }
     else handled = false;

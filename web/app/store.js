@@ -3,9 +3,13 @@
 
 export const STORAGE_KEY = 'dragonchess.game.v1';
 export const PREVIOUS_KEY = 'dragonchess.previous.v1';
+export const PREFS_KEY = 'dragonchess.prefs.v1';
 // ai: against the computer; hotseat: two players on this device; watch: AI vs AI;
 // link: play by link (this device plays `human`; the opponent answers through links).
 export const MODES = ['ai', 'hotseat', 'watch', 'link'];
+
+// The computer's strengths (settings.level; core's levels 1..10, level_settings()).
+export const MIN_LEVEL = 1, MAX_LEVEL = 10;
 
 export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', human: 'gold', level: 3, flipped: false });
 
@@ -13,7 +17,7 @@ export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', human: 'gold', level
 export function cleanSettings(s) {
   const d = DEFAULT_SETTINGS;
   const o = s && typeof s === 'object' ? s : {};
-  const level = Number.isInteger(o.level) && o.level >= 1 && o.level <= 10 ? o.level : d.level;
+  const level = Number.isInteger(o.level) && o.level >= MIN_LEVEL && o.level <= MAX_LEVEL ? o.level : d.level;
   return {
     mode: MODES.includes(o.mode) ? o.mode : d.mode,
     human: o.human === 'gold' || o.human === 'scarlet' ? o.human : d.human,
@@ -61,8 +65,23 @@ export function load(key = STORAGE_KEY) {
   };
 }
 
-export function clear(key = STORAGE_KEY) {
-  try { localStorage.removeItem(key); } catch { /* nothing to do */ }
+// The player's display preferences (not part of a game): {key: value}, each checked by
+// its reader. Reading never throws; unreadable data reads as no preferences.
+export function loadPrefs() {
+  try {
+    const data = JSON.parse(localStorage.getItem(PREFS_KEY) || 'null');
+    return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  } catch {
+    return {};
+  }
+}
+export function savePrefs(patch) {
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify({ ...loadPrefs(), ...patch }));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // Previous games: kept (newest first, at most MAX_PREVIOUS) when a link replaces the

@@ -3,32 +3,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace dcui {
 
-namespace {
-bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && isBlank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && isBlank(s.back())) s.remove_suffix(1);
-  return s;
+bool parseArrange(std::string_view text, Arrange& out) {
+  static constexpr std::pair<std::string_view, Arrange> names[] = {
+      {"auto", Arrange::Auto}, {"row", Arrange::Row}, {"column", Arrange::Column}, {"pyramid", Arrange::Pyramid}};
+  for (const auto& [name, a] : names)
+    if (text == name) return out = a, true;
+  return false;
 }
-}  // namespace
-
-int parseSquare(std::string_view text) {
-  text = trim(text);
-  if (text.size() != 3) return -1;
-  const char l = text[0], f = static_cast<char>(text[1] | 0x20), r = text[2];
-  if (l < '1' || l > '3' || f < 'a' || f > 'l' || r < '1' || r > '8') return -1;
-  return makeSquare(l - '0', r - '1', f - 'a');
-}
-
-std::string squareName(int sq) {
-  if (sq < 0 || sq >= kSquares) return "";
-  return {static_cast<char>('0' + levelOf(sq)), static_cast<char>('a' + fileOf(sq)),
-          static_cast<char>('1' + rankOf(sq))};
-}
-
 
 namespace {
 // Row (side by side) and pyramid (3 and 2 on top, 1 centred below): the level label is a
@@ -97,21 +82,27 @@ std::vector<int> normaliseLevels(const std::vector<int>& levels) {
   return out;
 }
 
-Layout computeLayout(float W, float H, float dpr, std::vector<int> levels) {
+Layout computeLayout(float W, float H, float dpr, std::vector<int> levels, Arrange arrange) {
   Layout L;
   if (!(dpr > 0)) dpr = 1;
   L.cssW = W, L.cssH = H, L.dpr = dpr;
   L.levels = normaliseLevels(levels);
   const int n = static_cast<int>(L.levels.size());
   if (!(W > 0 && H > 0)) return L;
-  // The row reads best, then the column; the pyramid (three boards only) when clearly larger.
-  const float sRow = bestSquare(W, H, Arrangement::Row, n, dpr);
-  const float sCol = bestSquare(W, H, Arrangement::Column, n, dpr);
-  const float sPyr = n == 3 ? bestSquare(W, H, Arrangement::Pyramid, n, dpr) : 0.f;
   Arrangement a = Arrangement::Row;
-  float s = sRow;
-  if (sCol > s) a = Arrangement::Column, s = sCol;
-  if (sPyr > 1.12f * s) a = Arrangement::Pyramid, s = sPyr;
+  float s = 0;
+  if (arrange == Arrange::Auto) {
+    // The row reads best, then the column; the pyramid (three boards only) when clearly larger.
+    s = bestSquare(W, H, Arrangement::Row, n, dpr);
+    const float sCol = bestSquare(W, H, Arrangement::Column, n, dpr);
+    const float sPyr = n == 3 ? bestSquare(W, H, Arrangement::Pyramid, n, dpr) : 0.f;
+    if (sCol > s) a = Arrangement::Column, s = sCol;
+    if (sPyr > 1.12f * s) a = Arrangement::Pyramid, s = sPyr;
+  } else {
+    a = arrange == Arrange::Row ? Arrangement::Row : arrange == Arrange::Column ? Arrangement::Column : Arrangement::Pyramid;
+    if (a == Arrangement::Pyramid && n != 3) a = Arrangement::Row;  // a pyramid needs three boards
+    s = bestSquare(W, H, a, n, dpr);
+  }
   if (s < 2.f / dpr) return L;
   L.arrangement = a;
   L.stacked = a == Arrangement::Column;
@@ -167,7 +158,7 @@ int squareAt(const Layout& L, bool flipped, float x, float y) {
     const int row = std::clamp(static_cast<int>((y - g.y) / L.sq), 0, kRanks - 1);
     const int file = flipped ? kFiles - 1 - col : col;
     const int rank = flipped ? row : kRanks - 1 - row;
-    return makeSquare(i + 1, rank, file);
+    return squareOn(i + 1, file, rank);
   }
   return -1;
 }

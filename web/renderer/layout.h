@@ -1,27 +1,25 @@
-// Dragonchess board view: pure geometry and text parsing (no SDL, no rules).
+// Dragonchess board view: pure geometry (no SDL, no rules). The one place that computes
+// board coordinates; the square numbering itself is core's (core/types.h).
 #pragma once
 #include <array>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "types.h"
+
 namespace dcui {
 
-constexpr int kFiles = 12, kRanks = 8, kLevels = 3;
-constexpr int kSquaresPerLevel = kFiles * kRanks;  // 96
-constexpr int kSquares = kLevels * kSquaresPerLevel;  // 288
+constexpr int kFiles = dc::FILES, kRanks = dc::RANKS, kLevels = dc::LEVELS;
+constexpr int kSquaresPerLevel = dc::SQUARES_PER_LEVEL;  // 96
+constexpr int kSquares = dc::SQUARE_NB;                  // 288
 
-constexpr int levelOf(int sq) { return sq / kSquaresPerLevel + 1; }       // 1..3
-constexpr int rankOf(int sq) { return (sq % kSquaresPerLevel) / kFiles; }  // 0..7
-constexpr int fileOf(int sq) { return sq % kFiles; }                       // 0..11
-constexpr int makeSquare(int level, int rank, int file) {
-  return (level - 1) * kSquaresPerLevel + rank * kFiles + file;
-}
-constexpr bool isLightSquare(int sq) { return (fileOf(sq) + rankOf(sq)) % 2 == 1; }
-
-// "2c3" -> square index, -1 when malformed. Surrounding blanks are ignored.
-int parseSquare(std::string_view text);
-std::string squareName(int sq);
+// Levels are named as people see them, 1..3 (Underworld, Ground, Sky); squares are core's.
+constexpr int levelOf(int sq) { return dc::level_of(dc::Square(sq)) + 1; }  // 1..3
+constexpr int rankOf(int sq) { return dc::rank_of(dc::Square(sq)); }         // 0..7
+constexpr int fileOf(int sq) { return dc::file_of(dc::Square(sq)); }         // 0..11
+constexpr int squareOn(int level, int file, int rank) { return dc::make_square(level - 1, file, rank); }
+constexpr bool isLightSquare(int sq) { return dc::is_light(dc::Square(sq)); }
 
 struct Marks {
   int sel = -1;
@@ -36,9 +34,15 @@ struct RectF {
   bool contains(float px, float py) const { return px >= x && py >= y && px < x + w && py < y + h; }
 };
 
-// Row: 3 | 2 | 1 side by side (wide). Column: 3 over 2 over 1 (narrow/portrait).
-// Pyramid: 3 | 2 on top, 1 centred below (squarish containers).
+// Row: 3 | 2 | 1 side by side (wide). Column: 3 over 2 over 1, the files of the levels in
+// line (a square and the squares directly above and below it share a column of the
+// screen). Pyramid: 3 | 2 on top, 1 centred below (squarish containers).
 enum class Arrangement { Row, Column, Pyramid };
+// What a board asks for: the arrangement with the largest squares for its box (Auto), or
+// one arrangement whatever the box.
+enum class Arrange { Auto, Row, Column, Pyramid };
+// "auto", "row", "column", "pyramid"; false for anything else.
+bool parseArrange(std::string_view text, Arrange& out);
 
 // All values in CSS pixels; square size is a whole number of device pixels.
 struct Layout {
@@ -58,7 +62,8 @@ struct Layout {
 // `levels`: the levels shown, in visual order (first = top or left), e.g. {3, 2, 1} or {2}.
 // Hidden levels get an empty grid (no squares drawn or hit). Bad entries are ignored; an
 // empty list means all three.
-Layout computeLayout(float cssW, float cssH, float dpr, std::vector<int> levels = {3, 2, 1});
+Layout computeLayout(float cssW, float cssH, float dpr, std::vector<int> levels = {3, 2, 1},
+                     Arrange arrange = Arrange::Auto);
 // Normalises a level list: 1..3 only, no repeats, {3, 2, 1} when nothing is left.
 std::vector<int> normaliseLevels(const std::vector<int>& levels);
 // The layout as JSON: {"square":..,"arrangement":"row|column|pyramid","width":..,"height":..,

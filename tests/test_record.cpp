@@ -1,0 +1,405 @@
+// Game records (core/record.h): the written form, round trips over many random games
+// (tags, comments, glyphs and every kind of ending included), several games in one text,
+// hostile records (each error names its line), and the historic notation of the game
+// published on the Chess Variants site in 1997.
+#include <catch2/catch_test_macros.hpp>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "record.h"
+#include "test_helpers.h"
+
+using dc::GameErrorCode;
+using dc::GameRecord;
+
+namespace {
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+GameRecord read_ok(const std::string& text, size_t index = 0) {
+  auto r = dc::read_record(text, index);
+  INFO("record:\n" << text << (r ? std::string() : "\n-> " + r.error()));
+  REQUIRE(r);
+  return std::move(r.value());
+}
+
+// The game and everything around it are the same.
+void check_same(const GameRecord& a, const GameRecord& b) {
+  CHECK(a.tags == b.tags);
+  CHECK(a.game.start_position() == b.game.start_position());
+  CHECK(a.game.coordinate_moves() == b.game.coordinate_moves());
+  CHECK(a.game.position().to_string() == b.game.position().to_string());
+  CHECK(a.game.status().state == b.game.status().state);
+  CHECK(a.game.status().reason() == b.game.status().reason());
+  CHECK(std::string(a.game.result()) == b.game.result());
+  CHECK(a.comments == b.comments);
+  CHECK(a.glyphs == b.glyphs);
+}
+
+const char* const WORDS[] = {"a",  "good", "move", "{",   "(",     ")",  "}",    "[x]", ";",      "%",
+                             "1-0", "*",   "12.",  "W2c3", "$5",   "\"", "Zo\xC3\xAB", "?!", "\\", "0-1"};
+
+// Words of WORDS; `breaks`: sometimes a line break and a tab between them.
+std::string random_text(std::mt19937& rng, int max_words, bool breaks) {
+  std::string out;
+  const int n = int(rng() % unsigned(max_words + 1));
+  for (int i = 0; i < n; ++i)
+    out += (i ? (rng() % 9 || !breaks ? " " : "\n\t ") : "") + std::string(WORDS[rng() % std::size(WORDS)]);
+  return out;
+}
+
+// A random game record: random play with captures favoured (afar captures, promotions,
+// long games), random tags, comments, glyphs and ending.
+GameRecord random_record(std::mt19937& rng, const std::string& start, int plies) {
+  GameRecord rec;
+  auto g = dc::Game::from(start);
+  REQUIRE(g);
+  rec.game = std::move(g.value());
+  dc::Position pos = rec.game.position();
+  for (int i = 0; i < plies && !rec.game.status().over(); ++i) {
+    dc::Move m = th::random_move(pos, rng, 0.6);
+    REQUIRE(rec.game.play(dc::to_coordinate(m)));
+    pos.make_move(m);
+  }
+  REQUIRE(rec.tags.set("Event", "Random \"game\" \\ " + std::to_string(rng() % 1000)));
+  REQUIRE(rec.tags.set("Site", rng() % 2 ? "Zo\xC3\xAB's kitchen" : ""));
+  char date[16];
+  std::snprintf(date, sizeof date, "%04u.%02u.%02u", unsigned(1985 + rng() % 40), unsigned(1 + rng() % 12),
+                unsigned(1 + rng() % 28));
+  REQUIRE(rec.tags.set("Date", rng() % 4 ? date : "1997.??.??"));
+  REQUIRE(rec.tags.set("Gold", random_text(rng, 3, false)));
+  if (rng() % 2) REQUIRE(rec.tags.set("Annotator", "{not a comment}; [nor a tag]"));
+  if (rng() % 2) REQUIRE(rec.tags.set("TimeControl", "-"));
+  rec.fit();
+  for (int i = 0; i <= rec.game.plies(); ++i)
+    if (rng() % 6 == 0) REQUIRE(rec.set_comment(i, random_text(rng, 12, true)));
+  const char* glyphs[] = {"!", "?", "!!", "??", "!?", "?!"};
+  for (int i = 1; i <= rec.game.plies(); ++i)
+    if (rng() % 10 == 0) REQUIRE(rec.set_glyph(i, glyphs[rng() % 6]));
+  if (!rec.game.status().over()) {
+    switch (rng() % 5) {
+      case 0: REQUIRE(rec.game.resign(dc::GOLD)); break;
+      case 1: REQUIRE(rec.game.resign(dc::SCARLET)); break;
+      case 2: REQUIRE(rec.game.agree_draw()); break;
+      default: break;  // goes on
+    }
+  }
+  return rec;
+}
+
+}  // namespace
+
+TEST_CASE("a record is written in the documented form", "[record]") {
+  GameRecord rec;
+  REQUIRE(rec.game.play_all({"2h22h3", "2e72e6", "2e22e3"}));
+  REQUIRE(rec.tags.set("Event", "Club \"night\""));
+  REQUIRE(rec.tags.set("Date", "2025.03.14"));
+  REQUIRE(rec.tags.set("Gold", "Ann"));
+  REQUIRE(rec.tags.set("Annotator", "Bo"));
+  rec.fit();
+  REQUIRE(rec.set_comment(0, "  the   usual\nstart "));
+  REQUIRE(rec.set_comment(1, "a quiet move}"));
+  REQUIRE(rec.set_glyph(2, "?!"));
+  REQUIRE(rec.game.resign(dc::SCARLET));
+  CHECK(dc::write_record(rec) ==
+        "[Event \"Club \\\"night\\\"\"]\n"
+        "[Site \"?\"]\n"
+        "[Date \"2025.03.14\"]\n"
+        "[Round \"?\"]\n"
+        "[Gold \"Ann\"]\n"
+        "[Scarlet \"?\"]\n"
+        "[Result \"1-0\"]\n"
+        "[Variant \"Dragonchess\"]\n"
+        "[Termination \"Scarlet resigns, Gold wins\"]\n"
+        "[Annotator \"Bo\"]\n"
+        "\n"
+        "{ the usual start } 1. W2h3 { a quiet move) } 1... W2e6?! 2. W2e3 1-0\n"
+        "\n");
+  // Another start: SetUp and FEN; Scarlet to move first writes "N...".
+  auto g = dc::Game::from(rec.game.position().to_string());
+  REQUIRE(g);
+  GameRecord other;
+  other.game = std::move(g.value());
+  REQUIRE(other.game.play("2d72d6"));
+  const std::string text = dc::write_record(other);
+  CHECK(contains(text, "[SetUp \"1\"]\n[FEN \"" + rec.game.position().to_string() + "\"]\n"));
+  CHECK(contains(text, "\n2... W2d6 *\n"));
+  CHECK_FALSE(contains(text, "Termination"));
+}
+
+TEST_CASE("write then read gives the same game over many random games", "[record]") {
+  std::mt19937 rng(1985);
+  const auto starts = th::random_positions(7, 4, 60, 0.5);
+  const std::string promoting = th::fen_of({th::GK, th::SK, {"2a7", 'W'}, {"2c6", 'W'}, {"2e7", 'W'}, {"2b2", 'w'},
+                                            {"2d3", 'w'}, {"2f2", 'w'}, {"3g1", 'R'}, {"3f8", 'r'}, {"1c1", 'B'}});
+  std::vector<GameRecord> all;
+  std::string file;
+  int long_games = 0, afar = 0, promotions = 0, resigned = 0, agreed = 0, board_ends = 0, set_up = 0;
+  for (int i = 0; i < 48; ++i) {
+    const bool from_start = i % 4 != 3 && i % 8 != 5;
+    const std::string start = from_start ? std::string(dc::START_POSITION)
+                              : i % 8 == 5 ? promoting  // Warriors a step or two from their last rank
+                                           : starts[size_t(i) % starts.size()];
+    GameRecord rec = random_record(rng, start, i % 8 == 0 ? 420 : 150);
+    const std::string text = dc::write_record(rec);
+    GameRecord back = read_ok(text);
+    INFO("game " << i << ":\n" << text);
+    check_same(rec, back);
+    CHECK(dc::write_record(back) == text);
+    size_t from = 0, to;
+    while ((to = text.find('\n', from)) != std::string::npos) {
+      if (text[from] != '[') CHECK(to - from <= 80);  // the movetext's lines (the words here are short)
+      from = to + 1;
+    }
+    long_games += rec.game.plies() >= 300;
+    for (const dc::MoveText& m : rec.game.moves()) afar += m.move.is_afar(), promotions += m.move.is_promotion();
+    const auto state = rec.game.status().state;
+    resigned += state == dc::GameState::Resignation;
+    agreed += state == dc::GameState::DrawAgreed;
+    board_ends += rec.game.status().over() && state != dc::GameState::Resignation && state != dc::GameState::DrawAgreed;
+    set_up += !from_start;
+    file += text;
+    all.push_back(std::move(rec));
+  }
+  // The sample holds what it should.
+  CHECK(long_games >= 3);
+  CHECK(afar >= 5);
+  CHECK(promotions >= 5);
+  CHECK(resigned >= 3);
+  CHECK(agreed >= 2);
+  CHECK(board_ends >= 1);
+  CHECK(set_up >= 10);
+
+  // All of them in one text.
+  auto many = dc::read_records(file);
+  REQUIRE(many);
+  REQUIRE(many->size() == all.size());
+  for (size_t i = 0; i < all.size(); ++i) check_same(all[i], (*many)[i]);
+  auto list = dc::list_records(file);
+  REQUIRE(list);
+  REQUIRE(list->size() == all.size());
+  int line = 1;
+  for (size_t i = 0; i < all.size(); ++i) {
+    const dc::RecordInfo& info = (*list)[i];
+    CHECK(info.tags == all[i].tags);
+    CHECK(info.moves == all[i].game.plies());
+    CHECK(info.result == all[i].game.result());
+    CHECK(info.line == line);
+    const std::string text = dc::write_record(all[i]);
+    line += int(std::count(text.begin(), text.end(), '\n'));
+  }
+  check_same(read_ok(file, 17), all[17]);
+  auto none = dc::read_record(file, all.size());
+  REQUIRE_FALSE(none);
+  CHECK(contains(none.error(), "there is no game 49: the text holds 48"));
+}
+
+TEST_CASE("the reader takes PGN's other forms and every move notation", "[record]") {
+  // Coordinates, Gygax's forms, the historic form, numbers glued to moves, "N..." and "…",
+  // ( ) and ; comments, $ glyphs, check words apart, CRLF line ends, a byte order mark.
+  const std::string text =
+      "\xEF\xBB\xBF[Event \"mixed\"]\r\n[Variant \"dragonchess (Gygax 1985)\"]\r\n\r\n"
+      "1.2h22h3 {one} 1...W2e6 $6 2. We3M ; to the end of the line\r\n"
+      "2\xE2\x80\xA6 wd6M ! 3 W/2d2-2d3 (a (nested) comment) 3. ... w2e5 ch\n"
+      "% an escaped line 4. W2a3\n"
+      "4. Wi3M ?? 1/2-1/2\n";
+  GameRecord rec = read_ok(text);
+  CHECK(rec.tags.get("Event") == "mixed");
+  CHECK(rec.game.coordinate_moves() ==
+        std::vector<std::string>{"2h22h3", "2e72e6", "2e22e3", "2d72d6", "2d22d3", "2e62e5", "2i22i3"});
+  CHECK(rec.comments == std::vector<std::string>{"", "one", "", "to the end of the line", "", "a (nested) comment", "", ""});
+  CHECK(rec.glyphs == std::vector<std::string>{"", "?!", "", "!", "", "", "??"});
+  CHECK(rec.game.status().state == dc::GameState::DrawAgreed);
+  // A bare list of moves is a game too; so is a game with tags and no moves.
+  CHECK(read_ok("W2h3 W2e6").game.plies() == 2);
+  CHECK(read_ok("[Event \"x\"]").game.plies() == 0);
+  // Two games: a result ends one; tags after moves start the next.
+  auto two = dc::read_records("1. W2h3 *\n1. W2e3 [Event \"next\"] 1. W2d3");
+  REQUIRE(two);
+  REQUIRE(two->size() == 3);
+  CHECK((*two)[2].tags.get("Event") == "next");
+  CHECK((*two)[2].game.coordinate_moves() == std::vector<std::string>{"2d22d3"});
+}
+
+TEST_CASE("the result must agree with the board; off the board it is a resignation or an agreed draw",
+          "[record]") {
+  // Gold mates (the position of the game tests).
+  const std::string fen = "4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1";
+  auto g0 = dc::Game::from(fen, {"2d42e3", "3e82e8"});
+  REQUIRE(g0);
+  std::string mate;
+  for (const dc::MoveText& m : g0.value().legal_moves()) {
+    dc::Game copy = g0.value();
+    REQUIRE(copy.play(m.coordinate));
+    if (copy.status().state == dc::GameState::Checkmate) mate = m.coordinate;
+  }
+  REQUIRE_FALSE(mate.empty());
+  const std::string head = "[FEN \"" + fen + "\"]\n\n1. 2d42e3 3e82e8 2. " + mate + " ";
+  CHECK(read_ok(head + "1-0").game.status().state == dc::GameState::Checkmate);
+  CHECK(read_ok(head).game.status().state == dc::GameState::Checkmate);  // no result written: the board's
+  for (const char* wrong : {"0-1", "1/2-1/2", "*"}) {
+    auto r = dc::read_record(head + "\n" + wrong);
+    REQUIRE_FALSE(r);
+    CHECK(r.code() == GameErrorCode::BadRecord);
+    CHECK(r.line() == 4);
+    CHECK(contains(r.error(), std::string("line 4: the result ") + wrong + " is wrong: the game is over, checkmate, Gold wins (1-0)"));
+  }
+  // On a board where the game goes on: 1-0 = Scarlet resigned, 0-1 = Gold, ½ = agreed.
+  GameRecord s = read_ok("1. W2h3 1-0");
+  CHECK(s.game.status().reason() == "Scarlet resigns, Gold wins");
+  CHECK(read_ok("[Result \"0-1\"] 1. W2h3").game.status().reason() == "Gold resigns, Scarlet wins");
+  CHECK(read_ok("1. W2h3 1/2-1/2").game.status().state == dc::GameState::DrawAgreed);
+  CHECK(read_ok("1. W2h3 *").game.status().state == dc::GameState::Ongoing);
+  auto clash = dc::read_record("[Result \"1-0\"]\n\n1. W2h3 0-1");
+  REQUIRE_FALSE(clash);
+  CHECK(clash.line() == 3);
+  CHECK(contains(clash.error(), "the result 0-1 is not the Result tag's 1-0"));
+  // A move after the end.
+  auto after = dc::read_record(head + "W2a7");
+  REQUIRE_FALSE(after);
+  CHECK(contains(after.error(), "line 3: move 2... 'W2a7': the game is over (checkmate, Gold wins)"));
+}
+
+TEST_CASE("hostile records are refused with the line, the move and the reason", "[record]") {
+  struct Case {
+    std::string text;
+    int line;
+    std::string message;
+  };
+  const std::string big(dc::MAX_RECORD_TEXT + 1, ' ');
+  const std::vector<Case> cases = {
+      {"", 1, "there is no game in this text"},
+      {"\n\n  \n", 4, "there is no game in this text"},
+      {"{ only a comment }", 1, "there is no game"},
+      {"hello world", 1, "move 1. 'hello': cannot read 'hello'"},
+      {std::string("1. W2h3\n\x01\x02garbage"), 2, "a control character (byte 0x01) has no place in a record"},
+      {std::string("1. W2h3 W2e6\0\0", 15), 1, "a control character (byte 0x00)"},
+      {"[Event \"x\"]\n\n1. W2h3 { never closed\n2. W2e3", 3, "the comment opened with '{' on this line has no closing '}'"},
+      {"1. W2h3\n(a (nested) comment\n", 2, "the comment opened with '(' on this line has no closing ')'"},
+      {"1. W2h3 }", 1, "unexpected '}'"},
+      {"[Event \"x\"]\n[Site \"no end\n", 2, "the value of the tag 'Site' has no closing '\"' on its line"},
+      {"[Event x]", 1, "the tag 'Event' has no value in double quotes"},
+      {"[ \"x\"]", 1, "the name is missing"},
+      {"[Event \"x\"", 1, "the tag 'Event' has no closing ']'"},
+      {"[Event \"x\"]\n[Event \"y\"]", 2, "the tag Event is given twice"},
+      {"[Date \"31 August 1997\"]", 1, "the Date tag is written YYYY.MM.DD"},
+      {"[Result \"2-0\"]", 1, "the Result tag must be 1-0, 0-1, 1/2-1/2 or *, not '2-0'"},
+      {"[Variant \"Chess\"]\n1. W2h3", 1, "this record is for 'Chess', not Dragonchess"},
+      {"[SetUp \"1\"]\n1. W2h3", 1, "the SetUp tag is 1 but there is no FEN tag"},
+      {"[Event \"x\"]\n[FEN \"12/12 g 0 1\"]", 2, "the FEN tag: bad position string"},
+      {"[Round \"1\"]\n[Gold \"a\tb\"]", 2, "control character"},
+      {"1. W2h3 W2e6\n2. W2e3 W2d6\n3. W2c4", 3, "move 3. 'W2c4': illegal move 'W2c4': no Gold Warrior can go to 2c4"},
+      {"1. W2h3 W2e6\n3. W2e3", 2, "move number 3 where 2 was expected"},
+      {"1. W2h3 W2e6 2. S3d3", 1, "move 2. 'S3d3': ambiguous move 'S3d3'"},
+      {"! 1. W2h3", 1, "the glyph ! comes before any move"},
+      {"1. W2h3 $", 1, "'$' must be followed by a number"},
+      {"1. W2h3 \"x\"", 1, "unexpected '\"'"},
+      {"1. W2h3 1234567890. W2e6", 1, "the move number '1234567890' is too large"},
+      {big, 1, "the text is too long"},
+  };
+  for (const Case& c : cases) {
+    INFO("record: " << c.text.substr(0, 200));
+    auto r = dc::read_record(c.text);
+    REQUIRE_FALSE(r);
+    CHECK(r.code() == GameErrorCode::BadRecord);
+    CHECK(r.line() == c.line);
+    CHECK(r.error().rfind("line " + std::to_string(c.line) + ": ", 0) == 0);
+    CHECK(contains(r.error(), c.message));
+    auto all = dc::read_records(c.text);
+    REQUIRE_FALSE(all);
+    CHECK(all.error() == r.error());
+  }
+  // A bad game among good ones: the list still shows every game, reading it names its line.
+  const std::string file = "1. W2h3 *\n\n[Event \"bad\"]\n1. W2h3 W2h6 2. W2h4 W2h5 3. W2h5 *\n\n1. W2e3 *\n";
+  auto list = dc::list_records(file);
+  REQUIRE(list);
+  REQUIRE(list->size() == 3);
+  CHECK((*list)[1].tags.get("Event") == "bad");
+  CHECK((*list)[1].line == 3);
+  auto bad = dc::read_record(file, 1);
+  REQUIRE_FALSE(bad);
+  CHECK(contains(bad.error(), "line 4: move 3. 'W2h5': illegal move"));
+  CHECK(read_ok(file, 2).game.plies() == 1);
+  // Garbage of every byte never crashes and always says where.
+  std::mt19937 rng(42);
+  for (int i = 0; i < 300; ++i) {
+    std::string junk;
+    const int n = int(rng() % 300);
+    for (int k = 0; k < n; ++k) junk += char(rng() % 4 ? "1. W2h3{}()[]\";$*-/ \n"[rng() % 22] : char(rng()));
+    auto r = dc::read_record(junk);
+    if (!r) {
+      CHECK(r.line() >= 1);
+      CHECK(r.error().rfind("line ", 0) == 0);
+    }
+  }
+}
+
+TEST_CASE("tags: the roster is always there; bad names and values are refused", "[record]") {
+  dc::Tags t;
+  std::vector<std::string> names;
+  for (const dc::Tag& tag : t.list()) names.push_back(tag.name);
+  CHECK(names == std::vector<std::string>{"Event", "Site", "Date", "Round", "Gold", "Scarlet"});
+  CHECK(t.get("Date") == "????.??.??");
+  CHECK(t.get("Nothing").empty());
+  REQUIRE(t.set("Opening", "Sylph rush"));
+  REQUIRE(t.set("Gold", "Ann"));
+  CHECK(t.list().back().name == "Opening");
+  REQUIRE(t.set("Opening", ""));  // removed
+  CHECK(t.list().size() == 6);
+  REQUIRE(t.set("Gold", ""));  // unknown again
+  CHECK(t.get("Gold") == "?");
+  for (const char* bad : {"", "1x", "a b", "Result", "FEN", "SetUp", "Variant", "Termination", "x-y"})
+    CHECK(t.set(bad, "v").code() == GameErrorCode::BadTag);
+  CHECK(t.set("Event", "two\nlines").code() == GameErrorCode::BadTag);
+  CHECK(t.set("Event", std::string(1001, 'x')).code() == GameErrorCode::BadTag);
+  CHECK(t.set("Date", "1997-08-31").code() == GameErrorCode::BadTag);
+  CHECK(t.set("Date", "1997.08.??"));
+}
+
+TEST_CASE("the historic notation reads the opening of the game published in 1997", "[record][historic]") {
+  // "Game One, 31 August 1997, DragonChess Algorithm v2.2 v. David Lichtenstein", as the
+  // Chess Variants site's Dragonchess games page prints it (moves 1-22, with its notes;
+  // the text we could find ends at 22. Mf3M??).
+  const std::string published =
+      "1. Wh3M We6M\n2. We3M Wd6M\n3. Wd3M We5M\n4. Wi3M He3M\n5. Wg3M Wh6M\n6. Wg4M Uc6M\n7. Wf3M Wi6M\n"
+      "8. Wf4M Wh5M\n9. We4M Hh6M\n10. He3M Uj6M\n11. Wh4M Ud4M?!\n"
+      "(This overly aggressive foray could easily be thwarted by 12. Wc3M, but the human's 11th move does not "
+      "meet the Algorithm's conditions for breaking out of book.)\n"
+      "12. Hh3M Wf6M\n13. Ui2M Wg6M\n14. Ud2M Wf5M\n15. Pg3M?\n"
+      "(The Algorithm has exhausted its fourteen move book and has calculated that it is ahead by 0.35 pts. "
+      "[about 1/3 of a Warrior]. Version 2.0 had no opening book and would have faltered long ago. Version 2.1 "
+      "would take the highest value piece it could with 15. Hxd4M? Version 2.2 can see that it will lose any "
+      "available exchange at this point, so it bolsters the center with the text move. Only a vastly more "
+      "powerful algorithm would see the imminent exchange on g4M and void the threat by 15. Wg5M!)\n"
+      "15. ... Wfxg4M\n16. Txg4M?\n(Matters are only made worse by retaking; better may be 16. Hg2M.)\n"
+      "16. ... Wxg4M\n17. Hxg4M Cd7M\n18. Wi4M Uh5M\n19. Wxh5M Wixh5M\n20. Hxh5M? Wxh5M\n21. Pxh5M?! Tg6M\n"
+      "22. Mf3M??\n";
+  // As printed, Scarlet's 4th move cannot be played: no Scarlet Hero reaches 2e3 (they
+  // stand on 2c8 and 2j8). The reader says so, with the line.
+  auto r = dc::read_record(published);
+  REQUIRE_FALSE(r);
+  CHECK(r.line() == 4);
+  CHECK(r.error() == "line 4: move 4... 'He3M': illegal move 'He3M': no Scarlet Hero can go to 2e3");
+  // With He6M (the Hero 2c8-2e6, which Hh6M and the later moves fit) the whole text reads,
+  // every move legal and unambiguous. The coordinates were found by matching each move's
+  // piece, file and destination against the legal moves (not with the reader under test).
+  std::string fixed = published;
+  fixed.replace(fixed.find("He3M"), 4, "He6M");
+  GameRecord g = read_ok(fixed);
+  const std::vector<std::string> expected = {
+      "2h22h3", "2e72e6", "2e22e3", "2d72d6", "2d22d3", "2e62e5", "2i22i3", "2c82e6", "2g22g3", "2h72h6", "2g32g4",
+      "2b82c6", "2f22f3", "2i72i6", "2f32f4", "2h62h5", "2e32e4", "2j82h6", "2c12e3", "2k82j6", "2h32h4", "2c62d4",
+      "2j12h3", "2f72f6", "2k12i2", "2g72g6", "2b12d2", "2f62f5", "2h12g3", "2f52g4", "2d12g4", "2h52g4", "2h32g4",
+      "2e82d7", "2i32i4", "2j62h5", "2i42h5", "2i62h5", "2g42h5", "2g62h5", "2g32h5", "2i82g6", "2f12f3"};
+  CHECK(g.game.coordinate_moves() == expected);
+  CHECK(g.glyphs[21] == "?!");  // 11... Ud4M?!
+  CHECK(g.glyphs[28] == "?");   // 15. Pg3M?
+  CHECK(g.glyphs[42] == "??");  // 22. Mf3M??
+  CHECK(contains(g.comments[22], "overly aggressive foray"));
+  CHECK(contains(g.comments[29], "[about 1/3 of a Warrior]"));
+  CHECK(g.game.status().state == dc::GameState::Ongoing);
+  // Written in today's notation, it reads back the same.
+  check_same(g, read_ok(dc::write_record(g)));
+}

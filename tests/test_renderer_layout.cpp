@@ -1,0 +1,94 @@
+// The renderer's geometry (web/renderer/layout.*): the one place that computes board
+// coordinates, for the game page and the embeds. Plain C++ with no SDL, tested natively.
+#include <catch2/catch_test_macros.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "layout.h"
+#include "types.h"
+
+using namespace dcui;
+
+namespace {
+const float kDprs[] = {1.f, 1.5f, 2.f, 3.f};
+struct Box { float w, h; };
+const Box kBoxes[] = {{1920, 1080}, {1400, 800}, {1280, 720}, {820, 1180}, {390, 844}, {320, 200}, {480, 300}, {800, 600}, {600, 2000}};
+
+bool inside(const RectF& r, const Layout& L) {
+  return r.x >= -0.01f && r.y >= -0.01f && r.x + r.w <= L.cssW + 0.01f && r.y + r.h <= L.cssH + 0.01f;
+}
+}  // namespace
+
+TEST_CASE("layout: square numbering is core's", "[layout]") {
+  for (int sq = 0; sq < dc::SQUARE_NB; ++sq) {
+    const dc::Square s = dc::Square(sq);
+    CHECK(levelOf(sq) == dc::level_of(s) + 1);
+    CHECK(squareOn(levelOf(sq), fileOf(sq), rankOf(sq)) == sq);
+    CHECK(dc::square_name(s) == std::string{char('0' + levelOf(sq)), char('a' + fileOf(sq)), char('1' + rankOf(sq))});
+  }
+}
+
+TEST_CASE("layout: every square is drawn inside the box and found again at its centre", "[layout]") {
+  for (const Box& b : kBoxes)
+    for (float dpr : kDprs)
+      for (Arrange a : {Arrange::Auto, Arrange::Row, Arrange::Column, Arrange::Pyramid})
+        for (bool flipped : {false, true}) {
+          const Layout L = computeLayout(b.w, b.h, dpr, {3, 2, 1}, a);
+          REQUIRE(L.valid());
+          CHECK(L.contentW <= b.w + 0.01f);
+          CHECK(L.contentH <= b.h + 0.01f);
+          CHECK(std::abs(L.sq * dpr - std::round(L.sq * dpr)) < 1e-3f);  // whole device pixels
+          for (int sq = 0; sq < kSquares; ++sq) {
+            const RectF r = squareRect(L, flipped, sq);
+            INFO(b.w << "x" << b.h << " dpr " << dpr << " sq " << sq);
+            REQUIRE(r.w == L.sq);
+            CHECK(inside(r, L));
+            CHECK(squareAt(L, flipped, r.x + r.w / 2, r.y + r.h / 2) == sq);
+          }
+        }
+}
+
+TEST_CASE("layout: the column puts the levels in line", "[layout]") {
+  for (const Box& b : kBoxes)
+    for (bool flipped : {false, true}) {
+      const Layout L = computeLayout(b.w, b.h, 1.f, {3, 2, 1}, Arrange::Column);
+      REQUIRE(L.arrangement == Arrangement::Column);
+      for (int sq = 0; sq < kSquaresPerLevel; ++sq) {  // level 1; the squares above it
+        const RectF r1 = squareRect(L, flipped, sq), r2 = squareRect(L, flipped, sq + 96), r3 = squareRect(L, flipped, sq + 192);
+        CHECK(r1.x == r2.x);
+        CHECK(r2.x == r3.x);
+        CHECK(r3.y < r2.y);  // Sky on top
+        CHECK(r2.y < r1.y);
+      }
+    }
+}
+
+TEST_CASE("layout: auto takes the arrangement with the largest squares", "[layout]") {
+  for (const Box& b : kBoxes) {
+    const Layout A = computeLayout(b.w, b.h, 1.f, {3, 2, 1}, Arrange::Auto);
+    for (Arrange a : {Arrange::Row, Arrange::Column})
+      CHECK(A.sq >= computeLayout(b.w, b.h, 1.f, {3, 2, 1}, a).sq);
+  }
+  CHECK(computeLayout(1920, 400, 1.f).arrangement == Arrangement::Row);
+  CHECK(computeLayout(400, 1920, 1.f).arrangement == Arrangement::Column);
+}
+
+TEST_CASE("layout: shown levels", "[layout]") {
+  const Layout L = computeLayout(480, 300, 1.f, {3, 2});
+  CHECK(L.shown(3));
+  CHECK(L.shown(2));
+  CHECK_FALSE(L.shown(1));
+  CHECK(squareRect(L, false, dc::make_square(0, 4, 4)).w == 0.f);  // a hidden square has no rect
+  CHECK(normaliseLevels({7, 2, 2, -1}) == std::vector<int>{2});
+  CHECK(normaliseLevels({}) == std::vector<int>{3, 2, 1});
+  // A pyramid needs three boards.
+  CHECK(computeLayout(480, 300, 1.f, {3, 2}, Arrange::Pyramid).arrangement == Arrangement::Row);
+  Arrange a = Arrange::Auto;
+  CHECK(parseArrange("column", a));
+  CHECK(a == Arrange::Column);
+  CHECK_FALSE(parseArrange("diagonal", a));
+  CHECK(a == Arrange::Column);
+  CHECK_FALSE(computeLayout(0, 100, 1.f).valid());
+}

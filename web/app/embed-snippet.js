@@ -1,0 +1,68 @@
+// A ready <iframe> snippet for embed.html (the game page's and the position editor's
+// "Embed" buttons). Pure: no DOM, no engine; the address is links.js's encodeGame, so the
+// embed reads it exactly as a game link.
+//
+//   embedSnippet({ fen, moves, show, levels, flip }, siteUrl)
+//     fen      position string to start from ('' / 'startpos' / omitted: the start)
+//     moves    coordinate moves played from there (the last one is marked in the embed)
+//     show     a square ('3c4'): draw the move diagram of the piece there
+//     levels   e.g. [3, 2]: show only these levels (omitted: the embed shows the levels the
+//              position or the diagram needs)
+//     flip     true: Scarlet at the bottom
+//     also, optional: interactive (false: a still picture), theme ('dark'), caption (false),
+//     width, height (px; default 480 wide and a height that suits the levels), title
+//   siteUrl: any address on the site (the game page's location.href, the site root); the
+//   snippet points at embed.html beside it.
+// Throws TypeError for input no page should produce (a bad square, level or move).
+import { encodeGame } from './links.js';
+import { parseSquare } from './squares.js';
+
+export const EMBED_WIDTH = 480;
+// Heights that give the largest squares at EMBED_WIDTH for n shown levels (the renderer
+// picks row or column for the frame's shape): one board, two in a row, three as a pyramid.
+const HEIGHT_FOR_LEVELS = { 1: 330, 2: 230, 3: 360 };
+
+const escAttr = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+
+function levelList(levels) {
+  if (levels === undefined || levels === null) return null;
+  if (!Array.isArray(levels) || !levels.length || levels.some((l) => l !== 1 && l !== 2 && l !== 3) || new Set(levels).size !== levels.length) {
+    throw new TypeError('levels should be a list of distinct levels 1..3, such as [3, 2]');
+  }
+  return [...levels].sort((a, b) => b - a);
+}
+
+function size(v, dflt, what) {
+  if (v === undefined || v === null) return dflt;
+  if (!Number.isInteger(v) || v < 50 || v > 4000) throw new TypeError(`${what} should be a whole number of pixels, 50..4000`);
+  return v;
+}
+
+/** The embed's address: siteUrl's embed.html plus the game and the options after '#'. */
+export function embedUrl(o = {}, siteUrl) {
+  const { fen, moves = [], show, flip, interactive, theme, caption } = o || {};
+  const levels = levelList(o && o.levels);
+  if (show !== undefined && show !== null && parseSquare(show) < 0) {
+    throw new TypeError(`show should be a square such as 3c4, not ${JSON.stringify(show)}`);
+  }
+  const extra = {};
+  if (show) extra.show = show;
+  if (levels) extra.level = levels.join(',');
+  if (flip) extra.flip = 1;
+  if (interactive === false) extra.interactive = 0;
+  if (theme === 'dark') extra.theme = 'dark';
+  if (caption === false) extra.caption = 0;
+  const base = new URL('embed.html', String(siteUrl || ''));
+  base.hash = '';
+  return base.href.replace(/#$/, '') + encodeGame({ fen, moves, extra });
+}
+
+/** The <iframe> element as HTML text, ready to paste into a page. */
+export function embedSnippet(o = {}, siteUrl) {
+  const levels = levelList(o && o.levels);
+  const width = size(o && o.width, EMBED_WIDTH, 'width');
+  const height = size(o && o.height, HEIGHT_FOR_LEVELS[levels ? levels.length : 3], 'height');
+  const title = o && o.title ? String(o.title) : o && o.show ? `Dragonchess: the moves of the piece on ${o.show}` : 'Dragonchess diagram';
+  return `<iframe src="${escAttr(embedUrl(o, siteUrl))}" width="${width}" height="${height}" ` +
+    `style="border:0" loading="lazy" title="${escAttr(title)}"></iframe>`;
+}
