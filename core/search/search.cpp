@@ -64,16 +64,16 @@ LevelSettings level_settings(int level) {
   static const LevelSettings L[11] = {
       // time  depth  nodes  noise  blunder  margin  afar-blind%  frozen-blind%  horizon
       {0, 1, 0, 0, 0, 0, 0, 0, -1},
-      {300, 1, 2000, 60, 0, 0, 100, 100, 0},     // 1: one move ahead, leaves pieces hanging
-      {400, 1, 4000, 40, 0, 0, 80, 80, 1},       // 2: sees captures, misses recaptures
-      {500, 2, 8000, 30, 0, 0, 60, 60, 1},       // 3
-      {700, 2, 16000, 20, 0, 0, 45, 45, 2},      // 4
-      {900, 3, 30000, 15, 0, 0, 30, 30, 2},      // 5
-      {1200, 3, 60000, 10, 0, 0, 20, 20, 3},     // 6
-      {1500, 4, 120000, 5, 0, 0, 10, 10, -1},    // 7
-      {2000, 5, 250000, 0, 0, 0, 5, 5, -1},      // 8
-      {2500, 64, 700000, 0, 0, 0, 0, 0, -1},     // 9
-      {3000, 64, 2000000, 0, 0, 0, 0, 0, -1},    // 10: full strength
+      {300, 1, 2000, 150, 40, 400, 0, 0, -1},    // 1: one ply, very noisy, often a poor move
+      {400, 2, 5000, 110, 30, 300, 0, 0, -1},    // 2
+      {500, 2, 10000, 80, 22, 220, 0, 0, -1},    // 3
+      {700, 3, 20000, 60, 16, 160, 0, 0, -1},    // 4
+      {900, 3, 40000, 40, 12, 120, 0, 0, -1},    // 5
+      {1200, 4, 80000, 25, 8, 80, 0, 0, -1},     // 6
+      {1500, 5, 160000, 15, 5, 50, 0, 0, -1},    // 7
+      {2000, 6, 400000, 8, 3, 30, 0, 0, -1},     // 8
+      {2500, 8, 1500000, 0, 0, 0, 0, 0, -1},     // 9
+      {3000, 64, 0, 0, 0, 0, 0, 0, -1},          // 10: full strength
   };
   return L[std::clamp(level, 1, 10)];
 }
@@ -741,7 +741,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   noise_seed = level < 10 ? next_rand() : 0;
   blunder_roll = level < 10 ? int(next_rand() % 100) : 100;
   blunder_pick = level < 10 ? next_rand() : 0;
-  multi = level < 10 && ls.blunder_pct > 0;
+  multi = level < 10;
   // The weaknesses (drawn after the above, so that a level without them keeps its
   // earlier randomness).
   afar_blind = level < 10 && ls.afar_blind_pct > 0 && int(next_rand() % 100) < ls.afar_blind_pct;

@@ -98,13 +98,13 @@ struct SearchOptions {
   // Quiet-move ordering beyond killers and history: the countermove (the quiet move that
   // last refuted the opponent's previous move) and continuation history (how a quiet
   // move fared after the opponent's previous move).
-  bool countermove = true;
-  bool cont_history = true;
+  bool countermove = false;
+  bool cont_history = false;
   // Aspiration windows: from depth 4 the root is searched in a window around the last
   // iteration's score, widened when the score falls outside.
-  bool aspiration = true;
+  bool aspiration = false;
   // Thinking time by how clear the position is (see run() in search.cpp).
-  bool time_manager = true;
+  bool time_manager = false;
   EvalWeights eval = EvalWeights::defaults();
 };
 
