@@ -169,17 +169,7 @@ class GameFacade {
   val undo() { return answer(game_.undo(), game_.plies()); }
   val redo() { return answer(game_.redo(), game_.plies() - 1); }
 
-  val status() {
-    const Status& st = game_.status();
-    val o = val::object();
-    o.set("state", std::string(st.name()));
-    o.set("reason", st.reason());
-    o.set("over", st.over());
-    o.set("check", st.check);
-    o.set("winner", st.decisive() ? val(std::string(color_id(st.winner))) : val::null());
-    o.set("sideToMove", std::string(color_id(pos_.side_to_move())));
-    return o;
-  }
+  val status() { return status_obj(game_.status(), pos_.side_to_move()); }
 
   // {startFen, coordinate, algebraic, labels}: labels[i] is core's move number written
   // before ply i ("12." for Gold, "12…" for Scarlet); redo: the moves undo() took back,

@@ -15,6 +15,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
+#include "status.h"
 #include "types.h"
 
 namespace dcw {
@@ -70,6 +71,18 @@ inline void set_pv(val& o, const dc::Position& root, const std::vector<dc::Move>
   o.set("pvCoordinate", coord);
 }
 
+
+// {state, reason, over, check, winner, sideToMove}: a game's status (core's words).
+inline val status_obj(const dc::Status& st, dc::Color side_to_move) {
+  val o = val::object();
+  o.set("state", std::string(st.name()));
+  o.set("reason", st.reason());
+  o.set("over", st.over());
+  o.set("check", st.check);
+  o.set("winner", st.decisive() ? val(std::string(color_id(st.winner))) : val::null());
+  o.set("sideToMove", std::string(color_id(side_to_move)));
+  return o;
+}
 
 // A whole number in [lo, hi] (a double from JS).
 inline bool whole_in(double d, double lo, double hi) { return d >= lo && d <= hi && d == std::floor(d); }
