@@ -56,6 +56,11 @@ struct MoveRule {
 // The table of RULES.md section 4 (defined in movement.cpp).
 std::span<const MoveRule> movement_rules();
 
+// The same rules in plain words for people, one or two sentences for a piece on one
+// level (movement_words.cpp), "forward" meaning toward the opponent; nullptr on a level
+// the piece can never stand on.
+const char* movement_words(PieceType t, Level l);
+
 // --- Expanded tables ------------------------------------------------------------------
 // An upper bound on the pseudo-legal moves of one piece (a Mage on level 2 has 34).
 constexpr int MAX_PIECE_MOVES = 64;

@@ -39,6 +39,29 @@ PieceType read_piece_letter(std::string_view text, size_t& i) {
   return t;
 }
 
+// "the piece letters are S, G, R, ... and E; Dr is also the Dragon"
+std::string piece_letters_text() {
+  std::string out = "the piece letters are ";
+  for (size_t k = 1; k < PIECE_LETTERS.size(); ++k) {
+    out += PIECE_LETTERS[k];
+    out += k + 2 < PIECE_LETTERS.size() ? ", " : k + 1 < PIECE_LETTERS.size() ? " and " : "";
+  }
+  return out + "; Dr is also the Dragon";
+}
+
+// Why `rest` (the unread end of the move text) could not be read, in words: what the
+// reader expected there. A square-shaped part that is not a square says which part is
+// out of range.
+std::string unreadable(std::string_view original, std::string_view rest, const std::string& expected) {
+  std::string why = "cannot read " + shown(original) + ": expected " + expected;
+  if (rest.empty()) return why + ", but the move ends there";
+  why += ", not " + shown(rest);
+  if (rest.size() >= 3 && std::isdigit((unsigned char)rest[0]) && std::isalpha((unsigned char)rest[1]) &&
+      std::isdigit((unsigned char)rest[2]) && parse_square(rest.substr(0, 3)) == SQ_NONE)
+    why += " (" + shown(rest.substr(0, 3)) + " is not a square: the level is 1-3, the file a-l, the rank 1-8)";
+  return why;
+}
+
 }  // namespace
 
 std::string to_coordinate(Move m) { return square_name(m.from()) + square_name(m.to()); }
@@ -139,35 +162,51 @@ bool read_historic(std::string_view text, MoveSpec& spec) {
 // bare square), "-" or "x", an optional captured-piece letter, the destination. An error
 // message, or "" when `spec` is filled.
 std::string read_gygax(std::string_view text, std::string_view original, MoveSpec& spec) {
+  // What is expected next, in words, after each part read (for "cannot read" errors).
+  std::string expected = "a piece letter such as W, or a square such as 2c3";
   size_t i = 0;
   if (i < text.size() && std::isalpha((unsigned char)text[i])) {
+    const size_t at = i;
     spec.piece = read_piece_letter(text, i);
-    if (spec.piece == NO_PIECE_TYPE) return shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original);
+    if (spec.piece == NO_PIECE_TYPE)
+      return shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original) + " (" + piece_letters_text() + ")";
+    expected = "a square such as 2c3 after the piece letter " + shown(text.substr(at, i - at)) + " (" +
+               piece_type_name(spec.piece) + ")";
   }
   if (i < text.size() && text[i] == '/') {
     ++i;
-    if (!starts_with_square(text, i)) return "expected an origin square after '/' in " + shown(original);
+    if (!starts_with_square(text, i)) return unreadable(original, text.substr(i), "an origin square such as 2c3 after '/'");
     spec.origin = parse_square(text.substr(i, 3));
     i += 3;
-  } else if (starts_with_square(text, i) && i + 3 < text.size()) {
+  } else if (starts_with_square(text, i) && i + 3 < text.size() &&
+             (starts_with_square(text, i + 3) || std::string_view("-xX:").find(text[i + 3]) != std::string_view::npos)) {
     spec.origin = parse_square(text.substr(i, 3));  // "S3e2-3d3" or "3e23d3" style
     i += 3;
   }
+  if (spec.origin != SQ_NONE)
+    expected = "'-' or 'x' and then a destination square such as 2c3 after the origin " + square_name(spec.origin);
   if (i < text.size() && (text[i] == '-' || text[i] == 'x' || text[i] == 'X' || text[i] == ':')) {
     spec.capture_mark = text[i] != '-';
+    expected = spec.capture_mark
+                   ? "a destination square such as 2c3, or the letter of the piece taken, after " + shown(text.substr(i, 1))
+                   : "a destination square such as 2c3 after '-'";
     ++i;
   }
   if (spec.capture_mark && i < text.size() && std::isalpha((unsigned char)text[i])) {
     spec.captured = read_piece_letter(text, i);
-    if (spec.captured == NO_PIECE_TYPE) return shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original);
+    if (spec.captured == NO_PIECE_TYPE)
+      return shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original) + " (" + piece_letters_text() + ")";
+    expected = std::string("a destination square such as 2c3 after the piece taken (") + piece_type_name(spec.captured) +
+               "), or nothing";
   }
   if (starts_with_square(text, i)) {
     spec.dest = parse_square(text.substr(i, 3));
     i += 3;
+    expected = "the end of the move after the destination " + square_name(spec.dest) +
+               " (only a check mark such as + or #, or the promotion mark (H), may follow)";
   }
-  if (i != text.size()) return "cannot read " + shown(original) + ": unexpected " + shown(text.substr(i));
-  if (spec.dest == SQ_NONE && spec.captured == NO_PIECE_TYPE)
-    return "cannot read " + shown(original) + ": expected a destination square like 2c3";
+  if (i != text.size()) return unreadable(original, text.substr(i), expected);
+  if (spec.dest == SQ_NONE && spec.captured == NO_PIECE_TYPE) return unreadable(original, "", expected);
   return "";
 }
 

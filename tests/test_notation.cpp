@@ -168,7 +168,27 @@ TEST_CASE("illegal and malformed move text is rejected with a reason", "[notatio
   CHECK(contains(read_error(pos, "W2f4"), "illegal move"));
   CHECK(contains(read_error(pos, "hello"), "hello"));
   CHECK(contains(read_error(pos, "W/"), "origin square"));
-  CHECK(contains(read_error(pos, "W2f3junk"), "unexpected"));
+  CHECK(contains(read_error(pos, "W2f3junk"), "expected the end of the move after the destination 2f3"));
+}
+
+TEST_CASE("unreadable move text says what was expected there, in words", "[notation]") {
+  dc::Position pos = dc::Position::start();
+  // A stray letter before the move (the typed-move box once kept a 't' this way).
+  CHECK(read_error(pos, "tW2c5") ==
+        "cannot read 'tW2c5': expected a square such as 2c3 after the piece letter 't' (Thief), not 'W2c5'");
+  CHECK(read_error(pos, "W") ==
+        "cannot read 'W': expected a square such as 2c3 after the piece letter 'W' (Warrior), but the move ends there");
+  CHECK(read_error(pos, "Dr") ==
+        "cannot read 'Dr': expected a square such as 2c3 after the piece letter 'Dr' (Dragon), but the move ends there");
+  CHECK(read_error(pos, "W4c3") ==
+        "cannot read 'W4c3': expected a square such as 2c3 after the piece letter 'W' (Warrior), not '4c3' "
+        "('4c3' is not a square: the level is 1-3, the file a-l, the rank 1-8)");
+  CHECK(contains(read_error(pos, "9c22c3"), "expected a piece letter such as W, or a square such as 2c3, not '9c22c3'"));
+  CHECK(contains(read_error(pos, "W/2c2?3"), "expected '-' or 'x' and then a destination square such as 2c3 after the origin 2c2"));
+  CHECK(contains(read_error(pos, "Wx"), "expected a destination square such as 2c3, or the letter of the piece taken, after 'x', but the move ends there"));
+  CHECK(contains(read_error(pos, "W/"), "expected an origin square such as 2c3 after '/', but the move ends there"));
+  CHECK(contains(read_error(pos, "Q2f3"), "the piece letters are S, G, R, W, O, U, H, T, C, M, K, P, D, B and E"));
+  CHECK(contains(read_error(pos, "WxU2e3z"), "expected the end of the move after the destination 2e3"));
   CHECK(contains(read_error(pos, "W/2c3-2c4"), "no piece on 2c3"));
   CHECK(contains(read_error(pos, "W/2c7-2c6"), "not Gold's"));
   CHECK(contains(read_error(pos, "U/2c1-2d3"), "is a Hero, not a Unicorn"));

@@ -1,13 +1,14 @@
 // The facts of the game the page shows, exported from their owner (core/) so that no JS
-// file writes them again: the start position, the pieces (letter, name, value, levels),
-// the colours, the playing levels (search settings and thinking time), the wording of
-// every game state, the quiet-move limit. wasm/post.js puts them on the module as plain,
+// file writes them again: the start position, the pieces (letter, name, value, levels,
+// how it moves in words), the colours, the playing levels (search settings and thinking
+// time), the wording of every game state, the quiet-move limit. wasm/post.js puts them on the module as plain,
 // frozen JS values (START_POSITION, PIECES, COLORS, LEVELS, GAME_STATES, ...).
 #include <emscripten/bind.h>
 
 #include <string>
 
 #include "facade.h"
+#include "movement.h"
 #include "search/search.h"
 #include "status.h"
 
@@ -28,6 +29,12 @@ val pieces() {
     for (int l = 0; l < LEVELS; ++l)
       if (may_stand_on(pt, Level(l))) levels.call<void>("push", l + 1);
     o.set("levels", levels);  // the levels (1..3) it may ever stand on
+    val words = val::array();  // how it moves on level 1, 2, 3 in plain words ('' where it never stands)
+    for (int l = 0; l < LEVELS; ++l) {
+      const char* w = movement_words(pt, Level(l));
+      words.call<void>("push", std::string(w ? w : ""));
+    }
+    o.set("movement", words);
     a.call<void>("push", o);
   }
   return a;

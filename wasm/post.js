@@ -3,6 +3,7 @@
 //   Game    the rules (a game record and the page's questions about it), over GameCore
 //   Search  the worker's search service (position record + resumable search), over SearchCore
 //   listRecords, readRecord  game record texts (core/record.h) read into plain values
+//   lessonState(fen, goal, moves)  where a tutorial lesson stands (core/lesson.h)
 //   START_POSITION, PIECES, COLORS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT, ENGINE_VERSION,
 //   SEARCH_SLICE_NODES: facts exported from core (frozen plain values)
 // Errors, one convention: every failure throws an Error whose .code is a stable string
@@ -146,6 +147,11 @@ Module['ready'] = Module['ready'].then(function (M) {
   M['readRecord'] = function (text, index) {
     var i = index === undefined || index === null ? 0 : int(index, 'the game index');
     return check(M['readRecordCore'](str(text, 'the record'), i));
+  };
+  // -> {fen, board, frozen, learner, sideToMove, check, done, failed, message, left,
+  //     piece, maxMoves, moves: [{from, to, kind, promotion, coordinate, algebraic}]}
+  M['lessonState'] = function (fen, goal, moves) {
+    return check(M['lessonStateCore'](str(fen, 'the position'), str(goal, 'the goal'), moveList(moves)));
   };
   var facts = M['factsCore']();
   Object.keys(facts).forEach(function (k) { M[k] = deepFreeze(facts[k]); });

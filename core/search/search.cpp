@@ -634,6 +634,13 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
 
   res = SearchResult{};
   n_root = generate_legal(root_pos, root);
+  if (!lim.root_moves.empty()) {
+    int k = 0;
+    for (int i = 0; i < n_root; ++i)
+      for (Move m : lim.root_moves)
+        if (m.same_squares(root[i])) { root[k++] = root[i]; break; }
+    n_root = k;
+  }
   finished = n_root == 0;
   if (n_root == 0) {
     fill_score(in_check(root_pos) ? -MATE : 0, res.score_cp, res.is_mate, res.mate_in);

@@ -22,6 +22,9 @@ struct SearchLimits {
   uint64_t nodes = 0;
   int movetime_ms = 0;
   bool infinite = false;   // all zero = depth 64
+  // Non-empty: only these root moves are searched (UCI's searchmoves; compared by their
+  // squares, moves that are not legal ignored). The puzzle generator's second-best move.
+  std::vector<Move> root_moves;
 };
 
 // Every search is driven in slices: start(), then advance(budget) until done(). The CLI

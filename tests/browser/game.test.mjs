@@ -105,7 +105,7 @@ test('new game dialog: as Scarlet the computer opens and the boards are flipped'
   assert.equal(s.flipped, true);
   assert.equal(s.side, 'scarlet');
   assert.equal(await page.isDisabled('.game-controls [data-act="undo"]'), true, 'nothing of yours to take back');
-  assert.match(await page.textContent('#matchup'), /You \(Scarlet\) vs Computer · level 2/);
+  assert.match(await page.textContent('#matchup'), /You \(Scarlet\) vs Computer · strength 2/);
   // back to the game of the earlier tests
   await page.evaluate((x) => localStorage.setItem('dragonchess.game.v1', x), saved);
   await openGame(page, server.url);  // the bare address: no game link in it
@@ -198,8 +198,7 @@ test('bad saved data does not crash the page: a new game and a message', async (
     assert.equal(s.length, 0, bad);
     assert.equal(s.mode, 'ai');
     assert.ok(await page.evaluate(() => window.__dc.restoreError), bad);
-    assert.equal(await page.isVisible('#toast'), true);
-    assert.match(await page.textContent('#toast'), /could not be restored/);
+    assert.match(await page.textContent('#status-sub'), /could not be restored/, 'the status line says it');
     // and the fresh game was saved over the bad one
     const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('dragonchess.game.v1')));
     assert.deepEqual(saved.moves, []);

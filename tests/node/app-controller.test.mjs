@@ -193,12 +193,16 @@ test('players are named from their kinds (the top bar and beside the boards)', a
   const { playerLabel, matchupHtml } = await import('../../web/app/players.js');
   const ai = playersFor(settings({ human: 'scarlet', level: 4 }));
   assert.deepEqual(playerLabel(ai, 'scarlet'), { name: 'You', sub: 'Scarlet' });
-  assert.deepEqual(playerLabel(ai, 'gold'), { name: 'Computer', sub: 'Gold · level 4' });
-  assert.equal(matchupHtml(ai), '<b>You</b> (Scarlet) vs <b>Computer</b> · level 4');
-  assert.equal(matchupHtml(playersFor(settings({ mode: 'watch', level: 2 }))), '<b>Computer</b> vs <b>Computer</b> · level 2');
+  assert.deepEqual(playerLabel(ai, 'gold'), { name: 'Computer', sub: 'Gold · strength 4' });
+  assert.equal(matchupHtml(ai), '<b>You</b> (Scarlet) vs <b>Computer</b> · strength 4');
+  assert.equal(matchupHtml(playersFor(settings({ mode: 'watch', level: 2 }))), '<b>Computer</b> vs <b>Computer</b> · strength 2');
   assert.equal(matchupHtml(playersFor(settings({ mode: 'link' }))), '<b>You</b> (Gold) vs <b>Opponent</b> · play by link');
   assert.equal(matchupHtml(playersFor(settings({ mode: 'hotseat' }))), '<b>Gold</b> vs <b>Scarlet</b> · two players on this device');
   assert.deepEqual(playerLabel(playersFor(settings({ mode: 'link' })), 'scarlet'), { name: 'Opponent', sub: 'Scarlet · plays by link' });
+  // the game summary: the computer's setting is its strength
+  const { opponentText } = await import('../../web/app/players.js');
+  assert.equal(opponentText(ai, 4), 'Computer, strength 4');
+  assert.equal(opponentText(playersFor(settings({ mode: 'watch', level: 2 })), 2), 'AI vs AI, strength 2');
 });
 
 test('the board component\'s config: integers, dests from one generation, null when nobody here moves', async () => {

@@ -225,7 +225,11 @@ test('move diagrams come from the core movement tables', () => {
 test('facts exported from core: pieces, colours, levels, game states', () => {
   assert.equal(M.PIECES.length, 15);
   const byLetter = Object.fromEntries(M.PIECES.map((p) => [p.letter, p]));
-  assert.deepEqual(byLetter.R, { letter: 'R', name: 'Dragon', value: 800, levels: [3] });
+  const { movement, ...dragon } = byLetter.R;
+  assert.deepEqual(dragon, { letter: 'R', name: 'Dragon', value: 800, levels: [3] });
+  // how each piece moves, in words, exactly on the levels it may stand on
+  assert.match(movement[2], /capture from afar/);
+  for (const p of M.PIECES) assert.deepEqual([1, 2, 3].filter((l) => p.movement[l - 1] !== ''), p.levels, p.name);
   assert.deepEqual(byLetter.B.levels, [1]);
   assert.deepEqual(byLetter.K.levels, [1, 2, 3]);
   assert.equal(byLetter.K.value, 0);
@@ -263,3 +267,23 @@ test('move numbers come from core, also from a position with Scarlet to move', (
   h.delete();
   g.delete();
 });
+
+test('lessonState: core judges a lesson; the other side passes between the learner\'s moves', () => {
+  const fen = '12/12/12/12/12/12/12/12/12/1w5t4/12/12/12/12/1O10/12/11k/12/12/12/12/12/12/K11 g 0 1';
+  const goal = 'capture 2b7 2h7 with 2b2 in 2';
+  let s = M.lessonState(fen, goal, []);
+  assert.deepEqual([s.done, s.failed, s.left, s.piece, s.learner, s.maxMoves], [false, false, ['2b7', '2h7'], '2b2', 'gold', 2]);
+  s = M.lessonState(fen, goal, ['O2b7']);
+  assert.equal(s.sideToMove, 'gold');
+  assert.equal(s.message, 'Captured the Scarlet Warrior on 2b7. 1 target left: 2h7.');
+  assert.deepEqual(s.moves.map((m) => m.coordinate), ['2b22b7']);
+  assert.equal(s.board[parseSquareIndex('2b7')], 'O');
+  s = M.lessonState(fen, goal, ['2b22b7', '2b72h7']);
+  assert.ok(s.done);
+  assert.throws(() => M.lessonState(fen, goal, ['1a12a1']), (e) => e.code === 'bad-move' && /only the Oliphant on 2b2 moves/.test(e.message));
+  assert.throws(() => M.lessonState(fen, 'win', []), (e) => e.code === 'bad-lesson' && /unknown goal 'win'/.test(e.message));
+  assert.throws(() => M.lessonState('junk', goal, []), (e) => e.code === 'bad-lesson' && /bad position string/.test(e.message));
+  assert.throws(() => M.lessonState(fen, goal, 'x'), (e) => e.code === 'bad-argument');
+});
+
+function parseSquareIndex(n) { return (n.charCodeAt(0) - 49) * 96 + (n.charCodeAt(2) - 49) * 12 + (n.charCodeAt(1) - 97); }

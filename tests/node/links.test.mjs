@@ -42,6 +42,7 @@ test('round trip: plain, packed, fen, play by link', () => {
     { fen: FEN_BLACK, moves: [] },
     { fen: FEN_BLACK, moves: ['2f72f6', '2g22g3'] },
     { moves: ['2c22c3'], mode: 'link', to: 'scarlet' },
+    { moves: ['2c22c3'], mode: 'ai', strength: 7, to: 'gold' },
     { moves: allSquareMoves() },
     { moves: ['2c22c3', '2c72c6'], compact: true },
   ];
@@ -116,6 +117,11 @@ test('hostile and broken links give a clear error and never throw', () => {
     ['#moves=2c22c3&moves=2c72c6', /'moves' twice/],
     ['#play=chess', /'play' must be 'link'/],
     ['#play=link&to=x', /'to' must be g/],
+    ['#moves=2c22c3&vs=robot', /'vs' must be computer or watch/],
+    ['#vs=computer&strength=11', /'strength' must be a whole number from 1 to 10/],
+    ['#vs=computer&strength=0', /'strength' must be/],
+    ['#vs=computer&strength=3.5', /'strength' must be/],
+    ['#play=link&vs=computer', /two ways to play/],
     ['#fen=', /empty/],
     ['#fen=12/12_g_0_1_x', /5 fields/],
     ['#fen=' + 'x'.repeat(500), /too long/],
@@ -164,4 +170,20 @@ test('encodeGame refuses what no page should produce', () => {
   assert.throws(() => encodeGame({ moves: 'x' }), TypeError);
   assert.throws(() => encodeGame({ fen: '<b>' }), TypeError);
   assert.throws(() => encodeGame({ to: 'red' }), TypeError);
+  assert.throws(() => encodeGame({ mode: 'ai', strength: 11 }), /strength/);
+});
+
+test('a game against the computer says so: vs=computer, its strength, the person\'s side', () => {
+  const h = encodeGame({ moves: ['2c22c3'], mode: 'ai', strength: 4, to: 'scarlet' });
+  assert.equal(h, '#moves=2c22c3&vs=computer&strength=4&to=s');
+  assert.deepEqual(decodeHash(h), { moves: ['2c22c3'], params: {}, mode: 'ai', strength: 4, to: 'scarlet' });
+  const w = decodeHash(encodeGame({ mode: 'watch', strength: 9 }));
+  assert.equal(w.mode, 'watch');
+  assert.equal(w.strength, 9);
+  // two players on one device add nothing (as every link did before)
+  assert.equal(encodeGame({ moves: ['2c22c3'], mode: 'hotseat', strength: 4 }), '#moves=2c22c3');
+  // older links still read as before: no mode
+  assert.deepEqual(decodeHash('#moves=2c22c3'), { moves: ['2c22c3'], params: {} });
+  // a strength without a computer means nothing and is ignored
+  assert.equal(decodeHash('#moves=2c22c3&strength=4').strength, undefined);
 });

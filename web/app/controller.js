@@ -35,7 +35,7 @@ export class Controller {
     this.selected = null;  // square name
     this.dests = [];       // its legal destinations (engine objects {to, kind, coordinate})
     this.hint = null;      // {from, to, algebraic, ply}
-    this.note = null;      // {text, kind}
+    this.note = null;      // {text, kind, action?: {label, act: a page action's name}}
     this.paused = false;   // both sides computers: paused
     this.overShownFor = null;
   }
@@ -105,6 +105,14 @@ export class Controller {
     this.emit('change');
   }
   flip() { this.setSettings({ flipped: !this.settings.flipped }); }
+  // Who plays changes in the middle of a game (e.g. two players instead of the computer):
+  // a running search stops, the game stays.
+  setPlayers(patch) {
+    this.emit('interrupt');
+    this.clearTransient();
+    this.setSettings(patch);
+    this.emit('turn');
+  }
 
   togglePause() {
     if (!this.noHuman()) return;
@@ -301,7 +309,7 @@ export class Controller {
     return idx % 2 === 0 ? `${num}.` : `${num}…`;
   }
 
-  // The status line: {text, sub, subKind, side, kind, backLink?}
+  // The status line: {text, sub, subKind, side, kind, backLink?, action?: {label, act} (a note's button)}
   statusLine() {
     const m = this.model, snap = this.shown(), st = snap.status, note = this.note;
     if (!this.isLive()) {
@@ -331,7 +339,9 @@ export class Controller {
       sub = `${this.whoPlayed(other(stm))} played ${this.moveLabel(m.length)} ${last.algebraic}`;
     }
     if (!note && !sub && mover.kind === 'human' && m.length === 0) sub = 'Click or drag a piece to see where it can go.';
-    return { text, sub, subKind, side: stm, kind: st.check ? 'check' : '' };
+    const line = { text, sub, subKind, side: stm, kind: st.check ? 'check' : '' };
+    if (note && note.action) line.action = note.action;
+    return line;
   }
 
   // Who made a move of `side`, in the status line: "You", "Computer", "Your opponent" or

@@ -5,6 +5,9 @@
 //   #fen=<position>&moves=...         moves played from that position
 //   #g=<base64url>                    the same moves, packed (long games; see below)
 //   ...&play=link&to=s                play by link: the receiver plays Scarlet (g = Gold)
+//   ...&vs=computer&strength=3&to=g   a game against the computer at strength 3, the person
+//                                     playing Gold (to=); vs=watch: the computer plays both
+//   (no play= or vs=)                 two players on one device (every older link)
 //
 // Packed moves (`g=`): every move is two squares 0..287 (square = (level-1)*96 +
 // rank*12 + file), 9 bits each; the 18 bits, from-square first, most significant bit
@@ -17,6 +20,7 @@
 // belong, HTML) gives {error: "<message for people>"}. Whether the position and the moves
 // are legal is for the engine: the caller sets them through it and shows its error.
 import { parseSquare, squareName } from './squares.js';
+import { MIN_LEVEL as MIN_STRENGTH, MAX_LEVEL as MAX_STRENGTH } from './store.js';
 
 /** Longest address (after '#') that is read at all. */
 export const MAX_HASH_LENGTH = 8192;
@@ -25,7 +29,9 @@ export const MAX_PLIES = 3000;
 /** encodeGame packs the moves (g=) when there are more plies than this. */
 export const COMPACT_PLIES = 40;
 /** Keys of the game itself; pages may allow more (decodeHash's extraKeys). */
-export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'play', 'to']);
+export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'play', 'to', 'vs', 'strength']);
+// vs= values and the game modes they stand for (store.js's mode names)
+const VS_MODE = { computer: 'ai', watch: 'watch' };
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const MOVE_RE = /^[1-3][a-l][1-8][1-3][a-l][1-8]$/;
@@ -78,15 +84,19 @@ function normaliseFen(fen) {
  *   game.fen      position string to start from (omitted, '' or 'startpos': from the
  *                 start; the caller, which holds the engine, knows whether it is the start)
  *   game.moves    coordinate moves ('2c22c3')
- *   game.mode     'link' for play by link (adds play=link)
- *   game.to       'gold' | 'scarlet' | 'g' | 's': who the link is for (adds to=g|s)
+ *   game.mode     'link' for play by link (adds play=link); 'ai' against the computer
+ *                 (vs=computer), 'watch' the computer against itself (vs=watch); anything
+ *                 else ('hotseat', none): two players on one device (nothing added)
+ *   game.strength the computer's strength 1..10 with mode 'ai' or 'watch' (adds strength=)
+ *   game.to       'gold' | 'scarlet' | 'g' | 's': who the link is for, or with mode 'ai'
+ *                 the side the person plays (adds to=g|s)
  *   game.compact  true: always g=; false: never; default: above COMPACT_PLIES plies
  *   game.extra    more key -> value pairs (page options such as show=2c2), appended as is
  *                 after encodeURIComponent
  * Throws TypeError for input no page should produce (a move that is not a coordinate move).
  */
 export function encodeGame(game = {}) {
-  const { fen, moves = [], mode, to, compact, extra } = game || {};
+  const { fen, moves = [], mode, to, strength, compact, extra } = game || {};
   if (!Array.isArray(moves)) throw new TypeError('moves must be an array of coordinate moves');
   for (const m of moves) if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
   const parts = [];
@@ -100,6 +110,16 @@ export function encodeGame(game = {}) {
     parts.push(pack ? 'g=' + packMoves(moves) : 'moves=' + moves.join('.'));
   }
   if (mode === 'link') parts.push('play=link');
+  const vs = Object.keys(VS_MODE).find((k) => VS_MODE[k] === mode);
+  if (vs) {
+    parts.push('vs=' + vs);
+    if (strength !== undefined && strength !== null) {
+      if (!Number.isInteger(strength) || strength < MIN_STRENGTH || strength > MAX_STRENGTH) {
+        throw new TypeError(`strength must be a whole number ${MIN_STRENGTH}..${MAX_STRENGTH}`);
+      }
+      parts.push('strength=' + strength);
+    }
+  }
   if (to !== undefined && to !== null) {
     const t = to === 'gold' || to === 'g' ? 'g' : to === 'scarlet' || to === 's' ? 's' : null;
     if (!t) throw new TypeError("to must be 'gold' or 'scarlet'");
@@ -146,7 +166,8 @@ function percentDecode(s, what) {
 
 /**
  * Reads an address (with or without its leading '#'; a whole URL is cut at its '#').
- * Returns {fen?, moves: [], mode?: 'link', to?: 'gold'|'scarlet', params: {key: value}}
+ * Returns {fen?, moves: [], mode?: 'link'|'ai'|'watch', strength?: 1..10,
+ * to?: 'gold'|'scarlet', params: {key: value}}
  * or {error, moves: [], params: {}} with a message for people. `params` holds the
  * values (decoded text) of the extra keys the caller allows.
  * options.extraKeys: more keys to accept (e.g. ['show', 'level']); other unknown keys are
@@ -217,6 +238,20 @@ function decode(hash, options, fail) {
     const p = seen.get('play').toLowerCase();
     if (p !== 'link') return fail(`the link's 'play' must be 'link', not ${quote(seen.get('play'))}`);
     out.mode = 'link';
+  }
+  if (seen.has('vs')) {
+    const v = seen.get('vs').toLowerCase();
+    if (!VS_MODE[v]) return fail(`the link's 'vs' must be computer or watch, not ${quote(seen.get('vs'))}`);
+    if (out.mode) return fail("the link gives two ways to play (both 'play' and 'vs')");
+    out.mode = VS_MODE[v];
+  }
+  if (seen.has('strength')) {
+    const t = seen.get('strength');
+    const n = /^\d{1,2}$/.test(t) ? Number(t) : NaN;
+    if (!(n >= MIN_STRENGTH && n <= MAX_STRENGTH)) {
+      return fail(`the link's 'strength' must be a whole number from ${MIN_STRENGTH} to ${MAX_STRENGTH}, not ${quote(t)}`);
+    }
+    if (out.mode === 'ai' || out.mode === 'watch') out.strength = n;  // meaningless otherwise: ignored
   }
   if (seen.has('to')) {
     const t = seen.get('to').toLowerCase();

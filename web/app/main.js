@@ -20,6 +20,8 @@ import { createOpening } from './opening.js';
 import { createDialogs } from './dialogs.js';
 import { createSendBox } from './send-box.js';
 import { createHooks, connectHooks } from './hooks.js';
+import { createSounds, soundFor } from './sounds.js';
+import { createEmbedDialog } from './embed-dialog.js';
 
 const $ = (id) => document.getElementById(id);
 const hook = createHooks();
@@ -93,6 +95,10 @@ class Page {
   constructor(ctl, board) {
     this.ctl = ctl;
     this.board = board;
+    hook.sounds = [];
+    this.sounds = createSounds({ onPlay: (e) => hook.sounds.push(e) });
+    hook.audioState = () => this.sounds.state();
+    this.embed = createEmbedDialog(ctl);
     this.keys = null;
     this.lastNoteSaid = null;
     this.wordsCache = new Map();
@@ -101,6 +107,7 @@ class Page {
     ctl.on('moved', ({ plies, reverse }) => {
       board.set({ pieces: ctl.shown().board });
       for (const p of plies) this.animate(p, reverse);
+      if (!reverse && plies.length) this.sounds.play(soundFor(plies[plies.length - 1], ctl.shown()));
       requestAnimationFrame(() => this.showLastMove());
     });
   }
@@ -229,15 +236,16 @@ class Page {
     ctl.select(name);
     if (!ctl.pieceAt(name) && !ctl.note) ctl.note = { text: `${name} is empty: choose a piece to move.`, kind: 'warn' };
     this.render();
-    if (ctl.selected) {
+    // a piece that cannot move: render() has said why (the note); a list of no moves says nothing
+    if (ctl.selected && ctl.dests.length) {
       const ds = ctl.dests;
       a11y.announce(`${ctl.describeSquare(name).split(', selected')[0]} selected: ${ds.length} ${ds.length === 1 ? 'move' : 'moves'}: ${ds.map((d) => d.to).join(', ')}.`);
     }
   }
 
   async shareLink() {
-    const url = await copyLink(this.opening.gameLink());
-    view.toast(`Link to this game copied: ${url}`, 6000);
+    await copyLink(this.opening.gameLink());
+    view.toast('Link to this game copied.');
   }
 
   // --- controls -----------------------------------------------------------------------
@@ -253,6 +261,9 @@ class Page {
     const acts = {
       undo: () => ctl.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
       stop: () => ai.stop(), pause: () => ctl.togglePause(), share: () => this.shareLink(),
+      'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
+      sound: () => this.sounds.toggle(),
+      embed: () => this.embed.open(),
       arrange: () => this.toggleArrange(),
     };
     document.addEventListener('click', (e) => {
@@ -270,6 +281,7 @@ class Page {
       const mv = e.target.closest('[data-ply]');
       if (mv) ctl.goTo(Number(mv.dataset.ply));
     });
+    this.sounds.bindButton($('btn-sound'));
     this.dialogs.wire();
     this.sendBox.wire();
     // typed moves
@@ -278,7 +290,9 @@ class Page {
       e.preventDefault();
       const err = ctl.playTyped(mi.value);
       a11y.moveFeedback(mi, $('move-feedback'), err);
-      if (!err) mi.value = '';
+      // played: the box lets go of the focus, so that T (and the other keys) work again;
+      // refused: it keeps it, to correct the move
+      if (!err) { mi.value = ''; mi.blur(); }
     });
     mi.addEventListener('input', () => a11y.moveFeedback(mi, $('move-feedback'), null));
     mi.addEventListener('keydown', (e) => {
@@ -317,6 +331,7 @@ class Page {
     else if (e.key === 'h' || e.key === 'H') ai.hint();
     else if (e.key === 'n' || e.key === 'N') this.dialogs.openNewGame();
     else if (e.key === 'p' || e.key === 'P') ctl.togglePause();
+    else if (e.key === 'm' || e.key === 'M') this.sounds.toggle();
     else if (e.key === ' ' && ai.state.busy) ai.stop();
     else if (e.key === 'Escape') { ctl.deselect(); ctl.note = null; this.render(); }
     else handled = false;

@@ -10,10 +10,14 @@ import { readLink, linkError, linkFor, setAddress } from './share.js';
 // ctl: the Controller; ui: {toast(text, ms?, action?), announce(text), hook (test hooks)}
 export function createOpening(ctl, ui) {
   // The game as a link. In a play-by-link game the link is for the side to move (the one
-  // that answers next), so the address bar always holds the link to send.
+  // that answers next), so the address bar always holds the link to send. A game against
+  // the computer says so (its strength, the person's side): it opens as one elsewhere.
   function gameLink(to) {
     const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates() };
+    const me = ctl.humanSide();
     if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); }
+    else if (me && ctl.aiPlays(other(me))) { g.mode = 'ai'; g.strength = ctl.settings.level; g.to = me; }
+    else if (ctl.noHuman()) { g.mode = 'watch'; g.strength = ctl.settings.level; }
     return g;
   }
   const sendUrl = () => linkFor(gameLink(other(ctl.humanSide())));
@@ -26,15 +30,15 @@ export function createOpening(ctl, ui) {
   function linkFailed(message) {
     console.warn('dragonchess: ' + message);
     ui.hook.linkError = message;
-    ctl.note = failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };
-    ui.toast(message, 9000);
+    ctl.note = failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };  // the status line says it
     ui.announce(message);
   }
 
   function failRestore(why) {
     console.warn('dragonchess: ' + why);
     ui.hook.restoreError = why;
-    ui.toast(`Your saved game could not be restored: ${why}. A new game has started.`, 9000);
+    failedRestore = { text: `Your saved game could not be restored: ${why}. A new game has started.`, kind: 'warn' };
+    ui.announce(failedRestore.text);
   }
 
   const sideToMoveOf = (link) => {
@@ -47,9 +51,12 @@ export function createOpening(ctl, ui) {
   const continues = (rec, fen, moves) => sameStart(rec.startFen, fen) && rec.moves.length <= moves.length && rec.moves.every((m, i) => m === moves[i]);
 
   // Opens the game of a link. A play-by-link link (play=link) makes this device the side
-  // the link is for (to=, else the side to move); any other link is for two players on
-  // this device. The game it replaces (`prev`) is kept among the previous games unless
-  // the link only continues it. false (with a message, the game untouched) when refused.
+  // the link is for (to=, else the side to move); a game against the computer (vs=computer)
+  // goes on against it at the link's strength, this device playing the link's side (to=,
+  // else the side to move), with an offer to play both sides here instead; vs=watch: the
+  // computer plays both; any other link is for two players on this device. The game it
+  // replaces (`prev`) is kept among the previous games unless the link only continues it.
+  // false (with a message, the game untouched) when refused.
   function applyLink(link, prev) {
     const fen = link.fen || START;
     let me;
@@ -60,9 +67,12 @@ export function createOpening(ctl, ui) {
       return false;
     }
     const base = prev ? prev.settings : ctl.settings;
-    const settings = link.mode === 'link'
-      ? store.cleanSettings({ ...base, mode: 'link', human: me, flipped: me === 'scarlet' })
-      : store.cleanSettings({ ...base, mode: 'hotseat', flipped: link.to === 'scarlet' });
+    const level = link.strength || base.level;
+    const settings = store.cleanSettings(
+      link.mode === 'link' ? { ...base, mode: 'link', human: me, flipped: me === 'scarlet' }
+        : link.mode === 'ai' ? { ...base, mode: 'ai', human: me, level, flipped: me === 'scarlet' }
+          : link.mode === 'watch' ? { ...base, mode: 'watch', level, flipped: link.to === 'scarlet' }
+            : { ...base, mode: 'hotseat', flipped: link.to === 'scarlet' });
     try {
       ctl.reset({ settings, startFen: fen, moves: link.moves });
     } catch (e) {
@@ -71,13 +81,20 @@ export function createOpening(ctl, ui) {
     }
     const kept = !!(prev && prev.moves.length && !continues(prev, fen, link.moves)) && store.pushPrevious(prev);
     const stm = ctl.sideToMove();
+    const vs = link.mode === 'ai' ? `you play ${SIDE_NAME[me]} against the computer (strength ${settings.level})`
+      : link.mode === 'watch' ? `the computer plays both sides (strength ${settings.level})` : '';
     const what = link.mode === 'link'
       ? (ctl.isOver() ? 'Opened the game from the link.' : stm === settings.human
         ? `Opened the game from the link: your move (${SIDE_NAME[settings.human]}).` : `Opened the game from the link. ${WAITING}.`)
-      : 'Opened the game from the link.';
+      : vs ? `Opened the game from the link: ${vs}.` : 'Opened the game from the link.';
+    // the way the link's game was played, and the offer to play both sides here instead
+    if (vs) {
+      ctl.note = { text: `From a link: ${vs}.`, kind: 'note', action: { label: 'Two players instead', act: 'two-players' } };
+      ctl.emit('change');
+    }
     if (kept) {
       ui.hook.keptPrevious = true;
-      ui.toast(`${what} Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.`, 20000,
+      ui.toast(`Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.`, 8000,
         { label: 'Restore it', run: restorePrevious });
     }
     ui.announce(what + ' ' + ctl.lastMoveWords());
@@ -90,12 +107,13 @@ export function createOpening(ctl, ui) {
   function restore() {
     const saved = store.load();
     const link = readLink();
-    failedLink = null;
+    failedLink = failedRestore = null;
     restoreGame(saved, link);
-    // a link that failed says so under the status of the game that stays
-    if (failedLink) ctl.note = failedLink;
+    // a link or a saved game that failed says so under the status of the game that stays
+    if (failedLink || failedRestore) ctl.note = failedLink || failedRestore;
   }
   let failedLink = null;  // the note of a link that could not be opened at start
+  let failedRestore = null;  // the note of a saved game that could not be restored
   function restoreGame(saved, link) {
     if (link && link.error) {
       linkFailed(link.error);
@@ -103,7 +121,8 @@ export function createOpening(ctl, ui) {
       const rec = saved.record;
       const same = rec && sameStart(rec.startFen, link.fen || START) &&
         rec.moves.length === link.moves.length && rec.moves.every((m, i) => m === link.moves[i]) &&
-        (link.mode !== 'link' || (rec.settings.mode === 'link' && (!link.to || isOwnLink(rec, link))));
+        (link.mode !== 'link' || (rec.settings.mode === 'link' && (!link.to || isOwnLink(rec, link)))) &&
+        (!link.mode || link.mode === 'link' || rec.settings.mode === link.mode);
       if (!same && applyLink(link, rec || null)) return;
     }
     if (saved.record) {

@@ -21,11 +21,12 @@ export function playersFor(settings) {
   }
 }
 
-// How the other side is described in the game summary.
+// How the other side is described in the game summary. The computer's setting (settings.level,
+// core's level) is its strength to people: "level" is the word of the boards (Sky, level 3).
 export function opponentText(players, level) {
   const kinds = [players.gold.kind, players.scarlet.kind];
-  if (kinds.every((k) => k === 'computer')) return `AI vs AI, level ${level}`;
-  if (kinds.includes('computer')) return `Computer, level ${level}`;
+  if (kinds.every((k) => k === 'computer')) return `AI vs AI, strength ${level}`;
+  if (kinds.includes('computer')) return `Computer, strength ${level}`;
   if (kinds.includes('remote')) return 'Play by link';
   return 'Two players';
 }
@@ -34,12 +35,12 @@ export function opponentText(players, level) {
 export function playerLabel(players, side) {
   const p = players[side], q = players[other(side)];
   if (p.kind === 'human' && q.kind === 'human') return { name: SIDE_NAME[side], sub: 'Player on this device' };
-  if (p.kind === 'computer') return { name: 'Computer', sub: `${SIDE_NAME[side]} · level ${p.level}` };
+  if (p.kind === 'computer') return { name: 'Computer', sub: `${SIDE_NAME[side]} · strength ${p.level}` };
   if (p.kind === 'remote') return { name: 'Opponent', sub: `${SIDE_NAME[side]} · plays by link` };
   return { name: 'You', sub: SIDE_NAME[side] };
 }
 
-// The top bar's line: "You (Gold) vs Computer · level 3" (HTML, names in <b>).
+// The top bar's line: "You (Gold) vs Computer · strength 3" (HTML, names in <b>).
 export function matchupHtml(players) {
   const { gold, scarlet } = players;
   if (gold.kind === 'human' && scarlet.kind === 'human') return '<b>Gold</b> vs <b>Scarlet</b> · two players on this device';
@@ -47,5 +48,5 @@ export function matchupHtml(players) {
   const them = players[other(me)];
   const left = players[me].kind === 'human' ? `<b>You</b> (${SIDE_NAME[me]})` : '<b>Computer</b>';
   const right = them.kind === 'remote' ? '<b>Opponent</b>' : '<b>Computer</b>';
-  return `${left} vs ${right} · ${them.kind === 'remote' ? 'play by link' : `level ${them.level}`}`;
+  return `${left} vs ${right} · ${them.kind === 'remote' ? 'play by link' : `strength ${them.level}`}`;
 }

@@ -22,7 +22,7 @@ import { decodeHash, encodeGame } from './links.js';
 
 let lastWritten = null;  // the hash this module wrote (not a user's new link)
 
-/** The game in the address, if any: null | {error} | {fen?, moves, mode?, to?}. */
+/** The game in the address, if any: null | {error} | {fen?, moves, mode?, strength?, to?}. */
 export function readLink(hash = typeof location !== 'undefined' ? location.hash : '') {
   if (!hash || hash === '#') return null;
   const d = decodeHash(hash);
@@ -31,6 +31,7 @@ export function readLink(hash = typeof location !== 'undefined' ? location.hash 
   const out = { moves: d.moves };
   if (d.fen !== undefined) out.fen = d.fen;
   if (d.mode) out.mode = d.mode;
+  if (d.strength) out.strength = d.strength;
   if (d.to) out.to = d.to;
   return out;
 }
@@ -40,7 +41,7 @@ export function linkError(e) {
   return `The game in this link could not be set up: ${(e && e.message) || e}.`;
 }
 
-/** The full address of a game ({fen, moves, mode, to}) on this page. */
+/** The full address of a game ({fen, moves, mode, strength, to}) on this page. */
 export function linkFor(game, base = typeof location !== 'undefined' ? location.href : '') {
   const b = String(base);
   const i = b.indexOf('#');
@@ -49,7 +50,7 @@ export function linkFor(game, base = typeof location !== 'undefined' ? location.
 
 function normal(game = {}) {
   const fen = game.fen === 'startpos' ? undefined : game.fen;
-  return { fen, moves: game.moves || [], mode: game.mode, to: game.to };
+  return { fen, moves: game.moves || [], mode: game.mode, strength: game.strength, to: game.to };
 }
 
 /** Makes the address describe the game on screen (no new history entry, no reload). */

@@ -8,13 +8,16 @@ export const PREFS_KEY = 'dragonchess.prefs.v1';
 // link: play by link (this device plays `human`; the opponent answers through links).
 export const MODES = ['ai', 'hotseat', 'watch', 'link'];
 
+// The computer's strengths (settings.level; core's levels 1..10, level_settings()).
+export const MIN_LEVEL = 1, MAX_LEVEL = 10;
+
 export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', human: 'gold', level: 3, flipped: false });
 
 // Plain settings object with every field valid (unknown or bad values take the default).
 export function cleanSettings(s) {
   const d = DEFAULT_SETTINGS;
   const o = s && typeof s === 'object' ? s : {};
-  const level = Number.isInteger(o.level) && o.level >= 1 && o.level <= 10 ? o.level : d.level;
+  const level = Number.isInteger(o.level) && o.level >= MIN_LEVEL && o.level <= MAX_LEVEL ? o.level : d.level;
   return {
     mode: MODES.includes(o.mode) ? o.mode : d.mode,
     human: o.human === 'gold' || o.human === 'scarlet' ? o.human : d.human,

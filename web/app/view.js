@@ -31,7 +31,7 @@ function moveHtml(alg) {
 }
 
 // --- status line ----------------------------------------------------------------------
-// s: {text, sub, subKind ('warn'|'note'|''), side, kind ('check'|'over'|'browsing'|''), backLink}
+// s: {text, sub, subKind ('warn'|'note'|''), side, kind ('check'|'over'|'browsing'|''), backLink, action: {label, act}}
 export function renderStatus(s) {
   const box = $('status');
   box.classList.toggle('is-check', s.kind === 'check');
@@ -41,17 +41,19 @@ export function renderStatus(s) {
   dot.className = 'turn-dot' + (s.side ? ' ' + s.side : '');
   $('status-main').textContent = s.text;
   const sub = $('status-sub');
-  sub.className = 'status-sub' + (s.subKind ? ' is-' + s.subKind : '');
-  sub.textContent = s.sub || '';
-  if (s.backLink) {
+  sub.className = 'status-sub' + (s.subKind ? ' is-' + s.subKind : '') + (s.action ? ' has-action' : '');
+  // the words shorten (…) when space is short; the buttons after them always show
+  sub.replaceChildren(Object.assign(document.createElement('span'), { className: 'status-sub-text', textContent: s.sub || '' }));
+  const button = (label, key, value) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'linkish';
-    b.dataset.nav = 'last';
-    b.textContent = 'Back to the game';
-    if (s.sub) sub.append(' · ');
+    b.dataset[key] = value;
+    b.textContent = label;
     sub.append(b);
-  }
+  };
+  if (s.action) button(s.action.label, 'act', s.action.act);  // a note's offer: a page action
+  if (s.backLink) button('Back to the game', 'nav', 'last');
 }
 
 // --- players ----------------------------------------------------------------------------
@@ -259,11 +261,17 @@ export function renderMatchup(players) {
 }
 
 // --- toast --------------------------------------------------------------------------------
+// Short notes that the status line does not already say. They sit over the top bar (on a
+// phone: over the toolbar), never over a board, and go away after a few seconds or on a
+// click. ms = 0: stays until dismissed (a close button is added). action: {label, run}.
+export const TOAST_MS = 4000;
+const TOAST_MAX_MS = 8000;
 let toastTimer = 0;
-// ms = 0: stays until dismissed. action: {label, run} adds a button.
-export function toast(text, ms = 6000, action = null) {
+export function toast(text, ms = TOAST_MS, action = null) {
   const t = $('toast');
-  t.textContent = text;
+  const status = ($('status-main').textContent + ' ' + $('status-sub').textContent).trim();
+  if (!action && status.includes(String(text).trim())) return;  // the status line says it already
+  t.replaceChildren(Object.assign(document.createElement('span'), { className: 'toast-text', textContent: text }));
   if (action) {
     const b = document.createElement('button');
     b.type = 'button';
@@ -272,7 +280,16 @@ export function toast(text, ms = 6000, action = null) {
     b.addEventListener('click', () => { t.hidden = true; action.run(); });
     t.append(b);
   }
+  if (ms <= 0) {
+    const x = document.createElement('button');
+    x.type = 'button';
+    x.className = 'btn btn-icon btn-ghost toast-close';
+    x.setAttribute('aria-label', 'Dismiss');
+    x.textContent = '×';
+    t.append(x);
+  }
   t.hidden = false;
+  t.onclick = (e) => { if (!e.target.closest('.toast-btn')) t.hidden = true; };
   clearTimeout(toastTimer);
-  if (ms > 0) toastTimer = setTimeout(() => { t.hidden = true; }, ms);
+  if (ms > 0) toastTimer = setTimeout(() => { t.hidden = true; }, Math.min(ms, action ? TOAST_MAX_MS : TOAST_MS + 2000));
 }

@@ -89,8 +89,12 @@ const Palette kPalettes[3] = {
     {rgba(0xf1f7fb), rgba(0x8dbfe3), "Sky"},
 };
 const Rgba kLastMove = rgba(0xf5d742, 0.50f);
-const Rgba kSelected = rgba(0x14551e, 0.50f);
-const Rgba kDest = rgba(0x14551e, 0.50f);
+// Selection and destination marks are two-toned, a dark green with a light edge, so that
+// they read on every square colour of every level (cream, sky blue and white are light;
+// green, blue and brown are mid-dark): tests/browser/marks.test.mjs measures them.
+const Rgba kSelected = rgba(0x14551e, 0.30f);  // the selected square's tint, under its frame
+const Rgba kMarkDark = rgba(0x0b3a12, 0.95f);
+const Rgba kMarkLight = rgba(0xffffff, 0.92f);
 const Rgba kAfar = rgba(0xd7261e, 0.92f);
 const Rgba kFrozenTint = rgba(0x9fd6ff, 0.55f);
 constexpr float kPieceScale = 0.90f;  // piece image size relative to the square
@@ -351,8 +355,16 @@ void render() {
           p.rect(q.x, q.y, q.s, q.s, light ? rgba(0x000000, 0.07f) : rgba(0xffffff, 0.16f));
         if (sq == dragOver)
           p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.045f), rgba(0xffffff, 0.75f));
-        if (sameSquare(sq, V.marks.sel))
-          p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.06f), rgba(0x14551e, 0.70f));
+        if (b & Marks::kSel) {  // a dark frame with a light line inside it
+          const float wd = std::max(2.f, std::round(s * 0.07f)), wl = std::max(1.f, std::round(s * 0.045f));
+          p.rectOutline(q.x, q.y, q.s, q.s, wd, kMarkDark);
+          p.rectOutline(q.x + wd, q.y + wd, q.s - 2 * wd, q.s - 2 * wd, wl, kMarkLight);
+        }
+        if (sameSquare(sq, V.marks.sel)) {  // the same square on the other levels: a thinner frame
+          const float wd = std::max(2.f, std::round(s * 0.05f)), wl = std::max(1.f, std::round(s * 0.025f));
+          p.rectOutline(q.x, q.y, q.s, q.s, wd, kMarkDark);
+          p.rectOutline(q.x + wd, q.y + wd, q.s - 2 * wd, q.s - 2 * wd, wl, kMarkLight);
+        }
         if (sameSquare(sq, focusSq))
           p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.05f), rgba(0x1a3d8f, 0.70f));
       }
@@ -397,11 +409,13 @@ void render() {
     }
   }
 
-  // Capture rings (under the piece)
+  // Capture rings (under the piece): dark, with light edges
   for (int sq : V.marks.cap) {
     if (!L.shown(levelOf(sq))) continue;
     const DevRect q = devSquare(sq);
-    p.ring(q.x + q.s / 2, q.y + q.s / 2, q.s * 0.405f, q.s * 0.49f, kDest);
+    const float cx = q.x + q.s / 2, cy = q.y + q.s / 2, e = std::max(1.2f, q.s * 0.03f);
+    p.ring(cx, cy, q.s * 0.40f - e, q.s * 0.49f, kMarkLight);
+    p.ring(cx, cy, q.s * 0.40f, q.s * 0.49f - e, kMarkDark);
   }
 
   // Pieces
@@ -431,14 +445,16 @@ void render() {
       drawSnowflake(p, q.x + q.s / 2, q.y + q.s / 2, q.s * 0.22f);
     }
 
-  // Move dots (on the square; over a piece they become a small corner dot)
+  // Move dots (on the square; over a piece they become a small corner dot): dark, with a
+  // light rim
   for (int sq : V.marks.move) {
     if (!L.shown(levelOf(sq))) continue;
     const DevRect q = devSquare(sq);
-    if (V.board[sq] == '.' || animating[sq])
-      p.disc(q.x + q.s / 2, q.y + q.s / 2, q.s * 0.16f, kDest);
-    else
-      p.disc(q.x + q.s * 0.84f, q.y + q.s * 0.16f, q.s * 0.1f, kDest);
+    const bool empty = V.board[sq] == '.' || animating[sq];
+    const float cx = q.x + q.s * (empty ? 0.5f : 0.84f), cy = q.y + q.s * (empty ? 0.5f : 0.16f);
+    const float r = q.s * (empty ? 0.16f : 0.1f), rim = std::max(1.5f, q.s * 0.05f);
+    p.disc(cx, cy, r + rim, kMarkLight);
+    p.disc(cx, cy, r, kMarkDark);
   }
   // Capture from afar: a red gun-sight (ring near the edge, ticks pointing in), centre clear
   for (int sq : V.marks.afar) {

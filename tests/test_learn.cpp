@@ -1,0 +1,157 @@
+// Learning the game: the movement words of the piece cards, the tutorial's lesson judge
+// (core/lesson.h) and every lesson of public/learn/lessons.json: each parses, its
+// solution reaches its goal, every wrong first move is explained.
+#include <catch2/catch_test_macros.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lesson.h"
+#include "movement.h"
+#include "test_helpers.h"
+
+using nlohmann::json;
+
+namespace {
+
+json read_json(const std::string& relative) {
+  const std::string path = std::string(DRAGONCHESS_TEST_DATA) + "/../" + relative;
+  std::ifstream f(path);
+  INFO(path);
+  REQUIRE(f.good());
+  return json::parse(f);
+}
+
+std::vector<std::string> strings(const json& a) {
+  std::vector<std::string> out;
+  for (const json& x : a) out.push_back(x.get<std::string>());
+  return out;
+}
+
+dc::LessonState lesson(const std::string& fen, const std::string& goal, const std::vector<std::string>& moves) {
+  auto r = dc::lesson_state(fen, goal, moves);
+  INFO(goal << " after " << moves.size() << " moves");
+  if (!r) FAIL(r.error());
+  return std::move(r.value());
+}
+
+}  // namespace
+
+TEST_CASE("every piece has words exactly on the levels it may stand on", "[learn]") {
+  for (int t = dc::SYLPH; t <= dc::ELEMENTAL; ++t)
+    for (int l = 0; l < dc::LEVELS; ++l) {
+      INFO(dc::piece_type_name(dc::PieceType(t)) << " on level " << l + 1);
+      const char* w = dc::movement_words(dc::PieceType(t), dc::Level(l));
+      CHECK((w != nullptr) == dc::may_stand_on(dc::PieceType(t), dc::Level(l)));
+      if (w) CHECK(std::string(w).size() > 30);
+    }
+}
+
+TEST_CASE("lesson goals are read or rejected with a reason", "[learn]") {
+  CHECK(dc::parse_goal("capture 2e4 2g4 with 3f5 in 2").ok());
+  CHECK(dc::parse_goal("mate").value().max_moves == 1);
+  CHECK(dc::parse_goal("capture 2e4").value().max_moves == 20);
+  CHECK(dc::parse_goal("reach 3c2 in 3").value().squares.size() == 1);
+  CHECK(dc::parse_goal("").error().find("empty goal") != std::string::npos);
+  CHECK(dc::parse_goal("win").error().find("unknown goal 'win'") != std::string::npos);
+  CHECK(dc::parse_goal("capture").error().find("needs squares") != std::string::npos);
+  CHECK(dc::parse_goal("mate 2e4").error().find("takes no squares") != std::string::npos);
+  CHECK(dc::parse_goal("capture 2z9").error().find("bad square '2z9'") != std::string::npos);
+  CHECK(dc::parse_goal("capture 2e4 in 0").error().find("from 1 to 20") != std::string::npos);
+  CHECK(dc::parse_goal("capture 2e4 in").error().find("unexpected 'in'") != std::string::npos);
+  CHECK(dc::parse_goal("freeze 2e4 2e5").error().find("one square") != std::string::npos);
+}
+
+TEST_CASE("a lesson: the other side passes, targets count down, mistakes are explained", "[learn]") {
+  const std::string fen = th::fen_of({{"1a1", 'K'}, {"1l8", 'k'}, {"2b2", 'O'}, {"2b7", 'w'}, {"2h7", 't'}});
+  const std::string goal = "capture 2b7 2h7 with 2b2 in 2";
+  dc::LessonState s = lesson(fen, goal, {});
+  CHECK(s.left.size() == 2);
+  s = lesson(fen, goal, {"2b22b7"});
+  CHECK(!s.done);
+  CHECK(!s.failed);
+  CHECK(s.position.side_to_move() == dc::GOLD);  // Scarlet passed
+  CHECK(s.message == "Captured the Scarlet Warrior on 2b7. 1 target left: 2h7.");
+  CHECK(dc::square_name(s.piece) == "2b7");
+  s = lesson(fen, goal, {"2b22b7", "2b72h7"});
+  CHECK(s.done);
+  s = lesson(fen, goal, {"2b22b5", "2b52h5"});
+  CHECK(s.failed);
+  CHECK(s.message == "Out of moves. 2 targets left: 2b7, 2h7.");
+  // another piece than the lesson's, an illegal move, a move after the end
+  CHECK(dc::lesson_state(fen, goal, {"1a12a1"}).error() == "move 1: in this lesson only the Oliphant on 2b2 moves");
+  CHECK(dc::lesson_state(fen, goal, {"2b23c3"}).error().rfind("move 1: ", 0) == 0);
+  CHECK(dc::lesson_state(fen, goal, {"2b22b7", "2b72h7", "2h72h6"}).error() == "move 3: the lesson is over");
+  // bad lessons
+  CHECK(dc::lesson_state(fen, "capture 2c7", {}).error() == "bad goal: no enemy piece to capture on 2c7");
+  CHECK(dc::lesson_state(fen, "capture 2b7 with 2c2", {}).error() == "bad goal: no piece of the side to move on 2c2");
+  CHECK(dc::lesson_state("nonsense", "mate", {}).error().rfind("bad position string: ", 0) == 0);
+}
+
+TEST_CASE("a lesson: a check that is not the goal ends it; a mate lesson says why a move is no mate", "[learn]") {
+  const std::string fen = th::fen_of({{"2a1", 'K'}, {"2h8", 'k'}, {"2b2", 'O'}, {"2c7", 'w'}});
+  dc::LessonState s = lesson(fen, "capture 2c7 with 2b2 in 3", {"2b22b8"});
+  CHECK(s.failed);
+  CHECK(s.message.find("gives check to the Scarlet King") != std::string::npos);
+  s = lesson(fen, "mate", {"2b22b3"});
+  CHECK(s.failed);
+  CHECK(s.message == "That move gives no check: the Scarlet King on 2h8 is not attacked.");
+  s = lesson(fen, "mate", {"2b22b8"});
+  CHECK(s.failed);
+  CHECK(s.message.rfind("Check, but not mate: Scarlet can answer ", 0) == 0);
+}
+
+TEST_CASE("every lesson of the tutorial: solved by its solution, every first move explained", "[learn]") {
+  const json data = read_json("public/learn/lessons.json");
+  REQUIRE(data.at("format") == "dragonchess-lessons 1");
+  std::set<std::string> ids, pieces, rules;
+  int steps = 0;
+  for (const json& l : data.at("lessons")) {
+    const std::string id = l.at("id");
+    INFO("lesson " << id);
+    CHECK(ids.insert(id).second);
+    for (const char* key : {"title", "kind", "intro"}) CHECK(!l.at(key).get<std::string>().empty());
+    if (l.at("kind") == "piece") {
+      const std::string p = l.at("piece");
+      REQUIRE(p.size() == 1);
+      CHECK(dc::type_from_letter(p[0]) != dc::NO_PIECE_TYPE);
+      pieces.insert(p);
+    } else {
+      CHECK(l.at("kind") == "rule");
+      rules.insert(id);
+    }
+    REQUIRE(!l.at("steps").empty());
+    int k = 0;
+    for (const json& st : l.at("steps")) {
+      ++k, ++steps;
+      INFO("step " << k);
+      const std::string fen = st.at("fen"), goal = st.at("goal");
+      for (const char* key : {"task", "hint", "success"}) CHECK(!st.at(key).get<std::string>().empty());
+      const std::vector<std::string> sol = strings(st.at("solution"));
+      const dc::LessonState s0 = lesson(fen, goal, {});
+      CHECK(int(sol.size()) <= s0.max_moves);
+      for (size_t n = 1; n <= sol.size(); ++n) {
+        const dc::LessonState s = lesson(fen, goal, std::vector<std::string>(sol.begin(), sol.begin() + long(n)));
+        CHECK(s.done == (n == sol.size()));
+        CHECK(!s.failed);
+      }
+      // every legal first move (of the lesson's piece) is the way or is explained
+      dc::Position p = th::pos_of(fen);
+      for (dc::Move m : dc::legal_moves(p)) {
+        if (s0.piece != dc::SQ_NONE && m.from() != s0.piece) continue;
+        const dc::LessonState s = lesson(fen, goal, {dc::to_coordinate(m)});
+        INFO(dc::to_coordinate(m));
+        CHECK((s.done || !s.message.empty()));
+      }
+    }
+  }
+  CHECK(pieces.size() == 15);  // one lesson per piece type
+  for (const char* r : {"afar", "freezing", "via", "sylph-return", "promotion", "check-levels", "mate"}) {
+    INFO(r);
+    CHECK(rules.count(r) == 1);
+  }
+  CHECK(steps >= 30);
+}

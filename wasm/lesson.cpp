@@ -1,0 +1,78 @@
+// The tutorial's half of the facade: lessonState(fen, goal, moves), core's lesson judge
+// (core/lesson.h) for the page's Learn mode. Stateless: the page passes the lesson's
+// position, goal and the learner's moves so far and gets back where the lesson stands.
+// Errors: {error, code: 'bad-lesson' | 'bad-move'} (post.js throws them).
+#include <emscripten/bind.h>
+
+#include <string>
+#include <vector>
+
+#include "facade.h"
+#include "lesson.h"
+#include "movegen.h"
+
+using namespace dc;
+using namespace dcw;
+
+namespace {
+
+val squares(const std::vector<Square>& v) {
+  val a = val::array();
+  for (Square s : v) a.call<void>("push", square_name(s));
+  return a;
+}
+
+val lesson_state_js(std::string fen, std::string goal, val moves) {
+  std::vector<std::string> list;
+  const int n = moves["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    if (!moves[i].isString()) return error_obj("bad-move", "move " + std::to_string(i + 1) + " is not a string");
+    list.push_back(moves[i].as<std::string>());
+  }
+  if (Result<Goal> g = parse_goal(goal); !g) return error_obj("bad-lesson", "bad goal: " + g.error());
+  Result<LessonState> r = lesson_state(fen, goal, list);
+  if (!r) {
+    const bool move_error = r.error().rfind("move ", 0) == 0;
+    return error_obj(move_error ? "bad-move" : "bad-lesson", r.error());
+  }
+  LessonState& st = r.value();
+  Position& pos = st.position;
+  val o = val::object();
+  o.set("fen", pos.to_string());
+  std::string board(SQUARE_NB, '.');
+  std::vector<Square> frozen;
+  for (int i = 0; i < SQUARE_NB; ++i) {
+    board[size_t(i)] = piece_char(pos.at(Square(i)));
+    if (pos.frozen(Square(i))) frozen.push_back(Square(i));
+  }
+  o.set("board", board);
+  o.set("frozen", squares(frozen));
+  o.set("learner", std::string(color_id(st.learner)));
+  o.set("sideToMove", std::string(color_id(pos.side_to_move())));
+  o.set("check", in_check(pos) ? val(square_name(pos.king_square(pos.side_to_move()))) : val::null());
+  o.set("done", st.done);
+  o.set("failed", st.failed);
+  o.set("message", st.message);
+  o.set("left", squares(st.left));
+  o.set("piece", st.piece == SQ_NONE ? val::null() : val(square_name(st.piece)));
+  o.set("maxMoves", st.max_moves);
+  val played = val::array();
+  for (const MoveText& m : st.moves) {
+    val x = val::object();
+    x.set("from", square_name(m.move.from()));
+    x.set("to", square_name(m.move.to()));
+    x.set("kind", std::string(kind_name(m.move)));
+    x.set("promotion", m.move.is_promotion());
+    x.set("coordinate", m.coordinate);
+    x.set("algebraic", m.algebraic);
+    played.call<void>("push", x);
+  }
+  o.set("moves", played);
+  return o;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(dragonchess_lesson) {
+  emscripten::function("lessonStateCore", &lesson_state_js);
+}
