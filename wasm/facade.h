@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "game.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
@@ -29,6 +30,13 @@ inline val error_obj(const char* code, const std::string& message) {
   return o;
 }
 
+// A refused game or record call: {error, code, line?} (line: a record's line, when known).
+inline val game_error_obj(dc::GameErrorCode code, const std::string& message, int line) {
+  val o = error_obj(dc::error_code_name(code), message);
+  if (line > 0) o.set("line", line);
+  return o;
+}
+
 inline bool is_error(const val& v) { return v.typeOf().as<std::string>() == "object" && !v.isNull() && !v["error"].isUndefined(); }
 
 inline const char* kind_name(dc::Move m) {
@@ -41,6 +49,19 @@ inline const char* kind_name(dc::Move m) {
 }
 
 inline const char* color_id(dc::Color c) { return c == dc::GOLD ? "gold" : "scarlet"; }
+
+// {state, reason, over, check, winner ('gold'|'scarlet'|null), result ('1-0'|'0-1'|'1/2-1/2'|'*'), sideToMove}
+inline val status_obj(const dc::Status& st, dc::Color side_to_move) {
+  val o = val::object();
+  o.set("state", std::string(st.name()));
+  o.set("reason", st.reason());
+  o.set("over", st.over());
+  o.set("check", st.check);
+  o.set("winner", st.decisive() ? val(std::string(color_id(st.winner))) : val::null());
+  o.set("result", std::string(st.result()));
+  o.set("sideToMove", std::string(color_id(side_to_move)));
+  return o;
+}
 
 // A plain JS description of a legal move of `pos` (pos is scratch, restored).
 inline val move_obj(dc::Position& pos, dc::Move m) {
@@ -71,18 +92,6 @@ inline void set_pv(val& o, const dc::Position& root, const std::vector<dc::Move>
   o.set("pvCoordinate", coord);
 }
 
-
-// {state, reason, over, check, winner, sideToMove}: a game's status (core's words).
-inline val status_obj(const dc::Status& st, dc::Color side_to_move) {
-  val o = val::object();
-  o.set("state", std::string(st.name()));
-  o.set("reason", st.reason());
-  o.set("over", st.over());
-  o.set("check", st.check);
-  o.set("winner", st.decisive() ? val(std::string(color_id(st.winner))) : val::null());
-  o.set("sideToMove", std::string(color_id(side_to_move)));
-  return o;
-}
 
 // A whole number in [lo, hi] (a double from JS).
 inline bool whole_in(double d, double lo, double hi) { return d >= lo && d <= hi && d == std::floor(d); }

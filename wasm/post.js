@@ -2,6 +2,7 @@
 // the module:
 //   Game    the rules (a game record and the page's questions about it), over GameCore
 //   Search  the worker's search service (position record + resumable search), over SearchCore
+//   listRecords, readRecord  game record texts (core/record.h) read into plain values
 //   lessonState(fen, goal, moves)  where a tutorial lesson stands (core/lesson.h)
 //   START_POSITION, PIECES, COLORS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT, ENGINE_VERSION,
 //   SEARCH_SLICE_NODES: facts exported from core (frozen plain values)
@@ -9,14 +10,15 @@
 // (PROTOCOL.md lists them) and whose message is core's. The C++ side never throws
 // (exceptions are disabled); it answers {error, code}, turned into the Error here.
 Module['ready'] = Module['ready'].then(function (M) {
-  function engineError(code, message) {
+  function engineError(code, message, line) {
     var e = new Error(message);
     e['code'] = code;
+    if (line !== undefined) e['line'] = line;  // bad-record: the record's line
     return e;
   }
   function check(r) {
     if (r !== null && typeof r === 'object' && !Array.isArray(r) && typeof r['error'] === 'string') {
-      throw engineError(r['code'], r['error']);
+      throw engineError(r['code'], r['error'], r['line']);
     }
     return r;
   }
@@ -72,6 +74,17 @@ Module['ready'] = Module['ready'].then(function (M) {
     undo() { return check(this._core.undo()); }
     redo() { return check(this._core.redo()); }
     status() { return this._core.status(); }
+    // The endings off the board: side 'gold' | 'scarlet' resigns; a draw by agreement.
+    // -> the status; game-over once the game is over.
+    resign(side) { return check(this._core.resign(str(side, 'the side'))); }
+    agreeDraw() { return check(this._core.agreeDraw()); }
+    result() { return this._core.result(); }
+    // The game as a record text. options: {tags: {Name: value}, comments: [...], glyphs: [...]}.
+    record(options) {
+      var o = options === undefined || options === null ? {} : options;
+      if (typeof o !== 'object' || Array.isArray(o)) throw engineError('bad-argument', 'the record options must be an object');
+      return check(this._core.record(o['tags'], o['comments'], o['glyphs']));
+    }
     history() { return this._core.history(); }
     perft(depth) { return check(this._core.perft(int(depth, 'the perft depth'))); }
   }
@@ -138,6 +151,14 @@ Module['ready'] = Module['ready'].then(function (M) {
 
   M['Game'] = Game;
   M['Search'] = Search;
+  // Game record texts: the games of a text without playing them, [{line, tags, result,
+  // moves}]; and game `index` (0 = the first) played: {startFen, moves, algebraic,
+  // status, tags, comments, glyphs}. A bad record throws code 'bad-record' with .line.
+  M['listRecords'] = function (text) { return check(M['listRecordsCore'](str(text, 'the record'))); };
+  M['readRecord'] = function (text, index) {
+    var i = index === undefined || index === null ? 0 : int(index, 'the game index');
+    return check(M['readRecordCore'](str(text, 'the record'), i));
+  };
   // -> {fen, board, frozen, learner, sideToMove, check, done, failed, message, left,
   //     piece, maxMoves, moves: [{from, to, kind, promotion, coordinate, algebraic}]}
   M['lessonState'] = function (fen, goal, moves) {
