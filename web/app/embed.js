@@ -14,7 +14,7 @@
 // It sets no cookies and stores nothing; it works from any static host.
 
 import { createBoard } from './board.js';
-import DragonchessEngine from '../engine/dragonchess_engine.mjs';
+import { loadEngine } from '../engine/engine-loader.js';
 import { decodeHash, encodeGame } from './links.js';
 import { parseSquare, squareName } from './squares.js';
 import { endSentence } from './facts.js';
@@ -255,7 +255,7 @@ async function boot() {
   if (!o.interactive) document.body.classList.add('static');
   for (const p of problems) say(p);
   start = { fen: o.fen, moves: o.moves };
-  const [mod] = await Promise.all([DragonchessEngine(), createView()]);
+  const [mod] = await Promise.all([loadEngine(), createView()]);
   M = mod;
   game = new M.Game();
   setUp();
