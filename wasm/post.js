@@ -110,7 +110,9 @@ Module['ready'] = Module['ready'].then(function (M) {
       return check(this._core.setPosition(str(fen, 'the position'), int(keep, 'keep'), moveList(moves)));
     }
     // limits: {depth?, nodes?, movetime?, infinite?} or null (the level's own limits).
-    start(limits, level, seed) {
+    // options: {multipv = 1 (best lines reported), threat = false (search the position
+    // after a pass), ply = -1 (the position after the record's first `ply` moves; -1 the last)}.
+    start(limits, level, seed, options) {
       var l = { depth: 0, nodes: 0, movetime: 0 };
       var infinite = false;
       if (limits !== undefined && limits !== null) {
@@ -125,8 +127,17 @@ Module['ready'] = Module['ready'].then(function (M) {
       }
       if (level === undefined || level === null) level = 10;
       if (typeof level !== 'number') throw engineError('bad-level', 'level must be a whole number from 1 to 10');
-      check(this._core.start(l.depth, l.nodes, l.movetime, infinite, level, seed === undefined ? null : seed));
+      var o = options === undefined || options === null ? {} : options;
+      if (typeof o !== 'object' || Array.isArray(o)) throw engineError('bad-argument', 'search options must be an object');
+      var multipv = o['multipv'] === undefined || o['multipv'] === null ? 1 : o['multipv'];
+      var ply = o['ply'] === undefined || o['ply'] === null ? -1 : o['ply'];
+      if (typeof multipv !== 'number') throw engineError('bad-argument', 'multipv must be a whole number of lines');
+      if (typeof ply !== 'number') throw engineError('bad-argument', 'ply must be a whole number');
+      check(this._core.start(l.depth, l.nodes, l.movetime, infinite, level, seed === undefined ? null : seed,
+        multipv, o['threat'] === true, ply));
     }
+    // The rules' status of the position after the record's first `ply` moves (-1: the last).
+    statusAt(ply) { return check(this._core.statusAt(ply === undefined || ply === null ? -1 : int(ply, 'ply'))); }
     advance(budget, onInfo) {
       if (onInfo !== undefined && onInfo !== null && typeof onInfo !== 'function') {
         throw engineError('bad-argument', 'the progress callback must be a function');
