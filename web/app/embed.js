@@ -27,11 +27,9 @@ import { decodeHash, encodeGame } from './links.js';
 import { parseSquare, squareName } from './squares.js';
 import { endSentence } from './facts.js';
 import { moveDiagram, diagramMarks } from './move-diagram.js';
-import { levelsNeeded, withLevels, pickArrangement } from './embed-layout.js';
+import { levelsNeeded, withLevels, pickArrangement, EMBED_KEYS, LAYOUTS } from './embed-layout.js';
 import { diagramBoard } from './diagram-board.js';
 
-const EMBED_KEYS = ['show', 'interactive', 'flip', 'level', 'layout', 'theme', 'caption'];
-const LAYOUTS = ['auto', 'row', 'column', 'sideways'];
 // The caption is dropped when, with it, the squares would be smaller than this and larger without.
 const CAPTION_MIN_SQUARE = 16;
 const $ = (id) => document.getElementById(id);

@@ -8,7 +8,7 @@ import { createBoard } from './board.js';
 import DragonchessEngine from '../engine/dragonchess_engine.mjs';
 import { decodeHash } from './links.js';
 import { moveDiagram } from './move-diagram.js';
-import { levelsNeeded, pickArrangement } from './embed-layout.js';
+import { levelsNeeded, pickArrangement, EMBED_KEYS } from './embed-layout.js';
 import { diagramBoard } from './diagram-board.js';
 
 const $ = (id) => document.getElementById(id);
@@ -16,7 +16,7 @@ const hook = window.__gallery = { ready: false, draws: {}, errors: [], startedAt
 
 // The diagram of an embed address: the board state and the levels it shows.
 function diagramOf(M, src) {
-  const d = decodeHash(new URL(src, location.href).hash, { extraKeys: ['show', 'level', 'flip', 'layout'] });
+  const d = decodeHash(new URL(src, location.href).hash, { extraKeys: EMBED_KEYS });
   if (d.error) throw new Error(d.error);
   const game = new M.Game();
   try {
