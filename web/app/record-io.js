@@ -135,6 +135,7 @@ export function createRecordIO(ctl, M, opening, ui) {
     $('rec-text').value = recordText(ctl);
     showError('');
     if (!dialog.open) dialog.showModal();
+    $('rec-download').focus();
   }
 
   function wire() {
