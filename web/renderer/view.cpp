@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -293,10 +294,15 @@ void drawPiece(Painter& p, char piece, float cx, float cy, float s, float alpha 
   drawText(letter, size * 0.5f / V.dpr, 700, cx, cy, gold ? rgba(0x3b2a06, alpha) : rgba(0xfff0e0, alpha), 0);
 }
 
-Rgba mix(Rgba a, Rgba b, float t) {
-  auto m = [t](Uint8 x, Uint8 y) { return static_cast<Uint8>(x + (y - x) * t + 0.5f); };
-  return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b), m(a.a, b.a)};
+// Relative luminance (WCAG) of an opaque colour: 0 black .. 1 white.
+float luminance(Rgba c) {
+  auto lin = [](Uint8 v) {
+    const float x = v / 255.f;
+    return x <= 0.04045f ? x / 12.92f : std::pow((x + 0.055f) / 1.055f, 2.4f);
+  };
+  return 0.2126f * lin(c.r) + 0.7152f * lin(c.g) + 0.0722f * lin(c.b);
 }
+
 
 void render() {
   if (!V.renderer) return;
@@ -430,12 +436,17 @@ void render() {
       drawSnowflake(p, q.x + q.s * 0.80f, q.y + q.s * 0.80f, q.s * 0.15f);
     }
     if (showLetters && sq != dragFrom) {
-      const bool light = isLightSquare(sq);
+      // The piece's letter in the corner: near-black or white, whichever contrasts more
+      // with the square, with a thin halo of the other so marks and icons never hide it.
       const Palette& pal = kPalettes[levelOf(sq) - 1];
-      const Rgba c = light ? mix(pal.dark, rgba(0x000000), 0.35f) : mix(pal.light, rgba(0xffffff), 0.4f);
-      const char up = isGold(pc) ? pc : static_cast<char>(pc - 32);
-      drawText(std::string(1, up), std::max(8.f, L.sq * 0.22f), 700, q.x + q.s * 0.05f,
-               q.y + q.s * 0.14f, c);
+      const bool darkInk = luminance(isLightSquare(sq) ? pal.light : pal.dark) > 0.18f;
+      const Rgba ink = darkInk ? rgba(0x15130f, 0.92f) : rgba(0xffffff, 0.96f);
+      const Rgba halo = darkInk ? rgba(0xffffff, 0.5f) : rgba(0x000000, 0.45f);
+      const std::string up(1, isGold(pc) ? pc : static_cast<char>(pc - 32));
+      const float size = std::max(8.f, L.sq * 0.22f), x = q.x + q.s * 0.05f, y = q.y + q.s * 0.14f;
+      const float o = std::max(0.75f, d * 0.6f);
+      for (const auto& [dx, dy] : {std::pair{-o, 0.f}, {o, 0.f}, {0.f, -o}, {0.f, o}}) drawText(up, size, 700, x + dx, y + dy, halo);
+      drawText(up, size, 700, x, y, ink);
     }
   }
   // Frozen squares without a piece still get the snowflake
@@ -487,10 +498,15 @@ void render() {
     more = true;
   }
   // Arrows (may join squares on different levels): a shaft and a head, centre to centre.
+  // An arrow from a square to itself is a circle on it (as in chessground).
   for (const Arrow& a : V.arrows) {
     if (!L.shown(levelOf(a.from)) || !L.shown(levelOf(a.to))) continue;
     const DevRect f = devSquare(a.from), t = devSquare(a.to);
     const float x0 = f.x + f.s / 2, y0 = f.y + f.s / 2, x1 = t.x + t.s / 2, y1 = t.y + t.s / 2;
+    if (a.from == a.to) {
+      p.ring(x0, y0, f.s * 0.40f, f.s * 0.48f, a.color);
+      continue;
+    }
     const float len = std::hypot(x1 - x0, y1 - y0);
     if (len < 1) continue;
     const float ux = (x1 - x0) / len, uy = (y1 - y0) / len, w = std::max(2.f, s * 0.14f);
