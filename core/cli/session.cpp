@@ -258,6 +258,7 @@ void Session::cmd_help() {
   say("  go [depth N (1..64)] [nodes N (1..10^12)] [movetime MS (1..86400000)] [infinite]");
   say("                   then 'stop'; 'go' alone: the level's own limits");
   say("  setoption name Hash value MB (1..1024) | name Level value 1..10 | name Seed value N");
+  say("                   | name MultiPV value 1..64 (best lines per depth: 'info ... multipv k ...')");
   say("  bench [perft|search [depth]]");
   say("  quit");
 }
@@ -430,6 +431,7 @@ void Session::cmd_go(std::string_view args) {
   // No limit given: what the level searches for one move of the computer (the page's).
   if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms)
     limits = level_limits(search().level());
+  limits.multipv = multipv_;
   // Started here, on the command thread: a "stop" right after "go" reaches a started search.
   search().start(record_.game.position(), limits);
   infinite_ = limits.infinite;
@@ -439,13 +441,22 @@ void Session::cmd_go(std::string_view args) {
     search_running_ = true;
   }
   start_job([this, limits] {
-    auto on_info = [this](const SearchInfo& info) {
-      std::ostringstream line;
-      line << "info depth " << info.depth << " seldepth " << info.seldepth << " score "
-           << score_text(info.score_cp, info.is_mate, info.mate_in) << " nodes " << info.nodes << " nps "
-           << info.nps << " time " << info.time_ms << " pv";
-      for (Move m : info.pv) line << ' ' << to_coordinate(m);
-      say(line.str());
+    auto on_info = [this, multi = limits.multipv > 1](const SearchInfo& info) {
+      // One line per depth; with MultiPV above 1, one per best line ("multipv k", as UCI).
+      std::ostringstream text;
+      for (size_t k = 0; k < (multi ? info.lines.size() : 1); ++k) {
+        const bool is_mate = multi ? info.lines[k].is_mate : info.is_mate;
+        const int cp = multi ? info.lines[k].score_cp : info.score_cp;
+        const int mate_in = multi ? info.lines[k].mate_in : info.mate_in;
+        const std::vector<Move>& pv = multi ? info.lines[k].pv : info.pv;
+        if (k) text << '\n';
+        text << "info depth " << info.depth << " seldepth " << info.seldepth;
+        if (multi) text << " multipv " << k + 1;
+        text << " score " << score_text(cp, is_mate, mate_in) << " nodes " << info.nodes << " nps " << info.nps
+             << " time " << info.time_ms << " pv";
+        for (Move m : pv) text << ' ' << to_coordinate(m);
+      }
+      say(text.str());
     };
     // The same slices as the match runner and the browser worker.
     while (!search_->advance(SEARCH_SLICE_NODES, on_info)) {
@@ -474,7 +485,7 @@ void Session::cmd_setoption(std::string_view args) {
     name = w[0];
     value = w[1];
   } else {
-    return error("setoption needs 'name <Hash|Level|Seed> value <n>'");
+    return error("setoption needs 'name <Hash|Level|Seed|MultiPV> value <n>'");
   }
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   long long v = 0;
@@ -490,8 +501,12 @@ void Session::cmd_setoption(std::string_view args) {
     if (!parse_int(value, 0, MAX_SEED, v))
       return error("Seed must be a whole number from 0 to " + std::to_string(MAX_SEED) + ", got " + shown(value));
     search().set_seed(uint64_t(v));
+  } else if (name == "multipv") {
+    if (!parse_int(value, 1, MAX_MULTIPV, v))
+      return error("MultiPV must be a number of lines from 1 to " + std::to_string(MAX_MULTIPV) + ", got " + shown(value));
+    multipv_ = int(v);
   } else {
-    return error("unknown option " + shown(name) + " (Hash, Level, Seed)");
+    return error("unknown option " + shown(name) + " (Hash, Level, Seed, MultiPV)");
   }
 }
 

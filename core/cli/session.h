@@ -91,6 +91,7 @@ class Session {
   GameRecord record_;  // the game, its tags, comments and glyphs
   std::unique_ptr<Search> search_;
   size_t hash_mb_ = 16;
+  int multipv_ = 1;  // setoption MultiPV: lines reported per depth
 
   std::thread job_;
   std::atomic<bool> job_done_{true};

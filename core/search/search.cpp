@@ -116,6 +116,11 @@ struct Search::State {
   int root_score[MAX_MOVES];
   int exact[MAX_MOVES];
   int n_root = 0;
+  int multipv = 1;                // lines wanted: min(limits.multipv, n_root)
+  // MultiPV (multipv > 1): per root move of the iteration in progress, whether its score
+  // is exact (else an upper bound) and its principal variation.
+  bool line_exact[MAX_MOVES];
+  std::vector<std::vector<Move>> line_pv;
   // The iteration in progress.
   int depth = 0;                  // being searched
   int next_root = 0;              // next root move to search
@@ -292,6 +297,8 @@ struct Search::State {
   int qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk, int qply = 0);
   void begin(const Position& pos, const SearchLimits& lim);
   bool run(uint64_t budget, const std::function<void(const SearchInfo&)>& on_info);
+  int multipv_floor(int searched) const;
+  void collect_lines();
   void finish();
   int elapsed_ms() const {
     return int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count());
@@ -641,6 +648,8 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
         if (m.same_squares(root[i])) { root[k++] = root[i]; break; }
     n_root = k;
   }
+  multipv = std::clamp(std::min(lim.multipv, n_root), 1, MAX_MULTIPV);
+  line_pv.assign(multipv > 1 ? size_t(n_root) : 0, {});
   finished = n_root == 0;
   if (n_root == 0) {
     fill_score(in_check(root_pos) ? -MATE : 0, res.score_cp, res.is_mate, res.mate_in);
@@ -694,8 +703,17 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
       const bool gc = in_check_after_move(pos);
       const int nd = depth - 1 + ((opt.check_extension && gc) ? 1 : 0);
       int score;
+      // MultiPV: a move must beat the multipv-th best exact score so far to be a line.
+      const int floor = multipv > 1 ? multipv_floor(i) : -INF;
       if (i == 0 || multi) {
         score = -negamax(pos, nd, -beta, multi ? INF : -it_alpha, 1, gc, true);
+      } else if (multipv > 1) {
+        if (floor == -INF) {
+          score = -negamax(pos, nd, -beta, INF, 1, gc, true);
+        } else {
+          score = -negamax(pos, nd, -floor - 1, -floor, 1, gc, true);
+          if (score > floor && !aborted) score = -negamax(pos, nd, -beta, -floor, 1, gc, true);
+        }
       } else {
         score = -negamax(pos, nd, -it_alpha - 1, -it_alpha, 1, gc, true);
         if (score > it_alpha && !aborted) score = -negamax(pos, nd, -beta, -it_alpha, 1, gc, true);
@@ -703,6 +721,13 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
       pos.unmake_move();
       if (aborted) break;
       root_score[i] = score;
+      if (multipv > 1) {
+        line_exact[i] = multi || score > floor;
+        if (line_exact[i]) {
+          update_pv(0, m);
+          line_pv[size_t(i)] = checked_pv(pos, pv[0], pv_len[0]);
+        }
+      }
       if (score > it_best) {
         it_best = score;
         it_best_move = m;
@@ -720,7 +745,7 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
           res.best = it_best_move;
           res.pv = it_best_pv;
           fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
-        } else if (!multi && it_best_move != res.best && it_best > res.score_cp && root_score[0] > -INF - 1) {
+        } else if (!multi && multipv == 1 && it_best_move != res.best && it_best > res.score_cp && root_score[0] > -INF - 1) {
           // A root move searched completely that beats the previous iteration's best
           // (searched first) is trustworthy.
           res.best = it_best_move;
@@ -733,6 +758,7 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
 
     // The iteration is complete.
     for (int i = 0; i < n_root; ++i) exact[i] = root_score[i];
+    if (multipv > 1) collect_lines();
     {  // Reorder: best first, then by score (stable keeps the previous order on ties).
       struct Entry { int key; Move m; int exact; };
       std::vector<Entry> v(static_cast<size_t>(n_root));
@@ -744,6 +770,7 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
     res.depth = depth;
     res.pv = it_best_pv;
     fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
+    if (multipv == 1) res.lines.assign(1, SearchLine{res.best, res.score_cp, res.is_mate, res.mate_in, res.pv});
     const int ms = elapsed_ms();
     if (on_info) {
       SearchInfo info;
@@ -756,6 +783,7 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
       info.time_ms = ms;
       info.nps = ms > 0 ? nodes * 1000 / uint64_t(ms) : nodes * 1000;
       info.pv = res.pv;
+      info.lines = res.lines;
       on_info(info);
     }
     bool over = depth >= max_depth;
@@ -769,6 +797,49 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
       return true;
     }
     if (nodes >= slice_end) return false;
+  }
+}
+
+// The multipv-th best exact score among the first `searched` root moves of the
+// iteration, or -INF while fewer than multipv have exact scores.
+int Search::State::multipv_floor(int searched) const {
+  int top[MAX_MULTIPV];  // the best exact scores so far, descending
+  int n = 0;
+  for (int j = 0; j < searched; ++j) {
+    if (!line_exact[j]) continue;
+    const int v = root_score[j];
+    if (n == multipv && v <= top[n - 1]) continue;
+    int k = n < multipv ? n++ : n - 1;  // when full, the last one drops out
+    while (k > 0 && top[k - 1] < v) {
+      top[k] = top[k - 1];
+      --k;
+    }
+    top[k] = v;
+  }
+  return n < multipv ? -INF : top[multipv - 1];
+}
+
+// The completed iteration's best lines: the root moves with exact scores, best first
+// (a move that failed low scored at most the floor it was searched against, which is
+// at most the final multipv-th score, so the exact ones are a true top multipv).
+void Search::State::collect_lines() {
+  std::vector<int> idx;
+  for (int i = 0; i < n_root; ++i)
+    if (line_exact[i]) idx.push_back(i);
+  std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
+    if (root[a] == it_best_move) return root[b] != it_best_move;
+    if (root[b] == it_best_move) return false;
+    return root_score[a] > root_score[b];
+  });
+  res.lines.clear();
+  for (int i : idx) {
+    if (int(res.lines.size()) == multipv) break;
+    SearchLine l;
+    l.move = root[i];
+    fill_score(root_score[i], l.score_cp, l.is_mate, l.mate_in);
+    l.pv = line_pv[size_t(i)];
+    if (l.pv.empty() || l.pv[0] != l.move) l.pv.assign(1, l.move);
+    res.lines.push_back(std::move(l));
   }
 }
 
@@ -804,7 +875,19 @@ SearchResult Search::result() const {
   SearchResult r = s_->res;
   r.nodes = s_->nodes;
   if (!r.best.is_none() && (r.pv.empty() || r.pv[0] != r.best)) r.pv.assign(1, r.best);
+  // No iteration completed, or a lower level's deliberate other move: the answer alone.
+  if (!r.best.is_none() && (r.lines.empty() || (s_->multipv == 1 && r.lines[0].move != r.best)))
+    r.lines.assign(1, SearchLine{r.best, r.score_cp, r.is_mate, r.mate_in, r.pv});
   return r;
+}
+
+Result<Position> threat_position(const Position& pos) {
+  if (in_check(pos))
+    return make_error(std::string(color_name(pos.side_to_move())) +
+                      " is in check: a pass would leave its King to be captured, so there is no threat to show");
+  Position p = pos;
+  p.make_null();
+  return p;
 }
 
 SearchProgress Search::progress() const {

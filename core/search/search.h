@@ -22,10 +22,15 @@ struct SearchLimits {
   uint64_t nodes = 0;
   int movetime_ms = 0;
   bool infinite = false;   // all zero = depth 64
+  // How many best lines each iteration reports (1..MAX_MULTIPV; at most the number of
+  // legal moves). 1 is the plain search; above 1 the best `multipv` root moves get exact
+  // scores and their own principal variations.
+  int multipv = 1;
   // Non-empty: only these root moves are searched (UCI's searchmoves; compared by their
   // squares, moves that are not legal ignored). The puzzle generator's second-best move.
   std::vector<Move> root_moves;
 };
+inline constexpr int MAX_MULTIPV = 64;
 
 // Every search is driven in slices: start(), then advance(budget) until done(). The CLI
 // thread, the match runner and the browser worker all use this budget, so a node- or
@@ -40,6 +45,16 @@ struct SearchProgress {
   bool done = false;
 };
 
+// One of the best lines of a completed iteration: a root move, its exact score (for the
+// side to move) and its principal variation (pv[0] == move).
+struct SearchLine {
+  Move move;
+  int score_cp = 0;
+  bool is_mate = false;
+  int mate_in = 0;
+  std::vector<Move> pv;
+};
+
 struct SearchInfo {
   int depth = 0;
   int seldepth = 0;
@@ -50,6 +65,7 @@ struct SearchInfo {
   uint64_t nps = 0;
   int time_ms = 0;
   std::vector<Move> pv;
+  std::vector<SearchLine> lines;  // the best min(multipv, legal moves) lines, best first
 };
 
 struct SearchResult {
@@ -60,6 +76,9 @@ struct SearchResult {
   int depth = 0;
   uint64_t nodes = 0;
   std::vector<Move> pv;
+  // The last completed iteration's best lines (best first; one line when multipv is 1, or
+  // when no iteration was completed: then the answer's move alone).
+  std::vector<SearchLine> lines;
 };
 
 // Search features that can be switched off (the match runner's ablations).
@@ -132,6 +151,11 @@ class Search {
   std::unique_ptr<State> s_;
   std::atomic<bool> stop_{false};
 };
+
+// The position with the other side to move (a pass), to search what the opponent threatens
+// ("if it were their turn"). An error when the side to move is in check: after a pass
+// its King could be captured, which is no position. The pass breaks the repetition chain.
+Result<Position> threat_position(const Position& pos);
 
 // Fixed-depth searches over a fixed set of positions; prints per-position nodes, the
 // total ("signature") and nodes/second; returns the total nodes.

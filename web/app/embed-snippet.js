@@ -18,9 +18,10 @@ import { encodeGame } from './links.js';
 import { parseSquare } from './squares.js';
 
 export const EMBED_WIDTH = 480;
-// Heights that give the largest squares at EMBED_WIDTH for n shown levels (the renderer
-// picks row or column for the frame's shape): one board, two in a row, three as a pyramid.
-const HEIGHT_FOR_LEVELS = { 1: 330, 2: 230, 3: 360 };
+// Heights for n shown levels at EMBED_WIDTH, the frame a little taller than the boards need
+// as the embed arranges them (measured: one board, 36 px squares; two side by side, turned
+// sideways, 22 px; three as a pyramid, 16 px; each with the caption line). Unknown: three.
+const HEIGHT_FOR_LEVELS = { 1: 370, 2: 300, 3: 360 };
 
 const escAttr = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 

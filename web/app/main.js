@@ -21,6 +21,7 @@ import { createDialogs } from './dialogs.js';
 import { createSendBox } from './send-box.js';
 import { createHooks, connectHooks } from './hooks.js';
 import { createSounds, soundFor } from './sounds.js';
+import { createEmbedDialog } from './embed-dialog.js';
 
 const $ = (id) => document.getElementById(id);
 const hook = createHooks();
@@ -97,6 +98,7 @@ class Page {
     hook.sounds = [];
     this.sounds = createSounds({ onPlay: (e) => hook.sounds.push(e) });
     hook.audioState = () => this.sounds.state();
+    this.embed = createEmbedDialog(ctl);
     this.keys = null;
     this.lastNoteSaid = null;
     this.wordsCache = new Map();
@@ -261,6 +263,7 @@ class Page {
       stop: () => ai.stop(), pause: () => ctl.togglePause(), share: () => this.shareLink(),
       'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
       sound: () => this.sounds.toggle(),
+      embed: () => this.embed.open(),
       arrange: () => this.toggleArrange(),
     };
     document.addEventListener('click', (e) => {
