@@ -326,6 +326,11 @@ void drawPiece(Painter& p, char piece, float cx, float cy, float s, float alpha 
   drawText(letter, size * 0.5f / V.dpr, 700, cx, cy, gold ? rgba(0x3b2a06, alpha) : rgba(0xfff0e0, alpha), 0);
 }
 
+Rgba mix(Rgba a, Rgba b, float t) {
+  auto m = [t](Uint8 x, Uint8 y) { return static_cast<Uint8>(x + (y - x) * t + 0.5f); };
+  return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b), m(a.a, b.a)};
+}
+
 // Relative luminance (WCAG) of an opaque colour: 0 black .. 1 white.
 float luminance(Rgba c) {
   auto lin = [](Uint8 v) {
