@@ -22,6 +22,7 @@ import { createSendBox } from './send-box.js';
 import { createHooks, connectHooks } from './hooks.js';
 import { createSounds, soundFor } from './sounds.js';
 import { createEmbedDialog } from './embed-dialog.js';
+import { createLearnUI } from './learn-ui.js';
 
 const $ = (id) => document.getElementById(id);
 const hook = createHooks();
@@ -71,6 +72,7 @@ async function boot() {
   page.opening = opening;
   page.dialogs = createDialogs(ctl, opening);
   page.sendBox = createSendBox(ctl, opening);
+  page.learn = createLearnUI({ M, board, page, ctl, createBoard, hook, sounds: page.sounds });  // Learn, Puzzles, piece cards
   connectHooks(hook, { ctl, ai, board, opening, keys: () => page.keys, squarePoint: (n) => page.squarePoint(n) });
 
   opening.restore();
@@ -105,6 +107,7 @@ class Page {
     ctl.on('change', () => this.render());
     ctl.on('announce', (t) => a11y.announce(t));
     ctl.on('moved', ({ plies, reverse }) => {
+      if (this.mode) return;  // Learn or Puzzles has the board (learn-ui.js)
       board.set({ pieces: ctl.shown().board });
       for (const p of plies) this.animate(p, reverse);
       if (!reverse && plies.length) this.sounds.play(soundFor(plies[plies.length - 1], ctl.shown()));
@@ -156,6 +159,7 @@ class Page {
   }
 
   render() {
+    if (this.mode) return this.mode.render();
     const { ctl, board } = this, m = ctl.model, s = ctl.settings;
     const snap = ctl.shown();
     board.set(ctl.boardConfig());
@@ -183,6 +187,7 @@ class Page {
     this.renderButtons();
     if (this.sendBox) this.sendBox.render();
     if (this.keys) this.keys.refresh();
+    if (this.onRendered) this.onRendered();
   }
 
   renderEngine() {
@@ -214,6 +219,7 @@ class Page {
   // handed; the controller owns the selection (its notes say why a piece cannot move) and
   // each render hands it back to the board.
   onSelect(sq) {
+    if (this.mode) return this.mode.onSelect(sq);
     const ctl = this.ctl;
     if (!ctl.isLive()) { ctl.goTo(ctl.model.length); return; }
     if (sq === null) { ctl.deselect(); ctl.note = null; }
@@ -221,12 +227,14 @@ class Page {
     this.render();
   }
   onMove(from, to) {
+    if (this.mode) return this.mode.onMove(from, to);
     const err = this.ctl.playSquares(from, to);
     if (err) view.toast('That move could not be played: ' + err);
   }
 
   // Enter or Space on a focused square: select the piece, play the move to it, or cancel.
   activateSquare(name) {
+    if (this.mode) return this.mode.activate(name);
     const ctl = this.ctl;
     if (!ctl.isLive() || (ctl.selected && ctl.dests.some((d) => d.to === name)) || ctl.selected === name) {
       const err = ctl.click(name);
@@ -301,11 +309,14 @@ class Page {
     // the boards without a mouse
     this.keys = a11y.boardKeys({
       el: $('board'), squareRect: (sq) => board.squareRect(sq), ring: $('focus-ring'), desc: $('focus-desc'),
-      shown: () => ctl.shown().board,
-      describe: (name) => ctl.describeSquare(name),
+      shown: () => (this.mode ? this.mode.pieces() : ctl.shown().board),
+      describe: (name) => (this.mode ? this.mode.describeSquare(name) : ctl.describeSquare(name)),
       activate: (name) => this.activateSquare(name),
-      cancel: () => { const had = !!ctl.selected; ctl.deselect(); ctl.note = null; this.render(); return had; },
-      start: () => ctl.selected || (ctl.settings.flipped ? '2f7' : '2f2'),
+      cancel: () => {
+        if (this.mode) return this.mode.cancel();
+        const had = !!ctl.selected; ctl.deselect(); ctl.note = null; this.render(); return had;
+      },
+      start: () => (this.mode ? this.mode.start() : ctl.selected || (ctl.settings.flipped ? '2f7' : '2f2')),
     });
     document.addEventListener('keydown', (e) => this.onKey(e));
   }
@@ -316,6 +327,7 @@ class Page {
     const tag = (e.target && e.target.tagName) || '';
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
     if (e.defaultPrevented) return;  // the boards' own keys
+    if (this.mode && this.mode.onKey(e)) return;  // Learn or Puzzles
     if (e.key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); $('move-input').focus(); return; }
     const ctrl = e.ctrlKey || e.metaKey;
     let handled = true;
