@@ -10,6 +10,11 @@ import { diagramLevels } from './move-diagram.js';
 
 const ORDER = [3, 2, 1];
 
+/** The embed's own address keys, beside the game's (links.js): embed.html reads them. */
+export const EMBED_KEYS = Object.freeze(['show', 'interactive', 'flip', 'level', 'layout', 'theme', 'caption']);
+/** layout= values. */
+export const LAYOUTS = Object.freeze(['auto', 'row', 'column', 'sideways']);
+
 /**
  * pieces: the 288-character board; diagram: {square, move, capture, both, afar} with square
  * names (move-diagram.js) or null; lastMove: [from, to] square integers or null.

@@ -22,16 +22,14 @@
 // nothing is clipped, and the boards are laid out again when the frame is resized.
 
 import { createBoard } from './board.js';
-import DragonchessEngine from '../engine/dragonchess_engine.mjs';
+import { loadEngine } from '../engine/engine-loader.js';
 import { decodeHash, encodeGame } from './links.js';
 import { parseSquare, squareName } from './squares.js';
 import { endSentence } from './facts.js';
 import { moveDiagram, diagramMarks } from './move-diagram.js';
-import { levelsNeeded, withLevels, pickArrangement } from './embed-layout.js';
+import { levelsNeeded, withLevels, pickArrangement, EMBED_KEYS, LAYOUTS } from './embed-layout.js';
 import { diagramBoard } from './diagram-board.js';
 
-const EMBED_KEYS = ['show', 'interactive', 'flip', 'level', 'layout', 'theme', 'caption'];
-const LAYOUTS = ['auto', 'row', 'column', 'sideways'];
 // The caption is dropped when, with it, the squares would be smaller than this and larger without.
 const CAPTION_MIN_SQUARE = 16;
 const $ = (id) => document.getElementById(id);
@@ -325,7 +323,7 @@ async function boot() {
   if (!o.interactive) document.body.classList.add('static');
   for (const p of problems) say(p);
   start = { fen: o.fen, moves: o.moves };
-  const [mod] = await Promise.all([DragonchessEngine(), createView()]);
+  const [mod] = await Promise.all([loadEngine(), createView()]);
   M = mod;
   game = new M.Game();
   setUp();

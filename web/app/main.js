@@ -6,7 +6,7 @@
 // (opening.js: links, saved game), dialogs, the send box, accessibility and test hooks.
 // What is left here: boot, rendering the controller's state, and the page's controls.
 import { createBoard } from './board.js';
-import DragonchessEngine from '../engine/dragonchess_engine.mjs';
+import { loadEngine } from '../engine/engine-loader.js';
 import { GameModel } from './model.js';
 import { parseSquare, squareName } from './squares.js';
 import * as store from './store.js';
@@ -22,6 +22,8 @@ import { createSendBox } from './send-box.js';
 import { createHooks, connectHooks } from './hooks.js';
 import { createSounds, soundFor } from './sounds.js';
 import { createEmbedDialog } from './embed-dialog.js';
+import { createRecordIO } from './record-io.js';
+import { createOffersPanel, computerAnswers } from './offers.js';
 import { createLearnUI } from './learn-ui.js';
 
 const $ = (id) => document.getElementById(id);
@@ -33,7 +35,7 @@ async function boot() {
   const [board, M] = await Promise.all([
     createBoard(boardEl, { interactive: true, levels: [3, 2, 1], arrangement: BOARD_STYLES.aligned, orientation: 'gold' })
       .then((b) => { hook.boardAt = performance.now(); return b; }),
-    DragonchessEngine().then((m) => { hook.rulesAt = performance.now(); return m; }),
+    loadEngine().then((m) => { hook.rulesAt = performance.now(); hook.engineBuild = m.build; return m; }),
   ]);
   // the boards' arrangement: levels in line (default) or the largest squares (a preference)
   let boardStyle = store.loadPrefs().boards === 'large' ? 'large' : 'aligned';
@@ -66,12 +68,15 @@ async function boot() {
     onState: () => page.render(),
     onInfo: (info, side, moveNumber) => view.renderEngineInfo(info, side, moveNumber),
     toast: (t) => view.toast(t),
+    beforeMove: (r, side) => computerAnswers(ctl, M, r, side),  // a draw offer is answered on the computer's move
   });
   page.ai = ai;
   const opening = createOpening(ctl, { toast: view.toast, announce: a11y.announce, hook });
   page.opening = opening;
   page.dialogs = createDialogs(ctl, opening);
   page.sendBox = createSendBox(ctl, opening);
+  page.recordIO = createRecordIO(ctl, M, opening, { toast: view.toast, hook });
+  page.offers = createOffersPanel(ctl, $('offers'), view.toast);
   page.learn = createLearnUI({ M, board, page, ctl, createBoard, hook, sounds: page.sounds });  // Learn, Puzzles, piece cards
   connectHooks(hook, { ctl, ai, board, opening, keys: () => page.keys, squarePoint: (n) => page.squarePoint(n) });
 
@@ -186,6 +191,7 @@ class Page {
     this.renderEngine();
     this.renderButtons();
     if (this.sendBox) this.sendBox.render();
+    if (this.offers) this.offers.render();
     if (this.keys) this.keys.refresh();
     if (this.onRendered) this.onRendered();
   }
@@ -268,7 +274,7 @@ class Page {
     });
     const acts = {
       undo: () => ctl.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
-      stop: () => ai.stop(), pause: () => ctl.togglePause(), share: () => this.shareLink(),
+      stop: () => ai.stop(), pause: () => ctl.togglePause(), share: () => this.shareLink(), record: () => this.recordIO.open(),
       'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
       sound: () => this.sounds.toggle(),
       embed: () => this.embed.open(),
