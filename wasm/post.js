@@ -3,6 +3,7 @@
 //   Game    the rules (a game record and the page's questions about it), over GameCore
 //   Search  the worker's search service (position record + resumable search), over SearchCore
 //   listRecords, readRecord  game record texts (core/record.h) read into plain values
+//   computerAcceptsDraw      the computer's answer to a draw offer (core/search/draw_offer.h)
 //   lessonState(fen, goal, moves)  where a tutorial lesson stands (core/lesson.h)
 //   positionFromBoard(board, side)  the position editor's board -> a position string
 //   START_POSITION, PIECES, COLORS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT, ENGINE_VERSION,
@@ -159,6 +160,15 @@ Module['ready'] = Module['ready'].then(function (M) {
   M['readRecord'] = function (text, index) {
     var i = index === undefined || index === null ? 0 : int(index, 'the game index');
     return check(M['readRecordCore'](str(text, 'the record'), i));
+  };
+  // The computer's answer to a draw offer, from the worker's result of the search of its
+  // move ({score, mate}: for the side to move, the computer) and the game's plies.
+  M['computerAcceptsDraw'] = function (result, plies) {
+    if (result === null || typeof result !== 'object') throw engineError('bad-argument', 'the search result must be an object');
+    var score = result['score'], mate = result['mate'];
+    if (typeof score !== 'number' || !isFinite(score)) throw engineError('bad-argument', 'the search result has no score');
+    if (mate !== null && mate !== undefined && typeof mate !== 'number') throw engineError('bad-argument', 'the mate must be a number or null');
+    return M['acceptsDrawCore'](Math.round(score), mate ? Math.round(mate) : 0, int(plies, 'the plies'));
   };
   // -> {fen, board, frozen, learner, sideToMove, check, done, failed, message, left,
   //     piece, maxMoves, moves: [{from, to, kind, promotion, coordinate, algebraic}]}

@@ -1,6 +1,7 @@
-// The game record half of the facade: reading record texts (core/record.h) into plain JS
-// values for the page, which then plays the game through its Game (the page owns the
-// current game). Writing is Game.record() (engine.cpp): a game writes itself.
+// Game records and results off the board, for the page: reading record texts
+// (core/record.h) into plain JS values, which the page then plays through its Game (the
+// page owns the current game; writing is Game.record() in engine.cpp: a game writes
+// itself); and the computer's answer to a draw offer (core/search/draw_offer.h).
 //
 // Errors: see facade.h ({error, code: 'bad-record', line} here, a thrown Error with .code
 // and .line in JS).
@@ -10,6 +11,7 @@
 
 #include "facade.h"
 #include "record.h"
+#include "search/draw_offer.h"
 
 using namespace dc;
 using namespace dcw;
@@ -64,9 +66,15 @@ val read_record_core(std::string text, int index) {
   return o;
 }
 
+// Whether the computer accepts a draw offer, from the search of its move: score
+// (centipawns for it, the side to move), mate (moves, negative when it is mated; 0 none)
+// and the game's length in plies.
+bool accepts_draw_core(int score, int mate, int plies) { return accepts_draw(score, mate, plies); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(dragonchess_record) {
+  emscripten::function("acceptsDrawCore", &accepts_draw_core);
   emscripten::function("listRecordsCore", &list_records_core);
   emscripten::function("readRecordCore", &read_record_core);
 }

@@ -19,6 +19,8 @@ import { SIDE_NAME, other } from './players.js';
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 const startFenOf = (model) => (model.startFen === 'startpos' ? '' : model.startFen);
+// Over by the rules of the board (a resignation or an agreed draw leaves a position to analyse).
+const overOnBoard = (status) => status.over && status.state !== 'resignation' && status.state !== 'draw-agreed';
 
 export const MAX_LINES = 5;
 // The lines' arrows, best first: green for the engine's moves, red for a threat.
@@ -103,7 +105,7 @@ export function createAnalysis(ctl, page) {
     st.info = null;
     st.error = null;
     const snap = ctl.model.snap(ctl.viewPly);
-    if (snap.status.over) {
+    if (overOnBoard(snap.status)) {
       st.searching = false;
       eng().stop({ discard: true }).catch(() => {});
       return;
@@ -320,7 +322,7 @@ export function createAnalysis(ctl, page) {
     // head: what the engine does
     let state = '';
     if (reviewRunning()) state = 'reviewing…';
-    else if (snap.status.over) state = 'game over';
+    else if (overOnBoard(snap.status)) state = 'game over';
     else if (info) state = `depth ${info.depth}${st.searching ? '' : ' · done'}`;
     else if (st.searching) state = 'thinking…';
     $('an-state').textContent = state;
@@ -331,7 +333,7 @@ export function createAnalysis(ctl, page) {
     // evaluation
     const score = $('an-score'), fill = $('an-bar-fill');
     let ev = null;
-    if (snap.status.over) ev = { over: { winner: snap.status.winner } };
+    if (overOnBoard(snap.status)) ev = { over: { winner: snap.status.winner } };
     else if (info && !st.threat) ev = { side: snap.side, score: info.score, mate: info.mate };
     else if (rs.entries[ctl.viewPly] && reviewFits()) ev = rs.entries[ctl.viewPly];
     score.textContent = ev ? evalText(ev) : '—';
@@ -342,7 +344,7 @@ export function createAnalysis(ctl, page) {
     const box = $('an-lines');
     let html = '';
     if (reviewRunning()) html = '<li class="an-empty">The engine is reviewing the game…</li>';
-    else if (snap.status.over) html = `<li class="an-empty">The game is over: ${esc(snap.status.reason)}.</li>`;
+    else if (overOnBoard(snap.status)) html = `<li class="an-empty">The game is over: ${esc(snap.status.reason)}.</li>`;
     else if (st.error) html = `<li class="an-empty">${esc(st.error)}</li>`;
     else if (!info) html = '<li class="an-empty">Thinking…</li>';
     else {

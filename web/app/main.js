@@ -22,6 +22,8 @@ import { createSendBox } from './send-box.js';
 import { createHooks, connectHooks } from './hooks.js';
 import { createSounds, soundFor } from './sounds.js';
 import { createEmbedDialog } from './embed-dialog.js';
+import { createRecordIO } from './record-io.js';
+import { createOffersPanel, computerAnswers } from './offers.js';
 import { createAnalysis } from './analysis.js';
 import { createEditor } from './editor.js';
 
@@ -67,6 +69,7 @@ async function boot() {
     onState: () => page.render(),
     onInfo: (info, side, moveNumber) => view.renderEngineInfo(info, side, moveNumber),
     toast: (t) => view.toast(t),
+    beforeMove: (r, side) => computerAnswers(ctl, M, r, side),  // a draw offer is answered on the computer's move
   });
   page.ai = ai;
   const pageApi = { render: () => page.render(), toast: (t) => view.toast(t), prefs: { load: store.loadPrefs, save: store.savePrefs } };
@@ -76,6 +79,8 @@ async function boot() {
   page.opening = opening;
   page.dialogs = createDialogs(ctl, opening);
   page.sendBox = createSendBox(ctl, opening);
+  page.recordIO = createRecordIO(ctl, M, opening, { toast: view.toast, hook });
+  page.offers = createOffersPanel(ctl, $('offers'), view.toast);
   connectHooks(hook, { ctl, ai, board, opening, keys: () => page.keys, squarePoint: (n) => page.squarePoint(n) });
 
   opening.restore();
@@ -193,6 +198,7 @@ class Page {
     if (this.analysis) this.analysis.render();
     if (editing) this.editor.render();
     if (this.sendBox) this.sendBox.render();
+    if (this.offers) this.offers.render();
     if (this.keys) this.keys.refresh();
   }
 
@@ -276,7 +282,7 @@ class Page {
     });
     const acts = {
       undo: () => ctl.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
-      stop: () => ai.stop(), pause: () => ctl.togglePause(), share: () => this.shareLink(),
+      stop: () => ai.stop(), pause: () => ctl.togglePause(), share: () => this.shareLink(), record: () => this.recordIO.open(),
       'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
       sound: () => this.sounds.toggle(),
       embed: () => this.embed.open(),

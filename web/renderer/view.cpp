@@ -239,6 +239,38 @@ void drawTextUp(const std::string& s, float cssPx, int weight, float cx, float c
   SDL_RenderCopyExF(V.renderer, t.tex, nullptr, &dst, -90.0, nullptr, SDL_FLIP_NONE);
 }
 
+// The labels drawn in the last frame (level titles, coordinates), CSS px: labels() reports
+// them, so that a test can see that none is cut off by the canvas or overlaps another.
+struct LabelBox {
+  std::string text;
+  float x, y, w, h;
+};
+std::vector<LabelBox> drawnLabels;
+void labelText(const std::string& s, float cssPx, int weight, float x, float cy, Rgba c, int align = -1) {
+  const float w = drawText(s, cssPx, weight, x, cy, c, align);
+  const float left = align == 0 ? x - w / 2 : align == 1 ? x - w : x;
+  const float h = std::max(6, static_cast<int>(std::lround(cssPx * V.dpr))) * 1.0f;  // the glyphs' height, about the font size
+  drawnLabels.push_back({s, left / V.dpr, (cy - h / 2) / V.dpr, w / V.dpr, h / V.dpr});
+}
+// A coordinate in a row of them: left out when it would overlap the last one drawn (squares
+// smaller than the coordinates' font: every other one, or fewer).
+void coordText(const std::string& s, float cssPx, int weight, float x, float cy, Rgba c, int align, LabelBox& last) {
+  const float w = textLength(s, cssPx, weight), h = std::max(6, static_cast<int>(std::lround(cssPx * V.dpr))) * 1.0f;
+  const float left = align == 0 ? x - w / 2 : align == 1 ? x - w : x;
+  const LabelBox box{s, left / V.dpr, (cy - h / 2) / V.dpr, w / V.dpr, h / V.dpr};
+  const float gap = 1.f;  // CSS px between two coordinates at least
+  if (last.w > 0 && box.x < last.x + last.w + gap && last.x < box.x + box.w + gap && box.y < last.y + last.h + gap &&
+      last.y < box.y + box.h + gap)
+    return;
+  labelText(s, cssPx, weight, x, cy, c, align);
+  last = box;
+}
+void labelTextUp(const std::string& s, float cssPx, int weight, float cx, float cy, Rgba c) {
+  drawTextUp(s, cssPx, weight, cx, cy, c);
+  const float len = textLength(s, cssPx, weight), h = std::max(6, static_cast<int>(std::lround(cssPx * V.dpr))) * 1.0f;
+  drawnLabels.push_back({s, (cx - h / 2) / V.dpr, (cy - len / 2) / V.dpr, h / V.dpr, len / V.dpr});
+}
+
 // ---------------------------------------------------------------------------------------
 // Drawing
 // ---------------------------------------------------------------------------------------
@@ -312,6 +344,7 @@ void render() {
     return;
   }
   Painter p(r);
+  drawnLabels.clear();
   const float d = V.dpr, s = L.sq * d;
   const double now = dc_now();
   const bool showLetters = L.sq >= 30.f;
@@ -368,44 +401,70 @@ void render() {
         if (sameSquare(sq, focusSq))
           p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.05f), rgba(0x1a3d8f, 0.70f));
       }
-    // Coordinates and title (on the page background).
+    // Coordinates and title (on the page background; sideways: inside the edge squares).
     const Rgba coord = {V.text.r, V.text.g, V.text.b, static_cast<Uint8>(V.text.a * 0.72f)};
-    for (int rk = 0; rk < kRanks; ++rk) {
-      const DevRect q = devSquare(squareOn(lv + 1, V.flipped ? kFiles - 1 : 0, rk));
-      drawText(std::string(1, static_cast<char>('1' + rk)), L.coordFont, 500,
-               gx - (L.gutterL * 0.5f - 0.5f) * d, q.y + q.s / 2, coord, 0);
+    if (L.turned) {
+      // file letters in the left column's squares (bottom left), rank numbers in the bottom
+      // row's (bottom right), in the square's contrasting colour; none on squares too small
+      // to hold them beside a piece
+      LabelBox lastFile{}, lastRank{};
+      auto inner = [&](int sq, const std::string& text, bool right) {
+        const DevRect q = devSquare(sq);
+        const Rgba c = isLightSquare(sq) ? mix(pal.dark, rgba(0x000000), 0.25f) : mix(pal.light, rgba(0xffffff), 0.3f);
+        const float m = std::max(1.f, q.s * 0.06f), cy = q.y + q.s - m - L.coordFont * 0.55f * d;
+        coordText(text, L.coordFont, 600, right ? q.x + q.s - m : q.x + m, cy, c, right ? 1 : -1, right ? lastRank : lastFile);
+      };
+      for (int f = 0; f < kFiles && L.sq >= 14.f; ++f)
+        inner(squareOn(lv + 1, f, V.flipped ? kRanks - 1 : 0), std::string(1, static_cast<char>('a' + f)), false);
+      for (int rk = 0; rk < kRanks && L.sq >= 14.f; ++rk)
+        inner(squareOn(lv + 1, V.flipped ? 0 : kFiles - 1, rk), std::string(1, static_cast<char>('1' + rk)), true);
+    } else {
+      LabelBox lastRank{}, lastFile{};
+      for (int rk = 0; rk < kRanks; ++rk) {
+        const DevRect q = devSquare(squareOn(lv + 1, V.flipped ? kFiles - 1 : 0, rk));
+        coordText(std::string(1, static_cast<char>('1' + rk)), L.coordFont, 500,
+                  gx - (L.gutterL * 0.5f - 0.5f) * d, q.y + q.s / 2, coord, 0, lastRank);
+      }
+      for (int f = 0; f < kFiles; ++f) {
+        const DevRect q = devSquare(squareOn(lv + 1, f, V.flipped ? kRanks - 1 : 0));
+        coordText(std::string(1, static_cast<char>('a' + f)), L.coordFont, 500, q.x + q.s / 2,
+                  gy + gh + L.gutterB * 0.5f * d, coord, 0, lastFile);
+      }
     }
-    for (int f = 0; f < kFiles; ++f) {
-      const DevRect q = devSquare(squareOn(lv + 1, f, V.flipped ? kRanks - 1 : 0));
-      drawText(std::string(1, static_cast<char>('a' + f)), L.coordFont, 500, q.x + q.s / 2,
-               gy + gh + L.gutterB * 0.5f * d, coord, 0);
-    }
+    // The level's label: as much of "Sky level 3" as fits its band or tab (never clipped):
+    // the name and the level, the name alone, or the level's number alone.
     const RectF& t = L.title[lv];
     const Rgba onDark = lv == 2 ? rgba(0x12324f) : rgba(0xffffff);
+    const std::string sub = "level " + std::to_string(lv + 1), digit(1, static_cast<char>('1' + lv));
     if (L.stacked) {
       // vertical tab in the board's colour: "Sky · level 3" reading upwards
       const float tx = t.x * d, ty = t.y * d, tw = t.w * d, th = t.h * d;
       p.rect(tx, ty, tw, th, pal.dark);
       p.rectOutline(tx, ty, tw, th, std::max(1.f, d), rgba(0x000000, 0.15f));
-      const std::string sub = "level " + std::to_string(lv + 1);
-      const float f2 = L.titleFont * 0.8f, space = L.titleFont * 0.45f * d;
+      const float f2 = L.titleFont * 0.8f, space = L.titleFont * 0.45f * d, room = th - 2 * std::max(2.f, 0.1f * tw);
       const float l1 = textLength(pal.name, L.titleFont, 650), l2 = textLength(sub, f2, 400);
-      const float total = l1 + space + l2, cx = tx + tw / 2, base = ty + th / 2 + total / 2;
-      drawTextUp(pal.name, L.titleFont, 650, cx, base - l1 / 2, onDark);
-      drawTextUp(sub, f2, 400, cx + 0.5f * d, base - l1 - space - l2 / 2,
-                 {onDark.r, onDark.g, onDark.b, 200});
+      const float cx = tx + tw / 2, mid = ty + th / 2;
+      if (l1 + space + l2 <= room) {
+        const float base = mid + (l1 + space + l2) / 2;
+        labelTextUp(pal.name, L.titleFont, 650, cx, base - l1 / 2, onDark);
+        labelTextUp(sub, f2, 400, cx + 0.5f * d, base - l1 - space - l2 / 2, {onDark.r, onDark.g, onDark.b, 200});
+      } else if (l1 <= room) {
+        labelTextUp(pal.name, L.titleFont, 650, cx, mid, onDark);
+      } else {
+        labelText(digit, L.titleFont, 700, cx, mid, onDark, 0);
+      }
     } else {
       const float tcy = (t.y + t.h * 0.45f) * d;
       // level badge: small square in the board's dark colour with the level number
       const float bs = std::round(L.titleFont * 1.2f * d);
-      const float bx = t.x * d;
+      const float bx = t.x * d, room = t.w * d, space = L.titleFont * 0.45f * d;
       p.rect(bx, std::round(tcy - bs / 2), bs, bs, pal.dark);
       p.rectOutline(bx, std::round(tcy - bs / 2), bs, bs, std::max(1.f, d), rgba(0x000000, 0.18f));
-      drawText(std::string(1, static_cast<char>('1' + lv)), L.titleFont * 0.82f, 700, bx + bs / 2, tcy,
-               onDark, 0);
-      const float nameW = drawText(pal.name, L.titleFont, 650, bx + bs + L.titleFont * 0.45f * d, tcy, V.text);
-      drawText("level " + std::to_string(lv + 1), L.titleFont * 0.8f, 400,
-               bx + bs + L.titleFont * 0.45f * d + nameW + L.titleFont * 0.45f * d, tcy + 0.5f * d, coord);
+      labelText(digit, L.titleFont * 0.82f, 700, bx + bs / 2, tcy, onDark, 0);
+      const float nameW = textLength(pal.name, L.titleFont, 650), subW = textLength(sub, L.titleFont * 0.8f, 400);
+      if (bs + space + nameW <= room) labelText(pal.name, L.titleFont, 650, bx + bs + space, tcy, V.text);
+      if (bs + space + nameW + space + subW <= room)
+        labelText(sub, L.titleFont * 0.8f, 400, bx + bs + space + nameW + space, tcy + 0.5f * d, coord);
     }
   }
 
@@ -957,6 +1016,25 @@ std::string fitJson(double cssW, double cssH, double dpr, val levels, std::strin
   return layoutJson(computeLayout(static_cast<float>(cssW), static_cast<float>(cssH), static_cast<float>(dpr), lv, a));
 }
 std::string geometryJson() { return layoutJson(V.layout); }
+// The labels of the last frame: [{"text":..,"x":..,"y":..,"width":..,"height":..}] (CSS px).
+std::string labelsJson() {
+  std::string out = "[";
+  char buf[160];
+  for (const LabelBox& b : drawnLabels) {
+    std::string text;
+    for (char c : b.text) if (c != '"' && c != '\\') text += c;
+    std::snprintf(buf, sizeof buf, "%s{\"text\":\"%s\",\"x\":%.6g,\"y\":%.6g,\"width\":%.6g,\"height\":%.6g}",
+                  out.size() > 1 ? "," : "", text.c_str(), b.x, b.y, b.w, b.h);
+    out += buf;
+  }
+  return out + "]";
+}
+// Draws the current state at once (not at the next animation frame): the canvas holds the
+// picture when this returns, for a page that copies it (the embed gallery).
+void renderNow() {
+  V.frameQueued = false;
+  render();
+}
 int selectedSquare() { return V.selected; }
 
 // {x, y, width, height} of a square in CSS px relative to the canvas, or null.
@@ -1071,6 +1149,8 @@ EMSCRIPTEN_BINDINGS(dragonchess_ui) {
   emscripten::function("setState", &setState);
   emscripten::function("fit", &fitJson);
   emscripten::function("geometry", &geometryJson);
+  emscripten::function("labels", &labelsJson);
+  emscripten::function("renderNow", &renderNow);
   emscripten::function("squareRect", &squareRectCss);
   emscripten::function("selected", &selectedSquare);
 }
