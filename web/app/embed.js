@@ -22,7 +22,7 @@
 // nothing is clipped, and the boards are laid out again when the frame is resized.
 
 import { createBoard } from './board.js';
-import DragonchessEngine from '../engine/dragonchess_engine.mjs';
+import { loadEngine } from '../engine/engine-loader.js';
 import { decodeHash, encodeGame } from './links.js';
 import { parseSquare, squareName } from './squares.js';
 import { endSentence } from './facts.js';
@@ -323,7 +323,7 @@ async function boot() {
   if (!o.interactive) document.body.classList.add('static');
   for (const p of problems) say(p);
   start = { fen: o.fen, moves: o.moves };
-  const [mod] = await Promise.all([DragonchessEngine(), createView()]);
+  const [mod] = await Promise.all([loadEngine(), createView()]);
   M = mod;
   game = new M.Game();
   setUp();

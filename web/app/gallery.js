@@ -5,7 +5,7 @@
 // A click on a picture brings that diagram to life (the embed itself, in an iframe; one at
 // a time). On a resize the pictures are drawn again at their new size.
 import { createBoard } from './board.js';
-import DragonchessEngine from '../engine/dragonchess_engine.mjs';
+import { loadEngine } from '../engine/engine-loader.js';
 import { decodeHash } from './links.js';
 import { moveDiagram } from './move-diagram.js';
 import { levelsNeeded, pickArrangement, EMBED_KEYS } from './embed-layout.js';
@@ -38,7 +38,7 @@ async function boot() {
   const cards = [...document.querySelectorAll('.card')];
   wireSnippets(cards);
   const host = $('gallery-board');
-  const [M, board] = await Promise.all([DragonchessEngine(), createBoard(host, { interactive: false })]);
+  const [M, board] = await Promise.all([loadEngine(), createBoard(host, { interactive: false })]);
   await board.ready;
   const boxes = cards.map((c) => c.querySelector('.diagram'));
   const plans = new Map();

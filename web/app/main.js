@@ -6,7 +6,7 @@
 // (opening.js: links, saved game), dialogs, the send box, accessibility and test hooks.
 // What is left here: boot, rendering the controller's state, and the page's controls.
 import { createBoard } from './board.js';
-import DragonchessEngine from '../engine/dragonchess_engine.mjs';
+import { loadEngine } from '../engine/engine-loader.js';
 import { GameModel } from './model.js';
 import { parseSquare, squareName } from './squares.js';
 import * as store from './store.js';
@@ -36,7 +36,7 @@ async function boot() {
   const [board, M] = await Promise.all([
     createBoard(boardEl, { interactive: true, levels: [3, 2, 1], arrangement: BOARD_STYLES.aligned, orientation: 'gold' })
       .then((b) => { hook.boardAt = performance.now(); return b; }),
-    DragonchessEngine().then((m) => { hook.rulesAt = performance.now(); return m; }),
+    loadEngine().then((m) => { hook.rulesAt = performance.now(); hook.engineBuild = m.build; return m; }),
   ]);
   // the boards' arrangement: levels in line (default) or the largest squares (a preference)
   let boardStyle = store.loadPrefs().boards === 'large' ? 'large' : 'aligned';

@@ -52,7 +52,7 @@ export class EngineClient {
   }
 
   // --- the engine --------------------------------------------------------------------
-  // The worker's init answer {protocol, engine, sliceNodes}.
+  // The worker's init answer {protocol, engine, sliceNodes, build}.
   ready() { return this.readyPromise; }
 
   // position: {fen: start position string ('' = the standard start), moves: coordinate

@@ -159,7 +159,7 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
       switch (type) {
         case 'init':
           if (msg.hashMb !== undefined && msg.hashMb !== null) search.setHash(msg.hashMb);
-          return reply(id, { protocol: PROTOCOL_VERSION, engine: M.ENGINE_VERSION, sliceNodes: M.SEARCH_SLICE_NODES });
+          return reply(id, { protocol: PROTOCOL_VERSION, engine: M.ENGINE_VERSION, sliceNodes: M.SEARCH_SLICE_NODES, build: M.build ?? null });
         case 'search':
           return startSearch(id, msg, false);
         case 'analyse':
