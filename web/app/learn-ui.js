@@ -135,6 +135,7 @@ export function createLearnUI({ M, board, page, ctl, createBoard, hook, sounds }
       return false;
     }
     ctl.emit('interrupt');  // a running search for the game is pointless meanwhile
+    if (page.editor && page.editor.active) page.editor.close();  // the position editor gives the board back
     kind = which;
     selected = null;
     page.mode = mode;

@@ -24,6 +24,8 @@ import { createSounds, soundFor } from './sounds.js';
 import { createEmbedDialog } from './embed-dialog.js';
 import { createRecordIO } from './record-io.js';
 import { createOffersPanel, computerAnswers } from './offers.js';
+import { createAnalysis } from './analysis.js';
+import { createEditor } from './editor.js';
 import { createLearnUI } from './learn-ui.js';
 
 const $ = (id) => document.getElementById(id);
@@ -71,6 +73,9 @@ async function boot() {
     beforeMove: (r, side) => computerAnswers(ctl, M, r, side),  // a draw offer is answered on the computer's move
   });
   page.ai = ai;
+  const pageApi = { render: () => page.render(), toast: (t) => view.toast(t), prefs: { load: store.loadPrefs, save: store.savePrefs } };
+  page.analysis = hook.analysis = createAnalysis(ctl, pageApi);
+  page.editor = hook.editor = createEditor(ctl, { ...pageApi, analysis: page.analysis }, M);
   const opening = createOpening(ctl, { toast: view.toast, announce: a11y.announce, hook });
   page.opening = opening;
   page.dialogs = createDialogs(ctl, opening);
@@ -167,8 +172,11 @@ class Page {
     if (this.mode) return this.mode.render();
     const { ctl, board } = this, m = ctl.model, s = ctl.settings;
     const snap = ctl.shown();
-    board.set(ctl.boardConfig());
-    const line = ctl.statusLine();
+    // the position editor or the analysis (arrows, a previewed line) over the game's board
+    const editing = this.editor && this.editor.active;
+    const over = editing ? this.editor : this.analysis;
+    board.set(over ? over.boardConfig(ctl.boardConfig()) : ctl.boardConfig());
+    const line = editing ? this.editor.statusLine() : ctl.statusLine();
     const note = ctl.note;
     if (note && note.kind === 'warn' && note.text !== this.lastNoteSaid) { this.lastNoteSaid = note.text; a11y.announce(note.text); }
     if (!note) this.lastNoteSaid = null;
@@ -186,10 +194,13 @@ class Page {
     const s0 = m.snap(0);
     view.renderMoves({
       plies: m.plies, firstSide: s0.side, view: ctl.viewPly, words: (k) => this.plyWords(k),
+      marks: this.analysis ? this.analysis.marks() : null,
       result: st.over ? { score: resultScore(st), title: resultTitle(st) } : null,
     });
     this.renderEngine();
     this.renderButtons();
+    if (this.analysis) this.analysis.render();
+    if (editing) this.editor.render();
     if (this.sendBox) this.sendBox.render();
     if (this.offers) this.offers.render();
     if (this.keys) this.keys.refresh();
@@ -227,6 +238,7 @@ class Page {
   onSelect(sq) {
     if (this.mode) return this.mode.onSelect(sq);
     const ctl = this.ctl;
+    if (this.editor && this.editor.active) { this.render(); return; }  // the editor takes clicks
     if (!ctl.isLive()) { ctl.goTo(ctl.model.length); return; }
     if (sq === null) { ctl.deselect(); ctl.note = null; }
     else ctl.select(squareName(sq));
@@ -234,6 +246,7 @@ class Page {
   }
   onMove(from, to) {
     if (this.mode) return this.mode.onMove(from, to);
+    if (this.editor && this.editor.active) return;
     const err = this.ctl.playSquares(from, to);
     if (err) view.toast('That move could not be played: ' + err);
   }
@@ -242,6 +255,7 @@ class Page {
   activateSquare(name) {
     if (this.mode) return this.mode.activate(name);
     const ctl = this.ctl;
+    if (this.editor && this.editor.active) { this.editor.activate(name); return; }
     if (!ctl.isLive() || (ctl.selected && ctl.dests.some((d) => d.to === name)) || ctl.selected === name) {
       const err = ctl.click(name);
       if (err) view.toast('That move could not be played: ' + err);
@@ -267,6 +281,8 @@ class Page {
     const { ctl, board, ai } = this;
     board.on('select', (sq) => this.onSelect(sq));
     board.on('move', (from, to) => this.onMove(from, to));
+    board.on('click', (sq) => this.editor.click(sq));
+    $('dlg-over').addEventListener('close', () => { if ($('dlg-over').returnValue === 'review') this.analysis.startReview(); });
     // the keyboard focus follows a click or tap, on any square
     board.canvas.addEventListener('click', (e) => {
       const sq = board.squareAt(e.clientX, e.clientY);
@@ -278,6 +294,7 @@ class Page {
       'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
       sound: () => this.sounds.toggle(),
       embed: () => this.embed.open(),
+      analyse: () => this.analysis.toggle(), review: () => this.analysis.startReview(), editor: () => this.editor.open(),
       arrange: () => this.toggleArrange(),
     };
     document.addEventListener('click', (e) => {
@@ -334,6 +351,8 @@ class Page {
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
     if (e.defaultPrevented) return;  // the boards' own keys
     if (this.mode && this.mode.onKey(e)) return;  // Learn or Puzzles
+    if (this.editor.active) { if (e.key === 'Escape') { e.preventDefault(); this.editor.close(); } return; }
+    if (!e.ctrlKey && !e.metaKey && !e.altKey && this.analysis.onKey(e)) { e.preventDefault(); return; }
     if (e.key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); $('move-input').focus(); return; }
     const ctrl = e.ctrlKey || e.metaKey;
     let handled = true;

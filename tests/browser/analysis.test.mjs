@@ -1,0 +1,212 @@
+// Analysis, review and the position editor in the browser: an edited position is refused
+// with core's reason, fixed and played against the computer; the analysis shows its lines
+// and draws them as arrows (threats in red), a line plays its move; a review of a 60-ply
+// game runs in the worker with progress, draws its graph (clickable) and marks moves.
+// Run: node --test tests/browser/analysis.test.mjs   (build the site first)
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, watchErrors, openGame, clickSquare, squarePoint, decodePng, state } from './helpers.mjs';
+
+// A 60-ply game (the engine at strength 6 against itself, 4,000 nodes a move).
+export const GAME60 = ('3g13a7 3g83a2 3c13e4 3a22a1 3a72a8 3c83e5 3e43g7 3e53g2 3g72f8 3g22f1 2f82g7 2f12g2 2g72h8 ' +
+  '2g22h1 2h83i7 2h13i2 3i72j8 3i22j1 2j83k7 2j13k2 3k72l8 3k22l1 2c12e3 3k83i5 2k12j3 3a22a2 2l82k7 1k81k7 3a73f2 ' +
+  '2l13k2 2b22b3 2h72h6 3k13i4 2i82e4 2h22h3 2c82e6 3e23d3 2k82j6 2i12e5 1g81g6 1f21f3 3a23d5 2b12c3 2e42c2 2d12c2 ' +
+  '3d52e5 1g11g3 2b82c6 2c22e4 2a72a6 1d21d3 1c81c7 1d31c3 1d71d6 1j21j3 1l71l6 1c11c2 1f71f6 1l21l3 2a62a5').split(' ');
+
+let server, browser;
+test.before(async () => {
+  server = await startServer();
+  browser = await launch({ width: 1280, height: 720 });
+});
+test.after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// The 288 squares of a position string ('.' empty), index (level-1)*96 + rank*12 + file.
+function boardOf(fen) {
+  const ranks = fen.split(' ')[0].split('/');
+  const out = new Array(288).fill('.');
+  ranks.forEach((r, i) => {
+    const level = 2 - Math.floor(i / 8), rank = 7 - (i % 8);
+    let f = 0;
+    for (const m of r.matchAll(/(\d+)|([A-Za-z])/g)) {
+      if (m[1]) f += Number(m[1]);
+      else out[level * 96 + rank * 12 + f++] = m[2];
+    }
+  });
+  return out;
+}
+const sqIndex = (n) => (Number(n[0]) - 1) * 96 + (Number(n.slice(2)) - 1) * 12 + (n.charCodeAt(1) - 97);
+const click = (page, sel) => page.evaluate((s) => document.querySelector(s).click(), sel);
+const text = (page, sel) => page.evaluate((s) => document.querySelector(s).textContent, sel);
+
+// The colour at a viewport point, from a screenshot.
+async function pixel(page, x, y) {
+  const png = decodePng(await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } }));
+  return [png.data[0], png.data[1], png.data[2]];
+}
+
+test('the editor: a bad position is refused with its reason, fixed, then played against the computer', async () => {
+  const { page } = browser;
+  const errors = watchErrors(page);
+  await page.goto('about:blank');
+  await openGame(page, server.url);
+  await click(page, '[data-act="editor"]');
+  await page.waitForSelector('#editor-card:not([hidden])');
+  await click(page, '[data-ed="clear"]');
+  assert.equal(await text(page, '#ed-check'), 'Not a valid position: Gold has no King.');
+  assert.ok(await page.evaluate(() => document.querySelector('[data-ed="ai"]').disabled));
+  const place = async (tool, sq) => { await click(page, `[data-tool="${tool}"]`); await clickSquare(page, sq); };
+  await place('K', '2f1');
+  assert.equal(await text(page, '#ed-check'), 'Not a valid position: Scarlet has no King.');
+  await place('k', '2f8');
+  await place('W', '2d2');
+  await place('w', '2d7');
+  await place('R', '2e5');  // a Dragon on the Ground
+  assert.equal(await text(page, '#ed-check'), 'Not a valid position: Gold Dragon on 2e5: a Dragon can never stand on level 2.');
+  assert.match(await text(page, '#status-sub'), /a Dragon can never stand on level 2/);
+  assert.ok(await page.evaluate(() => document.querySelector('[data-ed="ai"]').disabled));
+  await clickSquare(page, '2e5');  // the same piece again: removed
+  await clickSquare(page, '3e5');  // the Dragon in the Sky
+  assert.equal(await text(page, '#ed-check'), 'Valid position: Gold to move.');
+  const fen = await page.evaluate(() => window.__dc.editor.state.fen);
+  assert.equal(fen, '12/12/12/4R7/12/12/12/12/5k6/3w8/12/12/12/12/3W8/5K6/12/12/12/12/12/12/12/12 g 0 1');
+  // A Scarlet Oliphant on the Gold King's file: Gold to move in check is a position;
+  // with Scarlet to move it is refused.
+  await place('o', '2f3');
+  assert.equal(await text(page, '#ed-check'), 'Valid position: Gold to move, in check.');
+  await click(page, 'input[name="ed-side"][value="scarlet"]');
+  assert.equal(await text(page, '#ed-check'), "Not a valid position: Gold is in check but it is Scarlet's turn to move.");
+  await click(page, 'input[name="ed-side"][value="gold"]');
+  await place('o', '2f3');  // removed again
+  assert.equal(await page.evaluate(() => window.__dc.editor.state.fen), fen);
+  await click(page, '[data-ed="ai"]');
+  await page.waitForFunction(() => !window.__dc.editor.active);
+  let s = await state(page);
+  assert.equal(s.mode, 'ai');
+  assert.equal(s.human, 'gold');
+  assert.equal(s.length, 0);
+  assert.equal(await page.evaluate(() => window.__dc.fen()), fen);
+  assert.match(await page.evaluate(() => location.hash), /^#fen=/);
+  await clickSquare(page, '2d2');
+  await clickSquare(page, '2d3');
+  await page.waitForFunction(() => window.__dc.state().length === 2, null, { timeout: 20000 });
+  s = await state(page);
+  assert.equal(s.status.state, 'ongoing');
+  assert.deepEqual(errors, []);
+});
+
+test('analysis: lines and their arrows, threats in red, a line plays its move', async () => {
+  const { page } = browser;
+  const errors = watchErrors(page);
+  await page.goto('about:blank');
+  await openGame(page, server.url);
+  // From the editor's start position as two players, straight into analysis.
+  await click(page, '[data-act="editor"]');
+  await click(page, '[data-ed="start"]');
+  await click(page, '[data-ed="analyse"]');
+  await page.waitForFunction(() => window.__dc.analysis.on && window.__dc.state().mode === 'hotseat');
+  await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length === 3, null, { timeout: 20000 });
+  const lines = await page.evaluate(() => window.__dc.analysis.lines());
+  assert.equal(lines.length, 3);
+  assert.equal(new Set(lines.map((l) => l.move)).size, 3);
+  const legal = await page.evaluate(() => window.__dc.legalMoves());
+  for (const l of lines) assert.ok(legal.includes(l.move), l.move);
+  // The best line's arrow, drawn on the boards: a dark green on the shaft, where there was none.
+  const best = lines[0].move, from = best.slice(0, 3), to = best.slice(3, 6);
+  const a = await squarePoint(page, from), b = await squarePoint(page, to);
+  const mid = from[0] === to[0] ? { x: a.x + (b.x - a.x) * 0.35, y: a.y + (b.y - a.y) * 0.35 } : null;
+  if (mid) {
+    const on = await pixel(page, mid.x, mid.y);
+    assert.ok(on[1] > on[0] + 40 && on[0] < 90 && on[2] < 110, `arrow pixel ${on}`);
+    await page.keyboard.press('a');  // off: the arrow goes
+    await page.waitForFunction(() => !window.__dc.analysis.on);
+    await page.waitForTimeout(200);
+    const off = await pixel(page, mid.x, mid.y);
+    assert.notDeepEqual(off, on);
+    await page.keyboard.press('a');
+    await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length >= 1, null, { timeout: 20000 });
+  }
+  // Two lines.
+  await page.selectOption('#an-multipv', '2');
+  await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length === 2, null, { timeout: 20000 });
+  // The threat: Scarlet's best moves if it were to move, as red arrows.
+  await page.keyboard.press('x');
+  await page.waitForFunction(() => /If Scarlet were to move/.test(document.querySelector('#an-lines').textContent), null, { timeout: 20000 });
+  const threat = await page.evaluate(() => window.__dc.analysis.lines());
+  const board = boardOf(await page.evaluate(() => window.__dc.fen()));
+  for (const l of threat) assert.match(board[sqIndex(l.move.slice(0, 3))], /[a-z]/, `${l.move} moves a Scarlet piece`);
+  const th = threat[0].move;
+  if (th[0] === th[3]) {
+    const p = await squarePoint(page, th.slice(0, 3)), q = await squarePoint(page, th.slice(3, 6));
+    const px = await pixel(page, p.x + (q.x - p.x) * 0.35, p.y + (q.y - p.y) * 0.35);
+    assert.ok(px[0] > px[1] + 40, `threat arrow pixel ${px}`);
+  }
+  await page.keyboard.press('x');
+  await page.waitForFunction(() => !/If Scarlet/.test(document.querySelector('#an-lines').textContent) && document.querySelectorAll('#an-lines .an-line').length === 2, null, { timeout: 20000 });
+  // A click on a line's score plays its first move (Gold's turn, two players here).
+  // (read and clicked in one go: a deeper result may reorder the lines at any time)
+  const first = await page.evaluate(() => {
+    const m = window.__dc.analysis.lines()[0].move;
+    document.querySelector('#an-lines .an-line .an-eval').click();
+    return m;
+  });
+  await page.waitForFunction(() => window.__dc.state().length === 1);
+  assert.deepEqual(await page.evaluate(() => window.__dc.history()), [first]);
+  assert.deepEqual(errors, []);
+});
+
+test('review: a 60-ply game is reviewed in the worker with progress, a graph and marked moves', async () => {
+  const { page } = browser;
+  const errors = watchErrors(page);
+  await page.goto('about:blank');
+  await openGame(page, server.url + '#moves=' + GAME60.join('.'));
+  await page.waitForFunction(() => window.__dc.state().length === 60);
+  await page.keyboard.press('a');
+  await page.waitForSelector('#analysis-card:not([hidden])');
+  const t0 = Date.now();
+  await click(page, '#an-review-start');
+  // progress on the way
+  await page.waitForFunction(() => /^\d+ \/ 61$/.test(document.querySelector('#an-progress-text').textContent) &&
+    Number(document.querySelector('#an-progress-text').textContent.split(' ')[0]) > 0, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.__dc.analysis.review.state.status === 'done', null, { timeout: 180000 });
+  const ms = Date.now() - t0;
+  console.log(`# review of 60 plies: ${ms} ms (page: ${await page.evaluate(() => window.__dc.analysis.review.state.ms)} ms)`);
+  const r = await page.evaluate(() => {
+    const st = window.__dc.analysis.review.state;
+    return { entries: st.entries.length, judged: st.judgements.filter((j) => j.kind).map((j) => ({ ply: j.ply, glyph: j.glyph, best: j.bestAlgebraic })) };
+  });
+  assert.equal(r.entries, 61);
+  // the graph: 61 points
+  const pts = await page.evaluate(() => document.querySelector('#an-graph polyline').getAttribute('points').split(' ').length);
+  assert.equal(pts, 61);
+  // the marked moves in the move list, with their glyphs
+  const marks = await page.evaluate(() => [...document.querySelectorAll('#moves .mv .glyph')].map((g) => ({ ply: Number(g.closest('.mv').dataset.ply), glyph: g.textContent })));
+  assert.ok(r.judged.length > 0, 'a game at strength 6 has judged moves');
+  assert.deepEqual(marks, r.judged.map(({ ply, glyph }) => ({ ply, glyph })));
+  assert.equal(await page.evaluate(() => document.querySelectorAll('#an-graph circle').length), r.judged.length);
+  // a click on the graph goes to that ply; on a judged ply the better move is named
+  const j = r.judged[0];
+  await page.evaluate((ply) => {
+    const svg = document.querySelector('#an-graph svg'), box = svg.getBoundingClientRect();
+    const x = box.left + 4 + (ply * (box.width - 8)) / 60;
+    svg.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: box.top + 10 }));
+  }, j.ply);
+  await page.waitForFunction((ply) => window.__dc.state().view === ply, j.ply);
+  const comment = await text(page, '#an-comment');
+  assert.match(comment, /(Inaccuracy|Mistake|Blunder): (Gold|Scarlet) loses \d+ points of win chance\. Better was /);
+  assert.ok(comment.includes(j.best), comment);
+  // the summary counts them
+  const counts = await page.evaluate(() => [...document.querySelectorAll('#an-summary tbody td')].reduce((a, td) => a + Number(td.textContent), 0));
+  assert.equal(counts, r.judged.length);
+  // a second review, stopped: the positions done so far, judged
+  await click(page, '#an-review-start');
+  await page.waitForFunction(() => window.__dc.analysis.review.state.done >= 3, null, { timeout: 60000 });
+  await click(page, '[data-an="stopreview"]');
+  await page.waitForFunction(() => window.__dc.analysis.review.state.status === 'stopped', null, { timeout: 10000 });
+  const stopped = await page.evaluate(() => window.__dc.analysis.review.state.entries.length);
+  assert.ok(stopped >= 3 && stopped < 61, String(stopped));
+  assert.match(await text(page, '#an-summary'), /Review stopped after \d+ of 61 positions/);
+  assert.deepEqual(errors, []);
+});
