@@ -25,7 +25,6 @@ export const THRESHOLDS = Object.freeze([
 export const REVIEW_LIMITS = Object.freeze({ nodes: 120000 });
 
 const CP_CLAMP = 2500;
-const other = (side) => (side === 'gold' ? 'scarlet' : 'gold');
 
 /** The chance that `side` wins, 0..1, for a score in centipawns from `side`'s view. */
 export function chanceOf(cp) {
@@ -151,12 +150,5 @@ export function createReview(engine, { onChange = () => {}, limits = REVIEW_LIMI
     engine.stop().catch(() => {});
   }
 
-  // Forget it (another game): a running job is dropped.
-  function clear() {
-    if (state.status === 'running') { token++; engine.stop({ discard: true }).catch(() => {}); }
-    Object.assign(state, { status: 'idle', key: null, entries: [], done: 0, total: 0, judgements: [], error: null });
-    onChange();
-  }
-
-  return { state, start, stop, clear, other };
+  return { state, start, stop };
 }
