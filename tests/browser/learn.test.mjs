@@ -22,6 +22,8 @@ async function pixels(page) {
   };
 }
 const name = (sq) => `${Math.floor(sq / 96) + 1}${'abcdefghijkl'[sq % 12]}${Math.floor((sq % 96) / 12) + 1}`;
+// Two animation frames: what was set on a board is drawn.
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const differ = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 40;
 
 test('hovering a piece names it; a selected piece offers its card', async () => {
@@ -41,8 +43,8 @@ test('hovering a piece names it; a selected piece offers its card', async () => 
     // a selected piece: the piece-info button opens its card, with core's words
     await clickSquare(b.page, '3g1');
     await b.page.locator('#piece-info').click();
-    await b.page.waitForFunction(() => window.__dc.learn.card() !== null);
-    assert.deepEqual(await learn(b.page, 'L.card()'), { letter: 'R', level: 3, levels: [3] });
+    await b.page.waitForFunction(() => window.__dc.learn.card()?.drawn);
+    assert.deepEqual(await learn(b.page, 'L.card()'), { letter: 'R', level: 3, levels: [3], drawn: true });
     assert.match(await b.page.locator('#piece-card-words').innerText(), /capture from afar/);
     assert.deepEqual(errors, []);
   } finally {
@@ -64,7 +66,7 @@ test('a long press on a touch screen names the piece and opens its card', async 
     await b.page.waitForFunction(() => window.__dc.learn.tip() !== null, null, { timeout: 3000 });
     assert.equal((await learn(b.page, 'L.tip()')).text, 'Gold Griffon');
     await b.page.locator('.piece-tip-more').tap();
-    await b.page.waitForFunction(() => window.__dc.learn.card() !== null);
+    await b.page.waitForFunction(() => window.__dc.learn.card()?.drawn);
     assert.equal((await learn(b.page, 'L.card()')).letter, 'G');
     assert.deepEqual(errors, []);
   } finally {
@@ -83,8 +85,7 @@ test('a piece card with a move diagram for each of the 15 types, from the help d
     for (let i = 0; i < 15; i++) {
       if (i > 0) await b.page.locator('#btn-help').click();
       await buttons.nth(i).click();
-      await b.page.waitForFunction(() => window.__dc.learn.card() !== null);
-      await b.page.waitForTimeout(150);
+      await b.page.waitForFunction(() => window.__dc.learn.card()?.drawn);
       const card = await learn(b.page, 'L.card()');
       const data = await learn(b.page, 'L.cardData(a)', card.letter);
       const words = await b.page.locator('#piece-card-words li').count();
@@ -92,7 +93,7 @@ test('a piece card with a move diagram for each of the 15 types, from the help d
       for (const d of data.diagrams) {
         if (d.level !== card.level) {
           await b.page.locator(`[data-card-level="${d.level}"]`).click();
-          await b.page.waitForTimeout(120);
+          await frames(b.page);
         }
         // a marked square of the diagram looks different from an unmarked one of its colour
         const marks = [...d.diagram.move, ...d.diagram.afar, ...d.diagram.capture];
@@ -106,6 +107,7 @@ test('a piece card with a move diagram for each of the 15 types, from the help d
         const m = await learn(b.page, 'L.cardSquareRect(a)', name(marked));
         assert.ok(m && ref !== null, `${data.name}: squares to compare`);
         const r = await learn(b.page, 'L.cardSquareRect(a)', name(ref));
+        await frames(b.page);
         const px = await pixels(b.page);
         const spots = (rect) => [[rect.x + rect.width / 2, rect.y + rect.height / 2], [rect.x + rect.width * 0.93, rect.y + rect.height / 2]];
         const different = spots(m).some(([x, y], k) => differ(px(x, y), px(...spots(r)[k])));

@@ -100,7 +100,8 @@ export function cardText(card) {
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
-let dialogState = null;  // {M, createBoard, board, card, level}
+let dialogState = null;  // {M, board, card, level, drawn}
+const nextFrames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 
 function ensureDialog() {
   let dlg = $('dlg-piece');
@@ -163,21 +164,27 @@ export async function openPieceCard(letter, o) {
     `<button type="button" role="tab" class="btn btn-compact" data-card-level="${d.level}">${esc(LEVEL_NAMES[d.level])}</button>`).join('');
   $('piece-card-words').innerHTML = card.diagrams.map((d) =>
     `<li data-level="${d.level}"><b>On the ${esc(LEVEL_NAMES[d.level])} (level ${d.level}):</b> ${esc(d.words)}</li>`).join('');
+  const first = card.diagrams.find((d) => d.level === o.level) ? o.level : card.diagrams[0].level;
+  dialogState.level = first;
+  dialogState.drawn = false;
   if (!dlg.open) dlg.showModal();
   if (!dialogState.board) {
     dialogState.board = await o.createBoard($('piece-card-board'), { interactive: false, levels: card.diagrams[0].levels });
   }
-  const first = card.diagrams.find((d) => d.level === o.level) ? o.level : card.diagrams[0].level;
+  await nextFrames();  // the reopened dialog has its size: the board has measured its box
   showLevel(first);
   await dialogState.board.ready;
+  await nextFrames();
+  await Promise.all(dlg.getAnimations().map((a) => a.finished.catch(() => {})));  // the dialog's pop-in
+  if (dialogState.card === card) dialogState.drawn = true;
   return card;
 }
 
-/** The card on show: {letter, level} or null. */
+/** The card on show: {letter, level, levels, drawn (its diagram is on the board)} or null. */
 export function shownCard() {
   const dlg = $('dlg-piece');
   if (!dlg || !dlg.open || !dialogState) return null;
-  return { letter: dialogState.card.letter, level: dialogState.level, levels: dialogState.card.diagrams.map((d) => d.level) };
+  return { letter: dialogState.card.letter, level: dialogState.level, levels: dialogState.card.diagrams.map((d) => d.level), drawn: !!dialogState.drawn };
 }
 
 /** The viewport rect of a square of the card's board (tests), or null. */
