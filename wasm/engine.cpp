@@ -265,17 +265,6 @@ class GameFacade {
     return o;
   }
 
-  static val move_text_obj(const MoveText& m) {
-    val o = val::object();
-    o.set("from", square_name(m.move.from()));
-    o.set("to", square_name(m.move.to()));
-    o.set("kind", std::string(kind_name(m.move)));
-    o.set("promotion", m.move.is_promotion());
-    o.set("coordinate", m.coordinate);
-    o.set("algebraic", m.algebraic);
-    return o;
-  }
-
   dc::Game game_;
   Position pos_;  // a copy of game_.position() for the generators, which need scratch
 };

@@ -1,5 +1,5 @@
 // Small helpers shared by the facade's translation units (engine.cpp, search.cpp,
-// facts.cpp): the error value, and the plain JS shapes of moves and principal variations.
+// facts.cpp, lesson.cpp): the error value, and the plain JS shapes of moves and principal variations.
 //
 // Errors: C++ exceptions are disabled, so a failing method returns {error: <message>,
 // code: <stable code>} and changes nothing; wasm/post.js turns that into a thrown Error
@@ -73,6 +73,19 @@ inline val move_obj(dc::Position& pos, dc::Move m) {
   o.set("promotion", m.is_promotion());
   o.set("coordinate", dc::to_coordinate(m));
   o.set("algebraic", dc::to_algebraic(pos, m));
+  return o;
+}
+
+// A played move with its notations (core's MoveText) as {from, to, kind, promotion,
+// coordinate, algebraic}.
+inline val move_text_obj(const dc::MoveText& m) {
+  val o = val::object();
+  o.set("from", dc::square_name(m.move.from()));
+  o.set("to", dc::square_name(m.move.to()));
+  o.set("kind", std::string(kind_name(m.move)));
+  o.set("promotion", m.move.is_promotion());
+  o.set("coordinate", m.coordinate);
+  o.set("algebraic", m.algebraic);
   return o;
 }
 

@@ -5,6 +5,7 @@
 //   listRecords, readRecord  game record texts (core/record.h) read into plain values
 //   computerAcceptsDraw      the computer's answer to a draw offer (core/search/draw_offer.h)
 //   lessonState(fen, goal, moves)  where a tutorial lesson stands (core/lesson.h)
+//   positionFromBoard(board, side)  the position editor's board -> a position string
 //   START_POSITION, PIECES, COLORS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT, ENGINE_VERSION,
 //   SEARCH_SLICE_NODES: facts exported from core (frozen plain values)
 // Errors, one convention: every failure throws an Error whose .code is a stable string
@@ -173,6 +174,11 @@ Module['ready'] = Module['ready'].then(function (M) {
   //     piece, maxMoves, moves: [{from, to, kind, promotion, coordinate, algebraic}]}
   M['lessonState'] = function (fen, goal, moves) {
     return check(M['lessonStateCore'](str(fen, 'the position'), str(goal, 'the goal'), moveList(moves)));
+  };
+  // The position editor: a board of 288 characters ('.' empty) and the side to move
+  // ('gold' | 'scarlet') -> the position string; throws bad-position with core's reason.
+  M['positionFromBoard'] = function (board, side) {
+    return check(M['positionFromBoardCore'](str(board, 'the board'), str(side, 'the side to move')));
   };
   var facts = M['factsCore']();
   Object.keys(facts).forEach(function (k) { M[k] = deepFreeze(facts[k]); });

@@ -7,7 +7,7 @@
 //   const board = await createBoard(el, { interactive, levels: [3, 2, 1], arrangement: 'auto', orientation: 'gold', assetsUrl });
 //   board.set({ pieces, dests, lastMove, check, frozen, orientation, levels, arrangement, arrows,
 //               selected, animate, diagram });      // any subset of keys
-//   board.on('move' | 'select' | 'hover', fn);  board.off(name, fn)
+//   board.on('move' | 'select' | 'hover' | 'click', fn);  board.off(name, fn)   (click: any square, empty too)
 //   board.geometry(); board.fit(w, h, {dpr, levels, arrangement}); board.squareRect(sq); board.squareAt(clientX, clientY);
 //   board.labels(); board.drawNow();
 //   await board.ready; board.destroy();
@@ -15,7 +15,7 @@
 import { createBoardView } from '../renderer/ui-loader.js';
 import { isSquare, SQUARES } from './squares.js';
 
-const EVENTS = ['move', 'select', 'hover'];
+const EVENTS = ['move', 'select', 'hover', 'click'];
 
 function fail(what) { throw new TypeError(`board.set: ${what}`); }
 
@@ -141,7 +141,7 @@ export async function createBoard(container, options = {}) {
       if ('interactive' in s) view.canvas.style.pointerEvents = s.interactive ? '' : 'none';
     },
     on(name, fn) {
-      if (!handlers[name]) throw new TypeError(`board.on: unknown event '${name}' (move, select, hover)`);
+      if (!handlers[name]) throw new TypeError(`board.on: unknown event '${name}' (move, select, hover, click)`);
       handlers[name].add(fn);
     },
     off(name, fn) { handlers[name]?.delete(fn); },

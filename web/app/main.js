@@ -24,6 +24,9 @@ import { createSounds, soundFor } from './sounds.js';
 import { createEmbedDialog } from './embed-dialog.js';
 import { createRecordIO } from './record-io.js';
 import { createOffersPanel, computerAnswers } from './offers.js';
+import { createAnalysis } from './analysis.js';
+import { createEditor } from './editor.js';
+import { createLearnUI } from './learn-ui.js';
 
 const $ = (id) => document.getElementById(id);
 const hook = createHooks();
@@ -70,12 +73,16 @@ async function boot() {
     beforeMove: (r, side) => computerAnswers(ctl, M, r, side),  // a draw offer is answered on the computer's move
   });
   page.ai = ai;
+  const pageApi = { render: () => page.render(), toast: (t) => view.toast(t), prefs: { load: store.loadPrefs, save: store.savePrefs } };
+  page.analysis = hook.analysis = createAnalysis(ctl, pageApi);
+  page.editor = hook.editor = createEditor(ctl, { ...pageApi, analysis: page.analysis }, M);
   const opening = createOpening(ctl, { toast: view.toast, announce: a11y.announce, hook });
   page.opening = opening;
   page.dialogs = createDialogs(ctl, opening);
   page.sendBox = createSendBox(ctl, opening);
   page.recordIO = createRecordIO(ctl, M, opening, { toast: view.toast, hook });
   page.offers = createOffersPanel(ctl, $('offers'), view.toast);
+  page.learn = createLearnUI({ M, board, page, ctl, createBoard, hook, sounds: page.sounds });  // Learn, Puzzles, piece cards
   connectHooks(hook, { ctl, ai, board, opening, keys: () => page.keys, squarePoint: (n) => page.squarePoint(n) });
 
   opening.restore();
@@ -110,6 +117,7 @@ class Page {
     ctl.on('change', () => this.render());
     ctl.on('announce', (t) => a11y.announce(t));
     ctl.on('moved', ({ plies, reverse }) => {
+      if (this.mode) return;  // Learn or Puzzles has the board (learn-ui.js)
       board.set({ pieces: ctl.shown().board });
       for (const p of plies) this.animate(p, reverse);
       if (!reverse && plies.length) this.sounds.play(soundFor(plies[plies.length - 1], ctl.shown()));
@@ -161,10 +169,14 @@ class Page {
   }
 
   render() {
+    if (this.mode) return this.mode.render();
     const { ctl, board } = this, m = ctl.model, s = ctl.settings;
     const snap = ctl.shown();
-    board.set(ctl.boardConfig());
-    const line = ctl.statusLine();
+    // the position editor or the analysis (arrows, a previewed line) over the game's board
+    const editing = this.editor && this.editor.active;
+    const over = editing ? this.editor : this.analysis;
+    board.set(over ? over.boardConfig(ctl.boardConfig()) : ctl.boardConfig());
+    const line = editing ? this.editor.statusLine() : ctl.statusLine();
     const note = ctl.note;
     if (note && note.kind === 'warn' && note.text !== this.lastNoteSaid) { this.lastNoteSaid = note.text; a11y.announce(note.text); }
     if (!note) this.lastNoteSaid = null;
@@ -182,13 +194,17 @@ class Page {
     const s0 = m.snap(0);
     view.renderMoves({
       plies: m.plies, firstSide: s0.side, view: ctl.viewPly, words: (k) => this.plyWords(k),
+      marks: this.analysis ? this.analysis.marks() : null,
       result: st.over ? { score: resultScore(st), title: resultTitle(st) } : null,
     });
     this.renderEngine();
     this.renderButtons();
+    if (this.analysis) this.analysis.render();
+    if (editing) this.editor.render();
     if (this.sendBox) this.sendBox.render();
     if (this.offers) this.offers.render();
     if (this.keys) this.keys.refresh();
+    if (this.onRendered) this.onRendered();
   }
 
   renderEngine() {
@@ -220,20 +236,26 @@ class Page {
   // handed; the controller owns the selection (its notes say why a piece cannot move) and
   // each render hands it back to the board.
   onSelect(sq) {
+    if (this.mode) return this.mode.onSelect(sq);
     const ctl = this.ctl;
+    if (this.editor && this.editor.active) { this.render(); return; }  // the editor takes clicks
     if (!ctl.isLive()) { ctl.goTo(ctl.model.length); return; }
     if (sq === null) { ctl.deselect(); ctl.note = null; }
     else ctl.select(squareName(sq));
     this.render();
   }
   onMove(from, to) {
+    if (this.mode) return this.mode.onMove(from, to);
+    if (this.editor && this.editor.active) return;
     const err = this.ctl.playSquares(from, to);
     if (err) view.toast('That move could not be played: ' + err);
   }
 
   // Enter or Space on a focused square: select the piece, play the move to it, or cancel.
   activateSquare(name) {
+    if (this.mode) return this.mode.activate(name);
     const ctl = this.ctl;
+    if (this.editor && this.editor.active) { this.editor.activate(name); return; }
     if (!ctl.isLive() || (ctl.selected && ctl.dests.some((d) => d.to === name)) || ctl.selected === name) {
       const err = ctl.click(name);
       if (err) view.toast('That move could not be played: ' + err);
@@ -259,6 +281,8 @@ class Page {
     const { ctl, board, ai } = this;
     board.on('select', (sq) => this.onSelect(sq));
     board.on('move', (from, to) => this.onMove(from, to));
+    board.on('click', (sq) => this.editor.click(sq));
+    $('dlg-over').addEventListener('close', () => { if ($('dlg-over').returnValue === 'review') this.analysis.startReview(); });
     // the keyboard focus follows a click or tap, on any square
     board.canvas.addEventListener('click', (e) => {
       const sq = board.squareAt(e.clientX, e.clientY);
@@ -270,6 +294,7 @@ class Page {
       'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
       sound: () => this.sounds.toggle(),
       embed: () => this.embed.open(),
+      analyse: () => this.analysis.toggle(), review: () => this.analysis.startReview(), editor: () => this.editor.open(),
       arrange: () => this.toggleArrange(),
     };
     document.addEventListener('click', (e) => {
@@ -307,11 +332,14 @@ class Page {
     // the boards without a mouse
     this.keys = a11y.boardKeys({
       el: $('board'), squareRect: (sq) => board.squareRect(sq), ring: $('focus-ring'), desc: $('focus-desc'),
-      shown: () => ctl.shown().board,
-      describe: (name) => ctl.describeSquare(name),
+      shown: () => (this.mode ? this.mode.pieces() : ctl.shown().board),
+      describe: (name) => (this.mode ? this.mode.describeSquare(name) : ctl.describeSquare(name)),
       activate: (name) => this.activateSquare(name),
-      cancel: () => { const had = !!ctl.selected; ctl.deselect(); ctl.note = null; this.render(); return had; },
-      start: () => ctl.selected || (ctl.settings.flipped ? '2f7' : '2f2'),
+      cancel: () => {
+        if (this.mode) return this.mode.cancel();
+        const had = !!ctl.selected; ctl.deselect(); ctl.note = null; this.render(); return had;
+      },
+      start: () => (this.mode ? this.mode.start() : ctl.selected || (ctl.settings.flipped ? '2f7' : '2f2')),
     });
     document.addEventListener('keydown', (e) => this.onKey(e));
   }
@@ -322,6 +350,9 @@ class Page {
     const tag = (e.target && e.target.tagName) || '';
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
     if (e.defaultPrevented) return;  // the boards' own keys
+    if (this.mode && this.mode.onKey(e)) return;  // Learn or Puzzles
+    if (this.editor.active) { if (e.key === 'Escape') { e.preventDefault(); this.editor.close(); } return; }
+    if (!e.ctrlKey && !e.metaKey && !e.altKey && this.analysis.onKey(e)) { e.preventDefault(); return; }
     if (e.key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); $('move-input').focus(); return; }
     const ctrl = e.ctrlKey || e.metaKey;
     let handled = true;

@@ -156,3 +156,22 @@ export function peekPrevious() {
   const g = readPrevious()[0];
   return g ? { startFen: g.startFen, moves: g.moves, settings: cleanSettings(g.settings) } : null;
 }
+
+/**
+ * A value kept as JSON under `key` in localStorage (or any Storage): load() gives
+ * clean(the value read) (clean(null) when there is none or it is unreadable), save(v)
+ * keeps v (in memory only when storage fails: private mode, quota).
+ */
+export function jsonStore(key, clean, storage = globalThis.localStorage) {
+  let mem = clean(null);
+  return {
+    load() {
+      try { mem = clean(JSON.parse(storage.getItem(key) || 'null')); } catch { mem = clean(null); }
+      return mem;
+    },
+    save(v) {
+      mem = v;
+      try { storage.setItem(key, JSON.stringify(v)); } catch { /* not kept */ }
+    },
+  };
+}

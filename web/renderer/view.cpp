@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -66,7 +67,7 @@ EM_JS(double, dc_now, (), { return performance.now(); });
 
 namespace {
 
-// The typed API's events: Module.onBoardEvent('move'|'select'|'hover', a, b).
+// The typed API's events: Module.onBoardEvent('move'|'select'|'hover'|'click', a, b).
 void emitEvent(const char* name, int a, int b = -1) {
   EM_ASM({
     var f = Module.onBoardEvent;
@@ -330,6 +331,16 @@ Rgba mix(Rgba a, Rgba b, float t) {
   return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b), m(a.a, b.a)};
 }
 
+// Relative luminance (WCAG) of an opaque colour: 0 black .. 1 white.
+float luminance(Rgba c) {
+  auto lin = [](Uint8 v) {
+    const float x = v / 255.f;
+    return x <= 0.04045f ? x / 12.92f : std::pow((x + 0.055f) / 1.055f, 2.4f);
+  };
+  return 0.2126f * lin(c.r) + 0.7152f * lin(c.g) + 0.0722f * lin(c.b);
+}
+
+
 void render() {
   if (!V.renderer) return;
   SDL_Renderer* r = V.renderer;
@@ -489,12 +500,17 @@ void render() {
       drawSnowflake(p, q.x + q.s * 0.80f, q.y + q.s * 0.80f, q.s * 0.15f);
     }
     if (showLetters && sq != dragFrom) {
-      const bool light = isLightSquare(sq);
+      // The piece's letter in the corner: near-black or white, whichever contrasts more
+      // with the square, with a thin halo of the other so marks and icons never hide it.
       const Palette& pal = kPalettes[levelOf(sq) - 1];
-      const Rgba c = light ? mix(pal.dark, rgba(0x000000), 0.35f) : mix(pal.light, rgba(0xffffff), 0.4f);
-      const char up = isGold(pc) ? pc : static_cast<char>(pc - 32);
-      drawText(std::string(1, up), std::max(8.f, L.sq * 0.22f), 700, q.x + q.s * 0.05f,
-               q.y + q.s * 0.14f, c);
+      const bool darkInk = luminance(isLightSquare(sq) ? pal.light : pal.dark) > 0.18f;
+      const Rgba ink = darkInk ? rgba(0x15130f, 0.92f) : rgba(0xffffff, 0.96f);
+      const Rgba halo = darkInk ? rgba(0xffffff, 0.5f) : rgba(0x000000, 0.45f);
+      const std::string up(1, isGold(pc) ? pc : static_cast<char>(pc - 32));
+      const float size = std::max(8.f, L.sq * 0.22f), x = q.x + q.s * 0.05f, y = q.y + q.s * 0.14f;
+      const float o = std::max(0.75f, d * 0.6f);
+      for (const auto& [dx, dy] : {std::pair{-o, 0.f}, {o, 0.f}, {0.f, -o}, {0.f, o}}) drawText(up, size, 700, x + dx, y + dy, halo);
+      drawText(up, size, 700, x, y, ink);
     }
   }
   // Frozen squares without a piece still get the snowflake
@@ -545,21 +561,72 @@ void render() {
               static_cast<float>(f.y + (t.y - f.y) * k + t.s / 2), t.s);
     more = true;
   }
-  // Arrows (may join squares on different levels): a shaft and a head, centre to centre.
-  for (const Arrow& a : V.arrows) {
-    if (!L.shown(levelOf(a.from)) || !L.shown(levelOf(a.to))) continue;
-    const DevRect f = devSquare(a.from), t = devSquare(a.to);
-    const float x0 = f.x + f.s / 2, y0 = f.y + f.s / 2, x1 = t.x + t.s / 2, y1 = t.y + t.s / 2;
+  // Arrows. On one level: a shaft and a head, centre to centre. Between levels a straight
+  // line would lie across the boards in between and read as a move on them, so the move is
+  // drawn in the boards' own language (the same square on the other levels, as hover and
+  // selection frame it): a ring on the origin, the origin's echo (a ring on the same file
+  // and rank) on the destination's level, a dashed thread joining the two, and the arrow
+  // on the destination's level from the echo to the destination (a dot when it is the
+  // square straight above or below). An arrow from a square to itself is a circle on it
+  // (as in chessground: the tutorial marks its targets so).
+  const float w = std::max(2.f, s * 0.14f);
+  auto arrow = [&](float x0, float y0, float x1, float y1, Rgba c) {
     const float len = std::hypot(x1 - x0, y1 - y0);
-    if (len < 1) continue;
-    const float ux = (x1 - x0) / len, uy = (y1 - y0) / len, w = std::max(2.f, s * 0.14f);
+    if (len < 1) return;
+    const float ux = (x1 - x0) / len, uy = (y1 - y0) / len;
     const float head = std::min(len * 0.6f, s * 0.42f), hx = x1 - ux * head, hy = y1 - uy * head;
-    p.line(x0, y0, hx, hy, w, a.color);
+    p.line(x0, y0, hx, hy, w, c);
     for (int side = -1; side <= 1; side += 2) {
       const float bx = hx - side * uy * head * 0.55f, by = hy + side * ux * head * 0.55f;
-      p.line(bx, by, x1 - ux * w * 0.3f, y1 - uy * w * 0.3f, w * 0.8f, a.color);
+      p.line(bx, by, x1 - ux * w * 0.3f, y1 - uy * w * 0.3f, w * 0.8f, c);
     }
-    p.disc(hx, hy, w * 0.5f, a.color);
+    p.disc(hx, hy, w * 0.5f, c);
+  };
+  auto centre = [&](int sq, float& x, float& y) {
+    const DevRect q = devSquare(sq);
+    x = q.x + q.s / 2, y = q.y + q.s / 2;
+  };
+  for (const Arrow& a : V.arrows) {
+    const int lf = levelOf(a.from), lt = levelOf(a.to);
+    if (!L.shown(lt)) continue;
+    float x1, y1;
+    centre(a.to, x1, y1);
+    if (a.from == a.to) {
+      p.ring(x1, y1, s * 0.40f, s * 0.48f, a.color);
+      continue;
+    }
+    if (lf == lt) {
+      float x0, y0;
+      centre(a.from, x0, y0);
+      arrow(x0, y0, x1, y1, a.color);
+      continue;
+    }
+    const int echo = (lt - 1) * 96 + a.from % 96;
+    const Rgba faint = {a.color.r, a.color.g, a.color.b, static_cast<Uint8>(a.color.a * 0.7f)};
+    const float r0 = s * 0.40f, r1 = r0 + w * 0.55f;
+    float ex, ey;
+    centre(echo, ex, ey);
+    if (L.shown(lf)) {
+      float x0, y0;
+      centre(a.from, x0, y0);
+      p.ring(x0, y0, r0, r1, a.color);
+      // the thread, dashed, from ring to ring
+      const float len = std::hypot(ex - x0, ey - y0);
+      if (len > 2 * r1) {
+        const float ux = (ex - x0) / len, uy = (ey - y0) / len, dash = s * 0.22f, gap = s * 0.16f;
+        for (float t = r1; t < len - r1; t += dash + gap) {
+          const float t1 = std::min(t + dash, len - r1);
+          p.line(x0 + ux * t, y0 + uy * t, x0 + ux * t1, y0 + uy * t1, std::max(1.5f, w * 0.4f), faint);
+        }
+      }
+    }
+    p.ring(ex, ey, r0, r1, faint);
+    if (echo == a.to) {
+      p.disc(x1, y1, w * 0.9f, a.color);
+    } else {
+      const float len = std::hypot(x1 - ex, y1 - ey);
+      arrow(ex + (x1 - ex) / len * r0, ey + (y1 - ey) / len * r0, x1, y1, a.color);
+    }
   }
 
   // Dragged piece follows the pointer
@@ -661,7 +728,10 @@ void pointerUp(float x, float y) {
   V.pressed = false;
   V.pressSq = -1;
   const bool click = to == from || std::hypot(x - V.pressX, y - V.pressY) < 8.f;
-  if (click && V.interactive) typedClick(from);
+  if (click && V.interactive) {
+    if (from >= 0) emitEvent("click", from);  // any square, empty or not (a position editor)
+    typedClick(from);
+  }
 }
 
 int eventFilter(void*, SDL_Event* e) {
