@@ -233,7 +233,10 @@ bool safe_after(const Position& pos, Move m) {
 int count_piece_moves(const Tables& T, const Position& pos, Color us, PieceType t, Square s, const Bitboard& empty,
                       const Bitboard& enemy, const Bitboard& theirs) {
   const SquareMoves& sm = T.moves(us, t, s);
-  int n = ((T.move_mask(us, t, s) & empty) | (T.capture_mask(us, t, s) & enemy)).count();
+  const Bitboard &moves = T.move_mask(us, t, s), &captures = T.capture_mask(us, t, s);
+  int n = 0;
+  for (int w = sm.plain_word, end = w + sm.plain_words; w < end; ++w)
+    n += std::popcount((moves.w[w] & empty.w[w]) | (captures.w[w] & enemy.w[w]));
   if (sm.ray_count) {
     const std::span<const RayMask> rays = T.ray_masks(sm);
     const Bitboard& occupied = pos.occupied();
@@ -285,7 +288,7 @@ bool pseudo_legal(const Position& pos, Move m) {
   const Piece p = pos.at(from);
   const Color us = pos.side_to_move();
   if (p == NO_PIECE || color_of(p) != us || pos.frozen(from)) return false;
-  Move buf[MAX_MOVES];
+  MoveBuffer<MAX_PIECE_MOVES> buf;
   const int n = generate_piece_moves<true, true>(tables(), pos, us, type_of(p), from, buf);
   for (int i = 0; i < n; ++i)
     if (buf[i] == m) return true;
@@ -386,7 +389,7 @@ int count_legal(const Position& pos) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square k = pos.king_square(us);
   const Bitboard movable = pos.occupied(us).minus(pos.frozen_pieces(us));  // Basilisk freezing: no moves
-  Move buf[MAX_PIECE_MOVES];
+  MoveBuffer<MAX_PIECE_MOVES> buf;
   int n = 0;
   // Each move of the pieces on these squares verified.
   auto count_verified = [&](const Bitboard& pieces) {
@@ -433,7 +436,7 @@ Move find_legal(Position& pos, Square from, Square to) {
 uint64_t perft(Position& pos, int depth) {
   if (depth <= 0) return 1;
   if (depth == 1) return uint64_t(count_legal(pos));
-  Move moves[MAX_MOVES];
+  MoveBuffer<MAX_MOVES> moves;
   int n = generate_legal(pos, moves);
   uint64_t total = 0;
   for (int i = 0; i < n; ++i) {
@@ -450,7 +453,7 @@ namespace {
 uint64_t perft_until(Position& pos, int depth, const std::atomic<bool>& stop, bool& stopped) {
   if (depth <= 0) return 1;
   if (depth == 1) return uint64_t(count_legal(pos));
-  Move moves[MAX_MOVES];
+  MoveBuffer<MAX_MOVES> moves;
   int n = generate_legal(pos, moves);
   if (stop.load(std::memory_order_relaxed)) {
     stopped = true;

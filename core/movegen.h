@@ -100,10 +100,24 @@ PerftCount perft(Position& pos, int depth, const std::atomic<bool>& stop);
 std::vector<std::pair<Move, uint64_t>> divide(Position& pos, int depth,
                                               const std::atomic<bool>* stop = nullptr);
 
+// Room for N moves on the stack, left uninitialised (an array of Move is zeroed first,
+// which costs more than generating into it).
+template <int N>
+struct MoveBuffer {
+  union {
+    Move moves[N];
+  };
+  MoveBuffer() {}
+  operator Move*() { return moves; }
+};
+
 // A list of moves on the heap-free stack, for convenience.
 struct MoveList {
-  Move moves[MAX_MOVES];
+  union {
+    Move moves[MAX_MOVES];  // the first `size` are set
+  };
   int size = 0;
+  MoveList() {}
   const Move* begin() const { return moves; }
   const Move* end() const { return moves + size; }
   Move operator[](int i) const { return moves[i]; }

@@ -258,6 +258,12 @@ Tables::Tables() {
           if (x.afar) afar(c, t, s).set(x.to);
           if (x.via == SQ_NONE && !x.afar && (x.mode & MOVE_ONLY)) move_mask_[c][t][s].set(x.to);
         }
+        const Bitboard plain = move_mask_[c][t][s] | capture_mask_[c][t][s];
+        int first = Bitboard::WORDS, last = -1;
+        for (int w = 0; w < Bitboard::WORDS; ++w)
+          if (plain.w[w]) first = std::min(first, w), last = w;
+        sm.plain_word = uint8_t(last < 0 ? 0 : first);
+        sm.plain_words = uint8_t(last < 0 ? 0 : last - first + 1);
         targets_.insert(targets_.end(), tg.begin(), tg.end());
         size_t moves = tg.size();
         for (const Ray& r : ry) moves += r.length;

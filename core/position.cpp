@@ -283,21 +283,40 @@ Result<Position> Position::from_string(std::string_view text) {
 
 Position Position::start() { return std::move(from_string(START_POSITION).value()); }
 
-std::string Position::to_string() const {
+namespace {
+// The placement field of a position string; at(square) is a piece letter or '.'.
+template <typename At>
+std::string placement_text(At at) {
   std::string out;
   for (int i = 0; i < 24; ++i) {
     int level = 2 - i / 8, rank = 7 - i % 8;
     if (i) out += '/';
     int run = 0;
     for (int f = 0; f < FILES; ++f) {
-      Piece p = board_[make_square(level, f, rank)];
-      if (p == NO_PIECE) { ++run; continue; }
+      const char c = at(make_square(level, f, rank));
+      if (c == '.') { ++run; continue; }
       if (run) out += std::to_string(run);
       run = 0;
-      out += piece_char(p);
+      out += c;
     }
     if (run) out += std::to_string(run);
   }
+  return out;
+}
+}  // namespace
+
+Result<Position> Position::from_board(std::string_view board, Color side_to_move) {
+  if (board.size() != size_t(SQUARE_NB))
+    return make_error("a board has " + std::to_string(SQUARE_NB) + " squares, found " + std::to_string(board.size()));
+  for (int s = 0; s < SQUARE_NB; ++s)
+    if (board[size_t(s)] != '.' && piece_from_char(board[size_t(s)]) == NO_PIECE)
+      return make_error("unknown piece letter " + quoted(board.substr(size_t(s), 1)) + " on " + square_name(Square(s)));
+  return from_string(placement_text([&](Square s) { return board[size_t(s)]; }) +
+                     (side_to_move == GOLD ? " g 0 1" : " s 0 1"));
+}
+
+std::string Position::to_string() const {
+  std::string out = placement_text([&](Square s) { return piece_char(board_[s]); });
   out += stm_ == GOLD ? " g " : " s ";
   out += std::to_string(quiet_) + " " + std::to_string(move_number_);
   return out;

@@ -29,6 +29,11 @@ class Position {
   // Reads a position string (RULES.md section 6). Every kind of bad input gives an
   // Error whose message names the problem.
   static Result<Position> from_string(std::string_view text);
+  // A position from a board of SQUARE_NB characters indexed by square ('.' empty, a piece
+  // letter otherwise: the board a position editor holds) and the side to move (quiet-move
+  // counter 0, move number 1). It is written as a position string and read back, so every
+  // check of the reader applies and an error names the problem in its words.
+  static Result<Position> from_board(std::string_view board, Color side_to_move);
   static Position start();
   std::string to_string() const;
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 
 namespace dc {
 
@@ -19,6 +18,11 @@ bool is_one_of(std::string_view s, const auto& list) { return std::find(std::beg
 std::string unknown_value(std::string_view name) { return name == "Date" ? "????.??.??" : "?"; }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+long number(std::string_view digits) {  // at most 6 digits, checked by the caller
+  long n = 0;
+  for (char c : digits) n = n * 10 + (c - '0');
+  return n;
+}
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -166,14 +170,14 @@ class Splitter {
       size_t from = i_;
       while (i_ < s_.size() && is_digit(s_[i_]) && i_ - from < 4) ++i_;
       if (i_ == from) return fail(line, "'$' must be followed by a number (a glyph such as $2)");
-      const int n = std::stoi(std::string(s_.substr(from, i_ - from)));
+      const int n = int(number(s_.substr(from, i_ - from)));
       if (n >= 1 && n <= 6) add({ItemKind::Glyph, std::string(GLYPHS[n - 1]), line});  // other $n: ignored
     } else if (c == '}' || c == ')' || c == ']' || c == '"') {
       fail(line, std::string("unexpected '") + c + "'");
     } else if ((unsigned char)c < 32) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "0x%02X", (unsigned char)c);
-      fail(line, std::string("a control character (byte ") + hex + ") has no place in a record");
+      const char* digits = "0123456789ABCDEF";
+      const std::string hex = {'0', 'x', digits[(unsigned char)c >> 4], digits[c & 15]};
+      fail(line, "a control character (byte " + hex + ") has no place in a record");
     } else {
       size_t from = i_;
       for (;;) {
@@ -255,7 +259,7 @@ class Splitter {
     while (k < w.size() && is_digit(w[k])) ++k;
     if (k > 0 && (k == w.size() || w[k] == '.' || w.substr(k, 3) == "\xE2\x80\xA6")) {
       if (k > 6) return fail(line, "the move number " + shown(w.substr(0, k)) + " is too large");
-      add({ItemKind::Number, "", line, std::stol(std::string(w.substr(0, k)))});
+      add({ItemKind::Number, "", line, number(w.substr(0, k))});
       while (k < w.size() && (w[k] == '.' || w.substr(k, 3) == "\xE2\x80\xA6")) k += w[k] == '.' ? 1 : 3;
       w.remove_prefix(k);
       if (w.empty()) return;

@@ -18,9 +18,32 @@
 #include "notation.h"
 #include "position.h"
 #include "refgen.h"
+#include "search/search.h"
 #include "status.h"
 
 namespace th {
+
+// Positions for search tests: openings (dc::opening_positions), then up to 40 random,
+// mostly capturing plies, so that tactics and checks are common; none already over.
+inline std::vector<std::string> varied_positions(int count, uint64_t seed) {
+  std::vector<std::string> out;
+  std::mt19937_64 rng(seed);
+  for (const std::string& f : dc::opening_positions(count, 10, seed)) {
+    auto r = dc::Position::from_string(f);
+    REQUIRE(r.ok());
+    dc::Position pos = std::move(r).value();
+    const int plies = int(rng() % 40);
+    for (int p = 0; p < plies; ++p) {
+      dc::MoveList l = dc::legal_moves(pos);
+      if (l.size == 0 || dc::game_status(pos).over()) break;
+      dc::Move m = l[int(rng() % uint64_t(l.size))];
+      for (int k = 0; k < 4 && !m.is_capture(); ++k) m = l[int(rng() % uint64_t(l.size))];
+      pos.make_move(m);
+    }
+    if (!dc::game_status(pos).over()) out.push_back(pos.to_string());
+  }
+  return out;
+}
 
 // A position string from a list of (square, letter) placements, e.g.
 //   fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"3c4", 'S'}})

@@ -2,34 +2,21 @@
 // (core/lesson.h) and every lesson of public/learn/lessons.json: each parses, its
 // solution reaches its goal, every wrong first move is explained.
 #include <catch2/catch_test_macros.hpp>
-#include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "lesson.h"
 #include "movement.h"
+#include "test_data.h"
 #include "test_helpers.h"
 
-using nlohmann::json;
+using td::json;
+using td::read_json;
+using td::strings;
 
 namespace {
-
-json read_json(const std::string& relative) {
-  const std::string path = std::string(DRAGONCHESS_TEST_DATA) + "/../" + relative;
-  std::ifstream f(path);
-  INFO(path);
-  REQUIRE(f.good());
-  return json::parse(f);
-}
-
-std::vector<std::string> strings(const json& a) {
-  std::vector<std::string> out;
-  for (const json& x : a) out.push_back(x.get<std::string>());
-  return out;
-}
 
 dc::LessonState lesson(const std::string& fen, const std::string& goal, const std::vector<std::string>& moves) {
   auto r = dc::lesson_state(fen, goal, moves);

@@ -21,24 +21,7 @@ using namespace dc;
 
 namespace {
 
-// Openings, then a few random (mostly capturing) plies: tactics and checks are common.
-std::vector<std::string> positions(int count, uint64_t seed) {
-  std::vector<std::string> out;
-  std::mt19937_64 rng(seed);
-  for (const std::string& f : opening_positions(count, 10, seed)) {
-    Position pos = th::pos_of(f);
-    const int plies = int(rng() % 40);
-    for (int p = 0; p < plies; ++p) {
-      MoveList l = legal_moves(pos);
-      if (l.size == 0 || game_status(pos).over()) break;
-      Move m = l[int(rng() % uint64_t(l.size))];
-      for (int k = 0; k < 4 && !m.is_capture(); ++k) m = l[int(rng() % uint64_t(l.size))];
-      pos.make_move(m);
-    }
-    if (!game_status(pos).over()) out.push_back(pos.to_string());
-  }
-  return out;
-}
+const auto positions = th::varied_positions;
 
 SearchLimits limits(int depth, int multipv) {
   SearchLimits l;

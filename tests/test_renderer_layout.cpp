@@ -33,7 +33,7 @@ TEST_CASE("layout: square numbering is core's", "[layout]") {
 TEST_CASE("layout: every square is drawn inside the box and found again at its centre", "[layout]") {
   for (const Box& b : kBoxes)
     for (float dpr : kDprs)
-      for (Arrange a : {Arrange::Auto, Arrange::Row, Arrange::Column, Arrange::Pyramid})
+      for (Arrange a : {Arrange::Auto, Arrange::Row, Arrange::Column, Arrange::Pyramid, Arrange::Sideways})
         for (bool flipped : {false, true}) {
           const Layout L = computeLayout(b.w, b.h, dpr, {3, 2, 1}, a);
           REQUIRE(L.valid());
@@ -63,6 +63,32 @@ TEST_CASE("layout: the column puts the levels in line", "[layout]") {
         CHECK(r2.y < r1.y);
       }
     }
+}
+
+TEST_CASE("layout: sideways turns each board a quarter, Gold's rank 1 at the left", "[layout]") {
+  for (const Box& b : kBoxes)
+    for (bool flipped : {false, true}) {
+      const Layout L = computeLayout(b.w, b.h, 1.f, {3, 2}, Arrange::Sideways);
+      REQUIRE(L.arrangement == Arrangement::Sideways);
+      CHECK(L.turned);
+      CHECK(L.grid[2].w == 8 * L.sq);  // eight ranks across, twelve files down
+      CHECK(L.grid[2].h == 12 * L.sq);
+      CHECK(L.grid[2].x + L.grid[2].w < L.grid[1].x);  // Sky left of Ground
+      const RectF a1 = squareRect(L, flipped, dc::make_square(2, 0, 0)), a8 = squareRect(L, flipped, dc::make_square(2, 0, 7));
+      const RectF l1 = squareRect(L, flipped, dc::make_square(2, 11, 0));
+      CHECK(a1.y == a8.y);  // a file runs across
+      CHECK((flipped ? a8.x < a1.x : a1.x < a8.x));
+      CHECK((flipped ? l1.y < a1.y : a1.y < l1.y));
+    }
+  // two boards in a wide, low frame: larger squares sideways than in a row or column
+  const float side = computeLayout(320, 200, 1.f, {3, 2}, Arrange::Sideways).sq;
+  CHECK(side >= 16.f);
+  CHECK(side > computeLayout(320, 200, 1.f, {3, 2}, Arrange::Auto).sq);
+  // auto never turns the boards (the embeds ask for sideways themselves)
+  for (const Box& b : kBoxes) CHECK_FALSE(computeLayout(b.w, b.h, 1.f, {3, 2}).turned);
+  Arrange a = Arrange::Auto;
+  CHECK(parseArrange("sideways", a));
+  CHECK(a == Arrange::Sideways);
 }
 
 TEST_CASE("layout: auto takes the arrangement with the largest squares", "[layout]") {

@@ -15,6 +15,7 @@
 #include "search/eval.h"
 #include "search/search.h"
 #include "status.h"
+#include "test_helpers.h"
 
 using namespace dc;
 
@@ -281,25 +282,8 @@ TEST_CASE("evaluation is symmetric and material-only mode counts material", "[se
 
 namespace {
 
-// Positions for the PV and depth-1 tests: openings, then a few random (mostly capture)
-// plies, so that tactics and checks are common.
-std::vector<std::string> varied_positions(int count, uint64_t seed) {
-  std::vector<std::string> out;
-  std::mt19937_64 rng(seed);
-  for (const std::string& f : opening_positions(count, 10, seed)) {
-    Position pos = load(f);
-    const int plies = int(rng() % 40);
-    for (int p = 0; p < plies; ++p) {
-      MoveList l = legal_moves(pos);
-      if (l.size == 0 || game_status(pos).over()) break;
-      Move m = l[int(rng() % uint64_t(l.size))];
-      for (int k = 0; k < 4 && !m.is_capture(); ++k) m = l[int(rng() % uint64_t(l.size))];
-      pos.make_move(m);
-    }
-    if (!game_status(pos).over()) out.push_back(pos.to_string());
-  }
-  return out;
-}
+// Positions for the PV and depth-1 tests (test_helpers.h).
+using th::varied_positions;
 
 bool legal_sequence(Position pos, const std::vector<Move>& pv) {
   for (Move m : pv) {

@@ -341,8 +341,9 @@ TEST_CASE("while a job runs other commands are refused; stop when idle does noth
   CHECK(t.cap.text() == before);
   t.s.handle("go depth 3");
   t.s.wait();
-  CHECK(count_lines_starting(t.cap.text(), "info depth 3") == 1);
-  CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 2);
+  const std::string after = t.cap.text().substr(before.size());  // the first search may have reached depth 3 too
+  CHECK(count_lines_starting(after, "info depth 3") == 1);
+  CHECK(count_lines_starting(after, "bestmove ") == 1);
   CHECK(t.s.errors() == 1);
 }
 

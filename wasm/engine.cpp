@@ -12,8 +12,9 @@
 #include <vector>
 
 #include "diagram.h"
-#include "game.h"
 #include "facade.h"
+#include "game.h"
+#include "record.h"
 #include "status.h"
 
 using namespace dc;
@@ -21,18 +22,20 @@ using namespace dcw;
 
 namespace {
 
-// A JS array of strings as a vector; false (and err set) if it is not one.
-bool string_list(const val& moves, std::vector<std::string>& out, val& err) {
+// A JS array of strings as a vector; false (and err set) if it is not one. `what`: "moves"
+// (an item that is not a string is a bad-move) or another list's name.
+bool string_list(const val& moves, std::vector<std::string>& out, val& err, const std::string& what = "moves") {
   if (moves.isUndefined() || moves.isNull()) return true;
   if (!val::global("Array").call<bool>("isArray", moves)) {
-    err = error_obj("bad-argument", "the moves must be an array of strings");
+    err = error_obj("bad-argument", "the " + what + " must be an array of strings");
     return false;
   }
   const int n = moves["length"].as<int>();
   for (int i = 0; i < n; ++i) {
     val mv = moves[i];
     if (!mv.isString()) {
-      err = error_obj("bad-move", "move " + std::to_string(i + 1) + " is not a string");
+      if (what == "moves") err = error_obj("bad-move", "move " + std::to_string(i + 1) + " is not a string");
+      else err = error_obj("bad-argument", what + " item " + std::to_string(i + 1) + " is not a string");
       return false;
     }
     out.push_back(mv.as<std::string>());
@@ -169,16 +172,48 @@ class GameFacade {
   val undo() { return answer(game_.undo(), game_.plies()); }
   val redo() { return answer(game_.redo(), game_.plies() - 1); }
 
-  val status() {
-    const Status& st = game_.status();
-    val o = val::object();
-    o.set("state", std::string(st.name()));
-    o.set("reason", st.reason());
-    o.set("over", st.over());
-    o.set("check", st.check);
-    o.set("winner", st.decisive() ? val(std::string(color_id(st.winner))) : val::null());
-    o.set("sideToMove", std::string(color_id(pos_.side_to_move())));
-    return o;
+  val status() { return status_obj(game_.status(), pos_.side_to_move()); }
+
+  // --- Results off the board, the game as a record ------------------------------------
+  // side: 'gold' | 'scarlet' resigns (whoever is to move). -> the status.
+  val resign(std::string side) {
+    if (side != "gold" && side != "scarlet") return error_obj("bad-argument", "the side that resigns is 'gold' or 'scarlet'");
+    return ended(game_.resign(side == "gold" ? GOLD : SCARLET));
+  }
+  val agree_draw() { return ended(game_.agree_draw()); }
+  std::string result() const { return game_.result(); }
+
+  // The game as a record text (core/record.h). tags: {Name: value} (Result, Variant,
+  // SetUp, FEN and Termination come from the game); comments[i]: after ply i (0: before
+  // the first move); glyphs[i]: of ply i + 1. Each may be undefined.
+  val record(val tags, val comments, val glyphs) {
+    GameRecord rec;
+    rec.game = game_;
+    rec.fit();
+    if (!tags.isUndefined() && !tags.isNull()) {
+      if (tags.typeOf().as<std::string>() != "object" || val::global("Array").call<bool>("isArray", tags))
+        return error_obj("bad-argument", "the tags must be an object {Name: value}");
+      val names = val::global("Object").call<val>("keys", tags);
+      for (int i = 0, n = names["length"].as<int>(); i < n; ++i) {
+        const std::string name = names[i].as<std::string>();
+        val v = tags[name];
+        if (!v.isString()) return error_obj("bad-tag", "the value of the tag " + name + " must be a string");
+        auto r = rec.tags.set(name, v.as<std::string>());
+        if (!r) return error_obj(error_code_name(r.code()), r.error());
+      }
+    }
+    std::vector<std::string> list;
+    val err = val::undefined();
+    if (!string_list(comments, list, err, "comments")) return err;
+    if (list.size() > size_t(game_.plies()) + 1) return error_obj("bad-argument", "more comments than plies + 1");
+    for (size_t i = 0; i < list.size(); ++i) (void)rec.set_comment(int(i), list[i]);
+    list.clear();
+    if (!string_list(glyphs, list, err, "glyphs")) return err;
+    if (list.size() > size_t(game_.plies())) return error_obj("bad-argument", "more glyphs than plies");
+    for (size_t i = 0; i < list.size(); ++i)
+      if (!rec.set_glyph(int(i) + 1, list[i]))
+        return error_obj("bad-argument", "glyph " + std::to_string(i + 1) + " is not one of ! ? !! ?? !? ?! or ''");
+    return val(write_record(rec));
   }
 
   // {startFen, coordinate, algebraic, labels}: labels[i] is core's move number written
@@ -216,23 +251,17 @@ class GameFacade {
 
   void sync() { pos_ = game_.position(); }
 
+  val ended(const GameResult<Status>& r) {
+    if (!r) return error_obj(error_code_name(r.code()), r.error());
+    return status();
+  }
+
   // `ply`: the index of the move in the game (its move number comes from core).
   val answer(const GameResult<MoveText>& r, int ply) {
     if (!r) return error_obj(error_code_name(r.code()), r.error());
     sync();
     val o = move_text_obj(*r);
     o.set("label", game_.move_label(ply));
-    return o;
-  }
-
-  static val move_text_obj(const MoveText& m) {
-    val o = val::object();
-    o.set("from", square_name(m.move.from()));
-    o.set("to", square_name(m.move.to()));
-    o.set("kind", std::string(kind_name(m.move)));
-    o.set("promotion", m.move.is_promotion());
-    o.set("coordinate", m.coordinate);
-    o.set("algebraic", m.algebraic);
     return o;
   }
 
@@ -264,6 +293,10 @@ EMSCRIPTEN_BINDINGS(dragonchess_game) {
       .function("undo", &GameFacade::undo)
       .function("redo", &GameFacade::redo)
       .function("status", &GameFacade::status)
+      .function("resign", &GameFacade::resign)
+      .function("agreeDraw", &GameFacade::agree_draw)
+      .function("result", &GameFacade::result)
+      .function("record", &GameFacade::record)
       .function("history", &GameFacade::history)
       .function("perft", &GameFacade::perft);
 

@@ -1,5 +1,5 @@
 // Small helpers shared by the facade's translation units (engine.cpp, search.cpp,
-// facts.cpp): the error value, and the plain JS shapes of moves and principal variations.
+// facts.cpp, lesson.cpp): the error value, and the plain JS shapes of moves and principal variations.
 //
 // Errors: C++ exceptions are disabled, so a failing method returns {error: <message>,
 // code: <stable code>} and changes nothing; wasm/post.js turns that into a thrown Error
@@ -12,9 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "game.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
+#include "status.h"
 #include "types.h"
 
 namespace dcw {
@@ -25,6 +27,13 @@ inline val error_obj(const char* code, const std::string& message) {
   val o = val::object();
   o.set("error", message);
   o.set("code", std::string(code));
+  return o;
+}
+
+// A refused game or record call: {error, code, line?} (line: a record's line, when known).
+inline val game_error_obj(dc::GameErrorCode code, const std::string& message, int line) {
+  val o = error_obj(dc::error_code_name(code), message);
+  if (line > 0) o.set("line", line);
   return o;
 }
 
@@ -41,6 +50,19 @@ inline const char* kind_name(dc::Move m) {
 
 inline const char* color_id(dc::Color c) { return c == dc::GOLD ? "gold" : "scarlet"; }
 
+// {state, reason, over, check, winner ('gold'|'scarlet'|null), result ('1-0'|'0-1'|'1/2-1/2'|'*'), sideToMove}
+inline val status_obj(const dc::Status& st, dc::Color side_to_move) {
+  val o = val::object();
+  o.set("state", std::string(st.name()));
+  o.set("reason", st.reason());
+  o.set("over", st.over());
+  o.set("check", st.check);
+  o.set("winner", st.decisive() ? val(std::string(color_id(st.winner))) : val::null());
+  o.set("result", std::string(st.result()));
+  o.set("sideToMove", std::string(color_id(side_to_move)));
+  return o;
+}
+
 // A plain JS description of a legal move of `pos` (pos is scratch, restored).
 inline val move_obj(dc::Position& pos, dc::Move m) {
   val o = val::object();
@@ -51,6 +73,19 @@ inline val move_obj(dc::Position& pos, dc::Move m) {
   o.set("promotion", m.is_promotion());
   o.set("coordinate", dc::to_coordinate(m));
   o.set("algebraic", dc::to_algebraic(pos, m));
+  return o;
+}
+
+// A played move with its notations (core's MoveText) as {from, to, kind, promotion,
+// coordinate, algebraic}.
+inline val move_text_obj(const dc::MoveText& m) {
+  val o = val::object();
+  o.set("from", dc::square_name(m.move.from()));
+  o.set("to", dc::square_name(m.move.to()));
+  o.set("kind", std::string(kind_name(m.move)));
+  o.set("promotion", m.move.is_promotion());
+  o.set("coordinate", m.coordinate);
+  o.set("algebraic", m.algebraic);
   return o;
 }
 

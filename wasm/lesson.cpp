@@ -57,16 +57,7 @@ val lesson_state_js(std::string fen, std::string goal, val moves) {
   o.set("piece", st.piece == SQ_NONE ? val::null() : val(square_name(st.piece)));
   o.set("maxMoves", st.max_moves);
   val played = val::array();
-  for (const MoveText& m : st.moves) {
-    val x = val::object();
-    x.set("from", square_name(m.move.from()));
-    x.set("to", square_name(m.move.to()));
-    x.set("kind", std::string(kind_name(m.move)));
-    x.set("promotion", m.move.is_promotion());
-    x.set("coordinate", m.coordinate);
-    x.set("algebraic", m.algebraic);
-    played.call<void>("push", x);
-  }
+  for (const MoveText& m : st.moves) played.call<void>("push", move_text_obj(m));
   o.set("moves", played);
   return o;
 }

@@ -2,21 +2,25 @@
 // the module:
 //   Game    the rules (a game record and the page's questions about it), over GameCore
 //   Search  the worker's search service (position record + resumable search), over SearchCore
+//   listRecords, readRecord  game record texts (core/record.h) read into plain values
+//   computerAcceptsDraw      the computer's answer to a draw offer (core/search/draw_offer.h)
 //   lessonState(fen, goal, moves)  where a tutorial lesson stands (core/lesson.h)
+//   positionFromBoard(board, side)  the position editor's board -> a position string
 //   START_POSITION, PIECES, COLORS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT, ENGINE_VERSION,
 //   SEARCH_SLICE_NODES: facts exported from core (frozen plain values)
 // Errors, one convention: every failure throws an Error whose .code is a stable string
 // (PROTOCOL.md lists them) and whose message is core's. The C++ side never throws
 // (exceptions are disabled); it answers {error, code}, turned into the Error here.
 Module['ready'] = Module['ready'].then(function (M) {
-  function engineError(code, message) {
+  function engineError(code, message, line) {
     var e = new Error(message);
     e['code'] = code;
+    if (line !== undefined) e['line'] = line;  // bad-record: the record's line
     return e;
   }
   function check(r) {
     if (r !== null && typeof r === 'object' && !Array.isArray(r) && typeof r['error'] === 'string') {
-      throw engineError(r['code'], r['error']);
+      throw engineError(r['code'], r['error'], r['line']);
     }
     return r;
   }
@@ -72,6 +76,17 @@ Module['ready'] = Module['ready'].then(function (M) {
     undo() { return check(this._core.undo()); }
     redo() { return check(this._core.redo()); }
     status() { return this._core.status(); }
+    // The endings off the board: side 'gold' | 'scarlet' resigns; a draw by agreement.
+    // -> the status; game-over once the game is over.
+    resign(side) { return check(this._core.resign(str(side, 'the side'))); }
+    agreeDraw() { return check(this._core.agreeDraw()); }
+    result() { return this._core.result(); }
+    // The game as a record text. options: {tags: {Name: value}, comments: [...], glyphs: [...]}.
+    record(options) {
+      var o = options === undefined || options === null ? {} : options;
+      if (typeof o !== 'object' || Array.isArray(o)) throw engineError('bad-argument', 'the record options must be an object');
+      return check(this._core.record(o['tags'], o['comments'], o['glyphs']));
+    }
     history() { return this._core.history(); }
     perft(depth) { return check(this._core.perft(int(depth, 'the perft depth'))); }
   }
@@ -96,7 +111,9 @@ Module['ready'] = Module['ready'].then(function (M) {
       return check(this._core.setPosition(str(fen, 'the position'), int(keep, 'keep'), moveList(moves)));
     }
     // limits: {depth?, nodes?, movetime?, infinite?} or null (the level's own limits).
-    start(limits, level, seed) {
+    // options: {multipv = 1 (best lines reported), threat = false (search the position
+    // after a pass), ply = -1 (the position after the record's first `ply` moves; -1 the last)}.
+    start(limits, level, seed, options) {
       var l = { depth: 0, nodes: 0, movetime: 0 };
       var infinite = false;
       if (limits !== undefined && limits !== null) {
@@ -111,8 +128,17 @@ Module['ready'] = Module['ready'].then(function (M) {
       }
       if (level === undefined || level === null) level = 10;
       if (typeof level !== 'number') throw engineError('bad-level', 'level must be a whole number from 1 to 10');
-      check(this._core.start(l.depth, l.nodes, l.movetime, infinite, level, seed === undefined ? null : seed));
+      var o = options === undefined || options === null ? {} : options;
+      if (typeof o !== 'object' || Array.isArray(o)) throw engineError('bad-argument', 'search options must be an object');
+      var multipv = o['multipv'] === undefined || o['multipv'] === null ? 1 : o['multipv'];
+      var ply = o['ply'] === undefined || o['ply'] === null ? -1 : o['ply'];
+      if (typeof multipv !== 'number') throw engineError('bad-argument', 'multipv must be a whole number of lines');
+      if (typeof ply !== 'number') throw engineError('bad-argument', 'ply must be a whole number');
+      check(this._core.start(l.depth, l.nodes, l.movetime, infinite, level, seed === undefined ? null : seed,
+        multipv, o['threat'] === true, ply));
     }
+    // The rules' status of the position after the record's first `ply` moves (-1: the last).
+    statusAt(ply) { return check(this._core.statusAt(ply === undefined || ply === null ? -1 : int(ply, 'ply'))); }
     advance(budget, onInfo) {
       if (onInfo !== undefined && onInfo !== null && typeof onInfo !== 'function') {
         throw engineError('bad-argument', 'the progress callback must be a function');
@@ -127,10 +153,32 @@ Module['ready'] = Module['ready'].then(function (M) {
 
   M['Game'] = Game;
   M['Search'] = Search;
+  // Game record texts: the games of a text without playing them, [{line, tags, result,
+  // moves}]; and game `index` (0 = the first) played: {startFen, moves, algebraic,
+  // status, tags, comments, glyphs}. A bad record throws code 'bad-record' with .line.
+  M['listRecords'] = function (text) { return check(M['listRecordsCore'](str(text, 'the record'))); };
+  M['readRecord'] = function (text, index) {
+    var i = index === undefined || index === null ? 0 : int(index, 'the game index');
+    return check(M['readRecordCore'](str(text, 'the record'), i));
+  };
+  // The computer's answer to a draw offer, from the worker's result of the search of its
+  // move ({score, mate}: for the side to move, the computer) and the game's plies.
+  M['computerAcceptsDraw'] = function (result, plies) {
+    if (result === null || typeof result !== 'object') throw engineError('bad-argument', 'the search result must be an object');
+    var score = result['score'], mate = result['mate'];
+    if (typeof score !== 'number' || !isFinite(score)) throw engineError('bad-argument', 'the search result has no score');
+    if (mate !== null && mate !== undefined && typeof mate !== 'number') throw engineError('bad-argument', 'the mate must be a number or null');
+    return M['acceptsDrawCore'](Math.round(score), mate ? Math.round(mate) : 0, int(plies, 'the plies'));
+  };
   // -> {fen, board, frozen, learner, sideToMove, check, done, failed, message, left,
   //     piece, maxMoves, moves: [{from, to, kind, promotion, coordinate, algebraic}]}
   M['lessonState'] = function (fen, goal, moves) {
     return check(M['lessonStateCore'](str(fen, 'the position'), str(goal, 'the goal'), moveList(moves)));
+  };
+  // The position editor: a board of 288 characters ('.' empty) and the side to move
+  // ('gold' | 'scarlet') -> the position string; throws bad-position with core's reason.
+  M['positionFromBoard'] = function (board, side) {
+    return check(M['positionFromBoardCore'](str(board, 'the board'), str(side, 'the side to move')));
   };
   var facts = M['factsCore']();
   Object.keys(facts).forEach(function (k) { M[k] = deepFreeze(facts[k]); });

@@ -40,9 +40,18 @@ class SearchFacade {
 
   // Starts a search of the current record's position. depth/nodes/movetime: 0 = no limit
   // of that kind; all three 0 and not infinite = the level's own limits. level 1..10;
-  // seed: a whole number, or null to keep the level's random stream going.
-  val start(double depth, double nodes, double movetime, bool infinite, double level, val seed) {
+  // seed: a whole number, or null to keep the level's random stream going. multipv: the
+  // best lines reported (1..64); threat: search the position after a pass (what the
+  // opponent threatens); ply: the position after the record's first `ply` moves (-1: the
+  // last one; a review goes through them all).
+  val start(double depth, double nodes, double movetime, bool infinite, double level, val seed, double multipv,
+            bool threat, double ply) {
     if (!record_) return error_obj("no-position", "no position to search: send the position first");
+    if (!whole_in(multipv, 1, MAX_MULTIPV))
+      return error_obj("bad-argument", "multipv must be a whole number of lines from 1 to " + std::to_string(MAX_MULTIPV));
+    if (!whole_in(ply, -1, record_->game.plies()))
+      return error_obj("bad-argument", "ply must be a whole number from 0 to the " + std::to_string(record_->game.plies()) +
+                                           " moves held");
     if (!whole_in(depth, 0, 64)) return error_obj("bad-limits", "search limit 'depth' must be a whole number from 0 to 64");
     if (!whole_in(nodes, 0, 9e15)) return error_obj("bad-limits", "search limit 'nodes' must be a whole number from 0");
     if (!whole_in(movetime, 0, 2147483647.0)) return error_obj("bad-limits", "search limit 'movetime' must be a whole number of ms from 0");
@@ -53,9 +62,15 @@ class SearchFacade {
         return error_obj("bad-argument", "seed must be a whole number from 0 to 2^53-1");
       seed_value = uint64_t(seed.as<double>());
     }
-    const Position& pos = record_->game.position();
-    const Status& st = record_->game.status();
+    const dc::Game at = game_at(int(ply));
+    const Status st = at.status();
     if (st.over()) return error_obj("game-over", "the game is over (" + st.reason() + ")");
+    Position pos = at.position();
+    if (threat) {
+      auto passed = threat_position(pos);
+      if (!passed) return error_obj("in-check", passed.error());
+      pos = std::move(passed.value());
+    }
     SearchLimits lim;
     if (depth == 0 && nodes == 0 && movetime == 0 && !infinite) {
       lim = level_limits(int(level));
@@ -65,6 +80,7 @@ class SearchFacade {
       lim.movetime_ms = int(movetime);
       lim.infinite = infinite;
     }
+    lim.multipv = int(multipv);
     search_.set_level(int(level));
     if (seed_value) search_.set_seed(*seed_value);
     begin(pos, lim);
@@ -99,6 +115,7 @@ class SearchFacade {
     o.set("nodes", double(r.nodes));
     o.set("time", elapsed_ms());
     set_pv(o, *root_, r.pv);
+    o.set("lines", lines_arr(r.lines));
     return o;
   }
 
@@ -116,11 +133,31 @@ class SearchFacade {
 
   void stop() { finish_now(); }
 
+  // The status of the position after the record's first `ply` moves (-1: the last):
+  // {state, reason, over, check, winner, sideToMove}, by the rules of the board (a review
+  // asks before searching each position).
+  val status_at(double ply) const {
+    if (!record_) return error_obj("no-position", "no position: send the position first");
+    if (!whole_in(ply, -1, record_->game.plies()))
+      return error_obj("bad-argument", "ply must be a whole number from 0 to the " + std::to_string(record_->game.plies()) +
+                                           " moves held");
+    const dc::Game g = game_at(int(ply));
+    return status_obj(g.status(), g.position().side_to_move());
+  }
+
  private:
   struct Record {
     std::string fen;  // as sent (compared as text)
     dc::Game game;    // core's game record: "game over? read, play" has one owner
   };
+
+  // The record after its first `ply` moves (-1: all of them).
+  dc::Game game_at(int ply) const {
+    dc::Game g = record_->game;
+    if (ply >= 0)
+      while (g.plies() > ply) (void)g.undo();
+    return g;
+  }
 
   val apply_position(const std::string& fen, double keep, const val& moves) {
     if (!whole_in(keep, 0, 1e9)) return error_obj("bad-argument", "keep must be a whole number of moves");
@@ -164,7 +201,24 @@ class SearchFacade {
     o.set("time", info.time_ms);
     o.set("nps", double(info.nps));
     set_pv(o, *root_, info.pv);
+    o.set("lines", lines_arr(info.lines));
     return o;
+  }
+
+  // [{move, moveAlgebraic, score, mate, pv, pvCoordinate}], best first.
+  val lines_arr(const std::vector<SearchLine>& lines) const {
+    val a = val::array();
+    for (const SearchLine& l : lines) {
+      val o = val::object();
+      Position p = *root_;
+      o.set("move", to_coordinate(l.move));
+      o.set("moveAlgebraic", to_algebraic(p, l.move));
+      o.set("score", l.score_cp);
+      o.set("mate", l.is_mate ? val(l.mate_in) : val::null());
+      set_pv(o, *root_, l.pv);
+      a.call<void>("push", o);
+    }
+    return a;
   }
 
   int elapsed_ms() const { return root_ ? search_.progress().elapsed_ms : 0; }
@@ -201,5 +255,6 @@ EMSCRIPTEN_BINDINGS(dragonchess_search) {
       .function("done", &SearchFacade::done)
       .function("result", &SearchFacade::result)
       .function("progress", &SearchFacade::progress)
-      .function("stop", &SearchFacade::stop);
+      .function("stop", &SearchFacade::stop)
+      .function("statusAt", &SearchFacade::status_at);
 }

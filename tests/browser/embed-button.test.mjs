@@ -40,6 +40,7 @@ test('Embed: the position on view, its last move and the selected piece, ready t
     assert.ok(src.startsWith(server.url + 'embed.html#'), src);
     assert.deepEqual(hash.moves, ['2c72c6'], 'the last move, so that the embed marks it');
     assert.equal(hash.params.show, '2d2', 'the selected piece\'s moves');
+    assert.equal(hash.params.level, '3,2,1', 'the levels holding pieces, not only the diagram\'s');
     // the embed shows exactly the page's position, the diagram and the last move
     const e = await b.context.newPage();
     await e.goto(src);

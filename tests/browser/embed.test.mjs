@@ -233,6 +233,61 @@ test('flip, dark theme, query string instead of hash', async () => {
   assert.deepEqual(s.levels, [2]);
 });
 
+test('sideways boards: Gold\'s rank 1 at the left, files a..l downwards (flipped: Scarlet\'s); clicks reach the squares', async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 320, height: 200 });
+  for (const flip of [false, true]) {
+    await openEmbed(page, `#fen=${h(DRAGON_FEN)}&show=3f4&layout=sideways${flip ? '&flip=1' : ''}`);
+    const s = await state(page);
+    assert.equal(s.layout.arrangement, 'sideways');
+    assert.equal(s.layout.boards[0].width / s.layout.square, 8, 'eight squares across');
+    assert.equal(s.layout.boards[0].height / s.layout.square, 12, 'twelve down');
+    const p = async (n) => page.evaluate((n) => window.__embed.squarePoint(n), n);
+    const [a1, a8, l1] = [await p('3a1'), await p('3a8'), await p('3l1')];
+    assert.ok(flip ? a8.x < a1.x : a1.x < a8.x, `rank ${flip ? 8 : 1} at the left`);
+    assert.ok(flip ? l1.y < a1.y : a1.y < l1.y, `file ${flip ? 'l' : 'a'} at the top`);
+    assert.ok(Math.abs(a1.y - a8.y) < 1, 'a rank runs across');
+    // a click on 3g5 (a Dragon's move) selects nothing but the Dragon's square stays; a click on
+    // the Dragon's own square deselects: squareAt maps the turned board back
+    await clickSquare(page, '3f4');
+    assert.equal((await state(page)).selected, null, 'the Dragon clicked again: deselected');
+    await clickSquare(page, '3f4');
+    assert.equal((await state(page)).selected, '3f4');
+  }
+});
+
+test('levels: those the diagram needs, more when a clicked piece needs them; level= fixes them', async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 640, height: 320 });
+  // a Warrior on 2f4 (its diagram: level 2 only), a Cleric on 2c1, the Kings on level 1
+  const fen = WARRIOR_FEN.replace('12/12/12/11k', '12/12/2C9/11k');
+  await openEmbed(page, `#fen=${h(fen)}&show=2f4`);
+  assert.deepEqual((await state(page)).levels, [2]);
+  await clickSquare(page, '2c1');  // the Cleric goes up and down: Sky and Underworld come in
+  const s = await state(page);
+  assert.equal(s.diagram.piece, 'C');
+  assert.deepEqual(s.levels, [3, 2, 1]);
+  // the README's example: Sky and Ground, no empty Underworld
+  await openEmbed(page, '#fen=12/12/12/12/2R9/12/12/12/11k/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/12_g_0_1&show=3c4&interactive=0');
+  assert.deepEqual((await state(page)).levels, [3, 2]);
+  // level= is the author's: kept whatever is clicked
+  await openEmbed(page, `#fen=${h(fen)}&show=2f4&level=2`);
+  await clickSquare(page, '2c1');
+  assert.deepEqual((await state(page)).levels, [2]);
+});
+
+test('the README\'s example at 320x200: Sky and Ground turned sideways, 16 px squares (the README\'s picture)', async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 320, height: 200 });
+  await openEmbed(page, '#fen=12/12/12/12/2R9/12/12/12/11k/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/12_g_0_1&show=3c4&interactive=0');
+  const s = await state(page);
+  assert.deepEqual(s.levels, [3, 2]);
+  assert.equal(s.layout.arrangement, 'sideways');
+  assert.ok(s.layout.square >= 16, `${s.layout.square} px`);
+  await page.waitForTimeout(200);
+  compareWithReference('embed-320x200.png', await page.screenshot());
+});
+
 test('nothing is stored: no cookies, no localStorage, no sessionStorage', async () => {
   const { page, context } = browser;
   await openEmbed(page, '#show=2c2');
@@ -247,7 +302,7 @@ test('the gallery: a diagram for each of the 15 pieces, with copyable snippets',
   await page.setViewportSize({ width: 1300, height: 900 });
   await page.goto(server.url + 'embed-example.html');
   const cards = await page.$$eval('.card', (cs) => cs.map((c) => ({
-    src: c.querySelector('iframe').dataset.src,
+    src: c.querySelector('.diagram').dataset.src,
     snippet: c.querySelector('.snippet code').textContent,
     title: c.querySelector('h2').textContent,
   })));

@@ -33,6 +33,17 @@ test('the page loads without console errors and shows a new game', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('the page and the worker run the SIMD build of the engine (engine-loader.js)', async () => {
+  assert.equal(await page.evaluate(() => window.__dc.engineBuild), 'simd');
+  const init = await page.evaluate(() => new Promise((resolve) => {
+    const w = new Worker('engine/engine-worker.js', { type: 'module' });
+    w.onmessage = (e) => { if (e.data.type === 'result') { w.terminate(); resolve(e.data); } };
+    w.postMessage({ v: 2, id: 1, type: 'init' });
+  }));
+  assert.equal(init.ok, true);
+  assert.equal(init.value.build, 'simd');
+});
+
 test('a move by clicking: the engine marks the destinations, the click plays it', async () => {
   await clickSquare(page, '2c2');
   let s = await state(page);
@@ -203,6 +214,17 @@ test('bad saved data does not crash the page: a new game and a message', async (
     const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('dragonchess.game.v1')));
     assert.deepEqual(saved.moves, []);
   }
+});
+
+test('where WebAssembly lacks SIMD the page loads the plain build of the engine', async () => {
+  const plain = await page.context().newPage();
+  const errs = watchErrors(plain);
+  await plain.addInitScript(() => { WebAssembly.validate = () => false; });
+  await openGame(plain, server.url);
+  assert.equal(await plain.evaluate(() => window.__dc.engineBuild), 'plain');
+  assert.ok((await plain.evaluate(() => window.__dc.legalMoves())).length > 10);
+  await plain.close();
+  assert.deepEqual(errs, []);
 });
 
 test('no console errors during the whole session', () => {

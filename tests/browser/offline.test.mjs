@@ -73,7 +73,8 @@ test('build-pwa: every file of the site, versioned by content', () => {
   assert.ok(version, 'a version hash');
   const assets = JSON.parse(/const ASSETS = (\[[\s\S]*?\]);/.exec(sw)[1]);
   for (const f of ['index.html', 'embed.html', 'manifest.webmanifest', 'engine/dragonchess_engine.wasm',
-    'engine/dragonchess_engine.mjs', 'engine/engine-worker.js', 'renderer/dragonchess_ui.wasm', 'renderer/ui-loader.js',
+    'engine/dragonchess_engine.mjs', 'engine/dragonchess_engine_simd.wasm', 'engine/dragonchess_engine_simd.mjs',
+    'engine/engine-loader.js', 'engine/engine-worker.js', 'renderer/dragonchess_ui.wasm', 'renderer/ui-loader.js',
     'app/main.js', 'app/embed.js', 'app/links.js', 'pieces/dragon.svg', 'icons/icon-192.png']) {
     assert.ok(assets.includes(f), `${f} is cached`);
   }

@@ -3,9 +3,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { embedSnippet, embedUrl, EMBED_WIDTH } from '../../web/app/embed-snippet.js';
 import { decodeHash } from '../../web/app/links.js';
+import { EMBED_KEYS } from '../../web/app/embed-layout.js';
 
 const FEN = '12/12/12/12/2R9/12/12/12/11k/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/12 g 0 1';
-const EMBED_KEYS = ['show', 'interactive', 'flip', 'level', 'theme', 'caption'];
 
 // The src attribute of a snippet, its HTML escapes undone (as a browser reads it).
 function srcOf(html) {
@@ -40,6 +40,8 @@ test('the start position and no options give a bare address; defaults are left t
   const all = srcOf(embedSnippet({ interactive: false, theme: 'dark', caption: false }, 'https://h/')).src;
   assert.deepEqual(decodeHash(new URL(all).hash, { extraKeys: EMBED_KEYS }).params, { interactive: '0', theme: 'dark', caption: '0' });
   assert.equal(embedUrl({ show: '2f4' }, 'https://h/a/b.html'), 'https://h/a/embed.html#show=2f4');
+  assert.equal(embedUrl({ layout: 'sideways' }, 'https://h/'), 'https://h/embed.html#layout=sideways');
+  assert.equal(embedUrl({ layout: 'auto' }, 'https://h/'), 'https://h/embed.html');
 });
 
 test('sizes and titles: given ones are used, the defaults suit the levels, text is escaped', () => {
@@ -59,5 +61,6 @@ test('bad input is refused with a TypeError naming it', () => {
   assert.throws(() => embedSnippet({ levels: [2, 2] }, 'https://h/'), /levels/);
   assert.throws(() => embedSnippet({ moves: ['W2c3'] }, 'https://h/'), /coordinate move/);
   assert.throws(() => embedSnippet({ width: 10 }, 'https://h/'), /width/);
+  assert.throws(() => embedSnippet({ layout: 'spiral' }, 'https://h/'), /layout/);
   assert.throws(() => embedSnippet({ fen: '<script>' }, 'https://h/'), TypeError);
 });

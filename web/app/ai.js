@@ -8,7 +8,9 @@ const HINT_MOVETIME = 1500;
 const MIN_AI_DELAY = 380;     // ms from the request to the AI's move (let the last move animate)
 const MIN_WATCH_DELAY = 650;  // AI vs AI: a pace a person can follow
 
-// ctl: the Controller; ui: {onState(), onInfo(info, side, moveNumber), toast(text)}
+// ctl: the Controller; ui: {onState(), onInfo(info, side, moveNumber), toast(text),
+// beforeMove?(result, side) -> true when the move is not to be played (offers.js: the
+// computer accepted a draw offer)}
 export function createAI(ctl, ui, options = {}) {
   const ai = { ready: false, busy: false, purpose: null, token: 0, info: null, side: null, error: null };
   let engine = null;
@@ -97,6 +99,7 @@ export function createAI(ctl, ui, options = {}) {
       if (token !== ai.token || m.length !== plies) return;
       ai.busy = false;
       ai.purpose = null;
+      if (ui.beforeMove && ui.beforeMove(r, side)) { ui.onState(); return; }
       const err = ctl.play(r.best);
       if (err) ui.toast('The engine\'s move could not be played: ' + err);
     } else {

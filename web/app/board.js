@@ -7,14 +7,15 @@
 //   const board = await createBoard(el, { interactive, levels: [3, 2, 1], arrangement: 'auto', orientation: 'gold', assetsUrl });
 //   board.set({ pieces, dests, lastMove, check, frozen, orientation, levels, arrangement, arrows,
 //               selected, animate, diagram });      // any subset of keys
-//   board.on('move' | 'select' | 'hover', fn);  board.off(name, fn)
+//   board.on('move' | 'select' | 'hover' | 'click', fn);  board.off(name, fn)   (click: any square, empty too)
 //   board.geometry(); board.fit(w, h, {dpr, levels, arrangement}); board.squareRect(sq); board.squareAt(clientX, clientY);
+//   board.labels(); board.drawNow();
 //   await board.ready; board.destroy();
 
 import { createBoardView } from '../renderer/ui-loader.js';
 import { isSquare, SQUARES } from './squares.js';
 
-const EVENTS = ['move', 'select', 'hover'];
+const EVENTS = ['move', 'select', 'hover', 'click'];
 
 function fail(what) { throw new TypeError(`board.set: ${what}`); }
 
@@ -38,7 +39,7 @@ function levelList(v) {
     fail(`levels should be a non-empty list of distinct levels 1..3, such as [3, 2, 1] or [2]`);
   return [...v];
 }
-const ARRANGEMENTS = ['auto', 'row', 'column', 'pyramid'];
+const ARRANGEMENTS = ['auto', 'row', 'column', 'pyramid', 'sideways'];
 function arrangement(v) {
   if (!ARRANGEMENTS.includes(v)) fail(`arrangement should be one of ${ARRANGEMENTS.join(', ')}, not ${JSON.stringify(v)}`);
   return v;
@@ -103,7 +104,8 @@ export function toRendererState(s) {
  * Creates the board in `container` (which it fills; the container's CSS decides the size).
  * options: interactive (default true), levels (default [3, 2, 1]), arrangement ('auto': the
  * largest squares for the box; 'column': the levels one above the other, files in line;
- * 'row'; 'pyramid'), orientation ('gold'), assetsUrl (the site's root, holding renderer/ and
+ * 'row'; 'pyramid'; 'sideways': side by side, each board turned a quarter, for wide low
+ * frames such as small embeds), orientation ('gold'), assetsUrl (the site's root, holding renderer/ and
  * pieces/; default: the parent of app/).
  */
 export async function createBoard(container, options = {}) {
@@ -139,12 +141,16 @@ export async function createBoard(container, options = {}) {
       if ('interactive' in s) view.canvas.style.pointerEvents = s.interactive ? '' : 'none';
     },
     on(name, fn) {
-      if (!handlers[name]) throw new TypeError(`board.on: unknown event '${name}' (move, select, hover)`);
+      if (!handlers[name]) throw new TypeError(`board.on: unknown event '${name}' (move, select, hover, click)`);
       handlers[name].add(fn);
     },
     off(name, fn) { handlers[name]?.delete(fn); },
     /** {square, arrangement, width, height, boards: [{level, x, y, width, height}]}, CSS px, canvas-relative. */
     geometry: () => JSON.parse(mod.geometry()),
+    /** The labels the last frame drew (level titles, coordinates): [{text, x, y, width, height}], CSS px, canvas-relative. */
+    labels: () => JSON.parse(mod.labels()),
+    /** Draws now rather than at the next animation frame: the canvas holds the picture on return (to copy it). */
+    drawNow: () => mod.renderNow(),
     /** The layout the renderer would use for a container of this size (pure); by default
      *  with this board's levels and arrangement. */
     fit(width, height, { dpr = window.devicePixelRatio || 1, levels = shown.levels, arrangement: arr = shown.arrangement } = {}) {

@@ -17,6 +17,7 @@ import { pieceName, endSentence } from './facts.js';
 import { parseSquare, squareName } from './squares.js';
 import { SIDE_NAME, other, playersFor, opponentText } from './players.js';
 import { moveWords } from './a11y.js';
+import { offerAfterMove } from './offers.js';
 
 export const WAITING = "Waiting for your opponent's move — send them the link";
 const GAME_OVER = 'The game is over. Start a new game or step through the moves.';
@@ -38,6 +39,9 @@ export class Controller {
     this.note = null;      // {text, kind, action?: {label, act: a page action's name}}
     this.paused = false;   // both sides computers: paused
     this.overShownFor = null;
+    this.offer = null;        // a draw offer on the table (offers.js): {kind: 'offer'|'declined', by}
+    this.endedHere = false;   // this device ended the game off the board (resigned, accepted a draw)
+    this.meta = null;         // an opened record's {tags, comments, glyphs} (record-io.js)
   }
 
   on(event, fn) {
@@ -72,19 +76,33 @@ export class Controller {
     return c && c !== '.' ? c : null;
   }
   record() {
-    return { startFen: this.model.startFen, moves: this.model.coordinates(), redo: this.model.redo, settings: this.settings };
+    const r = { startFen: this.model.startFen, moves: this.model.coordinates(), redo: this.model.redo, settings: this.settings };
+    const ending = this.model.ending();
+    if (ending) r.ending = ending;
+    if (this.offer) r.offer = this.offer;
+    if (this.endedHere) r.endedHere = true;
+    if (this.meta) r.meta = this.meta;
+    return r;
   }
-  recordKey() { return this.model.startFen + ' ' + this.model.coordinates().join(' '); }
+  recordKey() {
+    const e = this.model.ending();
+    return this.model.startFen + ' ' + this.model.coordinates().join(' ') + (e ? ' ' + e.state + ' ' + e.winner : '');
+  }
   // Whether the computer should move now.
   computerToMove() { return !this.isOver() && !this.paused && this.aiPlays(this.sideToMove()); }
 
   // The one reset path: a new game, a saved game, a link, a previous game. Throws with the
   // engine's message when the game is not valid, leaving everything as it was.
   // `restored`: the game comes from storage as it is (the 'record' event says so).
-  reset({ settings = this.settings, startFen = START, moves = [], redo = [], seen = true, restored = false } = {}) {
+  // `ending`, `offer`, `endedHere`, `meta`: as record() gives them.
+  reset({ settings = this.settings, startFen = START, moves = [], redo = [], seen = true, restored = false,
+    ending = null, offer = null, endedHere = false, meta = null } = {}) {
     const players = playersFor(settings);
     this.emit('interrupt');
-    this.model.load(startFen, moves, redo);  // throws before changing anything
+    this.model.load(startFen, moves, redo, ending);  // throws before changing anything
+    this.offer = ending ? null : offer;
+    this.endedHere = !!(ending && endedHere);
+    this.meta = meta;
     this.settings = settings;
     this.players = players;
     this.viewPly = this.model.length;
@@ -202,6 +220,7 @@ export class Controller {
       return String((e && e.message) || e);
     }
     this.emit('interrupt');
+    this.offer = offerAfterMove(this.offer, before.side);
     this.emit('announce', moveWords(played, before, this.model.live));
     this.clearTransient();
     this.viewPly = this.model.length;
@@ -213,11 +232,40 @@ export class Controller {
     return null;
   }
 
+  // Ends the game off the board (offers.js decides who may): ending {state: 'resignation',
+  // winner} or {state: 'draw-agreed'}. -> null, or why not (core's: the game is over).
+  end(ending) {
+    if (!this.isLive()) this.goTo(this.model.length);
+    try {
+      this.model.end(ending);
+    } catch (e) {
+      return String((e && e.message) || e);
+    }
+    this.emit('interrupt');
+    this.offer = null;
+    this.endedHere = true;
+    this.clearTransient();
+    this.emit('announce', resultReason(this.model.status()));
+    this.emit('record');
+    this.emit('change');
+    this.emit('over');
+    return null;
+  }
+
+  // The draw offer on the table changed (offers.js).
+  setOffer(offer) {
+    this.offer = offer;
+    this.emit('record');
+    this.emit('change');
+  }
+
   // How many plies an undo takes back: against the computer, back to your own turn; by
-  // link, only your own last move before the opponent has answered.
+  // link, only your own last move before the opponent has answered, and nothing once a
+  // resignation or an agreed draw has ended the game.
   undoCount() {
     const n = this.model.length;
     if (!n) return 0;
+    if (this.hasRemote() && this.model.ending()) return 0;
     const stm = this.sideToMove();
     if (this.hasRemote()) return this.player(stm).kind === 'remote' ? 1 : 0;
     if (this.humanSide() && this.aiPlays(other(this.humanSide()))) {
@@ -272,6 +320,8 @@ export class Controller {
 
   afterHistoryChange(plies, reverse) {
     this.clearTransient();
+    this.offer = null;  // an offer (or an ending, taken back by core's undo) was about the position left
+    this.endedHere = false;
     this.viewPly = this.model.length;
     this.emit('moved', { plies, reverse });
     this.emit('record');
@@ -417,13 +467,15 @@ export class Controller {
 }
 
 export function resultTitle(st) {
-  return st.state === 'checkmate' ? `Checkmate · ${SIDE_NAME[st.winner]} wins` : 'Draw';
+  if (st.state === 'checkmate') return `Checkmate · ${SIDE_NAME[st.winner]} wins`;
+  if (st.winner) return `${SIDE_NAME[st.winner]} wins · ${SIDE_NAME[other(st.winner)]} resigned`;
+  return 'Draw';
 }
 export function resultReason(st) {
   if (st.state === 'checkmate') return `${SIDE_NAME[other(st.winner)]}'s King cannot escape.`;
-  return endSentence(st);  // core's words
+  return endSentence(st);  // core's words ("Gold resigns, Scarlet wins.", "Draw by agreement.")
 }
 export function resultScore(st) {
-  if (st.state !== 'checkmate') return '½–½';
+  if (!st.winner) return '½–½';
   return st.winner === 'gold' ? '1–0' : '0–1';
 }

@@ -44,10 +44,11 @@ export function createDialogs(ctl, opening) {
     ctl.overShownFor = key;
     const st = ctl.model.status(), me = ctl.humanSide();
     let title = resultTitle(st);
-    if (me && ctl.aiPlays(other(me)) && st.state === 'checkmate') title = st.winner === me ? 'You won!' : 'The computer won';
+    if (me && ctl.aiPlays(other(me)) && st.winner) title = st.winner === me ? 'You won!' : 'The computer won';
     $('dlg-over-title').textContent = title;
-    $('over-reason').textContent = (st.state === 'checkmate' ? `Checkmate: ${SIDE_NAME[st.winner]} wins. ` : 'Draw. ') + resultReason(st);
-    $('over-icon').innerHTML = st.state === 'checkmate'
+    const lead = st.state === 'checkmate' ? `Checkmate: ${SIDE_NAME[st.winner]} wins. ` : st.winner ? '' : 'Draw. ';
+    $('over-reason').textContent = lead + resultReason(st);
+    $('over-icon').innerHTML = st.winner
       ? `<img src="pieces/king.svg" alt="" style="${st.winner === 'scarlet' ? 'filter: hue-rotate(-40deg) saturate(2.2) brightness(.85)' : ''}">`
       : '<img src="pieces/king.svg" alt="" style="filter: grayscale(1) brightness(.9)">';
     const moves = ctl.model.length;

@@ -3,17 +3,25 @@
 // preview and a Copy button. The dialog is made here, the first time it is opened.
 import { embedSnippet, embedUrl } from './embed-snippet.js';
 import { startPosition } from './facts.js';
+import { moveDiagram, diagramLevels } from './move-diagram.js';
+import { levelsNeeded, withLevels } from './embed-layout.js';
 
 /**
  * What the embed of the position on view shows: the position before the last move on view
  * and that move (so that the embed marks it), the selected piece's diagram, the board's
- * orientation. ctl: the Controller.
+ * orientation. With a diagram, the levels are given (those holding a piece and those the
+ * diagram reaches): left to itself the embed would show the diagram's levels only.
+ * ctl: the Controller.
  */
 export function embedOptions(ctl) {
   const m = ctl.model, k = ctl.viewPly;
   const before = k > 0 ? m.snap(k - 1).fen : (m.startFen === 'startpos' ? '' : m.startFen);
   const o = { fen: before === startPosition() ? '' : before, moves: k > 0 ? [m.plies[k - 1].coordinate] : [] };
-  if (ctl.isLive() && ctl.selected) o.show = ctl.selected;
+  if (ctl.isLive() && ctl.selected) {
+    o.show = ctl.selected;
+    const snap = m.snap(k), d = moveDiagram(m.M, snap.fen, o.show);
+    o.levels = withLevels(levelsNeeded({ pieces: snap.board }), d.error ? [] : diagramLevels(d));
+  }
   if (ctl.settings.flipped) o.flip = true;
   return o;
 }

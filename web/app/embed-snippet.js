@@ -10,17 +10,20 @@
 //              position or the diagram needs)
 //     flip     true: Scarlet at the bottom
 //     also, optional: interactive (false: a still picture), theme ('dark'), caption (false),
+//     layout ('row', 'column', 'sideways'; default: the embed's choice),
 //     width, height (px; default 480 wide and a height that suits the levels), title
 //   siteUrl: any address on the site (the game page's location.href, the site root); the
 //   snippet points at embed.html beside it.
 // Throws TypeError for input no page should produce (a bad square, level or move).
 import { encodeGame } from './links.js';
 import { parseSquare } from './squares.js';
+import { LAYOUTS } from './embed-layout.js';
 
 export const EMBED_WIDTH = 480;
-// Heights that give the largest squares at EMBED_WIDTH for n shown levels (the renderer
-// picks row or column for the frame's shape): one board, two in a row, three as a pyramid.
-const HEIGHT_FOR_LEVELS = { 1: 330, 2: 230, 3: 360 };
+// Heights for n shown levels at EMBED_WIDTH, the frame a little taller than the boards need
+// as the embed arranges them (measured: one board, 36 px squares; two side by side, turned
+// sideways, 22 px; three as a pyramid, 16 px; each with the caption line). Unknown: three.
+const HEIGHT_FOR_LEVELS = { 1: 370, 2: 300, 3: 360 };
 
 const escAttr = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
@@ -40,7 +43,7 @@ function size(v, dflt, what) {
 
 /** The embed's address: siteUrl's embed.html plus the game and the options after '#'. */
 export function embedUrl(o = {}, siteUrl) {
-  const { fen, moves = [], show, flip, interactive, theme, caption } = o || {};
+  const { fen, moves = [], show, flip, interactive, theme, caption, layout } = o || {};
   const levels = levelList(o && o.levels);
   if (show !== undefined && show !== null && parseSquare(show) < 0) {
     throw new TypeError(`show should be a square such as 3c4, not ${JSON.stringify(show)}`);
@@ -52,6 +55,10 @@ export function embedUrl(o = {}, siteUrl) {
   if (interactive === false) extra.interactive = 0;
   if (theme === 'dark') extra.theme = 'dark';
   if (caption === false) extra.caption = 0;
+  if (layout !== undefined && layout !== 'auto') {
+    if (!LAYOUTS.includes(layout)) throw new TypeError(`layout should be one of ${LAYOUTS.join(', ')}, not ${JSON.stringify(layout)}`);
+    extra.layout = layout;
+  }
   const base = new URL('embed.html', String(siteUrl || ''));
   base.hash = '';
   return base.href.replace(/#$/, '') + encodeGame({ fen, moves, extra });

@@ -8,19 +8,30 @@
 //   interactive=0|1      1 (default): click a piece for its diagram, play legal moves;
 //                        0: a picture (no input; touches scroll the page)
 //   flip=1               Scarlet at the bottom
-//   level=2 | level=3,2  show only these levels (always in the order 3, 2, 1)
+//   level=2 | level=3,2  show only these levels (always in the order 3, 2, 1); default: the
+//                        levels the diagram needs (the piece's own and those it reaches),
+//                        or without a diagram those holding a piece or the last move
+//                        (embed-layout.js); a piece clicked or moved adds the levels it needs
+//   layout=auto|row|column|sideways   how the boards are arranged; default: whatever
+//                        gives the largest squares for the frame's shape (sideways: side
+//                        by side, each board turned a quarter, for wide and low frames)
 //   theme=dark           dark colours (default light)
-//   caption=0            no caption line
-// It sets no cookies and stores nothing; it works from any static host.
+//   caption=0|1          the caption line; default: shown unless it would cost the boards
+//                        their 16 px squares (small frames)
+// It sets no cookies and stores nothing; it works from any static host. It fits any frame:
+// nothing is clipped, and the boards are laid out again when the frame is resized.
 
 import { createBoard } from './board.js';
-import DragonchessEngine from '../engine/dragonchess_engine.mjs';
+import { loadEngine } from '../engine/engine-loader.js';
 import { decodeHash, encodeGame } from './links.js';
 import { parseSquare, squareName } from './squares.js';
 import { endSentence } from './facts.js';
 import { moveDiagram, diagramMarks } from './move-diagram.js';
+import { levelsNeeded, withLevels, pickArrangement, EMBED_KEYS, LAYOUTS } from './embed-layout.js';
+import { diagramBoard } from './diagram-board.js';
 
-const EMBED_KEYS = ['show', 'interactive', 'flip', 'level', 'theme', 'caption'];
+// The caption is dropped when, with it, the squares would be smaller than this and larger without.
+const CAPTION_MIN_SQUARE = 16;
 const $ = (id) => document.getElementById(id);
 const SIDE = { gold: 'Gold', scarlet: 'Scarlet' };
 
@@ -30,8 +41,10 @@ const hook = window.__embed = {
   squarePoint: (name) => pointOf(name),
   state: () => ({
     fen: game && game.fen(), moves: game ? game.history().coordinate : [], selected, diagram,
-    marks: currentMarks, message: hook.messages.at(-1) || null, levels: options && options.levels, views: board ? 1 : 0,
+    marks: currentMarks, message: hook.messages.at(-1) || null, levels: shownLevels, views: board ? 1 : 0,
+    layout: board ? board.geometry() : null, caption: options ? !$('caption').hidden : null,
   }),
+  labels: () => (board ? board.labels() : []),
 };
 
 let M = null, game = null, options = null, board = null;
@@ -41,6 +54,9 @@ let legal = new Map();   // from sq -> the side to move's legal moves [{to, coor
 let start = { fen: '', moves: [] };  // what reset returns to
 let currentMarks = '';   // a text summary of the marks, for the tests' state()
 let dirty = false;         // a move was played since the start / the last reset
+let shownLevels = [3, 2, 1];  // the levels on show (options.levels, or those needed)
+let arrangement = null;     // the arrangement and caption chosen for the frame's size (layout())
+let captionShown = true;
 
 // --- messages ---------------------------------------------------------------------------
 function say(text) {
@@ -54,7 +70,7 @@ $('msg-close').addEventListener('click', () => { $('msg').hidden = true; });
 function readOptions() {
   const src = location.hash.length > 1 ? location.hash : location.search.replace(/^\?/, '');
   const d = decodeHash(src, { extraKeys: EMBED_KEYS });
-  const o = { fen: '', moves: [], show: null, interactive: true, flip: false, levels: [3, 2, 1], theme: 'light', caption: true };
+  const o = { fen: '', moves: [], show: null, interactive: true, flip: false, levels: null, layout: 'auto', theme: 'light', caption: 'auto' };
   const problems = [];
   if (d.error) {
     problems.push(`This diagram's link could not be read: ${d.error}. Showing the start position instead.`);
@@ -73,7 +89,12 @@ function readOptions() {
   };
   o.interactive = flag('interactive', true);
   o.flip = flag('flip', false);
-  o.caption = flag('caption', true);
+  if ('caption' in p) o.caption = flag('caption', true);
+  if ('layout' in p) {
+    const v = p.layout.toLowerCase();
+    if (LAYOUTS.includes(v)) o.layout = v;
+    else problems.push(`'layout' should be ${LAYOUTS.join(', ')}.`);
+  }
   if ('theme' in p) {
     if (p.theme === 'dark' || p.theme === 'light') o.theme = p.theme;
     else problems.push("'theme' should be light or dark.");
@@ -86,7 +107,7 @@ function readOptions() {
   if ('level' in p) {
     const v = p.level.replace(/\s+/g, '');
     if (/^[1-3](,[1-3]){0,2}$/.test(v)) o.levels = [...new Set(v.split(',').map(Number))].sort((a, b) => b - a);
-    else problems.push(`'level' should be levels 1-3 separated by commas, such as 2 or 3,2; showing every level.`);
+    else problems.push(`'level' should be levels 1-3 separated by commas, such as 2 or 3,2; showing the levels needed.`);
   }
   return { o, problems };
 }
@@ -123,6 +144,47 @@ function select(name) {
   selected = name;
   diagram = d;
   hook.diagram = d;
+  needLevels(levelsNeeded({ diagram: d }));
+}
+
+// --- levels and layout ------------------------------------------------------------------------
+// The levels on show: the address's (level=), else those the diagram or the position needs
+// at the start, and from then on every level a clicked piece or a played move needs.
+function initialLevels() {
+  const last = game.lastMove();
+  shownLevels = options.levels || levelsNeeded({
+    pieces: game.board(), diagram, lastMove: last ? [parseSquare(last.from), parseSquare(last.to)] : null,
+  });
+}
+function needLevels(levels) {
+  if (!options.levels) shownLevels = withLevels(shownLevels, levels);
+}
+
+// The arrangement with the largest squares for the frame (embed-layout.js's choice), and
+// whether the caption fits: it is
+// dropped when, with it, the squares would be under CAPTION_MIN_SQUARE px and larger without.
+// Everything measured by the renderer's fit(); nothing here knows board geometry.
+let captionHeight = 0;
+function layout() {
+  if (!board) return;
+  const W = document.documentElement.clientWidth, H = document.documentElement.clientHeight;
+  const cap = $('caption');
+  if (!cap.hidden && cap.offsetHeight) captionHeight = cap.offsetHeight;
+  const capH = captionHeight || 24;
+  const square = (h, arrangement) => board.fit(W, h, { levels: shownLevels, arrangement }).square;
+  const choose = (h) => pickArrangement((arrangement) => square(h, arrangement), options.layout);
+  let withCaption = options.caption !== false;
+  let pick = choose(withCaption ? H - capH : H);
+  if (options.caption === 'auto' && pick.square < CAPTION_MIN_SQUARE) {
+    const bare = choose(H);
+    if (bare.square > pick.square) { withCaption = false; pick = bare; }
+  }
+  captionShown = withCaption;
+  cap.hidden = !withCaption;
+  if (!arrangement || arrangement.arrangement !== pick.arrangement || String(arrangement.levels) !== String(shownLevels)) {
+    arrangement = { arrangement: pick.arrangement, levels: [...shownLevels] };
+    board.set({ levels: shownLevels, arrangement: pick.arrangement });
+  }
 }
 
 // The side to move's legal moves, by origin square (none when the game is over).
@@ -140,23 +202,16 @@ function legalMoves() {
   return out;
 }
 
-const squares = (names) => names.map(parseSquare);
-
 function render() {
-  const pieces = game.board();
   legal = options.interactive ? legalMoves() : new Map();
   const last = game.lastMove(), k = game.checkedKing(), fz = game.frozen();
   const state = {
-    pieces,
+    ...diagramBoard(game, diagram),
     dests: new Map([...legal].map(([from, list]) => [from, [...new Set(list.map((d) => parseSquare(d.to)))]])),
-    lastMove: last ? [parseSquare(last.from), parseSquare(last.to)] : null,
-    check: k ? parseSquare(k) : null,
-    frozen: squares(fz),
     selected: selected ? parseSquare(selected) : null,
-    diagram: diagram ? { move: squares([...diagram.move, ...diagram.both]), capture: squares([...diagram.capture, ...diagram.both]),
-      afar: squares(diagram.afar) } : null,
   };
-  if (diagram && diagram.frozen) state.frozen = [...new Set([...state.frozen, parseSquare(diagram.square)])];
+  if (last) needLevels([Number(last.from[0]), Number(last.to[0])]);
+  layout();
   board.set(state);
   const parts = [];
   if (diagram) parts.push(diagramMarks(diagram));
@@ -169,7 +224,7 @@ function render() {
 
 function renderCaption() {
   const cap = $('caption');
-  cap.hidden = !options.caption;
+  cap.hidden = !captionShown;
   const text = $('cap-text'), legend = $('cap-legend');
   text.replaceChildren();
   legend.replaceChildren();
@@ -199,6 +254,18 @@ function renderCaption() {
   $('cap-reset').hidden = !dirty || !options.interactive;
   const hash = encodeGame({ fen: h.startFen === M.START_POSITION ? '' : h.startFen, moves: h.coordinate });
   $('cap-open').href = new URL('./' + hash, location.href).href;
+  fitCaption(diagram ? `${diagram.name} ${diagram.square}` : null);
+}
+
+// Nothing in the caption is cut off: legend items that do not fit are left out (from the
+// last), then the words become shorter (`short`), then the chip goes.
+function fitCaption(short) {
+  const cap = $('caption'), text = $('cap-text'), legend = $('cap-legend');
+  if (cap.hidden) return;
+  const over = (el) => el.scrollWidth > el.clientWidth + 0.5;
+  while (legend.lastChild && (over(legend) || over(text))) legend.lastChild.remove();
+  if (over(text) && short) text.lastChild.textContent = short;
+  if (over(text) && text.firstChild && text.firstChild.nodeType === 1) text.firstChild.remove();
 }
 
 // Plays a legal move (slid into place unless it was dragged there or is a capture from afar).
@@ -229,6 +296,7 @@ function reset() {
   select(null);
   setUp();
   if (options.show) select(options.show);
+  initialLevels();
   render();
 }
 
@@ -239,7 +307,7 @@ function pointOf(name) {
 
 async function createView() {
   board = await createBoard($('board'), {
-    interactive: options.interactive, levels: options.levels, orientation: options.flip ? 'scarlet' : 'gold',
+    interactive: options.interactive, levels: options.levels || [3, 2, 1], orientation: options.flip ? 'scarlet' : 'gold',
     assetsUrl: new URL('./', location.href).href,
   });
   board.on('select', onSelect);
@@ -255,7 +323,7 @@ async function boot() {
   if (!o.interactive) document.body.classList.add('static');
   for (const p of problems) say(p);
   start = { fen: o.fen, moves: o.moves };
-  const [mod] = await Promise.all([DragonchessEngine(), createView()]);
+  const [mod] = await Promise.all([loadEngine(), createView()]);
   M = mod;
   game = new M.Game();
   setUp();
@@ -264,8 +332,11 @@ async function boot() {
     else select(o.show);
   }
   $('cap-reset').addEventListener('click', reset);
-  $('loading').remove();
+  initialLevels();
   render();
+  $('loading').remove();
+  let queued = 0;
+  new ResizeObserver(() => { cancelAnimationFrame(queued); queued = requestAnimationFrame(render); }).observe(document.documentElement);
   hook.ready = true;
   board.ready.then(() => { hook.piecesReady = true; }, () => {});
 }

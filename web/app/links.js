@@ -8,6 +8,10 @@
 //   ...&vs=computer&strength=3&to=g   a game against the computer at strength 3, the person
 //                                     playing Gold (to=); vs=watch: the computer plays both
 //   (no play= or vs=)                 two players on one device (every older link)
+//   ...&resign=g                      the game ended: Gold (g) or Scarlet (s) resigned
+//   ...&draw=agreed                   the game ended in a draw by agreement
+//   ...&draw=offer-g | draw=decline-s a draw offer on the table: offered by Gold, or the
+//                                     last offer declined by Scarlet
 //
 // Packed moves (`g=`): every move is two squares 0..287 (square = (level-1)*96 +
 // rank*12 + file), 9 bits each; the 18 bits, from-square first, most significant bit
@@ -29,7 +33,10 @@ export const MAX_PLIES = 3000;
 /** encodeGame packs the moves (g=) when there are more plies than this. */
 export const COMPACT_PLIES = 40;
 /** Keys of the game itself; pages may allow more (decodeHash's extraKeys). */
-export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'play', 'to', 'vs', 'strength']);
+export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'play', 'to', 'vs', 'strength', 'resign', 'draw']);
+const SIDE_LETTER = { gold: 'g', scarlet: 's' };
+const LETTER_SIDE = { g: 'gold', s: 'scarlet' };
+const otherSide = (side) => (side === 'gold' ? 'scarlet' : 'gold');
 // vs= values and the game modes they stand for (store.js's mode names)
 const VS_MODE = { computer: 'ai', watch: 'watch' };
 
@@ -90,13 +97,17 @@ function normaliseFen(fen) {
  *   game.strength the computer's strength 1..10 with mode 'ai' or 'watch' (adds strength=)
  *   game.to       'gold' | 'scarlet' | 'g' | 's': who the link is for, or with mode 'ai'
  *                 the side the person plays (adds to=g|s)
+ *   game.ending   a result off the board: {state: 'resignation', winner} (adds resign=
+ *                 with the side that resigned) or {state: 'draw-agreed'} (adds draw=agreed)
+ *   game.offer    a draw offer: {kind: 'offer' | 'declined', by: 'gold' | 'scarlet'}
+ *                 (adds draw=offer-g, draw=decline-s, ...; not with an ending)
  *   game.compact  true: always g=; false: never; default: above COMPACT_PLIES plies
  *   game.extra    more key -> value pairs (page options such as show=2c2), appended as is
  *                 after encodeURIComponent
  * Throws TypeError for input no page should produce (a move that is not a coordinate move).
  */
 export function encodeGame(game = {}) {
-  const { fen, moves = [], mode, to, strength, compact, extra } = game || {};
+  const { fen, moves = [], mode, to, strength, compact, extra, ending, offer } = game || {};
   if (!Array.isArray(moves)) throw new TypeError('moves must be an array of coordinate moves');
   for (const m of moves) if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
   const parts = [];
@@ -124,6 +135,16 @@ export function encodeGame(game = {}) {
     const t = to === 'gold' || to === 'g' ? 'g' : to === 'scarlet' || to === 's' ? 's' : null;
     if (!t) throw new TypeError("to must be 'gold' or 'scarlet'");
     parts.push('to=' + t);
+  }
+  if (ending) {
+    if (ending.state === 'resignation' && SIDE_LETTER[ending.winner]) parts.push('resign=' + SIDE_LETTER[otherSide(ending.winner)]);
+    else if (ending.state === 'draw-agreed') parts.push('draw=agreed');
+    else throw new TypeError('an ending is a resignation (with its winner) or an agreed draw');
+  } else if (offer) {
+    if ((offer.kind !== 'offer' && offer.kind !== 'declined') || !SIDE_LETTER[offer.by]) {
+      throw new TypeError("a draw offer is {kind: 'offer' | 'declined', by: 'gold' | 'scarlet'}");
+    }
+    parts.push('draw=' + (offer.kind === 'offer' ? 'offer-' : 'decline-') + SIDE_LETTER[offer.by]);
   }
   if (extra && typeof extra === 'object') {
     for (const [k, v] of Object.entries(extra)) {
@@ -167,7 +188,8 @@ function percentDecode(s, what) {
 /**
  * Reads an address (with or without its leading '#'; a whole URL is cut at its '#').
  * Returns {fen?, moves: [], mode?: 'link'|'ai'|'watch', strength?: 1..10,
- * to?: 'gold'|'scarlet', params: {key: value}}
+ * to?: 'gold'|'scarlet', ending?, offer?, params: {key: value}} (ending and offer as
+ * encodeGame takes them)
  * or {error, moves: [], params: {}} with a message for people. `params` holds the
  * values (decoded text) of the extra keys the caller allows.
  * options.extraKeys: more keys to accept (e.g. ['show', 'level']); other unknown keys are
@@ -258,6 +280,19 @@ function decode(hash, options, fail) {
     if (t === 'g' || t === 'gold') out.to = 'gold';
     else if (t === 's' || t === 'scarlet') out.to = 'scarlet';
     else return fail(`the link's 'to' must be g (Gold) or s (Scarlet), not ${quote(seen.get('to'))}`);
+  }
+  if (seen.has('resign') && seen.has('draw')) return fail("the link gives both a resignation and a draw ('resign' and 'draw')");
+  if (seen.has('resign')) {
+    const side = LETTER_SIDE[seen.get('resign').toLowerCase()];
+    if (!side) return fail(`the link's 'resign' must be g (Gold) or s (Scarlet), not ${quote(seen.get('resign'))}`);
+    out.ending = { state: 'resignation', winner: otherSide(side) };
+  }
+  if (seen.has('draw')) {
+    const d = seen.get('draw').toLowerCase();
+    const m = /^(offer|decline)-([gs])$/.exec(d);
+    if (d === 'agreed') out.ending = { state: 'draw-agreed', winner: null };
+    else if (m) out.offer = { kind: m[1] === 'offer' ? 'offer' : 'declined', by: LETTER_SIDE[m[2]] };
+    else return fail(`the link's 'draw' must be agreed, offer-g, offer-s, decline-g or decline-s, not ${quote(seen.get('draw'))}`);
   }
   for (const key of extra) if (seen.has(key)) out.params[key] = seen.get(key);
   return out;

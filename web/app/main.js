@@ -6,7 +6,7 @@
 // (opening.js: links, saved game), dialogs, the send box, accessibility and test hooks.
 // What is left here: boot, rendering the controller's state, and the page's controls.
 import { createBoard } from './board.js';
-import DragonchessEngine from '../engine/dragonchess_engine.mjs';
+import { loadEngine } from '../engine/engine-loader.js';
 import { GameModel } from './model.js';
 import { parseSquare, squareName } from './squares.js';
 import * as store from './store.js';
@@ -22,6 +22,11 @@ import { createSendBox } from './send-box.js';
 import { createHooks, connectHooks } from './hooks.js';
 import { createSounds, soundFor } from './sounds.js';
 import { createEmbedDialog } from './embed-dialog.js';
+import { createRecordIO } from './record-io.js';
+import { createOffersPanel, computerAnswers } from './offers.js';
+import { createAnalysis } from './analysis.js';
+import { createEditor } from './editor.js';
+import { createLearnUI } from './learn-ui.js';
 
 const $ = (id) => document.getElementById(id);
 const hook = createHooks();
@@ -32,7 +37,7 @@ async function boot() {
   const [board, M] = await Promise.all([
     createBoard(boardEl, { interactive: true, levels: [3, 2, 1], arrangement: BOARD_STYLES.aligned, orientation: 'gold' })
       .then((b) => { hook.boardAt = performance.now(); return b; }),
-    DragonchessEngine().then((m) => { hook.rulesAt = performance.now(); return m; }),
+    loadEngine().then((m) => { hook.rulesAt = performance.now(); hook.engineBuild = m.build; return m; }),
   ]);
   // the boards' arrangement: levels in line (default) or the largest squares (a preference)
   let boardStyle = store.loadPrefs().boards === 'large' ? 'large' : 'aligned';
@@ -65,12 +70,19 @@ async function boot() {
     onState: () => page.render(),
     onInfo: (info, side, moveNumber) => view.renderEngineInfo(info, side, moveNumber),
     toast: (t) => view.toast(t),
+    beforeMove: (r, side) => computerAnswers(ctl, M, r, side),  // a draw offer is answered on the computer's move
   });
   page.ai = ai;
+  const pageApi = { render: () => page.render(), toast: (t) => view.toast(t), prefs: { load: store.loadPrefs, save: store.savePrefs } };
+  page.analysis = hook.analysis = createAnalysis(ctl, pageApi);
+  page.editor = hook.editor = createEditor(ctl, { ...pageApi, analysis: page.analysis }, M);
   const opening = createOpening(ctl, { toast: view.toast, announce: a11y.announce, hook });
   page.opening = opening;
   page.dialogs = createDialogs(ctl, opening);
   page.sendBox = createSendBox(ctl, opening);
+  page.recordIO = createRecordIO(ctl, M, opening, { toast: view.toast, hook });
+  page.offers = createOffersPanel(ctl, $('offers'), view.toast);
+  page.learn = createLearnUI({ M, board, page, ctl, createBoard, hook, sounds: page.sounds });  // Learn, Puzzles, piece cards
   connectHooks(hook, { ctl, ai, board, opening, keys: () => page.keys, squarePoint: (n) => page.squarePoint(n) });
 
   opening.restore();
@@ -105,6 +117,7 @@ class Page {
     ctl.on('change', () => this.render());
     ctl.on('announce', (t) => a11y.announce(t));
     ctl.on('moved', ({ plies, reverse }) => {
+      if (this.mode) return;  // Learn or Puzzles has the board (learn-ui.js)
       board.set({ pieces: ctl.shown().board });
       for (const p of plies) this.animate(p, reverse);
       if (!reverse && plies.length) this.sounds.play(soundFor(plies[plies.length - 1], ctl.shown()));
@@ -156,10 +169,14 @@ class Page {
   }
 
   render() {
+    if (this.mode) return this.mode.render();
     const { ctl, board } = this, m = ctl.model, s = ctl.settings;
     const snap = ctl.shown();
-    board.set(ctl.boardConfig());
-    const line = ctl.statusLine();
+    // the position editor or the analysis (arrows, a previewed line) over the game's board
+    const editing = this.editor && this.editor.active;
+    const over = editing ? this.editor : this.analysis;
+    board.set(over ? over.boardConfig(ctl.boardConfig()) : ctl.boardConfig());
+    const line = editing ? this.editor.statusLine() : ctl.statusLine();
     const note = ctl.note;
     if (note && note.kind === 'warn' && note.text !== this.lastNoteSaid) { this.lastNoteSaid = note.text; a11y.announce(note.text); }
     if (!note) this.lastNoteSaid = null;
@@ -177,12 +194,17 @@ class Page {
     const s0 = m.snap(0);
     view.renderMoves({
       plies: m.plies, firstSide: s0.side, view: ctl.viewPly, words: (k) => this.plyWords(k),
+      marks: this.analysis ? this.analysis.marks() : null,
       result: st.over ? { score: resultScore(st), title: resultTitle(st) } : null,
     });
     this.renderEngine();
     this.renderButtons();
+    if (this.analysis) this.analysis.render();
+    if (editing) this.editor.render();
     if (this.sendBox) this.sendBox.render();
+    if (this.offers) this.offers.render();
     if (this.keys) this.keys.refresh();
+    if (this.onRendered) this.onRendered();
   }
 
   renderEngine() {
@@ -214,20 +236,26 @@ class Page {
   // handed; the controller owns the selection (its notes say why a piece cannot move) and
   // each render hands it back to the board.
   onSelect(sq) {
+    if (this.mode) return this.mode.onSelect(sq);
     const ctl = this.ctl;
+    if (this.editor && this.editor.active) { this.render(); return; }  // the editor takes clicks
     if (!ctl.isLive()) { ctl.goTo(ctl.model.length); return; }
     if (sq === null) { ctl.deselect(); ctl.note = null; }
     else ctl.select(squareName(sq));
     this.render();
   }
   onMove(from, to) {
+    if (this.mode) return this.mode.onMove(from, to);
+    if (this.editor && this.editor.active) return;
     const err = this.ctl.playSquares(from, to);
     if (err) view.toast('That move could not be played: ' + err);
   }
 
   // Enter or Space on a focused square: select the piece, play the move to it, or cancel.
   activateSquare(name) {
+    if (this.mode) return this.mode.activate(name);
     const ctl = this.ctl;
+    if (this.editor && this.editor.active) { this.editor.activate(name); return; }
     if (!ctl.isLive() || (ctl.selected && ctl.dests.some((d) => d.to === name)) || ctl.selected === name) {
       const err = ctl.click(name);
       if (err) view.toast('That move could not be played: ' + err);
@@ -253,6 +281,8 @@ class Page {
     const { ctl, board, ai } = this;
     board.on('select', (sq) => this.onSelect(sq));
     board.on('move', (from, to) => this.onMove(from, to));
+    board.on('click', (sq) => this.editor.click(sq));
+    $('dlg-over').addEventListener('close', () => { if ($('dlg-over').returnValue === 'review') this.analysis.startReview(); });
     // the keyboard focus follows a click or tap, on any square
     board.canvas.addEventListener('click', (e) => {
       const sq = board.squareAt(e.clientX, e.clientY);
@@ -260,10 +290,11 @@ class Page {
     });
     const acts = {
       undo: () => ctl.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
-      stop: () => ai.stop(), pause: () => ctl.togglePause(), share: () => this.shareLink(),
+      stop: () => ai.stop(), pause: () => ctl.togglePause(), share: () => this.shareLink(), record: () => this.recordIO.open(),
       'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
       sound: () => this.sounds.toggle(),
       embed: () => this.embed.open(),
+      analyse: () => this.analysis.toggle(), review: () => this.analysis.startReview(), editor: () => this.editor.open(),
       arrange: () => this.toggleArrange(),
     };
     document.addEventListener('click', (e) => {
@@ -301,11 +332,14 @@ class Page {
     // the boards without a mouse
     this.keys = a11y.boardKeys({
       el: $('board'), squareRect: (sq) => board.squareRect(sq), ring: $('focus-ring'), desc: $('focus-desc'),
-      shown: () => ctl.shown().board,
-      describe: (name) => ctl.describeSquare(name),
+      shown: () => (this.mode ? this.mode.pieces() : ctl.shown().board),
+      describe: (name) => (this.mode ? this.mode.describeSquare(name) : ctl.describeSquare(name)),
       activate: (name) => this.activateSquare(name),
-      cancel: () => { const had = !!ctl.selected; ctl.deselect(); ctl.note = null; this.render(); return had; },
-      start: () => ctl.selected || (ctl.settings.flipped ? '2f7' : '2f2'),
+      cancel: () => {
+        if (this.mode) return this.mode.cancel();
+        const had = !!ctl.selected; ctl.deselect(); ctl.note = null; this.render(); return had;
+      },
+      start: () => (this.mode ? this.mode.start() : ctl.selected || (ctl.settings.flipped ? '2f7' : '2f2')),
     });
     document.addEventListener('keydown', (e) => this.onKey(e));
   }
@@ -316,6 +350,9 @@ class Page {
     const tag = (e.target && e.target.tagName) || '';
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
     if (e.defaultPrevented) return;  // the boards' own keys
+    if (this.mode && this.mode.onKey(e)) return;  // Learn or Puzzles
+    if (this.editor.active) { if (e.key === 'Escape') { e.preventDefault(); this.editor.close(); } return; }
+    if (!e.ctrlKey && !e.metaKey && !e.altKey && this.analysis.onKey(e)) { e.preventDefault(); return; }
     if (e.key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); $('move-input').focus(); return; }
     const ctrl = e.ctrlKey || e.metaKey;
     let handled = true;

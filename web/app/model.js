@@ -21,6 +21,18 @@ export function material(board) {
   return { gold, scarlet };
 }
 
+// Plays an ending off the board on an engine Game: a resignation by the loser, or an
+// agreed draw. Throws the engine's error (game-over) or for an unknown ending.
+function endGame(game, ending) {
+  if (ending.state === 'resignation' && (ending.winner === 'gold' || ending.winner === 'scarlet')) {
+    game.resign(ending.winner === 'gold' ? 'scarlet' : 'gold');
+  } else if (ending.state === 'draw-agreed') {
+    game.agreeDraw();
+  } else {
+    throw new Error('unknown ending of a game');
+  }
+}
+
 export class GameModel {
   constructor(M) {
     useFacts(M);
@@ -62,12 +74,14 @@ export class GameModel {
   // Validates (through the engine) and loads a whole game; throws with the engine's
   // message when anything is wrong, leaving the current game untouched. `redo`: moves to
   // offer for redo, kept as far as they are legal (core's redo stack holds them).
-  load(startFen, moves, redo = []) {
+  // `ending`: a result off the board after the moves (see ending()), or null.
+  load(startFen, moves, redo = [], ending = null) {
     if (typeof startFen !== 'string') throw new Error('the start position is not text');
     if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) throw new Error('the moves are not a list of moves');
     const probe = new this.M.Game();
     try {
       probe.setPosition(startFen === START ? '' : startFen, moves);  // all or nothing
+      if (ending) endGame(probe, ending);
     } finally {
       probe.delete();
     }
@@ -82,6 +96,21 @@ export class GameModel {
     }
     for (let i = 0; i < n; i++) this.game.undo();
     this._syncRedo();
+    if (ending) this.end(ending);
+  }
+
+  // The result off the board, if the game ended so: {state: 'resignation', winner} or
+  // {state: 'draw-agreed', winner: null}; else null.
+  ending() {
+    const st = this.live.status;
+    return st.state === 'resignation' || st.state === 'draw-agreed' ? { state: st.state, winner: st.winner } : null;
+  }
+  // Ends the game off the board (core decides whether it may: game-over otherwise):
+  // ending as ending() gives it. Undo takes it back with the last move (core's rule).
+  end(ending) {
+    endGame(this.game, ending);
+    this._dests = null;
+    this.snaps[this.snaps.length - 1] = this._snapshot();
   }
 
   // The moves undo() took back, the next redo first: a mirror of core's redo stack.

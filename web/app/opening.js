@@ -12,10 +12,11 @@ export function createOpening(ctl, ui) {
   // The game as a link. In a play-by-link game the link is for the side to move (the one
   // that answers next), so the address bar always holds the link to send. A game against
   // the computer says so (its strength, the person's side): it opens as one elsewhere.
+  // The link carries a resignation or an agreed draw, and in play by link the draw offer.
   function gameLink(to) {
-    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates() };
+    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), ending: ctl.model.ending() };
     const me = ctl.humanSide();
-    if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); }
+    if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); g.offer = ctl.offer; }
     else if (me && ctl.aiPlays(other(me))) { g.mode = 'ai'; g.strength = ctl.settings.level; g.to = me; }
     else if (ctl.noHuman()) { g.mode = 'watch'; g.strength = ctl.settings.level; }
     return g;
@@ -49,6 +50,9 @@ export function createOpening(ctl, ui) {
   const isOwnLink = (rec, link) => rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
   // Whether the game of a link continues the record (same start, its moves a prefix).
   const continues = (rec, fen, moves) => sameStart(rec.startFen, fen) && rec.moves.length <= moves.length && rec.moves.every((m, i) => m === moves[i]);
+  // The same ending / draw offer (each null, or an object).
+  const sameEnd = (a, b) => (!a && !b) || (!!a && !!b && a.state === b.state && a.winner === b.winner);
+  const sameOffer = (a, b) => (!a && !b) || (!!a && !!b && a.kind === b.kind && a.by === b.by);
 
   // Opens the game of a link. A play-by-link link (play=link) makes this device the side
   // the link is for (to=, else the side to move); a game against the computer (vs=computer)
@@ -74,7 +78,7 @@ export function createOpening(ctl, ui) {
           : link.mode === 'watch' ? { ...base, mode: 'watch', level, flipped: link.to === 'scarlet' }
             : { ...base, mode: 'hotseat', flipped: link.to === 'scarlet' });
     try {
-      ctl.reset({ settings, startFen: fen, moves: link.moves });
+      ctl.reset({ settings, startFen: fen, moves: link.moves, ending: link.ending || null, offer: link.mode === 'link' ? link.offer || null : null });
     } catch (e) {
       linkFailed(linkError(e));
       return false;
@@ -83,7 +87,9 @@ export function createOpening(ctl, ui) {
     const stm = ctl.sideToMove();
     const vs = link.mode === 'ai' ? `you play ${SIDE_NAME[me]} against the computer (strength ${settings.level})`
       : link.mode === 'watch' ? `the computer plays both sides (strength ${settings.level})` : '';
-    const what = link.mode === 'link'
+    const said = endWords(link, settings.human);
+    const what = said ? `Opened the game from the link: ${said}`
+      : link.mode === 'link'
       ? (ctl.isOver() ? 'Opened the game from the link.' : stm === settings.human
         ? `Opened the game from the link: your move (${SIDE_NAME[settings.human]}).` : `Opened the game from the link. ${WAITING}.`)
       : vs ? `Opened the game from the link: ${vs}.` : 'Opened the game from the link.';
@@ -121,13 +127,14 @@ export function createOpening(ctl, ui) {
       const rec = saved.record;
       const same = rec && sameStart(rec.startFen, link.fen || START) &&
         rec.moves.length === link.moves.length && rec.moves.every((m, i) => m === link.moves[i]) &&
+        sameEnd(rec.ending, link.ending) && (link.mode !== 'link' || sameOffer(rec.offer, link.offer)) &&
         (link.mode !== 'link' || (rec.settings.mode === 'link' && (!link.to || isOwnLink(rec, link)))) &&
         (!link.mode || link.mode === 'link' || rec.settings.mode === link.mode);
       if (!same && applyLink(link, rec || null)) return;
     }
     if (saved.record) {
       try {
-        ctl.reset({ settings: saved.record.settings, startFen: saved.record.startFen, moves: saved.record.moves, redo: saved.record.redo, restored: true });
+        ctl.reset({ ...saved.record, restored: true });
         return;
       } catch (e) {
         failRestore('the saved game is not valid (' + e.message + ')');
@@ -145,13 +152,26 @@ export function createOpening(ctl, ui) {
     if (!rec) { ui.toast('There is no previous game to restore.'); return; }
     const cur = ctl.record();
     try {
-      ctl.reset({ settings: rec.settings, startFen: rec.startFen, moves: rec.moves, redo: rec.redo });
+      ctl.reset(rec);
     } catch (e) {
       ui.toast(`The previous game could not be restored: ${e.message}.`, 9000);
       return;
     }
     if (cur.moves.length) store.pushPrevious(cur);
     ui.toast(cur.moves.length ? 'Your previous game is back; the other one was kept (New game → Restore previous game).' : 'Your previous game is back.');
+  }
+
+  // Opens a game that is not a link (a record file: record-io.js) for two players on this
+  // device: {startFen, moves, ending, meta}. The game it replaces is kept among the
+  // previous games. Throws (the game untouched) when the engine refuses it.
+  function openGame(game, what) {
+    const prev = ctl.record();
+    const settings = store.cleanSettings({ ...ctl.settings, mode: 'hotseat', flipped: false });
+    ctl.reset({ settings, startFen: game.startFen, moves: game.moves, ending: game.ending || null, meta: game.meta || null });
+    const kept = prev.moves.length > 0 && store.pushPrevious(prev);
+    ui.toast(what + (kept ? ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.` : ''),
+      kept ? 8000 : 4000, kept ? { label: 'Restore it', run: restorePrevious } : undefined);
+    ui.announce(what + ' ' + ctl.lastMoveWords());
   }
 
   // A game link pasted into the address bar of the open page.
@@ -161,5 +181,16 @@ export function createOpening(ctl, ui) {
   }
 
   ctl.on('record', (e) => { if (e && e.restored) setAddress(gameLink()); else save(); });
-  return { restore, restorePrevious, onLink, gameLink, sendUrl };
+  return { restore, restorePrevious, onLink, openGame, gameLink, sendUrl };
+}
+
+// What a link says about the end of the game or a draw offer, for this device's side
+// `me` (play by link), or ''.
+function endWords(link, me) {
+  const e = link.ending, o = link.offer;
+  if (e && e.state === 'resignation') return `${SIDE_NAME[other(e.winner)]} resigned: ${SIDE_NAME[e.winner]} wins.`;
+  if (e) return 'the game is drawn by agreement.';
+  if (link.mode !== 'link' || !o) return '';
+  if (o.kind === 'offer') return o.by === me ? 'your draw offer is waiting for an answer.' : `your opponent (${SIDE_NAME[o.by]}) offers a draw.`;
+  return o.by === me ? '' : `your opponent (${SIDE_NAME[o.by]}) declined the draw offer.`;
 }

@@ -11,16 +11,20 @@ export function createSendBox(ctl, opening) {
   function render() {
     const box = $('send');
     const me = ctl.humanSide();
-    const show = ctl.hasRemote() && ctl.isLive() && ctl.sideToMove() !== me;
+    // after your move; or after you resigned or accepted a draw (the link holds the result)
+    const endedHere = ctl.isOver() && ctl.endedHere;
+    const show = ctl.hasRemote() && ctl.isLive() && (ctl.sideToMove() !== me || endedHere);
     box.hidden = !show;
     if (!show) { shownFor = null; return; }
     const url = opening.sendUrl();
     const opp = SIDE_NAME[other(me)];
     const over = ctl.isOver();
-    $('send-title').textContent = over ? 'Send the last move' : ctl.model.length ? 'Send your move' : 'Send the link';
+    const offer = ctl.offer && ctl.offer.kind === 'offer' && ctl.offer.by === me;
+    $('send-title').textContent = endedHere ? 'Send the result' : over ? 'Send the last move'
+      : ctl.model.length ? (offer ? 'Send your move and draw offer' : 'Send your move') : 'Send the link';
     $('send-sub').textContent = over
       ? `The game is over: send ${opp} the link so they see the end.`
-      : `${opp} plays next: send your opponent this link. It holds the whole game.`;
+      : `${opp} plays next: send your opponent this link. It holds the whole game${offer ? ' and your draw offer' : ''}.`;
     const input = $('send-url');
     if (input.value !== url) input.value = url;
     if (shownFor !== url) {

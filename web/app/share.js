@@ -27,8 +27,10 @@ export function readLink(hash = typeof location !== 'undefined' ? location.hash 
   if (!hash || hash === '#') return null;
   const d = decodeHash(hash);
   if (d.error) return { error: `This link could not be read: ${d.error}.` };
-  if (d.fen === undefined && !d.moves.length && !d.mode) return null;
+  if (d.fen === undefined && !d.moves.length && !d.mode && !d.ending && !d.offer) return null;
   const out = { moves: d.moves };
+  if (d.ending) out.ending = d.ending;
+  if (d.offer) out.offer = d.offer;
   if (d.fen !== undefined) out.fen = d.fen;
   if (d.mode) out.mode = d.mode;
   if (d.strength) out.strength = d.strength;
@@ -50,7 +52,7 @@ export function linkFor(game, base = typeof location !== 'undefined' ? location.
 
 function normal(game = {}) {
   const fen = game.fen === 'startpos' ? undefined : game.fen;
-  return { fen, moves: game.moves || [], mode: game.mode, strength: game.strength, to: game.to };
+  return { fen, moves: game.moves || [], mode: game.mode, strength: game.strength, to: game.to, ending: game.ending, offer: game.offer };
 }
 
 /** Makes the address describe the game on screen (no new history entry, no reload). */

@@ -61,8 +61,35 @@ export function load(key = STORAGE_KEY) {
       redo: Array.isArray(data.redo) ? data.redo : [],
       settings: cleanSettings(data.settings),
       view: Number.isInteger(data.view) ? data.view : null,
+      ...cleanExtras(data),
     },
   };
+}
+
+const isSide = (x) => x === 'gold' || x === 'scarlet';
+const strings = (a, max) => Array.isArray(a) && a.length <= max && a.every((x) => typeof x === 'string' && x.length <= 10000);
+
+// The parts of a saved game beyond its moves, each kept only when well formed (the engine
+// judges whether the ending fits the game): ending {state, winner}, offer {kind, by},
+// endedHere, meta {tags: {Name: value}, comments: [...], glyphs: [...]} of an opened record.
+function cleanExtras(d) {
+  const out = {};
+  const e = d.ending;
+  if (e && typeof e === 'object' && ((e.state === 'resignation' && isSide(e.winner)) || e.state === 'draw-agreed')) {
+    out.ending = { state: e.state, winner: e.state === 'resignation' ? e.winner : null };
+    if (d.endedHere === true) out.endedHere = true;
+  }
+  const o = d.offer;
+  if (!out.ending && o && typeof o === 'object' && (o.kind === 'offer' || o.kind === 'declined') && isSide(o.by)) {
+    out.offer = { kind: o.kind, by: o.by };
+  }
+  const m = d.meta;
+  if (m && typeof m === 'object' && m.tags && typeof m.tags === 'object' && !Array.isArray(m.tags) &&
+      Object.values(m.tags).every((v) => typeof v === 'string' && v.length <= 1000) && Object.keys(m.tags).length <= 100 &&
+      strings(m.comments || [], 6001) && strings(m.glyphs || [], 6000)) {
+    out.meta = { tags: { ...m.tags }, comments: [...(m.comments || [])], glyphs: [...(m.glyphs || [])] };
+  }
+  return out;
 }
 
 // The player's display preferences (not part of a game): {key: value}, each checked by
@@ -111,7 +138,8 @@ function writePrevious(games) {
 /** Keeps a game record ({startFen, moves, redo, settings}) as the newest previous game. */
 export function pushPrevious(record) {
   const games = readPrevious();
-  return writePrevious([{ startFen: record.startFen, moves: record.moves, redo: record.redo || [], settings: record.settings, savedAt: Date.now() }, ...games]);
+  return writePrevious([{ startFen: record.startFen, moves: record.moves, redo: record.redo || [], settings: record.settings,
+    ...cleanExtras(record), savedAt: Date.now() }, ...games]);
 }
 
 /** The newest previous game (removed from the list), or null. */
@@ -120,11 +148,30 @@ export function popPrevious() {
   if (!games.length) return null;
   const [g, ...rest] = games;
   writePrevious(rest);
-  return { startFen: g.startFen, moves: g.moves, redo: Array.isArray(g.redo) ? g.redo : [], settings: cleanSettings(g.settings) };
+  return { startFen: g.startFen, moves: g.moves, redo: Array.isArray(g.redo) ? g.redo : [], settings: cleanSettings(g.settings), ...cleanExtras(g) };
 }
 
 /** The newest previous game without removing it, or null. */
 export function peekPrevious() {
   const g = readPrevious()[0];
   return g ? { startFen: g.startFen, moves: g.moves, settings: cleanSettings(g.settings) } : null;
+}
+
+/**
+ * A value kept as JSON under `key` in localStorage (or any Storage): load() gives
+ * clean(the value read) (clean(null) when there is none or it is unreadable), save(v)
+ * keeps v (in memory only when storage fails: private mode, quota).
+ */
+export function jsonStore(key, clean, storage = globalThis.localStorage) {
+  let mem = clean(null);
+  return {
+    load() {
+      try { mem = clean(JSON.parse(storage.getItem(key) || 'null')); } catch { mem = clean(null); }
+      return mem;
+    },
+    save(v) {
+      mem = v;
+      try { storage.setItem(key, JSON.stringify(v)); } catch { /* not kept */ }
+    },
+  };
 }

@@ -80,6 +80,12 @@ function loadIcons(onDone) {
   })).then(onDone);
 }
 
+/** The piece icons (letter -> image URL; Scarlet's recoloured), once loaded. */
+export function pieceIcons() {
+  loadIcons(() => {});
+  return iconsLoading.then(() => icons);
+}
+
 // Pieces one side has more of than the other (like lichess's captured-material line).
 function imbalance(board) {
   const n = {};
@@ -136,12 +142,15 @@ function fmtNum(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
 
 // --- move list ------------------------------------------------------------------------
 // m: {plies: [{algebraic, label}], firstSide, view, result: {title, reason} | null,
-//     words(ply) -> the move in words (for screen readers)}; a ply's label is core's move
+//     words(ply) -> the move in words (for screen readers), marks: Map(ply -> {kind, glyph,
+//     name, better}) | null (a review's judged moves)}; a ply's label is core's move
 // number ("12." Gold, "12…" Scarlet)
 let lastMovesKey = '';
 export function renderMoves(m) {
   const box = $('moves');
-  const key = m.plies.map((p) => p.algebraic).join(' ') + '|' + m.view + '|' + (m.result ? m.result.title : '');
+  const marks = m.marks || new Map();
+  const key = m.plies.map((p) => p.algebraic).join(' ') + '|' + m.view + '|' + (m.result ? m.result.title : '') +
+    '|' + [...marks].map(([k, v]) => k + v.glyph).join(',');
   if (key === lastMovesKey) return;
   lastMovesKey = key;
   $('moves-note').textContent = m.plies.length ? `${m.plies.length} ${m.plies.length === 1 ? 'ply' : 'plies'}` : '';
@@ -161,11 +170,14 @@ export function renderMoves(m) {
       if (k < 0) { cells.push('<td><span class="mv" aria-hidden="true">…</span></td>'); continue; }
       if (k >= m.plies.length) { cells.push('<td></td>'); continue; }
       const ply = k + 1;
-      const cls = 'mv' + (ply === m.view ? ' is-current' : '') + (ply === m.plies.length ? ' is-live' : '');
+      const mk = marks.get(ply);
+      const cls = 'mv' + (ply === m.view ? ' is-current' : '') + (ply === m.plies.length ? ' is-live' : '') + (mk ? ` mv-${mk.kind}` : '');
       const side = (k + offset) % 2 === 0 ? 'Gold' : 'Scarlet';
       const words = m.words ? m.words(ply) : '';
-      const label = `${number}, ${side}: ${m.plies[k].algebraic}${words ? ', ' + words : ''}`;
-      cells.push(`<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}</button></td>`);
+      const judged = mk ? `, ${mk.name.toLowerCase()}, better was ${mk.better}` : '';
+      const label = `${number}, ${side}: ${m.plies[k].algebraic}${words ? ', ' + words : ''}${judged}`;
+      const glyph = mk ? `<span class="glyph" title="${esc(mk.name)}: better was ${esc(mk.better)}">${esc(mk.glyph)}</span>` : '';
+      cells.push(`<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}${glyph}</button></td>`);
     }
     rows.push(`<tr><th scope="row" class="n">${number}</th>${cells.join('')}</tr>`);
   }

@@ -30,7 +30,7 @@ function defaultCreateWorker() {
   return new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
 }
 
-const SEARCHES = new Set(['search', 'analyse']);
+const SEARCHES = new Set(['search', 'analyse', 'review']);
 
 export class EngineClient {
   // options: createWorker() -> a Worker-like {postMessage, onmessage, onerror, terminate};
@@ -52,7 +52,7 @@ export class EngineClient {
   }
 
   // --- the engine --------------------------------------------------------------------
-  // The worker's init answer {protocol, engine, sliceNodes}.
+  // The worker's init answer {protocol, engine, sliceNodes, build}.
   ready() { return this.readyPromise; }
 
   // position: {fen: start position string ('' = the standard start), moves: coordinate
@@ -65,8 +65,20 @@ export class EngineClient {
   }
 
   // An infinite analysis (info messages) until stop(); resolves like search().
+  // options: {level = 10, multipv = 1 (the best lines in info.lines), threat = false
+  // (analyse what the opponent threatens: the position after a pass; rejects with
+  // 'in-check' when the side to move is in check), onInfo}.
   analyse(position, options = {}) {
-    return this._search('analyse', position, { level: options.level }, options.onInfo);
+    return this._search('analyse', position,
+      { level: options.level, multipv: options.multipv, threat: options.threat === true }, options.onInfo);
+  }
+
+  // A review of every position of the game (ply 0 to the last), each searched with
+  // `limits` ({nodes?, depth?, movetime?}, required). onProgress({done, total, entry}) per
+  // position. Resolves to {entries, plies, stopped} (entries of the positions done; stop()
+  // resolves it with those done so far) or null when superseded.
+  review(position, { limits, onProgress } = {}) {
+    return this._search('review', position, { limits }, onProgress);
   }
 
   // Ends the running search: its promise resolves with the best move so far, or with
@@ -199,8 +211,8 @@ export class EngineClient {
     if (!msg || msg.v !== PROTOCOL_VERSION) return;
     const p = this.pending.get(msg.id);
     if (!p) return;  // an answer nobody waits for any more (superseded): dropped
-    if (msg.type === 'info') {
-      if (p.onInfo) p.onInfo(msg.info);
+    if (msg.type === 'info' || msg.type === 'progress') {  // a search's depths, a review's positions
+      if (p.onInfo) p.onInfo(msg.type === 'info' ? msg.info : msg.progress);
       return;
     }
     this.pending.delete(msg.id);

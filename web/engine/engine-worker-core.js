@@ -44,7 +44,7 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
   let search = null;     // M.Search: the position record and the resumable search
   let loadError = null;
   const queue = [];      // requests received before the module is ready
-  let current = null;    // the running search: {id, infinite}
+  let current = null;    // the running job (a search or a review): {id, end(how)}
 
   const reply = (id, value) => post({ v: PROTOCOL_VERSION, id, type: 'result', ok: true, value });
   const fail = (id, e) => post({
@@ -62,22 +62,28 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
   });
 
   // --- searching ---------------------------------------------------------------------
-  // Answers the running search with core's result so far. how: false (done by its
-  // limits), 'stop', 'replaced'.
-  function finish(s, how) {
-    if (current !== s) return;
+  // Ends the running job and answers it. how: false (done by its limits), 'stop', 'replaced'.
+  function finish(job, how) {
+    if (current !== job) return;
     current = null;
     if (how) search.stop();
-    reply(s.id, { ...search.result(), stopped: how });
+    job.answer(how);
+  }
+
+  // Sets the worker's record from a request's position: {fen, keep, moves}. -> plies held.
+  function setPosition(msg, what) {
+    const p = msg.position;
+    if (!p || typeof p !== 'object') throw new RequestError('bad-request', `${what} needs 'position': {fen, keep, moves}`);
+    const r = search.setPosition(p.fen, p.keep, p.moves);
+    return r.kept + r.added;
   }
 
   function startSearch(id, msg, infinite) {
     if (current) finish(current, 'replaced');
-    const p = msg.position;
-    if (!p || typeof p !== 'object') throw new RequestError('bad-request', "a search needs 'position': {fen, keep, moves}");
-    search.setPosition(p.fen, p.keep, p.moves);
-    search.start(infinite ? { infinite: true } : msg.limits, msg.level, msg.seed);
-    const s = { id, infinite };
+    setPosition(msg, 'a search');
+    search.start(infinite ? { infinite: true } : msg.limits, msg.level, msg.seed,
+      { multipv: msg.multipv, threat: msg.threat === true });
+    const s = { id, answer: (how) => reply(id, { ...search.result(), stopped: how }) };
     current = s;
     const onInfo = (info) => { if (current === s) post({ v: PROTOCOL_VERSION, id, type: 'info', info }); };
     const slice = () => {
@@ -90,6 +96,62 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
     schedule(slice);
   }
 
+  // A review: every position of the game, from the start position (ply 0) to the last,
+  // searched in turn with the same limits, slice by slice like any search. Each position
+  // done is reported ('progress'); the answer holds every entry done so far. A position
+  // where the game is over by the rules is not searched: its entry says how it ended.
+  function startReview(id, msg) {
+    if (current) finish(current, 'replaced');
+    const plies = setPosition(msg, 'a review');
+    if (msg.limits === null || msg.limits === undefined || typeof msg.limits !== 'object') {
+      throw new RequestError('bad-limits', 'a review needs limits for each position: {nodes?, depth?, movetime?}');
+    }
+    const entries = [];
+    const job = { id, answer: (how) => reply(id, { entries, plies, stopped: how }) };
+    let ply = 0;
+    // Starts the search of `ply`, or records a finished position; false when there is
+    // nothing to search there.
+    const begin = () => {
+      const st = search.statusAt(ply);
+      if (!st.over) {
+        search.start(msg.limits, 10, null, { ply, multipv: 1 });
+        return true;
+      }
+      const mated = st.state === 'checkmate';
+      record({ ply, side: st.sideToMove, score: 0, mate: mated ? 0 : null, best: null, bestAlgebraic: null,
+        pv: [], pvCoordinate: [], depth: 0, nodes: 0, over: { state: st.state, reason: st.reason, winner: st.winner } });
+      return false;
+    };
+    const record = (entry) => {
+      entries.push(entry);
+      post({ v: PROTOCOL_VERSION, id, type: 'progress', progress: { done: entries.length, total: plies + 1, entry } });
+      ply++;
+    };
+    const next = () => {  // the next position to search, or the answer
+      while (ply <= plies) if (begin()) return true;
+      finish(job, false);
+      return false;
+    };
+    const slice = () => {
+      if (current !== job) return;
+      if (!search.advance(M.SEARCH_SLICE_NODES, null)) return schedule(slice);
+      const r = search.result();
+      record({ ply, side: search.statusAt(ply).sideToMove, score: r.score, mate: r.mate, best: r.best,
+        bestAlgebraic: r.bestAlgebraic, pv: r.pv, pvCoordinate: r.pvCoordinate, depth: r.depth, nodes: r.nodes, over: null });
+      if (next()) schedule(slice);
+    };
+    current = job;
+    // The first position is started here, so that bad limits are answered at once.
+    let started;
+    try {
+      started = next();
+    } catch (e) {
+      current = null;
+      throw e;
+    }
+    if (started) schedule(slice);
+  }
+
   // --- requests ----------------------------------------------------------------------
   function handle(msg) {
     const { id, type } = msg;
@@ -97,11 +159,13 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
       switch (type) {
         case 'init':
           if (msg.hashMb !== undefined && msg.hashMb !== null) search.setHash(msg.hashMb);
-          return reply(id, { protocol: PROTOCOL_VERSION, engine: M.ENGINE_VERSION, sliceNodes: M.SEARCH_SLICE_NODES });
+          return reply(id, { protocol: PROTOCOL_VERSION, engine: M.ENGINE_VERSION, sliceNodes: M.SEARCH_SLICE_NODES, build: M.build ?? null });
         case 'search':
           return startSearch(id, msg, false);
         case 'analyse':
           return startSearch(id, msg, true);
+        case 'review':
+          return startReview(id, msg);
         case 'stop': {
           const had = !!current;
           if (current) finish(current, 'stop');

@@ -9,7 +9,8 @@ namespace dcui {
 
 bool parseArrange(std::string_view text, Arrange& out) {
   static constexpr std::pair<std::string_view, Arrange> names[] = {
-      {"auto", Arrange::Auto}, {"row", Arrange::Row}, {"column", Arrange::Column}, {"pyramid", Arrange::Pyramid}};
+      {"auto", Arrange::Auto}, {"row", Arrange::Row}, {"column", Arrange::Column}, {"pyramid", Arrange::Pyramid},
+      {"sideways", Arrange::Sideways}};
   for (const auto& [name, a] : names)
     if (text == name) return out = a, true;
   return false;
@@ -33,6 +34,13 @@ Metrics metricsFor(float s, Arrangement a) {
     m.titleH = 0;
     m.tabW = std::round(m.titleFont * 1.75f);
     m.gap = m.gapV = std::clamp(0.15f * s, 3.f, 12.f);
+  } else if (a == Arrangement::Sideways) {  // tabs, and the coordinates inside the board
+    m.titleFont = std::clamp(0.40f * s, 10.f, 15.f);
+    m.titleH = 0;
+    m.tabW = std::round(m.titleFont * 1.75f);
+    m.coordFont = std::clamp(0.28f * s, 7.f, 12.f);
+    m.gutterL = m.gutterB = 0;
+    m.gap = m.gapV = std::clamp(0.3f * s, 5.f, 16.f);
   } else {
     m.titleFont = std::clamp(0.40f * s, 11.f, 17.f);
     m.titleH = std::round(m.titleFont * 1.75f);
@@ -58,6 +66,10 @@ void extent(float s, Arrangement a, int n, float& w, float& h) {
     case Arrangement::Pyramid:
       w = 2 * (m.gutterL + bw) + m.gap + 2 * m.pad + m.gutterL * 0.5f;
       h = 2 * bh + m.gapV + 2 * m.pad;
+      break;
+    case Arrangement::Sideways:
+      w = n * (m.tabW + 2 + 8 * s) + (n - 1) * m.gap + 2 * m.pad;
+      h = 12 * s + 2 * m.pad;
       break;
   }
 }
@@ -99,13 +111,15 @@ Layout computeLayout(float W, float H, float dpr, std::vector<int> levels, Arran
     if (sCol > s) a = Arrangement::Column, s = sCol;
     if (sPyr > 1.12f * s) a = Arrangement::Pyramid, s = sPyr;
   } else {
-    a = arrange == Arrange::Row ? Arrangement::Row : arrange == Arrange::Column ? Arrangement::Column : Arrangement::Pyramid;
+    a = arrange == Arrange::Row ? Arrangement::Row : arrange == Arrange::Column ? Arrangement::Column
+        : arrange == Arrange::Sideways ? Arrangement::Sideways : Arrangement::Pyramid;
     if (a == Arrangement::Pyramid && n != 3) a = Arrangement::Row;  // a pyramid needs three boards
     s = bestSquare(W, H, a, n, dpr);
   }
   if (s < 2.f / dpr) return L;
   L.arrangement = a;
-  L.stacked = a == Arrangement::Column;
+  L.stacked = a == Arrangement::Column || a == Arrangement::Sideways;
+  L.turned = a == Arrangement::Sideways;
   L.sq = s;
   const Metrics m = metricsFor(s, a);
   L.titleFont = m.titleFont, L.titleH = m.titleH, L.coordFont = m.coordFont;
@@ -123,6 +137,12 @@ Layout computeLayout(float W, float H, float dpr, std::vector<int> levels, Arran
         const float gx = snap(ox + m.tabW + 2 + m.gutterL, dpr), gy = snap(oy + vis * (bh + m.gapV), dpr);
         L.grid[idx] = {gx, gy, 12 * s, 8 * s};
         L.title[idx] = {snap(ox, dpr), gy, m.tabW, 8 * s};
+        continue;
+      }
+      case Arrangement::Sideways: {
+        const float tx = snap(ox + vis * (m.tabW + 2 + 8 * s + m.gap), dpr), gy = snap(oy, dpr);
+        L.title[idx] = {tx, gy, m.tabW, 12 * s};
+        L.grid[idx] = {snap(tx + m.tabW + 2, dpr), gy, 8 * s, 12 * s};
         continue;
       }
       case Arrangement::Row:
@@ -144,8 +164,10 @@ RectF squareRect(const Layout& L, bool flipped, int sq) {
   if (!L.valid() || sq < 0 || sq >= kSquares) return {};
   const RectF& g = L.grid[levelOf(sq) - 1];
   if (!(g.w > 0)) return {};
-  const int col = flipped ? kFiles - 1 - fileOf(sq) : fileOf(sq);
-  const int row = flipped ? rankOf(sq) : kRanks - 1 - rankOf(sq);
+  const int f = fileOf(sq), r = rankOf(sq);
+  // turned a quarter clockwise: the picture's left edge (file a) becomes its top edge
+  const int col = L.turned ? (flipped ? kRanks - 1 - r : r) : (flipped ? kFiles - 1 - f : f);
+  const int row = L.turned ? (flipped ? kFiles - 1 - f : f) : (flipped ? r : kRanks - 1 - r);
   return {g.x + col * L.sq, g.y + row * L.sq, L.sq, L.sq};
 }
 
@@ -154,8 +176,10 @@ int squareAt(const Layout& L, bool flipped, float x, float y) {
   for (int i = 0; i < kLevels; ++i) {
     const RectF& g = L.grid[i];
     if (!(g.w > 0) || !g.contains(x, y)) continue;
-    const int col = std::clamp(static_cast<int>((x - g.x) / L.sq), 0, kFiles - 1);
-    const int row = std::clamp(static_cast<int>((y - g.y) / L.sq), 0, kRanks - 1);
+    const int cols = L.turned ? kRanks : kFiles, rows = L.turned ? kFiles : kRanks;
+    const int col = std::clamp(static_cast<int>((x - g.x) / L.sq), 0, cols - 1);
+    const int row = std::clamp(static_cast<int>((y - g.y) / L.sq), 0, rows - 1);
+    if (L.turned) return squareOn(i + 1, flipped ? kFiles - 1 - row : row, flipped ? kRanks - 1 - col : col);
     const int file = flipped ? kFiles - 1 - col : col;
     const int rank = flipped ? row : kRanks - 1 - row;
     return squareOn(i + 1, file, rank);
@@ -164,7 +188,7 @@ int squareAt(const Layout& L, bool flipped, float x, float y) {
 }
 
 std::string layoutJson(const Layout& L) {
-  static const char* const names[] = {"row", "column", "pyramid"};
+  static const char* const names[] = {"row", "column", "pyramid", "sideways"};
   char buf[256];
   std::snprintf(buf, sizeof buf, "{\"square\":%.6g,\"arrangement\":\"%s\",\"width\":%.6g,\"height\":%.6g,"
                 "\"contentWidth\":%.6g,\"contentHeight\":%.6g,\"boards\":[",

@@ -36,19 +36,23 @@ struct RectF {
 
 // Row: 3 | 2 | 1 side by side (wide). Column: 3 over 2 over 1, the files of the levels in
 // line (a square and the squares directly above and below it share a column of the
-// screen). Pyramid: 3 | 2 on top, 1 centred below (squarish containers).
-enum class Arrangement { Row, Column, Pyramid };
-// What a board asks for: the arrangement with the largest squares for its box (Auto), or
-// one arrangement whatever the box.
-enum class Arrange { Auto, Row, Column, Pyramid };
-// "auto", "row", "column", "pyramid"; false for anything else.
+// screen). Pyramid: 3 | 2 on top, 1 centred below (squarish containers). Sideways: side by
+// side, each board turned a quarter clockwise (files a..l downwards, Gold's rank 1 at the
+// left), the coordinates inside the edge squares: two 8-wide boards fill a wide, low frame
+// (an embed of 320x200) far better than two 12-wide ones.
+enum class Arrangement { Row, Column, Pyramid, Sideways };
+// What a board asks for: the arrangement with the largest squares for its box (Auto: row,
+// column or pyramid; sideways only when asked for), or one arrangement whatever the box.
+enum class Arrange { Auto, Row, Column, Pyramid, Sideways };
+// "auto", "row", "column", "pyramid", "sideways"; false for anything else.
 bool parseArrange(std::string_view text, Arrange& out);
 
 // All values in CSS pixels; square size is a whole number of device pixels.
 struct Layout {
   float cssW = 0, cssH = 0, dpr = 1;
   Arrangement arrangement = Arrangement::Row;
-  bool stacked = false;  // Column: labels are vertical tabs left of the boards
+  bool stacked = false;  // Column and Sideways: labels are vertical tabs left of the boards
+  bool turned = false;   // Sideways: files run down, ranks across; coordinates inside the edge squares
   float sq = 0;          // square size
   float contentW = 0, contentH = 0;  // the boards' extent (labels and margins included) within cssW x cssH
   float titleFont = 0, titleH = 0, coordFont = 0, gutterL = 0, gutterB = 0;
@@ -66,7 +70,7 @@ Layout computeLayout(float cssW, float cssH, float dpr, std::vector<int> levels 
                      Arrange arrange = Arrange::Auto);
 // Normalises a level list: 1..3 only, no repeats, {3, 2, 1} when nothing is left.
 std::vector<int> normaliseLevels(const std::vector<int>& levels);
-// The layout as JSON: {"square":..,"arrangement":"row|column|pyramid","width":..,"height":..,
+// The layout as JSON: {"square":..,"arrangement":"row|column|pyramid|sideways","width":..,"height":..,
 // "contentWidth":..,"contentHeight":.. (what the boards need of width x height),
 // "boards":[{"level":L,"x":..,"y":..,"width":..,"height":..}, ...]} (CSS px, visual order).
 std::string layoutJson(const Layout& L);

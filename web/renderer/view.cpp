@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -66,7 +67,7 @@ EM_JS(double, dc_now, (), { return performance.now(); });
 
 namespace {
 
-// The typed API's events: Module.onBoardEvent('move'|'select'|'hover', a, b).
+// The typed API's events: Module.onBoardEvent('move'|'select'|'hover'|'click', a, b).
 void emitEvent(const char* name, int a, int b = -1) {
   EM_ASM({
     var f = Module.onBoardEvent;
@@ -239,6 +240,38 @@ void drawTextUp(const std::string& s, float cssPx, int weight, float cx, float c
   SDL_RenderCopyExF(V.renderer, t.tex, nullptr, &dst, -90.0, nullptr, SDL_FLIP_NONE);
 }
 
+// The labels drawn in the last frame (level titles, coordinates), CSS px: labels() reports
+// them, so that a test can see that none is cut off by the canvas or overlaps another.
+struct LabelBox {
+  std::string text;
+  float x, y, w, h;
+};
+std::vector<LabelBox> drawnLabels;
+void labelText(const std::string& s, float cssPx, int weight, float x, float cy, Rgba c, int align = -1) {
+  const float w = drawText(s, cssPx, weight, x, cy, c, align);
+  const float left = align == 0 ? x - w / 2 : align == 1 ? x - w : x;
+  const float h = std::max(6, static_cast<int>(std::lround(cssPx * V.dpr))) * 1.0f;  // the glyphs' height, about the font size
+  drawnLabels.push_back({s, left / V.dpr, (cy - h / 2) / V.dpr, w / V.dpr, h / V.dpr});
+}
+// A coordinate in a row of them: left out when it would overlap the last one drawn (squares
+// smaller than the coordinates' font: every other one, or fewer).
+void coordText(const std::string& s, float cssPx, int weight, float x, float cy, Rgba c, int align, LabelBox& last) {
+  const float w = textLength(s, cssPx, weight), h = std::max(6, static_cast<int>(std::lround(cssPx * V.dpr))) * 1.0f;
+  const float left = align == 0 ? x - w / 2 : align == 1 ? x - w : x;
+  const LabelBox box{s, left / V.dpr, (cy - h / 2) / V.dpr, w / V.dpr, h / V.dpr};
+  const float gap = 1.f;  // CSS px between two coordinates at least
+  if (last.w > 0 && box.x < last.x + last.w + gap && last.x < box.x + box.w + gap && box.y < last.y + last.h + gap &&
+      last.y < box.y + box.h + gap)
+    return;
+  labelText(s, cssPx, weight, x, cy, c, align);
+  last = box;
+}
+void labelTextUp(const std::string& s, float cssPx, int weight, float cx, float cy, Rgba c) {
+  drawTextUp(s, cssPx, weight, cx, cy, c);
+  const float len = textLength(s, cssPx, weight), h = std::max(6, static_cast<int>(std::lround(cssPx * V.dpr))) * 1.0f;
+  drawnLabels.push_back({s, (cx - h / 2) / V.dpr, (cy - len / 2) / V.dpr, h / V.dpr, len / V.dpr});
+}
+
 // ---------------------------------------------------------------------------------------
 // Drawing
 // ---------------------------------------------------------------------------------------
@@ -298,6 +331,16 @@ Rgba mix(Rgba a, Rgba b, float t) {
   return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b), m(a.a, b.a)};
 }
 
+// Relative luminance (WCAG) of an opaque colour: 0 black .. 1 white.
+float luminance(Rgba c) {
+  auto lin = [](Uint8 v) {
+    const float x = v / 255.f;
+    return x <= 0.04045f ? x / 12.92f : std::pow((x + 0.055f) / 1.055f, 2.4f);
+  };
+  return 0.2126f * lin(c.r) + 0.7152f * lin(c.g) + 0.0722f * lin(c.b);
+}
+
+
 void render() {
   if (!V.renderer) return;
   SDL_Renderer* r = V.renderer;
@@ -312,6 +355,7 @@ void render() {
     return;
   }
   Painter p(r);
+  drawnLabels.clear();
   const float d = V.dpr, s = L.sq * d;
   const double now = dc_now();
   const bool showLetters = L.sq >= 30.f;
@@ -368,44 +412,70 @@ void render() {
         if (sameSquare(sq, focusSq))
           p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.05f), rgba(0x1a3d8f, 0.70f));
       }
-    // Coordinates and title (on the page background).
+    // Coordinates and title (on the page background; sideways: inside the edge squares).
     const Rgba coord = {V.text.r, V.text.g, V.text.b, static_cast<Uint8>(V.text.a * 0.72f)};
-    for (int rk = 0; rk < kRanks; ++rk) {
-      const DevRect q = devSquare(squareOn(lv + 1, V.flipped ? kFiles - 1 : 0, rk));
-      drawText(std::string(1, static_cast<char>('1' + rk)), L.coordFont, 500,
-               gx - (L.gutterL * 0.5f - 0.5f) * d, q.y + q.s / 2, coord, 0);
+    if (L.turned) {
+      // file letters in the left column's squares (bottom left), rank numbers in the bottom
+      // row's (bottom right), in the square's contrasting colour; none on squares too small
+      // to hold them beside a piece
+      LabelBox lastFile{}, lastRank{};
+      auto inner = [&](int sq, const std::string& text, bool right) {
+        const DevRect q = devSquare(sq);
+        const Rgba c = isLightSquare(sq) ? mix(pal.dark, rgba(0x000000), 0.25f) : mix(pal.light, rgba(0xffffff), 0.3f);
+        const float m = std::max(1.f, q.s * 0.06f), cy = q.y + q.s - m - L.coordFont * 0.55f * d;
+        coordText(text, L.coordFont, 600, right ? q.x + q.s - m : q.x + m, cy, c, right ? 1 : -1, right ? lastRank : lastFile);
+      };
+      for (int f = 0; f < kFiles && L.sq >= 14.f; ++f)
+        inner(squareOn(lv + 1, f, V.flipped ? kRanks - 1 : 0), std::string(1, static_cast<char>('a' + f)), false);
+      for (int rk = 0; rk < kRanks && L.sq >= 14.f; ++rk)
+        inner(squareOn(lv + 1, V.flipped ? 0 : kFiles - 1, rk), std::string(1, static_cast<char>('1' + rk)), true);
+    } else {
+      LabelBox lastRank{}, lastFile{};
+      for (int rk = 0; rk < kRanks; ++rk) {
+        const DevRect q = devSquare(squareOn(lv + 1, V.flipped ? kFiles - 1 : 0, rk));
+        coordText(std::string(1, static_cast<char>('1' + rk)), L.coordFont, 500,
+                  gx - (L.gutterL * 0.5f - 0.5f) * d, q.y + q.s / 2, coord, 0, lastRank);
+      }
+      for (int f = 0; f < kFiles; ++f) {
+        const DevRect q = devSquare(squareOn(lv + 1, f, V.flipped ? kRanks - 1 : 0));
+        coordText(std::string(1, static_cast<char>('a' + f)), L.coordFont, 500, q.x + q.s / 2,
+                  gy + gh + L.gutterB * 0.5f * d, coord, 0, lastFile);
+      }
     }
-    for (int f = 0; f < kFiles; ++f) {
-      const DevRect q = devSquare(squareOn(lv + 1, f, V.flipped ? kRanks - 1 : 0));
-      drawText(std::string(1, static_cast<char>('a' + f)), L.coordFont, 500, q.x + q.s / 2,
-               gy + gh + L.gutterB * 0.5f * d, coord, 0);
-    }
+    // The level's label: as much of "Sky level 3" as fits its band or tab (never clipped):
+    // the name and the level, the name alone, or the level's number alone.
     const RectF& t = L.title[lv];
     const Rgba onDark = lv == 2 ? rgba(0x12324f) : rgba(0xffffff);
+    const std::string sub = "level " + std::to_string(lv + 1), digit(1, static_cast<char>('1' + lv));
     if (L.stacked) {
       // vertical tab in the board's colour: "Sky · level 3" reading upwards
       const float tx = t.x * d, ty = t.y * d, tw = t.w * d, th = t.h * d;
       p.rect(tx, ty, tw, th, pal.dark);
       p.rectOutline(tx, ty, tw, th, std::max(1.f, d), rgba(0x000000, 0.15f));
-      const std::string sub = "level " + std::to_string(lv + 1);
-      const float f2 = L.titleFont * 0.8f, space = L.titleFont * 0.45f * d;
+      const float f2 = L.titleFont * 0.8f, space = L.titleFont * 0.45f * d, room = th - 2 * std::max(2.f, 0.1f * tw);
       const float l1 = textLength(pal.name, L.titleFont, 650), l2 = textLength(sub, f2, 400);
-      const float total = l1 + space + l2, cx = tx + tw / 2, base = ty + th / 2 + total / 2;
-      drawTextUp(pal.name, L.titleFont, 650, cx, base - l1 / 2, onDark);
-      drawTextUp(sub, f2, 400, cx + 0.5f * d, base - l1 - space - l2 / 2,
-                 {onDark.r, onDark.g, onDark.b, 200});
+      const float cx = tx + tw / 2, mid = ty + th / 2;
+      if (l1 + space + l2 <= room) {
+        const float base = mid + (l1 + space + l2) / 2;
+        labelTextUp(pal.name, L.titleFont, 650, cx, base - l1 / 2, onDark);
+        labelTextUp(sub, f2, 400, cx + 0.5f * d, base - l1 - space - l2 / 2, {onDark.r, onDark.g, onDark.b, 200});
+      } else if (l1 <= room) {
+        labelTextUp(pal.name, L.titleFont, 650, cx, mid, onDark);
+      } else {
+        labelText(digit, L.titleFont, 700, cx, mid, onDark, 0);
+      }
     } else {
       const float tcy = (t.y + t.h * 0.45f) * d;
       // level badge: small square in the board's dark colour with the level number
       const float bs = std::round(L.titleFont * 1.2f * d);
-      const float bx = t.x * d;
+      const float bx = t.x * d, room = t.w * d, space = L.titleFont * 0.45f * d;
       p.rect(bx, std::round(tcy - bs / 2), bs, bs, pal.dark);
       p.rectOutline(bx, std::round(tcy - bs / 2), bs, bs, std::max(1.f, d), rgba(0x000000, 0.18f));
-      drawText(std::string(1, static_cast<char>('1' + lv)), L.titleFont * 0.82f, 700, bx + bs / 2, tcy,
-               onDark, 0);
-      const float nameW = drawText(pal.name, L.titleFont, 650, bx + bs + L.titleFont * 0.45f * d, tcy, V.text);
-      drawText("level " + std::to_string(lv + 1), L.titleFont * 0.8f, 400,
-               bx + bs + L.titleFont * 0.45f * d + nameW + L.titleFont * 0.45f * d, tcy + 0.5f * d, coord);
+      labelText(digit, L.titleFont * 0.82f, 700, bx + bs / 2, tcy, onDark, 0);
+      const float nameW = textLength(pal.name, L.titleFont, 650), subW = textLength(sub, L.titleFont * 0.8f, 400);
+      if (bs + space + nameW <= room) labelText(pal.name, L.titleFont, 650, bx + bs + space, tcy, V.text);
+      if (bs + space + nameW + space + subW <= room)
+        labelText(sub, L.titleFont * 0.8f, 400, bx + bs + space + nameW + space, tcy + 0.5f * d, coord);
     }
   }
 
@@ -430,12 +500,17 @@ void render() {
       drawSnowflake(p, q.x + q.s * 0.80f, q.y + q.s * 0.80f, q.s * 0.15f);
     }
     if (showLetters && sq != dragFrom) {
-      const bool light = isLightSquare(sq);
+      // The piece's letter in the corner: near-black or white, whichever contrasts more
+      // with the square, with a thin halo of the other so marks and icons never hide it.
       const Palette& pal = kPalettes[levelOf(sq) - 1];
-      const Rgba c = light ? mix(pal.dark, rgba(0x000000), 0.35f) : mix(pal.light, rgba(0xffffff), 0.4f);
-      const char up = isGold(pc) ? pc : static_cast<char>(pc - 32);
-      drawText(std::string(1, up), std::max(8.f, L.sq * 0.22f), 700, q.x + q.s * 0.05f,
-               q.y + q.s * 0.14f, c);
+      const bool darkInk = luminance(isLightSquare(sq) ? pal.light : pal.dark) > 0.18f;
+      const Rgba ink = darkInk ? rgba(0x15130f, 0.92f) : rgba(0xffffff, 0.96f);
+      const Rgba halo = darkInk ? rgba(0xffffff, 0.5f) : rgba(0x000000, 0.45f);
+      const std::string up(1, isGold(pc) ? pc : static_cast<char>(pc - 32));
+      const float size = std::max(8.f, L.sq * 0.22f), x = q.x + q.s * 0.05f, y = q.y + q.s * 0.14f;
+      const float o = std::max(0.75f, d * 0.6f);
+      for (const auto& [dx, dy] : {std::pair{-o, 0.f}, {o, 0.f}, {0.f, -o}, {0.f, o}}) drawText(up, size, 700, x + dx, y + dy, halo);
+      drawText(up, size, 700, x, y, ink);
     }
   }
   // Frozen squares without a piece still get the snowflake
@@ -486,21 +561,72 @@ void render() {
               static_cast<float>(f.y + (t.y - f.y) * k + t.s / 2), t.s);
     more = true;
   }
-  // Arrows (may join squares on different levels): a shaft and a head, centre to centre.
-  for (const Arrow& a : V.arrows) {
-    if (!L.shown(levelOf(a.from)) || !L.shown(levelOf(a.to))) continue;
-    const DevRect f = devSquare(a.from), t = devSquare(a.to);
-    const float x0 = f.x + f.s / 2, y0 = f.y + f.s / 2, x1 = t.x + t.s / 2, y1 = t.y + t.s / 2;
+  // Arrows. On one level: a shaft and a head, centre to centre. Between levels a straight
+  // line would lie across the boards in between and read as a move on them, so the move is
+  // drawn in the boards' own language (the same square on the other levels, as hover and
+  // selection frame it): a ring on the origin, the origin's echo (a ring on the same file
+  // and rank) on the destination's level, a dashed thread joining the two, and the arrow
+  // on the destination's level from the echo to the destination (a dot when it is the
+  // square straight above or below). An arrow from a square to itself is a circle on it
+  // (as in chessground: the tutorial marks its targets so).
+  const float w = std::max(2.f, s * 0.14f);
+  auto arrow = [&](float x0, float y0, float x1, float y1, Rgba c) {
     const float len = std::hypot(x1 - x0, y1 - y0);
-    if (len < 1) continue;
-    const float ux = (x1 - x0) / len, uy = (y1 - y0) / len, w = std::max(2.f, s * 0.14f);
+    if (len < 1) return;
+    const float ux = (x1 - x0) / len, uy = (y1 - y0) / len;
     const float head = std::min(len * 0.6f, s * 0.42f), hx = x1 - ux * head, hy = y1 - uy * head;
-    p.line(x0, y0, hx, hy, w, a.color);
+    p.line(x0, y0, hx, hy, w, c);
     for (int side = -1; side <= 1; side += 2) {
       const float bx = hx - side * uy * head * 0.55f, by = hy + side * ux * head * 0.55f;
-      p.line(bx, by, x1 - ux * w * 0.3f, y1 - uy * w * 0.3f, w * 0.8f, a.color);
+      p.line(bx, by, x1 - ux * w * 0.3f, y1 - uy * w * 0.3f, w * 0.8f, c);
     }
-    p.disc(hx, hy, w * 0.5f, a.color);
+    p.disc(hx, hy, w * 0.5f, c);
+  };
+  auto centre = [&](int sq, float& x, float& y) {
+    const DevRect q = devSquare(sq);
+    x = q.x + q.s / 2, y = q.y + q.s / 2;
+  };
+  for (const Arrow& a : V.arrows) {
+    const int lf = levelOf(a.from), lt = levelOf(a.to);
+    if (!L.shown(lt)) continue;
+    float x1, y1;
+    centre(a.to, x1, y1);
+    if (a.from == a.to) {
+      p.ring(x1, y1, s * 0.40f, s * 0.48f, a.color);
+      continue;
+    }
+    if (lf == lt) {
+      float x0, y0;
+      centre(a.from, x0, y0);
+      arrow(x0, y0, x1, y1, a.color);
+      continue;
+    }
+    const int echo = (lt - 1) * 96 + a.from % 96;
+    const Rgba faint = {a.color.r, a.color.g, a.color.b, static_cast<Uint8>(a.color.a * 0.7f)};
+    const float r0 = s * 0.40f, r1 = r0 + w * 0.55f;
+    float ex, ey;
+    centre(echo, ex, ey);
+    if (L.shown(lf)) {
+      float x0, y0;
+      centre(a.from, x0, y0);
+      p.ring(x0, y0, r0, r1, a.color);
+      // the thread, dashed, from ring to ring
+      const float len = std::hypot(ex - x0, ey - y0);
+      if (len > 2 * r1) {
+        const float ux = (ex - x0) / len, uy = (ey - y0) / len, dash = s * 0.22f, gap = s * 0.16f;
+        for (float t = r1; t < len - r1; t += dash + gap) {
+          const float t1 = std::min(t + dash, len - r1);
+          p.line(x0 + ux * t, y0 + uy * t, x0 + ux * t1, y0 + uy * t1, std::max(1.5f, w * 0.4f), faint);
+        }
+      }
+    }
+    p.ring(ex, ey, r0, r1, faint);
+    if (echo == a.to) {
+      p.disc(x1, y1, w * 0.9f, a.color);
+    } else {
+      const float len = std::hypot(x1 - ex, y1 - ey);
+      arrow(ex + (x1 - ex) / len * r0, ey + (y1 - ey) / len * r0, x1, y1, a.color);
+    }
   }
 
   // Dragged piece follows the pointer
@@ -602,7 +728,10 @@ void pointerUp(float x, float y) {
   V.pressed = false;
   V.pressSq = -1;
   const bool click = to == from || std::hypot(x - V.pressX, y - V.pressY) < 8.f;
-  if (click && V.interactive) typedClick(from);
+  if (click && V.interactive) {
+    if (from >= 0) emitEvent("click", from);  // any square, empty or not (a position editor)
+    typedClick(from);
+  }
 }
 
 int eventFilter(void*, SDL_Event* e) {
@@ -908,6 +1037,25 @@ std::string fitJson(double cssW, double cssH, double dpr, val levels, std::strin
   return layoutJson(computeLayout(static_cast<float>(cssW), static_cast<float>(cssH), static_cast<float>(dpr), lv, a));
 }
 std::string geometryJson() { return layoutJson(V.layout); }
+// The labels of the last frame: [{"text":..,"x":..,"y":..,"width":..,"height":..}] (CSS px).
+std::string labelsJson() {
+  std::string out = "[";
+  char buf[160];
+  for (const LabelBox& b : drawnLabels) {
+    std::string text;
+    for (char c : b.text) if (c != '"' && c != '\\') text += c;
+    std::snprintf(buf, sizeof buf, "%s{\"text\":\"%s\",\"x\":%.6g,\"y\":%.6g,\"width\":%.6g,\"height\":%.6g}",
+                  out.size() > 1 ? "," : "", text.c_str(), b.x, b.y, b.w, b.h);
+    out += buf;
+  }
+  return out + "]";
+}
+// Draws the current state at once (not at the next animation frame): the canvas holds the
+// picture when this returns, for a page that copies it (the embed gallery).
+void renderNow() {
+  V.frameQueued = false;
+  render();
+}
 int selectedSquare() { return V.selected; }
 
 // {x, y, width, height} of a square in CSS px relative to the canvas, or null.
@@ -1022,6 +1170,8 @@ EMSCRIPTEN_BINDINGS(dragonchess_ui) {
   emscripten::function("setState", &setState);
   emscripten::function("fit", &fitJson);
   emscripten::function("geometry", &geometryJson);
+  emscripten::function("labels", &labelsJson);
+  emscripten::function("renderNow", &renderNow);
   emscripten::function("squareRect", &squareRectCss);
   emscripten::function("selected", &selectedSquare);
 }

@@ -1,0 +1,191 @@
+// Learning the game under Node, over the real rules engine (the wasm Node build): piece
+// cards (web/app/piece-card.js), the tutorial's controller (web/app/learn.js) over every
+// lesson of public/learn/lessons.json, and the puzzle controller (web/app/puzzles.js) over
+// public/puzzles.json. No browser, no DOM.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadEngine, ROOT } from './helpers.mjs';
+import { cardData, cardText, levelDiagram } from '../../web/app/piece-card.js';
+import { Lessons, progressStore, checkLessons } from '../../web/app/learn.js';
+import { Puzzles, puzzleStore, checkPuzzles } from '../../web/app/puzzles.js';
+import { parseSquare, squareName } from '../../web/app/squares.js';
+
+const M = await loadEngine();
+const LESSONS = JSON.parse(readFileSync(join(ROOT, 'public/learn/lessons.json'), 'utf8'));
+const PUZZLES = JSON.parse(readFileSync(join(ROOT, 'public/puzzles.json'), 'utf8'));
+
+// A Storage stand-in (localStorage's getItem/setItem).
+function memoryStorage() {
+  const m = new Map();
+  return { getItem: (k) => (m.has(k) ? m.get(k) : null), setItem: (k, v) => m.set(k, String(v)), map: m };
+}
+
+test('piece cards: every piece has a diagram and core\'s words on each level it lives on', () => {
+  for (const p of M.PIECES) {
+    const card = cardData(M, p.letter.toLowerCase());
+    assert.equal(card.name, p.name);
+    assert.deepEqual(card.diagrams.map((d) => d.level), [...p.levels].sort((a, b) => b - a));
+    for (const d of card.diagrams) {
+      assert.ok(d.count > 0, `${p.name} on level ${d.level} can go somewhere`);
+      assert.equal(d.words, p.movement[d.level - 1]);
+      assert.ok(d.levels.includes(d.level));
+      assert.equal(d.pieces.replace(/\./g, ''), p.letter, 'the piece alone on the board');
+      // the diagram is core's: the same squares the engine gives for this piece here
+      const all = [...d.diagram.move, ...d.diagram.capture, ...d.diagram.afar];
+      for (const sq of all) assert.ok(d.levels.includes(Math.floor(sq / 96) + 1));
+    }
+    assert.match(cardText(card), new RegExp(`^${p.name}: `));
+  }
+  const dragon = levelDiagram(M, 'R', 3);
+  assert.deepEqual(dragon.diagram.afar.map(squareName).sort(), ['2e4', '2f3', '2f4', '2f5', '2g4']);
+  assert.deepEqual(dragon.levels, [3, 2]);
+  const sylph = levelDiagram(M, 'S', 2);
+  for (const home of ['3a2', '3c2', '3e2', '3g2', '3i2', '3k2', '3f4']) assert.ok(sylph.diagram.move.includes(parseSquare(home)), home);
+  assert.equal(levelDiagram(M, 'R', 2), null, 'the Dragon never stands on the Ground');
+  assert.equal(cardData(M, 'X'), null);
+});
+
+test('lessons: every step is solved by playing its solution on the controller, progress kept', () => {
+  const storage = memoryStorage();
+  const L = new Lessons(M, LESSONS, progressStore(storage));
+  let changes = 0;
+  L.on('change', () => changes++);
+  for (const lesson of LESSONS.lessons) {
+    lesson.steps.forEach((step, i) => {
+      L.open(lesson.id, i);
+      assert.equal(L.phase, 'play', `${lesson.id} ${i}`);
+      const cfg = L.boardConfig();
+      assert.equal(cfg.pieces.length, 288);
+      if (L.state.piece) assert.deepEqual([...cfg.dests.keys()], [parseSquare(L.state.piece)], 'only the lesson\'s piece moves');
+      for (const mv of step.solution) {
+        assert.equal(L.solutionMove(), mv);
+        assert.equal(L.play(mv.slice(0, 3), mv.slice(3, 6)), null, `${lesson.id} ${i} ${mv}`);
+      }
+      assert.equal(L.phase, 'done', `${lesson.id} step ${i + 1} solved`);
+      assert.equal(L.note.kind, 'ok');
+      assert.equal(L.boardConfig().dests, null, 'no moves after the end');
+    });
+  }
+  assert.ok(changes > 0);
+  assert.ok(L.list().every((l) => l.done));
+  // kept: a new controller over the same storage knows it
+  const again = new Lessons(M, LESSONS, progressStore(storage));
+  assert.ok(again.list().every((l) => l.done));
+  assert.match(storage.getItem('dragonchess.learn.v1'), /"afar":1/);
+});
+
+test('lessons: a wrong move is explained, the lesson can be restarted, hints point the way', () => {
+  const L = new Lessons(M, LESSONS, progressStore(memoryStorage()));
+  L.open('dragon', 1);  // capture 2f5 and 2g5 from afar in two moves
+  L.hint();
+  assert.deepEqual(L.boardConfig().arrows[0], { from: parseSquare('3f5'), to: parseSquare('2f5'), color: 'blue' });
+  // the targets are marked (a circle: an arrow from a square to itself)
+  assert.ok(L.boardConfig().arrows.some((a) => a.from === parseSquare('2g5') && a.to === a.from));
+  assert.equal(L.play('3f5', '3f6'), null);
+  assert.equal(L.phase, 'play');
+  assert.match(L.note.text, /2 targets left: 2f5, 2g5/);
+  assert.equal(L.play('3f6', '3f5'), null);
+  assert.equal(L.phase, 'failed');
+  assert.match(L.note.text, /^Out of moves/);
+  assert.equal(L.play('3f5', '3f4'), 'the lesson is over: start again or go on');
+  L.restart();
+  assert.equal(L.phase, 'play');
+  assert.deepEqual(L.moves, []);
+  // a mate lesson: a check that is no mate says how the King escapes
+  L.open('mate', 0);
+  const cfg = L.boardConfig();
+  assert.ok(cfg.dests.size > 1);
+  assert.equal(L.play('2b1', '2b2'), null);
+  assert.equal(L.phase, 'failed');
+  assert.match(L.note.text, /gives no check/);
+  // freezing: the frozen Griffon says why it cannot move
+  L.open('freezing', 0);
+  assert.match(L.whyNot('2d5'), /frozen by the Basilisk/);
+  assert.match(L.describeSquare('2d5'), /frozen by a Basilisk/);
+  // next: the following step, then the following lesson
+  L.open('griffon', 0);
+  L.next();
+  assert.equal(L.stepIndex, 1);
+  L.next();
+  assert.equal(L.lesson.id, 'dragon');
+  assert.throws(() => checkLessons({ format: 'x' }), /not a dragonchess-lessons 1 file/);
+});
+
+test('puzzles: solving with the replies played, wrong moves, hints, the next puzzle, progress', () => {
+  const storage = memoryStorage();
+  const P = new Puzzles(M, PUZZLES, puzzleStore(storage));
+  const moved = [];
+  P.on('moved', (m) => moved.push(m.coordinate));
+  // a puzzle of three solver moves or more: replies come from the solution
+  const long = PUZZLES.puzzles.find((p) => p.moves.length >= 3);
+  P.open(long.id);
+  assert.equal(P.boardConfig().orientation, P.solver);
+  // a wrong move first: nothing is played, the puzzle counts as failed
+  const legal = [...P.dests().values()].flat();
+  const wrong = legal.find((m) => m.coordinate !== long.moves[0] && !mates(long.fen, m.coordinate));
+  assert.equal(P.play(wrong.from, wrong.to), 'wrong');
+  assert.equal(P.note.kind, 'warn');
+  assert.equal(P.k, 0);
+  P.hint();
+  assert.deepEqual(P.boardConfig().arrows, [{ from: parseSquare(long.moves[0].slice(0, 3)), to: parseSquare(long.moves[0].slice(0, 3)), color: 'blue' }]);
+  P.hint();
+  assert.equal(P.boardConfig().arrows[0].to, parseSquare(long.moves[0].slice(3, 6)));
+  for (let i = 0; i < long.moves.length; i += 2) {
+    const mv = long.moves[i];
+    const r = P.play(mv.slice(0, 3), mv.slice(3, 6));
+    if (i + 1 < long.moves.length) {
+      assert.equal(r, 'correct');
+      assert.ok(P.replyPending);
+      assert.equal(P.boardConfig().dests, null, 'no input while the reply is due');
+      P.reply();
+    } else {
+      assert.equal(r, 'solved');
+    }
+  }
+  assert.deepEqual(moved, long.moves);
+  assert.equal(P.phase, 'solved');
+  assert.ok(P.progress.solved[long.id]);
+  assert.ok(P.progress.failed[long.id], 'a wrong try is remembered');
+  // the next puzzle is another, unsolved one
+  const next = P.nextId();
+  assert.notEqual(next, long.id);
+  P.next();
+  assert.equal(P.puzzle.id, next);
+  // the solution shown: played through, not counted as solved
+  const rest = P.showSolution();
+  assert.deepEqual(rest, P.puzzle.moves);
+  for (const mv of rest) P.stepSolution(mv);
+  assert.equal(P.phase, 'shown');
+  assert.ok(!P.progress.solved[next]);
+  // kept in storage, and resumed there
+  const again = new Puzzles(M, PUZZLES, puzzleStore(storage));
+  again.resume();
+  assert.equal(again.puzzle.id, next);
+  assert.ok(again.progress.solved[long.id]);
+  // the filter orders puzzles easiest first
+  again.setFilter('hard');
+  const hard = again.ordered();
+  assert.ok(hard.every((p) => p.difficulty === 'hard'));
+  for (let i = 1; i < hard.length; i++) assert.ok(hard[i - 1].rating <= hard[i].rating);
+  assert.throws(() => checkPuzzles({ format: 'dragonchess-puzzles 1', puzzles: [{ id: 'x', fen: '', moves: ['a', 'b'] }] }), /malformed/);
+});
+
+test('puzzles: any mate solves a mate puzzle; a wrong move in a mate in one says why', () => {
+  // the tutorial's frozen-King position: several moves mate
+  const fen = LESSONS.lessons.find((l) => l.id === 'mate').steps[1].fen;
+  const data = { format: 'dragonchess-puzzles 1', puzzles: [
+    { id: 't1', fen, moves: ['2a12a8'], line: ['O2a8#'], goal: 'mate', mateIn: 1, rating: 700, difficulty: 'easy', tags: ['mate'] },
+  ] };
+  const P = new Puzzles(M, data, puzzleStore(memoryStorage()));
+  P.open('t1');
+  assert.equal(P.play('2a1', '2b1'), 'wrong');
+  assert.match(P.note.text, /gives no check/);
+  assert.equal(P.play('2a1', '2e1'), 'solved', 'another mate (along the file) solves it too');
+});
+
+function mates(fen, move) {
+  const g = new M.Game(fen, [move]);
+  try { return g.status().state === 'checkmate'; } finally { g.delete(); }
+}

@@ -1,0 +1,251 @@
+// The position editor: place and remove pieces on the three levels with a palette of the 15
+// piece types in both colours (and an eraser), choose the side to move, start from the
+// start position or an empty board. Every change is checked by core's position-string
+// reader (M.positionFromBoard): an invalid position shows the reader's reason in words and
+// cannot be used; a valid one can be played against the computer or by two players,
+// analysed, shared as a link or copied as an embed snippet. The board component stays
+// rule-free: it reports clicks on any square (board 'click'), the editor changes its
+// board string and hands it back.
+import { SIDE_NAME } from './players.js';
+import { pieceName } from './facts.js';
+import { parseSquare } from './squares.js';
+import { copyLink } from './share.js';
+import { embedSnippet } from './embed-snippet.js';
+import { pieceIcons } from './view.js';
+import { cleanSettings } from './store.js';
+
+const $ = (id) => document.getElementById(id);
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+const EMPTY = '.'.repeat(288);
+
+function cardHtml(M) {
+  const pal = (upper) => M.PIECES.map((p) => {
+    const L = upper ? p.letter.toUpperCase() : p.letter.toLowerCase();
+    const name = `${upper ? 'Gold' : 'Scarlet'} ${p.name}`;
+    return `<button type="button" class="ed-piece" data-tool="${L}" aria-pressed="false" title="${esc(name)}: click squares to place it (again: remove)" aria-label="${esc(name)}"><span>${L}</span></button>`;
+  }).join('');
+  return `<header class="card-head">
+      <h2>Position editor</h2>
+      <button type="button" class="btn btn-icon btn-ghost btn-small" data-ed="close" title="Back to the game (Esc)" aria-label="Close the editor">
+        <svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18"/></svg>
+      </button>
+    </header>
+    <div class="ed-body">
+      <div class="ed-col">
+      <p class="ed-help">Choose a piece, then click squares on any level: it is placed there (a second click removes it).</p>
+      <div class="ed-tools">
+        <div class="ed-palette" role="group" aria-label="Gold pieces">${pal(true)}</div>
+        <div class="ed-palette" role="group" aria-label="Scarlet pieces">${pal(false)}</div>
+        <button type="button" class="ed-piece ed-erase" data-tool="erase" aria-pressed="false" title="Eraser: click pieces to remove them" aria-label="Eraser">
+          <svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><path d="m7 20-4-4L14 5l6 6-9 9zM4 20h16M9.5 9.5l6 6"/></svg></button>
+      </div>
+      <div class="ed-row">
+        <button type="button" class="btn btn-mini" data-ed="start">Start position</button>
+        <button type="button" class="btn btn-mini" data-ed="clear">Clear</button>
+      </div>
+      </div>
+      <div class="ed-col">
+      <fieldset class="seg ed-side"><legend>To move</legend>
+        <label><input type="radio" name="ed-side" value="gold"><span><i class="chip chip-gold"></i>Gold</span></label>
+        <label><input type="radio" name="ed-side" value="scarlet"><span><i class="chip chip-scarlet"></i>Scarlet</span></label>
+      </fieldset>
+      <p class="ed-check" id="ed-check" role="status" aria-live="polite"></p>
+      <div class="ed-actions">
+        <button type="button" class="btn btn-primary" data-ed="ai">Play the computer</button>
+        <button type="button" class="btn" data-ed="hotseat">Two players</button>
+        <button type="button" class="btn" data-ed="analyse">Analyse</button>
+        <button type="button" class="btn" data-ed="link">Copy link</button>
+        <button type="button" class="btn" data-ed="embed">Embed code</button>
+      </div>
+      <textarea class="ed-embed" id="ed-embed" readonly rows="3" spellcheck="false" hidden aria-label="The embed code of this position"></textarea>
+      </div>
+    </div>`;
+}
+
+// ctl: the Controller; page: {render(), toast(text), analysis}; M: the engine module.
+export function createEditor(ctl, page, M) {
+  const st = { active: false, board: EMPTY, side: 'gold', tool: null, fen: null, error: null, status: null, check: null, frozen: [] };
+  let card = null;
+
+  // Checks the board with core's reader; a valid one also gets its check and frozen pieces.
+  function validate() {
+    st.fen = null;
+    st.error = null;
+    st.status = null;
+    st.check = null;
+    st.frozen = [];
+    try {
+      st.fen = M.positionFromBoard(st.board, st.side);
+    } catch (e) {
+      st.error = (e && e.message) || String(e);
+      return;
+    }
+    const g = new M.Game(st.fen);
+    try {
+      st.status = g.status();
+      st.check = g.checkedKing();
+      st.frozen = g.frozen();
+    } finally {
+      g.delete();
+    }
+  }
+
+  function open() {
+    if (st.active) return;
+    const snap = ctl.shown();
+    st.board = snap.board;
+    st.side = snap.side;
+    st.tool = null;
+    st.active = true;
+    ctl.emit('interrupt');  // a computer thinking about the game stops while it is edited
+    if (page.analysis && page.analysis.on) page.analysis.setOn(false);
+    document.body.classList.add('editing');
+    ensureCard().hidden = false;
+    validate();
+    page.render();
+  }
+
+  function close() {
+    if (!st.active) return;
+    st.active = false;
+    document.body.classList.remove('editing');
+    card.hidden = true;
+    $('ed-embed').hidden = true;
+    page.render();
+    ctl.emit('turn');  // the game goes on where it was
+  }
+
+  // A click on a square of the board: the chosen piece there (or removed when it is there
+  // already, or with the eraser).
+  function click(sq) {
+    if (!st.active || sq === null || sq < 0) return;
+    const cur = st.board[sq];
+    let next = cur;
+    if (st.tool === 'erase' || (st.tool && cur === st.tool)) next = '.';
+    else if (st.tool) next = st.tool;
+    else if (cur !== '.') next = '.';  // no piece chosen: a click removes
+    if (next === cur) return;
+    st.board = st.board.slice(0, sq) + next + st.board.slice(sq + 1);
+    validate();
+    page.render();
+  }
+
+  function setTool(t) {
+    st.tool = st.tool === t ? null : t;
+    render();
+  }
+
+  // Leaves the editor with the position as a new game.
+  function use(mode) {
+    if (!st.fen) return;
+    const fen = st.fen;
+    const human = mode === 'ai' ? st.side : ctl.settings.human;
+    const settings = cleanSettings({ ...ctl.settings, mode, human, flipped: mode === 'ai' ? human === 'scarlet' : ctl.settings.flipped });
+    close();
+    ctl.reset({ settings, startFen: fen, moves: [], seen: false });
+  }
+
+  async function act(what) {
+    if (what === 'close') return close();
+    if (what === 'start') { st.board = startBoard(); st.side = 'gold'; }
+    else if (what === 'clear') st.board = EMPTY;
+    else if (what === 'ai' || what === 'hotseat') return use(what);
+    else if (what === 'analyse') { use('hotseat'); if (page.analysis) page.analysis.setOn(true); return undefined; }
+    else if (what === 'link') {
+      if (!st.fen) return undefined;
+      await copyLink({ fen: st.fen, moves: [] });
+      page.toast('Link to this position copied.');
+      return undefined;
+    } else if (what === 'embed') {
+      if (!st.fen) return undefined;
+      const code = embedSnippet({ fen: st.fen, moves: [] }, location.href);
+      const ta = $('ed-embed');
+      ta.value = code;
+      ta.hidden = false;
+      let ok = false;
+      try { await navigator.clipboard.writeText(code); ok = true; } catch { /* shown for copying by hand */ }
+      page.toast(ok ? 'Embed code copied: paste it into any web page.' : 'Select the embed code below and copy it.');
+      return undefined;
+    }
+    validate();
+    page.render();
+    return undefined;
+  }
+
+  function startBoard() {
+    const g = new M.Game();
+    try { return g.board(); } finally { g.delete(); }
+  }
+
+  function ensureCard() {
+    if (card) return card;
+    card = document.createElement('section');
+    card.className = 'card card-editor';
+    card.id = 'editor-card';
+    card.setAttribute('aria-label', 'Position editor');
+    card.innerHTML = cardHtml(M);
+    document.querySelector('.side').append(card);
+    card.addEventListener('click', (e) => {
+      const t = e.target.closest('[data-tool]');
+      if (t) { setTool(t.dataset.tool); return; }
+      const b = e.target.closest('[data-ed]');
+      if (b && !b.disabled) act(b.dataset.ed);
+    });
+    card.addEventListener('change', (e) => {
+      if (e.target.name !== 'ed-side') return;
+      st.side = e.target.value;
+      validate();
+      page.render();
+    });
+    const ta = card.querySelector('#ed-embed');
+    ta.addEventListener('focus', () => ta.select());
+    pieceIcons().then((icons) => {
+      card.querySelectorAll('.ed-piece').forEach((b) => {
+        const url = icons[b.dataset.tool];
+        if (url) b.innerHTML = `<img src="${url}" alt="">`;
+      });
+    }).catch(() => { /* letters stay */ });
+    return card;
+  }
+
+  function render() {
+    if (!card || !st.active) return;
+    card.querySelectorAll('[data-tool]').forEach((b) => {
+      const on = b.dataset.tool === st.tool;
+      b.setAttribute('aria-pressed', String(on));
+      b.classList.toggle('is-on', on);
+    });
+    card.querySelectorAll('input[name="ed-side"]').forEach((i) => { i.checked = i.value === st.side; });
+    const msg = $('ed-check');
+    msg.classList.toggle('is-bad', !!st.error);
+    msg.textContent = st.error ? `Not a valid position: ${st.error}.`
+      : st.status && st.status.over ? `Valid, and the game is already over here: ${st.status.reason}.`
+        : `Valid position: ${SIDE_NAME[st.side]} to move${st.check ? ', in check' : ''}.`;
+    card.querySelectorAll('.ed-actions [data-ed]').forEach((b) => {
+      const playable = !!st.fen && !(st.status && st.status.over && (b.dataset.ed === 'ai' || b.dataset.ed === 'hotseat'));
+      b.disabled = !playable;
+    });
+  }
+
+  // What the board shows while editing: the edited pieces, nothing to play.
+  function boardConfig(base) {
+    return {
+      ...base, pieces: st.board, dests: null, selected: null, lastMove: null, arrows: [],
+      check: st.check ? parseSquare(st.check) : null, frozen: st.frozen.map(parseSquare),
+    };
+  }
+
+  function statusLine() {
+    const tool = st.tool === 'erase' ? 'the eraser' : st.tool ? `${st.tool <= 'Z' ? 'Gold' : 'Scarlet'} ${pieceName(st.tool)}` : null;
+    return {
+      text: 'Position editor',
+      sub: st.error ? st.error : tool ? `Placing: ${tool}` : 'Choose a piece, then click squares',
+      subKind: st.error ? 'warn' : 'note', side: st.side, kind: '',
+    };
+  }
+
+  // Keyboard: Enter on a focused square (the boards' keys) places like a click.
+  const activate = (name) => click(parseSquare(name));
+
+  return { state: st, get active() { return st.active; }, open, close, click, activate, setTool, act, render, boardConfig, statusLine };
+}
