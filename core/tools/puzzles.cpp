@@ -136,25 +136,10 @@ std::string themed_position(uint64_t& rng, int theme) {
       for (PieceType t : {GRIFFON, DRAGON, OLIPHANT, UNICORN, HERO, THIEF, CLERIC, PALADIN})
         if (rnd(2)) place(c, t, -1, 0, 7);
     }
-    std::string fen;
-    for (int i = 0; i < 24; ++i) {
-      const int l = 2 - i / 8, r = 7 - i % 8;
-      if (i) fen += '/';
-      int run = 0;
-      for (int f = 0; f < FILES; ++f) {
-        const char ch = board[make_square(l, f, r)];
-        if (ch == '.') { ++run; continue; }
-        if (run) fen += std::to_string(run);
-        run = 0;
-        fen += ch;
-      }
-      if (run) fen += std::to_string(run);
-    }
-    fen += " g 0 1";
-    Result<Position> p = Position::from_string(fen);
+    Result<Position> p = Position::from_board(std::string_view(board, SQUARE_NB), GOLD);
     if (!p) continue;  // e.g. Scarlet in check, a Warrior on its last rank
     if (in_check(p.value()) || game_status(p.value()).over()) continue;
-    return fen;
+    return p.value().to_string();
   }
 }
 

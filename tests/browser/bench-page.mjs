@@ -73,7 +73,7 @@ try {
       await b.page.evaluate(() => localStorage.setItem('dragonchess.game.v1', JSON.stringify({
         v: 1, startFen: 'startpos', moves: [], settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
       })));
-      await b.page.reload();
+      await b.page.goto(server.url + '?generations');  // the saved game, not the address of the last one
       await waitReady(b.page, { engine: false });
       const g0 = await b.page.evaluate(() => window.__dc.generations());
       const clicks = ['2c2', '2d2', '3c1', '2f1', '1c1', '2c2', '2c3', '2c7', '2d7', '3c8', '2c7', '2c6', '2d2', '2e2', '2d2', '2d3'];
@@ -125,8 +125,9 @@ try {
     await b.page.evaluate(() => localStorage.setItem('dragonchess.game.v1', JSON.stringify({
       v: 1, startFen: 'startpos', moves: [], settings: { mode: 'ai', human: 'gold', level: 10, flipped: false },
     })));
-    await b.page.reload();
+    await b.page.goto(server.url + '?strength10');  // the saved game, not the address of the last one
     await waitReady(b.page);
+    if ((await b.page.evaluate(() => window.__dc.state().level)) !== 10) throw new Error('bench-page: the computer is not at strength 10');
     await b.page.waitForTimeout(300);
     await b.page.evaluate(() => {
       window.__frames = [];
