@@ -70,6 +70,7 @@ function panelHtml() {
 export function createAnalysis(ctl, page) {
   const st = {
     on: false, multipv: 3, threat: false,
+    held: new Set(),  // why the analysis is held off the worker: 'learn' (Learn or Puzzles has the board), 'hidden' (the tab)
     info: null, infoKey: null, error: null, searching: false,
     preview: null,  // {ply, fen, moves (the game's, to ply), line: [coordinate], alg: [algebraic], idx}
   };
@@ -98,7 +99,7 @@ export function createAnalysis(ctl, page) {
 
   // (Re)starts the analysis when the position on view or the options changed.
   function schedule() {
-    if (!st.on || reviewRunning()) return;
+    if (!st.on || reviewRunning() || st.held.size) return;
     const p = position(), key = keyOf(p);
     if (key === analysedKey) return;
     analysedKey = key;
@@ -144,6 +145,27 @@ export function createAnalysis(ctl, page) {
       if (engine && !reviewRunning()) engine.stop({ discard: true }).catch(() => {});
     }
     page.render();
+  }
+
+  // Holds the infinite analysis off the worker while nobody can see it (Learn or Puzzles
+  // has the board, the tab is hidden): no hidden CPU use. It comes back, on the same
+  // position, once nothing holds it. A running review goes on (a finite job, asked for).
+  function hold(reason, on) {
+    const was = st.held.size > 0;
+    if (on) st.held.add(reason); else st.held.delete(reason);
+    const now = st.held.size > 0;
+    if (now === was || !st.on) return;
+    if (now) {
+      analysedKey = null;
+      st.searching = false;
+      if (engine && !reviewRunning()) engine.stop({ discard: true }).catch(() => {});
+    } else {
+      schedule();
+    }
+    page.render();
+  }
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', () => hold('hidden', document.visibilityState === 'hidden'));
   }
 
   // --- lines and previews ---------------------------------------------------------------
@@ -427,7 +449,7 @@ export function createAnalysis(ctl, page) {
 
   return {
     state: st, review, get on() { return st.on; },
-    setOn, toggle: () => setOn(!st.on), toggleThreat, startReview, chooseLine, endPreview, stepPreview,
+    setOn, toggle: () => setOn(!st.on), hold, toggleThreat, startReview, chooseLine, endPreview, stepPreview,
     boardConfig, marks, render, onKey, lines,
   };
 }
