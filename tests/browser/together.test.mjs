@@ -10,7 +10,7 @@ let server, browser, errors;
 test.before(async () => {
   server = await startServer();
   browser = await launch({ width: 1280, height: 720 });
-  // Every engine worker's traffic: what the page asked of it and what it answered.
+  // Every engine worker's traffic: what the page asked of it and the types of its answers.
   await browser.context.addInitScript(() => {
     const W = window.Worker;
     window.__workers = [];
@@ -19,9 +19,14 @@ test.before(async () => {
         super(...a);
         const log = { sent: [], got: [] };
         window.__workers.push(log);
-        this.addEventListener('message', (e) => log.got.push(e.data && e.data.type));
+        // (the client's watchdog pings are left out)
+        const pings = new Set();
+        this.addEventListener('message', (e) => { if (e.data && !pings.has(e.data.id)) log.got.push(e.data.type); });
         const post = this.postMessage.bind(this);
-        this.postMessage = (m, ...r) => { log.sent.push(m && m.type); return post(m, ...r); };
+        this.postMessage = (m, ...r) => {
+          if (m && m.type === 'ping') pings.add(m.id); else log.sent.push(m && m.type);
+          return post(m, ...r);
+        };
       }
     };
   });
@@ -75,5 +80,35 @@ test('the analysis leaves the worker while Learn or Puzzles has the board, and c
   });
   await hide(false);
   await page.waitForFunction(() => window.__dc.analysis.lines().length > 0);
+  assert.deepEqual(errors, []);
+});
+
+const glyphs = (page) => page.evaluate(() => [...document.querySelectorAll('#moves .mv .glyph')].map((g) => Number(g.closest('.mv').dataset.ply) + g.textContent));
+const typeMove = async (page, m) => { await page.fill('#move-input', m); await page.press('#move-input', 'Enter'); };
+
+test('a review\'s marks stay on the moves it judged when the game goes on, or moves are taken back', async () => {
+  const { page } = browser;
+  // 2. D3f1 lets the Scarlet Dragon take the Sylph on 3a2 (two players on one device)
+  await fresh(page, '#moves=2c22c3.2c72c6.3g13f1.3g83a2');
+  await page.keyboard.press('a');
+  await page.evaluate(() => window.__dc.analysis.startReview());
+  await page.waitForFunction(() => window.__dc.analysis.review.state.status === 'done', null, { timeout: 60000 });
+  const marked = await glyphs(page);
+  assert.ok(marked.some((g) => g.startsWith('3?')), `2. R3f1 is judged: ${marked}`);
+  await typeMove(page, '2d22d3');
+  await typeMove(page, '2d72d6');
+  await page.waitForFunction(() => window.__dc.state().length === 6);
+  assert.deepEqual(await glyphs(page), marked, 'the marks stay after two more moves');
+  assert.ok(await page.isVisible('#an-graph svg'), 'the graph stays');
+  assert.match(await page.textContent('#an-summary'), /covers the first 4 of the game's 6 plies/);
+  // on the judged move: its comment and the better move's arrow
+  await page.evaluate(() => window.__dc.state() && document.querySelector('#moves .mv[data-ply="3"]').click());
+  assert.match(await page.textContent('#an-comment'), /Better was/);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await page.waitForFunction(() => window.__dc.state().length === 3);
+  assert.deepEqual(await glyphs(page), marked.filter((g) => Number(g.split(/\D/)[0]) <= 3), 'the marks of the moves kept stay');
   assert.deepEqual(errors, []);
 });
