@@ -10,11 +10,6 @@ namespace dc {
 
 namespace {
 
-// Promotion (RULES.md 4): a Warrior reaching its last rank becomes a Hero.
-inline bool promotes(PieceType t, Color c, Square to) {
-  return t == WARRIOR && rank_of(to) == (c == GOLD ? RANK_8 : RANK_1);
-}
-
 // The captures of the piece of colour us and type t on s, in three kinds: by a plain
 // leap or step (its capture mask), along its rays (the first piece on each), and the
 // special ones (through an intermediate square, or from afar). generate_captures asks
@@ -303,6 +298,31 @@ int generate_pseudo_captures(const Position& pos, Move* out) { return generate_c
 
 bool attacked(const Position& pos, Square s, Color by) {
   return attacked_by(pos, s, by, pos.occupied(), pos.occupied(by).minus(pos.frozen_pieces(by)));
+}
+
+Bitboard attackers(const Position& pos, Square s, Color by) {
+  const Tables& T = tables();
+  Bitboard out;
+  (T.leap_attackers(by, s) & pos.occupied(by)).for_each([&](Square q) {
+    if (T.capture_mask(by, type_of(pos.at(q)), q).test(s)) out.set(q);
+  });
+  (T.afar_attackers(by, s) & pos.occupied(by)).for_each([&](Square q) {
+    if (T.afar_mask(by, type_of(pos.at(q)), q).test(s)) out.set(q);
+  });
+  for (const AttackEntry& e : T.via_attack_entries(by, s)) {
+    const Piece p = pos.at(e.from);
+    if (p != NO_PIECE && color_of(p) == by && (e.types >> type_of(p) & 1) && pos.empty(e.via)) out.set(e.from);
+  }
+  const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
+  const size_t up = T.reverse_up_count(by, s);
+  for (size_t i = 0; i < rays.size(); ++i) {
+    const Square q = i < up ? ray_blocker_up(rays[i].ray.bits, pos.occupied())
+                            : ray_blocker_down(rays[i].ray.bits, pos.occupied());
+    if (q == SQ_NONE) continue;
+    const Piece p = pos.at(q);
+    if (color_of(p) == by && (rays[i].types >> type_of(p) & 1)) out.set(q);
+  }
+  return out.minus(pos.frozen_pieces(by));
 }
 
 bool in_check_after_move(const Position& pos) {

@@ -64,6 +64,16 @@ bool leaves_king_safe(Position& pos, Move m);
 // there under the movement rules (a Dragon's capture from afar counts).
 bool attacked(const Position& pos, Square s, Color by);
 
+// Every unfrozen piece of colour `by` that could capture on s now, by any rule (a
+// leap or step, a slide, through an empty square, from afar), whether or not the
+// capture would be legal. s must hold a piece of the other colour or be empty.
+Bitboard attackers(const Position& pos, Square s, Color by);
+
+// Promotion (RULES.md 4): a Warrior reaching its last rank becomes a Hero.
+inline bool promotes(PieceType t, Color c, Square to) {
+  return t == WARRIOR && rank_of(to) == (c == GOLD ? RANK_8 : RANK_1);
+}
+
 // Is the side to move in check?
 bool in_check(const Position& pos);
 

@@ -11,34 +11,16 @@ namespace dc {
 
 EvalWeights EvalWeights::defaults() {
   EvalWeights w{};
-  for (int t = 0; t < PIECE_TYPE_NB; ++t) w.value[t] = GYGAX_VALUE_CP[t];
-  //                  -  S  G  R  W  O  U  H  T  C  M  K  P  D  B  E
-  const int mob[16] = {0, 2, 4, 3, 2, 4, 4, 4, 4, 4, 3, 0, 3, 2, 2, 4};
-  std::memcpy(w.mobility, mob, sizeof mob);
-  w.mobility_level_pct[0] = 100;
-  w.mobility_level_pct[1] = 120;  // the Ground is where the game is decided
-  w.mobility_level_pct[2] = 100;
-  for (int t = 0; t < PIECE_TYPE_NB; ++t)
-    for (int l = 0; l < LEVELS; ++l) w.level_bonus[t][l] = 0;
-  w.level_bonus[MAGE][LEVEL_2] = 30;    // a queen only on level 2
-  w.level_bonus[HERO][LEVEL_2] = 20;    // elsewhere it can only leap back
-  w.level_bonus[PALADIN][LEVEL_2] = 15;
-  w.level_bonus[CLERIC][LEVEL_2] = 10;
-  w.level_bonus[GRIFFON][LEVEL_3] = 10;
-  const int center[16] = {0, 0, 3, 3, 2, 1, 4, 3, 2, 3, 2, 0, 3, 1, 1, 3};
-  std::memcpy(w.center, center, sizeof center);
-  const int advance[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 2, 0};
-  std::memcpy(w.advance, advance, sizeof advance);
-  const int wr[8] = {0, 0, 4, 10, 20, 40, 90, 0};
-  std::memcpy(w.warrior_rank, wr, sizeof wr);
-  const int kaw[16] = {0, 6, 10, 12, 5, 10, 8, 10, 8, 10, 14, 4, 12, 5, 8, 10};
-  std::memcpy(w.king_attack_weight, kaw, sizeof kaw);
-  const int kap[8] = {0, 25, 60, 85, 100, 115, 125, 130};
-  std::memcpy(w.king_attackers_pct, kap, sizeof kap);
-  w.king_off_level2 = 60;
-  w.frozen_pct = 25;
-  w.frozen_king = 80;
-  w.tempo = 10;
+  // One line per weight: DC_WEIGHT(name, values...), every value of the weight in
+  // the order of its array (checked here at compile time).
+#define DC_WEIGHT(name, ...)                                                           \
+  {                                                                                \
+    static constexpr int v[] = {__VA_ARGS__};                                      \
+    static_assert(sizeof v == sizeof(EvalWeights::name), #name ": wrong number of values"); \
+    std::memcpy(&w.name, v, sizeof v);                                             \
+  }
+#include "eval_weights.inc"
+#undef DC_WEIGHT
   return w;
 }
 
@@ -57,10 +39,7 @@ int material_of(const Position& pos, Color c) {
 namespace {
 
 inline int rel_rank(Color c, Square s) { return c == GOLD ? rank_of(s) : 7 - rank_of(s); }
-inline int centrality(Square s) {
-  const int f = file_of(s), r = rank_of(s);
-  return std::min(f, 11 - f) + std::min(r, 7 - r);  // 0..8
-}
+inline int edge_distance(Square s) { return std::min(file_of(s), FILES - 1 - file_of(s)); }  // 0..5
 
 }  // namespace
 
@@ -79,23 +58,24 @@ Evaluator::Evaluator(const EvalWeights& w) : w_(w) {
         if (!may_stand_on(PieceType(t), l)) continue;
         int v = w.value[t];
         if (!w.material_only) {
+          const Color col = Color(c);
           if (w.use_pst)
-            v += w.level_bonus[t][l] + w.center[t] * centrality(s) + w.advance[t] * rel_rank(Color(c), s);
-          if (t == WARRIOR && w.use_warriors) v += w.warrior_rank[rel_rank(Color(c), s)];
+            v += w.level_bonus[t][l] + w.file_bonus[t][l][edge_distance(s)] + w.rank_bonus[t][l][rel_rank(col, s)];
+          if (t == WARRIOR && w.use_warriors) v += w.warrior_rank[rel_rank(col, s)];
           if (t == KING && w.use_king_level && l != LEVEL_2) v -= w.king_off_level2;
           if (w.use_mobility) {
             // Pieces that only leap: mobility counted on the empty board.
-            const SquareMoves& sm = T.moves(Color(c), PieceType(t), s);
+            const SquareMoves& sm = T.moves(col, PieceType(t), s);
             if (sm.ray_count == 0 || !slider_[t]) {
               int mob = 0;
               for (const Target& tg : T.targets(sm)) mob += tg.afar ? 0 : 1;
-              v += w.mobility[t] * mob * w.mobility_level_pct[l] / 100;
+              v += w.mobility[t][l] * mob / 10;
             }
           }
         }
         psq_[pc][s] = v;
         gold_psq_[pc][s] = c == GOLD ? v : -v;
-        const int fp = w.use_frozen && !w.material_only ? frozen_penalty(PieceType(t)) : 0;
+        const int fp = w.use_frozen && !w.material_only ? w.frozen[t] : 0;
         gold_frozen_[pc] = c == GOLD ? -fp : fp;  // the frozen piece's side loses
       }
     }
@@ -115,10 +95,6 @@ Evaluator::Evaluator(const EvalWeights& w) : w_(w) {
     }
 }
 
-int Evaluator::frozen_penalty(PieceType t) const {
-  return t == KING ? w_.frozen_king : w_.value[t] * w_.frozen_pct / 100;
-}
-
 int Evaluator::frozen_term(const Position& pos, Square s) const {
   return pos.frozen(s) ? gold_frozen_[pos.at(s)] : 0;
 }
@@ -134,7 +110,7 @@ int Evaluator::gold_terms(const Position& pos) const {
       // A Basilisk freezes the enemy piece directly above it: that piece's side loses.
       if (type_of(p) == BASILISK && frozen_terms) {
         const Piece f = pos.at(above(s));
-        if (f != NO_PIECE && color_of(f) != c) score[~c] -= frozen_penalty(type_of(f));
+        if (f != NO_PIECE && color_of(f) != c) score[~c] -= w_.frozen[type_of(f)];
       }
     }
   }
@@ -164,15 +140,17 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
   int score = 0;
   pos.pieces_of(c, T.slider_types()).for_each([&](Square s) {
     const PieceType t = type_of(pos.at(s));
-    if (pos.frozen(s)) return;  // a frozen piece attacks nothing
+    if (pos.frozen(s) && w_.use_frozen) return;  // a frozen piece attacks nothing
     const SquareMoves& sm = T.moves(c, t, s);
     // Steps and leaps (the Dragon's and the Mage's), captures from afar, then the
     // moves through an intermediate square.
     int mob = 0, katt = 0;
     if (sm.target_count) {
-      const Bitboard attacks = T.capture_mask(c, t, s) | T.afar_mask(c, t, s);
+      const Bitboard& afar = T.afar_mask(c, t, s);
+      const Bitboard attacks = T.capture_mask(c, t, s) | afar;
       mob = T.move_mask(c, t, s).minus(occupied).count() + (attacks & pos.occupied(~c)).count();
       katt = ks ? (attacks & ez).count() : 0;
+      if (w_.use_afar) (afar & pos.occupied(~c)).for_each([&](Square q) { score += w_.afar_threat[type_of(pos.at(q))]; });
     }
     for (const Target& tg : T.via_targets(sm)) {
       if (!pos.empty(tg.via)) continue;
@@ -199,7 +177,7 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
     const Bitboard& own = pos.occupied(c);
     mob += std::popcount(lo & ~own.w[word]) + std::popcount(hi & ~own.w[word + 1]);
     if (ks) katt += std::popcount(lo & ez.w[word]) + std::popcount(hi & ez.w[word + 1]);
-    if (w_.use_mobility) score += w_.mobility[t] * mob * w_.mobility_level_pct[level_of(s)] / 100;
+    if (w_.use_mobility) score += w_.mobility[t][level_of(s)] * mob / 10;
     if (katt) {
       units += katt * w_.king_attack_weight[t];
       ++count;
@@ -210,7 +188,7 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
 
 int Evaluator::dynamic(const Position& pos) const {
   const EvalWeights& w = w_;
-  if (w.material_only || (!w.use_mobility && !w.use_king_safety)) return 0;
+  if (w.material_only || (!w.use_mobility && !w.use_king_safety && !w.use_afar)) return 0;
   const Tables& T = tables();
   int score[COLOR_NB] = {0, 0};
   for (int ci = 0; ci < COLOR_NB; ++ci) {
@@ -224,7 +202,7 @@ int Evaluator::dynamic(const Position& pos) const {
       // zone: the zone squares they attack.
       (zone_attackers_[them][ek] & pos.occupied(c)).for_each([&](Square s) {
         const PieceType t = type_of(pos.at(s));
-        if (slider_[t] || pos.frozen(s)) return;
+        if (slider_[t] || (pos.frozen(s) && w_.use_frozen)) return;
         int katt = (T.capture_mask(c, t, s) & ez).count();
         for (const Target& tg : T.special_targets(T.moves(c, t, s)))
           if ((tg.mode & CAPTURE_ONLY) && ez.test(tg.to) && (tg.via == SQ_NONE || pos.empty(tg.via))) ++katt;

@@ -7,6 +7,7 @@
 
 #include "../movegen.h"
 #include "../status.h"
+#include "see.h"
 
 namespace dc {
 
@@ -40,6 +41,14 @@ inline uint64_t splitmix(uint64_t x) {
 
 using Clock = std::chrono::steady_clock;
 
+// The quiescence's bounds (see qsearch).
+constexpr int QS_EVASION_PLIES = 2;
+constexpr int QS_TRADE_PLIES = 2;
+constexpr int QS_MAX_PLIES = 6;
+
+// Removes the captures from afar of a move list; returns the new count.
+int without_afar(Move* moves, int n) { return int(std::remove_if(moves, moves + n, [](Move m) { return m.is_afar(); }) - moves); }
+
 int LMR[64][64];
 struct LmrInit {
   LmrInit() {
@@ -53,24 +62,27 @@ struct LmrInit {
 
 LevelSettings level_settings(int level) {
   static const LevelSettings L[11] = {
-      {0, 1, 0, 0, 0, 0},
-      {300, 1, 2000, 150, 40, 400},    // 1: one ply, very noisy, often a poor move
-      {400, 2, 5000, 110, 30, 300},    // 2
-      {500, 2, 10000, 80, 22, 220},    // 3
-      {700, 3, 20000, 60, 16, 160},    // 4
-      {900, 3, 40000, 40, 12, 120},    // 5
-      {1200, 4, 80000, 25, 8, 80},     // 6
-      {1500, 5, 160000, 15, 5, 50},    // 7
-      {2000, 6, 400000, 8, 3, 30},     // 8
-      {2500, 8, 1500000, 0, 0, 0},     // 9
-      {3000, 64, 0, 0, 0, 0},          // 10: full strength
+      // time  depth  nodes  noise  blunder  margin  afar-blind%  frozen-blind%  horizon
+      {0, 1, 0, 0, 0, 0, 0, 0, -1},
+      {300, 1, 2000, 150, 40, 400, 0, 0, -1},    // 1: one ply, very noisy, often a poor move
+      {400, 2, 5000, 110, 30, 300, 0, 0, -1},    // 2
+      {500, 2, 10000, 80, 22, 220, 0, 0, -1},    // 3
+      {700, 3, 20000, 60, 16, 160, 0, 0, -1},    // 4
+      {900, 3, 40000, 40, 12, 120, 0, 0, -1},    // 5
+      {1200, 4, 80000, 25, 8, 80, 0, 0, -1},     // 6
+      {1500, 5, 160000, 15, 5, 50, 0, 0, -1},    // 7
+      {2000, 6, 400000, 8, 3, 30, 0, 0, -1},     // 8
+      {2500, 8, 1500000, 0, 0, 0, 0, 0, -1},     // 9
+      {3000, 64, 0, 0, 0, 0, 0, 0, -1},          // 10: full strength
   };
   return L[std::clamp(level, 1, 10)];
 }
 
 SearchLimits level_limits(int level) {
+  const LevelSettings ls = level_settings(level);
   SearchLimits l;
-  l.movetime_ms = level_settings(level).movetime_ms;
+  l.movetime_ms = ls.movetime_ms;
+  l.nodes = ls.max_nodes;
   return l;
 }
 
@@ -83,11 +95,17 @@ struct Search::State {
   LevelSettings ls = level_settings(10);
   SearchOptions opt;
   Evaluator evaluator;
+  Evaluator frozen_blind_evaluator;  // the same weights without the freezing terms
   uint64_t rng = 0x2545F4914F6CDD1Dull;
   uint64_t noise_seed = 0;
 
   int history[PIECE_NB][SQUARE_NB];
   Move killers[MAX_PLY][2];
+  Move counter[PIECE_NB][SQUARE_NB];  // by the previous move's piece and square
+  // Continuation history by (previous move's piece and square, piece and square),
+  // hashed into a table of CONT_SIZE.
+  static constexpr size_t CONT_SIZE = size_t(1) << 20;
+  std::vector<int16_t> cont = std::vector<int16_t>(CONT_SIZE);
   Move pv[MAX_PLY + 1][MAX_PLY + 1];
   int pv_len[MAX_PLY + 1];
   std::vector<Move> move_buf;  // MAX_PLY * MAX_MOVES
@@ -111,6 +129,11 @@ struct Search::State {
   bool multi = false;             // lower levels: exact scores for every root move
   int blunder_roll = 100;         // drawn in start(): < blunder_pct plays a non-best move
   uint64_t blunder_pick = 0;      // ... this one among the candidates
+  // The level's weaknesses in this search (drawn in start()).
+  bool afar_blind = false;        // no captures from afar beyond the root
+  const Evaluator* ev = nullptr;  // &evaluator, or &frozen_blind_evaluator
+  uint64_t ev_salt = 0;           // keeps the two evaluators' cache entries apart
+  int qs_horizon = -1;            // the level's quiescence plies (-1: the engine's own bound)
   bool finished = true;
   Move root[MAX_MOVES];
   int root_score[MAX_MOVES];
@@ -125,13 +148,22 @@ struct Search::State {
   int depth = 0;                  // being searched
   int next_root = 0;              // next root move to search
   int it_alpha = 0, it_best = 0;
+  int asp_lo = -INF, asp_hi = INF, asp_delta = 0;  // the root's window in this iteration
+  Move prev_best;                 // the time manager: the last iteration's best move,
+  int prev_score = 0, stable = 0; // its score, and for how many iterations it has been best
   Move it_best_move;
   std::vector<Move> it_best_pv;
   SearchResult res;               // the last completed iteration's answer
   int last_info_ms = 0;
 
+  static EvalWeights without_freezing(EvalWeights w) {
+    w.use_frozen = false;
+    return w;
+  }
+
   explicit State(size_t hash_mb)
-      : move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), score_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
+      : frozen_blind_evaluator(without_freezing(EvalWeights::defaults())),
+        move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), score_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
     resize(hash_mb);
     clear();
   }
@@ -147,6 +179,8 @@ struct Search::State {
     std::fill(tt.begin(), tt.end(), TTEntry{});
     std::memset(history, 0, sizeof history);
     std::memset(killers, 0, sizeof killers);
+    std::memset(counter, 0, sizeof counter);
+    std::fill(cont.begin(), cont.end(), int16_t(0));
     std::fill(ecache.begin(), ecache.end(), EvalCacheEntry{});
     gen = 0;
   }
@@ -178,9 +212,9 @@ struct Search::State {
   int table_terms[MAX_PLY + 2];
 
   void make(Position& pos, Move m, int ply) {
-    const int before = evaluator.local_terms(pos, m.from(), m.to());
+    const int before = ev->local_terms(pos, m.from(), m.to());
     pos.make_move(m);
-    table_terms[ply + 1] = table_terms[ply] - before + evaluator.local_terms(pos, m.from(), m.to());
+    table_terms[ply + 1] = table_terms[ply] - before + ev->local_terms(pos, m.from(), m.to());
   }
   void make_null(Position& pos, int ply) {
     pos.make_null();
@@ -188,17 +222,17 @@ struct Search::State {
   }
 
   int eval(const Position& pos, int ply, int alpha = -INF, int beta = INF) {
-    const uint64_t key = pos.key();
+    const uint64_t key = pos.key() ^ ev_salt;
     EvalCacheEntry& ce = ecache[key & (ecache.size() - 1)];
     int v;
     if (ce.key == key) {
       v = ce.value;
     } else {
       const int g = table_terms[ply];
-      v = (pos.side_to_move() == GOLD ? g : -g) + evaluator.tempo();
+      v = (pos.side_to_move() == GOLD ? g : -g) + ev->tempo();
       constexpr int LAZY = 200;  // above the 99.9th percentile of |dynamic| in random games
       if (v + LAZY > alpha && v - LAZY < beta) {
-        v += evaluator.dynamic(pos);
+        v += ev->dynamic(pos);
         ce.key = key;
         ce.value = v;
       }
@@ -239,7 +273,34 @@ struct Search::State {
     if (m.is_promotion()) return 99000000;
     if (m == killers[ply][0]) return 90000000;
     if (m == killers[ply][1]) return 89000000;
-    return history[mover][m.to()];
+    const PrevMove pm = prev_move(pos);
+    if (opt.countermove && pm.piece != NO_PIECE && m == counter[pm.piece][pm.to]) return 88000000;
+    return quiet_score(pm, mover, m);
+  }
+
+  // The previous move (the opponent's), as the piece that made it and its square;
+  // NO_PIECE after a null move or at the start.
+  struct PrevMove {
+    Piece piece = NO_PIECE;
+    Square to = SQ_NONE;
+  };
+  static PrevMove prev_move(const Position& pos) {
+    const Move m = pos.last_move();
+    if (m.is_none()) return {};
+    // A capture from afar leaves its piece where it was.
+    return {pos.at(m.is_afar() ? m.from() : m.to()), m.to()};
+  }
+  int16_t* cont_entry(const PrevMove& pm, Piece mover, Square to) {
+    if (pm.piece == NO_PIECE) return nullptr;
+    const uint64_t k = ((uint64_t(pm.piece) * SQUARE_NB + uint64_t(pm.to)) * PIECE_NB + mover) * SQUARE_NB + uint64_t(to);
+    return &cont[splitmix(k) & (CONT_SIZE - 1)];
+  }
+  int quiet_score(const PrevMove& pm, Piece mover, Move m) const {
+    int v = history[mover][m.to()];
+    if (opt.cont_history) {
+      if (const int16_t* c = const_cast<State*>(this)->cont_entry(pm, mover, m.to())) v += 2 * *c;
+    }
+    return v;
   }
 
   // Puts the best remaining move at index i. The first few are selected one at a time
@@ -273,6 +334,8 @@ struct Search::State {
       moves[j] = Move::from_raw(~uint32_t(keys[j]));
     }
   }
+
+  bool see_ge(Position& pos, Move m, int threshold) const { return dc::see_ge(pos, m, opt.eval.value, threshold); }
 
   bool enough_material_for_null(const Position& pos) const {
     // Not with only a King and a few pieces (zugzwang danger).
@@ -308,29 +371,39 @@ struct Search::State {
 
 // The moves of a node in the order they are searched, generated in stages so that a
 // cut-off by the hash move or a capture spares generating the quiet moves: the hash
-// move (when it is pseudo-legal here), then the captures by MVV/LVA, then the quiet
-// moves (promotions, killers, then by history).
+// move (when it is pseudo-legal here), then the captures by MVV/LVA (with SEE
+// ordering, those that lose material by SEE are put aside), then the quiet moves
+// (promotions, killers, then by history), then the losing captures.
 class Search::State::MovePicker {
  public:
-  MovePicker(State& S, const Position& pos, Move tt_move, int ply)
-      : S_(S), pos_(pos), tt_(tt_move), ply_(ply),
+  MovePicker(State& S, Position& pos, Move tt_move, int ply, bool in_chk)
+      : S_(S), pos_(pos), tt_(tt_move), ply_(ply), afar_blind_(S.afar_blind && !in_chk),
         moves_(&S.move_buf[size_t(ply) * MAX_MOVES]), scores_(&S.score_buf[size_t(ply) * MAX_MOVES]) {}
 
   Move next() {
     switch (stage_) {
       case Stage::Hash:
         stage_ = Stage::GenCaptures;
-        if (!tt_.is_none() && pseudo_legal(pos_, tt_)) return tt_;
+        if (!tt_.is_none() && !(afar_blind_ && tt_.is_afar()) && pseudo_legal(pos_, tt_)) return tt_;
         tt_ = Move::none();
         [[fallthrough]];
       case Stage::GenCaptures:
         start_ = cur_ = 0;
         end_ = generate_pseudo_captures(pos_, moves_);
+        if (afar_blind_) end_ = without_afar(moves_, end_);
         score();
         stage_ = Stage::Captures;
         [[fallthrough]];
       case Stage::Captures:
-        if (Move m = from_list(); !m.is_none()) return m;
+        while (true) {
+          const Move m = from_list();
+          if (m.is_none()) break;
+          if (S_.opt.see_order && !S_.see_ge(pos_, m, 0)) {
+            moves_[bad_++] = m;  // (a slot already handed out)
+            continue;
+          }
+          return m;
+        }
         start_ = cur_ = end_;
         end_ += generate_pseudo_quiets(pos_, moves_ + start_);
         score();
@@ -338,6 +411,11 @@ class Search::State::MovePicker {
         [[fallthrough]];
       case Stage::Quiets:
         if (Move m = from_list(); !m.is_none()) return m;
+        stage_ = Stage::BadCaptures;
+        cur_ = 0;
+        [[fallthrough]];
+      case Stage::BadCaptures:
+        if (cur_ < bad_) return moves_[cur_++];
         stage_ = Stage::Done;
         [[fallthrough]];
       case Stage::Done:
@@ -347,7 +425,7 @@ class Search::State::MovePicker {
   }
 
  private:
-  enum class Stage { Hash, GenCaptures, Captures, Quiets, Done };
+  enum class Stage { Hash, GenCaptures, Captures, Quiets, BadCaptures, Done };
   void score() {
     for (int i = start_; i < end_; ++i) scores_[i] = S_.order_score(pos_, moves_[i], Move::none(), ply_);
   }
@@ -362,22 +440,22 @@ class Search::State::MovePicker {
   }
 
   State& S_;
-  const Position& pos_;
+  Position& pos_;
   Move tt_;
   int ply_;
+  bool afar_blind_;  // the level's weakness (never in check: every evasion is seen)
   Move* moves_;
   int* scores_;
   Stage stage_ = Stage::Hash;
   int start_ = 0, cur_ = 0, end_ = 0;
+  int bad_ = 0;  // losing captures, kept in moves_[0, bad_)
 };
 
 // Quiescence: captures (from afar too) until the position is quiet. In check, every
 // evasion is searched in the first QS_EVASION_PLIES plies of quiescence; deeper, a
 // checked side gets only its captures and may stand pat, which bounds the chains of
-// capturing checks that crowded positions produce across the levels.
-constexpr int QS_EVASION_PLIES = 2;
-constexpr int QS_TRADE_PLIES = 2;
-constexpr int QS_MAX_PLIES = 6;
+// capturing checks that crowded positions produce across the levels (the constants
+// are at the top of the file).
 
 int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk, int qply) {
   pv_len[ply] = 0;
@@ -400,10 +478,11 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
     best = -INF;
   } else {
     stand = eval(pos, ply, alpha, beta);
-    if (stand >= beta || (bounded && qply >= QS_MAX_PLIES)) return stand;
+    if (stand >= beta || (bounded && qply >= QS_MAX_PLIES) || (qs_horizon >= 0 && qply >= qs_horizon)) return stand;
     if (stand > alpha) alpha = stand;
     best = stand;
     n = generate_pseudo_captures(pos, moves);
+    if (afar_blind) n = without_afar(moves, n);
   }
   LegalityCheck legality(pos, in_chk);
   bool any_legal = false;
@@ -417,11 +496,16 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
       // Delta pruning: even winning the piece cannot raise alpha.
       if (!m.is_promotion() && stand + victim + 200 <= alpha) continue;
       if (opt.qsearch_prune && !m.is_afar()) {
-        const int att = opt.eval.value[type_of(pos.at(m.from()))];
         // A capture that loses material to a recapture; deeper in quiescence, an even
         // trade too (crowded positions hold dozens of them, and their chains explode).
-        const int margin = bounded && qply >= QS_TRADE_PLIES ? -50 : 50;
-        if (att > victim + margin && attacked(pos, m.to(), them)) continue;
+        const bool deep = bounded && qply >= QS_TRADE_PLIES;
+        if (opt.see_qsearch) {
+          if (!see_ge(pos, m, deep ? 1 : 0)) continue;
+        } else {
+          const int att = opt.eval.value[type_of(pos.at(m.from()))];
+          const int margin = deep ? -50 : 50;
+          if (att > victim + margin && attacked(pos, m.to(), them)) continue;
+        }
       }
     }
     if (!legality.legal(pos, m)) continue;
@@ -496,7 +580,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
     if (score >= beta) return score >= MATE_BOUND ? beta : score;
   }
 
-  MovePicker picker(*this, pos, tt_move, ply);
+  MovePicker picker(*this, pos, tt_move, ply, in_chk);
   LegalityCheck legality(pos, in_chk);
 
   const int alpha0 = alpha;
@@ -507,10 +591,16 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   const bool can_futile = opt.futility && !pv_node && !in_chk && depth <= 2 &&
                           std::abs(alpha) < MATE_BOUND && static_eval + 200 * depth <= alpha;
   int searched = 0, legal = 0;
+  const PrevMove pm = prev_move(pos);
   for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
     if (!legality.legal(pos, m)) continue;
     ++legal;
     const bool quiet = !m.is_capture() && !m.is_promotion();
+    // Near the leaves, a move that loses material by SEE (more for a capture, which
+    // may still be worth a look) is not searched once some move has been.
+    if (opt.see_prune && !pv_node && !in_chk && searched > 0 && depth <= 6 && best > -MATE_BOUND &&
+        !see_ge(pos, m, quiet ? -20 * depth * depth : -100 * depth))
+      continue;
     const Piece mover = pos.at(m.from());
     make(pos, m, ply);
     const bool gc = in_check_after_move(pos);
@@ -529,7 +619,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
           m != killers[ply][0] && m != killers[ply][1]) {
         r = LMR[std::min(depth, 63)][std::min(searched, 63)];
         if (pv_node) r -= 1;
-        if (history[mover][m.to()] > 2000) r -= 1;
+        if (quiet_score(pm, mover, m) > 2000) r -= 1;
         r = std::clamp(r, 0, nd - 1);
       }
       score = -negamax(pos, nd - r, -alpha - 1, -alpha, ply + 1, gc, true);
@@ -551,13 +641,19 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
               killers[ply][1] = killers[ply][0];
               killers[ply][0] = m;
             }
+            if (opt.countermove && pm.piece != NO_PIECE) counter[pm.piece][pm.to] = m;
             const int bonus = std::min(depth * depth, 400);
             int& h = history[mover][m.to()];
             h += bonus - h * bonus / 16384;
+            int16_t* c = opt.cont_history ? cont_entry(pm, mover, m.to()) : nullptr;
+            if (c) *c = int16_t(*c + bonus - *c * bonus / 16384);
             for (int j = 0; j < nq; ++j) {
               const Move q = quiets[j];
-              int& hq = history[pos.at(q.from())][q.to()];
+              const Piece qp = pos.at(q.from());
+              int& hq = history[qp][q.to()];
               hq -= bonus + hq * bonus / 16384;
+              if (int16_t* cq = opt.cont_history ? cont_entry(pm, qp, q.to()) : nullptr)
+                *cq = int16_t(*cq - bonus - *cq * bonus / 16384);
             }
           }
           break;
@@ -583,10 +679,15 @@ void Search::set_level(int level) {
   s_->level = std::clamp(level, 1, 10);
   s_->ls = level_settings(s_->level);
 }
+void Search::set_level_settings(const LevelSettings& ls) {
+  s_->level = 0;
+  s_->ls = ls;
+}
 int Search::level() const { return s_->level; }
 void Search::set_options(const SearchOptions& o) {
   s_->opt = o;
   s_->evaluator = Evaluator(o.eval);
+  s_->frozen_blind_evaluator = Evaluator(State::without_freezing(o.eval));
   std::fill(s_->ecache.begin(), s_->ecache.end(), State::EvalCacheEntry{});
 }
 const SearchOptions& Search::options() const { return s_->opt; }
@@ -629,7 +730,10 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   use_time = lim.movetime_ms > 0 && !lim.infinite;
   deadline = start + std::chrono::milliseconds(std::max(1, lim.movetime_ms - 3));
   node_limit = lim.infinite ? 0 : lim.nodes;
-  if (ls.max_nodes && !lim.infinite) node_limit = node_limit ? std::min(node_limit, ls.max_nodes) : ls.max_nodes;
+  // Below the top level the node cap holds whatever the limits (the top level's is only
+  // in level_limits(): asked for more, it searches more).
+  if (level < 10 && ls.max_nodes && !lim.infinite)
+    node_limit = node_limit ? std::min(node_limit, ls.max_nodes) : ls.max_nodes;
   max_depth = lim.depth > 0 && !lim.infinite ? std::min(lim.depth, 64) : 64;
   max_depth = std::min(max_depth, ls.max_depth);
   gen = uint8_t((gen + 1) & 63);
@@ -638,6 +742,13 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   blunder_roll = level < 10 ? int(next_rand() % 100) : 100;
   blunder_pick = level < 10 ? next_rand() : 0;
   multi = level < 10;
+  // The weaknesses (drawn after the above, so that a level without them keeps its
+  // earlier randomness).
+  afar_blind = level < 10 && ls.afar_blind_pct > 0 && int(next_rand() % 100) < ls.afar_blind_pct;
+  const bool frozen_blind = level < 10 && ls.frozen_blind_pct > 0 && int(next_rand() % 100) < ls.frozen_blind_pct;
+  ev = frozen_blind ? &frozen_blind_evaluator : &evaluator;
+  ev_salt = frozen_blind ? 0x5bd1e9955bd1e995ull : 0;
+  qs_horizon = ls.capture_horizon;
 
   res = SearchResult{};
   n_root = generate_legal(root_pos, root);
@@ -648,6 +759,8 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
         if (m.same_squares(root[i])) { root[k++] = root[i]; break; }
     n_root = k;
   }
+  if (afar_blind && std::any_of(root, root + n_root, [](Move m) { return !m.is_afar(); }))
+    n_root = without_afar(root, n_root);
   multipv = std::clamp(std::min(lim.multipv, n_root), 1, MAX_MULTIPV);
   line_pv.assign(multipv > 1 ? size_t(n_root) : 0, {});
   finished = n_root == 0;
@@ -663,9 +776,12 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   for (int i = 0; i < n_root; ++i) pick(root, root_score, n_root, i);
   for (int i = 0; i < n_root; ++i) exact[i] = -INF;
   res.best = root[0];
-  table_terms[0] = evaluator.gold_terms(root_pos);
+  table_terms[0] = ev->gold_terms(root_pos);
   depth = 0;
   next_root = n_root;  // no iteration in progress
+  prev_best = Move::none();
+  prev_score = 0;
+  stable = 0;
 }
 
 // Searches until the budget, a limit or the end of the search. Returns whether the
@@ -693,30 +809,53 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
       it_best = -INF;
       it_best_move = Move::none();
       it_best_pv.clear();
+      // The aspiration window around the last iteration's score.
+      asp_lo = -INF;
+      asp_hi = INF;
+      asp_delta = 25;
+      if (opt.aspiration && depth >= 4 && std::abs(res.score_cp) < MATE_BOUND && !res.is_mate) {
+        asp_lo = std::max(-INF, res.score_cp - asp_delta);
+        asp_hi = std::min(INF, res.score_cp + asp_delta);
+      }
       for (int i = 0; i < n_root; ++i) root_score[i] = -INF - 1;
     }
-    const int beta = INF;
     for (; next_root < n_root; ++next_root) {
       const int i = next_root;
       const Move m = root[i];
       make(pos, m, 0);
       const bool gc = in_check_after_move(pos);
       const int nd = depth - 1 + ((opt.check_extension && gc) ? 1 : 0);
-      int score;
+      int score = -INF;
       // MultiPV: a move must beat the multipv-th best exact score so far to be a line.
       const int floor = multipv > 1 ? multipv_floor(i) : -INF;
-      if (i == 0 || multi) {
-        score = -negamax(pos, nd, -beta, multi ? INF : -it_alpha, 1, gc, true);
+      if (multi || (multipv > 1 && i == 0)) {
+        score = -negamax(pos, nd, -INF, INF, 1, gc, true);
       } else if (multipv > 1) {
         if (floor == -INF) {
-          score = -negamax(pos, nd, -beta, INF, 1, gc, true);
+          score = -negamax(pos, nd, -INF, INF, 1, gc, true);
         } else {
           score = -negamax(pos, nd, -floor - 1, -floor, 1, gc, true);
-          if (score > floor && !aborted) score = -negamax(pos, nd, -beta, -floor, 1, gc, true);
+          if (score > floor && !aborted) score = -negamax(pos, nd, -INF, -floor, 1, gc, true);
         }
       } else {
-        score = -negamax(pos, nd, -it_alpha - 1, -it_alpha, 1, gc, true);
-        if (score > it_alpha && !aborted) score = -negamax(pos, nd, -beta, -it_alpha, 1, gc, true);
+        // The first move in the aspiration window (or the full one), the others with a
+        // null window first; a score outside the window widens it and searches again.
+        if (i > 0) score = -negamax(pos, nd, -it_alpha - 1, -it_alpha, 1, gc, true);
+        if (i == 0 || (score > it_alpha && !aborted)) {
+          for (;;) {
+            const int lo = i == 0 ? asp_lo : it_alpha;
+            score = -negamax(pos, nd, -asp_hi, -lo, 1, gc, true);
+            if (aborted) break;
+            if (i == 0 && score <= asp_lo && asp_lo > -INF) {
+              asp_lo = std::max(-INF, asp_lo - asp_delta);
+            } else if (score >= asp_hi && asp_hi < INF) {
+              asp_hi = std::min(INF, asp_hi + asp_delta);
+            } else {
+              break;
+            }
+            asp_delta *= 2;
+          }
+        }
       }
       pos.unmake_move();
       if (aborted) break;
@@ -786,8 +925,20 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
       info.lines = res.lines;
       on_info(info);
     }
+    // Time: no new iteration once it would likely not finish in time. With the time
+    // manager that point moves with how clear the position is: later when the best
+    // move just changed or its score fell (a partly searched iteration still counts
+    // when another move beats the first), sooner when the same move has come out best
+    // for several iterations.
+    const bool changed = depth > 1 && it_best_move != prev_best;
+    const bool fell = depth > 1 && prev_score - it_best > 30;
+    stable = changed ? 0 : stable + 1;
+    prev_best = it_best_move;
+    prev_score = it_best;
+    int pct = 50;
+    if (opt.time_manager) pct = changed || fell ? 80 : stable >= 4 ? 35 : 50;
     bool over = depth >= max_depth;
-    if (use_time && ms * 2 > limits.movetime_ms) over = true;  // the next depth would not finish
+    if (use_time && ms * 100 > limits.movetime_ms * pct) over = true;
     if (n_root == 1 && use_time) over = true;
     if (limit_reached()) over = true;
     // A forced mate found and proven at this depth: deeper search changes nothing.

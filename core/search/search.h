@@ -89,10 +89,28 @@ struct SearchOptions {
   bool check_extension = true;
   bool qsearch_prune = true;  // skip captures into defended squares by a more valuable piece
   bool qsearch_bound = true;  // quiescence bounded: evasions, even trades and plies limited
+  // Static exchange evaluation (see.h): losing captures tried after the quiet moves;
+  // quiescence skips losing captures (deeper, even ones) by SEE instead of by piece
+  // values; near the leaves, moves that lose material by SEE are pruned.
+  bool see_order = true;
+  bool see_qsearch = true;
+  bool see_prune = true;
+  // Quiet-move ordering beyond killers and history: the countermove (the quiet move that
+  // last refuted the opponent's previous move) and continuation history (how a quiet
+  // move fared after the opponent's previous move).
+  bool countermove = false;
+  bool cont_history = false;
+  // Aspiration windows: from depth 4 the root is searched in a window around the last
+  // iteration's score, widened when the score falls outside.
+  bool aspiration = false;
+  // Thinking time by how clear the position is (see run() in search.cpp).
+  bool time_manager = false;
   EvalWeights eval = EvalWeights::defaults();
 };
 
-// What a playing level does (documented in the README section).
+// What a playing level does (documented in the README section). Below the top level a
+// level errs the way people do, by named weaknesses, each drawn once per search from
+// the seed (so that a level is reproducible, natively and in the browser).
 struct LevelSettings {
   int movetime_ms;    // thinking time of one computer move at this level (the page's)
   int max_depth;      // iterative deepening stops here
@@ -100,10 +118,21 @@ struct LevelSettings {
   int noise_cp;       // +- evaluation noise (fixed per position within one search)
   int blunder_pct;    // chance to play a non-best move ...
   int blunder_margin; // ... chosen among moves scoring within this many cp of the best
+  // Weaknesses:
+  int afar_blind_pct;   // chance not to see captures from afar at all (its own or the
+                        // opponent's): walks into them, misses them
+  int frozen_blind_pct; // chance to forget freezing: frozen pieces count as free, so it
+                        // steps onto squares above enemy Basilisks and ignores its own
+  int capture_horizon;  // captures looked at after the last full move (quiescence
+                        // plies): 0 leaves pieces hanging, 1 misses recaptures; -1 none
+                        // (the engine's own bound)
 };
 LevelSettings level_settings(int level);
-// What one move of the computer at this level searches (its thinking time; the level's
-// node and depth caps apply inside the search).
+// What one move of the computer at this level searches: its thinking time and its node
+// budget, whichever ends first (on any machine at least as fast as the browser's
+// engine needs for the budget within the time, the node budget, so that the move does
+// not depend on the machine). Below the top level the node and depth caps also hold
+// inside the search whatever the limits.
 SearchLimits level_limits(int level);
 
 class Search {
@@ -115,6 +144,9 @@ class Search {
 
   void set_hash_mb(size_t mb);  // 1..1024
   void set_level(int level);    // 1..10 (10 = full strength, the default)
+  // A level of one's own (the match runner's and the tests' experiments): plays like a
+  // level below the top with these settings; level() is then 0.
+  void set_level_settings(const LevelSettings& ls);
   int level() const;
   void set_options(const SearchOptions& o);
   const SearchOptions& options() const;

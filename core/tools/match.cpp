@@ -1,26 +1,45 @@
-// Plays two engine configurations against each other from a balanced opening set
-// (each opening once with each colour) and prints W/D/L, score and Elo difference.
+// Plays two players against each other from a balanced opening set (each opening once
+// with each colour, the two games a pair) and prints W/D/L, the game pairs, the score
+// and the Elo difference with its 95% interval; optionally a sequential test (SPRT).
 //
-//   match --a level=10,eval=full --b level=10,eval=material --nodes 100000 --games 200
-//   match --a level=10 --b greedy --movetime 100
+//   match --a level=10 --b level=10,eval=material --nodes 100000 --games 200
+//   match --a level=10 --b level=10,see=0 --nodes 20000 --sprt 0,5 --games 4000
+//   match --a cmd=build/native/dragonchess --b cmd=/work/wt/baseline/build/native/dragonchess
+//         --movetime 200 --games 1000 --resign 800,5 --draw 200,10,10
 //   match --a level=3 --b level=2 --level-limits      (the browser's settings of each level)
 //
-// A configuration is `random`, `greedy` (best immediate capture by value, else random)
-// or comma-separated key=value pairs: level=1..10, eval=full|material, null=0|1,
-// lmr=0|1, futility=0|1, checkext=0|1, qprune=0|1, qbound=0|1, mobility=0|1, pst=0|1, kingsafety=0|1,
-// frozen=0|1, kinglevel=0|1, warriors=0|1, name=TEXT.
+// A player is `random`, `greedy` (best immediate capture by value, else random), an
+// external engine binary speaking the CLI protocol (`cmd=PATH`, optionally with
+// level=N and hash=MB, sent as options), or the engine in this process: comma-separated
+// key=value pairs (see parse_config and the README's match section).
+//
+// Adjudication (off unless asked for; both players must report scores):
+//   --resign CP,MOVES    the game is over when, for MOVES consecutive moves of each side,
+//                        one side's engine scored its position at -CP or worse and the
+//                        other side's at +CP or better: the losing side resigns.
+//   --draw PLY,CP,MOVES  from ply PLY on, when for MOVES consecutive moves of each side
+//                        both engines scored the position within +-CP: a draw.
+// Without them the runner still reports how often the resign rule would have fired
+// and how often that would have given a result other than the game's own.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "external_engine.h"
+#include "games.h"
 #include "movegen.h"
+#include "notation.h"
 #include "position.h"
 #include "search/search.h"
+#include "search/weights_file.h"
+#include "sprt.h"
 #include "status.h"
 
 using namespace dc;
@@ -29,8 +48,12 @@ namespace {
 
 struct Config {
   std::string text;
-  enum Kind { Engine, Random, Greedy } kind = Engine;
+  enum Kind { Engine, Random, Greedy, External } kind = Engine;
   int level = 10;
+  bool custom = false;  // level settings changed (ls)
+  LevelSettings ls = level_settings(10);
+  size_t hash_mb = 16;
+  std::string cmd;
   SearchOptions opt;
 };
 
@@ -46,7 +69,22 @@ bool parse_config(const std::string& text, Config& c) {
     if (eq == std::string::npos) { std::cerr << "bad config item " << item << "\n"; return false; }
     std::string k = item.substr(0, eq), v = item.substr(eq + 1);
     const bool on = v != "0" && v != "off" && v != "false";
-    if (k == "level") c.level = std::atoi(v.c_str());
+    if (k == "level") {
+      c.level = std::atoi(v.c_str());
+      c.ls = level_settings(c.level);
+    }
+    // A level's settings changed one by one (after level=N): a level of one's own.
+    else if (k == "depth") c.custom = true, c.ls.max_depth = std::atoi(v.c_str());
+    else if (k == "lnodes") c.custom = true, c.ls.max_nodes = std::strtoull(v.c_str(), nullptr, 10);
+    else if (k == "ltime") c.custom = true, c.ls.movetime_ms = std::atoi(v.c_str());
+    else if (k == "noise") c.custom = true, c.ls.noise_cp = std::atoi(v.c_str());
+    else if (k == "blunder") c.custom = true, c.ls.blunder_pct = std::atoi(v.c_str());
+    else if (k == "margin") c.custom = true, c.ls.blunder_margin = std::atoi(v.c_str());
+    else if (k == "afarblind") c.custom = true, c.ls.afar_blind_pct = std::atoi(v.c_str());
+    else if (k == "frozenblind") c.custom = true, c.ls.frozen_blind_pct = std::atoi(v.c_str());
+    else if (k == "horizon") c.custom = true, c.ls.capture_horizon = std::atoi(v.c_str());
+    else if (k == "cmd") { c.kind = Config::External; c.cmd = v; }
+    else if (k == "hash") c.hash_mb = size_t(std::atoi(v.c_str()));
     else if (k == "eval") {
       if (v == "material") c.opt.eval = EvalWeights::material();
       else if (v == "full") c.opt.eval = EvalWeights::defaults();
@@ -58,6 +96,23 @@ bool parse_config(const std::string& text, Config& c) {
     else if (k == "checkext") c.opt.check_extension = on;
     else if (k == "qprune") c.opt.qsearch_prune = on;
     else if (k == "qbound") c.opt.qsearch_bound = on;
+    else if (k == "see") c.opt.see_order = c.opt.see_qsearch = c.opt.see_prune = on;
+    else if (k == "seeorder") c.opt.see_order = on;
+    else if (k == "seeq") c.opt.see_qsearch = on;
+    else if (k == "seeprune") c.opt.see_prune = on;
+    else if (k == "countermove") c.opt.countermove = on;
+    else if (k == "conthist") c.opt.cont_history = on;
+    else if (k == "aspiration") c.opt.aspiration = on;
+    else if (k == "timeman") c.opt.time_manager = on;
+    else if (k == "weights") {
+      std::ifstream f(v);
+      std::stringstream text;
+      text << f.rdbuf();
+      auto w = read_weights_file(text.str());
+      if (!f || !w) { std::cerr << v << ": " << (f ? w.error() : "cannot read") << "\n"; return false; }
+      c.opt.eval = w.value();
+    }
+    else if (k == "afar") c.opt.eval.use_afar = on;
     else if (k == "mobility") c.opt.eval.use_mobility = on;
     else if (k == "pst") c.opt.eval.use_pst = on;
     else if (k == "kingsafety") c.opt.eval.use_king_safety = on;
@@ -70,15 +125,24 @@ bool parse_config(const std::string& text, Config& c) {
   return true;
 }
 
+// The limits of one move for every player (unless --level-limits).
+struct MoveLimits {
+  uint64_t nodes = 0;
+  int movetime_ms = 0;
+};
+
 struct Player {
   Config cfg;
   bool own_limits = false;  // each side searches its level's own limits (the browser's)
   std::unique_ptr<Search> search;
+  ExternalEngine* external = nullptr;  // owned by main (one process for the whole match)
   uint64_t rng;
-  Player(const Config& c, uint64_t seed) : cfg(c), rng(seed * 2654435761u + 7) {
+  uint64_t nodes = 0;  // searched over the match (in-process engines)
+  Player(const Config& c, uint64_t seed, ExternalEngine* ext) : cfg(c), external(ext), rng(seed * 2654435761u + 7) {
     if (c.kind == Config::Engine) {
-      search = std::make_unique<Search>(16);
+      search = std::make_unique<Search>(c.hash_mb);
       search->set_level(c.level);
+      if (c.custom) search->set_level_settings(c.ls);
       search->set_options(c.opt);
       search->set_seed(seed);
     }
@@ -87,10 +151,19 @@ struct Player {
     rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
     return rng;
   }
-  Move choose(Position& pos, const SearchLimits& lim, uint64_t& nodes) {
+  void new_game() {
+    if (search) search->new_game();
+    if (external) external->send("newgame");
+  }
+  Choice choose(Position& pos, const std::string& start_fen, const std::vector<std::string>& moves,
+                const MoveLimits& lim) {
+    Choice c;
     MoveList l = legal_moves(pos);
-    if (l.size == 0) return Move::none();
-    if (cfg.kind == Config::Random) return l[int(rand() % uint64_t(l.size))];
+    if (l.size == 0) return c;
+    if (cfg.kind == Config::Random) {
+      c.move = l[int(rand() % uint64_t(l.size))];
+      return c;
+    }
     if (cfg.kind == Config::Greedy) {
       int best = -1;
       std::vector<Move> bests;
@@ -100,45 +173,60 @@ struct Player {
         if (v > best) { best = v; bests.clear(); }
         if (v == best) bests.push_back(m);
       }
-      if (!bests.empty()) return bests[rand() % bests.size()];
-      return l[int(rand() % uint64_t(l.size))];
+      c.move = !bests.empty() ? bests[rand() % bests.size()] : l[int(rand() % uint64_t(l.size))];
+      return c;
     }
-    SearchResult r = search->go(pos, own_limits ? level_limits(cfg.level) : lim);
+    if (cfg.kind == Config::External) {
+      const std::string go = own_limits ? "" : lim.nodes ? "nodes " + std::to_string(lim.nodes)
+                                                          : "movetime " + std::to_string(lim.movetime_ms);
+      const int timeout = 60000 + (own_limits ? level_settings(cfg.level).movetime_ms : lim.movetime_ms) * 10;
+      const ExternalEngine::Answer a = external->search(start_fen, moves, go, timeout);
+      if (a.bestmove.empty()) {
+        std::cerr << "no answer from " << cfg.cmd << " in " << pos.to_string() << "\n";
+        std::exit(2);
+      }
+      auto m = parse_coordinate(pos, a.bestmove);
+      c.move = m ? m.value() : Move::none();
+      c.has_score = a.has_score;
+      c.score_cp = a.score_cp;
+      nodes += a.nodes;
+      return c;
+    }
+    SearchLimits sl;
+    if (own_limits) {
+      sl = level_limits(cfg.level);
+      if (cfg.custom) sl.movetime_ms = cfg.ls.movetime_ms, sl.nodes = cfg.ls.max_nodes;
+    } else {
+      sl.nodes = lim.nodes;
+      sl.movetime_ms = lim.movetime_ms;
+    }
+    const SearchResult r = search->go(pos, sl);
     nodes += r.nodes;
-    return r.best;
+    c.move = r.best;
+    c.has_score = true;
+    c.score_cp = r.is_mate ? (r.score_cp > 0 ? 30000 : -30000) : r.score_cp;
+    return c;
   }
 };
 
-// Result from Gold's point of view: 1 win, 0 draw, -1 loss.
-int play_game(const std::string& fen, Player& gold, Player& scarlet, const SearchLimits& lim,
-              int max_plies, std::string& how, uint64_t& nodes) {
-  Position pos = Position::from_string(fen).value();
-  if (gold.search) gold.search->new_game();
-  if (scarlet.search) scarlet.search->new_game();
-  for (int ply = 0; ply < max_plies; ++ply) {
-    Status st = game_status(pos);
-    if (st.over()) {
-      how = st.name();
-      if (st.state == GameState::Checkmate) return st.winner == GOLD ? 1 : -1;
-      return 0;
-    }
-    Player& p = pos.side_to_move() == GOLD ? gold : scarlet;
-    Move m = p.choose(pos, lim, nodes);
-    if (m.is_none() || find_legal(pos, m.from(), m.to()).is_none()) {
-      std::cerr << "illegal move from " << p.cfg.text << " in " << pos.to_string() << "\n";
-      std::exit(2);
-    }
-    pos.make_move(m);
-  }
-  Status st = game_status(pos);
-  if (st.state == GameState::Checkmate) { how = "checkmate"; return st.winner == GOLD ? 1 : -1; }
-  how = st.over() ? st.name() : "max-plies";
-  return 0;
+bool parse_ints(const std::string& text, std::vector<int>& v, size_t n) {
+  v.clear();
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) v.push_back(std::atoi(item.c_str()));
+  return v.size() == n;
 }
 
-double elo(double s) {
-  s = std::min(std::max(s, 1e-6), 1 - 1e-6);
-  return -400.0 * std::log10(1.0 / s - 1.0);
+std::unique_ptr<ExternalEngine> start_external(const Config& c) {
+  if (c.kind != Config::External) return nullptr;
+  std::vector<std::string> setup = {"setoption name Hash value " + std::to_string(c.hash_mb),
+                                    "setoption name Level value " + std::to_string(c.level)};
+  auto e = std::make_unique<ExternalEngine>(c.cmd, setup);
+  if (!e->ok()) {
+    std::cerr << "engine " << c.cmd << " did not start (no readyok)\n";
+    std::exit(1);
+  }
+  return e;
 }
 
 }  // namespace
@@ -148,12 +236,17 @@ int main(int argc, char** argv) {
   int games = 100, movetime = 0, max_plies = 300, plies = 6, verbose = 0;
   uint64_t nodes = 0, seed = 1;
   bool level_limits_each = false;
+  std::string positions_path;  // the tuner's quiet positions of every game, appended
+  bool use_sprt = false;
+  stats::Sprt sprt;
+  Adjudication adj;
   for (int i = 1; i < argc; ++i) {
     std::string k = argv[i];
     auto val = [&]() -> std::string {
       if (i + 1 >= argc) { std::cerr << k << " needs a value\n"; std::exit(1); }
       return argv[++i];
     };
+    std::vector<int> v;
     if (k == "--a") a_text = val();
     else if (k == "--b") b_text = val();
     else if (k == "--games") games = std::atoi(val().c_str());
@@ -164,50 +257,127 @@ int main(int argc, char** argv) {
     else if (k == "--seed") seed = std::strtoull(val().c_str(), nullptr, 10);
     else if (k == "--verbose" || k == "-v") verbose = 1;
     else if (k == "--level-limits") level_limits_each = true;
+    else if (k == "--positions") positions_path = val();
+    else if (k == "--sprt") {
+      // elo0,elo1[,alpha,beta]
+      std::stringstream ss(val());
+      std::string item;
+      std::vector<double> d;
+      while (std::getline(ss, item, ',')) d.push_back(std::atof(item.c_str()));
+      if (d.size() != 2 && d.size() != 4) { std::cerr << "--sprt needs elo0,elo1[,alpha,beta]\n"; return 1; }
+      sprt.elo0 = d[0];
+      sprt.elo1 = d[1];
+      if (d.size() == 4) sprt.alpha = d[2], sprt.beta = d[3];
+      use_sprt = true;
+    }
+    else if (k == "--resign") {
+      if (!parse_ints(val(), v, 2)) { std::cerr << "--resign needs CP,MOVES\n"; return 1; }
+      adj.resign_cp = v[0], adj.resign_moves = v[1];
+    }
+    else if (k == "--draw") {
+      if (!parse_ints(val(), v, 3)) { std::cerr << "--draw needs PLY,CP,MOVES\n"; return 1; }
+      adj.draw_ply = v[0], adj.draw_cp = v[1], adj.draw_moves = v[2];
+    }
     else {
-      std::cerr << "usage: match --a CONFIG --b CONFIG [--nodes N | --movetime MS] [--games N]\n"
+      std::cerr << "usage: match --a PLAYER --b PLAYER [--nodes N | --movetime MS] [--games N]\n"
+                   "             [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resign CP,MOVES] [--draw PLY,CP,MOVES]\n"
                    "             [--level-limits] [--max-plies N] [--opening-plies N] [--seed N] [--verbose]\n"
-                   "  --level-limits: each side searches its level's own limits, as the browser does\n";
+                   "             [--positions FILE]\n"
+                   "  --level-limits: each side searches its level's own limits, as the browser does\n"
+                   "  --sprt: stop when the sequential test accepts or rejects (--games is the most)\n"
+                   "  --positions: append the quiet positions of every game for the tuner (tune fit)\n";
       return k == "--help" || k == "-h" ? 0 : 1;
     }
   }
   Config ca, cb;
   if (!parse_config(a_text, ca) || !parse_config(b_text, cb)) return 1;
-  SearchLimits lim;
+  MoveLimits lim;
   lim.nodes = nodes;
   lim.movetime_ms = movetime;
   if (!nodes && !movetime) lim.nodes = 100000;
+  auto ext_a = start_external(ca), ext_b = start_external(cb);
+  std::ofstream positions_out;
+  if (!positions_path.empty()) positions_out.open(positions_path, std::ios::app);
   const int pairs = (games + 1) / 2;
   std::vector<std::string> openings = opening_positions(pairs, plies, seed);
   int w = 0, d = 0, l = 0, played = 0;
-  uint64_t total_nodes = 0;
+  stats::Pentanomial penta{};
+  int pair_points = 0;  // A's half-points in the current pair
+  long total_plies = 0;
+  int would_resign = 0, would_resign_drawn = 0, would_resign_reversed = 0;
+  long would_resign_plies = 0;
+  std::map<std::string, int> endings;
+  double llr = 0;
+  std::string verdict;
   for (int g = 0; g < games; ++g) {
     const std::string& fen = openings[size_t(g / 2) % openings.size()];
     const bool a_gold = g % 2 == 0;
-    Player pa(ca, seed * 1000 + uint64_t(g) * 2), pb(cb, seed * 1000 + uint64_t(g) * 2 + 1);
+    Player pa(ca, seed * 1000 + uint64_t(g) * 2, ext_a.get()), pb(cb, seed * 1000 + uint64_t(g) * 2 + 1, ext_b.get());
     pa.own_limits = pb.own_limits = level_limits_each;
-    std::string how;
-    int r = a_gold ? play_game(fen, pa, pb, lim, max_plies, how, total_nodes)
-                   : -play_game(fen, pb, pa, lim, max_plies, how, total_nodes);
+    auto chooser = [&](Player& p) {
+      return [&p, &fen, &lim](Position& pos, const std::vector<std::string>& moves) { return p.choose(pos, fen, moves, lim); };
+    };
+    pa.new_game();
+    pb.new_game();
+    QuietPositions quiet(6);
+    auto record = [&](const Position& p, const Choice& c) { quiet.see(p, c); };
+    const GameOutcome o = a_gold ? play_game(fen, chooser(pa), chooser(pb), max_plies, adj, record)
+                                 : play_game(fen, chooser(pb), chooser(pa), max_plies, adj, record);
+    if (positions_out.is_open()) quiet.write(positions_out, o.result, long(seed * 100000 + uint64_t(g)));
+    const int r = a_gold ? o.result : -o.result;
     if (r > 0) ++w; else if (r == 0) ++d; else ++l;
     ++played;
+    total_plies += o.plies;
+    ++endings[o.how];
+    if (o.resign_would && !adj.resign_moves) {
+      ++would_resign;
+      would_resign_plies += o.resign_ply;
+      if (o.result == 0) ++would_resign_drawn;
+      else if (o.resign_would != o.result) ++would_resign_reversed;
+    }
+    pair_points += r + 1;
+    if (g % 2 == 1) {
+      ++penta[size_t(pair_points)];
+      pair_points = 0;
+      if (use_sprt) {
+        llr = stats::llr_logistic(sprt.elo0, sprt.elo1, penta);
+        verdict = sprt.verdict(llr);
+      }
+    }
     if (verbose)
-      std::fprintf(stderr, "game %d (%s as %s): %s by %s  [+%d =%d -%d]\n", g + 1, ca.text.c_str(),
-                   a_gold ? "Gold" : "Scarlet", r > 0 ? "win" : r == 0 ? "draw" : "loss", how.c_str(), w, d, l);
+      std::fprintf(stderr, "game %d (%s as %s): %s by %s in %d plies  [+%d =%d -%d]%s\n", g + 1, ca.text.c_str(),
+                   a_gold ? "Gold" : "Scarlet", r > 0 ? "win" : r == 0 ? "draw" : "loss", o.how.c_str(), o.plies, w,
+                   d, l, use_sprt && g % 2 == 1 ? (" LLR " + std::to_string(llr)).c_str() : "");
+    if (!verdict.empty()) break;
   }
-  const double n = played;
-  const double s = (w + 0.5 * d) / n;
-  const double var = (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s) / n;
-  const double se = std::sqrt(var / n);
-  const double lo = elo(s - 1.96 * se), hi = elo(s + 1.96 * se);
+  const stats::EloEstimate e = stats::elo_estimate(penta);
+  const int npairs = played / 2;
+  const bool sweep = npairs > 0 && (penta[4] == uint64_t(npairs) || penta[0] == uint64_t(npairs));
+  const char* cmp = sweep ? (penta[4] ? ">" : "<") : "";
   std::printf("A: %s\nB: %s\n", ca.text.c_str(), cb.text.c_str());
-  // A clean sweep has no finite Elo: report the bound of half a game less instead.
-  const bool sweep = w == played || l == played;
-  const double s_elo = sweep ? (w == played ? (n - 0.5) / n : 0.5 / n) : s;
-  const char* cmp = sweep ? (w == played ? ">" : "<") : "";
-  std::printf("games %d  W %d  D %d  L %d  score %.1f%%  Elo %s%+.0f [%+.0f, %+.0f]  (A's view)\n", played, w,
-              d, l, 100 * s, cmp, elo(s_elo), sweep ? elo(s_elo) : lo, sweep ? elo(s_elo) : hi);
-  std::printf("RESULT|%s|%s|%d|%d|%d|%d|%.1f|%s%+.0f|%+.0f|%+.0f\n", ca.text.c_str(), cb.text.c_str(), played,
-              w, d, l, 100 * s, cmp, elo(s_elo), sweep ? elo(s_elo) : lo, sweep ? elo(s_elo) : hi);
+  std::printf("limits: %s\n", level_limits_each ? "each level's own (--level-limits)"
+                                                : lim.nodes ? (std::to_string(lim.nodes) + " nodes a move").c_str()
+                                                            : (std::to_string(lim.movetime_ms) + " ms a move").c_str());
+  std::printf("games %d  W %d  D %d  L %d  score %.1f%%  Elo %s%+.1f [%+.1f, %+.1f]  (A's view, 95%%, from %d pairs)\n",
+              played, w, d, l, 100.0 * (w + 0.5 * d) / std::max(played, 1), cmp, e.elo, sweep ? e.elo : e.lo,
+              sweep ? e.elo : e.hi, npairs);
+  std::printf("pairs (A's points 0, 1/2, 1, 3/2, 2): %llu %llu %llu %llu %llu\n", (unsigned long long)penta[0],
+              (unsigned long long)penta[1], (unsigned long long)penta[2], (unsigned long long)penta[3],
+              (unsigned long long)penta[4]);
+  std::printf("plies per game %.1f; endings:", double(total_plies) / std::max(played, 1));
+  for (const auto& [how, n] : endings) std::printf(" %s %d;", how.c_str(), n);
+  std::printf("\n");
+  if (!adj.resign_moves)
+    std::printf("resign rule (800 cp, 5 moves each) would have ended %d games (at ply %.0f on average); of those the "
+                "other side won %d, %d were drawn\n",
+                would_resign, would_resign ? double(would_resign_plies) / would_resign : 0.0, would_resign_reversed,
+                would_resign_drawn);
+  if (use_sprt)
+    std::printf("SPRT elo0 %.1f elo1 %.1f alpha %.2f beta %.2f (GSPRT, pentanomial, logistic Elo): LLR %.3f "
+                "[%.3f, %.3f] %s\n",
+                sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, llr, sprt.lower(), sprt.upper(),
+                verdict.empty() ? "no decision within the games" : verdict.c_str());
+  std::printf("RESULT|%s|%s|%d|%d|%d|%d|%.1f|%s%+.0f|%+.0f|%+.0f\n", ca.text.c_str(), cb.text.c_str(), played, w, d, l,
+              100.0 * (w + 0.5 * d) / std::max(played, 1), cmp, e.elo, sweep ? e.elo : e.lo, sweep ? e.elo : e.hi);
   return 0;
 }

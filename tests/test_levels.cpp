@@ -1,0 +1,121 @@
+// The playing levels' named weaknesses (core/search/search.h, LevelSettings): a level
+// errs the way a person does, and only in the way its settings say.
+#include <catch2/catch_test_macros.hpp>
+
+#include "search/eval.h"
+#include "search/search.h"
+#include "test_helpers.h"
+
+using namespace dc;
+using th::fen_of;
+using th::pos_of;
+
+namespace {
+
+// A level of one's own: one ply and the engine's own quiescence, no noise, no weakness
+// unless asked.
+LevelSettings plain_level() {
+  LevelSettings ls = level_settings(1);
+  ls.max_depth = 1;
+  ls.max_nodes = 0;
+  ls.noise_cp = 0;
+  ls.blunder_pct = 0;
+  ls.afar_blind_pct = 0;
+  ls.frozen_blind_pct = 0;
+  ls.capture_horizon = -1;
+  return ls;
+}
+
+std::string best_of(const std::string& fen, const LevelSettings* ls, int level, uint64_t seed, int depth = 0) {
+  Position pos = pos_of(fen);
+  Search s(4);
+  s.set_level(level);
+  if (ls) s.set_level_settings(*ls);
+  s.set_seed(seed);
+  SearchLimits lim;
+  lim.depth = depth;
+  if (!depth) lim.nodes = 200000;
+  return to_coordinate(s.go(pos, lim).best);
+}
+
+// Only a capture from afar wins material: the Dragon on 3d6 takes the undefended
+// Cleric on 2d5 from afar; every other move is quiet.
+std::string afar_fen() { return fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"3d6", 'R'}, {"2d5", 'c'}, {"2h2", 'W'}}); }
+// A plain capture of the same Cleric by an Oliphant.
+std::string plain_fen() { return fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d1", 'O'}, {"2d5", 'c'}, {"2h2", 'W'}}); }
+
+}  // namespace
+
+TEST_CASE("a level blind to captures from afar misses the only one that wins material", "[levels]") {
+  const std::string AFAR = afar_fen(), PLAIN = plain_fen();
+  REQUIRE(best_of(AFAR, nullptr, 10, 1, 3) == "3d62d5");
+  // Every level that is always blind to them.
+  int blind_levels = 0;
+  for (int level = 1; level <= 9; ++level) {
+    if (level_settings(level).afar_blind_pct < 100) continue;
+    ++blind_levels;
+    for (uint64_t seed = 1; seed <= 8; ++seed) {
+      INFO("level " << level << " seed " << seed);
+      CHECK(best_of(AFAR, nullptr, level, seed) != "3d62d5");
+      // The same level sees a plain capture of the same piece.
+      CHECK(best_of(PLAIN, nullptr, level, seed) == "2d12d5");
+    }
+  }
+  (void)blind_levels;
+  // Only the weakness makes the difference.
+  LevelSettings ls = plain_level();
+  CHECK(best_of(AFAR, &ls, 0, 1) == "3d62d5");
+  ls.afar_blind_pct = 100;
+  CHECK(best_of(AFAR, &ls, 0, 1) != "3d62d5");
+}
+
+TEST_CASE("a level blind to captures from afar walks into one", "[levels]") {
+  // Gold's Cleric on 2d3 can take the Warrior on 2e4 (which the Scarlet Dragon on 3e3
+  // guards from afar) or stay; a level that sees afar captures leaves the Warrior alone.
+  const std::string fen = fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d3", 'C'}, {"2e4", 'w'}, {"3e3", 'r'}, {"2h2", 'W'}});
+  LevelSettings ls = plain_level();
+  CHECK(best_of(fen, &ls, 0, 1) != "2d32e4");
+  ls.afar_blind_pct = 100;
+  CHECK(best_of(fen, &ls, 0, 1) == "2d32e4");
+}
+
+TEST_CASE("a level with no capture horizon leaves pieces hanging", "[levels]") {
+  // The Mage can take a Thief that a Warrior defends: it loses the Mage for a Thief.
+  const std::string fen = fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d1", 'M'}, {"2d5", 't'}, {"2e6", 'w'}, {"2h2", 'W'}});
+  LevelSettings ls = plain_level();
+  CHECK(best_of(fen, &ls, 0, 1) != "2d12d5");
+  ls.capture_horizon = 0;
+  CHECK(best_of(fen, &ls, 0, 1) == "2d12d5");
+  // Every level whose horizon is 0 does the same.
+  for (int level = 1; level <= 9; ++level)
+    if (level_settings(level).capture_horizon == 0) CHECK(best_of(fen, nullptr, level, 3) == "2d12d5");
+}
+
+TEST_CASE("a level that forgets freezing does not free its frozen Mage", "[levels]") {
+  // Gold's Mage on 2d5 is frozen by the Scarlet Basilisk on 1d5. One Cleric can take
+  // that Basilisk (and thaw the Mage), the other an Elemental, worth more by material.
+  REQUIRE(EvalWeights::defaults().frozen[MAGE] >= 200);
+  const std::string fen = fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d5", 'M'}, {"1d5", 'b'}, {"1c5", 'C'},
+                                  {"1h5", 'e'}, {"1i4", 'C'}, {"2h2", 'W'}});
+  LevelSettings ls = plain_level();
+  CHECK(best_of(fen, &ls, 0, 1) == "1c51d5");
+  ls.frozen_blind_pct = 100;
+  CHECK(best_of(fen, &ls, 0, 1) == "1i41h5");
+}
+
+TEST_CASE("level settings and limits", "[levels]") {
+  for (int level = 1; level <= 10; ++level) {
+    const LevelSettings ls = level_settings(level);
+    const SearchLimits l = level_limits(level);
+    CHECK(l.movetime_ms == ls.movetime_ms);
+    CHECK(l.nodes == ls.max_nodes);
+    if (level > 1 && level < 10) CHECK(ls.max_nodes > level_settings(level - 1).max_nodes);
+  }
+  // The top level has no weakness.
+  const LevelSettings top = level_settings(10);
+  CHECK(top.noise_cp == 0);
+  CHECK(top.blunder_pct == 0);
+  CHECK(top.afar_blind_pct == 0);
+  CHECK(top.frozen_blind_pct == 0);
+  CHECK(top.capture_horizon == -1);
+}
