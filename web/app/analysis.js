@@ -70,6 +70,7 @@ function panelHtml() {
 export function createAnalysis(ctl, page) {
   const st = {
     on: false, multipv: 3, threat: false,
+    held: new Set(),  // why the analysis is held off the worker: 'learn' (Learn or Puzzles has the board), 'hidden' (the tab)
     info: null, infoKey: null, error: null, searching: false,
     preview: null,  // {ply, fen, moves (the game's, to ply), line: [coordinate], alg: [algebraic], idx}
   };
@@ -98,7 +99,7 @@ export function createAnalysis(ctl, page) {
 
   // (Re)starts the analysis when the position on view or the options changed.
   function schedule() {
-    if (!st.on || reviewRunning()) return;
+    if (!st.on || reviewRunning() || st.held.size) return;
     const p = position(), key = keyOf(p);
     if (key === analysedKey) return;
     analysedKey = key;
@@ -144,6 +145,27 @@ export function createAnalysis(ctl, page) {
       if (engine && !reviewRunning()) engine.stop({ discard: true }).catch(() => {});
     }
     page.render();
+  }
+
+  // Holds the infinite analysis off the worker while nobody can see it (Learn or Puzzles
+  // has the board, the tab is hidden): no hidden CPU use. It comes back, on the same
+  // position, once nothing holds it. A running review goes on (a finite job, asked for).
+  function hold(reason, on) {
+    const was = st.held.size > 0;
+    if (on) st.held.add(reason); else st.held.delete(reason);
+    const now = st.held.size > 0;
+    if (now === was || !st.on) return;
+    if (now) {
+      analysedKey = null;
+      st.searching = false;
+      if (engine && !reviewRunning()) engine.stop({ discard: true }).catch(() => {});
+    } else {
+      schedule();
+    }
+    page.render();
+  }
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', () => hold('hidden', document.visibilityState === 'hidden'));
   }
 
   // --- lines and previews ---------------------------------------------------------------
@@ -207,6 +229,19 @@ export function createAnalysis(ctl, page) {
   // --- the review -----------------------------------------------------------------------
   const gameKey = () => ctl.recordKey();
   const reviewFits = () => review.state.key === gameKey();
+  // The plies of the game on the page the review speaks for: those it shares with the game
+  // reviewed (the same start, the same moves). Playing on after a review, or taking moves
+  // back, keeps the judgements of the moves both share. -1: no review of this game.
+  function reviewedPlies() {
+    const rs = review.state;
+    if (!rs.key || rs.fen !== startFenOf(ctl.model)) return -1;
+    const moves = ctl.model.coordinates();
+    let k = 0;
+    while (k < moves.length && k < rs.moves.length && moves[k] === rs.moves[k]) k++;
+    return k;
+  }
+  // The whole review is of this game's line: one of the two games continues the other.
+  const reviewInLine = () => reviewedPlies() === Math.min(review.state.moves.length, ctl.model.length);
   function startReview() {
     if (!ctl.model.length) { page.toast('There is no move to review yet.'); return; }
     if (!st.on) setOn(true);
@@ -216,16 +251,16 @@ export function createAnalysis(ctl, page) {
     review.start({ fen: startFenOf(ctl.model), moves: ctl.model.coordinates(), key: gameKey() });
   }
   function judgementAt(ply) {
-    if (!reviewFits()) return null;
+    if (ply > reviewedPlies()) return null;
     return review.state.judgements.find((j) => j.ply === ply) || null;
   }
 
   // The move list's marks: Map(ply -> {kind, glyph, name, better}) of the judged moves.
   function marks() {
     const out = new Map();
-    if (!reviewFits()) return out;
+    const k = reviewedPlies();
     for (const j of review.state.judgements) {
-      if (j.kind) out.set(j.ply, { kind: j.kind, glyph: j.glyph, name: j.name, better: j.bestAlgebraic });
+      if (j.kind && j.ply <= k) out.set(j.ply, { kind: j.kind, glyph: j.glyph, name: j.name, better: j.bestAlgebraic });
     }
     return out;
   }
@@ -335,7 +370,7 @@ export function createAnalysis(ctl, page) {
     let ev = null;
     if (overOnBoard(snap.status)) ev = { over: { winner: snap.status.winner } };
     else if (info && !st.threat) ev = { side: snap.side, score: info.score, mate: info.mate };
-    else if (rs.entries[ctl.viewPly] && reviewFits()) ev = rs.entries[ctl.viewPly];
+    else if (rs.entries[ctl.viewPly] && ctl.viewPly <= reviewedPlies()) ev = rs.entries[ctl.viewPly];
     score.textContent = ev ? evalText(ev) : '—';
     score.classList.toggle('is-empty', !ev);
     score.title = 'Evaluation from Gold\'s side (positive: Gold is better)';
@@ -365,10 +400,10 @@ export function createAnalysis(ctl, page) {
   }
 
   function renderReview() {
-    const rs = review.state, fits = reviewFits();
+    const rs = review.state, fits = reviewInLine();
     const running = rs.status === 'running';
     $('an-review-start').disabled = running || !ctl.model.length;
-    $('an-review-start').textContent = fits && (rs.status === 'done' || rs.status === 'stopped') ? 'Review again' : 'Review';
+    $('an-review-start').textContent = reviewFits() && (rs.status === 'done' || rs.status === 'stopped') ? 'Review again' : 'Review';
     $('an-progress').hidden = !running;
     $('an-review').hidden = !(running || (fits && rs.entries.length) || rs.status === 'failed');
     if (running) {
@@ -397,7 +432,9 @@ export function createAnalysis(ctl, page) {
         THRESHOLDS.slice().reverse().map((t) => `<td class="an-k-${t.kind}">${s[side][t.kind]}</td>`).join('') + '</tr>';
       sumBox.innerHTML = `<table><thead><tr><th></th>${THRESHOLDS.slice().reverse().map((t) => `<th scope="col" class="an-k-${t.kind}" title="${t.name}: the move loses ${Math.round(t.loss * 100)} or more points of win chance">${t.plural}</th>`).join('')}</tr></thead>` +
         `<tbody>${row('gold')}${row('scarlet')}</tbody></table>` +
-        (rs.status === 'stopped' ? `<p class="an-partial">Review stopped after ${rs.entries.length} of ${rs.total} positions.</p>` : '');
+        (rs.status === 'stopped' ? `<p class="an-partial">Review stopped after ${rs.entries.length} of ${rs.total} positions.</p>` : '') +
+        (ctl.model.length > rs.moves.length ? `<p class="an-partial">The review covers the first ${rs.moves.length} of the game's ${ctl.model.length} plies: Review for all of them.</p>`
+          : ctl.model.length < rs.moves.length ? `<p class="an-partial">The review covers ${rs.moves.length} plies, ${rs.moves.length - ctl.model.length} of them taken back since.</p>` : '');
     }
     const comment = $('an-comment');
     const j = judgementAt(ctl.viewPly);
@@ -427,7 +464,7 @@ export function createAnalysis(ctl, page) {
 
   return {
     state: st, review, get on() { return st.on; },
-    setOn, toggle: () => setOn(!st.on), toggleThreat, startReview, chooseLine, endPreview, stepPreview,
+    setOn, toggle: () => setOn(!st.on), hold, toggleThreat, startReview, chooseLine, endPreview, stepPreview,
     boardConfig, marks, render, onKey, lines,
   };
 }
