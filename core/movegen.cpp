@@ -202,8 +202,8 @@ bool attacked_by(const Position& pos, Square s, Color by, const Bitboard& occupi
 }
 
 // Whether a pseudo-legal move leaves the mover's King safe, decided without making it:
-// the enemy's attacks on the King's square after it, with the move's squares changed
-// and the captured piece gone (leaves_king_safe is the same by make/unmake).
+// the enemy's attacks on the King's square after it, with the move's squares changed,
+// the captured piece gone and the Basilisks' freezing as it will be.
 bool safe_after(const Position& pos, Move m) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square from = m.from(), to = m.to();
@@ -342,21 +342,29 @@ bool in_check(const Position& pos) {
   return attacked(pos, pos.king_square(us), ~us);
 }
 
-bool leaves_king_safe(Position& pos, Move m) {
-  Color us = pos.side_to_move();
-  pos.make_move(m);
-  bool safe = !attacked(pos, pos.king_square(us), ~us);
-  pos.unmake_move();
-  return safe;
+bool leaves_king_safe(const Position& pos, Move m) { return safe_after(pos, m); }
+
+namespace {
+
+// In check, whether a pseudo-legal move may be legal at all: only a move of the King, of a
+// Basilisk (it may freeze an attacker) or onto a square that matters to the attacks on
+// the King (`region`: capturing or blocking an attacker) can end the check. Emptying a
+// square only opens lines, so no other move can.
+inline bool may_evade(const Position& pos, Move m, const Bitboard& region) {
+  return region.test(m.to()) || m.from() == pos.king_square(pos.side_to_move()) ||
+         type_of(pos.at(m.from())) == BASILISK;
 }
+
+}  // namespace
 
 int filter_legal(Position& pos, Move* moves, int n) { return filter_legal(pos, moves, n, in_check(pos)); }
 
 int filter_legal(Position& pos, Move* moves, int n, bool checked) {
   int kept = 0;
   if (checked) {
+    const Bitboard& region = tables().attack_region(~pos.side_to_move(), pos.king_square(pos.side_to_move()));
     for (int i = 0; i < n; ++i)
-      if (safe_after(pos, moves[i])) moves[kept++] = moves[i];
+      if (may_evade(pos, moves[i], region) && safe_after(pos, moves[i])) moves[kept++] = moves[i];
     return kept;
   }
   // Not in check: only a few kinds of move can expose the King; verify just those.
@@ -370,7 +378,7 @@ LegalityCheck::LegalityCheck(const Position& pos, bool in_check)
     : in_check_(in_check), king_(pos.king_square(pos.side_to_move())) {}
 
 bool LegalityCheck::legal(const Position& pos, Move m) {
-  if (in_check_) return safe_after(pos, m);
+  if (in_check_) return may_evade(pos, m, tables().attack_region(~pos.side_to_move(), king_)) && safe_after(pos, m);
   if (!blockers_known_) {
     const Color us = pos.side_to_move();
     const Blockers b = find_blockers(pos, us);
@@ -391,15 +399,16 @@ int count_legal(const Position& pos) {
   const Bitboard movable = pos.occupied(us).minus(pos.frozen_pieces(us));  // Basilisk freezing: no moves
   MoveBuffer<MAX_PIECE_MOVES> buf;
   int n = 0;
-  // Each move of the pieces on these squares verified.
-  auto count_verified = [&](const Bitboard& pieces) {
+  // The moves of the pieces on these squares generated, and each that may be legal verified.
+  auto count_verified = [&](const Bitboard& pieces, auto&& may_be_legal) {
     pieces.for_each([&](Square s) {
       const int moves = generate_piece_moves<true, true>(T, pos, us, type_of(pos.at(s)), s, buf);
-      for (int i = 0; i < moves; ++i) n += safe_after(pos, buf[i]);
+      for (int i = 0; i < moves; ++i) n += may_be_legal(buf[i]) && safe_after(pos, buf[i]);
     });
   };
   if (in_check_after_move(pos)) {
-    count_verified(movable);
+    const Bitboard& region = T.attack_region(them, k);
+    count_verified(movable, [&](Move m) { return may_evade(pos, m, region); });
     return n;
   }
   const Blockers b = find_blockers(pos, us);
@@ -418,7 +427,7 @@ int count_legal(const Position& pos) {
     rest = rest.minus(shifted);
   }
   rest.for_each([&](Square s) { n += count_piece_moves(T, pos, us, type_of(pos.at(s)), s, empty, enemy, b.theirs); });
-  count_verified(movable & risky);
+  count_verified(movable & risky, [](Move) { return true; });
   return n;
 }
 

@@ -57,8 +57,9 @@ class LegalityCheck {
 // tell (perft's last ply).
 int count_legal(const Position& pos);
 
-// Whether a pseudo-legal move leaves the mover's King safe (make, test, unmake).
-bool leaves_king_safe(Position& pos, Move m);
+// Whether a pseudo-legal move leaves the mover's King safe: the enemy's attacks on the
+// King's square after the move, decided on square sets without making it.
+bool leaves_king_safe(const Position& pos, Move m);
 
 // Whether colour `by` attacks square s: some unfrozen piece of `by` could capture
 // there under the movement rules (a Dragon's capture from afar counts).

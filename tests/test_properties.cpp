@@ -135,18 +135,21 @@ void check_position(dc::Position& pos, bool with_ref, Counts& c) {
     REQUIRE(pos.to_string() == fen);
     REQUIRE(pos.key() == key);
   }
-  // Every safe pseudo-legal move is generated, no unsafe one is; the verification on
-  // square sets (LegalityCheck told the side is in check verifies every move) agrees
-  // with make/unmake; perft's count is the number of legal moves.
+  // Every safe pseudo-legal move is generated, no unsafe one is (safe by the definition:
+  // make the move, ask whether the King is attacked); leaves_king_safe, which decides on
+  // square sets without making the move, agrees; perft's count is the number of legal
+  // moves.
   dc::Move pseudo[dc::MAX_MOVES];
   int n = dc::generate_pseudo(pos, pseudo);
   std::set<std::string> safe;
-  dc::LegalityCheck verify_all(pos, true);
   std::string wrong_verdict;
+  const dc::Color us = pos.side_to_move();
   for (int i = 0; i < n; ++i) {
-    const bool ok = dc::leaves_king_safe(pos, pseudo[i]);
+    pos.make_move(pseudo[i]);
+    const bool ok = !dc::attacked(pos, pos.king_square(us), ~us);
+    pos.unmake_move();
     if (ok) safe.insert(dc::to_coordinate(pseudo[i]));
-    if (verify_all.legal(pos, pseudo[i]) != ok && wrong_verdict.empty()) wrong_verdict = dc::to_coordinate(pseudo[i]);
+    if (dc::leaves_king_safe(pos, pseudo[i]) != ok && wrong_verdict.empty()) wrong_verdict = dc::to_coordinate(pseudo[i]);
   }
   CHECK(safe == legal_set);
   CHECK(wrong_verdict == "");

@@ -390,7 +390,7 @@ uint64_t perft_bench(std::ostream& out, int runs) {
     all_nodes += nodes;
     all_seconds += med;
     out << "perft " << depth << " nodes " << nodes << " median_ms " << int(med * 1000) << " Mnps "
-        << (nodes / med / 1e6) << "  " << std::string_view(fen).substr(0, 30) << "...\n";
+        << (nodes / med / 1e6) << "  " << fen << "\n";
   }
   out << "perft bench: " << all_nodes << " leaf nodes, " << (all_nodes / all_seconds / 1e6)
       << " million legal leaf nodes per second (median of " << runs << " runs each)\n";

@@ -15,6 +15,7 @@ import { parseSquare } from './squares.js';
 import { createReview, goldChance, evalText, summary, THRESHOLDS } from './review.js';
 import { graphSvg, plyAt } from './eval-graph.js';
 import { SIDE_NAME, other } from './players.js';
+import { lineNumber } from './view.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
@@ -70,6 +71,7 @@ function panelHtml() {
 export function createAnalysis(ctl, page) {
   const st = {
     on: false, multipv: 3, threat: false,
+    held: new Set(),  // why the analysis is held off the worker: 'learn' (Learn or Puzzles has the board), 'hidden' (the tab)
     info: null, infoKey: null, error: null, searching: false,
     preview: null,  // {ply, fen, moves (the game's, to ply), line: [coordinate], alg: [algebraic], idx}
   };
@@ -98,7 +100,7 @@ export function createAnalysis(ctl, page) {
 
   // (Re)starts the analysis when the position on view or the options changed.
   function schedule() {
-    if (!st.on || reviewRunning()) return;
+    if (!st.on || reviewRunning() || st.held.size) return;
     const p = position(), key = keyOf(p);
     if (key === analysedKey) return;
     analysedKey = key;
@@ -146,6 +148,27 @@ export function createAnalysis(ctl, page) {
     page.render();
   }
 
+  // Holds the infinite analysis off the worker while nobody can see it (Learn or Puzzles
+  // has the board, the tab is hidden): no hidden CPU use. It comes back, on the same
+  // position, once nothing holds it. A running review goes on (a finite job, asked for).
+  function hold(reason, on) {
+    const was = st.held.size > 0;
+    if (on) st.held.add(reason); else st.held.delete(reason);
+    const now = st.held.size > 0;
+    if (now === was || !st.on) return;
+    if (now) {
+      analysedKey = null;
+      st.searching = false;
+      if (engine && !reviewRunning()) engine.stop({ discard: true }).catch(() => {});
+    } else {
+      schedule();
+    }
+    page.render();
+  }
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', () => hold('hidden', document.visibilityState === 'hidden'));
+  }
+
   // --- lines and previews ---------------------------------------------------------------
   function lines() {
     if (!st.on || !st.info || st.info.key !== keyOf(position())) return [];
@@ -165,17 +188,44 @@ export function createAnalysis(ctl, page) {
     const p = position();
     st.preview = { ply: ctl.viewPly, fen: p.fen, moves: p.moves, line: l.pvCoordinate, alg: l.pv, idx: i + 1, threat: st.threat };
     page.render();
+    sayPreview();
   }
   function stepPreview(d) {
     const pv = st.preview;
     if (!pv) return;
     pv.idx = Math.max(0, Math.min(pv.line.length, pv.idx + d));
     page.render();
+    sayPreview();
   }
   function endPreview() {
     if (!st.preview) return;
     st.preview = null;
     page.render();
+    if (page.announce) page.announce('Back to the game. ' + ctl.statusLine().text);
+  }
+
+  // The moves of the preview on the boards, with core's move numbers: "2. R3c5 2… Rx3a2".
+  function previewMoves(pv) {
+    const first = pv.ply + (pv.threat ? 1 : 0);  // a threat: as if the side to move passed
+    return pv.alg.slice(0, Math.max(pv.threat ? 1 : 0, pv.idx)).map((mv, i) => {
+      const label = ctl.model.label(first + i);
+      return i === 0 || label.endsWith('.') ? `${label} ${mv}` : mv;
+    }).join(' ');
+  }
+  // The status line while a line is previewed: the boards are not the game's position.
+  function previewLine() {
+    const pv = st.preview;
+    if (!pv || pv.ply !== ctl.viewPly) return null;
+    const side = pv.threat ? other(ctl.shown().side) : (pv.idx % 2 ? other(ctl.shown().side) : ctl.shown().side);
+    return {
+      text: pv.threat ? 'Previewing the threat' : "Previewing the engine's line",
+      sub: pv.threat ? `If ${SIDE_NAME[other(ctl.shown().side)]} were to move: ${previewMoves(pv)}` : pv.idx ? `After ${previewMoves(pv)} (not played)` : 'The position on view, before the line',
+      subKind: 'note', side, kind: 'browsing', action: { label: 'Back to the game', act: 'endpreview' },
+    };
+  }
+  function sayPreview() {
+    const l = previewLine();
+    if (l && page.announce) page.announce(`${l.text}: ${l.sub}. Escape returns to the game.`);
   }
 
   // The board state while previewing: the position after the line's first idx moves.
@@ -207,6 +257,19 @@ export function createAnalysis(ctl, page) {
   // --- the review -----------------------------------------------------------------------
   const gameKey = () => ctl.recordKey();
   const reviewFits = () => review.state.key === gameKey();
+  // The plies of the game on the page the review speaks for: those it shares with the game
+  // reviewed (the same start, the same moves). Playing on after a review, or taking moves
+  // back, keeps the judgements of the moves both share. -1: no review of this game.
+  function reviewedPlies() {
+    const rs = review.state;
+    if (!rs.key || rs.fen !== startFenOf(ctl.model)) return -1;
+    const moves = ctl.model.coordinates();
+    let k = 0;
+    while (k < moves.length && k < rs.moves.length && moves[k] === rs.moves[k]) k++;
+    return k;
+  }
+  // The whole review is of this game's line: one of the two games continues the other.
+  const reviewInLine = () => reviewedPlies() === Math.min(review.state.moves.length, ctl.model.length);
   function startReview() {
     if (!ctl.model.length) { page.toast('There is no move to review yet.'); return; }
     if (!st.on) setOn(true);
@@ -216,16 +279,16 @@ export function createAnalysis(ctl, page) {
     review.start({ fen: startFenOf(ctl.model), moves: ctl.model.coordinates(), key: gameKey() });
   }
   function judgementAt(ply) {
-    if (!reviewFits()) return null;
+    if (ply > reviewedPlies()) return null;
     return review.state.judgements.find((j) => j.ply === ply) || null;
   }
 
   // The move list's marks: Map(ply -> {kind, glyph, name, better}) of the judged moves.
   function marks() {
     const out = new Map();
-    if (!reviewFits()) return out;
+    const k = reviewedPlies();
     for (const j of review.state.judgements) {
-      if (j.kind) out.set(j.ply, { kind: j.kind, glyph: j.glyph, name: j.name, better: j.bestAlgebraic });
+      if (j.kind && j.ply <= k) out.set(j.ply, { kind: j.kind, glyph: j.glyph, name: j.name, better: j.bestAlgebraic });
     }
     return out;
   }
@@ -300,16 +363,11 @@ export function createAnalysis(ctl, page) {
     page.render();
   }
 
-  function lineHtml(l, k, side, moveNumber) {
+  // ply: the plies before the line's first move (core numbers the moves: ctl.model.label)
+  function lineHtml(l, k, side, ply) {
     const ev = { side, score: l.score, mate: l.mate };
-    let n = moveNumber, s = side;
-    const parts = [];
-    l.pv.slice(0, 12).forEach((mv, i) => {
-      const num = s === 'gold' ? `<span class="pv-n">${n}.</span>` : i === 0 ? `<span class="pv-n">${n}…</span>` : '';
-      parts.push(`${num}<button type="button" class="an-mv" data-line="${k}" data-i="${i}">${esc(mv)}</button>`);
-      if (s === 'scarlet') n++;
-      s = other(s);
-    });
+    const parts = l.pv.slice(0, 12).map((mv, i) =>
+      `${lineNumber(ctl.model.label(ply + i), i)}<button type="button" class="an-mv" data-line="${k}" data-i="${i}">${esc(mv)}</button>`);
     return `<li class="an-line"><button type="button" class="an-eval" data-line="${k}" title="${st.threat ? 'Preview the threat' : 'Play or preview this line'}">${esc(evalText(ev))}</button>` +
       `<span class="an-pv">${parts.join(' ')}</span></li>`;
   }
@@ -335,7 +393,7 @@ export function createAnalysis(ctl, page) {
     let ev = null;
     if (overOnBoard(snap.status)) ev = { over: { winner: snap.status.winner } };
     else if (info && !st.threat) ev = { side: snap.side, score: info.score, mate: info.mate };
-    else if (rs.entries[ctl.viewPly] && reviewFits()) ev = rs.entries[ctl.viewPly];
+    else if (rs.entries[ctl.viewPly] && ctl.viewPly <= reviewedPlies()) ev = rs.entries[ctl.viewPly];
     score.textContent = ev ? evalText(ev) : '—';
     score.classList.toggle('is-empty', !ev);
     score.title = 'Evaluation from Gold\'s side (positive: Gold is better)';
@@ -350,8 +408,9 @@ export function createAnalysis(ctl, page) {
     else {
       const side = info.side;
       if (st.threat) html += `<li class="an-note">If ${SIDE_NAME[side]} were to move:</li>`;
-      const number = st.threat && side === 'gold' && snap.side === 'scarlet' ? snap.moveNumber + 1 : snap.moveNumber;
-      html += (info.lines || []).map((l, k) => lineHtml(l, k, side, number)).join('');
+      // a threat is the other side's move as if this one passed: numbered one ply on
+      const ply = ctl.viewPly + (st.threat ? 1 : 0);
+      html += (info.lines || []).map((l, k) => lineHtml(l, k, side, ply)).join('');
     }
     if (box.dataset.html !== html) { box.innerHTML = html; box.dataset.html = html; }
     // preview
@@ -359,16 +418,16 @@ export function createAnalysis(ctl, page) {
     pvBox.hidden = !st.preview;
     if (st.preview) {
       const pv = st.preview;
-      $('an-preview-text').textContent = pv.idx ? `Line: ${pv.alg.slice(0, pv.idx).join(' ')}` : 'Line: start';
+      $('an-preview-text').textContent = pv.idx || pv.threat ? `Line: ${previewMoves(pv)}` : 'Line: start';
     }
     renderReview(snap);
   }
 
   function renderReview() {
-    const rs = review.state, fits = reviewFits();
+    const rs = review.state, fits = reviewInLine();
     const running = rs.status === 'running';
     $('an-review-start').disabled = running || !ctl.model.length;
-    $('an-review-start').textContent = fits && (rs.status === 'done' || rs.status === 'stopped') ? 'Review again' : 'Review';
+    $('an-review-start').textContent = reviewFits() && (rs.status === 'done' || rs.status === 'stopped') ? 'Review again' : 'Review';
     $('an-progress').hidden = !running;
     $('an-review').hidden = !(running || (fits && rs.entries.length) || rs.status === 'failed');
     if (running) {
@@ -397,7 +456,9 @@ export function createAnalysis(ctl, page) {
         THRESHOLDS.slice().reverse().map((t) => `<td class="an-k-${t.kind}">${s[side][t.kind]}</td>`).join('') + '</tr>';
       sumBox.innerHTML = `<table><thead><tr><th></th>${THRESHOLDS.slice().reverse().map((t) => `<th scope="col" class="an-k-${t.kind}" title="${t.name}: the move loses ${Math.round(t.loss * 100)} or more points of win chance">${t.plural}</th>`).join('')}</tr></thead>` +
         `<tbody>${row('gold')}${row('scarlet')}</tbody></table>` +
-        (rs.status === 'stopped' ? `<p class="an-partial">Review stopped after ${rs.entries.length} of ${rs.total} positions.</p>` : '');
+        (rs.status === 'stopped' ? `<p class="an-partial">Review stopped after ${rs.entries.length} of ${rs.total} positions.</p>` : '') +
+        (ctl.model.length > rs.moves.length ? `<p class="an-partial">The review covers the first ${rs.moves.length} of the game's ${ctl.model.length} plies: Review for all of them.</p>`
+          : ctl.model.length < rs.moves.length ? `<p class="an-partial">The review covers ${rs.moves.length} plies, ${rs.moves.length - ctl.model.length} of them taken back since.</p>` : '');
     }
     const comment = $('an-comment');
     const j = judgementAt(ctl.viewPly);
@@ -427,7 +488,7 @@ export function createAnalysis(ctl, page) {
 
   return {
     state: st, review, get on() { return st.on; },
-    setOn, toggle: () => setOn(!st.on), toggleThreat, startReview, chooseLine, endPreview, stepPreview,
+    setOn, toggle: () => setOn(!st.on), hold, toggleThreat, previewLine, startReview, chooseLine, endPreview, stepPreview,
     boardConfig, marks, render, onKey, lines,
   };
 }

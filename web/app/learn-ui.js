@@ -135,6 +135,7 @@ export function createLearnUI({ M, board, page, ctl, createBoard, hook, sounds }
       return false;
     }
     ctl.emit('interrupt');  // a running search for the game is pointless meanwhile
+    if (page.analysis) page.analysis.hold('learn', true);  // and the game's analysis waits, off the worker
     if (page.editor && page.editor.active) page.editor.close();  // the position editor gives the board back
     kind = which;
     selected = null;
@@ -160,6 +161,7 @@ export function createLearnUI({ M, board, page, ctl, createBoard, hook, sounds }
     panel.hidden = true;
     tip.hide();
     board.set({ arrows: [], selected: null });
+    if (page.analysis) page.analysis.hold('learn', false);
     page.render();
     ctl.emit('turn');  // the computer may be to move in the game
   }
