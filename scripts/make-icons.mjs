@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Rasterises public/icons/icon.svg and icon-maskable.svg into the PNG icons of the web app
-// manifest (192 and 512 px) with headless Chromium (tests/browser's playwright-core).
+// manifest (192 and 512 px), and public/favicon.ico (32 px; what a browser asks for on a
+// document without an icon link, such as the manifest itself), with headless Chromium
+// (tests/browser's playwright-core).
 // Usage: node scripts/make-icons.mjs   (the PNGs are committed; run after editing an SVG)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +34,20 @@ try {
     await page.screenshot({ path: path.join(dir, png), omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
     console.log(png);
   }
+  // favicon.ico: one 32x32 PNG image in an ICO container (a 6-byte header, one 16-byte entry).
+  const svg = fs.readFileSync(path.join(dir, 'icon.svg'), 'utf8');
+  await page.setViewportSize({ width: 32, height: 32 });
+  await page.setContent(`<html><body style="margin:0;background:transparent"><img width="32" height="32"
+    src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}"></body></html>`);
+  await page.waitForFunction(() => document.images[0].complete);
+  const png = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: 32, height: 32 } });
+  const head = Buffer.alloc(22);
+  head.writeUInt16LE(1, 2); head.writeUInt16LE(1, 4);             // type icon, one image
+  head.writeUInt8(32, 6); head.writeUInt8(32, 7);                 // 32 x 32
+  head.writeUInt16LE(1, 10); head.writeUInt16LE(32, 12);          // planes, bits per pixel
+  head.writeUInt32LE(png.length, 14); head.writeUInt32LE(22, 18); // size, offset
+  fs.writeFileSync(path.join(root, 'public/favicon.ico'), Buffer.concat([head, png]));
+  console.log('favicon.ico');
 } finally {
   await ctx.close();
   fs.rmSync(profile, { recursive: true, force: true });

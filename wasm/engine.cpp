@@ -238,6 +238,14 @@ class GameFacade {
     return o;
   }
 
+  // Core's move number written before ply `ply` of the game ("12." for a Gold move, "12…"
+  // for a Scarlet one), for any ply from the start: also the moves of a line searched
+  // after the game's moves (the page's engine and analysis lines).
+  val move_label(int ply) const {
+    if (ply < 0) return error_obj("bad-argument", "the ply of a move label must be 0 or more");
+    return val(game_.move_label(ply));
+  }
+
   // --- Perft ------------------------------------------------------------------------
   val perft(int depth) {
     if (depth < 0 || depth > 12) return error_obj("bad-argument", "perft depth must be from 0 to 12");
@@ -298,6 +306,7 @@ EMSCRIPTEN_BINDINGS(dragonchess_game) {
       .function("result", &GameFacade::result)
       .function("record", &GameFacade::record)
       .function("history", &GameFacade::history)
+      .function("moveLabel", &GameFacade::move_label)
       .function("perft", &GameFacade::perft);
 
 }

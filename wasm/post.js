@@ -88,6 +88,8 @@ Module['ready'] = Module['ready'].then(function (M) {
       return check(this._core.record(o['tags'], o['comments'], o['glyphs']));
     }
     history() { return this._core.history(); }
+    // Core's move number written before ply `ply` ('12.' Gold, '12…' Scarlet), any ply >= 0.
+    moveLabel(ply) { return check(this._core.moveLabel(int(ply, 'the ply'))); }
     perft(depth) { return check(this._core.perft(int(depth, 'the perft depth'))); }
   }
 

@@ -79,7 +79,12 @@ export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1
 // Collects console errors and page errors (the tests assert there are none).
 export function watchErrors(page) {
   const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  // A failed load says which address failed (the console's text alone does not).
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const url = m.location() && m.location().url;
+    errors.push(url && /^Failed to load resource/.test(m.text()) ? `${m.text()}: ${url}` : m.text());
+  });
   page.on('pageerror', (e) => errors.push(String(e && e.stack || e)));
   return errors;
 }

@@ -112,3 +112,31 @@ test('a review\'s marks stay on the moves it judged when the game goes on, or mo
   assert.deepEqual(await glyphs(page), marked.filter((g) => Number(g.split(/\D/)[0]) <= 3), 'the marks of the moves kept stay');
   assert.deepEqual(errors, []);
 });
+
+test('a previewed line of the analysis says so in the status line, with core\'s move numbers; a click on the boards ends it', async () => {
+  const { page } = browser;
+  await fresh(page, '#moves=2c22c3');  // Scarlet to move: the lines start at 1…
+  await page.keyboard.press('a');
+  await page.waitForFunction(() => window.__dc.analysis.lines().length > 0 && window.__dc.analysis.lines()[0].pv.length >= 2);
+  const numbers = await page.evaluate(() => [...document.querySelectorAll('#an-lines .an-line:first-child .pv-n')].map((n) => n.textContent));
+  assert.deepEqual(numbers.slice(0, 2), ['1…', '2.'], 'the line numbered by core');
+  await page.evaluate(() => window.__dc.announcements.splice(0));
+  // the line's second move: the boards show the position after both (a preview)
+  const alg = await page.evaluate(() => { const l = window.__dc.analysis.lines()[0]; document.querySelector('#an-lines .an-mv[data-line="0"][data-i="1"]').click(); return l.pv.slice(0, 2); });
+  assert.equal(await page.textContent('#status-main'), "Previewing the engine's line");
+  assert.equal(await page.textContent('#status-sub .status-sub-text'), `After 1… ${alg[0]} 2. ${alg[1]} (not played)`);
+  assert.equal(await page.textContent('#status-sub button'), 'Back to the game');
+  assert.match((await page.evaluate(() => window.__dc.announcements)).join(' '), /Previewing the engine's line: After 1… /);
+  assert.match(await page.textContent('#an-preview-text'), /^Line: 1… \S+ 2\. /);
+  // a click on the boards ends the preview (nothing selected in the game underneath)
+  const p = await page.evaluate(() => window.__dc.squarePoint('2e7'));
+  await page.mouse.click(p.x, p.y);
+  assert.equal(await page.evaluate(() => window.__dc.analysis.state.preview), null);
+  assert.equal((await state(page)).selected, null);
+  assert.equal(await page.textContent('#status-main'), 'Scarlet to move');
+  // the status line's button ends a preview too
+  await page.evaluate(() => document.querySelector('#an-lines .an-mv[data-line="0"][data-i="1"]').click());
+  await page.click('#status-sub button');
+  assert.equal(await page.textContent('#status-main'), 'Scarlet to move');
+  assert.deepEqual(errors, []);
+});

@@ -264,6 +264,12 @@ test('move numbers come from core, also from a position with Scarlet to move', (
   assert.equal(h.play('W2f6').label, '9…');
   assert.equal(h.undo().label, '9…');
   assert.equal(h.redo().label, '9…');
+  // the number of any ply, also past the moves played (a searched line after the game):
+  // the same as the label of the move played there
+  assert.deepEqual([0, 1, 2, 3, 4, 5].map((k) => h.moveLabel(k)), ['8…', '9.', '9…', '10.', '10…', '11.']);
+  assert.equal(h.moveLabel(2), h.history().labels[2]);
+  assert.throws(() => h.moveLabel(-1), (e) => e.code === 'bad-argument');
+  assert.throws(() => h.moveLabel(1.5), (e) => e.code === 'bad-argument');
   h.delete();
   g.delete();
 });

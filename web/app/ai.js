@@ -8,7 +8,7 @@ const HINT_MOVETIME = 1500;
 const MIN_AI_DELAY = 380;     // ms from the request to the AI's move (let the last move animate)
 const MIN_WATCH_DELAY = 650;  // AI vs AI: a pace a person can follow
 
-// ctl: the Controller; ui: {onState(), onInfo(info, side, moveNumber), toast(text),
+// ctl: the Controller; ui: {onState(), onInfo(info, side, ply: the plies before the searched position), toast(text),
 // beforeMove?(result, side) -> true when the move is not to be played (offers.js: the
 // computer accepted a draw offer)}
 export function createAI(ctl, ui, options = {}) {
@@ -53,7 +53,7 @@ export function createAI(ctl, ui, options = {}) {
     const m = ctl.model, plies = m.length;
     const fen = m.startFen, moves = m.coordinates();
     const started = performance.now();
-    const side = m.sideToMove(), moveNumber = m.live.moveNumber;
+    const side = m.sideToMove();
     ai.busy = true;
     ai.purpose = purpose;
     ai.side = side;
@@ -66,8 +66,8 @@ export function createAI(ctl, ui, options = {}) {
         level,
         onInfo: (info) => {
           if (token !== ai.token) return;
-          ai.info = { ...info, side, moveNumber };
-          ui.onInfo(info, side, moveNumber);
+          ai.info = { ...info, side, ply: plies };
+          ui.onInfo(info, side, plies);
         },
       });
     } catch (e) {
@@ -87,11 +87,11 @@ export function createAI(ctl, ui, options = {}) {
       if (purpose === 'move') setTimeout(maybe, 50);
       return;
     }
-    const prev = ai.info && ai.info.side === side && ai.info.moveNumber === moveNumber ? ai.info : {};
+    const prev = ai.info && ai.info.side === side && ai.info.ply === plies ? ai.info : {};
     if (r.score !== undefined && r.depth > 0 && r.depth >= (prev.depth || 0)) {
-      ai.info = { ...prev, depth: r.depth, score: r.score, mate: r.mate, pv: r.pv, nodes: r.nodes ?? prev.nodes, side, moveNumber };
+      ai.info = { ...prev, depth: r.depth, score: r.score, mate: r.mate, pv: r.pv, nodes: r.nodes ?? prev.nodes, side, ply: plies };
       if (r.time > 0 && r.nodes) ai.info.nps = Math.round(r.nodes * 1000 / r.time);
-      ui.onInfo(ai.info, side, moveNumber);
+      ui.onInfo(ai.info, side, plies);
     }
     if (purpose === 'move') {
       const wait = (ctl.noHuman() ? MIN_WATCH_DELAY : MIN_AI_DELAY) - (performance.now() - started);

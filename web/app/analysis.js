@@ -15,6 +15,7 @@ import { parseSquare } from './squares.js';
 import { createReview, goldChance, evalText, summary, THRESHOLDS } from './review.js';
 import { graphSvg, plyAt } from './eval-graph.js';
 import { SIDE_NAME, other } from './players.js';
+import { lineNumber } from './view.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
@@ -187,17 +188,44 @@ export function createAnalysis(ctl, page) {
     const p = position();
     st.preview = { ply: ctl.viewPly, fen: p.fen, moves: p.moves, line: l.pvCoordinate, alg: l.pv, idx: i + 1, threat: st.threat };
     page.render();
+    sayPreview();
   }
   function stepPreview(d) {
     const pv = st.preview;
     if (!pv) return;
     pv.idx = Math.max(0, Math.min(pv.line.length, pv.idx + d));
     page.render();
+    sayPreview();
   }
   function endPreview() {
     if (!st.preview) return;
     st.preview = null;
     page.render();
+    if (page.announce) page.announce('Back to the game. ' + ctl.statusLine().text);
+  }
+
+  // The moves of the preview on the boards, with core's move numbers: "2. R3c5 2… Rx3a2".
+  function previewMoves(pv) {
+    const first = pv.ply + (pv.threat ? 1 : 0);  // a threat: as if the side to move passed
+    return pv.alg.slice(0, Math.max(pv.threat ? 1 : 0, pv.idx)).map((mv, i) => {
+      const label = ctl.model.label(first + i);
+      return i === 0 || label.endsWith('.') ? `${label} ${mv}` : mv;
+    }).join(' ');
+  }
+  // The status line while a line is previewed: the boards are not the game's position.
+  function previewLine() {
+    const pv = st.preview;
+    if (!pv || pv.ply !== ctl.viewPly) return null;
+    const side = pv.threat ? other(ctl.shown().side) : (pv.idx % 2 ? other(ctl.shown().side) : ctl.shown().side);
+    return {
+      text: pv.threat ? 'Previewing the threat' : "Previewing the engine's line",
+      sub: pv.threat ? `If ${SIDE_NAME[other(ctl.shown().side)]} were to move: ${previewMoves(pv)}` : pv.idx ? `After ${previewMoves(pv)} (not played)` : 'The position on view, before the line',
+      subKind: 'note', side, kind: 'browsing', action: { label: 'Back to the game', act: 'endpreview' },
+    };
+  }
+  function sayPreview() {
+    const l = previewLine();
+    if (l && page.announce) page.announce(`${l.text}: ${l.sub}. Escape returns to the game.`);
   }
 
   // The board state while previewing: the position after the line's first idx moves.
@@ -335,16 +363,11 @@ export function createAnalysis(ctl, page) {
     page.render();
   }
 
-  function lineHtml(l, k, side, moveNumber) {
+  // ply: the plies before the line's first move (core numbers the moves: ctl.model.label)
+  function lineHtml(l, k, side, ply) {
     const ev = { side, score: l.score, mate: l.mate };
-    let n = moveNumber, s = side;
-    const parts = [];
-    l.pv.slice(0, 12).forEach((mv, i) => {
-      const num = s === 'gold' ? `<span class="pv-n">${n}.</span>` : i === 0 ? `<span class="pv-n">${n}…</span>` : '';
-      parts.push(`${num}<button type="button" class="an-mv" data-line="${k}" data-i="${i}">${esc(mv)}</button>`);
-      if (s === 'scarlet') n++;
-      s = other(s);
-    });
+    const parts = l.pv.slice(0, 12).map((mv, i) =>
+      `${lineNumber(ctl.model.label(ply + i), i)}<button type="button" class="an-mv" data-line="${k}" data-i="${i}">${esc(mv)}</button>`);
     return `<li class="an-line"><button type="button" class="an-eval" data-line="${k}" title="${st.threat ? 'Preview the threat' : 'Play or preview this line'}">${esc(evalText(ev))}</button>` +
       `<span class="an-pv">${parts.join(' ')}</span></li>`;
   }
@@ -385,8 +408,9 @@ export function createAnalysis(ctl, page) {
     else {
       const side = info.side;
       if (st.threat) html += `<li class="an-note">If ${SIDE_NAME[side]} were to move:</li>`;
-      const number = st.threat && side === 'gold' && snap.side === 'scarlet' ? snap.moveNumber + 1 : snap.moveNumber;
-      html += (info.lines || []).map((l, k) => lineHtml(l, k, side, number)).join('');
+      // a threat is the other side's move as if this one passed: numbered one ply on
+      const ply = ctl.viewPly + (st.threat ? 1 : 0);
+      html += (info.lines || []).map((l, k) => lineHtml(l, k, side, ply)).join('');
     }
     if (box.dataset.html !== html) { box.innerHTML = html; box.dataset.html = html; }
     // preview
@@ -394,7 +418,7 @@ export function createAnalysis(ctl, page) {
     pvBox.hidden = !st.preview;
     if (st.preview) {
       const pv = st.preview;
-      $('an-preview-text').textContent = pv.idx ? `Line: ${pv.alg.slice(0, pv.idx).join(' ')}` : 'Line: start';
+      $('an-preview-text').textContent = pv.idx || pv.threat ? `Line: ${previewMoves(pv)}` : 'Line: start';
     }
     renderReview(snap);
   }
@@ -464,7 +488,7 @@ export function createAnalysis(ctl, page) {
 
   return {
     state: st, review, get on() { return st.on; },
-    setOn, toggle: () => setOn(!st.on), hold, toggleThreat, startReview, chooseLine, endPreview, stepPreview,
+    setOn, toggle: () => setOn(!st.on), hold, toggleThreat, previewLine, startReview, chooseLine, endPreview, stepPreview,
     boardConfig, marks, render, onKey, lines,
   };
 }

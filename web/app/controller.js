@@ -352,12 +352,8 @@ export class Controller {
   }
 
   // --- words ----------------------------------------------------------------------------
-  moveLabel(ply) {
-    const s0 = this.model.snap(0);
-    const idx = ply - 1 + (s0.side === 'gold' ? 0 : 1);
-    const num = s0.moveNumber + Math.floor(idx / 2);
-    return idx % 2 === 0 ? `${num}.` : `${num}…`;
-  }
+  // ply (1-based) -> its move number as core writes it ("12." or "12…")
+  moveLabel(ply) { return this.model.plies[ply - 1].label; }
 
   // The status line: {text, sub, subKind, side, kind, backLink?, action?: {label, act} (a note's button)}
   statusLine() {

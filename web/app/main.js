@@ -68,12 +68,12 @@ async function boot() {
   };
   const ai = createAI(ctl, {
     onState: () => page.render(),
-    onInfo: (info, side, moveNumber) => view.renderEngineInfo(info, side, moveNumber),
+    onInfo: (info, side, ply) => view.renderEngineInfo(info, side, (i) => ctl.model.label(ply + i)),
     toast: (t) => view.toast(t),
     beforeMove: (r, side) => computerAnswers(ctl, M, r, side),  // a draw offer is answered on the computer's move
   });
   page.ai = ai;
-  const pageApi = { render: () => page.render(), toast: (t) => view.toast(t), prefs: { load: store.loadPrefs, save: store.savePrefs } };
+  const pageApi = { render: () => page.render(), toast: (t) => view.toast(t), announce: a11y.announce, prefs: { load: store.loadPrefs, save: store.savePrefs } };
   page.analysis = hook.analysis = createAnalysis(ctl, pageApi);
   page.editor = hook.editor = createEditor(ctl, { ...pageApi, analysis: page.analysis }, M);
   const opening = createOpening(ctl, { toast: view.toast, announce: a11y.announce, hook });
@@ -176,7 +176,7 @@ class Page {
     const editing = this.editor && this.editor.active;
     const over = editing ? this.editor : this.analysis;
     board.set(over ? over.boardConfig(ctl.boardConfig()) : ctl.boardConfig());
-    const line = editing ? this.editor.statusLine() : ctl.statusLine();
+    const line = editing ? this.editor.statusLine() : this.analysis.previewLine() || ctl.statusLine();
     const note = ctl.note;
     if (note && note.kind === 'warn' && note.text !== this.lastNoteSaid) { this.lastNoteSaid = note.text; a11y.announce(note.text); }
     if (!note) this.lastNoteSaid = null;
@@ -239,6 +239,7 @@ class Page {
     if (this.mode) return this.mode.onSelect(sq);
     const ctl = this.ctl;
     if (this.editor && this.editor.active) { this.render(); return; }  // the editor takes clicks
+    if (this.analysis.previewLine()) { this.analysis.endPreview(); return; }  // as browsing: back to the game
     if (!ctl.isLive()) { ctl.goTo(ctl.model.length); return; }
     if (sq === null) { ctl.deselect(); ctl.note = null; }
     else ctl.select(squareName(sq));
@@ -256,6 +257,7 @@ class Page {
     if (this.mode) return this.mode.activate(name);
     const ctl = this.ctl;
     if (this.editor && this.editor.active) { this.editor.activate(name); return; }
+    if (this.analysis.previewLine()) { this.analysis.endPreview(); return; }
     if (!ctl.isLive() || (ctl.selected && ctl.dests.some((d) => d.to === name)) || ctl.selected === name) {
       const err = ctl.click(name);
       if (err) view.toast('That move could not be played: ' + err);
@@ -293,7 +295,7 @@ class Page {
       stop: () => ai.stop(), pause: () => ctl.togglePause(), share: () => this.shareLink(), record: () => this.recordIO.open(),
       'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
       sound: () => this.sounds.toggle(),
-      embed: () => this.embed.open(),
+      embed: () => this.embed.open(), endpreview: () => this.analysis.endPreview(),
       analyse: () => this.analysis.toggle(), review: () => this.analysis.startReview(), editor: () => this.editor.open(),
       arrange: () => this.toggleArrange(),
     };

@@ -128,6 +128,9 @@ export class GameModel {
   get live() { return this.snaps[this.snaps.length - 1]; }
   snap(ply) { return this.snaps[Math.max(0, Math.min(ply, this.snaps.length - 1))]; }
   coordinates() { return this.plies.map((p) => p.coordinate); }
+  // Core's move number written before ply `ply` (0-based: the move from the position after
+  // `ply` plies), '12.' Gold or '12…' Scarlet; also beyond the game (a searched line).
+  label(ply) { return this.game.moveLabel(ply); }
   sideToMove() { return this.live.side; }
   status() { return this.live.status; }
   isOver() { return !!this.live.status.over; }

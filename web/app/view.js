@@ -218,8 +218,9 @@ export function renderEngineState(e) {
 }
 
 // info: {depth, score, mate, nodes, nps, pv[]} with score from the side to move; side:
-// the side to move in the searched position; moveNumber: its move number.
-export function renderEngineInfo(info, side, moveNumber) {
+// the side to move in the searched position; label(i): core's move number of the line's
+// i-th move ("12." or "12…", written before a Gold move and before the line's first).
+export function renderEngineInfo(info, side, label) {
   $('eval-score').classList.toggle('is-empty', !info);
   if (!info) {
     $('eval-score').textContent = 'No evaluation yet';
@@ -247,17 +248,17 @@ export function renderEngineInfo(info, side, moveNumber) {
   $('eng-depth').textContent = info.depth ?? '–';
   $('eng-nodes').textContent = compact(info.nodes);
   $('eng-nps').textContent = compact(info.nps);
-  const pv = info.pv || [];
-  let n = moveNumber, s = side;
-  const parts = [];
-  pv.slice(0, 16).forEach((mv, i) => {
-    if (s === 'gold') parts.push(`<span class="pv-n">${n}.</span>`);
-    else if (i === 0) parts.push(`<span class="pv-n">${n}…</span>`);
-    parts.push(`<span class="pv-m">${moveHtml(mv)}</span>`);
-    if (s === 'scarlet') n++;
-    s = s === 'gold' ? 'scarlet' : 'gold';
-  });
-  $('eng-pv').innerHTML = parts.join(' ') || '<span class="pv-empty">…</span>';
+  $('eng-pv').innerHTML = (info.pv || []).slice(0, 16).map((mv, i) => {
+    const n = lineNumber(label(i), i);
+    return `${n ? n + ' ' : ''}<span class="pv-m">${moveHtml(mv)}</span>`;
+  }).join(' ') ||
+    '<span class="pv-empty">…</span>';
+}
+
+// The move number before a move of a line (core's label): before every Gold move and
+// before the line's first move; '' otherwise.
+export function lineNumber(label, i) {
+  return i === 0 || label.endsWith('.') ? `<span class="pv-n">${esc(label)}</span>` : '';
 }
 
 function compact(x) {
