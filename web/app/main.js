@@ -274,8 +274,9 @@ class Page {
   }
 
   async shareLink() {
-    await copyLink(this.opening.gameLink());
-    view.toast('Link to this game copied.');
+    const { copied } = await copyLink(this.opening.gameLink());
+    // The address bar holds the same link (the page keeps it there).
+    view.toast(copied ? 'Link to this game copied.' : 'The browser did not allow copying: copy the link from the address bar.');
   }
 
   // --- controls -----------------------------------------------------------------------
