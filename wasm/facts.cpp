@@ -62,6 +62,10 @@ val levels() {
     o.set("noise", ls.noise_cp);
     o.set("blunderPct", ls.blunder_pct);
     o.set("blunderMargin", ls.blunder_margin);
+    // The level's weaknesses (core/search/search.h): chances per search, quiescence plies.
+    o.set("afarBlindPct", ls.afar_blind_pct);
+    o.set("frozenBlindPct", ls.frozen_blind_pct);
+    o.set("captureHorizon", ls.capture_horizon);  // -1 = the engine's own bound
     o.set("movetime", level_settings(level).movetime_ms);  // the computer's thinking time per move
     a.call<void>("push", o);
   }

@@ -194,8 +194,14 @@ struct Player {
     }
     SearchLimits sl;
     if (own_limits) {
+      // The level's node budget (and depth cap), without its thinking time: in the
+      // browser the budget ends the search first (on a machine as fast as the engine's
+      // README figures), so the browser's move does not depend on time, and neither must
+      // the measurement on a shared, loaded machine. A level without a node budget keeps
+      // its time.
       sl = level_limits(cfg.level);
       if (cfg.custom) sl.movetime_ms = cfg.ls.movetime_ms, sl.nodes = cfg.ls.max_nodes;
+      if (sl.nodes) sl.movetime_ms = 0;
     } else {
       sl.nodes = lim.nodes;
       sl.movetime_ms = lim.movetime_ms;

@@ -2,7 +2,8 @@
 // focus back after a move and says in words what it expected; toasts never repeat the
 // status line, stay short and cover no board; the computer's setting is called strength;
 // a shared link of a game against the computer opens as one; the words for a piece that
-// cannot move; sounds with a remembered mute switch.
+// cannot move; sounds with a remembered mute switch; a copy the browser refuses is not
+// reported as copied.
 // Run: cd tests/browser && node --test rough-edges.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -188,6 +189,30 @@ test('a shared link of a game against the computer opens as one (old links still
     assert.deepEqual(await history(page), ['2c22c3', '2c72c6']);
     assert.equal((await state(page)).mode, 'hotseat');
     assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test('copying: a link the browser refuses to copy is not called copied, and is shown for copying by hand', async () => {
+  const b = await launch({ width: 1400, height: 800 });
+  try {
+    const { page } = b;
+    await withGame(page, { moves: ['2c22c3', '2c72c6'] });
+    const toast = () => page.evaluate(() => document.getElementById('toast').textContent);
+    // The clipboard refuses (no permission): the toast says so and where the link is.
+    await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError')); });
+    await page.evaluate(() => document.querySelector('[data-act="share"]').click());
+    await page.waitForFunction(() => !document.getElementById('toast').hidden);
+    assert.doesNotMatch(await toast(), /copied/i);
+    assert.match(await toast(), /address bar/);
+    assert.match(await page.evaluate(() => location.hash), /2c22c3/, 'the address bar holds the link');
+    // The clipboard accepts: copied, and what was copied is the page's address.
+    await page.evaluate(() => { window.__copied = null; navigator.clipboard.writeText = async (t) => { window.__copied = t; }; });
+    await page.evaluate(() => document.querySelector('[data-act="share"]').click());
+    await page.waitForFunction(() => window.__copied !== null);
+    assert.equal(await page.evaluate(() => window.__copied), await page.evaluate(() => location.href));
+    await page.waitForFunction(() => /Link to this game copied/.test(document.getElementById('toast').textContent));
   } finally {
     await b.close();
   }

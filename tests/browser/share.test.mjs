@@ -52,7 +52,8 @@ test('share.js: the address follows the game without history entries; pasted lin
   assert.match(r.bad.error, /could not be read/);
   assert.equal(r.none, null);
   assert.equal(r.link, server.url + 'embed-example.html#moves=2c22c3&play=link&to=s');
-  assert.equal(r.url, server.url + 'embed-example.html#moves=2c22c3');
+  assert.equal(r.url.url, server.url + 'embed-example.html#moves=2c22c3');
+  assert.equal(typeof r.url.copied, 'boolean', 'whether the browser let it be copied');
 });
 
 test('links.js behaves the same in the browser as in Node', async () => {

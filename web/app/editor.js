@@ -10,6 +10,7 @@ import { SIDE_NAME } from './players.js';
 import { pieceName } from './facts.js';
 import { parseSquare } from './squares.js';
 import { copyLink } from './share.js';
+import { copyText } from './clipboard.js';
 import { embedSnippet } from './embed-snippet.js';
 import { pieceIcons } from './view.js';
 import { cleanSettings } from './store.js';
@@ -153,23 +154,29 @@ export function createEditor(ctl, page, M) {
     else if (what === 'analyse') { use('hotseat'); if (page.analysis) page.analysis.setOn(true); return undefined; }
     else if (what === 'link') {
       if (!st.fen) return undefined;
-      await copyLink({ fen: st.fen, moves: [] });
-      page.toast('Link to this position copied.');
+      const { url, copied } = await copyLink({ fen: st.fen, moves: [] });
+      if (copied) page.toast('Link to this position copied.');
+      else showForCopying(url, 'The link to this position', 'Select the link below and copy it.');
       return undefined;
     } else if (what === 'embed') {
       if (!st.fen) return undefined;
       const code = embedSnippet({ fen: st.fen, moves: [] }, location.href);
-      const ta = $('ed-embed');
-      ta.value = code;
-      ta.hidden = false;
-      let ok = false;
-      try { await navigator.clipboard.writeText(code); ok = true; } catch { /* shown for copying by hand */ }
-      page.toast(ok ? 'Embed code copied: paste it into any web page.' : 'Select the embed code below and copy it.');
+      showForCopying(code, 'The embed code of this position');
+      page.toast(await copyText(code) ? 'Embed code copied: paste it into any web page.' : 'Select the embed code below and copy it.');
       return undefined;
     }
     validate();
     page.render();
     return undefined;
+  }
+
+  // Text under the editor's buttons, selected for copying by hand (and a toast, if given).
+  function showForCopying(text, label, toast) {
+    const ta = $('ed-embed');
+    ta.value = text;
+    ta.setAttribute('aria-label', label);
+    ta.hidden = false;
+    if (toast) { ta.focus(); ta.select(); page.toast(toast); }
   }
 
   function startBoard() {

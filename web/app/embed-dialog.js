@@ -2,6 +2,7 @@
 // on view (embed-snippet.js), the selected piece's move diagram included (show=), a live
 // preview and a Copy button. The dialog is made here, the first time it is opened.
 import { embedSnippet, embedUrl } from './embed-snippet.js';
+import { copyText } from './clipboard.js';
 import { startPosition } from './facts.js';
 import { moveDiagram, diagramLevels } from './move-diagram.js';
 import { levelsNeeded, withLevels } from './embed-layout.js';
@@ -50,9 +51,7 @@ function makeDialog() {
   d.querySelector('#btn-embed-copy').addEventListener('click', async (e) => {
     const b = e.currentTarget;
     code.select();
-    let ok = false;
-    try { await navigator.clipboard.writeText(code.value); ok = true; } catch { /* no permission: selected for Ctrl+C */ }
-    b.textContent = ok ? 'Copied' : 'Press Ctrl+C';
+    b.textContent = await copyText(code.value) ? 'Copied' : 'Press Ctrl+C';  // refused: selected for Ctrl+C
     setTimeout(() => { b.textContent = 'Copy the code'; }, 1800);
   });
   d.addEventListener('close', () => { d.querySelector('#embed-preview').removeAttribute('src'); });

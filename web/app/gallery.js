@@ -7,6 +7,7 @@
 import { createBoard } from './board.js';
 import { loadEngine } from '../engine/engine-loader.js';
 import { decodeHash } from './links.js';
+import { copyText } from './clipboard.js';
 import { moveDiagram } from './move-diagram.js';
 import { levelsNeeded, pickArrangement, EMBED_KEYS } from './embed-layout.js';
 import { diagramBoard } from './diagram-board.js';
@@ -117,7 +118,8 @@ function wireSnippets(cards) {
     code.textContent = code.textContent.replace(/src="[^"]*"/, 'src="' + abs + '"');
     card.querySelector('button.copy').addEventListener('click', async (e) => {
       const b = e.currentTarget;
-      try { await navigator.clipboard.writeText(code.textContent); b.textContent = 'Copied'; } catch {
+      if (await copyText(code.textContent)) b.textContent = 'Copied';
+      else {
         const r = document.createRange();
         r.selectNodeContents(code);
         getSelection().removeAllRanges();

@@ -4,6 +4,7 @@
 // M.listRecords, M.readRecord: README "Game records"); this module only carries the text
 // between them and the person. The dialog is made here, the first time it is opened.
 import { SIDE_NAME } from './players.js';
+import { copyText } from './clipboard.js';
 
 /** The largest file read (core reads at most 16 MB). */
 export const MAX_FILE_BYTES = 16 << 20;
@@ -162,8 +163,7 @@ export function createRecordIO(ctl, M, opening, ui) {
 
   async function copy() {
     const text = recordText(ctl);
-    let ok = false;
-    try { await navigator.clipboard.writeText(text); ok = true; } catch { /* no permission: select for Ctrl+C */ }
+    const ok = await copyText(text);
     if (!ok && $('rec-text')) { $('rec-text').focus(); $('rec-text').select(); }
     ui.toast(ok ? 'The game record is copied.' : 'Select the text and copy it (Ctrl+C).');
   }

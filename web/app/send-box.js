@@ -2,6 +2,7 @@
 // opponent), with Copy and (where the browser has it) Share.
 import * as view from './view.js';
 import { SIDE_NAME, other } from './players.js';
+import { copyText } from './clipboard.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,9 +37,8 @@ export function createSendBox(ctl, opening) {
   async function copy() {
     const url = opening.sendUrl();
     const input = $('send-url');
-    let ok = false;
-    try { await navigator.clipboard.writeText(url); ok = true; } catch { /* no permission: select and copy */ }
-    if (!ok) {
+    let ok = await copyText(url);
+    if (!ok) {  // no permission: select and copy
       input.focus();
       input.select();
       try { ok = document.execCommand('copy'); } catch { ok = false; }

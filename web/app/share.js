@@ -11,7 +11,7 @@
 //   setAddress({ fen: model.startFen, moves: shownCoordinateMoves });
 //
 //   // a Share button:
-//   const url = await copyLink({ fen: model.startFen, moves });   // copied; also returned
+//   const { url, copied } = await copyLink({ fen: model.startFen, moves });  // copied: false if refused
 //
 //   // someone pastes another link into the address bar of the open page:
 //   watchLinks((link) => { /* same as at boot */ });
@@ -19,6 +19,7 @@
 // The address is only replaced (history.replaceState), never pushed: Back leaves the game.
 
 import { decodeHash, encodeGame } from './links.js';
+import { copyText } from './clipboard.js';
 
 let lastWritten = null;  // the hash this module wrote (not a user's new link)
 
@@ -65,11 +66,11 @@ export function setAddress(game) {
   try { history.replaceState(history.state, '', url || location.pathname); } catch { /* sandboxed frame */ }
 }
 
-/** Copies the game's address to the clipboard and returns it (also when copying fails). */
+/** Copies the game's address to the clipboard: {url, copied} (copied false: the browser
+ *  refused, and the caller shows the address for copying by hand). */
 export async function copyLink(game) {
   const url = linkFor(game);
-  try { await navigator.clipboard.writeText(url); } catch { /* no permission: the caller shows the URL */ }
-  return url;
+  return { url, copied: await copyText(url) };
 }
 
 /** Calls onLink(link) when the address changes to another game (typed or pasted). */
