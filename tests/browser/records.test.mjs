@@ -142,7 +142,7 @@ test('records are opened by dropping a file and by pasting; several games give a
   assert.match(await page.evaluate(() => window.__dc.recordText()), /\[Event "Game One"\]\n\[Site "\?"\]\n\[Date "1997\.08\.31"\]/);
 
   // Paste two games: a list; the second one is opened.
-  const two = M.readRecord(downloadedText) && downloadedText + '[Event "Second"]\n\n1. W2a3 W2a6 2. W2b3 *\n';
+  const two = M.readRecord(downloadedText) && downloadedText + '[Event "Second"]\n\n{ a game of two moves } 1. W2a3 { a quiet start } W2a6!? 2. W2b3 *\n';
   await page.click('[data-act="record"]');
   await page.fill('#rec-paste', two);
   await page.click('#rec-open');
@@ -153,6 +153,10 @@ test('records are opened by dropping a file and by pasting; several games give a
   await page.click('#rec-games [data-game="1"]');
   await page.waitForFunction(() => window.__dc.history().length === 3);
   assert.deepEqual(await history(page), ['2a22a3', '2a72a6', '2b22b3']);
+  // Its comments and glyph are in the move list, under and after the moves they belong to.
+  const list = await page.$$eval('#moves tbody tr', (rows) => rows.map((r) => r.textContent.trim()));
+  assert.deepEqual(list, ['a game of two moves', '1W2a3', 'a quiet start', '1…W2a6!?', '2W2b3'], list.join(' / '));
+  assert.match(await page.getAttribute('#moves [data-ply="1"]', 'aria-label'), /W2a3.*Comment: a quiet start/);
 
   // A bad record: the reason with its line, the game unchanged.
   await page.click('[data-act="record"]');

@@ -22,7 +22,7 @@ import { createSendBox } from './send-box.js';
 import { createHooks, connectHooks } from './hooks.js';
 import { createSounds, soundFor } from './sounds.js';
 import { createEmbedDialog } from './embed-dialog.js';
-import { createRecordIO } from './record-io.js';
+import { createRecordIO, recordNotes } from './record-io.js';
 import { createOffersPanel, computerAnswers } from './offers.js';
 import { createAnalysis } from './analysis.js';
 import { createEditor } from './editor.js';
@@ -195,6 +195,7 @@ class Page {
     view.renderMoves({
       plies: m.plies, firstSide: s0.side, view: ctl.viewPly, words: (k) => this.plyWords(k),
       marks: this.analysis ? this.analysis.marks() : null,
+      notes: recordNotes(ctl),
       result: st.over ? { score: resultScore(st), title: resultTitle(st) } : null,
     });
     this.renderEngine();

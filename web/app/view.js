@@ -129,14 +129,16 @@ function fmtNum(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
 // --- move list ------------------------------------------------------------------------
 // m: {plies: [{algebraic, label}], firstSide, view, result: {title, reason} | null,
 //     words(ply) -> the move in words (for screen readers), marks: Map(ply -> {kind, glyph,
-//     name, better}) | null (a review's judged moves)}; a ply's label is core's move
-// number ("12." Gold, "12…" Scarlet)
+//     name, better}) | null (a review's judged moves), notes: {comments, glyphs} | null (an
+//     opened record's: comments[0] before the first move, comments[k] after ply k; glyphs[k - 1]
+//     the glyph of ply k)}; a ply's label is core's move number ("12." Gold, "12…" Scarlet)
 let lastMovesKey = '';
 export function renderMoves(m) {
   const box = $('moves');
   const marks = m.marks || new Map();
+  const comments = (m.notes && m.notes.comments) || [], glyphs = (m.notes && m.notes.glyphs) || [];
   const key = m.plies.map((p) => p.algebraic).join(' ') + '|' + m.view + '|' + (m.result ? m.result.title : '') +
-    '|' + [...marks].map(([k, v]) => k + v.glyph).join(',');
+    '|' + [...marks].map(([k, v]) => k + v.glyph).join(',') + '|' + JSON.stringify([comments, glyphs]);
   if (key === lastMovesKey) return;
   lastMovesKey = key;
   $('moves-note').textContent = m.plies.length ? `${m.plies.length} ${m.plies.length === 1 ? 'ply' : 'plies'}` : '';
@@ -146,26 +148,34 @@ export function renderMoves(m) {
     return;
   }
   const rows = [];
-  let offset = m.firstSide === 'gold' ? 0 : 1;  // a game starting with Scarlet to move
-  const total = m.plies.length + offset;
-  for (let r = 0; r * 2 < total; r++) {
-    const cells = [];
-    const number = m.plies[Math.max(0, r * 2 - offset)].label.replace(/[.…]$/, '');
-    for (let c = 0; c < 2; c++) {
-      const k = r * 2 + c - offset;  // ply index, 0-based
-      if (k < 0) { cells.push('<td><span class="mv" aria-hidden="true">…</span></td>'); continue; }
-      if (k >= m.plies.length) { cells.push('<td></td>'); continue; }
-      const ply = k + 1;
-      const mk = marks.get(ply);
-      const cls = 'mv' + (ply === m.view ? ' is-current' : '') + (ply === m.plies.length ? ' is-live' : '') + (mk ? ` mv-${mk.kind}` : '');
-      const side = (k + offset) % 2 === 0 ? 'Gold' : 'Scarlet';
-      const words = m.words ? m.words(ply) : '';
-      const judged = mk ? `, ${mk.name.toLowerCase()}, better was ${mk.better}` : '';
-      const label = `${number}, ${side}: ${m.plies[k].algebraic}${words ? ', ' + words : ''}${judged}`;
-      const glyph = mk ? `<span class="glyph" title="${esc(mk.name)}: better was ${esc(mk.better)}">${esc(mk.glyph)}</span>` : '';
-      cells.push(`<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}${glyph}</button></td>`);
-    }
+  // A record's comment: a row of its own under the move it follows (as lichess shows them).
+  const commentRow = (k) => (comments[k] ? `<tr class="mv-comment"><td colspan="3">${esc(comments[k])}</td></tr>` : '');
+  rows.push(commentRow(0));
+  const gap = '<td><span class="mv" aria-hidden="true">…</span></td>';
+  const offset = m.firstSide === 'gold' ? 0 : 1;  // a game starting with Scarlet to move
+  let cells = [], number = '';
+  const endRow = () => {
+    while (cells.length < 2) cells.push('<td></td>');
     rows.push(`<tr><th scope="row" class="n">${number}</th>${cells.join('')}</tr>`);
+    cells = [];
+  };
+  for (let k = 0; k < m.plies.length; k++) {
+    const ply = k + 1, gold = (k + offset) % 2 === 0;
+    if (gold || !cells.length) number = m.plies[k].label.replace(/[.…]$/, '');
+    if (!gold && !cells.length) cells.push(gap);  // Scarlet's move opens a row: after a comment, or first
+    const mk = marks.get(ply);
+    const cls = 'mv' + (ply === m.view ? ' is-current' : '') + (ply === m.plies.length ? ' is-live' : '') + (mk ? ` mv-${mk.kind}` : '');
+    const words = m.words ? m.words(ply) : '';
+    const judged = mk ? `, ${mk.name.toLowerCase()}, better was ${mk.better}` : '';
+    const own = !mk && glyphs[k] ? glyphs[k] : '';  // the record's glyph, where no review judged the move
+    const label = `${number}, ${gold ? 'Gold' : 'Scarlet'}: ${m.plies[k].algebraic}${own}${words ? ', ' + words : ''}${judged}` +
+      (comments[ply] ? `. Comment: ${comments[ply]}` : '');
+    const glyph = mk ? `<span class="glyph" title="${esc(mk.name)}: better was ${esc(mk.better)}">${esc(mk.glyph)}</span>`
+      : own ? `<span class="glyph glyph-record">${esc(own)}</span>` : '';
+    cells.push(`<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}${glyph}</button></td>`);
+    // A comment ends the row (after a Gold move, Scarlet's reply opens the next row with "…").
+    if (cells.length === 2 || comments[ply] || ply === m.plies.length) endRow();
+    rows.push(commentRow(ply));
   }
   box.innerHTML = '<table><caption class="sr-only">Moves played (select one to view the position after it)</caption>' +
     '<thead class="sr-only"><tr><th scope="col">Move</th><th scope="col">Gold</th><th scope="col">Scarlet</th></tr></thead>' +
