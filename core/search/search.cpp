@@ -62,18 +62,18 @@ struct LmrInit {
 
 LevelSettings level_settings(int level) {
   static const LevelSettings L[11] = {
-      // time  depth  nodes  noise  blunder  margin  afar-blind%  frozen-blind%  horizon
-      {0, 1, 0, 0, 0, 0, 0, 0, -1},
-      {300, 1, 2000, 150, 40, 400, 0, 0, -1},    // 1: one ply, very noisy, often a poor move
-      {400, 2, 5000, 110, 30, 300, 0, 0, -1},    // 2
-      {500, 2, 10000, 80, 22, 220, 0, 0, -1},    // 3
-      {700, 3, 20000, 60, 16, 160, 0, 0, -1},    // 4
-      {900, 3, 40000, 40, 12, 120, 0, 0, -1},    // 5
-      {1200, 4, 80000, 25, 8, 80, 0, 0, -1},     // 6
-      {1500, 5, 160000, 15, 5, 50, 0, 0, -1},    // 7
-      {2000, 6, 400000, 8, 3, 30, 0, 0, -1},     // 8
-      {2500, 8, 1500000, 0, 0, 0, 0, 0, -1},     // 9
-      {3000, 64, 0, 0, 0, 0, 0, 0, -1},          // 10: full strength
+      // time  depth  nodes  noise  blunder  margin  afar-blind%  frozen-blind%  horizon  horizon%
+      {0, 1, 0, 0, 0, 0, 0, 0, -1, 0},
+      {300, 1, 2000, 60, 15, 250, 60, 60, 0, 50},   // 1: one ply, often blind, leaves pieces hanging
+      {400, 2, 5000, 50, 12, 200, 45, 45, 0, 35},   // 2
+      {500, 2, 10000, 40, 10, 160, 35, 35, 0, 20},  // 3
+      {700, 3, 20000, 35, 8, 130, 25, 25, 1, 25},   // 4: misses recaptures
+      {900, 3, 40000, 30, 6, 110, 18, 18, 1, 15},   // 5
+      {1200, 4, 80000, 25, 5, 90, 12, 12, 1, 8},    // 6
+      {1500, 5, 160000, 15, 4, 60, 7, 7, -1, 0},    // 7
+      {2000, 6, 400000, 8, 2, 30, 3, 3, -1, 0},     // 8
+      {2500, 8, 1500000, 0, 0, 0, 0, 0, -1, 0},  // 9
+      {3000, 64, 0, 0, 0, 0, 0, 0, -1, 0},       // 10: full strength
   };
   return L[std::clamp(level, 1, 10)];
 }
@@ -748,7 +748,11 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   const bool frozen_blind = level < 10 && ls.frozen_blind_pct > 0 && int(next_rand() % 100) < ls.frozen_blind_pct;
   ev = frozen_blind ? &frozen_blind_evaluator : &evaluator;
   ev_salt = frozen_blind ? 0x5bd1e9955bd1e995ull : 0;
-  qs_horizon = ls.capture_horizon;
+  // The capture horizon holds always (100%) or in a share of the searches (drawn only
+  // then, after the above).
+  const bool horizon = level < 10 && ls.capture_horizon >= 0 && ls.horizon_pct > 0 &&
+                       (ls.horizon_pct >= 100 || int(next_rand() % 100) < ls.horizon_pct);
+  qs_horizon = horizon ? ls.capture_horizon : -1;
 
   res = SearchResult{};
   n_root = generate_legal(root_pos, root);

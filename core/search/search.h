@@ -126,6 +126,9 @@ struct LevelSettings {
   int capture_horizon;  // captures looked at after the last full move (quiescence
                         // plies): 0 leaves pieces hanging, 1 misses recaptures; -1 none
                         // (the engine's own bound)
+  int horizon_pct;      // chance that the capture horizon holds in a search (else the
+                        // engine's own bound): a person overlooks a hanging piece
+                        // sometimes, not always
 };
 LevelSettings level_settings(int level);
 // What one move of the computer at this level searches: its thinking time and its node
@@ -134,6 +137,10 @@ LevelSettings level_settings(int level);
 // not depend on the machine). Below the top level the node and depth caps also hold
 // inside the search whatever the limits.
 SearchLimits level_limits(int level);
+// The level in plain words, made from its settings (core/search/level_words.cpp): a name
+// and what it sees and misses, e.g. "Novice: looks at its move and the answer; leaves
+// pieces hanging, often misses captures from afar, ...". The page's strength selector.
+std::string level_words(int level);
 
 class Search {
  public:

@@ -241,6 +241,9 @@ test('facts exported from core: pieces, colours, levels, game states', () => {
   for (const l of M.LEVELS) assert.ok(l.maxDepth >= 1 && l.movetime > 0 && l.maxNodes >= 0);
   assert.equal(M.LEVELS[9].maxNodes, 0, 'level 10: no node cap');
   assert.ok(Object.isFrozen(M.LEVELS) && Object.isFrozen(M.LEVELS[0]));
+  // Each level in words, all different (core's level_words, the strength selector's text).
+  assert.equal(new Set(M.LEVELS.map((l) => l.text)).size, 10);
+  for (const l of M.LEVELS) assert.match(l.text, /^[A-Z][a-z ]+: .+\.$/, l.text);
   // The wording of each state is core's: the one Game.status() gives.
   const states = new Set(M.GAME_STATES.map((s) => s.state));
   assert.deepEqual([...states].sort(), ['bare-kings', 'checkmate', 'draw-agreed', 'ongoing', 'quiet-moves', 'repetition', 'resignation', 'stalemate']);

@@ -3,6 +3,7 @@
 import * as store from './store.js';
 import * as view from './view.js';
 import { SIDE_NAME, other } from './players.js';
+import { levelText } from './facts.js';
 import { resultTitle, resultReason, resultScore } from './controller.js';
 
 const $ = (id) => document.getElementById(id);
@@ -30,7 +31,7 @@ export function createDialogs(ctl, opening) {
     $('link-desc').classList.toggle('is-hidden', mode !== 'link');
     const lv = Number(form.elements.level.value);
     $('level-out').textContent = String(lv);
-    $('level-desc').textContent = view.LEVEL_TEXT[lv] || '';
+    $('level-desc').textContent = levelText(lv);
   }
 
   function newGame(next) {

@@ -3,7 +3,7 @@
 // for the end of a game. Nothing here is written again in JS; useFacts(M) reads them once
 // the module has loaded (GameModel calls it; so do the embeds and the tests).
 
-let names = null, values = null, start = null;
+let names = null, values = null, start = null, levelTexts = null;
 
 /** M: the engine module (DragonchessEngine() instance). Idempotent. */
 export function useFacts(M) {
@@ -14,6 +14,7 @@ export function useFacts(M) {
     values.set(p.letter.toUpperCase(), p.value / 100);  // Gygax's values, in pawns
   }
   start = M.START_POSITION;
+  levelTexts = new Map(M.LEVELS.map((l) => [l.level, l.text]));
 }
 
 function need() {
@@ -23,6 +24,9 @@ function need() {
 export function pieceName(letter) { need(); return names.get(String(letter).toUpperCase()) || ''; }
 /** Gygax's value in pawns (the King 0). */
 export function pieceValue(letter) { need(); return values.get(String(letter).toUpperCase()) || 0; }
+/** Computer strength 1..10 in plain words (core's level_words, from the level's settings);
+ * '' for another number or before the module has loaded (the dialog asks again on input). */
+export function levelText(level) { return (levelTexts && levelTexts.get(Number(level))) || ''; }
 /** The standard start position string. */
 export function startPosition() { need(); return start; }
 

@@ -10,20 +10,6 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&
 import { SIDE_NAME, other, playerLabel, matchupHtml } from './players.js';
 export { SIDE_NAME, other };
 
-export const LEVEL_TEXT = [
-  '',
-  'Beginner: looks one move ahead and often blunders.',
-  'Novice: still makes plenty of mistakes.',
-  'Casual: sees simple captures.',
-  'Club player: avoids most blunders.',
-  'Intermediate: a few moves of look-ahead.',
-  'Strong: rarely gives anything away.',
-  'Advanced: deeper tactics.',
-  'Expert: hard to beat.',
-  'Master: full strength, depth-limited.',
-  'Full strength: thinks up to about 3 seconds a move.',
-];
-
 // The move text with its check/mate suffix marked up.
 function moveHtml(alg) {
   const m = /^(.*?)([+#])$/.exec(alg);
