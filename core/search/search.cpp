@@ -942,7 +942,7 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
     int pct = 50;
     if (opt.time_manager) pct = changed || fell ? 80 : stable >= 4 ? 35 : 50;
     bool over = depth >= max_depth;
-    if (use_time && ms * 100 > limits.movetime_ms * pct) over = true;
+    if (use_time && int64_t(ms) * 100 > int64_t(limits.movetime_ms) * pct) over = true;
     if (n_root == 1 && use_time) over = true;
     if (limit_reached()) over = true;
     // A forced mate found and proven at this depth: deeper search changes nothing.

@@ -109,13 +109,20 @@ test('typed moves: text that cannot be read says in words what was expected', as
 });
 
 for (const [width, height] of [[1400, 800], [820, 1180], [390, 844]]) {
-  test(`toasts at ${width}x${height}: no repeat of the status line, short, over no board`, async () => {
+  test(`toasts at ${width}x${height}: no repeat of the status line, short, over no board or toolbar`, async () => {
     const phone = width < 700;
     const b = await launch({ width, height, deviceScaleFactor: phone ? 2 : 1, isMobile: phone, hasTouch: phone });
     try {
       const { page } = b;
       // a link that cannot be read: the status line says so; no toast says it again
-      await withGame(page, {}, '#moves=2c22c3.zz');
+      await withGame(page, { moves: ['2c22c3', '2c72c6', '2d22d3', '2d72d6'] }, '#moves=2c22c3.zz');
+      // (the saved game stays: the move list's header says how long it is, whole or not at all)
+      assert.deepEqual(await history(page), ['2c22c3', '2c72c6', '2d22d3', '2d72d6']);
+      const note = await page.evaluate(() => {
+        const n = document.getElementById('moves-note');
+        return { shown: n.getClientRects().length > 0, whole: n.scrollWidth <= n.clientWidth, text: n.textContent };
+      });
+      assert.ok(!note.shown || note.whole, `the move list's header cuts "${note.text}"`);
       const sub = await page.textContent('#status-sub');
       assert.match(sub, /could not be read/);
       const t = await page.evaluate(() => ({ hidden: document.getElementById('toast').hidden, text: document.getElementById('toast').textContent }));
@@ -126,6 +133,8 @@ for (const [width, height] of [[1400, 800], [820, 1180], [390, 844]]) {
       const box = await page.locator('#toast').boundingBox();
       assert.ok(box && box.width > 50, 'the toast is shown');
       for (const r of await boardRects(page)) assert.ok(!overlaps(box, r), `the toast ${JSON.stringify(box)} covers a board ${JSON.stringify(r)}`);
+      const bar = await page.locator('.card-game .game-controls').boundingBox();
+      assert.ok(!bar || !overlaps(box, bar), `the toast ${JSON.stringify(box)} covers the game's buttons ${JSON.stringify(bar)}`);
       assert.ok(box.y >= 0 && box.y + box.height <= height && box.x >= 0 && box.x + box.width <= width, 'inside the window');
       const t0 = Date.now();
       await page.waitForFunction(() => document.getElementById('toast').hidden, null, { timeout: 7000 });
