@@ -14,8 +14,8 @@ constexpr const char* NAMES[11] = {"",       "Beginner", "Novice", "Casual", "Cl
                                    "Strong", "Advanced", "Expert", "Master", "Full strength"};
 
 // How often a chance per search reads (0: always).
-int often_rank(int pct) { return pct >= 100 ? 0 : pct >= 40 ? 1 : pct >= 15 ? 2 : 3; }
-constexpr const char* OFTEN[4] = {"always", "often", "sometimes", "now and then"};
+int often_rank(int pct) { return pct >= 100 ? 0 : pct >= 40 ? 1 : pct >= 15 ? 2 : pct >= 5 ? 3 : 4; }
+constexpr const char* OFTEN[5] = {"always", "often", "sometimes", "now and then", "rarely"};
 
 std::string join(const std::vector<std::string>& v) {
   std::string s;
@@ -37,14 +37,14 @@ std::string level_words(int level) {
   }
   s += "looks up to " + std::to_string(ls.max_depth) + (ls.max_depth == 1 ? " half-move" : " half-moves") + " ahead";
   // Its errors, grouped by how often it makes them.
-  std::vector<std::string> errs[4];
+  std::vector<std::string> errs[5];
   if (ls.horizon_pct > 0 && ls.capture_horizon == 0) errs[often_rank(ls.horizon_pct)].push_back("leaves pieces hanging");
   if (ls.horizon_pct > 0 && ls.capture_horizon >= 1) errs[often_rank(ls.horizon_pct)].push_back("misses recaptures");
   if (ls.afar_blind_pct > 0) errs[often_rank(ls.afar_blind_pct)].push_back("misses captures from afar");
   if (ls.frozen_blind_pct > 0) errs[often_rank(ls.frozen_blind_pct)].push_back("forgets frozen pieces");
   if (ls.blunder_pct > 0) errs[often_rank(ls.blunder_pct)].push_back("plays a weaker move");
   std::vector<std::string> parts;
-  for (int r = 0; r < 4; ++r)
+  for (int r = 0; r < 5; ++r)
     if (!errs[r].empty()) parts.push_back(std::string(OFTEN[r]) + " " + join(errs[r]));
   if (parts.empty()) return s + ", no mistakes on purpose.";
   std::string rest;
