@@ -116,7 +116,13 @@ TEST_CASE("level settings and limits", "[levels]") {
     const SearchLimits l = level_limits(level);
     CHECK(l.movetime_ms == ls.movetime_ms);
     CHECK(l.nodes == ls.max_nodes);
-    if (level > 1 && level < 10) CHECK(ls.max_nodes > level_settings(level - 1).max_nodes);
+    // Node budgets rise among the levels that score every root move exactly (that
+    // costs depth, so a budget means less there) and among those that do not.
+    const LevelSettings below = level_settings(level - 1);
+    if (level > 1 && level < 10 && ls.exact_root == below.exact_root) CHECK(ls.max_nodes > below.max_nodes);
+    if (level > 1) CHECK((below.exact_root || !ls.exact_root));  // once off, it stays off
+    // The weaker-move choice picks among exactly scored root moves.
+    if (ls.blunder_pct > 0) CHECK(ls.exact_root);
   }
   // The top level has no weakness.
   const LevelSettings top = level_settings(10);
@@ -126,6 +132,7 @@ TEST_CASE("level settings and limits", "[levels]") {
   CHECK(top.frozen_blind_pct == 0);
   CHECK(top.capture_horizon == -1);
   CHECK(top.horizon_pct == 0);
+  CHECK(!top.exact_root);
 }
 
 TEST_CASE("each level in words says what its settings do", "[levels]") {
@@ -146,4 +153,28 @@ TEST_CASE("each level in words says what its settings do", "[levels]") {
         std::string::npos);
   CHECK(level_words(0) == level_words(1));
   CHECK(level_words(11) == level_words(10));
+}
+
+TEST_CASE("scoring every root move exactly costs nodes, and is all a weakless level adds", "[levels]") {
+  // The start position at depth 5: a level of one's own without any
+  // weakness searches the top level's tree unless it scores every root move exactly.
+  Position pos = Position::start();
+  SearchLimits lim;
+  lim.depth = 5;
+  auto run = [&](const LevelSettings* ls) {
+    Search s(4);
+    if (ls) s.set_level_settings(*ls);
+    return s.go(pos, lim);
+  };
+  LevelSettings ls = plain_level();
+  ls.max_depth = 64;
+  ls.exact_root = false;
+  const SearchResult top = run(nullptr), plain = run(&ls);
+  CHECK(plain.nodes == top.nodes);
+  CHECK(plain.best == top.best);
+  CHECK(plain.score_cp == top.score_cp);
+  ls.exact_root = true;
+  const SearchResult exact = run(&ls);
+  CHECK(exact.nodes > plain.nodes * 3 / 2);
+  CHECK(exact.depth == 5);
 }

@@ -67,6 +67,7 @@ val levels() {
     o.set("frozenBlindPct", ls.frozen_blind_pct);
     o.set("captureHorizon", ls.capture_horizon);  // -1 = the engine's own bound
     o.set("horizonPct", ls.horizon_pct);          // ... which holds in this share of searches
+    o.set("exactRoot", ls.exact_root);            // every root move scored exactly (slower)
     o.set("movetime", level_settings(level).movetime_ms);  // the computer's thinking time per move
     o.set("text", level_words(level));  // the level in plain words (the strength selector)
     a.call<void>("push", o);

@@ -1,6 +1,7 @@
 // The playing levels in plain words (the page's strength selector shows them), made from
 // the level's own settings (level_settings() in search.cpp), so that they cannot drift
 // from what the level does.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,17 @@ constexpr const char* NAMES[11] = {"",       "Beginner", "Novice", "Casual", "Cl
 // How often a chance per search reads (0: always).
 int often_rank(int pct) { return pct >= 100 ? 0 : pct >= 40 ? 1 : pct >= 15 ? 2 : pct >= 5 ? 3 : 4; }
 constexpr const char* OFTEN[5] = {"always", "often", "sometimes", "now and then", "rarely"};
+
+// 600000 -> "600,000".
+std::string grouped(uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string s;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) s += ',';
+    s += digits[i];
+  }
+  return s;
+}
 
 std::string join(const std::vector<std::string>& v) {
   std::string s;
@@ -35,7 +47,10 @@ std::string level_words(int level) {
     if (tenths % 10) s += '.', s += std::to_string(tenths % 10);
     return s + " seconds a move, no mistakes on purpose.";
   }
-  s += "looks up to " + std::to_string(ls.max_depth) + (ls.max_depth == 1 ? " half-move" : " half-moves") + " ahead";
+  if (ls.max_depth < 64)
+    s += "looks up to " + std::to_string(ls.max_depth) + (ls.max_depth == 1 ? " half-move" : " half-moves") + " ahead";
+  else
+    s += "looks as far ahead as " + grouped(ls.max_nodes) + " positions a move allow";
   // Its errors, grouped by how often it makes them.
   std::vector<std::string> errs[5];
   if (ls.horizon_pct > 0 && ls.capture_horizon == 0) errs[often_rank(ls.horizon_pct)].push_back("leaves pieces hanging");

@@ -62,18 +62,18 @@ struct LmrInit {
 
 LevelSettings level_settings(int level) {
   static const LevelSettings L[11] = {
-      // time  depth  nodes  noise  blunder  margin  afar-blind%  frozen-blind%  horizon  horizon%
-      {0, 1, 0, 0, 0, 0, 0, 0, -1, 0},
-      {300, 2, 5000, 50, 12, 200, 45, 45, 0, 10},    // 1: often blind, leaves pieces hanging
-      {400, 2, 10000, 40, 10, 160, 35, 35, 0, 8},    // 2
-      {500, 3, 20000, 35, 8, 130, 28, 28, 1, 40},    // 3: misses recaptures
-      {700, 3, 40000, 30, 6, 110, 18, 18, 1, 18},    // 4
-      {900, 4, 80000, 25, 5, 90, 12, 12, 1, 8},      // 5
-      {1200, 5, 160000, 15, 4, 60, 7, 7, -1, 0},     // 6
-      {1500, 6, 250000, 11, 3, 45, 5, 5, -1, 0},     // 7
-      {2000, 7, 550000, 6, 2, 25, 2, 2, -1, 0},      // 8
-      {2500, 8, 1500000, 0, 0, 0, 0, 0, -1, 0},  // 9
-      {3000, 64, 0, 0, 0, 0, 0, 0, -1, 0},       // 10: full strength
+      // time  depth  nodes  noise  blunder  margin  afar-blind%  frozen-blind%  horizon  horizon%  exact-root
+      {0, 1, 0, 0, 0, 0, 0, 0, -1, 0, false},
+      {700, 3, 40000, 30, 6, 110, 18, 18, 0, 2, true},    // 1: sometimes blind, rarely leaves pieces hanging
+      {900, 4, 80000, 25, 5, 90, 12, 12, 1, 8, true},     // 2: misses recaptures
+      {1200, 5, 160000, 15, 4, 60, 7, 7, -1, 0, true},    // 3
+      {1500, 6, 250000, 11, 3, 45, 5, 5, -1, 0, true},    // 4
+      {2000, 7, 550000, 6, 2, 25, 2, 2, -1, 0, true},     // 5
+      {2500, 8, 1500000, 0, 0, 0, 0, 0, -1, 0, true},     // 6: no weakness; every root move exact
+      {2500, 64, 350000, 0, 0, 0, 0, 0, -1, 0, false},    // 7: the top level's search, by nodes
+      {2500, 64, 750000, 0, 0, 0, 0, 0, -1, 0, false},    // 8
+      {2500, 64, 1600000, 0, 0, 0, 0, 0, -1, 0, false},   // 9
+      {3000, 64, 0, 0, 0, 0, 0, 0, -1, 0, false},         // 10: full strength
   };
   return L[std::clamp(level, 1, 10)];
 }
@@ -126,7 +126,7 @@ struct Search::State {
   Position root_pos = Position::start();
   SearchLimits limits;
   int max_depth = 0;
-  bool multi = false;             // lower levels: exact scores for every root move
+  bool multi = false;             // the level's exact_root: exact scores for every root move
   int blunder_roll = 100;         // drawn in start(): < blunder_pct plays a non-best move
   uint64_t blunder_pick = 0;      // ... this one among the candidates
   // The level's weaknesses in this search (drawn in start()).
@@ -741,7 +741,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   noise_seed = level < 10 ? next_rand() : 0;
   blunder_roll = level < 10 ? int(next_rand() % 100) : 100;
   blunder_pick = level < 10 ? next_rand() : 0;
-  multi = level < 10;
+  multi = level < 10 && ls.exact_root;
   // The weaknesses (drawn after the above, so that a level without them keeps its
   // earlier randomness).
   afar_blind = level < 10 && ls.afar_blind_pct > 0 && int(next_rand() % 100) < ls.afar_blind_pct;

@@ -129,6 +129,9 @@ struct LevelSettings {
   int horizon_pct;      // chance that the capture horizon holds in a search (else the
                         // engine's own bound): a person overlooks a hanging piece
                         // sometimes, not always
+  bool exact_root;      // every root move searched with a full window: exact scores to
+                        // choose the weaker move from (needed by blunder_pct), at the
+                        // cost of depth (a level's search is then several times smaller)
 };
 LevelSettings level_settings(int level);
 // What one move of the computer at this level searches: its thinking time and its node

@@ -84,6 +84,7 @@ bool parse_config(const std::string& text, Config& c) {
     else if (k == "frozenblind") c.custom = true, c.ls.frozen_blind_pct = std::atoi(v.c_str());
     else if (k == "horizon") c.custom = true, c.ls.capture_horizon = std::atoi(v.c_str());
     else if (k == "horizonpct") c.custom = true, c.ls.horizon_pct = std::atoi(v.c_str());
+    else if (k == "exactroot") c.custom = true, c.ls.exact_root = on;
     else if (k == "cmd") { c.kind = Config::External; c.cmd = v; }
     else if (k == "hash") c.hash_mb = size_t(std::atoi(v.c_str()));
     else if (k == "eval") {

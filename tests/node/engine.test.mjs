@@ -240,6 +240,10 @@ test('facts exported from core: pieces, colours, levels, game states', () => {
   assert.deepEqual(M.LEVELS.map((l) => l.level), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   for (const l of M.LEVELS) assert.ok(l.maxDepth >= 1 && l.movetime > 0 && l.maxNodes >= 0);
   assert.equal(M.LEVELS[9].maxNodes, 0, 'level 10: no node cap');
+  // The weaker-move choice needs every root move scored exactly; the top level has neither.
+  for (const l of M.LEVELS) assert.equal(typeof l.exactRoot, 'boolean');
+  for (const l of M.LEVELS) if (l.blunderPct > 0) assert.ok(l.exactRoot, `level ${l.level}`);
+  assert.equal(M.LEVELS[9].exactRoot, false);
   assert.ok(Object.isFrozen(M.LEVELS) && Object.isFrozen(M.LEVELS[0]));
   // Each level in words, all different (core's level_words, the strength selector's text).
   assert.equal(new Set(M.LEVELS.map((l) => l.text)).size, 10);
