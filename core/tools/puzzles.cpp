@@ -10,7 +10,7 @@
 //   1. Self-play: a quarter of the games start from opening_positions() (a few random
 //      quiet plies from the start), the others from a random sparse position where the
 //      special rules come into play (themed_position: Warriors near the far rank, Sylphs
-//      on the Ground, Mages off the Ground, Basilisks, Elementals); both sides play at a random level 3..8 (their
+//      on the Ground, Mages off the Ground, Basilisks, Elementals); both sides play at a random level 1..5 (their
 //      noise and occasional weaker moves make the mistakes puzzles are made of),
 //      --move-nodes per move.
 //   2. Scan: a full-strength search of every position (--scan-nodes) keeps those where it
@@ -296,7 +296,7 @@ std::vector<Puzzle> Miner::run(const std::function<void(const std::vector<Puzzle
     const std::string start = themed ? themed_position(rng, theme) : openings[size_t(g / 4) % openings.size()];
     Position pos = Position::from_string(start).value();
     Search gold(16), scarlet(16);
-    const int lg = 3 + int(splitmix(rng) % 6), ls = 3 + int(splitmix(rng) % 6);
+    const int lg = 1 + int(splitmix(rng) % 5), ls = 1 + int(splitmix(rng) % 5);
     gold.set_level(lg);
     scarlet.set_level(ls);
     gold.set_seed(splitmix(rng));
