@@ -11,7 +11,7 @@ export const MODES = ['ai', 'hotseat', 'watch', 'link'];
 // The computer's strengths (settings.level; core's levels 1..10, level_settings()).
 export const MIN_LEVEL = 1, MAX_LEVEL = 10;
 
-export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', human: 'gold', level: 3, flipped: false });
+export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', human: 'gold', level: 1, flipped: false });
 
 // Plain settings object with every field valid (unknown or bad values take the default).
 export function cleanSettings(s) {
