@@ -167,7 +167,7 @@ TEST_CASE("scoring every root move exactly costs nodes, and is all a weakless le
     return s.go(pos, lim);
   };
   LevelSettings ls = plain_level();
-  ls.max_depth = 64;
+  ls.max_depth = MAX_DEPTH;
   ls.exact_root = false;
   const SearchResult top = run(nullptr), plain = run(&ls);
   CHECK(plain.nodes == top.nodes);

@@ -423,7 +423,7 @@ void Session::cmd_go(std::string_view args) {
       return parse_int(w[++i], lo, hi, v);
     };
     if (w[i] == "infinite") limits.infinite = true;
-    else if (w[i] == "depth") { if (!need(1, 64)) return error("go depth needs a number from 1 to 64"); limits.depth = int(v); }
+    else if (w[i] == "depth") { if (!need(1, MAX_DEPTH)) return error("go depth needs a number from 1 to " + std::to_string(MAX_DEPTH)); limits.depth = int(v); }
     else if (w[i] == "nodes") { if (!need(1, 1000000000000LL)) return error("go nodes needs a number from 1 to 1000000000000"); limits.nodes = uint64_t(v); }
     else if (w[i] == "movetime") { if (!need(1, 86400000)) return error("go movetime needs milliseconds from 1 to 86400000"); limits.movetime_ms = int(v); }
     else return error("unknown go option " + shown(w[i]) + " (depth N, nodes N, movetime MS, infinite)");

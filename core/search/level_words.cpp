@@ -47,7 +47,7 @@ std::string level_words(int level) {
     if (tenths % 10) s += '.', s += std::to_string(tenths % 10);
     return s + " seconds a move, no mistakes on purpose.";
   }
-  if (ls.max_depth < 64)
+  if (ls.max_depth < MAX_DEPTH)
     s += "looks up to " + std::to_string(ls.max_depth) + (ls.max_depth == 1 ? " half-move" : " half-moves") + " ahead";
   else
     s += "looks as far ahead as " + grouped(ls.max_nodes) + " positions a move allow";

@@ -70,10 +70,10 @@ LevelSettings level_settings(int level) {
       {1500, 6, 250000, 11, 3, 45, 5, 5, -1, 0, true},    // 4
       {2000, 7, 550000, 6, 2, 25, 2, 2, -1, 0, true},     // 5
       {2500, 8, 1500000, 0, 0, 0, 0, 0, -1, 0, true},     // 6: no weakness; every root move exact
-      {2500, 64, 350000, 0, 0, 0, 0, 0, -1, 0, false},    // 7: the top level's search, by nodes
-      {2500, 64, 750000, 0, 0, 0, 0, 0, -1, 0, false},    // 8
-      {2500, 64, 1600000, 0, 0, 0, 0, 0, -1, 0, false},   // 9
-      {3000, 64, 0, 0, 0, 0, 0, 0, -1, 0, false},         // 10: full strength
+      {2500, MAX_DEPTH, 350000, 0, 0, 0, 0, 0, -1, 0, false},    // 7: the top level's search, by nodes
+      {2500, MAX_DEPTH, 750000, 0, 0, 0, 0, 0, -1, 0, false},    // 8
+      {2500, MAX_DEPTH, 1600000, 0, 0, 0, 0, 0, -1, 0, false},   // 9
+      {3000, MAX_DEPTH, 0, 0, 0, 0, 0, 0, -1, 0, false},         // 10: full strength
   };
   return L[std::clamp(level, 1, 10)];
 }
@@ -734,7 +734,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   // in level_limits(): asked for more, it searches more).
   if (level < 10 && ls.max_nodes && !lim.infinite)
     node_limit = node_limit ? std::min(node_limit, ls.max_nodes) : ls.max_nodes;
-  max_depth = lim.depth > 0 && !lim.infinite ? std::min(lim.depth, 64) : 64;
+  max_depth = lim.depth > 0 && !lim.infinite ? std::min(lim.depth, MAX_DEPTH) : MAX_DEPTH;
   max_depth = std::min(max_depth, ls.max_depth);
   gen = uint8_t((gen + 1) & 63);
   // The level's randomness, once per search.

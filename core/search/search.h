@@ -21,7 +21,7 @@ struct SearchLimits {
   int depth = 0;           // 0 = no limit of that kind
   uint64_t nodes = 0;
   int movetime_ms = 0;
-  bool infinite = false;   // all zero = depth 64
+  bool infinite = false;   // all zero = MAX_DEPTH
   // How many best lines each iteration reports (1..MAX_MULTIPV; at most the number of
   // legal moves). 1 is the plain search; above 1 the best `multipv` root moves get exact
   // scores and their own principal variations.
@@ -31,6 +31,8 @@ struct SearchLimits {
   std::vector<Move> root_moves;
 };
 inline constexpr int MAX_MULTIPV = 64;
+// The deepest iteration; a level's max_depth of MAX_DEPTH is no depth cap.
+inline constexpr int MAX_DEPTH = 64;
 
 // Every search is driven in slices: start(), then advance(budget) until done(). The CLI
 // thread, the match runner and the browser worker all use this budget, so a node- or
