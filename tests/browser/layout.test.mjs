@@ -161,6 +161,39 @@ for (const size of SIZES) {
   });
 }
 
+// Desktop: the move list keeps its height while the engine thinks (its card does not grow
+// with the best line it shows) and the move on view stays in sight; short windows keep room
+// for several rows (the engine's buttons beside its title).
+test('desktop: the move list keeps its height and the last move in sight while the engine thinks', async () => {
+  for (const [width, height, minRows] of [[1280, 720, 4], [1400, 800, 6], [1920, 1080, 10]]) {
+    const b = await launch({ width, height });
+    try {
+      const errors = watchErrors(b.page);
+      await openGame(b.page, server.url);
+      await b.page.goto(server.url + encodeGame({ moves }));
+      await b.page.waitForFunction((n) => window.__dc.ready && window.__dc.state().length === n, PLIES, { timeout: 20000 });
+      await b.page.waitForFunction(() => window.__dc.state().engineReady, null, { timeout: 20000 });
+      const list = () => b.page.evaluate(() => {
+        const box = document.getElementById('moves').getBoundingClientRect();
+        const cur = document.querySelector('#moves .is-current').getBoundingClientRect();
+        const row = document.querySelector('#moves tbody tr:not(.mv-comment)').getBoundingClientRect();
+        return { height: Math.round(box.height), rows: Math.floor(box.height / row.height), inSight: cur.top >= box.top - 1 && cur.bottom <= box.bottom + 1 };
+      });
+      const idle = await list();
+      assert.ok(idle.inSight, `${width}x${height}: the last move is in sight`);
+      assert.ok(idle.rows >= minRows, `${width}x${height}: ${idle.rows} rows of moves in view, not ${minRows} or more`);
+      await b.page.click('[data-act="hint"]');
+      await b.page.waitForFunction(() => document.querySelectorAll('#eng-pv .pv-m').length >= 4, null, { timeout: 30000 });
+      const thinking = await list();
+      assert.equal(thinking.height, idle.height, `${width}x${height}: the move list kept its height while the engine showed its line`);
+      assert.ok(thinking.inSight, `${width}x${height}: the last move stayed in sight`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await b.close();
+    }
+  }
+});
+
 test('larger squares: the player can arrange the boards for the largest squares; it is kept', async () => {
   const b = await launch({ width: 1280, height: 720 });
   try {

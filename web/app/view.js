@@ -180,14 +180,28 @@ export function renderMoves(m) {
   box.innerHTML = '<table><caption class="sr-only">Moves played (select one to view the position after it)</caption>' +
     '<thead class="sr-only"><tr><th scope="col">Move</th><th scope="col">Gold</th><th scope="col">Scarlet</th></tr></thead>' +
     `<tbody>${rows.join('')}</tbody></table>` + (m.result ? resultHtml(m.result) : '');
+  showCurrentMove(box);
+  if (!movesObserver) {
+    // The list's box changes height when the panels around it do (the engine's card while
+    // it thinks, the window): the move on view stays in sight.
+    movesObserver = new ResizeObserver(() => showCurrentMove(box));
+    movesObserver.observe(box);
+  }
+}
+let movesObserver = null;
+
+// Scrolls the move list so that the move on view is in sight: the last move (and the
+// result under it) at the bottom, the start at the top, any other in the middle if hidden.
+function showCurrentMove(box) {
   const cur = box.querySelector('.is-current');
-  if (cur) {
+  if (!cur) {
+    box.scrollTop = 0;
+  } else if (cur.classList.contains('is-live')) {
+    box.scrollTop = box.scrollHeight;
+  } else {
     const b = box.getBoundingClientRect(), c = cur.getBoundingClientRect();
     if (c.top < b.top || c.bottom > b.bottom) box.scrollTop += c.top - b.top - b.height / 2 + c.height / 2;
-  } else if (m.view === 0) {
-    box.scrollTop = 0;
   }
-  if (m.view === m.plies.length) box.scrollTop = box.scrollHeight;
 }
 
 function resultHtml(r) {
