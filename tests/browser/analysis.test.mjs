@@ -5,7 +5,7 @@
 // Run: node --test tests/browser/analysis.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, watchErrors, openGame, clickSquare, squarePoint, decodePng, state } from './helpers.mjs';
+import { startServer, launch, watchErrors, openGame, clickSquare, dragSquare, squarePoint, decodePng, state } from './helpers.mjs';
 
 import { GAME60 } from './analysis-game.mjs';
 
@@ -80,6 +80,29 @@ test('the editor: a bad position is refused with its reason, fixed, then played 
   await click(page, 'input[name="ed-side"][value="gold"]');
   await place('o', '2f3');  // removed again
   assert.equal(await page.evaluate(() => window.__dc.editor.state.fen), fen);
+  // Dragging: a piece moves to any square (a tool chosen or not), another level too; off
+  // the boards it is removed.
+  const edFen = () => page.evaluate(() => window.__dc.editor.state.fen);
+  await dragSquare(page, '2d2', '2d4');
+  assert.equal(await edFen(), '12/12/12/4R7/12/12/12/12/5k6/3w8/12/12/3W8/12/12/5K6/12/12/12/12/12/12/12/12 g 0 1');
+  await dragSquare(page, '2d4', '2d2');
+  await dragSquare(page, '2f1', '1f1');  // the King onto the Underworld
+  assert.equal(await edFen(), '12/12/12/4R7/12/12/12/12/5k6/3w8/12/12/12/12/3W8/12/12/12/12/12/12/12/12/5K6 g 0 1');
+  await dragSquare(page, '1f1', '2f1');
+  assert.equal(await edFen(), fen);
+  await place('w', '2a7');
+  const off = await page.evaluate(() => {
+    const c = document.querySelector('#board canvas').getBoundingClientRect(), g = window.__dc.geometry();
+    const left = Math.min(...g.boards.map((b) => b.x)), ground = g.boards.find((b) => b.level === 2);
+    return { x: c.left + left - g.square * 0.4, y: c.top + ground.y + ground.height / 2 };
+  });
+  const a7 = await squarePoint(page, '2a7');
+  await page.mouse.move(a7.x, a7.y);
+  await page.mouse.down();
+  await page.mouse.move(a7.x - 6, a7.y, { steps: 2 });
+  await page.mouse.move(off.x, off.y, { steps: 6 });
+  await page.mouse.up();
+  assert.equal(await edFen(), fen, 'the Warrior dropped off the boards is gone');
   // the embed code of the position, for any web page
   await click(page, '[data-ed="embed"]');
   await page.waitForSelector('#ed-embed:not([hidden])');

@@ -6,8 +6,12 @@
 //
 //   const board = await createBoard(el, { interactive, levels: [3, 2, 1], arrangement: 'auto', orientation: 'gold', assetsUrl });
 //   board.set({ pieces, dests, lastMove, check, frozen, orientation, levels, arrangement, arrows,
-//               selected, animate, diagram });      // any subset of keys
-//   board.on('move' | 'select' | 'hover' | 'click', fn);  board.off(name, fn)   (click: any square, empty too)
+//               selected, animate, diagram, free });      // any subset of keys
+//   board.on('move' | 'select' | 'hover' | 'click' | 'drop', fn);  board.off(name, fn)   (click: any square, empty too)
+//
+// Free mode (free: true, a position editor): any piece may be dragged to any square or
+// off the boards, reported as drop(from, to) (to null: off the boards); no move is played.
+// It goes with dests: a state that hands dests without free: true ends it.
 //   board.geometry(); board.fit(w, h, {dpr, levels, arrangement}); board.squareRect(sq); board.squareAt(clientX, clientY);
 //   board.labels(); board.drawNow();
 //   await board.ready; board.destroy();
@@ -15,7 +19,7 @@
 import { createBoardView } from '../renderer/ui-loader.js';
 import { isSquare, SQUARES } from './squares.js';
 
-const EVENTS = ['move', 'select', 'hover', 'click'];
+const EVENTS = ['move', 'select', 'hover', 'click', 'drop'];
 
 function fail(what) { throw new TypeError(`board.set: ${what}`); }
 
@@ -82,6 +86,7 @@ export function toRendererState(s) {
     out.pieces = s.pieces;
   }
   if ('dests' in s) out.dests = flatDests(s.dests);
+  if ('dests' in s || 'free' in s) out.free = s.free === true;
   if ('lastMove' in s) out.lastMove = pair(s.lastMove, 'lastMove');
   if ('check' in s) out.check = squareOrNull(s.check, 'check');
   if ('frozen' in s) out.frozen = squareList(s.frozen, 'frozen');
@@ -125,7 +130,7 @@ export async function createBoard(container, options = {}) {
   const handlers = Object.fromEntries(EVENTS.map((e) => [e, new Set()]));
   mod.onBoardEvent = (name, a, b) => {
     const sq = (v) => (v >= 0 ? v : null);
-    const args = name === 'move' ? [a, b] : [sq(a)];
+    const args = name === 'move' ? [a, b] : name === 'drop' ? [a, sq(b)] : [sq(a)];
     for (const fn of handlers[name] || []) fn(...args);
   };
   mod.setState(initial);
@@ -141,7 +146,7 @@ export async function createBoard(container, options = {}) {
       if ('interactive' in s) view.canvas.style.pointerEvents = s.interactive ? '' : 'none';
     },
     on(name, fn) {
-      if (!handlers[name]) throw new TypeError(`board.on: unknown event '${name}' (move, select, hover, click)`);
+      if (!handlers[name]) throw new TypeError(`board.on: unknown event '${name}' (${EVENTS.join(', ')})`);
       handlers[name].add(fn);
     },
     off(name, fn) { handlers[name]?.delete(fn); },

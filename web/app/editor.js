@@ -33,7 +33,7 @@ function cardHtml(M) {
     </header>
     <div class="ed-body">
       <div class="ed-col">
-      <p class="ed-help">Choose a piece, then click squares on any level: it is placed there (a second click removes it).</p>
+      <p class="ed-help">Choose a piece, then click squares on any level: it is placed there (a second click removes it). Drag a piece to move it, off the boards to remove it.</p>
       <div class="ed-tools">
         <div class="ed-palette" role="group" aria-label="Gold pieces">${pal(true)}</div>
         <div class="ed-palette" role="group" aria-label="Scarlet pieces">${pal(false)}</div>
@@ -127,6 +127,18 @@ export function createEditor(ctl, page, M) {
     else if (cur !== '.') next = '.';  // no piece chosen: a click removes
     if (next === cur) return;
     st.board = st.board.slice(0, sq) + next + st.board.slice(sq + 1);
+    validate();
+    page.render();
+  }
+
+  // A piece dragged on the board (its free mode): moved to `to`, replacing what stood
+  // there, or removed when dropped off the boards (to null).
+  function drop(from, to) {
+    if (!st.active || from === null || from < 0 || st.board[from] === '.') return;
+    const b = [...st.board];
+    if (to !== null && to >= 0) b[to] = b[from];
+    b[from] = '.';
+    st.board = b.join('');
     validate();
     page.render();
   }
@@ -237,7 +249,7 @@ export function createEditor(ctl, page, M) {
   // What the board shows while editing: the edited pieces, nothing to play.
   function boardConfig(base) {
     return {
-      ...base, pieces: st.board, dests: null, selected: null, lastMove: null, arrows: [],
+      ...base, pieces: st.board, dests: null, free: true, selected: null, lastMove: null, arrows: [],
       check: st.check ? parseSquare(st.check) : null, frozen: st.frozen.map(parseSquare),
     };
   }
@@ -254,5 +266,5 @@ export function createEditor(ctl, page, M) {
   // Keyboard: Enter on a focused square (the boards' keys) places like a click.
   const activate = (name) => click(parseSquare(name));
 
-  return { state: st, get active() { return st.active; }, open, close, click, activate, setTool, act, render, boardConfig, statusLine };
+  return { state: st, get active() { return st.active; }, open, close, click, drop, activate, setTool, act, render, boardConfig, statusLine };
 }

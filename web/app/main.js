@@ -286,6 +286,7 @@ class Page {
     board.on('select', (sq) => this.onSelect(sq));
     board.on('move', (from, to) => this.onMove(from, to));
     board.on('click', (sq) => this.editor.click(sq));
+    board.on('drop', (from, to) => this.editor.drop(from, to));
     $('dlg-over').addEventListener('close', () => { if ($('dlg-over').returnValue === 'review') this.analysis.startReview(); });
     // the keyboard focus follows a click or tap, on any square
     board.canvas.addEventListener('click', (e) => {

@@ -150,6 +150,9 @@ struct View {
   // Typed state (setState).
   bool interactive = true;
   bool hasDests = false;
+  // Free mode (a position editor): any piece may be dragged to any square or off the
+  // boards; the drop is reported ("drop"), nothing is selected or played.
+  bool free = false;
   std::map<int, std::vector<int>> dests;
   int selected = -1, lastFrom = -1, lastTo = -1, check = -1;
   std::vector<int> frozen;
@@ -704,6 +707,10 @@ void pointerMove(float x, float y, bool touch, bool buttonDown) {
   if (std::hypot(x - V.pressX, y - V.pressY) < thr) return;
   if (V.pressSq >= 0 && V.board[V.pressSq] != '.') {
     V.dragging = true;
+    if (V.free) {
+      requestFrame();
+      return;
+    }
     const std::vector<int>* d = destsOf(V.pressSq);
     if (!d || d->empty()) V.dragging = false, V.pressed = false;
     else selectSquare(V.pressSq);
@@ -718,7 +725,10 @@ void pointerUp(float x, float y) {
   if (V.dragging) {
     V.pressed = V.dragging = false;
     V.pressSq = -1;
-    if (to >= 0 && to != from && isDest(from, to)) {
+    if (V.free && to != from) {
+      V.lastDropFrom = from, V.lastDropTo = to, V.lastDropTime = dc_now();
+      emitEvent("drop", from, to);  // to -1: dropped off the boards
+    } else if (!V.free && to >= 0 && to != from && isDest(from, to)) {
       V.lastDropFrom = from, V.lastDropTo = to, V.lastDropTime = dc_now();
       playMove(from, to);
     }
@@ -947,10 +957,11 @@ void animate(int from, int to);
 // check: sq or null; frozen: [sq]; flipped: bool; levels: [level]; arrange: 'auto' |
 // 'row' | 'column' | 'pyramid'; arrows: flat
 // [from, to, 0xRRGGBBAA, ...]; selected: sq or null; diagram: {move, capture, afar} or null;
-// interactive: bool; animate: [from, to] (after pieces).
+// interactive: bool; free: bool; animate: [from, to] (after pieces).
 void setState(val s) {
   auto has = [&s](const char* k) { return s.hasOwnProperty(k); };
   if (has("interactive")) V.interactive = s["interactive"].as<bool>();
+  if (has("free")) V.free = s["free"].as<bool>();
   if (has("pieces")) setBoard(s["pieces"].as<std::string>());
   if (has("dests")) {
     V.dests.clear();
