@@ -67,7 +67,7 @@ EM_JS(double, dc_now, (), { return performance.now(); });
 
 namespace {
 
-// The typed API's events: Module.onBoardEvent('move'|'select'|'hover'|'click', a, b).
+// The typed API's events: Module.onBoardEvent('move'|'select'|'hover'|'click'|'drop', a, b).
 void emitEvent(const char* name, int a, int b = -1) {
   EM_ASM({
     var f = Module.onBoardEvent;
