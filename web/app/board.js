@@ -8,13 +8,13 @@
 //   board.set({ pieces, dests, lastMove, check, frozen, orientation, levels, arrangement, arrows,
 //               selected, animate, diagram, free });      // any subset of keys
 //   board.on('move' | 'select' | 'hover' | 'click' | 'drop', fn);  board.off(name, fn)   (click: any square, empty too)
+//   board.geometry(); board.fit(w, h, {dpr, levels, arrangement}); board.squareRect(sq); board.squareAt(clientX, clientY);
+//   board.labels(); board.drawNow();
+//   await board.ready; board.destroy();
 //
 // Free mode (free: true, a position editor): any piece may be dragged to any square or
 // off the boards, reported as drop(from, to) (to null: off the boards); no move is played.
 // It goes with dests: a state that hands dests without free: true ends it.
-//   board.geometry(); board.fit(w, h, {dpr, levels, arrangement}); board.squareRect(sq); board.squareAt(clientX, clientY);
-//   board.labels(); board.drawNow();
-//   await board.ready; board.destroy();
 
 import { createBoardView } from '../renderer/ui-loader.js';
 import { isSquare, SQUARES } from './squares.js';
