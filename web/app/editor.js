@@ -8,7 +8,7 @@
 // board string and hands it back.
 import { SIDE_NAME } from './players.js';
 import { pieceName } from './facts.js';
-import { parseSquare } from './squares.js';
+import { parseSquare, isSquare } from './squares.js';
 import { copyLink } from './share.js';
 import { copyText } from './clipboard.js';
 import { embedSnippet } from './embed-snippet.js';
@@ -134,9 +134,9 @@ export function createEditor(ctl, page, M) {
   // A piece dragged on the board (its free mode): moved to `to`, replacing what stood
   // there, or removed when dropped off the boards (to null).
   function drop(from, to) {
-    if (!st.active || from === null || from < 0 || st.board[from] === '.') return;
+    if (!st.active || !isSquare(from) || (to !== null && !isSquare(to)) || st.board[from] === '.') return;
     const b = [...st.board];
-    if (to !== null && to >= 0) b[to] = b[from];
+    if (to !== null) b[to] = b[from];
     b[from] = '.';
     st.board = b.join('');
     validate();
