@@ -139,7 +139,8 @@ struct Player {
   std::unique_ptr<Search> search;
   ExternalEngine* external = nullptr;  // owned by main (one process for the whole match)
   uint64_t rng;
-  uint64_t nodes = 0;  // searched over the match (in-process engines)
+  uint64_t nodes = 0;  // searched over the game (engines)
+  uint64_t searches = 0;  // moves searched, for nodes a move
   Player(const Config& c, uint64_t seed, ExternalEngine* ext) : cfg(c), external(ext), rng(seed * 2654435761u + 7) {
     if (c.kind == Config::Engine) {
       search = std::make_unique<Search>(c.hash_mb);
@@ -192,6 +193,7 @@ struct Player {
       c.has_score = a.has_score;
       c.score_cp = a.score_cp;
       nodes += a.nodes;
+      ++searches;
       return c;
     }
     SearchLimits sl;
@@ -210,6 +212,7 @@ struct Player {
     }
     const SearchResult r = search->go(pos, sl);
     nodes += r.nodes;
+    ++searches;
     c.move = r.best;
     c.has_score = true;
     c.score_cp = r.is_mate ? (r.score_cp > 0 ? 30000 : -30000) : r.score_cp;
@@ -315,6 +318,7 @@ int main(int argc, char** argv) {
   int would_resign = 0, would_resign_drawn = 0, would_resign_reversed = 0;
   long would_resign_plies = 0;
   std::map<std::string, int> endings;
+  uint64_t nodes_of[2] = {0, 0}, searches_of[2] = {0, 0};  // A's and B's, for nodes a move
   double llr = 0;
   std::string verdict;
   for (int g = 0; g < games; ++g) {
@@ -332,6 +336,8 @@ int main(int argc, char** argv) {
     const GameOutcome o = a_gold ? play_game(fen, chooser(pa), chooser(pb), max_plies, adj, record)
                                  : play_game(fen, chooser(pb), chooser(pa), max_plies, adj, record);
     if (positions_out.is_open()) quiet.write(positions_out, o.result, long(seed * 100000 + uint64_t(g)));
+    nodes_of[0] += pa.nodes, searches_of[0] += pa.searches;
+    nodes_of[1] += pb.nodes, searches_of[1] += pb.searches;
     const int r = a_gold ? o.result : -o.result;
     if (r > 0) ++w; else if (r == 0) ++d; else ++l;
     ++played;
@@ -375,6 +381,9 @@ int main(int argc, char** argv) {
   std::printf("plies per game %.1f; endings:", double(total_plies) / std::max(played, 1));
   for (const auto& [how, n] : endings) std::printf(" %s %d;", how.c_str(), n);
   std::printf("\n");
+  if (searches_of[0] && searches_of[1])  // engines only (random and greedy do not search)
+    std::printf("nodes a move: A %.0f, B %.0f\n", double(nodes_of[0]) / double(searches_of[0]),
+                double(nodes_of[1]) / double(searches_of[1]));
   if (!adj.resign_moves)
     std::printf("resign rule (800 cp, 5 moves each) would have ended %d games (at ply %.0f on average); of those the "
                 "other side won %d, %d were drawn\n",
