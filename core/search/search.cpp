@@ -64,15 +64,15 @@ LevelSettings level_settings(int level) {
   static const LevelSettings L[11] = {
       // time  depth  nodes  noise  blunder  margin  afar-blind%  frozen-blind%  horizon  horizon%  exact-root
       {0, 1, 0, 0, 0, 0, 0, 0, -1, 0, false},
-      {700, 3, 40000, 30, 6, 110, 18, 18, 0, 2, true},    // 1: sometimes blind, rarely leaves pieces hanging
-      {900, 4, 80000, 25, 5, 90, 12, 12, 1, 8, true},     // 2: misses recaptures
-      {1200, 5, 160000, 15, 4, 60, 7, 7, -1, 0, true},    // 3
-      {1500, 6, 250000, 11, 3, 45, 5, 5, -1, 0, true},    // 4
-      {2000, 7, 550000, 6, 2, 25, 2, 2, -1, 0, true},     // 5
-      {2500, 8, 1500000, 0, 0, 0, 0, 0, -1, 0, true},     // 6: no weakness; every root move exact
-      {2500, MAX_DEPTH, 350000, 0, 0, 0, 0, 0, -1, 0, false},    // 7: the top level's search, by nodes
-      {2500, MAX_DEPTH, 750000, 0, 0, 0, 0, 0, -1, 0, false},    // 8
-      {2500, MAX_DEPTH, 1600000, 0, 0, 0, 0, 0, -1, 0, false},   // 9
+      {900, 4, 80000, 25, 5, 90, 12, 12, 1, 8, true},     // 1: sometimes blind, misses recaptures
+      {1200, 5, 160000, 15, 4, 60, 7, 7, -1, 0, true},    // 2
+      {1500, 6, 250000, 11, 3, 45, 5, 5, -1, 0, true},    // 3
+      {2000, 7, 550000, 6, 2, 25, 2, 2, -1, 0, true},     // 4
+      {2500, 8, 1500000, 0, 0, 0, 0, 0, -1, 0, true},     // 5: no weakness; every root move exact
+      {2500, MAX_DEPTH, 220000, 0, 0, 0, 0, 0, -1, 0, false},    // 6: the top level's search, by nodes
+      {2500, MAX_DEPTH, 500000, 0, 0, 0, 0, 0, -1, 0, false},    // 7
+      {2500, MAX_DEPTH, 1100000, 0, 0, 0, 0, 0, -1, 0, false},   // 8
+      {3000, MAX_DEPTH, 2400000, 0, 0, 0, 0, 0, -1, 0, false},   // 9
       {3000, MAX_DEPTH, 0, 0, 0, 0, 0, 0, -1, 0, false},         // 10: full strength
   };
   return L[std::clamp(level, 1, 10)];
