@@ -74,7 +74,14 @@ test('a move by dragging', async () => {
 });
 
 test('selecting a piece that cannot move explains why', async () => {
-  await clickSquare(page, '2a1');  // the Oliphant behind its Warrior
+  // A piece of Gold's back rank on the Ground with no legal move (an Oliphant behind its
+  // Warrior, unless the computer has taken it: its Dragon may have, from afar).
+  const [fen, legal] = await page.evaluate(() => [window.__dc.fen(), window.__dc.legalMoves()]);
+  const rank1 = fen.split(' ')[0].split('/')[15].replace(/\d+/g, (n) => '.'.repeat(Number(n)));
+  const stuck = [...rank1].map((c, i) => ({ c, sq: `2${'abcdefghijkl'[i]}1` }))
+    .find(({ c, sq }) => /[A-Z]/.test(c) && !legal.some((m) => m.startsWith(sq)));
+  assert.ok(stuck, rank1);
+  await clickSquare(page, stuck.sq);
   let s = await state(page);
   assert.match(s.note, /no legal move/);
   assert.match(await page.textContent('#status-sub'), /no legal move/);
