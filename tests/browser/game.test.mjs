@@ -76,21 +76,20 @@ test('a move by dragging', async () => {
 test('selecting a piece that cannot move explains why', async () => {
   // A piece of Gold's back rank on the Ground with no legal move (an Oliphant behind its
   // Warrior, unless the computer has taken it: its Dragon may have, from afar).
-  const [fen, legal] = await page.evaluate(() => [window.__dc.fen(), window.__dc.legalMoves()]);
-  const rank1 = fen.split(' ')[0].split('/')[15].replace(/\d+/g, (n) => '.'.repeat(Number(n)));
-  const stuck = [...rank1].map((c, i) => ({ c, sq: `2${'abcdefghijkl'[i]}1` }))
-    .find(({ c, sq }) => /[A-Z]/.test(c) && !legal.some((m) => m.startsWith(sq)));
-  assert.ok(stuck, rank1);
-  await clickSquare(page, stuck.sq);
+  const stuck = await page.evaluate(() => {
+    const legal = window.__dc.legalMoves();
+    return [...'abcdefghijkl'].map((f) => `2${f}1`)
+      .find((sq) => /[A-Z]/.test(window.__dc.pieceAt(sq) || '') && !legal.some((m) => m.startsWith(sq)));
+  });
+  assert.ok(stuck);
+  await clickSquare(page, stuck);
   let s = await state(page);
   assert.match(s.note, /no legal move/);
   assert.match(await page.textContent('#status-sub'), /no legal move/);
   // A Scarlet Warrior still on rank 7 (the computer has moved one or two by now).
-  const rank7 = (await page.evaluate(() => window.__dc.fen())).split(' ')[0].split('/')[9]
-    .replace(/\d+/g, (n) => '.'.repeat(Number(n)));
-  const file = rank7.indexOf('w');
-  assert.ok(file >= 0);
-  await clickSquare(page, `2${'abcdefghijkl'[file]}7`);
+  const warrior = await page.evaluate(() => [...'abcdefghijkl'].map((f) => `2${f}7`).find((sq) => window.__dc.pieceAt(sq) === 'w'));
+  assert.ok(warrior);
+  await clickSquare(page, warrior);
   s = await state(page);
   assert.match(s.note, /computer's Warrior/);
 });
