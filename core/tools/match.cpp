@@ -21,6 +21,7 @@
 //                        both engines scored the position within +-CP: a draw.
 // Without them the runner still reports how often the resign rule would have fired
 // and how often that would have given a result other than the game's own.
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -141,6 +142,7 @@ struct Player {
   uint64_t rng;
   uint64_t nodes = 0;  // searched over the game (engines)
   uint64_t searches = 0;  // moves searched, for nodes a move
+  double ms = 0;          // the clock while searching, for time a move
   Player(const Config& c, uint64_t seed, ExternalEngine* ext) : cfg(c), external(ext), rng(seed * 2654435761u + 7) {
     if (c.kind == Config::Engine) {
       search = std::make_unique<Search>(c.hash_mb);
@@ -179,6 +181,11 @@ struct Player {
       c.move = !bests.empty() ? bests[rand() % bests.size()] : l[int(rand() % uint64_t(l.size))];
       return c;
     }
+    const auto t0 = std::chrono::steady_clock::now();
+    auto clock = [&] {
+      ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      ++searches;
+    };
     if (cfg.kind == Config::External) {
       const std::string go = own_limits ? "" : lim.nodes ? "nodes " + std::to_string(lim.nodes)
                                                           : "movetime " + std::to_string(lim.movetime_ms);
@@ -193,7 +200,7 @@ struct Player {
       c.has_score = a.has_score;
       c.score_cp = a.score_cp;
       nodes += a.nodes;
-      ++searches;
+      clock();
       return c;
     }
     SearchLimits sl;
@@ -212,7 +219,7 @@ struct Player {
     }
     const SearchResult r = search->go(pos, sl);
     nodes += r.nodes;
-    ++searches;
+    clock();
     c.move = r.best;
     c.has_score = true;
     c.score_cp = r.is_mate ? (r.score_cp > 0 ? 30000 : -30000) : r.score_cp;
@@ -318,7 +325,8 @@ int main(int argc, char** argv) {
   int would_resign = 0, would_resign_drawn = 0, would_resign_reversed = 0;
   long would_resign_plies = 0;
   std::map<std::string, int> endings;
-  uint64_t nodes_of[2] = {0, 0}, searches_of[2] = {0, 0};  // A's and B's, for nodes a move
+  uint64_t nodes_of[2] = {0, 0}, searches_of[2] = {0, 0};  // A's and B's, for nodes and time a move
+  double ms_of[2] = {0, 0};
   double llr = 0;
   std::string verdict;
   for (int g = 0; g < games; ++g) {
@@ -336,8 +344,8 @@ int main(int argc, char** argv) {
     const GameOutcome o = a_gold ? play_game(fen, chooser(pa), chooser(pb), max_plies, adj, record)
                                  : play_game(fen, chooser(pb), chooser(pa), max_plies, adj, record);
     if (positions_out.is_open()) quiet.write(positions_out, o.result, long(seed * 100000 + uint64_t(g)));
-    nodes_of[0] += pa.nodes, searches_of[0] += pa.searches;
-    nodes_of[1] += pb.nodes, searches_of[1] += pb.searches;
+    nodes_of[0] += pa.nodes, searches_of[0] += pa.searches, ms_of[0] += pa.ms;
+    nodes_of[1] += pb.nodes, searches_of[1] += pb.searches, ms_of[1] += pb.ms;
     const int r = a_gold ? o.result : -o.result;
     if (r > 0) ++w; else if (r == 0) ++d; else ++l;
     ++played;
@@ -381,9 +389,12 @@ int main(int argc, char** argv) {
   std::printf("plies per game %.1f; endings:", double(total_plies) / std::max(played, 1));
   for (const auto& [how, n] : endings) std::printf(" %s %d;", how.c_str(), n);
   std::printf("\n");
-  if (searches_of[0] && searches_of[1])  // engines only (random and greedy do not search)
+  if (searches_of[0] && searches_of[1]) {  // engines only (random and greedy do not search)
     std::printf("nodes a move: A %.0f, B %.0f\n", double(nodes_of[0]) / double(searches_of[0]),
                 double(nodes_of[1]) / double(searches_of[1]));
+    std::printf("time a move (the clock): A %.0f ms, B %.0f ms\n", ms_of[0] / double(searches_of[0]),
+                ms_of[1] / double(searches_of[1]));
+  }
   if (!adj.resign_moves)
     std::printf("resign rule (800 cp, 5 moves each) would have ended %d games (at ply %.0f on average); of those the "
                 "other side won %d, %d were drawn\n",
