@@ -103,6 +103,32 @@ test('the editor: a bad position is refused with its reason, fixed, then played 
   await page.mouse.move(off.x, off.y, { steps: 6 });
   await page.mouse.up();
   assert.equal(await edFen(), fen, 'the Warrior dropped off the boards is gone');
+  // A palette piece dragged onto a square is placed there (over what stood there), the
+  // eraser dragged removes, and no drag chooses a tool; dropped beside the boards, nothing
+  // changes.
+  const dragFromPalette = async (tool, to) => {
+    const b = await page.evaluate((t) => {
+      const r = document.querySelector(`[data-tool="${t}"]`).getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    }, tool);
+    await page.mouse.move(b.x, b.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x + 8, b.y, { steps: 2 });
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
+  };
+  const edSquare = async (name) => (await page.evaluate(() => window.__dc.editor.state.board))[sqIndex(name)];
+  const toolBefore = await page.evaluate(() => window.__dc.editor.state.tool);
+  await dragFromPalette('u', await squarePoint(page, '1k8'));
+  assert.equal(await edSquare('1k8'), 'u', 'a Scarlet Unicorn dragged from the palette onto 1k8');
+  await dragFromPalette('H', await squarePoint(page, '1k8'));
+  assert.equal(await edSquare('1k8'), 'H', 'a Gold Hero dragged over it replaces it');
+  assert.equal(await page.evaluate(() => window.__dc.editor.state.tool), toolBefore, 'dragging does not choose a tool');
+  await dragFromPalette('erase', await squarePoint(page, '1k8'));
+  assert.equal(await edFen(), fen, 'the eraser dragged onto 1k8 removed the Hero');
+  await dragFromPalette('S', off);
+  assert.equal(await edFen(), fen, 'a Sylph dropped beside the boards is placed nowhere');
+  assert.equal(await page.evaluate(() => window.__dc.editor.state.tool), toolBefore);
   // the embed code of the position, for any web page
   await click(page, '[data-ed="embed"]');
   await page.waitForSelector('#ed-embed:not([hidden])');

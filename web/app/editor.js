@@ -5,7 +5,8 @@
 // cannot be used; a valid one can be played against the computer or by two players,
 // analysed, shared as a link or copied as an embed snippet. The board component stays
 // rule-free: it reports clicks on any square (board 'click'), the editor changes its
-// board string and hands it back.
+// board string and hands it back; a palette piece dropped on the boards finds its square
+// through the board's own geometry (page.squareAt).
 import { SIDE_NAME } from './players.js';
 import { pieceName } from './facts.js';
 import { parseSquare, isSquare } from './squares.js';
@@ -23,7 +24,7 @@ function cardHtml(M) {
   const pal = (upper) => M.PIECES.map((p) => {
     const L = upper ? p.letter.toUpperCase() : p.letter.toLowerCase();
     const name = `${upper ? 'Gold' : 'Scarlet'} ${p.name}`;
-    return `<button type="button" class="ed-piece" data-tool="${L}" aria-pressed="false" title="${esc(name)}: click squares to place it (again: remove)" aria-label="${esc(name)}"><span>${L}</span></button>`;
+    return `<button type="button" class="ed-piece" data-tool="${L}" aria-pressed="false" title="${esc(name)}: click squares to place it (again: remove), or drag it onto a square" aria-label="${esc(name)}"><span>${L}</span></button>`;
   }).join('');
   return `<header class="card-head">
       <h2>Position editor</h2>
@@ -33,7 +34,7 @@ function cardHtml(M) {
     </header>
     <div class="ed-body">
       <div class="ed-col">
-      <p class="ed-help">Choose a piece, then click squares on any level: it is placed there (a second click removes it). Drag a piece to move it, off the boards to remove it.</p>
+      <p class="ed-help">Choose a piece, then click squares on any level: it is placed there (a second click removes it). Or drag it from here onto a square. Drag a piece on the boards to move it, off the boards to remove it.</p>
       <div class="ed-tools">
         <div class="ed-palette" role="group" aria-label="Gold pieces">${pal(true)}</div>
         <div class="ed-palette" role="group" aria-label="Scarlet pieces">${pal(false)}</div>
@@ -63,7 +64,8 @@ function cardHtml(M) {
     </div>`;
 }
 
-// ctl: the Controller; page: {render(), toast(text), analysis}; M: the engine module.
+// ctl: the Controller; page: {render(), toast(text), analysis, squareAt(clientX, clientY)};
+// M: the engine module.
 export function createEditor(ctl, page, M) {
   const st = { active: false, board: EMPTY, side: 'gold', tool: null, fen: null, error: null, status: null, check: null, frozen: [] };
   let card = null;
@@ -116,19 +118,67 @@ export function createEditor(ctl, page, M) {
     ctl.emit('turn');  // the game goes on where it was
   }
 
+  // One square of the edited board set to `piece` ('.': empty), checked and shown.
+  function put(sq, piece) {
+    if (!st.active || !isSquare(sq) || st.board[sq] === piece) return;
+    st.board = st.board.slice(0, sq) + piece + st.board.slice(sq + 1);
+    validate();
+    page.render();
+  }
+
   // A click on a square of the board: the chosen piece there (or removed when it is there
   // already, or with the eraser).
   function click(sq) {
-    if (!st.active || sq === null || sq < 0) return;
+    if (!st.active || !isSquare(sq)) return;
     const cur = st.board[sq];
-    let next = cur;
-    if (st.tool === 'erase' || (st.tool && cur === st.tool)) next = '.';
-    else if (st.tool) next = st.tool;
-    else if (cur !== '.') next = '.';  // no piece chosen: a click removes
-    if (next === cur) return;
-    st.board = st.board.slice(0, sq) + next + st.board.slice(sq + 1);
-    validate();
-    page.render();
+    if (st.tool === 'erase' || (st.tool && cur === st.tool)) put(sq, '.');
+    else if (st.tool) put(sq, st.tool);
+    else put(sq, '.');  // no piece chosen: a click removes
+  }
+
+  // A palette piece (or the eraser) dragged onto a square of the boards: placed there
+  // (removing what stood there), whichever tool is chosen; dropped anywhere else, nothing
+  // changes. A press that does not move is the button's click (choosing the tool).
+  function paletteDrag(e) {
+    const btn = e.target.closest('[data-tool]');
+    if (!btn || e.button !== 0 || !st.active) return;
+    const tool = btn.dataset.tool, x0 = e.clientX, y0 = e.clientY, id = e.pointerId;
+    let ghost = null;
+    const move = (ev) => {
+      if (ev.pointerId !== id) return;
+      if (!ghost) {
+        if (Math.hypot(ev.clientX - x0, ev.clientY - y0) < 6) return;
+        const r = btn.getBoundingClientRect();
+        ghost = btn.cloneNode(true);
+        ghost.className = 'ed-ghost';
+        ghost.removeAttribute('data-tool');
+        ghost.setAttribute('aria-hidden', 'true');
+        ghost.style.width = `${r.width}px`;
+        ghost.style.height = `${r.height}px`;
+        document.body.append(ghost);
+      }
+      ghost.style.transform = `translate(${ev.clientX}px, ${ev.clientY}px) translate(-50%, -50%)`;
+    };
+    const end = (ev) => {
+      if (ev.pointerId !== id) return;
+      btn.removeEventListener('pointermove', move);
+      btn.removeEventListener('pointerup', end);
+      btn.removeEventListener('pointercancel', end);
+      if (!ghost) return;  // a click
+      ghost.remove();
+      // the click this release would make on the button is not a choice of tool
+      const swallow = (c) => { c.stopPropagation(); c.preventDefault(); };
+      window.addEventListener('click', swallow, { capture: true, once: true });
+      setTimeout(() => window.removeEventListener('click', swallow, { capture: true }), 0);
+      if (ev.type === 'pointerup') {
+        const sq = page.squareAt(ev.clientX, ev.clientY);
+        if (sq !== null) put(sq, tool === 'erase' ? '.' : tool);
+      }
+    };
+    btn.setPointerCapture(id);
+    btn.addEventListener('pointermove', move);
+    btn.addEventListener('pointerup', end);
+    btn.addEventListener('pointercancel', end);
   }
 
   // A piece dragged on the board (its free mode): moved to `to`, replacing what stood
@@ -210,6 +260,7 @@ export function createEditor(ctl, page, M) {
       const b = e.target.closest('[data-ed]');
       if (b && !b.disabled) act(b.dataset.ed);
     });
+    card.addEventListener('pointerdown', paletteDrag);
     card.addEventListener('change', (e) => {
       if (e.target.name !== 'ed-side') return;
       st.side = e.target.value;
