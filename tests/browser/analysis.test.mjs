@@ -150,6 +150,49 @@ test('the editor: a bad position is refused with its reason, fixed, then played 
   assert.deepEqual(errors, []);
 });
 
+test('the editor on a phone: a palette piece touched and dragged up lands on its square; a sideways swipe scrolls the palette', async () => {
+  const b = await launch({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const errors = watchErrors(b.page);
+  try {
+    const page = b.page;
+    await openGame(page, server.url);
+    await click(page, '[data-act="editor"]');
+    await page.waitForSelector('#editor-card:not([hidden])');
+    await click(page, '[data-ed="clear"]');
+    const cdp = await b.context.newCDPSession(page);
+    const touchDrag = async (from, to, steps = 10) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+      for (let i = 1; i <= steps; ++i) {
+        const x = from.x + ((to.x - from.x) * i) / steps, y = from.y + ((to.y - from.y) * i) / steps;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const centre = (sel) => page.evaluate((q) => {
+      const el = document.querySelector(q);
+      el.scrollIntoView({ block: 'nearest', inline: 'center' });
+      const r = el.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    }, sel);
+    assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.ed-tools')).position), 'fixed', 'the palette is the bottom toolbar');
+    const target = await squarePoint(page, '2f1');
+    await touchDrag(await centre('[data-tool="K"]'), target);
+    await page.waitForFunction(() => window.__dc.editor.state.board.includes('K'));
+    assert.equal((await page.evaluate(() => window.__dc.editor.state.board))[sqIndex('2f1')], 'K');
+    assert.equal(await page.evaluate(() => window.__dc.editor.state.tool), null, 'dragging chose no tool');
+    // a swipe to the left along the palette scrolls it and places nothing
+    const board = await page.evaluate(() => window.__dc.editor.state.board);
+    const w = await centre('[data-tool="O"]');
+    const scrolled = await page.evaluate(() => document.querySelector('.ed-tools').scrollLeft);
+    await touchDrag(w, { x: w.x - 200, y: w.y });
+    await page.waitForFunction((x) => document.querySelector('.ed-tools').scrollLeft > x + 50, scrolled, { timeout: 3000 });
+    assert.equal(await page.evaluate(() => window.__dc.editor.state.board), board);
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
 test('analysis: lines and their arrows, threats in red, a line plays its move', async () => {
   const { page } = browser;
   const errors = watchErrors(page);
