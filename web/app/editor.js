@@ -64,7 +64,8 @@ function cardHtml(M) {
     </div>`;
 }
 
-// ctl: the Controller; page: {render(), toast(text), analysis, squareAt(clientX, clientY)};
+// ctl: the Controller; page: {render(), toast(text), analysis, squareAt(clientX, clientY),
+// squareSize() (in CSS pixels)};
 // M: the engine module.
 export function createEditor(ctl, page, M) {
   const st = { active: false, board: EMPTY, side: 'gold', tool: null, fen: null, error: null, status: null, check: null, frozen: [] };
@@ -148,13 +149,13 @@ export function createEditor(ctl, page, M) {
       if (ev.pointerId !== id) return;
       if (!ghost) {
         if (Math.hypot(ev.clientX - x0, ev.clientY - y0) < 6) return;
-        const r = btn.getBoundingClientRect();
-        ghost = btn.cloneNode(true);
+        const size = page.squareSize();  // the piece as big as on the boards
+        ghost = document.createElement('div');
         ghost.className = 'ed-ghost';
-        ghost.removeAttribute('data-tool');
         ghost.setAttribute('aria-hidden', 'true');
-        ghost.style.width = `${r.width}px`;
-        ghost.style.height = `${r.height}px`;
+        ghost.innerHTML = btn.innerHTML;
+        ghost.style.width = ghost.style.height = `${size}px`;
+        ghost.style.fontSize = `${Math.round(size * 0.6)}px`;
         document.body.append(ghost);
       }
       ghost.style.transform = `translate(${ev.clientX}px, ${ev.clientY}px) translate(-50%, -50%)`;

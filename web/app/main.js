@@ -75,7 +75,7 @@ async function boot() {
   page.ai = ai;
   const pageApi = { render: () => page.render(), toast: (t) => view.toast(t), announce: a11y.announce, prefs: { load: store.loadPrefs, save: store.savePrefs } };
   page.analysis = hook.analysis = createAnalysis(ctl, pageApi);
-  page.editor = hook.editor = createEditor(ctl, { ...pageApi, analysis: page.analysis, squareAt: (x, y) => board.squareAt(x, y) }, M);
+  page.editor = hook.editor = createEditor(ctl, { ...pageApi, analysis: page.analysis, squareAt: (x, y) => board.squareAt(x, y), squareSize: () => board.geometry().square }, M);
   const opening = createOpening(ctl, { toast: view.toast, announce: a11y.announce, hook });
   page.opening = opening;
   page.dialogs = createDialogs(ctl, opening);
