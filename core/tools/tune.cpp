@@ -10,7 +10,7 @@
 //
 //   tune fit --data FILE[,FILE...] --out core/search/eval_weights.inc
 //            [--in WEIGHTS] [--only NAME,NAME...] [--rounds 3] [--epochs 400]
-//            [--lambda 1.0] [--reg 0.0001] [--max-positions N]
+//            [--lambda 1.0] [--reg 0.0001] [--max-positions N] [--source TEXT]
 //       Minimises the mean squared error between the result and the predicted score
 //       sigmoid(K * eval / 400) (base 10), K fitted first. The evaluation is linear in
 //       most of its weights; each round takes its derivative by every weight (a finite
@@ -20,6 +20,8 @@
 //       is not linear). The positions of one game in ten are held out and their error
 //       reported. With
 //       --lambda L the target is L * result + (1 - L) * sigmoid(search score).
+//       --source TEXT: how the data was made (the collect command), written into the
+//       header of the weights file beside the fit's own command.
 //
 //   tune show [--in WEIGHTS]
 //       Writes the weights file of the given (or the compiled-in) weights to stdout.
@@ -315,8 +317,10 @@ int fit(const Args& a) {
   std::ostringstream comment;
   comment << "The evaluation's weights (core/search/eval.h, EvalWeights), compiled in by EvalWeights::defaults().\n"
           << "Written by core/tools/tune: fit --data " << data_list << " --rounds " << rounds << " --epochs " << epochs
-          << " --lambda " << lambda << " --reg " << reg << (only.empty() ? "" : " --only " + only) << "\n"
-          << "(" << data.fens.size() << " positions, K = " << K << ").";
+          << " --lambda " << lambda << " --reg " << reg << (only.empty() ? "" : " --only " + only)
+          << (a.get("--in").empty() ? "" : " --in " + a.get("--in")) << "\n"
+          << "(" << data.fens.size() << " positions, K = " << K << ")."
+          << (a.get("--source").empty() ? "" : "\nData: " + a.get("--source"));
   std::ofstream out(out_path);
   out << write_weights_file(w, comment.str());
   std::fprintf(stderr, "wrote %s\n", out_path.c_str());
@@ -341,7 +345,7 @@ int main(int argc, char** argv) {
   if (cmd == "show") return show(a);
   std::cerr << "usage: tune collect --games N --nodes N --seed S --out FILE [--opening-plies N] [--skip N]\n"
                "       tune fit --data FILE[,FILE...] --out FILE [--in WEIGHTS] [--only NAMES] [--rounds N]\n"
-               "                [--epochs N] [--lambda L] [--reg R] [--max-positions N]\n"
+               "                [--epochs N] [--lambda L] [--reg R] [--max-positions N] [--source TEXT]\n"
                "       tune show [--in WEIGHTS]\n";
   return cmd == "--help" || cmd == "-h" ? 0 : 1;
 }
