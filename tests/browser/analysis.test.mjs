@@ -38,6 +38,15 @@ const sqIndex = (n) => (Number(n[0]) - 1) * 96 + (Number(n.slice(2)) - 1) * 12 +
 // the share of the square (at most 0.12 * 255) above the arrow's own, give or take a few.
 const isArrow = (px, rgb) => px.every((v, i) => v >= (0xe0 / 255) * rgb[i] - 6 && v <= (0xe0 / 255) * rgb[i] + 0.13 * 255 + 6);
 const click = (page, sel) => page.evaluate((s) => document.querySelector(s).click(), sel);
+// The viewport centre of an element (scrolled into view first, as a palette row may hide it).
+const centre = (page, sel) => page.evaluate((q) => {
+  const el = document.querySelector(q);
+  el.scrollIntoView({ block: 'nearest', inline: 'center' });
+  const r = el.getBoundingClientRect();
+  return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+}, sel);
+// The letter on a square of the editor's board ('.' empty).
+const editorSquare = async (page, name) => (await page.evaluate(() => window.__dc.editor.state.board))[sqIndex(name)];
 const text = (page, sel) => page.evaluate((s) => document.querySelector(s).textContent, sel);
 
 // The colour at a viewport point, from a screenshot.
@@ -107,22 +116,18 @@ test('the editor: a bad position is refused with its reason, fixed, then played 
   // eraser dragged removes, and no drag chooses a tool; dropped beside the boards, nothing
   // changes.
   const dragFromPalette = async (tool, to) => {
-    const b = await page.evaluate((t) => {
-      const r = document.querySelector(`[data-tool="${t}"]`).getBoundingClientRect();
-      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-    }, tool);
+    const b = await centre(page, `[data-tool="${tool}"]`);
     await page.mouse.move(b.x, b.y);
     await page.mouse.down();
     await page.mouse.move(b.x + 8, b.y, { steps: 2 });
     await page.mouse.move(to.x, to.y, { steps: 8 });
     await page.mouse.up();
   };
-  const edSquare = async (name) => (await page.evaluate(() => window.__dc.editor.state.board))[sqIndex(name)];
   const toolBefore = await page.evaluate(() => window.__dc.editor.state.tool);
   await dragFromPalette('u', await squarePoint(page, '1k8'));
-  assert.equal(await edSquare('1k8'), 'u', 'a Scarlet Unicorn dragged from the palette onto 1k8');
+  assert.equal(await editorSquare(page, '1k8'), 'u', 'a Scarlet Unicorn dragged from the palette onto 1k8');
   await dragFromPalette('H', await squarePoint(page, '1k8'));
-  assert.equal(await edSquare('1k8'), 'H', 'a Gold Hero dragged over it replaces it');
+  assert.equal(await editorSquare(page, '1k8'), 'H', 'a Gold Hero dragged over it replaces it');
   assert.equal(await page.evaluate(() => window.__dc.editor.state.tool), toolBefore, 'dragging does not choose a tool');
   await dragFromPalette('erase', await squarePoint(page, '1k8'));
   assert.equal(await edFen(), fen, 'the eraser dragged onto 1k8 removed the Hero');
@@ -168,21 +173,15 @@ test('the editor on a phone: a palette piece touched and dragged up lands on its
       }
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
-    const centre = (sel) => page.evaluate((q) => {
-      const el = document.querySelector(q);
-      el.scrollIntoView({ block: 'nearest', inline: 'center' });
-      const r = el.getBoundingClientRect();
-      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-    }, sel);
     assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.ed-tools')).position), 'fixed', 'the palette is the bottom toolbar');
     const target = await squarePoint(page, '2f1');
-    await touchDrag(await centre('[data-tool="K"]'), target);
+    await touchDrag(await centre(page, '[data-tool="K"]'), target);
     await page.waitForFunction(() => window.__dc.editor.state.board.includes('K'));
-    assert.equal((await page.evaluate(() => window.__dc.editor.state.board))[sqIndex('2f1')], 'K');
+    assert.equal(await editorSquare(page, '2f1'), 'K');
     assert.equal(await page.evaluate(() => window.__dc.editor.state.tool), null, 'dragging chose no tool');
     // a swipe to the left along the palette scrolls it and places nothing
     const board = await page.evaluate(() => window.__dc.editor.state.board);
-    const w = await centre('[data-tool="O"]');
+    const w = await centre(page, '[data-tool="O"]');
     const scrolled = await page.evaluate(() => document.querySelector('.ed-tools').scrollLeft);
     await touchDrag(w, { x: w.x - 200, y: w.y });
     await page.waitForFunction((x) => document.querySelector('.ed-tools').scrollLeft > x + 50, scrolled, { timeout: 3000 });
