@@ -68,7 +68,7 @@ LevelSettings level_settings(int level) {
       {1200, 5, 160000, 15, 4, 60, 7, 7, -1, 0, true},    // 2
       {1500, 6, 250000, 11, 3, 45, 5, 5, -1, 0, true},    // 3
       {2000, 7, 550000, 6, 2, 25, 2, 2, -1, 0, true},     // 4
-      {2500, 8, 1500000, 0, 0, 0, 0, 0, -1, 0, true},     // 5: no weakness; every root move exact
+      {2500, 8, 1000000, 0, 0, 0, 0, 0, -1, 0, true},     // 5: no weakness; every root move exact
       {2500, MAX_DEPTH, 220000, 0, 0, 0, 0, 0, -1, 0, false},    // 6: the top level's search, by nodes
       {2500, MAX_DEPTH, 500000, 0, 0, 0, 0, 0, -1, 0, false},    // 7
       {2500, MAX_DEPTH, 1100000, 0, 0, 0, 0, 0, -1, 0, false},   // 8
