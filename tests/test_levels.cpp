@@ -116,6 +116,8 @@ TEST_CASE("level settings and limits", "[levels]") {
     const SearchLimits l = level_limits(level);
     CHECK(l.movetime_ms == ls.movetime_ms);
     CHECK(l.nodes == ls.max_nodes);
+    CHECK(l.min_nodes == ls.min_nodes);
+    CHECK(l.max_movetime_ms == ls.max_movetime_ms);
     // Node budgets rise among the levels that score every root move exactly (that
     // costs depth, so a budget means less there) and among those that do not.
     const LevelSettings below = level_settings(level - 1);
@@ -133,6 +135,11 @@ TEST_CASE("level settings and limits", "[levels]") {
   CHECK(top.capture_horizon == -1);
   CHECK(top.horizon_pct == 0);
   CHECK(!top.exact_root);
+  // Only the top level thinks by the clock, and on a slow machine it thinks longer rather
+  // than search less than the level below it (whose budget holds whatever the machine).
+  for (int level = 1; level < 10; ++level) CHECK(level_settings(level).min_nodes == 0);
+  CHECK(top.min_nodes >= 2 * level_settings(9).max_nodes);
+  CHECK(top.max_movetime_ms > top.movetime_ms);
 }
 
 TEST_CASE("each level in words says what its settings do", "[levels]") {

@@ -237,6 +237,33 @@ TEST_CASE("movetime is respected", "[search]") {
   CHECK(is_legal(pos, r.best));
 }
 
+TEST_CASE("a timed search with a node floor searches the floor, within its hard limit", "[search]") {
+  Search s(16);
+  Position pos = Position::start();
+  SearchLimits lim;
+  lim.movetime_ms = 1;  // over at once, were it not for the floor
+  lim.min_nodes = 150000;
+  lim.max_movetime_ms = 60000;
+  SearchResult r = s.go(pos, lim);
+  CHECK(r.nodes >= lim.min_nodes);
+  CHECK(r.nodes < lim.min_nodes + 4 * SEARCH_SLICE_NODES);  // it stops soon after the floor
+  CHECK(is_legal(pos, r.best));
+  // Without a hard limit the floor is no floor: the plain movetime.
+  lim.max_movetime_ms = 0;
+  s.new_game();
+  CHECK(s.go(pos, lim).nodes < lim.min_nodes);
+  // The hard limit ends a floor that the machine cannot reach in time.
+  lim.min_nodes = uint64_t(1) << 40;
+  lim.max_movetime_ms = 300;
+  s.new_game();
+  const auto t0 = std::chrono::steady_clock::now();
+  r = s.go(pos, lim);
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(ms >= 150);   // it did think past the movetime
+  CHECK(ms < 1300);   // a safety net; the answer times are in the bench
+  CHECK(is_legal(pos, r.best));
+}
+
 TEST_CASE("fixed-depth searches are reproducible", "[search]") {
   Search s(16);
   Position pos = Position::start();

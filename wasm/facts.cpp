@@ -68,7 +68,10 @@ val levels() {
     o.set("captureHorizon", ls.capture_horizon);  // -1 = the engine's own bound
     o.set("horizonPct", ls.horizon_pct);          // ... which holds in this share of searches
     o.set("exactRoot", ls.exact_root);            // every root move scored exactly (slower)
-    o.set("movetime", level_settings(level).movetime_ms);  // the computer's thinking time per move
+    o.set("movetime", ls.movetime_ms);  // the computer's thinking time per move
+    // The top level's floor: at least minNodes, thinking up to maxMovetime ms for them (0: none).
+    o.set("minNodes", double(ls.min_nodes));
+    o.set("maxMovetime", ls.max_movetime_ms);
     o.set("text", level_words(level));  // the level in plain words (the strength selector)
     a.call<void>("push", o);
   }

@@ -73,7 +73,9 @@ LevelSettings level_settings(int level) {
       {2500, MAX_DEPTH, 500000, 0, 0, 0, 0, 0, -1, 0, false},    // 7
       {2500, MAX_DEPTH, 1100000, 0, 0, 0, 0, 0, -1, 0, false},   // 8
       {3000, MAX_DEPTH, 2400000, 0, 0, 0, 0, 0, -1, 0, false},   // 9
-      {3000, MAX_DEPTH, 0, 0, 0, 0, 0, 0, -1, 0, false},         // 10: full strength
+      // 10: full strength; at least 5,300,000 nodes (2.2 times level 9, as each of
+      // levels 6-9 over the one below), thinking up to 10 s for them on a slow machine.
+      {3000, MAX_DEPTH, 0, 0, 0, 0, 0, 0, -1, 0, false, 5300000, 10000},
   };
   return L[std::clamp(level, 1, 10)];
 }
@@ -83,6 +85,8 @@ SearchLimits level_limits(int level) {
   SearchLimits l;
   l.movetime_ms = ls.movetime_ms;
   l.nodes = ls.max_nodes;
+  l.min_nodes = ls.min_nodes;
+  l.max_movetime_ms = ls.max_movetime_ms;
   return l;
 }
 
@@ -116,7 +120,8 @@ struct Search::State {
   uint64_t nodes = 0;
   uint64_t node_limit = 0;
   bool use_time = false;
-  Clock::time_point start, deadline;
+  Clock::time_point start, deadline, hard_deadline;  // hard_deadline: with min_nodes
+  uint64_t min_nodes = 0;  // searched before the (soft) deadline can stop the search
   uint64_t slice_end = 0;       // the current advance() stops here
   bool aborted = false;
   int seldepth = 0;
@@ -253,13 +258,18 @@ struct Search::State {
     }
     if ((nodes & 255) == 0) {
       if (stop->load(std::memory_order_relaxed)) aborted = true;
-      else if (use_time && Clock::now() >= deadline) aborted = true;
+      else if (use_time && time_up()) aborted = true;
     }
+  }
+  // The clock: past the move's time once min_nodes are searched, or past the hard limit.
+  bool time_up() const {
+    const Clock::time_point now = Clock::now();
+    return now >= hard_deadline || (now >= deadline && nodes >= min_nodes);
   }
   // Whether the search as a whole is over (not merely this slice).
   bool limit_reached() const {
     return (node_limit && nodes >= node_limit) || stop->load(std::memory_order_relaxed) ||
-           (use_time && Clock::now() >= deadline);
+           (use_time && time_up());
   }
 
   int order_score(const Position& pos, Move m, Move tt_move, int ply) const {
@@ -729,6 +739,9 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   start = Clock::now();
   use_time = lim.movetime_ms > 0 && !lim.infinite;
   deadline = start + std::chrono::milliseconds(std::max(1, lim.movetime_ms - 3));
+  const bool has_floor = lim.min_nodes > 0 && lim.max_movetime_ms > lim.movetime_ms;
+  min_nodes = has_floor ? lim.min_nodes : 0;
+  hard_deadline = has_floor ? start + std::chrono::milliseconds(lim.max_movetime_ms - 3) : deadline;
   node_limit = lim.infinite ? 0 : lim.nodes;
   // Below the top level the node cap holds whatever the limits (the top level's is only
   // in level_limits(): asked for more, it searches more).
@@ -942,7 +955,8 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
     int pct = 50;
     if (opt.time_manager) pct = changed || fell ? 80 : stable >= 4 ? 35 : 50;
     bool over = depth >= max_depth;
-    if (use_time && int64_t(ms) * 100 > int64_t(limits.movetime_ms) * pct) over = true;
+    if (use_time && int64_t(ms) * 100 > int64_t(limits.movetime_ms) * pct && nodes >= min_nodes) over = true;
+    if (use_time && min_nodes && int64_t(ms) * 100 > int64_t(limits.max_movetime_ms) * pct) over = true;
     if (n_root == 1 && use_time) over = true;
     if (limit_reached()) over = true;
     // A forced mate found and proven at this depth: deeper search changes nothing.

@@ -21,6 +21,12 @@ struct SearchLimits {
   int depth = 0;           // 0 = no limit of that kind
   uint64_t nodes = 0;
   int movetime_ms = 0;
+  // With movetime_ms: the search does not stop for its time before it has searched
+  // min_nodes nodes, but never runs past max_movetime_ms (the top level's floor: on a
+  // slow machine it thinks longer rather than search less than the level below it).
+  // Without max_movetime_ms, min_nodes is ignored.
+  uint64_t min_nodes = 0;
+  int max_movetime_ms = 0;
   bool infinite = false;   // all zero = MAX_DEPTH
   // How many best lines each iteration reports (1..MAX_MULTIPV; at most the number of
   // legal moves). 1 is the plain search; above 1 the best `multipv` root moves get exact
@@ -134,13 +140,18 @@ struct LevelSettings {
   bool exact_root;      // every root move searched with a full window: exact scores to
                         // choose the weaker move from (needed by blunder_pct), at the
                         // cost of depth (a level's search is then several times smaller)
+  // The top level's floor (SearchLimits::min_nodes, max_movetime_ms): it thinks its
+  // movetime_ms, and longer, up to max_movetime_ms, until it has searched min_nodes.
+  uint64_t min_nodes = 0;
+  int max_movetime_ms = 0;
 };
 LevelSettings level_settings(int level);
 // What one move of the computer at this level searches: its thinking time and its node
 // budget, whichever ends first (on any machine at least as fast as the browser's
 // engine needs for the budget within the time, the node budget, so that the move does
-// not depend on the machine). Below the top level the node and depth caps also hold
-// inside the search whatever the limits.
+// not depend on the machine); the top level's: its thinking time, longer on a slow machine
+// until it has searched its floor (min_nodes, up to max_movetime_ms). Below the top level
+// the node and depth caps also hold inside the search whatever the limits.
 SearchLimits level_limits(int level);
 // The level in plain words, made from its settings (core/search/level_words.cpp): a name
 // and what it sees and misses, e.g. "Novice: looks at its move and the answer; leaves
