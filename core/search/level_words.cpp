@@ -47,9 +47,9 @@ std::string level_words(int level) {
     if (tenths % 10) s += '.', s += std::to_string(tenths % 10);
     s += " seconds a move";
     if (ls.min_nodes && ls.max_movetime_ms > ls.movetime_ms)
-      s += " and looks at " + grouped(ls.min_nodes) + " positions or more (on a slow device it thinks up to " +
-           std::to_string(ls.max_movetime_ms / 1000) + " seconds for them)";
-    return s + ", no mistakes on purpose.";
+      s += " but looks at " + grouped(ls.min_nodes) + " positions or more (up to " +
+           std::to_string(ls.max_movetime_ms / 1000) + " seconds on a slow device)";
+    return s + "; no mistakes on purpose.";
   }
   if (ls.max_depth < MAX_DEPTH)
     s += "looks up to " + std::to_string(ls.max_depth) + (ls.max_depth == 1 ? " half-move" : " half-moves") + " ahead";
