@@ -20,6 +20,7 @@ export function connectHooks(hook, { ctl, ai, board, opening, keys, squarePoint 
     fen: () => m.live.fen,
     history: () => m.coordinates(),
     legalMoves: () => m.game.legalMoves(),
+    legalMovesAt: (ply) => m.legalMovesAt(ply),  // after the game's first `ply` moves
     pieceAt: (name) => ctl.pieceAt(name),  // the letter on a square ('2a1') of the live position, or null
     generations: () => m.generations,  // main-thread legal-move generations so far (model.dests)
     algebraic: () => m.plies.map((p) => p.algebraic),

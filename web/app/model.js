@@ -164,15 +164,25 @@ export class GameModel {
     return played;
   }
 
-  // The side to move after `moves` from `startFen` (asks a scratch engine; throws like load).
-  sideAfter(startFen, moves) {
+  // f(game) of a scratch engine's game after `moves` from `startFen` (throws like load).
+  _probe(startFen, moves, f) {
     const probe = new this.M.Game();
     try {
       probe.setPosition(startFen === START ? '' : startFen, moves);
-      return probe.sideToMove();
+      return f(probe);
     } finally {
       probe.delete();
     }
+  }
+
+  // The side to move after `moves` from `startFen`.
+  sideAfter(startFen, moves) {
+    return this._probe(startFen, moves, (g) => g.sideToMove());
+  }
+
+  // The legal moves (coordinates) after the first `ply` moves of this game.
+  legalMovesAt(ply) {
+    return this._probe(this.startFen, this.coordinates().slice(0, ply), (g) => g.legalMoves());
   }
 
   // The legal moves of the live position by origin square (name -> moves sorted by
