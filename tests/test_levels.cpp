@@ -138,7 +138,7 @@ TEST_CASE("level settings and limits", "[levels]") {
   // Only the top level thinks by the clock, and on a slow machine it thinks longer rather
   // than search less than the level below it (whose budget holds whatever the machine).
   for (int level = 1; level < 10; ++level) CHECK(level_settings(level).min_nodes == 0);
-  CHECK(top.min_nodes >= 2 * level_settings(9).max_nodes);
+  CHECK(2 * top.min_nodes >= 3 * level_settings(9).max_nodes);  // at least 1.5 times level 9
   CHECK(top.max_movetime_ms > top.movetime_ms);
 }
 
