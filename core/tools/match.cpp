@@ -78,6 +78,8 @@ bool parse_config(const std::string& text, Config& c) {
     else if (k == "depth") c.custom = true, c.ls.max_depth = std::atoi(v.c_str());
     else if (k == "lnodes") c.custom = true, c.ls.max_nodes = std::strtoull(v.c_str(), nullptr, 10);
     else if (k == "ltime") c.custom = true, c.ls.movetime_ms = std::atoi(v.c_str());
+    else if (k == "lfloor") c.custom = true, c.ls.min_nodes = std::strtoull(v.c_str(), nullptr, 10);
+    else if (k == "lmaxtime") c.custom = true, c.ls.max_movetime_ms = std::atoi(v.c_str());
     else if (k == "noise") c.custom = true, c.ls.noise_cp = std::atoi(v.c_str());
     else if (k == "blunder") c.custom = true, c.ls.blunder_pct = std::atoi(v.c_str());
     else if (k == "margin") c.custom = true, c.ls.blunder_margin = std::atoi(v.c_str());
@@ -211,7 +213,10 @@ struct Player {
       // the measurement on a shared, loaded machine. A level without a node budget keeps
       // its time.
       sl = level_limits(cfg.level);
-      if (cfg.custom) sl.movetime_ms = cfg.ls.movetime_ms, sl.nodes = cfg.ls.max_nodes;
+      if (cfg.custom) {
+        sl.movetime_ms = cfg.ls.movetime_ms, sl.nodes = cfg.ls.max_nodes;
+        sl.min_nodes = cfg.ls.min_nodes, sl.max_movetime_ms = cfg.ls.max_movetime_ms;
+      }
       if (sl.nodes) sl.movetime_ms = 0;
     } else {
       sl.nodes = lim.nodes;
