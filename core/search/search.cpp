@@ -81,8 +81,9 @@ LevelSettings level_settings(int level) {
   return L[std::clamp(level, 1, 10)];
 }
 
-SearchLimits level_limits(int level) {
-  const LevelSettings ls = level_settings(level);
+SearchLimits level_limits(int level) { return level_limits(level_settings(level)); }
+
+SearchLimits level_limits(const LevelSettings& ls) {
   SearchLimits l;
   l.movetime_ms = ls.movetime_ms;
   l.nodes = ls.max_nodes;

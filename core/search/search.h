@@ -153,6 +153,8 @@ LevelSettings level_settings(int level);
 // until it has searched its floor (min_nodes, up to max_movetime_ms). Below the top level
 // the node and depth caps also hold inside the search whatever the limits.
 SearchLimits level_limits(int level);
+// The same limits of any level settings (a match's level of one's own).
+SearchLimits level_limits(const LevelSettings& ls);
 // The level in plain words, made from its settings (core/search/level_words.cpp): a name
 // and what it sees and misses, e.g. "Novice: looks at its move and the answer; leaves
 // pieces hanging, often misses captures from afar, ...". The page's strength selector.

@@ -212,11 +212,7 @@ struct Player {
       // README figures), so the browser's move does not depend on time, and neither must
       // the measurement on a shared, loaded machine. A level without a node budget keeps
       // its time.
-      sl = level_limits(cfg.level);
-      if (cfg.custom) {
-        sl.movetime_ms = cfg.ls.movetime_ms, sl.nodes = cfg.ls.max_nodes;
-        sl.min_nodes = cfg.ls.min_nodes, sl.max_movetime_ms = cfg.ls.max_movetime_ms;
-      }
+      sl = level_limits(cfg.ls);  // the level's own, or a level of one's own
       if (sl.nodes) sl.movetime_ms = 0;
     } else {
       sl.nodes = lim.nodes;
