@@ -17,6 +17,7 @@ import { moveArrow } from '../rules/moves.js';
 import { SIDE_NAME, other } from '../rules/facts.js';
 import { START } from '../game/model.js';
 import { createReview } from './review.js';
+import { settle } from '../util/result.js';
 
 export const MAX_LINES = 5;
 // The lines' arrows, best first: green for the engine's moves, red for a threat.
@@ -50,8 +51,9 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     if (!engine) engine = createEngine();
     return engine;
   }
-  // Stops the infinite analysis; its answer is not wanted (a superseded search resolves to null).
-  const stopEngine = () => { if (engine && !reviewRunning()) engine.stop({ discard: true }).catch(() => {}); };
+  // Stops the infinite analysis; its answer is not wanted (a superseded search resolves to
+  // null), nor a failed stop's (a restarted worker has no search to stop).
+  const stopEngine = () => { if (engine && !reviewRunning()) settle(engine.stop({ discard: true })); };
 
   // --- the position analysed ------------------------------------------------------------
   // The game's start and its moves up to the ply on view.
@@ -71,24 +73,23 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     const snap = ctl.model.snap(ctl.viewPly);
     if (overOnBoard(snap.status)) {
       st.searching = false;
-      eng().stop({ discard: true }).catch(() => {});
+      settle(eng().stop({ discard: true }));
       return;
     }
     st.searching = true;
     const side = st.threat ? other(snap.side) : snap.side;
-    eng().analyse(p, {
+    settle(eng().analyse(p, {
       multipv: st.multipv, threat: st.threat,
       onInfo: (info) => {
         if (analysedKey !== key) return;
         st.info = { ...info, side, key };
         page.redraw();
       },
-    }).then(() => {
-      if (analysedKey === key) { st.searching = false; page.redraw(); }
-    }, (e) => {
+    })).then((r) => {
       if (analysedKey !== key) return;
       st.searching = false;
-      st.error = e.code === 'in-check' ? `No threat to show: ${e.message.split(':')[0]}.` : `The engine could not analyse this position: ${e.message}`;
+      // the panel says why there is no analysis (the engine's reason)
+      if (r.error) st.error = r.code === 'in-check' ? `No threat to show: ${r.error.split(':')[0]}.` : `The engine could not analyse this position: ${r.error}`;
       page.redraw();
     });
   }
@@ -135,9 +136,9 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
   function chooseLine(k, i = 0) {
     const l = lines()[k];
     if (!l) return;
-    if (!st.threat && i === 0 && ctl.isLive() && !ctl.cannotMove()) {
-      const err = ctl.play(l.move);
-      if (err) page.toast('That move could not be played: ' + err);
+    if (!st.threat && i === 0 && ctl.isLive() && !ctl.mayMove().error) {
+      const r = ctl.play(l.move);
+      if (r.error) page.toast('That move could not be played: ' + r.error);
       return;
     }
     const p = position();

@@ -184,8 +184,11 @@ export function createAnalysisView(an, ctl, { maxLines }) {
     }
     const comment = $('an-comment');
     const j = an.judgementAt(ctl.viewPly);
-    comment.hidden = !j;
-    if (j) {
+    comment.hidden = !j && rs.status !== 'failed';
+    if (!j && rs.status === 'failed') {
+      comment.className = 'an-comment';
+      comment.textContent = `The review could not finish: ${rs.error}.`;
+    } else if (j) {
       const played = ctl.model.plies[j.ply - 1];
       const loss = Math.floor(j.loss * 100);  // floor: a mistake never reads as the blunder threshold
       comment.className = 'an-comment' + (j.kind ? ` an-k-${j.kind}` : '');

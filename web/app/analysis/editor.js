@@ -19,6 +19,7 @@ import { pieceIcons } from '../../renderer/pieces.js';
 import { cleanSettings } from '../game/store.js';
 
 import { $, esc } from '../util/dom.js';
+import { attempt } from '../util/result.js';
 const EMPTY = '.'.repeat(288);
 
 function cardHtml(M) {
@@ -79,12 +80,9 @@ export function createEditor(ctl, page, M) {
     st.status = null;
     st.check = null;
     st.frozen = [];
-    try {
-      st.fen = M.positionFromBoard(st.board, st.side);
-    } catch (e) {
-      st.error = (e && e.message) || String(e);
-      return;
-    }
+    const read = attempt(() => M.positionFromBoard(st.board, st.side));  // core's reader: its reason, if not valid
+    if (read.error) { st.error = read.error; return; }
+    st.fen = read.value;
     const g = new M.Game(st.fen);
     try {
       st.status = g.status();
@@ -207,7 +205,8 @@ export function createEditor(ctl, page, M) {
     const human = mode === 'ai' ? st.side : ctl.settings.human;
     const settings = cleanSettings({ ...ctl.settings, mode, human, flipped: mode === 'ai' ? human === 'scarlet' : ctl.settings.flipped });
     close();
-    ctl.reset({ settings, startFen: fen, moves: [], seen: false });
+    const r = ctl.reset({ settings, startFen: fen, moves: [], seen: false });  // core has read the position already
+    if (r.error) page.toast(`This position cannot be played: ${r.error}`);
   }
 
   async function act(what) {
@@ -226,7 +225,7 @@ export function createEditor(ctl, page, M) {
       if (!st.fen) return undefined;
       const code = embedSnippet({ fen: st.fen, moves: [] }, location.href);
       showForCopying(code, 'The embed code of this position');
-      page.toast(await copyText(code) ? 'Embed code copied: paste it into any web page.' : 'Select the embed code below and copy it.');
+      page.toast((await copyText(code)).error ? 'Select the embed code below and copy it.' : 'Embed code copied: paste it into any web page.');
       return undefined;
     }
     validate();
@@ -271,12 +270,12 @@ export function createEditor(ctl, page, M) {
     });
     const ta = card.querySelector('#ed-embed');
     ta.addEventListener('focus', () => ta.select());
-    pieceIcons().then((icons) => {
+    pieceIcons().then((icons) => {  // an icon that could not be had: its letter stays
       card.querySelectorAll('.ed-piece').forEach((b) => {
         const url = icons[b.dataset.tool];
         if (url) b.innerHTML = `<img src="${url}" alt="">`;
       });
-    }).catch(() => { /* letters stay */ });
+    });
     return card;
   }
 

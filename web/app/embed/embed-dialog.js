@@ -51,7 +51,7 @@ function makeDialog() {
   d.querySelector('#btn-embed-copy').addEventListener('click', async (e) => {
     const b = e.currentTarget;
     code.select();
-    b.textContent = await copyText(code.value) ? 'Copied' : 'Press Ctrl+C';  // refused: selected for Ctrl+C
+    b.textContent = (await copyText(code.value)).error ? 'Press Ctrl+C' : 'Copied';  // refused: selected for Ctrl+C
     setTimeout(() => { b.textContent = 'Copy the code'; }, 1800);
   });
   d.addEventListener('close', () => { d.querySelector('#embed-preview').removeAttribute('src'); });

@@ -54,7 +54,7 @@ export function createOffersPanel(ctl, el, toast) {
     d.showModal();
   }
 
-  const act = (fn) => { const why = fn(ctl); if (why) toast(why); };
+  const act = (fn) => { const r = fn(ctl); if (r.error) toast(r.error); };
   document.addEventListener('click', (e) => {
     const b = e.target.closest('[data-offer]');
     if (!b || b.disabled) return;
