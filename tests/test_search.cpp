@@ -15,6 +15,7 @@
 #include "position.h"
 #include "search/eval.h"
 #include "search/search.h"
+#include "search/tt.h"
 #include "status.h"
 #include "test_helpers.h"
 
@@ -517,7 +518,7 @@ TEST_CASE("the same move, score and node count at any slice size, self-play posi
 }
 
 TEST_CASE("the same move, score and node count at any slice size, 100+ self-play positions", "[search][slow]") {
-  const auto fens = self_play_positions(3, 2026);
+  const auto fens = self_play_positions(6, 2026);
   REQUIRE(fens.size() >= 100);
   same_at_any_slice(fens, 60000, {10, 10, 10, 2, 5, 8});
 }
@@ -652,4 +653,43 @@ TEST_CASE("a search stopped inside an iteration does not play the move that iter
     }
   }
   CHECK(saved > 0);
+}
+
+TEST_CASE("repetitions: a 3-fold with the game's history is a draw, a 2-fold with it is not", "[search]") {
+  // The Dragons go out and back: the start position occurs again, and the position after
+  // 3g13h2 has occurred once (then twice) before the root.
+  const std::vector<std::string> cycle = {"3g13h2", "3g83h7", "3h23g1", "3h73g8"};
+  auto score_of = [](Position& pos, const std::string& move) {
+    Search s(8);
+    SearchLimits lim = depth_limit(2);  // (at depth 1 the reply is quiescence, which counts no repetition)
+    lim.root_moves = {*parse_coordinate(pos, move)};  // that move alone
+    const SearchResult r = s.go(pos, lim);
+    REQUIRE(to_coordinate(r.best) == move);
+    return r.score_cp;
+  };
+  Position pos = Position::start();
+  const int fresh = score_of(pos, "3g13h2");
+  REQUIRE(fresh != 0);
+  for (const std::string& m : cycle) th::play(pos, m);
+  CHECK(score_of(pos, "3g13h2") == fresh);  // once before: no draw yet
+  for (const std::string& m : cycle) th::play(pos, m);
+  CHECK(score_of(pos, "3g13h2") == 0);      // twice before: the third time is a draw
+}
+
+TEST_CASE("a mate read from the table is no mate when the quiet-move rule comes first", "[search]") {
+  using namespace dc::detail;
+  // A mate in 5 plies from a node (stored at ply 3 of some search), read at ply 2.
+  const int stored = score_to_tt(MATE - 8, 3);
+  CHECK(score_from_tt(stored, 2, 0) == MATE - 7);
+  CHECK(score_from_tt(stored, 2, QUIET_MOVE_LIMIT - 5) == MATE - 7);  // just in time
+  const int late = score_from_tt(stored, 2, QUIET_MOVE_LIMIT - 4);   // too late: a draw first
+  CHECK(late < MATE_BOUND);
+  CHECK(late > 0);
+  // The same for being mated.
+  CHECK(score_from_tt(-stored, 2, 0) == -(MATE - 7));
+  const int late_loss = score_from_tt(-stored, 2, QUIET_MOVE_LIMIT - 4);
+  CHECK(late_loss > -MATE_BOUND);
+  CHECK(late_loss < 0);
+  // Other scores as stored.
+  CHECK(score_from_tt(123, 2, 99) == 123);
 }

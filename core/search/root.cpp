@@ -70,6 +70,27 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   const bool horizon = level < 10 && ls.capture_horizon >= 0 && ls.horizon_pct > 0 &&
                        (ls.horizon_pct >= 100 || int(next_rand() % 100) < ls.horizon_pct);
   qs_horizon = horizon ? ls.capture_horizon : -1;
+  const bool weakened = ls.noise_cp > 0 || afar_blind || frozen_blind || qs_horizon >= 0;
+  tt_salt = level < 10 && weakened
+                ? splitmix(noise_seed ^ (afar_blind ? 0x100 : 0) ^ (frozen_blind ? 0x200 : 0) ^ uint64_t(qs_horizon + 2)) | 1
+                : 0;
+  // The path's keys and the game's reversible positions before the root (a pass ends
+  // them: no repetition counts across it).
+  path_key[0] = root_pos.key();
+  after_pass[0] = -MAX_PLY * 4;
+  game_keys.clear();
+  {
+    Position p = root_pos;
+    const int reversible = std::min(p.quiet_plies(), p.plies_played());
+    for (int i = 0; i < reversible; ++i) {
+      if (p.last_move().is_none()) {
+        after_pass[0] = -i;
+        break;
+      }
+      p.unmake_move();
+      game_keys.push_back(p.key());
+    }
+  }
 
   res = SearchResult{};
   n_root = generate_legal(root_pos, root);
@@ -91,7 +112,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   }
   // Initial order: the hash move, then captures by MVV/LVA, then the quiet order.
   Move tt_move = Move::none();
-  if (const TTEntry* e = tt.probe(root_pos.key())) tt_move = Move::from_raw(e->move);
+  if (const TTEntry* e = tt.probe(root_pos.key() ^ tt_salt)) tt_move = e->move();
   for (int i = 0; i < n_root; ++i) root_score[i] = order.score(root_pos, root[i], tt_move, 0);
   for (int i = 0; i < n_root; ++i) pick(root, root_score, n_root, i);
   for (int i = 0; i < n_root; ++i) exact[i] = -INF;

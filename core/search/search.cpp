@@ -72,6 +72,19 @@ bool Search::State::enough_material_for_null(const Position& pos) const {
 // the child search it was in (Node::site) until the node where the slice ended, which
 // starts afresh. A search therefore does not depend on its slices.
 
+bool Search::State::repetition_draw(const Position& pos, int ply) const {
+  const int reach = std::min(pos.quiet_plies(), ply + int(game_keys.size()));
+  const uint64_t k = pos.key();
+  int earlier = 0;
+  for (int back = 4; back <= reach; back += 2) {
+    const int at = ply - back;  // below 0: game_keys[-at - 1]
+    if (at < after_pass[ply]) break;
+    if ((at >= 0 ? path_key[at] : game_keys[size_t(-at - 1)]) != k) continue;
+    if (at > 0 || ++earlier >= 2) return true;
+  }
+  return false;
+}
+
 // Quiescence: captures (from afar too) until the position is quiet. In check, every
 // evasion is searched in the first QS_EVASION_PLIES plies of quiescence; deeper, a
 // checked side gets only its captures and may stand pat, which bounds the chains of
@@ -166,7 +179,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   n.pv_node = beta - alpha > 1;
 
   // Draws inside the search.
-  if (bare_kings(pos) || pos.repetitions() >= 1) return 0;
+  if (bare_kings(pos) || repetition_draw(pos, ply)) return 0;
   if (pos.quiet_plies() >= QUIET_MOVE_LIMIT) {
     if (!in_chk) return 0;
     Move tmp[MAX_MOVES];
@@ -178,11 +191,11 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   n.beta = std::min(beta, MATE - ply - 1);
   if (n.alpha >= n.beta) return n.alpha;
 
-  n.key = pos.key();
+  n.key = pos.key() ^ tt_salt;
   n.tt_move = Move::none();
   if (const TTEntry* e = tt.probe(n.key)) {
-    n.tt_move = Move::from_raw(e->move);
-    const int ts = score_from_tt(e->score, ply);
+    n.tt_move = e->move();
+    const int ts = score_from_tt(e->score, ply, pos.quiet_plies());
     const int b = e->bound();
     if (!n.pv_node && e->depth >= depth &&
         ((b == BOUND_EXACT) || (b == BOUND_LOWER && ts >= n.beta) || (b == BOUND_UPPER && ts <= n.alpha)))

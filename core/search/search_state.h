@@ -75,6 +75,10 @@ struct Search::State {
   bool afar_blind = false;        // no captures from afar beyond the root
   const Evaluator* ev = nullptr;  // &evaluator, or &frozen_blind_evaluator
   uint64_t ev_salt = 0;           // keeps the two evaluators' cache entries apart
+  // Non-zero when this search is a weakened one (noise, blindness, a capture horizon):
+  // its keys in the transposition table are apart from every other search's, so that
+  // its errors reach no other search and no full-strength result reaches it.
+  uint64_t tt_salt = 0;
   int qs_horizon = -1;            // the level's quiescence plies (-1: the engine's own bound)
   bool finished = true;
   Move root[MAX_MOVES];
@@ -127,15 +131,30 @@ struct Search::State {
   // Gold's point of view, by ply, updated incrementally by make().
   int table_terms[MAX_PLY + 2];
 
+  // The keys of the positions on the path from the root (path_key[0]) and of the game's
+  // reversible positions before it (game_keys, the latest first), and the first ply
+  // after the last pass on the path (repetitions do not count across a pass).
+  uint64_t path_key[MAX_PLY + 2];
+  int after_pass[MAX_PLY + 2];
+  std::vector<uint64_t> game_keys;
+
   void make(Position& pos, Move m, int ply) {
     const int before = ev->local_terms(pos, m.from(), m.to());
     pos.make_move(m);
     table_terms[ply + 1] = table_terms[ply] - before + ev->local_terms(pos, m.from(), m.to());
+    path_key[ply + 1] = pos.key();
+    after_pass[ply + 1] = after_pass[ply];
   }
   void make_null(Position& pos, int ply) {
     pos.make_null();
     table_terms[ply + 1] = table_terms[ply];
+    path_key[ply + 1] = pos.key();
+    after_pass[ply + 1] = ply + 1;
   }
+  // A draw by repetition inside the search (as Stockfish counts): the position occurred
+  // before on the path after the root (a 2-fold in the tree: whoever can repeat it, can
+  // repeat it again), or twice at or before the root (a 3-fold with the game's history).
+  bool repetition_draw(const Position& pos, int ply) const;
 
   // Static evaluation; the per-piece part alone when it is far outside (alpha, beta).
   int eval(const Position& pos, int ply, int alpha = -INF, int beta = INF);
