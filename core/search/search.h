@@ -111,7 +111,7 @@ struct SearchOptions {
   // Aspiration windows: from depth 4 the root is searched in a window around the last
   // iteration's score, widened when the score falls outside.
   bool aspiration = false;
-  // Thinking time by how clear the position is (see run() in search.cpp).
+  // Thinking time by how clear the position is (see run() in root.cpp).
   bool time_manager = false;
   EvalWeights eval = EvalWeights::defaults();
 };
