@@ -9,7 +9,7 @@
 //   START_POSITION, PIECES, COLORS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT, ENGINE_VERSION,
 //   SEARCH_SLICE_NODES: facts exported from core (frozen plain values)
 // Errors, one convention: every failure throws an Error whose .code is a stable string
-// (PROTOCOL.md lists them) and whose message is core's. The C++ side never throws
+// (docs/worker-protocol.md lists them) and whose message is core's. The C++ side never throws
 // (exceptions are disabled); it answers {error, code}, turned into the Error here.
 Module['ready'] = Module['ready'].then(function (M) {
   function engineError(code, message, line) {

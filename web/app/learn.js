@@ -1,5 +1,5 @@
 // The tutorial ("Learn"): lessons read from public/learn/lessons.json (data: a position, a
-// goal, words; format in README.md), played on the main board. Whether a move reaches the
+// goal, words; format in docs/learning.md), played on the main board. Whether a move reaches the
 // goal, and why not, is core's judgement (M.lessonState, core/lesson.h); this controller
 // keeps the learner's moves, the progress (localStorage) and what the board is handed.
 // Plain JS, no DOM: tests/node/learn.test.mjs drives it.

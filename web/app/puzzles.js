@@ -1,5 +1,5 @@
 // Puzzles: positions mined from engine self-play by core/tools/puzzles.cpp
-// (public/puzzles.json; format in README.md), each with one best first move. The solver
+// (public/puzzles.json; format in docs/learning.md), each with one best first move. The solver
 // plays the side to move; after each correct move the opponent's reply from the solution
 // is played (replyPending, then reply()); any move that gives checkmate also solves a
 // puzzle. The rules questions go to the engine (legal moves, checkmate; for a wrong move

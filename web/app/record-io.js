@@ -1,7 +1,7 @@
 // Game records on the page: save the game (download a file, copy the text) and open one
 // (a file chosen or dropped onto the page, or pasted text), with a list to choose from
 // when a file holds several games. Core reads and writes the records (Game.record,
-// M.listRecords, M.readRecord: README "Game records"); this module only carries the text
+// M.listRecords, M.readRecord: docs/notation.md, "Game records"); this module only carries the text
 // between them and the person. The dialog is made here, the first time it is opened.
 import { SIDE_NAME } from './players.js';
 import { copyText } from './clipboard.js';

@@ -1,5 +1,5 @@
 // The post-game review: the engine's evaluation of every position of a game (the worker's
-// review job, web/engine/PROTOCOL.md) turned into win chances and judgements of the moves.
+// review job, docs/worker-protocol.md) turned into win chances and judgements of the moves.
 // The judging is pure (no DOM, no engine: Node-tested in tests/node/review.test.mjs); the
 // job itself runs through an EngineClient handed in.
 //
@@ -11,7 +11,7 @@
 // WIN_K = 0.002: in an even position a move losing about 1 pawn (a Warrior) is an
 // inaccuracy, 2 a mistake, 3 a blunder (less near a decided game). Self-play of this engine
 // at 4,000 nodes a move (120 games) fits 0.0013 over its decisive games: Dragonchess's 42
-// pieces a side convert a pawn more slowly than chess (lichess: 0.00368); README: the
+// pieces a side convert a pawn more slowly than chess (lichess: 0.00368); docs/page.md: the
 // review's thresholds. A move that is the engine's best before it is never judged.
 
 export const WIN_K = 0.002;
@@ -21,7 +21,7 @@ export const THRESHOLDS = Object.freeze([
   { kind: 'inaccuracy', loss: 0.05, glyph: '?!', name: 'Inaccuracy', plural: 'Inaccuracies' },
 ]);
 // The engine's budget for each position of a review (its node limit: the same review on
-// every machine; README gives the time it takes).
+// every machine; docs/figures.md gives the time it takes).
 export const REVIEW_LIMITS = Object.freeze({ nodes: 120000 });
 
 const CP_CLAMP = 2500;

@@ -1,6 +1,6 @@
 // The engine worker's logic, independent of how it is hosted: engine-worker.js wires it
 // to a browser module worker; the Node tests wire it to worker_threads. Speaks protocol
-// version 2 (PROTOCOL.md).
+// version 2 (docs/worker-protocol.md).
 //
 // A search service: each request carries the position (start position, the number of
 // moves of the previous request to keep, the moves added since), and the worker holds no

@@ -1,7 +1,7 @@
 // Loads the Dragonchess SDL2 board view (dragonchess_ui.mjs + .wasm) into a container
 // element, hands it the piece atlas (pieces/pieces.bin, made at build time by
 // scripts/make-pieces.mjs; the renderer decodes it) and keeps the canvas sized to the
-// container. See README.md in this directory.
+// container. See docs/renderer.md.
 
 /** Piece letter -> icon file name (without .svg) in the pieces directory (public/pieces). */
 export const PIECE_FILES = Object.freeze({
