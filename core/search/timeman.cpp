@@ -26,8 +26,10 @@ constexpr double HARD_RATIO = 4, HARD_CAP = 0.6, HARD_CAP_LAST_MOVE = 0.85;
 // overhead: the hard limit is at most half the increment and a fortieth of what is left,
 // both scaled by the share of P that is left, and at most an eighth of what is left; the
 // soft limit at most a third of that. Near nothing left a move takes 1 ms, and the
-// increment builds the clock up again.
-constexpr int64_t PANIC_MIN_MS = 200, PANIC_OVERHEADS = 10;
+// increment builds the clock up again. At 1+0.01 the clock settles near P (450 ms with
+// the default overhead): the reserve against a loaded machine's stalls (on 2 cores at a
+// load of 17, moves ran up to 140 ms past their hard limit, 480 ms at nice 5).
+constexpr int64_t PANIC_MIN_MS = 200, PANIC_OVERHEADS = 15;
 
 int to_ms(double v) { return int(std::clamp(v, 1.0, double(INT_MAX / 2))); }
 
