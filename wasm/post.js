@@ -7,7 +7,7 @@
 //   lessonState(fen, goal, moves)  where a tutorial lesson stands (core/lesson.h)
 //   positionFromBoard(board, side)  the position editor's board -> a position string
 //   parseTimeControl, flagOutcome, timeBudget  the game clock (core/clock.h, timeman.h)
-//   START_POSITION, PIECES, COLORS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT, ENGINE_VERSION,
+//   START_POSITION, PIECES, COLORS, BOARDS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT, ENGINE_VERSION,
 //   SEARCH_SLICE_NODES: facts exported from core (frozen plain values)
 // Errors, one convention: every failure throws an Error whose .code is a stable string
 // (docs/worker-protocol.md lists them) and whose message is core's. The C++ side never throws

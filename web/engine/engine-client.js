@@ -16,7 +16,7 @@
 // Errors, one convention: a request rejects with an EngineError (an Error with a stable
 // .code, docs/worker-protocol.md) and the message.
 
-export const PROTOCOL_VERSION = 2;
+import { PROTOCOL_VERSION } from './protocol.js';
 
 export class EngineError extends Error {
   constructor(code, message) {

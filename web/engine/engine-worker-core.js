@@ -9,7 +9,7 @@
 // so that 'stop', a new search or a ping is seen between two slices. Every search rule
 // (limits, a level's own limits, when a search is done) is core's: this file only loops.
 
-export const PROTOCOL_VERSION = 2;
+import { PROTOCOL_VERSION } from './protocol.js';
 
 // The next event-loop turn, after any message that arrived meanwhile: setImmediate where
 // it exists (Node; its MessagePort tasks can starve other ports), else a MessageChannel
@@ -129,7 +129,7 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
       }
       const mated = st.state === 'checkmate';
       record({ ply, side: st.sideToMove, score: 0, mate: mated ? 0 : null, best: null, bestAlgebraic: null,
-        pv: [], pvCoordinate: [], depth: 0, nodes: 0, over: { state: st.state, reason: st.reason, winner: st.winner } });
+        pv: [], pvCoordinate: [], depth: 0, nodes: 0, over: { state: st.state, reason: st.reason, winner: st.winner, result: st.result } });
       return false;
     };
     const record = (entry) => {

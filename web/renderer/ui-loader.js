@@ -3,13 +3,6 @@
 // scripts/make-pieces.mjs; the renderer decodes it) and keeps the canvas sized to the
 // container. See docs/renderer.md.
 
-/** Piece letter -> icon file name (without .svg) in the pieces directory (public/pieces). */
-export const PIECE_FILES = Object.freeze({
-  S: 'sylph', G: 'griffon', R: 'dragon', W: 'warrior', O: 'oliphant', U: 'unicorn', H: 'hero',
-  T: 'thief', C: 'cleric', M: 'mage', K: 'king', P: 'paladin', D: 'dwarf', B: 'basilisk',
-  E: 'elemental',
-});
-
 let viewCounter = 0;
 
 function parseCssColor(text) {
