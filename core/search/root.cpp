@@ -8,6 +8,7 @@
 #include "../movegen.h"
 #include "../status.h"
 #include "search_state.h"
+#include "timeman.h"
 
 namespace dc {
 
@@ -223,21 +224,19 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
       info.lines = res.lines;
       on_info(info);
     }
-    // Time: no new iteration once it would likely not finish in time. With the time
-    // manager that point moves with how clear the position is: later when the best
-    // move just changed or its score fell (a partly searched iteration still counts
-    // when another move beats the first), sooner when the same move has come out best
-    // for several iterations.
+    // Time: no new iteration once it would likely not finish in time (timeman.h: half
+    // the move's time; on a clock the soft limit, which the time manager moves with how
+    // clear the position is: later when the best move just changed or its score fell,
+    // sooner when the same move has come out best for several iterations).
     const bool changed = depth > 1 && it_best_move != prev_best;
     const bool fell = depth > 1 && prev_score - it_best > 30;
     stable = changed ? 0 : stable + 1;
     prev_best = it_best_move;
     prev_score = it_best;
-    int pct = 50;
-    if (opt.time_manager) pct = changed || fell ? 80 : stable >= 4 ? 35 : 50;
     bool over = depth >= max_depth;
-    if (use_time && int64_t(ms) * 100 > int64_t(limits.movetime_ms) * pct && nodes >= min_nodes) over = true;
-    if (use_time && min_nodes && int64_t(ms) * 100 > int64_t(limits.max_movetime_ms) * pct) over = true;
+    if (use_time && ms > iteration_deadline_ms(limits, {changed, fell, stable}, opt.time_manager) && nodes >= min_nodes)
+      over = true;
+    if (use_time && min_nodes && int64_t(ms) * 2 > int64_t(limits.max_movetime_ms)) over = true;
     if (n_root == 1 && use_time) over = true;
     if (limit_reached()) over = true;
     // A forced mate found and proven at this depth: deeper search changes nothing.

@@ -27,6 +27,9 @@ struct SearchLimits {
   // Without max_movetime_ms, min_nodes is ignored.
   uint64_t min_nodes = 0;
   int max_movetime_ms = 0;
+  // With movetime_ms (then the hard limit), on a clock: no new iteration is started past
+  // soft_ms (timeman.h: clock_limits, iteration_deadline_ms); 0: past half of movetime_ms.
+  int soft_ms = 0;
   bool infinite = false;   // all zero = MAX_DEPTH
   // How many best lines each iteration reports (1..MAX_MULTIPV; at most the number of
   // legal moves). 1 is the plain search; above 1 the best `multipv` root moves get exact
@@ -111,7 +114,9 @@ struct SearchOptions {
   // Aspiration windows: from depth 4 the root is searched in a window around the last
   // iteration's score, widened when the score falls outside.
   bool aspiration = false;
-  // Thinking time by how clear the position is (see run() in root.cpp).
+  // On a clock, the soft limit moved by how clear the position is (timeman.h:
+  // iteration_deadline_ms): later when the best move just changed or its score fell,
+  // sooner when the same move has come out best four iterations running.
   bool time_manager = false;
   EvalWeights eval = EvalWeights::defaults();
 };
