@@ -5,7 +5,7 @@ import { SIDE_NAME } from '../rules/facts.js';
 import { goldChance, evalText, summary, THRESHOLDS } from './review.js';
 import { graphSvg, plyAt } from './eval-graph.js';
 import { overOnBoard } from './analysis-ctrl.js';
-import { $, esc, lineNumber } from '../util/dom.js';
+import { $, el, esc, lineNumber } from '../util/dom.js';
 
 function panelHtml(maxLines) {
   const opts = Array.from({ length: maxLines }, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
@@ -51,12 +51,7 @@ export function createAnalysisView(an, ctl, { maxLines }) {
 
   function ensureCard() {
     if (card) return card;
-    card = document.createElement('section');
-    card.className = 'card card-analysis';
-    card.id = 'analysis-card';
-    card.setAttribute('aria-label', 'Analysis');
-    card.hidden = true;
-    card.innerHTML = panelHtml(maxLines);
+    card = el('section', { className: 'card card-analysis', id: 'analysis-card', 'aria-label': 'Analysis', hidden: true }, panelHtml(maxLines));
     $('engine-card').after(card);
     const sel = card.querySelector('#an-multipv');
     sel.addEventListener('change', () => an.setLines(Number(sel.value)));

@@ -6,7 +6,7 @@ import { copyText } from '../share/clipboard.js';
 import { startPosition } from '../rules/facts.js';
 import { moveDiagram, diagramLevels } from '../rules/move-diagram.js';
 import { levelsNeeded, withLevels } from './embed-layout.js';
-import { $ } from '../util/dom.js';
+import { $, el } from '../util/dom.js';
 
 /**
  * What the embed of the position on view shows: the position before the last move on view
@@ -30,11 +30,7 @@ export function embedOptions(ctl) {
 
 
 function makeDialog() {
-  const d = document.createElement('dialog');
-  d.className = 'dialog dialog-embed';
-  d.id = 'dlg-embed';
-  d.setAttribute('aria-labelledby', 'dlg-embed-title');
-  d.innerHTML = `<form method="dialog" class="dialog-body">
+  const d = el('dialog', { className: 'dialog dialog-embed', id: 'dlg-embed', 'aria-labelledby': 'dlg-embed-title' }, `<form method="dialog" class="dialog-body">
     <h2 id="dlg-embed-title">Embed this position</h2>
     <p class="embed-desc" id="embed-desc"></p>
     <iframe class="embed-preview" id="embed-preview" title="Preview of the embedded diagram"></iframe>
@@ -44,7 +40,7 @@ function makeDialog() {
       <button type="submit" class="btn btn-ghost" value="close">Close</button>
       <button type="button" class="btn btn-primary" id="btn-embed-copy">Copy the code</button>
     </div>
-  </form>`;
+  </form>`);
   document.body.append(d);
   const code = d.querySelector('#embed-code');
   code.addEventListener('focus', () => code.select());

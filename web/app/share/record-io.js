@@ -4,7 +4,7 @@
 // M.listRecords, M.readRecord: docs/notation.md, "Game records"); this module only carries the text
 // between them and the person. The dialog is made here, the first time it is opened.
 import { SIDE_NAME } from '../rules/facts.js';
-import { $, esc } from '../util/dom.js';
+import { $, el, esc } from '../util/dom.js';
 import { attempt, failure, settle } from '../util/result.js';
 import { copyText } from './clipboard.js';
 
@@ -86,11 +86,7 @@ export function readGame(M, text, index) {
 
 
 function makeDialog() {
-  const d = document.createElement('dialog');
-  d.className = 'dialog dialog-record';
-  d.id = 'dlg-record';
-  d.setAttribute('aria-labelledby', 'dlg-record-title');
-  d.innerHTML = `<form method="dialog" class="dialog-body">
+  const d = el('dialog', { className: 'dialog dialog-record', id: 'dlg-record', 'aria-labelledby': 'dlg-record-title' }, `<form method="dialog" class="dialog-body">
     <h2 id="dlg-record-title">Save or open a game</h2>
     <section class="rec-part" aria-labelledby="rec-save-title">
       <h3 id="rec-save-title">This game</h3>
@@ -115,7 +111,7 @@ function makeDialog() {
         <button type="button" class="btn btn-primary" id="rec-open">Open</button>
       </div>
     </section>
-  </form>`;
+  </form>`);
   document.body.append(d);
   return d;
 }

@@ -30,6 +30,7 @@ import { createEmbedDialog } from '../embed/embed-dialog.js';
 import { createAnalysisCtrl, MAX_LINES } from '../analysis/analysis-ctrl.js';
 import { createAnalysisView } from '../analysis/analysis-view.js';
 import { createEditor } from '../analysis/editor.js';
+import { createEditorView } from '../analysis/editor-view.js';
 import { createLearnCtrl } from '../learn/learn-ctrl.js';
 import { createLearnView } from '../learn/learn-view.js';
 import { $ } from '../util/dom.js';
@@ -114,7 +115,7 @@ async function boot(createBoard, loadEngine) {
   const offers = createOffersPanel(ctl, $('offers'), ui.toast);
   const embed = createEmbedDialog(ctl);
   const learnView = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
-  page.panels.push(createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }), editor, sendBox, offers, learnView);
+  page.panels.push(createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }), createEditorView(editor, modes), sendBox, offers, learnView);
   document.addEventListener('visibilitychange', () => analysis.hold('hidden', document.visibilityState === 'hidden'));
 
   opening.restore();
