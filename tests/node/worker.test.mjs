@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EngineClient, EngineError } from '../../web/engine/engine-client.js';
-import { ShimWorker } from './worker-shim.mjs';
+import { ShimWorker, STILL_CLOCK } from './worker-shim.mjs';
 import { loadEngine, START } from './helpers.mjs';
 
 const M = await loadEngine();
@@ -21,7 +21,7 @@ function client(opts = {}) {
   const sent = [];
   const hooks = { onSent: null };  // a test's listener to what the client sends
   const e = new EngineClient({
-    now: () => 1,
+    now: STILL_CLOCK,
     createWorker: () => {
       const w = new ShimWorker();
       const post = w.postMessage.bind(w);
