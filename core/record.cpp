@@ -1,6 +1,7 @@
 #include "record.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <optional>
 #include <unordered_set>
@@ -23,6 +24,10 @@ constexpr std::string_view BOM = "\xEF\xBB\xBF";                          // a U
 constexpr std::string_view CLOCK = "[%clk";                                // PGN's clock command
 constexpr int64_t MAX_CLOCK_MS = (99999LL * 3600 + 59 * 60 + 59) * 1000 + 999;
 
+size_t roster_index(std::string_view name) {  // its place in ROSTER, or the size of ROSTER
+  return size_t(std::find(std::begin(ROSTER), std::end(ROSTER), name) - std::begin(ROSTER));
+}
+
 bool is_one_of(std::string_view s, const auto& list) { return std::find(std::begin(list), std::end(list), s) != std::end(list); }
 
 std::string unknown_value(std::string_view name) { return name == "Date" ? "????.??.??" : "?"; }
@@ -34,6 +39,13 @@ long number(std::string_view digits) {  // at most 9 digits, checked by the call
   return n;
 }
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+// The bytes that end a word: spaces, control characters and { } ( ) [ ] ; " $.
+constexpr auto WORD_END = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 32; ++c) t[size_t(c)] = true;
+  for (unsigned char c : std::string_view(" {}()[];\"$")) t[c] = true;
+  return t;
+}();
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 std::string shown(std::string_view s) {
@@ -80,6 +92,7 @@ std::string comment_text(std::string_view text) {
 
 // The length of "(H)" or "(Hero)" (any case) at the start of `s`, else 0.
 size_t promotion_mark(std::string_view s) {
+  if (s.empty() || s[0] != '(') return 0;
   for (std::string_view mark : {"(h)", "(hero)"}) {
     if (s.size() < mark.size()) continue;
     bool same = true;
@@ -90,10 +103,32 @@ size_t promotion_mark(std::string_view s) {
 }
 
 std::string result_token(std::string_view w) {
+  if (w.empty() || (w[0] != '0' && w[0] != '1' && w[0] != '*' && w[0] != '\xC2')) return "";
   if (w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*") return std::string(w);
   if (w == "\xC2\xBD-\xC2\xBD") return "1/2-1/2";  // ½-½
   return "";
 }
+
+// The value Tags::set keeps for name=value, or why it refuses it.
+GameResult<std::string> tag_value(std::string_view name, std::string_view value) {
+  auto bad = [](std::string message) { return GameError{GameErrorCode::BadTag, std::move(message)}; };
+  if (name.empty() || name.size() > MAX_TAG_NAME || !is_letter(name[0]) ||
+      !std::all_of(name.begin(), name.end(), [](char c) { return is_letter(c) || is_digit(c) || c == '_'; }))
+    return bad("a tag name is a letter followed by letters, digits or '_' (at most 40), not " + shown(name));
+  if (is_one_of(name, DERIVED)) return bad("the " + std::string(name) + " tag is written from the game, not set");
+  if (value.size() > MAX_TAG_VALUE)
+    return bad("the value of the tag " + std::string(name) + " is too long (at most 1000 bytes)");
+  for (char c : value)
+    if ((unsigned char)c < 32 || c == 127) return bad("the value of the tag " + std::string(name) + " has a line break or control character");
+  const bool roster = is_one_of(name, ROSTER);
+  std::string v = value.empty() && roster ? unknown_value(name) : std::string(value);
+  if (name == "Date" && !valid_date(v))
+    return bad("the Date tag is written YYYY.MM.DD (? for unknown digits), not " + shown(value));
+  if (name == "TimeControl" && !value.empty())
+    if (auto tc = parse_time_control(v); !tc) return bad(tc.error());
+  return v;
+}
+
 
 GameError record_error(int line, const std::string& message) {
   return GameError{GameErrorCode::BadRecord, "line " + std::to_string(line) + ": " + message, line};
@@ -162,6 +197,11 @@ class Splitter {
   enum class Outcome { Done, Stopped /* by the sink */, Failed };
   Outcome run() {
     if (i_ == 0 && s_.substr(0, 3) == BOM) i_ = 3;
+    if (i_ == 0 && (s_.substr(0, 2) == "\xFF\xFE" || s_.substr(0, 2) == "\xFE\xFF")) {
+      fail(1, "this text is UTF-16 (it begins with UTF-16's byte order mark): records are read as UTF-8; save it "
+              "as UTF-8");
+      return Outcome::Failed;
+    }
     Outcome out = Outcome::Done;
     while (out == Outcome::Done) {
       skip_space();
@@ -184,7 +224,7 @@ class Splitter {
   void fail(int line, std::string message) {
     if (error_.empty()) error_line_ = line, error_ = std::move(message);
   }
-  bool at_bom() const { return end_ - i_ >= 3 && s_.substr(i_, 3) == BOM; }
+  bool at_bom() const { return end_ - i_ >= 3 && s_[i_] == BOM[0] && s_[i_ + 1] == BOM[1] && s_[i_ + 2] == BOM[2]; }
   // Advances one byte, counting lines ("\n", "\r\n" and "\r" end a line).
   void advance() {
     const char c = s_[i_++];
@@ -193,6 +233,7 @@ class Splitter {
   // Spaces, line ends and byte order marks (files joined end to end keep theirs).
   void skip_space() {
     for (;;) {
+      while (i_ < end_ && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
       if (i_ < end_ && is_space(s_[i_])) advance();
       else if (at_bom()) i_ += 3;
       else return;
@@ -321,7 +362,8 @@ class Splitter {
       const char ch = s_[i_];
       if (close == ')' && ch == '(') ++depth;
       if (ch == close && --depth == 0) break;
-      advance();
+      if (ch == '\n' || ch == '\r') advance();
+      else ++i_;
     }
     if (i_ >= end_)
       return fail(line, std::string("the comment opened with '") + open + "' on this line has no closing '" + close + "'"), true;
@@ -332,8 +374,7 @@ class Splitter {
 
   bool is_word_char(size_t k) const {
     const char c = s_[k];
-    return !is_space(c) && (unsigned char)c >= 32 && std::string_view("{}()[];\"$").find(c) == std::string_view::npos &&
-           !(c == BOM[0] && end_ - k >= 3 && s_.substr(k, 3) == BOM);
+    return !WORD_END[(unsigned char)c] && !(c == BOM[0] && end_ - k >= 3 && s_[k + 1] == BOM[1] && s_[k + 2] == BOM[2]);
   }
 
   bool read_word(int line) {
@@ -366,11 +407,13 @@ class Splitter {
       if (w.empty()) return true;
     }
     if (w == "..." || w == "\xE2\x80\xA6") return true;
-    if (is_one_of(w, GLYPHS)) return movetext({ItemKind::Glyph, w, line});
+    if ((w[0] == '!' || w[0] == '?') && is_one_of(w, GLYPHS)) return movetext({ItemKind::Glyph, w, line});
     // Check marks written apart ("dbl ch", "mate"): nothing to read.
-    std::string lower;
-    for (char ch : w) lower += char(std::tolower((unsigned char)ch));
-    if (lower == "ch" || lower == "dbl" || lower == "dis" || lower == "mate" || lower == "+" || lower == "#") return true;
+    if (w.size() <= 4) {
+      std::string lower;
+      for (char ch : w) lower += char(std::tolower((unsigned char)ch));
+      if (lower == "ch" || lower == "dbl" || lower == "dis" || lower == "mate" || lower == "+" || lower == "#") return true;
+    }
     return movetext({ItemKind::Move, w, line});
   }
 
@@ -394,13 +437,15 @@ class Splitter {
 class Lister : public SplitSink {
  public:
   // Keeps the games from number `keep_from` (0-based, counted from the cursor's) on, at most
-  // `max_games` of them; the ones before are only counted.
-  Lister(RecordCursor& cursor, size_t max_games, size_t keep_from)
-      : cursor_(cursor), max_(max_games), keep_from_(keep_from) {}
+  // `max_games` of them; the ones before are only counted, and so are the ones after them
+  // with `count_all` (else the split ends there).
+  Lister(RecordCursor& cursor, size_t max_games, size_t keep_from, bool count_all)
+      : cursor_(cursor), max_(max_games), keep_from_(keep_from), count_all_(count_all) {}
 
   bool begin(size_t offset, int line) override {
     if (have_last_) last_length(offset);
-    if (kept_.size() >= max_) {
+    const bool room = kept_.size() < max_;
+    if (!room && !count_all_) {
       next_offset_ = offset, next_line_ = line, full_ = true;
       return false;
     }
@@ -410,20 +455,25 @@ class Lister : public SplitSink {
       return false;
     }
     ++seen_;
-    have_last_ = seen_ > keep_from_;
+    have_last_ = room && seen_ > keep_from_;
     if (have_last_) {
       kept_.emplace_back();
       RecordInfo& info = kept_.back();
       info.line = line;
       info.offset = offset;
+      for (size_t i = 0; i < std::size(ROSTER); ++i) info.roster[i] = unknown_value(ROSTER[i]);
       result_tag_.clear();
     }
     return true;
   }
   bool tag(const Tag& tag, int) override {
     if (!have_last_) return true;
-    if (tag.name == "Result") result_tag_ = result_token(tag.value);
-    else (void)kept_.back().tags.set(tag.name, tag.value);  // a bad tag is reported when the game is read
+    if (tag.name == "Result") {
+      result_tag_ = result_token(tag.value);
+    } else if (const size_t k = roster_index(tag.name); k < std::size(ROSTER)) {
+      // As Tags::set takes it; a bad value is reported when the game is read.
+      if (auto v = tag_value(tag.name, tag.value)) kept_.back().roster[k] = std::move(v.value());
+    }
     return true;
   }
   bool item(const Item& item) override {
@@ -455,12 +505,12 @@ class Lister : public SplitSink {
     cursor_.games += seen_;
     return std::move(kept_);
   }
-  size_t seen() const { return seen_; }
 
  private:
   void last_length(size_t to) { kept_.back().length = to - kept_.back().offset; }
   RecordCursor& cursor_;
   size_t max_, keep_from_, seen_ = 0;
+  bool count_all_;
   std::vector<RecordInfo> kept_;
   bool have_last_ = false;  // the last game begun is kept
   std::string result_tag_;
@@ -471,15 +521,14 @@ class Lister : public SplitSink {
 };
 
 GameResult<std::vector<RecordInfo>> list_from(std::string_view text, RecordCursor& cursor, size_t max_games,
-                                              size_t keep_from, RecordWork* work, size_t* seen = nullptr) {
+                                              size_t keep_from, bool count_all, RecordWork* work) {
   if (text.size() > MAX_RECORD_TEXT)
     return record_error(1, "the text is too long (" + std::to_string(text.size()) + " bytes; at most " +
                                std::to_string(MAX_RECORD_TEXT) + " are read)");
   if (cursor.done || cursor.offset > text.size()) return std::vector<RecordInfo>();
-  Lister lister(cursor, std::max<size_t>(max_games, 1), keep_from);
+  Lister lister(cursor, std::max<size_t>(max_games, 1), keep_from, count_all);
   Splitter split(text, cursor.offset, text.size(), cursor.line, lister, work);
   const auto outcome = split.run();
-  if (seen) *seen = lister.seen();
   return lister.finish(outcome, split, text.size());
 }
 
@@ -499,8 +548,6 @@ class Replayer : public SplitSink {
   bool tag(const Tag& tag, int line) override {
     count();
     if (!seen_.insert(tag.name).second) return fail(line, "the tag " + tag.name + " is given twice");
-    if (seen_.size() > MAX_TAGS)
-      return fail(line, "the game has more than " + std::to_string(MAX_TAGS) + " tags (at most that many are read)");
     if (tag.name == "Result") {
       result_tag_ = result_token(tag.value);
       result_tag_line_ = line;
@@ -821,22 +868,13 @@ const std::string& Tags::get(std::string_view name) const {
   return t ? t->value : none;
 }
 
+
+
 GameResult<Tag> Tags::set(std::string_view name, std::string_view value) {
-  auto bad = [](std::string message) { return GameError{GameErrorCode::BadTag, std::move(message)}; };
-  if (name.empty() || name.size() > MAX_TAG_NAME || !is_letter(name[0]) ||
-      !std::all_of(name.begin(), name.end(), [](char c) { return is_letter(c) || is_digit(c) || c == '_'; }))
-    return bad("a tag name is a letter followed by letters, digits or '_' (at most 40), not " + shown(name));
-  if (is_one_of(name, DERIVED)) return bad("the " + std::string(name) + " tag is written from the game, not set");
-  if (value.size() > MAX_TAG_VALUE)
-    return bad("the value of the tag " + std::string(name) + " is too long (at most 1000 bytes)");
-  for (char c : value)
-    if ((unsigned char)c < 32 || c == 127) return bad("the value of the tag " + std::string(name) + " has a line break or control character");
+  auto checked = tag_value(name, value);
+  if (!checked) return GameError{checked.code(), checked.error()};
+  std::string& v = checked.value();
   const bool roster = is_one_of(name, ROSTER);
-  std::string v = value.empty() && roster ? unknown_value(name) : std::string(value);
-  if (name == "Date" && !valid_date(v))
-    return bad("the Date tag is written YYYY.MM.DD (? for unknown digits), not " + shown(value));
-  if (name == "TimeControl" && !value.empty())
-    if (auto tc = parse_time_control(v); !tc) return bad(tc.error());
   Tag* t = const_cast<Tag*>(find(name));
   if (value.empty() && !roster) {
     if (t) {  // removed: the tags after it move up one place
@@ -851,7 +889,7 @@ GameResult<Tag> Tags::set(std::string_view name, std::string_view value) {
     t->value = v;
   } else {
     if (tags_.size() >= MAX_TAGS)
-      return bad("a game has at most " + std::to_string(MAX_TAGS) + " tags; " + std::string(name) + " is one too many");
+      return GameError{GameErrorCode::BadTag, "a game has at most " + std::to_string(MAX_TAGS) + " tags; " + std::string(name) + " is one too many"};
     index_.emplace(std::string(name), tags_.size());
     tags_.push_back({std::string(name), v});
   }
@@ -894,14 +932,37 @@ TimeControl GameRecord::time_control() const {
 
 // --- reading and writing --------------------------------------------------------------------
 
+const std::string& RecordInfo::tag(std::string_view name) const {
+  static const std::string none;
+  const size_t k = roster_index(name);
+  return k < roster.size() ? roster[k] : none;
+}
+
+GameResult<size_t> count_records(std::string_view text, RecordWork* work) {
+  RecordCursor cursor;
+  auto r = list_from(text, cursor, 1, MAX_RECORD_GAMES + 1, true, work);
+  if (!r) return GameError{r.code(), r.error(), r.line()};
+  return cursor.games;
+}
+
+GameResult<FoundRecord> find_record(std::string_view text, size_t index, RecordWork* work) {
+  RecordCursor cursor;
+  auto r = list_from(text, cursor, 1, index, true, work);
+  if (!r) return GameError{r.code(), r.error(), r.line()};
+  FoundRecord found;
+  if (!r->empty()) found.info = std::move(r->front());
+  found.games = cursor.games;
+  return found;
+}
+
 GameResult<std::vector<RecordInfo>> list_records(std::string_view text, RecordCursor& cursor, size_t max_games,
                                                  RecordWork* work) {
-  return list_from(text, cursor, max_games, 0, work);
+  return list_from(text, cursor, max_games, 0, false, work);
 }
 
 GameResult<std::vector<RecordInfo>> list_records(std::string_view text, RecordWork* work) {
   RecordCursor cursor;
-  return list_from(text, cursor, MAX_RECORD_GAMES + 1, 0, work);
+  return list_from(text, cursor, MAX_RECORD_GAMES + 1, 0, false, work);
 }
 
 GameResult<GameRecord> read_record(std::string_view text, const RecordInfo& info, RecordWork* work) {
@@ -916,8 +977,7 @@ GameResult<GameRecord> read_record(std::string_view text, const RecordInfo& info
 GameResult<GameRecord> read_record(std::string_view text, size_t index, RecordWork* work) {
   RecordCursor cursor;
   // The games before it are counted, not kept; the split ends where the next one begins.
-  size_t seen = 0;
-  auto list = list_from(text, cursor, 1, index, work, &seen);
+  auto list = list_from(text, cursor, 1, index, false, work);
   if (!list) return GameError{list.code(), list.error(), list.line()};
   if (list->empty())
     return GameError{GameErrorCode::BadRecord, "there is no game " + std::to_string(index + 1) + ": the text holds " +

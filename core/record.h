@@ -28,9 +28,11 @@
 // large file is read from its own text alone.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -141,10 +143,13 @@ struct RecordInfo {
   int line = 0;       // the line its text starts on
   size_t offset = 0;  // where its text starts (bytes into the record text) ...
   size_t length = 0;  // ... and how long it is: read_record(text, info) reads it alone
-  Tags tags;          // its tags (unknown ones as written, the first MAX_TAGS; Result etc.
-                      // not among them; a value refused by Tags::set is left out)
+  // Its roster tags as written (Event, Site, Date, Round, Gold, Scarlet: "?" or
+  // "????.??.??" when not given or refused by Tags::set); the others are read with the game.
+  std::array<std::string, 6> roster;
   std::string result; // the result written ("*" when none is)
   int moves = 0;      // how many moves it writes (plies)
+  // A roster tag's value by name ("" for any other name).
+  const std::string& tag(std::string_view name) const;
 };
 
 // A long read followed and stopped: `stop` (when not null) is polled as the text is read,
@@ -161,6 +166,18 @@ struct RecordWork {
 // a character with no place in a record, more than MAX_RECORD_TEXT bytes or
 // MAX_RECORD_GAMES games), or no game.
 GameResult<std::vector<RecordInfo>> list_records(std::string_view text, RecordWork* work = nullptr);
+
+// How many games a record text holds, split but not kept (refused as list_records is).
+GameResult<size_t> count_records(std::string_view text, RecordWork* work = nullptr);
+
+// Game `index`'s place in a record text (none when the text holds fewer games), and how
+// many games the text holds, in one pass that keeps nothing else ("load N" answers
+// "game N of M"). Refused as list_records is.
+struct FoundRecord {
+  std::optional<RecordInfo> info;
+  size_t games = 0;
+};
+GameResult<FoundRecord> find_record(std::string_view text, size_t index, RecordWork* work = nullptr);
 
 // Where a listing a few games at a time stands (start with a default cursor).
 struct RecordCursor {

@@ -572,6 +572,7 @@ TEST_CASE("load, save and append game records; tags, resign and draw", "[session
     INFO(line << "\n" << out.str());
     const int errors = s.errors();
     REQUIRE(s.handle(line));
+    s.wait();  // load and games are jobs
     CHECK(s.errors() == errors);
   };
   ok("play W2h3 W2e6 W2e3");
@@ -634,6 +635,7 @@ TEST_CASE("load, save and append game records; tags, resign and draw", "[session
     INFO(line);
     const int errors = s.errors();
     REQUIRE(s.handle(line));
+    s.wait();
     CHECK(s.errors() == errors + 1);
     CHECK(s.position().to_string() == before);
     CHECK(s.record().tags == tags);

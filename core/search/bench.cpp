@@ -44,7 +44,7 @@ std::vector<std::string> opening_positions(int count, int plies, uint64_t seed) 
   return out;
 }
 
-uint64_t search_bench(std::ostream& out, int depth) {
+uint64_t search_bench(std::ostream& out, int depth, const std::atomic<bool>* stop) {
   if (depth <= 0) depth = 8;
   std::vector<std::string> fens;
   fens.emplace_back(START_POSITION);
@@ -65,7 +65,11 @@ uint64_t search_bench(std::ostream& out, int depth) {
     lim.depth = depth;
     const auto t0 = Clock::now();
     const std::clock_t c0 = std::clock();
-    SearchResult res = s.go(pos, lim);
+    // As go(), in slices, so that a stop is seen between them.
+    s.start(pos, lim);
+    while (!s.advance(SEARCH_SLICE_NODES))
+      if (stop && stop->load(std::memory_order_relaxed)) return total;
+    const SearchResult res = s.result();
     cpu_ticks += std::clock() - c0;
     wall += Clock::now() - t0;
     out << "position " << ++i << ": nodes " << res.nodes << "  score " << res.score_cp << "\n";

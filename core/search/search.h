@@ -215,8 +215,10 @@ class Search {
 Result<Position> threat_position(const Position& pos);
 
 // Fixed-depth searches over a fixed set of positions; prints per-position nodes, the
-// total ("signature") and nodes/second; returns the total nodes.
-uint64_t search_bench(std::ostream& out, int depth = 0 /* 0 = default, 8: about 7 s natively */);
+// total ("signature") and nodes/second; returns the total nodes. A stop flag, when given
+// and set, ends it within a search slice (the positions printed so far are complete).
+uint64_t search_bench(std::ostream& out, int depth = 0 /* 0 = default, 8: about 7 s natively */,
+                      const std::atomic<bool>* stop = nullptr);
 
 // A balanced, reproducible set of opening positions: `plies` pseudo-random legal plies
 // from the start (captures avoided), deduplicated, none already over.
