@@ -188,6 +188,7 @@ void Session::stop_job() {
     // search after it has ended would be kept for its next run.
     std::lock_guard<std::mutex> lock(stop_mutex_);
     if (search_running_ && search_) search_->stop();
+    if (bench_search_) bench_search_->stop();
   }
   join_job();
 }
@@ -437,7 +438,16 @@ void Session::cmd_bench(std::string_view args) {
     const auto t0 = std::chrono::steady_clock::now();
     std::ostringstream o;
     if (do_perft) perft_bench(o, 5, &stop_flag_);
-    if (do_search && !stop_flag_) search_bench(o, depth, &stop_flag_);
+    if (do_search && !stop_flag_) {
+      Search bench(16);  // its own: the session's search keeps its tables
+      auto publish = [this](Search* s) {
+        std::lock_guard<std::mutex> lock(stop_mutex_);
+        bench_search_ = s;
+      };
+      publish(&bench);
+      search_bench(o, depth, &bench, &stop_flag_);
+      publish(nullptr);
+    }
     std::string text = o.str();
     if (stop_flag_) text += "bench stopped after " + std::to_string(int(ms_since(t0))) + " ms (incomplete)";
     if (!text.empty() && text.back() == '\n') text.pop_back();

@@ -110,6 +110,7 @@ class Session {
   std::mutex stop_mutex_;
   std::condition_variable stop_cv_;
   bool search_running_ = false;  // inside Search::go (guarded by stop_mutex_)
+  Search* bench_search_ = nullptr;  // the search of a running "bench" (guarded by stop_mutex_)
   Position job_pos_;  // the job works on its own copy
 };
 
