@@ -547,7 +547,9 @@ class Replayer : public SplitSink {
 
   bool tag(const Tag& tag, int line) override {
     count();
-    if (!seen_.insert(tag.name).second) return fail(line, "the tag " + tag.name + " is given twice");
+    const auto [at, fresh] = seen_.insert(tag.name);
+    if (work_) work_->units += seen_.bucket_size(seen_.bucket(*at));  // the names compared
+    if (!fresh) return fail(line, "the tag " + tag.name + " is given twice");
     if (tag.name == "Result") {
       result_tag_ = result_token(tag.value);
       result_tag_line_ = line;
