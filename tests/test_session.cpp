@@ -23,6 +23,7 @@
 #include <thread>
 
 #include "line_reader.h"
+#include "numbers.h"
 #include "session.h"
 #include "test_helpers.h"
 
@@ -733,7 +734,7 @@ TEST_CASE("bench, load and games run as jobs: stop, isready, quit and the end of
   // exactly one last line, a stopped load changes nothing, and the stop costs no more than
   // the few milliseconds of work between two looks at the stop flag.
   for (const std::string how : {"stop", "quit", "end of input"}) {
-    for (const std::string job : {"load " + big.path + " " + std::to_string(big.games), "games " + big.path,
+    for (const std::string& job : {"load " + big.path + " " + std::to_string(big.games), "games " + big.path,
                                   std::string("bench"), std::string("bench search")}) {
       INFO(job << ", then " << how);
       CapturedSession t;
@@ -770,5 +771,50 @@ TEST_CASE("bench, load and games run as jobs: stop, isready, quit and the end of
         CHECK(count_lines_starting(t.cap.text(), "perft 2 ") == 1);
       }
     }
+  }
+}
+
+TEST_CASE("numbers are read whole and in range, in the session and the match runner", "[session]") {
+  long long w = 0;
+  for (const char* bad : {"", "x", "5x", "x5", " 5", "5 ", "+5", "1e3", "0x10", "5.0", "--5", "99999999999999999999"})
+    CHECK_FALSE(dc::parse_whole(bad, -100, 100, w));
+  CHECK(dc::parse_whole("-7", -100, 100, w));
+  CHECK(w == -7);
+  CHECK_FALSE(dc::parse_whole("101", -100, 100, w));
+  double d = 0;
+  for (const char* bad : {"", ".", "1.", ".5", "1e3", "inf", "nan", "1.2.3", "+1", "1,5", "0x1"})
+    CHECK_FALSE(dc::parse_decimal(bad, -1000, 1000, d));
+  CHECK(dc::parse_decimal("-2.5", -1000, 1000, d));
+  CHECK(d == -2.5);
+  // The match runner refuses a bad number with its name and range, before playing.
+  auto match = [](const std::string& args) {
+    std::string out;
+    FILE* p = popen((DRAGONCHESS_BINARY_DIR "/match " + args + " 2>&1").c_str(), "r");
+    REQUIRE(p);
+    char buf[512];
+    while (fgets(buf, sizeof buf, p)) out += buf;
+    const int status = pclose(p);
+    return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, out);
+  };
+  for (auto [args, message] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"--a level=10,lnodes=abc", "lnodes= must be a whole number from 0 to 1000000000000, not 'abc'"},
+           {"--a level=10,ltime=5s", "ltime= must be a whole number from 0 to 86400000, not '5s'"},
+           {"--a level=10,lfloor=", "lfloor= must be a whole number from 0 to 1000000000000, not ''"},
+           {"--a level=10,lmaxtime=-1", "lmaxtime= must be a whole number from 0 to 86400000, not '-1'"},
+           {"--b level=eleven", "level= must be a whole number from 1 to 10, not 'eleven'"},
+           {"--a level=10,exactroot=maybe", "exactroot= must be on or off"},
+           {"--games 10x", "--games must be a whole number from 1 to 100000000, not '10x'"},
+           {"--nodes 0", "--nodes must be a whole number from 1 to 1000000000000, not '0'"},
+           {"--movetime 1e3", "--movetime must be a whole number"},
+           {"--seed -1", "--seed must be a whole number"},
+           {"--sprt 0,five", "--sprt needs elo0,elo1[,alpha,beta]"},
+           {"--resign 800,x", "--resign needs CP,MOVES"},
+           {"--draw 200,10", "--draw needs PLY,CP,MOVES"},
+       }) {
+    INFO(args);
+    const auto [status, out] = match(args);
+    CHECK(status == 1);
+    CHECK(out.find(message) != std::string::npos);
+    CHECK(out.find("RESULT") == std::string::npos);  // nothing played
   }
 }

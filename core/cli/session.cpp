@@ -14,6 +14,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "numbers.h"
 
 namespace dc {
 
@@ -46,11 +47,7 @@ std::string shown(std::string_view s) {
   return "'" + out + "'";
 }
 
-bool parse_int(std::string_view s, long long lo, long long hi, long long& out) {
-  if (s.empty() || s.size() > 19) return false;
-  auto r = std::from_chars(s.data(), s.data() + s.size(), out);
-  return r.ec == std::errc() && r.ptr == s.data() + s.size() && out >= lo && out <= hi;
-}
+bool parse_int(std::string_view s, long long lo, long long hi, long long& out) { return parse_whole(s, lo, hi, out); }
 
 constexpr long long MAX_SEED = (1LL << 53) - 1;
 
