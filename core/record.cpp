@@ -124,38 +124,16 @@ GameResult<std::string> tag_value(std::string_view name, std::string_view value)
   std::string v = value.empty() && roster ? unknown_value(name) : std::string(value);
   if (name == "Date" && !valid_date(v))
     return bad("the Date tag is written YYYY.MM.DD (? for unknown digits), not " + shown(value));
-  if (name == "TimeControl" && !value.empty())
-    if (auto tc = parse_time_control(v); !tc) return bad(tc.error());
+  if (name == "TimeControl" && !value.empty() && v != "?" && v != "-")
+    if (auto tc = parse_time_control(v); !tc)
+      return bad("the TimeControl tag " + shown(v) + " cannot be read: " + tc.error() +
+                 "; or - for no clock, ? for unknown");
   return v;
 }
 
 
 GameError record_error(int line, const std::string& message) {
   return GameError{GameErrorCode::BadRecord, "line " + std::to_string(line) + ": " + message, line};
-}
-
-// A decimal number of seconds, with up to three decimals, as milliseconds; -1 if it is
-// not one or is over 10^8 seconds.
-int64_t seconds_ms(std::string_view s) {
-  const size_t dot = s.find('.');
-  const std::string_view whole = s.substr(0, dot), frac = dot == std::string_view::npos ? "" : s.substr(dot + 1);
-  if (whole.empty() || whole.size() > 9 || (dot != std::string_view::npos && (frac.empty() || frac.size() > 3)))
-    return -1;
-  if (!std::all_of(whole.begin(), whole.end(), is_digit) || !std::all_of(frac.begin(), frac.end(), is_digit)) return -1;
-  int64_t ms = number(whole) * 1000LL;
-  int64_t scale = 100;
-  for (char c : frac) ms += (c - '0') * scale, scale /= 10;
-  return ms > 100000000LL * 1000 ? -1 : ms;
-}
-
-std::string ms_text(int64_t ms) {  // seconds, with the decimals needed: "300", "0.1", "2.25"
-  std::string out = std::to_string(ms / 1000);
-  if (const int64_t frac = ms % 1000) {
-    std::string f = std::to_string(1000 + frac).substr(1);
-    while (f.back() == '0') f.pop_back();
-    out += "." + f;
-  }
-  return out;
 }
 
 // --- splitting a text into games -----------------------------------------------------------
@@ -761,82 +739,15 @@ class Wrapper {
 
 }  // namespace
 
-// --- time controls and clocks ----------------------------------------------------------------
-
-GameResult<TimeControl> parse_time_control(std::string_view text) {
-  auto bad = [&](const std::string& why) {
-    return GameError{GameErrorCode::BadTag, "the TimeControl tag " + shown(text) + " cannot be read: " + why +
-                                                " (PGN's forms: 300+3 seconds and increment, 40/7200 moves in seconds, "
-                                                "1/86400 a day a move, *60 an hourglass, ? unknown, - none)"};
-  };
-  TimeControl tc;
-  if (text == "?") return tc;
-  if (text == "-") {
-    tc.kind = TimeControl::Kind::None;
-    return tc;
-  }
-  if (text.empty()) return bad("it is empty");
-  tc.kind = TimeControl::Kind::Timed;
-  size_t from = 0;
-  for (;;) {
-    const size_t colon = text.find(':', from);
-    std::string_view p = text.substr(from, colon == std::string_view::npos ? std::string_view::npos : colon - from);
-    // "the time must be ..." or, with several periods, "in period 2 '3600', the time must be ...".
-    const bool several = !tc.periods.empty() || colon != std::string_view::npos;
-    auto in = [&](const std::string& what) {
-      return several ? "in period " + std::to_string(tc.periods.size() + 1) + " " + shown(p) + ", " + what : what;
-    };
-    if (tc.periods.size() == 16) return bad("more than 16 periods");
-    TimePeriod period;
-    if (!p.empty() && p[0] == '*') {
-      period.hourglass = true;
-      p.remove_prefix(1);
-    } else if (const size_t slash = p.find('/'); slash != std::string_view::npos) {
-      const std::string_view moves = p.substr(0, slash);
-      if (moves.empty() || moves.size() > 5 || !std::all_of(moves.begin(), moves.end(), is_digit) ||
-          number(moves) < 1 || number(moves) > 10000)
-        return bad(in("the moves before '/' must be a number from 1 to 10000"));
-      period.moves = int(number(moves));
-      p.remove_prefix(slash + 1);
-    }
-    if (const size_t plus = p.find('+'); plus != std::string_view::npos && !period.hourglass) {
-      period.increment_ms = seconds_ms(p.substr(plus + 1));
-      if (period.increment_ms < 0)
-        return bad(in("the increment after '+' must be a number of seconds up to 100000000, with at most three decimals"));
-      p = p.substr(0, plus);
-    }
-    period.time_ms = seconds_ms(p);
-    if (period.time_ms < 0) return bad(in("the time must be a number of seconds up to 100000000, with at most three decimals"));
-    if (period.time_ms == 0 && period.increment_ms == 0) return bad(in("it gives no time at all"));
-    tc.periods.push_back(period);
-    if (colon == std::string_view::npos) break;
-    from = colon + 1;
-  }
-  return tc;
-}
-
-std::string time_control_text(const TimeControl& tc) {
-  if (tc.kind == TimeControl::Kind::Unknown) return "?";
-  if (tc.kind == TimeControl::Kind::None) return "-";
-  std::string out;
-  for (const TimePeriod& p : tc.periods) {
-    if (!out.empty()) out += ':';
-    if (p.hourglass) out += '*';
-    else if (p.moves) out += std::to_string(p.moves) + "/";
-    out += ms_text(p.time_ms);
-    if (p.increment_ms && !p.hourglass) out += "+" + ms_text(p.increment_ms);
-  }
-  return out;
-}
+// --- clocks --------------------------------------------------------------------------------------
 
 std::string clock_text(int64_t ms) {
   if (ms < 0) ms = 0;
   const int64_t s = ms / 1000;
   auto two = [](int64_t n) { return std::string(n < 10 ? "0" : "") + std::to_string(n); };
   std::string out = std::to_string(s / 3600) + ":" + two(s / 60 % 60) + ":" + two(s % 60);
-  const std::string secs = ms_text(ms);
-  if (const size_t dot = secs.find('.'); dot != std::string::npos) out += secs.substr(dot);
-  return out;
+  const std::string secs = seconds_text(double(ms % 1000));  // "0" or "0.5", "0.25", "0.001"
+  return out + secs.substr(1);
 }
 
 int64_t parse_clock(std::string_view t) {
@@ -927,9 +838,12 @@ bool GameRecord::set_clock(int ply, int64_t ms) {
   return true;
 }
 
-TimeControl GameRecord::time_control() const {
-  auto tc = parse_time_control(tags.get("TimeControl"));
-  return tc ? tc.value() : TimeControl();
+std::optional<TimeControl> GameRecord::time_control() const {
+  const std::string& text = tags.get("TimeControl");
+  if (text.empty() || text == "?" || text == "-") return std::nullopt;
+  auto tc = parse_time_control(text);
+  if (!tc) return std::nullopt;
+  return tc.value();
 }
 
 // --- reading and writing --------------------------------------------------------------------

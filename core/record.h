@@ -1,13 +1,13 @@
-// Game records: the text format of saved games, in the spirit of PGN (docs/records.md,
-// or the README's "Game records", documents it with an example). One reader and one
-// writer for the command-line engine, the wasm facade and the page.
+// Game records: the text format of saved games, in the spirit of PGN (docs/notation.md,
+// "Game records", documents it with an example). One reader and one writer for the
+// command-line engine, the wasm facade and the page.
 //
 //   [Event "Casual game"]            tag pairs: the roster (Event, Site, Date, Round, Gold,
 //   [Site "?"]                       Scarlet), then Result, Variant, SetUp and FEN (when the
 //   [Date "2025.03.14"]              start is not the standard one), Termination (when the
 //   [Round "?"]                      game is over), then any other tags (TimeControl among
-//   [Gold "Ann"]                     them, PGN's form: 300+3, - for none, 1/86400 a day a
-//   [Scarlet "Computer, level 3"]    move)
+//   [Gold "Ann"]                     them: 300+3, - for none, 1/86400 a day a move, as
+//   [Scarlet "Computer, level 3"]    core/clock.h reads a time control)
 //   [Result "0-1"]
 //   [Variant "Dragonchess"]
 //   [TimeControl "300+3"]
@@ -39,6 +39,7 @@
 #include <utility>
 #include <vector>
 
+#include "clock.h"
 #include "game.h"
 
 namespace dc {
@@ -69,7 +70,8 @@ class Tags {
   // (a roster tag goes back to unknown). Refused (bad-tag): a name that is not a letter
   // followed by letters, digits or '_' (at most 40), a value with a line break or
   // another control character or longer than 1000 bytes, a Date not written YYYY.MM.DD
-  // ('?' for unknown digits), a TimeControl that parse_time_control refuses, a new tag
+  // ('?' for unknown digits), a TimeControl other than "?", "-" or a time control that
+  // core/clock.h's parse_time_control reads ("300+3", "40/7200", "1/86400"), a new tag
   // beyond MAX_TAGS, and the tags written from the game (Result, Variant, SetUp, FEN,
   // Termination). Constant time (a table of the names).
   GameResult<Tag> set(std::string_view name, std::string_view value);
@@ -82,28 +84,6 @@ class Tags {
   std::unordered_map<std::string, size_t> index_;  // the tags after the roster: name -> place in tags_
 };
 
-// A time control, as PGN's TimeControl tag writes it: "?" (unknown), "-" (none), or
-// periods joined by ':', each "S" (sudden death: S seconds), "S+I" (an increment of I
-// seconds a move), "M/S" (M moves in S seconds; "1/86400": a day a move, as
-// correspondence), "M/S+I", or "*S" (an hourglass). Seconds and increments may have up to
-// three decimals ("10+0.1").
-struct TimePeriod {
-  int moves = 0;             // the moves of the period; 0: the rest of the game
-  int64_t time_ms = 0;       // the time of the period
-  int64_t increment_ms = 0;  // added after each move
-  bool hourglass = false;    // "*S": the time the mover uses goes to the other side
-  bool operator==(const TimePeriod&) const = default;
-};
-struct TimeControl {
-  enum class Kind : uint8_t { Unknown, None, Timed } kind = Kind::Unknown;
-  std::vector<TimePeriod> periods;  // Timed: one or more
-  bool operator==(const TimeControl&) const = default;
-};
-// Refused (bad-tag) with the reason: anything else, a number too large (over 10^8
-// seconds, 10^4 moves a period) or a zero time, more than 16 periods.
-GameResult<TimeControl> parse_time_control(std::string_view text);
-// The tag's text of a time control ("300+3", "-", "1/86400", "40/7200:3600").
-std::string time_control_text(const TimeControl& tc);
 // A clock's time as [%clk] writes it: H:MM:SS, and up to three decimals when the
 // milliseconds are not 0 ("0:04:57", "1:00:00.5"). parse_clock reads that form (hours
 // up to 99999), -1 if it is not.
@@ -134,8 +114,9 @@ struct GameRecord {
   // Sets the clock after ply `ply` (1 = the first move): milliseconds from 0 to
   // 99999:59:59.999, or -1 (not known). False if there is no such ply or time.
   bool set_clock(int ply, int64_t ms);
-  // The TimeControl tag read (Kind::Unknown when there is none).
-  TimeControl time_control() const;
+  // The TimeControl tag's time control (core/clock.h); none when the tag is absent, "?"
+  // (unknown) or "-" (no clock).
+  std::optional<TimeControl> time_control() const;
 };
 
 // What a record file holds, read without playing the moves: for a game list.

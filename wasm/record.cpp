@@ -2,7 +2,7 @@
 // (core/record.h) into plain JS values, which the page then plays through its Game (the
 // page owns the current game; writing is Game.record() in engine.cpp: a game writes
 // itself); a list of a large text's games made a few at a time, from which one game is
-// read without reading the others (RecordListCore); time controls; and the computer's
+// read without reading the others (RecordListCore); and the computer's
 // answer to a draw offer (core/search/draw_offer.h).
 //
 // Errors: see facade.h ({error, code: 'bad-record', line} here, a thrown Error with .code
@@ -44,29 +44,9 @@ val info_obj(const RecordInfo& info) {
   return o;
 }
 
-// {kind: 'unknown' | 'none' | 'timed', periods: [{moves, seconds, increment, hourglass}]}
-// (moves 0: the rest of the game; seconds and increment may have decimals).
-val time_control_obj(const TimeControl& tc) {
-  val o = val::object();
-  o.set("kind", std::string(tc.kind == TimeControl::Kind::Timed  ? "timed"
-                            : tc.kind == TimeControl::Kind::None ? "none"
-                                                                 : "unknown"));
-  val periods = val::array();
-  for (const TimePeriod& p : tc.periods) {
-    val q = val::object();
-    q.set("moves", p.moves);
-    q.set("seconds", double(p.time_ms) / 1000);
-    q.set("increment", double(p.increment_ms) / 1000);
-    q.set("hourglass", p.hourglass);
-    periods.call<void>("push", q);
-  }
-  o.set("periods", periods);
-  return o;
-}
-
 // A game read: {startFen, moves (coordinate), algebraic, status, tags, comments, glyphs,
-// clocks (milliseconds left after each ply, null when not known), timeControl (null
-// without the tag)}.
+// clocks (milliseconds left after each ply, null when not known)}. Its time control is
+// tags.TimeControl (M.parseTimeControl reads it).
 val game_obj(const GameRecord& r) {
   const Game& g = r.game;
   val o = val::object();
@@ -80,7 +60,6 @@ val game_obj(const GameRecord& r) {
   val clocks = val::array();
   for (int64_t ms : r.clocks) clocks.call<void>("push", ms < 0 ? val::null() : val(double(ms)));
   o.set("clocks", clocks);
-  o.set("timeControl", r.tags.get("TimeControl").empty() ? val::null() : time_control_obj(r.time_control()));
   return o;
 }
 
@@ -101,12 +80,6 @@ val read_record_core(std::string text, int index) {
   auto r = read_record(text, size_t(index));
   if (!r) return game_error_obj(r.code(), r.error(), r.line());
   return game_obj(*r);
-}
-
-val parse_time_control_core(std::string text) {
-  auto tc = parse_time_control(text);
-  if (!tc) return game_error_obj(tc.code(), tc.error(), 0);
-  return time_control_obj(*tc);
 }
 
 // A large record text held once, its games listed a few at a time (the page shows the
@@ -164,7 +137,6 @@ EMSCRIPTEN_BINDINGS(dragonchess_record) {
   emscripten::function("acceptsDrawCore", &accepts_draw_core);
   emscripten::function("listRecordsCore", &list_records_core);
   emscripten::function("readRecordCore", &read_record_core);
-  emscripten::function("parseTimeControlCore", &parse_time_control_core);
   emscripten::class_<RecordListCore>("RecordListCore")
       .constructor<std::string>()
       .function("next", &RecordListCore::next)

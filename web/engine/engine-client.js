@@ -1,4 +1,4 @@
-// The page side of the engine: the worker's protocol (PROTOCOL.md, version 2) as promises.
+// The page side of the engine: the worker's protocol (docs/worker-protocol.md, version 2) as promises.
 //
 //   import { EngineClient } from './engine/engine-client.js';
 //   const engine = new EngineClient();
@@ -14,9 +14,9 @@
 // request sends the whole position again.
 //
 // Errors, one convention: a request rejects with an EngineError (an Error with a stable
-// .code, PROTOCOL.md) and the message.
+// .code, docs/worker-protocol.md) and the message.
 
-export const PROTOCOL_VERSION = 2;
+import { PROTOCOL_VERSION } from './protocol.js';
 
 export class EngineError extends Error {
   constructor(code, message) {
@@ -57,11 +57,15 @@ export class EngineClient {
 
   // position: {fen: start position string ('' = the standard start), moves: coordinate
   // (or algebraic) moves}; limits: {movetime?, nodes?, depth?} or null (the level's own
-  // limits); options: {level = 10, seed?, onInfo?(info)}. Resolves to
-  // {best, bestAlgebraic, score, mate, depth, pv, pvCoordinate, nodes, time, stopped}
+  // limits); options: {level = 10, seed?, clock?, onInfo?(info)}. clock: the computer's
+  // move on its clock, {time, inc?, movestogo?, overhead?} in ms (limits must then be
+  // null): core's time manager sets the limits. Resolves to {best, bestAlgebraic, score,
+  // mate, depth, pv, pvCoordinate, nodes, time, stopped, clock?: {soft, hard, panic}}
   // or null when superseded (another search, stop({discard: true}), a restart).
   search(position, limits = null, options = {}) {
-    return this._search('search', position, { limits, level: options.level, seed: options.seed }, options.onInfo);
+    const fields = { limits, level: options.level, seed: options.seed };
+    if (options.clock !== undefined && options.clock !== null) fields.clock = options.clock;
+    return this._search('search', position, fields, options.onInfo);
   }
 
   // An infinite analysis (info messages) until stop(); resolves like search().

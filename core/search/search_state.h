@@ -1,0 +1,237 @@
+// The state of one Search object (internal to core/search): its tables, its settings and
+// the search in progress. The tree search (search.cpp: negamax, quiescence) and the root
+// with its iterations (root.cpp) work on it; search_api.cpp is the public class.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "../movegen.h"
+#include "../position.h"
+#include "eval.h"
+#include "movepick.h"
+#include "score.h"
+#include "search.h"
+#include "see.h"
+#include "tt.h"
+
+namespace dc {
+
+using detail::INF;
+using detail::MATE;
+using detail::MATE_BOUND;
+using detail::MAX_PLY;
+
+struct Search::State {
+  using Clock = std::chrono::steady_clock;
+
+  detail::TranspositionTable tt;
+
+  int level = 10;
+  LevelSettings ls = level_settings(10);
+  SearchOptions opt;
+  Evaluator evaluator;
+  Evaluator frozen_blind_evaluator;  // the same weights without the freezing terms
+  uint64_t rng = 0x2545F4914F6CDD1Dull;
+  uint64_t noise_seed = 0;
+
+  detail::MoveOrder order;
+  Move pv[MAX_PLY + 1][MAX_PLY + 1];
+  int pv_len[MAX_PLY + 1];
+  std::vector<Move> move_buf;  // MAX_PLY * MAX_MOVES
+  std::vector<int> score_buf;
+
+  // Per search.
+  const std::atomic<int>* run_state = nullptr;  // Search::STOPPING once stop() is called
+  bool stop_requested() const { return run_state->load(std::memory_order_relaxed) == Search::STOPPING; }
+  uint64_t nodes = 0;
+  uint64_t node_limit = 0;
+  bool use_time = false;
+  Clock::time_point start, deadline, hard_deadline;  // hard_deadline: with min_nodes
+  uint64_t min_nodes = 0;  // searched before the (soft) deadline can stop the search
+  uint64_t slice_end = 0;       // the current advance() stops here
+  // A search halts at a node (poll()) when its slice ends (a pause: the next slice goes on
+  // from there) or when it is over (a limit or stop()).
+  bool halted = false;
+  int halt_ply = 0;             // the node where it halted
+  int resume_ply = 0;           // > 0 while the next slice calls down to that node again
+  bool in_root_move = false;    // halted inside a root move's search
+  int root_plies = 0;           // root_pos.plies_played() at the root
+  int seldepth = 0;
+  int root_depth = 0;
+
+  // The search in progress (start() .. done()).
+  Position root_pos = Position::start();
+  SearchLimits limits;
+  int max_depth = 0;
+  bool multi = false;             // the level's exact_root: exact scores for every root move
+  int blunder_roll = 100;         // drawn in start(): < blunder_pct plays a non-best move
+  uint64_t blunder_pick = 0;      // ... this one among the candidates
+  // The level's weaknesses in this search (drawn in start()).
+  bool afar_blind = false;        // no captures from afar beyond the root
+  const Evaluator* ev = nullptr;  // &evaluator, or &frozen_blind_evaluator
+  uint64_t ev_salt = 0;           // keeps the two evaluators' cache entries apart
+  // Non-zero when this search is a weakened one (noise, blindness, a capture horizon):
+  // its keys in the transposition table are apart from every other search's, so that
+  // its errors reach no other search and no full-strength result reaches it.
+  uint64_t tt_salt = 0;
+  int qs_horizon = -1;            // the level's quiescence plies (-1: the engine's own bound)
+  bool finished = true;
+  Move root[MAX_MOVES];
+  int root_score[MAX_MOVES];
+  int exact[MAX_MOVES];
+  int n_root = 0;
+  int multipv = 1;                // lines wanted: min(limits.multipv, n_root)
+  // MultiPV (multipv > 1): per root move of the iteration in progress, whether its score
+  // is exact (else an upper bound) and its principal variation.
+  bool line_exact[MAX_MOVES];
+  std::vector<std::vector<Move>> line_pv;
+  // The iteration in progress.
+  int depth = 0;                  // being searched
+  int next_root = 0;              // next root move to search
+  int it_alpha = 0, it_best = 0;
+  int asp_lo = -INF, asp_hi = INF, asp_delta = 0;  // the root's window in this iteration
+  Move prev_best;                 // the time manager: the last iteration's best move,
+  int prev_score = 0, stable = 0; // its score, and for how many iterations it has been best
+  Move it_best_move;
+  std::vector<Move> it_best_pv;
+  SearchResult res;               // the last completed iteration's answer
+  int last_info_ms = 0;
+
+  static EvalWeights without_freezing(EvalWeights w) {
+    w.use_frozen = false;
+    return w;
+  }
+
+  explicit State(size_t hash_mb)
+      : frozen_blind_evaluator(without_freezing(EvalWeights::defaults())),
+        move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), score_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
+    tt.resize(hash_mb);
+    clear();
+  }
+
+  void clear() {
+    tt.clear();
+    order.clear();
+    std::fill(ecache.begin(), ecache.end(), EvalCacheEntry{});
+  }
+  uint64_t next_rand() { return rng = detail::splitmix(rng); }
+
+  struct EvalCacheEntry {
+    uint64_t key;
+    int32_t value;
+  };
+  std::vector<EvalCacheEntry> ecache = std::vector<EvalCacheEntry>(1 << 18);
+
+  // The table terms of the evaluation (material, piece-square, frozen pieces) from
+  // Gold's point of view, by ply, updated incrementally by make().
+  int table_terms[MAX_PLY + 2];
+
+  // The keys of the positions on the path from the root (path_key[0]) and of the game's
+  // reversible positions before it (game_keys, the latest first), and the first ply
+  // after the last pass on the path (repetitions do not count across a pass).
+  uint64_t path_key[MAX_PLY + 2];
+  int after_pass[MAX_PLY + 2];
+  std::vector<uint64_t> game_keys;
+
+  void make(Position& pos, Move m, int ply) {
+    const int before = ev->local_terms(pos, m.from(), m.to());
+    pos.make_move(m);
+    table_terms[ply + 1] = table_terms[ply] - before + ev->local_terms(pos, m.from(), m.to());
+    path_key[ply + 1] = pos.key();
+    after_pass[ply + 1] = after_pass[ply];
+  }
+  void make_null(Position& pos, int ply) {
+    pos.make_null();
+    table_terms[ply + 1] = table_terms[ply];
+    path_key[ply + 1] = pos.key();
+    after_pass[ply + 1] = ply + 1;
+  }
+  // A draw by repetition inside the search (as Stockfish counts): the position occurred
+  // before on the path after the root (a 2-fold in the tree: whoever can repeat it, can
+  // repeat it again), or twice at or before the root (a 3-fold with the game's history).
+  bool repetition_draw(const Position& pos, int ply) const;
+
+  // Static evaluation; the per-piece part alone when it is far outside (alpha, beta).
+  int eval(const Position& pos, int ply, int alpha = -INF, int beta = INF);
+
+  // Every limit applies from the very first node: the slice's end (which includes the
+  // node limit) at every node, stop() and the clock every 256 nodes. Returns whether the
+  // search halts at this node (before counting it).
+  bool poll(int ply) {
+    if (nodes >= slice_end ||
+        ((nodes & 255) == 0 && (stop_requested() || (use_time && time_up())))) {
+      halted = true;
+      halt_ply = ply;
+      return true;
+    }
+    return false;
+  }
+  // The clock: past the move's time once min_nodes are searched, or past the hard limit.
+  bool time_up() const {
+    const Clock::time_point now = Clock::now();
+    return now >= hard_deadline || (now >= deadline && nodes >= min_nodes);
+  }
+  // Whether the search as a whole is over (not merely this slice).
+  bool limit_reached() const {
+    return (node_limit && nodes >= node_limit) || stop_requested() || (use_time && time_up());
+  }
+
+  bool see_ge(Position& pos, Move m, int threshold) const { return dc::see_ge(pos, m, opt.eval.value, threshold); }
+  bool enough_material_for_null(const Position& pos) const;
+
+  void update_pv(int ply, Move m) {
+    pv[ply][0] = m;
+    const int n = pv_len[ply + 1];
+    for (int i = 0; i < n; ++i) pv[ply][i + 1] = pv[ply + 1][i];
+    pv_len[ply] = n + 1;
+  }
+
+  // A node of the tree search in progress (see search.cpp): where it is (the child search
+  // it is in) and everything it needs to go on.
+  struct Node {
+    enum Site : uint8_t { NULL_MOVE, FIRST, REDUCED, UNREDUCED, FULL_WINDOW, QS_CHILD };
+    Site site = FIRST;
+    bool pv_node = false, can_futile = false, quiet = false, gives_check = false;
+    bool evasions = false, any_legal = false;  // quiescence
+    int alpha = 0, beta = 0, alpha0 = 0, best = 0, static_eval = 0, score = 0;
+    int searched = 0, legal = 0, child_depth = 0, reduction = 0, quiet_count = 0;
+    int stand = 0, count = 0, index = 0;  // quiescence
+    uint64_t key = 0;
+    Move tt_move, best_move, m;
+    Piece mover = NO_PIECE;
+    detail::PrevMove prev;
+    std::optional<detail::MovePicker> picker;
+    std::optional<LegalityCheck> legality;
+    Move quiets[64];  // the quiet moves searched, for the history
+  };
+  Node node_[MAX_PLY + 1];
+  // The root move being searched (see search_root_move).
+  struct RootMoveSearch {
+    enum Site : uint8_t { FULL, MULTIPV_NULL, MULTIPV_FULL, NULL_WINDOW, WINDOW };
+    Site site = FULL;
+    bool gives_check = false;
+    int child_depth = 0, floor = 0, score = 0;
+  };
+  RootMoveSearch rm_;
+
+  int qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk, int qply = 0);
+  int negamax(Position& pos, int depth, int alpha, int beta, int ply, bool in_chk, bool allow_null);
+
+  void begin(const Position& pos, const SearchLimits& lim);
+  bool run(uint64_t budget, const std::function<void(const SearchInfo&)>& on_info);
+  int search_root_move(Position& pos, int i);
+  void end_inside_iteration();
+  int multipv_floor(int searched) const;
+  void collect_lines();
+  void finish();
+  int elapsed_ms() const {
+    return int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count());
+  }
+};
+
+}  // namespace dc

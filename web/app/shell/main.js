@@ -1,0 +1,189 @@
+// The Dragonchess game page: puts the parts together. The board component
+// (renderer/board.js: the SDL2 canvas renderer; it is handed the position and the legal
+// destinations and emits moves), the rules engine on the main thread (the game record,
+// legal destinations, status, notation: instant, even while the AI thinks), the controller
+// (game/controller.js: every game action, no DOM), the AI (game/ai.js: the engine worker),
+// which game is open (game/opening.js: links, saved game), the page (page.js: who owns the
+// board, the one redraw, the input) and its panels.
+//
+//   const r = await startPage();  // {page, ctl, ...} or {error}; start.js is the page's entry
+import { createBoard as makeBoard } from '../../renderer/board.js';
+import { loadEngine as loadRules } from '../../engine/engine-loader.js';
+import { GameModel } from '../game/model.js';
+import { useFacts, levelName } from '../rules/facts.js';
+import * as store from '../game/store.js';
+import { Controller } from '../game/controller.js';
+import { createAI } from '../game/ai.js';
+import { createOpening } from '../game/opening.js';
+import { computerAnswers } from '../game/offers.js';
+import { applyLayout, BOARD_STYLES } from './page-layout.js';
+import * as view from './view.js';
+import * as a11y from './a11y.js';
+import { Page } from './page.js';
+import { createDialogs } from './dialogs.js';
+import { createSendBox } from './send-box.js';
+import { createSounds } from './sounds.js';
+import { createOffersPanel } from './offers-panel.js';
+import { copyLink, watchLinks } from '../share/share.js';
+import { createRecordIO } from '../share/record-io.js';
+import { createEmbedDialog } from '../embed/embed-dialog.js';
+import { createAnalysisCtrl, MAX_LINES } from '../analysis/analysis-ctrl.js';
+import { createAnalysisView } from '../analysis/analysis-view.js';
+import { createEditor } from '../analysis/editor.js';
+import { createLearnCtrl } from '../learn/learn-ctrl.js';
+import { createLearnView } from '../learn/learn-view.js';
+import { $ } from '../util/dom.js';
+
+/**
+ * Starts the game page. deps (all optional): createBoard, loadEngine (the board component
+ * and the rules engine: the page's own by default). Resolves to the page's parts
+ * {page, ctl, ai, board, M, opening, analysis, editor, learn, recordIO, sounds} once the
+ * page is drawn and takes input, or to {error} when it cannot start (the page says so).
+ */
+export async function startPage({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
+  try {
+    return await boot(createBoard, loadEngine);
+  } catch (e) {
+    const error = String((e && e.message) || e);
+    document.body.classList.remove('loading');
+    $('status-main').textContent = 'The game could not start';
+    $('status-sub').textContent = error;
+    const l = $('board-loading');
+    if (l) l.remove();
+    return { error };
+  }
+}
+
+async function boot(createBoard, loadEngine) {
+  const boardEl = $('board');
+  applyLayout(boardEl, null);  // the page's mode from the window's size until the board can say its size
+  const [board, M] = await Promise.all([
+    createBoard(boardEl, { interactive: true, levels: [3, 2, 1], arrangement: BOARD_STYLES.aligned, orientation: 'gold' }),
+    loadEngine(),
+  ]);
+  useFacts(M);
+  // the boards' arrangement: levels in line (default) or the largest squares (a preference)
+  let boardStyle = store.loadPrefs().boards === 'large' ? 'large' : 'aligned';
+  const arrangeBtn = $('btn-arrange');
+  const layout = () => {
+    const L = applyLayout(boardEl, (w, h, arrangement) => board.fit(w, h, { arrangement }), boardStyle);
+    board.set({ arrangement: L.arrangement });
+    arrangeBtn.setAttribute('aria-pressed', String(boardStyle === 'large'));
+    arrangeBtn.setAttribute('aria-label', boardStyle === 'large' ? 'Boards arranged for the largest squares' : 'Boards one above the other, files in line');
+  };
+  layout();
+  let resizeTimer = 0;
+  const relayout = () => {
+    cancelAnimationFrame(resizeTimer);
+    resizeTimer = requestAnimationFrame(layout);
+  };
+  window.addEventListener('resize', relayout);
+  new ResizeObserver(relayout).observe(document.documentElement);
+  // the boards' names (core's), in the page's words for them
+  const boards = [3, 2, 1].map((l) => `${levelName(l)} (level ${l})`).join(', ');
+  board.canvas.setAttribute('aria-label', `Dragonchess boards: ${boards}`);
+  board.canvas.setAttribute('aria-describedby', 'board-help');
+  $('board-help-levels').textContent = boards;
+  document.querySelectorAll('[data-level-name]').forEach((el) => { el.textContent = levelName(el.dataset.levelName); });
+
+  const ctl = new Controller(new GameModel(M), store.cleanSettings(store.DEFAULT_SETTINGS));
+  const sounds = createSounds();
+  const page = new Page({ ctl, board, sounds });
+  page.toggleArrange = () => {
+    boardStyle = boardStyle === 'large' ? 'aligned' : 'large';
+    store.savePrefs({ boards: boardStyle });
+    layout();
+  };
+  const ui = { toast: (t, ms, action) => view.toast(t, ms, action), announce: a11y.announce };
+  // The modes that take the board, and the page's services they use.
+  const modes = {
+    redraw: page.redraw, take: (o) => page.take(o), release: (o) => page.release(o), animate: (a, b) => page.animate(a, b),
+    ...ui, prefs: { load: store.loadPrefs, save: store.savePrefs },
+    squareAt: (x, y) => board.squareAt(x, y), squareSize: () => board.geometry().square,
+  };
+  const ai = createAI(ctl, {
+    onState: page.redraw, onInfo: page.redraw, toast: ui.toast,
+    beforeMove: (r, side) => computerAnswers(ctl, M, r, side),  // a draw offer is answered on the computer's move
+  });
+  const analysis = createAnalysisCtrl(ctl, modes);
+  const editor = createEditor(ctl, { ...modes, analysis }, M);
+  const learn = createLearnCtrl({ M, ctl, page: { ...modes, analysis, editor }, sounds });
+  Object.assign(page, { ai, analysis, dialogs: null });
+  const opening = createOpening(ctl, ui);
+  const dialogs = page.dialogs = createDialogs(ctl, opening);
+  const sendBox = createSendBox(ctl, opening);
+  const recordIO = createRecordIO(ctl, M, opening, ui);
+  const offers = createOffersPanel(ctl, $('offers'), ui.toast);
+  const embed = createEmbedDialog(ctl);
+  const learnView = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
+  page.panels.push(createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }), editor, sendBox, offers, learnView);
+  document.addEventListener('visibilitychange', () => analysis.hold('hidden', document.visibilityState === 'hidden'));
+
+  opening.restore();
+  wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds });
+  document.body.classList.remove('loading');
+  page.flush();
+  ai.start();
+  watchLinks(opening.onLink);
+  // Offline play: the service worker caches the whole site, after the page is up. Where
+  // service workers are missing the page works online only (registerPWA answers null).
+  setTimeout(() => {
+    import('./pwa.js').then(({ registerPWA }) => registerPWA({
+      onUpdate: (apply) => view.toast('A new version of Dragonchess is ready.', 0, { label: 'Reload', run: apply }),
+    }));
+  }, 1500);
+  return { page, ctl, ai, board, M, opening, analysis, editor, learn, learnView, recordIO, sounds };
+}
+
+// The page's controls: buttons with a data-act, the move list, the typed moves, the keys.
+function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds }) {
+  page.wireBoard();
+  $('dlg-over').addEventListener('close', () => { if ($('dlg-over').returnValue === 'review') analysis.startReview(); });
+  const shareLink = async () => {
+    const { copied } = await copyLink(opening.gameLink());
+    // The address bar holds the same link (the page keeps it there).
+    view.toast(copied ? 'Link to this game copied.' : 'The browser did not allow copying: copy the link from the address bar.');
+  };
+  const acts = {
+    undo: () => ctl.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
+    stop: () => ai.stop(), pause: () => ctl.togglePause(), share: shareLink, record: () => recordIO.open(),
+    'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
+    sound: () => sounds.toggle(),
+    embed: () => embed.open(), endpreview: () => analysis.endPreview(),
+    analyse: () => analysis.toggle(), review: () => analysis.startReview(), editor: () => editor.open(),
+    arrange: () => page.toggleArrange(),
+  };
+  document.addEventListener('click', (e) => {
+    const actEl = e.target.closest('[data-act]');
+    if (actEl && !actEl.disabled) {
+      const act = acts[actEl.dataset.act];
+      if (act) act();
+      return;
+    }
+    const nav = e.target.closest('[data-nav]');
+    if (nav && !nav.disabled) {
+      ctl.goTo({ first: 0, prev: ctl.viewPly - 1, next: ctl.viewPly + 1, last: ctl.model.length }[nav.dataset.nav]);
+      return;
+    }
+    const mv = e.target.closest('[data-ply]');
+    if (mv) ctl.goTo(Number(mv.dataset.ply));
+  });
+  sounds.bindButton($('btn-sound'));
+  dialogs.wire();
+  sendBox.wire();
+  // typed moves
+  const mf = $('move-form'), mi = $('move-input');
+  mf.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const err = ctl.playTyped(mi.value);
+    a11y.moveFeedback(mi, $('move-feedback'), err);
+    // played: the box lets go of the focus, so that T (and the other keys) work again;
+    // refused: it keeps it, to correct the move
+    if (!err) { mi.value = ''; mi.blur(); }
+  });
+  mi.addEventListener('input', () => a11y.moveFeedback(mi, $('move-feedback'), null));
+  mi.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') { mi.value = ''; a11y.moveFeedback(mi, $('move-feedback'), null); }
+  });
+  document.addEventListener('keydown', (e) => page.onKey(e));
+}
