@@ -166,3 +166,77 @@ test('record texts: the page\'s tags, an opened record\'s tags and notes, file n
   assert.equal(gameLine({ tags: { Gold: 'Ann', Scarlet: '?', Event: 'Club', Date: '????.??.??' }, result: '1-0', moves: 1 }), 'Ann – Scarlet · Club · 1-0 · 1 ply');
   assert.throws(() => readGame(M, '1. W2c4', 0), (e) => e.code === 'bad-record' && e.line === 1);
 });
+
+test('takebacks: on one device the mover asks and the side to move answers; by link only before the answer, in the link', () => {
+  const g = { kind: 'ask', by: 'gold' };
+  assert.deepEqual(offers.takebackAfterMove(g, 'scarlet'), { kind: 'declined', by: 'scarlet' }, 'moving on declines');
+  assert.deepEqual(offers.takebackAfterMove({ kind: 'declined', by: 'scarlet' }, 'scarlet'), { kind: 'declined', by: 'scarlet' });
+  assert.equal(offers.takebackAfterMove({ kind: 'accepted', by: 'scarlet' }, 'gold'), null);
+
+  const ai = make({ mode: 'ai' }).ctl;
+  assert.equal(offers.asksForTakeback(ai), false, 'against the computer Undo takes back at once');
+  assert.equal(ai.play('2c22c3'), null);
+  assert.equal(offers.undoOrAsk(ai), null);
+  assert.equal(ai.model.length, 0);
+
+  const hs = make({ mode: 'hotseat' }).ctl;
+  assert.equal(offers.takebackState(hs).canAsk, false, 'no move yet');
+  assert.equal(hs.play('2c22c3'), null);
+  assert.equal(offers.undoOrAsk(hs), null);
+  assert.equal(hs.model.length, 1, 'asked, not taken back');
+  assert.deepEqual(offers.takebackState(hs).prompt, { text: 'Gold asks to take back their last move.', answerer: 'scarlet' });
+  assert.match(offers.undoOrAsk(hs), /already on the table/);
+  assert.equal(offers.declineTakeback(hs), null);
+  assert.equal(offers.takebackState(hs).note, 'Scarlet declined the takeback.');
+  assert.equal(hs.model.length, 1);
+  assert.equal(offers.undoOrAsk(hs), null);
+  assert.equal(offers.acceptTakeback(hs), null);
+  assert.equal(hs.model.length, 0);
+  assert.equal(hs.takeback, null);
+  assert.match(offers.acceptTakeback(hs), /no takeback request/);
+
+  const a = make({ mode: 'link', human: 'gold' }).ctl;
+  assert.equal(a.play('2c22c3'), null);
+  assert.equal(offers.undoOrAsk(a), null);
+  assert.deepEqual(a.record().takeback, { kind: 'ask', by: 'gold' });
+  assert.equal(offers.takebackState(a).note, 'You asked to take back your last move: the request is in the link to send.');
+  const b = make({ mode: 'link', human: 'scarlet' }).ctl;
+  b.reset({ settings: b.settings, moves: ['2c22c3'], takeback: a.record().takeback });
+  assert.deepEqual(offers.takebackState(b).prompt, { text: 'Your opponent asks to take back their last move.', answerer: 'scarlet' });
+  assert.equal(offers.acceptTakeback(b), null);
+  assert.equal(b.model.length, 0);
+  assert.deepEqual(b.takeback, { kind: 'accepted', by: 'scarlet' });
+  assert.equal(offers.takebackState(b).note, 'You accepted the takeback: send your opponent the link.');
+  // the opponent has answered: too late to ask
+  const c = make({ mode: 'link', human: 'gold' }).ctl;
+  c.reset({ settings: c.settings, moves: ['2c22c3', '2c72c6'] });
+  assert.match(offers.undoOrAsk(c), /already answered/);
+  assert.equal(c.model.length, 2);
+});
+
+test('links: takeback= and help= round trip; bad values are refused', () => {
+  const base = { moves: ['2c22c3'], mode: 'link', to: 'scarlet' };
+  const hash = encodeGame({ ...base, takeback: { kind: 'ask', by: 'gold' }, assists: [{ ply: 0, side: 'gold', kind: 'analysis' }, { ply: 1, side: 'scarlet', kind: 'hint' }] });
+  assert.equal(hash, '#moves=2c22c3&play=link&to=s&takeback=ask-g&help=0ag.1hs');
+  const d = decodeHash(hash);
+  assert.deepEqual(d.takeback, { kind: 'ask', by: 'gold' });
+  assert.deepEqual(d.assists, [{ ply: 0, side: 'gold', kind: 'analysis' }, { ply: 1, side: 'scarlet', kind: 'hint' }]);
+  for (const k of ['accepted', 'declined']) assert.deepEqual(decodeHash(encodeGame({ ...base, takeback: { kind: k, by: 'scarlet' } })).takeback, { kind: k, by: 'scarlet' });
+  assert.match(decodeHash('#moves=2c22c3&takeback=maybe').error, /'takeback' must be ask-g/);
+  assert.match(decodeHash('#moves=2c22c3&help=3xg').error, /'help' must list uses/);
+  assert.throws(() => encodeGame({ ...base, takeback: { kind: 'ask', by: 'blue' } }), TypeError);
+});
+
+test('help used between people is noted in the record for both; not against the computer', () => {
+  const { ctl } = make({ mode: 'hotseat' });
+  assert.equal(ctl.useAssist('hint'), true);
+  assert.equal(ctl.play('2c22c3'), null);
+  assert.equal(ctl.useAssist('analysis'), true);
+  assert.equal(ctl.useAssist('analysis'), true, 'once a turn');
+  assert.deepEqual(ctl.assists, [{ ply: 0, side: 'gold', kind: 'hint' }, { ply: 1, side: 'scarlet', kind: 'analysis' }]);
+  assert.deepEqual(recordNotes(ctl).comments, ['Gold used a hint.', 'Scarlet used the analysis.']);
+  assert.match(recordText(ctl), /\{ ?Gold used a hint\. ?\} 1\. W2c3 \{ ?Scarlet used the analysis\. ?\}/);
+  ctl.undo();
+  assert.deepEqual(ctl.assists, [{ ply: 0, side: 'gold', kind: 'hint' }], 'a note goes with the position taken back');
+  assert.equal(make({ mode: 'ai' }).ctl.useAssist('hint'), false);
+});

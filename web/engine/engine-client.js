@@ -57,11 +57,13 @@ export class EngineClient {
 
   // position: {fen: start position string ('' = the standard start), moves: coordinate
   // (or algebraic) moves}; limits: {movetime?, nodes?, depth?} or null (the level's own
-  // limits); options: {level = 10, seed?, onInfo?(info)}. Resolves to
+  // limits); options: {level = 10, seed?, fresh? (clear the search's tables first: the
+  // answer then depends on the position and the limits alone, as each position of a
+  // review), onInfo?(info)}. Resolves to
   // {best, bestAlgebraic, score, mate, depth, pv, pvCoordinate, nodes, time, stopped}
   // or null when superseded (another search, stop({discard: true}), a restart).
   search(position, limits = null, options = {}) {
-    return this._search('search', position, { limits, level: options.level, seed: options.seed }, options.onInfo);
+    return this._search('search', position, { limits, level: options.level, seed: options.seed, fresh: options.fresh === true }, options.onInfo);
   }
 
   // An infinite analysis (info messages) until stop(); resolves like search().
@@ -74,7 +76,8 @@ export class EngineClient {
   }
 
   // A review of every position of the game (ply 0 to the last), each searched with
-  // `limits` ({nodes?, depth?, movetime?}, required). onProgress({done, total, entry}) per
+  // `limits` ({nodes?, depth?, movetime?}, required) by a fresh search (as search()'s
+  // fresh: the same answer as a hint's search of that position). onProgress({done, total, entry}) per
   // position. Resolves to {entries, plies, stopped} (entries of the positions done; stop()
   // resolves it with those done so far) or null when superseded.
   review(position, { limits, onProgress } = {}) {

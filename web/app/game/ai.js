@@ -3,8 +3,12 @@
 // the controller. The game record stays on the page: every request sends the start
 // position and the moves (the client sends only what changed).
 import { EngineClient } from '../../engine/engine-client.js';
+import { REVIEW_LIMITS } from '../analysis/review.js';
 
-const HINT_MOVETIME = 1500;
+// A hint is the search a review makes of the position (the review's node limit, at full
+// strength, with fresh tables): the review's best move there, so that a review never judges
+// a hint's move (the engine's own choice is never judged).
+const HINT_LIMITS = REVIEW_LIMITS;
 const MIN_AI_DELAY = 380;     // ms from the request to the AI's move (let the last move animate)
 const MIN_WATCH_DELAY = 650;  // AI vs AI: a pace a person can follow
 
@@ -61,9 +65,9 @@ export function createAI(ctl, ui, options = {}) {
     let r = null;
     try {
       const level = purpose === 'hint' ? 10 : ctl.settings.level;
-      const limits = purpose === 'hint' ? { movetime: HINT_MOVETIME } : null;  // null: the level's own limits
+      const limits = purpose === 'hint' ? HINT_LIMITS : null;  // null: the level's own limits
       r = await engine.search({ fen, moves }, limits, {
-        level,
+        level, fresh: purpose === 'hint',
         onInfo: (info) => {
           if (token !== ai.token) return;
           ai.info = { ...info, side, ply: plies };
@@ -124,6 +128,7 @@ export function createAI(ctl, ui, options = {}) {
 
   ctl.on('interrupt', cancel);
   ctl.on('turn', maybe);
+  ctl.on('reset', () => { ai.info = null; });  // another game: nothing of the last one's thinking stays
   // whenReady(): resolves once the engine answers ({}), or could not start ({error}).
   return { state: ai, start, maybe, cancel, hint, canHint, stop, whenReady: () => ready, clearInfo: () => { ai.info = null; } };
 }

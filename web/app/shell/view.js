@@ -194,8 +194,9 @@ export function renderEngineState(e) {
 
 // info: {depth, score, mate, nodes, nps, pv[]} with score from the side to move; side:
 // the side to move in the searched position; label(i): core's move number of the line's
-// i-th move ("12." or "12…", written before a Gold move and before the line's first).
-export function renderEngineInfo(info, side, label) {
+// i-th move ("12." or "12…", written before a Gold move and before the line's first);
+// empty: what the card says without an evaluation (why it shows none).
+export function renderEngineInfo(info, side, label, empty = 'The engine\'s best line appears here while it thinks.') {
   $('eval-score').classList.toggle('is-empty', !info);
   if (!info) {
     $('eval-score').textContent = 'No evaluation yet';
@@ -203,7 +204,7 @@ export function renderEngineInfo(info, side, label) {
     $('eng-nodes').textContent = '–';
     $('eng-nps').textContent = '–';
     $('evalbar-fill').style.width = '50%';
-    $('eng-pv').innerHTML = '<span class="pv-empty">The engine\'s best line appears here while it thinks.</span>';
+    $('eng-pv').innerHTML = `<span class="pv-empty">${esc(empty)}</span>`;
     return;
   }
   const ev = { side, score: info.score, mate: info.mate };  // the bar: Gold's chance to win (the review's curve)
