@@ -59,11 +59,15 @@ export class EngineClient {
   // (or algebraic) moves}; limits: {movetime?, nodes?, depth?} or null (the level's own
   // limits); options: {level = 10, seed?, fresh? (clear the search's tables first: the
   // answer then depends on the position and the limits alone, as each position of a
-  // review), onInfo?(info)}. Resolves to
-  // {best, bestAlgebraic, score, mate, depth, pv, pvCoordinate, nodes, time, stopped}
+  // review), clock?, onInfo?(info)}. clock: the computer's
+  // move on its clock, {time, inc?, movestogo?, overhead?} in ms (limits must then be
+  // null): core's time manager sets the limits. Resolves to {best, bestAlgebraic, score,
+  // mate, depth, pv, pvCoordinate, nodes, time, stopped, clock?: {soft, hard, panic}}
   // or null when superseded (another search, stop({discard: true}), a restart).
   search(position, limits = null, options = {}) {
-    return this._search('search', position, { limits, level: options.level, seed: options.seed, fresh: options.fresh === true }, options.onInfo);
+    const fields = { limits, level: options.level, seed: options.seed, fresh: options.fresh === true };
+    if (options.clock !== undefined && options.clock !== null) fields.clock = options.clock;
+    return this._search('search', position, fields, options.onInfo);
   }
 
   // An infinite analysis (info messages) until stop(); resolves like search().
