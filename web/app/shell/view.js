@@ -109,7 +109,7 @@ export function renderMoves(m) {
   $('moves-note').textContent = m.plies.length ? `${m.plies.length} ${m.plies.length === 1 ? 'ply' : 'plies'}` : '';
   if (!m.plies.length) {
     box.innerHTML = `<div class="moves-empty">${m.firstSide === 'gold' ? 'Gold' : 'Scarlet'} moves first. Moves appear here.</div>` +
-      (m.result ? resultHtml(m.result) : '');
+      (comments[0] ? `<div class="mv-comment">${esc(comments[0])}</div>` : '') + (m.result ? resultHtml(m.result) : '');
     return;
   }
   const rows = [];
