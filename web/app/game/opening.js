@@ -8,6 +8,7 @@ import { resignedWords } from '../rules/words.js';
 import { sameStart, WAITING } from './controller.js';
 import { recordedWay } from './players.js';
 import { readLink, linkError, linkFor, setAddress } from '../share/share.js';
+import { failure } from '../util/result.js';
 
 // ctl: the Controller; ui: {toast(text, ms?, action?), announce(text)}
 export function createOpening(ctl, ui) {
@@ -31,8 +32,11 @@ export function createOpening(ctl, ui) {
   }
   const sendUrl = () => linkFor(gameLink(other(ctl.humanSide())));
 
+  let unsaved = false;  // the browser refused to keep the game: said once
   function save() {
-    store.save(ctl.record());
+    const r = store.save(ctl.record());
+    if (r.error && !unsaved) ui.toast(`This browser does not keep the game (${r.error}): it lasts while the page is open; its link is in the address bar.`, 9000);
+    unsaved = !!r.error;
     setAddress(gameLink());  // the address is a link to this game
   }
 
@@ -40,6 +44,7 @@ export function createOpening(ctl, ui) {
     state.linkError = message;
     ctl.note = failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };  // the status line says it
     ui.announce(message);
+    return failure(message);
   }
 
   function failRestore(why) {
@@ -48,9 +53,7 @@ export function createOpening(ctl, ui) {
     ui.announce(failedRestore.text);
   }
 
-  const sideToMoveOf = (link) => {
-    try { return ctl.model.sideAfter(link.fen || START, link.moves); } catch { return null; }
-  };
+  const sideToMoveOf = (link) => ctl.model.sideAfter(link.fen || START, link.moves).side || null;
   // A play-by-link game saved here, and a link to it for the side this device plays or
   // the side that must answer (the link this device sent, opened again here).
   const isOwnLink = (rec, link) => rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
@@ -76,16 +79,12 @@ export function createOpening(ctl, ui) {
   // else the side to move), with an offer to play both sides here instead; vs=watch: the
   // computer plays both; any other link is for two players on this device. The game it
   // replaces (`prev`) is kept among the previous games unless the link only continues it.
-  // false (with a message, the game untouched) when refused.
+  // -> {} or {error} (said in the status line, the game untouched) when refused.
   function applyLink(link, prev) {
     const fen = link.fen || START;
-    let me;
-    try {
-      me = link.to || ctl.model.sideAfter(fen, link.moves);
-    } catch (e) {
-      linkFailed(linkError(e));
-      return false;
-    }
+    const after = link.to ? { side: link.to } : ctl.model.sideAfter(fen, link.moves);
+    if (after.error) return linkFailed(linkError(after.error));
+    const me = after.side;
     const base = prev ? prev.settings : ctl.settings;
     const level = link.strength || base.level;
     const settings = store.cleanSettings(
@@ -96,17 +95,13 @@ export function createOpening(ctl, ui) {
     const goesOn = !!prev && continues(prev, fen, link.moves, link);
     // a move queued here while waiting for the opponent's link waits for it
     const premove = link.mode === 'link' && goesOn && prev.settings.mode === 'link' && prev.settings.human === me ? prev.premove || null : null;
-    try {
-      ctl.reset({
-        settings, startFen: fen, moves: link.moves, ending: link.ending || null,
-        offer: link.mode === 'link' ? link.offer || null : null, takeback: link.mode === 'link' ? link.takeback || null : null,
-        assists: link.assists || [], premove,
-      });
-    } catch (e) {
-      linkFailed(linkError(e));
-      return false;
-    }
-    const kept = !!(prev && prev.moves.length && !goesOn) && store.pushPrevious(prev);
+    const r = ctl.reset({
+      settings, startFen: fen, moves: link.moves, ending: link.ending || null,
+      offer: link.mode === 'link' ? link.offer || null : null, takeback: link.mode === 'link' ? link.takeback || null : null,
+      assists: link.assists || [], premove,
+    });
+    if (r.error) return linkFailed(linkError(r.error));
+    const kept = !!(prev && prev.moves.length && !goesOn) && !store.pushPrevious(prev).error;
     const stm = ctl.sideToMove();
     const vs = link.mode === 'ai' ? `you play ${SIDE_NAME[me]} against the computer (strength ${settings.level})`
       : link.mode === 'watch' ? `the computer plays both sides (strength ${settings.level})` : '';
@@ -127,7 +122,7 @@ export function createOpening(ctl, ui) {
         { label: 'Restore it', run: restorePrevious });
     }
     ui.announce(what + ' ' + ctl.lastMoveWords());
-    return true;
+    return {};
   }
 
   // At start: a game link in the address wins (unless it is this very game, e.g. after a
@@ -154,23 +149,16 @@ export function createOpening(ctl, ui) {
         sameAssists(rec.assists, link.assists) && sameWay(rec, link);
       const earlier = rec && !same && earlierPoint(rec, link) && sameWay(rec, link);
       if (earlier) {
-        try {
-          ctl.reset({ ...rec, restored: true });
-          showEarlierPoint(link);
-          return;
-        } catch (e) {
-          failRestore('the saved game is not valid (' + e.message + ')');
-        }
+        const r = ctl.reset({ ...rec, restored: true });
+        if (!r.error) { showEarlierPoint(link); return; }
+        failRestore('the saved game is not valid (' + r.error + ')');
       }
-      if (!same && !earlier && applyLink(link, rec || null)) return;
+      if (!same && !earlier && !applyLink(link, rec || null).error) return;
     }
     if (saved.record) {
-      try {
-        ctl.reset({ ...saved.record, restored: true });
-        return;
-      } catch (e) {
-        failRestore('the saved game is not valid (' + e.message + ')');
-      }
+      const r = ctl.reset({ ...saved.record, restored: true });
+      if (!r.error) return;
+      failRestore('the saved game is not valid (' + r.error + ')');
     } else if (saved.error) {
       failRestore(saved.error);
     }
@@ -199,12 +187,8 @@ export function createOpening(ctl, ui) {
     const rec = store.popPrevious();
     if (!rec) { ui.toast('There is no previous game to restore.'); return; }
     const cur = ctl.record();
-    try {
-      ctl.reset(rec);
-    } catch (e) {
-      ui.toast(`The previous game could not be restored: ${e.message}.`, 9000);
-      return;
-    }
+    const r = ctl.reset(rec);
+    if (r.error) { ui.toast(`The previous game could not be restored: ${r.error}.`, 9000); return; }
     if (cur.moves.length) store.pushPrevious(cur);
     ui.toast(cur.moves.length ? 'Your previous game is back; the other one was kept (New game → Restore previous game).' : 'Your previous game is back.');
   }
@@ -213,17 +197,19 @@ export function createOpening(ctl, ui) {
   // ending, meta}, played on as the record says it was played (its Gold and Scarlet tags:
   // against the computer at its strength, the computer against itself, else two players
   // on this device), its players' names on show. Nothing of the game it replaces stays
-  // (the controller's reset); that game is kept among the previous games. Throws (the game
-  // untouched) when the engine refuses it.
+  // (the controller's reset); that game is kept among the previous games. -> {} or {error}
+  // (the game untouched) when the engine refuses it.
   function openGame(game, what) {
     const prev = ctl.record();
     const way = recordedWay(game.meta && game.meta.tags);
     const settings = store.cleanSettings({ ...ctl.settings, ...way, flipped: way.mode === 'ai' && way.human === 'scarlet' });
-    ctl.reset({ settings, startFen: game.startFen, moves: game.moves, ending: game.ending || null, meta: game.meta || null });
-    const kept = prev.moves.length > 0 && store.pushPrevious(prev);
+    const r = ctl.reset({ settings, startFen: game.startFen, moves: game.moves, ending: game.ending || null, meta: game.meta || null });
+    if (r.error) return r;
+    const kept = prev.moves.length > 0 && !store.pushPrevious(prev).error;
     ui.toast(what + (kept ? ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.` : ''),
       kept ? 8000 : 4000, kept ? { label: 'Restore it', run: restorePrevious } : undefined);
     ui.announce(what + ' ' + ctl.lastMoveWords());
+    return {};
   }
 
   // A game link pasted into the address bar of the open page.
@@ -231,7 +217,7 @@ export function createOpening(ctl, ui) {
     if (link.error) { linkFailed(link.error); setAddress(gameLink()); ctl.emit('change'); return; }
     const rec = ctl.record();
     if (earlierPoint(rec, link) && sameWay(rec, link)) { showEarlierPoint(link); setAddress(gameLink()); return; }
-    if (!applyLink(link, rec)) { setAddress(gameLink()); ctl.emit('change'); }
+    if (applyLink(link, rec).error) { setAddress(gameLink()); ctl.emit('change'); }
   }
 
   ctl.on('record', (e) => { if (e && e.restored) setAddress(gameLink()); else save(); });

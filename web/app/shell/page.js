@@ -88,8 +88,8 @@ export class Page {
         page.redraw();
       },
       onMove(from, to) {
-        const err = ctl.playSquares(from, to);
-        if (err) view.toast('That move could not be played: ' + err);
+        const r = ctl.playSquares(from, to);
+        if (r.error) view.toast('That move could not be played: ' + r.error);
       },
       // a click on the boards cancels a queued move (a new one may be chosen)
       onClick() { ctl.cancelPremove(); },
@@ -97,8 +97,8 @@ export class Page {
       // Enter or Space on a focused square: select the piece, play the move to it, or cancel.
       activate(name) {
         if (!ctl.isLive() || (ctl.selected && ctl.dests.some((d) => d.to === name)) || ctl.selected === name) {
-          const err = ctl.click(name);
-          if (err) view.toast('That move could not be played: ' + err);
+          const r = ctl.click(name);
+          if (r.error) view.toast('That move could not be played: ' + r.error);
           return;
         }
         ctl.select(name);
@@ -266,8 +266,8 @@ export class Page {
 
   // Undo: at once against the computer; between people, a takeback request (offers.js).
   undo() {
-    const why = undoOrAsk(this.ctl);
-    if (why) view.toast(why);
+    const r = undoOrAsk(this.ctl);
+    if (r.error) view.toast(r.error);
   }
 
   // The game's keys (the analysis's first: A, X).

@@ -196,7 +196,11 @@ export function renderEngineState(e) {
 // the side to move in the searched position; label(i): core's move number of the line's
 // i-th move ("12." or "12…", written before a Gold move and before the line's first);
 // empty: what the card says without an evaluation (why it shows none).
+let lastInfo, lastEmpty;  // the report on show: drawn again only when another comes
 export function renderEngineInfo(info, side, label, empty = 'The engine\'s best line appears here while it thinks.') {
+  if (info === lastInfo && empty === lastEmpty) return;
+  lastInfo = info;
+  lastEmpty = empty;
   $('eval-score').classList.toggle('is-empty', !info);
   if (!info) {
     $('eval-score').textContent = 'No evaluation yet';
@@ -231,7 +235,8 @@ function compact(x) {
 
 // --- top bar ----------------------------------------------------------------------------
 export function renderMatchup(players) {
-  $('matchup').innerHTML = matchupHtml(players);
+  const html = matchupHtml(players);
+  if ($('matchup').dataset.html !== html) { $('matchup').innerHTML = html; $('matchup').dataset.html = html; }
 }
 
 // --- toast --------------------------------------------------------------------------------
