@@ -246,7 +246,12 @@ function decode(hash, options, fail) {
     seen.set(key, v.value);
   }
 
-  const out = { moves: [], params: {} };
+  // the extra keys (an embed's options) come back with an error too, to be checked apart
+  const params = {};
+  for (const key of extra) if (seen.has(key)) params[key] = seen.get(key);
+  const failed = fail;
+  fail = (error) => ({ ...failed(error), params });
+  const out = { moves: [], params };
   if (seen.has('fen')) {
     const f = readFen(seen.get('fen'));
     if (f.error) return fail(f.error);
@@ -303,7 +308,6 @@ function decode(hash, options, fail) {
     else if (m) out.offer = { kind: m[1] === 'offer' ? 'offer' : 'declined', by: LETTER_SIDE[m[2]] };
     else return fail(`the link's 'draw' must be agreed, offer-g, offer-s, decline-g or decline-s, not ${quote(seen.get('draw'))}`);
   }
-  for (const key of extra) if (seen.has(key)) out.params[key] = seen.get(key);
   return out;
 }
 
