@@ -30,8 +30,13 @@ export function save(record, key = STORAGE_KEY) {
     localStorage.setItem(key, JSON.stringify({ v: 1, savedAt: Date.now(), ...record }));
     return true;
   } catch {
-    return false;  // private mode, quota: the game goes on unsaved
+    return false;  // private mode, quota: the caller says so (opening.js)
   }
+}
+
+/** Removes what is kept under `key` (a saved game older than the one on the page). */
+export function drop(key = STORAGE_KEY) {
+  try { localStorage.removeItem(key); } catch { /* nothing kept */ }
 }
 
 // -> {record} | {none: true} | {error: message, raw}
@@ -66,7 +71,8 @@ export function load(key = STORAGE_KEY) {
 }
 
 const isSide = (x) => x === 'gold' || x === 'scarlet';
-const strings = (a, max) => Array.isArray(a) && a.length <= max && a.every((x) => typeof x === 'string' && x.length <= 10000);
+// (a comment may be as long as a record allows: core checks the record when it is written)
+const strings = (a, max) => Array.isArray(a) && a.length <= max && a.every((x) => typeof x === 'string' && x.length <= 16 << 20);
 
 // The parts of a saved game beyond its moves, each kept only when well formed (the engine
 // judges whether the ending fits the game): ending {state, winner}, offer {kind, by},
@@ -84,7 +90,7 @@ function cleanExtras(d) {
   }
   const m = d.meta;
   if (m && typeof m === 'object' && m.tags && typeof m.tags === 'object' && !Array.isArray(m.tags) &&
-      Object.values(m.tags).every((v) => typeof v === 'string' && v.length <= 1000) && Object.keys(m.tags).length <= 100 &&
+      Object.values(m.tags).every((v) => typeof v === 'string' && v.length <= 1000) && Object.keys(m.tags).length <= 1000 &&
       strings(m.comments || [], 6001) && strings(m.glyphs || [], 6000)) {
     out.meta = { tags: { ...m.tags }, comments: [...(m.comments || [])], glyphs: [...(m.glyphs || [])] };
   }

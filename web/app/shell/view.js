@@ -98,12 +98,17 @@ function fmtNum(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
 //     opened record's: comments[0] before the first move, comments[k] after ply k; glyphs[k - 1]
 //     the glyph of ply k)}; a ply's label is core's move number ("12." Gold, "12…" Scarlet)
 let lastMovesKey = '';
+// Comments longer than FOLD_COMMENT characters are shown folded (their first FOLD_SHOWN).
+export const FOLD_COMMENT = 400, FOLD_SHOWN = 240;
+let shownComments = [];
+// A comment's part of the list's key: its length and ends (not the whole of a long one).
+const commentKey = (c) => (c ? c.length + ':' + (c.length <= 64 ? c : c.slice(0, 32) + c.slice(-32)) : '');
 export function renderMoves(m) {
   const box = $('moves');
   const marks = m.marks || new Map();
   const comments = (m.notes && m.notes.comments) || [], glyphs = (m.notes && m.notes.glyphs) || [];
   const key = m.plies.map((p) => p.algebraic).join(' ') + '|' + m.view + '|' + (m.result ? m.result.title : '') +
-    '|' + [...marks].map(([k, v]) => k + v.glyph).join(',') + '|' + JSON.stringify([comments, glyphs]);
+    '|' + [...marks].map(([k, v]) => k + v.glyph).join(',') + '|' + glyphs.join(',') + '|' + comments.map(commentKey).join('\u0001');
   if (key === lastMovesKey) return;
   lastMovesKey = key;
   $('moves-note').textContent = m.plies.length ? `${m.plies.length} ${m.plies.length === 1 ? 'ply' : 'plies'}` : '';
@@ -114,7 +119,13 @@ export function renderMoves(m) {
   }
   const rows = [];
   // A record's comment: a row of its own under the move it follows (as lichess shows them).
-  const commentRow = (k) => (comments[k] ? `<tr class="mv-comment"><td colspan="3">${esc(comments[k])}</td></tr>` : '');
+  // A long one is folded: its beginning, and the whole in a box of its own when opened.
+  shownComments = comments;
+  const commentRow = (k) => (!comments[k] ? '' : comments[k].length <= FOLD_COMMENT
+    ? `<tr class="mv-comment"><td colspan="3">${esc(comments[k])}</td></tr>`
+    : `<tr class="mv-comment"><td colspan="3"><details class="mv-comment-fold" data-comment="${k}"><summary>` +
+      `${esc(comments[k].slice(0, FOLD_SHOWN))}… <span class="mv-comment-more">(${comments[k].length.toLocaleString('en')} characters: show all)</span>` +
+      '</summary><div class="mv-comment-full"></div></details></td></tr>');
   rows.push(commentRow(0));
   const gap = '<td><span class="mv" aria-hidden="true">…</span></td>';
   const offset = m.firstSide === 'gold' ? 0 : 1;  // a game starting with Scarlet to move
@@ -134,7 +145,7 @@ export function renderMoves(m) {
     const judged = mk ? `, ${mk.name.toLowerCase()}, better was ${mk.better}` : '';
     const own = !mk && glyphs[k] ? glyphs[k] : '';  // the record's glyph, where no review judged the move
     const label = `${number}, ${gold ? 'Gold' : 'Scarlet'}: ${m.plies[k].algebraic}${own}${words ? ', ' + words : ''}${judged}` +
-      (comments[ply] ? `. Comment: ${comments[ply]}` : '');
+      (comments[ply] ? `. Comment: ${comments[ply].length <= FOLD_COMMENT ? comments[ply] : comments[ply].slice(0, FOLD_SHOWN) + '… (folded)'}` : '');
     const glyph = mk ? `<span class="glyph" title="${esc(mk.name)}: better was ${esc(mk.better)}">${esc(mk.glyph)}</span>`
       : own ? `<span class="glyph glyph-record">${esc(own)}</span>` : '';
     cells.push(`<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}${glyph}</button></td>`);
@@ -147,6 +158,13 @@ export function renderMoves(m) {
     `<tbody>${rows.join('')}</tbody></table>` + (m.result ? resultHtml(m.result) : '');
   showCurrentMove(box);
   if (!movesObserver) {
+    // a folded comment's whole text is put in when it is opened (not at every redraw)
+    box.addEventListener('toggle', (e) => {
+      const d = e.target;
+      if (!d.matches || !d.matches('.mv-comment-fold')) return;
+      const full = d.querySelector('.mv-comment-full');
+      full.textContent = d.open ? shownComments[Number(d.dataset.comment)] || '' : '';
+    }, true);
     // The list's box changes height when the panels around it do (the engine's card while
     // it thinks, the window): the move on view stays in sight.
     movesObserver = new ResizeObserver(() => showCurrentMove(box));
