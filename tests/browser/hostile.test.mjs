@@ -56,19 +56,19 @@ test('storage full: a move is said unsaved at once, the download holds the game,
   await typeMove(page, '2d22d3');
   await page.waitForFunction(() => window.__dc.saveFailure);
   const t = await toast(page);
-  assert.match(t.text, /storage is full: this game is not kept on this device.*Download it to keep it/);
+  assert.match(t.text, /would not store this game \(its storage is full or turned off\): it is not kept on this device.*Download it to keep it/);
   assert.equal(t.button, 'Download');
-  assert.ok((await page.evaluate(() => window.__dc.announcements.join('\n'))).includes('storage is full'), 'said to a screen reader');
+  assert.ok((await page.evaluate(() => window.__dc.announcements.join('\n'))).includes('would not store this game'), 'said to a screen reader');
   // the older game is not kept either: a reload cannot bring it back
   assert.equal(await page.evaluate(() => localStorage.getItem('dragonchess.game.v1')), null);
   const text = await downloadFromToast(page);
   const read = M.readRecord(text);
   assert.deepEqual(read.moves, ['2c22c3', '2c72c6', '2d22d3']);
   // the warning is said once, not at every move
-  const said = (await page.evaluate(() => window.__dc.announcements.filter((a) => a.includes('storage is full')).length));
+  const said = (await page.evaluate(() => window.__dc.announcements.filter((a) => a.includes('would not store')).length));
   await typeMove(page, '2d72d6');
   await page.waitForFunction(() => window.__dc.history().length === 4);
-  assert.equal(await page.evaluate(() => window.__dc.announcements.filter((a) => a.includes('storage is full')).length), said);
+  assert.equal(await page.evaluate(() => window.__dc.announcements.filter((a) => a.includes('would not store')).length), said);
   // A reload shows the game on screen (the address holds it), not an older one.
   await page.reload();
   await waitReady(page, { pieces: false });

@@ -43,7 +43,7 @@ export function createOpening(ctl, ui) {
     if (kept === 'all') { state.saveFailure = null; return; }
     const why = kept === 'moves'
       ? 'The browser’s storage is full: this game’s moves are kept on this device, but not its comments.'
-      : 'The browser’s storage is full: this game is not kept on this device (a reload keeps it only while the address holds it).';
+      : 'The browser would not store this game (its storage is full or turned off): it is not kept on this device, and a reload keeps it only while the address holds it.';
     if (state.saveFailure === why) return;
     state.saveFailure = why;
     if (!opening) warnUnsaved('');
