@@ -1,7 +1,7 @@
 // Hostile inputs on the game page (issue 28), on one browser and one page: storage that is
 // full (the failure said at once, a download that holds the game, a reload that shows the
-// game on screen and not an older one); a comment of megabytes (folded in the move list,
-// not storable: said, the download holds it); a file of 20,000 games listed with its
+// game on screen and not an older one); a long comment (folded in the move list, not
+// storable: said, the download holds it); a file of 20,000 games listed with its
 // progress, then one game of it opened.
 // Run: node --test tests/browser/hostile.test.mjs   (build the site with --test first)
 import { test, before, after } from 'node:test';
@@ -15,6 +15,19 @@ let server, B, errors, M;
 before(async () => {
   server = await startServer();
   B = await launch({ width: 1280, height: 720 });
+  // fill(): fills the origin's local storage to the last character with keys filler-N
+  await B.context.addInitScript(() => {
+    window.fill = () => {
+      let n = 0;
+      for (let size = 1 << 20; size >= 1; size >>= 1) {
+        const chunk = 'x'.repeat(size);
+        for (;;) {
+          try { localStorage.setItem('filler-' + n, chunk); n++; } catch { break; }
+        }
+      }
+      return n;
+    };
+  });
   errors = watchErrors(B.page);
   M = await createRequire(import.meta.url)(path.join(ROOT, 'build/wasm/dragonchess_engine_node.cjs'))();
 });
@@ -42,17 +55,7 @@ test('storage full: a move is said unsaved at once, the download holds the game,
   await page.evaluate(() => localStorage.removeItem('dragonchess.previous.v1'));
   assert.deepEqual(await history(page), ['2c22c3', '2c72c6']);
   // Fill the rest of the origin's storage (other keys: the game's own stays).
-  const filled = await page.evaluate(() => {
-    let n = 0;
-    for (let size = 1 << 20; size >= 1; size >>= 1) {
-      const chunk = 'x'.repeat(size);
-      for (;;) {
-        try { localStorage.setItem('filler-' + n, chunk); n++; } catch { break; }
-      }
-    }
-    return n;
-  });
-  assert.ok(filled > 0);
+  assert.ok(await page.evaluate(() => fill()) > 0);
   await typeMove(page, '2d22d3');
   await page.waitForFunction(() => window.__dc.saveFailure);
   const t = await toast(page);
@@ -81,17 +84,24 @@ test('storage full: a move is said unsaved at once, the download holds the game,
   assert.deepEqual(errors, []);
 });
 
-test('a comment of 6 MB: folded in the move list; not storable with the game: said, the download holds it', async () => {
+test('a comment of 300,000 characters: folded in the move list; not storable with the game: said, the download holds it', async () => {
   const { page } = B;
   await page.goto('about:blank');
   await openGame(page, server.url, { pieces: false });
-  const long = 'a long comment '.repeat(400000);  // 6,000,000 characters
+  // Storage with room for a game (50,000 characters), not for the comment.
+  await page.evaluate(() => {
+    localStorage.setItem('reserve', 'x'.repeat(50000));
+    fill();
+    localStorage.removeItem('reserve');
+  });
+  const long = 'a long comment '.repeat(20000);  // 300,000 characters
   const text = `[Event "Long"]\n\n1. W2c3 { ${long}} w2c6 { short } 2. W2d3 *\n`;
   assert.equal(await page.evaluate((t) => window.__dc.openRecordText(t), text), true);
   await page.waitForFunction(() => window.__dc.history().length === 3);
   await page.waitForFunction(() => window.__dc.saveFailure);
   const t = await toast(page);
-  assert.match(t.text, /Opened “Long”.*moves are kept on this device, but not its comments.*Download it to keep it/);
+  assert.match(t.text, /Opened “Long”.*storage is full: this game’s moves are kept on this device, but not its comments.*Download it to keep it/);
+  assert.equal(t.button, 'Download');
   // folded: the move list stays short; opened, the whole comment is in a box of its own
   const fold = await page.evaluate(() => {
     const d = document.querySelector('#moves .mv-comment-fold');
@@ -101,10 +111,10 @@ test('a comment of 6 MB: folded in the move list; not storable with the game: sa
   });
   assert.equal(fold.rows, 2);
   assert.ok(fold.folded);
-  assert.match(fold.summary, /^a long comment a long.*… \(6,000,000 characters: show all\)$/);
+  assert.match(fold.summary, /^a long comment a long.*… \(300,000 characters: show all\)$/);
   assert.ok(fold.height < 600, `the move list is ${fold.height} px high`);
   await page.click('#moves .mv-comment-fold summary');
-  await page.waitForFunction(() => document.querySelector('#moves .mv-comment-full').textContent.length === 6000000);
+  await page.waitForFunction(() => document.querySelector('#moves .mv-comment-full').textContent.length === 300000);
   const open = await page.evaluate(() => ({ full: document.querySelector('#moves .mv-comment-full').getBoundingClientRect().height,
     height: document.getElementById('moves').scrollHeight }));
   assert.ok(open.full < 400 && open.height < 1000, `opened: the comment's box ${open.full} px, the list ${open.height} px`);
@@ -116,6 +126,7 @@ test('a comment of 6 MB: folded in the move list; not storable with the game: sa
   await page.reload();
   await waitReady(page, { pieces: false });
   assert.deepEqual(await history(page), read.moves);
+  await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler-')) localStorage.removeItem(k); });
   assert.deepEqual(errors, []);
 });
 
