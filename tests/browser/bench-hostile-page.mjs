@@ -48,7 +48,7 @@ try {
       obs.observe({ type: 'longtask' });
       const before = window.__dc.history().join(' ');
       const t0 = performance.now();
-      const ok = await window.__dc.openRecordText(text);
+      const ok = !(await window.__dc.openRecordText(text)).error;
       const ms = performance.now() - t0;
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));  // the last task's entry
       obs.disconnect();

@@ -4,7 +4,8 @@
 // M.RecordList, M.readRecord: docs/notation.md, "Game records"); this module only carries the text
 // between them and the person. The dialog is made here, the first time it is opened.
 import { SIDE_NAME } from '../rules/facts.js';
-import { $, esc } from '../util/dom.js';
+import { $, el, esc } from '../util/dom.js';
+import { attempt, failure, settle } from '../util/result.js';
 import { copyText } from './clipboard.js';
 
 /** The largest file read (core reads at most 16 MB). */
@@ -65,10 +66,11 @@ export function gameLine(info) {
 
 /**
  * Reads game `index` of a record text into what the page opens: {startFen, moves, ending,
- * meta, what}. Throws the engine's error (code 'bad-record', .line) when it cannot.
+ * meta, what}, or {error, code: 'bad-record', line} (the engine's reason) when it cannot.
  */
 export function readGame(M, text, index) {
-  return openedGame(M.readRecord(text, index));
+  const read = attempt(() => M.readRecord(text, index));
+  return read.error ? read : openedGame(read.value);
 }
 
 /** What the page opens from a game read by core (M.readRecord, RecordList.read). */
@@ -87,11 +89,7 @@ export function openedGame(r) {
 
 
 function makeDialog() {
-  const d = document.createElement('dialog');
-  d.className = 'dialog dialog-record';
-  d.id = 'dlg-record';
-  d.setAttribute('aria-labelledby', 'dlg-record-title');
-  d.innerHTML = `<form method="dialog" class="dialog-body">
+  const d = el('dialog', { className: 'dialog dialog-record', id: 'dlg-record', 'aria-labelledby': 'dlg-record-title' }, `<form method="dialog" class="dialog-body">
     <h2 id="dlg-record-title">Save or open a game</h2>
     <section class="rec-part" aria-labelledby="rec-save-title">
       <h3 id="rec-save-title">This game</h3>
@@ -116,7 +114,7 @@ function makeDialog() {
         <button type="button" class="btn btn-primary" id="rec-open">Open</button>
       </div>
     </section>
-  </form>`;
+  </form>`);
   document.body.append(d);
   return d;
 }
@@ -168,7 +166,7 @@ export function createRecordIO(ctl, M, opening, ui) {
 
   async function copy() {
     const text = recordText(ctl);
-    const ok = await copyText(text);
+    const ok = !(await copyText(text)).error;
     if (!ok && $('rec-text')) { $('rec-text').focus(); $('rec-text').select(); }
     ui.toast(ok ? 'The game record is copied.' : 'Select the text and copy it (Ctrl+C).');
   }
@@ -185,6 +183,9 @@ export function createRecordIO(ctl, M, opening, ui) {
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
   }
 
+  // A failure said where it belongs (the dialog, else a toast): the result, passed on.
+  const said = (r, what) => { showError(`${what}: ${r.error}.`); return r; };
+
   // The games of a text are listed a few hundred at a time (core's RecordList: one pass
   // over the text, however many games), the list growing under a progress bar while the
   // page stays responsive; a game chosen is read from its own text alone.
@@ -199,21 +200,17 @@ export function createRecordIO(ctl, M, opening, ui) {
     listing++;
   }
 
-  // Opens the game of a text, or lists its games when it holds several. Resolves to true
-  // when a game was opened or the list is complete, false when the text was refused.
+  // Opens the game of a text, or lists its games when it holds several. Resolves to {} once
+  // a game is open or the list complete, or {error} (said) when the text is refused.
   async function openText(text) {
     dropList();
     const mine = listing;
-    let list;
-    let first;
-    try {
-      list = new M.RecordList(text);
-      first = list.next(LIST_CHUNK);
-    } catch (e) {
-      if (list) list.delete();
-      showError(`This record could not be read: ${e.message}.`);
-      return false;
-    }
+    const made = attempt(() => new M.RecordList(text));
+    if (made.error) return said(made, 'This record could not be read');
+    const list = made.value;
+    const read = attempt(() => list.next(LIST_CHUNK));
+    if (read.error) { list.delete(); return said(read, 'This record could not be read'); }
+    const first = read.value;
     listed = list;
     if (first.done && first.games.length === 1) return openIndex(0);
     if (!dialog) wire();
@@ -237,48 +234,38 @@ export function createRecordIO(ctl, M, opening, ui) {
     box.querySelector('button')?.focus();
     for (let chunk = first; !chunk.done;) {
       await tick();
-      if (mine !== listing) return false;  // another text, or a game opened: the list is gone
-      try {
-        chunk = list.next(LIST_CHUNK);
-      } catch (e) {
+      if (mine !== listing) return {};  // another text, or a game opened: this list is gone
+      const more = attempt(() => list.next(LIST_CHUNK));
+      if (more.error) {
         count.textContent = `${n} games listed.`;
         bar.hidden = true;
-        showError(`The rest of this record could not be read: ${e.message}.`);
-        return false;
+        return said(more, 'The rest of this record could not be read');
       }
+      chunk = more.value;
       add(chunk);
     }
-    return true;
+    return {};
   }
 
   function openIndex(index) {
-    let game;
-    try {
-      game = openedGame(listed.read(index));
-      opening.openGame(game, game.what);
-    } catch (e) {
-      showError(`This game could not be opened: ${e.message}.`);
-      return false;
-    }
+    const read = attempt(() => listed.read(index));
+    if (read.error) return said(read, 'This game could not be opened');
+    const game = openedGame(read.value);
+    const opened = opening.openGame(game, game.what);
+    if (opened.error) return said(opened, 'This game could not be opened');
     dropList();
     if (dialog && dialog.open) dialog.close();
     if (dialog) $('rec-paste').value = '';
-    return true;
+    return {};
   }
 
   async function openFile(file) {
     if (file.size > MAX_FILE_BYTES) {
-      showError(`${file.name} is too large for a game record (${Math.round(file.size / 1048576)} MB; at most 16 MB).`);
-      return false;
+      return said(failure(`at most 16 MB (${Math.round(file.size / 1048576)} MB)`), `${file.name} is too large for a game record`);
     }
-    let text;
-    try {
-      text = await file.text();
-    } catch (e) {
-      showError(`${file.name} could not be read: ${e.message}.`);
-      return false;
-    }
-    return openText(text);
+    const read = await settle(file.text());
+    if (read.error) return said(read, `${file.name} could not be read`);
+    return openText(read.value);
   }
 
   // A file dropped anywhere on the page is opened.
