@@ -120,7 +120,7 @@ test('fits a small iframe without scrollbars, any aspect', async () => {
     }));
     await page.goto(host);
     const frame = await (await page.$('#f')).contentFrame();
-    await frame.waitForFunction(() => window.__embed && window.__embed.ready && window.__embed.piecesReady, null, { polling: 100 })
+    await frame.waitForFunction(() => window.__embed && window.__embed.ready && window.__embed.piecesReady, null, { timeout: 20000, polling: 100 })
       .catch(async (e) => {
         const st = await frame.evaluate(() => JSON.stringify({ href: location.href, e: window.__embed && window.__embed.state(), f: window.__embed && window.__embed.failed })).catch((x) => x.message);
         throw new Error(`${w}x${hgt} ${hash}: ${e.message} ${st}`);
