@@ -235,17 +235,22 @@ test('a game file opens with its players and the way it was played; nothing of t
 });
 
 test('premoves against the computer: a move queued while it thinks is played as soon as it has moved', async () => {
-  await show('#vs=computer&strength=8&to=g');
+  await show('#vs=computer&strength=10&to=g');  // its longest thinking
   // the squares' points first: the clicks follow one another while the computer thinks
   const at = {};
   for (const name of ['2d2', '2d3']) at[name] = await squarePoint(page, name);
+  const said = await page.evaluate(() => window.__dc.announcements.length);
   await typeMove('2c22c3');
   await page.waitForFunction(() => window.__dc.state().aiBusy);
   await page.mouse.click(at['2d2'].x, at['2d2'].y);
   await page.mouse.click(at['2d3'].x, at['2d3'].y);
-  assert.match(await page.textContent('#status-sub'), /Premove W2d3/);
-  assert.equal((await history()).length, 1, 'queued while the computer thinks');
   await waitPlies(3);
   assert.equal((await history())[2], '2d22d3', 'played as soon as the computer had moved');
+  // in that order: queued, the computer's move, the premove played
+  const words = (await page.evaluate(() => window.__dc.announcements)).slice(said);
+  const queued = words.findIndex((w) => /^Premove queued: W2d3/.test(w));
+  const answer = words.findIndex((w) => /^Scarlet /.test(w));  // the computer's move, read out
+  assert.ok(queued >= 0, `the premove was queued: ${words.join(' | ')}`);
+  assert.ok(answer > queued, `queued while the computer thought: ${words.join(' | ')}`);
   assert.deepEqual(errors, []);
 });
