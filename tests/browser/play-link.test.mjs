@@ -27,13 +27,13 @@ after(async () => {
 const START = '12/12/12/12/12/12/12/12/5k6/w11/4w7/12/4W7/12/W11/5K6/12/12/12/12/12/12/12/12 g 0 1';
 const history = (page) => page.evaluate(() => window.__dc.history());
 const typeMove = async (page, move) => { await page.fill('#move-input', move); await page.press('#move-input', 'Enter'); };
-const waitPlies = (page, n) => page.waitForFunction((k) => window.__dc.history().length === k, n, { timeout: 20000 });
+const waitPlies = (page, n) => page.waitForFunction((k) => window.__dc.history().length === k, n);
 const sendUrl = (page) => page.inputValue('#send-url');
 // Opens a link on a page that is already open (a new address: the page reads it).
 async function follow(page, url, plies) {
   const said = await page.evaluate(() => window.__dc.announcements.length);
   await page.goto(url);
-  await page.waitForFunction(([k, n]) => window.__dc.history().length === k && window.__dc.announcements.length > n, [plies, said], { timeout: 20000 });
+  await page.waitForFunction(([k, n]) => window.__dc.history().length === k && window.__dc.announcements.length > n, [plies, said]);
   await frames(page, 2);
 }
 let link;

@@ -36,7 +36,7 @@ const sqOf = (name) => (name.charCodeAt(0) - 49) * 96 + (name.charCodeAt(2) - 49
 
 const history = () => page.evaluate(() => window.__dc.history());
 const typeMove = async (move) => { await page.fill('#move-input', move); await page.press('#move-input', 'Enter'); };
-const waitPlies = (n, timeout = 30000) => page.waitForFunction((k) => window.__dc.history().length === k, n, { timeout });
+const waitPlies = (n) => page.waitForFunction((k) => window.__dc.history().length === k, n);
 // Opens a game link on the shared page (a new address in the same page: the page reads it).
 async function show(hash, plies = 0) {
   const said = await page.evaluate(() => window.__dc.announcements.length);
@@ -168,7 +168,7 @@ test('against the computer the engine card shows nothing of its thinking unless 
 test('between two players on one device: a hint and the analysis are noted in the game; Undo asks the other side', async () => {
   await show('#moves=2d22d3', 1);
   await page.keyboard.press('h');
-  await page.waitForFunction(() => window.__dc.state().hint && !window.__dc.state().aiBusy, null, { timeout: 30000 });
+  await page.waitForFunction(() => window.__dc.state().hint && !window.__dc.state().aiBusy);
   assert.match(await page.textContent('#status-sub'), /noted in the game/);
   await page.waitForFunction(() => /Scarlet used a hint\./.test(document.querySelector('#moves .mv-comment')?.textContent || ''));
   await page.keyboard.press('a');
@@ -198,7 +198,7 @@ test('Hint and the review agree: a game that follows Hint every move has no hint
   const hints = [];
   for (let ply = 0; ply < 8; ply++) {
     await page.keyboard.press('h');
-    const h = await page.waitForFunction((k) => { const s = window.__dc.state(); return s.hint && s.hint.ply === k && !s.aiBusy && s.hint; }, ply, { timeout: 30000 });
+    const h = await page.waitForFunction((k) => { const s = window.__dc.state(); return s.hint && s.hint.ply === k && !s.aiBusy && s.hint; }, ply);
     const { from, to } = await h.jsonValue();
     hints.push(from + to);
     await typeMove(from + to);
@@ -206,7 +206,7 @@ test('Hint and the review agree: a game that follows Hint every move has no hint
   }
   await page.keyboard.press('a');
   await page.click('#an-review-start');
-  await page.waitForFunction(() => window.__dc.analysis.review.state.status === 'done', null, { timeout: 120000 });
+  await page.waitForFunction(() => window.__dc.analysis.review.state.status === 'done');
   const best = await page.evaluate(() => window.__dc.analysis.review.state.entries.map((e) => e.best));
   assert.deepEqual(best.slice(0, hints.length), hints, "the review's best move is the hint's in every position");
   assert.equal(await page.locator('#moves .mv .glyph').count(), 0, 'no hint move judged');
@@ -235,17 +235,22 @@ test('a game file opens with its players and the way it was played; nothing of t
 });
 
 test('premoves against the computer: a move queued while it thinks is played as soon as it has moved', async () => {
-  await show('#vs=computer&strength=8&to=g');
+  await show('#vs=computer&strength=10&to=g');  // its longest thinking
   // the squares' points first: the clicks follow one another while the computer thinks
   const at = {};
   for (const name of ['2d2', '2d3']) at[name] = await squarePoint(page, name);
+  const said = await page.evaluate(() => window.__dc.announcements.length);
   await typeMove('2c22c3');
   await page.waitForFunction(() => window.__dc.state().aiBusy);
   await page.mouse.click(at['2d2'].x, at['2d2'].y);
   await page.mouse.click(at['2d3'].x, at['2d3'].y);
-  assert.match(await page.textContent('#status-sub'), /Premove W2d3/);
-  assert.equal((await history()).length, 1, 'queued while the computer thinks');
   await waitPlies(3);
   assert.equal((await history())[2], '2d22d3', 'played as soon as the computer had moved');
+  // in that order: queued, the computer's move, the premove played
+  const words = (await page.evaluate(() => window.__dc.announcements)).slice(said);
+  const queued = words.findIndex((w) => /^Premove queued: W2d3/.test(w));
+  const answer = words.findIndex((w) => /^Scarlet /.test(w));  // the computer's move, read out
+  assert.ok(queued >= 0, `the premove was queued: ${words.join(' | ')}`);
+  assert.ok(answer > queued, `queued while the computer thought: ${words.join(' | ')}`);
   assert.deepEqual(errors, []);
 });
