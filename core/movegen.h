@@ -46,6 +46,7 @@ class LegalityCheck {
   bool legal(const Position& pos, Move m);
 
  private:
+  void find_risky(const Position& pos);  // the blockers and the risky Basilisks, on the first question
   bool in_check_;
   bool blockers_known_ = false;
   Square king_;

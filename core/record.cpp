@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "rule_set.h"
+
 namespace dc {
 
 namespace {
@@ -288,8 +290,9 @@ class Splitter {
 GameResult<GameRecord> replay(const RawGame& raw) {
   GameRecord rec;
   std::vector<std::string> seen;
-  std::string fen, setup, variant, result_tag;
+  std::string fen, setup, result_tag;
   int fen_line = 0, result_tag_line = 0;
+  Rules rules = Rules::Gygax;
   for (const auto& [tag, line] : raw.tags) {
     if (std::find(seen.begin(), seen.end(), tag.name) != seen.end())
       return record_error(line, "the tag " + tag.name + " is given twice");
@@ -306,11 +309,9 @@ GameResult<GameRecord> replay(const RawGame& raw) {
       setup = tag.value;
       if (setup != "0" && setup != "1") return record_error(line, "the SetUp tag must be 0 or 1, not " + shown(tag.value));
     } else if (tag.name == "Variant") {
-      variant = tag.value;
-      std::string first = variant.substr(0, variant.find(' '));
-      std::transform(first.begin(), first.end(), first.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-      if (first != "dragonchess")
-        return record_error(line, "this record is for " + shown(variant) + ", not " + std::string(RECORD_VARIANT));
+      const Result<Rules> r = rules_of_variant(tag.value);  // the rule set
+      if (!r) return record_error(line, r.error());
+      rules = *r;
     } else if (tag.name != "Termination") {
       auto r = rec.tags.set(tag.name, tag.value);
       if (!r) return record_error(line, r.error());
@@ -318,8 +319,9 @@ GameResult<GameRecord> replay(const RawGame& raw) {
   }
   if (setup == "1" && fen.empty()) return record_error(raw.line, "the SetUp tag is 1 but there is no FEN tag");
   if (setup == "0" && !fen.empty()) return record_error(fen_line, "the SetUp tag is 0 but there is a FEN tag");
+  rec.game = Game(rules);
   if (!fen.empty()) {
-    auto g = Game::from(fen);
+    auto g = Game::from(fen, {}, rules);
     if (!g) return record_error(fen_line, "the FEN tag: " + g.error());
     rec.game = std::move(g.value());
   }
@@ -532,7 +534,7 @@ std::string write_record(const GameRecord& record) {
   const auto& tags = record.tags.list();
   for (size_t i = 0; i < std::size(ROSTER); ++i) tag(tags[i].name, tags[i].value);
   tag("Result", st.result());
-  tag("Variant", RECORD_VARIANT);
+  tag("Variant", rules_variant(game.rules()));
   if (game.start_position() != START_POSITION) {
     tag("SetUp", "1");
     tag("FEN", game.start_position());

@@ -13,6 +13,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "rule_set.h"
 
 namespace dc {
 
@@ -259,6 +260,8 @@ void Session::cmd_help() {
   say("                   then 'stop'; 'go' alone: the level's own limits");
   say("  setoption name Hash value MB (1..1024) | name Level value 1..10 | name Seed value N");
   say("                   | name MultiPV value 1..64 (best lines per depth: 'info ... multipv k ...')");
+  say("                   | name Rules value gygax|bga (the rule set: Gygax's, the default, or Board Game Arena's;");
+  say("                     the game goes on under it when its moves are legal there)");
   say("  bench [perft|search [depth]]");
   say("  quit");
 }
@@ -285,7 +288,7 @@ void Session::cmd_position(std::string_view args) {
     if (w[i] != "moves") return error("expected 'moves' after the position, got " + shown(w[i]));
     moves.assign(w.begin() + long(i) + 1, w.end());
   }
-  auto g = Game::from(start, moves);
+  auto g = Game::from(start, moves, record_.game.rules());  // the Rules option's
   if (!g) return error(g.error());
   record_ = GameRecord();  // a new game: no tags, comments or glyphs
   record_.game = std::move(g.value());  // all or nothing
@@ -297,6 +300,7 @@ void Session::cmd_display() {
   const Status& st = record_.game.status();
   text += "position " + pos.to_string() + "\n";
   text += std::string("side to move: ") + color_name(pos.side_to_move()) + "\n";
+  text += std::string("rules: ") + rules_name(pos.rules()) + " (" + rules_id(pos.rules()) + ")\n";
   if (record_.game.plies()) text += "moves: " + record_.game.record() + "\n";
   text += std::string("status: ") + st.name() + " (" + st.reason() + ")";
   say(text);
@@ -485,7 +489,7 @@ void Session::cmd_setoption(std::string_view args) {
     name = w[0];
     value = w[1];
   } else {
-    return error("setoption needs 'name <Hash|Level|Seed|MultiPV> value <n>'");
+    return error("setoption needs 'name <Hash|Level|Seed|MultiPV|Rules> value <v>'");
   }
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   long long v = 0;
@@ -505,8 +509,14 @@ void Session::cmd_setoption(std::string_view args) {
     if (!parse_int(value, 1, MAX_MULTIPV, v))
       return error("MultiPV must be a number of lines from 1 to " + std::to_string(MAX_MULTIPV) + ", got " + shown(value));
     multipv_ = int(v);
+  } else if (name == "rules") {
+    const Result<Rules> r = parse_rules(value);
+    if (!r) return error(r.error());
+    auto g = record_.game.under(*r);  // all or nothing
+    if (!g) return error(g.error());
+    record_.game = std::move(g.value());
   } else {
-    return error("unknown option " + shown(name) + " (Hash, Level, Seed, MultiPV)");
+    return error("unknown option " + shown(name) + " (Hash, Level, Seed, MultiPV, Rules)");
   }
 }
 

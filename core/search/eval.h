@@ -81,7 +81,8 @@ struct EvalWeights {
 
 // The weights expanded into per-piece, per-square tables (material, piece-square,
 // Warrior advance, King level and the mobility of pieces that only leap, which does not
-// depend on the other pieces), built once per weight set.
+// depend on the other pieces), built once per weight set for both rule sets (they differ
+// in the Griffon's steps on the Ground); each position is evaluated under its own.
 class Evaluator {
  public:
   explicit Evaluator(const EvalWeights& w = EvalWeights::defaults());
@@ -101,8 +102,8 @@ class Evaluator {
 
  private:
   EvalWeights w_;
-  int psq_[PIECE_NB][SQUARE_NB];
-  int gold_psq_[PIECE_NB][SQUARE_NB];  // the same from Gold's point of view (0 for no piece)
+  int psq_[RULES_NB][PIECE_NB][SQUARE_NB];
+  int gold_psq_[RULES_NB][PIECE_NB][SQUARE_NB];  // the same from Gold's point of view (0 for no piece)
   int gold_frozen_[PIECE_NB]{};  // the frozen-piece term of a frozen piece, Gold's view
   // The level-2 square whose freezing depends on s: s itself on level 2, the square
   // above on level 1, none (-1) on level 3.
@@ -116,9 +117,10 @@ class Evaluator {
 
   // King safety, by colour and King square: the King's zone (its square and every
   // square it could move to), and every square from which a piece of the other colour
-  // could capture somewhere in that zone by any rule (the candidates worth examining).
+  // could capture somewhere in that zone by any rule (the candidates worth examining),
+  // by rule set.
   Bitboard zone_[COLOR_NB][SQUARE_NB];
-  Bitboard zone_attackers_[COLOR_NB][SQUARE_NB];
+  Bitboard zone_attackers_[RULES_NB][COLOR_NB][SQUARE_NB];
 
   // Mobility and King-zone attacks of the sliders of colour c (King safety: units and
   // count of attackers added in).
