@@ -46,8 +46,8 @@ val list_records_core(std::string text) {
   return a;
 }
 
-// Game `index` of a record text: {startFen, moves (coordinate), algebraic, status, tags,
-// comments, glyphs}. status is core's for the game as recorded: a resignation or an agreed
+// Game `index` of a record text: {startFen, rules, moves (coordinate), algebraic, status,
+// tags, comments, glyphs}. status is core's for the game as recorded: a resignation or an agreed
 // draw is status.state 'resignation' / 'draw-agreed' (the page replays it with
 // Game.resign / Game.agreeDraw).
 val read_record_core(std::string text, int index) {
@@ -57,6 +57,7 @@ val read_record_core(std::string text, int index) {
   const Game& g = r->game;
   val o = val::object();
   o.set("startFen", g.start_position());
+  o.set("rules", std::string(rules_id(g.rules())));  // from the Variant tag: 'gygax' | 'bga'
   o.set("moves", strings(g.coordinate_moves()));
   o.set("algebraic", strings(g.algebraic_moves()));
   o.set("status", status_obj(g.status(), g.position().side_to_move()));
