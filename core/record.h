@@ -1,4 +1,4 @@
-// Game records: the text format of saved games, in the spirit of PGN (README.md, "Game
+// Game records: the text format of saved games, in the spirit of PGN (docs/notation.md, "Game
 // records", documents it with an example). One reader and one writer for the
 // command-line engine, the wasm facade and the page.
 //

@@ -19,6 +19,11 @@ constexpr int SQUARES_PER_LEVEL = FILES * RANKS;  // 96
 constexpr int SQUARE_NB = LEVELS * SQUARES_PER_LEVEL;  // 288
 
 enum Level : int8_t { LEVEL_1 = 0, LEVEL_2 = 1, LEVEL_3 = 2 };
+// The boards' names (RULES.md section 1), by level: the Underworld, the Ground, the Sky.
+constexpr const char* level_name(Level l) {
+  constexpr const char* names[LEVELS] = {"Underworld", "Ground", "Sky"};
+  return names[l];
+}
 enum File : int8_t { FILE_A = 0, FILE_L = 11 };
 enum Rank : int8_t { RANK_1 = 0, RANK_8 = 7 };
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Rasterises the piece icons (public/pieces/<name>.svg, drawn in Gold's colours) at build
 // time into one file the renderer decodes itself (web/renderer: setPieceAtlas), so the
-// browser rasterises nothing and reads no pixels back. Scarlet is the same drawing with
-// the colours below. Uses Debian's rsvg-convert (librsvg2-bin), then pngquant (8-bit
+// browser rasterises nothing and reads no pixels back. Scarlet is the same drawing in
+// Scarlet's colours (web/renderer/pieces.js). Uses Debian's rsvg-convert (librsvg2-bin), then pngquant (8-bit
 // palette with alpha: half the bytes, no visible difference at the drawn sizes).
 // Usage: node scripts/make-pieces.mjs <pieces dir> <out file> [size px, default 128]
 // Format (little-endian): 'DCP1', u16 size, u8 count, then per piece: u8 letter (upper
@@ -11,17 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
-import { PIECE_FILES } from '../web/renderer/ui-loader.js';  // letter -> file name
-
-function pieceStyle(ink, light, s1, s2, s3) {
-  return `.b{fill:url(#g);stroke:${ink};stroke-width:4;stroke-linejoin:round;stroke-linecap:round}` +
-    `.l{fill:none;stroke:${ink};stroke-width:3;stroke-linejoin:round;stroke-linecap:round}` +
-    `.k{fill:${ink}}.w{fill:${light};stroke:${ink};stroke-width:2.5;stroke-linejoin:round}` +
-    `.to{fill:none;stroke:${ink};stroke-width:19;stroke-linecap:round;stroke-linejoin:round}` +
-    `.ti{fill:none;stroke:url(#g);stroke-width:11;stroke-linecap:round;stroke-linejoin:round}` +
-    `.s1{stop-color:${s1}}.s2{stop-color:${s2}}.s3{stop-color:${s3}}`;
-}
-const SCARLET_STYLE = pieceStyle('#2b0604', '#ffe2d8', '#ff8f7a', '#d42a22', '#7d0c0c');
+import { PIECE_FILES, scarletSvg } from '../web/renderer/pieces.js';  // letter -> file name; Scarlet's colours
 
 function main() {
   const [dir, out, sizeArg = '128'] = process.argv.slice(2);
@@ -49,8 +39,8 @@ function main() {
   const parts = [];
   for (const [letter, file] of Object.entries(PIECE_FILES)) {
     const gold = fs.readFileSync(path.join(dir, file + '.svg'), 'utf8');
-    if (!/<style>[\s\S]*?<\/style>/.test(gold)) throw new Error(`make-pieces: ${file}.svg has no <style> to recolour`);
-    const scarlet = gold.replace(/<style>[\s\S]*?<\/style>/, `<style>${SCARLET_STYLE}</style>`);
+    const scarlet = scarletSvg(gold);
+    if (!scarlet) throw new Error(`make-pieces: ${file}.svg has no <style> to recolour`);
     for (const [l, svg] of [[letter, gold], [letter.toLowerCase(), scarlet]]) {
       const png = quantise(raster(svg, `${file}.svg (${l})`), `${file}.svg (${l})`);
       const head = Buffer.alloc(5);

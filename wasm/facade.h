@@ -3,7 +3,7 @@
 //
 // Errors: C++ exceptions are disabled, so a failing method returns {error: <message>,
 // code: <stable code>} and changes nothing; wasm/post.js turns that into a thrown Error
-// with .code (the codes are listed in web/engine/PROTOCOL.md).
+// with .code (the codes are listed in docs/worker-protocol.md).
 #pragma once
 
 #include <emscripten/val.h>

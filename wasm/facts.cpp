@@ -1,9 +1,9 @@
 // The facts of the game the page shows, exported from their owner (core/) so that no JS
 // file writes them again: the start position, the pieces (letter, name, value, levels,
-// how it moves in words), the colours, the playing levels (search settings and thinking
-// time), the wording of every game state, the quiet-move limit, the rule sets. wasm/post.js
-// puts them on the module as plain, frozen JS values (START_POSITION, PIECES, RULE_SETS,
-// COLORS, LEVELS, GAME_STATES, ...).
+// how it moves in words), the colours, the boards' names, the playing levels (search
+// settings and thinking time), the wording of every game state, the quiet-move limit,
+// the rule sets. wasm/post.js puts them on the module as plain, frozen JS values
+// (START_POSITION, PIECES, RULE_SETS, COLORS, BOARDS, LEVELS, GAME_STATES, ...).
 #include <emscripten/bind.h>
 
 #include <string>
@@ -74,6 +74,18 @@ val colors() {
   return a;
 }
 
+// The boards: [{level: 1..3, name}] (core's level_name).
+val boards() {
+  val a = val::array();
+  for (int l = 0; l < LEVELS; ++l) {
+    val o = val::object();
+    o.set("level", l + 1);
+    o.set("name", std::string(level_name(Level(l))));
+    a.call<void>("push", o);
+  }
+  return a;
+}
+
 val levels() {
   val a = val::array();
   for (int level = 1; level <= 10; ++level) {
@@ -139,6 +151,7 @@ val facts() {
   o.set("RULE_SETS", rule_sets());
   o.set("COLORS", colors());
   o.set("LEVELS", levels());
+  o.set("BOARDS", boards());
   o.set("GAME_STATES", game_states());
   o.set("QUIET_MOVE_LIMIT", QUIET_MOVE_LIMIT);
   return o;

@@ -6,12 +6,12 @@
 //   computerAcceptsDraw      the computer's answer to a draw offer (core/search/draw_offer.h)
 //   lessonState(fen, goal, moves)  where a tutorial lesson stands (core/lesson.h)
 //   positionFromBoard(board, side)  the position editor's board -> a position string
-//   START_POSITION, PIECES, RULE_SETS, COLORS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT,
+//   START_POSITION, PIECES, RULE_SETS, COLORS, BOARDS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT,
 //   ENGINE_VERSION, SEARCH_SLICE_NODES: facts exported from core (frozen plain values)
 // A rule set is named 'gygax' (the default) or 'bga' (RULE_SETS); where a rules argument
 // is optional, undefined / null means the default (or, for a Game, its rule set so far).
 // Errors, one convention: every failure throws an Error whose .code is a stable string
-// (PROTOCOL.md lists them) and whose message is core's. The C++ side never throws
+// (docs/worker-protocol.md lists them) and whose message is core's. The C++ side never throws
 // (exceptions are disabled); it answers {error, code}, turned into the Error here.
 Module['ready'] = Module['ready'].then(function (M) {
   function engineError(code, message, line) {

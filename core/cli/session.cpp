@@ -56,9 +56,8 @@ constexpr long long MAX_SEED = (1LL << 53) - 1;
 
 std::string board_text(const Position& pos) {
   std::ostringstream o;
-  const char* names[3] = {"Level 1 (Underworld)", "Level 2 (Ground)", "Level 3 (Sky)"};
   for (int level = 2; level >= 0; --level) {
-    o << names[level] << "\n";
+    o << "Level " << level + 1 << " (" << level_name(Level(level)) << ")\n";
     for (int rank = 7; rank >= 0; --rank) {
       o << "  " << rank + 1 << " ";
       for (int f = 0; f < FILES; ++f) {

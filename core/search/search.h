@@ -116,7 +116,7 @@ struct SearchOptions {
   EvalWeights eval = EvalWeights::defaults();
 };
 
-// What a playing level does (documented in the README section). Below the top level a
+// What a playing level does (documented in docs/search.md, "Levels"). Below the top level a
 // level errs the way people do, by named weaknesses, each drawn once per search from
 // the seed (so that a level is reproducible, natively and in the browser).
 struct LevelSettings {

@@ -11,7 +11,7 @@
 // A player is `random`, `greedy` (best immediate capture by value, else random), an
 // external engine binary speaking the CLI protocol (`cmd=PATH`, optionally with
 // level=N and hash=MB, sent as options), or the engine in this process: comma-separated
-// key=value pairs (see parse_config and the README's match section).
+// key=value pairs (see parse_config and docs/tools.md, "The match runner").
 //
 // Adjudication (off unless asked for; both players must report scores):
 //   --resign CP,MOVES    the game is over when, for MOVES consecutive moves of each side,
@@ -208,8 +208,8 @@ struct Player {
     SearchLimits sl;
     if (own_limits) {
       // The level's node budget (and depth cap), without its thinking time: in the
-      // browser the budget ends the search first (on a machine as fast as the engine's
-      // README figures), so the browser's move does not depend on time, and neither must
+      // browser the budget ends the search first (on a machine as fast as those of
+      // docs/figures.md), so the browser's move does not depend on time, and neither must
       // the measurement on a shared, loaded machine. A level without a node budget keeps
       // its time.
       sl = level_limits(cfg.ls);  // the level's own, or a level of one's own

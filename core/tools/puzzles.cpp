@@ -1,7 +1,7 @@
 // Mines puzzles from engine self-play: positions where the side to move has a forced
 // mate in 1-3 or wins material, with a unique first move verified by search; grades
 // their difficulty, tags the special rules they involve and writes them as the JSON data
-// file the site ships (public/puzzles.json; format in README.md).
+// file the site ships (public/puzzles.json; format in docs/learning.md).
 //
 //   puzzles --games 160 --seed 1 --out public/puzzles.json
 //

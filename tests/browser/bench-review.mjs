@@ -1,6 +1,6 @@
 // How long a review of the 60-ply game of analysis.test.mjs takes in the browser at the
 // page's settings (REVIEW_LIMITS per position), RUNS times in fresh pages; prints each and
-// the median (not a test: README's figure).   node tests/browser/bench-review.mjs [runs]
+// the median (not a test: a figure of docs/figures.md).   node tests/browser/bench-review.mjs [runs]
 import { startServer, launch, openGame } from './helpers.mjs';
 import { GAME60 } from './analysis-game.mjs';
 

@@ -1,4 +1,4 @@
-// The board component (web/app/board.js, contract 4) in a real browser, at four window
+// The board component (web/renderer/board.js, contract 4) in a real browser, at four window
 // sizes: clicks on every corner square of every level select and move (dests handed in),
 // a drag moves, hovering marks the same square on the other levels, the geometry the
 // renderer exports (fit) is what it draws (pixels sampled), bad input is refused.
@@ -32,7 +32,7 @@ async function openBoard(page, options = {}) {
     for (const e of ['move', 'select', 'hover']) window.__b.on(e, (...a) => window.__events.push([e, ...a]));
     await window.__b.ready;
     window.__readyMs = performance.now() - t0;
-  }, { url: server.url + 'app/board.js', options });
+  }, { url: server.url + 'renderer/board.js', options });
 }
 const events = (page, kind) => page.evaluate((k) => window.__events.filter((e) => e[0] === k), kind);
 const clearEvents = (page) => page.evaluate(() => { window.__events.length = 0; });

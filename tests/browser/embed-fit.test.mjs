@@ -1,5 +1,5 @@
 // Embeds in iframes of 320x200, 480x300 and 800x600, the diagram of every piece type (the
-// gallery's addresses) and the README's Dragon example: only the levels the diagram needs,
+// gallery's addresses) and the Dragon example of docs/links-and-embeds.md: only the levels the diagram needs,
 // the squares measured (>= 16 px at 320x200 for a one- or two-level diagram), and no text
 // cut off: every label the renderer drew and every caption element inside the frame, no
 // two labels over each other, no caption text shortened by an ellipsis. And the gallery:

@@ -267,7 +267,7 @@ test('levels: those the diagram needs, more when a clicked piece needs them; lev
   const s = await state(page);
   assert.equal(s.diagram.piece, 'C');
   assert.deepEqual(s.levels, [3, 2, 1]);
-  // the README's example: Sky and Ground, no empty Underworld
+  // the example of docs/links-and-embeds.md: Sky and Ground, no empty Underworld
   await openEmbed(page, '#fen=12/12/12/12/2R9/12/12/12/11k/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/12_g_0_1&show=3c4&interactive=0');
   assert.deepEqual((await state(page)).levels, [3, 2]);
   // level= is the author's: kept whatever is clicked
@@ -276,7 +276,7 @@ test('levels: those the diagram needs, more when a clicked piece needs them; lev
   assert.deepEqual((await state(page)).levels, [2]);
 });
 
-test('the README\'s example at 320x200: Sky and Ground turned sideways, 16 px squares (the README\'s picture)', async () => {
+test('the docs\' embed example at 320x200: Sky and Ground turned sideways, 16 px squares (its picture in docs/links-and-embeds.md)', async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 320, height: 200 });
   await openEmbed(page, '#fen=12/12/12/12/2R9/12/12/12/11k/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/12_g_0_1&show=3c4&interactive=0');

@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openGame, waitReady, watchErrors, state } from './helpers.mjs';
 import { loadEngine } from '../node/helpers.mjs';
-import { encodeGame } from '../../web/app/links.js';
+import { encodeGame } from '../../web/app/share/links.js';
 
 const SIZES = [
   { width: 1920, height: 1080 }, { width: 1400, height: 800 }, { width: 1280, height: 720 },

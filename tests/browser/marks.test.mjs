@@ -84,7 +84,7 @@ test('selection and destination marks stand out on every square colour of every 
       const { createBoard } = await import(mod);
       window.__b = await createBoard(document.getElementById('b'), {});
       await window.__b.ready;
-    }, server.url + 'app/board.js');
+    }, server.url + 'renderer/board.js');
     const failures = [], lines = [];
     for (const level of [1, 2, 3]) {
       for (const selFile of [4, 5]) {

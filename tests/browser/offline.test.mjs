@@ -16,7 +16,7 @@ let site, server;
 // A page of the test's own that registers the worker through pwa.js and reports updates.
 const PROBE_PAGE = `<!doctype html><meta charset="utf-8"><title>pwa probe</title>
 <script type="module">
-  import { registerPWA, whenControlled } from './app/pwa.js';
+  import { registerPWA, whenControlled } from './app/shell/pwa.js';
   window.__updates = 0;
   window.__reloads = Number(sessionStorage.getItem('reloads') || 0);
   sessionStorage.setItem('reloads', String(window.__reloads + 1));
@@ -53,7 +53,7 @@ async function ensureControlled(t, page) {
   }
   if (!own) {
     t.diagnostic('the page does not register the service worker itself: registering it through app/pwa.js');
-    const r = await page.evaluate(() => import('./app/pwa.js').then((m) => m.registerPWA())
+    const r = await page.evaluate(() => import('./app/shell/pwa.js').then((m) => m.registerPWA())
       .then((x) => (x ? 'ok' : 'null'), (e) => 'error: ' + e.message));
     assert.equal(r, 'ok', 'registerPWA');
   }
@@ -75,10 +75,10 @@ test('build-pwa: every file of the site, versioned by content', () => {
   for (const f of ['index.html', 'embed.html', 'manifest.webmanifest', 'engine/dragonchess_engine.wasm',
     'engine/dragonchess_engine.mjs', 'engine/dragonchess_engine_simd.wasm', 'engine/dragonchess_engine_simd.mjs',
     'engine/engine-loader.js', 'engine/engine-worker.js', 'renderer/dragonchess_ui.wasm', 'renderer/ui-loader.js',
-    'app/main.js', 'app/embed.js', 'app/links.js', 'pieces/dragon.svg', 'icons/icon-192.png']) {
+    'app/shell/main.js', 'app/embed/embed.js', 'app/share/links.js', 'pieces/dragon.svg', 'icons/icon-192.png']) {
     assert.ok(assets.includes(f), `${f} is cached`);
   }
-  assert.ok(!assets.includes('sw.js') && !assets.includes('app/sw-template.js'), 'not the worker itself');
+  assert.ok(!assets.includes('sw.js') && !assets.includes('app/shell/sw-template.js'), 'not the worker itself');
   const listed = new Set(assets);
   const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? walk(path.join(d, e.name)) : [path.relative(site, path.join(d, e.name)).split(path.sep).join('/')]);

@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, watchErrors, openGame } from './helpers.mjs';
-import { decodeHash, encodeGame } from '../../web/app/links.js';
+import { decodeHash, encodeGame } from '../../web/app/share/links.js';
 
 let server, browser;
 test.before(async () => {
@@ -26,7 +26,7 @@ test('share.js: the address follows the game without history entries; pasted lin
   const { page } = browser;
   await modulePage(page);
   const r = await page.evaluate(async () => {
-    const share = await import('./app/share.js');
+    const share = await import('./app/share/share.js');
     const seen = [];
     share.watchLinks((l) => seen.push(l));
     const before = history.length;
@@ -62,7 +62,7 @@ test('links.js behaves the same in the browser as in Node', async () => {
   const moves = Array.from({ length: 60 }, (_, i) => ['2c22c3', '2c72c6', '3g13a7', '1b21b3'][i % 4]);
   const cases = ['#moves=2c22c3.2c72c6', encodeGame({ moves }), '#moves=%E0%A4', '#fen=12_g', '#' + 'a'.repeat(9000)];
   const inBrowser = await page.evaluate(async (cs) => {
-    const m = await import('./app/links.js');
+    const m = await import('./app/share/links.js');
     return cs.map((c) => m.decodeHash(c));
   }, cases);
   assert.deepEqual(inBrowser, cases.map((c) => decodeHash(c)));
@@ -97,7 +97,7 @@ test('a game played in the embed opens in the embed and the game page through it
     await openGame(b2.page, href, { pieces: false });
     const history = await b2.page.evaluate(() => window.__dc.history());
     if (history.join() !== '2c22c3,2d72d6') {
-      t.skip('the game page does not read links yet (web/app/share.js: readLink at boot)');
+      t.skip('the game page does not read links yet (web/app/share/share.js: readLink at boot)');
       return;
     }
     assert.equal(await b2.page.evaluate(() => window.__dc.fen()), fen);

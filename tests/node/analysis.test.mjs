@@ -158,7 +158,7 @@ test('review: a game that ends in mate gets a last entry saying so', async () =>
     assert.equal(r.entries.length, moves.length + 1);
     assert.equal(r.entries[0].mate, 2);
     const last = r.entries.at(-1);
-    assert.deepEqual(last.over, { state: 'checkmate', reason: 'checkmate, Gold wins', winner: 'gold' });
+    assert.deepEqual(last.over, { state: 'checkmate', reason: 'checkmate, Gold wins', winner: 'gold', result: '1-0' });
     assert.equal(last.best, null);
     assert.equal(last.mate, 0);
   } finally {

@@ -1,12 +1,12 @@
-// The page's game controller (web/app/controller.js) under Node, over the real rules
+// The page's game controller (web/app/game/controller.js) under Node, over the real rules
 // engine (the wasm Node build) and fake players: no browser, no DOM.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
-import { GameModel, START } from '../../web/app/model.js';
-import { Controller } from '../../web/app/controller.js';
-import { parseSquare as squareIndex } from '../../web/app/squares.js';
-import { playersFor, human, computer, remote } from '../../web/app/players.js';
+import { GameModel, START } from '../../web/app/game/model.js';
+import { Controller } from '../../web/app/game/controller.js';
+import { parseSquare as squareIndex } from '../../web/app/rules/squares.js';
+import { playersFor, human, computer, remote } from '../../web/app/game/players.js';
 
 const M = await loadEngine();
 const settings = (o = {}) => ({ mode: 'ai', human: 'gold', level: 3, flipped: false, ...o });
@@ -190,7 +190,7 @@ test('one legal-move generation per position, however many pieces are clicked', 
 });
 
 test('players are named from their kinds (the top bar and beside the boards)', async () => {
-  const { playerLabel, matchupHtml } = await import('../../web/app/players.js');
+  const { playerLabel, matchupHtml } = await import('../../web/app/game/players.js');
   const ai = playersFor(settings({ human: 'scarlet', level: 4 }));
   assert.deepEqual(playerLabel(ai, 'scarlet'), { name: 'You', sub: 'Scarlet' });
   assert.deepEqual(playerLabel(ai, 'gold'), { name: 'Computer', sub: 'Gold · strength 4' });
@@ -200,7 +200,7 @@ test('players are named from their kinds (the top bar and beside the boards)', a
   assert.equal(matchupHtml(playersFor(settings({ mode: 'hotseat' }))), '<b>Gold</b> vs <b>Scarlet</b> · two players on this device');
   assert.deepEqual(playerLabel(playersFor(settings({ mode: 'link' })), 'scarlet'), { name: 'Opponent', sub: 'Scarlet · plays by link' });
   // the game summary: the computer's setting is its strength
-  const { opponentText } = await import('../../web/app/players.js');
+  const { opponentText } = await import('../../web/app/game/players.js');
   assert.equal(opponentText(ai, 4), 'Computer, strength 4');
   assert.equal(opponentText(playersFor(settings({ mode: 'watch', level: 2 })), 2), 'AI vs AI, strength 2');
 });

@@ -1,13 +1,13 @@
-// What an embed shows by default (web/app/embed-layout.js): node --test tests/node/embed-layout.test.mjs
+// What an embed shows by default (web/app/embed/embed-layout.js): node --test tests/node/embed-layout.test.mjs
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
-import { levelsNeeded, withLevels, pickArrangement } from '../../web/app/embed-layout.js';
-import { moveDiagram } from '../../web/app/move-diagram.js';
-import { parseSquare } from '../../web/app/squares.js';
+import { levelsNeeded, withLevels, pickArrangement } from '../../web/app/embed/embed-layout.js';
+import { moveDiagram } from '../../web/app/rules/move-diagram.js';
+import { parseSquare } from '../../web/app/rules/squares.js';
 
 const M = await loadEngine();
-// The README's Dragon example: Dragon on 3c4, the Kings on level 2, nothing on level 1.
+// The Dragon example of docs/links-and-embeds.md: Dragon on 3c4, the Kings on level 2, nothing on level 1.
 const README_DRAGON = '12/12/12/12/2R9/12/12/12/11k/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/12 g 0 1';
 // A Warrior on 2f4 with the Kings on level 1 (the gallery's positions).
 const WARRIOR = '12/12/12/12/12/12/12/12/12/12/12/12/5W6/12/12/12/11k/12/12/12/12/12/12/K11 g 0 1';

@@ -1,11 +1,15 @@
-// Unit tests of the link format (web/app/links.js): node --test tests/node/
+// Unit tests of the link format (web/app/share/links.js): node --test tests/node/
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
   encodeGame, decodeHash, shareUrl, packMoves, unpackMoves,
   MAX_HASH_LENGTH, COMPACT_PLIES,
-} from '../../web/app/links.js';
-import { parseSquare as squareIndex, squareName } from '../../web/app/squares.js';
+} from '../../web/app/share/links.js';
+import { parseSquare as squareIndex, squareName } from '../../web/app/rules/squares.js';
+import { useFacts } from '../../web/app/rules/facts.js';
+import { loadEngine } from './helpers.mjs';
+
+useFacts(await loadEngine());  // the computer's strengths (strength=) are core's
 
 const FEN_BLACK = '12/12/12/12/12/12/12/12/12/12/12/12/12/12/5k6/12/12/12/12/12/12/12/6K5/12 s 3 20';
 

@@ -6,11 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
-import { GameModel } from '../../web/app/model.js';
-import { Controller } from '../../web/app/controller.js';
-import * as offers from '../../web/app/offers.js';
-import { encodeGame, decodeHash } from '../../web/app/links.js';
-import { recordTags, recordText, recordNotes, fileName, gameLine, readGame } from '../../web/app/record-io.js';
+import { GameModel } from '../../web/app/game/model.js';
+import { Controller } from '../../web/app/game/controller.js';
+import * as offers from '../../web/app/game/offers.js';
+import { encodeGame, decodeHash } from '../../web/app/share/links.js';
+import { recordTags, recordText, recordNotes, fileName, gameLine, readGame } from '../../web/app/share/record-io.js';
 
 const M = await loadEngine();
 const make = (o = {}) => {

@@ -1,10 +1,10 @@
-// The review's judging (web/app/review.js) and its graph (web/app/eval-graph.js): win
+// The review's judging (web/app/analysis/review.js) and its graph (web/app/analysis/eval-graph.js): win
 // chances from evaluations, the thresholds, the better move, the graph's clicks; and a
 // review of a real game through the worker shim, judged end to end.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WIN_K, THRESHOLDS, chanceOf, goldChance, evalText, judge, summary, createReview } from '../../web/app/review.js';
-import { graphSvg, plyAt, xOf } from '../../web/app/eval-graph.js';
+import { WIN_K, THRESHOLDS, chanceOf, goldChance, evalText, judge, summary, createReview } from '../../web/app/analysis/review.js';
+import { graphSvg, plyAt, xOf } from '../../web/app/analysis/eval-graph.js';
 import { EngineClient } from '../../web/engine/engine-client.js';
 import { ShimWorker } from './worker-shim.mjs';
 import { loadEngine } from './helpers.mjs';

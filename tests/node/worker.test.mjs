@@ -105,7 +105,7 @@ test('a failed position is all or nothing; the next request sends the whole posi
 
 // The worker answers a stop between two slices. The bound here is generous, as the test
 // runs beside others on a shared machine: it catches a stop that is not honoured, not a
-// slow one (latency is a benchmark: README, scripts/bench-stop).
+// slow one (latency is a benchmark: docs/figures.md, scripts/bench-stop).
 test('stop answers promptly with the best move so far', async () => {
   const e = client();
   try {

@@ -1,4 +1,4 @@
-// The page side of the engine: the worker's protocol (PROTOCOL.md, version 2) as promises.
+// The page side of the engine: the worker's protocol (docs/worker-protocol.md, version 2) as promises.
 //
 //   import { EngineClient } from './engine/engine-client.js';
 //   const engine = new EngineClient();
@@ -14,9 +14,9 @@
 // request sends the whole position again.
 //
 // Errors, one convention: a request rejects with an EngineError (an Error with a stable
-// .code, PROTOCOL.md) and the message.
+// .code, docs/worker-protocol.md) and the message.
 
-export const PROTOCOL_VERSION = 2;
+import { PROTOCOL_VERSION } from './protocol.js';
 
 export class EngineError extends Error {
   constructor(code, message) {

@@ -1,6 +1,6 @@
 // The engine worker's logic, independent of how it is hosted: engine-worker.js wires it
 // to a browser module worker; the Node tests wire it to worker_threads. Speaks protocol
-// version 2 (PROTOCOL.md).
+// version 2 (docs/worker-protocol.md).
 //
 // A search service: each request carries the position (start position, the number of
 // moves of the previous request to keep, the moves added since), and the worker holds no
@@ -9,7 +9,7 @@
 // so that 'stop', a new search or a ping is seen between two slices. Every search rule
 // (limits, a level's own limits, when a search is done) is core's: this file only loops.
 
-export const PROTOCOL_VERSION = 2;
+import { PROTOCOL_VERSION } from './protocol.js';
 
 // The next event-loop turn, after any message that arrived meanwhile: setImmediate where
 // it exists (Node; its MessagePort tasks can starve other ports), else a MessageChannel
@@ -119,7 +119,7 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
       }
       const mated = st.state === 'checkmate';
       record({ ply, side: st.sideToMove, score: 0, mate: mated ? 0 : null, best: null, bestAlgebraic: null,
-        pv: [], pvCoordinate: [], depth: 0, nodes: 0, over: { state: st.state, reason: st.reason, winner: st.winner } });
+        pv: [], pvCoordinate: [], depth: 0, nodes: 0, over: { state: st.state, reason: st.reason, winner: st.winner, result: st.result } });
       return false;
     };
     const record = (entry) => {

@@ -1,7 +1,7 @@
 // The browser engine worker (a module worker):
 //   new Worker(new URL('./engine-worker.js', import.meta.url), {type: 'module'})
 // Loads the wasm engine (the build engine-loader.js chooses, next to this file) and
-// speaks the message protocol of PROTOCOL.md. engine-client.js wraps it in promises.
+// speaks the message protocol of docs/worker-protocol.md. engine-client.js wraps it in promises.
 import { loadEngine } from './engine-loader.js';
 import { createEngineWorker } from './engine-worker-core.js';
 

@@ -1,14 +1,7 @@
 // Loads the Dragonchess SDL2 board view (dragonchess_ui.mjs + .wasm) into a container
 // element, hands it the piece atlas (pieces/pieces.bin, made at build time by
 // scripts/make-pieces.mjs; the renderer decodes it) and keeps the canvas sized to the
-// container. See README.md in this directory.
-
-/** Piece letter -> icon file name (without .svg) in the pieces directory (public/pieces). */
-export const PIECE_FILES = Object.freeze({
-  S: 'sylph', G: 'griffon', R: 'dragon', W: 'warrior', O: 'oliphant', U: 'unicorn', H: 'hero',
-  T: 'thief', C: 'cleric', M: 'mage', K: 'king', P: 'paladin', D: 'dwarf', B: 'basilisk',
-  E: 'elemental',
-});
+// container. See docs/renderer.md.
 
 let viewCounter = 0;
 

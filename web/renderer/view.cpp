@@ -81,13 +81,13 @@ void emitEvent(const char* name, int a, int b = -1) {
 
 struct Palette {
   Rgba light, dark;
-  const char* name;
+  const char* name;  // core's name of the level
 };
 // index = level - 1
 const Palette kPalettes[3] = {
-    {rgba(0xd2ad9c), rgba(0x98584a), "Underworld"},
-    {rgba(0xeedb9f), rgba(0x78a15a), "Ground"},
-    {rgba(0xf1f7fb), rgba(0x8dbfe3), "Sky"},
+    {rgba(0xd2ad9c), rgba(0x98584a), dc::level_name(dc::LEVEL_1)},
+    {rgba(0xeedb9f), rgba(0x78a15a), dc::level_name(dc::LEVEL_2)},
+    {rgba(0xf1f7fb), rgba(0x8dbfe3), dc::level_name(dc::LEVEL_3)},
 };
 const Rgba kLastMove = rgba(0xf5d742, 0.50f);
 // Selection and destination marks are two-toned, a dark green with a light edge, so that

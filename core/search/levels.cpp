@@ -1,0 +1,41 @@
+// The playing levels: their settings and the limits of one move at each (search.h).
+// Their words are in level_words.cpp.
+#include <algorithm>
+
+#include "search.h"
+
+namespace dc {
+
+LevelSettings level_settings(int level) {
+  static const LevelSettings L[11] = {
+      // time  depth  nodes  noise  blunder  margin  afar-blind%  frozen-blind%  horizon  horizon%  exact-root
+      {0, 1, 0, 0, 0, 0, 0, 0, -1, 0, false},
+      {900, 4, 80000, 25, 5, 90, 12, 12, 1, 8, true},     // 1: sometimes blind, misses recaptures
+      {1200, 5, 160000, 15, 4, 60, 7, 7, -1, 0, true},    // 2
+      {1500, 6, 250000, 11, 3, 45, 5, 5, -1, 0, true},    // 3
+      {2000, 7, 550000, 6, 2, 25, 2, 2, -1, 0, true},     // 4
+      {2500, 8, 1000000, 0, 0, 0, 0, 0, -1, 0, true},     // 5: no weakness; every root move exact
+      {2500, MAX_DEPTH, 220000, 0, 0, 0, 0, 0, -1, 0, false},    // 6: the top level's search, by nodes
+      {2500, MAX_DEPTH, 500000, 0, 0, 0, 0, 0, -1, 0, false},    // 7
+      {2500, MAX_DEPTH, 1100000, 0, 0, 0, 0, 0, -1, 0, false},   // 8
+      {3000, MAX_DEPTH, 2400000, 0, 0, 0, 0, 0, -1, 0, false},   // 9
+      // 10: full strength; at least 4,000,000 nodes (1.67 times level 9: a floor of
+      // 2.2 times, as each of levels 6-9 over the one below, scored 87.5%), thinking
+      // up to 10 s for them on a slow machine.
+      {3000, MAX_DEPTH, 0, 0, 0, 0, 0, 0, -1, 0, false, 4000000, 10000},
+  };
+  return L[std::clamp(level, 1, 10)];
+}
+
+SearchLimits level_limits(int level) { return level_limits(level_settings(level)); }
+
+SearchLimits level_limits(const LevelSettings& ls) {
+  SearchLimits l;
+  l.movetime_ms = ls.movetime_ms;
+  l.nodes = ls.max_nodes;
+  l.min_nodes = ls.min_nodes;
+  l.max_movetime_ms = ls.max_movetime_ms;
+  return l;
+}
+
+}  // namespace dc

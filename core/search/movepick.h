@@ -1,0 +1,97 @@
+// Move ordering of the search (internal to core/search): the tables that learn which quiet
+// moves refute (killers, history, countermoves, continuation history), the ordering score
+// of a move, and the staged move picker of a node.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "../position.h"
+#include "score.h"
+
+namespace dc::detail {
+
+// Removes the captures from afar of a move list; returns the new count.
+int without_afar(Move* moves, int n);
+
+// Puts the best remaining move at index i (by score, ties to the smaller move code, so
+// that the order does not depend on the piece lists, which make/unmake may permute).
+// The first few are selected one at a time (a cut-off usually comes early); after that
+// the rest is sorted once.
+void pick(Move* moves, int* scores, int n, int i);
+
+// The previous move (the opponent's), as the piece that made it and its square;
+// NO_PIECE after a null move or at the start.
+struct PrevMove {
+  Piece piece = NO_PIECE;
+  Square to = SQ_NONE;
+};
+PrevMove prev_move(const Position& pos);
+
+class MoveOrder {
+ public:
+  bool use_countermove = false;
+  bool use_cont_history = false;
+
+  void clear();
+  // Captures by MVV/LVA (promotions added), then promotions, killers, the countermove,
+  // then quiet moves by history; the hash move first of all.
+  int score(const Position& pos, Move m, Move tt_move, int ply) const;
+  int quiet_score(const PrevMove& pm, Piece mover, Move m) const;
+  bool is_killer(Move m, int ply) const { return m == killers_[ply][0] || m == killers_[ply][1]; }
+  // A quiet move caused a cut-off at this depth; the quiet moves searched before it
+  // (quiets[0, nq)) did not.
+  void update_quiet_cutoff(const Position& pos, const PrevMove& pm, Move m, Piece mover, int depth, int ply,
+                           const Move* quiets, int nq);
+
+ private:
+  int history_[PIECE_NB][SQUARE_NB];
+  Move killers_[MAX_PLY][2];
+  Move counter_[PIECE_NB][SQUARE_NB];  // by the previous move's piece and square
+  // Continuation history by (previous move's piece and square, piece and square),
+  // hashed into a table of CONT_SIZE.
+  static constexpr size_t CONT_SIZE = size_t(1) << 20;
+  std::vector<int16_t> cont_ = std::vector<int16_t>(CONT_SIZE);
+  int16_t* cont_entry(const PrevMove& pm, Piece mover, Square to);
+  const int16_t* cont_entry(const PrevMove& pm, Piece mover, Square to) const {
+    return const_cast<MoveOrder*>(this)->cont_entry(pm, mover, to);
+  }
+};
+
+// The moves of a node in the order they are searched, generated in stages so that a
+// cut-off by the hash move or a capture spares generating the quiet moves: the hash
+// move (when it is pseudo-legal here), then the captures by MVV/LVA (with SEE
+// ordering, those that lose material by SEE are put aside), then the quiet moves
+// (promotions, killers, then by history), then the losing captures.
+class MovePicker {
+ public:
+  // moves/scores: the node's buffers of MAX_MOVES. afar_blind: the level's weakness
+  // (never in check: every evasion is seen). see_values: SEE's piece values, or nullptr
+  // for no SEE ordering.
+  MovePicker(const MoveOrder& order, Position& pos, Move tt_move, int ply, bool afar_blind, const int* see_values,
+             Move* moves, int* scores)
+      : order_(order), pos_(pos), tt_(tt_move), ply_(ply), afar_blind_(afar_blind), see_values_(see_values),
+        moves_(moves), scores_(scores) {}
+
+  Move next();
+
+ private:
+  enum class Stage { Hash, GenCaptures, Captures, Quiets, BadCaptures, Done };
+  void score();
+  Move from_list();  // the next move of the current list in order, skipping the hash move
+
+  const MoveOrder& order_;
+  Position& pos_;
+  Move tt_;
+  int ply_;
+  bool afar_blind_;
+  const int* see_values_;
+  Move* moves_;
+  int* scores_;
+  Stage stage_ = Stage::Hash;
+  int start_ = 0, cur_ = 0, end_ = 0;
+  int bad_ = 0;  // losing captures, kept in moves_[0, bad_)
+};
+
+}  // namespace dc::detail

@@ -1,0 +1,333 @@
+// The root of the search and its iterations: the root moves and their order, iterative
+// deepening (aspiration windows, MultiPV, a level's exact root), the end of an iteration
+// or of the search (time, nodes, a found mate) and a lower level's deliberate other move.
+// The search runs in slices: run() returns when its budget is used up and goes on from
+// there at the next call.
+#include <algorithm>
+
+#include "../movegen.h"
+#include "../status.h"
+#include "search_state.h"
+
+namespace dc {
+
+using namespace detail;
+
+namespace {
+// The principal variation as reported: the moves of the triangular PV array, kept while
+// each is legal in the position reached so far, ending at a repetition or a finished
+// game. pos is restored.
+std::vector<Move> checked_pv(Position& pos, const Move* pv, int len) {
+  std::vector<Move> out;
+  for (int i = 0; i < len; ++i) {
+    const Move m = pv[i];
+    if (m.is_none() || find_legal(pos, m.from(), m.to()) != m) break;
+    pos.make_move(m);
+    out.push_back(m);
+    if (pos.repetitions() >= 1 || game_status(pos).over()) break;
+  }
+  for (size_t i = 0; i < out.size(); ++i) pos.unmake_move();
+  return out;
+}
+}  // namespace
+
+void Search::State::begin(const Position& pos, const SearchLimits& lim) {
+  root_pos = pos;
+  limits = lim;
+  nodes = 0;
+  aborted = false;
+  seldepth = 0;
+  start = Clock::now();
+  use_time = lim.movetime_ms > 0 && !lim.infinite;
+  deadline = start + std::chrono::milliseconds(std::max(1, lim.movetime_ms - 3));
+  const bool has_floor = lim.min_nodes > 0 && lim.max_movetime_ms > lim.movetime_ms;
+  min_nodes = has_floor ? lim.min_nodes : 0;
+  hard_deadline = has_floor ? start + std::chrono::milliseconds(lim.max_movetime_ms - 3) : deadline;
+  node_limit = lim.infinite ? 0 : lim.nodes;
+  // Below the top level the node cap holds whatever the limits (the top level's is only
+  // in level_limits(): asked for more, it searches more).
+  if (level < 10 && ls.max_nodes && !lim.infinite)
+    node_limit = node_limit ? std::min(node_limit, ls.max_nodes) : ls.max_nodes;
+  max_depth = lim.depth > 0 && !lim.infinite ? std::min(lim.depth, MAX_DEPTH) : MAX_DEPTH;
+  max_depth = std::min(max_depth, ls.max_depth);
+  tt.new_search();
+  // The level's randomness, once per search.
+  noise_seed = level < 10 ? next_rand() : 0;
+  blunder_roll = level < 10 ? int(next_rand() % 100) : 100;
+  blunder_pick = level < 10 ? next_rand() : 0;
+  multi = level < 10 && ls.exact_root;
+  // The weaknesses (drawn after the above, so that a level without them keeps its
+  // earlier randomness).
+  afar_blind = level < 10 && ls.afar_blind_pct > 0 && int(next_rand() % 100) < ls.afar_blind_pct;
+  const bool frozen_blind = level < 10 && ls.frozen_blind_pct > 0 && int(next_rand() % 100) < ls.frozen_blind_pct;
+  ev = frozen_blind ? &frozen_blind_evaluator : &evaluator;
+  ev_salt = frozen_blind ? 0x5bd1e9955bd1e995ull : 0;
+  // The capture horizon holds always (100%) or in a share of the searches (drawn only
+  // then, after the above).
+  const bool horizon = level < 10 && ls.capture_horizon >= 0 && ls.horizon_pct > 0 &&
+                       (ls.horizon_pct >= 100 || int(next_rand() % 100) < ls.horizon_pct);
+  qs_horizon = horizon ? ls.capture_horizon : -1;
+
+  res = SearchResult{};
+  n_root = generate_legal(root_pos, root);
+  if (!lim.root_moves.empty()) {
+    int k = 0;
+    for (int i = 0; i < n_root; ++i)
+      for (Move m : lim.root_moves)
+        if (m.same_squares(root[i])) { root[k++] = root[i]; break; }
+    n_root = k;
+  }
+  if (afar_blind && std::any_of(root, root + n_root, [](Move m) { return !m.is_afar(); }))
+    n_root = without_afar(root, n_root);
+  multipv = std::clamp(std::min(lim.multipv, n_root), 1, MAX_MULTIPV);
+  line_pv.assign(multipv > 1 ? size_t(n_root) : 0, {});
+  finished = n_root == 0;
+  if (n_root == 0) {
+    fill_score(in_check(root_pos) ? -MATE : 0, res.score_cp, res.is_mate, res.mate_in);
+    return;
+  }
+  // Initial order: the hash move, then captures by MVV/LVA, then the quiet order.
+  Move tt_move = Move::none();
+  if (const TTEntry* e = tt.probe(root_pos.key())) tt_move = Move::from_raw(e->move);
+  for (int i = 0; i < n_root; ++i) root_score[i] = order.score(root_pos, root[i], tt_move, 0);
+  for (int i = 0; i < n_root; ++i) pick(root, root_score, n_root, i);
+  for (int i = 0; i < n_root; ++i) exact[i] = -INF;
+  res.best = root[0];
+  table_terms[0] = ev->gold_terms(root_pos);
+  depth = 0;
+  next_root = n_root;  // no iteration in progress
+  prev_best = Move::none();
+  prev_score = 0;
+  stable = 0;
+}
+
+// Searches until the budget, a limit or the end of the search. Returns whether the
+// search is over.
+bool Search::State::run(uint64_t budget, const std::function<void(const SearchInfo&)>& on_info) {
+  if (finished) return true;
+  slice_end = nodes + std::max<uint64_t>(budget, 1);
+  if (node_limit) slice_end = std::min(slice_end, node_limit);
+  aborted = false;
+  if (limit_reached()) {
+    finish();
+    return true;
+  }
+  Position& pos = root_pos;
+  for (;;) {
+    if (next_root >= n_root) {  // a new iteration
+      if (depth >= max_depth) {
+        finish();
+        return true;
+      }
+      ++depth;
+      root_depth = depth;
+      next_root = 0;
+      it_alpha = -INF;
+      it_best = -INF;
+      it_best_move = Move::none();
+      it_best_pv.clear();
+      // The aspiration window around the last iteration's score.
+      asp_lo = -INF;
+      asp_hi = INF;
+      asp_delta = 25;
+      if (opt.aspiration && depth >= 4 && std::abs(res.score_cp) < MATE_BOUND && !res.is_mate) {
+        asp_lo = std::max(-INF, res.score_cp - asp_delta);
+        asp_hi = std::min(INF, res.score_cp + asp_delta);
+      }
+      for (int i = 0; i < n_root; ++i) root_score[i] = -INF - 1;
+    }
+    for (; next_root < n_root; ++next_root) {
+      const int i = next_root;
+      const Move m = root[i];
+      make(pos, m, 0);
+      const bool gc = in_check_after_move(pos);
+      const int nd = depth - 1 + ((opt.check_extension && gc) ? 1 : 0);
+      int score = -INF;
+      // MultiPV: a move must beat the multipv-th best exact score so far to be a line.
+      const int floor = multipv > 1 ? multipv_floor(i) : -INF;
+      if (multi || (multipv > 1 && i == 0)) {
+        score = -negamax(pos, nd, -INF, INF, 1, gc, true);
+      } else if (multipv > 1) {
+        if (floor == -INF) {
+          score = -negamax(pos, nd, -INF, INF, 1, gc, true);
+        } else {
+          score = -negamax(pos, nd, -floor - 1, -floor, 1, gc, true);
+          if (score > floor && !aborted) score = -negamax(pos, nd, -INF, -floor, 1, gc, true);
+        }
+      } else {
+        // The first move in the aspiration window (or the full one), the others with a
+        // null window first; a score outside the window widens it and searches again.
+        if (i > 0) score = -negamax(pos, nd, -it_alpha - 1, -it_alpha, 1, gc, true);
+        if (i == 0 || (score > it_alpha && !aborted)) {
+          for (;;) {
+            const int lo = i == 0 ? asp_lo : it_alpha;
+            score = -negamax(pos, nd, -asp_hi, -lo, 1, gc, true);
+            if (aborted) break;
+            if (i == 0 && score <= asp_lo && asp_lo > -INF) {
+              asp_lo = std::max(-INF, asp_lo - asp_delta);
+            } else if (score >= asp_hi && asp_hi < INF) {
+              asp_hi = std::min(INF, asp_hi + asp_delta);
+            } else {
+              break;
+            }
+            asp_delta *= 2;
+          }
+        }
+      }
+      pos.unmake_move();
+      if (aborted) break;
+      root_score[i] = score;
+      if (multipv > 1) {
+        line_exact[i] = multi || score > floor;
+        if (line_exact[i]) {
+          update_pv(0, m);
+          line_pv[size_t(i)] = checked_pv(pos, pv[0], pv_len[0]);
+        }
+      }
+      if (score > it_best) {
+        it_best = score;
+        it_best_move = m;
+        update_pv(0, m);
+        it_best_pv = checked_pv(pos, pv[0], pv_len[0]);
+        if (score > it_alpha) it_alpha = score;
+      }
+    }
+    if (aborted) {
+      if (!limit_reached()) return false;  // the slice is used up: resume here next time
+      // The search is over inside an iteration.
+      if (!it_best_move.is_none()) {
+        if (depth == 1) {
+          // Depth 1 was never completed: the best root move searched so far.
+          res.best = it_best_move;
+          res.pv = it_best_pv;
+          fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
+        } else if (!multi && multipv == 1 && it_best_move != res.best && it_best > res.score_cp && root_score[0] > -INF - 1) {
+          // A root move searched completely that beats the previous iteration's best
+          // (searched first) is trustworthy.
+          res.best = it_best_move;
+          res.pv = it_best_pv;
+        }
+      }
+      finish();
+      return true;
+    }
+
+    // The iteration is complete.
+    for (int i = 0; i < n_root; ++i) exact[i] = root_score[i];
+    if (multipv > 1) collect_lines();
+    {  // Reorder: best first, then by score (stable keeps the previous order on ties).
+      struct Entry { int key; Move m; int exact; };
+      std::vector<Entry> v(static_cast<size_t>(n_root));
+      for (int i = 0; i < n_root; ++i) v[size_t(i)] = {root[i] == it_best_move ? INF + 1 : root_score[i], root[i], exact[i]};
+      std::stable_sort(v.begin(), v.end(), [](const Entry& a, const Entry& b) { return a.key > b.key; });
+      for (int i = 0; i < n_root; ++i) root[i] = v[size_t(i)].m, exact[i] = v[size_t(i)].exact;
+    }
+    res.best = it_best_move;
+    res.depth = depth;
+    res.pv = it_best_pv;
+    fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
+    if (multipv == 1) res.lines.assign(1, SearchLine{res.best, res.score_cp, res.is_mate, res.mate_in, res.pv});
+    const int ms = elapsed_ms();
+    if (on_info) {
+      SearchInfo info;
+      info.depth = depth;
+      info.seldepth = seldepth;
+      info.score_cp = res.score_cp;
+      info.is_mate = res.is_mate;
+      info.mate_in = res.mate_in;
+      info.nodes = nodes;
+      info.time_ms = ms;
+      info.nps = ms > 0 ? nodes * 1000 / uint64_t(ms) : nodes * 1000;
+      info.pv = res.pv;
+      info.lines = res.lines;
+      on_info(info);
+    }
+    // Time: no new iteration once it would likely not finish in time. With the time
+    // manager that point moves with how clear the position is: later when the best
+    // move just changed or its score fell (a partly searched iteration still counts
+    // when another move beats the first), sooner when the same move has come out best
+    // for several iterations.
+    const bool changed = depth > 1 && it_best_move != prev_best;
+    const bool fell = depth > 1 && prev_score - it_best > 30;
+    stable = changed ? 0 : stable + 1;
+    prev_best = it_best_move;
+    prev_score = it_best;
+    int pct = 50;
+    if (opt.time_manager) pct = changed || fell ? 80 : stable >= 4 ? 35 : 50;
+    bool over = depth >= max_depth;
+    if (use_time && int64_t(ms) * 100 > int64_t(limits.movetime_ms) * pct && nodes >= min_nodes) over = true;
+    if (use_time && min_nodes && int64_t(ms) * 100 > int64_t(limits.max_movetime_ms) * pct) over = true;
+    if (n_root == 1 && use_time) over = true;
+    if (limit_reached()) over = true;
+    // A forced mate found and proven at this depth: deeper search changes nothing.
+    if (!limits.infinite && res.is_mate && depth >= 2 * std::abs(res.mate_in) + 2 && limits.depth == 0) over = true;
+    if (over) {
+      finish();
+      return true;
+    }
+    if (nodes >= slice_end) return false;
+  }
+}
+
+// The multipv-th best exact score among the first `searched` root moves of the
+// iteration, or -INF while fewer than multipv have exact scores.
+int Search::State::multipv_floor(int searched) const {
+  int top[MAX_MULTIPV];  // the best exact scores so far, descending
+  int n = 0;
+  for (int j = 0; j < searched; ++j) {
+    if (!line_exact[j]) continue;
+    const int v = root_score[j];
+    if (n == multipv && v <= top[n - 1]) continue;
+    int k = n < multipv ? n++ : n - 1;  // when full, the last one drops out
+    while (k > 0 && top[k - 1] < v) {
+      top[k] = top[k - 1];
+      --k;
+    }
+    top[k] = v;
+  }
+  return n < multipv ? -INF : top[multipv - 1];
+}
+
+// The completed iteration's best lines: the root moves with exact scores, best first
+// (a move that failed low scored at most the floor it was searched against, which is
+// at most the final multipv-th score, so the exact ones are a true top multipv).
+void Search::State::collect_lines() {
+  std::vector<int> idx;
+  for (int i = 0; i < n_root; ++i)
+    if (line_exact[i]) idx.push_back(i);
+  std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
+    if (root[a] == it_best_move) return root[b] != it_best_move;
+    if (root[b] == it_best_move) return false;
+    return root_score[a] > root_score[b];
+  });
+  res.lines.clear();
+  for (int i : idx) {
+    if (int(res.lines.size()) == multipv) break;
+    SearchLine l;
+    l.move = root[i];
+    fill_score(root_score[i], l.score_cp, l.is_mate, l.mate_in);
+    l.pv = line_pv[size_t(i)];
+    if (l.pv.empty() || l.pv[0] != l.move) l.pv.assign(1, l.move);
+    res.lines.push_back(std::move(l));
+  }
+}
+
+void Search::State::finish() {
+  finished = true;
+  // Lower levels: sometimes a reasonable but not the best move (drawn in begin()).
+  if (multi && ls.blunder_pct > 0 && res.depth > 0 && n_root > 1 && blunder_roll < ls.blunder_pct &&
+      std::abs(exact[0]) < MATE_BOUND) {
+    const int top = exact[0];
+    std::vector<Move> cands;
+    for (int i = 1; i < n_root; ++i)
+      if (exact[i] > -INF && exact[i] >= top - ls.blunder_margin) cands.push_back(root[i]);
+    if (!cands.empty()) {
+      res.best = cands[blunder_pick % cands.size()];
+      res.pv.assign(1, res.best);
+    }
+  }
+  res.nodes = nodes;
+  if (!res.best.is_none() && (res.pv.empty() || res.pv[0] != res.best)) res.pv.assign(1, res.best);
+}
+
+}  // namespace dc

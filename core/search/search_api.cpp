@@ -1,0 +1,85 @@
+// The public Search class (search.h) over its state (search_state.h).
+#include "../movegen.h"
+#include "search_state.h"
+
+namespace dc {
+
+// --- The public class -----------------------------------------------------------------
+
+Search::Search(size_t hash_mb) : s_(std::make_unique<State>(hash_mb)) {}
+Search::~Search() = default;
+
+void Search::set_hash_mb(size_t mb) { s_->tt.resize(mb); }
+void Search::set_level(int level) {
+  s_->level = std::clamp(level, 1, 10);
+  s_->ls = level_settings(s_->level);
+}
+void Search::set_level_settings(const LevelSettings& ls) {
+  s_->level = 0;
+  s_->ls = ls;
+}
+int Search::level() const { return s_->level; }
+void Search::set_options(const SearchOptions& o) {
+  s_->opt = o;
+  s_->order.use_countermove = o.countermove;
+  s_->order.use_cont_history = o.cont_history;
+  s_->evaluator = Evaluator(o.eval);
+  s_->frozen_blind_evaluator = Evaluator(State::without_freezing(o.eval));
+  std::fill(s_->ecache.begin(), s_->ecache.end(), State::EvalCacheEntry{});
+}
+const SearchOptions& Search::options() const { return s_->opt; }
+void Search::set_seed(uint64_t seed) { s_->rng = detail::splitmix(seed ^ 0x1234567ull); }
+void Search::new_game() { s_->clear(); }
+void Search::stop() { stop_.store(true); }
+
+void Search::start(const Position& pos, const SearchLimits& limits) {
+  stop_.store(false);
+  s_->stop = &stop_;
+  s_->begin(pos, limits);
+}
+
+bool Search::advance(uint64_t node_budget, const InfoFn& on_info) { return s_->run(node_budget, on_info); }
+
+bool Search::done() const { return s_->finished; }
+
+SearchResult Search::result() const {
+  SearchResult r = s_->res;
+  r.nodes = s_->nodes;
+  if (!r.best.is_none() && (r.pv.empty() || r.pv[0] != r.best)) r.pv.assign(1, r.best);
+  // No iteration completed, or a lower level's deliberate other move: the answer alone.
+  if (!r.best.is_none() && (r.lines.empty() || (s_->multipv == 1 && r.lines[0].move != r.best)))
+    r.lines.assign(1, SearchLine{r.best, r.score_cp, r.is_mate, r.mate_in, r.pv});
+  return r;
+}
+
+Result<Position> threat_position(const Position& pos) {
+  if (in_check(pos))
+    return make_error(std::string(color_name(pos.side_to_move())) +
+                      " is in check: a pass would leave its King to be captured, so there is no threat to show");
+  Position p = pos;
+  p.make_null();
+  return p;
+}
+
+SearchProgress Search::progress() const {
+  SearchProgress p;
+  p.depth = s_->res.depth;
+  p.seldepth = s_->seldepth;
+  p.nodes = s_->nodes;
+  p.elapsed_ms = s_->elapsed_ms();
+  p.done = s_->finished;
+  return p;
+}
+
+SearchResult Search::go(Position& pos, const SearchLimits& limits, const InfoFn& on_info) {
+  // A stop() that arrives between start() and the first advance() still counts.
+  const bool stopped_early = stop_.load();
+  start(pos, limits);
+  if (stopped_early) stop_.store(true);
+  while (!advance(SEARCH_SLICE_NODES, on_info)) {
+  }
+  stop_.store(false);
+  return result();
+}
+
+}  // namespace dc

@@ -1,0 +1,76 @@
+// The game page's "Embed" button: a dialog with a ready <iframe> snippet of the position
+// on view (embed-snippet.js), the selected piece's move diagram included (show=), a live
+// preview and a Copy button. The dialog is made here, the first time it is opened.
+import { embedSnippet, embedUrl } from './embed-snippet.js';
+import { copyText } from '../share/clipboard.js';
+import { startPosition } from '../rules/facts.js';
+import { moveDiagram, diagramLevels } from '../rules/move-diagram.js';
+import { levelsNeeded, withLevels } from './embed-layout.js';
+import { $ } from '../util/dom.js';
+
+/**
+ * What the embed of the position on view shows: the position before the last move on view
+ * and that move (so that the embed marks it), the selected piece's diagram, the board's
+ * orientation. With a diagram, the levels are given (those holding a piece and those the
+ * diagram reaches): left to itself the embed would show the diagram's levels only.
+ * ctl: the Controller.
+ */
+export function embedOptions(ctl) {
+  const m = ctl.model, k = ctl.viewPly;
+  const before = k > 0 ? m.snap(k - 1).fen : (m.startFen === 'startpos' ? '' : m.startFen);
+  const o = { fen: before === startPosition() ? '' : before, moves: k > 0 ? [m.plies[k - 1].coordinate] : [] };
+  if (ctl.isLive() && ctl.selected) {
+    o.show = ctl.selected;
+    const snap = m.snap(k), d = moveDiagram(m.M, snap.fen, o.show);
+    o.levels = withLevels(levelsNeeded({ pieces: snap.board }), d.error ? [] : diagramLevels(d));
+  }
+  if (ctl.settings.flipped) o.flip = true;
+  return o;
+}
+
+
+function makeDialog() {
+  const d = document.createElement('dialog');
+  d.className = 'dialog dialog-embed';
+  d.id = 'dlg-embed';
+  d.setAttribute('aria-labelledby', 'dlg-embed-title');
+  d.innerHTML = `<form method="dialog" class="dialog-body">
+    <h2 id="dlg-embed-title">Embed this position</h2>
+    <p class="embed-desc" id="embed-desc"></p>
+    <iframe class="embed-preview" id="embed-preview" title="Preview of the embedded diagram"></iframe>
+    <label class="sr-only" for="embed-code">The code to paste into your page</label>
+    <textarea class="embed-code" id="embed-code" readonly rows="4" spellcheck="false"></textarea>
+    <div class="dialog-actions">
+      <button type="submit" class="btn btn-ghost" value="close">Close</button>
+      <button type="button" class="btn btn-primary" id="btn-embed-copy">Copy the code</button>
+    </div>
+  </form>`;
+  document.body.append(d);
+  const code = d.querySelector('#embed-code');
+  code.addEventListener('focus', () => code.select());
+  d.querySelector('#btn-embed-copy').addEventListener('click', async (e) => {
+    const b = e.currentTarget;
+    code.select();
+    b.textContent = await copyText(code.value) ? 'Copied' : 'Press Ctrl+C';  // refused: selected for Ctrl+C
+    setTimeout(() => { b.textContent = 'Copy the code'; }, 1800);
+  });
+  d.addEventListener('close', () => { d.querySelector('#embed-preview').removeAttribute('src'); });
+  return d;
+}
+
+// ctl: the Controller. Returns {open()}.
+export function createEmbedDialog(ctl) {
+  function open() {
+    const d = $('dlg-embed') || makeDialog();
+    const o = embedOptions(ctl);
+    const site = location.href;
+    const k = ctl.viewPly;
+    $('embed-code').value = embedSnippet(o, site);
+    $('embed-desc').textContent = (k ? `The position after move ${k} (${ctl.model.plies[k - 1].algebraic}), that move marked` : 'The start position') +
+      (o.show ? `, with the moves of the piece on ${o.show}` : '') +
+      '. Paste the code into any web page: the diagram fits any frame size; pieces can be clicked for their moves.';
+    $('embed-preview').src = embedUrl(o, site);
+    if (!d.open) d.showModal();
+  }
+  return { open };
+}

@@ -1,0 +1,339 @@
+// embed.html: an embeddable live Dragonchess diagram for rule pages.
+//
+// Address (after '#', or after '?' when there is no '#'), every part optional:
+//   fen=<position string, spaces as _>   moves=2c22c3.2c72c6 (or g=<packed>)  (links.js)
+//   show=<square>        draw that piece's move diagram: dots = moves (empty squares only),
+//                        rings = captures only, ring + dot = move or capture, red sight =
+//                        a Dragon's capture from afar; on every level it reaches
+//   interactive=0|1      1 (default): click a piece for its diagram, play legal moves;
+//                        0: a picture (no input; touches scroll the page)
+//   flip=1               Scarlet at the bottom
+//   level=2 | level=3,2  show only these levels (always in the order 3, 2, 1); default: the
+//                        levels the diagram needs (the piece's own and those it reaches),
+//                        or without a diagram those holding a piece or the last move
+//                        (embed-layout.js); a piece clicked or moved adds the levels it needs
+//   layout=auto|row|column|sideways   how the boards are arranged; default: whatever
+//                        gives the largest squares for the frame's shape (sideways: side
+//                        by side, each board turned a quarter, for wide and low frames)
+//   theme=dark           dark colours (default light)
+//   caption=0|1          the caption line; default: shown unless it would cost the boards
+//                        their 16 px squares (small frames)
+// It sets no cookies and stores nothing; it works from any static host. It fits any frame:
+// nothing is clipped, and the boards are laid out again when the frame is resized.
+
+import { createBoard } from '../../renderer/board.js';
+import { loadEngine } from '../../engine/engine-loader.js';
+import { decodeHash, encodeGame } from '../share/links.js';
+import { parseSquare, squareName } from '../rules/squares.js';
+import { useFacts, endSentence, SIDE_NAME } from '../rules/facts.js';
+import { movesByOrigin, destSquares } from '../rules/moves.js';
+import { $ } from '../util/dom.js';
+import { moveDiagram, diagramMarks } from '../rules/move-diagram.js';
+import { levelsNeeded, withLevels, pickArrangement, EMBED_KEYS, LAYOUTS } from './embed-layout.js';
+import { diagramBoard } from './diagram-board.js';
+
+// The caption is dropped when, with it, the squares would be smaller than this and larger without.
+const CAPTION_MIN_SQUARE = 16;
+
+const hook = window.__embed = {
+  ready: false, piecesReady: false, messages: [], diagram: null, options: null,
+  fen: () => (game ? game.fen() : null),
+  squarePoint: (name) => pointOf(name),
+  state: () => ({
+    fen: game && game.fen(), moves: game ? game.history().coordinate : [], selected, diagram,
+    marks: currentMarks, message: hook.messages.at(-1) || null, levels: shownLevels, views: board ? 1 : 0,
+    layout: board ? board.geometry() : null, caption: options ? !$('caption').hidden : null,
+  }),
+  labels: () => (board ? board.labels() : []),
+};
+
+let M = null, game = null, options = null, board = null;
+let selected = null;     // square name whose diagram is shown
+let diagram = null;      // moveDiagram result for `selected`
+let legal = new Map();   // from square name -> the side to move's legal moves [{to, coordinate, ...}]
+let start = { fen: '', moves: [] };  // what reset returns to
+let currentMarks = '';   // a text summary of the marks, for the tests' state()
+let dirty = false;         // a move was played since the start / the last reset
+let shownLevels = [3, 2, 1];  // the levels on show (options.levels, or those needed)
+let arrangement = null;     // the arrangement and caption chosen for the frame's size (layout())
+let captionShown = true;
+
+// --- messages ---------------------------------------------------------------------------
+function say(text) {
+  hook.messages.push(text);
+  $('msg-text').textContent = text;  // text, never markup
+  $('msg').hidden = false;
+}
+$('msg-close').addEventListener('click', () => { $('msg').hidden = true; });
+
+// --- options ----------------------------------------------------------------------------
+function readOptions() {
+  const src = location.hash.length > 1 ? location.hash : location.search.replace(/^\?/, '');
+  const d = decodeHash(src, { position: true, extraKeys: EMBED_KEYS });
+  const o = { fen: '', moves: [], show: null, interactive: true, flip: false, levels: null, layout: 'auto', theme: 'light', caption: 'auto' };
+  const problems = [];
+  if (d.error) {
+    problems.push(`This diagram's link could not be read: ${d.error}. Showing the start position instead.`);
+    return { o, problems };
+  }
+  o.fen = d.fen || '';
+  o.moves = d.moves;
+  const p = d.params;
+  const flag = (key, dflt) => {
+    if (!(key in p)) return dflt;
+    const v = p[key].toLowerCase();
+    if (v === '1' || v === 'true' || v === 'yes' || v === '') return true;
+    if (v === '0' || v === 'false' || v === 'no') return false;
+    problems.push(`'${key}' should be 0 or 1.`);
+    return dflt;
+  };
+  o.interactive = flag('interactive', true);
+  o.flip = flag('flip', false);
+  if ('caption' in p) o.caption = flag('caption', true);
+  if ('layout' in p) {
+    const v = p.layout.toLowerCase();
+    if (LAYOUTS.includes(v)) o.layout = v;
+    else problems.push(`'layout' should be ${LAYOUTS.join(', ')}.`);
+  }
+  if ('theme' in p) {
+    if (p.theme === 'dark' || p.theme === 'light') o.theme = p.theme;
+    else problems.push("'theme' should be light or dark.");
+  }
+  if ('show' in p) {
+    const sq = p.show.trim().toLowerCase();
+    if (parseSquare(sq) >= 0) o.show = sq;
+    else problems.push(`'show' should be a square such as 3c1 (level 1-3, file a-l, rank 1-8), not '${p.show.slice(0, 8)}'.`);
+  }
+  if ('level' in p) {
+    const v = p.level.replace(/\s+/g, '');
+    if (/^[1-3](,[1-3]){0,2}$/.test(v)) o.levels = [...new Set(v.split(',').map(Number))].sort((a, b) => b - a);
+    else problems.push(`'level' should be levels 1-3 separated by commas, such as 2 or 3,2; showing the levels needed.`);
+  }
+  return { o, problems };
+}
+
+// --- the position -------------------------------------------------------------------------
+// Sets up start.fen and plays start.moves one by one, so a bad move shows the position
+// before it together with the engine's reason.
+function setUp() {
+  try {
+    game.setPosition(start.fen, []);
+  } catch (e) {
+    say(`This diagram's position is not valid: ${e.message}. Showing the start position instead.`);
+    start = { fen: '', moves: [] };
+    game.setPosition('', []);
+    return;
+  }
+  for (let i = 0; i < start.moves.length; i++) {
+    try {
+      game.play(start.moves[i]);
+    } catch (e) {
+      say(`Move ${i + 1} of this diagram (${start.moves[i]}) cannot be played: ${e.message}. ` +
+        `Showing the position after move ${i}.`);
+      start = { fen: start.fen, moves: start.moves.slice(0, i) };
+      return;
+    }
+  }
+}
+
+function select(name) {
+  selected = null; diagram = null; hook.diagram = null;
+  if (!name) return;
+  const d = moveDiagram(M, game.fen(), name);
+  if (d.error) { say(`No move diagram for ${name}: ${d.error}.`); return; }
+  selected = name;
+  diagram = d;
+  hook.diagram = d;
+  needLevels(levelsNeeded({ diagram: d }));
+}
+
+// --- levels and layout ------------------------------------------------------------------------
+// The levels on show: the address's (level=), else those the diagram or the position needs
+// at the start, and from then on every level a clicked piece or a played move needs.
+function initialLevels() {
+  const last = game.lastMove();
+  shownLevels = options.levels || levelsNeeded({
+    pieces: game.board(), diagram, lastMove: last ? [parseSquare(last.from), parseSquare(last.to)] : null,
+  });
+}
+function needLevels(levels) {
+  if (!options.levels) shownLevels = withLevels(shownLevels, levels);
+}
+
+// The arrangement with the largest squares for the frame (embed-layout.js's choice), and
+// whether the caption fits: it is
+// dropped when, with it, the squares would be under CAPTION_MIN_SQUARE px and larger without.
+// Everything measured by the renderer's fit(); nothing here knows board geometry.
+let captionHeight = 0;
+function layout() {
+  if (!board) return;
+  const W = document.documentElement.clientWidth, H = document.documentElement.clientHeight;
+  const cap = $('caption');
+  if (!cap.hidden && cap.offsetHeight) captionHeight = cap.offsetHeight;
+  const capH = captionHeight || 24;
+  const square = (h, arrangement) => board.fit(W, h, { levels: shownLevels, arrangement }).square;
+  const choose = (h) => pickArrangement((arrangement) => square(h, arrangement), options.layout);
+  let withCaption = options.caption !== false;
+  let pick = choose(withCaption ? H - capH : H);
+  if (options.caption === 'auto' && pick.square < CAPTION_MIN_SQUARE) {
+    const bare = choose(H);
+    if (bare.square > pick.square) { withCaption = false; pick = bare; }
+  }
+  captionShown = withCaption;
+  cap.hidden = !withCaption;
+  if (!arrangement || arrangement.arrangement !== pick.arrangement || String(arrangement.levels) !== String(shownLevels)) {
+    arrangement = { arrangement: pick.arrangement, levels: [...shownLevels] };
+    board.set({ levels: shownLevels, arrangement: pick.arrangement });
+  }
+}
+
+// The side to move's legal moves, by origin square (none when the game is over).
+const legalMoves = () => movesByOrigin(game.status().over ? [] : game.legalMovesDetailed());
+
+function render() {
+  legal = options.interactive ? legalMoves() : new Map();
+  const last = game.lastMove(), k = game.checkedKing(), fz = game.frozen();
+  const state = {
+    ...diagramBoard(game, diagram),
+    dests: destSquares(legal),
+    selected: selected ? parseSquare(selected) : null,
+  };
+  if (last) needLevels([Number(last.from[0]), Number(last.to[0])]);
+  layout();
+  board.set(state);
+  const parts = [];
+  if (diagram) parts.push(diagramMarks(diagram));
+  if (last) parts.push(`last=${last.from},${last.to}`);
+  if (k) parts.push(`check=${k}`);
+  if (fz.length) parts.push(`frozen=${fz.join(',')}`);
+  currentMarks = parts.filter(Boolean).join(';');
+  renderCaption();
+}
+
+function renderCaption() {
+  const cap = $('caption');
+  cap.hidden = !captionShown;
+  const text = $('cap-text'), legend = $('cap-legend');
+  text.replaceChildren();
+  legend.replaceChildren();
+  const chip = (side) => { const c = document.createElement('i'); c.className = 'chip ' + side; return c; };
+  if (diagram) {
+    text.append(chip(diagram.side), `${SIDE_NAME[diagram.side]} ${diagram.name} on ${diagram.square}` +
+      (diagram.frozen ? ' (frozen by the Basilisk below)' : ''));
+    const item = (cls, label, n) => {
+      if (!n) return;
+      const s = document.createElement('span');
+      const sym = document.createElement('i');
+      sym.className = 'sym ' + cls;
+      s.append(sym, label);
+      legend.append(s);
+    };
+    item('move', 'move', diagram.move.length);
+    item('cap', 'capture', diagram.capture.length);
+    item('both', 'move or capture', diagram.both.length);
+    item('afar', 'capture from afar', diagram.afar.length);
+  } else {
+    const st = game.status();
+    const side = game.sideToMove();
+    if (st.over) text.append(endSentence(st));
+    else text.append(chip(side), `${SIDE_NAME[side]} to move` + (st.check ? ' (check)' : ''));
+  }
+  const h = game.history();
+  $('cap-reset').hidden = !dirty || !options.interactive;
+  const hash = encodeGame({ fen: h.startFen === M.START_POSITION ? '' : h.startFen, moves: h.coordinate });
+  $('cap-open').href = new URL('./' + hash, location.href).href;
+  fitCaption(diagram ? `${diagram.name} ${diagram.square}` : null);
+}
+
+// Nothing in the caption is cut off: legend items that do not fit are left out (from the
+// last), then the words become shorter (`short`), then the chip goes.
+function fitCaption(short) {
+  const cap = $('caption'), text = $('cap-text'), legend = $('cap-legend');
+  if (cap.hidden) return;
+  const over = (el) => el.scrollWidth > el.clientWidth + 0.5;
+  while (legend.lastChild && (over(legend) || over(text))) legend.lastChild.remove();
+  if (over(text) && short) text.lastChild.textContent = short;
+  if (over(text) && text.firstChild && text.firstChild.nodeType === 1) text.firstChild.remove();
+}
+
+// Plays a legal move (slid into place unless it was dragged there or is a capture from afar).
+function play(coordinate) {
+  let played;
+  try { played = game.play(coordinate); } catch (e) { say(`That move cannot be played: ${e.message}.`); return; }
+  dirty = true;
+  select(null);
+  render();
+  if (played.kind !== 'afar') board.set({ animate: [parseSquare(played.from), parseSquare(played.to)] });
+}
+
+// --- input: the board selects and moves; the page shows diagrams and plays -------------------
+function onSelect(sq) {
+  const name = sq === null ? null : squareName(sq);
+  if (name === selected) return;
+  select(name);
+  render();
+}
+function onMove(from, to) {
+  const target = (legal.get(squareName(from)) || []).find((d) => parseSquare(d.to) === to);
+  if (target) play(target.coordinate);
+  else render();
+}
+
+function reset() {
+  dirty = false;
+  select(null);
+  setUp();
+  if (options.show) select(options.show);
+  initialLevels();
+  render();
+}
+
+function pointOf(name) {
+  const r = board && parseSquare(name) >= 0 ? board.squareRect(parseSquare(name)) : null;
+  return r ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null;
+}
+
+async function createView() {
+  board = await createBoard($('board'), {
+    interactive: options.interactive, levels: options.levels || [3, 2, 1], orientation: options.flip ? 'scarlet' : 'gold',
+    assetsUrl: new URL('./', location.href).href,
+  });
+  board.on('select', onSelect);
+  board.on('move', onMove);
+}
+
+// --- boot -------------------------------------------------------------------------------------
+async function boot() {
+  const { o, problems } = readOptions();
+  options = o;
+  hook.options = o;
+  if (o.theme === 'dark') document.documentElement.classList.add('dark');
+  if (!o.interactive) document.body.classList.add('static');
+  for (const p of problems) say(p);
+  start = { fen: o.fen, moves: o.moves };
+  const [mod] = await Promise.all([loadEngine(), createView()]);
+  M = mod;
+  useFacts(M);
+  game = new M.Game();
+  setUp();
+  if (o.show) {
+    if (game.board()[parseSquare(o.show)] === '.') say(`There is no piece on ${o.show} to show.`);
+    else select(o.show);
+  }
+  $('cap-reset').addEventListener('click', reset);
+  initialLevels();
+  render();
+  $('loading').remove();
+  let queued = 0;
+  new ResizeObserver(() => { cancelAnimationFrame(queued); queued = requestAnimationFrame(render); }).observe(document.documentElement);
+  hook.ready = true;
+  board.ready.then(() => { hook.piecesReady = true; }, () => {});
+}
+
+window.addEventListener('hashchange', () => location.reload());
+boot().catch((e) => {
+  console.error(e);
+  hook.failed = String(e && e.message || e);
+  const l = $('loading');
+  if (l) l.textContent = 'This diagram could not start: ' + hook.failed;
+});

@@ -1,0 +1,137 @@
+// The embed gallery (embed-example.html): one picture per piece, all drawn by ONE renderer
+// and ONE engine, once each, and kept. Each card's diagram (its data-src: an embed.html
+// address) is set on a hidden board the size of the card's box, drawn at once and copied
+// into the card's own canvas; nothing is reloaded when a card scrolls out of view and back.
+// A click on a picture brings that diagram to life (the embed itself, in an iframe; one at
+// a time). On a resize the pictures are drawn again at their new size.
+import { createBoard } from '../../renderer/board.js';
+import { loadEngine } from '../../engine/engine-loader.js';
+import { decodeHash } from '../share/links.js';
+import { copyText } from '../share/clipboard.js';
+import { moveDiagram } from '../rules/move-diagram.js';
+import { levelsNeeded, pickArrangement, EMBED_KEYS } from './embed-layout.js';
+import { diagramBoard } from './diagram-board.js';
+import { $ } from '../util/dom.js';
+
+const hook = window.__gallery = { ready: false, draws: {}, errors: [], startedAt: performance.now(), drawnAt: null };
+
+// The diagram of an embed address: the board state and the levels it shows.
+function diagramOf(M, src) {
+  const d = decodeHash(new URL(src, location.href).hash, { position: true, extraKeys: EMBED_KEYS });
+  if (d.error) throw new Error(d.error);
+  const game = new M.Game();
+  try {
+    game.setPosition(d.fen || '', d.moves);
+    const show = d.params.show ? moveDiagram(M, game.fen(), d.params.show) : null;
+    if (show && show.error) throw new Error(show.error);
+    const state = diagramBoard(game, show);
+    const levels = d.params.level ? d.params.level.split(',').map(Number).sort((a, b) => b - a)
+      : levelsNeeded({ pieces: state.pieces, diagram: show, lastMove: state.lastMove });
+    return { state, levels, flip: d.params.flip === '1', layout: d.params.layout || 'auto' };
+  } finally {
+    game.delete();
+  }
+}
+
+const frame = () => new Promise((r) => requestAnimationFrame(r));
+
+async function boot() {
+  const cards = [...document.querySelectorAll('.card')];
+  wireSnippets(cards);
+  const host = $('gallery-board');
+  const [M, board] = await Promise.all([loadEngine(), createBoard(host, { interactive: false })]);
+  await board.ready;
+  const boxes = cards.map((c) => c.querySelector('.diagram'));
+  const plans = new Map();
+  for (const box of boxes) {
+    try { plans.set(box, diagramOf(M, box.dataset.src)); } catch (e) { hook.errors.push(`${box.dataset.src}: ${e.message}`); }
+  }
+
+  // Draws one card's picture: the hidden board takes the box's size, the diagram, draws, and
+  // the picture is copied into the box's canvas.
+  async function draw(box) {
+    const plan = plans.get(box);
+    if (!plan) return;
+    const w = box.clientWidth, h = box.clientHeight;
+    host.style.width = w + 'px';
+    host.style.height = h + 'px';
+    for (let i = 0; i < 10; i++) {  // the renderer follows its container's size at the next frame
+      const g = board.geometry();
+      if (g.width === w && g.height === h) break;
+      await frame();
+    }
+    const square = (arrangement) => board.fit(w, h, { levels: plan.levels, arrangement }).square;
+    const { arrangement } = pickArrangement(square, plan.layout);
+    board.set({ ...plan.state, levels: plan.levels, arrangement, orientation: plan.flip ? 'scarlet' : 'gold' });
+    board.drawNow();
+    let pic = box.querySelector('canvas.picture');
+    if (!pic) {
+      pic = document.createElement('canvas');
+      pic.className = 'picture';
+      box.prepend(pic);
+      const hint = document.createElement('span');
+      hint.className = 'hint';
+      hint.textContent = 'click to try it';
+      box.append(hint);
+    }
+    pic.width = board.canvas.width;
+    pic.height = board.canvas.height;
+    pic.getContext('2d').drawImage(board.canvas, 0, 0);
+    hook.draws[box.closest('.card').id] = (hook.draws[box.closest('.card').id] || 0) + 1;
+  }
+
+  async function drawAll() {
+    for (const box of boxes) await draw(box);
+    host.style.width = host.style.height = '0px';  // nothing more to draw until a resize
+  }
+  await drawAll();
+  hook.drawnAt = performance.now();
+  hook.ready = true;
+
+  // A click brings a diagram to life: the embed in an iframe, one at a time.
+  let live = null;
+  for (const box of boxes) {
+    box.addEventListener('click', () => {
+      if (live === box) return;
+      if (live) { live.classList.remove('live'); live.querySelector('iframe').remove(); }
+      const f = document.createElement('iframe');
+      f.src = box.dataset.src;
+      f.title = box.getAttribute('aria-label') || 'Dragonchess diagram';
+      box.append(f);
+      box.classList.add('live');
+      live = box;
+    });
+  }
+  // A new width: the pictures again at their new size (once the resizing has settled).
+  let width = innerWidth, timer = 0;
+  addEventListener('resize', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { if (innerWidth !== width) { width = innerWidth; drawAll(); } }, 250);
+  });
+}
+
+// Snippets with this site's own address, and copy buttons.
+function wireSnippets(cards) {
+  for (const card of cards) {
+    const box = card.querySelector('.diagram'), code = card.querySelector('.snippet code');
+    const abs = new URL(box.dataset.src, location.href).href;
+    code.textContent = code.textContent.replace(/src="[^"]*"/, 'src="' + abs + '"');
+    card.querySelector('button.copy').addEventListener('click', async (e) => {
+      const b = e.currentTarget;
+      if (await copyText(code.textContent)) b.textContent = 'Copied';
+      else {
+        const r = document.createRange();
+        r.selectNodeContents(code);
+        getSelection().removeAllRanges();
+        getSelection().addRange(r);
+        b.textContent = 'Press Ctrl+C';
+      }
+      setTimeout(() => { b.textContent = 'Copy'; }, 1800);
+    });
+  }
+}
+
+boot().catch((e) => {
+  console.error(e);
+  hook.errors.push(String((e && e.message) || e));
+});

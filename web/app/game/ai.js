@@ -1,0 +1,128 @@
+// The computer's moves and the hints: asks the engine client (web/engine/engine-client.js,
+// a search service in a worker) about the controller's game, and plays its answer through
+// the controller. The game record stays on the page: every request sends the start
+// position and the moves (the client sends only what changed).
+import { EngineClient } from '../../engine/engine-client.js';
+
+const HINT_MOVETIME = 1500;
+const MIN_AI_DELAY = 380;     // ms from the request to the AI's move (let the last move animate)
+const MIN_WATCH_DELAY = 650;  // AI vs AI: a pace a person can follow
+
+// ctl: the Controller; ui: {onState(), onInfo(info, side, ply: the plies before the searched position), toast(text),
+// beforeMove?(result, side) -> true when the move is not to be played (offers.js: the
+// computer accepted a draw offer)}
+export function createAI(ctl, ui, options = {}) {
+  const ai = { ready: false, busy: false, purpose: null, token: 0, info: null, side: null, error: null };
+  let engine = null;
+
+  function start() {
+    engine = new EngineClient({
+      // A dead or hung worker is restarted by the client; a search it was running resolves
+      // to null and think() asks again.
+      onRestart: (reason) => { console.warn('dragonchess: engine restarted:', reason); },
+      ...options,
+    });
+    engine.ready().then(() => {
+      ai.ready = true;
+      ai.readyAt = performance.now();
+      ui.onState();
+      maybe();
+    }, (e) => {
+      ai.error = 'The engine failed to start: ' + e.message;
+      ui.toast(ai.error);
+      ui.onState();
+    });
+  }
+
+  function maybe() {
+    if (!ai.ready || ai.busy || !ctl.computerToMove()) return;
+    think('move');
+  }
+
+  function cancel() {
+    if (!ai.busy) return;
+    ai.token++;
+    ai.busy = false;
+    ai.purpose = null;
+    engine.stop({ discard: true }).catch((e) => console.warn('dragonchess: stop failed:', e.message));
+    ui.onState();
+  }
+
+  async function think(purpose) {
+    const token = ++ai.token;
+    const m = ctl.model, plies = m.length;
+    const fen = m.startFen, moves = m.coordinates();
+    const started = performance.now();
+    const side = m.sideToMove();
+    ai.busy = true;
+    ai.purpose = purpose;
+    ai.side = side;
+    ui.onState();  // the last evaluation stays on show until this search reports
+    let r = null;
+    try {
+      const level = purpose === 'hint' ? 10 : ctl.settings.level;
+      const limits = purpose === 'hint' ? { movetime: HINT_MOVETIME } : null;  // null: the level's own limits
+      r = await engine.search({ fen, moves }, limits, {
+        level,
+        onInfo: (info) => {
+          if (token !== ai.token) return;
+          ai.info = { ...info, side, ply: plies };
+          ui.onInfo(info, side, plies);
+        },
+      });
+    } catch (e) {
+      if (token === ai.token) {
+        ai.busy = false;
+        ai.purpose = null;
+        ui.toast('The engine could not answer: ' + e.message);
+        ui.onState();
+      }
+      return;
+    }
+    if (token !== ai.token) return;
+    if (!r) {  // superseded (engine restarted): try again if still wanted
+      ai.busy = false;
+      ai.purpose = null;
+      ui.onState();
+      if (purpose === 'move') setTimeout(maybe, 50);
+      return;
+    }
+    const prev = ai.info && ai.info.side === side && ai.info.ply === plies ? ai.info : {};
+    if (r.score !== undefined && r.depth > 0 && r.depth >= (prev.depth || 0)) {
+      ai.info = { ...prev, depth: r.depth, score: r.score, mate: r.mate, pv: r.pv, nodes: r.nodes ?? prev.nodes, side, ply: plies };
+      if (r.time > 0 && r.nodes) ai.info.nps = Math.round(r.nodes * 1000 / r.time);
+      ui.onInfo(ai.info, side, plies);
+    }
+    if (purpose === 'move') {
+      const wait = (ctl.noHuman() ? MIN_WATCH_DELAY : MIN_AI_DELAY) - (performance.now() - started);
+      if (wait > 0 && r.stopped !== 'stop') await new Promise((res) => setTimeout(res, wait));
+      if (token !== ai.token || m.length !== plies) return;
+      ai.busy = false;
+      ai.purpose = null;
+      if (ui.beforeMove && ui.beforeMove(r, side)) { ui.onState(); return; }
+      const err = ctl.play(r.best);
+      if (err) ui.toast('The engine\'s move could not be played: ' + err);
+    } else {
+      ai.busy = false;
+      ai.purpose = null;
+      ctl.setHint(r, plies);
+      ui.onState();
+    }
+  }
+
+  function canHint() {
+    return ai.ready && !ai.busy && !ctl.isOver() && ctl.isLive() && ctl.humanPlays(ctl.sideToMove());
+  }
+  function hint() {
+    if (!canHint()) return;
+    ctl.deselect();
+    think('hint');
+  }
+  function stop() {
+    if (ai.busy) engine.stop().catch((e) => console.warn('dragonchess: stop failed:', e.message));
+  }
+
+  ctl.on('interrupt', cancel);
+  ctl.on('turn', maybe);
+  return { state: ai, start, maybe, cancel, hint, canHint, stop, clearInfo: () => { ai.info = null; } };
+}

@@ -1,0 +1,447 @@
+// The game controller: plain JS, no DOM (it runs under Node in tests/node/app-controller).
+// It holds what the page shows beyond the game record (the ply on view, the selection and
+// its legal destinations, a hint, a note under the status, pause) and every game action
+// (select, play, undo, redo, browse, reset). The record itself is the GameModel over the
+// main-thread engine (model.js); who plays each side are player objects (players.js).
+// The page listens to its events:
+//   'interrupt'  before anything that makes a running search pointless (the AI cancels it)
+//   'turn'       after the game changed: a computer to move may start thinking
+//   'moved'      {plies, reverse} the board changed by these plies (animate them)
+//   'record'     the record or the settings changed (save, address bar); {restored: true}
+//                when the game was just read back from storage unchanged
+//   'change'     anything on show changed (render)
+//   'announce'   text for the live region (a move in words, an undo, ...)
+//   'over'       the game has just ended
+import { START } from './model.js';
+import { pieceName, pieceSide, SIDE_NAME, other } from '../rules/facts.js';
+import { parseSquare, squareName, moveNames } from '../rules/squares.js';
+import { destSquares, moveArrow } from '../rules/moves.js';
+import { moveWords, squareWords, destinationWords, resultTitle, resultReason } from '../rules/words.js';
+import { Emitter } from '../util/emitter.js';
+import { playersFor, opponentText } from './players.js';
+import { offerAfterMove } from './offers.js';
+
+export const WAITING = "Waiting for your opponent's move — send them the link";
+const GAME_OVER = 'The game is over. Start a new game or step through the moves.';
+
+export const sameStart = (a, b) => (a === START || a === '' ? START : a) === (b === START || b === '' ? START : b);
+
+export class Controller extends Emitter {
+  // model: a GameModel; settings: clean settings (store.cleanSettings)
+  constructor(model, settings) {
+    super();
+    this.model = model;
+    this.settings = settings;
+    this.players = playersFor(settings);
+    this.viewPly = model.length;
+    this.selected = null;  // square name
+    this.dests = [];       // its legal destinations (engine objects {to, kind, coordinate})
+    this.hint = null;      // {from, to, algebraic, ply}
+    this.note = null;      // {text, kind, action?: {label, act: a page action's name}}
+    this.paused = false;   // both sides computers: paused
+    this.overShownFor = null;
+    this.offer = null;        // a draw offer on the table (offers.js): {kind: 'offer'|'declined', by}
+    this.endedHere = false;   // this device ended the game off the board (resigned, accepted a draw)
+    this.meta = null;         // an opened record's {tags, comments, glyphs} (record-io.js)
+  }
+
+  // --- who plays ------------------------------------------------------------------------
+  player(side) { return this.players[side]; }
+  humanPlays(side) { return this.players[side].kind === 'human'; }
+  aiPlays(side) { return this.players[side].kind === 'computer'; }
+  // the side of the one person at this device when the other side is not a person here
+  humanSide() {
+    const { gold, scarlet } = this.players;
+    if (gold.kind === 'human' && scarlet.kind !== 'human') return 'gold';
+    if (scarlet.kind === 'human' && gold.kind !== 'human') return 'scarlet';
+    return null;
+  }
+  hasRemote() { return this.players.gold.kind === 'remote' || this.players.scarlet.kind === 'remote'; }
+  noHuman() { return !this.humanPlays('gold') && !this.humanPlays('scarlet'); }
+  opponentText() { return opponentText(this.players, this.settings.level); }
+
+  // --- state ----------------------------------------------------------------------------
+  isLive() { return this.viewPly === this.model.length; }
+  shown() { return this.model.snap(this.viewPly); }
+  sideToMove() { return this.model.sideToMove(); }
+  isOver() { return this.model.isOver(); }
+  pieceAt(name) {
+    const c = this.model.live.board[parseSquare(name)];
+    return c && c !== '.' ? c : null;
+  }
+  record() {
+    const r = { startFen: this.model.startFen, moves: this.model.coordinates(), redo: this.model.redo, settings: this.settings };
+    const ending = this.model.ending();
+    if (ending) r.ending = ending;
+    if (this.offer) r.offer = this.offer;
+    if (this.endedHere) r.endedHere = true;
+    if (this.meta) r.meta = this.meta;
+    return r;
+  }
+  recordKey() {
+    const e = this.model.ending();
+    return this.model.startFen + ' ' + this.model.coordinates().join(' ') + (e ? ' ' + e.state + ' ' + e.winner : '');
+  }
+  // Whether the computer should move now.
+  computerToMove() { return !this.isOver() && !this.paused && this.aiPlays(this.sideToMove()); }
+
+  // The one reset path: a new game, a saved game, a link, a previous game. Throws with the
+  // engine's message when the game is not valid, leaving everything as it was.
+  // `restored`: the game comes from storage as it is (the 'record' event says so).
+  // `ending`, `offer`, `endedHere`, `meta`: as record() gives them.
+  reset({ settings = this.settings, startFen = START, moves = [], redo = [], seen = true, restored = false,
+    ending = null, offer = null, endedHere = false, meta = null } = {}) {
+    const players = playersFor(settings);
+    this.emit('interrupt');
+    this.model.load(startFen, moves, redo, ending);  // throws before changing anything
+    this.offer = ending ? null : offer;
+    this.endedHere = !!(ending && endedHere);
+    this.meta = meta;
+    this.settings = settings;
+    this.players = players;
+    this.viewPly = this.model.length;
+    this.paused = false;
+    this.overShownFor = seen ? this.recordKey() : null;
+    this.clearTransient();
+    this.emit('record', { restored });
+    this.emit('change');
+    this.emit('turn');
+  }
+
+  clearTransient() { this.deselect(); this.hint = null; this.note = null; }
+
+  setSettings(patch) {
+    this.settings = { ...this.settings, ...patch };
+    this.players = playersFor(this.settings);
+    this.emit('record');
+    this.emit('change');
+  }
+  flip() { this.setSettings({ flipped: !this.settings.flipped }); }
+  // Who plays changes in the middle of a game (e.g. two players instead of the computer):
+  // a running search stops, the game stays.
+  setPlayers(patch) {
+    this.emit('interrupt');
+    this.clearTransient();
+    this.setSettings(patch);
+    this.emit('turn');
+  }
+
+  togglePause() {
+    if (!this.noHuman()) return;
+    this.paused = !this.paused;
+    if (this.paused) this.emit('interrupt');
+    this.emit('change');
+    if (!this.paused) this.emit('turn');
+  }
+
+  // --- selecting ------------------------------------------------------------------------
+  deselect() { this.selected = null; this.dests = []; }
+
+  // Selects the piece on `name` if the person to move may move it, else sets a note saying
+  // why not. Returns whether it has moves.
+  select(name) {
+    this.deselect();
+    this.note = null;
+    const piece = this.pieceAt(name);
+    if (!piece) return false;
+    const m = this.model, side = pieceSide(piece), stm = m.sideToMove(), st = m.status();
+    const pname = pieceName(piece);
+    const warn = (text) => { this.note = { text, kind: 'warn' }; return false; };
+    if (st.over) { this.note = { text: GAME_OVER, kind: 'note' }; return false; }
+    if (this.noHuman()) { this.note = { text: 'You are watching the computer play both sides.', kind: 'note' }; return false; }
+    const me = this.humanSide();
+    if (side !== stm) {
+      const owner = this.player(side).kind;
+      if (owner === 'computer') return warn(`That is the computer's ${pname}: you play ${SIDE_NAME[me]}.`);
+      if (owner === 'remote') return warn(`That is your opponent's ${pname}: you play ${SIDE_NAME[me]}.`);
+      if (this.hasRemote()) return warn(`Not your turn: ${WAITING}.`);
+      return warn(`Not your turn: ${SIDE_NAME[stm]} is to move${this.aiPlays(stm) ? ' (the computer is thinking)' : ''}.`);
+    }
+    if (!this.humanPlays(stm)) return warn(this.player(stm).kind === 'remote' ? `Not your turn: ${WAITING}.` : 'Not your turn: the computer is to move.');
+    this.selected = name;
+    this.dests = m.destinations(name);
+    if (this.dests.length) return true;
+    const who = `${side === me ? 'Your' : SIDE_NAME[side]} ${pname} on ${name}`;
+    if (m.frozenSet().has(name)) return warn(`${who} is frozen by the enemy Basilisk directly below it: it cannot move.`);
+    if (st.check) return warn(`${who} has no legal move: ${SIDE_NAME[stm]}'s King is in check.`);
+    return warn(`${who} has no legal move.`);
+  }
+
+  // A click (or Enter) on a square: browse back to the live position, move the selected
+  // piece there, select the piece there, or deselect.
+  click(name) {
+    if (!this.isLive()) { this.goTo(this.model.length); return null; }
+    if (this.selected && this.dests.some((d) => d.to === name)) return this.moveSelected(name);
+    if (!this.pieceAt(name) || this.selected === name) this.deselect();
+    else this.select(name);
+    this.emit('change');
+    return null;
+  }
+
+  moveSelected(to) {
+    const d = this.dests.find((x) => x.to === to);
+    return d ? this.play(d.coordinate) : 'that square is not a legal destination';
+  }
+
+  // Why the person at this device cannot move now (null: they can).
+  cannotMove() {
+    if (this.isOver()) return GAME_OVER;
+    if (this.noHuman()) return 'You are watching the computer play both sides.';
+    const stm = this.sideToMove();
+    if (this.humanPlays(stm)) return null;
+    if (this.player(stm).kind === 'remote') return `Not your turn: ${WAITING}.`;
+    return 'Not your turn: the computer is to move.';
+  }
+
+  // A move typed in algebraic or coordinate notation -> null (played) or why not.
+  playTyped(text) {
+    const t = String(text || '').trim();
+    if (!t) return 'Type a move, such as W2c3 or 2c22c3.';
+    if (t.length > 40) return 'That is too long for a move.';
+    if (!this.isLive()) this.goTo(this.model.length);
+    return this.cannotMove() || this.play(t);
+  }
+
+  // --- playing --------------------------------------------------------------------------
+  // Plays a move (coordinate or algebraic) by the side to move -> null, or the engine's
+  // reason it is not legal (nothing changed then).
+  play(move) {
+    const before = this.model.live;
+    let played;
+    try {
+      played = this.model.play(move);
+    } catch (e) {
+      return String((e && e.message) || e);
+    }
+    this.emit('interrupt');
+    this.offer = offerAfterMove(this.offer, before.side);
+    this.emit('announce', moveWords(played, before, this.model.live));
+    this.clearTransient();
+    this.viewPly = this.model.length;
+    this.emit('moved', { plies: [played], reverse: false });
+    this.emit('record');
+    this.emit('change');
+    if (this.isOver()) this.emit('over');
+    else this.emit('turn');
+    return null;
+  }
+
+  // Ends the game off the board (offers.js decides who may): ending {state: 'resignation',
+  // winner} or {state: 'draw-agreed'}. -> null, or why not (core's: the game is over).
+  end(ending) {
+    if (!this.isLive()) this.goTo(this.model.length);
+    try {
+      this.model.end(ending);
+    } catch (e) {
+      return String((e && e.message) || e);
+    }
+    this.emit('interrupt');
+    this.offer = null;
+    this.endedHere = true;
+    this.clearTransient();
+    this.emit('announce', resultReason(this.model.status()));
+    this.emit('record');
+    this.emit('change');
+    this.emit('over');
+    return null;
+  }
+
+  // The draw offer on the table changed (offers.js).
+  setOffer(offer) {
+    this.offer = offer;
+    this.emit('record');
+    this.emit('change');
+  }
+
+  // How many plies an undo takes back: against the computer, back to your own turn; by
+  // link, only your own last move before the opponent has answered, and nothing once a
+  // resignation or an agreed draw has ended the game.
+  undoCount() {
+    const n = this.model.length;
+    if (!n) return 0;
+    if (this.hasRemote() && this.model.ending()) return 0;
+    const stm = this.sideToMove();
+    if (this.hasRemote()) return this.player(stm).kind === 'remote' ? 1 : 0;
+    if (this.humanSide() && this.aiPlays(other(this.humanSide()))) {
+      const k = this.humanPlays(stm) ? 2 : 1;
+      return n >= k ? k : 0;
+    }
+    return 1;
+  }
+
+  redoCount() {
+    const r = this.model.redo.length;
+    if (!r) return 0;
+    const stm = this.sideToMove();
+    if (this.hasRemote()) return this.humanPlays(stm) ? 1 : 0;
+    if (this.humanSide() && this.aiPlays(other(this.humanSide()))) return r >= 2 && this.humanPlays(stm) ? 2 : 1;
+    return 1;
+  }
+
+  undo() {
+    const k = this.undoCount();
+    if (!k) return 0;
+    this.emit('interrupt');
+    if (this.noHuman()) this.paused = true;
+    const plies = [];
+    for (let i = 0; i < k; i++) plies.push(this.model.undo());
+    this.emit('announce', `${k === 1 ? 'One move' : k + ' moves'} taken back. ${SIDE_NAME[this.sideToMove()]} to move.`);
+    this.afterHistoryChange(plies, true);
+    return k;
+  }
+
+  redo() {
+    const k = this.redoCount();
+    if (!k) return 0;
+    this.emit('interrupt');
+    if (this.noHuman()) this.paused = true;
+    const plies = [];
+    for (let i = 0; i < k; i++) {
+      const p = this.model.redoOne();
+      if (!p) break;
+      plies.push(p);
+    }
+    if (plies.length) this.emit('announce', 'Redone: ' + this.lastMoveWords());
+    this.afterHistoryChange(plies, false);
+    return plies.length;
+  }
+
+  // The last move in words ("Gold Warrior 2c2 to 2c3, check"), or ''.
+  lastMoveWords() {
+    const m = this.model, n = m.length;
+    return n ? moveWords(m.plies[n - 1], m.snap(n - 1), m.snap(n)) : '';
+  }
+
+  afterHistoryChange(plies, reverse) {
+    this.clearTransient();
+    this.offer = null;  // an offer (or an ending, taken back by core's undo) was about the position left
+    this.endedHere = false;
+    this.viewPly = this.model.length;
+    this.emit('moved', { plies, reverse });
+    this.emit('record');
+    this.emit('change');
+    if (!this.isOver()) this.emit('turn');
+  }
+
+  // Browsing: show the position after `ply` plies.
+  goTo(ply) {
+    ply = Math.max(0, Math.min(this.model.length, ply));
+    if (ply === this.viewPly) return;
+    const prev = this.viewPly;
+    this.viewPly = ply;
+    this.deselect();
+    this.note = null;
+    let moved = null;
+    if (ply === prev + 1) moved = { plies: [this.model.plies[ply - 1]], reverse: false };
+    else if (ply === prev - 1) moved = { plies: [this.model.plies[prev - 1]], reverse: true };
+    this.emit('moved', moved || { plies: [], reverse: false });
+    this.emit('change');
+  }
+
+  setHint(r, plies) {
+    if (this.model.length !== plies || !this.isLive()) return;
+    const [from, to] = moveNames(r.best);
+    this.hint = { from, to, algebraic: r.bestAlgebraic, ply: plies };
+    this.note = { text: `Hint: ${r.bestAlgebraic}`, kind: 'note' };
+    this.emit('change');
+  }
+
+  // --- words ----------------------------------------------------------------------------
+  // ply (1-based) -> its move number as core writes it ("12." or "12…")
+  moveLabel(ply) { return this.model.plies[ply - 1].label; }
+
+  // The status line: {text, sub, subKind, side, kind, backLink?, action?: {label, act} (a note's button)}
+  statusLine() {
+    const m = this.model, snap = this.shown(), st = snap.status, note = this.note;
+    if (!this.isLive()) {
+      const p = m.plies[this.viewPly - 1];
+      return {
+        text: this.viewPly ? `After ${this.moveLabel(this.viewPly)} ${p.algebraic}` : 'Start position',
+        sub: `Viewing move ${this.viewPly} of ${m.length}`, subKind: 'note', side: snap.side, kind: 'browsing', backLink: true,
+      };
+    }
+    if (st.over) return { text: resultTitle(st), sub: resultReason(st), side: st.winner || '', kind: 'over' };
+    const stm = snap.side, mover = this.player(stm), opp = this.player(other(stm));
+    let text;
+    if (mover.kind === 'human') {
+      text = opp.kind === 'computer' ? `Your turn (${SIDE_NAME[stm]})` : opp.kind === 'remote' ? `Your move (${SIDE_NAME[stm]})` : `${SIDE_NAME[stm]} to move`;
+    } else if (mover.kind === 'remote') {
+      text = "Waiting for your opponent's move";
+    } else {
+      text = opp.kind === 'computer' ? `${SIDE_NAME[stm]} to move${this.paused ? ' · paused' : ''}` : 'Computer is thinking…';
+    }
+    if (st.check) text = `Check! ${text}`;
+    let sub = note ? note.text : '';
+    let subKind = note ? note.kind : '';
+    if (!note && mover.kind === 'remote') { sub = `send them the link (${SIDE_NAME[stm]} plays next)`; subKind = 'note'; }
+    if (!note && st.check && mover.kind === 'human') { sub = 'Your King is attacked: you must get out of check.'; subKind = 'warn'; }
+    if (!note && !sub && m.length) {
+      const last = m.plies[m.length - 1];
+      sub = `${this.whoPlayed(other(stm))} played ${this.moveLabel(m.length)} ${last.algebraic}`;
+    }
+    if (!note && !sub && mover.kind === 'human' && m.length === 0) sub = 'Click or drag a piece to see where it can go.';
+    const line = { text, sub, subKind, side: stm, kind: st.check ? 'check' : '' };
+    if (note && note.action) line.action = note.action;
+    return line;
+  }
+
+  // Who made a move of `side`, in the status line: "You", "Computer", "Your opponent" or
+  // the side's name when both sides are the same kind of player.
+  whoPlayed(side) {
+    const p = this.player(side), q = this.player(other(side));
+    if (p.kind === q.kind) return SIDE_NAME[side];
+    return { human: 'You', computer: 'Computer', remote: 'Your opponent' }[p.kind];
+  }
+
+  // What the board component is handed (contract 4, board.set): integers for squares,
+  // the legal destinations of the side to move when a person here plays it (from the
+  // model's one generation per position), or null.
+  boardConfig() {
+    const snap = this.shown(), live = this.isLive();
+    const stm = this.sideToMove();
+    const dests = live && !this.isOver() && this.humanPlays(stm) ? destSquares(this.model.dests()) : null;
+    const hint = live && this.hint && this.hint.ply === this.model.length ? this.hint : null;
+    return {
+      pieces: snap.board,
+      dests,
+      lastMove: snap.last ? [parseSquare(snap.last.from), parseSquare(snap.last.to)] : null,
+      check: snap.check ? parseSquare(snap.check) : null,
+      frozen: snap.frozen.map(parseSquare),
+      orientation: this.settings.flipped ? 'scarlet' : 'gold',
+      selected: live && this.selected ? parseSquare(this.selected) : null,
+      arrows: hint ? [moveArrow(hint.from + hint.to, 'blue')] : [],
+    };
+  }
+
+  // The board component's move(from, to) (square integers) -> null or why not played.
+  playSquares(from, to) {
+    const f = squareName(from), t = squareName(to);
+    const d = (this.model.dests().get(f) || []).find((x) => x.to === t);
+    if (!d) return `${f}-${t} is not a legal move`;
+    const why = this.cannotMove();
+    return why || this.play(d.coordinate);
+  }
+
+  // "2c2, Gold Warrior, 1 move: 2c3" (the keyboard focus)
+  describeSquare(name) {
+    const snap = this.shown();
+    const s = squareWords(name, snap);
+    if (!this.isLive()) return s;
+    if (this.selected) {
+      if (name === this.selected) return s + ', selected: choose a destination, or Escape to cancel';
+      const d = this.dests.filter((x) => x.to === name);
+      if (d.length) {
+        const mover = pieceName(this.pieceAt(this.selected));
+        const how = d[0].kind === 'afar' ? 'capture from afar' : d[0].kind === 'capture' ? 'capture' : 'move';
+        return s + `, ${how} with the ${mover} from ${this.selected}: press Enter`;
+      }
+      return s;
+    }
+    const side = pieceSide(snap.board[parseSquare(name)]);
+    if (side && !this.isOver() && side === this.sideToMove() && this.humanPlays(side)) {
+      const ds = this.model.destinations(name);
+      return s + (ds.length ? `, ${destinationWords(ds, { max: 12, kinds: true })}` : ', no legal move');
+    }
+    return s;
+  }
+}

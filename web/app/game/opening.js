@@ -1,0 +1,197 @@
+// Which game is on the page: a game link in the address, the saved game, a previous game
+// kept when a link replaced it, or a new game. Persistence is store.js, link text is
+// share.js/links.js; every game goes through the controller's one reset path.
+import * as store from './store.js';
+import { START } from './model.js';
+import { SIDE_NAME, other } from '../rules/facts.js';
+import { resignedWords } from '../rules/words.js';
+import { sameStart, WAITING } from './controller.js';
+import { readLink, linkError, linkFor, setAddress } from '../share/share.js';
+
+// ctl: the Controller; ui: {toast(text, ms?, action?), announce(text), hook (test hooks)}
+export function createOpening(ctl, ui) {
+  // The game as a link. In a play-by-link game the link is for the side to move (the one
+  // that answers next), so the address bar always holds the link to send. A game against
+  // the computer says so (its strength, the person's side): it opens as one elsewhere.
+  // The link carries a resignation or an agreed draw, and in play by link the draw offer.
+  function gameLink(to) {
+    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), ending: ctl.model.ending() };
+    const me = ctl.humanSide();
+    if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); g.offer = ctl.offer; }
+    else if (me && ctl.aiPlays(other(me))) { g.mode = 'ai'; g.strength = ctl.settings.level; g.to = me; }
+    else if (ctl.noHuman()) { g.mode = 'watch'; g.strength = ctl.settings.level; }
+    return g;
+  }
+  const sendUrl = () => linkFor(gameLink(other(ctl.humanSide())));
+
+  function save() {
+    store.save(ctl.record());
+    setAddress(gameLink());  // the address is a link to this game
+  }
+
+  function linkFailed(message) {
+    console.warn('dragonchess: ' + message);
+    ui.hook.linkError = message;
+    ctl.note = failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };  // the status line says it
+    ui.announce(message);
+  }
+
+  function failRestore(why) {
+    console.warn('dragonchess: ' + why);
+    ui.hook.restoreError = why;
+    failedRestore = { text: `Your saved game could not be restored: ${why}. A new game has started.`, kind: 'warn' };
+    ui.announce(failedRestore.text);
+  }
+
+  const sideToMoveOf = (link) => {
+    try { return ctl.model.sideAfter(link.fen || START, link.moves); } catch { return null; }
+  };
+  // A play-by-link game saved here, and a link to it for the side this device plays or
+  // the side that must answer (the link this device sent, opened again here).
+  const isOwnLink = (rec, link) => rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
+  // Whether the game of a link continues the record (same start, its moves a prefix).
+  const continues = (rec, fen, moves) => sameStart(rec.startFen, fen) && rec.moves.length <= moves.length && rec.moves.every((m, i) => m === moves[i]);
+  // The same ending / draw offer (each null, or an object).
+  const sameEnd = (a, b) => (!a && !b) || (!!a && !!b && a.state === b.state && a.winner === b.winner);
+  const sameOffer = (a, b) => (!a && !b) || (!!a && !!b && a.kind === b.kind && a.by === b.by);
+
+  // Opens the game of a link. A play-by-link link (play=link) makes this device the side
+  // the link is for (to=, else the side to move); a game against the computer (vs=computer)
+  // goes on against it at the link's strength, this device playing the link's side (to=,
+  // else the side to move), with an offer to play both sides here instead; vs=watch: the
+  // computer plays both; any other link is for two players on this device. The game it
+  // replaces (`prev`) is kept among the previous games unless the link only continues it.
+  // false (with a message, the game untouched) when refused.
+  function applyLink(link, prev) {
+    const fen = link.fen || START;
+    let me;
+    try {
+      me = link.to || ctl.model.sideAfter(fen, link.moves);
+    } catch (e) {
+      linkFailed(linkError(e));
+      return false;
+    }
+    const base = prev ? prev.settings : ctl.settings;
+    const level = link.strength || base.level;
+    const settings = store.cleanSettings(
+      link.mode === 'link' ? { ...base, mode: 'link', human: me, flipped: me === 'scarlet' }
+        : link.mode === 'ai' ? { ...base, mode: 'ai', human: me, level, flipped: me === 'scarlet' }
+          : link.mode === 'watch' ? { ...base, mode: 'watch', level, flipped: link.to === 'scarlet' }
+            : { ...base, mode: 'hotseat', flipped: link.to === 'scarlet' });
+    try {
+      ctl.reset({ settings, startFen: fen, moves: link.moves, ending: link.ending || null, offer: link.mode === 'link' ? link.offer || null : null });
+    } catch (e) {
+      linkFailed(linkError(e));
+      return false;
+    }
+    const kept = !!(prev && prev.moves.length && !continues(prev, fen, link.moves)) && store.pushPrevious(prev);
+    const stm = ctl.sideToMove();
+    const vs = link.mode === 'ai' ? `you play ${SIDE_NAME[me]} against the computer (strength ${settings.level})`
+      : link.mode === 'watch' ? `the computer plays both sides (strength ${settings.level})` : '';
+    const said = endWords(link, settings.human);
+    const what = said ? `Opened the game from the link: ${said}`
+      : link.mode === 'link'
+      ? (ctl.isOver() ? 'Opened the game from the link.' : stm === settings.human
+        ? `Opened the game from the link: your move (${SIDE_NAME[settings.human]}).` : `Opened the game from the link. ${WAITING}.`)
+      : vs ? `Opened the game from the link: ${vs}.` : 'Opened the game from the link.';
+    // the way the link's game was played, and the offer to play both sides here instead
+    if (vs) {
+      ctl.note = { text: `From a link: ${vs}.`, kind: 'note', action: { label: 'Two players instead', act: 'two-players' } };
+      ctl.emit('change');
+    }
+    if (kept) {
+      ui.hook.keptPrevious = true;
+      ui.toast(`Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.`, 8000,
+        { label: 'Restore it', run: restorePrevious });
+    }
+    ui.announce(what + ' ' + ctl.lastMoveWords());
+    return true;
+  }
+
+  // At start: a game link in the address wins (unless it is this very game, e.g. after a
+  // reload: then the saved record with its settings and redo line is used), else the
+  // saved game (validated by the engine), else a new game.
+  function restore() {
+    const saved = store.load();
+    const link = readLink();
+    failedLink = failedRestore = null;
+    restoreGame(saved, link);
+    // a link or a saved game that failed says so under the status of the game that stays
+    if (failedLink || failedRestore) ctl.note = failedLink || failedRestore;
+  }
+  let failedLink = null;  // the note of a link that could not be opened at start
+  let failedRestore = null;  // the note of a saved game that could not be restored
+  function restoreGame(saved, link) {
+    if (link && link.error) {
+      linkFailed(link.error);
+    } else if (link) {
+      const rec = saved.record;
+      const same = rec && sameStart(rec.startFen, link.fen || START) &&
+        rec.moves.length === link.moves.length && rec.moves.every((m, i) => m === link.moves[i]) &&
+        sameEnd(rec.ending, link.ending) && (link.mode !== 'link' || sameOffer(rec.offer, link.offer)) &&
+        (link.mode !== 'link' || (rec.settings.mode === 'link' && (!link.to || isOwnLink(rec, link)))) &&
+        (!link.mode || link.mode === 'link' || rec.settings.mode === link.mode);
+      if (!same && applyLink(link, rec || null)) return;
+    }
+    if (saved.record) {
+      try {
+        ctl.reset({ ...saved.record, restored: true });
+        return;
+      } catch (e) {
+        failRestore('the saved game is not valid (' + e.message + ')');
+      }
+    } else if (saved.error) {
+      failRestore(saved.error);
+    }
+    ctl.reset({ settings: store.cleanSettings(store.DEFAULT_SETTINGS) });
+  }
+
+  // Brings back the newest previous game; the current one (if it has moves) takes its
+  // place among the previous games.
+  function restorePrevious() {
+    const rec = store.popPrevious();
+    if (!rec) { ui.toast('There is no previous game to restore.'); return; }
+    const cur = ctl.record();
+    try {
+      ctl.reset(rec);
+    } catch (e) {
+      ui.toast(`The previous game could not be restored: ${e.message}.`, 9000);
+      return;
+    }
+    if (cur.moves.length) store.pushPrevious(cur);
+    ui.toast(cur.moves.length ? 'Your previous game is back; the other one was kept (New game → Restore previous game).' : 'Your previous game is back.');
+  }
+
+  // Opens a game that is not a link (a record file: record-io.js) for two players on this
+  // device: {startFen, moves, ending, meta}. The game it replaces is kept among the
+  // previous games. Throws (the game untouched) when the engine refuses it.
+  function openGame(game, what) {
+    const prev = ctl.record();
+    const settings = store.cleanSettings({ ...ctl.settings, mode: 'hotseat', flipped: false });
+    ctl.reset({ settings, startFen: game.startFen, moves: game.moves, ending: game.ending || null, meta: game.meta || null });
+    const kept = prev.moves.length > 0 && store.pushPrevious(prev);
+    ui.toast(what + (kept ? ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.` : ''),
+      kept ? 8000 : 4000, kept ? { label: 'Restore it', run: restorePrevious } : undefined);
+    ui.announce(what + ' ' + ctl.lastMoveWords());
+  }
+
+  // A game link pasted into the address bar of the open page.
+  function onLink(link) {
+    if (link.error) { linkFailed(link.error); setAddress(gameLink()); ctl.emit('change'); return; }
+    if (!applyLink(link, ctl.record())) { setAddress(gameLink()); ctl.emit('change'); }
+  }
+
+  ctl.on('record', (e) => { if (e && e.restored) setAddress(gameLink()); else save(); });
+  return { restore, restorePrevious, onLink, openGame, gameLink, sendUrl };
+}
+
+// What a link says about the end of the game or a draw offer, for this device's side
+// `me` (play by link), or ''.
+function endWords(link, me) {
+  const e = link.ending, o = link.offer;
+  if (e && e.state === 'resignation') return resignedWords(e.winner);
+  if (e) return 'the game is drawn by agreement.';
+  if (link.mode !== 'link' || !o) return '';
+  if (o.kind === 'offer') return o.by === me ? 'your draw offer is waiting for an answer.' : `your opponent (${SIDE_NAME[o.by]}) offers a draw.`;
+  return o.by === me ? '' : `your opponent (${SIDE_NAME[o.by]}) declined the draw offer.`;
+}

@@ -1,0 +1,176 @@
+// The current game in localStorage: start position, moves, redo line and settings.
+// Saved after every change; read back (and validated by the engine) after a reload.
+import { strengthRange } from '../rules/facts.js';
+
+export const STORAGE_KEY = 'dragonchess.game.v1';
+export const PREVIOUS_KEY = 'dragonchess.previous.v1';
+export const PREFS_KEY = 'dragonchess.prefs.v1';
+// ai: against the computer; hotseat: two players on this device; watch: AI vs AI;
+// link: play by link (this device plays `human`; the opponent answers through links).
+export const MODES = ['ai', 'hotseat', 'watch', 'link'];
+
+export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', human: 'gold', level: 1, flipped: false });
+
+// Plain settings object with every field valid (unknown or bad values take the default).
+export function cleanSettings(s) {
+  const d = DEFAULT_SETTINGS;
+  const o = s && typeof s === 'object' ? s : {};
+  const { min, max } = strengthRange();  // the computer's strengths (settings.level): core's levels
+  const level = Number.isInteger(o.level) && o.level >= min && o.level <= max ? o.level : d.level;
+  return {
+    mode: MODES.includes(o.mode) ? o.mode : d.mode,
+    human: o.human === 'gold' || o.human === 'scarlet' ? o.human : d.human,
+    level,
+    flipped: typeof o.flipped === 'boolean' ? o.flipped : d.flipped,
+  };
+}
+
+export function save(record, key = STORAGE_KEY) {
+  try {
+    localStorage.setItem(key, JSON.stringify({ v: 1, savedAt: Date.now(), ...record }));
+    return true;
+  } catch {
+    return false;  // private mode, quota: the game goes on unsaved
+  }
+}
+
+// -> {record} | {none: true} | {error: message, raw}
+export function load(key = STORAGE_KEY) {
+  let raw;
+  try {
+    raw = localStorage.getItem(key);
+  } catch {
+    return { none: true };
+  }
+  if (raw === null) return { none: true };
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { error: 'the saved game is not readable', raw };
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return { error: 'the saved game is not a game record', raw };
+  if (data.v !== 1) return { error: 'the saved game has an unknown format', raw };
+  if (typeof data.startFen !== 'string') return { error: 'the saved game has no start position', raw };
+  if (!Array.isArray(data.moves) || data.moves.length > 5000) return { error: 'the saved game has no valid move list', raw };
+  return {
+    record: {
+      startFen: data.startFen,
+      moves: data.moves,
+      redo: Array.isArray(data.redo) ? data.redo : [],
+      settings: cleanSettings(data.settings),
+      view: Number.isInteger(data.view) ? data.view : null,
+      ...cleanExtras(data),
+    },
+  };
+}
+
+const isSide = (x) => x === 'gold' || x === 'scarlet';
+const strings = (a, max) => Array.isArray(a) && a.length <= max && a.every((x) => typeof x === 'string' && x.length <= 10000);
+
+// The parts of a saved game beyond its moves, each kept only when well formed (the engine
+// judges whether the ending fits the game): ending {state, winner}, offer {kind, by},
+// endedHere, meta {tags: {Name: value}, comments: [...], glyphs: [...]} of an opened record.
+function cleanExtras(d) {
+  const out = {};
+  const e = d.ending;
+  if (e && typeof e === 'object' && ((e.state === 'resignation' && isSide(e.winner)) || e.state === 'draw-agreed')) {
+    out.ending = { state: e.state, winner: e.state === 'resignation' ? e.winner : null };
+    if (d.endedHere === true) out.endedHere = true;
+  }
+  const o = d.offer;
+  if (!out.ending && o && typeof o === 'object' && (o.kind === 'offer' || o.kind === 'declined') && isSide(o.by)) {
+    out.offer = { kind: o.kind, by: o.by };
+  }
+  const m = d.meta;
+  if (m && typeof m === 'object' && m.tags && typeof m.tags === 'object' && !Array.isArray(m.tags) &&
+      Object.values(m.tags).every((v) => typeof v === 'string' && v.length <= 1000) && Object.keys(m.tags).length <= 100 &&
+      strings(m.comments || [], 6001) && strings(m.glyphs || [], 6000)) {
+    out.meta = { tags: { ...m.tags }, comments: [...(m.comments || [])], glyphs: [...(m.glyphs || [])] };
+  }
+  return out;
+}
+
+// The player's display preferences (not part of a game): {key: value}, each checked by
+// its reader. Reading never throws; unreadable data reads as no preferences.
+export function loadPrefs() {
+  try {
+    const data = JSON.parse(localStorage.getItem(PREFS_KEY) || 'null');
+    return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  } catch {
+    return {};
+  }
+}
+export function savePrefs(patch) {
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify({ ...loadPrefs(), ...patch }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Previous games: kept (newest first, at most MAX_PREVIOUS) when a link replaces the
+// current game, so that opening a link never loses a game. Restored one at a time.
+export const MAX_PREVIOUS = 8;
+
+function readPrevious() {
+  try {
+    const data = JSON.parse(localStorage.getItem(PREVIOUS_KEY) || 'null');
+    if (!data || data.v !== 1 || !Array.isArray(data.games)) return [];
+    return data.games.filter((g) => g && typeof g === 'object' && typeof g.startFen === 'string' &&
+      Array.isArray(g.moves) && g.moves.length <= 5000 && g.moves.every((m) => typeof m === 'string'));
+  } catch {
+    return [];
+  }
+}
+
+function writePrevious(games) {
+  try {
+    localStorage.setItem(PREVIOUS_KEY, JSON.stringify({ v: 1, games: games.slice(0, MAX_PREVIOUS) }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps a game record ({startFen, moves, redo, settings}) as the newest previous game. */
+export function pushPrevious(record) {
+  const games = readPrevious();
+  return writePrevious([{ startFen: record.startFen, moves: record.moves, redo: record.redo || [], settings: record.settings,
+    ...cleanExtras(record), savedAt: Date.now() }, ...games]);
+}
+
+/** The newest previous game (removed from the list), or null. */
+export function popPrevious() {
+  const games = readPrevious();
+  if (!games.length) return null;
+  const [g, ...rest] = games;
+  writePrevious(rest);
+  return { startFen: g.startFen, moves: g.moves, redo: Array.isArray(g.redo) ? g.redo : [], settings: cleanSettings(g.settings), ...cleanExtras(g) };
+}
+
+/** The newest previous game without removing it, or null. */
+export function peekPrevious() {
+  const g = readPrevious()[0];
+  return g ? { startFen: g.startFen, moves: g.moves, settings: cleanSettings(g.settings) } : null;
+}
+
+/**
+ * A value kept as JSON under `key` in localStorage (or any Storage): load() gives
+ * clean(the value read) (clean(null) when there is none or it is unreadable), save(v)
+ * keeps v (in memory only when storage fails: private mode, quota).
+ */
+export function jsonStore(key, clean, storage = globalThis.localStorage) {
+  let mem = clean(null);
+  return {
+    load() {
+      try { mem = clean(JSON.parse(storage.getItem(key) || 'null')); } catch { mem = clean(null); }
+      return mem;
+    },
+    save(v) {
+      mem = v;
+      try { storage.setItem(key, JSON.stringify(v)); } catch { /* not kept */ }
+    },
+  };
+}

@@ -1,0 +1,172 @@
+// Piece cards: what a piece is called, what it is worth, where it lives and how it moves,
+// on every level it can stand on: a move diagram (core/diagram through the engine's
+// moveDiagram, the same source as the embeds) and core's words for that level
+// (PIECES[].movement). cardData() is plain data (tests/node/learn.test.mjs); openPieceCard()
+// shows it in a dialog with one board component drawing the diagram of the chosen level.
+import { parseSquare, SQUARES } from '../rules/squares.js';
+import { useFacts, levelName } from '../rules/facts.js';
+import { PIECE_FILES } from '../../renderer/pieces.js';
+import { $, esc } from '../util/dom.js';
+
+// The square a piece is shown on for its diagram on each level (the middle of the board).
+const DEMO_SQUARE = { 1: '1f4', 2: '2f4', 3: '3f4' };
+// Where the two Kings wait while a diagram is drawn (a position needs them): corners of a
+// level the demonstrated piece does not stand on, out of every piece's reach.
+const KING_SQUARES = { 1: ['3a1', '3l8'], 2: ['1a1', '1l8'], 3: ['1a1', '1l8'] };
+
+/** The facts of a piece type from core (M.PIECES): {letter, name, value (pawns), levels, movement}. */
+export function pieceFacts(M, letter) {
+  useFacts(M);
+  const L = String(letter || '').toUpperCase();
+  const p = M.PIECES.find((x) => x.letter === L);
+  if (!p) return null;
+  return { letter: L, name: p.name, value: p.value / 100, levels: [...p.levels], movement: [...p.movement] };
+}
+
+/** A 288-character board with one piece on one square. */
+function lonePiece(letter, square) {
+  const b = new Array(SQUARES).fill('.');
+  b[parseSquare(square)] = letter;
+  return b.join('');
+}
+
+/**
+ * The diagram of a Gold `letter` standing alone on the middle of `level`:
+ * {level, square, pieces (board string with that piece only), diagram {move, capture,
+ * afar} (square numbers, for board.set), levels (the levels it reaches, Sky first),
+ * words (core's sentence for this level)}, or null when it never stands there.
+ */
+export function levelDiagram(M, letter, level) {
+  const facts = pieceFacts(M, letter);
+  if (!facts || !facts.levels.includes(level)) return null;
+  const square = DEMO_SQUARE[level];
+  const [gk, sk] = KING_SQUARES[level];
+  const board = lonePiece(facts.letter, square).split('');
+  if (facts.letter !== 'K') board[parseSquare(gk)] = 'K';
+  board[parseSquare(sk)] = 'k';
+  const g = new M.Game();
+  try {
+    g.setPosition(M.positionFromBoard(board.join(''), 'gold'), []);  // core writes the position string
+    const d = g.moveDiagram(square);
+    const ints = (list) => list.map(parseSquare);
+    const diagram = { move: ints([...d.move, ...d.both]), capture: ints([...d.capture, ...d.both]), afar: ints(d.afar) };
+    const reached = new Set([level]);
+    for (const list of [d.move, d.capture, d.both, d.afar]) for (const q of list) reached.add(Number(q[0]));
+    return {
+      level, square, pieces: lonePiece(facts.letter, square), diagram,
+      levels: [...reached].sort((a, b) => b - a), words: facts.movement[level - 1],
+      count: d.move.length + d.capture.length + d.both.length + d.afar.length,
+    };
+  } finally {
+    g.delete();
+  }
+}
+
+/** Everything a piece card shows: the facts and a diagram per level it lives on (Sky first). */
+export function cardData(M, letter) {
+  const facts = pieceFacts(M, letter);
+  if (!facts) return null;
+  const levels = [...facts.levels].sort((a, b) => b - a);
+  return { ...facts, diagrams: levels.map((l) => levelDiagram(M, facts.letter, l)) };
+}
+
+/** The card's text for screen readers and tests: name, value, levels, a sentence per level. */
+export function cardText(card) {
+  const where = card.levels.map((l) => `${levelName(l)} (level ${l})`).join(', ');
+  const value = card.letter === 'K' ? 'priceless: lose it and you lose the game' : `worth ${card.value}`;
+  return [`${card.name}: ${value}. Lives on: ${where}.`,
+    ...card.diagrams.map((d) => `On the ${levelName(d.level)}: ${d.words}`)].join(' ');
+}
+
+// --- the dialog ---------------------------------------------------------------------------
+let dialogState = null;  // {M, board, card, level, drawn}
+const nextFrames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+
+function ensureDialog() {
+  let dlg = $('dlg-piece');
+  if (dlg) return dlg;
+  dlg = document.createElement('dialog');
+  dlg.id = 'dlg-piece';
+  dlg.className = 'dialog dialog-piece';
+  dlg.setAttribute('aria-labelledby', 'piece-card-title');
+  dlg.innerHTML = `<form method="dialog" class="dialog-body">
+    <header class="piece-card-head">
+      <img class="piece-card-icon" id="piece-card-icon" alt="" width="56" height="56">
+      <div><h2 id="piece-card-title"></h2><p class="piece-card-facts" id="piece-card-facts"></p></div>
+    </header>
+    <div class="piece-card-levels" id="piece-card-levels" role="tablist" aria-label="Levels"></div>
+    <div class="piece-card-board" id="piece-card-board" aria-hidden="true"></div>
+    <p class="piece-card-legend">Dots: moves · rings: captures · red sights: captures from afar</p>
+    <ul class="piece-card-words" id="piece-card-words"></ul>
+    <div class="dialog-actions"><button type="submit" class="btn btn-primary" id="piece-card-close">Close</button></div>
+  </form>`;
+  document.body.append(dlg);
+  dlg.addEventListener('click', (e) => {
+    const b = e.target.closest('[data-card-level]');
+    if (b) { e.preventDefault(); showLevel(Number(b.dataset.cardLevel)); }
+  });
+  return dlg;
+}
+
+function showLevel(level) {
+  const st = dialogState;
+  const d = st.card.diagrams.find((x) => x.level === level) || st.card.diagrams[0];
+  st.level = d.level;
+  for (const b of document.querySelectorAll('[data-card-level]')) {
+    const on = Number(b.dataset.cardLevel) === d.level;
+    b.setAttribute('aria-selected', String(on));
+    b.classList.toggle('is-on', on);
+  }
+  for (const li of document.querySelectorAll('#piece-card-words li')) li.classList.toggle('is-on', Number(li.dataset.level) === d.level);
+  if (st.board) {
+    st.board.set({ levels: d.levels, pieces: d.pieces, selected: parseSquare(d.square), diagram: d.diagram,
+      lastMove: null, check: null, frozen: [], arrows: [], dests: null });
+  }
+}
+
+/**
+ * Opens the card of `letter` (any case) in a dialog. o: {M (the engine module), createBoard
+ * (board.js), level (the level to show first)}. Resolves once the diagram is drawn.
+ */
+export async function openPieceCard(letter, o) {
+  const card = cardData(o.M, letter);
+  if (!card) return null;
+  const dlg = ensureDialog();
+  if (!dialogState) dialogState = { board: null };
+  Object.assign(dialogState, { card, M: o.M });
+  $('piece-card-title').textContent = card.name;
+  const icon = $('piece-card-icon');
+  icon.src = `pieces/${PIECE_FILES[card.letter]}.svg`;
+  const where = card.levels.map((l) => `${levelName(l)} (${l})`).join(', ');
+  $('piece-card-facts').textContent = `${card.letter === 'K' ? 'The piece to protect: checkmate loses' : `Worth ${card.value}`} · lives on ${where}`;
+  $('piece-card-levels').innerHTML = card.diagrams.map((d) =>
+    `<button type="button" role="tab" class="btn btn-compact" data-card-level="${d.level}">${esc(levelName(d.level))}</button>`).join('');
+  $('piece-card-words').innerHTML = card.diagrams.map((d) =>
+    `<li data-level="${d.level}"><b>On the ${esc(levelName(d.level))} (level ${d.level}):</b> ${esc(d.words)}</li>`).join('');
+  const first = card.diagrams.find((d) => d.level === o.level) ? o.level : card.diagrams[0].level;
+  dialogState.level = first;
+  dialogState.drawn = false;
+  if (!dlg.open) dlg.showModal();
+  if (!dialogState.board) {
+    dialogState.board = await o.createBoard($('piece-card-board'), { interactive: false, levels: card.diagrams[0].levels });
+  }
+  await nextFrames();  // the reopened dialog has its size: the board has measured its box
+  showLevel(first);
+  await dialogState.board.ready;
+  await nextFrames();
+  await Promise.all(dlg.getAnimations().map((a) => a.finished.catch(() => {})));  // the dialog's pop-in
+  if (dialogState.card === card) dialogState.drawn = true;
+  return card;
+}
+
+/** The card on show: {letter, level, levels, drawn (its diagram is on the board)} or null. */
+export function shownCard() {
+  const dlg = $('dlg-piece');
+  if (!dlg || !dlg.open || !dialogState) return null;
+  return { letter: dialogState.card.letter, level: dialogState.level, levels: dialogState.card.diagrams.map((d) => d.level), drawn: !!dialogState.drawn };
+}
+
+/** The viewport rect of a square of the card's board (tests), or null. */
+export function cardSquareRect(sq) {
+  return dialogState && dialogState.board ? dialogState.board.squareRect(sq) : null;
+}

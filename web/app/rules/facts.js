@@ -1,0 +1,56 @@
+// The facts of the game the page shows, from their owner: core, through the wasm module's
+// exports (wasm/facts.cpp): the pieces' names and values, the sides' names, the boards'
+// names, the computer's strengths, the start position, the words for the end of a game.
+// Nothing here is written again in JS; useFacts(M) reads them once the module has loaded
+// (GameModel calls it; so do the embeds and the tests).
+
+let names = null, values = null, start = null, levelTexts = null, boardNames = null, strengths = null;
+
+/** Side id -> its name ('gold' -> 'Gold'), core's COLORS; filled by useFacts(M). */
+export const SIDE_NAME = {};
+
+/** M: the engine module (DragonchessEngine() instance). Idempotent. */
+export function useFacts(M) {
+  if (names) return;
+  names = new Map(), values = new Map();
+  for (const p of M.PIECES) {
+    names.set(p.letter.toUpperCase(), p.name);
+    values.set(p.letter.toUpperCase(), p.value / 100);  // Gygax's values, in pawns
+  }
+  for (const c of M.COLORS) SIDE_NAME[c.id] = c.name;
+  Object.freeze(SIDE_NAME);
+  start = M.START_POSITION;
+  levelTexts = new Map(M.LEVELS.map((l) => [l.level, l.text]));
+  strengths = Object.freeze({ min: M.LEVELS[0].level, max: M.LEVELS[M.LEVELS.length - 1].level });
+  boardNames = new Map(M.BOARDS.map((b) => [b.level, b.name]));
+}
+
+function need() {
+  if (!names) throw new Error('facts.js: useFacts(M) must be called once the engine module has loaded');
+}
+/** 'w' or 'W' -> 'Warrior' ('' for anything else). */
+export function pieceName(letter) { need(); return names.get(String(letter).toUpperCase()) || ''; }
+/** Gygax's value in pawns (the King 0). */
+export function pieceValue(letter) { need(); return values.get(String(letter).toUpperCase()) || 0; }
+/** The side a piece letter belongs to (core's letters: Gold upper case, Scarlet lower
+ *  case): 'gold', 'scarlet', or null for an empty square ('.') or anything else. */
+export function pieceSide(letter) {
+  return typeof letter === 'string' && /^[A-Za-z]$/.test(letter) ? (letter <= 'Z' ? 'gold' : 'scarlet') : null;
+}
+/** The other side. */
+export const other = (side) => (side === 'gold' ? 'scarlet' : 'gold');
+/** A board's name: 1 -> 'Underworld', 2 -> 'Ground', 3 -> 'Sky' (core's level_name). */
+export function levelName(level) { need(); return boardNames.get(Number(level)) || ''; }
+/** The computer's strengths: {min, max} (core's levels 1..10). */
+export function strengthRange() { need(); return strengths; }
+/** Computer strength 1..10 in plain words (core's level_words, from the level's settings);
+ * '' for another number or before the module has loaded (the dialog asks again on input). */
+export function levelText(level) { return (levelTexts && levelTexts.get(Number(level))) || ''; }
+/** The standard start position string. */
+export function startPosition() { need(); return start; }
+
+/** Core's words for why a game ended (st: a status from the engine), as a sentence. */
+export function endSentence(st) {
+  const r = String(st.reason || st.state || '');
+  return r.charAt(0).toUpperCase() + r.slice(1) + (r.endsWith('.') ? '' : '.');
+}

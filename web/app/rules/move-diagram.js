@@ -1,0 +1,60 @@
+// Move diagrams for embeds (embed.html show=<square>) and any page: where the piece on a
+// square could go by its movement rules, each square marked move-only, capture-only or
+// both, and the Dragon's captures from afar. The answer comes from the engine's
+// Game.moveDiagram (computed by core/diagram.cpp from the movement tables); nothing
+// here decides a rule.
+
+import { parseSquare } from './squares.js';
+import { useFacts, pieceName, pieceSide } from './facts.js';
+
+function errorText(e) { return String((e && e.message) || e); }
+
+function sortSquares(list) {
+  return [...new Set(list)].sort((a, b) => parseSquare(a) - parseSquare(b));
+}
+
+/**
+ * The move diagram of the piece on `square` in position `fen`.
+ * M: the engine module (DragonchessEngine() instance). fen: position string ('' for the
+ * start). Returns {piece, side: 'gold'|'scarlet', name, square, move, capture, both, afar,
+ * frozen} (square lists sorted by square number) or {error}.
+ */
+export function moveDiagram(M, fen, square) {
+  if (parseSquare(square) < 0) return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
+  let g = null;
+  useFacts(M);
+  try {
+    g = new M.Game();
+    g.setPosition(fen || '', []);
+    const r = g.moveDiagram(square);
+    const piece = r.piece;
+    return {
+      piece, side: pieceSide(piece), name: pieceName(piece), square,
+      move: sortSquares(r.move), capture: sortSquares(r.capture), both: sortSquares(r.both),
+      afar: sortSquares(r.afar), frozen: !!r.frozen,
+    };
+  } catch (e) {
+    return { error: errorText(e) };
+  } finally {
+    if (g) g.delete();
+  }
+}
+
+/** The renderer's mark string for a diagram: dots = move, rings = capture, both = either. */
+export function diagramMarks(d) {
+  if (!d || d.error) return '';
+  const parts = [`sel=${d.square}`];
+  const mv = [...d.move, ...d.both], cap = [...d.capture, ...d.both];
+  if (mv.length) parts.push('move=' + mv.join(','));
+  if (cap.length) parts.push('cap=' + cap.join(','));
+  if (d.afar.length) parts.push('afar=' + d.afar.join(','));
+  if (d.frozen) parts.push('frozen=' + d.square);
+  return parts.join(';');
+}
+
+/** Levels (1..3) the diagram reaches, the piece's own included. */
+export function diagramLevels(d) {
+  const s = new Set([Number(d.square[0])]);
+  for (const list of [d.move, d.capture, d.both, d.afar]) for (const q of list) s.add(Number(q[0]));
+  return [...s].sort();
+}

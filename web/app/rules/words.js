@@ -1,0 +1,75 @@
+// The game in words, written once for the whole page: a piece, a square (the keyboard focus
+// and screen readers), a played move, a square's moves, and the end of a game (the status
+// line, the move list, the summary, the announcements). The facts in them are core's
+// (facts.js: names, core's reasons and results); no rule is decided here.
+import { pieceName, pieceSide, SIDE_NAME, other, endSentence } from './facts.js';
+import { parseSquare } from './squares.js';
+
+/** 'W' -> 'Gold Warrior'; an empty square or anything else -> `none`. */
+export function pieceWords(letter, none = 'a piece') {
+  const side = pieceSide(letter);
+  return side ? `${SIDE_NAME[side]} ${pieceName(letter) || 'piece'}` : none;
+}
+
+/** A square and what stands there: "2e4, Gold Warrior, frozen by a Basilisk, in check".
+ *  board: the 288-character board; frozen: square names; check: the checked King's square. */
+export function squareWords(name, { board, frozen = [], check = null }) {
+  let s = `${name}, ${pieceWords(board[parseSquare(name)], 'empty')}`;
+  if (frozen.includes(name)) s += ', frozen by a Basilisk';
+  if (check === name) s += ', in check';
+  return s;
+}
+
+/** A piece's legal moves in words: "3 moves: 2c3, 2c4 capture, ..." (the engine's moves;
+ *  at most `max` of them, then "and more"; `kinds`: say which are captures). */
+export function destinationWords(moves, { max = Infinity, kinds = false } = {}) {
+  const n = moves.length;
+  const how = (d) => (!kinds ? '' : d.kind === 'capture' ? ' capture' : d.kind === 'afar' ? ' capture from afar' : '');
+  const list = moves.slice(0, max).map((d) => d.to + how(d));
+  return `${n} ${n === 1 ? 'move' : 'moves'}: ${list.join(', ')}${n > max ? ', and more' : ''}`;
+}
+
+// --- the end of a game ---------------------------------------------------------------------
+/** "Checkmate: Gold wins." */
+export const checkmateWords = (winner) => `Checkmate: ${SIDE_NAME[winner]} wins.`;
+/** "Scarlet resigned: Gold wins." */
+export const resignedWords = (winner) => `${SIDE_NAME[other(winner)]} resigned: ${SIDE_NAME[winner]} wins.`;
+
+/** The title of a finished game: "Checkmate · Gold wins", "Gold wins · Scarlet resigned", "Draw". */
+export function resultTitle(st) {
+  if (st.state === 'checkmate') return `Checkmate · ${SIDE_NAME[st.winner]} wins`;
+  if (st.winner) return `${SIDE_NAME[st.winner]} wins · ${SIDE_NAME[other(st.winner)]} resigned`;
+  return 'Draw';
+}
+/** Why it ended, as a sentence ("Scarlet's King cannot escape."; else core's reason). */
+export function resultReason(st) {
+  if (st.state === 'checkmate') return `${SIDE_NAME[other(st.winner)]}'s King cannot escape.`;
+  return endSentence(st);  // core's words ("Gold resigns, Scarlet wins.", "Draw by agreement.")
+}
+/** Core's result ("1-0", "0-1", "1/2-1/2"; st.result) as the page prints it: 1–0, 0–1, ½–½. */
+export function resultScore(st) {
+  return String(st.result || '*').replace(/1\/2/g, '½').replace(/-/g, '–');
+}
+
+/**
+ * A played move in words: "Gold Warrior 2c2 to 2c3", "Gold Hero 2d1 takes Scarlet Warrior
+ * on 2e2, check", "... Checkmate: Gold wins." `p` is the engine's move ({from, to, kind,
+ * promotion}), `before`/`after` the model's snapshots around it ({board, side, status}).
+ */
+export function moveWords(p, before, after) {
+  const who = pieceWords(before.board[parseSquare(p.from)]);
+  const victim = () => pieceWords(before.board[parseSquare(p.to)]);
+  let s;
+  if (p.kind === 'afar') s = `${who} on ${p.from} captures ${victim()} on ${p.to} from afar`;
+  else if (p.kind === 'capture') s = `${who} ${p.from} takes ${victim()} on ${p.to}`;
+  else s = `${who} ${p.from} to ${p.to}`;
+  if (p.promotion) {
+    const now = after.board[parseSquare(p.to)];
+    if (pieceSide(now)) s += `, promotes to ${pieceName(now)}`;
+  }
+  const st = after.status || {};
+  if (st.state === 'checkmate') s += `. ${checkmateWords(st.winner)}`;
+  else if (st.over) s += `. ${endSentence(st)}`;
+  else if (st.check) s += ', check';
+  return s;
+}

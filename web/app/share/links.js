@@ -1,0 +1,343 @@
+// Shareable links: the address (the part after '#') describes what is on screen.
+//
+//   #moves=2c22c3.2c72c6              coordinate moves from the start, joined by '.'
+//   #fen=<position string>            a position; its spaces written as '_'
+//   #fen=<position>&moves=...         moves played from that position
+//   #g=<base64url>                    the same moves, packed (long games; see below)
+//   ...&play=link&to=s                play by link: the receiver plays Scarlet (g = Gold)
+//   ...&vs=computer&strength=3&to=g   a game against the computer at strength 3, the person
+//                                     playing Gold (to=); vs=watch: the computer plays both
+//   (no play= or vs=)                 two players on one device (every older link)
+//   ...&resign=g                      the game ended: Gold (g) or Scarlet (s) resigned
+//   ...&draw=agreed                   the game ended in a draw by agreement
+//   ...&draw=offer-g | draw=decline-s a draw offer on the table: offered by Gold, or the
+//                                     last offer declined by Scarlet
+//
+// Packed moves (`g=`): every move is two squares 0..287 (square = (level-1)*96 +
+// rank*12 + file), 9 bits each; the 18 bits, from-square first, most significant bit
+// first, are exactly three base64url characters. A game of 100 plies is 300 characters
+// instead of 699. encodeGame switches to it above COMPACT_PLIES plies; readers accept
+// both forms always.
+//
+// Everything here is pure: no DOM, no globals; the computer's strengths are core's
+// (rules/facts.js, once the engine module has loaded). decodeHash never throws and
+// never evaluates anything: hostile input (too long, bad %-escapes, characters that do not
+// belong, HTML) gives {error: "<message for people>"}. Whether the position and the moves
+// are legal is for the engine: the caller sets them through it and shows its error.
+import { squareName, moveSquares } from '../rules/squares.js';
+import { strengthRange } from '../rules/facts.js';
+
+/** Longest address (after '#') that is read at all. */
+export const MAX_HASH_LENGTH = 8192;
+/** Most plies a link may hold (a longer game is not a sensible link). */
+export const MAX_PLIES = 3000;
+/** encodeGame packs the moves (g=) when there are more plies than this. */
+export const COMPACT_PLIES = 40;
+/** Keys of the game itself; pages may allow more (decodeHash's extraKeys). */
+export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'play', 'to', 'vs', 'strength', 'resign', 'draw']);
+/** The keys of the position alone (a diagram: decodeHash's options.position). */
+export const POSITION_KEYS = Object.freeze(['fen', 'moves', 'g']);
+const SIDE_LETTER = { gold: 'g', scarlet: 's' };
+const LETTER_SIDE = { g: 'gold', s: 'scarlet' };
+const otherSide = (side) => (side === 'gold' ? 'scarlet' : 'gold');
+// vs= values and the game modes they stand for (store.js's mode names)
+const VS_MODE = { computer: 'ai', watch: 'watch' };
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const MOVE_RE = /^[1-3][a-l][1-8][1-3][a-l][1-8]$/;
+const SQUARE_RE = /^[1-3][a-l][1-8]$/;
+
+export const isCoordinateMove = (m) => typeof m === 'string' && MOVE_RE.test(m);
+
+// --- packing ------------------------------------------------------------------------------
+
+/** Coordinate moves -> base64url, 3 characters a move. Throws TypeError on a bad move. */
+export function packMoves(moves) {
+  let out = '';
+  for (const m of moves) {
+    if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
+    const [from, to] = moveSquares(m);
+    const v = from * 512 + to;
+    out += B64[(v >> 12) & 63] + B64[(v >> 6) & 63] + B64[v & 63];
+  }
+  return out;
+}
+
+/** base64url (3 characters a move) -> {moves} or {error}. */
+export function unpackMoves(text) {
+  if (typeof text !== 'string') return { error: 'the packed moves are not text' };
+  if (text.length % 3 !== 0) {
+    return { error: `the packed move list (g=) is cut short: ${text.length} characters, not a multiple of 3` };
+  }
+  const moves = [];
+  for (let i = 0; i < text.length; i += 3) {
+    let v = 0;
+    for (let k = 0; k < 3; k++) {
+      const d = B64.indexOf(text[i + k]);
+      if (d < 0) return { error: `the packed move list (g=) has a character that does not belong in it at position ${i + k + 1}` };
+      v = v * 64 + d;
+    }
+    const from = squareName(v >> 9), to = squareName(v & 511);
+    if (!from || !to) return { error: `the packed move list (g=) has an impossible square in move ${i / 3 + 1}` };
+    moves.push(from + to);
+  }
+  return { moves };
+}
+
+// --- encoding -----------------------------------------------------------------------------
+
+function normaliseFen(fen) {
+  return String(fen).trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * The address part (with its leading '#') for a game.
+ *   game.fen      position string to start from (omitted, '' or 'startpos': from the
+ *                 start; the caller, which holds the engine, knows whether it is the start)
+ *   game.moves    coordinate moves ('2c22c3')
+ *   game.mode     'link' for play by link (adds play=link); 'ai' against the computer
+ *                 (vs=computer), 'watch' the computer against itself (vs=watch); anything
+ *                 else ('hotseat', none): two players on one device (nothing added)
+ *   game.strength the computer's strength 1..10 with mode 'ai' or 'watch' (adds strength=)
+ *   game.to       'gold' | 'scarlet' | 'g' | 's': who the link is for, or with mode 'ai'
+ *                 the side the person plays (adds to=g|s)
+ *   game.ending   a result off the board: {state: 'resignation', winner} (adds resign=
+ *                 with the side that resigned) or {state: 'draw-agreed'} (adds draw=agreed)
+ *   game.offer    a draw offer: {kind: 'offer' | 'declined', by: 'gold' | 'scarlet'}
+ *                 (adds draw=offer-g, draw=decline-s, ...; not with an ending)
+ *   game.compact  true: always g=; false: never; default: above COMPACT_PLIES plies
+ *   game.extra    more key -> value pairs (page options such as show=2c2), appended as is
+ *                 after encodeURIComponent
+ * Throws TypeError for input no page should produce (a move that is not a coordinate move).
+ */
+export function encodeGame(game = {}) {
+  const { fen, moves = [], mode, to, strength, compact, extra, ending, offer } = game || {};
+  if (!Array.isArray(moves)) throw new TypeError('moves must be an array of coordinate moves');
+  for (const m of moves) if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
+  const parts = [];
+  if (fen !== undefined && fen !== null && fen !== '' && fen !== 'startpos') {
+    const f = normaliseFen(fen);
+    if (!/^[A-Za-z0-9/ ]+$/.test(f)) throw new TypeError('a position string has only letters, digits, / and spaces');
+    parts.push('fen=' + f.replace(/ /g, '_'));
+  }
+  if (moves.length) {
+    const pack = compact === true || (compact !== false && moves.length > COMPACT_PLIES);
+    parts.push(pack ? 'g=' + packMoves(moves) : 'moves=' + moves.join('.'));
+  }
+  if (mode === 'link') parts.push('play=link');
+  const vs = Object.keys(VS_MODE).find((k) => VS_MODE[k] === mode);
+  if (vs) {
+    parts.push('vs=' + vs);
+    if (strength !== undefined && strength !== null) {
+      const { min, max } = strengthRange();
+      if (!Number.isInteger(strength) || strength < min || strength > max) {
+        throw new TypeError(`strength must be a whole number ${min}..${max}`);
+      }
+      parts.push('strength=' + strength);
+    }
+  }
+  if (to !== undefined && to !== null) {
+    const t = to === 'gold' || to === 'g' ? 'g' : to === 'scarlet' || to === 's' ? 's' : null;
+    if (!t) throw new TypeError("to must be 'gold' or 'scarlet'");
+    parts.push('to=' + t);
+  }
+  if (ending) {
+    if (ending.state === 'resignation' && SIDE_LETTER[ending.winner]) parts.push('resign=' + SIDE_LETTER[otherSide(ending.winner)]);
+    else if (ending.state === 'draw-agreed') parts.push('draw=agreed');
+    else throw new TypeError('an ending is a resignation (with its winner) or an agreed draw');
+  } else if (offer) {
+    if ((offer.kind !== 'offer' && offer.kind !== 'declined') || !SIDE_LETTER[offer.by]) {
+      throw new TypeError("a draw offer is {kind: 'offer' | 'declined', by: 'gold' | 'scarlet'}");
+    }
+    parts.push('draw=' + (offer.kind === 'offer' ? 'offer-' : 'decline-') + SIDE_LETTER[offer.by]);
+  }
+  if (extra && typeof extra === 'object') {
+    for (const [k, v] of Object.entries(extra)) {
+      if (v === undefined || v === null || v === false) continue;
+      parts.push(encodeURIComponent(k) + '=' + encodeURIComponent(String(v)).replace(/%2C/g, ','));
+    }
+  }
+  return parts.length ? '#' + parts.join('&') : '';
+}
+
+/** A full address: `base` (its own '#...' dropped) followed by encodeGame(game). */
+export function shareUrl(base, game) {
+  const b = String(base ?? '');
+  const i = b.indexOf('#');
+  return (i < 0 ? b : b.slice(0, i)) + encodeGame(game);
+}
+
+// --- decoding -----------------------------------------------------------------------------
+
+// A short, printable rendering of a piece of hostile text for an error message (the
+// caller shows messages as text, but they should read well anywhere).
+function quote(s) {
+  const t = String(s).replace(/[^A-Za-z0-9 ._\-/,;:=+%()!*$@~]/g, '?');
+  return "'" + (t.length > 24 ? t.slice(0, 21) + '...' : t) + "'";
+}
+// One character: itself when harmless, else its code point (U+003C).
+function charName(c) {
+  if (/^[A-Za-z0-9._\-/,;:=+%()!*$@~]$/.test(c)) return "'" + c + "'";
+  return 'U+' + c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
+}
+
+function percentDecode(s, what) {
+  if (!s.includes('%')) return { value: s };
+  try {
+    return { value: decodeURIComponent(s) };
+  } catch {
+    return { error: `the link's ${what} has a broken %-escape` };
+  }
+}
+
+/**
+ * Reads an address (with or without its leading '#'; a whole URL is cut at its '#').
+ * Returns {fen?, moves: [], mode?: 'link'|'ai'|'watch', strength?: 1..10,
+ * to?: 'gold'|'scarlet', ending?, offer?, params: {key: value}} (ending and offer as
+ * encodeGame takes them)
+ * or {error, moves: [], params: {}} with a message for people. `params` holds the
+ * values (decoded text) of the extra keys the caller allows.
+ * options.position: read the position alone (POSITION_KEYS), the other game keys ignored as
+ * unknown ones (a diagram, which has no players; it can be read before the engine loads).
+ * options.extraKeys: more keys to accept (e.g. ['show', 'level']); other unknown keys are
+ * ignored (links from newer versions still open), unless they carry characters that
+ * have no place in a link.
+ */
+export function decodeHash(hash, options = {}) {
+  const fail = (error) => ({ error, moves: [], params: {} });
+  try {
+    return decode(hash, options, fail);
+  } catch {
+    return fail('the link could not be read');  // not reached; the promise is "never throws"
+  }
+}
+
+function decode(hash, options, fail) {
+  if (hash === undefined || hash === null) return { moves: [], params: {} };
+  if (typeof hash !== 'string') return fail('the link is not text');
+  let h = hash;
+  const cut = h.indexOf('#');
+  if (cut >= 0) h = h.slice(cut + 1);
+  if (h.length > MAX_HASH_LENGTH) {
+    return fail(`the link is too long (${h.length} characters; at most ${MAX_HASH_LENGTH} are read)`);
+  }
+  // Only what a URL fragment may carry (RFC 3986) plus '%' escapes; no spaces, quotes, <, >.
+  const bad = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/.exec(h);
+  if (bad) return fail(`the link has a character that does not belong in it (${charName(bad[0])} at position ${bad.index + 1})`);
+  const extra = new Set(Array.isArray(options.extraKeys) ? options.extraKeys : []);
+  const keys = options.position ? POSITION_KEYS : GAME_KEYS;
+  const seen = new Map();
+  for (const part of h.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const rawKey = eq < 0 ? part : part.slice(0, eq);
+    const rawVal = eq < 0 ? '' : part.slice(eq + 1);
+    const k = percentDecode(rawKey, 'parameter name');
+    if (k.error) return fail(k.error);
+    const key = k.value.toLowerCase();
+    if (!/^[a-z][a-z0-9_-]{0,31}$/.test(key)) return fail(`the link has a parameter name that does not belong in it (${quote(k.value)})`);
+    const v = percentDecode(rawVal, `'${key}' value`);
+    if (v.error) return fail(v.error);
+    if (/[\u0000-\u001f\u007f<>"`\\{}]/.test(v.value)) {
+      return fail(`the link's '${key}' value has characters that do not belong in it`);
+    }
+    if (!keys.includes(key) && !extra.has(key)) continue;  // unknown: ignored
+    if (seen.has(key)) return fail(`the link gives '${key}' twice`);
+    seen.set(key, v.value);
+  }
+
+  const out = { moves: [], params: {} };
+  if (seen.has('fen')) {
+    const f = readFen(seen.get('fen'));
+    if (f.error) return fail(f.error);
+    out.fen = f.fen;
+  }
+  if (seen.has('moves') && seen.has('g')) return fail("the link gives the moves twice (both 'moves' and 'g')");
+  if (seen.has('moves')) {
+    const m = readMoves(seen.get('moves'));
+    if (m.error) return fail(m.error);
+    out.moves = m.moves;
+  } else if (seen.has('g')) {
+    const g = seen.get('g');
+    if (g.length > MAX_PLIES * 3) return fail(`the link holds more than ${MAX_PLIES} moves`);
+    const m = unpackMoves(g);
+    if (m.error) return fail(m.error);
+    out.moves = m.moves;
+  }
+  if (seen.has('play')) {
+    const p = seen.get('play').toLowerCase();
+    if (p !== 'link') return fail(`the link's 'play' must be 'link', not ${quote(seen.get('play'))}`);
+    out.mode = 'link';
+  }
+  if (seen.has('vs')) {
+    const v = seen.get('vs').toLowerCase();
+    if (!VS_MODE[v]) return fail(`the link's 'vs' must be computer or watch, not ${quote(seen.get('vs'))}`);
+    if (out.mode) return fail("the link gives two ways to play (both 'play' and 'vs')");
+    out.mode = VS_MODE[v];
+  }
+  if (seen.has('strength')) {
+    const t = seen.get('strength');
+    const n = /^\d{1,2}$/.test(t) ? Number(t) : NaN;
+    const { min, max } = strengthRange();
+    if (!(n >= min && n <= max)) {
+      return fail(`the link's 'strength' must be a whole number from ${min} to ${max}, not ${quote(t)}`);
+    }
+    if (out.mode === 'ai' || out.mode === 'watch') out.strength = n;  // meaningless otherwise: ignored
+  }
+  if (seen.has('to')) {
+    const t = seen.get('to').toLowerCase();
+    if (t === 'g' || t === 'gold') out.to = 'gold';
+    else if (t === 's' || t === 'scarlet') out.to = 'scarlet';
+    else return fail(`the link's 'to' must be g (Gold) or s (Scarlet), not ${quote(seen.get('to'))}`);
+  }
+  if (seen.has('resign') && seen.has('draw')) return fail("the link gives both a resignation and a draw ('resign' and 'draw')");
+  if (seen.has('resign')) {
+    const side = LETTER_SIDE[seen.get('resign').toLowerCase()];
+    if (!side) return fail(`the link's 'resign' must be g (Gold) or s (Scarlet), not ${quote(seen.get('resign'))}`);
+    out.ending = { state: 'resignation', winner: otherSide(side) };
+  }
+  if (seen.has('draw')) {
+    const d = seen.get('draw').toLowerCase();
+    const m = /^(offer|decline)-([gs])$/.exec(d);
+    if (d === 'agreed') out.ending = { state: 'draw-agreed', winner: null };
+    else if (m) out.offer = { kind: m[1] === 'offer' ? 'offer' : 'declined', by: LETTER_SIDE[m[2]] };
+    else return fail(`the link's 'draw' must be agreed, offer-g, offer-s, decline-g or decline-s, not ${quote(seen.get('draw'))}`);
+  }
+  for (const key of extra) if (seen.has(key)) out.params[key] = seen.get(key);
+  return out;
+}
+
+// A position string: spaces may come as '_', '+' or %20. One or two fields are
+// completed with the defaults (Gold to move, counters 0 and 1). Syntax only: the engine
+// judges the position.
+function readFen(text) {
+  const f = text.replace(/[_+]/g, ' ').trim().replace(/ +/g, ' ');
+  if (f === '') return { error: "the link's position (fen=) is empty" };
+  if (f.length > 400) return { error: `the link's position (fen=) is too long (${f.length} characters)` };
+  const bad = /[^A-Za-z0-9/ ]/.exec(f);
+  if (bad) {
+    return { error: `the link's position (fen=) has ${charName(bad[0])}, which has no place in a position string (letters, digits, / and spaces)` };
+  }
+  const fields = f.split(' ');
+  if (fields.length > 4) return { error: `the link's position (fen=) has ${fields.length} fields; a position string has 4` };
+  const defaults = ['', 'g', '0', '1'];
+  while (fields.length < 4) fields.push(defaults[fields.length]);
+  return { fen: fields.join(' ') };
+}
+
+function readMoves(text) {
+  const tokens = text.split(/[.,;+ _]+/).filter((t) => t !== '');
+  if (tokens.length > MAX_PLIES) return { error: `the link holds more than ${MAX_PLIES} moves` };
+  const moves = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const m = tokens[i].toLowerCase();
+    if (!MOVE_RE.test(m)) {
+      return {
+        error: `move ${i + 1} in the link, ${quote(tokens[i])}, is not a coordinate move ` +
+          '(two squares such as 2c22c3: level 1-3, file a-l, rank 1-8)',
+      };
+    }
+    moves.push(m);
+  }
+  return { moves };
+}

@@ -1,0 +1,253 @@
+// Game records on the page: save the game (download a file, copy the text) and open one
+// (a file chosen or dropped onto the page, or pasted text), with a list to choose from
+// when a file holds several games. Core reads and writes the records (Game.record,
+// M.listRecords, M.readRecord: docs/notation.md, "Game records"); this module only carries the text
+// between them and the person. The dialog is made here, the first time it is opened.
+import { SIDE_NAME } from '../rules/facts.js';
+import { $, esc } from '../util/dom.js';
+import { copyText } from './clipboard.js';
+
+/** The largest file read (core reads at most 16 MB). */
+export const MAX_FILE_BYTES = 16 << 20;
+
+const pad = (n) => String(n).padStart(2, '0');
+const today = (d) => `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`;
+
+/**
+ * The tags of the game on the page: those of the record it was opened from, else who plays
+ * it (the computer with its strength; people are unknown, '?') and the date.
+ */
+export function recordTags(ctl, now = new Date()) {
+  if (ctl.meta && ctl.meta.tags) return { ...ctl.meta.tags };
+  const name = (side) => {
+    const p = ctl.player(side);
+    return p.kind === 'computer' ? `Computer, strength ${p.level}` : p.kind === 'remote' ? 'Opponent (by link)' : '?';
+  };
+  const { mode } = ctl.settings;
+  const event = mode === 'ai' ? 'Game against the computer' : mode === 'watch' ? 'Computer against itself'
+    : mode === 'link' ? 'Game by link' : 'Game on one device';
+  return { Event: event, Site: 'Dragonchess in the browser', Date: today(now), Gold: name('gold'), Scarlet: name('scarlet') };
+}
+
+/**
+ * The comments and glyphs of an opened record that still belong to the game: those of the
+ * moves the game shares with the record (a move taken back takes its notes with it).
+ */
+export function recordNotes(ctl) {
+  const m = ctl.meta;
+  if (!m || !Array.isArray(m.moves)) return {};
+  const moves = ctl.model.coordinates();
+  let same = 0;
+  while (same < moves.length && same < m.moves.length && moves[same] === m.moves[same]) same++;
+  return { comments: (m.comments || []).slice(0, same + 1), glyphs: (m.glyphs || []).slice(0, same) };
+}
+
+/** The game on the page as a record text (core writes it). */
+export function recordText(ctl, now = new Date()) {
+  return ctl.model.game.record({ tags: recordTags(ctl, now), ...recordNotes(ctl) });
+}
+
+/** A file name for the record: dragonchess-2025-03-14.dgn (the Date tag's, else today's). */
+export function fileName(tags, now = new Date()) {
+  const d = /^\d{4}\.\d\d\.\d\d$/.test(tags.Date || '') ? tags.Date : today(now);
+  return `dragonchess-${d.replace(/\./g, '-')}.dgn`;
+}
+
+/** One line for a game of a list: "Ann – Bo · Club night · 2025.03.14 · 1-0 · 43 plies". */
+export function gameLine(info) {
+  const t = info.tags, known = (v) => v && v !== '?' && v !== '????.??.??';
+  const parts = [`${known(t.Gold) ? t.Gold : SIDE_NAME.gold} – ${known(t.Scarlet) ? t.Scarlet : SIDE_NAME.scarlet}`];
+  if (known(t.Event)) parts.push(t.Event);
+  if (known(t.Date)) parts.push(t.Date);
+  parts.push(info.result, `${info.moves} ${info.moves === 1 ? 'ply' : 'plies'}`);
+  return parts.join(' · ');
+}
+
+/**
+ * Reads game `index` of a record text into what the page opens: {startFen, moves, ending,
+ * meta, what}. Throws the engine's error (code 'bad-record', .line) when it cannot.
+ */
+export function readGame(M, text, index) {
+  const r = M.readRecord(text, index);
+  const st = r.status;
+  const ending = st.state === 'resignation' || st.state === 'draw-agreed' ? { state: st.state, winner: st.winner } : null;
+  const event = r.tags.Event && r.tags.Event !== '?' ? `“${r.tags.Event}”` : 'the game';
+  return {
+    startFen: r.startFen,
+    moves: r.moves,
+    ending,
+    meta: { tags: r.tags, comments: r.comments, glyphs: r.glyphs, moves: r.moves },
+    what: `Opened ${event} (${r.moves.length} ${r.moves.length === 1 ? 'ply' : 'plies'}${st.over ? ', ' + st.result : ''}).`,
+  };
+}
+
+
+function makeDialog() {
+  const d = document.createElement('dialog');
+  d.className = 'dialog dialog-record';
+  d.id = 'dlg-record';
+  d.setAttribute('aria-labelledby', 'dlg-record-title');
+  d.innerHTML = `<form method="dialog" class="dialog-body">
+    <h2 id="dlg-record-title">Save or open a game</h2>
+    <section class="rec-part" aria-labelledby="rec-save-title">
+      <h3 id="rec-save-title">This game</h3>
+      <label class="sr-only" for="rec-text">This game as a record</label>
+      <textarea class="rec-text" id="rec-text" readonly rows="6" spellcheck="false"></textarea>
+      <div class="dialog-actions">
+        <button type="button" class="btn" id="rec-copy">Copy the text</button>
+        <button type="button" class="btn btn-primary" id="rec-download">Download</button>
+      </div>
+    </section>
+    <section class="rec-part" aria-labelledby="rec-open-title">
+      <h3 id="rec-open-title">Open a game</h3>
+      <p class="rec-hint">Choose a file, drop one onto the page, or paste a game record here.</p>
+      <label class="sr-only" for="rec-paste">A game record to open</label>
+      <textarea class="rec-text" id="rec-paste" rows="4" spellcheck="false" placeholder="[Event &quot;…&quot;] 1. W2h3 W2e6 …"></textarea>
+      <div class="rec-error" id="rec-error" role="alert" hidden></div>
+      <div class="rec-games" id="rec-games" hidden></div>
+      <input type="file" id="rec-file-input" accept=".dgn,.pgn,.txt,text/plain" hidden>
+      <div class="dialog-actions">
+        <button type="submit" class="btn btn-ghost" value="close">Close</button>
+        <button type="button" class="btn" id="rec-file">Choose a file…</button>
+        <button type="button" class="btn btn-primary" id="rec-open">Open</button>
+      </div>
+    </section>
+  </form>`;
+  document.body.append(d);
+  return d;
+}
+
+// ctl: the Controller; M: the engine module; opening: createOpening();
+// ui: {toast(text, ms?), hook}. Returns {open(), openText(text), openFile(file)}.
+export function createRecordIO(ctl, M, opening, ui) {
+  let dialog = null;
+
+  function showError(text) {
+    const e = $('rec-error');
+    if (!e) { ui.toast(text, 9000); return; }
+    e.hidden = !text;
+    e.textContent = text || '';
+    if (text && !dialog.open) ui.toast(text, 9000);
+  }
+
+  function dialogOpen() {
+    if (!dialog) wire();
+    $('rec-text').value = recordText(ctl);
+    showError('');
+    if (!dialog.open) dialog.showModal();
+    $('rec-download').focus();
+  }
+
+  function wire() {
+    dialog = makeDialog();
+    $('rec-copy').addEventListener('click', copy);
+    $('rec-download').addEventListener('click', download);
+    $('rec-file').addEventListener('click', () => $('rec-file-input').click());
+    $('rec-file-input').addEventListener('change', (e) => {
+      const f = e.target.files && e.target.files[0];
+      e.target.value = '';
+      if (f) openFile(f);
+    });
+    $('rec-open').addEventListener('click', () => {
+      const t = $('rec-paste').value;
+      if (!t.trim()) { showError('Paste a game record first (or choose a file).'); return; }
+      openText(t);
+    });
+    $('rec-games').addEventListener('click', (e) => {
+      const b = e.target.closest('[data-game]');
+      if (b) openIndex(listed, Number(b.dataset.game));
+    });
+    $('rec-text').addEventListener('focus', (e) => e.target.select());
+  }
+
+  async function copy() {
+    const text = recordText(ctl);
+    const ok = await copyText(text);
+    if (!ok && $('rec-text')) { $('rec-text').focus(); $('rec-text').select(); }
+    ui.toast(ok ? 'The game record is copied.' : 'Select the text and copy it (Ctrl+C).');
+  }
+
+  function download() {
+    const tags = recordTags(ctl);
+    const blob = new Blob([recordText(ctl)], { type: 'text/plain;charset=utf-8' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = fileName(tags);
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  }
+
+  let listed = '';  // the text whose game list is on show
+  // Opens the game of a text, or lists its games when it holds several.
+  function openText(text) {
+    let list;
+    try {
+      list = M.listRecords(text);
+    } catch (e) {
+      showError(`This record could not be read: ${e.message}.`);
+      return false;
+    }
+    if (list.length === 1) return openIndex(text, 0);
+    listed = text;
+    if (!dialog) wire();
+    if (!dialog.open) dialog.showModal();
+    showError('');
+    const box = $('rec-games');
+    box.hidden = false;
+    box.innerHTML = `<p>${list.length} games: choose one.</p><ol class="rec-list">` + list.map((g, i) =>
+      `<li><button type="button" class="btn btn-ghost rec-game" data-game="${i}">${esc(gameLine(g))}</button></li>`).join('') + '</ol>';
+    box.querySelector('button').focus();
+    return true;
+  }
+
+  function openIndex(text, index) {
+    let game;
+    try {
+      game = readGame(M, text, index);
+      opening.openGame(game, game.what);
+    } catch (e) {
+      showError(`This game could not be opened: ${e.message}.`);
+      return false;
+    }
+    if (dialog && dialog.open) dialog.close();
+    if (dialog) { $('rec-games').hidden = true; $('rec-paste').value = ''; }
+    return true;
+  }
+
+  async function openFile(file) {
+    if (file.size > MAX_FILE_BYTES) {
+      showError(`${file.name} is too large for a game record (${Math.round(file.size / 1048576)} MB; at most 16 MB).`);
+      return false;
+    }
+    let text;
+    try {
+      text = await file.text();
+    } catch (e) {
+      showError(`${file.name} could not be read: ${e.message}.`);
+      return false;
+    }
+    return openText(text);
+  }
+
+  // A file dropped anywhere on the page is opened.
+  const hasFiles = (e) => e.dataTransfer && [...e.dataTransfer.types].includes('Files');
+  document.addEventListener('dragover', (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    document.body.classList.add('is-dropping');
+  });
+  document.addEventListener('dragleave', (e) => { if (!e.relatedTarget) document.body.classList.remove('is-dropping'); });
+  document.addEventListener('drop', (e) => {
+    document.body.classList.remove('is-dropping');
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    const f = e.dataTransfer.files[0];
+    if (f) openFile(f);
+  });
+
+  Object.assign(ui.hook, { recordText: () => recordText(ctl), openRecordText: (t) => openText(t) });
+  return { open: dialogOpen, openText, openFile, download, copy };
+}

@@ -1,0 +1,91 @@
+// The dialogs: a new game (mode, side, level; restore the previous game) and the game
+// summary when a game ends.
+import * as store from '../game/store.js';
+import * as view from './view.js';
+import { SIDE_NAME, other, levelText, strengthRange } from '../rules/facts.js';
+import { checkmateWords, resultTitle, resultReason, resultScore } from '../rules/words.js';
+import { $ } from '../util/dom.js';
+
+// ctl: the Controller; opening: createOpening()
+export function createDialogs(ctl, opening) {
+  function openNewGame() {
+    const form = $('form-new'), s = ctl.settings;
+    form.elements.mode.value = s.mode;
+    form.elements.side.value = s.human;
+    form.elements.level.value = String(s.level);
+    syncNewGameForm();
+    const prev = store.peekPrevious();
+    const rb = $('btn-restore-prev');
+    rb.hidden = !prev;
+    if (prev) rb.title = `Restore the game kept when a link was opened (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'})`;
+    $('dlg-new').showModal();
+  }
+
+  function syncNewGameForm() {
+    const form = $('form-new');
+    const mode = form.elements.mode.value;
+    $('seg-side').classList.toggle('is-hidden', mode !== 'ai' && mode !== 'link');
+    $('level-row').classList.toggle('is-hidden', mode === 'hotseat' || mode === 'link');
+    $('link-desc').classList.toggle('is-hidden', mode !== 'link');
+    const lv = Number(form.elements.level.value);
+    $('level-out').textContent = String(lv);
+    $('level-desc').textContent = levelText(lv);
+  }
+
+  function newGame(next) {
+    ctl.reset({ settings: store.cleanSettings({ ...ctl.settings, ...next }), seen: false });
+  }
+
+  function showGameOver(force) {
+    if (!ctl.isOver()) return;
+    const key = ctl.recordKey();
+    if (!force && ctl.overShownFor === key) return;
+    ctl.overShownFor = key;
+    const st = ctl.model.status(), me = ctl.humanSide();
+    let title = resultTitle(st);
+    if (me && ctl.aiPlays(other(me)) && st.winner) title = st.winner === me ? 'You won!' : 'The computer won';
+    $('dlg-over-title').textContent = title;
+    const lead = st.state === 'checkmate' ? `${checkmateWords(st.winner)} ` : st.winner ? '' : 'Draw. ';
+    $('over-reason').textContent = lead + resultReason(st);
+    $('over-icon').innerHTML = st.winner
+      ? `<img src="pieces/king.svg" alt="" style="${st.winner === 'scarlet' ? 'filter: hue-rotate(-40deg) saturate(2.2) brightness(.85)' : ''}">`
+      : '<img src="pieces/king.svg" alt="" style="filter: grayscale(1) brightness(.9)">';
+    const moves = ctl.model.length;
+    $('over-stats').innerHTML = `<dt>Result</dt><dd>${resultScore(st)}</dd>` +
+      `<dt>Moves</dt><dd>${Math.ceil(moves / 2)} (${moves} ${moves === 1 ? 'ply' : 'plies'})</dd>` +
+      `<dt>Material</dt><dd>${view.materialText(ctl.model.live.board)}</dd><dt>Opponent</dt><dd>${ctl.opponentText()}</dd>`;
+    const vsComputer = me && ctl.aiPlays(other(me));
+    $('btn-rematch').textContent = vsComputer ? `Rematch as ${SIDE_NAME[other(me)]}` : 'Play again';
+    const dlg = $('dlg-over');
+    if (!dlg.open) dlg.showModal();
+  }
+
+  function wire() {
+    $('btn-new').addEventListener('click', openNewGame);
+    $('btn-restore-prev').addEventListener('click', () => { $('dlg-new').close('cancel'); opening.restorePrevious(); });
+    $('btn-help').addEventListener('click', () => $('dlg-help').showModal());
+    const form = $('form-new');
+    const { min, max } = strengthRange();  // the computer's strengths: core's levels
+    Object.assign(form.elements.level, { min, max });
+    form.addEventListener('input', syncNewGameForm);
+    $('btn-new-cancel').addEventListener('click', () => $('dlg-new').close('cancel'));
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const mode = form.elements.mode.value;
+      let human = form.elements.side.value;
+      if (human === 'random') human = Math.random() < 0.5 ? 'gold' : 'scarlet';
+      const level = Number(form.elements.level.value);
+      $('dlg-new').close('start');
+      newGame({ mode, human, level, flipped: (mode === 'ai' || mode === 'link') && human === 'scarlet' });
+    });
+    $('dlg-over').addEventListener('close', () => {
+      if ($('dlg-over').returnValue !== 'rematch') return;
+      const me = ctl.humanSide();
+      const human = me ? other(me) : ctl.settings.human;
+      newGame({ human, flipped: me ? human === 'scarlet' : ctl.settings.flipped });
+    });
+    ctl.on('over', () => setTimeout(() => showGameOver(false), 450));
+  }
+
+  return { wire, openNewGame, showGameOver };
+}

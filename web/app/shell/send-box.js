@@ -1,0 +1,66 @@
+// Play by link: after your move, the box with the link to send (the whole game, for the
+// opponent), with Copy and (where the browser has it) Share.
+import * as view from './view.js';
+import { SIDE_NAME, other } from '../rules/facts.js';
+import { $ } from '../util/dom.js';
+import { copyText } from '../share/clipboard.js';
+
+export function createSendBox(ctl, opening) {
+  let shownFor = null;
+
+  function render() {
+    const box = $('send');
+    const me = ctl.humanSide();
+    // after your move; or after you resigned or accepted a draw (the link holds the result)
+    const endedHere = ctl.isOver() && ctl.endedHere;
+    const show = ctl.hasRemote() && ctl.isLive() && (ctl.sideToMove() !== me || endedHere);
+    box.hidden = !show;
+    if (!show) { shownFor = null; return; }
+    const url = opening.sendUrl();
+    const opp = SIDE_NAME[other(me)];
+    const over = ctl.isOver();
+    const offer = ctl.offer && ctl.offer.kind === 'offer' && ctl.offer.by === me;
+    $('send-title').textContent = endedHere ? 'Send the result' : over ? 'Send the last move'
+      : ctl.model.length ? (offer ? 'Send your move and draw offer' : 'Send your move') : 'Send the link';
+    $('send-sub').textContent = over
+      ? `The game is over: send ${opp} the link so they see the end.`
+      : `${opp} plays next: send your opponent this link. It holds the whole game${offer ? ' and your draw offer' : ''}.`;
+    const input = $('send-url');
+    if (input.value !== url) input.value = url;
+    if (shownFor !== url) {
+      shownFor = url;
+      $('btn-send-copy').querySelector('span').textContent = 'Copy link';
+    }
+  }
+
+  async function copy() {
+    const url = opening.sendUrl();
+    const input = $('send-url');
+    let ok = await copyText(url);
+    if (!ok) {  // no permission: select and copy
+      input.focus();
+      input.select();
+      try { ok = document.execCommand('copy'); } catch { ok = false; }
+    }
+    $('btn-send-copy').querySelector('span').textContent = ok ? 'Copied' : 'Copy link';
+    const opp = SIDE_NAME[other(ctl.humanSide())];
+    view.toast(ok ? `Link copied. Send it to your opponent (${opp}).` : 'Select the link and copy it (Ctrl+C), then send it to your opponent.', 5000);
+  }
+
+  async function share() {
+    try {
+      await navigator.share({ title: 'Dragonchess: your move', text: `Your move (${SIDE_NAME[other(ctl.humanSide())]}) in our Dragonchess game`, url: opening.sendUrl() });
+    } catch { /* cancelled */ }
+  }
+
+  function wire() {
+    $('btn-send-copy').addEventListener('click', copy);
+    if (navigator.share) {
+      $('btn-send-share').hidden = false;
+      $('btn-send-share').addEventListener('click', share);
+    }
+    $('send-url').addEventListener('focus', (e) => e.target.select());
+  }
+
+  return { render, wire };
+}

@@ -1,0 +1,268 @@
+// The page chrome around the boards: status line, players, move list, engine panel,
+// dialogs and toast. Pure DOM rendering from the state the controller passes in.
+import { material } from '../game/model.js';
+import { pieceName, pieceSide } from '../rules/facts.js';
+import { pieceIcons, loadedIcons } from '../../renderer/pieces.js';
+import { playerLabel, matchupHtml } from '../game/players.js';
+import { goldChance, evalText } from '../analysis/review.js';
+import { $, esc, moveHtml, lineNumber } from '../util/dom.js';
+
+// --- status line ----------------------------------------------------------------------
+// s: {text, sub, subKind ('warn'|'note'|''), side, kind ('check'|'over'|'browsing'|''), backLink, action: {label, act}}
+export function renderStatus(s) {
+  const box = $('status');
+  box.classList.toggle('is-check', s.kind === 'check');
+  box.classList.toggle('is-over', s.kind === 'over');
+  box.classList.toggle('is-browsing', s.kind === 'browsing');
+  const dot = $('status-dot');
+  dot.className = 'turn-dot' + (s.side ? ' ' + s.side : '');
+  $('status-main').textContent = s.text;
+  const sub = $('status-sub');
+  sub.className = 'status-sub' + (s.subKind ? ' is-' + s.subKind : '') + (s.action ? ' has-action' : '');
+  // the words shorten (…) when space is short; the buttons after them always show
+  sub.replaceChildren(Object.assign(document.createElement('span'), { className: 'status-sub-text', textContent: s.sub || '' }));
+  const button = (label, key, value) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'linkish';
+    b.dataset[key] = value;
+    b.textContent = label;
+    sub.append(b);
+  };
+  if (s.action) button(s.action.label, 'act', s.action.act);  // a note's offer: a page action
+  if (s.backLink) button('Back to the game', 'nav', 'last');
+}
+
+// --- players ----------------------------------------------------------------------------
+// Small piece icons for the material imbalance (renderer/pieces.js: Scarlet's recoloured
+// the way the board view does it).
+// Pieces one side has more of than the other (like lichess's captured-material line).
+function imbalance(board) {
+  const n = {};
+  for (const c of board) if (pieceSide(c)) n[c] = (n[c] || 0) + 1;
+  const gold = [], scarlet = [];
+  for (const L of 'MPCRGOHETBUDSW') {
+    const d = (n[L] || 0) - (n[L.toLowerCase()] || 0);
+    for (let i = 0; i < Math.abs(d); i++) (d > 0 ? gold : scarlet).push(L);
+  }
+  return { gold, scarlet };
+}
+
+// p: {mode, human, level, flipped, toMove (side or null), thinking (side or null), board}
+let lastPlayers = null, iconsAsked = false;
+export function renderPlayers(p) {
+  lastPlayers = p;
+  if (!iconsAsked) { iconsAsked = true; pieceIcons().then(() => lastPlayers && renderPlayers(lastPlayers)); }
+  const icons = loadedIcons();
+  const mat = material(p.board);
+  const diff = mat.gold - mat.scarlet;
+  const extra = imbalance(p.board);
+  const fill = (el, side) => {
+    const { name, sub } = playerLabel(p.players, side);
+    const ahead = side === 'gold' ? diff : -diff;
+    // the pieces this side is up: shown in the opponent's colour (the ones it took)
+    const mine = extra[side].map((L) => {
+      const letter = side === 'gold' ? L.toLowerCase() : L;
+      const title = pieceName(L);
+      return icons[letter] ? `<img src="${icons[letter]}" alt="${title}" title="${title}">` : `<span>${L}</span>`;
+    }).join('');
+    const cls = `player player-${el.id === 'player-top' ? 'top' : 'bottom'}` +
+      (p.toMove === side ? ' to-move' : '') + (p.thinking === side ? ' is-thinking' : '');
+    const html = `<i class="chip chip-${side}"></i>
+      <div class="player-info"><div class="player-name">${esc(name)}
+        <span class="thinking" title="thinking"><i></i><i></i><i></i></span></div>
+        <div class="player-sub">${esc(sub)}</div></div>
+      <div class="player-mat" title="material ahead (Gygax's values)"><span class="taken">${mine}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>`;
+    if (el.className !== cls) el.className = cls;
+    if (el.innerHTML !== html && el.dataset.html !== html) { el.innerHTML = html; el.dataset.html = html; }
+    el.dataset.side = side;
+  };
+  // Gold plays up the boards: at the bottom unless flipped.
+  fill($('player-top'), p.flipped ? 'gold' : 'scarlet');
+  fill($('player-bottom'), p.flipped ? 'scarlet' : 'gold');
+}
+
+// "Gold +4.5" / "even" (Gygax's values)
+export function materialText(board) {
+  const m = material(board);
+  const d = m.gold - m.scarlet;
+  return d === 0 ? 'Even' : `${d > 0 ? 'Gold' : 'Scarlet'} +${fmtNum(Math.abs(d))}`;
+}
+
+function fmtNum(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
+
+// --- move list ------------------------------------------------------------------------
+// m: {plies: [{algebraic, label}], firstSide, view, result: {title, reason} | null,
+//     words(ply) -> the move in words (for screen readers), marks: Map(ply -> {kind, glyph,
+//     name, better}) | null (a review's judged moves), notes: {comments, glyphs} | null (an
+//     opened record's: comments[0] before the first move, comments[k] after ply k; glyphs[k - 1]
+//     the glyph of ply k)}; a ply's label is core's move number ("12." Gold, "12…" Scarlet)
+let lastMovesKey = '';
+export function renderMoves(m) {
+  const box = $('moves');
+  const marks = m.marks || new Map();
+  const comments = (m.notes && m.notes.comments) || [], glyphs = (m.notes && m.notes.glyphs) || [];
+  const key = m.plies.map((p) => p.algebraic).join(' ') + '|' + m.view + '|' + (m.result ? m.result.title : '') +
+    '|' + [...marks].map(([k, v]) => k + v.glyph).join(',') + '|' + JSON.stringify([comments, glyphs]);
+  if (key === lastMovesKey) return;
+  lastMovesKey = key;
+  $('moves-note').textContent = m.plies.length ? `${m.plies.length} ${m.plies.length === 1 ? 'ply' : 'plies'}` : '';
+  if (!m.plies.length) {
+    box.innerHTML = `<div class="moves-empty">${m.firstSide === 'gold' ? 'Gold' : 'Scarlet'} moves first. Moves appear here.</div>` +
+      (m.result ? resultHtml(m.result) : '');
+    return;
+  }
+  const rows = [];
+  // A record's comment: a row of its own under the move it follows (as lichess shows them).
+  const commentRow = (k) => (comments[k] ? `<tr class="mv-comment"><td colspan="3">${esc(comments[k])}</td></tr>` : '');
+  rows.push(commentRow(0));
+  const gap = '<td><span class="mv" aria-hidden="true">…</span></td>';
+  const offset = m.firstSide === 'gold' ? 0 : 1;  // a game starting with Scarlet to move
+  let cells = [], number = '';
+  const endRow = () => {
+    while (cells.length < 2) cells.push('<td></td>');
+    rows.push(`<tr><th scope="row" class="n">${number}</th>${cells.join('')}</tr>`);
+    cells = [];
+  };
+  for (let k = 0; k < m.plies.length; k++) {
+    const ply = k + 1, gold = (k + offset) % 2 === 0;
+    if (gold || !cells.length) number = m.plies[k].label.replace(/[.…]$/, '');
+    if (!gold && !cells.length) cells.push(gap);  // Scarlet's move opens a row: after a comment, or first
+    const mk = marks.get(ply);
+    const cls = 'mv' + (ply === m.view ? ' is-current' : '') + (ply === m.plies.length ? ' is-live' : '') + (mk ? ` mv-${mk.kind}` : '');
+    const words = m.words ? m.words(ply) : '';
+    const judged = mk ? `, ${mk.name.toLowerCase()}, better was ${mk.better}` : '';
+    const own = !mk && glyphs[k] ? glyphs[k] : '';  // the record's glyph, where no review judged the move
+    const label = `${number}, ${gold ? 'Gold' : 'Scarlet'}: ${m.plies[k].algebraic}${own}${words ? ', ' + words : ''}${judged}` +
+      (comments[ply] ? `. Comment: ${comments[ply]}` : '');
+    const glyph = mk ? `<span class="glyph" title="${esc(mk.name)}: better was ${esc(mk.better)}">${esc(mk.glyph)}</span>`
+      : own ? `<span class="glyph glyph-record">${esc(own)}</span>` : '';
+    cells.push(`<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}${glyph}</button></td>`);
+    // A comment ends the row (after a Gold move, Scarlet's reply opens the next row with "…").
+    if (cells.length === 2 || comments[ply] || ply === m.plies.length) endRow();
+    rows.push(commentRow(ply));
+  }
+  box.innerHTML = '<table><caption class="sr-only">Moves played (select one to view the position after it)</caption>' +
+    '<thead class="sr-only"><tr><th scope="col">Move</th><th scope="col">Gold</th><th scope="col">Scarlet</th></tr></thead>' +
+    `<tbody>${rows.join('')}</tbody></table>` + (m.result ? resultHtml(m.result) : '');
+  showCurrentMove(box);
+  if (!movesObserver) {
+    // The list's box changes height when the panels around it do (the engine's card while
+    // it thinks, the window): the move on view stays in sight.
+    movesObserver = new ResizeObserver(() => showCurrentMove(box));
+    movesObserver.observe(box);
+  }
+}
+let movesObserver = null;
+
+// Scrolls the move list so that the move on view is in sight: the last move (and the
+// result under it) at the bottom, the start at the top, any other in the middle if hidden.
+function showCurrentMove(box) {
+  const cur = box.querySelector('.is-current');
+  if (!cur) {
+    box.scrollTop = 0;
+  } else if (cur.classList.contains('is-live')) {
+    box.scrollTop = box.scrollHeight;
+  } else {
+    const b = box.getBoundingClientRect(), c = cur.getBoundingClientRect();
+    if (c.top < b.top || c.bottom > b.bottom) box.scrollTop += c.top - b.top - b.height / 2 + c.height / 2;
+  }
+}
+
+function resultHtml(r) {
+  return `<div class="moves-result"><b>${esc(r.score)}</b><span>${esc(r.title)}</span></div>`;
+}
+
+// --- engine panel -----------------------------------------------------------------------
+export function renderEngineState(e) {
+  const st = $('engine-state');
+  st.textContent = e.label;
+  st.classList.toggle('is-busy', !!e.busy);
+  const stop = $('btn-stop');
+  stop.disabled = !e.busy;
+  const mini = document.querySelector('.btn-stop-mini');
+  if (mini) {
+    mini.hidden = !e.busy;
+    mini.querySelector('span').textContent = e.purpose === 'hint' ? 'Stop' : 'Move now';
+  }
+  $('btn-stop-label').textContent = e.purpose === 'hint' ? 'Stop' : 'Move now';
+  const pause = $('btn-pause');
+  pause.hidden = !e.showPause;
+  pause.classList.toggle('is-on', !!e.paused);
+  $('btn-pause-label').textContent = e.paused ? 'Resume' : 'Pause';
+}
+
+// info: {depth, score, mate, nodes, nps, pv[]} with score from the side to move; side:
+// the side to move in the searched position; label(i): core's move number of the line's
+// i-th move ("12." or "12…", written before a Gold move and before the line's first).
+export function renderEngineInfo(info, side, label) {
+  $('eval-score').classList.toggle('is-empty', !info);
+  if (!info) {
+    $('eval-score').textContent = 'No evaluation yet';
+    $('eng-depth').textContent = '–';
+    $('eng-nodes').textContent = '–';
+    $('eng-nps').textContent = '–';
+    $('evalbar-fill').style.width = '50%';
+    $('eng-pv').innerHTML = '<span class="pv-empty">The engine\'s best line appears here while it thinks.</span>';
+    return;
+  }
+  const ev = { side, score: info.score, mate: info.mate };  // the bar: Gold's chance to win (the review's curve)
+  $('eval-score').textContent = evalText(ev);
+  const frac = goldChance(ev);
+  $('eval-score').title = 'evaluation from Gold\'s side (positive: Gold is better)';
+  $('evalbar-fill').style.width = (frac * 100).toFixed(1) + '%';
+  $('eng-depth').textContent = info.depth ?? '–';
+  $('eng-nodes').textContent = compact(info.nodes);
+  $('eng-nps').textContent = compact(info.nps);
+  $('eng-pv').innerHTML = (info.pv || []).slice(0, 16).map((mv, i) => {
+    const n = lineNumber(label(i), i);
+    return `${n ? n + ' ' : ''}<span class="pv-m">${moveHtml(mv)}</span>`;
+  }).join(' ') ||
+    '<span class="pv-empty">…</span>';
+}
+
+function compact(x) {
+  if (typeof x !== 'number' || !isFinite(x)) return '–';
+  if (x >= 1e6) return (x / 1e6).toFixed(x >= 1e7 ? 0 : 1) + 'M';
+  if (x >= 1e3) return (x / 1e3).toFixed(x >= 1e4 ? 0 : 1) + 'k';
+  return String(Math.round(x));
+}
+
+// --- top bar ----------------------------------------------------------------------------
+export function renderMatchup(players) {
+  $('matchup').innerHTML = matchupHtml(players);
+}
+
+// --- toast --------------------------------------------------------------------------------
+// Short notes that the status line does not already say. They sit over the top bar (on a
+// phone: over the toolbar), never over a board, and go away after a few seconds or on a
+// click. ms = 0: stays until dismissed (a close button is added). action: {label, run}.
+export const TOAST_MS = 4000;
+const TOAST_MAX_MS = 8000;
+let toastTimer = 0;
+export function toast(text, ms = TOAST_MS, action = null) {
+  const t = $('toast');
+  const status = ($('status-main').textContent + ' ' + $('status-sub').textContent).trim();
+  if (!action && status.includes(String(text).trim())) return;  // the status line says it already
+  t.replaceChildren(Object.assign(document.createElement('span'), { className: 'toast-text', textContent: text }));
+  if (action) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'btn btn-primary toast-btn';
+    b.textContent = action.label;
+    b.addEventListener('click', () => { t.hidden = true; action.run(); });
+    t.append(b);
+  }
+  if (ms <= 0) {
+    const x = document.createElement('button');
+    x.type = 'button';
+    x.className = 'btn btn-icon btn-ghost toast-close';
+    x.setAttribute('aria-label', 'Dismiss');
+    x.textContent = '×';
+    t.append(x);
+  }
+  t.hidden = false;
+  t.onclick = (e) => { if (!e.target.closest('.toast-btn')) t.hidden = true; };
+  clearTimeout(toastTimer);
+  if (ms > 0) toastTimer = setTimeout(() => { t.hidden = true; }, Math.min(ms, action ? TOAST_MAX_MS : TOAST_MS + 2000));
+}
