@@ -11,34 +11,10 @@ namespace dc {
 namespace {
 
 // --- Board Game Arena's Basilisk gaze ---------------------------------------------------
-// Under Board Game Arena's rules a slide, or a move through an intermediate square, may
-// not pass over a square directly above an enemy Basilisk (Position::gaze): it may stop
-// short of it, or end on it. The paths below that follow a slide or need an empty
-// intermediate square take the rule set as a template parameter and ask a Passage what
-// may be passed over: a slide stops on the first square that is occupied or gazed
-// (capturing there if it holds an enemy, moving there if it is empty), and an
-// intermediate square must be empty and not gazed. Under Gygax's rules nothing is gazed:
-// that instantiation is the plain code, with nothing more computed or tested. The
+// The paths below that follow a slide or need an empty intermediate square take the rule
+// set as a template parameter and ask a Passage (movegen.h) what may be passed over.
+// Gygax's instantiation is the plain code, with nothing more computed or tested; the
 // public functions choose the instantiation from the position once.
-
-// What the pieces of one colour may pass over, under rule set R.
-template <Rules R>
-struct Passage;
-
-template <>
-struct Passage<Rules::Gygax> {
-  const Bitboard& blocked;  // the squares that stop a slide: the occupied ones
-  Passage(const Position& pos, Color) : blocked(pos.occupied()) {}
-  static constexpr bool gazed(Square) { return false; }
-};
-
-template <>
-struct Passage<Rules::Bga> {
-  Bitboard gaze;     // the squares directly above the enemy Basilisks
-  Bitboard blocked;  // the squares that stop a slide: the occupied ones and the gazed ones
-  Passage(const Position& pos, Color c) : gaze(pos.gaze(c)), blocked(pos.occupied() | gaze) {}
-  bool gazed(Square s) const { return gaze.test(s); }
-};
 
 // The captures of the piece of colour us and type t on s, in three kinds: by a plain
 // leap or step (its capture mask), along its rays (the first piece on each), and the
@@ -144,7 +120,7 @@ int generate_moves(const Position& pos, Move* out) {
 }
 
 // The plain captures of every unfrozen piece of type t at once, vector by vector.
-int generate_shift_captures(const Tables& T, const Position& pos, Color us, PieceType t, const Bitboard& frozen,
+inline int generate_shift_captures(const Tables& T, const Position& pos, Color us, PieceType t, const Bitboard& frozen,
                             Move* out) {
   const Bitboard pieces = pos.pieces_of(make_piece(us, t)).minus(frozen);
   if (!pieces.any()) return 0;
@@ -390,15 +366,16 @@ Bitboard attackers(const Position& pos, Square s, Color by) {
   });
   for (const AttackEntry& e : T.via_attack_entries(by, s)) {
     const Piece p = pos.at(e.from);
-    if (p != NO_PIECE && color_of(p) == by && (e.types >> type_of(p) & 1) && !P.blocked.test(e.via)) out.set(e.from);
+    if (p != NO_PIECE && color_of(p) == by && (e.types >> type_of(p) & 1) && pos.empty(e.via) && !P.gazed(e.via))
+      out.set(e.from);
   }
   const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
   const size_t up = T.reverse_up_count(by, s);
   for (size_t i = 0; i < rays.size(); ++i) {
     const Square q = i < up ? ray_blocker_up(rays[i].ray.bits, P.blocked) : ray_blocker_down(rays[i].ray.bits, P.blocked);
     if (q == SQ_NONE) continue;
-    const Piece p = pos.at(q);  // (none on a gazed square the line stops at)
-    if (p != NO_PIECE && color_of(p) == by && (rays[i].types >> type_of(p) & 1)) out.set(q);
+    const Piece p = pos.at(q);  // (an empty gazed square that stops the line has no type)
+    if (color_of(p) == by && (rays[i].types >> type_of(p) & 1)) out.set(q);
   }
   return out.minus(pos.frozen_pieces(by));
 }

@@ -46,58 +46,88 @@ inline int edge_distance(Square s) { return std::min(file_of(s), FILES - 1 - fil
 Evaluator::Evaluator(const EvalWeights& w) : w_(w) {
   for (int t = 0; t < PIECE_TYPE_NB; ++t) slider_[t] = false;
   for (PieceType t : tables(Rules::Gygax).slider_types()) slider_[t] = true;
+  fill_psq(Rules::Gygax, psq_);
+  for (int p = 0; p < PIECE_NB; ++p)
+    for (int s = 0; s < SQUARE_NB; ++s) gold_psq_[p][s] = color_of(Piece(p)) == GOLD ? psq_[p][s] : -psq_[p][s];
   for (int c = 0; c < COLOR_NB; ++c)
     for (int t = 1; t < PIECE_TYPE_NB; ++t) {
       const int fp = w.use_frozen && !w.material_only ? w.frozen[t] : 0;
       gold_frozen_[make_piece(Color(c), PieceType(t))] = c == GOLD ? -fp : fp;  // the frozen piece's side loses
     }
-  for (int r = 0; r < RULES_NB; ++r) {
-    const Tables& T = tables(Rules(r));
-    for (int p = 0; p < PIECE_NB; ++p)
-      for (int s = 0; s < SQUARE_NB; ++s) psq_[r][p][s] = gold_psq_[r][p][s] = 0;
-    for (int c = 0; c < COLOR_NB; ++c)
-      for (int t = 1; t < PIECE_TYPE_NB; ++t) {
-        const Piece pc = make_piece(Color(c), PieceType(t));
-        for (int si = 0; si < SQUARE_NB; ++si) {
-          const Square s = Square(si);
-          const Level l = level_of(s);
-          if (!may_stand_on(PieceType(t), l)) continue;
-          int v = w.value[t];
-          if (!w.material_only) {
-            const Color col = Color(c);
-            if (w.use_pst)
-              v += w.level_bonus[t][l] + w.file_bonus[t][l][edge_distance(s)] + w.rank_bonus[t][l][rel_rank(col, s)];
-            if (t == WARRIOR && w.use_warriors) v += w.warrior_rank[rel_rank(col, s)];
-            if (t == KING && w.use_king_level && l != LEVEL_2) v -= w.king_off_level2;
-            if (w.use_mobility) {
-              // Pieces that only leap: mobility counted on the empty board.
-              const SquareMoves& sm = T.moves(col, PieceType(t), s);
-              if (sm.ray_count == 0 || !slider_[t]) {
-                int mob = 0;
-                for (const Target& tg : T.targets(sm)) mob += tg.afar ? 0 : 1;
-                v += w.mobility[t][l] * mob / 10;
-              }
-            }
-          }
-          psq_[r][pc][s] = v;
-          gold_psq_[r][pc][s] = c == GOLD ? v : -v;
-        }
-      }
-  }
+  const Tables& T = tables(Rules::Gygax);  // the King moves alike under both rule sets
   for (int c = 0; c < COLOR_NB; ++c)
     for (int k = 0; k < SQUARE_NB; ++k) {
       Bitboard& zone = zone_[c][k];
       zone = Bitboard{};
-      for (int r = 0; r < RULES_NB; ++r) zone_attackers_[r][c][k] = Bitboard{};
       if (!may_stand_on(KING, level_of(Square(k)))) continue;
-      zone.set(Square(k));  // the King moves alike under both rule sets
-      const Tables& T = tables(Rules::Gygax);
+      zone.set(Square(k));
       for (const Target& tg : T.targets(T.moves(Color(c), KING, Square(k)))) zone.set(tg.to);
-      for (int r = 0; r < RULES_NB; ++r)
-        zone.for_each([&](Square z) {
-          for (const AttackEntry& e : tables(Rules(r)).attack_entries(~Color(c), z)) zone_attackers_[r][c][k].set(e.from);
-        });
     }
+  fill_zone_attackers(Rules::Gygax, zone_attackers_);
+}
+
+void Evaluator::fill_psq(Rules rules, int (&psq)[PIECE_NB][SQUARE_NB]) const {
+  const EvalWeights& w = w_;
+  const Tables& T = tables(rules);
+  for (int p = 0; p < PIECE_NB; ++p)
+    for (int s = 0; s < SQUARE_NB; ++s) psq[p][s] = 0;
+  for (int c = 0; c < COLOR_NB; ++c)
+    for (int t = 1; t < PIECE_TYPE_NB; ++t) {
+      const Piece pc = make_piece(Color(c), PieceType(t));
+      for (int si = 0; si < SQUARE_NB; ++si) {
+        const Square s = Square(si);
+        const Level l = level_of(s);
+        if (!may_stand_on(PieceType(t), l)) continue;
+        int v = w.value[t];
+        if (!w.material_only) {
+          const Color col = Color(c);
+          if (w.use_pst)
+            v += w.level_bonus[t][l] + w.file_bonus[t][l][edge_distance(s)] + w.rank_bonus[t][l][rel_rank(col, s)];
+          if (t == WARRIOR && w.use_warriors) v += w.warrior_rank[rel_rank(col, s)];
+          if (t == KING && w.use_king_level && l != LEVEL_2) v -= w.king_off_level2;
+          if (w.use_mobility) {
+            // Pieces that only leap: mobility counted on the empty board.
+            const SquareMoves& sm = T.moves(col, PieceType(t), s);
+            if (sm.ray_count == 0 || !slider_[t]) {
+              int mob = 0;
+              for (const Target& tg : T.targets(sm)) mob += tg.afar ? 0 : 1;
+              v += w.mobility[t][l] * mob / 10;
+            }
+          }
+        }
+        psq[pc][s] = v;
+      }
+    }
+}
+
+void Evaluator::fill_zone_attackers(Rules rules, Bitboard (&out)[COLOR_NB][SQUARE_NB]) const {
+  const Tables& T = tables(rules);
+  for (int c = 0; c < COLOR_NB; ++c)
+    for (int k = 0; k < SQUARE_NB; ++k) {
+      Bitboard& cand = out[c][k];
+      cand = Bitboard{};
+      zone_[c][k].for_each([&](Square z) {
+        for (const AttackEntry& e : T.attack_entries(~Color(c), z)) cand.set(e.from);
+      });
+    }
+}
+
+std::unique_ptr<Evaluator::BgaTerms> Evaluator::make_bga_terms() const {
+  auto b = std::make_unique<BgaTerms>();
+  struct Psq {
+    int v[PIECE_NB][SQUARE_NB];
+  };
+  const auto bga_psq = std::make_unique<Psq>();
+  fill_psq(Rules::Bga, bga_psq->v);
+  for (bool& d : b->differs) d = false;
+  for (int p = 0; p < PIECE_NB; ++p)
+    for (int s = 0; s < SQUARE_NB; ++s) {
+      const int d = bga_psq->v[p][s] - psq_[p][s];
+      b->gold_delta[p][s] = color_of(Piece(p)) == GOLD ? d : -d;
+      if (d) b->differs[type_of(Piece(p))] = true;
+    }
+  fill_zone_attackers(Rules::Bga, b->zone_attackers);
+  return b;
 }
 
 int Evaluator::frozen_term(const Position& pos, Square s) const {
@@ -106,13 +136,12 @@ int Evaluator::frozen_term(const Position& pos, Square s) const {
 
 int Evaluator::gold_terms(const Position& pos) const {
   const bool frozen_terms = w_.use_frozen && !w_.material_only;
-  const int (&psq)[PIECE_NB][SQUARE_NB] = psq_[int(pos.rules())];
   int score[COLOR_NB] = {0, 0};
   for (int ci = 0; ci < COLOR_NB; ++ci) {
     const Color c = Color(ci);
     for (Square s : pos.pieces(c)) {
       const Piece p = pos.at(s);
-      score[c] += psq[p][s];
+      score[c] += psq_[p][s];
       // A Basilisk freezes the enemy piece directly above it: that piece's side loses.
       if (type_of(p) == BASILISK && frozen_terms) {
         const Piece f = pos.at(above(s));
@@ -125,8 +154,7 @@ int Evaluator::gold_terms(const Position& pos) const {
 
 int Evaluator::local_terms(const Position& pos, Square a, Square b) const {
   // (Table look-ups rather than branches: this runs for every move the search makes.)
-  const int (&gold_psq)[PIECE_NB][SQUARE_NB] = gold_psq_[int(pos.rules())];
-  int v = gold_psq[pos.at(a)][a] + gold_psq[pos.at(b)][b];
+  int v = gold_psq_[pos.at(a)][a] + gold_psq_[pos.at(b)][b];
   // The level-2 squares whose freezing may depend on a or b (a square of level 1
   // stands for the one above it; level 3 for none).
   const int fa = LEVEL2_OF[a], fb = LEVEL2_OF[b];
@@ -140,16 +168,13 @@ int Evaluator::fast(const Position& pos) const {
   return (pos.side_to_move() == GOLD ? g : -g) + tempo();
 }
 
-int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, int& units, int& count) const {
-  const Tables& T = tables(pos.rules());
+// (Everything it calls inlined into it, itself not inlined: it runs for every evaluation.)
+template <Rules R>
+[[gnu::noinline, gnu::flatten]] int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, int& units, int& count) const {
+  const Tables& T = tables(R);
   const bool ks = w_.use_king_safety;
   const Bitboard& occupied = pos.occupied();
-  // Under Board Game Arena's rules a slide or a move through a square also stops at the
-  // squares above enemy Basilisks (Position::gaze).
-  const bool gazing = pos.rules() == Rules::Bga;
-  const Bitboard gaze = pos.gaze(c);
-  const Bitboard gaze_stops = gazing ? occupied | gaze : Bitboard{};
-  const Bitboard& blocked = gazing ? gaze_stops : occupied;
+  const Passage<R> P(pos, c);  // what stops a slide (Board Game Arena's: the gazed squares too)
   int score = 0;
   pos.pieces_of(c, T.slider_types()).for_each([&](Square s) {
     const PieceType t = type_of(pos.at(s));
@@ -166,7 +191,7 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
       if (w_.use_afar) (afar & pos.occupied(~c)).for_each([&](Square q) { score += w_.afar_threat[type_of(pos.at(q))]; });
     }
     for (const Target& tg : T.via_targets(sm)) {
-      if (!pos.empty(tg.via) || (gazing && gaze.test(tg.via))) continue;
+      if (!pos.empty(tg.via) || P.gazed(tg.via)) continue;
       const Piece q = pos.at(tg.to);
       if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
       if (ks && (tg.mode & CAPTURE_ONLY) && ez.test(tg.to)) ++katt;
@@ -178,12 +203,12 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
     const int word = 2 * level_of(s);
     const std::span<const RayMask> rays = T.ray_masks(sm);
     for (size_t i = 0; i < sm.up_ray_count; ++i) {
-      const RayReach reach = ray_reach_up(rays[i], blocked);
+      const RayReach reach = ray_reach_up(rays[i], P.blocked);
       lo |= reach.lo;
       hi |= reach.hi;
     }
     for (size_t i = sm.up_ray_count; i < rays.size(); ++i) {
-      const RayReach reach = ray_reach_down(rays[i], blocked);
+      const RayReach reach = ray_reach_down(rays[i], P.blocked);
       lo |= reach.lo;
       hi |= reach.hi;
     }
@@ -202,24 +227,31 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
 int Evaluator::dynamic(const Position& pos) const {
   const EvalWeights& w = w_;
   if (w.material_only || (!w.use_mobility && !w.use_king_safety && !w.use_afar)) return 0;
-  const Tables& T = tables(pos.rules());
+  return pos.rules() == Rules::Gygax ? dynamic_terms<Rules::Gygax>(pos) : dynamic_terms<Rules::Bga>(pos);
+}
+
+template <Rules R>
+int Evaluator::dynamic_terms(const Position& pos) const {
+  const EvalWeights& w = w_;
+  const Tables& T = tables(R);
+  const Bitboard(&zone_attackers)[COLOR_NB][SQUARE_NB] = R == Rules::Gygax ? zone_attackers_ : bga().zone_attackers;
   int score[COLOR_NB] = {0, 0};
   for (int ci = 0; ci < COLOR_NB; ++ci) {
     const Color c = Color(ci), them = ~c;
     const Square ek = pos.king_square(them);
     const Bitboard& ez = zone_[them][ek];
     int units = 0, count = 0;
-    score[c] += slider_terms(pos, c, ez, units, count);
+    score[c] += slider_terms<R>(pos, c, ez, units, count);
     if (w.use_king_safety) {
       // Pieces that only step and leap, among those that might reach the enemy King's
       // zone: the zone squares they attack.
-      const Bitboard gaze = pos.gaze(c);  // Board Game Arena's: no move through those squares
-      (zone_attackers_[int(pos.rules())][them][ek] & pos.occupied(c)).for_each([&](Square s) {
+      const Passage<R> P(pos, c);
+      (zone_attackers[them][ek] & pos.occupied(c)).for_each([&](Square s) {
         const PieceType t = type_of(pos.at(s));
         if (slider_[t] || (pos.frozen(s) && w_.use_frozen)) return;
         int katt = (T.capture_mask(c, t, s) & ez).count();
         for (const Target& tg : T.special_targets(T.moves(c, t, s)))
-          if ((tg.mode & CAPTURE_ONLY) && ez.test(tg.to) && (tg.via == SQ_NONE || (pos.empty(tg.via) && !gaze.test(tg.via))))
+          if ((tg.mode & CAPTURE_ONLY) && ez.test(tg.to) && (tg.via == SQ_NONE || (pos.empty(tg.via) && !P.gazed(tg.via))))
             ++katt;
         if (katt) {
           units += katt * w.king_attack_weight[t];
@@ -230,7 +262,19 @@ int Evaluator::dynamic(const Position& pos) const {
     score[them] -= units * w.king_attackers_pct[std::min(count, 7)] / 100;
   }
   const Color us = pos.side_to_move();
-  return score[us] - score[~us];
+  int v = score[us] - score[~us];
+  if constexpr (R == Rules::Bga) {  // the table terms' difference from Gygax's (the Griffon's mobility)
+    const BgaTerms& b = bga();
+    int gold = 0;
+    for (int t = 1; t < PIECE_TYPE_NB; ++t)
+      if (b.differs[t])
+        for (Color c : {GOLD, SCARLET}) {
+          const Piece p = make_piece(c, PieceType(t));
+          pos.pieces_of(p).for_each([&](Square s) { gold += b.gold_delta[p][s]; });
+        }
+    v += us == GOLD ? gold : -gold;
+  }
+  return v;
 }
 
 int evaluate(const Position& pos, const EvalWeights& w) {
