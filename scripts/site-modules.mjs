@@ -5,7 +5,9 @@
 // site's files, and each module of that closure gets a <link rel="modulepreload"> there
 // (the entry first), so that the browser fetches the whole graph at once instead of one
 // level of imports after another. Dynamic import() is left to its time.
-// Usage: node scripts/site-modules.mjs <site dir>      (scripts/build-site runs it)
+// With --test (the test build), a page's entry is first swapped for the test-hooks module
+// that says, in a line `// replaces: <entry>`, that it stands in for it (web/test-hooks/).
+// Usage: node scripts/site-modules.mjs <site dir> [--test]      (scripts/build-site runs it)
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -27,15 +29,28 @@ export function moduleClosure(site, entry) {
   return order.reverse().map((f) => path.relative(site, f).split(path.sep).join('/'));
 }
 
+// The test build's entries: {entry of the site -> the test-hooks module standing in for it}.
+function testEntries(site) {
+  const dir = path.join(site, 'test-hooks'), out = new Map();
+  if (!fs.existsSync(dir)) return out;
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.js'))) {
+    const m = /^\/\/ replaces: (\S+)$/m.exec(fs.readFileSync(path.join(dir, f), 'utf8'));
+    if (m) out.set(m[1], `test-hooks/${f}`);
+  }
+  return out;
+}
+
 function main() {
-  const site = process.argv[2];
-  if (!site || !fs.existsSync(site)) {
-    console.error('usage: site-modules.mjs <site dir>');
+  const [site, flag] = process.argv.slice(2);
+  if (!site || !fs.existsSync(site) || (flag && flag !== '--test')) {
+    console.error('usage: site-modules.mjs <site dir> [--test]');
     process.exit(2);
   }
+  const swap = flag === '--test' ? testEntries(site) : new Map();
   for (const page of fs.readdirSync(site).filter((f) => f.endsWith('.html')).sort()) {
     const file = path.join(site, page);
-    const html = fs.readFileSync(file, 'utf8');
+    let html = fs.readFileSync(file, 'utf8');
+    for (const [entry, hook] of swap) html = html.replace(`<script type="module" src="${entry}"></script>`, `<script type="module" src="${hook}"></script>`);
     if (!html.includes(MARK)) continue;
     const entry = /<script type="module" src="([^"]+)"><\/script>/.exec(html);
     if (!entry) throw new Error(`${page} asks for module preloads but has no module script`);

@@ -5,7 +5,7 @@
 // Run: node --test tests/browser/analysis.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, watchErrors, openGame, clickSquare, dragSquare, squarePoint, decodePng, state } from './helpers.mjs';
+import { startServer, launch, watchErrors, openGame, clickSquare, dragSquare, squarePoint, decodePng, state, frames } from './helpers.mjs';
 
 import { GAME60 } from './analysis-game.mjs';
 
@@ -209,32 +209,36 @@ test('analysis: lines and their arrows, threats in red, a line plays its move', 
   const legal = await page.evaluate(() => window.__dc.legalMoves());
   for (const l of lines) assert.ok(legal.includes(l.move), l.move);
   // The best line's arrow on the boards: its shaft is the arrow's colour over whatever
-  // square is below it (alpha 0xe0: at most 12% of the square shows), where there was none. A deeper result may change the best
-  // move at any time: a sample counts when the same depth was on show before and after it.
+  // square is below it (alpha 0xe0: at most 12% of the square shows), where there was none;
+  // a move to another level is drawn from a ring on its origin square, which is sampled
+  // instead. A deeper result may change the best move at any time: a sample counts when the
+  // same depth was on show before and after it, else the next report is waited for.
+  const reported = () => page.evaluate(() => ({ depth: window.__dc.analysis.state.info.depth, move: window.__dc.analysis.lines()[0].move }));
   const sample = async () => {
     for (let tries = 0; tries < 20; tries++) {
-      const before = await page.evaluate(() => ({ depth: window.__dc.analysis.state.info.depth, move: window.__dc.analysis.lines()[0].move }));
+      const before = await reported();
       const [from, to] = [before.move.slice(0, 3), before.move.slice(3, 6)];
-      if (from[0] !== to[0]) { await page.waitForTimeout(300); continue; }  // a level change: no straight shaft
       const a = await squarePoint(page, from), b = await squarePoint(page, to);
-      const at = { x: a.x + (b.x - a.x) * 0.35, y: a.y + (b.y - a.y) * 0.35 };
+      const square = (await page.evaluate(() => window.__dc.geometry())).square;
+      const at = from[0] === to[0] ? { x: a.x + (b.x - a.x) * 0.35, y: a.y + (b.y - a.y) * 0.35 } : { x: a.x + square * 0.44, y: a.y };
+      await frames(page, 2);  // the board has drawn what it was handed
       const px = await pixel(page, at.x, at.y);
-      const after = await page.evaluate(() => ({ depth: window.__dc.analysis.state.info.depth, move: window.__dc.analysis.lines()[0].move }));
+      const after = await reported();
       if (after.depth === before.depth && after.move === before.move) return { px, at };
+      await page.waitForFunction((d) => { const i = window.__dc.analysis.state.info; return !i || i.depth !== d; }, after.depth, { timeout: 20000 }).catch(() => {});
     }
     return null;
   };
   const s1 = await sample();
-  if (s1) {
-    assert.ok(isArrow(s1.px, [0x15, 0x78, 0x1e]), `arrow pixel ${s1.px}`);
-    await page.keyboard.press('a');  // off: the arrow goes
-    await page.waitForFunction(() => !window.__dc.analysis.on);
-    await page.waitForTimeout(200);
-    const off = await pixel(page, s1.at.x, s1.at.y);
-    assert.ok(!isArrow(off, [0x15, 0x78, 0x1e]), `no arrow: ${off}`);
-    await page.keyboard.press('a');
-    await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length >= 1, null, { timeout: 20000 });
-  }
+  assert.ok(s1, 'the best line was on show long enough to be sampled');
+  assert.ok(isArrow(s1.px, [0x15, 0x78, 0x1e]), `arrow pixel ${s1.px}`);
+  await page.keyboard.press('a');  // off: the arrow goes
+  await page.waitForFunction(() => !window.__dc.analysis.on);
+  await frames(page, 3);  // the page drew without it, and the board too
+  const off = await pixel(page, s1.at.x, s1.at.y);
+  assert.ok(!isArrow(off, [0x15, 0x78, 0x1e]), `no arrow: ${off}`);
+  await page.keyboard.press('a');
+  await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length >= 1, null, { timeout: 20000 });
   // Two lines.
   await page.selectOption('#an-multipv', '2');
   await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length === 2, null, { timeout: 20000 });
@@ -245,7 +249,8 @@ test('analysis: lines and their arrows, threats in red, a line plays its move', 
   const board = boardOf(await page.evaluate(() => window.__dc.fen()));
   for (const l of threat) assert.match(board[sqIndex(l.move.slice(0, 3))], /[a-z]/, `${l.move} moves a Scarlet piece`);
   const s2 = await sample();
-  if (s2) assert.ok(isArrow(s2.px, [0xc8, 0x28, 0x1e]), `threat arrow pixel ${s2.px}`);
+  assert.ok(s2, 'the threat was on show long enough to be sampled');
+  assert.ok(isArrow(s2.px, [0xc8, 0x28, 0x1e]), `threat arrow pixel ${s2.px}`);
   await page.keyboard.press('x');
   await page.waitForFunction(() => !/If Scarlet/.test(document.querySelector('#an-lines').textContent) && document.querySelectorAll('#an-lines .an-line').length === 2, null, { timeout: 20000 });
   // A click on a line's score plays its first move (Gold's turn, two players here).

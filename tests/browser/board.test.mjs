@@ -5,7 +5,7 @@
 // Run: cd tests/browser && node --test board.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, watchErrors, decodePng } from './helpers.mjs';
+import { startServer, launch, watchErrors, decodePng, frames } from './helpers.mjs';
 
 const SIZES = [[1920, 1080], [1280, 720], [820, 1180], [390, 844]];
 // Dark squares (a1 is dark) of each level, as the renderer paints them (view.cpp palette).
@@ -74,7 +74,7 @@ for (const [width, height] of SIZES) {
     page.on('console', (m) => { if (m.type() === 'warning' && !/GPU stall due to ReadPixels/.test(m.text())) warnings.push(m.text()); });
     try {
       await openBoard(page);
-      await page.waitForTimeout(100);
+      await frames(page, 3);  // the first frames drawn
       assert.deepEqual(warnings, [], 'no console warnings on load');
       // Geometry: fit() for the container is what the board uses; every level inside the window.
       const g = await page.evaluate(() => window.__b.geometry());
@@ -99,7 +99,7 @@ for (const [width, height] of SIZES) {
       // Clicks on every corner: select, then the destination plays.
       const dests = new Map(CORNERS.map((c) => [c.from, [c.to]]));
       await page.evaluate(({ pieces, dests }) => window.__b.set({ pieces, dests: new Map(dests) }), { pieces: position(), dests: [...dests] });
-      await page.waitForTimeout(50);
+      await frames(page);
       img = await pixels(page);
       for (const c of CORNERS) {
         const { x, y, r } = await centre(page, c.from);
@@ -146,13 +146,13 @@ for (const [width, height] of SIZES) {
       // Hover: the event, and the same square on the other two levels is marked.
       await page.mouse.move(1, 1);
       await page.evaluate(() => window.__b.set({ selected: null }));
-      await page.waitForTimeout(50);
+      await frames(page);
       const target = sq(2, 3, 4), other = [sq(1, 3, 4), sq(3, 3, 4)];
       const before = await pixels(page);
       await clearEvents(page);
       const hc = await centre(page, target);
       await page.mouse.move(hc.x, hc.y);
-      await page.waitForTimeout(80);
+      await frames(page);
       assert.deepEqual((await events(page, 'hover')).at(-1), ['hover', target]);
       img = await pixels(page);
       for (const o of other) {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, launch, watchErrors } from './helpers.mjs';
+import { startServer, launch, watchErrors, frames } from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SIZES = [[320, 200], [480, 300], [800, 600]];
@@ -134,7 +134,7 @@ test('the gallery draws each diagram once, with one renderer, and keeps it while
     // scrolling to the end and back draws nothing again and loads nothing
     for (const y of [1000, 2000, 4000, 0, 3000, 0]) {
       await page.evaluate((y) => window.scrollTo(0, y), y);
-      await page.waitForTimeout(120);
+      await frames(page, 3);  // a picture drawn again would be drawn by now
     }
     assert.deepEqual(await page.evaluate(() => window.__gallery.draws), g.draws);
     assert.equal(await page.$$eval('iframe', (f) => f.length), 0);

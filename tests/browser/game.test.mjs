@@ -142,31 +142,41 @@ test('a reload restores the game', async () => {
   assert.equal(await page.locator('#moves .mv').count(), h.length);
 });
 
+// The search runs in the worker: while it thinks the page's main thread draws frame after
+// frame and answers a click, and spends a small share of the CPU time the page's process
+// spends (the worker's search is most of it). CPU time, not the clock: the same on a busy
+// machine (how long a frame or a click takes is a benchmark: tests/browser/bench-page.mjs).
 test('frames keep coming and destinations stay instant while the engine thinks', async () => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const cpu = async () => {
+    const m = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]));
+    return { main: m.ThreadTime, all: m.ProcessTime };
+  };
   await page.evaluate(() => {
-    window.__frames = [];
-    let last = performance.now();
-    const tick = (t) => { window.__frames.push(t - last); last = t; if (window.__frames.length < 100000) window.__raf = requestAnimationFrame(tick); };
+    window.__frames = 0;
+    const tick = () => { window.__frames++; window.__raf = requestAnimationFrame(tick); };
     window.__raf = requestAnimationFrame(tick);
+    // whether the engine was thinking when the page took the click (the page's own moment)
+    document.getElementById('board').addEventListener('pointerdown', () => { window.__busyAtClick = window.__dc.state().aiBusy; }, { capture: true, once: true });
   });
+  const c0 = await cpu();
   await page.keyboard.press('h');  // a hint: a full-strength search in the worker
   await page.waitForFunction(() => window.__dc.state().aiBusy, null, { timeout: 5000 });
-  await page.waitForTimeout(300);
-  const t = Date.now();
   await clickSquare(page, '2e2');
   const s = await state(page);
-  const latency = Date.now() - t;
   assert.equal(s.selected, '2e2');
   assert.ok(s.dests.length > 0);
-  assert.equal(s.aiBusy, true, 'the search was still running');
-  assert.ok(latency < 400, `selection took ${latency} ms`);
+  assert.equal(await page.evaluate(() => window.__busyAtClick), true, 'the click was answered while the search was running');
   await page.waitForFunction(() => !window.__dc.state().aiBusy, null, { timeout: 10000 });
-  const frames = await page.evaluate(() => { cancelAnimationFrame(window.__raf); return window.__frames.slice(1); });
-  const worst = Math.max(...frames);
-  assert.ok(frames.length > 20, `${frames.length} frames`);
-  assert.ok(worst < 500, `longest gap between frames ${worst.toFixed(0)} ms`);
+  const c1 = await cpu();
+  const frames = await page.evaluate(() => { cancelAnimationFrame(window.__raf); return window.__frames; });
+  const main = c1.main - c0.main, all = c1.all - c0.all;
+  assert.ok(frames >= 5, `${frames} frames while the engine thought (a blocked page draws none)`);
+  assert.ok(main < 0.5 * all, `the main thread spent ${(main * 1000).toFixed(0)} ms of the process's ${(all * 1000).toFixed(0)} ms of CPU`);
   const hint = (await state(page)).hint;
   assert.ok(hint && hint.from && hint.to, 'the hint arrived');
+  await cdp.detach();
 });
 
 test('a frozen piece explains that a Basilisk freezes it', async () => {

@@ -1,6 +1,8 @@
-// Shared helpers of the browser tests and scripts/bench-page: a static server for
-// build/site on a free 127.0.0.1 port, Debian's Chromium through playwright-core, and a
-// tiny PNG decoder/encoder (zlib from Node) for the screenshot comparison.
+// Shared helpers of the browser tests and scripts/bench-page: a static server for the test
+// build of the site (build/site-test: scripts/build-site --test, whose pages carry the test
+// hooks window.__dc, __embed and __gallery) on a free 127.0.0.1 port, Debian's Chromium
+// through playwright-core, and a tiny PNG decoder/encoder (zlib from Node) for the
+// screenshot comparison.
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +13,9 @@ import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '../..');
-export const SITE = process.env.DC_SITE || path.join(ROOT, 'build/site');
+export const SITE = process.env.DC_SITE || path.join(ROOT, 'build/site-test');
+/** The site players get (scripts/build-site): no test hooks in it. */
+export const PRODUCTION_SITE = path.join(ROOT, 'build/site');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
@@ -23,7 +27,7 @@ const TYPES = {
 // onRequest(path) is called for every request (the bench counts what a visit downloads).
 export function startServer(root = SITE, onRequest = null) {
   if (!fs.existsSync(path.join(root, 'index.html'))) {
-    throw new Error(`${root}/index.html is missing: run scripts/build-site first`);
+    throw new Error(`${root}/index.html is missing: run scripts/build-site${root === SITE ? ' --test' : ''} first`);
   }
   const server = http.createServer((req, res) => {
     let p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -68,12 +72,43 @@ export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1
     hasTouch,
     serviceWorkers,
   });
-  const page = context.pages()[0] || await context.newPage();
+  const page = settling(context.pages()[0] || await context.newPage());
   const close = async () => {
     await context.close().catch(() => {});
     fs.rmSync(dir, { recursive: true, force: true });
   };
   return { context, page, close };
+}
+
+// The game page draws what changed once, in the next animation frame (docs/architecture.md),
+// so what a test reads right after an action is read after that drawing: the page's reads
+// (and its locators' reads) first wait for a pending drawing (the test hook's drawn()).
+// The other calls are the page's own.
+const READS = new Set(['textContent', 'innerText', 'innerHTML', 'getAttribute', 'inputValue', 'isVisible', 'isHidden',
+  'isDisabled', 'isEnabled', 'isChecked', 'boundingBox', 'count', 'evaluate', '$eval', '$$eval', 'screenshot', 'allTextContents']);
+const settled = new WeakMap();  // proxy -> the page
+function settle(page) {
+  return page.evaluate(() => window.__dc && window.__dc.drawn && window.__dc.drawn()).catch(() => {});
+}
+function settlingObject(target, page) {
+  return new Proxy(target, {
+    get(t, key) {
+      const v = Reflect.get(t, key, t);
+      if (typeof v !== 'function') return v;
+      if (READS.has(key)) return async (...a) => { await settle(page); return v.apply(t, a); };
+      if (key === 'locator' || key === 'first' || key === 'last' || key === 'nth') return (...a) => settlingObject(v.apply(t, a), page);
+      return v.bind(t);
+    },
+  });
+}
+/** The page itself, its reads not waiting for frames (under a test clock, which holds them). */
+export const unsettled = (page) => settled.get(page) || page;
+/** The page, reading what it shows only once it has drawn (launch() gives such a page). */
+export function settling(page) {
+  if (settled.has(page)) return page;
+  const p = settlingObject(page, page);
+  settled.set(p, page);
+  return p;
 }
 
 // Collects console errors and page errors (the tests assert there are none).
@@ -103,6 +138,15 @@ export async function waitReady(page, { pieces = true, engine = true } = {}) {
 }
 
 export const state = (page) => page.evaluate(() => window.__dc.state());
+
+// Animation frames: what the page set in this frame is drawn (the page draws once a frame;
+// the board's renderer in the frame after a change). An event, not a time.
+export function frames(page, n = 2) {
+  return page.evaluate((k) => new Promise((resolve) => {
+    const step = (i) => (i ? requestAnimationFrame(() => step(i - 1)) : resolve());
+    step(k);
+  }), n);
+}
 
 // Viewport point of a square's centre, e.g. "2c2".
 export async function squarePoint(page, name) {

@@ -8,7 +8,7 @@
 // the largest squares instead is kept across a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openGame, waitReady, watchErrors, state } from './helpers.mjs';
+import { startServer, launch, openGame, waitReady, watchErrors, state, frames } from './helpers.mjs';
 import { loadEngine } from '../node/helpers.mjs';
 import { encodeGame } from '../../web/app/share/links.js';
 
@@ -89,7 +89,7 @@ for (const size of SIZES) {
       // the 200-ply game from a link
       await b.page.goto(server.url + encodeGame({ moves }));
       await b.page.waitForFunction((n) => window.__dc.ready && window.__dc.state().length === n, PLIES, { timeout: 20000 });
-      await b.page.waitForTimeout(300);
+      await frames(b.page, 4);  // the page drawn and laid out with the 200-ply list
       assert.deepEqual(await boardBox(b.page), box0, 'the boards did not move or grow with 200 plies in the list');
 
       // every square in view (phone: in the scrolling part once scrolled to it)
@@ -144,7 +144,7 @@ for (const size of SIZES) {
         await b.page.mouse.click(p.x, p.y);
       }
       await b.page.waitForFunction((n) => window.__dc.state().length === n + 2, PLIES, { timeout: 30000 });
-      await b.page.waitForTimeout(400);
+      await frames(b.page, 4);  // drawn, and the phone's boards scrolled to the last move
       const last = (await b.page.evaluate(() => window.__dc.history())).at(-1);
       const a2 = await visibleArea(b.page);
       for (const n of [last.slice(0, 3), last.slice(3, 6)]) {

@@ -60,10 +60,11 @@ test('a long press on a touch screen names the piece and opens its card', async 
     await b.page.evaluate(() => window.__dc.squarePoint('3c1') && document.getElementById('app').scrollTo(0, 0));
     const p = await squarePoint(b.page, '3c1');
     const cdp = await b.context.newCDPSession(b.page);
+    // the finger stays down until the name shows (a press held long enough), then lifts
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: p.x, y: p.y }] });
-    await b.page.waitForTimeout(800);
+    await b.page.waitForFunction(() => window.__dc.learn.tip() !== null, null, { timeout: 5000 });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await b.page.waitForFunction(() => window.__dc.learn.tip() !== null, null, { timeout: 3000 });
+    assert.notEqual(await b.page.evaluate(() => window.__dc.learn.tip()), null, 'the name stays after the finger lifts');
     assert.equal((await learn(b.page, 'L.tip()')).text, 'Gold Griffon');
     await b.page.locator('.piece-tip-more').tap();
     await b.page.waitForFunction(() => window.__dc.learn.card()?.drawn);

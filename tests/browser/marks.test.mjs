@@ -9,7 +9,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launch, watchErrors, decodePng } from './helpers.mjs';
+import { startServer, launch, watchErrors, decodePng, frames } from './helpers.mjs';
 
 const sq = (level, rank, file) => (level - 1) * 96 + rank * 12 + file;  // rank, file 0-based
 const isLight = (rank, file) => (rank + file) % 2 === 1;
@@ -91,7 +91,7 @@ test('selection and destination marks stand out on every square colour of every 
         const s = scene(level, selFile);
         await page.evaluate(({ pieces, dests, selected }) => window.__b.set({ pieces, dests: new Map(dests), selected }),
           { pieces: s.pieces, dests: [...s.dests], selected: s.selected });
-        await page.waitForTimeout(80);
+        await frames(page);
         assert.equal(await page.evaluate(() => window.__b.selected()), s.selected);
         const png = await page.screenshot();
         if (shots) fs.writeFileSync(path.join(shots, `marks-${level}-${selFile}.png`), png);

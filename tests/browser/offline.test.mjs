@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startServer, launch, watchErrors, openGame, clickSquare, state, decodePng, ROOT, SITE } from './helpers.mjs';
+import { startServer, launch, watchErrors, openGame, clickSquare, state, decodePng, frames, ROOT, SITE } from './helpers.mjs';
 
 const BUILD_PWA = path.join(ROOT, 'scripts/build-pwa');
 let site, server;
@@ -43,20 +43,12 @@ test.after(async () => {
   if (site) fs.rmSync(site, { recursive: true, force: true });
 });
 
-// Makes sure a service worker controls the page: the page's own registration if it has one,
-// else pwa.js's (the game page may not call registerPWA yet).
+// Waits until a service worker controls the page: the page registers its own once it is up
+// (main.js, through pwa.js).
 async function ensureControlled(t, page) {
-  let own = false;
-  for (let i = 0; i < 15 && !own; i++) {
-    own = await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r));
-    if (!own) await page.waitForTimeout(200);
-  }
-  if (!own) {
-    t.diagnostic('the page does not register the service worker itself: registering it through app/pwa.js');
-    const r = await page.evaluate(() => import('./app/shell/pwa.js').then((m) => m.registerPWA())
-      .then((x) => (x ? 'ok' : 'null'), (e) => 'error: ' + e.message));
-    assert.equal(r, 'ok', 'registerPWA');
-  }
+  const own = await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((r) => !!r), null, { timeout: 20000 })
+    .then(() => true, () => false);
+  assert.ok(own, 'the page registers its service worker');
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 20000, polling: 100 }).catch(async (e) => {
     const why = await page.evaluate(async () => {
       const r = await navigator.serviceWorker.getRegistration();
@@ -172,16 +164,8 @@ test('Chromium reports the app installable (manifest, icons, service worker)', a
   try {
     const { page, context } = b;
     await page.goto(server.url);
-    const linked = await page.evaluate(() => !!document.querySelector('link[rel="manifest"]'));
-    if (!linked) {
-      t.diagnostic('index.html has no <link rel="manifest" href="manifest.webmanifest">: added for this test');
-      await page.evaluate(() => {
-        const l = document.createElement('link');
-        l.rel = 'manifest';
-        l.href = 'manifest.webmanifest';
-        document.head.append(l);
-      });
-    }
+    const linked = await page.evaluate(() => !!document.querySelector('link[rel="manifest"][href="manifest.webmanifest"]'));
+    assert.ok(linked, 'index.html links its manifest');
     await ensureControlled(t, page);
     const cdp = await context.newCDPSession(page);
     const manifest = await cdp.send('Page.getAppManifest');
@@ -197,11 +181,14 @@ test('Chromium reports the app installable (manifest, icons, service worker)', a
       assert.equal(png.width, size);
       assert.equal(png.height, size);
     }
+    // the check needs the worker to be active and controlling: asked again after each of a
+    // few dozen frames until Chromium agrees
     let errors = [];
-    for (let i = 0; i < 20; i++) {  // the check needs the worker to be active and controlling
+    await page.waitForFunction(() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated', null, { timeout: 20000 });
+    for (let i = 0; i < 40; i++) {
       errors = (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors;
       if (!errors.length) break;
-      await page.waitForTimeout(250);
+      await frames(page, 8);
     }
     assert.deepEqual(errors, [], 'installability errors');
   } finally {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, launch, openGame, watchErrors, decodePng, encodePng, comparePng } from './helpers.mjs';
+import { startServer, launch, openGame, watchErrors, decodePng, encodePng, comparePng, frames } from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REFERENCE = path.join(here, 'reference/start.png');
@@ -23,7 +23,7 @@ test('the start position matches the reference screenshot', async () => {
     const errors = watchErrors(b.page);
     await openGame(b.page, server.url);
     await b.page.mouse.move(1, 799);  // no hover highlight
-    await b.page.waitForTimeout(250);
+    await frames(b.page, 3);
     const png = await b.page.screenshot();
     if (process.env.UPDATE_REFERENCE || !fs.existsSync(REFERENCE)) {
       fs.mkdirSync(path.dirname(REFERENCE), { recursive: true });

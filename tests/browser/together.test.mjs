@@ -4,7 +4,7 @@
 // Run: node --test tests/browser/together.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, watchErrors, openGame, waitReady, state } from './helpers.mjs';
+import { startServer, launch, watchErrors, openGame, waitReady, state, frames } from './helpers.mjs';
 
 let server, browser, errors;
 test.before(async () => {
@@ -60,7 +60,7 @@ test('the analysis leaves the worker while Learn or Puzzles has the board, and c
     return w.sent[w.sent.length - 1] === 'stop' && w.got.filter((t) => t === 'result').length >= 1;
   });
   const held = await analysisLog(page);
-  await page.waitForTimeout(400);
+  await frames(page, 24);  // the page draws again and again meanwhile (a change asks the analysis again)
   assert.deepEqual((await analysisLog(page)).sent, held.sent, 'nothing more is asked of the worker while Puzzles is open');
   assert.equal(await page.evaluate(() => window.__dc.analysis.state.searching), false);
   await page.evaluate(() => window.__dc.learn.exit());

@@ -47,14 +47,14 @@ test('ready; a search reports progress and returns a legal move', async () => {
     assert.ok(infos.every((i) => i.pv.length > 0 && i.nodes > 0));
     assert.ok(legal('', ['W2c3', 'W2d6']).includes(r.best));
     assert.equal(r.pvCoordinate[0], r.best);
-    const t0 = Date.now();
-    const r2 = await e.search({ fen: START, moves: [] }, { movetime: 300 });
-    const dt = Date.now() - t0;
-    // core's time control: within the movetime (it stops early when the next depth
-    // could not finish), plus a margin for a loaded machine.
-    assert.ok(dt < 1500, String(dt));
-    assert.ok(r2.time <= 300 + 50, String(r2.time));
+    // The limits reach core: a node budget is kept to the slice (core's time control is
+    // tested in CPU time, tests/node/search.test.mjs); a movetime search ends by itself.
+    const r2 = await e.search({ fen: START, moves: [] }, { nodes: 20000 });
+    assert.ok(r2.nodes > 0 && r2.nodes <= 20000 + M.SEARCH_SLICE_NODES, String(r2.nodes));
     assert.ok(legal('', []).includes(r2.best));
+    const r3 = await e.search({ fen: START, moves: [] }, { movetime: 300 });
+    assert.equal(r3.stopped, false);
+    assert.ok(legal('', []).includes(r3.best));
   } finally {
     e.close();
   }
@@ -103,26 +103,25 @@ test('a failed position is all or nothing; the next request sends the whole posi
   }
 });
 
-// The worker answers a stop between two slices. The bound here is generous, as the test
-// runs beside others on a shared machine: it catches a stop that is not honoured, not a
-// slow one (latency is a benchmark: docs/figures.md, scripts/bench-stop).
-test('stop answers promptly with the best move so far', async () => {
+// The worker answers a stop between two slices: an infinite analysis ends only by it, so a
+// stop that is not honoured leaves the test hanging to its time limit (how fast a stop is
+// answered is a benchmark: docs/figures.md, scripts/bench-stop).
+test('stop answers with the best move so far', async () => {
   const e = client();
   try {
     const pos = { fen: START, moves: ['W2c3', 'W2d6'] };
     const lm = legal(START, pos.moves);
-    for (const wait of [0, 5, 150, 600]) {  // 0: the stop may come before the first slice
-      let depth = 0;
-      const p = e.analyse(pos, { onInfo: (i) => { depth = i.depth; } });
-      await sleep(wait);
-      const t0 = performance.now();
+    // stopped before its first slice, after its first report, and once it reached depth 3
+    for (const reached of [0, 1, 3]) {
+      let depth = 0, seen;
+      const deep = new Promise((resolve) => { seen = resolve; });
+      const p = e.analyse(pos, { onInfo: (i) => { depth = i.depth; if (depth >= reached) seen(); } });
+      if (reached) await deep;
       const [stopAns, r] = await Promise.all([e.stop(), p]);
-      const dt = performance.now() - t0;
-      assert.ok(dt < 1000, `stop answered after ${dt} ms`);
       assert.equal(stopAns.stopped, true);
       assert.equal(r.stopped, 'stop');
       assert.ok(lm.includes(r.best));
-      if (wait >= 600) assert.ok(r.depth >= 3 && depth >= r.depth, `depth ${r.depth}`);
+      if (reached) assert.ok(r.depth >= reached && depth >= r.depth, `depth ${r.depth} after ${depth}`);
     }
     // A discarding stop: the search resolves to null at once.
     const p = e.analyse(pos);
@@ -140,14 +139,14 @@ test('a replaced search resolves to null and its progress stops', async () => {
   const e = client();
   try {
     const infosOld = [];
-    const p1 = e.search({ fen: '', moves: [] }, { movetime: 3000 }, { onInfo: (i) => infosOld.push(i) });
-    await sleep(150);
-    const t0 = performance.now();
+    let reported;
+    const first = new Promise((resolve) => { reported = resolve; });
+    const p1 = e.search({ fen: '', moves: [] }, { movetime: 3000 }, { onInfo: (i) => { infosOld.push(i); reported(); } });
+    await first;  // the old search is under way
     const p2 = e.search({ fen: '', moves: ['2c22c3'] }, { depth: 3 });
     assert.equal(await p1, null, 'replaced search');
     const n = infosOld.length;
     const r2 = await p2;
-    assert.ok(performance.now() - t0 < 2500);
     assert.equal(r2.depth, 3);
     assert.ok(legal('', ['2c22c3']).includes(r2.best));
     assert.equal(infosOld.length, n, 'no progress of the replaced search after it was replaced');
@@ -196,14 +195,14 @@ test('the client restarts a crashed worker; the next search sends the whole posi
 });
 
 test('the client restarts a hung worker (no answer to ping)', async () => {
-  const e = client({ pingIntervalMs: 50, pingTimeoutMs: 300 });
+  const e = client({ pingIntervalMs: 50 });
   try {
-    await e.ready();
-    const t0 = Date.now();
+    await e.ready();  // (loading the engine on a busy machine may take longer than the short timeout below)
+    e.pingTimeoutMs = 300;  // a worker that answers no ping for 300 ms is taken for hung
     const p = e.search({ fen: '', moves: ['2c22c3'] }, { movetime: 2000 });
     e.worker.postMessage({ type: 'hang' });  // test-only: the worker never answers again
-    assert.equal(await p, null);
-    assert.ok(Date.now() - t0 < 3000);
+    assert.equal(await p, null, 'resolved only by the restart: the hung worker answers nothing');
+    e.pingTimeoutMs = 5000;  // the new worker loads the engine: the usual patience
     const r = await e.search({ fen: '', moves: ['2c22c3'] }, { depth: 2 });
     assert.ok(legal('', ['2c22c3']).includes(r.best));
     assert.equal(e.restarts, 1);

@@ -33,7 +33,7 @@ using namespace dcui;
 // Text is rasterised by the browser's 2D canvas (system UI font), white on transparent;
 // the renderer tints it. Returns width | height << 16 of the image for `text`.
 EM_JS(int, dc_text_measure, (const char* text, int px, int weight), {
-  var c = Module.__dcTextCanvas || (Module.__dcTextCanvas = document.createElement('canvas'));
+  var c = Module.labelCanvas || (Module.labelCanvas = document.createElement('canvas'));
   var ctx = c.getContext('2d', {willReadFrequently: true});
   ctx.font = weight + ' ' + px + 'px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
   var w = Math.max(1, Math.ceil(ctx.measureText(UTF8ToString(text)).width) + 2);
@@ -41,7 +41,7 @@ EM_JS(int, dc_text_measure, (const char* text, int px, int weight), {
   return Math.min(w, 32767) | (Math.min(h, 32767) << 16);
 });
 EM_JS(void, dc_text_render, (const char* text, int px, int weight, int w, int h, unsigned char* out), {
-  var c = Module.__dcTextCanvas;
+  var c = Module.labelCanvas;
   c.width = w; c.height = h;
   var ctx = c.getContext('2d', {willReadFrequently: true});
   ctx.clearRect(0, 0, w, h);

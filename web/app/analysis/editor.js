@@ -3,12 +3,14 @@
 // start position or an empty board. Every change is checked by core's position-string
 // reader (M.positionFromBoard): an invalid position shows the reader's reason in words and
 // cannot be used; a valid one can be played against the computer or by two players,
-// analysed, shared as a link or copied as an embed snippet. The board component stays
-// rule-free: it reports clicks on any square (board 'click'), the editor changes its
-// board string and hands it back; a palette piece dropped on the boards finds its square
-// through the board's own geometry (page.squareAt).
+// analysed, shared as a link or copied as an embed snippet. While it is open the editor
+// owns the board (page.take / page.release: the board-owner interface of
+// docs/architecture.md). The board component stays rule-free: it reports clicks on any
+// square (the owner's onClick), the editor changes its board string and hands it back; a
+// palette piece dropped on the boards finds its square through the board's own geometry
+// (page.squareAt).
 import { SIDE_NAME } from '../rules/facts.js';
-import { pieceWords } from '../rules/words.js';
+import { pieceWords, squareWords } from '../rules/words.js';
 import { parseSquare, isSquare } from '../rules/squares.js';
 import { copyLink } from '../share/share.js';
 import { copyText } from '../share/clipboard.js';
@@ -63,8 +65,8 @@ function cardHtml(M) {
     </div>`;
 }
 
-// ctl: the Controller; page: {render(), toast(text), analysis, squareAt(clientX, clientY),
-// squareSize() (in CSS pixels)};
+// ctl: the Controller; page: {redraw(), take(owner), release(owner), toast(text), analysis,
+// squareAt(clientX, clientY), squareSize() (in CSS pixels)};
 // M: the engine module.
 export function createEditor(ctl, page, M) {
   const st = { active: false, board: EMPTY, side: 'gold', tool: null, fen: null, error: null, status: null, check: null, frozen: [] };
@@ -105,7 +107,7 @@ export function createEditor(ctl, page, M) {
     document.body.classList.add('editing');
     ensureCard().hidden = false;
     validate();
-    page.render();
+    page.take(owner);
   }
 
   function close() {
@@ -114,7 +116,7 @@ export function createEditor(ctl, page, M) {
     document.body.classList.remove('editing');
     card.hidden = true;
     $('ed-embed').hidden = true;
-    page.render();
+    page.release(owner);
     ctl.emit('turn');  // the game goes on where it was
   }
 
@@ -123,7 +125,7 @@ export function createEditor(ctl, page, M) {
     if (!st.active || !isSquare(sq) || st.board[sq] === piece) return;
     st.board = st.board.slice(0, sq) + piece + st.board.slice(sq + 1);
     validate();
-    page.render();
+    page.redraw();
   }
 
   // A click on a square of the board: the chosen piece there (or removed when it is there
@@ -190,12 +192,12 @@ export function createEditor(ctl, page, M) {
     b[from] = '.';
     st.board = b.join('');
     validate();
-    page.render();
+    page.redraw();
   }
 
   function setTool(t) {
     st.tool = st.tool === t ? null : t;
-    render();
+    page.redraw();
   }
 
   // Leaves the editor with the position as a new game.
@@ -228,7 +230,7 @@ export function createEditor(ctl, page, M) {
       return undefined;
     }
     validate();
-    page.render();
+    page.redraw();
     return undefined;
   }
 
@@ -265,7 +267,7 @@ export function createEditor(ctl, page, M) {
       if (e.target.name !== 'ed-side') return;
       st.side = e.target.value;
       validate();
-      page.render();
+      page.redraw();
     });
     const ta = card.querySelector('#ed-embed');
     ta.addEventListener('focus', () => ta.select());
@@ -298,10 +300,11 @@ export function createEditor(ctl, page, M) {
   }
 
   // What the board shows while editing: the edited pieces, nothing to play.
-  function boardConfig(base) {
+  function boardConfig() {
     return {
-      ...base, pieces: st.board, dests: null, free: true, selected: null, lastMove: null, arrows: [],
+      pieces: st.board, dests: null, free: true, selected: null, lastMove: null, arrows: [],
       check: st.check ? parseSquare(st.check) : null, frozen: st.frozen.map(parseSquare),
+      orientation: ctl.settings.flipped ? 'scarlet' : 'gold',
     };
   }
 
@@ -317,5 +320,16 @@ export function createEditor(ctl, page, M) {
   // Keyboard: Enter on a focused square (the boards' keys) places like a click.
   const activate = (name) => click(parseSquare(name));
 
-  return { state: st, get active() { return st.active; }, open, close, click, drop, activate, setTool, act, render, boardConfig, statusLine };
+  // The editor as the board's owner: clicks place and remove, drags move pieces; Escape
+  // closes it (the game's keys do nothing meanwhile).
+  const owner = {
+    boardConfig, statusLine, activate,
+    onSelect: () => page.redraw(), onMove: () => {}, onClick: click, onDrop: drop,
+    describeSquare: (name) => squareWords(name, { board: st.board, frozen: st.frozen, check: st.check }),
+    cancel: () => { close(); return true; },
+    startSquare: () => (ctl.settings.flipped ? '2f7' : '2f2'),
+    onKey(e) { if (e.key === 'Escape') { e.preventDefault(); close(); } return true; },
+  };
+
+  return { state: st, get active() { return st.active; }, open, close, click, drop, activate, setTool, act, render, owner };
 }

@@ -20,51 +20,42 @@
 //                        their 16 px squares (small frames)
 // It sets no cookies and stores nothing; it works from any static host. It fits any frame:
 // nothing is clipped, and the boards are laid out again when the frame is resized.
+//
+//   const embed = await startEmbed();  // start-embed.js is the page's entry
 
-import { createBoard } from '../../renderer/board.js';
-import { loadEngine } from '../../engine/engine-loader.js';
+import { createBoard as makeBoard } from '../../renderer/board.js';
+import { loadEngine as loadRules } from '../../engine/engine-loader.js';
 import { decodeHash, encodeGame } from '../share/links.js';
 import { parseSquare, squareName } from '../rules/squares.js';
 import { useFacts, endSentence, SIDE_NAME } from '../rules/facts.js';
 import { movesByOrigin, destSquares } from '../rules/moves.js';
 import { $ } from '../util/dom.js';
-import { moveDiagram, diagramMarks } from '../rules/move-diagram.js';
+import { Emitter } from '../util/emitter.js';
+import { moveDiagram } from '../rules/move-diagram.js';
 import { levelsNeeded, withLevels, pickArrangement, EMBED_KEYS, LAYOUTS } from './embed-layout.js';
 import { diagramBoard } from './diagram-board.js';
 
 // The caption is dropped when, with it, the squares would be smaller than this and larger without.
 const CAPTION_MIN_SQUARE = 16;
 
-const hook = window.__embed = {
-  ready: false, piecesReady: false, messages: [], diagram: null, options: null,
-  fen: () => (game ? game.fen() : null),
-  squarePoint: (name) => pointOf(name),
-  state: () => ({
-    fen: game && game.fen(), moves: game ? game.history().coordinate : [], selected, diagram,
-    marks: currentMarks, message: hook.messages.at(-1) || null, levels: shownLevels, views: board ? 1 : 0,
-    layout: board ? board.geometry() : null, caption: options ? !$('caption').hidden : null,
-  }),
-  labels: () => (board ? board.labels() : []),
-};
-
 let M = null, game = null, options = null, board = null;
 let selected = null;     // square name whose diagram is shown
 let diagram = null;      // moveDiagram result for `selected`
 let legal = new Map();   // from square name -> the side to move's legal moves [{to, coordinate, ...}]
 let start = { fen: '', moves: [] };  // what reset returns to
-let currentMarks = '';   // a text summary of the marks, for the tests' state()
 let dirty = false;         // a move was played since the start / the last reset
 let shownLevels = [3, 2, 1];  // the levels on show (options.levels, or those needed)
 let arrangement = null;     // the arrangement and caption chosen for the frame's size (layout())
 let captionShown = true;
 
 // --- messages ---------------------------------------------------------------------------
+// Problems with the address or a move, shown in the message bar; messages.on('say', fn(text)).
+export const messages = new Emitter();
 function say(text) {
-  hook.messages.push(text);
+  messages.emit('say', text);
   $('msg-text').textContent = text;  // text, never markup
   $('msg').hidden = false;
 }
-$('msg-close').addEventListener('click', () => { $('msg').hidden = true; });
 
 // --- options ----------------------------------------------------------------------------
 function readOptions() {
@@ -137,13 +128,12 @@ function setUp() {
 }
 
 function select(name) {
-  selected = null; diagram = null; hook.diagram = null;
+  selected = null; diagram = null;
   if (!name) return;
   const d = moveDiagram(M, game.fen(), name);
   if (d.error) { say(`No move diagram for ${name}: ${d.error}.`); return; }
   selected = name;
   diagram = d;
-  hook.diagram = d;
   needLevels(levelsNeeded({ diagram: d }));
 }
 
@@ -192,7 +182,7 @@ const legalMoves = () => movesByOrigin(game.status().over ? [] : game.legalMoves
 
 function render() {
   legal = options.interactive ? legalMoves() : new Map();
-  const last = game.lastMove(), k = game.checkedKing(), fz = game.frozen();
+  const last = game.lastMove();
   const state = {
     ...diagramBoard(game, diagram),
     dests: destSquares(legal),
@@ -201,12 +191,6 @@ function render() {
   if (last) needLevels([Number(last.from[0]), Number(last.to[0])]);
   layout();
   board.set(state);
-  const parts = [];
-  if (diagram) parts.push(diagramMarks(diagram));
-  if (last) parts.push(`last=${last.from},${last.to}`);
-  if (k) parts.push(`check=${k}`);
-  if (fz.length) parts.push(`frozen=${fz.join(',')}`);
-  currentMarks = parts.filter(Boolean).join(';');
   renderCaption();
 }
 
@@ -293,7 +277,7 @@ function pointOf(name) {
   return r ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null;
 }
 
-async function createView() {
+async function createView(createBoard) {
   board = await createBoard($('board'), {
     interactive: options.interactive, levels: options.levels || [3, 2, 1], orientation: options.flip ? 'scarlet' : 'gold',
     assetsUrl: new URL('./', location.href).href,
@@ -303,15 +287,33 @@ async function createView() {
 }
 
 // --- boot -------------------------------------------------------------------------------------
-async function boot() {
+/**
+ * Starts the embed. deps (optional): createBoard, loadEngine (the page's own by default).
+ * Resolves to the embed's parts (read-only views: options, game, selected, diagram, levels,
+ * caption, point(name), messages: its 'say' events) once it is drawn, or to {error} when it
+ * cannot start (the page says so).
+ */
+export async function startEmbed({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
+  try {
+    return await boot(createBoard, loadEngine);
+  } catch (e) {
+    const error = String((e && e.message) || e);
+    const l = $('loading');
+    if (l) l.textContent = 'This diagram could not start: ' + error;
+    return { error };
+  }
+}
+
+async function boot(createBoard, loadEngine) {
+  $('msg-close').addEventListener('click', () => { $('msg').hidden = true; });
+  window.addEventListener('hashchange', () => location.reload());
   const { o, problems } = readOptions();
   options = o;
-  hook.options = o;
   if (o.theme === 'dark') document.documentElement.classList.add('dark');
   if (!o.interactive) document.body.classList.add('static');
   for (const p of problems) say(p);
   start = { fen: o.fen, moves: o.moves };
-  const [mod] = await Promise.all([loadEngine(), createView()]);
+  const [mod] = await Promise.all([loadEngine(), createView(createBoard)]);
   M = mod;
   useFacts(M);
   game = new M.Game();
@@ -326,14 +328,9 @@ async function boot() {
   $('loading').remove();
   let queued = 0;
   new ResizeObserver(() => { cancelAnimationFrame(queued); queued = requestAnimationFrame(render); }).observe(document.documentElement);
-  hook.ready = true;
-  board.ready.then(() => { hook.piecesReady = true; }, () => {});
+  return {
+    options, board, point: pointOf,
+    game: () => game, selected: () => selected, diagram: () => diagram, levels: () => shownLevels,
+    caption: () => !$('caption').hidden,
+  };
 }
-
-window.addEventListener('hashchange', () => location.reload());
-boot().catch((e) => {
-  console.error(e);
-  hook.failed = String(e && e.message || e);
-  const l = $('loading');
-  if (l) l.textContent = 'This diagram could not start: ' + hook.failed;
-});

@@ -4,30 +4,34 @@
 // into the card's own canvas; nothing is reloaded when a card scrolls out of view and back.
 // A click on a picture brings that diagram to life (the embed itself, in an iframe; one at
 // a time). On a resize the pictures are drawn again at their new size.
-import { createBoard } from '../../renderer/board.js';
-import { loadEngine } from '../../engine/engine-loader.js';
+import { createBoard as makeBoard } from '../../renderer/board.js';
+import { loadEngine as loadRules } from '../../engine/engine-loader.js';
 import { decodeHash } from '../share/links.js';
 import { copyText } from '../share/clipboard.js';
 import { moveDiagram } from '../rules/move-diagram.js';
 import { levelsNeeded, pickArrangement, EMBED_KEYS } from './embed-layout.js';
 import { diagramBoard } from './diagram-board.js';
 import { $ } from '../util/dom.js';
+import { Emitter } from '../util/emitter.js';
 
-const hook = window.__gallery = { ready: false, draws: {}, errors: [], startedAt: performance.now(), drawnAt: null };
+/** What the gallery does: events.on('drawn', fn(cardId)) after each picture drawn. */
+export const events = new Emitter();
 
-// The diagram of an embed address: the board state and the levels it shows.
+// The diagram of an embed address: the board state and the levels it shows, or {error}.
 function diagramOf(M, src) {
   const d = decodeHash(new URL(src, location.href).hash, { position: true, extraKeys: EMBED_KEYS });
-  if (d.error) throw new Error(d.error);
+  if (d.error) return { error: d.error };
   const game = new M.Game();
   try {
     game.setPosition(d.fen || '', d.moves);
     const show = d.params.show ? moveDiagram(M, game.fen(), d.params.show) : null;
-    if (show && show.error) throw new Error(show.error);
+    if (show && show.error) return { error: show.error };
     const state = diagramBoard(game, show);
     const levels = d.params.level ? d.params.level.split(',').map(Number).sort((a, b) => b - a)
       : levelsNeeded({ pieces: state.pieces, diagram: show, lastMove: state.lastMove });
     return { state, levels, flip: d.params.flip === '1', layout: d.params.layout || 'auto' };
+  } catch (e) {
+    return { error: String((e && e.message) || e) };  // the engine's word on the position or a move
   } finally {
     game.delete();
   }
@@ -35,7 +39,22 @@ function diagramOf(M, src) {
 
 const frame = () => new Promise((r) => requestAnimationFrame(r));
 
-async function boot() {
+/**
+ * Starts the gallery. deps (optional): createBoard, loadEngine (the page's own by default).
+ * Resolves to {problems: [the cards whose address could not be drawn, with why]} once every
+ * picture is drawn, or to {error} when it cannot start. A card that cannot be drawn says why
+ * in its box.
+ */
+export async function startGallery({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
+  try {
+    return await boot(createBoard, loadEngine);
+  } catch (e) {
+    return { error: String((e && e.message) || e) };
+  }
+}
+
+async function boot(createBoard, loadEngine) {
+  const problems = [];
   const cards = [...document.querySelectorAll('.card')];
   wireSnippets(cards);
   const host = $('gallery-board');
@@ -44,7 +63,10 @@ async function boot() {
   const boxes = cards.map((c) => c.querySelector('.diagram'));
   const plans = new Map();
   for (const box of boxes) {
-    try { plans.set(box, diagramOf(M, box.dataset.src)); } catch (e) { hook.errors.push(`${box.dataset.src}: ${e.message}`); }
+    const plan = diagramOf(M, box.dataset.src);
+    if (!plan.error) { plans.set(box, plan); continue; }
+    problems.push(`${box.dataset.src}: ${plan.error}`);
+    box.append(Object.assign(document.createElement('span'), { className: 'hint', textContent: `This diagram could not be drawn: ${plan.error}` }));
   }
 
   // Draws one card's picture: the hidden board takes the box's size, the diagram, draws, and
@@ -77,7 +99,7 @@ async function boot() {
     pic.width = board.canvas.width;
     pic.height = board.canvas.height;
     pic.getContext('2d').drawImage(board.canvas, 0, 0);
-    hook.draws[box.closest('.card').id] = (hook.draws[box.closest('.card').id] || 0) + 1;
+    events.emit('drawn', box.closest('.card').id);
   }
 
   async function drawAll() {
@@ -85,8 +107,6 @@ async function boot() {
     host.style.width = host.style.height = '0px';  // nothing more to draw until a resize
   }
   await drawAll();
-  hook.drawnAt = performance.now();
-  hook.ready = true;
 
   // A click brings a diagram to life: the embed in an iframe, one at a time.
   let live = null;
@@ -108,6 +128,7 @@ async function boot() {
     clearTimeout(timer);
     timer = setTimeout(() => { if (innerWidth !== width) { width = innerWidth; drawAll(); } }, 250);
   });
+  return { problems };
 }
 
 // Snippets with this site's own address, and copy buttons.
@@ -131,7 +152,3 @@ function wireSnippets(cards) {
   }
 }
 
-boot().catch((e) => {
-  console.error(e);
-  hook.errors.push(String((e && e.message) || e));
-});

@@ -14,21 +14,21 @@ const MIN_WATCH_DELAY = 650;  // AI vs AI: a pace a person can follow
 export function createAI(ctl, ui, options = {}) {
   const ai = { ready: false, busy: false, purpose: null, token: 0, info: null, side: null, error: null };
   let engine = null;
+  let readied;
+  const ready = new Promise((resolve) => { readied = resolve; });
 
   function start() {
-    engine = new EngineClient({
-      // A dead or hung worker is restarted by the client; a search it was running resolves
-      // to null and think() asks again.
-      onRestart: (reason) => { console.warn('dragonchess: engine restarted:', reason); },
-      ...options,
-    });
+    // A dead or hung worker is restarted by the client; a search it was running resolves
+    // to null and think() asks again.
+    engine = new EngineClient(options);
     engine.ready().then(() => {
       ai.ready = true;
-      ai.readyAt = performance.now();
+      readied({});
       ui.onState();
       maybe();
     }, (e) => {
       ai.error = 'The engine failed to start: ' + e.message;
+      readied({ error: ai.error });
       ui.toast(ai.error);
       ui.onState();
     });
@@ -124,5 +124,6 @@ export function createAI(ctl, ui, options = {}) {
 
   ctl.on('interrupt', cancel);
   ctl.on('turn', maybe);
-  return { state: ai, start, maybe, cancel, hint, canHint, stop, clearInfo: () => { ai.info = null; } };
+  // whenReady(): resolves once the engine answers ({}), or could not start ({error}).
+  return { state: ai, start, maybe, cancel, hint, canHint, stop, whenReady: () => ready, clearInfo: () => { ai.info = null; } };
 }

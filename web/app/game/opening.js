@@ -8,8 +8,13 @@ import { resignedWords } from '../rules/words.js';
 import { sameStart, WAITING } from './controller.js';
 import { readLink, linkError, linkFor, setAddress } from '../share/share.js';
 
-// ctl: the Controller; ui: {toast(text, ms?, action?), announce(text), hook (test hooks)}
+// ctl: the Controller; ui: {toast(text, ms?, action?), announce(text)}
 export function createOpening(ctl, ui) {
+  // What became of the last link and of the saved game: the reason a link was refused or
+  // the saved game could not be restored, and whether a game was kept among the previous
+  // ones (the status line and the toasts say it; this keeps the last of each).
+  const state = { linkError: null, restoreError: null, keptPrevious: false };
+
   // The game as a link. In a play-by-link game the link is for the side to move (the one
   // that answers next), so the address bar always holds the link to send. A game against
   // the computer says so (its strength, the person's side): it opens as one elsewhere.
@@ -30,15 +35,13 @@ export function createOpening(ctl, ui) {
   }
 
   function linkFailed(message) {
-    console.warn('dragonchess: ' + message);
-    ui.hook.linkError = message;
+    state.linkError = message;
     ctl.note = failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };  // the status line says it
     ui.announce(message);
   }
 
   function failRestore(why) {
-    console.warn('dragonchess: ' + why);
-    ui.hook.restoreError = why;
+    state.restoreError = why;
     failedRestore = { text: `Your saved game could not be restored: ${why}. A new game has started.`, kind: 'warn' };
     ui.announce(failedRestore.text);
   }
@@ -100,7 +103,7 @@ export function createOpening(ctl, ui) {
       ctl.emit('change');
     }
     if (kept) {
-      ui.hook.keptPrevious = true;
+      state.keptPrevious = true;
       ui.toast(`Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.`, 8000,
         { label: 'Restore it', run: restorePrevious });
     }
@@ -182,7 +185,7 @@ export function createOpening(ctl, ui) {
   }
 
   ctl.on('record', (e) => { if (e && e.restored) setAddress(gameLink()); else save(); });
-  return { restore, restorePrevious, onLink, openGame, gameLink, sendUrl };
+  return { state, restore, restorePrevious, onLink, openGame, gameLink, sendUrl };
 }
 
 // What a link says about the end of the game or a draw offer, for this device's side

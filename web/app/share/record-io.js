@@ -118,7 +118,7 @@ function makeDialog() {
 }
 
 // ctl: the Controller; M: the engine module; opening: createOpening();
-// ui: {toast(text, ms?), hook}. Returns {open(), openText(text), openFile(file)}.
+// ui: {toast(text, ms?)}. Returns {open(), openText(text), openFile(file), text(), download(), copy()}.
 export function createRecordIO(ctl, M, opening, ui) {
   let dialog = null;
 
@@ -248,6 +248,5 @@ export function createRecordIO(ctl, M, opening, ui) {
     if (f) openFile(f);
   });
 
-  Object.assign(ui.hook, { recordText: () => recordText(ctl), openRecordText: (t) => openText(t) });
-  return { open: dialogOpen, openText, openFile, download, copy };
+  return { open: dialogOpen, openText, openFile, download, copy, text: () => recordText(ctl) };
 }

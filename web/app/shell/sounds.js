@@ -3,9 +3,11 @@
 // person has used the page (browsers refuse audio before that: no autoplay warnings), and
 // a mute switch remembered in localStorage.
 //
-//   const sounds = createSounds({ onPlay });   // onPlay({kind, muted, played}) for the tests
+//   const sounds = createSounds();
 //   sounds.play(soundFor(ply, snapAfter));  sounds.toggle();  sounds.muted();
 //   sounds.bindButton(el)                     // aria-pressed = muted, kept in step
+//   sounds.on('play', fn({kind, muted, played}))  // each sound asked for
+import { Emitter } from '../util/emitter.js';
 
 export const SOUND_KEY = 'dragonchess.sound.v1';
 
@@ -37,7 +39,8 @@ const VOICES = {
   end: { notes: [[523, 0, 0.22, 0.15, 'sine'], [659, 0.14, 0.22, 0.15, 'sine'], [784, 0.28, 0.45, 0.15, 'sine']], noise: 0 },
 };
 
-export function createSounds({ onPlay } = {}) {
+export function createSounds() {
+  const events = new Emitter();
   let muted = readMuted();
   let ctx = null, noise = null;
   const buttons = new Set();
@@ -100,7 +103,7 @@ export function createSounds({ onPlay } = {}) {
       const c = context();
       if (c) { try { voice(c, v); played = true; } catch { /* audio unavailable: silent */ } }
     }
-    if (onPlay) onPlay({ kind, muted, played });
+    events.emit('play', { kind, muted, played });
   }
 
   function sync() {
@@ -123,5 +126,6 @@ export function createSounds({ onPlay } = {}) {
     toggle: () => setMuted(!muted),
     bindButton(el) { if (el) { buttons.add(el); sync(); } },
     state: () => (ctx ? ctx.state : 'none'),
+    on: (event, fn) => events.on(event, fn),
   };
 }

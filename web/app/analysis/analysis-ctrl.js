@@ -1,0 +1,312 @@
+// Analysis mode, its state and its changes (no DOM: analysis-view.js draws it): the
+// engine's view of the position on show, on any position or finished game. Its own engine
+// worker (an EngineClient, so that a computer opponent keeps its own), an infinite MultiPV
+// analysis of the position on view: the evaluation, the best lines (choose one: play its
+// first move when it is yours to play, else preview the line on the boards), the best moves
+// as arrows (green), or the opponent's threat (what it would play if it were its turn: red
+// arrows). And the post-game review (review.js): every position searched in the worker,
+// the judged moves with the better move (blue arrow).
+//
+// While a line is previewed the preview owns the board (page.take / page.release: the
+// board-owner interface of docs/architecture.md); otherwise the page asks arrows() for the
+// game's board and marks() for the move list. Every change asks the page for one redraw.
+// No rule is decided here: positions, lines and judgements come from the engine and core.
+import { EngineClient } from '../../engine/engine-client.js';
+import { parseSquare } from '../rules/squares.js';
+import { moveArrow } from '../rules/moves.js';
+import { SIDE_NAME, other } from '../rules/facts.js';
+import { START } from '../game/model.js';
+import { createReview } from './review.js';
+
+export const MAX_LINES = 5;
+// The lines' arrows, best first: green for the engine's moves, red for a threat.
+export const LINE_COLORS = { best: ['#15781ee0', '#15781e90', '#15781e60', '#15781e48', '#15781e38'],
+  threat: ['#c8281ee0', '#c8281e90', '#c8281e60', '#c8281e48', '#c8281e38'] };
+const BETTER_COLOR = '#1e64c8e0';
+
+const startFenOf = (model) => (model.startFen === START ? '' : model.startFen);
+/** Over by the rules of the board (a resignation or an agreed draw leaves a position to analyse). */
+export const overOnBoard = (status) => status.over && status.state !== 'resignation' && status.state !== 'draw-agreed';
+
+// ctl: the Controller; page: {redraw(), take(owner), release(owner), toast(text), announce(text),
+// prefs: {load(), save(patch)}}; createEngine(): the analysis engine (default: its own worker).
+export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineClient() } = {}) {
+  const st = {
+    on: false, multipv: 3, threat: false,
+    held: new Set(),  // why the analysis is held off the worker: 'learn' (Learn or Puzzles has the board), 'hidden' (the tab)
+    info: null, error: null, searching: false,
+    preview: null,  // {ply, fen, moves (the game's, to ply), line: [coordinate], alg: [algebraic], idx, threat}
+  };
+  const prefs = page.prefs ? page.prefs.load() : {};
+  if (Number.isInteger(prefs.lines) && prefs.lines >= 1 && prefs.lines <= MAX_LINES) st.multipv = prefs.lines;
+  let engine = null;
+  let analysedKey = null;
+  const review = createReview({
+    review: (...a) => eng().review(...a), stop: (...a) => eng().stop(...a),
+  }, { onChange: () => { page.redraw(); if (!reviewRunning()) schedule(); } });
+  const reviewRunning = () => review.state.status === 'running';
+
+  function eng() {
+    if (!engine) engine = createEngine();
+    return engine;
+  }
+  // Stops the infinite analysis; its answer is not wanted (a superseded search resolves to null).
+  const stopEngine = () => { if (engine && !reviewRunning()) engine.stop({ discard: true }).catch(() => {}); };
+
+  // --- the position analysed ------------------------------------------------------------
+  // The game's start and its moves up to the ply on view.
+  function position() {
+    return { fen: startFenOf(ctl.model), moves: ctl.model.coordinates().slice(0, ctl.viewPly) };
+  }
+  const keyOf = (p) => `${p.fen}|${p.moves.join(' ')}|${st.multipv}|${st.threat}`;
+
+  // (Re)starts the analysis when the position on view or the options changed.
+  function schedule() {
+    if (!st.on || reviewRunning() || st.held.size) return;
+    const p = position(), key = keyOf(p);
+    if (key === analysedKey) return;
+    analysedKey = key;
+    st.info = null;
+    st.error = null;
+    const snap = ctl.model.snap(ctl.viewPly);
+    if (overOnBoard(snap.status)) {
+      st.searching = false;
+      eng().stop({ discard: true }).catch(() => {});
+      return;
+    }
+    st.searching = true;
+    const side = st.threat ? other(snap.side) : snap.side;
+    eng().analyse(p, {
+      multipv: st.multipv, threat: st.threat,
+      onInfo: (info) => {
+        if (analysedKey !== key) return;
+        st.info = { ...info, side, key };
+        page.redraw();
+      },
+    }).then(() => {
+      if (analysedKey === key) { st.searching = false; page.redraw(); }
+    }, (e) => {
+      if (analysedKey !== key) return;
+      st.searching = false;
+      st.error = e.code === 'in-check' ? `No threat to show: ${e.message.split(':')[0]}.` : `The engine could not analyse this position: ${e.message}`;
+      page.redraw();
+    });
+  }
+
+  function setOn(on) {
+    if (on === st.on) return;
+    st.on = on;
+    endPreview({ quiet: true });
+    if (on) {
+      schedule();
+    } else {
+      analysedKey = null;
+      st.info = null;
+      stopEngine();
+    }
+    page.redraw();
+  }
+
+  // Holds the infinite analysis off the worker while nobody can see it (Learn or Puzzles
+  // has the board, the tab is hidden): no hidden CPU use. It comes back, on the same
+  // position, once nothing holds it. A running review goes on (a finite job, asked for).
+  function hold(reason, on) {
+    const was = st.held.size > 0;
+    if (on) st.held.add(reason); else st.held.delete(reason);
+    const now = st.held.size > 0;
+    if (now === was || !st.on) return;
+    if (now) {
+      analysedKey = null;
+      st.searching = false;
+      stopEngine();
+    } else {
+      schedule();
+    }
+    page.redraw();
+  }
+
+  // --- lines and previews ---------------------------------------------------------------
+  /** The analysis of the position on view: its info when it is of that position, else null. */
+  const current = () => (st.on && st.info && st.info.key === keyOf(position()) ? st.info : null);
+  const lines = () => (current() && current().lines) || [];
+
+  // A click on a line (k) or on one of its moves (i): play its first move when the person
+  // here may play it in the live position, else preview the line up to that move.
+  function chooseLine(k, i = 0) {
+    const l = lines()[k];
+    if (!l) return;
+    if (!st.threat && i === 0 && ctl.isLive() && !ctl.cannotMove()) {
+      const err = ctl.play(l.move);
+      if (err) page.toast('That move could not be played: ' + err);
+      return;
+    }
+    const p = position();
+    const was = !!st.preview;
+    st.preview = { ply: ctl.viewPly, fen: p.fen, moves: p.moves, line: l.pvCoordinate, alg: l.pv, idx: i + 1, threat: st.threat };
+    if (!was) page.take(previewOwner);
+    page.redraw();
+    sayPreview();
+  }
+  function stepPreview(d) {
+    const pv = st.preview;
+    if (!pv) return;
+    pv.idx = Math.max(0, Math.min(pv.line.length, pv.idx + d));
+    page.redraw();
+    sayPreview();
+  }
+  function endPreview({ quiet = false } = {}) {
+    if (!st.preview) return;
+    st.preview = null;
+    page.release(previewOwner);
+    if (!quiet && page.announce) page.announce('Back to the game. ' + ctl.statusLine().text);
+  }
+
+  // The moves of the preview on the boards, with core's move numbers: "2. R3c5 2… Rx3a2".
+  function previewMoves(pv = st.preview) {
+    const first = pv.ply + (pv.threat ? 1 : 0);  // a threat: as if the side to move passed
+    return pv.alg.slice(0, Math.max(pv.threat ? 1 : 0, pv.idx)).map((mv, i) => {
+      const label = ctl.model.label(first + i);
+      return i === 0 || label.endsWith('.') ? `${label} ${mv}` : mv;
+    }).join(' ');
+  }
+  // The status line while a line is previewed: the boards are not the game's position.
+  function previewLine() {
+    const pv = st.preview;
+    const side = pv.threat ? other(ctl.shown().side) : (pv.idx % 2 ? other(ctl.shown().side) : ctl.shown().side);
+    return {
+      text: pv.threat ? 'Previewing the threat' : "Previewing the engine's line",
+      sub: pv.threat ? `If ${SIDE_NAME[other(ctl.shown().side)]} were to move: ${previewMoves(pv)}` : pv.idx ? `After ${previewMoves(pv)} (not played)` : 'The position on view, before the line',
+      subKind: 'note', side, kind: 'browsing', action: { label: 'Back to the game', act: 'endpreview' },
+    };
+  }
+  function sayPreview() {
+    const l = previewLine();
+    if (page.announce) page.announce(`${l.text}: ${l.sub}. Escape returns to the game.`);
+  }
+
+  // The board while previewing: the position after the line's first idx moves.
+  function previewConfig() {
+    const pv = st.preview;
+    const base = ctl.boardConfig();
+    // A threat line starts with the other side to move: played from the position after a
+    // pass, which the rules engine has no move for: shown as arrows only.
+    if (pv.threat) return { ...base, dests: null, selected: null, arrows: threatArrows(pv) };
+    const g = new ctl.model.M.Game(pv.fen, [...pv.moves, ...pv.line.slice(0, pv.idx)]);
+    try {
+      const last = g.lastMove(), check = g.checkedKing();
+      const next = pv.line[pv.idx];
+      return {
+        orientation: base.orientation, pieces: g.board(), dests: null, selected: null,
+        lastMove: last ? [parseSquare(last.from), parseSquare(last.to)] : null,
+        check: check ? parseSquare(check) : null, frozen: g.frozen().map(parseSquare),
+        arrows: next ? [moveArrow(next, LINE_COLORS.best[0])] : [],
+      };
+    } finally {
+      g.delete();
+    }
+  }
+  function threatArrows(pv) {
+    return pv.line.slice(0, Math.max(1, pv.idx)).map((m, i) => moveArrow(m, i % 2 ? LINE_COLORS.best[1] : LINE_COLORS.threat[0]));
+  }
+
+  // The preview as the board's owner: the line's position, nothing to play; a click, Enter
+  // or Escape on the boards goes back to the game.
+  const previewOwner = {
+    boardConfig: previewConfig,
+    statusLine: previewLine,
+    onSelect: () => endPreview(),
+    onMove: () => endPreview(),
+    activate: () => endPreview(),
+    cancel: () => { endPreview(); return true; },
+    describeSquare: (name) => ctl.describeSquare(name),
+    onKey: (e) => onKey(e),
+  };
+
+  // --- the review -----------------------------------------------------------------------
+  const gameKey = () => ctl.recordKey();
+  const reviewFits = () => review.state.key === gameKey();
+  // The plies of the game on the page the review speaks for: those it shares with the game
+  // reviewed (the same start, the same moves). Playing on after a review, or taking moves
+  // back, keeps the judgements of the moves both share. -1: no review of this game.
+  function reviewedPlies() {
+    const rs = review.state;
+    if (!rs.key || rs.fen !== startFenOf(ctl.model)) return -1;
+    const moves = ctl.model.coordinates();
+    let k = 0;
+    while (k < moves.length && k < rs.moves.length && moves[k] === rs.moves[k]) k++;
+    return k;
+  }
+  // The whole review is of this game's line: one of the two games continues the other.
+  const reviewInLine = () => reviewedPlies() === Math.min(review.state.moves.length, ctl.model.length);
+  function startReview() {
+    if (!ctl.model.length) { page.toast('There is no move to review yet.'); return; }
+    if (!st.on) setOn(true);
+    analysedKey = null;
+    st.info = null;
+    endPreview({ quiet: true });
+    review.start({ fen: startFenOf(ctl.model), moves: ctl.model.coordinates(), key: gameKey() });
+  }
+  function judgementAt(ply) {
+    if (ply > reviewedPlies()) return null;
+    return review.state.judgements.find((j) => j.ply === ply) || null;
+  }
+
+  // The move list's marks: Map(ply -> {kind, glyph, name, better}) of the judged moves.
+  function marks() {
+    const out = new Map();
+    const k = reviewedPlies();
+    for (const j of review.state.judgements) {
+      if (j.kind && j.ply <= k) out.set(j.ply, { kind: j.kind, glyph: j.glyph, name: j.name, better: j.bestAlgebraic });
+    }
+    return out;
+  }
+
+  // The arrows over the game's board: the best lines' first moves (or the threat's) and the
+  // better move of a judged move on view.
+  function arrows() {
+    const out = [];
+    if (st.on) {
+      const colors = st.threat ? LINE_COLORS.threat : LINE_COLORS.best;
+      lines().slice(0, 3).reverse().forEach((l, i, a) => out.push(moveArrow(l.move, colors[a.length - 1 - i])));
+    }
+    const j = judgementAt(ctl.viewPly);
+    if (j && j.kind && j.best) out.push(moveArrow(j.best, BETTER_COLOR));
+    return out;
+  }
+
+  function setLines(n) {
+    st.multipv = n;
+    if (page.prefs) page.prefs.save({ lines: n });
+    schedule();
+    page.redraw();
+  }
+  function toggleThreat() {
+    st.threat = !st.threat;
+    endPreview({ quiet: true });
+    schedule();
+    page.redraw();
+  }
+
+  // Keys while analysing: X threat, A toggles the mode; Escape ends a preview, the arrows step it.
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    if (e.key === 'a' || e.key === 'A') { setOn(!st.on); return true; }
+    if (!st.on) return false;
+    if (e.key === 'x' || e.key === 'X') { toggleThreat(); return true; }
+    if (st.preview && e.key === 'Escape') { endPreview(); return true; }
+    if (st.preview && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) { stepPreview(e.key === 'ArrowLeft' ? -1 : 1); return true; }
+    return false;
+  }
+
+  // The game or the ply on view changed: follow it (a preview of another ply ends).
+  ctl.on('change', () => {
+    if (st.preview && st.preview.ply !== ctl.viewPly) endPreview({ quiet: true });
+    schedule();
+  });
+
+  return {
+    state: st, review, get on() { return st.on; },
+    setOn, toggle: () => setOn(!st.on), hold, toggleThreat, setLines, startReview, chooseLine, endPreview, stepPreview,
+    previewMoves, current, lines, arrows, marks, onKey, judgementAt, reviewedPlies, reviewFits, reviewInLine, reviewRunning,
+  };
+}

@@ -1,0 +1,185 @@
+// Learning inside the game page, its state and its changes (no DOM: learn-view.js draws
+// it): the tutorial (learn.js) and the puzzles (puzzles.js) take over the main board. The
+// game underneath is kept as it was: leaving Learn or Puzzles shows it again.
+//
+// While a session runs it owns the board (page.take / page.release: the board-owner
+// interface of docs/architecture.md): `owner` below hands the board its state and takes its
+// input. Every change asks the page for one redraw.
+//
+//   const learn = createLearnCtrl({ M, ctl, page, sounds, loadJson });
+//   await learn.enter('lessons' | 'puzzles', id?);  learn.exit();  learn.act(what, data)
+import { Lessons, progressStore } from './learn.js';
+import { Puzzles, puzzleStore } from './puzzles.js';
+import { parseSquare, squareName, moveNames } from '../rules/squares.js';
+import { destinationWords } from '../rules/words.js';
+
+const REPLY_MS = 550;      // the opponent's answer in a puzzle, after the solver's move
+const SOLUTION_MS = 700;   // the pace of a shown solution
+
+async function fetchJson(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
+  return r.json();
+}
+
+// M: the engine module; ctl: the game's Controller; page: {redraw(), take(owner),
+// release(owner), animate(from, to), toast(text), announce(text), analysis, editor};
+// sounds: the page's sounds (or null); loadJson(url): the data files (default: fetch).
+export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJson }) {
+  const st = {
+    kind: null,          // 'lessons' | 'puzzles' | null
+    selected: null,      // the session's selected square (name), for the keyboard
+    listOpen: false,     // the list of lessons on show
+    lessons: null, puzzles: null,  // the sessions, made on first use
+  };
+  let timers = [];
+  const later = (fn, ms) => { const t = setTimeout(() => { timers = timers.filter((x) => x !== t); fn(); }, ms); timers.push(t); };
+  const clearTimers = () => { for (const t of timers) clearTimeout(t); timers = []; };
+  const session = () => (st.kind === 'puzzles' ? st.puzzles : st.lessons);
+
+  // Opens Learn or Puzzles (a lesson or puzzle by id, else where the learner stopped).
+  // -> {} or {error} (the data could not be loaded: the game stays on the board).
+  async function enter(which, id = null) {
+    clearTimers();
+    try {
+      if (which === 'puzzles' && !st.puzzles) {
+        st.puzzles = new Puzzles(M, await loadJson('puzzles.json'), puzzleStore());
+        st.puzzles.on('change', page.redraw);
+        st.puzzles.on('moved', (m) => played(m));
+      }
+      if (which === 'lessons' && !st.lessons) {
+        st.lessons = new Lessons(M, await loadJson('learn/lessons.json'), progressStore());
+        st.lessons.on('change', page.redraw);
+        st.lessons.on('moved', ({ move, after }) => played(move, after));
+      }
+    } catch (e) {
+      return { error: `${which === 'puzzles' ? 'The puzzles' : 'The lessons'} could not be loaded: ${(e && e.message) || e}` };
+    }
+    ctl.emit('interrupt');  // a running search for the game is pointless meanwhile
+    if (page.analysis) page.analysis.hold('learn', true);  // and the game's analysis waits, off the worker
+    if (page.editor && page.editor.active) page.editor.close();  // the position editor gives the board back
+    const was = st.kind;
+    st.kind = which;
+    st.selected = null;
+    if (!was) page.take(owner);
+    if (which === 'lessons') st.lessons.open(id || (st.lessons.lesson ? st.lessons.lesson.id : st.lessons.firstOpen()), id ? 0 : null);
+    else if (id) st.puzzles.open(id);
+    else if (!st.puzzles.puzzle) st.puzzles.resume();
+    page.redraw();
+    page.announce(which === 'lessons' ? `Learn: ${st.lessons.lesson.title}. ${st.lessons.step.task}` : `Puzzles: ${st.puzzles.task()}.`);
+    return {};
+  }
+
+  function exit() {
+    if (!st.kind) return;
+    clearTimers();
+    st.kind = null;
+    st.selected = null;
+    page.release(owner);
+    if (page.analysis) page.analysis.hold('learn', false);
+    ctl.emit('turn');  // the computer may be to move in the game
+  }
+
+  // a move was played in the session: the board follows, with a slide and a sound
+  function played(m, after) {
+    if (m.kind !== 'afar') page.animate(parseSquare(m.from), parseSquare(m.to));
+    if (sounds) sounds.play(after && after.done ? 'end' : m.kind === 'move' ? 'move' : 'capture');
+  }
+
+  // The panel's buttons: what (a data-learn-act) with its data.
+  function act(what, data = {}) {
+    const s = session();
+    if (what === 'exit') return exit();
+    if (what === 'lessons-list') { st.listOpen = !st.listOpen; page.redraw(); return undefined; }
+    if (st.kind === 'lessons') {
+      if (what === 'hint') s.hint();
+      else if (what === 'restart') s.restart();
+      else if (what === 'next') s.next();
+      else if (what === 'show') showLessonSolution();
+      else if (what === 'open') s.open(data.id, data.step !== undefined ? Number(data.step) : null);
+    } else if (st.kind === 'puzzles') {
+      if (what === 'hint') s.hint();
+      else if (what === 'next') s.next();
+      else if (what === 'retry') s.open(s.puzzle.id);
+      else if (what === 'show') showPuzzleSolution();
+      else if (what === 'filter') { s.setFilter(data.filter); if (s.puzzle && s.phase !== 'play') s.next(); else if (s.puzzle && data.filter !== 'all' && s.puzzle.difficulty !== data.filter) s.next(); }
+    }
+    return undefined;
+  }
+
+  function showLessonSolution() {
+    const s = st.lessons;
+    s.restart();
+    const stepAt = s.stepIndex, id = s.lesson.id;
+    [...s.step.solution].forEach((mv, i) => later(() => {
+      if (st.kind !== 'lessons' || s.lesson.id !== id || s.stepIndex !== stepAt) return;
+      s.play(...moveNames(mv));
+    }, SOLUTION_MS * (i + 1)));
+  }
+
+  function showPuzzleSolution() {
+    const s = st.puzzles;
+    const id = s.puzzle.id;
+    s.showSolution().forEach((mv, i) => later(() => { if (st.kind === 'puzzles' && s.puzzle.id === id) s.stepSolution(mv); }, SOLUTION_MS * (i + 1)));
+  }
+
+  // --- the board's owner while a session runs ---------------------------------------------------
+  const owner = {
+    boardConfig: () => ({ ...session().boardConfig(), selected: st.selected ? parseSquare(st.selected) : null }),
+    statusLine: () => session().statusLine(),
+    title: () => `${st.kind === 'lessons' ? 'Learn' : 'Puzzles'} · Dragonchess`,
+    selectedSquare: () => st.selected,
+    onSelect(sq) {
+      st.selected = sq === null ? null : squareName(sq);
+      if (st.kind === 'lessons' && st.selected) {
+        const why = st.lessons.whyNot(st.selected);
+        if (why) { st.lessons.note = { text: why, kind: 'warn' }; st.selected = null; }
+      }
+      page.redraw();
+    },
+    onMove(from, to) {
+      st.selected = null;
+      const s = session();
+      const r = s.playSquares(from, to);
+      if (st.kind === 'puzzles' && r === 'correct') later(() => { if (st.kind === 'puzzles') s.reply(); }, REPLY_MS);
+      if (r && r !== 'correct' && r !== 'wrong' && r !== 'solved') page.toast(r);
+      if (st.kind === 'puzzles' && r === 'solved') page.announce(`Solved. ${st.puzzles.puzzle.line.join(' ')}`);
+      if (st.kind === 'lessons' && st.lessons.note) page.announce(st.lessons.note.text);
+      if (st.kind === 'puzzles' && r === 'wrong') page.announce(st.puzzles.note.text);
+      page.redraw();  // a wrong move: the piece goes back
+    },
+    describeSquare: (name) => session().describeSquare(name),
+    activate(name) {
+      const s = session();
+      const ds = s.dests().get(st.selected || '') || [];
+      if (st.selected && ds.some((d) => d.to === name)) {
+        owner.onMove(parseSquare(st.selected), parseSquare(name));
+        return;
+      }
+      if (st.selected === name) { st.selected = null; page.redraw(); return; }
+      owner.onSelect(parseSquare(name));
+      const list = st.selected && s.dests().get(st.selected);
+      if (list) page.announce(`${name} selected: ${destinationWords(list)}.`);
+      else if (st.kind === 'lessons' && st.lessons.note) page.announce(st.lessons.note.text);
+    },
+    cancel() { const had = !!st.selected; st.selected = null; page.redraw(); return had; },
+    startSquare: () => st.selected || (session().boardConfig().orientation === 'scarlet' ? '2f7' : '2f2'),
+    onKey(e) {
+      if (e.ctrlKey || e.metaKey || e.altKey) return true;  // the game's undo/redo do nothing here
+      const k = e.key.toLowerCase();
+      if (e.key === 'Escape') { if (!owner.cancel()) exit(); }
+      else if (k === 'h') act('hint');
+      else if (k === 'n' && session().phase !== 'play') act('next');
+      else if (k === 'r') act(st.kind === 'lessons' ? 'restart' : 'retry');
+      else if (['arrowleft', 'arrowright', 'arrowup', 'arrowdown', 'home', 'end', 'f', 'p', ' ', 't'].includes(k)) { /* the hidden game's keys: nothing */ }
+      else return false;
+      e.preventDefault();
+      return true;
+    },
+  };
+
+  return {
+    state: st, enter, exit, act, session, owner,
+    get mode() { return st.kind; },
+  };
+}

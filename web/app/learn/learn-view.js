@@ -1,0 +1,210 @@
+// What Learn and Puzzles show (learn-ctrl.js holds their state): the panel beside the
+// boards, the piece-info button of the status strip (the selected piece, or the piece that
+// made the move on view), the piece cards (piece-card.js) and the piece names on hover or
+// long press (piece-tip.js), which work everywhere; drawn in the page's one redraw.
+//
+//   const view = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
+//   view.render();  view.openCard(letter, level?)  (ui: the page's {toast, announce})
+import { FILTERS } from './puzzles.js';
+import { openPieceCard, cardText } from './piece-card.js';
+import { createPieceTip } from './piece-tip.js';
+import { parseSquare, levelOf } from '../rules/squares.js';
+import { pieceName, pieceSide } from '../rules/facts.js';
+import { pieceWords } from '../rules/words.js';
+import { PIECE_FILES } from '../../renderer/pieces.js';
+import { $, esc } from '../util/dom.js';
+
+// Tag names of the puzzle file, in words for the panel.
+const TAG_WORDS = {
+  afar: 'capture from afar', freezing: 'freezing', via: 'through a square', 'level-change': 'changing levels',
+  'sylph-return': "the Sylph's return", promotion: 'promotion', 'check-levels': 'check across levels', mate: 'mate',
+};
+
+// learn: the learn controller; page: {owner(), shown() (the board as drawn), keys};
+// ui: {toast(text), announce(text)}.
+export function createLearnView({ learn, M, board, page, ctl, createBoard, ui }) {
+  const st = learn.state;
+
+  // --- the panel --------------------------------------------------------------------------
+  const panel = document.createElement('section');
+  panel.className = 'card card-learn';
+  panel.id = 'learn-panel';
+  panel.hidden = true;
+  panel.setAttribute('aria-label', 'Learn');
+  panel.innerHTML = `<header class="card-head">
+      <h2 id="learn-heading">Learn</h2><span class="card-head-note" id="learn-progress"></span>
+      <button type="button" class="btn btn-compact learn-back" data-learn-act="exit" title="Back to your game (Esc)">Back to game</button>
+    </header>
+    <div class="learn-body" id="learn-body">
+      <h3 class="learn-title" id="learn-title"></h3>
+      <p class="learn-intro" id="learn-intro"></p>
+      <p class="learn-task" id="learn-task"></p>
+      <p class="learn-note" id="learn-note" role="status"></p>
+      <div class="learn-actions" id="learn-actions"></div>
+      <div class="learn-more" id="learn-more"></div>
+    </div>`;
+  document.querySelector('.side').prepend(panel);
+
+  // the piece-info button in the status strip
+  const info = document.createElement('button');
+  info.type = 'button';
+  info.className = 'btn btn-compact btn-ghost piece-info';
+  info.id = 'piece-info';
+  info.hidden = true;
+  document.querySelector('.strip-tools').prepend(info);
+  info.addEventListener('click', () => { if (info.dataset.letter) openCard(info.dataset.letter, Number(info.dataset.level) || null); });
+  function setInfo(letter, level) {
+    if (!pieceSide(letter)) { info.hidden = true; delete info.dataset.letter; return; }
+    const name = pieceName(letter);
+    const html = `<img src="pieces/${PIECE_FILES[letter.toUpperCase()]}.svg" alt="" width="18" height="18"><span>${esc(name)}</span>`;
+    info.dataset.letter = letter.toUpperCase();
+    info.dataset.level = String(level || '');
+    if (info.dataset.html !== html) { info.innerHTML = html; info.dataset.html = html; }
+    info.title = `How the ${name} moves (I)`;
+    info.setAttribute('aria-label', `How the ${name} moves`);
+    info.hidden = false;
+  }
+  // The piece the button is about: the selected piece (on the boards, whoever owns them), or
+  // on the game's board the piece that made the move on view.
+  function infoPiece() {
+    const pieces = page.shown().pieces;
+    const sel = page.owner().selectedSquare ? page.owner().selectedSquare() : null;
+    if (sel) return [pieces[parseSquare(sel)], levelOf(parseSquare(sel))];
+    const snap = ctl.shown();
+    if (!st.kind && !ctl.isLive() && snap.last) {
+      const sq = parseSquare(snap.last.kind === 'afar' ? snap.last.from : snap.last.to);
+      return [snap.board[sq], levelOf(sq)];
+    }
+    return [null, null];
+  }
+
+  // --- piece cards and names ------------------------------------------------------------------
+  async function openCard(letter, level = null) {
+    tip.hide();
+    const card = await openPieceCard(letter, { M, createBoard, level });
+    if (card) ui.announce(cardText(card));
+    return card;
+  }
+  const tip = createPieceTip({
+    board, container: $('board'),
+    describe: (sq) => {
+      const cfg = page.shown();
+      const c = cfg ? cfg.pieces[sq] : null;
+      if (!pieceSide(c)) return null;
+      return { letter: c.toUpperCase(), text: `${pieceWords(c)}${(cfg.frozen || []).includes(sq) ? ' · frozen' : ''}` };
+    },
+    onCard: (letter, level) => openCard(letter, level),
+  });
+
+  // the pieces in the help dialog: each opens its card
+  const helpPieces = $('help-pieces');
+  if (helpPieces) {
+    helpPieces.innerHTML = M.PIECES.map((p) => `<button type="button" class="help-piece" data-piece-card="${p.letter}" title="How the ${esc(p.name)} moves">
+      <img src="pieces/${PIECE_FILES[p.letter]}.svg" alt="" width="34" height="34"><span>${esc(p.name)}</span></button>`).join('');
+  }
+  async function enter(which, id = null) {
+    tip.hide();
+    const r = await learn.enter(which, id);
+    if (r.error) ui.toast(r.error);
+    return r;
+  }
+  document.addEventListener('click', (e) => {
+    const c = e.target.closest('[data-piece-card]');
+    if (c) { e.preventDefault(); const d = c.closest('dialog'); if (d && d.id !== 'dlg-piece') d.close(); openCard(c.dataset.pieceCard); return; }
+    const l = e.target.closest('[data-learn]');
+    if (l) { e.preventDefault(); const d = l.closest('dialog'); if (d) d.close(); enter(l.dataset.learn === 'puzzles' ? 'puzzles' : 'lessons'); return; }
+    const a = e.target.closest('[data-learn-act]');
+    if (a && !a.disabled) { e.preventDefault(); learn.act(a.dataset.learnAct, a.dataset); }
+  });
+  // a new or restored game ends Learn and Puzzles
+  for (const id of ['form-new', 'btn-restore-prev']) {
+    const el = $(id);
+    if (el) el.addEventListener(id === 'form-new' ? 'submit' : 'click', () => learn.exit());
+  }
+  // I: the card of the selected piece, or of the piece on the focused square, or the button's
+  document.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || (e.key !== 'i' && e.key !== 'I')) return;
+    if (document.querySelector('dialog[open]')) return;
+    const tag = (e.target && e.target.tagName) || '';
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+    const o = page.owner();
+    const sq = (o.selectedSquare && o.selectedSquare()) || (page.keys && page.keys.focus());
+    const c = sq && page.shown() ? page.shown().pieces[parseSquare(sq)] : null;
+    if (pieceSide(c)) { e.preventDefault(); openCard(c, levelOf(parseSquare(sq))); }
+    else if (info.dataset.letter) { e.preventDefault(); openCard(info.dataset.letter); }
+  });
+
+  // --- drawing ----------------------------------------------------------------------------
+  let shownKind = null;
+  function render() {
+    const kind = st.kind;
+    if (kind !== shownKind) {
+      shownKind = kind;
+      document.body.classList.toggle('mode-learn', !!kind);
+      document.body.classList.toggle('mode-puzzles', kind === 'puzzles');
+      panel.hidden = !kind;
+      tip.hide();
+    }
+    setInfo(...infoPiece());
+    if (kind === 'lessons') renderLesson(st.lessons);
+    else if (kind === 'puzzles') renderPuzzle(st.puzzles);
+  }
+
+  function button(what, label, { primary = false, title = '', data = {} } = {}) {
+    const attrs = Object.entries(data).map(([k, v]) => ` data-${k}="${esc(v)}"`).join('');
+    return `<button type="button" class="btn${primary ? ' btn-primary' : ''}" data-learn-act="${what}"${attrs}${title ? ` title="${esc(title)}"` : ''}>${esc(label)}</button>`;
+  }
+  // Sets an element's HTML only when it changed (a redraw per frame keeps the focus and the hover).
+  const setHtml = (el, html) => { if (el.dataset.html !== html) { el.innerHTML = html; el.dataset.html = html; } };
+
+  function renderNote(s) {
+    const note = $('learn-note');
+    note.textContent = s.note ? s.note.text : '';
+    note.className = `learn-note${s.note ? ' is-' + s.note.kind : ''}`;
+  }
+
+  function renderLesson(s) {
+    const list = s.list();
+    const done = list.filter((l) => l.done).length;
+    $('learn-heading').textContent = 'Learn';
+    $('learn-progress').textContent = `${done} of ${list.length} lessons done`;
+    $('learn-title').textContent = s.lesson.title + (s.lesson.steps.length > 1 ? ` · step ${s.stepIndex + 1} of ${s.lesson.steps.length}` : '');
+    $('learn-intro').textContent = s.stepIndex === 0 || s.phase !== 'play' ? s.lesson.intro : '';
+    $('learn-task').textContent = s.step.task;
+    renderNote(s);
+    const acts = [];
+    if (s.phase === 'play') acts.push(button('hint', 'Hint', { title: 'A hint (H)' }), button('show', 'Show me'));
+    if (s.moves.length || s.phase !== 'play') acts.push(button('restart', 'Start again', { primary: s.phase === 'failed', title: 'Start the step again (R)' }));
+    if (s.phase === 'done' && s.hasNext()) acts.push(button('next', s.stepIndex + 1 < s.lesson.steps.length ? 'Next step' : 'Next lesson', { primary: true, title: 'Go on (N)' }));
+    if (s.lesson.piece) acts.push(`<button type="button" class="btn" data-piece-card="${s.lesson.piece}">${esc(pieceName(s.lesson.piece))} card</button>`);
+    acts.push(button('lessons-list', st.listOpen ? 'Hide the lessons' : 'All lessons'));
+    setHtml($('learn-actions'), acts.join(''));
+    setHtml($('learn-more'), st.listOpen ? `<ol class="learn-list">${list.map((l) => `<li>
+      <button type="button" class="learn-item${l.id === s.lesson.id ? ' is-current' : ''}" data-learn-act="open" data-id="${esc(l.id)}"
+        aria-label="${esc(l.title)}${l.done ? ', done' : l.stepsDone ? `, ${l.stepsDone} of ${l.steps} steps done` : ''}">
+        ${l.piece ? `<img src="pieces/${PIECE_FILES[l.piece]}.svg" alt="" width="22" height="22">` : '<span class="learn-rule-dot" aria-hidden="true"></span>'}
+        <span>${esc(l.title)}</span>${l.done ? '<b class="learn-check" aria-hidden="true">✓</b>' : l.stepsDone ? `<small>${l.stepsDone}/${l.steps}</small>` : ''}
+      </button></li>`).join('')}</ol>` : '');
+  }
+
+  function renderPuzzle(s) {
+    const n = s.stats();
+    const p = s.puzzle;
+    $('learn-heading').textContent = 'Puzzles';
+    $('learn-progress').textContent = `${n.solved} of ${n.total} solved`;
+    $('learn-title').textContent = `Puzzle ${p.id.replace(/^p0*/, '')} · ${p.difficulty} (${p.rating})`;
+    $('learn-intro').textContent = p.tags.filter((t) => TAG_WORDS[t]).map((t) => TAG_WORDS[t]).join(' · ');
+    $('learn-task').textContent = s.task() + '.';
+    renderNote(s);
+    const acts = [];
+    if (s.phase === 'play') acts.push(button('hint', 'Hint', { title: 'First the piece, then the move (H)' }), button('show', 'Solution'));
+    if (s.phase !== 'play' || s.mistakes) acts.push(button('retry', 'Try again', { title: 'R' }));
+    acts.push(button('next', 'Next puzzle', { primary: s.phase !== 'play', title: 'N' }));
+    setHtml($('learn-actions'), acts.join(''));
+    setHtml($('learn-more'), `<div class="seg seg-filter" role="group" aria-label="Difficulty">${FILTERS.map((f) =>
+      `<button type="button" class="btn btn-compact${s.filter === f ? ' is-on' : ''}" aria-pressed="${s.filter === f}" data-learn-act="filter" data-filter="${f}">${f[0].toUpperCase() + f.slice(1)}</button>`).join('')}</div>
+      <p class="learn-small">${n.all} puzzles found by the engine in its own games; each has one best first move.</p>`);
+  }
+
+  return { render, openCard, enter, tip };
+}

@@ -1,0 +1,286 @@
+// The game page around the boards: who owns the board, the one redraw, and the input.
+//
+// Who owns the board: every mode that can show its own position on the boards (the game,
+// the position editor, a previewed analysis line, a lesson, a puzzle) is a board owner, one
+// interface (docs/architecture.md): boardConfig() the board's whole state, statusLine(),
+// and its input: onSelect, onMove, onClick, onDrop, activate, cancel, describeSquare,
+// startSquare, selectedSquare, onKey. The owners are a stack: the game at the bottom; a mode
+// takes the board (take) and gives it back (release); the one on top is handed the board's
+// state and its input. Nothing else decides who has the board.
+//
+// Drawing: every change anywhere asks for redraw(); the page draws once in the next
+// animation frame, everything from the state: the board (from the owner on top), the
+// status line, the panels.
+import * as view from './view.js';
+import * as a11y from './a11y.js';
+import { squareName, parseSquare } from '../rules/squares.js';
+import { moveWords, resultTitle, resultScore } from '../rules/words.js';
+import { recordNotes } from '../share/record-io.js';
+import { soundFor } from './sounds.js';
+import { $ } from '../util/dom.js';
+
+// What every owner's board starts from: a key an owner leaves out is not left over from another.
+const BLANK = Object.freeze({ dests: null, free: false, lastMove: null, check: null, frozen: [], selected: null, arrows: [] });
+
+export class Page {
+  // ctl: the Controller; board: the board component; sounds: createSounds()
+  constructor({ ctl, board, sounds }) {
+    this.ctl = ctl;
+    this.board = board;
+    this.sounds = sounds;
+    this.ai = null;        // set by the page's maker, as are the panels below
+    this.analysis = null;
+    this.keys = null;
+    this.panels = [];      // {render()} drawn after the board and the status line, in order
+    this.owners = [this.gameOwner()];
+    this.drawn = null;
+    this.frame = 0;
+    this.animations = [];  // [from, to] slides for the next draw
+    this.gameSlides = [];  // the game's moves' slides, for the next draw when the game has the board
+    this.followLastMove = false;
+    this.lastNoteSaid = null;
+    this.wordsCache = new Map();
+    this.redraw = this.redraw.bind(this);
+    ctl.on('change', this.redraw);
+    ctl.on('announce', (t) => a11y.announce(t));
+    ctl.on('moved', ({ plies, reverse }) => {
+      // the slides show when the game has the board at the next drawing (draw())
+      for (const p of plies) if (p && p.kind !== 'afar') this.gameSlides.push((reverse ? [p.to, p.from] : [p.from, p.to]).map(parseSquare));
+      if (!reverse && plies.length) this.sounds.play(soundFor(plies[plies.length - 1], ctl.shown()));
+      this.followLastMove = true;
+      this.redraw();
+    });
+  }
+
+  // --- who owns the board ---------------------------------------------------------------
+  owner() { return this.owners[this.owners.length - 1]; }
+  /** A mode takes the board: it is drawn from `owner` and gets the board's input. */
+  take(owner) {
+    this.owners = this.owners.filter((o) => o !== owner);
+    this.owners.push(owner);
+    this.redraw();
+  }
+  /** The mode gives the board back to the one it took it from. */
+  release(owner) {
+    if (owner === this.owners[0]) return;
+    this.owners = this.owners.filter((o) => o !== owner);
+    this.redraw();
+  }
+
+  // The game as the board's owner: the controller's board with the analysis's arrows.
+  gameOwner() {
+    const page = this, ctl = this.ctl;
+    return {
+      boardConfig() {
+        const c = ctl.boardConfig();
+        const extra = page.analysis ? page.analysis.arrows() : [];
+        return extra.length ? { ...c, arrows: [...c.arrows, ...extra] } : c;
+      },
+      statusLine: () => ctl.statusLine(),
+      title: (line) => (ctl.isLive() ? line.text.replace(/…$/, '') + ' · ' : '') + 'Dragonchess',
+      selectedSquare: () => ctl.selected,
+      // The board selects pieces and emits move(from, to) onto a legal destination it was
+      // handed; the controller owns the selection (its notes say why a piece cannot move).
+      onSelect(sq) {
+        if (!ctl.isLive()) { ctl.goTo(ctl.model.length); return; }
+        if (sq === null) { ctl.deselect(); ctl.note = null; } else ctl.select(squareName(sq));
+        page.redraw();
+      },
+      onMove(from, to) {
+        const err = ctl.playSquares(from, to);
+        if (err) view.toast('That move could not be played: ' + err);
+      },
+      describeSquare: (name) => ctl.describeSquare(name),
+      // Enter or Space on a focused square: select the piece, play the move to it, or cancel.
+      activate(name) {
+        if (!ctl.isLive() || (ctl.selected && ctl.dests.some((d) => d.to === name)) || ctl.selected === name) {
+          const err = ctl.click(name);
+          if (err) view.toast('That move could not be played: ' + err);
+          return;
+        }
+        ctl.select(name);
+        if (!ctl.pieceAt(name) && !ctl.note) ctl.note = { text: `${name} is empty: choose a piece to move.`, kind: 'warn' };
+        page.redraw();
+        // a piece that cannot move: the note says why (the drawing says it); a list of no moves says nothing
+        if (ctl.selected && ctl.dests.length) {
+          const ds = ctl.dests;
+          a11y.announce(`${ctl.describeSquare(name).split(', selected')[0]} selected: ${ds.length} ${ds.length === 1 ? 'move' : 'moves'}: ${ds.map((d) => d.to).join(', ')}.`);
+        }
+      },
+      cancel() { const had = !!ctl.selected; ctl.deselect(); ctl.note = null; page.redraw(); return had; },
+      startSquare: () => ctl.selected || (ctl.settings.flipped ? '2f7' : '2f2'),
+      onKey: (e) => page.gameKey(e),
+    };
+  }
+
+  // --- drawing -----------------------------------------------------------------------------
+  /** Asks for a drawing of everything, once, in the next animation frame. */
+  redraw() {
+    if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
+  }
+  /** Draws now what a pending redraw would draw (the page's first picture). */
+  flush() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.draw();
+  }
+  /** A piece's slide from one square to another, shown by the next drawing. */
+  animate(from, to) {
+    this.animations.push([from, to]);
+    this.redraw();
+  }
+
+  /** The board's state as last drawn (the pieces and marks on show), or null before the first drawing. */
+  shown() { return this.drawn; }
+
+  draw() {
+    const owner = this.owner();
+    this.drawn = { ...BLANK, ...owner.boardConfig() };
+    this.board.set(this.drawn);
+    const slides = this.gameSlides.splice(0);
+    if (owner === this.owners[0]) this.animations.unshift(...slides);
+    for (const a of this.animations.splice(0)) this.board.set({ animate: a });
+    const line = owner.statusLine();
+    view.renderStatus(line);
+    document.title = owner.title ? owner.title(line) : 'Dragonchess';
+    this.drawGame();
+    for (const p of this.panels) p.render();
+    if (this.keys) this.keys.refresh();
+    if (this.followLastMove) { this.followLastMove = false; this.showLastMove(); }
+  }
+
+  // The game's panels: the players, the move list, the engine, the controls.
+  drawGame() {
+    const { ctl } = this, m = ctl.model, s = ctl.settings;
+    const note = ctl.note;
+    if (note && note.kind === 'warn' && note.text !== this.lastNoteSaid) { this.lastNoteSaid = note.text; a11y.announce(note.text); }
+    if (!note) this.lastNoteSaid = null;
+    view.renderMatchup(ctl.players);
+    const st = m.status();
+    const ai = this.ai ? this.ai.state : { busy: false, ready: false };
+    view.renderPlayers({
+      players: ctl.players, flipped: s.flipped,
+      toMove: st.over ? null : m.sideToMove(),
+      thinking: ai.busy && ai.purpose === 'move' ? ai.side : null,
+      board: ctl.shown().board,
+    });
+    view.renderMoves({
+      plies: m.plies, firstSide: m.snap(0).side, view: ctl.viewPly, words: (k) => this.plyWords(k),
+      marks: this.analysis ? this.analysis.marks() : null,
+      notes: recordNotes(ctl),
+      result: st.over ? { score: resultScore(st), title: resultTitle(st) } : null,
+    });
+    let label = 'idle';
+    if (ai.error) label = 'unavailable';
+    else if (!ai.ready) label = 'starting…';
+    else if (ai.busy) label = ai.purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
+    else if (ctl.paused) label = 'paused';
+    view.renderEngineState({ label, busy: ai.busy, purpose: ai.purpose, showPause: ctl.noHuman(), paused: ctl.paused });
+    const info = ai.info;
+    view.renderEngineInfo(info || null, info && info.side, (i) => m.label(info.ply + i));
+    const setDis = (sel, dis) => document.querySelectorAll(sel).forEach((b) => { b.disabled = dis; });
+    setDis('[data-act="undo"]', !ctl.undoCount());
+    setDis('[data-act="redo"]', !ctl.redoCount());
+    setDis('[data-act="hint"]', !(this.ai && this.ai.canHint()));
+    setDis('button[data-nav="first"]', ctl.viewPly === 0);
+    setDis('button[data-nav="prev"]', ctl.viewPly === 0);
+    setDis('button[data-nav="next"]', ctl.isLive());
+    setDis('button[data-nav="last"]', ctl.isLive());
+  }
+
+  // Words for every ply of the move list (for screen readers), cached per game.
+  plyWords(k) {  // k: 1-based ply
+    const m = this.ctl.model, p = m.plies[k - 1];
+    const key = m.startFen + '|' + k + '|' + p.coordinate + '|' + (k > 1 ? m.plies[k - 2].coordinate : '');
+    let w = this.wordsCache.get(key);
+    if (!w) {
+      if (this.wordsCache.size > 4000) this.wordsCache.clear();
+      w = moveWords(p, m.snap(k - 1), m.snap(k));
+      this.wordsCache.set(key, w);
+    }
+    return w;
+  }
+
+  // The centre of a square in viewport px, or null when it is not drawn.
+  squarePoint(name) {
+    const r = this.board.squareRect(parseSquare(name));
+    return r && { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  }
+
+  // Phone: the boards scroll between the top bar and the toolbar; after a move the level
+  // with the last move is scrolled into view (both its squares when they fit).
+  showLastMove() {
+    if (!document.body.classList.contains('layout-phone')) return;
+    const last = this.ctl.shown().last;
+    if (!last) return;
+    const app = $('app'), box = app.getBoundingClientRect();
+    const to = this.squarePoint(last.to);
+    const from = this.squarePoint(last.from);
+    if (!to) return;
+    const margin = 36;  // a square and a bit
+    const inView = (p) => p && p.y >= box.top + margin && p.y <= box.bottom - margin;
+    if (inView(to) && inView(from)) return;
+    const both = from && Math.abs(from.y - to.y) < box.height - 2 * margin;
+    const y = both ? (from.y + to.y) / 2 : to.y;
+    app.scrollBy({ top: y - (box.top + box.height / 2) });
+  }
+
+  // --- input ---------------------------------------------------------------------------------
+  // The board's events and the boards' keys go to the owner on top.
+  wireBoard() {
+    const { board } = this;
+    board.on('select', (sq) => this.owner().onSelect(sq));
+    board.on('move', (from, to) => this.owner().onMove(from, to));
+    board.on('click', (sq) => { const o = this.owner(); if (o.onClick) o.onClick(sq); });
+    board.on('drop', (from, to) => { const o = this.owner(); if (o.onDrop) o.onDrop(from, to); });
+    // the keyboard focus follows a click or tap, on any square
+    board.canvas.addEventListener('click', (e) => {
+      const sq = board.squareAt(e.clientX, e.clientY);
+      if (sq !== null && this.keys) this.keys.setFocus(squareName(sq), false);
+    });
+    // the boards without a mouse
+    this.keys = a11y.boardKeys({
+      el: $('board'), squareRect: (sq) => board.squareRect(sq), ring: $('focus-ring'), desc: $('focus-desc'),
+      describe: (name) => this.owner().describeSquare(name),
+      activate: (name) => this.owner().activate(name),
+      cancel: () => this.owner().cancel(),
+      start: () => this.owner().startSquare(),
+    });
+  }
+
+  // A key anywhere on the page: to the owners from the top, until one takes it.
+  onKey(e) {
+    if (document.querySelector('dialog[open]')) return;
+    const tag = (e.target && e.target.tagName) || '';
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+    if (e.defaultPrevented) return;  // the boards' own keys
+    for (let i = this.owners.length - 1; i >= 0; i--) if (this.owners[i].onKey && this.owners[i].onKey(e)) return;
+  }
+
+  // The game's keys (the analysis's first: A, X).
+  gameKey(e) {
+    const { ctl, ai } = this;
+    if (this.analysis && this.analysis.onKey(e)) { e.preventDefault(); return true; }
+    if (e.key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); $('move-input').focus(); return true; }
+    const ctrl = e.ctrlKey || e.metaKey;
+    let handled = true;
+    if (ctrl && (e.key === 'z' || e.key === 'Z') && !e.shiftKey) ctl.undo();
+    else if (ctrl && (e.key === 'y' || ((e.key === 'z' || e.key === 'Z') && e.shiftKey))) ctl.redo();
+    else if (ctrl || e.altKey) handled = false;
+    else if (e.key === 'ArrowLeft') ctl.goTo(ctl.viewPly - 1);
+    else if (e.key === 'ArrowRight') ctl.goTo(ctl.viewPly + 1);
+    else if (e.key === 'ArrowUp' || e.key === 'Home') ctl.goTo(0);
+    else if (e.key === 'ArrowDown' || e.key === 'End') ctl.goTo(ctl.model.length);
+    else if (e.key === 'f' || e.key === 'F') ctl.flip();
+    else if ((e.key === 'b' || e.key === 'B') && !document.body.classList.contains('layout-phone')) this.toggleArrange();
+    else if (e.key === 'h' || e.key === 'H') ai.hint();
+    else if (e.key === 'n' || e.key === 'N') this.dialogs.openNewGame();
+    else if (e.key === 'p' || e.key === 'P') ctl.togglePause();
+    else if (e.key === 'm' || e.key === 'M') this.sounds.toggle();
+    else if (e.key === ' ' && ai.state.busy) ai.stop();
+    else if (e.key === 'Escape') { ctl.deselect(); ctl.note = null; this.redraw(); }
+    else handled = false;
+    if (handled) e.preventDefault();
+    return handled;
+  }
+}

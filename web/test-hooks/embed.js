@@ -1,0 +1,49 @@
+// replaces: app/embed/start-embed.js
+// embed.html's entry in the test build only (scripts/build-site --test): starts the embed
+// as app/embed/start-embed.js does, and puts window.__embed over it: read-only views of
+// what it shows, including what it handed the board (the marks, square names), and every
+// message it showed. None of it is in the site players get.
+import { startEmbed, messages } from '../app/embed/embed.js';
+import { createBoard } from '../renderer/board.js';
+import { squareName } from '../app/rules/squares.js';
+
+const names = (list) => (list || []).map(squareName);
+const hook = window.__embed = { ready: false, piecesReady: false, messages: [] };  // failed: why it could not start
+messages.on('say', (t) => hook.messages.push(t));
+let handed = {};  // the keys of every board.set, merged: what the board shows
+const r = await startEmbed({
+  createBoard: async (...a) => {
+    const b = await createBoard(...a);
+    const set = b.set.bind(b);
+    b.set = (s) => { set(s); handed = { ...handed, ...s }; };
+    return b;
+  },
+});
+if (r.error) hook.failed = r.error;
+else {
+  const game = r.game;
+  Object.assign(hook, {
+    options: r.options,
+    fen: () => game().fen(),
+    squarePoint: (name) => r.point(name),
+    labels: () => r.board.labels(),
+    state: () => {
+      const d = handed.diagram;
+      return {
+        fen: game().fen(), moves: game().history().coordinate, selected: r.selected(), diagram: r.diagram(),
+        // the marks on the boards, by square name
+        marks: {
+          selected: handed.selected === null || handed.selected === undefined ? null : squareName(handed.selected),
+          move: names(d && d.move), capture: names(d && d.capture), afar: names(d && d.afar),
+          last: names(handed.lastMove), check: handed.check === null || handed.check === undefined ? null : squareName(handed.check),
+          frozen: names(handed.frozen),
+        },
+        message: hook.messages.at(-1) || null, levels: r.levels(), views: 1,
+        layout: r.board.geometry(), caption: r.caption(),
+      };
+    },
+  });
+  Object.defineProperty(hook, 'diagram', { get: () => r.diagram(), configurable: true });
+  hook.ready = true;
+  r.board.ready.then(() => { hook.piecesReady = true; }, () => {});
+}

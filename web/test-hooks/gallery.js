@@ -1,0 +1,15 @@
+// replaces: app/embed/start-gallery.js
+// The embed gallery's entry in the test build only (scripts/build-site --test): starts the
+// gallery as app/embed/start-gallery.js does, and puts window.__gallery over it: how often
+// each card was drawn, its problems, its timings. None of it is in the site players get.
+import { startGallery, events } from '../app/embed/gallery.js';
+
+const hook = window.__gallery = { ready: false, draws: {}, errors: [], startedAt: performance.now(), drawnAt: null };
+events.on('drawn', (id) => { hook.draws[id] = (hook.draws[id] || 0) + 1; });
+const r = await startGallery();
+if (r.error) hook.errors.push(r.error);
+else {
+  hook.errors.push(...r.problems);
+  hook.drawnAt = performance.now();
+  hook.ready = true;
+}

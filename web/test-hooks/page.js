@@ -1,0 +1,80 @@
+// replaces: app/shell/start.js
+// The game page's entry in the test build only (scripts/build-site --test; the browser
+// tests and the page bench use it): starts the page as app/shell/start.js does, and puts
+// window.__dc over it: read-only views of the page's state (the game, square positions,
+// the modes), the page's timings, and every announcement and sound. Nothing here plays;
+// none of it is in the site players get.
+import { startPage } from '../app/shell/main.js';
+import { createBoard } from '../renderer/board.js';
+import { loadEngine } from '../engine/engine-loader.js';
+import { announcements } from '../app/shell/a11y.js';
+import { shownCard, cardData, cardSquareRect } from '../app/learn/piece-card.js';
+import { parseSquare } from '../app/rules/squares.js';
+
+const now = () => performance.now();
+const hook = window.__dc = { moduleAt: now(), ready: false, readyAt: null, errors: [], announcements: [], sounds: [] };
+announcements.on('say', (t) => hook.announcements.push(t));
+
+const r = await startPage({
+  createBoard: async (...a) => { const b = await createBoard(...a); hook.boardAt ??= now(); return b; },
+  loadEngine: async (...a) => { const M = await loadEngine(...a); hook.rulesAt = now(); hook.engineBuild = M.build; return M; },
+});
+if (r.error) hook.errors.push(r.error);
+else connect(r);
+
+function connect({ page, ctl, ai, board, opening, analysis, editor, learn, learnView, recordIO, sounds }) {
+  const m = ctl.model;
+  sounds.on('play', (e) => hook.sounds.push(e));
+  Object.assign(hook, {
+    fen: () => m.live.fen,
+    history: () => m.coordinates(),
+    legalMoves: () => m.game.legalMoves(),
+    legalMovesAt: (ply) => m.legalMovesAt(ply),  // after the game's first `ply` moves
+    pieceAt: (name) => ctl.pieceAt(name),  // the letter on a square ('2a1') of the live position, or null
+    generations: () => m.generations,  // main-thread legal-move generations so far (model.dests)
+    algebraic: () => m.plies.map((p) => p.algebraic),
+    state: () => ({
+      mode: ctl.settings.mode, human: ctl.settings.human, level: ctl.settings.level, flipped: ctl.settings.flipped,
+      view: ctl.viewPly, length: m.length, side: m.sideToMove(), status: m.status(), selected: ctl.selected,
+      dests: ctl.dests.map((d) => d.to), aiBusy: ai.state.busy, aiPurpose: ai.state.purpose, hint: ctl.hint,
+      note: ctl.note && ctl.note.text, paused: ctl.paused, engineReady: ai.state.ready, redo: [...m.redo],
+    }),
+    // viewport coordinates of a square's centre (for tests driving the mouse)
+    squarePoint: (name) => page.squarePoint(name),
+    board: () => board,
+    geometry: () => board.geometry(),
+    sendLink: () => (ctl.hasRemote() ? opening.sendUrl() : null),
+    focus: () => page.keys && page.keys.focus(),
+    // resolves once a drawing the page has asked for is done (at once when none is pending)
+    drawn: () => (page.frame ? new Promise((resolve) => requestAnimationFrame(() => resolve(true))) : true),
+    audioState: () => sounds.state(),
+    analysis, editor,
+    recordText: () => recordIO.text(),
+    openRecordText: (t) => recordIO.openText(t),
+    learn: {
+      mode: () => learn.mode,
+      enter: (which, id) => learnView.enter(which, id),
+      exit: () => learn.exit(),
+      openCard: (letter, level) => learnView.openCard(letter, level),
+      card: () => shownCard(),
+      tip: () => learnView.tip.shown(),
+      lesson: () => {
+        const L = learn.state.lessons;
+        return L && L.lesson ? { id: L.lesson.id, step: L.stepIndex, phase: L.phase, moves: [...L.moves], note: L.note, solution: L.solutionMove(), progress: L.list().filter((l) => l.done).map((l) => l.id) } : null;
+      },
+      puzzle: () => {
+        const P = learn.state.puzzles;
+        return P && P.puzzle ? { id: P.puzzle.id, phase: P.phase, k: P.k, moves: [...P.puzzle.moves], replyPending: P.replyPending, note: P.note, solved: Object.keys(P.progress.solved) } : null;
+      },
+      cardData: (letter) => cardData(r.M, letter),
+      cardSquareRect: (name) => cardSquareRect(parseSquare(name)),
+    },
+  });
+  for (const key of ['linkError', 'restoreError', 'keptPrevious']) {
+    Object.defineProperty(hook, key, { get: () => opening.state[key], configurable: true });
+  }
+  ai.whenReady().then(() => { hook.engineReadyAt = now(); });
+  board.ready.then(() => { hook.piecesReady = true; hook.piecesReadyAt = now(); });
+  hook.ready = true;
+  hook.readyAt = now();
+}
