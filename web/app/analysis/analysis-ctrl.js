@@ -54,11 +54,11 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
   const stopEngine = () => { if (engine && !reviewRunning()) engine.stop({ discard: true }).catch(() => {}); };
 
   // --- the position analysed ------------------------------------------------------------
-  // The game's start and its moves up to the ply on view.
+  // The game's start, its moves up to the ply on view and its rule set.
   function position() {
-    return { fen: startFenOf(ctl.model), moves: ctl.model.coordinates().slice(0, ctl.viewPly) };
+    return { fen: startFenOf(ctl.model), moves: ctl.model.coordinates().slice(0, ctl.viewPly), rules: ctl.model.rules };
   }
-  const keyOf = (p) => `${p.fen}|${p.moves.join(' ')}|${st.multipv}|${st.threat}`;
+  const keyOf = (p) => `${p.rules}|${p.fen}|${p.moves.join(' ')}|${st.multipv}|${st.threat}`;
 
   // (Re)starts the analysis when the position on view or the options changed.
   function schedule() {
@@ -191,7 +191,7 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     // A threat line starts with the other side to move: played from the position after a
     // pass, which the rules engine has no move for: shown as arrows only.
     if (pv.threat) return { ...base, dests: null, selected: null, arrows: threatArrows(pv) };
-    const g = new ctl.model.M.Game(pv.fen, [...pv.moves, ...pv.line.slice(0, pv.idx)]);
+    const g = new ctl.model.M.Game(pv.fen, [...pv.moves, ...pv.line.slice(0, pv.idx)], ctl.model.rules);
     try {
       const last = g.lastMove(), check = g.checkedKing();
       const next = pv.line[pv.idx];
@@ -244,7 +244,7 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     analysedKey = null;
     st.info = null;
     endPreview({ quiet: true });
-    review.start({ fen: startFenOf(ctl.model), moves: ctl.model.coordinates(), key: gameKey() });
+    review.start({ fen: startFenOf(ctl.model), moves: ctl.model.coordinates(), rules: ctl.model.rules, key: gameKey() });
   }
   function judgementAt(ply) {
     if (ply > reviewedPlies()) return null;

@@ -1,5 +1,5 @@
 // The position editor: place and remove pieces on the three levels with a palette of the 15
-// piece types in both colours (and an eraser), choose the side to move, start from the
+// piece types in both colours (and an eraser), choose the side to move and the rule set, start from the
 // start position or an empty board. Every change is checked by core's position-string
 // reader (M.positionFromBoard): an invalid position shows the reader's reason in words and
 // cannot be used; a valid one can be played against the computer or by two players,
@@ -9,7 +9,7 @@
 // square (the owner's onClick), the editor changes its board string and hands it back; a
 // palette piece dropped on the boards finds its square through the board's own geometry
 // (page.squareAt).
-import { SIDE_NAME } from '../rules/facts.js';
+import { SIDE_NAME, ruleSetList } from '../rules/facts.js';
 import { pieceWords, squareWords } from '../rules/words.js';
 import { parseSquare, isSquare } from '../rules/squares.js';
 import { copyLink } from '../share/share.js';
@@ -52,6 +52,9 @@ function cardHtml(M) {
         <label><input type="radio" name="ed-side" value="gold"><span><i class="chip chip-gold"></i>Gold</span></label>
         <label><input type="radio" name="ed-side" value="scarlet"><span><i class="chip chip-scarlet"></i>Scarlet</span></label>
       </fieldset>
+      <fieldset class="seg ed-side ed-rules"><legend>Rules</legend>
+        ${(ruleSetList() || []).map((r) => `<label><input type="radio" name="ed-rules" value="${esc(r.id)}"><span>${esc(r.name)}</span></label>`).join('')}
+      </fieldset>
       <p class="ed-check" id="ed-check" role="status" aria-live="polite"></p>
       <div class="ed-actions">
         <button type="button" class="btn btn-primary" data-ed="ai">Play the computer</button>
@@ -69,7 +72,7 @@ function cardHtml(M) {
 // squareAt(clientX, clientY), squareSize() (in CSS pixels)};
 // M: the engine module.
 export function createEditor(ctl, page, M) {
-  const st = { active: false, board: EMPTY, side: 'gold', tool: null, fen: null, error: null, status: null, check: null, frozen: [] };
+  const st = { active: false, board: EMPTY, side: 'gold', rules: 'gygax', tool: null, fen: null, error: null, status: null, check: null, frozen: [] };
   let card = null;
 
   // Checks the board with core's reader; a valid one also gets its check and frozen pieces.
@@ -80,12 +83,12 @@ export function createEditor(ctl, page, M) {
     st.check = null;
     st.frozen = [];
     try {
-      st.fen = M.positionFromBoard(st.board, st.side);
+      st.fen = M.positionFromBoard(st.board, st.side, st.rules);
     } catch (e) {
       st.error = (e && e.message) || String(e);
       return;
     }
-    const g = new M.Game(st.fen);
+    const g = new M.Game(st.fen, [], st.rules);
     try {
       st.status = g.status();
       st.check = g.checkedKing();
@@ -100,6 +103,7 @@ export function createEditor(ctl, page, M) {
     const snap = ctl.shown();
     st.board = snap.board;
     st.side = snap.side;
+    st.rules = ctl.model.rules;  // the game's, unless changed here
     st.tool = null;
     st.active = true;
     ctl.emit('interrupt');  // a computer thinking about the game stops while it is edited
@@ -207,7 +211,7 @@ export function createEditor(ctl, page, M) {
     const human = mode === 'ai' ? st.side : ctl.settings.human;
     const settings = cleanSettings({ ...ctl.settings, mode, human, flipped: mode === 'ai' ? human === 'scarlet' : ctl.settings.flipped });
     close();
-    ctl.reset({ settings, startFen: fen, moves: [], seen: false });
+    ctl.reset({ settings, startFen: fen, moves: [], rules: st.rules, seen: false });
   }
 
   async function act(what) {
@@ -218,13 +222,13 @@ export function createEditor(ctl, page, M) {
     else if (what === 'analyse') { use('hotseat'); if (page.analysis) page.analysis.setOn(true); return undefined; }
     else if (what === 'link') {
       if (!st.fen) return undefined;
-      const { url, copied } = await copyLink({ fen: st.fen, moves: [] });
+      const { url, copied } = await copyLink({ fen: st.fen, moves: [], rules: st.rules });
       if (copied) page.toast('Link to this position copied.');
       else showForCopying(url, 'The link to this position', 'Select the link below and copy it.');
       return undefined;
     } else if (what === 'embed') {
       if (!st.fen) return undefined;
-      const code = embedSnippet({ fen: st.fen, moves: [] }, location.href);
+      const code = embedSnippet({ fen: st.fen, moves: [], rules: st.rules }, location.href);
       showForCopying(code, 'The embed code of this position');
       page.toast(await copyText(code) ? 'Embed code copied: paste it into any web page.' : 'Select the embed code below and copy it.');
       return undefined;
@@ -264,8 +268,9 @@ export function createEditor(ctl, page, M) {
     });
     card.addEventListener('pointerdown', paletteDrag);
     card.addEventListener('change', (e) => {
-      if (e.target.name !== 'ed-side') return;
-      st.side = e.target.value;
+      if (e.target.name === 'ed-rules') st.rules = e.target.value;
+      else if (e.target.name === 'ed-side') st.side = e.target.value;
+      else return;
       validate();
       page.redraw();
     });
@@ -288,6 +293,7 @@ export function createEditor(ctl, page, M) {
       b.classList.toggle('is-on', on);
     });
     card.querySelectorAll('input[name="ed-side"]').forEach((i) => { i.checked = i.value === st.side; });
+    card.querySelectorAll('input[name="ed-rules"]').forEach((i) => { i.checked = i.value === st.rules; });
     const msg = $('ed-check');
     msg.classList.toggle('is-bad', !!st.error);
     msg.textContent = st.error ? `Not a valid position: ${st.error}.`

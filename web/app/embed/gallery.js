@@ -23,8 +23,8 @@ function diagramOf(M, src) {
   if (d.error) return { error: d.error };
   const game = new M.Game();
   try {
-    game.setPosition(d.fen || '', d.moves);
-    const show = d.params.show ? moveDiagram(M, game.fen(), d.params.show) : null;
+    game.setPosition(d.fen || '', d.moves, d.rules);
+    const show = d.params.show ? moveDiagram(M, game.fen(), d.params.show, game.rules()) : null;
     if (show && show.error) return { error: show.error };
     const state = diagramBoard(game, show);
     const levels = d.params.level ? d.params.level.split(',').map(Number).sort((a, b) => b - a)

@@ -51,7 +51,7 @@ export function createAI(ctl, ui, options = {}) {
   async function think(purpose) {
     const token = ++ai.token;
     const m = ctl.model, plies = m.length;
-    const fen = m.startFen, moves = m.coordinates();
+    const fen = m.startFen, moves = m.coordinates(), rules = m.rules;
     const started = performance.now();
     const side = m.sideToMove();
     ai.busy = true;
@@ -62,7 +62,7 @@ export function createAI(ctl, ui, options = {}) {
     try {
       const level = purpose === 'hint' ? 10 : ctl.settings.level;
       const limits = purpose === 'hint' ? { movetime: HINT_MOVETIME } : null;  // null: the level's own limits
-      r = await engine.search({ fen, moves }, limits, {
+      r = await engine.search({ fen, moves, rules }, limits, {
         level,
         onInfo: (info) => {
           if (token !== ai.token) return;

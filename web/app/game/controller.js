@@ -12,7 +12,7 @@
 //   'change'     anything on show changed (render)
 //   'announce'   text for the live region (a move in words, an undo, ...)
 //   'over'       the game has just ended
-import { START } from './model.js';
+import { START, DEFAULT_RULES } from './model.js';
 import { pieceName, pieceSide, SIDE_NAME, other } from '../rules/facts.js';
 import { parseSquare, squareName, moveNames } from '../rules/squares.js';
 import { destSquares, moveArrow } from '../rules/moves.js';
@@ -76,11 +76,12 @@ export class Controller extends Emitter {
     if (this.offer) r.offer = this.offer;
     if (this.endedHere) r.endedHere = true;
     if (this.meta) r.meta = this.meta;
+    if (this.model.rules !== DEFAULT_RULES) r.rules = this.model.rules;
     return r;
   }
   recordKey() {
     const e = this.model.ending();
-    return this.model.startFen + ' ' + this.model.coordinates().join(' ') + (e ? ' ' + e.state + ' ' + e.winner : '');
+    return this.model.rules + ' ' + this.model.startFen + ' ' + this.model.coordinates().join(' ') + (e ? ' ' + e.state + ' ' + e.winner : '');
   }
   // Whether the computer should move now.
   computerToMove() { return !this.isOver() && !this.paused && this.aiPlays(this.sideToMove()); }
@@ -88,12 +89,13 @@ export class Controller extends Emitter {
   // The one reset path: a new game, a saved game, a link, a previous game. Throws with the
   // engine's message when the game is not valid, leaving everything as it was.
   // `restored`: the game comes from storage as it is (the 'record' event says so).
-  // `ending`, `offer`, `endedHere`, `meta`: as record() gives them.
+  // `ending`, `offer`, `endedHere`, `meta`, `rules` (the rule set, Gygax's when absent): as
+  // record() gives them.
   reset({ settings = this.settings, startFen = START, moves = [], redo = [], seen = true, restored = false,
-    ending = null, offer = null, endedHere = false, meta = null } = {}) {
+    ending = null, offer = null, endedHere = false, meta = null, rules = DEFAULT_RULES } = {}) {
     const players = playersFor(settings);
     this.emit('interrupt');
-    this.model.load(startFen, moves, redo, ending);  // throws before changing anything
+    this.model.load(startFen, moves, redo, ending, rules);  // throws before changing anything
     this.offer = ending ? null : offer;
     this.endedHere = !!(ending && endedHere);
     this.meta = meta;

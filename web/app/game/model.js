@@ -9,6 +9,8 @@ import { useFacts, pieceValue, pieceSide } from '../rules/facts.js';
 import { movesByOrigin } from '../rules/moves.js';
 
 export const START = 'startpos';
+// The rule set of a game when none is named: Gygax's (core's RULE_SETS[0]).
+export const DEFAULT_RULES = 'gygax';
 
 // The material on a board, by Gygax's values (RULES.md section 2; core's PIECES).
 export function material(board) {
@@ -39,12 +41,13 @@ export class GameModel {
     this.M = M;
     this.game = new M.Game();
     this.startFen = START;
+    this.rules = DEFAULT_RULES;  // the game's rule set: 'gygax' | 'bga' (core's RULE_SETS ids)
     this.plies = [];  // [{coordinate, algebraic, from, to, kind, promotion}]
     this.redo = [];   // coordinate moves, next first (core's redo stack, _syncRedo)
     this.snaps = [];  // snaps[k] = what the board looks like after k plies
     this._dests = null;  // the live position's legal moves by origin (dests())
     this.generations = 0;  // legal-move generations asked for by dests() (a bench figure)
-    this._reset(START);
+    this._reset(START, DEFAULT_RULES);
   }
 
   _snapshot() {
@@ -62,9 +65,10 @@ export class GameModel {
     };
   }
 
-  _reset(startFen) {
-    this.game.setPosition(startFen === START ? '' : startFen, []);
+  _reset(startFen, rules) {
+    this.game.setPosition(startFen === START ? '' : startFen, [], rules);
     this.startFen = startFen;
+    this.rules = rules;
     this.plies = [];
     this._dests = null;
     this.snaps = [this._snapshot()];
@@ -74,18 +78,19 @@ export class GameModel {
   // Validates (through the engine) and loads a whole game; throws with the engine's
   // message when anything is wrong, leaving the current game untouched. `redo`: moves to
   // offer for redo, kept as far as they are legal (core's redo stack holds them).
-  // `ending`: a result off the board after the moves (see ending()), or null.
-  load(startFen, moves, redo = [], ending = null) {
+  // `ending`: a result off the board after the moves (see ending()), or null. `rules`: the
+  // rule set the game is played under (an unknown one is refused by the engine).
+  load(startFen, moves, redo = [], ending = null, rules = DEFAULT_RULES) {
     if (typeof startFen !== 'string') throw new Error('the start position is not text');
     if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) throw new Error('the moves are not a list of moves');
     const probe = new this.M.Game();
     try {
-      probe.setPosition(startFen === START ? '' : startFen, moves);  // all or nothing
+      probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? DEFAULT_RULES);  // all or nothing
       if (ending) endGame(probe, ending);
     } finally {
       probe.delete();
     }
-    this._reset(startFen);
+    this._reset(startFen, rules ?? DEFAULT_RULES);
     for (const m of moves) this._apply(m);
     // the redo line: played, then taken back, so that core's redo() replays it
     let n = 0;
@@ -164,20 +169,21 @@ export class GameModel {
     return played;
   }
 
-  // f(game) of a scratch engine's game after `moves` from `startFen` (throws like load).
-  _probe(startFen, moves, f) {
+  // f(game) of a scratch engine's game after `moves` from `startFen` under `rules` (this
+  // game's by default; throws like load).
+  _probe(startFen, moves, f, rules = this.rules) {
     const probe = new this.M.Game();
     try {
-      probe.setPosition(startFen === START ? '' : startFen, moves);
+      probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? DEFAULT_RULES);
       return f(probe);
     } finally {
       probe.delete();
     }
   }
 
-  // The side to move after `moves` from `startFen`.
-  sideAfter(startFen, moves) {
-    return this._probe(startFen, moves, (g) => g.sideToMove());
+  // The side to move after `moves` from `startFen` (under `rules`, this game's by default).
+  sideAfter(startFen, moves, rules = this.rules) {
+    return this._probe(startFen, moves, (g) => g.sideToMove(), rules);
   }
 
   // The legal moves (coordinates) after the first `ply` moves of this game.

@@ -2,7 +2,7 @@
 // kept when a link replaced it, or a new game. Persistence is store.js, link text is
 // share.js/links.js; every game goes through the controller's one reset path.
 import * as store from './store.js';
-import { START } from './model.js';
+import { START, DEFAULT_RULES } from './model.js';
 import { SIDE_NAME, other } from '../rules/facts.js';
 import { resignedWords } from '../rules/words.js';
 import { sameStart, WAITING } from './controller.js';
@@ -20,7 +20,7 @@ export function createOpening(ctl, ui) {
   // the computer says so (its strength, the person's side): it opens as one elsewhere.
   // The link carries a resignation or an agreed draw, and in play by link the draw offer.
   function gameLink(to) {
-    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), ending: ctl.model.ending() };
+    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), rules: ctl.model.rules, ending: ctl.model.ending() };
     const me = ctl.humanSide();
     if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); g.offer = ctl.offer; }
     else if (me && ctl.aiPlays(other(me))) { g.mode = 'ai'; g.strength = ctl.settings.level; g.to = me; }
@@ -47,13 +47,13 @@ export function createOpening(ctl, ui) {
   }
 
   const sideToMoveOf = (link) => {
-    try { return ctl.model.sideAfter(link.fen || START, link.moves); } catch { return null; }
+    try { return ctl.model.sideAfter(link.fen || START, link.moves, link.rules || DEFAULT_RULES); } catch { return null; }
   };
   // A play-by-link game saved here, and a link to it for the side this device plays or
   // the side that must answer (the link this device sent, opened again here).
   const isOwnLink = (rec, link) => rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
-  // Whether the game of a link continues the record (same start, its moves a prefix).
-  const continues = (rec, fen, moves) => sameStart(rec.startFen, fen) && rec.moves.length <= moves.length && rec.moves.every((m, i) => m === moves[i]);
+  // Whether the game of a link continues the record (same rules and start, its moves a prefix).
+  const continues = (rec, fen, moves, rules) => (rec.rules || DEFAULT_RULES) === rules && sameStart(rec.startFen, fen) && rec.moves.length <= moves.length && rec.moves.every((m, i) => m === moves[i]);
   // The same ending / draw offer (each null, or an object).
   const sameEnd = (a, b) => (!a && !b) || (!!a && !!b && a.state === b.state && a.winner === b.winner);
   const sameOffer = (a, b) => (!a && !b) || (!!a && !!b && a.kind === b.kind && a.by === b.by);
@@ -66,10 +66,10 @@ export function createOpening(ctl, ui) {
   // replaces (`prev`) is kept among the previous games unless the link only continues it.
   // false (with a message, the game untouched) when refused.
   function applyLink(link, prev) {
-    const fen = link.fen || START;
+    const fen = link.fen || START, rules = link.rules || DEFAULT_RULES;
     let me;
     try {
-      me = link.to || ctl.model.sideAfter(fen, link.moves);
+      me = link.to || ctl.model.sideAfter(fen, link.moves, rules);
     } catch (e) {
       linkFailed(linkError(e));
       return false;
@@ -82,12 +82,12 @@ export function createOpening(ctl, ui) {
           : link.mode === 'watch' ? { ...base, mode: 'watch', level, flipped: link.to === 'scarlet' }
             : { ...base, mode: 'hotseat', flipped: link.to === 'scarlet' });
     try {
-      ctl.reset({ settings, startFen: fen, moves: link.moves, ending: link.ending || null, offer: link.mode === 'link' ? link.offer || null : null });
+      ctl.reset({ settings, startFen: fen, moves: link.moves, rules, ending: link.ending || null, offer: link.mode === 'link' ? link.offer || null : null });
     } catch (e) {
       linkFailed(linkError(e));
       return false;
     }
-    const kept = !!(prev && prev.moves.length && !continues(prev, fen, link.moves)) && store.pushPrevious(prev);
+    const kept = !!(prev && prev.moves.length && !continues(prev, fen, link.moves, rules)) && store.pushPrevious(prev);
     const stm = ctl.sideToMove();
     const vs = link.mode === 'ai' ? `you play ${SIDE_NAME[me]} against the computer (strength ${settings.level})`
       : link.mode === 'watch' ? `the computer plays both sides (strength ${settings.level})` : '';
@@ -129,7 +129,7 @@ export function createOpening(ctl, ui) {
       linkFailed(link.error);
     } else if (link) {
       const rec = saved.record;
-      const same = rec && sameStart(rec.startFen, link.fen || START) &&
+      const same = rec && sameStart(rec.startFen, link.fen || START) && (rec.rules || DEFAULT_RULES) === (link.rules || DEFAULT_RULES) &&
         rec.moves.length === link.moves.length && rec.moves.every((m, i) => m === link.moves[i]) &&
         sameEnd(rec.ending, link.ending) && (link.mode !== 'link' || sameOffer(rec.offer, link.offer)) &&
         (link.mode !== 'link' || (rec.settings.mode === 'link' && (!link.to || isOwnLink(rec, link)))) &&
@@ -166,12 +166,12 @@ export function createOpening(ctl, ui) {
   }
 
   // Opens a game that is not a link (a record file: record-io.js) for two players on this
-  // device: {startFen, moves, ending, meta}. The game it replaces is kept among the
+  // device: {startFen, moves, rules, ending, meta}. The game it replaces is kept among the
   // previous games. Throws (the game untouched) when the engine refuses it.
   function openGame(game, what) {
     const prev = ctl.record();
     const settings = store.cleanSettings({ ...ctl.settings, mode: 'hotseat', flipped: false });
-    ctl.reset({ settings, startFen: game.startFen, moves: game.moves, ending: game.ending || null, meta: game.meta || null });
+    ctl.reset({ settings, startFen: game.startFen, moves: game.moves, rules: game.rules || DEFAULT_RULES, ending: game.ending || null, meta: game.meta || null });
     const kept = prev.moves.length > 0 && store.pushPrevious(prev);
     ui.toast(what + (kept ? ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.` : ''),
       kept ? 8000 : 4000, kept ? { label: 'Restore it', run: restorePrevious } : undefined);

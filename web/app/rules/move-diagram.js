@@ -16,16 +16,16 @@ function sortSquares(list) {
 /**
  * The move diagram of the piece on `square` in position `fen`.
  * M: the engine module (DragonchessEngine() instance). fen: position string ('' for the
- * start). Returns {piece, side: 'gold'|'scarlet', name, square, move, capture, both, afar,
+ * start). rules: the rule set ('gygax', the default, or 'bga'). Returns {piece, side: 'gold'|'scarlet', name, square, move, capture, both, afar,
  * frozen} (square lists sorted by square number) or {error}.
  */
-export function moveDiagram(M, fen, square) {
+export function moveDiagram(M, fen, square, rules) {
   if (parseSquare(square) < 0) return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
   let g = null;
   useFacts(M);
   try {
     g = new M.Game();
-    g.setPosition(fen || '', []);
+    g.setPosition(fen || '', [], rules ?? 'gygax');
     const r = g.moveDiagram(square);
     const piece = r.piece;
     return {

@@ -12,6 +12,8 @@
 //   ...&draw=agreed                   the game ended in a draw by agreement
 //   ...&draw=offer-g | draw=decline-s a draw offer on the table: offered by Gold, or the
 //                                     last offer declined by Scarlet
+//   ...&rules=bga                     the game is played under Board Game Arena's rules
+//                                     (absent, or rules=gygax: Gygax's, the default)
 //
 // Packed moves (`g=`): every move is two squares 0..287 (square = (level-1)*96 +
 // rank*12 + file), 9 bits each; the 18 bits, from-square first, most significant bit
@@ -25,7 +27,7 @@
 // belong, HTML) gives {error: "<message for people>"}. Whether the position and the moves
 // are legal is for the engine: the caller sets them through it and shows its error.
 import { squareName, moveSquares } from '../rules/squares.js';
-import { strengthRange } from '../rules/facts.js';
+import { strengthRange, ruleSetList } from '../rules/facts.js';
 
 /** Longest address (after '#') that is read at all. */
 export const MAX_HASH_LENGTH = 8192;
@@ -34,9 +36,11 @@ export const MAX_PLIES = 3000;
 /** encodeGame packs the moves (g=) when there are more plies than this. */
 export const COMPACT_PLIES = 40;
 /** Keys of the game itself; pages may allow more (decodeHash's extraKeys). */
-export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'play', 'to', 'vs', 'strength', 'resign', 'draw']);
+export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules', 'play', 'to', 'vs', 'strength', 'resign', 'draw']);
 /** The keys of the position alone (a diagram: decodeHash's options.position). */
-export const POSITION_KEYS = Object.freeze(['fen', 'moves', 'g']);
+export const POSITION_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules']);
+/** The rule set of a game whose link names none. */
+const DEFAULT_RULES = 'gygax';
 const SIDE_LETTER = { gold: 'g', scarlet: 's' };
 const LETTER_SIDE = { g: 'gold', s: 'scarlet' };
 const otherSide = (side) => (side === 'gold' ? 'scarlet' : 'gold');
@@ -95,6 +99,7 @@ function normaliseFen(fen) {
  *   game.fen      position string to start from (omitted, '' or 'startpos': from the
  *                 start; the caller, which holds the engine, knows whether it is the start)
  *   game.moves    coordinate moves ('2c22c3')
+ *   game.rules    the rule set's id ('bga' adds rules=bga; the default, 'gygax', nothing)
  *   game.mode     'link' for play by link (adds play=link); 'ai' against the computer
  *                 (vs=computer), 'watch' the computer against itself (vs=watch); anything
  *                 else ('hotseat', none): two players on one device (nothing added)
@@ -111,7 +116,7 @@ function normaliseFen(fen) {
  * Throws TypeError for input no page should produce (a move that is not a coordinate move).
  */
 export function encodeGame(game = {}) {
-  const { fen, moves = [], mode, to, strength, compact, extra, ending, offer } = game || {};
+  const { fen, moves = [], rules, mode, to, strength, compact, extra, ending, offer } = game || {};
   if (!Array.isArray(moves)) throw new TypeError('moves must be an array of coordinate moves');
   for (const m of moves) if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
   const parts = [];
@@ -123,6 +128,10 @@ export function encodeGame(game = {}) {
   if (moves.length) {
     const pack = compact === true || (compact !== false && moves.length > COMPACT_PLIES);
     parts.push(pack ? 'g=' + packMoves(moves) : 'moves=' + moves.join('.'));
+  }
+  if (rules !== undefined && rules !== null && rules !== DEFAULT_RULES) {
+    if (typeof rules !== 'string' || !/^[a-z]{1,16}$/.test(rules)) throw new TypeError("rules must be a rule set's id, such as 'bga'");
+    parts.push('rules=' + rules);
   }
   if (mode === 'link') parts.push('play=link');
   const vs = Object.keys(VS_MODE).find((k) => VS_MODE[k] === mode);
@@ -192,7 +201,7 @@ function percentDecode(s, what) {
 
 /**
  * Reads an address (with or without its leading '#'; a whole URL is cut at its '#').
- * Returns {fen?, moves: [], mode?: 'link'|'ai'|'watch', strength?: 1..10,
+ * Returns {fen?, moves: [], rules?: 'gygax'|'bga', mode?: 'link'|'ai'|'watch', strength?: 1..10,
  * to?: 'gold'|'scarlet', ending?, offer?, params: {key: value}} (ending and offer as
  * encodeGame takes them)
  * or {error, moves: [], params: {}} with a message for people. `params` holds the
@@ -264,6 +273,11 @@ function decode(hash, options, fail) {
     if (m.error) return fail(m.error);
     out.moves = m.moves;
   }
+  if (seen.has('rules')) {
+    const r = readRules(seen.get('rules'));
+    if (r.error) return fail(r.error);
+    out.rules = r.rules;
+  }
   if (seen.has('play')) {
     const p = seen.get('play').toLowerCase();
     if (p !== 'link') return fail(`the link's 'play' must be 'link', not ${quote(seen.get('play'))}`);
@@ -323,6 +337,16 @@ function readFen(text) {
   const defaults = ['', 'g', '0', '1'];
   while (fields.length < 4) fields.push(defaults[fields.length]);
   return { fen: fields.join(' ') };
+}
+
+// A rule set's id: one of core's (RULE_SETS) once the engine module has loaded, before
+// that a word the engine judges.
+function readRules(text) {
+  const t = text.toLowerCase();
+  const sets = ruleSetList();
+  if (sets ? sets.some((r) => r.id === t) : /^[a-z]{1,16}$/.test(t)) return { rules: t };
+  const names = sets ? sets.map((r) => `${r.id} for ${r.name}`).join(', or ') : 'gygax or bga';
+  return { error: `the link's rule set (rules=) must be ${names}; ${quote(text)} is not a rule set` };
 }
 
 function readMoves(text) {

@@ -64,8 +64,8 @@ export function gameLine(info) {
 }
 
 /**
- * Reads game `index` of a record text into what the page opens: {startFen, moves, ending,
- * meta, what}. Throws the engine's error (code 'bad-record', .line) when it cannot.
+ * Reads game `index` of a record text into what the page opens: {startFen, moves, rules,
+ * ending, meta, what} (rules: the rule set its Variant tag names). Throws the engine's error (code 'bad-record', .line) when it cannot.
  */
 export function readGame(M, text, index) {
   const r = M.readRecord(text, index);
@@ -75,6 +75,7 @@ export function readGame(M, text, index) {
   return {
     startFen: r.startFen,
     moves: r.moves,
+    rules: r.rules,
     ending,
     meta: { tags: r.tags, comments: r.comments, glyphs: r.glyphs, moves: r.moves },
     what: `Opened ${event} (${r.moves.length} ${r.moves.length === 1 ? 'ply' : 'plies'}${st.over ? ', ' + st.result : ''}).`,
