@@ -32,10 +32,10 @@ test.after(async () => {
 async function openEmbed(page, hash, { pieces = true } = {}) {
   await page.goto('about:blank');
   await page.goto(server.url + 'embed.html' + hash);
-  await page.waitForFunction(() => window.__embed && (window.__embed.ready || window.__embed.failed), null, { timeout: 20000 });
+  await page.waitForFunction(() => window.__embed && (window.__embed.ready || window.__embed.failed));
   const failed = await page.evaluate(() => window.__embed.failed);
   assert.equal(failed, undefined, `embed failed to start: ${failed}`);
-  if (pieces) await page.waitForFunction(() => window.__embed.piecesReady, null, { timeout: 20000 });
+  if (pieces) await page.waitForFunction(() => window.__embed.piecesReady);
 }
 const state = (page) => page.evaluate(() => window.__embed.state());
 const message = (page) => page.evaluate(() => (document.getElementById('msg').hidden ? null : document.getElementById('msg-text').textContent));
@@ -120,7 +120,7 @@ test('fits a small iframe without scrollbars, any aspect', async () => {
     }));
     await page.goto(host);
     const frame = await (await page.$('#f')).contentFrame();
-    await frame.waitForFunction(() => window.__embed && window.__embed.ready && window.__embed.piecesReady, null, { timeout: 20000, polling: 100 })
+    await frame.waitForFunction(() => window.__embed && window.__embed.ready && window.__embed.piecesReady, null, { polling: 100 })
       .catch(async (e) => {
         const st = await frame.evaluate(() => JSON.stringify({ href: location.href, e: window.__embed && window.__embed.state(), f: window.__embed && window.__embed.failed })).catch((x) => x.message);
         throw new Error(`${w}x${hgt} ${hash}: ${e.message} ${st}`);
@@ -227,7 +227,7 @@ test('flip, dark theme, query string instead of hash', async () => {
   assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), true);
   await page.goto('about:blank');
   await page.goto(server.url + 'embed.html?show=2c2&level=2');
-  await page.waitForFunction(() => window.__embed && window.__embed.ready, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.__embed && window.__embed.ready);
   const s = await state(page);
   assert.equal(s.selected, '2c2');
   assert.deepEqual(s.levels, [2]);

@@ -1,5 +1,5 @@
-// The dialogs: a new game (mode, side, level, rule set; restore the previous game) and the
-// game summary when a game ends.
+// The dialogs: a new game (mode, side, level; restore the previous game) and the game
+// summary when a game ends.
 import * as store from '../game/store.js';
 import * as view from './view.js';
 import { SIDE_NAME, other, levelText, strengthRange, ruleSetList } from '../rules/facts.js';
@@ -35,8 +35,8 @@ export function createDialogs(ctl, opening) {
     $('rules-desc').textContent = r ? r.summary : '';
   }
 
-  // A new game with these settings, under `rules` (the current game's by default).
-  function newGame(next, rules = ctl.model.rules) {
+  // A new game always loads (the start position): nothing to report.
+  function newGame(next, rules = ctl.model.rules) {  // under the current game's rule set unless given
     ctl.reset({ settings: store.cleanSettings({ ...ctl.settings, ...next }), seen: false, rules });
   }
 
