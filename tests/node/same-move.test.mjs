@@ -46,7 +46,7 @@ function nativeBest(fen, level, seed) {
         reject(new Error(out));
       }
     });
-    p.on('exit', (code) => reject(new Error(`native engine ended (${code}) without a best move: ${out}`)));
+    p.on('close', (code) => reject(new Error(`native engine ended (${code}) without a best move: ${out}`)));
     p.on('error', reject);
     p.stdin.write(`setoption name Seed value ${seed}\nsetoption name Level value ${level}\nposition fen ${fen}\ngo nodes ${NODES}\n`);
   });
