@@ -3,7 +3,8 @@
 // Unlike legal moves, a diagram shows capture-only squares that are empty now, ignores
 // whose turn it is and ignores King safety; squares of the piece's own side, squares
 // beyond the first piece of a slide and paths through an occupied intermediate square
-// are left out.
+// are left out (under Board Game Arena's rules also squares beyond, and paths through, a
+// square directly above an enemy Basilisk: Position::gaze).
 #pragma once
 
 #include <vector>

@@ -2,6 +2,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "rule_set.h"
 
 namespace dc {
 
@@ -18,12 +19,12 @@ const char* error_code_name(GameErrorCode code) {
   return "bad-move";
 }
 
-Game::Game() : pos_(Position::start()), start_(pos_.to_string()) { update_status(); }
+Game::Game(Rules rules) : pos_(Position::start(rules)), start_(pos_.to_string()) { update_status(); }
 
-GameResult<Game> Game::from(std::string_view start, const std::vector<std::string>& moves) {
-  Result<Position> p = Position::from_string(start);
+GameResult<Game> Game::from(std::string_view start, const std::vector<std::string>& moves, Rules rules) {
+  Result<Position> p = Position::from_string(start, rules);
   if (!p) return GameError{GameErrorCode::BadPosition, "bad position string: " + p.error()};
-  Game g;
+  Game g(rules);
   g.pos_ = std::move(p.value());
   g.start_ = g.pos_.to_string();
   g.start_side_ = g.pos_.side_to_move();
@@ -31,6 +32,17 @@ GameResult<Game> Game::from(std::string_view start, const std::vector<std::strin
   g.update_status();
   auto r = g.play_all(moves);
   if (!r) return GameError{r.code(), r.error()};
+  return g;
+}
+
+GameResult<Game> Game::under(Rules rules) const {
+  if (rules == this->rules()) return *this;
+  auto g = from(start_, coordinate_moves(), rules);
+  if (!g) return GameError{g.code(), "the game cannot be played under " + std::string(rules_owner(rules)) + ": " + g.error()};
+  if (status_.state == GameState::Resignation || status_.state == GameState::DrawAgreed) {
+    auto r = g.value().end_off_board(status_.state, status_.winner);
+    if (!r) return GameError{r.code(), "the game cannot be played under " + std::string(rules_owner(rules)) + ": " + r.error()};
+  }
   return g;
 }
 

@@ -67,12 +67,20 @@ struct MoveText {
 
 class Game {
  public:
-  Game();  // the standard start, no moves
+  explicit Game(Rules rules = Rules::Gygax);  // the standard start, no moves
 
   // A game from a position string ("" is not the start: use Game() or START_POSITION)
-  // and moves in coordinate or algebraic notation, all or nothing. An error names the
-  // move ("move 3: illegal move ...").
-  static GameResult<Game> from(std::string_view start, const std::vector<std::string>& moves = {});
+  // and moves in coordinate or algebraic notation, all or nothing, under a rule set
+  // (core/rule_set.h). An error names the move ("move 3: illegal move ...").
+  static GameResult<Game> from(std::string_view start, const std::vector<std::string>& moves = {},
+                               Rules rules = Rules::Gygax);
+
+  // The rule set the game is played under.
+  Rules rules() const { return pos_.rules(); }
+  // The same game under another rule set: its start position and moves played again
+  // (and a resignation or an agreed draw kept; the moves to redo are dropped), all or
+  // nothing. An error names the first move that is not legal under it.
+  GameResult<Game> under(Rules rules) const;
 
   // Plays one move (coordinate or algebraic); clears the redo stack unless the move is
   // the one redo() would play.

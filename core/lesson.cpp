@@ -40,7 +40,7 @@ Result<Position> pass_turn(const Position& pos) {
   const size_t sp = s.find(' ');
   if (sp == std::string::npos || sp + 1 >= s.size()) return make_error("bad position string");
   s[sp + 1] = s[sp + 1] == 'g' ? 's' : 'g';
-  return Position::from_string(s);
+  return Position::from_string(s, pos.rules());
 }
 
 bool reached(const Goal& g, Position& pos, Color learner, const std::vector<Square>& left, Square piece, Move last,
@@ -161,11 +161,11 @@ Result<Goal> parse_goal(std::string_view text) {
 }
 
 Result<LessonState> lesson_state(std::string_view fen, std::string_view goal_text,
-                                 const std::vector<std::string>& moves) {
+                                 const std::vector<std::string>& moves, Rules rules) {
   Result<Goal> gr = parse_goal(goal_text);
   if (!gr) return make_error("bad goal: " + gr.error());
   const Goal& g = *gr;
-  Result<Position> pr = Position::from_string(fen);
+  Result<Position> pr = Position::from_string(fen, rules);
   if (!pr) return make_error("bad position string: " + pr.error());
   LessonState st;
   st.position = std::move(pr.value());

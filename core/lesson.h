@@ -55,10 +55,12 @@ struct LessonState {
 };
 
 // The lesson after the learner's `moves` (coordinate or algebraic) from position `fen`
-// with goal `goal`. Errors: a bad position or goal, a move that is not legal or not
-// allowed (another piece than `with`), a move after the lesson ended, a position whose
-// side to move has no legal move. A goal reached at the start is an error too.
+// with goal `goal`, played under `rules` (a lesson about a rule of one rule set names
+// it: the lesson data's "rules"). Errors: a bad position or goal, a move that is not
+// legal or not allowed (another piece than `with`), a move after the lesson ended, a
+// position whose side to move has no legal move. A goal reached at the start is an
+// error too.
 Result<LessonState> lesson_state(std::string_view fen, std::string_view goal,
-                                 const std::vector<std::string>& moves);
+                                 const std::vector<std::string>& moves, Rules rules = Rules::Gygax);
 
 }  // namespace dc

@@ -10,6 +10,12 @@ namespace dc {
 
 namespace {
 
+// --- Board Game Arena's Basilisk gaze ---------------------------------------------------
+// The paths below that follow a slide or need an empty intermediate square take the rule
+// set as a template parameter and ask a Passage (movegen.h) what may be passed over.
+// Gygax's instantiation is the plain code, with nothing more computed or tested; the
+// public functions choose the instantiation from the position once.
+
 // The captures of the piece of colour us and type t on s, in three kinds: by a plain
 // leap or step (its capture mask), along its rays (the first piece on each), and the
 // special ones (through an intermediate square, or from afar). generate_captures asks
@@ -26,25 +32,31 @@ inline int plain_captures(const Tables& T, const Position& pos, Color us, PieceT
   return n;
 }
 
-inline int slide_captures(const Tables& T, const Position& pos, Color us, PieceType t, Square s, Move* out) {
+template <Rules R>
+inline int slide_captures(const Tables& T, const Position& pos, Color us, PieceType t, Square s, const Passage<R>& P,
+                          Move* out) {
   const SquareMoves& sm = T.moves(us, t, s);
   const std::span<const RayMask> rays = T.ray_masks(sm);
-  const Bitboard& occupied = pos.occupied();
   int n = 0;
   auto capture = [&](Square b) {  // kept if it is an enemy, without a branch on that
     const Square to = b == SQ_NONE ? s : b;  // s holds our own piece: not kept
     out[n] = Move(s, to, MoveKind::Capture);
-    n += color_of(pos.at(to)) != us;
+    if constexpr (R == Rules::Bga)
+      n += !pos.empty(to) && color_of(pos.at(to)) != us;  // a slide may stop on an empty gazed square
+    else
+      n += color_of(pos.at(to)) != us;
   };
-  for (size_t i = 0; i < sm.up_ray_count; ++i) capture(ray_blocker_up(rays[i], occupied));
-  for (size_t i = sm.up_ray_count; i < rays.size(); ++i) capture(ray_blocker_down(rays[i], occupied));
+  for (size_t i = 0; i < sm.up_ray_count; ++i) capture(ray_blocker_up(rays[i], P.blocked));
+  for (size_t i = sm.up_ray_count; i < rays.size(); ++i) capture(ray_blocker_down(rays[i], P.blocked));
   return n;
 }
 
-inline int special_captures(const Tables& T, const Position& pos, Color us, PieceType t, Square s, Move* out) {
+template <Rules R>
+inline int special_captures(const Tables& T, const Position& pos, Color us, PieceType t, Square s, const Passage<R>& P,
+                            Move* out) {
   int n = 0;
   for (const Target& tg : T.special_targets(T.moves(us, t, s))) {
-    if (!(tg.mode & CAPTURE_ONLY) || (tg.via != SQ_NONE && !pos.empty(tg.via))) continue;
+    if (!(tg.mode & CAPTURE_ONLY) || (tg.via != SQ_NONE && (!pos.empty(tg.via) || P.gazed(tg.via)))) continue;
     const Piece q = pos.at(tg.to);
     if (q != NO_PIECE && color_of(q) != us)
       out[n++] = Move(s, tg.to, tg.afar ? MoveKind::Afar : MoveKind::Capture, promotes(t, us, tg.to));
@@ -53,12 +65,13 @@ inline int special_captures(const Tables& T, const Position& pos, Color us, Piec
 }
 
 // The moves of the piece of colour us and type t on s, captures, non-captures or both.
-template <bool Quiets, bool Captures>
-int generate_piece_moves(const Tables& T, const Position& pos, Color us, PieceType t, Square s, Move* out) {
+template <bool Quiets, bool Captures, Rules R>
+int generate_piece_moves(const Tables& T, const Position& pos, Color us, PieceType t, Square s, const Passage<R>& P,
+                         Move* out) {
   const SquareMoves& sm = T.moves(us, t, s);
   int n = 0;
   for (const Target& tg : T.targets(sm)) {
-    if (tg.via != SQ_NONE && !pos.empty(tg.via)) continue;
+    if (tg.via != SQ_NONE && (!pos.empty(tg.via) || P.gazed(tg.via))) continue;
     const Piece q = pos.at(tg.to);
     if (q == NO_PIECE) {
       if (Quiets && (tg.mode & MOVE_ONLY)) out[n++] = Move(s, tg.to, MoveKind::Normal, promotes(t, us, tg.to));
@@ -71,6 +84,7 @@ int generate_piece_moves(const Tables& T, const Position& pos, Color us, PieceTy
       const Piece p = pos.at(q);
       if (p == NO_PIECE) {
         if (Quiets && (r.mode & MOVE_ONLY)) out[n++] = Move(s, q, MoveKind::Normal);
+        if (P.gazed(q)) break;  // it may end on a gazed square, not pass over it
         continue;
       }
       if (Captures && color_of(p) != us && (r.mode & CAPTURE_ONLY)) out[n++] = Move(s, q, MoveKind::Capture);
@@ -80,19 +94,33 @@ int generate_piece_moves(const Tables& T, const Position& pos, Color us, PieceTy
   return n;
 }
 
-template <bool Quiets, bool Captures>
-int generate_moves(const Position& pos, Move* out) {
-  const Tables& T = tables();
+// Every pseudo-legal move of the piece of the side to move on s.
+template <Rules R>
+int all_piece_moves(const Position& pos, Square s, Move* out) {
   const Color us = pos.side_to_move();
+  return generate_piece_moves<true, true, R>(tables(R), pos, us, type_of(pos.at(s)), s, Passage<R>(pos, us), out);
+}
+
+template <bool Quiets, bool Captures, Rules R>
+int generate_moves(const Position& pos, Move* out) {
+  const Tables& T = tables(R);
+  const Color us = pos.side_to_move();
+  const Passage<R> P(pos, us);
   int n = 0;
   for (Square s : pos.pieces(us))
     if (!pos.frozen(s))  // Basilisk freezing: no moves at all
-      n += generate_piece_moves<Quiets, Captures>(T, pos, us, type_of(pos.at(s)), s, out + n);
+      n += generate_piece_moves<Quiets, Captures, R>(T, pos, us, type_of(pos.at(s)), s, P, out + n);
   return n;
 }
 
+template <bool Quiets, bool Captures>
+int generate_moves(const Position& pos, Move* out) {
+  return pos.rules() == Rules::Gygax ? generate_moves<Quiets, Captures, Rules::Gygax>(pos, out)
+                                     : generate_moves<Quiets, Captures, Rules::Bga>(pos, out);
+}
+
 // The plain captures of every unfrozen piece of type t at once, vector by vector.
-int generate_shift_captures(const Tables& T, const Position& pos, Color us, PieceType t, const Bitboard& frozen,
+inline int generate_shift_captures(const Tables& T, const Position& pos, Color us, PieceType t, const Bitboard& frozen,
                             Move* out) {
   const Bitboard pieces = pos.pieces_of(make_piece(us, t)).minus(frozen);
   if (!pieces.any()) return 0;
@@ -113,10 +141,12 @@ int generate_shift_captures(const Tables& T, const Position& pos, Color us, Piec
   return n;
 }
 
+template <Rules R>
 int generate_captures(const Position& pos, Move* out) {
-  const Tables& T = tables();
+  const Tables& T = tables(R);
   const Color us = pos.side_to_move();
   const Bitboard frozen = pos.frozen_pieces(us);  // Basilisk freezing: no moves at all
+  const Passage<R> P(pos, us);
   int n = 0;
   for (PieceType t : T.shift_types()) n += generate_shift_captures(T, pos, us, t, frozen, out + n);
   // The other pieces one by one: plain captures, then the sliders' and the special
@@ -125,10 +155,10 @@ int generate_captures(const Position& pos, Move* out) {
     n += plain_captures(T, pos, us, type_of(pos.at(s)), s, out + n);
   });
   pos.pieces_of(us, T.slider_types()).minus(frozen).for_each([&](Square s) {
-    n += slide_captures(T, pos, us, type_of(pos.at(s)), s, out + n);
+    n += slide_captures<R>(T, pos, us, type_of(pos.at(s)), s, P, out + n);
   });
   pos.pieces_of(us, T.special_types()).minus(frozen).for_each([&](Square s) {
-    n += special_captures(T, pos, us, type_of(pos.at(s)), s, out + n);
+    n += special_captures<R>(T, pos, us, type_of(pos.at(s)), s, P, out + n);
   });
   return n;
 }
@@ -137,23 +167,26 @@ int generate_captures(const Position& pos, Move* out) {
 // pieces of `us` first on a line from the King to an enemy slider behind them, or on
 // the intermediate square of an enemy's two-step or level-changing attack; `theirs`,
 // the same squares holding enemy pieces (a capture from afar empties its square
-// without filling it).
+// without filling it). Under Board Game Arena's rules a square above a Basilisk of `us`
+// stops the enemy's lines whoever stands on it: no piece there is a blocker (the
+// Basilisk is: its moves are verified, see count_legal).
 struct Blockers {
   Bitboard ours, theirs;
 };
+template <Rules R>
 Blockers find_blockers(const Position& pos, Color us) {
-  const Tables& T = tables();
+  const Tables& T = tables(R);
   const Square k = pos.king_square(us);
   const Color them = ~us;
   const Bitboard sliders = pos.pieces_of(them, T.slider_types());
-  const Bitboard& occupied = pos.occupied();
+  const Passage<R> P(pos, them);
   Blockers b;
   for (const ReverseRay& rr : T.reverse_rays(them, k)) {
     const RayMask& r = rr.ray.bits;
     if (!((r.lo & sliders.w[r.word]) | (r.hi & sliders.w[r.word + 1]))) continue;  // no enemy slider on the line
-    const Square first = ray_blocker(r, occupied);
-    if (first == SQ_NONE) continue;
-    Bitboard rest = occupied;
+    const Square first = ray_blocker(r, P.blocked);
+    if (first == SQ_NONE || P.gazed(first)) continue;
+    Bitboard rest = P.blocked;
     rest.toggle(first);
     const Square second = ray_blocker(r, rest);
     if (second == SQ_NONE) continue;
@@ -162,18 +195,21 @@ Blockers find_blockers(const Position& pos, Color us) {
   }
   for (const AttackEntry& e : T.via_attack_entries(them, k)) {
     const Piece v = pos.at(e.via), a = pos.at(e.from);
-    if (v != NO_PIECE && a != NO_PIECE && color_of(a) == them && (e.types >> type_of(a) & 1))
+    if (v != NO_PIECE && a != NO_PIECE && color_of(a) == them && (e.types >> type_of(a) & 1) && !P.gazed(e.via))
       (color_of(v) == us ? b.ours : b.theirs).set(e.via);
   }
   return b;
 }
 
 // Whether the pieces of colour `by` on the squares of `active` (the unfrozen ones) can
-// capture on s when the occupied squares are `occupied`: attacked() in a position that
-// differs from pos only by a move about to be made (its squares, the piece it captures,
-// a Basilisk's freezing), the pieces of `by` still standing where pos has them.
-bool attacked_by(const Position& pos, Square s, Color by, const Bitboard& occupied, const Bitboard& active) {
-  const Tables& T = tables();
+// capture on s when the squares that stop their slides and moves through a square are
+// `blocked` (the occupied ones, and under Board Game Arena's rules the gazed ones):
+// attacked() in a position that differs from pos only by a move about to be made (its
+// squares, the piece it captures, a Basilisk's freezing and gaze), the pieces of `by`
+// still standing where pos has them.
+template <Rules R>
+bool attacked_by(const Position& pos, Square s, Color by, const Bitboard& blocked, const Bitboard& active) {
+  const Tables& T = tables(R);
   // Plain leaps: the candidate squares, then whether the piece there reaches s.
   const bool by_leap = (T.leap_attackers(by, s) & active).any_of([&](Square q) {
     return T.capture_mask(by, type_of(pos.at(q)), q).test(s);
@@ -185,7 +221,7 @@ bool attacked_by(const Position& pos, Square s, Color by, const Bitboard& occupi
   });
   if (from_afar) return true;
   for (const AttackEntry& e : T.via_attack_entries(by, s))
-    if (active.test(e.from) && (e.types >> type_of(pos.at(e.from)) & 1) && !occupied.test(e.via)) return true;
+    if (active.test(e.from) && (e.types >> type_of(pos.at(e.from)) & 1) && !blocked.test(e.via)) return true;
   // Slides: the first piece on each line that holds a slider of `by`.
   const Bitboard sliders = pos.pieces_of(by, T.slider_types()) & active;
   const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
@@ -195,15 +231,17 @@ bool attacked_by(const Position& pos, Square s, Color by, const Bitboard& occupi
   auto has_slider = [&](const RayMask& r) { return ((r.lo & sliders.w[r.word]) | (r.hi & sliders.w[r.word + 1])) != 0; };
   const size_t up = T.reverse_up_count(by, s);
   for (size_t i = 0; i < up; ++i)
-    if (has_slider(rays[i].ray.bits) && attacks(rays[i], ray_blocker_up(rays[i].ray.bits, occupied))) return true;
+    if (has_slider(rays[i].ray.bits) && attacks(rays[i], ray_blocker_up(rays[i].ray.bits, blocked))) return true;
   for (size_t i = up; i < rays.size(); ++i)
-    if (has_slider(rays[i].ray.bits) && attacks(rays[i], ray_blocker_down(rays[i].ray.bits, occupied))) return true;
+    if (has_slider(rays[i].ray.bits) && attacks(rays[i], ray_blocker_down(rays[i].ray.bits, blocked))) return true;
   return false;
 }
 
 // Whether a pseudo-legal move leaves the mover's King safe, decided without making it:
 // the enemy's attacks on the King's square after it, with the move's squares changed,
-// the captured piece gone and the Basilisks' freezing as it will be.
+// the captured piece gone and the Basilisks' freezing (and under Board Game Arena's
+// rules their gaze) as it will be.
+template <Rules R>
 bool safe_after(const Position& pos, Move m) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square from = m.from(), to = m.to();
@@ -222,7 +260,13 @@ bool safe_after(const Position& pos, Move m) {
       basilisks.set(to);
     }
   }
-  return !attacked_by(pos, k, them, occupied, enemy.minus(basilisks.up()));
+  const Bitboard frozen = basilisks.up();  // and the squares they gaze at
+  if constexpr (R == Rules::Bga) return !attacked_by<R>(pos, k, them, occupied | frozen, enemy.minus(frozen));
+  return !attacked_by<R>(pos, k, them, occupied, enemy.minus(frozen));
+}
+
+bool safe_after(const Position& pos, Move m) {
+  return pos.rules() == Rules::Gygax ? safe_after<Rules::Gygax>(pos, m) : safe_after<Rules::Bga>(pos, m);
 }
 
 // The number of legal moves of the piece of colour us and type t on s that cannot expose
@@ -230,8 +274,9 @@ bool safe_after(const Position& pos, Move m) {
 // a Basilisk that holds an enemy frozen), counted on square sets: its plain targets, its
 // slides, its targets through a square and its captures from afar (each of those
 // verified if it empties a square of `theirs`).
+template <Rules R>
 int count_piece_moves(const Tables& T, const Position& pos, Color us, PieceType t, Square s, const Bitboard& empty,
-                      const Bitboard& enemy, const Bitboard& theirs) {
+                      const Bitboard& enemy, const Bitboard& theirs, const Passage<R>& P) {
   const SquareMoves& sm = T.moves(us, t, s);
   const Bitboard &moves = T.move_mask(us, t, s), &captures = T.capture_mask(us, t, s);
   int n = 0;
@@ -239,25 +284,25 @@ int count_piece_moves(const Tables& T, const Position& pos, Color us, PieceType 
     n += std::popcount((moves.w[w] & empty.w[w]) | (captures.w[w] & enemy.w[w]));
   if (sm.ray_count) {
     const std::span<const RayMask> rays = T.ray_masks(sm);
-    const Bitboard& occupied = pos.occupied();
     uint64_t lo = 0, hi = 0;  // every slide stays on the piece's level
     for (size_t i = 0; i < sm.up_ray_count; ++i) {
-      const RayReach r = ray_reach_up(rays[i], occupied);
+      const RayReach r = ray_reach_up(rays[i], P.blocked);
       lo |= r.lo;
       hi |= r.hi;
     }
     for (size_t i = sm.up_ray_count; i < rays.size(); ++i) {
-      const RayReach r = ray_reach_down(rays[i], occupied);
+      const RayReach r = ray_reach_down(rays[i], P.blocked);
       lo |= r.lo;
       hi |= r.hi;
     }
-    const int w = rays[0].word;  // the reach ends on the first piece: keep it if it is an enemy
+    // The reach ends on the first piece (or gazed square): keep it unless it is ours.
+    const int w = rays[0].word;
     n += std::popcount(lo & ~pos.occupied(us).w[w]) + std::popcount(hi & ~pos.occupied(us).w[w + 1]);
   }
   for (const Target& tg : T.special_targets(sm)) {
     if (tg.afar) {
-      if (enemy.test(tg.to) && (!theirs.test(tg.to) || safe_after(pos, Move(s, tg.to, MoveKind::Afar)))) ++n;
-    } else if (empty.test(tg.via)) {
+      if (enemy.test(tg.to) && (!theirs.test(tg.to) || safe_after<R>(pos, Move(s, tg.to, MoveKind::Afar)))) ++n;
+    } else if (empty.test(tg.via) && !P.gazed(tg.via)) {
       n += empty.test(tg.to) ? (tg.mode & MOVE_ONLY) != 0 : enemy.test(tg.to) && (tg.mode & CAPTURE_ONLY);
     }
   }
@@ -265,7 +310,7 @@ int count_piece_moves(const Tables& T, const Position& pos, Color us, PieceType 
 }
 
 // The same for all pieces of one of the types moved by shifts, on shift squares.
-int count_shift_moves(const Tables& T, Color us, PieceType t, const Bitboard& pieces, const Bitboard* dest) {
+inline int count_shift_moves(const Tables& T, Color us, PieceType t, const Bitboard& pieces, const Bitboard* dest) {
   int n = 0;
   for (const TargetShift& ts : T.target_shifts(us, t)) {
     uint64_t lo = pieces.w[ts.from_word] & ts.from_lo, hi = pieces.w[ts.from_word + 1] & ts.from_hi;
@@ -289,19 +334,29 @@ bool pseudo_legal(const Position& pos, Move m) {
   const Color us = pos.side_to_move();
   if (p == NO_PIECE || color_of(p) != us || pos.frozen(from)) return false;
   MoveBuffer<MAX_PIECE_MOVES> buf;
-  const int n = generate_piece_moves<true, true>(tables(), pos, us, type_of(p), from, buf);
+  const int n = pos.rules() == Rules::Gygax ? all_piece_moves<Rules::Gygax>(pos, from, buf)
+                                            : all_piece_moves<Rules::Bga>(pos, from, buf);
   for (int i = 0; i < n; ++i)
     if (buf[i] == m) return true;
   return false;
 }
-int generate_pseudo_captures(const Position& pos, Move* out) { return generate_captures(pos, out); }
-
-bool attacked(const Position& pos, Square s, Color by) {
-  return attacked_by(pos, s, by, pos.occupied(), pos.occupied(by).minus(pos.frozen_pieces(by)));
+int generate_pseudo_captures(const Position& pos, Move* out) {
+  return pos.rules() == Rules::Gygax ? generate_captures<Rules::Gygax>(pos, out)
+                                     : generate_captures<Rules::Bga>(pos, out);
 }
 
+bool attacked(const Position& pos, Square s, Color by) {
+  const Bitboard active = pos.occupied(by).minus(pos.frozen_pieces(by));
+  if (pos.rules() == Rules::Gygax) return attacked_by<Rules::Gygax>(pos, s, by, pos.occupied(), active);
+  return attacked_by<Rules::Bga>(pos, s, by, Passage<Rules::Bga>(pos, by).blocked, active);
+}
+
+namespace {
+
+template <Rules R>
 Bitboard attackers(const Position& pos, Square s, Color by) {
-  const Tables& T = tables();
+  const Tables& T = tables(R);
+  const Passage<R> P(pos, by);
   Bitboard out;
   (T.leap_attackers(by, s) & pos.occupied(by)).for_each([&](Square q) {
     if (T.capture_mask(by, type_of(pos.at(q)), q).test(s)) out.set(q);
@@ -311,18 +366,24 @@ Bitboard attackers(const Position& pos, Square s, Color by) {
   });
   for (const AttackEntry& e : T.via_attack_entries(by, s)) {
     const Piece p = pos.at(e.from);
-    if (p != NO_PIECE && color_of(p) == by && (e.types >> type_of(p) & 1) && pos.empty(e.via)) out.set(e.from);
+    if (p != NO_PIECE && color_of(p) == by && (e.types >> type_of(p) & 1) && pos.empty(e.via) && !P.gazed(e.via))
+      out.set(e.from);
   }
   const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
   const size_t up = T.reverse_up_count(by, s);
   for (size_t i = 0; i < rays.size(); ++i) {
-    const Square q = i < up ? ray_blocker_up(rays[i].ray.bits, pos.occupied())
-                            : ray_blocker_down(rays[i].ray.bits, pos.occupied());
+    const Square q = i < up ? ray_blocker_up(rays[i].ray.bits, P.blocked) : ray_blocker_down(rays[i].ray.bits, P.blocked);
     if (q == SQ_NONE) continue;
-    const Piece p = pos.at(q);
+    const Piece p = pos.at(q);  // (an empty gazed square that stops the line has no type)
     if (color_of(p) == by && (rays[i].types >> type_of(p) & 1)) out.set(q);
   }
   return out.minus(pos.frozen_pieces(by));
+}
+
+}  // namespace
+
+Bitboard attackers(const Position& pos, Square s, Color by) {
+  return pos.rules() == Rules::Gygax ? attackers<Rules::Gygax>(pos, s, by) : attackers<Rules::Bga>(pos, s, by);
 }
 
 bool in_check_after_move(const Position& pos) {
@@ -330,9 +391,10 @@ bool in_check_after_move(const Position& pos) {
   if (m.is_none()) return in_check(pos);
   const Color us = pos.side_to_move();
   // Before the move the side to move was not in check; the move changed its squares
-  // (and thawed the piece above a captured Basilisk). Unless one of those can matter
-  // to an attack on the King, nothing attacks it now either.
-  const Bitboard& region = tables().attack_region(~us, pos.king_square(us));
+  // (and thawed the piece above a captured Basilisk, and under Board Game Arena's rules
+  // lifted its gaze). Unless one of those can matter to an attack on the King, nothing
+  // attacks it now either.
+  const Bitboard& region = tables(pos.rules()).attack_region(~us, pos.king_square(us));
   if (!region.test(m.from()) && !region.test(m.to()) && type_of(pos.last_captured()) != BASILISK) return false;
   return in_check(pos);
 }
@@ -347,12 +409,63 @@ bool leaves_king_safe(const Position& pos, Move m) { return safe_after(pos, m); 
 namespace {
 
 // In check, whether a pseudo-legal move may be legal at all: only a move of the King, of a
-// Basilisk (it may freeze an attacker) or onto a square that matters to the attacks on
-// the King (`region`: capturing or blocking an attacker) can end the check. Emptying a
-// square only opens lines, so no other move can.
+// Basilisk (it may freeze an attacker, or under Board Game Arena's rules stop a line with
+// its gaze) or onto a square that matters to the attacks on the King (`region`:
+// capturing or blocking an attacker) can end the check. Emptying a square only opens
+// lines, so no other move can.
 inline bool may_evade(const Position& pos, Move m, const Bitboard& region) {
   return region.test(m.to()) || m.from() == pos.king_square(pos.side_to_move()) ||
          type_of(pos.at(m.from())) == BASILISK;
+}
+
+// The Basilisks of `us` whose moves may expose its King (verified like a blocker's): one
+// that holds an enemy piece frozen lets it go; under Board Game Arena's rules any one,
+// as it lifts its gaze from a square that may stop an enemy's line to the King.
+template <Rules R>
+Bitboard risky_basilisks(const Position& pos, Color us) {
+  const Bitboard& basilisks = pos.pieces_of(make_piece(us, BASILISK));
+  if constexpr (R == Rules::Bga) return basilisks;
+  return basilisks & pos.occupied(~us).down();
+}
+
+template <Rules R>
+int count_legal(const Position& pos) {
+  const Tables& T = tables(R);
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square k = pos.king_square(us);
+  const Bitboard movable = pos.occupied(us).minus(pos.frozen_pieces(us));  // Basilisk freezing: no moves
+  MoveBuffer<MAX_PIECE_MOVES> buf;
+  int n = 0;
+  // The moves of the pieces on these squares generated, and each that may be legal verified.
+  auto count_verified = [&](const Bitboard& pieces, auto&& may_be_legal) {
+    pieces.for_each([&](Square s) {
+      const int moves = all_piece_moves<R>(pos, s, buf);
+      for (int i = 0; i < moves; ++i) n += may_be_legal(buf[i]) && safe_after<R>(pos, buf[i]);
+    });
+  };
+  if (in_check_after_move(pos)) {
+    const Bitboard& region = T.attack_region(them, k);
+    count_verified(movable, [&](Move m) { return may_evade(pos, m, region); });
+    return n;
+  }
+  const Blockers b = find_blockers<R>(pos, us);
+  // Moves that may expose the King: those of a blocker, of the King, of a risky Basilisk.
+  Bitboard risky = b.ours | risky_basilisks<R>(pos, us);
+  risky.set(k);
+  const Bitboard& enemy = pos.occupied(them);
+  const Bitboard empty = ALL_SQUARES.minus(pos.occupied());
+  const Bitboard dest[4] = {{}, empty, enemy, empty | enemy};  // by Mode
+  const Passage<R> P(pos, us);
+  const Bitboard easy = movable.minus(risky);
+  Bitboard rest = easy;
+  for (PieceType t : T.shift_types()) {
+    const Bitboard shifted = easy & pos.pieces_of(make_piece(us, t)) & T.shift_squares(us, t);
+    n += count_shift_moves(T, us, t, shifted, dest);
+    rest = rest.minus(shifted);
+  }
+  rest.for_each([&](Square s) { n += count_piece_moves<R>(T, pos, us, type_of(pos.at(s)), s, empty, enemy, b.theirs, P); });
+  count_verified(movable & risky, [](Move) { return true; });
+  return n;
 }
 
 }  // namespace
@@ -362,7 +475,7 @@ int filter_legal(Position& pos, Move* moves, int n) { return filter_legal(pos, m
 int filter_legal(Position& pos, Move* moves, int n, bool checked) {
   int kept = 0;
   if (checked) {
-    const Bitboard& region = tables().attack_region(~pos.side_to_move(), pos.king_square(pos.side_to_move()));
+    const Bitboard& region = tables(pos.rules()).attack_region(~pos.side_to_move(), pos.king_square(pos.side_to_move()));
     for (int i = 0; i < n; ++i)
       if (may_evade(pos, moves[i], region) && safe_after(pos, moves[i])) moves[kept++] = moves[i];
     return kept;
@@ -377,58 +490,31 @@ int filter_legal(Position& pos, Move* moves, int n, bool checked) {
 LegalityCheck::LegalityCheck(const Position& pos, bool in_check)
     : in_check_(in_check), king_(pos.king_square(pos.side_to_move())) {}
 
-bool LegalityCheck::legal(const Position& pos, Move m) {
-  if (in_check_) return may_evade(pos, m, tables().attack_region(~pos.side_to_move(), king_)) && safe_after(pos, m);
-  if (!blockers_known_) {
-    const Color us = pos.side_to_move();
-    const Blockers b = find_blockers(pos, us);
-    // Besides the blockers: a Basilisk that holds an enemy piece frozen lets it go.
-    risky_ = b.ours | (pos.pieces_of(make_piece(us, BASILISK)) & pos.occupied(~us).down());
-    risky_.set(king_);
+void LegalityCheck::find_risky(const Position& pos) {
+  const Color us = pos.side_to_move();
+  // The blockers, and the risky Basilisks.
+  if (pos.rules() == Rules::Gygax) {
+    const Blockers b = find_blockers<Rules::Gygax>(pos, us);
+    risky_ = b.ours | risky_basilisks<Rules::Gygax>(pos, us);
     theirs_ = b.theirs;
-    blockers_known_ = true;
+  } else {
+    const Blockers b = find_blockers<Rules::Bga>(pos, us);
+    risky_ = b.ours | risky_basilisks<Rules::Bga>(pos, us);
+    theirs_ = b.theirs;
   }
+  risky_.set(king_);
+  blockers_known_ = true;
+}
+
+bool LegalityCheck::legal(const Position& pos, Move m) {
+  if (in_check_) return may_evade(pos, m, tables(pos.rules()).attack_region(~pos.side_to_move(), king_)) && safe_after(pos, m);
+  if (!blockers_known_) find_risky(pos);
   const bool risky = m.is_afar() ? theirs_.test(m.to()) : risky_.test(m.from());
   return !risky || safe_after(pos, m);
 }
 
 int count_legal(const Position& pos) {
-  const Tables& T = tables();
-  const Color us = pos.side_to_move(), them = ~us;
-  const Square k = pos.king_square(us);
-  const Bitboard movable = pos.occupied(us).minus(pos.frozen_pieces(us));  // Basilisk freezing: no moves
-  MoveBuffer<MAX_PIECE_MOVES> buf;
-  int n = 0;
-  // The moves of the pieces on these squares generated, and each that may be legal verified.
-  auto count_verified = [&](const Bitboard& pieces, auto&& may_be_legal) {
-    pieces.for_each([&](Square s) {
-      const int moves = generate_piece_moves<true, true>(T, pos, us, type_of(pos.at(s)), s, buf);
-      for (int i = 0; i < moves; ++i) n += may_be_legal(buf[i]) && safe_after(pos, buf[i]);
-    });
-  };
-  if (in_check_after_move(pos)) {
-    const Bitboard& region = T.attack_region(them, k);
-    count_verified(movable, [&](Move m) { return may_evade(pos, m, region); });
-    return n;
-  }
-  const Blockers b = find_blockers(pos, us);
-  // Moves that may expose the King: those of a blocker, of the King, of a Basilisk that
-  // holds an enemy piece frozen.
-  Bitboard risky = b.ours | (pos.pieces_of(make_piece(us, BASILISK)) & pos.occupied(them).down());
-  risky.set(k);
-  const Bitboard& enemy = pos.occupied(them);
-  const Bitboard empty = ALL_SQUARES.minus(pos.occupied());
-  const Bitboard dest[4] = {{}, empty, enemy, empty | enemy};  // by Mode
-  const Bitboard easy = movable.minus(risky);
-  Bitboard rest = easy;
-  for (PieceType t : T.shift_types()) {
-    const Bitboard shifted = easy & pos.pieces_of(make_piece(us, t)) & T.shift_squares(us, t);
-    n += count_shift_moves(T, us, t, shifted, dest);
-    rest = rest.minus(shifted);
-  }
-  rest.for_each([&](Square s) { n += count_piece_moves(T, pos, us, type_of(pos.at(s)), s, empty, enemy, b.theirs); });
-  count_verified(movable & risky, [](Move) { return true; });
-  return n;
+  return pos.rules() == Rules::Gygax ? count_legal<Rules::Gygax>(pos) : count_legal<Rules::Bga>(pos);
 }
 
 int generate_legal(Position& pos, Move* out) {

@@ -46,6 +46,7 @@ class LegalityCheck {
   bool legal(const Position& pos, Move m);
 
  private:
+  void find_risky(const Position& pos);  // the blockers and the risky Basilisks, on the first question
   bool in_check_;
   bool blockers_known_ = false;
   Square king_;
@@ -69,6 +70,32 @@ bool attacked(const Position& pos, Square s, Color by);
 // leap or step, a slide, through an empty square, from afar), whether or not the
 // capture would be legal. s must hold a piece of the other colour or be empty.
 Bitboard attackers(const Position& pos, Square s, Color by);
+
+// --- Board Game Arena's Basilisk gaze ---------------------------------------------------
+// Under Board Game Arena's rules a slide, or a move through an intermediate square, may
+// not pass over a square directly above an enemy Basilisk (Position::gaze): it may stop
+// short of it, or end on it. The code that follows slides or intermediate squares
+// (movegen.cpp, the evaluation) is instantiated per rule set and asks a Passage what
+// the pieces of one colour may pass over: a slide stops on the first `blocked` square
+// (capturing there if it holds an enemy, moving there if it is empty); an intermediate
+// square must be empty and not `gazed`. Under Gygax's rules nothing is gazed.
+template <Rules R>
+struct Passage;
+
+template <>
+struct Passage<Rules::Gygax> {
+  const Bitboard& blocked;  // the squares that stop a slide: the occupied ones
+  Passage(const Position& pos, Color) : blocked(pos.occupied()) {}
+  static constexpr bool gazed(Square) { return false; }
+};
+
+template <>
+struct Passage<Rules::Bga> {
+  Bitboard gaze;     // the squares directly above the enemy Basilisks
+  Bitboard blocked;  // the squares that stop a slide: the occupied ones and the gazed ones
+  Passage(const Position& pos, Color c) : gaze(pos.gaze(c)), blocked(pos.occupied() | gaze) {}
+  bool gazed(Square s) const { return gaze.test(s); }
+};
 
 // Promotion (RULES.md 4): a Warrior reaching its last rank becomes a Hero.
 inline bool promotes(PieceType t, Color c, Square to) {

@@ -12,11 +12,13 @@ namespace dc {
 namespace {
 
 constexpr uint8_t L1 = 1, L2 = 2, L3 = 4, ANY = 7;
+constexpr uint8_t BGA = rule_set_bit(Rules::Bga);  // a line of Board Game Arena's rules only
 
 using enum Motion;
 
 // RULES.md section 4, one line per sentence. Vectors are (level, file, rank); rank is
-// "forward" for Gold and mirrored for Scarlet.
+// "forward" for Gold and mirrored for Scarlet. A line marked BGA belongs to Board Game
+// Arena's rule set only (core/rule_set.h); every other line to both.
 constexpr MoveRule RULES[] = {
     // Sylph
     {SYLPH, L3, Leap, MOVE_ONLY, {0, 1, 1}, Sym::MirrorF},     // diagonally forward
@@ -28,6 +30,7 @@ constexpr MoveRule RULES[] = {
     {GRIFFON, L3, Leap, MOVE_OR_CAPTURE, {0, 3, 2}, Sym::Octo},
     {GRIFFON, L3, Leap, MOVE_OR_CAPTURE, {-1, 1, 1}, Sym::Signs},
     {GRIFFON, L2, Leap, MOVE_OR_CAPTURE, {0, 1, 1}, Sym::Signs},
+    {GRIFFON, L2, Leap, MOVE_OR_CAPTURE, {0, 1, 0}, Sym::Octo, {}, BGA},  // Board Game Arena: a King step
     {GRIFFON, L2, Leap, MOVE_OR_CAPTURE, {1, 1, 1}, Sym::Signs},
     // Dragon
     {DRAGON, L3, Slide, MOVE_OR_CAPTURE, {0, 1, 1}, Sym::Signs},
@@ -160,7 +163,11 @@ RayMask ray_mask(Square s, std::span<const Square> squares) {
 
 std::span<const MoveRule> movement_rules() { return RULES; }
 
-Tables::Tables() {
+Tables::Tables(Rules rule_set) {
+  // The lines of this rule set.
+  std::vector<MoveRule> rules;
+  for (const MoveRule& r : RULES)
+    if (r.rule_sets & rule_set_bit(rule_set)) rules.push_back(r);
   std::vector<Bitboard> afar_all(size_t(COLOR_NB) * PIECE_TYPE_NB * SQUARE_NB);  // by colour, type, square
   auto afar = [&afar_all](int c, int t, int s) -> Bitboard& {
     return afar_all[(size_t(c) * PIECE_TYPE_NB + t) * SQUARE_NB + s];
@@ -187,7 +194,7 @@ Tables::Tables() {
             }
           tg.push_back(nt);
         };
-        for (const MoveRule& r : RULES) {
+        for (const MoveRule& r : rules) {
           if (r.piece != t || !(r.levels >> level_of(s) & 1)) continue;
           if (r.motion == SylphHome) {
             int rank = c == GOLD ? 1 : 6;
@@ -296,7 +303,7 @@ Tables::Tables() {
   // Reverse slide rays: for a slide rule of type t on level L in direction d, the
   // attackers of a square s on L stand along -d from s.
   for (Color c : {GOLD, SCARLET})
-    for (const MoveRule& r : RULES) {
+    for (const MoveRule& r : rules) {
       if (r.motion != Slide || !(r.mode & CAPTURE_ONLY)) continue;
       for (const VecPair& vp : expand(r, c)) {
         Vec back{int8_t(-vp.a.dl), int8_t(-vp.a.df), int8_t(-vp.a.dr)};
@@ -326,7 +333,7 @@ Tables::Tables() {
     }
 
   for (int t = 1; t < PIECE_TYPE_NB; ++t)
-    if (std::any_of(std::begin(RULES), std::end(RULES), [&](const MoveRule& r) { return r.piece == t && r.motion == Slide; }))
+    if (std::any_of(rules.begin(), rules.end(), [&](const MoveRule& r) { return r.piece == t && r.motion == Slide; }))
       slider_types_.add(PieceType(t));
 
   for (int t = 1; t < PIECE_TYPE_NB; ++t) {
@@ -425,10 +432,13 @@ Tables::Tables() {
   }
 }
 
+template <Rules R>
 const Tables* build_tables() {
-  static const Tables* t = new Tables();  // thread-safe on first use
-  detail::tables_built.store(t, std::memory_order_release);
+  static const Tables* const t = new Tables(R);  // thread-safe on first use
+  detail::tables_built[int(R)].store(t, std::memory_order_release);
   return t;
 }
+template const Tables* build_tables<Rules::Gygax>();
+template const Tables* build_tables<Rules::Bga>();
 
 }  // namespace dc

@@ -1,4 +1,5 @@
-// Piece movement as data (RULES.md section 4), turned into per-square tables once.
+// Piece movement as data (RULES.md section 4), turned into per-square tables once per
+// rule set (core/rule_set.h: Board Game Arena's Griffon has table entries of its own).
 //
 // Each piece type has a list of MoveRules, one line per sentence of RULES.md. A rule
 // says on which levels it applies, what kind of motion it is, whether it may move,
@@ -43,6 +44,10 @@ struct Vec {
   int8_t dl, df, dr;  // level, file and rank change; dr is "forward" for Gold
 };
 
+// The rule sets a rule belongs to: bit r for Rules r.
+constexpr uint8_t rule_set_bit(Rules r) { return uint8_t(1u << int(r)); }
+constexpr uint8_t ALL_RULE_SETS = uint8_t((1u << RULES_NB) - 1);
+
 struct MoveRule {
   PieceType piece;
   uint8_t levels;  // bit i: applies on level index i
@@ -51,15 +56,17 @@ struct MoveRule {
   Vec v;
   Sym sym;
   Vec v2{0, 0, 0};  // second leg of a Via motion, transformed with the same symmetry
+  uint8_t rule_sets = ALL_RULE_SETS;  // the rule sets it belongs to (rule_set_bit)
 };
 
-// The table of RULES.md section 4 (defined in movement.cpp).
+// The table of RULES.md section 4, with the lines of one rule set only marked so
+// (defined in movement.cpp).
 std::span<const MoveRule> movement_rules();
 
 // The same rules in plain words for people, one or two sentences for a piece on one
-// level (movement_words.cpp), "forward" meaning toward the opponent; nullptr on a level
-// the piece can never stand on.
-const char* movement_words(PieceType t, Level l);
+// level under a rule set (movement_words.cpp), "forward" meaning toward the opponent;
+// nullptr on a level the piece can never stand on.
+const char* movement_words(PieceType t, Level l, Rules rules = Rules::Gygax);
 
 // --- Expanded tables ------------------------------------------------------------------
 // An upper bound on the pseudo-legal moves of one piece (a Mage on level 2 has 34).
@@ -229,10 +236,11 @@ class Tables {
             size_t(rev_ray_first_[c][s + 1] - rev_ray_first_[c][s])};
   }
 
+  template <Rules R>
   friend const Tables* build_tables();
 
  private:
-  Tables();
+  explicit Tables(Rules rules);  // from the movement rules of that rule set
   SquareMoves square_moves_[COLOR_NB][PIECE_TYPE_NB][SQUARE_NB]{};
   std::vector<Target> targets_;
   std::vector<Target> special_targets_;
@@ -261,15 +269,20 @@ class Tables {
   uint32_t via_first_[COLOR_NB][SQUARE_NB + 1]{};
 };
 
-// Built on first use, then read-only. (tables() is on every hot path: after the first
+// The tables of one rule set (they differ in the Griffon's steps on the Ground), each
+// built on first use, then read-only. (tables() is on every hot path: after the first
 // call it is one load, with no initialisation guard.)
-const Tables* build_tables();
+// (The builder takes no argument: the hot paths pass no value to it.)
+template <Rules R>
+const Tables* build_tables();  // instantiated in movement.cpp for both rule sets
 namespace detail {
-inline std::atomic<const Tables*> tables_built{nullptr};  // set by build_tables()
+inline std::atomic<const Tables*> tables_built[RULES_NB]{};  // set by build_tables()
 }
-inline const Tables& tables() {
-  const Tables* t = detail::tables_built.load(std::memory_order_acquire);
-  return t ? *t : *build_tables();
+inline const Tables& tables(Rules rules) {
+  const Tables* t = detail::tables_built[int(rules)].load(std::memory_order_acquire);
+  if (t) [[likely]]
+    return *t;
+  return rules == Rules::Bga ? *build_tables<Rules::Bga>() : *build_tables<Rules::Gygax>();
 }
 
 }  // namespace dc

@@ -1,7 +1,8 @@
 // The movement rules in plain words (RULES.md section 4), one entry per piece and level,
-// beside the movement table (movement.cpp) they describe. The page's piece cards and
-// tutorial show them; tests/test_movement_words.cpp checks every piece has words exactly
-// on the levels it may stand on.
+// beside the movement table (movement.cpp) they describe, and the entries Board Game
+// Arena's rule set words otherwise (core/rule_set.h). The page's piece cards and tutorial
+// show them; tests/test_learn.cpp checks every piece has words exactly on the levels it
+// may stand on, under both rule sets.
 #include "movement.h"
 
 namespace dc {
@@ -89,12 +90,34 @@ constexpr Words WORDS[] = {
       nullptr}},
 };
 
-}  // namespace
+// Board Game Arena's rule set: the entries that differ from the list above (nullptr: the
+// same words).
+constexpr Words BGA_WORDS[] = {
+    {GRIFFON,
+     {nullptr,
+      "Steps one square in any direction, straight or diagonally, moving or capturing. Or leaps up "
+      "to the Sky onto one of the four squares diagonally next to the square directly above.",
+      nullptr}},
+    {BASILISK,
+     {"Moves or captures one square straight or diagonally forward; moves one square straight back. "
+      "An enemy piece directly above it on the Ground is frozen: it cannot move, capture or give check. "
+      "No enemy piece may pass over that square either: a slide, or a Mage going down from the Sky, "
+      "stops before it or on it (and is frozen there).",
+      nullptr, nullptr}},
+};
 
-const char* movement_words(PieceType t, Level l) {
-  for (const Words& w : WORDS)
+const char* words_of(std::span<const Words> list, PieceType t, Level l) {
+  for (const Words& w : list)
     if (w.piece == t) return l >= LEVEL_1 && l <= LEVEL_3 ? w.level[l] : nullptr;
   return nullptr;
+}
+
+}  // namespace
+
+const char* movement_words(PieceType t, Level l, Rules rules) {
+  if (rules == Rules::Bga)
+    if (const char* w = words_of(BGA_WORDS, t, l)) return w;
+  return words_of(WORDS, t, l);
 }
 
 }  // namespace dc

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "movegen.h"
+#include "rule_set.h"
 
 namespace dc {
 
@@ -78,6 +79,8 @@ Result<Move> parse_coordinate(Position& pos, std::string_view text) {
                       color_name(pos.side_to_move()) + "'s");
   Move m = find_legal(pos, from, to);
   if (!m.is_none()) return m;
+  if (std::string why = other_rules_allow(pos, from, to); !why.empty())  // the rule sets differ here
+    return make_error("illegal move " + shown(text) + ": " + why);
   if (pos.frozen(from))
     return make_error("illegal move " + shown(text) + ": the " + piece_type_name(type_of(p)) + " on " + square_name(from) +
                       " is frozen by a Basilisk");
@@ -257,6 +260,13 @@ Result<Move> resolve(Position& pos, const MoveSpec& spec, std::string_view origi
       return make_error("illegal move " + shown(original) + ": there is no " + piece_type_name(spec.captured) + " on " +
                         square_name(dest));
     if (spec.promotion) return make_error("illegal move " + shown(original) + ": no promotion on " + square_name(dest));
+    for (Square s : pos.pieces(pos.side_to_move())) {  // a move the other rule set allows
+      if ((spec.origin != SQ_NONE && s != spec.origin) || (spec.origin_file >= 0 && file_of(s) != spec.origin_file) ||
+          (piece != NO_PIECE_TYPE && type_of(pos.at(s)) != piece))
+        continue;
+      if (std::string why = other_rules_allow(pos, s, dest); !why.empty())
+        return make_error("illegal move " + shown(original) + ": " + why);
+    }
     Move pseudo[MAX_MOVES];
     int n = generate_pseudo(pos, pseudo);
     for (int k = 0; k < n; ++k) {

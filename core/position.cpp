@@ -12,6 +12,7 @@ namespace {
 struct Keys {
   uint64_t psq[PIECE_NB][SQUARE_NB]{};
   uint64_t side = 0;
+  uint64_t bga = 0;
   Keys() {
     uint64_t x = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed: keys are reproducible
     auto next = [&] {
@@ -23,6 +24,7 @@ struct Keys {
     for (auto& row : psq)
       for (auto& k : row) k = next();
     side = next();
+    bga = next();
   }
 };
 // Filled in when the program starts (not at compile time: 74 KB of random numbers would
@@ -32,6 +34,7 @@ const Keys& keys() { return KEYS; }
 }  // namespace
 uint64_t piece_square(Piece p, Square s) { return keys().psq[p][s]; }
 uint64_t side() { return keys().side; }
+uint64_t rule_set(Rules r) { return r == Rules::Bga ? keys().bga : 0; }
 }  // namespace zobrist
 
 // --- Placement bookkeeping -------------------------------------------------------------
@@ -159,7 +162,7 @@ int Position::repetitions() const {
 }
 
 uint64_t Position::compute_key() const {
-  uint64_t k = stm_ == SCARLET ? zobrist::side() : 0;
+  uint64_t k = (stm_ == SCARLET ? zobrist::side() : 0) ^ zobrist::rule_set(rules_);
   for (int s = 0; s < SQUARE_NB; ++s)
     if (board_[s] != NO_PIECE) k ^= zobrist::piece_square(board_[s], Square(s));
   return k;
@@ -202,7 +205,7 @@ bool parse_number(std::string_view s, int max, int& out) {
 
 }  // namespace
 
-Result<Position> Position::from_string(std::string_view text) {
+Result<Position> Position::from_string(std::string_view text, Rules rules) {
   if (text.size() > 2000) return make_error("position string too long (" + std::to_string(text.size()) + " characters)");
   while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t'))
     text.remove_suffix(1);
@@ -217,6 +220,8 @@ Result<Position> Position::from_string(std::string_view text) {
                       std::to_string(fields.size()));
 
   Position pos;
+  pos.rules_ = rules;
+  pos.key_ = zobrist::rule_set(rules);
   auto ranks = split(fields[0], '/');
   if (ranks.size() != 24)
     return make_error("placement needs 24 ranks separated by '/' (8 per level), found " + std::to_string(ranks.size()));
@@ -281,7 +286,7 @@ Result<Position> Position::from_string(std::string_view text) {
   return pos;
 }
 
-Position Position::start() { return std::move(from_string(START_POSITION).value()); }
+Position Position::start(Rules rules) { return std::move(from_string(START_POSITION, rules).value()); }
 
 namespace {
 // The placement field of a position string; at(square) is a piece letter or '.'.
@@ -305,14 +310,14 @@ std::string placement_text(At at) {
 }
 }  // namespace
 
-Result<Position> Position::from_board(std::string_view board, Color side_to_move) {
+Result<Position> Position::from_board(std::string_view board, Color side_to_move, Rules rules) {
   if (board.size() != size_t(SQUARE_NB))
     return make_error("a board has " + std::to_string(SQUARE_NB) + " squares, found " + std::to_string(board.size()));
   for (int s = 0; s < SQUARE_NB; ++s)
     if (board[size_t(s)] != '.' && piece_from_char(board[size_t(s)]) == NO_PIECE)
       return make_error("unknown piece letter " + quoted(board.substr(size_t(s), 1)) + " on " + square_name(Square(s)));
   return from_string(placement_text([&](Square s) { return board[size_t(s)]; }) +
-                     (side_to_move == GOLD ? " g 0 1" : " s 0 1"));
+                     (side_to_move == GOLD ? " g 0 1" : " s 0 1"), rules);
 }
 
 std::string Position::to_string() const {

@@ -1,5 +1,6 @@
-// A Dragonchess position: placement, side to move, quiet-move counter, move number,
-// an incrementally updated Zobrist key and the history needed for unmake and repetition.
+// A Dragonchess position: placement, side to move, quiet-move counter, move number, the
+// rule set it is played under (core/rule_set.h), an incrementally updated Zobrist key and
+// the history needed for unmake and repetition.
 #pragma once
 
 #include <cstdint>
@@ -22,20 +23,23 @@ constexpr std::string_view START_POSITION =
 namespace zobrist {
 uint64_t piece_square(Piece p, Square s);
 uint64_t side();
+uint64_t rule_set(Rules r);  // 0 for Gygax's rules: their keys are those of a plain position
 }  // namespace zobrist
 
 class Position {
  public:
-  // Reads a position string (RULES.md section 6). Every kind of bad input gives an
-  // Error whose message names the problem.
-  static Result<Position> from_string(std::string_view text);
+  // Reads a position string (RULES.md section 6), to be played under `rules` (the string
+  // does not name them: a game record's Variant tag or the caller does). Every kind of
+  // bad input gives an Error whose message names the problem.
+  static Result<Position> from_string(std::string_view text, Rules rules = Rules::Gygax);
   // A position from a board of SQUARE_NB characters indexed by square ('.' empty, a piece
   // letter otherwise: the board a position editor holds) and the side to move (quiet-move
   // counter 0, move number 1). It is written as a position string and read back, so every
   // check of the reader applies and an error names the problem in its words.
-  static Result<Position> from_board(std::string_view board, Color side_to_move);
-  static Position start();
+  static Result<Position> from_board(std::string_view board, Color side_to_move, Rules rules = Rules::Gygax);
+  static Position start(Rules rules = Rules::Gygax);
   std::string to_string() const;
+  Rules rules() const { return rules_; }
 
   Piece at(Square s) const { return board_[s]; }
   bool empty(Square s) const { return board_[s] == NO_PIECE; }
@@ -66,6 +70,14 @@ class Position {
   // The same for all pieces of colour c at once (Basilisks stand on level 1 only, so
   // the squares above them are on level 2).
   Bitboard frozen_pieces(Color c) const { return occ_[c] & by_piece_[make_piece(~c, BASILISK)].up(); }
+  // Board Game Arena's Basilisk gaze (Rules::Bga): it freezes an enemy piece "on or
+  // passing through" the square directly above it, so a piece of colour c may not pass
+  // over a square directly above an enemy Basilisk (a slide, or a move through an
+  // intermediate square, may stop short of it or end on it). Those squares, on level 2;
+  // none under Gygax's rules.
+  Bitboard gaze(Color c) const {
+    return rules_ == Rules::Bga ? by_piece_[make_piece(~c, BASILISK)].up() : Bitboard{};
+  }
 
   // Make a legal move / take back the last one. Unmake restores the exact position.
   void make_move(Move m);
@@ -81,7 +93,8 @@ class Position {
   int repetitions() const;
   // True if this position occurred at least once before within the reversible part.
   bool repeated_once() const { return repetitions() >= 1; }
-  // The key computed from scratch (tests compare it with the incremental key()).
+  // The key computed from scratch (tests compare it with the incremental key()). It
+  // depends on the placement, the side to move and the rule set.
   uint64_t compute_key() const;
 
  private:
@@ -113,6 +126,7 @@ class Position {
     by_piece_[p].toggle(s);
   }
   Color stm_ = GOLD;
+  Rules rules_ = Rules::Gygax;
   int quiet_ = 0;
   int move_number_ = 1;
   uint64_t key_ = 0;

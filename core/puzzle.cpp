@@ -13,7 +13,7 @@ namespace {
 bool is_via(const Position& pos, Move m) {
   if (m.is_afar()) return false;
   const Piece p = pos.at(m.from());
-  const Tables& T = tables();
+  const Tables& T = tables(pos.rules());
   for (const Target& t : T.targets(T.moves(color_of(p), type_of(p), m.from())))
     if (t.to == m.to()) return t.via != SQ_NONE;
   return false;

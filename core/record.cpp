@@ -6,6 +6,8 @@
 #include <optional>
 #include <unordered_set>
 
+#include "rule_set.h"
+
 namespace dc {
 
 namespace {
@@ -540,10 +542,9 @@ class Replayer : public SplitSink {
       setup_ = tag.value;
       if (setup_ != "0" && setup_ != "1") return fail(line, "the SetUp tag must be 0 or 1, not " + shown(tag.value));
     } else if (tag.name == "Variant") {
-      std::string first = tag.value.substr(0, tag.value.find(' '));
-      std::transform(first.begin(), first.end(), first.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-      if (first != "dragonchess")
-        return fail(line, "this record is for " + shown(tag.value) + ", not " + std::string(RECORD_VARIANT));
+      const Result<Rules> r = rules_of_variant(tag.value);  // the rule set
+      if (!r) return fail(line, r.error());
+      rules_ = *r;
     } else if (tag.name != "Termination") {
       auto r = rec_.tags.set(tag.name, tag.value);
       if (!r) return fail(line, r.error());
@@ -637,8 +638,9 @@ class Replayer : public SplitSink {
     started_ = true;
     if (setup_ == "1" && fen_.empty()) return fail(line_, "the SetUp tag is 1 but there is no FEN tag");
     if (setup_ == "0" && !fen_.empty()) return fail(fen_line_, "the SetUp tag is 0 but there is a FEN tag");
+    rec_.game = Game(rules_);
     if (!fen_.empty()) {
-      auto g = Game::from(fen_);
+      auto g = Game::from(fen_, {}, rules_);
       if (!g) return fail(fen_line_, "the FEN tag: " + g.error());
       rec_.game = std::move(g.value());
     }
@@ -688,6 +690,7 @@ class Replayer : public SplitSink {
   std::string fen_, setup_, result_tag_, result_;
   int fen_line_ = 0, result_tag_line_ = 0, result_line_ = 0, line_ = 0;
   bool begun_ = false, started_ = false;
+  Rules rules_ = Rules::Gygax;  // the Variant tag's
   uint64_t moves_ = 0;
   std::optional<GameError> error_;
 };
@@ -923,7 +926,7 @@ std::string write_record(const GameRecord& record) {
   const auto& tags = record.tags.list();
   for (size_t i = 0; i < std::size(ROSTER); ++i) tag(tags[i].name, tags[i].value);
   tag("Result", st.result());
-  tag("Variant", RECORD_VARIANT);
+  tag("Variant", rules_variant(game.rules()));
   if (game.start_position() != START_POSITION) {
     tag("SetUp", "1");
     tag("FEN", game.start_position());

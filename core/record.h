@@ -44,9 +44,9 @@
 
 namespace dc {
 
-// The rule set this engine plays (RULES.md), as the Variant tag names it. A record whose
-// Variant does not start with this word (any case) is refused.
-inline constexpr std::string_view RECORD_VARIANT = "Dragonchess";
+// The Variant tag names the rule set (core/rule_set.h: "Dragonchess" for Gygax's rules,
+// "Dragonchess (BGA)" for Board Game Arena's); a record naming another variant is
+// refused.
 // The longest record text read at all (a file of many games).
 inline constexpr size_t MAX_RECORD_TEXT = 16u << 20;
 // The most games a record text may hold, and the most tags a game may have (the roster

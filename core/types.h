@@ -78,6 +78,13 @@ constexpr int GYGAX_VALUE_CP[PIECE_TYPE_NB] = {0,   100, 500, 800, 100, 500, 250
 // Whether a piece of this type may ever stand on this level (RULES.md section 6).
 bool may_stand_on(PieceType t, Level l);
 
+// --- Rule sets ----------------------------------------------------------------------
+// The rule set a game is played under, a property of its position (core/rule_set.h has
+// the names and what the two sets differ in): Gygax's article as RULES.md reads it (the
+// default), or Board Game Arena's reading.
+enum class Rules : uint8_t { Gygax = 0, Bga = 1 };
+constexpr int RULES_NB = 2;
+
 // --- Moves --------------------------------------------------------------------------
 // A move is 32 bits:
 //   bits  0- 8  from square (0..287)

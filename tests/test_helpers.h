@@ -79,8 +79,8 @@ inline std::string fen_of(std::initializer_list<std::pair<const char*, char>> pi
 }
 
 // Reads a position string; the test fails (with the error text) if it is rejected.
-inline dc::Position pos_of(std::string_view text) {
-  auto r = dc::Position::from_string(text);
+inline dc::Position pos_of(std::string_view text, dc::Rules rules = dc::Rules::Gygax) {
+  auto r = dc::Position::from_string(text, rules);
   INFO("position: " << text << (r.ok() ? std::string() : " -> error: " + r.error()));
   REQUIRE(r.ok());
   return std::move(r).value();

@@ -1,8 +1,9 @@
-// Properties over thousands of positions reached by deterministic random play:
-// make/unmake restores everything, the incremental key is right, no legal move leaves
-// the King in check (checked by the reference generator as an independent oracle), the
-// legal move set equals the reference generator's, every pseudo-legal move that is
-// safe is generated, and the square-set fast paths agree with the plain definitions.
+// Properties over thousands of positions reached by deterministic random play, under
+// both rule sets: make/unmake restores everything, the incremental key is right, no
+// legal move leaves the King in check (checked by the reference generator as an
+// independent oracle), the legal move set equals the reference generator's, every
+// pseudo-legal move that is safe is generated, and the square-set fast paths agree with
+// the plain definitions.
 #include <catch2/catch_test_macros.hpp>
 
 #include <set>
@@ -13,19 +14,22 @@
 namespace {
 
 // attacked() by the definition, from the movement tables' lists: some unfrozen piece
-// of `by` on a reverse entry (its via square empty) or first on a reverse ray. The
-// engine answers from square sets instead; the two must agree everywhere.
+// of `by` on a reverse entry (its via square empty, and under Board Game Arena's rules
+// not gazed at) or first on a reverse ray (which such a square ends). The engine answers
+// from square sets instead; the two must agree everywhere.
 bool attacked_by_lists(const dc::Position& pos, dc::Square s, dc::Color by) {
-  const dc::Tables& T = dc::tables();
+  const dc::Tables& T = dc::tables(pos.rules());
+  const dc::Bitboard gaze = pos.gaze(by);
   for (const dc::AttackEntry& e : T.attack_entries(by, s)) {
     const dc::Piece p = pos.at(e.from);
     if (p == dc::NO_PIECE || dc::color_of(p) != by || !(e.types >> dc::type_of(p) & 1)) continue;
-    if (e.via != dc::SQ_NONE && !pos.empty(e.via)) continue;
+    if (e.via != dc::SQ_NONE && (!pos.empty(e.via) || gaze.test(e.via))) continue;
     if (!pos.frozen(e.from)) return true;
   }
   for (const dc::ReverseRay& rr : T.reverse_rays(by, s))
     for (dc::Square q : T.ray_squares(rr.ray)) {
       const dc::Piece p = pos.at(q);
+      if (p == dc::NO_PIECE && gaze.test(q)) break;
       if (p == dc::NO_PIECE) continue;
       if (dc::color_of(p) == by && (rr.types >> dc::type_of(p) & 1) && !pos.frozen(q)) return true;
       break;
@@ -83,6 +87,7 @@ void check_fast_paths(dc::Position& pos, const dc::Move* pseudo, int n) {
 
 struct Counts {
   size_t positions = 0, moves = 0, captures = 0, afar = 0, promotions = 0, frozen_positions = 0, checks = 0;
+  size_t rules_differ = 0;  // positions whose legal moves the other rule set changes
 };
 
 // Checks every property on one position. `ref_every` > 0: full reference comparison
@@ -102,7 +107,8 @@ void check_position(dc::Position& pos, bool with_ref, Counts& c) {
   std::set<std::string> legal_set;
   ref::Pos rp;
   std::string err;
-  if (with_ref) REQUIRE(ref::parse(fen, rp, err));
+  const ref::Rules ref_rules = pos.rules() == dc::Rules::Bga ? ref::Rules::Bga : ref::Rules::Gygax;
+  if (with_ref) REQUIRE(ref::parse(fen, rp, err, ref_rules));
   for (dc::Move m : legal) {
     std::string coord = dc::to_coordinate(m);
     INFO("move " << coord);
@@ -119,8 +125,8 @@ void check_position(dc::Position& pos, bool with_ref, Counts& c) {
     pos.make_move(m);
     CHECK(pos.key() == pos.compute_key());
     CHECK(dc::in_check_after_move(pos) == dc::in_check(pos));
-    // Re-reading the string gives the same key: it depends on placement and side only.
-    auto again = dc::Position::from_string(pos.to_string());
+    // Re-reading the string gives the same key: it depends on placement, side and rules only.
+    auto again = dc::Position::from_string(pos.to_string(), pos.rules());
     REQUIRE(again.ok());
     CHECK(again->key() == pos.key());
     if (with_ref) {
@@ -168,14 +174,18 @@ void check_position(dc::Position& pos, bool with_ref, Counts& c) {
     CHECK(mine == ref::legal_moves(rp));
     CHECK(dc::in_check(pos) == ref::in_check(rp));
   }
+  // The same placement under the other rule set: where the legal moves differ.
+  const dc::Rules other = pos.rules() == dc::Rules::Gygax ? dc::Rules::Bga : dc::Rules::Gygax;
+  if (auto o = dc::Position::from_string(fen, other); o.ok() && th::legal_strings(*o) != th::legal_strings(pos))
+    ++c.rules_differ;
   REQUIRE(pos.to_string() == fen);
 }
 
-void run(uint32_t seed, int games, int plies, int ref_every, Counts& c) {
+void run(uint32_t seed, int games, int plies, int ref_every, Counts& c, dc::Rules rules = dc::Rules::Gygax) {
   std::mt19937 rng(seed);
   int idx = 0;
   for (int g = 0; g < games; ++g) {
-    dc::Position pos = dc::Position::start();
+    dc::Position pos = dc::Position::start(rules);
     // Alternate between quiet and bloody games to reach varied material.
     double bias = (g % 3) * 0.4;
     std::vector<std::string> trail{pos.to_string()};
@@ -218,12 +228,34 @@ TEST_CASE("properties over random play", "[properties]") {
   CHECK(c.checks > 0);
 }
 
+TEST_CASE("properties over random play, Board Game Arena's rules", "[properties]") {
+  Counts c;
+  run(20250301, 24, 150, 3, c, dc::Rules::Bga);
+  // Hand-built positions where the two rule sets differ (tests/perft/rules.txt).
+  for (const char* fen : {
+           "12/12/12/12/12/12/12/12/7o4/12/12/1O2G4P2/12/12/12/K11/12/12/12/4b7/12/12/12/7k4 g 0 1",
+           "12/12/12/12/12/12/12/12/7o4/12/12/1O2G4P2/12/12/12/K11/12/12/12/4b7/12/12/12/7k4 s 0 1"}) {
+    dc::Position pos = th::pos_of(fen, dc::Rules::Bga);
+    check_position(pos, true, c);
+  }
+  INFO("positions " << c.positions << " moves " << c.moves << " differing " << c.rules_differ);
+  CHECK(c.positions > 2000);
+  CHECK(c.frozen_positions > 0);
+  CHECK(c.checks > 0);
+  // The sample must exercise the rules that differ: at least one position in fifty.
+  CHECK(c.rules_differ * 50 > c.positions);
+}
+
 TEST_CASE("properties over random play, long", "[properties][slow]") {
   Counts c;
   run(777, 120, 200, 1, c);
   CHECK(c.positions > 15000);
   CHECK(c.afar > 0);
   CHECK(c.promotions > 0);
+  Counts b;
+  run(778, 60, 200, 1, b, dc::Rules::Bga);
+  CHECK(b.positions > 7000);
+  CHECK(b.rules_differ * 50 > b.positions);
 }
 
 TEST_CASE("null move keeps key and string consistent", "[properties]") {

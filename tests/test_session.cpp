@@ -852,7 +852,8 @@ TEST_CASE("uci answers the engine's name, its options and uciok", "[session][clo
   for (const char* option : {"option name Hash type spin default 16 min 1 max 1024\n",
                              "option name Level type spin default 10 min 1 max 10\n",
                              "option name MultiPV type spin default 1 min 1 max 64\n",
-                             "option name MoveOverhead type spin default 30 min 0 max 5000\n"})
+                             "option name MoveOverhead type spin default 30 min 0 max 5000\n",
+                             "option name Rules type combo default gygax var gygax var bga\n"})
     CHECK(text.find(option) != std::string::npos);
   CHECK(text.size() > 6);
   CHECK(text.substr(text.size() - 6) == "uciok\n");

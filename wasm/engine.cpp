@@ -50,18 +50,43 @@ class GameFacade {
   GameFacade() : pos_(game_.position()) {}
 
   // --- Setting up -----------------------------------------------------------------
-  void new_game() {
-    game_ = dc::Game();
+  // rules: 'gygax' | 'bga', or '' for the game's rule set so far (core/rule_set.h).
+  val new_game(std::string rules) {
+    Rules r;
+    val err = val::undefined();
+    if (!rules_arg(rules, game_.rules(), r, err)) return err;
+    game_ = dc::Game(r);
     sync();
+    return val::undefined();
   }
 
   // fen: a position string, or "" / "startpos" for the start position. moves: optional
-  // JS array of moves in coordinate or algebraic notation. All or nothing.
-  val set_position(std::string fen, val moves) {
+  // JS array of moves in coordinate or algebraic notation. rules: as for new_game. All
+  // or nothing.
+  val set_position(std::string fen, val moves, std::string rules) {
     std::vector<std::string> list;
     val err = val::undefined();
+    Rules r;
+    if (!rules_arg(rules, game_.rules(), r, err)) return err;
     if (!string_list(moves, list, err)) return err;
-    auto g = dc::Game::from(fen.empty() || fen == "startpos" ? START_POSITION : std::string_view(fen), list);
+    auto g = dc::Game::from(fen.empty() || fen == "startpos" ? START_POSITION : std::string_view(fen), list, r);
+    if (!g) return error_obj(error_code_name(g.code()), g.error());
+    game_ = std::move(g.value());
+    sync();
+    return val::undefined();
+  }
+
+  // The rule set: 'gygax' | 'bga'.
+  std::string rules() const { return rules_id(game_.rules()); }
+
+  // The same game under another rule set (its moves played again, all or nothing: an
+  // error names the first move that is not legal there).
+  val set_rules(std::string rules) {
+    Rules r;
+    val err = val::undefined();
+    if (rules.empty()) return error_obj("bad-argument", "the rule set is 'gygax' or 'bga'");
+    if (!rules_arg(rules, game_.rules(), r, err)) return err;
+    auto g = game_.under(r);
     if (!g) return error_obj(error_code_name(g.code()), g.error());
     game_ = std::move(g.value());
     sync();
@@ -324,6 +349,8 @@ EMSCRIPTEN_BINDINGS(dragonchess_game) {
       .constructor<>()
       .function("newGame", &GameFacade::new_game)
       .function("setPosition", &GameFacade::set_position)
+      .function("rules", &GameFacade::rules)
+      .function("setRules", &GameFacade::set_rules)
       .function("fen", &GameFacade::fen)
       .function("startFen", &GameFacade::start_fen)
       .function("sideToMove", &GameFacade::side_to_move)

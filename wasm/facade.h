@@ -16,6 +16,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
+#include "rule_set.h"
 #include "status.h"
 #include "types.h"
 
@@ -105,6 +106,22 @@ inline void set_pv(val& o, const dc::Position& root, const std::vector<dc::Move>
   o.set("pvCoordinate", coord);
 }
 
+
+// A rule set named by the page ('gygax' | 'bga'; '' = `current`). False (and err set to a
+// bad-argument error naming the two) for any other name.
+inline bool rules_arg(const std::string& id, dc::Rules current, dc::Rules& out, val& err) {
+  if (id.empty()) {
+    out = current;
+    return true;
+  }
+  const dc::Result<dc::Rules> r = dc::parse_rules(id);
+  if (!r) {
+    err = error_obj("bad-argument", r.error());
+    return false;
+  }
+  out = *r;
+  return true;
+}
 
 // A whole number in [lo, hi] (a double from JS).
 inline bool whole_in(double d, double lo, double hi) { return d >= lo && d <= hi && d == std::floor(d); }

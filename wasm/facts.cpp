@@ -1,8 +1,9 @@
 // The facts of the game the page shows, exported from their owner (core/) so that no JS
 // file writes them again: the start position, the pieces (letter, name, value, levels,
-// how it moves in words), the colours, the boards' names, the playing levels (search settings and thinking
-// time), the wording of every game state, the quiet-move limit. wasm/post.js puts them on the module as plain,
-// frozen JS values (START_POSITION, PIECES, COLORS, BOARDS, LEVELS, GAME_STATES, ...).
+// how it moves in words), the colours, the boards' names, the playing levels (search
+// settings and thinking time), the wording of every game state, the quiet-move limit,
+// the rule sets. wasm/post.js puts them on the module as plain, frozen JS values
+// (START_POSITION, PIECES, RULE_SETS, COLORS, BOARDS, LEVELS, GAME_STATES, ...).
 #include <emscripten/bind.h>
 
 #include <string>
@@ -29,12 +30,34 @@ val pieces() {
     for (int l = 0; l < LEVELS; ++l)
       if (may_stand_on(pt, Level(l))) levels.call<void>("push", l + 1);
     o.set("levels", levels);  // the levels (1..3) it may ever stand on
-    val words = val::array();  // how it moves on level 1, 2, 3 in plain words ('' where it never stands)
-    for (int l = 0; l < LEVELS; ++l) {
-      const char* w = movement_words(pt, Level(l));
-      words.call<void>("push", std::string(w ? w : ""));
+    // How it moves on level 1, 2, 3 in plain words ('' where it never stands), under each
+    // rule set (RULE_SETS[].id); `movement` is the default rule set's.
+    val by_rules = val::object();
+    for (int r = 0; r < RULES_NB; ++r) {
+      val words = val::array();
+      for (int l = 0; l < LEVELS; ++l) {
+        const char* w = movement_words(pt, Level(l), Rules(r));
+        words.call<void>("push", std::string(w ? w : ""));
+      }
+      by_rules.set(rules_id(Rules(r)), words);
+      if (Rules(r) == Rules::Gygax) o.set("movement", words);
     }
-    o.set("movement", words);
+    o.set("movementByRules", by_rules);
+    a.call<void>("push", o);
+  }
+  return a;
+}
+
+// The rule sets, the default first: {id ('gygax' | 'bga', the facade's rule-set
+// argument and a link's rules=), name, variant (a record's Variant tag), summary}.
+val rule_sets() {
+  val a = val::array();
+  for (Rules r : {Rules::Gygax, Rules::Bga}) {
+    val o = val::object();
+    o.set("id", std::string(rules_id(r)));
+    o.set("name", std::string(rules_name(r)));
+    o.set("variant", std::string(rules_variant(r)));
+    o.set("summary", std::string(rules_summary(r)));
     a.call<void>("push", o);
   }
   return a;
@@ -125,6 +148,7 @@ val facts() {
   o.set("ENGINE_VERSION", std::string("dragonchess-wasm 2"));
   o.set("START_POSITION", std::string(START_POSITION));
   o.set("PIECES", pieces());
+  o.set("RULE_SETS", rule_sets());
   o.set("COLORS", colors());
   o.set("LEVELS", levels());
   o.set("BOARDS", boards());

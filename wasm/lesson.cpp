@@ -22,7 +22,11 @@ val squares(const std::vector<Square>& v) {
   return a;
 }
 
-val lesson_state_js(std::string fen, std::string goal, val moves) {
+// rules: 'gygax' | 'bga' ('' = Gygax's), the rule set the lesson is about.
+val lesson_state_js(std::string fen, std::string goal, val moves, std::string rules) {
+  Rules rule_set;
+  val err = val::undefined();
+  if (!rules_arg(rules, Rules::Gygax, rule_set, err)) return err;
   std::vector<std::string> list;
   const int n = moves["length"].as<int>();
   for (int i = 0; i < n; ++i) {
@@ -30,7 +34,7 @@ val lesson_state_js(std::string fen, std::string goal, val moves) {
     list.push_back(moves[i].as<std::string>());
   }
   if (Result<Goal> g = parse_goal(goal); !g) return error_obj("bad-lesson", "bad goal: " + g.error());
-  Result<LessonState> r = lesson_state(fen, goal, list);
+  Result<LessonState> r = lesson_state(fen, goal, list, rule_set);
   if (!r) {
     const bool move_error = r.error().rfind("move ", 0) == 0;
     return error_obj(move_error ? "bad-move" : "bad-lesson", r.error());

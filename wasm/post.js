@@ -8,8 +8,10 @@
 //   lessonState(fen, goal, moves)  where a tutorial lesson stands (core/lesson.h)
 //   positionFromBoard(board, side)  the position editor's board -> a position string
 //   parseTimeControl, flagOutcome, timeBudget  the game clock (core/clock.h, timeman.h)
-//   START_POSITION, PIECES, COLORS, BOARDS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT, ENGINE_VERSION,
-//   SEARCH_SLICE_NODES: facts exported from core (frozen plain values)
+//   START_POSITION, PIECES, RULE_SETS, COLORS, BOARDS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT,
+//   ENGINE_VERSION, SEARCH_SLICE_NODES: facts exported from core (frozen plain values)
+// A rule set is named 'gygax' (the default) or 'bga' (RULE_SETS); where a rules argument
+// is optional, undefined / null means the default (or, for a Game, its rule set so far).
 // Errors, one convention: every failure throws an Error whose .code is a stable string
 // (docs/worker-protocol.md lists them) and whose message is core's. The C++ side never throws
 // (exceptions are disabled); it answers {error, code}, turned into the Error here.
@@ -34,6 +36,10 @@ Module['ready'] = Module['ready'].then(function (M) {
     if (typeof x !== 'number' || !Number.isInteger(x)) throw engineError('bad-argument', what + ' must be a whole number');
     return x;
   }
+  function rulesArg(rules) {
+    if (rules === undefined || rules === null) return '';
+    return str(rules, 'the rule set');
+  }
   function moveList(moves) {
     if (moves === undefined || moves === null) return [];
     if (!Array.isArray(moves)) throw engineError('bad-argument', 'the moves must be an array of strings');
@@ -49,18 +55,26 @@ Module['ready'] = Module['ready'].then(function (M) {
 
   var GameCore = M['GameCore'];
   class Game {
-    // fen: position string ('' / 'startpos' / undefined for the start); moves: array.
-    constructor(fen, moves) {
+    // fen: position string ('' / 'startpos' / undefined for the start); moves: array;
+    // rules: 'gygax' (default) | 'bga'.
+    constructor(fen, moves, rules) {
       this._core = new GameCore();
-      if (fen !== undefined || moves !== undefined) this.setPosition(fen, moves);
+      if (fen !== undefined || moves !== undefined || rules !== undefined) this.setPosition(fen, moves, rules);
     }
     delete() { if (this._core) { this._core.delete(); this._core = null; } }
-    newGame() { this._core.newGame(); }
-    // All or nothing: on error the game is unchanged.
-    setPosition(fen, moves) {
+    // rules: as for setPosition.
+    newGame(rules) { check(this._core.newGame(rulesArg(rules))); }
+    // All or nothing: on error the game is unchanged. rules: 'gygax' | 'bga', or
+    // undefined for the game's rule set so far.
+    setPosition(fen, moves, rules) {
       if (fen === undefined || fen === null || fen === 'startpos') fen = '';
-      check(this._core.setPosition(str(fen, 'the position'), moveList(moves)));
+      check(this._core.setPosition(str(fen, 'the position'), moveList(moves), rulesArg(rules)));
     }
+    // The rule set: 'gygax' | 'bga'.
+    rules() { return this._core.rules(); }
+    // The same game under another rule set, its moves played again: all or nothing (an
+    // error, code bad-move, names the first move that is not legal there).
+    setRules(rules) { check(this._core.setRules(str(rules, 'the rule set'))); }
     fen() { return this._core.fen(); }
     startFen() { return this._core.startFen(); }
     sideToMove() { return this._core.sideToMove(); }
@@ -114,10 +128,11 @@ Module['ready'] = Module['ready'].then(function (M) {
     }
     delete() { if (this._core) { this._core.delete(); this._core = null; } }
     setHash(mb) { check(this._core.setHash(int(mb, 'the hash size'))); }
+    // rules: 'gygax' (default) | 'bga'; moves kept are of a record under the same rules.
     // -> {reset, kept, added}
-    setPosition(fen, keep, moves) {
+    setPosition(fen, keep, moves, rules) {
       if (fen === undefined || fen === null || fen === 'startpos') fen = '';
-      return check(this._core.setPosition(str(fen, 'the position'), int(keep, 'keep'), moveList(moves)));
+      return check(this._core.setPosition(str(fen, 'the position'), int(keep, 'keep'), moveList(moves), rulesArg(rules)));
     }
     // limits: {depth?, nodes?, movetime?, infinite?} or null (the level's own limits).
     // options: {multipv = 1 (best lines reported), threat = false (search the position
@@ -182,9 +197,9 @@ Module['ready'] = Module['ready'].then(function (M) {
   M['Game'] = Game;
   M['Search'] = Search;
   // Game record texts: the games of a text without playing them, [{line, tags (the
-  // roster), result, moves}]; and game `index` (0 = the first) played: {startFen, moves,
-  // algebraic, status, tags, comments, glyphs, clocks}. A bad record throws
-  // code 'bad-record' with .line.
+  // roster), result, moves}]; and game `index` (0 = the first) played: {startFen, rules,
+  // moves, algebraic, status, tags, comments, glyphs, clocks} (rules: its Variant tag's rule
+  // set). A bad record throws code 'bad-record' with .line.
   M['listRecords'] = function (text) { return check(M['listRecordsCore'](str(text, 'the record'))); };
   M['readRecord'] = function (text, index) {
     var i = index === undefined || index === null ? 0 : int(index, 'the game index');
@@ -211,15 +226,17 @@ Module['ready'] = Module['ready'].then(function (M) {
     if (mate !== null && mate !== undefined && typeof mate !== 'number') throw engineError('bad-argument', 'the mate must be a number or null');
     return M['acceptsDrawCore'](Math.round(score), mate ? Math.round(mate) : 0, int(plies, 'the plies'));
   };
+  // rules: the rule set of the lesson ('gygax' default | 'bga').
   // -> {fen, board, frozen, learner, sideToMove, check, done, failed, message, left,
   //     piece, maxMoves, moves: [{from, to, kind, promotion, coordinate, algebraic}]}
-  M['lessonState'] = function (fen, goal, moves) {
-    return check(M['lessonStateCore'](str(fen, 'the position'), str(goal, 'the goal'), moveList(moves)));
+  M['lessonState'] = function (fen, goal, moves, rules) {
+    return check(M['lessonStateCore'](str(fen, 'the position'), str(goal, 'the goal'), moveList(moves), rulesArg(rules)));
   };
-  // The position editor: a board of 288 characters ('.' empty) and the side to move
-  // ('gold' | 'scarlet') -> the position string; throws bad-position with core's reason.
-  M['positionFromBoard'] = function (board, side) {
-    return check(M['positionFromBoardCore'](str(board, 'the board'), str(side, 'the side to move')));
+  // The position editor: a board of 288 characters ('.' empty), the side to move
+  // ('gold' | 'scarlet') and the rule set ('gygax' default | 'bga') -> the position
+  // string; throws bad-position with core's reason.
+  M['positionFromBoard'] = function (board, side, rules) {
+    return check(M['positionFromBoardCore'](str(board, 'the board'), str(side, 'the side to move'), rulesArg(rules)));
   };
   // The game clock. A time control's text ("10+0.1", "40/60+1", seconds) -> {base, inc,
   // moves, text} in ms; throws bad-clock.

@@ -44,13 +44,15 @@ val info_obj(const RecordInfo& info) {
   return o;
 }
 
-// A game read: {startFen, moves (coordinate), algebraic, status, tags, comments, glyphs,
-// clocks (milliseconds left after each ply, null when not known)}. Its time control is
+// A game read: {startFen, rules (from its Variant tag: 'gygax' | 'bga'), moves
+// (coordinate), algebraic, status, tags, comments, glyphs, clocks (milliseconds left after
+// each ply, null when not known)}. Its time control is
 // tags.TimeControl (M.parseTimeControl reads it).
 val game_obj(const GameRecord& r) {
   const Game& g = r.game;
   val o = val::object();
   o.set("startFen", g.start_position());
+  o.set("rules", std::string(rules_id(g.rules())));
   o.set("moves", strings(g.coordinate_moves()));
   o.set("algebraic", strings(g.algebraic_moves()));
   o.set("status", status_obj(g.status(), g.position().side_to_move()));

@@ -38,11 +38,12 @@ class SearchFacade {
 
   // The position to search: `fen` (a position string, '' = the standard start), the first
   // `keep` moves of the record already held, then `moves` (a JS array of coordinate or
-  // algebraic moves). keep = 0 replaces the record and resets the search's tables (a new
-  // game). All or nothing; after an error the record is forgotten (the next request must
-  // send keep = 0). Returns {reset, kept, added}.
-  val set_position(std::string fen, double keep, val moves) {
-    val r = apply_position(fen, keep, moves);
+  // algebraic moves), under `rules` ('gygax' | 'bga'; '' = Gygax's). keep = 0 replaces the
+  // record and resets the search's tables (a new game); moves kept must be of a record
+  // under the same rules. All or nothing; after an error the record is forgotten (the
+  // next request must send keep = 0). Returns {reset, kept, added}.
+  val set_position(std::string fen, double keep, val moves, std::string rules) {
+    val r = apply_position(fen, keep, moves, rules);
     if (is_error(r)) record_.reset();
     return r;
   }
@@ -202,17 +203,20 @@ class SearchFacade {
     return g;
   }
 
-  val apply_position(const std::string& fen, double keep, const val& moves) {
+  val apply_position(const std::string& fen, double keep, const val& moves, const std::string& rules_id) {
     if (!whole_in(keep, 0, 1e9)) return error_obj("bad-argument", "keep must be a whole number of moves");
     if (!val::global("Array").call<bool>("isArray", moves)) return error_obj("bad-argument", "the moves must be an array of strings");
+    Rules rules;
+    val err = val::undefined();
+    if (!rules_arg(rules_id, Rules::Gygax, rules, err)) return err;
     const int kept = int(keep);
     std::optional<dc::Game> g;
     if (kept == 0) {
-      auto r = dc::Game::from(fen.empty() ? START_POSITION : std::string_view(fen));
+      auto r = dc::Game::from(fen.empty() ? START_POSITION : std::string_view(fen), {}, rules);
       if (!r) return error_obj(error_code_name(r.code()), r.error());
       g = std::move(r.value());
     } else {
-      if (!record_ || record_->fen != fen || record_->game.plies() < kept)
+      if (!record_ || record_->fen != fen || record_->game.rules() != rules || record_->game.plies() < kept)
         return error_obj("out-of-sync", "the engine does not hold the moves to keep: send the whole position");
       g = record_->game;
       while (g->plies() > kept) (void)g->undo();

@@ -14,12 +14,16 @@ using namespace dcw;
 namespace {
 
 // -> the position string, or {error, code: 'bad-position'} ('bad-argument' for a side
-// that is neither 'gold' nor 'scarlet').
-val position_from_board(std::string board, std::string side) {
+// that is neither 'gold' nor 'scarlet', or an unknown rule set). rules: 'gygax' | 'bga'
+// ('' = Gygax's): whether the side not to move is in check depends on them.
+val position_from_board(std::string board, std::string side, std::string rules) {
   if (side != "gold" && side != "scarlet") return error_obj("bad-argument", "the side to move is 'gold' or 'scarlet'");
-  auto r = Position::from_board(board, side == "gold" ? GOLD : SCARLET);
-  if (!r) return error_obj("bad-position", r.error());
-  return val(r->to_string());
+  Rules r;
+  val err = val::undefined();
+  if (!rules_arg(rules, Rules::Gygax, r, err)) return err;
+  auto p = Position::from_board(board, side == "gold" ? GOLD : SCARLET, r);
+  if (!p) return error_obj("bad-position", p.error());
+  return val(p->to_string());
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // dragonchess: the command-line engine.
 //   dragonchess                       read commands from standard input (see 'help')
 //   dragonchess perft 4 --fen "..."   one-shot: run one command (after an optional
-//                                     --fen <position string> and --moves "<m1 m2 ...>")
+//                                     --fen <position string>, --moves "<m1 m2 ...>"
+//                                     and --rules gygax|bga)
 #include <iostream>
 #include <string>
 
@@ -12,17 +13,17 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   dc::Session session(std::cout);
   if (argc > 1) {
-    std::string fen, moves, command;
+    std::string fen, moves, rules, command;
     bool have_fen = false;
     for (int i = 1; i < argc; ++i) {
       std::string a = argv[i];
-      if (a == "--fen" || a == "--moves") {
+      if (a == "--fen" || a == "--moves" || a == "--rules") {
         if (i + 1 >= argc) {
           std::cout << "error: " << a << " needs a value" << std::endl;
           return 1;
         }
         if (a == "--fen") have_fen = true;
-        (a == "--fen" ? fen : moves) = argv[++i];
+        (a == "--fen" ? fen : a == "--moves" ? moves : rules) = argv[++i];
       } else {
         command += (command.empty() ? "" : " ") + a;
       }
@@ -30,6 +31,10 @@ int main(int argc, char** argv) {
     if (have_fen && fen.find_first_not_of(" \t") == std::string::npos) {
       std::cout << "error: --fen needs a position string (it was empty)" << std::endl;
       return 1;
+    }
+    if (!rules.empty()) {
+      session.handle("setoption name Rules value " + rules);
+      if (session.errors()) return 1;
     }
     if (have_fen || !moves.empty()) {
       std::string pos = have_fen ? "position fen " + fen : "position startpos";

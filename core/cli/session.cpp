@@ -14,6 +14,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "rule_set.h"
 #include "numbers.h"
 #include "search/timeman.h"
 
@@ -278,6 +279,8 @@ void Session::cmd_help() {
   say("                   then 'stop'; 'go' alone: the level's own limits");
   say("  setoption name Hash value MB (1..1024) | name Level value 1..10 | name Seed value N");
   say("                   | name MultiPV value 1..64 (best lines per depth: 'info ... multipv k ...')");
+  say("                   | name Rules value gygax|bga (the rule set: Gygax's, the default, or Board Game Arena's;");
+  say("                     the game goes on under it when its moves are legal there)");
   say("                   | name MoveOverhead value MS (0..5000, default 30: time lost per move outside the search)");
   say("  uci | ucinewgame  the engine's name and options | a new game (clears the hash and history)");
   say("  bench [perft | search [depth 1..30]]   (then 'stop' to end it early)");
@@ -291,7 +294,8 @@ void Session::cmd_uci() {
       "option name Seed type string default <empty>\n"
       "option name MultiPV type spin default 1 min 1 max " + std::to_string(MAX_MULTIPV) + "\n"
       "option name MoveOverhead type spin default " + std::to_string(DEFAULT_MOVE_OVERHEAD_MS) + " min 0 max " +
-      std::to_string(MAX_MOVE_OVERHEAD_MS) + "\nuciok");
+      std::to_string(MAX_MOVE_OVERHEAD_MS) + "\n"
+      "option name Rules type combo default gygax var gygax var bga\nuciok");
 }
 
 void Session::cmd_position(std::string_view args) {
@@ -316,7 +320,7 @@ void Session::cmd_position(std::string_view args) {
     if (w[i] != "moves") return error("expected 'moves' after the position, got " + shown(w[i]));
     moves.assign(w.begin() + long(i) + 1, w.end());
   }
-  auto g = Game::from(start, moves);
+  auto g = Game::from(start, moves, record_.game.rules());  // the Rules option's
   if (!g) return error(g.error());
   record_ = GameRecord();  // a new game: no tags, comments or glyphs
   record_.game = std::move(g.value());  // all or nothing
@@ -328,6 +332,7 @@ void Session::cmd_display() {
   const Status& st = record_.game.status();
   text += "position " + pos.to_string() + "\n";
   text += std::string("side to move: ") + color_name(pos.side_to_move()) + "\n";
+  text += std::string("rules: ") + rules_name(pos.rules()) + " (" + rules_id(pos.rules()) + ")\n";
   if (record_.game.plies()) text += "moves: " + record_.game.record() + "\n";
   text += std::string("status: ") + st.name() + " (" + st.reason() + ")";
   say(text);
@@ -588,7 +593,7 @@ void Session::cmd_setoption(std::string_view args) {
     name = w[0];
     value = w[1];
   } else {
-    return error("setoption needs 'name <Hash|Level|Seed|MultiPV|MoveOverhead> value <n>'");
+    return error("setoption needs 'name <Hash|Level|Seed|MultiPV|MoveOverhead|Rules> value <v>'");
   }
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   long long v = 0;
@@ -613,8 +618,14 @@ void Session::cmd_setoption(std::string_view args) {
     if (!parse_int(value, 1, MAX_MULTIPV, v))
       return error("MultiPV must be a number of lines from 1 to " + std::to_string(MAX_MULTIPV) + ", got " + shown(value));
     multipv_ = int(v);
+  } else if (name == "rules") {
+    const Result<Rules> r = parse_rules(value);
+    if (!r) return error(r.error());
+    auto g = record_.game.under(*r);  // all or nothing
+    if (!g) return error(g.error());
+    record_.game = std::move(g.value());
   } else {
-    return error("unknown option " + shown(name) + " (Hash, Level, Seed, MultiPV, MoveOverhead)");
+    return error("unknown option " + shown(name) + " (Hash, Level, Seed, MultiPV, MoveOverhead, Rules)");
   }
 }
 

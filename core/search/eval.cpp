@@ -44,12 +44,34 @@ inline int edge_distance(Square s) { return std::min(file_of(s), FILES - 1 - fil
 }  // namespace
 
 Evaluator::Evaluator(const EvalWeights& w) : w_(w) {
-  const Tables& T = tables();
   for (int t = 0; t < PIECE_TYPE_NB; ++t) slider_[t] = false;
-  for (PieceType t : T.slider_types()) slider_[t] = true;
+  for (PieceType t : tables(Rules::Gygax).slider_types()) slider_[t] = true;
+  fill_psq(Rules::Gygax, psq_);
   for (int p = 0; p < PIECE_NB; ++p)
-    for (int s = 0; s < SQUARE_NB; ++s) psq_[p][s] = gold_psq_[p][s] = 0;
-  for (int c = 0; c < COLOR_NB; ++c) {
+    for (int s = 0; s < SQUARE_NB; ++s) gold_psq_[p][s] = color_of(Piece(p)) == GOLD ? psq_[p][s] : -psq_[p][s];
+  for (int c = 0; c < COLOR_NB; ++c)
+    for (int t = 1; t < PIECE_TYPE_NB; ++t) {
+      const int fp = w.use_frozen && !w.material_only ? w.frozen[t] : 0;
+      gold_frozen_[make_piece(Color(c), PieceType(t))] = c == GOLD ? -fp : fp;  // the frozen piece's side loses
+    }
+  const Tables& T = tables(Rules::Gygax);  // the King moves alike under both rule sets
+  for (int c = 0; c < COLOR_NB; ++c)
+    for (int k = 0; k < SQUARE_NB; ++k) {
+      Bitboard& zone = zone_[c][k];
+      zone = Bitboard{};
+      if (!may_stand_on(KING, level_of(Square(k)))) continue;
+      zone.set(Square(k));
+      for (const Target& tg : T.targets(T.moves(Color(c), KING, Square(k)))) zone.set(tg.to);
+    }
+  fill_zone_attackers(Rules::Gygax, zone_attackers_);
+}
+
+void Evaluator::fill_psq(Rules rules, int (&psq)[PIECE_NB][SQUARE_NB]) const {
+  const EvalWeights& w = w_;
+  const Tables& T = tables(rules);
+  for (int p = 0; p < PIECE_NB; ++p)
+    for (int s = 0; s < SQUARE_NB; ++s) psq[p][s] = 0;
+  for (int c = 0; c < COLOR_NB; ++c)
     for (int t = 1; t < PIECE_TYPE_NB; ++t) {
       const Piece pc = make_piece(Color(c), PieceType(t));
       for (int si = 0; si < SQUARE_NB; ++si) {
@@ -73,26 +95,39 @@ Evaluator::Evaluator(const EvalWeights& w) : w_(w) {
             }
           }
         }
-        psq_[pc][s] = v;
-        gold_psq_[pc][s] = c == GOLD ? v : -v;
-        const int fp = w.use_frozen && !w.material_only ? w.frozen[t] : 0;
-        gold_frozen_[pc] = c == GOLD ? -fp : fp;  // the frozen piece's side loses
+        psq[pc][s] = v;
       }
     }
-  }
+}
+
+void Evaluator::fill_zone_attackers(Rules rules, Bitboard (&out)[COLOR_NB][SQUARE_NB]) const {
+  const Tables& T = tables(rules);
   for (int c = 0; c < COLOR_NB; ++c)
     for (int k = 0; k < SQUARE_NB; ++k) {
-      Bitboard& zone = zone_[c][k];
-      Bitboard& cand = zone_attackers_[c][k];
-      zone = Bitboard{};
+      Bitboard& cand = out[c][k];
       cand = Bitboard{};
-      if (!may_stand_on(KING, level_of(Square(k)))) continue;
-      zone.set(Square(k));
-      for (const Target& tg : T.targets(T.moves(Color(c), KING, Square(k)))) zone.set(tg.to);
-      zone.for_each([&](Square z) {
+      zone_[c][k].for_each([&](Square z) {
         for (const AttackEntry& e : T.attack_entries(~Color(c), z)) cand.set(e.from);
       });
     }
+}
+
+std::unique_ptr<Evaluator::BgaTerms> Evaluator::make_bga_terms() const {
+  auto b = std::make_unique<BgaTerms>();
+  struct Psq {
+    int v[PIECE_NB][SQUARE_NB];
+  };
+  const auto bga_psq = std::make_unique<Psq>();
+  fill_psq(Rules::Bga, bga_psq->v);
+  for (bool& d : b->differs) d = false;
+  for (int p = 0; p < PIECE_NB; ++p)
+    for (int s = 0; s < SQUARE_NB; ++s) {
+      const int d = bga_psq->v[p][s] - psq_[p][s];
+      b->gold_delta[p][s] = color_of(Piece(p)) == GOLD ? d : -d;
+      if (d) b->differs[type_of(Piece(p))] = true;
+    }
+  fill_zone_attackers(Rules::Bga, b->zone_attackers);
+  return b;
 }
 
 int Evaluator::frozen_term(const Position& pos, Square s) const {
@@ -133,10 +168,13 @@ int Evaluator::fast(const Position& pos) const {
   return (pos.side_to_move() == GOLD ? g : -g) + tempo();
 }
 
-int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, int& units, int& count) const {
-  const Tables& T = tables();
+// (Everything it calls inlined into it, itself not inlined: it runs for every evaluation.)
+template <Rules R>
+[[gnu::noinline, gnu::flatten]] int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, int& units, int& count) const {
+  const Tables& T = tables(R);
   const bool ks = w_.use_king_safety;
   const Bitboard& occupied = pos.occupied();
+  const Passage<R> P(pos, c);  // what stops a slide (Board Game Arena's: the gazed squares too)
   int score = 0;
   pos.pieces_of(c, T.slider_types()).for_each([&](Square s) {
     const PieceType t = type_of(pos.at(s));
@@ -153,24 +191,24 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
       if (w_.use_afar) (afar & pos.occupied(~c)).for_each([&](Square q) { score += w_.afar_threat[type_of(pos.at(q))]; });
     }
     for (const Target& tg : T.via_targets(sm)) {
-      if (!pos.empty(tg.via)) continue;
+      if (!pos.empty(tg.via) || P.gazed(tg.via)) continue;
       const Piece q = pos.at(tg.to);
       if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
       if (ks && (tg.mode & CAPTURE_ONLY) && ez.test(tg.to)) ++katt;
     }
-    // The rays: every square up to and including the first piece. A slide never
-    // leaves its level and rays do not overlap, so their union is two words; the
-    // only pieces in it are the first ones, and an own piece there is no move.
+    // The rays: every square up to and including the first piece (or gazed square). A
+    // slide never leaves its level and rays do not overlap, so their union is two words;
+    // the only pieces in it are the first ones, and an own piece there is no move.
     uint64_t lo = 0, hi = 0;
     const int word = 2 * level_of(s);
     const std::span<const RayMask> rays = T.ray_masks(sm);
     for (size_t i = 0; i < sm.up_ray_count; ++i) {
-      const RayReach reach = ray_reach_up(rays[i], occupied);
+      const RayReach reach = ray_reach_up(rays[i], P.blocked);
       lo |= reach.lo;
       hi |= reach.hi;
     }
     for (size_t i = sm.up_ray_count; i < rays.size(); ++i) {
-      const RayReach reach = ray_reach_down(rays[i], occupied);
+      const RayReach reach = ray_reach_down(rays[i], P.blocked);
       lo |= reach.lo;
       hi |= reach.hi;
     }
@@ -189,23 +227,32 @@ int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, in
 int Evaluator::dynamic(const Position& pos) const {
   const EvalWeights& w = w_;
   if (w.material_only || (!w.use_mobility && !w.use_king_safety && !w.use_afar)) return 0;
-  const Tables& T = tables();
+  return pos.rules() == Rules::Gygax ? dynamic_terms<Rules::Gygax>(pos) : dynamic_terms<Rules::Bga>(pos);
+}
+
+template <Rules R>
+int Evaluator::dynamic_terms(const Position& pos) const {
+  const EvalWeights& w = w_;
+  const Tables& T = tables(R);
+  const Bitboard(&zone_attackers)[COLOR_NB][SQUARE_NB] = R == Rules::Gygax ? zone_attackers_ : bga().zone_attackers;
   int score[COLOR_NB] = {0, 0};
   for (int ci = 0; ci < COLOR_NB; ++ci) {
     const Color c = Color(ci), them = ~c;
     const Square ek = pos.king_square(them);
     const Bitboard& ez = zone_[them][ek];
     int units = 0, count = 0;
-    score[c] += slider_terms(pos, c, ez, units, count);
+    score[c] += slider_terms<R>(pos, c, ez, units, count);
     if (w.use_king_safety) {
       // Pieces that only step and leap, among those that might reach the enemy King's
       // zone: the zone squares they attack.
-      (zone_attackers_[them][ek] & pos.occupied(c)).for_each([&](Square s) {
+      const Passage<R> P(pos, c);
+      (zone_attackers[them][ek] & pos.occupied(c)).for_each([&](Square s) {
         const PieceType t = type_of(pos.at(s));
         if (slider_[t] || (pos.frozen(s) && w_.use_frozen)) return;
         int katt = (T.capture_mask(c, t, s) & ez).count();
         for (const Target& tg : T.special_targets(T.moves(c, t, s)))
-          if ((tg.mode & CAPTURE_ONLY) && ez.test(tg.to) && (tg.via == SQ_NONE || pos.empty(tg.via))) ++katt;
+          if ((tg.mode & CAPTURE_ONLY) && ez.test(tg.to) && (tg.via == SQ_NONE || (pos.empty(tg.via) && !P.gazed(tg.via))))
+            ++katt;
         if (katt) {
           units += katt * w.king_attack_weight[t];
           ++count;
@@ -215,7 +262,19 @@ int Evaluator::dynamic(const Position& pos) const {
     score[them] -= units * w.king_attackers_pct[std::min(count, 7)] / 100;
   }
   const Color us = pos.side_to_move();
-  return score[us] - score[~us];
+  int v = score[us] - score[~us];
+  if constexpr (R == Rules::Bga) {  // the table terms' difference from Gygax's (the Griffon's mobility)
+    const BgaTerms& b = bga();
+    int gold = 0;
+    for (int t = 1; t < PIECE_TYPE_NB; ++t)
+      if (b.differs[t])
+        for (Color c : {GOLD, SCARLET}) {
+          const Piece p = make_piece(c, PieceType(t));
+          pos.pieces_of(p).for_each([&](Square s) { gold += b.gold_delta[p][s]; });
+        }
+    v += us == GOLD ? gold : -gold;
+  }
+  return v;
 }
 
 int evaluate(const Position& pos, const EvalWeights& w) {

@@ -5,6 +5,8 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 
 #include "../position.h"
 
@@ -81,7 +83,11 @@ struct EvalWeights {
 
 // The weights expanded into per-piece, per-square tables (material, piece-square,
 // Warrior advance, King level and the mobility of pieces that only leap, which does not
-// depend on the other pieces), built once per weight set.
+// depend on the other pieces), built once per weight set. The tables are Gygax's rule
+// set's; under Board Game Arena's (core/rule_set.h: its Griffon on the Ground has more
+// steps, so more mobility) the dynamic part adds the difference, from tables built when
+// a position of that rule set is first evaluated (its movement tables are built only
+// then too). Not copyable (moves are fine).
 class Evaluator {
  public:
   explicit Evaluator(const EvalWeights& w = EvalWeights::defaults());
@@ -97,7 +103,9 @@ class Evaluator {
   int gold_terms(const Position& pos) const;
   int local_terms(const Position& pos, Square a, Square b) const;
   int tempo() const { return w_.material_only ? 0 : w_.tempo; }
-  int dynamic(const Position& pos) const;  // slider mobility, King safety
+  // Slider mobility, King safety (and under Board Game Arena's rules the difference of
+  // its table terms from Gygax's).
+  int dynamic(const Position& pos) const;
 
  private:
   EvalWeights w_;
@@ -120,8 +128,31 @@ class Evaluator {
   Bitboard zone_[COLOR_NB][SQUARE_NB];
   Bitboard zone_attackers_[COLOR_NB][SQUARE_NB];
 
+  // Board Game Arena's rule set: its table terms less Gygax's (Gold's point of view), the
+  // piece types for which they differ, and its King-zone candidates.
+  struct BgaTerms {
+    int gold_delta[PIECE_NB][SQUARE_NB];
+    bool differs[PIECE_TYPE_NB];
+    Bitboard zone_attackers[COLOR_NB][SQUARE_NB];
+  };
+  const BgaTerms& bga() const {
+    std::call_once(*bga_once_, [this] { bga_ = make_bga_terms(); });
+    return *bga_;
+  }
+  std::unique_ptr<BgaTerms> make_bga_terms() const;
+  mutable std::unique_ptr<std::once_flag> bga_once_ = std::make_unique<std::once_flag>();
+  mutable std::unique_ptr<BgaTerms> bga_;
+
+  // The table terms (psq) and King-zone candidates under one rule set's movement tables.
+  void fill_psq(Rules rules, int (&psq)[PIECE_NB][SQUARE_NB]) const;
+  void fill_zone_attackers(Rules rules, Bitboard (&out)[COLOR_NB][SQUARE_NB]) const;
+
+  // dynamic() under rule set R.
+  template <Rules R>
+  int dynamic_terms(const Position& pos) const;
   // Mobility and King-zone attacks of the sliders of colour c (King safety: units and
   // count of attackers added in).
+  template <Rules R>
   int slider_terms(const Position& pos, Color c, const Bitboard& enemy_zone, int& units, int& count) const;
   // The frozen-piece term of the level-2 square s (Gold's point of view).
   int frozen_term(const Position& pos, Square s) const;

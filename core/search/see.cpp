@@ -11,7 +11,7 @@ namespace {
 // an attacker that captures from afar is preferred to all others (it wins the piece
 // and ends the exchange). Ties go to the lower square. Move::none() if there is none.
 Move least_valuable_capture(const Position& pos, Square s, Color by, const int* value) {
-  const Tables& T = tables();
+  const Tables& T = tables(pos.rules());
   const Bitboard att = attackers(pos, s, by);
   Square best = SQ_NONE;
   bool best_afar = false;

@@ -225,8 +225,9 @@ test('move diagrams come from the core movement tables', () => {
 test('facts exported from core: pieces, colours, levels, game states', () => {
   assert.equal(M.PIECES.length, 15);
   const byLetter = Object.fromEntries(M.PIECES.map((p) => [p.letter, p]));
-  const { movement, ...dragon } = byLetter.R;
+  const { movement, movementByRules, ...dragon } = byLetter.R;
   assert.deepEqual(dragon, { letter: 'R', name: 'Dragon', value: 800, levels: [3] });
+  assert.deepEqual(movementByRules.gygax, movement);  // the default rule set's words (rules.test.mjs)
   // how each piece moves, in words, exactly on the levels it may stand on
   assert.match(movement[2], /capture from afar/);
   for (const p of M.PIECES) assert.deepEqual([1, 2, 3].filter((l) => p.movement[l - 1] !== ''), p.levels, p.name);

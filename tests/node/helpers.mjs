@@ -37,7 +37,9 @@ export function runNative(lines) {
   return r.stdout.split('\n');
 }
 
-// tests/perft/*.txt: `<position string> ; D1 <n> ; D2 <n> ...` (comments with #).
+// tests/perft/*.txt: `<position string> ; [rules <gygax|bga> ;] D1 <n> ; D2 <n> ...`
+// (comments with #; a divide field is the native tests' business). rules: 'gygax' when
+// the line names none.
 export function perftCases(maxNodes = 1_000_000) {
   const dir = join(ROOT, 'tests/perft');
   const out = [];
@@ -50,11 +52,14 @@ export function perftCases(maxNodes = 1_000_000) {
       const parts = line.split(';').map((s) => s.trim());
       const fen = parts[0];
       const depths = [];
+      let rules = 'gygax';
       for (const p of parts.slice(1)) {
         const m = /^D(\d+)\s+(\d+)$/.exec(p);
         if (m && Number(m[2]) <= maxNodes) depths.push([Number(m[1]), Number(m[2])]);
+        const r = /^rules\s+(\w+)$/.exec(p);
+        if (r) rules = r[1];
       }
-      out.push({ file: f, line: i + 1, fen, depths });
+      out.push({ file: f, line: i + 1, fen, rules, depths });
     });
   }
   return out;

@@ -1,6 +1,7 @@
-// The perft suite (tests/perft/*.txt, the native engine's numbers) through the wasm
-// module, depths up to ~1M leaves. Also checks against the native CLI directly when it
-// is built (build/native/dragonchess or $DC_NATIVE).
+// The perft suite (tests/perft/*.txt, the native engine's numbers, under the rule set
+// each line names) through the wasm module, depths up to ~1M leaves. Also checks against
+// the native CLI directly when it is built (build/native/dragonchess or $DC_NATIVE),
+// under both rule sets.
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,23 +13,27 @@ const cases = perftCases(Number(process.env.DC_PERFT_MAX_NODES || 1_000_000));
 test('perft suite files', { skip: cases.length === 0 && 'no tests/perft/*.txt yet' }, () => {
   const g = new M.Game();
   let checked = 0;
+  const rules = new Set();
   for (const c of cases) {
-    g.setPosition(c.fen);
+    g.setPosition(c.fen, [], c.rules);
+    assert.equal(g.rules(), c.rules);
+    rules.add(c.rules);
     for (const [d, n] of c.depths) {
-      assert.equal(g.perft(d), n, `${c.file}:${c.line} D${d} ${c.fen}`);
+      assert.equal(g.perft(d), n, `${c.file}:${c.line} D${d} ${c.fen} (${c.rules})`);
       checked++;
     }
-    assert.equal(g.fen(), new M.Game(c.fen).fen());
+    assert.equal(g.fen(), new M.Game(c.fen, [], c.rules).fen());
   }
   assert.ok(checked > 0);
+  assert.deepEqual([...rules].sort(), ['bga', 'gygax']);
   g.delete();
 });
 
-test('perft agrees with the native CLI', { skip: !nativeBinary() && 'native CLI not built' }, () => {
+for (const rules of ['gygax', 'bga']) test(`perft agrees with the native CLI (${rules})`, { skip: !nativeBinary() && 'native CLI not built' }, () => {
   // The start and positions of a few random games, depths 1-3 (capped at ~1M leaves).
-  const g = new M.Game();
+  const g = new M.Game(undefined, undefined, rules);
   const fens = [START];
-  const rand = rng(11);
+  const rand = rng(rules === 'gygax' ? 11 : 12);
   for (let k = 0; k < 6; k++) {
     g.newGame();
     for (let p = 0; p < 20 + 15 * k && !g.status().over; p++) {
@@ -47,7 +52,7 @@ test('perft agrees with the native CLI', { skip: !nativeBinary() && 'native CLI 
     for (let d = 1; d <= 3; d++) {
       if (d === 3 && g.perft(2) > 20000) break;
       want.push([fen, d, g.perft(d)]);
-      const r = spawnSync(bin, ['perft', String(d), '--fen', fen], { encoding: 'utf8' });
+      const r = spawnSync(bin, ['perft', String(d), '--fen', fen, '--rules', rules], { encoding: 'utf8' });
       assert.equal(r.status, 0, r.stdout + r.stderr);
       out.push(...r.stdout.split('\n').filter((l) => l.startsWith('perft ')));
     }

@@ -1,5 +1,6 @@
 // Reference Dragonchess move generator (tests only). See refgen.h.
-// Every rule below quotes RULES.md section 4; "L" is the level index 0..2
+// Every rule below quotes RULES.md section 4, and the two places where Board Game
+// Arena's page differs quote that page ("BGA:"); "L" is the level index 0..2
 // (level 1..3), "r" the rank index 0..7, "f" the file index 0..11.
 #include "refgen.h"
 
@@ -77,6 +78,15 @@ private:
 
     char at(int l, int r, int f) const { return p_.board[l][r][f]; }
     bool enemy(char c) const { return !is_empty(c) && !belongs(c, gold_); }
+    bool bga() const { return p_.rules == Rules::Bga; }
+    // BGA: the Basilisk "freezes any enemy on or passing through the square directly
+    // above it". True when (l, r, f) is such a square for this piece: on level 2 with
+    // an enemy Basilisk directly below.
+    bool gazed(int l, int r, int f) const {
+        if (!bga() || l != 1) return false;
+        char below = at(0, r, f);
+        return std::toupper(static_cast<unsigned char>(below)) == 'B' && enemy(below);
+    }
 
     void push(int l, int r, int f) { out_.push_back(Move{{l_, r_, f_}, {l, r, f}, false}); }
 
@@ -103,6 +113,7 @@ private:
             char c = at(l_, r, f);
             if (is_empty(c)) {
                 push(l_, r, f);
+                if (gazed(l_, r, f)) break;  // BGA: it may stop here, not pass through
             } else {
                 if (enemy(c)) push(l_, r, f);
                 break;
@@ -182,8 +193,13 @@ private:
             // leap down onto (+-1,+-1) around the square directly below
             diag_around_mc(1);
         } else if (l_ == 1) {
-            // step one square diagonally
-            diag_around_mc(1);
+            if (bga()) {
+                // BGA, Earth: "MOVES / CAPTURES like a chess king"
+                king_steps_mc(1);
+            } else {
+                // step one square diagonally
+                diag_around_mc(1);
+            }
             // leap up onto (+-1,+-1) around the square directly above
             diag_around_mc(2);
         }
@@ -267,9 +283,10 @@ private:
         // straight up or down one level
         mc(l_ + 1, r_, f_);
         mc(l_ - 1, r_, f_);
-        // two levels: passes level 2, which must be empty
-        if (l_ == 0 && is_empty(at(1, r_, f_))) mc(2, r_, f_);
-        if (l_ == 2 && is_empty(at(1, r_, f_))) mc(0, r_, f_);
+        // two levels: passes level 2, which must be empty (BGA: and not above an
+        // enemy Basilisk, which freezes a piece passing through)
+        if (l_ == 0 && is_empty(at(1, r_, f_)) && !gazed(1, r_, f_)) mc(2, r_, f_);
+        if (l_ == 2 && is_empty(at(1, r_, f_)) && !gazed(1, r_, f_)) mc(0, r_, f_);
     }
 
     // ---- King ----
@@ -332,8 +349,9 @@ private:
                 int f1 = f_ + d[0], r1 = r_ + d[1];
                 // step one square orthogonally
                 mc(0, r1, f1);
-                // two squares in a straight line, the square between empty
-                if (on_board(0, r1, f1) && is_empty(at(0, r1, f1))) {
+                // two squares in a straight line, the square between empty (BGA:
+                // and not gazed at, which never happens in the Underworld)
+                if (on_board(0, r1, f1) && is_empty(at(0, r1, f1)) && !gazed(0, r1, f1)) {
                     mc(0, r_ + 2 * d[1], f_ + 2 * d[0]);
                     // capture only: via the empty square, then directly up
                     c(1, r1, f1);
@@ -346,7 +364,8 @@ private:
             m(0, r_ - 1, f_ - 1);
         } else if (l_ == 1) {
             // directly down onto an empty square, then one orthogonal step on level 1
-            if (is_empty(at(0, r_, f_))) {
+            // (BGA: the square in between is in the Underworld, never gazed at)
+            if (is_empty(at(0, r_, f_)) && !gazed(0, r_, f_)) {
                 for (const auto& d : dirs) mc(0, r_ + d[1], f_ + d[0]);
             }
         }
@@ -450,7 +469,7 @@ bool parse_int(const std::string& s, int& v) {
 
 }  // namespace
 
-bool parse(const std::string& fenIn, Pos& out, std::string& err) {
+bool parse(const std::string& fenIn, Pos& out, std::string& err, Rules rules) {
     std::string fen = (fenIn == "startpos") ? std::string(kStartFen) : fenIn;
     std::vector<std::string> fields;
     {
@@ -468,6 +487,7 @@ bool parse(const std::string& fenIn, Pos& out, std::string& err) {
         return false;
     }
     Pos p;
+    p.rules = rules;
     std::vector<std::string> ranks;
     {
         size_t i = 0;

@@ -2,6 +2,7 @@
 //   refperft <depth> "<position string>|startpos"        perft(1..depth)
 //   refperft divide <depth> "<position string>|startpos" per-move counts + total
 //   refperft moves "<position string>|startpos"          legal moves, one a line
+// A first argument --bga plays Board Game Arena's rules (refgen.h).
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -12,10 +13,10 @@ namespace {
 
 int usage() {
     std::fprintf(stderr,
-                 "usage: refperft <depth> \"<position>\"\n"
-                 "       refperft divide <depth> \"<position>\"\n"
-                 "       refperft moves \"<position>\"\n"
-                 "<position> is a position string or startpos\n");
+                 "usage: refperft [--bga] <depth> \"<position>\"\n"
+                 "       refperft [--bga] divide <depth> \"<position>\"\n"
+                 "       refperft [--bga] moves \"<position>\"\n"
+                 "<position> is a position string or startpos; --bga: Board Game Arena's rules\n");
     return 2;
 }
 
@@ -27,9 +28,11 @@ bool parse_depth(const char* s, int& d) {
     return true;
 }
 
+ref::Rules rules = ref::Rules::Gygax;
+
 bool load(const char* s, ref::Pos& p) {
     std::string err;
-    if (!ref::parse(s, p, err)) {
+    if (!ref::parse(s, p, err, rules)) {
         std::fprintf(stderr, "bad position: %s\n", err.c_str());
         return false;
     }
@@ -39,6 +42,11 @@ bool load(const char* s, ref::Pos& p) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "--bga") {
+        rules = ref::Rules::Bga;
+        --argc;
+        ++argv;
+    }
     if (argc < 2) return usage();
     std::string cmd = argv[1];
     ref::Pos p;

@@ -47,7 +47,7 @@ export class EngineClient {
     this.nextId = 1;
     this.pending = new Map();  // id -> {resolve, reject, type, onInfo, gen}
     this.generation = 0;       // bumped by every search and every discarding stop
-    this.sent = null;          // the position record the worker holds: {fen, moves}
+    this.sent = null;          // the position record the worker holds: {fen, rules, moves}
     this.restarts = 0;
     this.closed = false;
     this._start();
@@ -125,22 +125,28 @@ export class EngineClient {
     });
   }
 
-  // {fen, keep, moves}: the moves after the prefix shared with the previous request.
+  // {fen, keep, moves, rules?}: the moves after the prefix shared with the previous request
+  // (none when the rule set changed: position.rules, 'gygax' by default, or 'bga'; sent
+  // only when it is not the default).
   _positionMessage(position) {
     if (!position || typeof position !== 'object') throw new EngineError('bad-argument', 'the position must be {fen, moves}');
     const fen = position.fen ?? '';
     const moves = position.moves ?? [];
+    const rules = position.rules ?? 'gygax';
     if (typeof fen !== 'string') throw new EngineError('bad-argument', 'the start position must be a string');
+    if (typeof rules !== 'string') throw new EngineError('bad-argument', 'the rule set must be a string');
     if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
       throw new EngineError('bad-argument', 'the moves must be an array of strings');
     }
     let keep = 0;
-    if (this.sent && this.sent.fen === fen) {
+    if (this.sent && this.sent.fen === fen && this.sent.rules === rules) {
       const prev = this.sent.moves;
       while (keep < prev.length && keep < moves.length && prev[keep] === moves[keep]) keep++;
     }
-    this.sent = { fen, moves: [...moves] };
-    return { fen, keep, moves: moves.slice(keep) };
+    this.sent = { fen, rules, moves: [...moves] };
+    const message = { fen, keep, moves: moves.slice(keep) };
+    if (rules !== 'gygax') message.rules = rules;
+    return message;
   }
 
   // --- lifecycle ---------------------------------------------------------------------

@@ -70,11 +70,11 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
     job.answer(how);
   }
 
-  // Sets the worker's record from a request's position: {fen, keep, moves}. -> plies held.
+  // Sets the worker's record from a request's position: {fen, keep, moves, rules?}. -> plies held.
   function setPosition(msg, what) {
     const p = msg.position;
     if (!p || typeof p !== 'object') throw new RequestError('bad-request', `${what} needs 'position': {fen, keep, moves}`);
-    const r = search.setPosition(p.fen, p.keep, p.moves);
+    const r = search.setPosition(p.fen, p.keep, p.moves, p.rules);
     return r.kept + r.added;
   }
 

@@ -37,7 +37,7 @@ function connect({ page, ctl, ai, board, opening, analysis, editor, learn, learn
       mode: ctl.settings.mode, human: ctl.settings.human, level: ctl.settings.level, flipped: ctl.settings.flipped,
       view: ctl.viewPly, length: m.length, side: m.sideToMove(), status: m.status(), selected: ctl.selected,
       dests: ctl.dests.map((d) => d.to), aiBusy: ai.state.busy, aiPurpose: ai.state.purpose, hint: ctl.hint,
-      note: ctl.note && ctl.note.text, paused: ctl.paused, engineReady: ai.state.ready, redo: [...m.redo],
+      note: ctl.note && ctl.note.text, paused: ctl.paused, engineReady: ai.state.ready, redo: [...m.redo], rules: m.rules,
     }),
     // viewport coordinates of a square's centre (for tests driving the mouse)
     squarePoint: (name) => page.squarePoint(name),

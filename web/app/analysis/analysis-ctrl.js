@@ -56,9 +56,9 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
   // --- the position analysed ------------------------------------------------------------
   // The game's start and its moves up to the ply on view.
   function position() {
-    return { fen: startFenOf(ctl.model), moves: ctl.model.coordinates().slice(0, ctl.viewPly) };
+    return { fen: startFenOf(ctl.model), moves: ctl.model.coordinates().slice(0, ctl.viewPly), rules: ctl.model.rules };
   }
-  const keyOf = (p) => `${p.fen}|${p.moves.join(' ')}|${st.multipv}|${st.threat}`;
+  const keyOf = (p) => `${p.rules}|${p.fen}|${p.moves.join(' ')}|${st.multipv}|${st.threat}`;
 
   // (Re)starts the analysis when the position on view or the options changed.
   function schedule() {
@@ -166,7 +166,7 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     analysedKey = null;
     st.info = null;
     endPreview({ quiet: true });
-    review.start({ fen: startFenOf(ctl.model), moves: ctl.model.coordinates(), key: gameKey() });
+    review.start({ fen: startFenOf(ctl.model), moves: ctl.model.coordinates(), rules: ctl.model.rules, key: gameKey() });
   }
   function judgementAt(ply) {
     if (ply > reviewedPlies()) return null;

@@ -3,7 +3,7 @@
 // (core's reader's verdict), and what can be done with it; drawn in the page's one redraw.
 // A palette piece dropped on the boards finds its square through the board's own geometry
 // (page.squareAt).
-import { SIDE_NAME } from '../rules/facts.js';
+import { SIDE_NAME, ruleSetList } from '../rules/facts.js';
 import { pieceIcons } from '../../renderer/pieces.js';
 import { $, el, esc } from '../util/dom.js';
 
@@ -37,6 +37,9 @@ function cardHtml(M) {
       <fieldset class="seg ed-side"><legend>To move</legend>
         <label><input type="radio" name="ed-side" value="gold"><span><i class="chip chip-gold"></i>Gold</span></label>
         <label><input type="radio" name="ed-side" value="scarlet"><span><i class="chip chip-scarlet"></i>Scarlet</span></label>
+      </fieldset>
+      <fieldset class="seg ed-side ed-rules"><legend>Rules</legend>
+        ${(ruleSetList() || []).map((r) => `<label><input type="radio" name="ed-rules" value="${esc(r.id)}"><span>${esc(r.name)}</span></label>`).join('')}
       </fieldset>
       <p class="ed-check" id="ed-check" role="status" aria-live="polite"></p>
       <div class="ed-actions">
@@ -114,6 +117,7 @@ export function createEditorView(ed, page) {
     card.addEventListener('pointerdown', paletteDrag);
     card.addEventListener('change', (e) => {
       if (e.target.name === 'ed-side') ed.setSide(e.target.value);
+      else if (e.target.name === 'ed-rules') ed.setRules(e.target.value);
     });
     const ta = card.querySelector('#ed-embed');
     ta.addEventListener('focus', () => ta.select());
@@ -144,6 +148,7 @@ export function createEditorView(ed, page) {
       b.classList.toggle('is-on', on);
     });
     card.querySelectorAll('input[name="ed-side"]').forEach((i) => { i.checked = i.value === st.side; });
+    card.querySelectorAll('input[name="ed-rules"]').forEach((i) => { i.checked = i.value === st.rules; });
     const msg = $('ed-check');
     msg.classList.toggle('is-bad', !!st.error);
     msg.textContent = st.error ? `Not a valid position: ${st.error}.`

@@ -22,7 +22,7 @@ const EMPTY = '.'.repeat(SQUARES);
 // M: the engine module. The card is editor-view.js.
 export function createEditor(ctl, page, M) {
   const st = {
-    active: false, board: EMPTY, side: 'gold', tool: null, fen: null, error: null, status: null, check: null, frozen: [],
+    active: false, board: EMPTY, side: 'gold', rules: 'gygax', tool: null, fen: null, error: null, status: null, check: null, frozen: [],
     copy: null,  // text shown under the buttons for copying by hand: {text, label, select (focus it once)}
   };
 
@@ -33,10 +33,10 @@ export function createEditor(ctl, page, M) {
     st.status = null;
     st.check = null;
     st.frozen = [];
-    const read = attempt(() => M.positionFromBoard(st.board, st.side));  // core's reader: its reason, if not valid
+    const read = attempt(() => M.positionFromBoard(st.board, st.side, st.rules));  // core's reader: its reason, if not valid
     if (read.error) { st.error = read.error; return; }
     st.fen = read.value;
-    const g = new M.Game(st.fen);
+    const g = new M.Game(st.fen, [], st.rules);
     try {
       st.status = g.status();
       st.check = g.checkedKing();
@@ -51,6 +51,7 @@ export function createEditor(ctl, page, M) {
     const snap = ctl.shown();
     st.board = snap.board;
     st.side = snap.side;
+    st.rules = ctl.model.rules;  // the game's, unless changed here
     st.tool = null;
     st.active = true;
     st.copy = null;
@@ -110,7 +111,7 @@ export function createEditor(ctl, page, M) {
     const human = mode === 'ai' ? st.side : ctl.settings.human;
     const settings = cleanSettings({ ...ctl.settings, mode, human, flipped: mode === 'ai' ? human === 'scarlet' : ctl.settings.flipped });
     close();
-    const r = ctl.reset({ settings, startFen: fen, moves: [], seen: false });  // core has read the position already
+    const r = ctl.reset({ settings, startFen: fen, moves: [], rules: st.rules, seen: false });  // core has read the position already
     if (r.error) page.toast(`This position cannot be played: ${r.error}`);
   }
 
@@ -122,13 +123,13 @@ export function createEditor(ctl, page, M) {
     else if (what === 'analyse') { use('hotseat'); if (page.analysis) page.analysis.setOn(true); return undefined; }
     else if (what === 'link') {
       if (!st.fen) return undefined;
-      const { url, copied } = await copyLink({ fen: st.fen, moves: [] });
+      const { url, copied } = await copyLink({ fen: st.fen, moves: [], rules: st.rules });
       if (copied) page.toast('Link to this position copied.');
       else showForCopying(url, 'The link to this position', 'Select the link below and copy it.');
       return undefined;
     } else if (what === 'embed') {
       if (!st.fen) return undefined;
-      const code = embedSnippet({ fen: st.fen, moves: [] }, location.href);
+      const code = embedSnippet({ fen: st.fen, moves: [], rules: st.rules }, location.href);
       showForCopying(code, 'The embed code of this position');
       page.toast((await copyText(code)).error ? 'Select the embed code below and copy it.' : 'Embed code copied: paste it into any web page.');
       return undefined;
@@ -188,6 +189,13 @@ export function createEditor(ctl, page, M) {
     validate();
     page.redraw();
   }
+  // The rule set of the position ('gygax' | 'bga'): whether the side not to move is in
+  // check depends on it, and the game started from it is played under it.
+  function setRules(rules) {
+    st.rules = rules;
+    validate();
+    page.redraw();
+  }
 
-  return { state: st, M, get active() { return st.active; }, open, close, put, click, drop, activate, setTool, setSide, act, owner };
+  return { state: st, M, get active() { return st.active; }, open, close, put, click, drop, activate, setTool, setSide, setRules, act, owner };
 }

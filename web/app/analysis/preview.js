@@ -71,7 +71,7 @@ export function createPreview(ctl, page, st, { onKey }) {
       const arrows = pv.line.slice(0, Math.max(1, pv.idx)).map((m, i) => moveArrow(m, i % 2 ? LINE_COLORS.best[1] : LINE_COLORS.threat[0]));
       return { ...base, dests: null, selected: null, arrows };
     }
-    const g = new ctl.model.M.Game(pv.fen, [...pv.moves, ...pv.line.slice(0, pv.idx)]);
+    const g = new ctl.model.M.Game(pv.fen, [...pv.moves, ...pv.line.slice(0, pv.idx)], pv.rules);
     try {
       const last = g.lastMove(), check = g.checkedKing();
       const next = pv.line[pv.idx];

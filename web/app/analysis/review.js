@@ -115,12 +115,12 @@ export function createReview(engine, { onChange = () => {}, limits = REVIEW_LIMI
   const state = { status: 'idle', key: null, fen: '', moves: [], entries: [], done: 0, total: 0, judgements: [], error: null, ms: 0 };
   let token = 0;
 
-  async function start({ fen, moves, key }) {
+  async function start({ fen, moves, rules, key }) {
     const my = ++token;
     Object.assign(state, { status: 'running', key, fen, moves: [...moves], entries: [], done: 0, total: moves.length + 1, judgements: [], error: null, ms: 0 });
     onChange();
     const t0 = performance.now();
-    const answer = await settle(engine.review({ fen, moves }, {
+    const answer = await settle(engine.review({ fen, moves, rules }, {
       limits,
       onProgress: (p) => {
         if (my !== token) return;

@@ -18,10 +18,10 @@ import { $, el } from '../util/dom.js';
 export function embedOptions(ctl) {
   const m = ctl.model, k = ctl.viewPly;
   const before = k > 0 ? m.snap(k - 1).fen : (m.startFen === 'startpos' ? '' : m.startFen);
-  const o = { fen: before === startPosition() ? '' : before, moves: k > 0 ? [m.plies[k - 1].coordinate] : [] };
+  const o = { fen: before === startPosition() ? '' : before, moves: k > 0 ? [m.plies[k - 1].coordinate] : [], rules: m.rules };
   if (ctl.isLive() && ctl.selected) {
     o.show = ctl.selected;
-    const snap = m.snap(k), d = moveDiagram(m.M, snap.fen, o.show);
+    const snap = m.snap(k), d = moveDiagram(m.M, snap.fen, o.show, m.rules);
     o.levels = withLevels(levelsNeeded({ pieces: snap.board }), d.error ? [] : diagramLevels(d));
   }
   if (ctl.settings.flipped) o.flip = true;

@@ -2,9 +2,10 @@
 // "Embed" buttons). Pure: no DOM, no engine; the address is links.js's encodeGame, so the
 // embed reads it exactly as a game link.
 //
-//   embedSnippet({ fen, moves, show, levels, flip }, siteUrl)
+//   embedSnippet({ fen, moves, rules, show, levels, flip }, siteUrl)
 //     fen      position string to start from ('' / 'startpos' / omitted: the start)
 //     moves    coordinate moves played from there (the last one is marked in the embed)
+//     rules    the rule set: 'bga' for Board Game Arena's (omitted or 'gygax': Gygax's)
 //     show     a square ('3c4'): draw the move diagram of the piece there
 //     levels   e.g. [3, 2]: show only these levels (omitted: the embed shows the levels the
 //              position or the diagram needs)
@@ -43,7 +44,7 @@ function size(v, dflt, what) {
 
 /** The embed's address: siteUrl's embed.html plus the game and the options after '#'. */
 export function embedUrl(o = {}, siteUrl) {
-  const { fen, moves = [], show, flip, interactive, theme, caption, layout } = o || {};
+  const { fen, moves = [], rules, show, flip, interactive, theme, caption, layout } = o || {};
   const levels = levelList(o && o.levels);
   if (show !== undefined && show !== null && parseSquare(show) === null) {
     throw new TypeError(`show should be a square such as 3c4, not ${JSON.stringify(show)}`);
@@ -61,7 +62,7 @@ export function embedUrl(o = {}, siteUrl) {
   }
   const base = new URL('embed.html', String(siteUrl || ''));
   base.hash = '';
-  return base.href.replace(/#$/, '') + encodeGame({ fen, moves, extra });
+  return base.href.replace(/#$/, '') + encodeGame({ fen, moves, rules, extra });
 }
 
 /** The <iframe> element as HTML text, ready to paste into a page. */

@@ -2,6 +2,8 @@
 //
 // Address (after '#', or after '?' when there is no '#'), every part optional:
 //   fen=<position string, spaces as _>   moves=2c22c3.2c72c6 (or g=<packed>)  (links.js)
+//   rules=bga            Board Game Arena's rule set (default gygax: Gygax's); the caption
+//                        names a rule set other than the default
 //   show=<square>        draw that piece's move diagram: dots = moves (empty squares only),
 //                        rings = captures only, ring + dot = move or capture, red sight =
 //                        a Dragon's capture from afar; on every level it reaches
@@ -27,7 +29,7 @@ import { createBoard as makeBoard } from '../../renderer/board.js';
 import { loadEngine as loadRules } from '../../engine/engine-loader.js';
 import { decodeHash, encodeGame } from '../share/links.js';
 import { parseSquare, squareName } from '../rules/squares.js';
-import { useFacts, endSentence, SIDE_NAME } from '../rules/facts.js';
+import { useFacts, endSentence, SIDE_NAME, ruleSetList, ruleSetName } from '../rules/facts.js';
 import { movesByOrigin, destSquares, afarSquares } from '../rules/moves.js';
 import { $ } from '../util/dom.js';
 import { Emitter } from '../util/emitter.js';
@@ -43,7 +45,7 @@ let M = null, game = null, options = null, board = null;
 let selected = null;     // square name whose diagram is shown
 let diagram = null;      // moveDiagram result for `selected`
 let legal = new Map();   // from square name -> the side to move's legal moves [{to, coordinate, ...}]
-let start = { fen: '', moves: [] };  // what reset returns to
+let start = { fen: '', moves: [], rules: 'gygax' };  // what reset returns to
 let dirty = false;         // a move was played since the start / the last reset
 let shownLevels = [3, 2, 1];  // the levels on show (options.levels, or those needed)
 let arrangement = null;     // the arrangement and caption chosen for the frame's size (layout())
@@ -66,12 +68,13 @@ function say(text) {
 function readOptions() {
   const src = location.hash.length > 1 ? location.hash : location.search.replace(/^\?/, '');
   const d = decodeHash(src, { position: true, extraKeys: EMBED_KEYS });
-  const o = { fen: '', moves: [], show: null, interactive: true, flip: false, levels: null, layout: 'auto', theme: 'light', caption: 'auto' };
+  const o = { fen: '', moves: [], rules: 'gygax', show: null, interactive: true, flip: false, levels: null, layout: 'auto', theme: 'light', caption: 'auto' };
   const problems = [];
   // Each bad part is named: a position or moves that cannot be read, then every bad option.
   if (d.error) problems.push(`This diagram's link could not be read: ${d.error}. Showing the start position instead.`);
   o.fen = d.error ? '' : d.fen || '';
   o.moves = d.error ? [] : d.moves;
+  if (!d.error && d.rules) o.rules = d.rules;
   const p = d.params;
   const flag = (key, dflt) => {
     if (!(key in p)) return dflt;
@@ -110,11 +113,11 @@ function readOptions() {
 // Sets up start.fen and plays start.moves one by one, so a bad move shows the position
 // before it together with the engine's reason.
 function setUp() {
-  const set = attempt(() => game.setPosition(start.fen, []));
+  const set = attempt(() => game.setPosition(start.fen, [], start.rules));
   if (set.error) {
     say(`This diagram's position is not valid: ${set.error}. Showing the start position instead.`);
-    start = { fen: '', moves: [] };
-    game.setPosition('', []);
+    start = { fen: '', moves: [], rules: 'gygax' };
+    game.setPosition('', [], 'gygax');
     return;
   }
   for (let i = 0; i < start.moves.length; i++) {
@@ -122,7 +125,7 @@ function setUp() {
     if (played.error) {
       say(`Move ${i + 1} of this diagram (${start.moves[i]}) cannot be played: ${played.error}. ` +
         `Showing the position after move ${i}.`);
-      start = { fen: start.fen, moves: start.moves.slice(0, i) };
+      start = { fen: start.fen, moves: start.moves.slice(0, i), rules: start.rules };
       return;
     }
   }
@@ -131,7 +134,7 @@ function setUp() {
 function select(name) {
   selected = null; diagram = null;
   if (!name) return;
-  const d = moveDiagram(M, game.fen(), name);
+  const d = moveDiagram(M, game.fen(), name, game.rules());
   if (d.error) { say(`No move diagram for ${name}: ${d.error}.`); return; }
   selected = name;
   diagram = d;
@@ -224,9 +227,11 @@ function renderCaption() {
     if (st.over) text.append(endSentence(st));
     else text.append(chip(side), `${SIDE_NAME[side]} to move` + (st.check ? ' (check)' : ''));
   }
+  const rules = game.rules();
+  if (rules !== ruleSetList()[0].id) text.append(` · ${ruleSetName(rules)} rules`);
   const h = game.history();
   $('cap-reset').hidden = !dirty || !options.interactive;
-  const hash = encodeGame({ fen: h.startFen === M.START_POSITION ? '' : h.startFen, moves: h.coordinate });
+  const hash = encodeGame({ fen: h.startFen === M.START_POSITION ? '' : h.startFen, moves: h.coordinate, rules });
   $('cap-open').href = new URL('./' + hash, location.href).href;
   fitCaption(diagram ? `${diagram.name} ${diagram.square}` : null);
 }
@@ -312,10 +317,15 @@ async function boot(createBoard, loadEngine) {
   if (o.theme === 'dark') document.documentElement.classList.add('dark');
   if (!o.interactive) document.body.classList.add('static');
   for (const p of problems) say(p);
-  start = { fen: o.fen, moves: o.moves };
+  start = { fen: o.fen, moves: o.moves, rules: o.rules };
   const [mod] = await Promise.all([loadEngine(), createView(createBoard)]);
   M = mod;
   useFacts(M);
+  if (!ruleSetList().some((r) => r.id === o.rules)) {  // (read before core's names were known)
+    const names = ruleSetList().map((r) => `${r.id} for ${r.name}`).join(', or ');
+    say(`This diagram's link could not be read: its rule set (rules=) must be ${names}; '${o.rules}' is not a rule set. Showing the start position instead.`);
+    start = { fen: '', moves: [], rules: 'gygax' };
+  }
   game = new M.Game();
   setUp();
   if (o.show) {

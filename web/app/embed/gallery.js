@@ -24,9 +24,9 @@ function diagramOf(M, src) {
   if (d.error) return { error: d.error };
   const game = new M.Game();
   try {
-    const set = attempt(() => game.setPosition(d.fen || '', d.moves));  // the engine's word on the position or a move
+    const set = attempt(() => game.setPosition(d.fen || '', d.moves, d.rules));  // the engine's word on the position or a move
     if (set.error) return set;
-    const show = d.params.show ? moveDiagram(M, game.fen(), d.params.show) : null;
+    const show = d.params.show ? moveDiagram(M, game.fen(), d.params.show, game.rules()) : null;
     if (show && show.error) return { error: show.error };
     const state = diagramBoard(game, show);
     const levels = d.params.level ? d.params.level.split(',').map(Number).sort((a, b) => b - a)

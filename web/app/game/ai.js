@@ -60,7 +60,7 @@ export function createAI(ctl, ui, options = {}) {
   async function think(purpose) {
     const token = ++ai.token;
     const m = ctl.model, plies = m.length;
-    const fen = m.startFen, moves = m.coordinates();
+    const fen = m.startFen, moves = m.coordinates(), rules = m.rules;
     const started = performance.now();
     const side = m.sideToMove();
     ai.busy = true;
@@ -69,7 +69,7 @@ export function createAI(ctl, ui, options = {}) {
     ui.onState();  // the last evaluation stays on show until this search reports
     const level = purpose === 'hint' ? 10 : ctl.settings.level;
     const limits = purpose === 'hint' ? HINT_LIMITS : null;  // null: the level's own limits
-    const answer = await settle(engine.search({ fen, moves }, limits, {
+    const answer = await settle(engine.search({ fen, moves, rules }, limits, {
       level, fresh: purpose === 'hint',
       onInfo: (info) => {
         if (token !== ai.token) return;

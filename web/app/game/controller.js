@@ -14,7 +14,7 @@
 //   'change'     anything on show changed (render)
 //   'announce'   text for the live region (a move in words, an undo, ...)
 //   'over'       the game has just ended
-import { START } from './model.js';
+import { START, DEFAULT_RULES } from './model.js';
 import { pieceName, pieceSide, SIDE_NAME, other } from '../rules/facts.js';
 import { parseSquare, squareName, moveNames } from '../rules/squares.js';
 import { destSquares, afarSquares, moveArrow } from '../rules/moves.js';
@@ -87,11 +87,12 @@ export class Controller extends Emitter {
     if (this.premove) r.premove = this.premove;
     if (this.endedHere) r.endedHere = true;
     if (this.meta) r.meta = this.meta;
+    if (this.model.rules !== DEFAULT_RULES) r.rules = this.model.rules;
     return r;
   }
   recordKey() {
     const e = this.model.ending();
-    return this.model.startFen + ' ' + this.model.coordinates().join(' ') + (e ? ' ' + e.state + ' ' + e.winner : '');
+    return this.model.rules + ' ' + this.model.startFen + ' ' + this.model.coordinates().join(' ') + (e ? ' ' + e.state + ' ' + e.winner : '');
   }
   // Whether the computer should move now.
   computerToMove() { return !this.isOver() && !this.paused && this.aiPlays(this.sideToMove()); }
@@ -99,11 +100,13 @@ export class Controller extends Emitter {
   // The one reset path: a new game, a saved game, a link, a previous game. -> {} or
   // {error} with the engine's message when the game is not valid (everything as it was).
   // `restored`: the game comes from storage as it is (the 'record' event says so).
-  // `ending`, `offer`, `takeback`, `assists`, `premove`, `endedHere`, `meta`: as record() gives them.
+  // `ending`, `offer`, `takeback`, `assists`, `premove`, `endedHere`, `meta`, `rules` (the
+  // rule set, Gygax's when absent): as record() gives them.
   reset({ settings = this.settings, startFen = START, moves = [], redo = [], seen = true, restored = false,
-    ending = null, offer = null, takeback = null, assists = [], premove = null, endedHere = false, meta = null } = {}) {
+    ending = null, offer = null, takeback = null, assists = [], premove = null, endedHere = false, meta = null,
+    rules = DEFAULT_RULES } = {}) {
     const players = playersFor(settings, recordedNames(meta && meta.tags));
-    const loaded = this.model.load(startFen, moves, redo, ending);  // nothing changed when it fails
+    const loaded = this.model.load(startFen, moves, redo, ending, rules);  // nothing changed when it fails
     if (loaded.error) return loaded;
     this.emit('interrupt');
     this.emit('reset');

@@ -11,6 +11,8 @@ import { movesByOrigin } from '../rules/moves.js';
 import { attempt, failure } from '../util/result.js';
 
 export const START = 'startpos';
+// The rule set of a game when none is named: Gygax's (core's RULE_SETS[0]).
+export const DEFAULT_RULES = 'gygax';
 
 // The material on a board, by Gygax's values (RULES.md section 2; core's PIECES).
 export function material(board) {
@@ -39,13 +41,14 @@ export class GameModel {
     this.M = M;
     this.game = new M.Game();
     this.startFen = START;
+    this.rules = DEFAULT_RULES;  // the game's rule set: 'gygax' | 'bga' (core's RULE_SETS ids)
     this.plies = [];  // [{coordinate, algebraic, from, to, kind, promotion}]
     this.redo = [];   // coordinate moves, next first (core's redo stack, _syncRedo)
     this.snaps = [];  // snaps[k] = what the board looks like after k plies
     this._dests = null;  // the live position's legal moves by origin (dests())
     this._premoves = null;  // and the moves the other side could queue (premoves())
     this.generations = 0;  // legal-move generations asked for by dests() (a bench figure)
-    this._reset(START);
+    this._reset(START, DEFAULT_RULES);
   }
 
   _snapshot() {
@@ -64,8 +67,9 @@ export class GameModel {
     };
   }
 
-  _reset(startFen) {
-    this.game.setPosition(startFen === START ? '' : startFen, []);
+  _reset(startFen, rules) {
+    this.game.setPosition(startFen === START ? '' : startFen, [], rules);
+    this.rules = rules;
     this.startFen = startFen;
     this.plies = [];
     this._dests = this._premoves = null;
@@ -76,20 +80,21 @@ export class GameModel {
   // Validates (through the engine) and loads a whole game -> {} or {error} with the
   // engine's message when anything is wrong, the current game untouched. `redo`: moves to
   // offer for redo, kept as far as they are legal (core's redo stack holds them).
-  // `ending`: a result off the board after the moves (see ending()), or null.
-  load(startFen, moves, redo = [], ending = null) {
+  // `ending`: a result off the board after the moves (see ending()), or null. `rules`: the
+  // rule set the game is played under (an unknown one is refused by the engine).
+  load(startFen, moves, redo = [], ending = null, rules = DEFAULT_RULES) {
     if (typeof startFen !== 'string') return failure('the start position is not text');
     if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) return failure('the moves are not a list of moves');
     const probe = new this.M.Game();
     try {
-      const set = attempt(() => probe.setPosition(startFen === START ? '' : startFen, moves));  // all or nothing
+      const set = attempt(() => probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? DEFAULT_RULES));  // all or nothing
       if (set.error) return set;
       const ended = ending ? endGame(probe, ending) : {};
       if (ended.error) return ended;
     } finally {
       probe.delete();
     }
-    this._reset(startFen);
+    this._reset(startFen, rules ?? DEFAULT_RULES);
     for (const m of moves) this._apply(m);
     // the redo line: played, then taken back, so that core's redo() replays it
     let n = 0;
@@ -173,10 +178,10 @@ export class GameModel {
   }
 
   // f(game) of a scratch engine's game after `moves` from `startFen` (throws like load).
-  _probe(startFen, moves, f) {
+  _probe(startFen, moves, f, rules = this.rules) {
     const probe = new this.M.Game();
     try {
-      probe.setPosition(startFen === START ? '' : startFen, moves);
+      probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? DEFAULT_RULES);
       return f(probe);
     } finally {
       probe.delete();
@@ -184,8 +189,9 @@ export class GameModel {
   }
 
   // The side to move after `moves` from `startFen` -> {side} or {error} (the engine's reason).
-  sideAfter(startFen, moves) {
-    const r = attempt(() => this._probe(startFen, moves, (g) => g.sideToMove()));
+  // (under `rules`, this game's by default)
+  sideAfter(startFen, moves, rules = this.rules) {
+    const r = attempt(() => this._probe(startFen, moves, (g) => g.sideToMove(), rules));
     return r.error ? r : { side: r.value };
   }
 

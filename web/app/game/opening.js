@@ -2,7 +2,7 @@
 // kept when a link replaced it, or a new game. Persistence is store.js, link text is
 // share.js/links.js; every game goes through the controller's one reset path.
 import * as store from './store.js';
-import { START } from './model.js';
+import { START, DEFAULT_RULES } from './model.js';
 import { SIDE_NAME, other } from '../rules/facts.js';
 import { resignedWords } from '../rules/words.js';
 import { sameStart, WAITING } from './controller.js';
@@ -23,7 +23,7 @@ export function createOpening(ctl, ui) {
   // The link carries a resignation or an agreed draw, and in play by link the draw offer.
   // Help used in a game between people goes with it (both players see it).
   function gameLink(to) {
-    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), ending: ctl.model.ending(), assists: ctl.assists };
+    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), rules: ctl.model.rules, ending: ctl.model.ending(), assists: ctl.assists };
     const me = ctl.humanSide();
     if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); g.offer = ctl.offer; g.takeback = ctl.takeback; }
     else if (me && ctl.aiPlays(other(me))) { g.mode = 'ai'; g.strength = ctl.settings.level; g.to = me; }
@@ -74,18 +74,18 @@ export function createOpening(ctl, ui) {
     ui.announce(failedRestore.text);
   }
 
-  const sideToMoveOf = (link) => ctl.model.sideAfter(link.fen || START, link.moves).side || null;
+  const sideToMoveOf = (link) => ctl.model.sideAfter(link.fen || START, link.moves, link.rules || DEFAULT_RULES).side || null;
   // A play-by-link game saved here, and a link to it for the side this device plays or
   // the side that must answer (the link this device sent, opened again here).
   const isOwnLink = (rec, link) => rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
   // Whether the game of a link continues the record (same start, its moves a prefix), or
   // takes back the record's last move (a takeback the opponent accepted by link).
-  const continues = (rec, fen, moves, link = {}) => sameStart(rec.startFen, fen) &&
+  const continues = (rec, fen, moves, link = {}) => (rec.rules || DEFAULT_RULES) === (link.rules || DEFAULT_RULES) && sameStart(rec.startFen, fen) &&
     (rec.moves.length <= moves.length ? rec.moves.every((m, i) => m === moves[i])
       : !!link.takeback && link.takeback.kind === 'accepted' && rec.moves.length === moves.length + 1 && moves.every((m, i) => m === rec.moves[i]));
   // Whether a link is an earlier point of the record's game (same start, its moves a
   // prefix of the record's, no ending of its own): the game on screen, not another one.
-  const earlierPoint = (rec, link) => sameStart(rec.startFen, link.fen || START) && link.moves.length < rec.moves.length &&
+  const earlierPoint = (rec, link) => (rec.rules || DEFAULT_RULES) === (link.rules || DEFAULT_RULES) && sameStart(rec.startFen, link.fen || START) && link.moves.length < rec.moves.length &&
     link.moves.every((m, i) => m === rec.moves[i]) && !link.ending && !(link.takeback && link.takeback.kind === 'accepted');
   // The same ending / draw offer (each null, or an object).
   const sameEnd = (a, b) => (!a && !b) || (!!a && !!b && a.state === b.state && a.winner === b.winner);
@@ -102,8 +102,8 @@ export function createOpening(ctl, ui) {
   // replaces (`prev`) is kept among the previous games unless the link only continues it.
   // -> {} or {error} (said in the status line, the game untouched) when refused.
   function applyLink(link, prev) {
-    const fen = link.fen || START;
-    const after = link.to ? { side: link.to } : ctl.model.sideAfter(fen, link.moves);
+    const fen = link.fen || START, rules = link.rules || DEFAULT_RULES;
+    const after = link.to ? { side: link.to } : ctl.model.sideAfter(fen, link.moves, rules);
     if (after.error) return linkFailed(linkError(after.error));
     const me = after.side;
     const base = prev ? prev.settings : ctl.settings;
@@ -117,7 +117,7 @@ export function createOpening(ctl, ui) {
     // a move queued here while waiting for the opponent's link waits for it
     const premove = link.mode === 'link' && goesOn && prev.settings.mode === 'link' && prev.settings.human === me ? prev.premove || null : null;
     const r = ctl.reset({
-      settings, startFen: fen, moves: link.moves, ending: link.ending || null,
+      settings, startFen: fen, moves: link.moves, rules, ending: link.ending || null,
       offer: link.mode === 'link' ? link.offer || null : null, takeback: link.mode === 'link' ? link.takeback || null : null,
       assists: link.assists || [], premove,
     });
@@ -164,7 +164,7 @@ export function createOpening(ctl, ui) {
       linkFailed(link.error);
     } else if (link) {
       const rec = saved.record;
-      const same = rec && sameStart(rec.startFen, link.fen || START) &&
+      const same = rec && sameStart(rec.startFen, link.fen || START) && (rec.rules || DEFAULT_RULES) === (link.rules || DEFAULT_RULES) &&
         rec.moves.length === link.moves.length && rec.moves.every((m, i) => m === link.moves[i]) &&
         sameEnd(rec.ending, link.ending) && (link.mode !== 'link' || (sameOffer(rec.offer, link.offer) && sameOffer(rec.takeback, link.takeback))) &&
         sameAssists(rec.assists, link.assists) && sameWay(rec, link);
@@ -228,7 +228,7 @@ export function createOpening(ctl, ui) {
     opening = true;
     let r;
     try {
-      r = ctl.reset({ settings, startFen: game.startFen, moves: game.moves, ending: game.ending || null, meta: game.meta || null });
+      r = ctl.reset({ settings, startFen: game.startFen, moves: game.moves, rules: game.rules || DEFAULT_RULES, ending: game.ending || null, meta: game.meta || null });
     } finally {
       opening = false;
     }

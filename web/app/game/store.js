@@ -80,9 +80,11 @@ const strings = (a, max) => Array.isArray(a) && a.length <= max && a.every((x) =
 // The parts of a saved game beyond its moves, each kept only when well formed (the engine
 // judges whether the ending fits the game): ending {state, winner}, offer {kind, by},
 // takeback {kind, by}, assists [{ply, side, kind}], premove {from, to, algebraic},
-// endedHere, meta {tags: {Name: value}, comments: [...], glyphs: [...]} of an opened record.
+// endedHere, meta {tags: {Name: value}, comments: [...], glyphs: [...]} of an opened record,
+// rules (a rule set's id; the engine judges whether it is one).
 function cleanExtras(d) {
   const out = {};
+  if (typeof d.rules === 'string' && /^[a-z]{1,16}$/.test(d.rules)) out.rules = d.rules;
   const e = d.ending;
   if (e && typeof e === 'object' && ((e.state === 'resignation' && isSide(e.winner)) || e.state === 'draw-agreed')) {
     out.ending = { state: e.state, winner: e.state === 'resignation' ? e.winner : null };

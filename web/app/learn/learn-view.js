@@ -81,7 +81,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   // --- piece cards and names ------------------------------------------------------------------
   async function openCard(letter, level = null) {
     tip.hide();
-    const card = await openPieceCard(letter, { M, createBoard, level });
+    const card = await openPieceCard(letter, { M, createBoard, level, rules: ctl.model.rules });
     if (card) ui.announce(cardText(card));
     return card;
   }

@@ -1,10 +1,11 @@
 // Piece cards: what a piece is called, what it is worth, where it lives and how it moves,
 // on every level it can stand on: a move diagram (core/diagram through the engine's
 // moveDiagram, the same source as the embeds) and core's words for that level
-// (PIECES[].movement). cardData() is plain data (tests/node/learn.test.mjs); openPieceCard()
+// (PIECES[].movementByRules), under the game's rule set; where the other rule set moves
+// the piece differently (Board Game Arena's Griffon and Basilisk), its words too. cardData() is plain data (tests/node/learn.test.mjs); openPieceCard()
 // shows it in a dialog with one board component drawing the diagram of the chosen level.
 import { parseSquare, SQUARES } from '../rules/squares.js';
-import { useFacts, levelName } from '../rules/facts.js';
+import { useFacts, levelName, ruleSetList, ruleSetName } from '../rules/facts.js';
 import { PIECE_FILES } from '../../renderer/pieces.js';
 import { $, esc } from '../util/dom.js';
 import { settle } from '../util/result.js';
@@ -15,13 +16,22 @@ const DEMO_SQUARE = { 1: '1f4', 2: '2f4', 3: '3f4' };
 // level the demonstrated piece does not stand on, out of every piece's reach.
 const KING_SQUARES = { 1: ['3a1', '3l8'], 2: ['1a1', '1l8'], 3: ['1a1', '1l8'] };
 
-/** The facts of a piece type from core (M.PIECES): {letter, name, value (pawns), levels, movement}. */
-export function pieceFacts(M, letter) {
+const DEFAULT_RULES = 'gygax';
+
+/** The facts of a piece type from core (M.PIECES): {letter, name, value (pawns), levels,
+ *  rules, movement (under `rules`, Gygax's by default), others: [{rules, name, movement}]
+ *  (the other rule sets' words, '' on a level where they are the same)}. */
+export function pieceFacts(M, letter, rules = DEFAULT_RULES) {
   useFacts(M);
   const L = String(letter || '').toUpperCase();
   const p = M.PIECES.find((x) => x.letter === L);
   if (!p) return null;
-  return { letter: L, name: p.name, value: p.value / 100, levels: [...p.levels], movement: [...p.movement] };
+  const by = p.movementByRules;
+  const movement = [...(by[rules] || p.movement)];
+  const others = ruleSetList().filter((r) => r.id !== rules && by[r.id])
+    .map((r) => ({ rules: r.id, name: ruleSetName(r.id), movement: by[r.id].map((w, i) => (w === movement[i] ? '' : w)) }))
+    .filter((o) => o.movement.some((w) => w));
+  return { letter: L, name: p.name, value: p.value / 100, levels: [...p.levels], rules, movement, others };
 }
 
 /** A 288-character board with one piece on one square. */
@@ -35,10 +45,11 @@ function lonePiece(letter, square) {
  * The diagram of a Gold `letter` standing alone on the middle of `level`:
  * {level, square, pieces (board string with that piece only), diagram {move, capture,
  * afar} (square numbers, for board.set), levels (the levels it reaches, Sky first),
- * words (core's sentence for this level)}, or null when it never stands there.
+ * words (core's sentence for this level), others: [{name, words}] (the other rule sets'
+ * words where they differ)}, under `rules`; or null when it never stands there.
  */
-export function levelDiagram(M, letter, level) {
-  const facts = pieceFacts(M, letter);
+export function levelDiagram(M, letter, level, rules = DEFAULT_RULES) {
+  const facts = pieceFacts(M, letter, rules);
   if (!facts || !facts.levels.includes(level)) return null;
   const square = DEMO_SQUARE[level];
   const [gk, sk] = KING_SQUARES[level];
@@ -47,7 +58,7 @@ export function levelDiagram(M, letter, level) {
   board[parseSquare(sk)] = 'k';
   const g = new M.Game();
   try {
-    g.setPosition(M.positionFromBoard(board.join(''), 'gold'), []);  // core writes the position string
+    g.setPosition(M.positionFromBoard(board.join(''), 'gold', rules), [], rules);  // core writes the position string
     const d = g.moveDiagram(square);
     const ints = (list) => list.map(parseSquare);
     const diagram = { move: ints([...d.move, ...d.both]), capture: ints([...d.capture, ...d.both]), afar: ints(d.afar) };
@@ -56,6 +67,7 @@ export function levelDiagram(M, letter, level) {
     return {
       level, square, pieces: lonePiece(facts.letter, square), diagram,
       levels: [...reached].sort((a, b) => b - a), words: facts.movement[level - 1],
+      others: facts.others.filter((o) => o.movement[level - 1]).map((o) => ({ name: o.name, words: o.movement[level - 1] })),
       count: d.move.length + d.capture.length + d.both.length + d.afar.length,
     };
   } finally {
@@ -63,20 +75,23 @@ export function levelDiagram(M, letter, level) {
   }
 }
 
-/** Everything a piece card shows: the facts and a diagram per level it lives on (Sky first). */
-export function cardData(M, letter) {
-  const facts = pieceFacts(M, letter);
+/** Everything a piece card shows: the facts and a diagram per level it lives on (Sky
+ *  first), under `rules` (the game's rule set). */
+export function cardData(M, letter, rules = DEFAULT_RULES) {
+  const facts = pieceFacts(M, letter, rules);
   if (!facts) return null;
   const levels = [...facts.levels].sort((a, b) => b - a);
-  return { ...facts, diagrams: levels.map((l) => levelDiagram(M, facts.letter, l)) };
+  return { ...facts, diagrams: levels.map((l) => levelDiagram(M, facts.letter, l, rules)) };
 }
+
+const otherWords = (o) => `Under the ${o.name} rules: ${o.words}`;
 
 /** The card's text for screen readers and tests: name, value, levels, a sentence per level. */
 export function cardText(card) {
   const where = card.levels.map((l) => `${levelName(l)} (level ${l})`).join(', ');
   const value = card.letter === 'K' ? 'priceless: lose it and you lose the game' : `worth ${card.value}`;
   return [`${card.name}: ${value}. Lives on: ${where}.`,
-    ...card.diagrams.map((d) => `On the ${levelName(d.level)}: ${d.words}`)].join(' ');
+    ...card.diagrams.map((d) => [`On the ${levelName(d.level)}: ${d.words}`, ...d.others.map(otherWords)].join(' '))].join(' ');
 }
 
 // --- the dialog ---------------------------------------------------------------------------
@@ -127,10 +142,11 @@ function showLevel(level) {
 
 /**
  * Opens the card of `letter` (any case) in a dialog. o: {M (the engine module), createBoard
- * (board.js), level (the level to show first)}. Resolves once the diagram is drawn.
+ * (board.js), level (the level to show first), rules (the game's rule set)}. Resolves once
+ * the diagram is drawn.
  */
 export async function openPieceCard(letter, o) {
-  const card = cardData(o.M, letter);
+  const card = cardData(o.M, letter, o.rules || DEFAULT_RULES);
   if (!card) return null;
   const dlg = ensureDialog();
   if (!dialogState) dialogState = { board: null };
@@ -143,7 +159,8 @@ export async function openPieceCard(letter, o) {
   $('piece-card-levels').innerHTML = card.diagrams.map((d) =>
     `<button type="button" role="tab" class="btn btn-compact" data-card-level="${d.level}">${esc(levelName(d.level))}</button>`).join('');
   $('piece-card-words').innerHTML = card.diagrams.map((d) =>
-    `<li data-level="${d.level}"><b>On the ${esc(levelName(d.level))} (level ${d.level}):</b> ${esc(d.words)}</li>`).join('');
+    `<li data-level="${d.level}"><b>On the ${esc(levelName(d.level))} (level ${d.level}):</b> ${esc(d.words)}` +
+    d.others.map((x) => `<span class="piece-card-other"><b>Under the ${esc(x.name)} rules:</b> ${esc(x.words)}</span>`).join('') + '</li>').join('');
   const first = card.diagrams.find((d) => d.level === o.level) ? o.level : card.diagrams[0].level;
   dialogState.level = first;
   dialogState.drawn = false;

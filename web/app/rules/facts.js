@@ -4,7 +4,7 @@
 // Nothing here is written again in JS; useFacts(M) reads them once the module has loaded
 // (GameModel calls it; so do the embeds and the tests).
 
-let names = null, values = null, start = null, levelTexts = null, boardNames = null, strengths = null;
+let names = null, values = null, start = null, levelTexts = null, boardNames = null, strengths = null, ruleSets = null;
 
 /** Side id -> its name ('gold' -> 'Gold'), core's COLORS; filled by useFacts(M). */
 export const SIDE_NAME = {};
@@ -23,6 +23,27 @@ export function useFacts(M) {
   levelTexts = new Map(M.LEVELS.map((l) => [l.level, l.text]));
   strengths = Object.freeze({ min: M.LEVELS[0].level, max: M.LEVELS[M.LEVELS.length - 1].level });
   boardNames = new Map(M.BOARDS.map((b) => [b.level, b.name]));
+  ruleSets = M.RULE_SETS;
+  movement = new Map(M.PIECES.map((p) => [p.letter.toUpperCase(), p.movementByRules]));
+}
+let movement = null;
+
+/** The rule sets, the default first: [{id ('gygax' | 'bga'), name, variant, summary}]
+ *  (core's RULE_SETS); null before the module has loaded. */
+export function ruleSetList() { return ruleSets; }
+/** A rule set's name for people ('Gygax (Dragon #100)', 'Board Game Arena'); the id
+ *  itself for an unknown one or before the module has loaded. */
+export function ruleSetName(id) {
+  const r = ruleSets && ruleSets.find((x) => x.id === id);
+  return r ? r.name : String(id);
+}
+/** How a piece moves on a level (1..3) under a rule set, core's words ('' where it never
+ *  stands; the default rule set's for an unknown one). */
+export function movementWords(letter, level, rules) {
+  need();
+  const by = movement.get(String(letter).toUpperCase());
+  if (!by) return '';
+  return (by[rules] || by[ruleSets[0].id])[level - 1] || '';
 }
 
 function need() {

@@ -18,6 +18,8 @@
 //   ...&help=12hg.15as                help used in a game between people: a hint (h) or the
 //                                     analysis (a) by Gold (g) or Scarlet (s), in the
 //                                     position after 12 (15) plies
+//   ...&rules=bga                     the game is played under Board Game Arena's rules
+//                                     (absent, or rules=gygax: Gygax's, the default)
 //
 // Packed moves (`g=`): every move is two squares 0..287 (square = (level-1)*96 +
 // rank*12 + file), 9 bits each; the 18 bits, from-square first, most significant bit
@@ -31,7 +33,7 @@
 // belong, HTML) gives {error: "<message for people>"}. Whether the position and the moves
 // are legal is for the engine: the caller sets them through it and shows its error.
 import { squareName, moveSquares } from '../rules/squares.js';
-import { strengthRange } from '../rules/facts.js';
+import { strengthRange, ruleSetList } from '../rules/facts.js';
 import { attempt, failure } from '../util/result.js';
 
 /** Longest address (after '#') that is read at all. */
@@ -41,9 +43,11 @@ export const MAX_PLIES = 3000;
 /** encodeGame packs the moves (g=) when there are more plies than this. */
 export const COMPACT_PLIES = 40;
 /** Keys of the game itself; pages may allow more (decodeHash's extraKeys). */
-export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'play', 'to', 'vs', 'strength', 'resign', 'draw', 'takeback', 'help']);
+export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules', 'play', 'to', 'vs', 'strength', 'resign', 'draw', 'takeback', 'help']);
 /** The keys of the position alone (a diagram: decodeHash's options.position). */
-export const POSITION_KEYS = Object.freeze(['fen', 'moves', 'g']);
+export const POSITION_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules']);
+/** The rule set of a game whose link names none. */
+const DEFAULT_RULES = 'gygax';
 const SIDE_LETTER = { gold: 'g', scarlet: 's' };
 const LETTER_SIDE = { g: 'gold', s: 'scarlet' };
 const otherSide = (side) => (side === 'gold' ? 'scarlet' : 'gold');
@@ -108,6 +112,7 @@ function normaliseFen(fen) {
  *   game.fen      position string to start from (omitted, '' or 'startpos': from the
  *                 start; the caller, which holds the engine, knows whether it is the start)
  *   game.moves    coordinate moves ('2c22c3')
+ *   game.rules    the rule set's id ('bga' adds rules=bga; the default, 'gygax', nothing)
  *   game.mode     'link' for play by link (adds play=link); 'ai' against the computer
  *                 (vs=computer), 'watch' the computer against itself (vs=watch); anything
  *                 else ('hotseat', none): two players on one device (nothing added)
@@ -128,7 +133,7 @@ function normaliseFen(fen) {
  * Throws TypeError for input no page should produce (a move that is not a coordinate move).
  */
 export function encodeGame(game = {}) {
-  const { fen, moves = [], mode, to, strength, compact, extra, ending, offer, takeback, assists } = game || {};
+  const { fen, moves = [], rules, mode, to, strength, compact, extra, ending, offer, takeback, assists } = game || {};
   if (!Array.isArray(moves)) throw new TypeError('moves must be an array of coordinate moves');
   for (const m of moves) if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
   const parts = [];
@@ -140,6 +145,10 @@ export function encodeGame(game = {}) {
   if (moves.length) {
     const pack = compact === true || (compact !== false && moves.length > COMPACT_PLIES);
     parts.push(pack ? 'g=' + packMoves(moves) : 'moves=' + moves.join('.'));
+  }
+  if (rules !== undefined && rules !== null && rules !== DEFAULT_RULES) {
+    if (typeof rules !== 'string' || !/^[a-z]{1,16}$/.test(rules)) throw new TypeError("rules must be a rule set's id, such as 'bga'");
+    parts.push('rules=' + rules);
   }
   if (mode === 'link') parts.push('play=link');
   const vs = Object.keys(VS_MODE).find((k) => VS_MODE[k] === mode);
@@ -294,6 +303,11 @@ function decode(hash, options, fail) {
     if (m.error) return fail(m.error);
     out.moves = m.moves;
   }
+  if (seen.has('rules')) {
+    const r = readRules(seen.get('rules'));
+    if (r.error) return fail(r.error);
+    out.rules = r.rules;
+  }
   if (seen.has('play')) {
     const p = seen.get('play').toLowerCase();
     if (p !== 'link') return fail(`the link's 'play' must be 'link', not ${quote(seen.get('play'))}`);
@@ -369,6 +383,16 @@ function readFen(text) {
   const defaults = ['', 'g', '0', '1'];
   while (fields.length < 4) fields.push(defaults[fields.length]);
   return { fen: fields.join(' ') };
+}
+
+// A rule set's id: one of core's (RULE_SETS) once the engine module has loaded, before
+// that a word the engine judges.
+function readRules(text) {
+  const t = text.toLowerCase();
+  const sets = ruleSetList();
+  if (sets ? sets.some((r) => r.id === t) : /^[a-z]{1,16}$/.test(t)) return { rules: t };
+  const names = sets ? sets.map((r) => `${r.id} for ${r.name}`).join(', or ') : 'gygax or bga';
+  return { error: `the link's rule set (rules=) must be ${names}; ${quote(text)} is not a rule set` };
 }
 
 function readMoves(text) {

@@ -99,6 +99,7 @@ export function openedGame(r) {
   return {
     startFen: r.startFen,
     moves: r.moves,
+    rules: r.rules,
     ending,
     meta: { tags: r.tags, comments: r.comments, glyphs: r.glyphs, moves: r.moves },
     what: `Opened ${event} (${r.moves.length} ${r.moves.length === 1 ? 'ply' : 'plies'}${st.over ? ', ' + st.result : ''}).`,

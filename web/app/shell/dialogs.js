@@ -2,7 +2,7 @@
 // summary when a game ends.
 import * as store from '../game/store.js';
 import * as view from './view.js';
-import { SIDE_NAME, other, levelText, strengthRange } from '../rules/facts.js';
+import { SIDE_NAME, other, levelText, strengthRange, ruleSetList } from '../rules/facts.js';
 import { checkmateWords, resultTitle, resultReason, resultScore } from '../rules/words.js';
 import { $ } from '../util/dom.js';
 
@@ -13,6 +13,7 @@ export function createDialogs(ctl, opening) {
     form.elements.mode.value = s.mode;
     form.elements.side.value = s.human;
     form.elements.level.value = String(s.level);
+    form.elements.rules.value = ctl.model.rules;  // the game's rule set goes on unless changed
     syncNewGameForm();
     const prev = store.peekPrevious();
     const rb = $('btn-restore-prev');
@@ -30,11 +31,13 @@ export function createDialogs(ctl, opening) {
     const lv = Number(form.elements.level.value);
     $('level-out').textContent = String(lv);
     $('level-desc').textContent = levelText(lv);
+    const r = (ruleSetList() || []).find((x) => x.id === form.elements.rules.value);
+    $('rules-desc').textContent = r ? r.summary : '';
   }
 
   // A new game always loads (the start position): nothing to report.
-  function newGame(next) {
-    ctl.reset({ settings: store.cleanSettings({ ...ctl.settings, ...next }), seen: false });
+  function newGame(next, rules = ctl.model.rules) {  // under the current game's rule set unless given
+    ctl.reset({ settings: store.cleanSettings({ ...ctl.settings, ...next }), seen: false, rules });
   }
 
   function showGameOver(force) {
@@ -68,6 +71,8 @@ export function createDialogs(ctl, opening) {
     const form = $('form-new');
     const { min, max } = strengthRange();  // the computer's strengths: core's levels
     Object.assign(form.elements.level, { min, max });
+    // the rule sets' names: core's
+    for (const r of ruleSetList() || []) form.querySelectorAll(`[data-rules-name="${r.id}"]`).forEach((el) => { el.textContent = r.name; });
     form.addEventListener('input', syncNewGameForm);
     $('btn-new-cancel').addEventListener('click', () => $('dlg-new').close('cancel'));
     form.addEventListener('submit', (e) => {
@@ -76,8 +81,9 @@ export function createDialogs(ctl, opening) {
       let human = form.elements.side.value;
       if (human === 'random') human = Math.random() < 0.5 ? 'gold' : 'scarlet';
       const level = Number(form.elements.level.value);
+      const rules = form.elements.rules.value;
       $('dlg-new').close('start');
-      newGame({ mode, human, level, flipped: (mode === 'ai' || mode === 'link') && human === 'scarlet' });
+      newGame({ mode, human, level, flipped: (mode === 'ai' || mode === 'link') && human === 'scarlet' }, rules);
     });
     $('dlg-over').addEventListener('close', () => {
       if ($('dlg-over').returnValue !== 'rematch') return;

@@ -159,6 +159,7 @@ export class Page {
     if (note && note.kind === 'warn' && note.text !== this.lastNoteSaid) { this.lastNoteSaid = note.text; a11y.announce(note.text); }
     if (!note) this.lastNoteSaid = null;
     view.renderMatchup(ctl.players);
+    view.renderRules(m.rules);
     const st = m.status();
     const ai = this.ai ? this.ai.state : { busy: false, ready: false };
     view.renderPlayers({

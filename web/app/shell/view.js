@@ -1,7 +1,7 @@
 // The page chrome around the boards: status line, players, move list, engine panel,
 // dialogs and toast. Pure DOM rendering from the state the controller passes in.
 import { material } from '../game/model.js';
-import { pieceName, pieceSide } from '../rules/facts.js';
+import { pieceName, pieceSide, ruleSetName, ruleSetList } from '../rules/facts.js';
 import { pieceIcons, loadedIcons } from '../../renderer/pieces.js';
 import { playerLabel, matchupHtml } from '../game/players.js';
 import { goldChance, evalText } from '../analysis/review.js';
@@ -251,6 +251,17 @@ function compact(x) {
   if (x >= 1e6) return (x / 1e6).toFixed(x >= 1e7 ? 0 : 1) + 'M';
   if (x >= 1e3) return (x / 1e3).toFixed(x >= 1e4 ? 0 : 1) + 'k';
   return String(Math.round(x));
+}
+
+// The game's rule set, under the players: "Rules: Board Game Arena" (core's names).
+export function renderRules(rules) {
+  const el = $('game-rules');
+  const text = ruleSetName(rules);
+  if (el.dataset.rules === rules && el.dataset.text === text) return;
+  el.dataset.rules = rules;
+  el.dataset.text = text;
+  el.innerHTML = `Rules: <b>${esc(text)}</b>`;
+  el.title = ((ruleSetList() || []).find((r) => r.id === rules) || {}).summary || '';
 }
 
 // --- top bar ----------------------------------------------------------------------------
