@@ -57,27 +57,56 @@ export function chromiumPath() {
   throw new Error('Chromium not found (apt-get install chromium)');
 }
 
-// A fresh persistent context (own temp profile) in headless Chromium.
-export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1, isMobile = false, hasTouch = false, serviceWorkers = 'allow' } = {}) {
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--hide-scrollbars', '--font-render-hinting=none'];
+
+// One headless Chromium for the checks of a file at several window sizes: page(options)
+// opens a fresh context (its own storage) as launch() would, close() ends it all.
+export async function launchBrowser() {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ARGS });
+  return {
+    async page({ width = 1400, height = 800, deviceScaleFactor = 1, isMobile = false, hasTouch = false, welcomed = true } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, isMobile, hasTouch });
+      if (welcomed) await context.addInitScript(markWelcomed);
+      const page = settling(await context.newPage());
+      return { context, page, close: () => context.close().catch(() => {}) };
+    },
+    close: () => browser.close().catch(() => {}),
+  };
+}
+
+// A fresh persistent context (own temp profile) in headless Chromium. welcomed: the page's
+// welcome (what a first visit sees) counts as already closed, as for a returning player; the
+// tests of the welcome itself pass false.
+export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1, isMobile = false, hasTouch = false, serviceWorkers = 'allow', welcomed = true } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath(),
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--hide-scrollbars', '--font-render-hinting=none'],
+    args: ARGS,
     viewport: { width, height },
     deviceScaleFactor,
     isMobile,
     hasTouch,
     serviceWorkers,
   });
+  if (welcomed) await context.addInitScript(markWelcomed);
   const page = settling(context.pages()[0] || await context.newPage());
   const close = async () => {
     await context.close().catch(() => {});
     fs.rmSync(dir, { recursive: true, force: true });
   };
   return { context, page, close };
+}
+
+// The player's preferences with the welcome closed (store.js PREFS_KEY), before the page's scripts run.
+function markWelcomed() {
+  try {
+    const key = 'dragonchess.prefs.v1';
+    const prefs = JSON.parse(localStorage.getItem(key) || '{}') || {};
+    if (!prefs.welcomed) localStorage.setItem(key, JSON.stringify({ ...prefs, welcomed: true }));
+  } catch { /* an opaque origin (about:blank): no storage */ }
 }
 
 // The game page draws what changed once, in the next animation frame (docs/architecture.md),
