@@ -2,6 +2,8 @@
 // errs the way a person does, and only in the way its settings say.
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
+
 #include "search/eval.h"
 #include "search/search.h"
 #include "test_helpers.h"
@@ -50,19 +52,23 @@ std::string plain_fen() { return fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d1", 'O'
 TEST_CASE("a level blind to captures from afar misses the only one that wins material", "[levels]") {
   const std::string AFAR = afar_fen(), PLAIN = plain_fen();
   REQUIRE(best_of(AFAR, nullptr, 10, 1, 3) == "3d62d5");
-  // Every level that is always blind to them.
-  int blind_levels = 0;
+  // Every level's own settings (its noise, weaker moves, depth and budget), made blind to
+  // them in every search: it misses the capture from afar, and sees a plain capture of
+  // the same piece.
   for (int level = 1; level <= 9; ++level) {
-    if (level_settings(level).afar_blind_pct < 100) continue;
-    ++blind_levels;
-    for (uint64_t seed = 1; seed <= 8; ++seed) {
+    LevelSettings blind = level_settings(level);
+    blind.afar_blind_pct = 100;
+    blind.max_nodes = std::min<uint64_t>(blind.max_nodes, 60000);  // (a few plies here)
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
       INFO("level " << level << " seed " << seed);
-      CHECK(best_of(AFAR, nullptr, level, seed) != "3d62d5");
-      // The same level sees a plain capture of the same piece.
-      CHECK(best_of(PLAIN, nullptr, level, seed) == "2d12d5");
+      CHECK(best_of(AFAR, &blind, 0, seed) != "3d62d5");
+      CHECK(best_of(PLAIN, &blind, 0, seed) == "2d12d5");
     }
+    // The same settings without the blindness see it.
+    LevelSettings seeing = blind;
+    seeing.afar_blind_pct = 0;
+    CHECK(best_of(AFAR, &seeing, 0, 1) == "3d62d5");
   }
-  (void)blind_levels;
   // Only the weakness makes the difference.
   LevelSettings ls = plain_level();
   CHECK(best_of(AFAR, &ls, 0, 1) == "3d62d5");
@@ -93,9 +99,20 @@ TEST_CASE("a level with no capture horizon leaves pieces hanging", "[levels]") {
   for (uint64_t seed = 1; seed <= 16; ++seed) takes += best_of(fen, &ls, 0, seed) == "2d12d5";
   CHECK(takes > 0);
   CHECK(takes < 16);
-  // Every level whose horizon is always 0 does the same.
-  for (int level = 1; level <= 9; ++level)
-    if (level_settings(level).capture_horizon == 0 && level_settings(level).horizon_pct >= 100) CHECK(best_of(fen, nullptr, level, 3) == "2d12d5");
+  // Every level's own settings (noise, weaker moves, exact root) with a horizon of 0 in
+  // every search do the same at the horizon (one ply: deeper, the main search sees the
+  // recapture); with the engine's own quiescence they keep the Mage.
+  for (int level = 1; level <= 9; ++level) {
+    LevelSettings hanging = level_settings(level);
+    hanging.max_depth = 1;
+    hanging.capture_horizon = 0;
+    hanging.horizon_pct = 100;
+    hanging.max_nodes = std::min<uint64_t>(hanging.max_nodes, 60000);
+    INFO("level " << level);
+    CHECK(best_of(fen, &hanging, 0, 3) == "2d12d5");
+    hanging.capture_horizon = -1;
+    CHECK(best_of(fen, &hanging, 0, 3) != "2d12d5");
+  }
 }
 
 TEST_CASE("a level that forgets freezing does not free its frozen Mage", "[levels]") {

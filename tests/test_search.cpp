@@ -1,8 +1,9 @@
 // The search (core/search): mates found, legal moves always, stop, reproducibility.
 #include <catch2/catch_test_macros.hpp>
 
+#include <time.h>
+
 #include <atomic>
-#include <chrono>
 #include <random>
 #include <string>
 #include <thread>
@@ -14,6 +15,7 @@
 #include "position.h"
 #include "search/eval.h"
 #include "search/search.h"
+#include "search/tt.h"
 #include "status.h"
 #include "test_helpers.h"
 
@@ -68,6 +70,16 @@ SearchLimits depth_limit(int d) {
   l.depth = d;
   return l;
 }
+
+// This thread's CPU time: what a search did before it stopped, whatever the load (the
+// wall clock also counts the time the machine ran other work).
+double thread_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+// A safety net for timed searches: a loaded machine may run the thread late, never more.
+constexpr double CPU_MARGIN_MS = 500;
 
 }  // namespace
 
@@ -206,23 +218,28 @@ TEST_CASE("search never returns an illegal move, long run", "[search][slow]") {
 TEST_CASE("stop makes an infinite search return promptly with a legal move", "[search]") {
   Search s(16);
   Position pos = Position::start();
-  SearchResult r;
-  std::atomic<bool> done{false};
-  std::thread t([&] {
-    SearchLimits lim;
-    lim.infinite = true;
-    r = s.go(pos, lim);
-    done = true;
+  SearchLimits lim;
+  lim.infinite = true;
+  // Stopped by its own thread when depth 3 is reported: it ends there, with that answer.
+  uint64_t nodes_at_stop = 0;
+  SearchResult r = s.go(pos, lim, [&](const SearchInfo& info) {
+    if (info.depth == 3) {
+      nodes_at_stop = info.nodes;
+      s.stop();
+    }
   });
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  CHECK_FALSE(done.load());
-  const auto t0 = std::chrono::steady_clock::now();
+  CHECK(r.depth == 3);
+  CHECK(r.nodes - nodes_at_stop <= 256);  // stop() is looked at every 256 nodes
+  CHECK(is_legal(pos, r.best));
+  // Stopped from another thread (as the command line stops it) once the search has
+  // begun (its first report, an event rather than a delay): go() returns.
+  std::atomic<bool> searching{false};
+  std::thread t([&] { r = s.go(pos, lim, [&](const SearchInfo&) { searching = true; }); });
+  while (!searching) std::this_thread::yield();
   s.stop();
   t.join();
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
-  CHECK(ms < 2000);
-  Position check = Position::start();
-  CHECK(is_legal(check, r.best));
+  CHECK(r.depth >= 1);
+  CHECK(is_legal(pos, r.best));
 }
 
 TEST_CASE("movetime is respected", "[search]") {
@@ -230,10 +247,10 @@ TEST_CASE("movetime is respected", "[search]") {
   Position pos = Position::start();
   SearchLimits lim;
   lim.movetime_ms = 200;
-  const auto t0 = std::chrono::steady_clock::now();
+  const double c0 = thread_cpu_ms();
   SearchResult r = s.go(pos, lim);
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
-  CHECK(ms < 1000);
+  CHECK(thread_cpu_ms() - c0 < lim.movetime_ms + CPU_MARGIN_MS);
+  CHECK(s.progress().elapsed_ms >= lim.movetime_ms / 2);  // by its own clock it did think
   CHECK(is_legal(pos, r.best));
 }
 
@@ -256,11 +273,13 @@ TEST_CASE("a timed search with a node floor searches the floor, within its hard 
   lim.min_nodes = uint64_t(1) << 40;
   lim.max_movetime_ms = 300;
   s.new_game();
-  const auto t0 = std::chrono::steady_clock::now();
+  const double c0 = thread_cpu_ms();
   r = s.go(pos, lim);
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
-  CHECK(ms >= 150);   // it did think past the movetime
-  CHECK(ms < 1300);   // a safety net; the answer times are in the bench
+  // By its own clock it thought past the movetime, up to the hard limit (at least half of
+  // it: no new iteration begins after that), and not by CPU time past that limit.
+  CHECK(s.progress().elapsed_ms > lim.max_movetime_ms / 2);
+  CHECK(thread_cpu_ms() - c0 < lim.max_movetime_ms + CPU_MARGIN_MS);
+  CHECK(r.nodes < lim.min_nodes);
   CHECK(is_legal(pos, r.best));
 }
 
@@ -401,39 +420,107 @@ TEST_CASE("a depth-1 search of a crowded position stays small", "[search]") {
   CHECK(is_legal(p, r.best));
 }
 
-TEST_CASE("a search driven in slices equals one driven by go()", "[search]") {
+namespace {
+
+// A search of pos driven in slices of `slice` nodes (with other work between them, as the
+// worker answers messages), from a fresh Search of this level and seed.
+SearchResult sliced(const Position& pos, const SearchLimits& lim, int level, uint64_t seed, uint64_t slice) {
+  Search s(8);
+  s.set_level(level);
+  s.set_seed(seed);
+  s.start(pos, lim);
+  Position other = pos;
+  while (!s.advance(slice)) {
+    MoveList l = legal_moves(other);
+    REQUIRE(l.size > 0);
+  }
+  CHECK(s.done());
+  CHECK(s.progress().nodes == s.result().nodes);
+  return s.result();
+}
+
+void check_same(const SearchResult& a, const SearchResult& b) {
+  CHECK(to_coordinate(a.best) == to_coordinate(b.best));
+  CHECK(a.score_cp == b.score_cp);
+  CHECK(a.nodes == b.nodes);
+  CHECK(a.depth == b.depth);
+  CHECK(a.pv == b.pv);
+}
+
+constexpr uint64_t UNSLICED = uint64_t(1) << 50;
+
+// Positions along long self-play games (node-bounded, so the same on every run; one move
+// in eight random, which keeps the games long and crowded with captures), every 5th ply
+// from the 10th: openings, crowded middle games and late positions.
+std::vector<std::string> self_play_positions(int games, uint64_t seed) {
+  std::vector<std::string> out;
+  std::mt19937_64 rng(seed);
+  Search s(8);
+  for (int g = 0; g < games; ++g) {
+    Position pos = Position::start();
+    s.new_game();
+    for (int ply = 0; ply < 400 && !game_status(pos).over(); ++ply) {
+      if (ply >= 10 && ply % 5 == 0) out.push_back(pos.to_string());
+      MoveList l = legal_moves(pos);
+      SearchLimits lim;
+      lim.nodes = 1500;
+      const Move m = rng() % 8 == 0 ? l[int(rng() % uint64_t(l.size))] : s.go(pos, lim).best;
+      pos.make_move(m);
+    }
+  }
+  return out;
+}
+
+void same_at_any_slice(const std::vector<std::string>& fens, uint64_t nodes, const std::vector<int>& levels) {
+  int i = 0;
+  for (const std::string& f : fens) {
+    const Position p = load(f);
+    const int level = levels[size_t(i++) % levels.size()];
+    SearchLimits lim;
+    lim.nodes = nodes;
+    const SearchResult whole = sliced(p, lim, level, 7, UNSLICED);
+    for (uint64_t slice : {SEARCH_SLICE_NODES, uint64_t(1000)}) {
+      INFO(f << " level " << level << " slices of " << slice);
+      check_same(whole, sliced(p, lim, level, 7, slice));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a search driven in slices of any size equals one unsliced", "[search]") {
   auto fens = varied_positions(6, 4242);
   fens.push_back(CROWDED);
   for (const std::string& f : fens) {
     for (int level : {2, 5, 8, 10}) {
-      Position p = load(f);
+      const Position p = load(f);
       SearchLimits lim;
-      if (level == 10) lim.depth = 4; else lim.nodes = 30000;
-      Search a(8), b(8);
-      a.set_level(level);
-      b.set_level(level);
-      a.set_seed(77);
-      b.set_seed(77);
-      const SearchResult ra = a.go(p, lim);
-      b.start(p, lim);
-      int slices = 0;
-      Position other = load(f);
-      while (!b.advance(SEARCH_SLICE_NODES)) {
-        ++slices;
-        // Other work between slices (the worker answers messages) changes nothing.
-        MoveList l = legal_moves(other);
-        REQUIRE(l.size > 0);
+      if (level == 10) lim.depth = 5; else lim.nodes = 30000;
+      const SearchResult whole = sliced(p, lim, level, 77, UNSLICED);
+      for (uint64_t slice : {SEARCH_SLICE_NODES, uint64_t(4096), uint64_t(1000), uint64_t(97)}) {
+        INFO(f << " level " << level << " slices of " << slice);
+        check_same(whole, sliced(p, lim, level, 77, slice));
       }
-      const SearchResult rb = b.result();
-      INFO(f << " level " << level << " slices " << slices);
-      CHECK(b.done());
-      CHECK(ra.best == rb.best);
-      CHECK(ra.nodes == rb.nodes);
-      CHECK(ra.depth == rb.depth);
-      CHECK(ra.score_cp == rb.score_cp);
-      CHECK(b.progress().nodes == rb.nodes);
+      // go() is the same search in slices of SEARCH_SLICE_NODES.
+      Search g(8);
+      g.set_level(level);
+      g.set_seed(77);
+      Position q = p;
+      check_same(whole, g.go(q, lim));
     }
   }
+}
+
+TEST_CASE("the same move, score and node count at any slice size, self-play positions", "[search]") {
+  const auto fens = self_play_positions(1, 31);
+  REQUIRE(fens.size() >= 20);
+  same_at_any_slice(fens, 10000, {10, 10, 3, 7});
+}
+
+TEST_CASE("the same move, score and node count at any slice size, 100+ self-play positions", "[search][slow]") {
+  const auto fens = self_play_positions(6, 2026);
+  REQUIRE(fens.size() >= 100);
+  same_at_any_slice(fens, 60000, {10, 10, 10, 2, 5, 8});
 }
 
 TEST_CASE("a level's randomness is drawn once per search, from its seed", "[search]") {
@@ -455,14 +542,16 @@ TEST_CASE("a level's randomness is drawn once per search, from its seed", "[sear
     b.start(p, lim);
     while (!b.advance(997)) {
     }
-    const Move mc = c.go(p, lim).best;
+    const SearchResult rb = b.result();
+    const SearchResult rc = c.go(p, lim);
     INFO(f);
-    CHECK(is_legal(p, b.result().best));
-    CHECK(is_legal(p, mc));
-    if (ma != mc) ++differ;
-    (void)b;
+    CHECK(to_coordinate(rb.best) == to_coordinate(ma));
+    CHECK(rb.nodes == a.result().nodes);
+    CHECK(rb.score_cp == a.result().score_cp);
+    CHECK(is_legal(p, rc.best));
+    if (rc.best != ma || rc.score_cp != rb.score_cp) ++differ;
   }
-  CHECK(differ > 0);  // another seed plays other moves somewhere
+  CHECK(differ > 0);  // another seed's noise scores (or plays) otherwise somewhere
 }
 
 TEST_CASE("stop: before start it is forgotten, during a search it ends it", "[search]") {
@@ -473,6 +562,12 @@ TEST_CASE("stop: before start it is forgotten, during a search it ends it", "[se
   while (!s.advance(SEARCH_SLICE_NODES)) {
   }
   CHECK(s.result().depth == 3);
+  // The same through go(), and after a search has ended.
+  s.stop();
+  CHECK(s.go(p, depth_limit(3)).depth == 3);
+  s.stop();
+  s.stop();
+  CHECK(s.go(p, depth_limit(2)).depth == 2);
 
   SearchLimits inf;
   inf.infinite = true;
@@ -492,10 +587,9 @@ TEST_CASE("movetime holds in a crowded position", "[search]") {
   Position p = load(CROWDED);
   SearchLimits lim;
   lim.movetime_ms = 50;
-  const auto t0 = std::chrono::steady_clock::now();
+  const double c0 = thread_cpu_ms();
   SearchResult r = s.go(p, lim);
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
-  CHECK(ms < 1000);  // a safety net; the answer times are in the bench
+  CHECK(thread_cpu_ms() - c0 < lim.movetime_ms + CPU_MARGIN_MS);  // the answer times are in the bench
   CHECK(is_legal(p, r.best));
 }
 
@@ -521,4 +615,81 @@ TEST_CASE("incremental evaluation table terms match a full recount", "[search]")
     }
   }
   CHECK(checked > 1000);
+}
+
+TEST_CASE("a search stopped inside an iteration does not play the move that iteration refuted", "[search]") {
+  // Scarlet to move. At depth 1 the Oliphant on 2g1 taking the Cleric on 2h1 looks best;
+  // at depth 2 it is mated at once (the Gold Oliphant 2d1-2d8 mates the King on 2a8,
+  // frozen by the Basilisk below it), and taking that Oliphant instead is the move.
+  const std::string fen = make_fen({{"3l1", 'K'}, {"2d1", 'O'}, {"1a8", 'B'}, {"2a8", 'k'}, {"3l8", 's'},
+                                    {"2g1", 'o'}, {"2h5", 'o'}, {"2h1", 'C'}}, 's');
+  Position pos = load(fen);
+  const std::string BAIT = "2g12h1", SAVE = "2g12d1";
+  Search s(8);
+  const SearchResult d1 = s.go(pos, depth_limit(1));
+  REQUIRE(to_coordinate(d1.best) == BAIT);
+  s.new_game();
+  const SearchResult d2 = s.go(pos, depth_limit(2));
+  REQUIRE(to_coordinate(d2.best) == SAVE);
+  REQUIRE(d2.score_cp < d1.score_cp);  // the best move's score fell
+  // Every node limit that ends the search inside depth 2: the bait (searched first) until
+  // the saving move has been searched completely, then that move with its depth-2 score.
+  int saved = 0;
+  bool seen_save = false;
+  for (uint64_t n = d1.nodes + 1; n < d2.nodes; ++n) {
+    SearchLimits lim;
+    lim.nodes = n;
+    s.new_game();
+    const SearchResult r = s.go(pos, lim);
+    INFO("node limit " << n);
+    REQUIRE(r.depth == 1);
+    const std::string best = to_coordinate(r.best);
+    CHECK((best == BAIT || best == SAVE));
+    if (seen_save) CHECK(best == SAVE);
+    if (best == SAVE) {
+      seen_save = true;
+      ++saved;
+      CHECK(r.score_cp == d2.score_cp);
+    }
+  }
+  CHECK(saved > 0);
+}
+
+TEST_CASE("repetitions: a 3-fold with the game's history is a draw, a 2-fold with it is not", "[search]") {
+  // The Dragons go out and back: the start position occurs again, and the position after
+  // 3g13h2 has occurred once (then twice) before the root.
+  const std::vector<std::string> cycle = {"3g13h2", "3g83h7", "3h23g1", "3h73g8"};
+  auto score_of = [](Position& pos, const std::string& move) {
+    Search s(8);
+    SearchLimits lim = depth_limit(2);  // (at depth 1 the reply is quiescence, which counts no repetition)
+    lim.root_moves = {*parse_coordinate(pos, move)};  // that move alone
+    const SearchResult r = s.go(pos, lim);
+    REQUIRE(to_coordinate(r.best) == move);
+    return r.score_cp;
+  };
+  Position pos = Position::start();
+  const int fresh = score_of(pos, "3g13h2");
+  REQUIRE(fresh != 0);
+  for (const std::string& m : cycle) th::play(pos, m);
+  CHECK(score_of(pos, "3g13h2") == fresh);  // once before: no draw yet
+  for (const std::string& m : cycle) th::play(pos, m);
+  CHECK(score_of(pos, "3g13h2") == 0);      // twice before: the third time is a draw
+}
+
+TEST_CASE("a mate read from the table is no mate when the quiet-move rule comes first", "[search]") {
+  using namespace dc::detail;
+  // A mate in 5 plies from a node (stored at ply 3 of some search), read at ply 2.
+  const int stored = score_to_tt(MATE - 8, 3);
+  CHECK(score_from_tt(stored, 2, 0) == MATE - 7);
+  CHECK(score_from_tt(stored, 2, QUIET_MOVE_LIMIT - 5) == MATE - 7);  // just in time
+  const int late = score_from_tt(stored, 2, QUIET_MOVE_LIMIT - 4);   // too late: a draw first
+  CHECK(late < MATE_BOUND);
+  CHECK(late > 0);
+  // The same for being mated.
+  CHECK(score_from_tt(-stored, 2, 0) == -(MATE - 7));
+  const int late_loss = score_from_tt(-stored, 2, QUIET_MOVE_LIMIT - 4);
+  CHECK(late_loss > -MATE_BOUND);
+  CHECK(late_loss < 0);
+  // Other scores as stored.
+  CHECK(score_from_tt(123, 2, 99) == 123);
 }

@@ -650,3 +650,174 @@ TEST_CASE("load, save and append game records; tags, resign and draw", "[session
   for (const char* f : {"games.dgn", "again.dgn", "bad.dgn"}) std::remove((dir + "/" + f).c_str());
   rmdir(dir.c_str());
 }
+
+namespace {
+
+// The session's whole output after `lines` (each search waited for).
+std::string session_output(const std::vector<std::string>& lines, int* errors = nullptr) {
+  std::ostringstream out;
+  dc::Session s(out);
+  for (const std::string& line : lines) {
+    s.handle(line);
+    s.wait();
+  }
+  if (errors) *errors = s.errors();
+  return out.str();
+}
+
+// "info string clock soft S hard H[ panic]" -> {S, H}; {-1, -1} when absent.
+std::pair<int, int> clock_limits_said(const std::string& text) {
+  const size_t at = text.rfind("info string clock soft ");
+  if (at == std::string::npos) return {-1, -1};
+  int soft = -1, hard = -1;
+  std::sscanf(text.c_str() + at, "info string clock soft %d hard %d", &soft, &hard);
+  return {soft, hard};
+}
+
+}  // namespace
+
+TEST_CASE("uci answers the engine's name, its options and uciok", "[session][clock]") {
+  int errors = 0;
+  const std::string text = session_output({"uci"}, &errors);
+  CHECK(errors == 0);
+  CHECK(text.rfind("id name Dragonchess\nid author ", 0) == 0);
+  for (const char* option : {"option name Hash type spin default 16 min 1 max 1024\n",
+                             "option name Level type spin default 10 min 1 max 10\n",
+                             "option name MultiPV type spin default 1 min 1 max 64\n",
+                             "option name MoveOverhead type spin default 30 min 0 max 5000\n"})
+    CHECK(text.find(option) != std::string::npos);
+  CHECK(text.size() > 6);
+  CHECK(text.substr(text.size() - 6) == "uciok\n");
+}
+
+TEST_CASE("go on a clock searches within core's time manager's limits", "[session][clock]") {
+  // Gold to move at the start: wtime counts, the budget of core's time manager.
+  dc::MoveClock mc;
+  mc.time_ms = 6000;
+  mc.inc_ms = 100;
+  std::string text = session_output({"go wtime 6000 btime 1 winc 100 binc 0"});
+  auto b = dc::time_budget(mc);
+  CHECK(clock_limits_said(text) == std::make_pair(b.soft_ms, b.hard_ms));
+  CHECK(count_lines_starting(text, "bestmove ") == 1);
+  // Scarlet to move, later in a game, with moves to go and an overhead of its own.
+  mc = dc::MoveClock{};
+  mc.time_ms = 2000;
+  mc.inc_ms = 0;
+  mc.movestogo = 20;
+  mc.ply = 3;
+  mc.overhead_ms = 250;
+  text = session_output({"position startpos moves 2c22c3 2c72c6 2d22d3", "setoption name MoveOverhead value 250",
+                         "go btime 2000 wtime 1 movestogo 20"});
+  b = dc::time_budget(mc);
+  CHECK(clock_limits_said(text) == std::make_pair(b.soft_ms, b.hard_ms));
+  // Little time left: panic, said so.
+  mc = dc::MoveClock{};
+  mc.time_ms = 100;
+  mc.inc_ms = 10;
+  b = dc::time_budget(mc);
+  REQUIRE(b.panic);
+  text = session_output({"go wtime 100 btime 100 winc 10 binc 10"});
+  CHECK(text.find("info string clock soft " + std::to_string(b.soft_ms) + " hard " + std::to_string(b.hard_ms) +
+                  " panic\n") != std::string::npos);
+  CHECK(count_lines_starting(text, "bestmove ") == 1);
+  CHECK(count_lines_starting(text, "bestmove (none)") == 0);
+}
+
+TEST_CASE("go on a clock with other limits and levels: each caps it", "[session][clock]") {
+  dc::MoveClock mc;
+  mc.time_ms = 600000;
+  const auto b = dc::time_budget(mc);
+  REQUIRE(b.hard_ms > 400);
+  // movetime caps the hard limit, and the soft one at its half.
+  std::string text = session_output({"go wtime 600000 btime 600000 movetime 400"});
+  CHECK(clock_limits_said(text) == std::make_pair(std::min(b.soft_ms, 200), 400));
+  // depth and nodes hold beside the clock.
+  text = session_output({"go wtime 600000 btime 600000 depth 2"});
+  CHECK(count_lines_starting(text, "info depth 2 ") == 1);
+  CHECK(count_lines_starting(text, "info depth 3 ") == 0);
+  CHECK(count_lines_starting(text, "bestmove ") == 1);
+  // A level below the top never thinks longer than its own limits.
+  const dc::SearchLimits own = dc::level_limits(3);
+  text = session_output({"setoption name Level value 3", "go wtime 600000 btime 600000"});
+  CHECK(clock_limits_said(text) == std::make_pair(own.movetime_ms / 2, own.movetime_ms));
+  // go infinite ignores the clock (it waits for stop).
+  CapturedSession t;
+  t.s.handle("go infinite wtime 1000 btime 1000");
+  t.s.handle("stop");
+  CHECK(t.s.errors() == 0);
+  CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 1);
+  CHECK(t.cap.text().find("info string clock") == std::string::npos);
+}
+
+TEST_CASE("bad clock values and MoveOverhead are errors that name them", "[session][clock]") {
+  struct Bad {
+    const char* line;
+    const char* names;
+  };
+  const Bad bad[] = {
+      {"go wtime", "go wtime needs milliseconds"},
+      {"go wtime x", "got 'x'"},
+      {"go wtime -5", "go wtime needs milliseconds from 0"},
+      {"go wtime 1.5", "got '1.5'"},
+      {"go wtime 10s", "got '10s'"},
+      {"go wtime 8640000000001", "go wtime"},
+      {"go winc 100 wtime 1000 winc 100", "go 'winc' is given twice"},
+      {"go btime 1000", "Gold is to move and there is no wtime"},
+      {"go winc 100", "there is no wtime"},
+      {"go movestogo 0 wtime 1000", "go movestogo needs a number of moves from 1 to 1000, got '0'"},
+      {"go wtime 1000 movestogo 1001", "go movestogo"},
+      {"go wtime 1000 binc -1", "go binc"},
+      {"go wtime 1000 winc 86400001", "go winc"},
+      {"go depth 3 depth 4", "go 'depth' is given twice"},
+      {"setoption name MoveOverhead value 5001", "MoveOverhead must be a number of milliseconds from 0 to 5000"},
+      {"setoption name MoveOverhead value -1", "MoveOverhead"},
+      {"setoption name MoveOverhead value x", "got 'x'"},
+      {"setoption name MoveOverhead value 30ms", "got '30ms'"},
+      {"setoption name MoveOverhead value ''", "MoveOverhead"},
+  };
+  std::ostringstream out;
+  dc::Session s(out);
+  for (const Bad& b : bad) {
+    INFO(b.line);
+    const int errors = s.errors();
+    const size_t before = out.str().size();
+    s.handle(b.line);
+    s.wait();
+    CHECK(s.errors() == errors + 1);
+    const std::string said = out.str().substr(before);
+    CHECK(said.rfind("error: ", 0) == 0);
+    CHECK(said.find(b.names) != std::string::npos);
+  }
+  CHECK(count_lines_starting(out.str(), "bestmove") == 0);
+  // The overhead that was refused is not taken: the default still holds.
+  dc::MoveClock mc;
+  mc.time_ms = 5000;
+  const auto budget = dc::time_budget(mc);
+  s.handle("go wtime 5000 btime 5000");
+  s.wait();
+  CHECK(clock_limits_said(out.str()) == std::make_pair(budget.soft_ms, budget.hard_ms));
+}
+
+TEST_CASE("ucinewgame clears the hash and the history: the same search again searches the same tree",
+          "[session][clock]") {
+  // The node count of the last depth of "go depth 5" from the start.
+  auto nodes_of = [](const std::string& text) {
+    const size_t at = text.rfind("info depth 5 ");
+    REQUIRE(at != std::string::npos);
+    const size_t n = text.find(" nodes ", at);
+    return std::stoull(text.substr(n + 7));
+  };
+  std::ostringstream out;
+  dc::Session s(out);
+  s.handle("go depth 5");
+  s.wait();
+  const auto fresh = nodes_of(out.str());
+  s.handle("go depth 5");  // with the table of the first: fewer nodes
+  s.wait();
+  CHECK(nodes_of(out.str()) < fresh);
+  s.handle("ucinewgame");
+  s.handle("go depth 5");
+  s.wait();
+  CHECK(nodes_of(out.str()) == fresh);
+  CHECK(s.errors() == 0);
+}

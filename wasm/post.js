@@ -6,6 +6,7 @@
 //   computerAcceptsDraw      the computer's answer to a draw offer (core/search/draw_offer.h)
 //   lessonState(fen, goal, moves)  where a tutorial lesson stands (core/lesson.h)
 //   positionFromBoard(board, side)  the position editor's board -> a position string
+//   parseTimeControl, flagOutcome, timeBudget  the game clock (core/clock.h, timeman.h)
 //   START_POSITION, PIECES, COLORS, BOARDS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT, ENGINE_VERSION,
 //   SEARCH_SLICE_NODES: facts exported from core (frozen plain values)
 // Errors, one convention: every failure throws an Error whose .code is a stable string
@@ -139,6 +140,23 @@ Module['ready'] = Module['ready'].then(function (M) {
       check(this._core.start(l.depth, l.nodes, l.movetime, infinite, level, seed === undefined ? null : seed,
         multipv, o['threat'] === true, ply));
     }
+    // The computer's move on its clock (the record's last position): clock {time, inc = 0,
+    // movestogo = 0, overhead = DEFAULT_MOVE_OVERHEAD} in ms; core's time manager sets the
+    // limits (below level 10 never longer than the level's own). -> {soft, hard, panic}.
+    startClock(clock, level, seed) {
+      if (clock === null || typeof clock !== 'object' || Array.isArray(clock)) throw engineError('bad-clock', 'the clock must be an object {time, inc, movestogo, overhead}');
+      var c = { time: undefined, inc: 0, movestogo: 0, overhead: M['DEFAULT_MOVE_OVERHEAD'] };
+      ['time', 'inc', 'movestogo', 'overhead'].forEach(function (k) {
+        var x = clock[k];
+        if (x === undefined || x === null) return;
+        if (typeof x !== 'number') throw engineError('bad-clock', "the clock's " + k + ' must be a number');
+        c[k] = x;
+      });
+      if (c.time === undefined) throw engineError('bad-clock', "the clock needs 'time': the side to move's time left in ms");
+      if (level === undefined || level === null) level = 10;
+      if (typeof level !== 'number') throw engineError('bad-level', 'level must be a whole number from 1 to 10');
+      return check(this._core.startClock(c.time, c.inc, c.movestogo, c.overhead, level, seed === undefined ? null : seed));
+    }
     // The rules' status of the position after the record's first `ply` moves (-1: the last).
     statusAt(ply) { return check(this._core.statusAt(ply === undefined || ply === null ? -1 : int(ply, 'ply'))); }
     advance(budget, onInfo) {
@@ -181,6 +199,26 @@ Module['ready'] = Module['ready'].then(function (M) {
   // ('gold' | 'scarlet') -> the position string; throws bad-position with core's reason.
   M['positionFromBoard'] = function (board, side) {
     return check(M['positionFromBoardCore'](str(board, 'the board'), str(side, 'the side to move')));
+  };
+  // The game clock. A time control's text ("10+0.1", "40/60+1", seconds) -> {base, inc,
+  // moves, text} in ms; throws bad-clock.
+  M['parseTimeControl'] = function (text) { return check(M['parseTimeControlCore'](str(text, 'the time control'))); };
+  // A fallen flag: `side` ('gold' | 'scarlet') is out of time in the position `fen` ->
+  // {draw, winner, result, reason} (a loss, or a draw when the other side has only its King).
+  M['flagOutcome'] = function (fen, side) {
+    if (fen === undefined || fen === null || fen === 'startpos') fen = '';
+    return check(M['flagOutcomeCore'](str(fen, 'the position'), str(side, 'the side')));
+  };
+  // The time manager's limits of one move at full strength: clock {time, inc, movestogo,
+  // ply, overhead} -> {soft, hard, panic} (ms).
+  M['timeBudget'] = function (clock) {
+    var c = clock === null || typeof clock !== 'object' ? {} : clock;
+    function n(k, d) {
+      var x = c[k] === undefined || c[k] === null ? d : c[k];
+      if (typeof x !== 'number') throw engineError('bad-clock', "the clock's " + k + ' must be a number');
+      return x;
+    }
+    return check(M['timeBudgetCore'](n('time', NaN), n('inc', 0), n('movestogo', 0), n('ply', 0), n('overhead', M['DEFAULT_MOVE_OVERHEAD'])));
   };
   var facts = M['factsCore']();
   Object.keys(facts).forEach(function (k) { M[k] = deepFreeze(facts[k]); });

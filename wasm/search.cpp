@@ -10,12 +10,21 @@
 #include "facade.h"
 #include "game.h"
 #include "search/search.h"
+#include "search/timeman.h"
 #include "status.h"
 
 using namespace dc;
 using namespace dcw;
 
 namespace {
+
+// A seed from JS: a whole number from 0 to 2^53-1, or null/undefined (none). False if bad.
+bool read_seed(const val& seed, std::optional<uint64_t>& out) {
+  if (seed.isUndefined() || seed.isNull()) return true;
+  if (!seed.isNumber() || !whole_in(seed.as<double>(), 0, 9007199254740991.0)) return false;
+  out = uint64_t(seed.as<double>());
+  return true;
+}
 
 class SearchFacade {
  public:
@@ -57,11 +66,7 @@ class SearchFacade {
     if (!whole_in(movetime, 0, 2147483647.0)) return error_obj("bad-limits", "search limit 'movetime' must be a whole number of ms from 0");
     if (!whole_in(level, 1, 10)) return error_obj("bad-level", "level must be a whole number from 1 to 10");
     std::optional<uint64_t> seed_value;
-    if (!seed.isUndefined() && !seed.isNull()) {
-      if (!seed.isNumber() || !whole_in(seed.as<double>(), 0, 9007199254740991.0))
-        return error_obj("bad-argument", "seed must be a whole number from 0 to 2^53-1");
-      seed_value = uint64_t(seed.as<double>());
-    }
+    if (!read_seed(seed, seed_value)) return error_obj("bad-argument", "seed must be a whole number from 0 to 2^53-1");
     const dc::Game at = game_at(int(ply));
     const Status st = at.status();
     if (st.over()) return error_obj("game-over", "the game is over (" + st.reason() + ")");
@@ -85,6 +90,41 @@ class SearchFacade {
     if (seed_value) search_.set_seed(*seed_value);
     begin(pos, lim);
     return val::undefined();
+  }
+
+  // Starts the computer's move on its clock: the last position of the record searched
+  // with core's time manager (clock_limits: the soft and hard limits from the side's time
+  // left, its increment, the moves to the next control, the game's ply and the move
+  // overhead; below level 10 never longer than the level's own limits). time, inc,
+  // overhead in ms; movestogo 0 = none. Returns {soft, hard, panic}.
+  val start_clock(double time, double inc, double movestogo, double overhead, double level, val seed) {
+    if (!record_) return error_obj("no-position", "no position to search: send the position first");
+    if (!whole_in(time, 0, 8.64e9)) return error_obj("bad-clock", "the clock's time left must be a whole number of ms from 0");
+    if (!whole_in(inc, 0, 86400000)) return error_obj("bad-clock", "the clock's increment must be a whole number of ms from 0 to 86400000");
+    if (!whole_in(movestogo, 0, 1000)) return error_obj("bad-clock", "the clock's movestogo must be a whole number from 0 (none) to 1000");
+    if (!whole_in(overhead, 0, MAX_MOVE_OVERHEAD_MS))
+      return error_obj("bad-clock", "the clock's overhead must be a whole number of ms from 0 to " + std::to_string(MAX_MOVE_OVERHEAD_MS));
+    if (!whole_in(level, 1, 10)) return error_obj("bad-level", "level must be a whole number from 1 to 10");
+    std::optional<uint64_t> seed_value;
+    if (!read_seed(seed, seed_value)) return error_obj("bad-argument", "seed must be a whole number from 0 to 2^53-1");
+    const Status st = record_->game.status();
+    if (st.over()) return error_obj("game-over", "the game is over (" + st.reason() + ")");
+    const Position& pos = record_->game.position();
+    MoveClock c;
+    c.time_ms = int64_t(time);
+    c.inc_ms = int64_t(inc);
+    c.movestogo = int(movestogo);
+    c.ply = 2 * (pos.move_number() - 1) + (pos.side_to_move() == GOLD ? 0 : 1);
+    c.overhead_ms = int(overhead);
+    const SearchLimits lim = clock_limits(c, int(level));
+    search_.set_level(int(level));
+    if (seed_value) search_.set_seed(*seed_value);
+    begin(pos, lim);
+    val o = val::object();
+    o.set("soft", lim.soft_ms);
+    o.set("hard", lim.movetime_ms);
+    o.set("panic", time_budget(c).panic);
+    return o;
   }
 
   // Searches at most `budget` more nodes (never past the limits); on_info (a function or
@@ -251,6 +291,7 @@ EMSCRIPTEN_BINDINGS(dragonchess_search) {
       .function("setHash", &SearchFacade::set_hash)
       .function("setPosition", &SearchFacade::set_position)
       .function("start", &SearchFacade::start)
+      .function("startClock", &SearchFacade::start_clock)
       .function("advance", &SearchFacade::advance)
       .function("done", &SearchFacade::done)
       .function("result", &SearchFacade::result)

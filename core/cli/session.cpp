@@ -13,6 +13,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "search/timeman.h"
 
 namespace dc {
 
@@ -52,6 +53,8 @@ bool parse_int(std::string_view s, long long lo, long long hi, long long& out) {
 }
 
 constexpr long long MAX_SEED = (1LL << 53) - 1;
+// go's clock: at most 100 days left, a day of increment.
+constexpr long long MAX_CLOCK_MS = 100LL * 86400000, MAX_INCREMENT_MS = 86400000;
 
 std::string board_text(const Position& pos) {
   std::ostringstream o;
@@ -235,6 +238,7 @@ bool Session::handle(std::string_view line) {
   else if (cmd == "ucinewgame" || cmd == "newgame") {
     if (search_) search_->new_game();
   }
+  else if (cmd == "uci") cmd_uci();
   else if (cmd == "help") cmd_help();
   else error("unknown command " + shown(cmd) + " (try 'help')");
   return true;
@@ -255,11 +259,24 @@ void Session::cmd_help() {
   say("  status           the game state and its reason");
   say("  perft N | divide N");
   say("  go [depth N (1..64)] [nodes N (1..10^12)] [movetime MS (1..86400000)] [infinite]");
+  say("     [wtime MS btime MS [winc MS] [binc MS] [movestogo N]]   on a clock (UCI's)");
   say("                   then 'stop'; 'go' alone: the level's own limits");
   say("  setoption name Hash value MB (1..1024) | name Level value 1..10 | name Seed value N");
   say("                   | name MultiPV value 1..64 (best lines per depth: 'info ... multipv k ...')");
+  say("                   | name MoveOverhead value MS (0..5000, default 30: time lost per move outside the search)");
+  say("  uci | ucinewgame  the engine's name and options | a new game (clears the hash and history)");
   say("  bench [perft|search [depth]]");
   say("  quit");
+}
+
+void Session::cmd_uci() {
+  say("id name Dragonchess\nid author the Dragonchess developers\n"
+      "option name Hash type spin default 16 min 1 max 1024\n"
+      "option name Level type spin default 10 min 1 max 10\n"
+      "option name Seed type string default <empty>\n"
+      "option name MultiPV type spin default 1 min 1 max " + std::to_string(MAX_MULTIPV) + "\n"
+      "option name MoveOverhead type spin default " + std::to_string(DEFAULT_MOVE_OVERHEAD_MS) + " min 0 max " +
+      std::to_string(MAX_MOVE_OVERHEAD_MS) + "\nuciok");
 }
 
 void Session::cmd_position(std::string_view args) {
@@ -415,21 +432,68 @@ void Session::cmd_bench(std::string_view args) {
 void Session::cmd_go(std::string_view args) {
   auto w = words(args);
   SearchLimits limits;
+  // The clock, UCI's: wtime btime winc binc (ms) movestogo; -1 = not given.
+  static constexpr std::string_view CLOCK_WORDS[5] = {"wtime", "btime", "winc", "binc", "movestogo"};
+  long long clock[5] = {-1, -1, -1, -1, -1};
+  std::vector<std::string_view> seen;
   for (size_t i = 0; i < w.size(); ++i) {
     long long v = 0;
     auto need = [&](long long lo, long long hi) {
       if (i + 1 >= w.size()) return false;
       return parse_int(w[++i], lo, hi, v);
     };
-    if (w[i] == "infinite") limits.infinite = true;
+    if (std::find(seen.begin(), seen.end(), w[i]) != seen.end()) return error("go " + shown(w[i]) + " is given twice");
+    seen.push_back(w[i]);
+    const auto k = std::find(std::begin(CLOCK_WORDS), std::end(CLOCK_WORDS), w[i]) - std::begin(CLOCK_WORDS);
+    if (k < 5) {
+      const bool moves = k == 4;
+      const long long hi = moves ? 1000 : k < 2 ? MAX_CLOCK_MS : MAX_INCREMENT_MS;
+      const std::string_view got = i + 1 < w.size() ? w[i + 1] : std::string_view();
+      if (!need(moves ? 1 : 0, hi))
+        return error("go " + std::string(CLOCK_WORDS[k]) + " needs " +
+                     (moves ? "a number of moves from 1 to 1000" : "milliseconds from 0 to " + std::to_string(hi)) +
+                     ", got " + (got.empty() ? std::string("nothing") : shown(got)));
+      clock[k] = v;
+    }
+    else if (w[i] == "infinite") limits.infinite = true;
     else if (w[i] == "depth") { if (!need(1, MAX_DEPTH)) return error("go depth needs a number from 1 to " + std::to_string(MAX_DEPTH)); limits.depth = int(v); }
     else if (w[i] == "nodes") { if (!need(1, 1000000000000LL)) return error("go nodes needs a number from 1 to 1000000000000"); limits.nodes = uint64_t(v); }
     else if (w[i] == "movetime") { if (!need(1, 86400000)) return error("go movetime needs milliseconds from 1 to 86400000"); limits.movetime_ms = int(v); }
-    else return error("unknown go option " + shown(w[i]) + " (depth N, nodes N, movetime MS, infinite)");
+    else return error("unknown go option " + shown(w[i]) +
+                      " (depth N, nodes N, movetime MS, infinite, wtime MS, btime MS, winc MS, binc MS, movestogo N)");
+  }
+  std::string clock_line;
+  if (std::any_of(std::begin(clock), std::end(clock), [](long long c) { return c >= 0; })) {
+    // On a clock: core's time manager, within the level's own limits below the top
+    // level; depth, nodes and movetime given beside it cap it further.
+    const Position& pos = record_.game.position();
+    const int us = pos.side_to_move() == GOLD ? 0 : 1;
+    if (clock[us] < 0)
+      return error(std::string("go on a clock needs the time of the side to move: ") + color_name(pos.side_to_move()) +
+                   " is to move and there is no " + std::string(CLOCK_WORDS[us]));
+    MoveClock mc;
+    mc.time_ms = clock[us];
+    mc.inc_ms = std::max(0LL, clock[2 + us]);
+    mc.movestogo = int(std::max(0LL, clock[4]));
+    mc.ply = 2 * (pos.move_number() - 1) + us;
+    mc.overhead_ms = move_overhead_ms_;
+    SearchLimits cl = clock_limits(mc, search().level());
+    if (limits.movetime_ms) {
+      cl.soft_ms = std::min(cl.soft_ms, std::max(1, limits.movetime_ms / 2));
+      cl.movetime_ms = std::min(cl.movetime_ms, limits.movetime_ms);
+    }
+    if (limits.nodes) cl.nodes = cl.nodes ? std::min(cl.nodes, limits.nodes) : limits.nodes;
+    cl.depth = limits.depth;
+    cl.infinite = limits.infinite;
+    limits = cl;
+    if (!limits.infinite)
+      clock_line = "info string clock soft " + std::to_string(limits.soft_ms) + " hard " +
+                   std::to_string(limits.movetime_ms) + (time_budget(mc).panic ? " panic" : "");
   }
   // No limit given: what the level searches for one move of the computer (the page's).
   if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms)
     limits = level_limits(search().level());
+  if (!clock_line.empty()) say(clock_line);
   limits.multipv = multipv_;
   // Started here, on the command thread: a "stop" right after "go" reaches a started search.
   search().start(record_.game.position(), limits);
@@ -484,7 +548,7 @@ void Session::cmd_setoption(std::string_view args) {
     name = w[0];
     value = w[1];
   } else {
-    return error("setoption needs 'name <Hash|Level|Seed|MultiPV> value <n>'");
+    return error("setoption needs 'name <Hash|Level|Seed|MultiPV|MoveOverhead> value <n>'");
   }
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   long long v = 0;
@@ -500,12 +564,17 @@ void Session::cmd_setoption(std::string_view args) {
     if (!parse_int(value, 0, MAX_SEED, v))
       return error("Seed must be a whole number from 0 to " + std::to_string(MAX_SEED) + ", got " + shown(value));
     search().set_seed(uint64_t(v));
+  } else if (name == "moveoverhead") {
+    if (!parse_int(value, 0, MAX_MOVE_OVERHEAD_MS, v))
+      return error("MoveOverhead must be a number of milliseconds from 0 to " + std::to_string(MAX_MOVE_OVERHEAD_MS) +
+                   ", got " + shown(value));
+    move_overhead_ms_ = int(v);
   } else if (name == "multipv") {
     if (!parse_int(value, 1, MAX_MULTIPV, v))
       return error("MultiPV must be a number of lines from 1 to " + std::to_string(MAX_MULTIPV) + ", got " + shown(value));
     multipv_ = int(v);
   } else {
-    return error("unknown option " + shown(name) + " (Hash, Level, Seed, MultiPV)");
+    return error("unknown option " + shown(name) + " (Hash, Level, Seed, MultiPV, MoveOverhead)");
   }
 }
 

@@ -22,6 +22,7 @@
 #include "position.h"
 #include "record.h"
 #include "search/search.h"
+#include "search/timeman.h"
 
 namespace dc {
 
@@ -66,6 +67,7 @@ class Session {
   void cmd_bench(std::string_view args);
   void cmd_go(std::string_view args);
   void cmd_setoption(std::string_view args);
+  void cmd_uci();
   void cmd_play(std::string_view args);
   void cmd_undo(bool redo);
   void cmd_history();
@@ -92,6 +94,7 @@ class Session {
   std::unique_ptr<Search> search_;
   size_t hash_mb_ = 16;
   int multipv_ = 1;  // setoption MultiPV: lines reported per depth
+  int move_overhead_ms_ = DEFAULT_MOVE_OVERHEAD_MS;  // setoption MoveOverhead
 
   std::thread job_;
   std::atomic<bool> job_done_{true};

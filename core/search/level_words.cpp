@@ -1,5 +1,5 @@
 // The playing levels in plain words (the page's strength selector shows them), made from
-// the level's own settings (level_settings() in search.cpp), so that they cannot drift
+// the level's own settings (level_settings() in levels.cpp), so that they cannot drift
 // from what the level does.
 #include <cstdint>
 #include <string>

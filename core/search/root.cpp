@@ -8,6 +8,7 @@
 #include "../movegen.h"
 #include "../status.h"
 #include "search_state.h"
+#include "timeman.h"
 
 namespace dc {
 
@@ -35,7 +36,10 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   root_pos = pos;
   limits = lim;
   nodes = 0;
-  aborted = false;
+  halted = false;
+  resume_ply = 0;
+  in_root_move = false;
+  root_plies = pos.plies_played();
   seldepth = 0;
   start = Clock::now();
   use_time = lim.movetime_ms > 0 && !lim.infinite;
@@ -67,6 +71,27 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   const bool horizon = level < 10 && ls.capture_horizon >= 0 && ls.horizon_pct > 0 &&
                        (ls.horizon_pct >= 100 || int(next_rand() % 100) < ls.horizon_pct);
   qs_horizon = horizon ? ls.capture_horizon : -1;
+  const bool weakened = ls.noise_cp > 0 || afar_blind || frozen_blind || qs_horizon >= 0;
+  tt_salt = level < 10 && weakened
+                ? splitmix(noise_seed ^ (afar_blind ? 0x100 : 0) ^ (frozen_blind ? 0x200 : 0) ^ uint64_t(qs_horizon + 2)) | 1
+                : 0;
+  // The path's keys and the game's reversible positions before the root (a pass ends
+  // them: no repetition counts across it).
+  path_key[0] = root_pos.key();
+  after_pass[0] = -MAX_PLY * 4;
+  game_keys.clear();
+  {
+    Position p = root_pos;
+    const int reversible = std::min(p.quiet_plies(), p.plies_played());
+    for (int i = 0; i < reversible; ++i) {
+      if (p.last_move().is_none()) {
+        after_pass[0] = -i;
+        break;
+      }
+      p.unmake_move();
+      game_keys.push_back(p.key());
+    }
+  }
 
   res = SearchResult{};
   n_root = generate_legal(root_pos, root);
@@ -88,7 +113,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   }
   // Initial order: the hash move, then captures by MVV/LVA, then the quiet order.
   Move tt_move = Move::none();
-  if (const TTEntry* e = tt.probe(root_pos.key())) tt_move = Move::from_raw(e->move);
+  if (const TTEntry* e = tt.probe(root_pos.key() ^ tt_salt)) tt_move = e->move();
   for (int i = 0; i < n_root; ++i) root_score[i] = order.score(root_pos, root[i], tt_move, 0);
   for (int i = 0; i < n_root; ++i) pick(root, root_score, n_root, i);
   for (int i = 0; i < n_root; ++i) exact[i] = -INF;
@@ -107,9 +132,11 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
   if (finished) return true;
   slice_end = nodes + std::max<uint64_t>(budget, 1);
   if (node_limit) slice_end = std::min(slice_end, node_limit);
-  aborted = false;
+  halted = false;
+  // Halted inside a root move by the end of the last slice: back down to that node.
+  if (in_root_move) resume_ply = halt_ply;
   if (limit_reached()) {
-    finish();
+    end_inside_iteration();
     return true;
   }
   Position& pos = root_pos;
@@ -139,43 +166,12 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
     for (; next_root < n_root; ++next_root) {
       const int i = next_root;
       const Move m = root[i];
-      make(pos, m, 0);
-      const bool gc = in_check_after_move(pos);
-      const int nd = depth - 1 + ((opt.check_extension && gc) ? 1 : 0);
-      int score = -INF;
+      in_root_move = true;
+      const int score = search_root_move(pos, i);
+      if (halted) break;
+      in_root_move = false;
       // MultiPV: a move must beat the multipv-th best exact score so far to be a line.
-      const int floor = multipv > 1 ? multipv_floor(i) : -INF;
-      if (multi || (multipv > 1 && i == 0)) {
-        score = -negamax(pos, nd, -INF, INF, 1, gc, true);
-      } else if (multipv > 1) {
-        if (floor == -INF) {
-          score = -negamax(pos, nd, -INF, INF, 1, gc, true);
-        } else {
-          score = -negamax(pos, nd, -floor - 1, -floor, 1, gc, true);
-          if (score > floor && !aborted) score = -negamax(pos, nd, -INF, -floor, 1, gc, true);
-        }
-      } else {
-        // The first move in the aspiration window (or the full one), the others with a
-        // null window first; a score outside the window widens it and searches again.
-        if (i > 0) score = -negamax(pos, nd, -it_alpha - 1, -it_alpha, 1, gc, true);
-        if (i == 0 || (score > it_alpha && !aborted)) {
-          for (;;) {
-            const int lo = i == 0 ? asp_lo : it_alpha;
-            score = -negamax(pos, nd, -asp_hi, -lo, 1, gc, true);
-            if (aborted) break;
-            if (i == 0 && score <= asp_lo && asp_lo > -INF) {
-              asp_lo = std::max(-INF, asp_lo - asp_delta);
-            } else if (score >= asp_hi && asp_hi < INF) {
-              asp_hi = std::min(INF, asp_hi + asp_delta);
-            } else {
-              break;
-            }
-            asp_delta *= 2;
-          }
-        }
-      }
-      pos.unmake_move();
-      if (aborted) break;
+      const int floor = rm_.floor;
       root_score[i] = score;
       if (multipv > 1) {
         line_exact[i] = multi || score > floor;
@@ -192,23 +188,9 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
         if (score > it_alpha) it_alpha = score;
       }
     }
-    if (aborted) {
-      if (!limit_reached()) return false;  // the slice is used up: resume here next time
-      // The search is over inside an iteration.
-      if (!it_best_move.is_none()) {
-        if (depth == 1) {
-          // Depth 1 was never completed: the best root move searched so far.
-          res.best = it_best_move;
-          res.pv = it_best_pv;
-          fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
-        } else if (!multi && multipv == 1 && it_best_move != res.best && it_best > res.score_cp && root_score[0] > -INF - 1) {
-          // A root move searched completely that beats the previous iteration's best
-          // (searched first) is trustworthy.
-          res.best = it_best_move;
-          res.pv = it_best_pv;
-        }
-      }
-      finish();
+    if (halted) {
+      if (!limit_reached()) return false;  // the slice is used up: go on from here next time
+      end_inside_iteration();
       return true;
     }
 
@@ -242,21 +224,19 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
       info.lines = res.lines;
       on_info(info);
     }
-    // Time: no new iteration once it would likely not finish in time. With the time
-    // manager that point moves with how clear the position is: later when the best
-    // move just changed or its score fell (a partly searched iteration still counts
-    // when another move beats the first), sooner when the same move has come out best
-    // for several iterations.
+    // Time: no new iteration once it would likely not finish in time (timeman.h: half
+    // the move's time; on a clock the soft limit, which the time manager moves with how
+    // clear the position is: later when the best move just changed or its score fell,
+    // sooner when the same move has come out best for several iterations).
     const bool changed = depth > 1 && it_best_move != prev_best;
     const bool fell = depth > 1 && prev_score - it_best > 30;
     stable = changed ? 0 : stable + 1;
     prev_best = it_best_move;
     prev_score = it_best;
-    int pct = 50;
-    if (opt.time_manager) pct = changed || fell ? 80 : stable >= 4 ? 35 : 50;
     bool over = depth >= max_depth;
-    if (use_time && int64_t(ms) * 100 > int64_t(limits.movetime_ms) * pct && nodes >= min_nodes) over = true;
-    if (use_time && min_nodes && int64_t(ms) * 100 > int64_t(limits.max_movetime_ms) * pct) over = true;
+    if (use_time && ms > iteration_deadline_ms(limits, {changed, fell, stable}, opt.time_manager) && nodes >= min_nodes)
+      over = true;
+    if (use_time && min_nodes && int64_t(ms) * 2 > int64_t(limits.max_movetime_ms)) over = true;
     if (n_root == 1 && use_time) over = true;
     if (limit_reached()) over = true;
     // A forced mate found and proven at this depth: deeper search changes nothing.
@@ -267,6 +247,97 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
     }
     if (nodes >= slice_end) return false;
   }
+}
+
+// Searches root move i at the iteration's depth in the window its kind of search asks for
+// (see run()) and returns its score. When the search halts inside (halted), it returns 0,
+// the position left where the tree halted; called again with resume_ply set, it goes on
+// from there (as the nodes of the tree do, search.cpp).
+int Search::State::search_root_move(Position& pos, int i) {
+  RootMoveSearch& r = rm_;
+  if (resume_ply > 0) goto resume;
+  make(pos, root[i], 0);
+  r.gives_check = in_check_after_move(pos);
+  r.child_depth = depth - 1 + ((opt.check_extension && r.gives_check) ? 1 : 0);
+  r.score = -INF;
+  // MultiPV: a move must beat the multipv-th best exact score so far to be a line.
+  r.floor = multipv > 1 ? multipv_floor(i) : -INF;
+  if (multi || (multipv > 1 && (i == 0 || r.floor == -INF))) {
+    r.site = RootMoveSearch::FULL;
+  full:
+    r.score = -negamax(pos, r.child_depth, -INF, INF, 1, r.gives_check, true);
+    if (halted) return 0;
+  } else if (multipv > 1) {
+    r.site = RootMoveSearch::MULTIPV_NULL;
+  multipv_null:
+    r.score = -negamax(pos, r.child_depth, -r.floor - 1, -r.floor, 1, r.gives_check, true);
+    if (halted) return 0;
+    if (r.score > r.floor) {
+      r.site = RootMoveSearch::MULTIPV_FULL;
+    multipv_full:
+      r.score = -negamax(pos, r.child_depth, -INF, -r.floor, 1, r.gives_check, true);
+      if (halted) return 0;
+    }
+  } else {
+    // The first move in the aspiration window (or the full one), the others with a
+    // null window first; a score outside the window widens it and searches again.
+    if (i > 0) {
+      r.site = RootMoveSearch::NULL_WINDOW;
+    null_window:
+      r.score = -negamax(pos, r.child_depth, -it_alpha - 1, -it_alpha, 1, r.gives_check, true);
+      if (halted) return 0;
+    }
+    if (i == 0 || r.score > it_alpha) {
+      for (;;) {
+        r.site = RootMoveSearch::WINDOW;
+      window:
+        r.score = -negamax(pos, r.child_depth, -asp_hi, -(i == 0 ? asp_lo : it_alpha), 1, r.gives_check, true);
+        if (halted) return 0;
+        if (i == 0 && r.score <= asp_lo && asp_lo > -INF) {
+          asp_lo = std::max(-INF, asp_lo - asp_delta);
+        } else if (r.score >= asp_hi && asp_hi < INF) {
+          asp_hi = std::min(INF, asp_hi + asp_delta);
+        } else {
+          break;
+        }
+        asp_delta *= 2;
+      }
+    }
+  }
+  pos.unmake_move();
+  return r.score;
+
+resume:
+  switch (r.site) {
+    case RootMoveSearch::FULL: goto full;
+    case RootMoveSearch::MULTIPV_NULL: goto multipv_null;
+    case RootMoveSearch::MULTIPV_FULL: goto multipv_full;
+    case RootMoveSearch::NULL_WINDOW: goto null_window;
+    case RootMoveSearch::WINDOW: goto window;
+  }
+  return 0;
+}
+
+// The search is over inside an iteration (a limit, or stop()). The root moves searched
+// completely in it have scores of its depth, and the previous best, searched first, is
+// among them once any is: then the best of them is the answer, even when it scores below
+// the last iteration (a refuted best move is not played), as Stockfish sorts its root
+// moves by the partial iteration. Before that, the last completed iteration's answer
+// stands (or, with none, the first root move).
+void Search::State::end_inside_iteration() {
+  while (root_pos.plies_played() > root_plies) {
+    if (root_pos.last_move().is_none()) root_pos.unmake_null();
+    else root_pos.unmake_move();
+  }
+  in_root_move = false;
+  resume_ply = 0;
+  if (next_root < n_root && !it_best_move.is_none() && (depth == 1 || multipv == 1)) {
+    res.best = it_best_move;
+    res.pv = it_best_pv;
+    fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
+    if (multipv == 1) res.lines.assign(1, SearchLine{res.best, res.score_cp, res.is_mate, res.mate_in, res.pv});
+  }
+  finish();
 }
 
 // The multipv-th best exact score among the first `searched` root moves of the

@@ -66,50 +66,69 @@ bool Search::State::enough_material_for_null(const Position& pos) const {
   return big >= 2;
 }
 
+// Every node of the tree keeps its state in node_[ply], not in locals, so that a slice
+// can end anywhere: the nodes on the path return at once (halted), leaving the position
+// where it is, and the next slice calls down the same path again, each node jumping to
+// the child search it was in (Node::site) until the node where the slice ended, which
+// starts afresh. A search therefore does not depend on its slices.
+
+bool Search::State::repetition_draw(const Position& pos, int ply) const {
+  const int reach = std::min(pos.quiet_plies(), ply + int(game_keys.size()));
+  const uint64_t k = pos.key();
+  int earlier = 0;
+  for (int back = 4; back <= reach; back += 2) {
+    const int at = ply - back;  // below 0: game_keys[-at - 1]
+    if (at < after_pass[ply]) break;
+    if ((at >= 0 ? path_key[at] : game_keys[size_t(-at - 1)]) != k) continue;
+    if (at > 0 || ++earlier >= 2) return true;
+  }
+  return false;
+}
+
 // Quiescence: captures (from afar too) until the position is quiet. In check, every
 // evasion is searched in the first QS_EVASION_PLIES plies of quiescence; deeper, a
 // checked side gets only its captures and may stand pat, which bounds the chains of
 // capturing checks that crowded positions produce across the levels (the constants
 // are at the top of the file).
-
 int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk, int qply) {
+  Node& n = node_[ply];
+  Move* const moves = &move_buf[size_t(ply) * MAX_MOVES];
+  int* const scores = &score_buf[size_t(ply) * MAX_MOVES];
+  const bool bounded = opt.qsearch_bound;
+  if (resume_ply > ply) goto resume;
+  resume_ply = 0;
   pv_len[ply] = 0;
-  poll();
-  if (aborted) return 0;
+  if (poll(ply)) return 0;
   ++nodes;
   if (ply > seldepth) seldepth = ply;
   if (bare_kings(pos)) return 0;
   if (ply >= MAX_PLY - 1) return in_chk ? 0 : eval(pos, ply);
 
-  Move* moves = &move_buf[size_t(ply) * MAX_MOVES];
-  int* scores = &score_buf[size_t(ply) * MAX_MOVES];
-  int best;
-  int n;
-  int stand = -INF;
-  const bool bounded = opt.qsearch_bound;
-  const bool evasions = in_chk && (!bounded || qply < QS_EVASION_PLIES);
-  if (evasions) {
-    n = generate_pseudo(pos, moves);  // every evasion
-    best = -INF;
+  n.alpha = alpha;
+  n.stand = -INF;
+  n.evasions = in_chk && (!bounded || qply < QS_EVASION_PLIES);
+  if (n.evasions) {
+    n.count = generate_pseudo(pos, moves);  // every evasion
+    n.best = -INF;
   } else {
-    stand = eval(pos, ply, alpha, beta);
-    if (stand >= beta || (bounded && qply >= QS_MAX_PLIES) || (qs_horizon >= 0 && qply >= qs_horizon)) return stand;
-    if (stand > alpha) alpha = stand;
-    best = stand;
-    n = generate_pseudo_captures(pos, moves);
-    if (afar_blind) n = without_afar(moves, n);
+    n.stand = eval(pos, ply, alpha, beta);
+    if (n.stand >= beta || (bounded && qply >= QS_MAX_PLIES) || (qs_horizon >= 0 && qply >= qs_horizon)) return n.stand;
+    if (n.stand > n.alpha) n.alpha = n.stand;
+    n.best = n.stand;
+    n.count = generate_pseudo_captures(pos, moves);
+    if (afar_blind) n.count = without_afar(moves, n.count);
   }
-  LegalityCheck legality(pos, in_chk);
-  bool any_legal = false;
-  const Color them = ~pos.side_to_move();
-  for (int i = 0; i < n; ++i) scores[i] = order.score(pos, moves[i], Move::none(), ply);
-  for (int i = 0; i < n; ++i) {
-    pick(moves, scores, n, i);
-    const Move m = moves[i];
-    if (!evasions && m.is_capture()) {
+  n.legality.emplace(pos, in_chk);
+  n.any_legal = false;
+  for (int i = 0; i < n.count; ++i) scores[i] = order.score(pos, moves[i], Move::none(), ply);
+  for (n.index = 0; n.index < n.count; ++n.index) {
+    pick(moves, scores, n.count, n.index);
+    n.m = moves[n.index];
+    if (!n.evasions && n.m.is_capture()) {
+      const Move m = n.m;
       const int victim = opt.eval.value[type_of(pos.at(m.to()))];
       // Delta pruning: even winning the piece cannot raise alpha.
-      if (!m.is_promotion() && stand + victim + 200 <= alpha) continue;
+      if (!m.is_promotion() && n.stand + victim + 200 <= n.alpha) continue;
       if (opt.qsearch_prune && !m.is_afar()) {
         // A capture that loses material to a recapture; deeper in quiescence, an even
         // trade too (crowded positions hold dozens of them, and their chains explode).
@@ -119,41 +138,48 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
         } else {
           const int att = opt.eval.value[type_of(pos.at(m.from()))];
           const int margin = deep ? -50 : 50;
-          if (att > victim + margin && attacked(pos, m.to(), them)) continue;
+          if (att > victim + margin && attacked(pos, m.to(), ~pos.side_to_move())) continue;
         }
       }
     }
-    if (!legality.legal(pos, m)) continue;
-    any_legal = true;
-    make(pos, m, ply);
-    const bool gc = in_check_after_move(pos);
-    const int score = -qsearch(pos, -beta, -alpha, ply + 1, gc, qply + 1);
+    if (!n.legality->legal(pos, n.m)) continue;
+    n.any_legal = true;
+    make(pos, n.m, ply);
+    n.gives_check = in_check_after_move(pos);
+    n.site = Node::QS_CHILD;
+  qs_child:
+    n.score = -qsearch(pos, -beta, -n.alpha, ply + 1, n.gives_check, qply + 1);
+    if (halted) return 0;
     pos.unmake_move();
-    if (aborted) return 0;
-    if (score > best) {
-      best = score;
-      if (score > alpha) {
-        alpha = score;  // (the reported PV ends where quiescence starts)
-        if (score >= beta) break;
+    if (n.score > n.best) {
+      n.best = n.score;
+      if (n.score > n.alpha) {
+        n.alpha = n.score;  // (the reported PV ends where quiescence starts)
+        if (n.score >= beta) break;
       }
     }
   }
-  if (evasions && !any_legal) return -MATE + ply;
-  return best;
+  if (n.evasions && !n.any_legal) return -MATE + ply;
+  return n.best;
+
+resume:
+  if (n.site == Node::QS_CHILD) goto qs_child;
+  return 0;  // (never: a node on the path of a paused search is in a child search)
 }
 
-int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int ply, bool in_chk,
-                           bool allow_null) {
+int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int ply, bool in_chk, bool allow_null) {
   if (depth <= 0) return qsearch(pos, alpha, beta, ply, in_chk);
+  Node& n = node_[ply];
+  if (resume_ply > ply) goto resume;
+  resume_ply = 0;
   pv_len[ply] = 0;
-  poll();
-  if (aborted) return 0;
+  if (poll(ply)) return 0;
   ++nodes;
   if (ply > seldepth) seldepth = ply;
-  const bool pv_node = beta - alpha > 1;
+  n.pv_node = beta - alpha > 1;
 
   // Draws inside the search.
-  if (bare_kings(pos) || pos.repetitions() >= 1) return 0;
+  if (bare_kings(pos) || repetition_draw(pos, ply)) return 0;
   if (pos.quiet_plies() >= QUIET_MOVE_LIMIT) {
     if (!in_chk) return 0;
     Move tmp[MAX_MOVES];
@@ -161,108 +187,131 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   }
   if (ply >= MAX_PLY - 1) return in_chk ? 0 : eval(pos, ply);
   // Mate distance pruning.
-  alpha = std::max(alpha, -MATE + ply);
-  beta = std::min(beta, MATE - ply - 1);
-  if (alpha >= beta) return alpha;
+  n.alpha = std::max(alpha, -MATE + ply);
+  n.beta = std::min(beta, MATE - ply - 1);
+  if (n.alpha >= n.beta) return n.alpha;
 
-  const uint64_t key = pos.key();
-  Move tt_move = Move::none();
-  if (const TTEntry* e = tt.probe(key)) {
-    tt_move = Move::from_raw(e->move);
-    const int ts = score_from_tt(e->score, ply);
+  n.key = pos.key() ^ tt_salt;
+  n.tt_move = Move::none();
+  if (const TTEntry* e = tt.probe(n.key)) {
+    n.tt_move = e->move();
+    const int ts = score_from_tt(e->score, ply, pos.quiet_plies());
     const int b = e->bound();
-    if (!pv_node && e->depth >= depth &&
-        ((b == BOUND_EXACT) || (b == BOUND_LOWER && ts >= beta) || (b == BOUND_UPPER && ts <= alpha)))
+    if (!n.pv_node && e->depth >= depth &&
+        ((b == BOUND_EXACT) || (b == BOUND_LOWER && ts >= n.beta) || (b == BOUND_UPPER && ts <= n.alpha)))
       return ts;
   }
 
-  const int static_eval = in_chk ? -INF : eval(pos, ply, alpha, beta);
+  n.static_eval = in_chk ? -INF : eval(pos, ply, n.alpha, n.beta);
 
   // Reverse futility pruning.
-  if (opt.futility && !pv_node && !in_chk && depth <= 3 && std::abs(beta) < MATE_BOUND &&
-      static_eval - 150 * depth >= beta)
-    return static_eval;
+  if (opt.futility && !n.pv_node && !in_chk && depth <= 3 && std::abs(n.beta) < MATE_BOUND &&
+      n.static_eval - 150 * depth >= n.beta)
+    return n.static_eval;
 
   // Null move.
-  if (opt.null_move && allow_null && !pv_node && !in_chk && depth >= 3 && static_eval >= beta &&
-      std::abs(beta) < MATE_BOUND && enough_material_for_null(pos)) {
-    const int R = 3 + depth / 4;
+  if (opt.null_move && allow_null && !n.pv_node && !in_chk && depth >= 3 && n.static_eval >= n.beta &&
+      std::abs(n.beta) < MATE_BOUND && enough_material_for_null(pos)) {
     make_null(pos, ply);
-    const int score = -negamax(pos, depth - 1 - R, -beta, -beta + 1, ply + 1, false, false);
+    n.site = Node::NULL_MOVE;
+  null_move:
+    n.score = -negamax(pos, depth - 1 - (3 + depth / 4), -n.beta, -n.beta + 1, ply + 1, false, false);
+    if (halted) return 0;
     pos.unmake_null();
-    if (aborted) return 0;
-    if (score >= beta) return score >= MATE_BOUND ? beta : score;
+    if (n.score >= n.beta) return n.score >= MATE_BOUND ? n.beta : n.score;
   }
 
-  MovePicker picker(order, pos, tt_move, ply, afar_blind && !in_chk, opt.see_order ? opt.eval.value : nullptr,
-                    &move_buf[size_t(ply) * MAX_MOVES], &score_buf[size_t(ply) * MAX_MOVES]);
-  LegalityCheck legality(pos, in_chk);
-
-  const int alpha0 = alpha;
-  int best = -INF;
-  Move best_move = Move::none();
-  Move quiets[64];
-  int nq = 0;
-  const bool can_futile = opt.futility && !pv_node && !in_chk && depth <= 2 &&
-                          std::abs(alpha) < MATE_BOUND && static_eval + 200 * depth <= alpha;
-  int searched = 0, legal = 0;
-  const PrevMove pm = prev_move(pos);
-  for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
-    if (!legality.legal(pos, m)) continue;
-    ++legal;
-    const bool quiet = !m.is_capture() && !m.is_promotion();
+  n.picker.emplace(order, pos, n.tt_move, ply, afar_blind && !in_chk, opt.see_order ? opt.eval.value : nullptr,
+                   &move_buf[size_t(ply) * MAX_MOVES], &score_buf[size_t(ply) * MAX_MOVES]);
+  n.legality.emplace(pos, in_chk);
+  n.alpha0 = n.alpha;
+  n.best = -INF;
+  n.best_move = Move::none();
+  n.quiet_count = 0;
+  n.can_futile = opt.futility && !n.pv_node && !in_chk && depth <= 2 && std::abs(n.alpha) < MATE_BOUND &&
+                 n.static_eval + 200 * depth <= n.alpha;
+  n.searched = n.legal = 0;
+  n.prev = prev_move(pos);
+  while (!(n.m = n.picker->next()).is_none()) {
+    if (!n.legality->legal(pos, n.m)) continue;
+    ++n.legal;
+    n.quiet = !n.m.is_capture() && !n.m.is_promotion();
     // Near the leaves, a move that loses material by SEE (more for a capture, which
     // may still be worth a look) is not searched once some move has been.
-    if (opt.see_prune && !pv_node && !in_chk && searched > 0 && depth <= 6 && best > -MATE_BOUND &&
-        !see_ge(pos, m, quiet ? -20 * depth * depth : -100 * depth))
+    if (opt.see_prune && !n.pv_node && !in_chk && n.searched > 0 && depth <= 6 && n.best > -MATE_BOUND &&
+        !see_ge(pos, n.m, n.quiet ? -20 * depth * depth : -100 * depth))
       continue;
-    const Piece mover = pos.at(m.from());
-    make(pos, m, ply);
-    const bool gc = in_check_after_move(pos);
-    if (can_futile && quiet && !gc && searched > 0) {
+    n.mover = pos.at(n.m.from());
+    make(pos, n.m, ply);
+    n.gives_check = in_check_after_move(pos);
+    if (n.can_futile && n.quiet && !n.gives_check && n.searched > 0) {
       pos.unmake_move();
       continue;
     }
-    int ext = (opt.check_extension && gc && ply < 2 * root_depth) ? 1 : 0;
-    const int nd = depth - 1 + ext;
-    int score;
-    if (searched == 0) {
-      score = -negamax(pos, nd, -beta, -alpha, ply + 1, gc, true);
+    n.child_depth = depth - 1 + ((opt.check_extension && n.gives_check && ply < 2 * root_depth) ? 1 : 0);
+    if (n.searched == 0) {
+      n.site = Node::FIRST;
+    first:
+      n.score = -negamax(pos, n.child_depth, -n.beta, -n.alpha, ply + 1, n.gives_check, true);
+      if (halted) return 0;
     } else {
-      int r = 0;
-      if (opt.lmr && depth >= 3 && searched >= (pv_node ? 4 : 3) && quiet && !in_chk && !gc &&
-          !order.is_killer(m, ply)) {
-        r = LMR[std::min(depth, 63)][std::min(searched, 63)];
-        if (pv_node) r -= 1;
-        if (order.quiet_score(pm, mover, m) > 2000) r -= 1;
-        r = std::clamp(r, 0, nd - 1);
+      n.reduction = 0;
+      if (opt.lmr && depth >= 3 && n.searched >= (n.pv_node ? 4 : 3) && n.quiet && !in_chk && !n.gives_check &&
+          !order.is_killer(n.m, ply)) {
+        int r = LMR[std::min(depth, 63)][std::min(n.searched, 63)];
+        if (n.pv_node) r -= 1;
+        if (order.quiet_score(n.prev, n.mover, n.m) > 2000) r -= 1;
+        n.reduction = std::clamp(r, 0, n.child_depth - 1);
       }
-      score = -negamax(pos, nd - r, -alpha - 1, -alpha, ply + 1, gc, true);
-      if (score > alpha && r > 0) score = -negamax(pos, nd, -alpha - 1, -alpha, ply + 1, gc, true);
-      if (score > alpha && score < beta) score = -negamax(pos, nd, -beta, -alpha, ply + 1, gc, true);
+      n.site = Node::REDUCED;
+    reduced:
+      n.score = -negamax(pos, n.child_depth - n.reduction, -n.alpha - 1, -n.alpha, ply + 1, n.gives_check, true);
+      if (halted) return 0;
+      if (n.score > n.alpha && n.reduction > 0) {
+        n.site = Node::UNREDUCED;
+      unreduced:
+        n.score = -negamax(pos, n.child_depth, -n.alpha - 1, -n.alpha, ply + 1, n.gives_check, true);
+        if (halted) return 0;
+      }
+      if (n.score > n.alpha && n.score < n.beta) {
+        n.site = Node::FULL_WINDOW;
+      full_window:
+        n.score = -negamax(pos, n.child_depth, -n.beta, -n.alpha, ply + 1, n.gives_check, true);
+        if (halted) return 0;
+      }
     }
     pos.unmake_move();
-    if (aborted) return 0;
-    ++searched;
-    if (score > best) {
-      best = score;
-      if (score > alpha) {
-        alpha = score;
-        best_move = m;
-        update_pv(ply, m);
-        if (score >= beta) {
-          if (quiet) order.update_quiet_cutoff(pos, pm, m, mover, depth, ply, quiets, nq);
+    ++n.searched;
+    if (n.score > n.best) {
+      n.best = n.score;
+      if (n.score > n.alpha) {
+        n.alpha = n.score;
+        n.best_move = n.m;
+        update_pv(ply, n.m);
+        if (n.score >= n.beta) {
+          if (n.quiet) order.update_quiet_cutoff(pos, n.prev, n.m, n.mover, depth, ply, n.quiets, n.quiet_count);
           break;
         }
       }
     }
-    if (quiet && nq < 64) quiets[nq++] = m;
+    if (n.quiet && n.quiet_count < 64) n.quiets[n.quiet_count++] = n.m;
   }
-  if (legal == 0) return in_chk ? -MATE + ply : 0;
-  if (searched == 0) return static_eval;  // everything futile (never in check)
-  const Bound b = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-  tt.store(key, depth, best, b, best_move, ply);
-  return best;
+  if (n.legal == 0) return in_chk ? -MATE + ply : 0;
+  if (n.searched == 0) return n.static_eval;  // everything futile (never in check)
+  tt.store(n.key, depth, n.best, n.best >= n.beta ? BOUND_LOWER : n.best > n.alpha0 ? BOUND_EXACT : BOUND_UPPER,
+           n.best_move, ply);
+  return n.best;
+
+resume:
+  switch (n.site) {
+    case Node::NULL_MOVE: goto null_move;
+    case Node::FIRST: goto first;
+    case Node::REDUCED: goto reduced;
+    case Node::UNREDUCED: goto unreduced;
+    case Node::FULL_WINDOW: goto full_window;
+    case Node::QS_CHILD: break;
+  }
+  return 0;  // (never: a node on the path of a paused search is in a child search)
 }
 
 }  // namespace dc

@@ -27,6 +27,9 @@ struct SearchLimits {
   // Without max_movetime_ms, min_nodes is ignored.
   uint64_t min_nodes = 0;
   int max_movetime_ms = 0;
+  // With movetime_ms (then the hard limit), on a clock: no new iteration is started past
+  // soft_ms (timeman.h: clock_limits, iteration_deadline_ms); 0: past half of movetime_ms.
+  int soft_ms = 0;
   bool infinite = false;   // all zero = MAX_DEPTH
   // How many best lines each iteration reports (1..MAX_MULTIPV; at most the number of
   // legal moves). 1 is the plain search; above 1 the best `multipv` root moves get exact
@@ -111,7 +114,9 @@ struct SearchOptions {
   // Aspiration windows: from depth 4 the root is searched in a window around the last
   // iteration's score, widened when the score falls outside.
   bool aspiration = false;
-  // Thinking time by how clear the position is (see run() in search.cpp).
+  // On a clock, the soft limit moved by how clear the position is (timeman.h:
+  // iteration_deadline_ms): later when the best move just changed or its score fell,
+  // sooner when the same move has come out best four iterations running.
   bool time_manager = false;
   EvalWeights eval = EvalWeights::defaults();
 };
@@ -185,9 +190,9 @@ class Search {
   void start(const Position& pos, const SearchLimits& limits);
   // Searches at most node_budget more nodes, never past the limits (stop, nodes, time,
   // depth); on_info is called for each completed iteration. Returns done(). A slice
-  // that ends inside a root move's subtree searches that root move again on the next
-  // call (the transposition table keeps the work), so the outcome depends only on the
-  // position, limits, level, seed, hash size and the budgets used.
+  // may end anywhere, deep in the tree: the next call goes on from there, so the search
+  // does not depend on its slices (the same limits give the same move, score and node
+  // count at any budget, natively and in the browser).
   bool advance(uint64_t node_budget, const InfoFn& on_info = {});
   bool done() const;
   // The best move so far: a legal move whenever one exists, even before depth 1 is
@@ -198,15 +203,17 @@ class Search {
 
   // start() + advance(SEARCH_SLICE_NODES) until done(); pos is left unchanged.
   SearchResult go(Position& pos, const SearchLimits& limits, const InfoFn& on_info = {});
-  // Thread-safe: the running search (or the next advance()) ends within a few ms, and
-  // done() becomes true. start() clears it.
+  // Thread-safe: the running search (started and not done) ends within a few ms, at its
+  // next advance() if none is under way, and done() becomes true. A stop while no search
+  // runs is forgotten: it never reaches the next search.
   void stop();
 
   struct State;
+  enum RunState : int { IDLE, RUNNING, STOPPING };
 
  private:
   std::unique_ptr<State> s_;
-  std::atomic<bool> stop_{false};
+  std::atomic<int> run_state_{IDLE};
 };
 
 // The position with the other side to move (a pass), to search what the opponent threatens

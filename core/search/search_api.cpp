@@ -30,15 +30,22 @@ void Search::set_options(const SearchOptions& o) {
 const SearchOptions& Search::options() const { return s_->opt; }
 void Search::set_seed(uint64_t seed) { s_->rng = detail::splitmix(seed ^ 0x1234567ull); }
 void Search::new_game() { s_->clear(); }
-void Search::stop() { stop_.store(true); }
+void Search::stop() {
+  int running = RUNNING;
+  run_state_.compare_exchange_strong(running, STOPPING);
+}
 
 void Search::start(const Position& pos, const SearchLimits& limits) {
-  stop_.store(false);
-  s_->stop = &stop_;
+  run_state_.store(RUNNING);
+  s_->run_state = &run_state_;
   s_->begin(pos, limits);
 }
 
-bool Search::advance(uint64_t node_budget, const InfoFn& on_info) { return s_->run(node_budget, on_info); }
+bool Search::advance(uint64_t node_budget, const InfoFn& on_info) {
+  const bool over = s_->run(node_budget, on_info);
+  if (over) run_state_.store(IDLE);  // a stop() from now on is forgotten
+  return over;
+}
 
 bool Search::done() const { return s_->finished; }
 
@@ -72,13 +79,9 @@ SearchProgress Search::progress() const {
 }
 
 SearchResult Search::go(Position& pos, const SearchLimits& limits, const InfoFn& on_info) {
-  // A stop() that arrives between start() and the first advance() still counts.
-  const bool stopped_early = stop_.load();
   start(pos, limits);
-  if (stopped_early) stop_.store(true);
   while (!advance(SEARCH_SLICE_NODES, on_info)) {
   }
-  stop_.store(false);
   return result();
 }
 

@@ -7,8 +7,10 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <vector>
 
+#include "../movegen.h"
 #include "../position.h"
 #include "eval.h"
 #include "movepick.h"
@@ -44,14 +46,21 @@ struct Search::State {
   std::vector<int> score_buf;
 
   // Per search.
-  std::atomic<bool>* stop = nullptr;
+  const std::atomic<int>* run_state = nullptr;  // Search::STOPPING once stop() is called
+  bool stop_requested() const { return run_state->load(std::memory_order_relaxed) == Search::STOPPING; }
   uint64_t nodes = 0;
   uint64_t node_limit = 0;
   bool use_time = false;
   Clock::time_point start, deadline, hard_deadline;  // hard_deadline: with min_nodes
   uint64_t min_nodes = 0;  // searched before the (soft) deadline can stop the search
   uint64_t slice_end = 0;       // the current advance() stops here
-  bool aborted = false;
+  // A search halts at a node (poll()) when its slice ends (a pause: the next slice goes on
+  // from there) or when it is over (a limit or stop()).
+  bool halted = false;
+  int halt_ply = 0;             // the node where it halted
+  int resume_ply = 0;           // > 0 while the next slice calls down to that node again
+  bool in_root_move = false;    // halted inside a root move's search
+  int root_plies = 0;           // root_pos.plies_played() at the root
   int seldepth = 0;
   int root_depth = 0;
 
@@ -66,6 +75,10 @@ struct Search::State {
   bool afar_blind = false;        // no captures from afar beyond the root
   const Evaluator* ev = nullptr;  // &evaluator, or &frozen_blind_evaluator
   uint64_t ev_salt = 0;           // keeps the two evaluators' cache entries apart
+  // Non-zero when this search is a weakened one (noise, blindness, a capture horizon):
+  // its keys in the transposition table are apart from every other search's, so that
+  // its errors reach no other search and no full-strength result reaches it.
+  uint64_t tt_salt = 0;
   int qs_horizon = -1;            // the level's quiescence plies (-1: the engine's own bound)
   bool finished = true;
   Move root[MAX_MOVES];
@@ -118,30 +131,45 @@ struct Search::State {
   // Gold's point of view, by ply, updated incrementally by make().
   int table_terms[MAX_PLY + 2];
 
+  // The keys of the positions on the path from the root (path_key[0]) and of the game's
+  // reversible positions before it (game_keys, the latest first), and the first ply
+  // after the last pass on the path (repetitions do not count across a pass).
+  uint64_t path_key[MAX_PLY + 2];
+  int after_pass[MAX_PLY + 2];
+  std::vector<uint64_t> game_keys;
+
   void make(Position& pos, Move m, int ply) {
     const int before = ev->local_terms(pos, m.from(), m.to());
     pos.make_move(m);
     table_terms[ply + 1] = table_terms[ply] - before + ev->local_terms(pos, m.from(), m.to());
+    path_key[ply + 1] = pos.key();
+    after_pass[ply + 1] = after_pass[ply];
   }
   void make_null(Position& pos, int ply) {
     pos.make_null();
     table_terms[ply + 1] = table_terms[ply];
+    path_key[ply + 1] = pos.key();
+    after_pass[ply + 1] = ply + 1;
   }
+  // A draw by repetition inside the search (as Stockfish counts): the position occurred
+  // before on the path after the root (a 2-fold in the tree: whoever can repeat it, can
+  // repeat it again), or twice at or before the root (a 3-fold with the game's history).
+  bool repetition_draw(const Position& pos, int ply) const;
 
   // Static evaluation; the per-piece part alone when it is far outside (alpha, beta).
   int eval(const Position& pos, int ply, int alpha = -INF, int beta = INF);
 
   // Every limit applies from the very first node: the slice's end (which includes the
-  // node limit) at every node, stop() and the clock every 256 nodes.
-  void poll() {
-    if (nodes >= slice_end) {
-      aborted = true;
-      return;
+  // node limit) at every node, stop() and the clock every 256 nodes. Returns whether the
+  // search halts at this node (before counting it).
+  bool poll(int ply) {
+    if (nodes >= slice_end ||
+        ((nodes & 255) == 0 && (stop_requested() || (use_time && time_up())))) {
+      halted = true;
+      halt_ply = ply;
+      return true;
     }
-    if ((nodes & 255) == 0) {
-      if (stop->load(std::memory_order_relaxed)) aborted = true;
-      else if (use_time && time_up()) aborted = true;
-    }
+    return false;
   }
   // The clock: past the move's time once min_nodes are searched, or past the hard limit.
   bool time_up() const {
@@ -150,7 +178,7 @@ struct Search::State {
   }
   // Whether the search as a whole is over (not merely this slice).
   bool limit_reached() const {
-    return (node_limit && nodes >= node_limit) || stop->load(std::memory_order_relaxed) || (use_time && time_up());
+    return (node_limit && nodes >= node_limit) || stop_requested() || (use_time && time_up());
   }
 
   bool see_ge(Position& pos, Move m, int threshold) const { return dc::see_ge(pos, m, opt.eval.value, threshold); }
@@ -163,11 +191,41 @@ struct Search::State {
     pv_len[ply] = n + 1;
   }
 
+  // A node of the tree search in progress (see search.cpp): where it is (the child search
+  // it is in) and everything it needs to go on.
+  struct Node {
+    enum Site : uint8_t { NULL_MOVE, FIRST, REDUCED, UNREDUCED, FULL_WINDOW, QS_CHILD };
+    Site site = FIRST;
+    bool pv_node = false, can_futile = false, quiet = false, gives_check = false;
+    bool evasions = false, any_legal = false;  // quiescence
+    int alpha = 0, beta = 0, alpha0 = 0, best = 0, static_eval = 0, score = 0;
+    int searched = 0, legal = 0, child_depth = 0, reduction = 0, quiet_count = 0;
+    int stand = 0, count = 0, index = 0;  // quiescence
+    uint64_t key = 0;
+    Move tt_move, best_move, m;
+    Piece mover = NO_PIECE;
+    detail::PrevMove prev;
+    std::optional<detail::MovePicker> picker;
+    std::optional<LegalityCheck> legality;
+    Move quiets[64];  // the quiet moves searched, for the history
+  };
+  Node node_[MAX_PLY + 1];
+  // The root move being searched (see search_root_move).
+  struct RootMoveSearch {
+    enum Site : uint8_t { FULL, MULTIPV_NULL, MULTIPV_FULL, NULL_WINDOW, WINDOW };
+    Site site = FULL;
+    bool gives_check = false;
+    int child_depth = 0, floor = 0, score = 0;
+  };
+  RootMoveSearch rm_;
+
   int qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk, int qply = 0);
   int negamax(Position& pos, int depth, int alpha, int beta, int ply, bool in_chk, bool allow_null);
 
   void begin(const Position& pos, const SearchLimits& lim);
   bool run(uint64_t budget, const std::function<void(const SearchInfo&)>& on_info);
+  int search_root_move(Position& pos, int i);
+  void end_inside_iteration();
   int multipv_floor(int searched) const;
   void collect_lines();
   void finish();

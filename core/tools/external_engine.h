@@ -1,9 +1,10 @@
 // An engine binary spoken to over the command-line protocol of core/cli (the match
 // runner's external players): started once, then for each move
 //   position fen <start> moves <m1> <m2> ...
-//   go nodes N | go movetime MS
+//   go nodes N | go movetime MS | go wtime W btime B winc I binc I [movestogo N]
 // and the answer read up to "bestmove <move>"; the score of the last "info" line is
-// kept for adjudication. "newgame" starts each game; "isready" waits for "readyok".
+// kept for adjudication, and on a clock the limits the engine said it took
+// ("info string clock soft S hard H"). "newgame" starts each game; "isready" waits for "readyok".
 #pragma once
 
 #include <sys/types.h>
@@ -29,6 +30,7 @@ class ExternalEngine {
     bool has_score = false;
     int score_cp = 0;   // the mover's view; mate scores as +-(30000 - plies)
     uint64_t nodes = 0;
+    int soft_ms = 0, hard_ms = 0;  // on a clock, when the engine says them
   };
 
   // Starts `path` (no shell); throws nothing: ok() tells whether it answered isready.
@@ -110,7 +112,8 @@ class ExternalEngine {
     }
   }
 
-  // One search: `go_args` is "nodes N" or "movetime MS". Empty bestmove on failure.
+  // One search: `go_args` is "nodes N", "movetime MS" or the clock's "wtime ...". Empty
+  // bestmove on failure.
   Answer search(const std::string& start_fen, const std::vector<std::string>& moves, const std::string& go_args,
                 int timeout_ms) {
     std::string pos = "position fen " + start_fen;
@@ -136,6 +139,16 @@ class ExternalEngine {
         continue;
       }
       if (w != "info") continue;
+      if (line->rfind("info string clock ", 0) == 0) {
+        std::string key;
+        int v = 0;
+        ss >> w >> w;  // "string clock"
+        while (ss >> key >> v) {
+          if (key == "soft") a.soft_ms = v;
+          if (key == "hard") a.hard_ms = v;
+        }
+        continue;
+      }
       while (ss >> w) {
         if (w == "score") {
           std::string kind;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "clock.h"
 #include "movegen.h"
 #include "search/see.h"
 #include "notation.h"
@@ -24,6 +25,7 @@ struct Choice {
   Move move;
   bool has_score = false;
   int score_cp = 0;
+  bool out_of_time = false;  // on a clock: the move came after the player's flag fell
 };
 
 // A player: the position and the game's coordinate moves so far -> its choice.
@@ -41,9 +43,27 @@ struct GameOutcome {
   // The resign rule's verdict the first time it would have fired (checked even when
   // adjudication is off): 0 never, else Gold's view and the ply.
   int resign_would = 0, resign_ply = 0;
+  // On a clock: the side whose flag fell (ended the game), if one did.
+  bool flag = false;
+  Color flagged = GOLD;
 };
 
-// Plays one game from `fen` to its end, the ply limit (a draw) or an adjudication.
+// A player on a clock: each choice is timed by now_ms (a clock in ms; the runner's is
+// the wall clock) and charged to the side's time; the choice of a side whose time ran
+// out is marked out_of_time, which ends the game (play_game: flag_outcome).
+inline Chooser on_clock(Chooser player, GameClock& clock, std::function<double()> now_ms) {
+  return [player = std::move(player), &clock, now_ms = std::move(now_ms)](Position& pos,
+                                                                          const std::vector<std::string>& moves) {
+    const Color us = pos.side_to_move();
+    const double t0 = now_ms();
+    Choice c = player(pos, moves);
+    if (!clock.spend(us, now_ms() - t0)) c.out_of_time = true;
+    return c;
+  };
+}
+
+// Plays one game from `fen` to its end, the ply limit (a draw), an adjudication or a
+// fallen flag (on_clock).
 // on_move (optional) sees each position before its move is made, with the choice.
 inline GameOutcome play_game(const std::string& fen, const Chooser& gold, const Chooser& scarlet, int max_plies,
                              const Adjudication& adj, const std::function<void(const Position&, const Choice&)>& on_move = {}) {
@@ -91,6 +111,15 @@ inline GameOutcome play_game(const std::string& fen, const Chooser& gold, const 
     }
     const Chooser& p = pos.side_to_move() == GOLD ? gold : scarlet;
     const Choice c = p(pos, moves);
+    if (c.out_of_time) {  // its flag fell: it loses, or draws when the other side has only its King
+      const FlagOutcome f = flag_outcome(pos, pos.side_to_move());
+      out.how = f.draw ? "time forfeit (King only: a draw)" : "time forfeit";
+      out.plies = ply;
+      out.result = f.draw ? 0 : f.winner == GOLD ? 1 : -1;
+      out.flag = true;
+      out.flagged = pos.side_to_move();
+      return out;
+    }
     if (c.move.is_none() || find_legal(pos, c.move.from(), c.move.to()).is_none()) {
       std::fprintf(stderr, "illegal move from the %s player in %s\n", pos.side_to_move() == GOLD ? "Gold" : "Scarlet",
                    pos.to_string().c_str());

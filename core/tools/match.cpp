@@ -4,9 +4,18 @@
 //
 //   match --a level=10 --b level=10,eval=material --nodes 100000 --games 200
 //   match --a level=10 --b level=10,see=0 --nodes 20000 --sprt 0,5 --games 4000
-//   match --a cmd=build/native/dragonchess --b cmd=/work/wt/baseline/build/native/dragonchess
+//   match --a cmd=build/native/dragonchess --b cmd=../baseline/build/native/dragonchess
 //         --movetime 200 --games 1000 --resign 800,5 --draw 200,10,10
 //   match --a level=3 --b level=2 --level-limits      (the browser's settings of each level)
+//   match --a level=10 --b cmd=build/native/dragonchess --tc 10+0.1 --games 200
+//
+// On a clock (--tc BASE+INC or MOVES/BASE+INC, seconds) the runner keeps each game's
+// clocks (core/clock.h): it times each move on the wall clock, takes it off the side's
+// time and adds the increment; every player searches with core's time manager
+// (core/search/timeman.h: in-process with the player's `overhead=MS`, external engines
+// by `go wtime W btime B winc I binc I [movestogo N]`). A side whose time runs out
+// loses, unless the other side has only its King left (a draw); the summary counts the
+// losses on time and each side's lowest time left.
 //
 // A player is `random`, `greedy` (best immediate capture by value, else random), an
 // external engine binary speaking the CLI protocol (`cmd=PATH`, optionally with
@@ -28,17 +37,21 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "clock.h"
 #include "external_engine.h"
 #include "games.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
 #include "search/search.h"
+#include "search/timeman.h"
 #include "search/weights_file.h"
 #include "sprt.h"
 #include "status.h"
@@ -56,6 +69,8 @@ struct Config {
   size_t hash_mb = 16;
   std::string cmd;
   SearchOptions opt;
+  int overhead = DEFAULT_MOVE_OVERHEAD_MS;  // on a clock: the time manager's move overhead
+  bool overhead_set = false;                // sent to an external engine only when set
 };
 
 bool parse_config(const std::string& text, Config& c) {
@@ -90,6 +105,16 @@ bool parse_config(const std::string& text, Config& c) {
     else if (k == "exactroot") c.custom = true, c.ls.exact_root = on;
     else if (k == "cmd") { c.kind = Config::External; c.cmd = v; }
     else if (k == "hash") c.hash_mb = size_t(std::atoi(v.c_str()));
+    else if (k == "overhead") {
+      char* end = nullptr;
+      const long ms = std::strtol(v.c_str(), &end, 10);
+      if (v.empty() || *end || ms < 0 || ms > MAX_MOVE_OVERHEAD_MS) {
+        std::cerr << "overhead must be milliseconds from 0 to " << MAX_MOVE_OVERHEAD_MS << ", got " << v << "\n";
+        return false;
+      }
+      c.overhead = int(ms);
+      c.overhead_set = true;
+    }
     else if (k == "eval") {
       if (v == "material") c.opt.eval = EvalWeights::material();
       else if (v == "full") c.opt.eval = EvalWeights::defaults();
@@ -134,6 +159,7 @@ bool parse_config(const std::string& text, Config& c) {
 struct MoveLimits {
   uint64_t nodes = 0;
   int movetime_ms = 0;
+  const GameClock* clock = nullptr;  // on a clock (--tc): the game's, which replaces the above
 };
 
 struct Player {
@@ -145,6 +171,7 @@ struct Player {
   uint64_t nodes = 0;  // searched over the game (engines)
   uint64_t searches = 0;  // moves searched, for nodes a move
   double ms = 0;          // the clock while searching, for time a move
+  int soft_ms = 0, hard_ms = 0;  // on a clock: the last move's limits (when known)
   Player(const Config& c, uint64_t seed, ExternalEngine* ext) : cfg(c), external(ext), rng(seed * 2654435761u + 7) {
     if (c.kind == Config::Engine) {
       search = std::make_unique<Search>(c.hash_mb);
@@ -188,11 +215,29 @@ struct Player {
       ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       ++searches;
     };
+    // On a clock: the side's time (whole ms, rounded down), increment and moves to go.
+    MoveClock mc;
+    if (lim.clock) {
+      const Color us = pos.side_to_move();
+      mc.time_ms = int64_t(lim.clock->left_ms(us));
+      mc.inc_ms = int64_t(lim.clock->control().inc_ms);
+      mc.movestogo = lim.clock->movestogo(us);
+      mc.ply = 2 * (pos.move_number() - 1) + (us == GOLD ? 0 : 1);
+      mc.overhead_ms = cfg.overhead;
+    }
     if (cfg.kind == Config::External) {
-      const std::string go = own_limits ? "" : lim.nodes ? "nodes " + std::to_string(lim.nodes)
-                                                          : "movetime " + std::to_string(lim.movetime_ms);
-      const int timeout = 60000 + (own_limits ? level_settings(cfg.level).movetime_ms : lim.movetime_ms) * 10;
+      std::string go = own_limits ? "" : lim.nodes ? "nodes " + std::to_string(lim.nodes)
+                                                    : "movetime " + std::to_string(lim.movetime_ms);
+      int timeout = 60000 + (own_limits ? level_settings(cfg.level).movetime_ms : lim.movetime_ms) * 10;
+      if (lim.clock) {
+        const auto ms_of = [&](Color c) { return std::to_string(int64_t(lim.clock->left_ms(c))); };
+        go = "wtime " + ms_of(GOLD) + " btime " + ms_of(SCARLET) + " winc " + std::to_string(mc.inc_ms) + " binc " +
+             std::to_string(mc.inc_ms) + (mc.movestogo ? " movestogo " + std::to_string(mc.movestogo) : "");
+        timeout = int(std::min<int64_t>(mc.time_ms, 86400000)) + 60000;
+      }
       const ExternalEngine::Answer a = external->search(start_fen, moves, go, timeout);
+      soft_ms = a.soft_ms;
+      hard_ms = a.hard_ms;
       if (a.bestmove.empty()) {
         std::cerr << "no answer from " << cfg.cmd << " in " << pos.to_string() << "\n";
         std::exit(2);
@@ -206,7 +251,12 @@ struct Player {
       return c;
     }
     SearchLimits sl;
-    if (own_limits) {
+    if (lim.clock) {
+      // Core's time manager, within the level's own limits below the top level.
+      sl = cfg.custom ? clock_limits(mc, cfg.ls) : clock_limits(mc, cfg.level);
+      soft_ms = sl.soft_ms;
+      hard_ms = sl.movetime_ms;
+    } else if (own_limits) {
       // The level's node budget (and depth cap), without its thinking time: in the
       // browser the budget ends the search first (on a machine as fast as those of
       // docs/figures.md), so the browser's move does not depend on time, and neither must
@@ -240,6 +290,7 @@ std::unique_ptr<ExternalEngine> start_external(const Config& c) {
   if (c.kind != Config::External) return nullptr;
   std::vector<std::string> setup = {"setoption name Hash value " + std::to_string(c.hash_mb),
                                     "setoption name Level value " + std::to_string(c.level)};
+  if (c.overhead_set) setup.push_back("setoption name MoveOverhead value " + std::to_string(c.overhead));
   auto e = std::make_unique<ExternalEngine>(c.cmd, setup);
   if (!e->ok()) {
     std::cerr << "engine " << c.cmd << " did not start (no readyok)\n";
@@ -256,6 +307,8 @@ int main(int argc, char** argv) {
   uint64_t nodes = 0, seed = 1;
   bool level_limits_each = false;
   std::string positions_path;  // the tuner's quiet positions of every game, appended
+  std::optional<TimeControl> tc;  // --tc: games on a clock
+  std::string clock_log_path;     // --clock-log: each move's time on the clock, appended
   bool use_sprt = false;
   stats::Sprt sprt;
   Adjudication adj;
@@ -277,6 +330,12 @@ int main(int argc, char** argv) {
     else if (k == "--verbose" || k == "-v") verbose = 1;
     else if (k == "--level-limits") level_limits_each = true;
     else if (k == "--positions") positions_path = val();
+    else if (k == "--tc") {
+      auto r = parse_time_control(val());
+      if (!r) { std::cerr << "--tc: " << r.error() << "\n"; return 1; }
+      tc = r.value();
+    }
+    else if (k == "--clock-log") clock_log_path = val();
     else if (k == "--sprt") {
       // elo0,elo1[,alpha,beta]
       std::stringstream ss(val());
@@ -301,10 +360,12 @@ int main(int argc, char** argv) {
       std::cerr << "usage: match --a PLAYER --b PLAYER [--nodes N | --movetime MS] [--games N]\n"
                    "             [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resign CP,MOVES] [--draw PLY,CP,MOVES]\n"
                    "             [--level-limits] [--max-plies N] [--opening-plies N] [--seed N] [--verbose]\n"
-                   "             [--positions FILE]\n"
+                   "             [--positions FILE] [--tc [MOVES/]BASE[+INC] [--clock-log FILE]]\n"
                    "  --level-limits: each side searches its level's own limits, as the browser does\n"
                    "  --sprt: stop when the sequential test accepts or rejects (--games is the most)\n"
-                   "  --positions: append the quiet positions of every game for the tuner (tune fit)\n";
+                   "  --positions: append the quiet positions of every game for the tuner (tune fit)\n"
+                   "  --tc: on a clock, seconds (10+0.1, 40/60); --clock-log: append each move's\n"
+                   "        'game ply side player used_ms left_ms soft_ms hard_ms' to FILE\n";
       return k == "--help" || k == "-h" ? 0 : 1;
     }
   }
@@ -313,10 +374,28 @@ int main(int argc, char** argv) {
   MoveLimits lim;
   lim.nodes = nodes;
   lim.movetime_ms = movetime;
-  if (!nodes && !movetime) lim.nodes = 100000;
+  if (!nodes && !movetime && !tc) lim.nodes = 100000;
+  if (tc && (nodes || movetime || level_limits_each)) {
+    std::cerr << "--tc replaces --nodes, --movetime and --level-limits (each level keeps its own caps on a clock)\n";
+    return 1;
+  }
   auto ext_a = start_external(ca), ext_b = start_external(cb);
   std::ofstream positions_out;
   if (!positions_path.empty()) positions_out.open(positions_path, std::ios::app);
+  std::ofstream clock_log;
+  if (!clock_log_path.empty()) {
+    clock_log.open(clock_log_path, std::ios::app);
+    if (!clock_log) { std::cerr << "cannot open " << clock_log_path << "\n"; return 1; }
+  }
+  // On a clock, A's and B's: losses on time, draws on time (the other side had only its
+  // King), moves, time used, the lowest time left after a move.
+  int time_losses[2] = {0, 0}, time_draws[2] = {0, 0};
+  long clock_moves[2] = {0, 0};
+  double clock_used[2] = {0, 0}, lowest_left[2] = {1e300, 1e300};
+  const auto t_start = std::chrono::steady_clock::now();
+  const std::function<double()> wall_ms = [t_start] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t_start).count();
+  };
   const int pairs = (games + 1) / 2;
   std::vector<std::string> openings = opening_positions(pairs, plies, seed);
   int w = 0, d = 0, l = 0, played = 0;
@@ -335,8 +414,29 @@ int main(int argc, char** argv) {
     const bool a_gold = g % 2 == 0;
     Player pa(ca, seed * 1000 + uint64_t(g) * 2, ext_a.get()), pb(cb, seed * 1000 + uint64_t(g) * 2 + 1, ext_b.get());
     pa.own_limits = pb.own_limits = level_limits_each;
-    auto chooser = [&](Player& p) {
-      return [&p, &fen, &lim](Position& pos, const std::vector<std::string>& moves) { return p.choose(pos, fen, moves, lim); };
+    std::optional<GameClock> game_clock;
+    if (tc) game_clock.emplace(*tc);
+    lim.clock = game_clock ? &*game_clock : nullptr;
+    auto chooser = [&](Player& p) -> Chooser {
+      const int who = &p == &pa ? 0 : 1;
+      Chooser plain = [&p, &fen, &lim](Position& pos, const std::vector<std::string>& moves) {
+        return p.choose(pos, fen, moves, lim);
+      };
+      if (!game_clock) return plain;
+      return [&, who, timed = on_clock(plain, *game_clock, wall_ms)](Position& pos, const std::vector<std::string>& moves) {
+        const Color us = pos.side_to_move();
+        const Choice c = timed(pos, moves);
+        const GameClock& gc = *game_clock;
+        Player& pl = who == 0 ? pa : pb;
+        ++clock_moves[who];
+        clock_used[who] += gc.last_used_ms(us);
+        lowest_left[who] = std::min(lowest_left[who], gc.left_ms(us));
+        if (clock_log.is_open())
+          clock_log << seed * 100000 + uint64_t(g) << ' ' << moves.size() << ' ' << (us == GOLD ? "gold" : "scarlet") << ' '
+                    << (who == 0 ? 'A' : 'B') << ' ' << gc.last_used_ms(us) << ' ' << gc.left_ms(us) << ' ' << pl.soft_ms
+                    << ' ' << pl.hard_ms << '\n';
+        return c;
+      };
     };
     pa.new_game();
     pb.new_game();
@@ -348,6 +448,10 @@ int main(int argc, char** argv) {
     nodes_of[0] += pa.nodes, searches_of[0] += pa.searches, ms_of[0] += pa.ms;
     nodes_of[1] += pb.nodes, searches_of[1] += pb.searches, ms_of[1] += pb.ms;
     const int r = a_gold ? o.result : -o.result;
+    if (o.flag) {
+      const int who = (o.flagged == GOLD) == a_gold ? 0 : 1;
+      ++(o.result == 0 ? time_draws : time_losses)[who];
+    }
     if (r > 0) ++w; else if (r == 0) ++d; else ++l;
     ++played;
     total_plies += o.plies;
@@ -378,9 +482,10 @@ int main(int argc, char** argv) {
   const bool sweep = npairs > 0 && (penta[4] == uint64_t(npairs) || penta[0] == uint64_t(npairs));
   const char* cmp = sweep ? (penta[4] ? ">" : "<") : "";
   std::printf("A: %s\nB: %s\n", ca.text.c_str(), cb.text.c_str());
-  std::printf("limits: %s\n", level_limits_each ? "each level's own (--level-limits)"
-                                                : lim.nodes ? (std::to_string(lim.nodes) + " nodes a move").c_str()
-                                                            : (std::to_string(lim.movetime_ms) + " ms a move").c_str());
+  std::printf("limits: %s\n", tc ? ("the clock, " + time_control_text(*tc)).c_str()
+                              : level_limits_each ? "each level's own (--level-limits)"
+                              : lim.nodes         ? (std::to_string(lim.nodes) + " nodes a move").c_str()
+                                                  : (std::to_string(lim.movetime_ms) + " ms a move").c_str());
   std::printf("games %d  W %d  D %d  L %d  score %.1f%%  Elo %s%+.1f [%+.1f, %+.1f]  (A's view, 95%%, from %d pairs)\n",
               played, w, d, l, 100.0 * (w + 0.5 * d) / std::max(played, 1), cmp, e.elo, sweep ? e.elo : e.lo,
               sweep ? e.elo : e.hi, npairs);
@@ -395,6 +500,13 @@ int main(int argc, char** argv) {
                 double(nodes_of[1]) / double(searches_of[1]));
     std::printf("time a move (the clock): A %.0f ms, B %.0f ms\n", ms_of[0] / double(searches_of[0]),
                 ms_of[1] / double(searches_of[1]));
+  }
+  if (tc) {
+    std::printf("clock %s: losses on time A %d, B %d; draws on time (King only) A %d, B %d\n",
+                time_control_text(*tc).c_str(), time_losses[0], time_losses[1], time_draws[0], time_draws[1]);
+    std::printf("on the clock: A %.0f ms a move, lowest time left %.0f ms; B %.0f ms a move, lowest time left %.0f ms\n",
+                clock_used[0] / double(std::max(1L, clock_moves[0])), clock_moves[0] ? lowest_left[0] : 0.0,
+                clock_used[1] / double(std::max(1L, clock_moves[1])), clock_moves[1] ? lowest_left[1] : 0.0);
   }
   if (!adj.resign_moves)
     std::printf("resign rule (800 cp, 5 moves each) would have ended %d games (at ply %.0f on average); of those the "

@@ -70,3 +70,16 @@ export function rng(seed) {
     return x / 4294967296;
   };
 }
+
+// Asserts that `promise` rejects with an error of the stable `code` (the one error
+// convention: an EngineError from the client, an Error with .code from the module) whose
+// message matches `re`.
+export async function rejectsWith(promise, code, re) {
+  const { default: assert } = await import('node:assert/strict');
+  await assert.rejects(promise, (err) => {
+    assert.ok(err instanceof Error, String(err));
+    assert.equal(err.code, code);
+    assert.match(err.message, re);
+    return true;
+  });
+}

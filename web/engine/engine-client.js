@@ -57,11 +57,15 @@ export class EngineClient {
 
   // position: {fen: start position string ('' = the standard start), moves: coordinate
   // (or algebraic) moves}; limits: {movetime?, nodes?, depth?} or null (the level's own
-  // limits); options: {level = 10, seed?, onInfo?(info)}. Resolves to
-  // {best, bestAlgebraic, score, mate, depth, pv, pvCoordinate, nodes, time, stopped}
+  // limits); options: {level = 10, seed?, clock?, onInfo?(info)}. clock: the computer's
+  // move on its clock, {time, inc?, movestogo?, overhead?} in ms (limits must then be
+  // null): core's time manager sets the limits. Resolves to {best, bestAlgebraic, score,
+  // mate, depth, pv, pvCoordinate, nodes, time, stopped, clock?: {soft, hard, panic}}
   // or null when superseded (another search, stop({discard: true}), a restart).
   search(position, limits = null, options = {}) {
-    return this._search('search', position, { limits, level: options.level, seed: options.seed }, options.onInfo);
+    const fields = { limits, level: options.level, seed: options.seed };
+    if (options.clock !== undefined && options.clock !== null) fields.clock = options.clock;
+    return this._search('search', position, fields, options.onInfo);
   }
 
   // An infinite analysis (info messages) until stop(); resolves like search().

@@ -81,9 +81,19 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
   function startSearch(id, msg, infinite) {
     if (current) finish(current, 'replaced');
     setPosition(msg, 'a search');
-    search.start(infinite ? { infinite: true } : msg.limits, msg.level, msg.seed,
-      { multipv: msg.multipv, threat: msg.threat === true });
-    const s = { id, answer: (how) => reply(id, { ...search.result(), stopped: how }) };
+    // The computer on its clock: core's time manager sets the limits ({soft, hard, panic}
+    // comes back with the answer).
+    let clock = null;
+    if (!infinite && msg.clock !== undefined && msg.clock !== null) {
+      if (msg.limits !== undefined && msg.limits !== null) {
+        throw new RequestError('bad-limits', 'a search on a clock takes no limits: the clock sets them');
+      }
+      clock = search.startClock(msg.clock, msg.level, msg.seed);
+    } else {
+      search.start(infinite ? { infinite: true } : msg.limits, msg.level, msg.seed,
+        { multipv: msg.multipv, threat: msg.threat === true });
+    }
+    const s = { id, answer: (how) => reply(id, { ...search.result(), stopped: how, ...(clock ? { clock } : {}) }) };
     current = s;
     const onInfo = (info) => { if (current === s) post({ v: PROTOCOL_VERSION, id, type: 'info', info }); };
     const slice = () => {
