@@ -254,10 +254,6 @@ Result<LessonState> lesson_state(std::string_view fen, std::string_view goal_tex
   if (legal_moves(pos).size == 0) return make_error("bad lesson: the side to move has no legal move");
   if (reached(g, pos, learner, st.left, st.piece, Move::none(), false))
     return make_error("bad lesson: the goal is reached before any move");
-  long budget = kReachBudget;
-  if (can_reach(g, pos, learner, st.left, st.piece, g.max_moves, budget) == 0)
-    return make_error("bad lesson: the goal cannot be reached in " + std::to_string(g.max_moves) +
-                      (g.max_moves == 1 ? " move" : " moves"));
 
   for (size_t i = 0; i < moves.size(); ++i) {
     const std::string which = "move " + std::to_string(i + 1) + ": ";
@@ -305,7 +301,7 @@ Result<LessonState> lesson_state(std::string_view fen, std::string_view goal_tex
     pos = std::move(next.value());
     // A move after which the goal is out of reach is said at once, with why (not moves later).
     const int moves_left = g.max_moves - int(st.moves.size());
-    budget = kReachBudget;
+    long budget = kReachBudget;
     if (can_reach(g, pos, learner, st.left, st.piece, moves_left, budget) == 0) {
       st.failed = true;
       st.message = said + "That move cannot reach the goal: " + out_of_reach(g, pos, st.left, st.piece, moves_left);
