@@ -3,7 +3,7 @@
 // one of the 288 squares is in the window (phone: in the scrolling part between the top
 // bar and the toolbar, the page scrolled to its level); a click on every corner square of
 // every level reaches that square; on the phone the computer's last move is in view; on
-// the tablet the panels are below the boards; on the phone the levels are in line (a square
+// the tablet the panels are clear of the boards; on the phone the levels are in line (a square
 // and the squares directly above and below it share a screen column); elsewhere the boards
 // are arranged for the largest squares, and the player's choice of the levels in line
 // instead is kept across a reload.
@@ -128,8 +128,12 @@ for (const size of SIZES) {
       if (size.phone) assert.deepEqual(await misaligned(b.page), [], 'the squares directly above one another share a screen column');
 
       if (size.tablet) {
-        const below = await b.page.evaluate(() => document.querySelector('.side').getBoundingClientRect().top >= document.getElementById('board').getBoundingClientRect().bottom - 1);
-        assert.ok(below, 'the panels are below the boards');
+        // the panels beside or below the boards (whichever gives the larger squares), clear of them
+        const clear = await b.page.evaluate(() => {
+          const s = document.querySelector('.side').getBoundingClientRect(), g = document.getElementById('board').getBoundingClientRect();
+          return s.top >= g.bottom - 1 || s.left >= g.right - 1;
+        });
+        assert.ok(clear, 'the panels are clear of the boards');
       }
 
       // play on against the computer (the saved game, now against level 1)
