@@ -184,9 +184,11 @@ class GameFacade {
   std::string result() const { return game_.result(); }
 
   // The game as a record text (core/record.h). tags: {Name: value} (Result, Variant,
-  // SetUp, FEN and Termination come from the game); comments[i]: after ply i (0: before
-  // the first move); glyphs[i]: of ply i + 1. Each may be undefined.
-  val record(val tags, val comments, val glyphs) {
+  // SetUp, FEN and Termination come from the game; a TimeControl is checked); comments[i]:
+  // after ply i (0: before the first move); glyphs[i]: of ply i + 1; clocks[i]: the
+  // milliseconds left after ply i + 1 (written as [%clk H:MM:SS]), null when not known.
+  // Each may be undefined.
+  val record(val tags, val comments, val glyphs, val clocks) {
     GameRecord rec;
     rec.game = game_;
     rec.fit();
@@ -213,6 +215,19 @@ class GameFacade {
     for (size_t i = 0; i < list.size(); ++i)
       if (!rec.set_glyph(int(i) + 1, list[i]))
         return error_obj("bad-argument", "glyph " + std::to_string(i + 1) + " is not one of ! ? !! ?? !? ?! or ''");
+    if (!clocks.isUndefined() && !clocks.isNull()) {
+      if (!val::global("Array").call<bool>("isArray", clocks)) return error_obj("bad-argument", "the clocks must be an array");
+      const int n = clocks["length"].as<int>();
+      if (n > game_.plies()) return error_obj("bad-argument", "more clocks than plies");
+      for (int i = 0; i < n; ++i) {
+        val c = clocks[i];
+        if (c.isNull() || c.isUndefined()) continue;
+        const double ms = c.isNumber() ? c.as<double>() : -2;
+        if (!(ms >= 0 && ms <= 9e15 && ms == std::floor(ms)) || !rec.set_clock(i + 1, int64_t(ms)))
+          return error_obj("bad-argument", "clock " + std::to_string(i + 1) +
+                                               " must be null or whole milliseconds from 0 to 99999:59:59.999");
+      }
+    }
     return val(write_record(rec));
   }
 

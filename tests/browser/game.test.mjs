@@ -162,13 +162,13 @@ test('frames keep coming and destinations stay instant while the engine thinks',
   });
   const c0 = await cpu();
   await page.keyboard.press('h');  // a hint: a full-strength search in the worker
-  await page.waitForFunction(() => window.__dc.state().aiBusy, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.__dc.state().aiBusy);
   await clickSquare(page, '2e2');
   const s = await state(page);
   assert.equal(s.selected, '2e2');
   assert.ok(s.dests.length > 0);
   assert.equal(await page.evaluate(() => window.__busyAtClick), true, 'the click was answered while the search was running');
-  await page.waitForFunction(() => !window.__dc.state().aiBusy, null, { timeout: 10000 });
+  await page.waitForFunction(() => !window.__dc.state().aiBusy);
   const c1 = await cpu();
   const frames = await page.evaluate(() => { cancelAnimationFrame(window.__raf); return window.__frames; });
   const main = c1.main - c0.main, all = c1.all - c0.all;
@@ -203,7 +203,7 @@ test('checkmate ends the game with a summary', async () => {
   await openGame(page, server.url);  // the bare address: no game link in it
   await clickSquare(page, '1a6');
   await clickSquare(page, '1a7');
-  await page.waitForSelector('#dlg-over[open]', { timeout: 5000 });
+  await page.waitForSelector('#dlg-over[open]');
   assert.equal(await page.textContent('#dlg-over-title'), 'You won!');
   assert.match(await page.textContent('#over-reason'), /Checkmate/);
   assert.match(await page.textContent('#status-main'), /Checkmate · Gold wins/);

@@ -6,8 +6,8 @@
 
 import { parseSquare } from './squares.js';
 import { useFacts, pieceName, pieceSide } from './facts.js';
+import { attempt } from '../util/result.js';
 
-function errorText(e) { return String((e && e.message) || e); }
 
 function sortSquares(list) {
   return [...new Set(list)].sort((a, b) => parseSquare(a) - parseSquare(b));
@@ -20,36 +20,21 @@ function sortSquares(list) {
  * frozen} (square lists sorted by square number) or {error}.
  */
 export function moveDiagram(M, fen, square) {
-  if (parseSquare(square) < 0) return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
-  let g = null;
+  if (parseSquare(square) === null) return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
   useFacts(M);
+  const g = new M.Game();
   try {
-    g = new M.Game();
-    g.setPosition(fen || '', []);
-    const r = g.moveDiagram(square);
-    const piece = r.piece;
+    const d = attempt(() => { g.setPosition(fen || '', []); return g.moveDiagram(square); });  // the engine's reason, if not
+    if (d.error) return d;
+    const r = d.value, piece = r.piece;
     return {
       piece, side: pieceSide(piece), name: pieceName(piece), square,
       move: sortSquares(r.move), capture: sortSquares(r.capture), both: sortSquares(r.both),
       afar: sortSquares(r.afar), frozen: !!r.frozen,
     };
-  } catch (e) {
-    return { error: errorText(e) };
   } finally {
-    if (g) g.delete();
+    g.delete();
   }
-}
-
-/** The renderer's mark string for a diagram: dots = move, rings = capture, both = either. */
-export function diagramMarks(d) {
-  if (!d || d.error) return '';
-  const parts = [`sel=${d.square}`];
-  const mv = [...d.move, ...d.both], cap = [...d.capture, ...d.both];
-  if (mv.length) parts.push('move=' + mv.join(','));
-  if (cap.length) parts.push('cap=' + cap.join(','));
-  if (d.afar.length) parts.push('afar=' + d.afar.join(','));
-  if (d.frozen) parts.push('frozen=' + d.square);
-  return parts.join(';');
 }
 
 /** Levels (1..3) the diagram reaches, the piece's own included. */
