@@ -301,3 +301,20 @@ export function comparePng(a, b, threshold = 40) {
   }
   return { ratio: bad / (a.width * a.height), bad, diff: { width: a.width, height: a.height, data: diff } };
 }
+
+// A game of `n` plies (seeded random legal moves, none ending it), made by the engine under Node.
+export async function randomGame(n, seed = 7) {
+  const { loadEngine } = await import('../node/helpers.mjs');
+  const M = await loadEngine();
+  const g = new M.Game();
+  const rand = (k) => { seed = (seed * 1103515245 + 12345) >>> 0; return (seed >>> 8) % k; };
+  const moves = [];
+  while (moves.length < n) {
+    const legal = g.legalMoves();
+    const m = legal[rand(legal.length)];
+    g.play(m);
+    if (g.status().over) g.undo(); else moves.push(m);
+  }
+  g.delete();
+  return moves;
+}

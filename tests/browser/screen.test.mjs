@@ -11,8 +11,7 @@
 // Run: node --test tests/browser/screen.test.mjs   (build the test site first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, waitReady, watchErrors, state, frames } from './helpers.mjs';
-import { loadEngine } from '../node/helpers.mjs';
+import { startServer, launchBrowser, waitReady, watchErrors, state, frames, randomGame } from './helpers.mjs';
 
 // width, height, the least square (px) the default arrangement must give, a phone's
 const SIZES = [
@@ -21,22 +20,6 @@ const SIZES = [
   { width: 820, height: 1180, least: 28 }, { width: 1180, height: 820, least: 30 },
 ];
 const PLIES = 150;
-
-// A 150-ply game (seeded random legal moves that do not end it), made by the engine.
-async function randomGame(n, seed = 7) {
-  const M = await loadEngine();
-  const g = new M.Game();
-  const rand = (k) => { seed = (seed * 1103515245 + 12345) >>> 0; return (seed >>> 8) % k; };
-  const moves = [];
-  while (moves.length < n) {
-    const legal = g.legalMoves();
-    const m = legal[rand(legal.length)];
-    g.play(m);
-    if (g.status().over) g.undo(); else moves.push(m);
-  }
-  g.delete();
-  return moves;
-}
 
 let server, browser, moves;
 before(async () => { [server, browser, moves] = await Promise.all([startServer(), launchBrowser(), randomGame(PLIES)]); });

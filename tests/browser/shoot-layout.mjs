@@ -6,27 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startServer, launchBrowser, waitReady, frames } from './helpers.mjs';
-import { loadEngine } from '../node/helpers.mjs';
+import { startServer, launchBrowser, waitReady, frames, randomGame } from './helpers.mjs';
 
 const out = process.argv[2] || 'docs/img';
 const sizes = process.argv.slice(3).length ? process.argv.slice(3) : ['1920x1080', '1280x720', '390x844', '844x390', '820x1180', '1180x820'];
 fs.mkdirSync(out, { recursive: true });
-
-async function randomGame(n, seed = 7) {
-  const M = await loadEngine();
-  const g = new M.Game();
-  const rand = (k) => { seed = (seed * 1103515245 + 12345) >>> 0; return (seed >>> 8) % k; };
-  const moves = [];
-  while (moves.length < n) {
-    const legal = g.legalMoves();
-    const m = legal[rand(legal.length)];
-    g.play(m);
-    if (g.status().over) g.undo(); else moves.push(m);
-  }
-  g.delete();
-  return moves;
-}
 
 const [server, browser, moves] = await Promise.all([startServer(), launchBrowser(), randomGame(150)]);
 // small PNGs: the window's pixels at 1 CSS px, at most 640 px wide, 64 colours
