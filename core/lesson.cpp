@@ -111,6 +111,68 @@ std::string not_yet(const Goal& g, Position& pos, Color learner, const std::vect
   return "";
 }
 
+// Whether the goal can still be reached from `pos` (the learner to move) in `moves_left` moves,
+// the other side passing after each: a search over the learner's moves alone (a lesson is a
+// small position and a few moves). A move that gives check ends the lesson unless checking is
+// the goal. 1: yes, 0: no, -1: not known within the budget (a make_move each).
+constexpr long kReachBudget = 20000;
+
+int can_reach(const Goal& g, Position& pos, Color learner, const std::vector<Square>& left, Square piece,
+              int moves_left, long& budget) {
+  if (g.kind == GoalKind::Capture && int(left.size()) > moves_left) return 0;  // one capture a move
+  bool unknown = false;
+  const MoveList moves = legal_moves(pos);
+  for (int i = 0; i < moves.size; ++i) {
+    const Move m = moves[i];
+    if (piece != SQ_NONE && m.from() != piece) continue;
+    if (--budget < 0) return -1;
+    std::vector<Square> now = left;
+    if (g.kind == GoalKind::Capture && m.is_capture() && contains(now, m.to()))
+      now.erase(std::find(now.begin(), now.end(), m.to()));
+    const Square next = piece == SQ_NONE ? SQ_NONE : m.is_afar() ? m.from() : m.to();
+    pos.make_move(m);
+    const bool check = in_check(pos);
+    int r = 0;
+    if (reached(g, pos, learner, now, next, m, check)) {
+      r = 1;
+    } else if (moves_left > 1 && !(check && g.kind != GoalKind::Check && g.kind != GoalKind::Mate)) {
+      pos.make_null();
+      r = can_reach(g, pos, learner, now, next, moves_left - 1, budget);
+      pos.unmake_null();
+    }
+    pos.unmake_move();
+    if (r == 1) return 1;
+    if (r < 0) unknown = true;
+  }
+  return unknown ? -1 : 0;
+}
+
+// Why the goal can no longer be reached with `moves_left` moves (can_reach said no).
+std::string out_of_reach(const Goal& g, const Position& pos, const std::vector<Square>& left, Square piece,
+                         int moves_left) {
+  const std::string in = " in the " + (moves_left == 1 ? std::string("1 move") : std::to_string(moves_left) + " moves") +
+                         " left.";
+  const std::string who = piece != SQ_NONE ? std::string("from ") + square_name(piece) + " your " +
+                                                 piece_type_name(type_of(pos.at(piece))) + " cannot "
+                                           : std::string("no piece of yours can ");
+  switch (g.kind) {
+    case GoalKind::Capture:
+      if (int(left.size()) > moves_left)
+        return std::to_string(left.size()) + " targets are left (" + square_list(left) + ") and only " +
+               (moves_left == 1 ? std::string("1 move") : std::to_string(moves_left) + " moves") +
+               ": a move takes one piece.";
+      return who + "take the " + (left.size() == 1 ? "target on " : "targets on ") + square_list(left) + in;
+    case GoalKind::Reach:
+      return who + "reach " + (g.squares.size() == 1 ? "" : "any of ") + square_list(g.squares) + in;
+    case GoalKind::Unfreeze: return who + "free your frozen pieces" + in;
+    case GoalKind::Freeze: return who + "freeze the piece on " + square_list(g.squares) + in;
+    case GoalKind::Check: return who + "give check" + in;
+    case GoalKind::Mate: return who + "give checkmate" + in;
+    case GoalKind::Promote: return who + "promote a Warrior" + in;
+  }
+  return "";
+}
+
 }  // namespace
 
 Result<Goal> parse_goal(std::string_view text) {
@@ -237,6 +299,13 @@ Result<LessonState> lesson_state(std::string_view fen, std::string_view goal_tex
     Result<Position> next = pass_turn(pos);
     if (!next) return make_error(which + "the turn cannot pass back: " + next.error());
     pos = std::move(next.value());
+    // A move after which the goal is out of reach is said at once, with why (not moves later).
+    const int moves_left = g.max_moves - int(st.moves.size());
+    long budget = kReachBudget;
+    if (can_reach(g, pos, learner, st.left, st.piece, moves_left, budget) == 0) {
+      st.failed = true;
+      st.message = said + "That move cannot reach the goal: " + out_of_reach(g, pos, st.left, st.piece, moves_left);
+    }
   }
   return st;
 }

@@ -65,17 +65,43 @@ TEST_CASE("a lesson: the other side passes, targets count down, mistakes are exp
   CHECK(dc::square_name(s.piece) == "2b7");
   s = lesson(fen, goal, {"2b22b7", "2b72h7"});
   CHECK(s.done);
-  s = lesson(fen, goal, {"2b22b5", "2b52h5"});
+  // a move after which the goal is out of reach is said at once, with why
+  s = lesson(fen, goal, {"2b22b5"});
   CHECK(s.failed);
-  CHECK(s.message == "Out of moves. 2 targets left: 2b7, 2h7.");
+  CHECK(s.message == "That move cannot reach the goal: 2 targets are left (2b7, 2h7) and only 1 move: a move takes one piece.");
+  s = lesson(fen, goal, {"2b22b7", "2b72c7"});
+  CHECK(s.failed);
+  CHECK(s.message == "Out of moves. 1 target left: 2h7.");
   // another piece than the lesson's, an illegal move, a move after the end
   CHECK(dc::lesson_state(fen, goal, {"1a12a1"}).error() == "move 1: in this lesson only the Oliphant on 2b2 moves");
   CHECK(dc::lesson_state(fen, goal, {"2b23c3"}).error().rfind("move 1: ", 0) == 0);
   CHECK(dc::lesson_state(fen, goal, {"2b22b7", "2b72h7", "2h72h6"}).error() == "move 3: the lesson is over");
+  CHECK(dc::lesson_state(fen, goal, {"2b22b5", "2b52b7"}).error() == "move 2: the lesson is over");
   // bad lessons
   CHECK(dc::lesson_state(fen, "capture 2c7", {}).error() == "bad goal: no enemy piece to capture on 2c7");
   CHECK(dc::lesson_state(fen, "capture 2b7 with 2c2", {}).error() == "bad goal: no piece of the side to move on 2c2");
   CHECK(dc::lesson_state("nonsense", "mate", {}).error().rfind("bad position string: ", 0) == 0);
+}
+
+TEST_CASE("a lesson: a move that puts the goal out of reach fails at once and says why", "[learn]") {
+  // An Oliphant (a rook on the Ground) on 2b2, targets on 2b7 and 2h7, three moves.
+  const std::string fen = th::fen_of({{"1a1", 'K'}, {"1l8", 'k'}, {"2b2", 'O'}, {"2b7", 'w'}, {"2h7", 't'}});
+  const std::string goal = "capture 2b7 2h7 with 2b2 in 3";
+  dc::LessonState s = lesson(fen, goal, {"2b22b3"});  // then 2b3x2b7 and 2b7x2h7
+  CHECK(!s.failed);
+  CHECK(s.message == "2 targets left: 2b7, 2h7.");
+  s = lesson(fen, goal, {"2b22c2"});  // from 2c2 neither target is on a line: two moves cannot take both
+  CHECK(s.failed);
+  CHECK(s.message == "That move cannot reach the goal: from 2c2 your Oliphant cannot take the targets on 2b7, 2h7 in the 2 moves left.");
+  s = lesson(fen, goal, {"2b22b7", "2b72b6"});  // 2h7 is no longer on the Oliphant's lines
+  CHECK(s.failed);
+  CHECK(s.message == "That move cannot reach the goal: from 2b6 your Oliphant cannot take the target on 2h7 in the 1 move left.");
+  // any piece may move: the words name none
+  const std::string fen2 = th::fen_of({{"1a1", 'K'}, {"1l8", 'k'}, {"2a3", 'O'}});
+  CHECK(!lesson(fen2, "reach 2h8 in 2", {"2a32h3"}).failed);
+  s = lesson(fen2, "reach 2h8 in 2", {"2a32a4"});
+  CHECK(s.failed);
+  CHECK(s.message == "That move cannot reach the goal: no piece of yours can reach 2h8 in the 1 move left.");
 }
 
 TEST_CASE("a lesson: a check that is not the goal ends it; a mate lesson says why a move is no mate", "[learn]") {
@@ -132,6 +158,17 @@ TEST_CASE("every lesson of the tutorial: solved by its solution, every first mov
         const dc::LessonState s = lesson(fen, goal, {dc::to_coordinate(m)});
         INFO(dc::to_coordinate(m));
         CHECK((s.done || !s.message.empty()));
+        // a move that does not fail the lesson leaves a next move that does not fail it either
+        if (!s.done && !s.failed) {
+          dc::Position q = s.position;
+          bool way = false;
+          for (dc::Move m2 : dc::legal_moves(q)) {
+            if (s.piece != dc::SQ_NONE && m2.from() != s.piece) continue;
+            const dc::LessonState s2 = lesson(fen, goal, {dc::to_coordinate(m), dc::to_coordinate(m2)});
+            if (s2.done || !s2.failed) { way = true; break; }
+          }
+          CHECK(way);
+        }
       }
     }
   }

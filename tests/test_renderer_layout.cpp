@@ -13,7 +13,6 @@ using namespace dcui;
 
 namespace {
 const float kDprs[] = {1.f, 1.5f, 2.f, 3.f};
-struct Box { float w, h; };
 const Box kBoxes[] = {{1920, 1080}, {1400, 800}, {1280, 720}, {820, 1180}, {390, 844}, {320, 200}, {480, 300}, {800, 600}, {600, 2000}};
 
 bool inside(const RectF& r, const Layout& L) {
@@ -94,11 +93,28 @@ TEST_CASE("layout: sideways turns each board a quarter, Gold's rank 1 at the lef
 TEST_CASE("layout: auto takes the arrangement with the largest squares", "[layout]") {
   for (const Box& b : kBoxes) {
     const Layout A = computeLayout(b.w, b.h, 1.f, {3, 2, 1}, Arrange::Auto);
-    for (Arrange a : {Arrange::Row, Arrange::Column})
+    for (Arrange a : {Arrange::Row, Arrange::Column, Arrange::Pyramid})
       CHECK(A.sq >= computeLayout(b.w, b.h, 1.f, {3, 2, 1}, a).sq);
   }
   CHECK(computeLayout(1920, 400, 1.f).arrangement == Arrangement::Row);
   CHECK(computeLayout(400, 1920, 1.f).arrangement == Arrangement::Column);
+}
+
+TEST_CASE("layout: of several boxes, the one with the largest squares", "[layout]") {
+  // a desktop window's two places for the boards: beside the panels, or above them
+  const std::vector<Box> boxes = {{914, 640}, {1248, 380}};
+  int index = -2;
+  const Layout L = bestLayout(boxes, 1.f, {3, 2, 1}, Arrange::Auto, index);
+  REQUIRE(index >= 0);
+  for (size_t i = 0; i < boxes.size(); ++i) CHECK(L.sq >= computeLayout(boxes[i].w, boxes[i].h, 1.f).sq);
+  CHECK(L.sq == computeLayout(boxes[size_t(index)].w, boxes[size_t(index)].h, 1.f).sq);
+  // equal boxes: the first
+  bestLayout({{800, 600}, {800, 600}}, 1.f, {3, 2, 1}, Arrange::Auto, index);
+  CHECK(index == 0);
+  // no box holds a board
+  CHECK_FALSE(bestLayout({{0, 100}, {10, 0}}, 1.f, {3, 2, 1}, Arrange::Auto, index).valid());
+  CHECK(index == -1);
+  CHECK_FALSE(bestLayout({}, 1.f, {3, 2, 1}, Arrange::Auto, index).valid());
 }
 
 TEST_CASE("layout: shown levels", "[layout]") {

@@ -57,21 +57,42 @@ export function chromiumPath() {
   throw new Error('Chromium not found (apt-get install chromium)');
 }
 
-// A fresh persistent context (own temp profile) in headless Chromium.
-export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1, isMobile = false, hasTouch = false, serviceWorkers = 'allow' } = {}) {
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--hide-scrollbars', '--font-render-hinting=none'];
+
+// One headless Chromium for the checks of a file at several window sizes: page(options)
+// opens a fresh context (its own storage) as launch() would, close() ends it all.
+export async function launchBrowser() {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ARGS });
+  return {
+    async page({ width = 1400, height = 800, deviceScaleFactor = 1, isMobile = false, hasTouch = false, welcomed = true } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, isMobile, hasTouch });
+      if (welcomed) await context.addInitScript(markWelcomed);
+      context.setDefaultTimeout(0);  // as launch()
+      const page = settling(await context.newPage());
+      return { context, page, close: () => context.close().catch(() => {}) };
+    },
+    close: () => browser.close().catch(() => {}),
+  };
+}
+
+// A fresh persistent context (own temp profile) in headless Chromium. welcomed: the page's
+// welcome (what a first visit sees) counts as already closed, as for a returning player; the
+// tests of the welcome itself pass false.
+export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1, isMobile = false, hasTouch = false, serviceWorkers = 'allow', welcomed = true } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath(),
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--hide-scrollbars', '--font-render-hinting=none'],
+    args: ARGS,
     viewport: { width, height },
     deviceScaleFactor,
     isMobile,
     hasTouch,
     serviceWorkers,
   });
+  if (welcomed) await context.addInitScript(markWelcomed);
   // Waits are for events and conditions, with no clock of their own: on a busy machine a
   // page may take long, and the test runner's time limit (--test-timeout) ends a wait that
   // never comes true.
@@ -82,6 +103,15 @@ export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1
     fs.rmSync(dir, { recursive: true, force: true });
   };
   return { context, page, close };
+}
+
+// The player's preferences with the welcome closed (store.js PREFS_KEY), before the page's scripts run.
+function markWelcomed() {
+  try {
+    const key = 'dragonchess.prefs.v1';
+    const prefs = JSON.parse(localStorage.getItem(key) || '{}') || {};
+    if (!prefs.welcomed) localStorage.setItem(key, JSON.stringify({ ...prefs, welcomed: true }));
+  } catch { /* an opaque origin (about:blank): no storage */ }
 }
 
 // The game page draws what changed once, in the next animation frame (docs/architecture.md),
@@ -270,4 +300,21 @@ export function comparePng(a, b, threshold = 40) {
     }
   }
   return { ratio: bad / (a.width * a.height), bad, diff: { width: a.width, height: a.height, data: diff } };
+}
+
+// A game of `n` plies (seeded random legal moves, none ending it), made by the engine under Node.
+export async function randomGame(n, seed = 7) {
+  const { loadEngine } = await import('../node/helpers.mjs');
+  const M = await loadEngine();
+  const g = new M.Game();
+  const rand = (k) => { seed = (seed * 1103515245 + 12345) >>> 0; return (seed >>> 8) % k; };
+  const moves = [];
+  while (moves.length < n) {
+    const legal = g.legalMoves();
+    const m = legal[rand(legal.length)];
+    g.play(m);
+    if (g.status().over) g.undo(); else moves.push(m);
+  }
+  g.delete();
+  return moves;
 }

@@ -3,9 +3,10 @@
 // one of the 288 squares is in the window (phone: in the scrolling part between the top
 // bar and the toolbar, the page scrolled to its level); a click on every corner square of
 // every level reaches that square; on the phone the computer's last move is in view; on
-// the tablet the panels are below the boards; the levels are in line (a square and the
-// squares directly above and below it share a screen column), and the player's choice of
-// the largest squares instead is kept across a reload.
+// the tablet the panels are clear of the boards; on the phone the levels are in line (a square
+// and the squares directly above and below it share a screen column); elsewhere the boards
+// are arranged for the largest squares, and the player's choice of the levels in line
+// instead is kept across a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openGame, waitReady, watchErrors, state, frames } from './helpers.mjs';
@@ -77,6 +78,16 @@ async function reach(page, name) {
   }, name);
 }
 
+// The squares directly above one another (1xn, 2xn, 3xn) not at the same x.
+const misaligned = (page) => page.evaluate(() => {
+  const bad = [];
+  for (let r = 1; r <= 8; r++) for (let f = 0; f < 12; f++) {
+    const x = [1, 2, 3].map((l) => window.__dc.squarePoint(`${l}${String.fromCharCode(97 + f)}${r}`).x);
+    if (x[0] !== x[1] || x[1] !== x[2]) bad.push(`${String.fromCharCode(97 + f)}${r}: ${x.join(' ')}`);
+  }
+  return bad;
+});
+
 for (const size of SIZES) {
   test(`layout ${size.width}x${size.height}: the boards stay put for 200 plies; every square reachable; corners clickable`, async () => {
     const b = await launch({ width: size.width, height: size.height, isMobile: !!size.phone, hasTouch: !!size.phone });
@@ -113,20 +124,16 @@ for (const size of SIZES) {
       }
       await b.page.keyboard.press('Escape');
 
-      // the levels in line: 1xn, 2xn and 3xn at the same x, every file of every rank
-      const misaligned = await b.page.evaluate(() => {
-        const bad = [];
-        for (let r = 1; r <= 8; r++) for (let f = 0; f < 12; f++) {
-          const x = [1, 2, 3].map((l) => window.__dc.squarePoint(`${l}${String.fromCharCode(97 + f)}${r}`).x);
-          if (x[0] !== x[1] || x[1] !== x[2]) bad.push(`${String.fromCharCode(97 + f)}${r}: ${x.join(' ')}`);
-        }
-        return bad;
-      });
-      assert.deepEqual(misaligned, [], 'the squares directly above one another share a screen column');
+      // a phone: the levels in line (its width holds one board)
+      if (size.phone) assert.deepEqual(await misaligned(b.page), [], 'the squares directly above one another share a screen column');
 
       if (size.tablet) {
-        const below = await b.page.evaluate(() => document.querySelector('.side').getBoundingClientRect().top >= document.getElementById('board').getBoundingClientRect().bottom - 1);
-        assert.ok(below, 'the panels are below the boards');
+        // the panels beside or below the boards (whichever gives the larger squares), clear of them
+        const clear = await b.page.evaluate(() => {
+          const s = document.querySelector('.side').getBoundingClientRect(), g = document.getElementById('board').getBoundingClientRect();
+          return s.top >= g.bottom - 1 || s.left >= g.right - 1;
+        });
+        assert.ok(clear, 'the panels are clear of the boards');
       }
 
       // play on against the computer (the saved game, now against level 1)
@@ -165,7 +172,7 @@ for (const size of SIZES) {
 // with the best line it shows) and the move on view stays in sight; short windows keep room
 // for several rows (the engine's buttons beside its title).
 test('desktop: the move list keeps its height and the last move in sight while the engine thinks', async () => {
-  for (const [width, height, minRows] of [[1280, 720, 4], [1400, 800, 6], [1920, 1080, 10]]) {
+  for (const [width, height, minRows] of [[1280, 720, 8], [1400, 800, 6], [1920, 1080, 10]]) {
     const b = await launch({ width, height });
     try {
       const errors = watchErrors(b.page);
@@ -194,26 +201,28 @@ test('desktop: the move list keeps its height and the last move in sight while t
   }
 });
 
-test('larger squares: the player can arrange the boards for the largest squares; it is kept', async () => {
+test('levels in line: the player can put the levels in line instead of the largest squares; it is kept', async () => {
   const b = await launch({ width: 1280, height: 720 });
   try {
     const errors = watchErrors(b.page);
     await openGame(b.page, server.url, { engine: false });
-    const sq0 = await b.page.evaluate(() => window.__dc.geometry().square);
+    const g0 = await b.page.evaluate(() => window.__dc.geometry());
+    assert.notEqual(g0.arrangement, 'column', 'the largest squares by default');
+    assert.equal(await b.page.getAttribute('#btn-arrange', 'aria-pressed'), 'false');
     await b.page.click('#btn-arrange');
-    await b.page.waitForFunction((s) => window.__dc.geometry().square > s, sq0);
-    const g = await b.page.evaluate(() => window.__dc.geometry());
-    assert.notEqual(g.arrangement, 'column');
+    await b.page.waitForFunction(() => window.__dc.geometry().arrangement === 'column');
+    assert.ok((await b.page.evaluate(() => window.__dc.geometry().square)) < g0.square, 'the levels in line take smaller squares');
+    assert.deepEqual(await misaligned(b.page), [], 'the squares directly above one another share a screen column');
     assert.equal(await b.page.getAttribute('#btn-arrange', 'aria-pressed'), 'true');
     await b.page.reload();
     await waitReady(b.page);
-    await b.page.waitForFunction((s) => window.__dc.geometry().square === s, g.square);
+    await b.page.waitForFunction(() => window.__dc.geometry().arrangement === 'column');
     const box = await boardBox(b.page);
     await b.page.goto(server.url + encodeGame({ moves }));
     await b.page.waitForFunction((n) => window.__dc.ready && window.__dc.state().length === n, PLIES);
     assert.deepEqual(await boardBox(b.page), box, 'the boards stay put with 200 plies');
     await b.page.keyboard.press('b');
-    await b.page.waitForFunction(() => window.__dc.geometry().arrangement === 'column');
+    await b.page.waitForFunction((s) => window.__dc.geometry().square === s, g0.square);
     assert.deepEqual(errors, []);
   } finally {
     await b.close();

@@ -83,13 +83,11 @@ test('lessons: a wrong move is explained, the lesson can be restarted, hints poi
   assert.deepEqual(L.boardConfig().arrows[0], { from: parseSquare('3f5'), to: parseSquare('2f5'), color: 'blue' });
   // the targets are marked (a circle: an arrow from a square to itself)
   assert.ok(L.boardConfig().arrows.some((a) => a.from === parseSquare('2g5') && a.to === a.from));
+  // a move that leaves one move for two targets: said at once, with why
   assert.deepEqual(L.play('3f5', '3f6'), {});
-  assert.equal(L.phase, 'play');
-  assert.match(L.note.text, /2 targets left: 2f5, 2g5/);
-  assert.deepEqual(L.play('3f6', '3f5'), {});
   assert.equal(L.phase, 'failed');
-  assert.match(L.note.text, /^Out of moves/);
-  assert.equal(L.play('3f5', '3f4').error, 'the lesson is over: start again or go on');
+  assert.match(L.note.text, /^That move cannot reach the goal: 2 targets are left \(2f5, 2g5\) and only 1 move/);
+  assert.equal(L.play('3f6', '3f5').error, 'the lesson is over: start again or go on');
   L.restart();
   assert.equal(L.phase, 'play');
   assert.deepEqual(L.moves, []);

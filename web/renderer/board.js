@@ -8,7 +8,8 @@
 //   board.set({ pieces, dests, afar, lastMove, check, checkers, premove, frozen, orientation, levels,
 //               arrangement, arrows, selected, animate, diagram, free });      // any subset of keys
 //   board.on('move' | 'select' | 'hover' | 'click' | 'drop', fn);  board.off(name, fn)   (click: any square, empty too)
-//   board.geometry(); board.fit(w, h, {dpr, levels, arrangement}); board.squareRect(sq); board.squareAt(clientX, clientY);
+//   board.geometry(); board.fit(w, h, {dpr, levels, arrangement}); board.bestFit([[w, h], ...], {...});
+//   board.squareRect(sq); board.squareAt(clientX, clientY);
 //   board.labels(); board.drawNow();
 //   await board.ready (-> {} or {error}: the piece images could not be had, letters instead); board.destroy();
 //
@@ -163,6 +164,14 @@ export async function createBoard(container, options = {}) {
      *  with this board's levels and arrangement. */
     fit(width, height, { dpr = window.devicePixelRatio || 1, levels = shown.levels, arrangement: arr = shown.arrangement } = {}) {
       return JSON.parse(mod.fit(width, height, dpr, levelList(levels), arrangement(arr)));
+    },
+    /** Of several boxes [[width, height], ...] (CSS px), the one where the boards get the
+     *  largest squares: its layout (as fit) with `box`, its index (-1: none holds a board). The
+     *  choice of a page's arrangement is the renderer's. */
+    bestFit(boxes, { dpr = window.devicePixelRatio || 1, levels = shown.levels, arrangement: arr = shown.arrangement } = {}) {
+      if (!Array.isArray(boxes) || boxes.some((b) => !Array.isArray(b) || b.length !== 2 || !b.every(Number.isFinite)))
+        throw new TypeError('board.bestFit: boxes should be [[width, height], ...]');
+      return JSON.parse(mod.bestFit(boxes, dpr, levelList(levels), arrangement(arr)));
     },
     /** {x, y, width, height} in viewport px, or null (hidden level, bad square). */
     squareRect(sq) {

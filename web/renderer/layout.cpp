@@ -104,12 +104,13 @@ Layout computeLayout(float W, float H, float dpr, std::vector<int> levels, Arran
   Arrangement a = Arrangement::Row;
   float s = 0;
   if (arrange == Arrange::Auto) {
-    // The row reads best, then the column; the pyramid (three boards only) when clearly larger.
+    // The largest squares; of equals the row (it reads best), then the column, then the
+    // pyramid (three boards only).
     s = bestSquare(W, H, Arrangement::Row, n, dpr);
     const float sCol = bestSquare(W, H, Arrangement::Column, n, dpr);
     const float sPyr = n == 3 ? bestSquare(W, H, Arrangement::Pyramid, n, dpr) : 0.f;
     if (sCol > s) a = Arrangement::Column, s = sCol;
-    if (sPyr > 1.12f * s) a = Arrangement::Pyramid, s = sPyr;
+    if (sPyr > s) a = Arrangement::Pyramid, s = sPyr;
   } else {
     a = arrange == Arrange::Row ? Arrangement::Row : arrange == Arrange::Column ? Arrangement::Column
         : arrange == Arrange::Sideways ? Arrangement::Sideways : Arrangement::Pyramid;
@@ -158,6 +159,17 @@ Layout computeLayout(float W, float H, float dpr, std::vector<int> levels, Arran
     L.grid[idx] = {bx, snap(by + m.titleH, dpr), 12 * s, 8 * s};
   }
   return L;
+}
+
+Layout bestLayout(const std::vector<Box>& boxes, float dpr, const std::vector<int>& levels, Arrange arrange,
+                  int& index) {
+  Layout best;
+  index = -1;
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    Layout L = computeLayout(boxes[i].w, boxes[i].h, dpr, levels, arrange);
+    if (L.valid() && (index < 0 || L.sq > best.sq)) best = std::move(L), index = static_cast<int>(i);
+  }
+  return best;
 }
 
 RectF squareRect(const Layout& L, bool flipped, int sq) {

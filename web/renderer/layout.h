@@ -68,6 +68,11 @@ struct Layout {
 // empty list means all three.
 Layout computeLayout(float cssW, float cssH, float dpr, std::vector<int> levels = {3, 2, 1},
                      Arrange arrange = Arrange::Auto);
+// Of several boxes (the places a page could give the boards), the layout with the largest
+// squares: `index` is the box's (the first of equals; -1 when no box holds a board).
+struct Box { float w = 0, h = 0; };
+Layout bestLayout(const std::vector<Box>& boxes, float dpr, const std::vector<int>& levels, Arrange arrange,
+                  int& index);
 // Normalises a level list: 1..3 only, no repeats, {3, 2, 1} when nothing is left.
 std::vector<int> normaliseLevels(const std::vector<int>& levels);
 // The layout as JSON: {"square":..,"arrangement":"row|column|pyramid|sideways","width":..,"height":..,

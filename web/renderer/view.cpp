@@ -711,6 +711,35 @@ void typedClick(int sq) {
   else selectSquare(sq);
 }
 
+// Touch: a fingertip is wider than a phone's square (28 px in portrait, 21 px turned). A tap
+// or a touch drop on a square that is neither a legal destination nor a piece with moves goes
+// to the nearest legal destination (with nothing selected: the nearest piece with moves, when
+// the square tapped is empty) within reach of the finger: what a 44 px target would catch.
+constexpr float kTouchTarget = 44.f;
+int touchTarget(float x, float y, int sq, int from) {
+  const float reach = (kTouchTarget - V.layout.sq) / 2;
+  if (!V.pressTouch || V.free || !V.interactive || !(reach > 0)) return sq;
+  if (sq >= 0 && (destsOf(sq) || (from >= 0 && isDest(from, sq)))) return sq;
+  if (from < 0 && sq >= 0 && V.board[sq] != '.') return sq;  // a piece without moves: its own square
+  std::vector<int> near;
+  if (from >= 0) {
+    if (const std::vector<int>* d = destsOf(from)) near = *d;
+  } else {
+    for (const auto& [k, v] : V.dests)
+      if (!v.empty()) near.push_back(k);
+  }
+  int best = sq;
+  float bestD = reach;
+  for (int c : near) {
+    const RectF r = squareRect(V.layout, V.flipped, c);
+    if (!(r.w > 0)) continue;
+    const float dx = std::max({r.x - x, 0.f, x - (r.x + r.w)}), dy = std::max({r.y - y, 0.f, y - (r.y + r.h)});
+    const float dist = std::hypot(dx, dy);
+    if (dist < bestD) best = c, bestD = dist;
+  }
+  return best;
+}
+
 void pointerMove(float x, float y, bool touch, bool buttonDown) {
   V.ptrX = x, V.ptrY = y;
   const int h = touch ? -1 : squareAt(V.layout, V.flipped, x, y);
@@ -742,8 +771,10 @@ void pointerMove(float x, float y, bool touch, bool buttonDown) {
 void pointerUp(float x, float y) {
   if (!V.pressed) return;
   V.ptrX = x, V.ptrY = y;
-  const int from = V.pressSq, to = squareAt(V.layout, V.flipped, x, y);
+  const int from = V.pressSq;
+  int to = squareAt(V.layout, V.flipped, x, y);
   if (V.dragging) {
+    if (!V.free) to = touchTarget(x, y, to, from);
     V.pressed = V.dragging = false;
     V.pressSq = -1;
     if (V.free && to != from) {
@@ -760,8 +791,9 @@ void pointerUp(float x, float y) {
   V.pressSq = -1;
   const bool click = to == from || std::hypot(x - V.pressX, y - V.pressY) < 8.f;
   if (click && V.interactive) {
-    if (from >= 0) emitEvent("click", from);  // any square, empty or not (a position editor)
-    typedClick(from);
+    const int at = touchTarget(V.pressX, V.pressY, from, V.selected);
+    if (at >= 0) emitEvent("click", at);  // any square, empty or not (a position editor)
+    typedClick(at);
   }
 }
 
@@ -1071,13 +1103,23 @@ void setState(val s) {
 
 // Pure: the layout the renderer would use for a container of this size, these levels and
 // this arrangement ('auto' when not one of the names).
-std::string fitJson(double cssW, double cssH, double dpr, val levels, std::string arrange) {
-  std::vector<int> lv;
-  if (!(levels.isNull() || levels.isUndefined()))
-    for (int i = 0, n = levels["length"].as<int>(); i < n; ++i) lv.push_back(levels[i].as<int>());
+Arrange arrangeOf(const std::string& text) {
   Arrange a = Arrange::Auto;
-  parseArrange(arrange, a);
-  return layoutJson(computeLayout(static_cast<float>(cssW), static_cast<float>(cssH), static_cast<float>(dpr), lv, a));
+  parseArrange(text, a);
+  return a;
+}
+std::string fitJson(double cssW, double cssH, double dpr, val levels, std::string arrange) {
+  return layoutJson(computeLayout(static_cast<float>(cssW), static_cast<float>(cssH), static_cast<float>(dpr),
+                                  intList(levels), arrangeOf(arrange)));
+}
+// boxes: [[w, h], ...] (CSS px): the layout of the one with the largest squares, and its index.
+std::string bestFitJson(val boxes, double dpr, val levels, std::string arrange) {
+  std::vector<Box> bs;
+  for (int i = 0, n = boxes["length"].as<int>(); i < n; ++i)
+    bs.push_back({boxes[i][0].as<float>(), boxes[i][1].as<float>()});
+  int index = -1;
+  const std::string json = layoutJson(bestLayout(bs, static_cast<float>(dpr), intList(levels), arrangeOf(arrange), index));
+  return "{\"box\":" + std::to_string(index) + "," + json.substr(1);
 }
 std::string geometryJson() { return layoutJson(V.layout); }
 // The labels of the last frame: [{"text":..,"x":..,"y":..,"width":..,"height":..}] (CSS px).
@@ -1212,6 +1254,7 @@ EMSCRIPTEN_BINDINGS(dragonchess_ui) {
   emscripten::function("squareAt", &squareAtCss);
   emscripten::function("setState", &setState);
   emscripten::function("fit", &fitJson);
+  emscripten::function("bestFit", &bestFitJson);
   emscripten::function("geometry", &geometryJson);
   emscripten::function("labels", &labelsJson);
   emscripten::function("renderNow", &renderNow);

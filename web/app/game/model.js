@@ -138,6 +138,16 @@ export class GameModel {
   get length() { return this.plies.length; }
   get live() { return this.snaps[this.snaps.length - 1]; }
   snap(ply) { return this.snaps[Math.max(0, Math.min(ply, this.snaps.length - 1))]; }
+  /** The pieces taken in the game's first `ply` plies, as the letters they had on the board
+   *  (a capture from afar's `to` is the square it took on). */
+  captured(ply = this.length) {
+    const out = [];
+    for (let k = 0; k < Math.min(ply, this.plies.length); k++) {
+      const p = this.plies[k];
+      if (p.kind === 'capture' || p.kind === 'afar') out.push(this.snaps[k].board[parseSquare(p.to)]);
+    }
+    return out;
+  }
   coordinates() { return this.plies.map((p) => p.coordinate); }
   // Core's move number written before ply `ply` (0-based: the move from the position after
   // `ply` plies), '12.' Gold or '12…' Scarlet; also beyond the game (a searched line).

@@ -20,6 +20,18 @@ const TAG_WORDS = {
   'sylph-return': "the Sylph's return", promotion: 'promotion', 'check-levels': 'check across levels', mate: 'mate',
 };
 
+// The rule lessons' icons (the piece lessons show their piece), drawn like the page's others.
+const RULE_ICONS = {
+  afar: '<circle cx="12" cy="12" r="7"/><path d="M12 2.5v5M12 16.5v5M2.5 12h5M16.5 12h5"/><circle cx="12" cy="12" r="1.2"/>',
+  freezing: '<path d="M12 3v18M4.2 7.5l15.6 9M4.2 16.5l15.6-9M9.5 4.5 12 7l2.5-2.5M9.5 19.5 12 17l2.5 2.5"/>',
+  via: '<path d="M3 19 9 13M15 11l6-6M16.5 5H21v4.5"/><rect x="9" y="9" width="6" height="6" rx="1"/>',
+  'sylph-return': '<path d="M18 20V9.5a5.5 5.5 0 0 0-11 0V13"/><path d="m3.5 9.5 3.5 3.5 3.5-3.5"/>',
+  promotion: '<path d="M12 21V9M7.5 13.5 12 9l4.5 4.5"/><path d="m5 3.5 2.5 2.5L12 3l4.5 3L19 3.5 18 7.5H6z"/>',
+  'check-levels': '<path d="m12 3 9 4-9 4-9-4z"/><path d="m3 12 9 4 9-4M3 17l9 4 9-4"/><path d="M12 7v10" stroke-dasharray="2 2"/>',
+  mate: '<path d="M12 2.5v4M10 4.5h4M7 20.5h10M8 20.5l-1.5-9a5.5 5.5 0 0 1 11 0l-1.5 9"/><path d="m9.5 12.5 5 5m0-5-5 5"/>',
+};
+const ruleIcon = (id) => `<svg class="ico learn-rule-icon" viewBox="0 0 24 24" aria-hidden="true">${RULE_ICONS[id] || '<circle cx="12" cy="12" r="6"/>'}</svg>`;
+
 // learn: the learn controller; page: {owner(), shown() (the board as drawn), keys};
 // ui: {toast(text), announce(text)}.
 export function createLearnView({ learn, M, board, page, ctl, createBoard, ui }) {
@@ -183,7 +195,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     setHtml($('learn-more'), st.listOpen ? `<ol class="learn-list">${list.map((l) => `<li>
       <button type="button" class="learn-item${l.id === s.lesson.id ? ' is-current' : ''}" data-learn-act="open" data-id="${esc(l.id)}"
         aria-label="${esc(l.title)}${l.done ? ', done' : l.stepsDone ? `, ${l.stepsDone} of ${l.steps} steps done` : ''}">
-        ${l.piece ? `<img src="pieces/${PIECE_FILES[l.piece]}.svg" alt="" width="22" height="22">` : '<span class="learn-rule-dot" aria-hidden="true"></span>'}
+        ${l.piece ? `<img src="pieces/${PIECE_FILES[l.piece]}.svg" alt="" width="22" height="22">` : ruleIcon(l.id)}
         <span>${esc(l.title)}</span>${l.done ? '<b class="learn-check" aria-hidden="true">✓</b>' : l.stepsDone ? `<small>${l.stepsDone}/${l.steps}</small>` : ''}
       </button></li>`).join('')}</ol>` : '');
   }

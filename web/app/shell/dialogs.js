@@ -8,9 +8,10 @@ import { $ } from '../util/dom.js';
 
 // ctl: the Controller; opening: createOpening()
 export function createDialogs(ctl, opening) {
-  function openNewGame() {
+  // preset: {mode} to start from instead of the game's (the welcome's choices)
+  function openNewGame(preset = {}) {
     const form = $('form-new'), s = ctl.settings;
-    form.elements.mode.value = s.mode;
+    form.elements.mode.value = preset.mode || s.mode;
     form.elements.side.value = s.human;
     form.elements.level.value = String(s.level);
     form.elements.rules.value = ctl.model.rules;  // the game's rule set goes on unless changed
@@ -65,7 +66,7 @@ export function createDialogs(ctl, opening) {
   }
 
   function wire() {
-    $('btn-new').addEventListener('click', openNewGame);
+    $('btn-new').addEventListener('click', () => openNewGame());
     $('btn-restore-prev').addEventListener('click', () => { $('dlg-new').close('cancel'); opening.restorePrevious(); });
     $('btn-help').addEventListener('click', () => $('dlg-help').showModal());
     const form = $('form-new');

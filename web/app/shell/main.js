@@ -24,9 +24,10 @@ import { createDialogs } from './dialogs.js';
 import { createSendBox } from './send-box.js';
 import { createSounds } from './sounds.js';
 import { createOffersPanel } from './offers-panel.js';
-import { copyLink, watchLinks } from '../share/share.js';
+import { copyLink, watchLinks, readLink } from '../share/share.js';
 import { createRecordIO } from '../share/record-io.js';
 import { createEmbedDialog } from '../embed/embed-dialog.js';
+import { createWelcome } from './welcome.js';
 import { createAnalysisCtrl, MAX_LINES } from '../analysis/analysis-ctrl.js';
 import { createAnalysisView } from '../analysis/analysis-view.js';
 import { createEditor } from '../analysis/editor.js';
@@ -57,18 +58,17 @@ async function boot(createBoard, loadEngine) {
   const boardEl = $('board');
   applyLayout(boardEl, null);  // the page's mode from the window's size until the board can say its size
   const [board, M] = await Promise.all([
-    createBoard(boardEl, { interactive: true, levels: [3, 2, 1], arrangement: BOARD_STYLES.aligned, orientation: 'gold' }),
+    createBoard(boardEl, { interactive: true, levels: [3, 2, 1], arrangement: BOARD_STYLES.large, orientation: 'gold' }),
     loadEngine(),
   ]);
   useFacts(M);
-  // the boards' arrangement: levels in line (default) or the largest squares (a preference)
-  let boardStyle = store.loadPrefs().boards === 'large' ? 'large' : 'aligned';
+  // the boards' arrangement: the largest squares (default) or the levels in line (a preference)
+  let boardStyle = store.loadPrefs().boards === 'aligned' ? 'aligned' : 'large';
   const arrangeBtn = $('btn-arrange');
   const layout = () => {
-    const L = applyLayout(boardEl, (w, h, arrangement) => board.fit(w, h, { arrangement }), boardStyle);
+    const L = applyLayout(boardEl, (boxes, arrangement) => board.bestFit(boxes, { arrangement }), boardStyle);
     board.set({ arrangement: L.arrangement });
-    arrangeBtn.setAttribute('aria-pressed', String(boardStyle === 'large'));
-    arrangeBtn.setAttribute('aria-label', boardStyle === 'large' ? 'Boards arranged for the largest squares' : 'Boards one above the other, files in line');
+    arrangeBtn.setAttribute('aria-pressed', String(boardStyle === 'aligned'));
   };
   layout();
   let resizeTimer = 0;
@@ -119,10 +119,14 @@ async function boot(createBoard, loadEngine) {
   page.panels.push(createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }), createEditorView(editor, modes), sendBox, offers, learnView);
   document.addEventListener('visibilitychange', () => analysis.hold('hidden', document.visibilityState === 'hidden'));
 
+  const welcome = createWelcome({ dialogs, learnView, prefs: modes.prefs });
+  const linkOpened = !!readLink();
   opening.restore();
   wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds });
+  welcome.wire();
   document.body.classList.remove('loading');
   page.flush();
+  welcome.openIfNew({ linkOpened, gameUnderWay: ctl.model.length > 0 });
   ai.start();
   watchLinks(opening.onLink);
   // Offline play: the service worker caches the whole site, after the page is up. Where
@@ -134,7 +138,7 @@ async function boot(createBoard, loadEngine) {
   }, 1500);
   // Without the piece images (the atlas could not be fetched) the boards show the letters.
   board.ready.then((r) => { if (r.error) view.toast(`The piece images could not be loaded (${r.error}): the pieces are shown by their letters.`, 9000); });
-  return { page, ctl, ai, board, M, opening, analysis, editor, learn, learnView, recordIO, sounds };
+  return { page, ctl, ai, board, M, opening, analysis, editor, learn, learnView, recordIO, sounds, welcome };
 }
 
 // The page's controls: buttons with a data-act, the move list, the typed moves, the keys.

@@ -1,63 +1,117 @@
 // The page's arrangement around the boards, for the window size:
-//   layout-side   desktop: the boards on the left, the status line and the game panels in
-//                 a column on the right (lichess-like)
-//   layout-below  upright tablets: the boards on top, the panels in a row below them
-//   layout-phone  one column that scrolls; the boards as tall as they need
-// The boards themselves are arranged by the renderer: by default one level above the other
-// ('column': a square and the squares directly above and below it share a screen column),
-// or, when the player asks for larger squares, whatever fills the box best ('auto'). This
-// module only asks the renderer, through fit(width, height, arrangement), how the boards
-// would fill a box: it computes no board coordinate.
+//   layout-side   the boards on the left, the status line and the game panels in a column on
+//                 the right (lichess-like)
+//   layout-below  the boards on top, the panels in a row below them
+//   layout-phone  a phone held upright (narrow windows): one column that scrolls under a status
+//                 line that stays, the boards as wide as the window, a toolbar at the bottom
+//   layout-phone layout-turned  a phone turned (low windows): the boards side by side across
+//                 the width under the status line, the toolbar below them, the panels further
+//                 down (they scroll)
+// Desktops and tablets get whichever of side and below gives the largest squares. Which
+// arrangement of the boards that is (a row, a column, a pyramid) is the renderer's choice: the
+// page hands it the boxes it could give the boards (board.bestFit) and takes its answer. By
+// default the boards are arranged for the largest squares ('auto'); the player may ask for the
+// levels in line instead ('column': a square and the squares directly above and below it share
+// a screen column). This module computes no board coordinate.
+//
+// On a phone, what docks at the bottom (the toolbar, an offer to answer, a note) stacks above
+// the toolbar and the scrolling part ends above them: they never cover a board square.
 
 const TOPBAR = 52, PAD_X = 16, PAD_TOP = 12, PAD_BOTTOM = 16, GAP = 14, STRIP = 46;
-const SIDEBAR_MIN = 320, SIDEBAR_MAX = 440, PANELS_BELOW = 236, PHONE_MAX = 760;
+const SIDEBAR_MIN = 320, SIDEBAR_MAX = 440, PANELS_BELOW = 236, PHONE_MAX_WIDTH = 760, PHONE_MAX_HEIGHT = 500;
 
-/** Before the board exists: whether the window is a phone's (decided by width alone). */
-export const isPhoneWidth = (vw) => vw < PHONE_MAX;
-
-/** The arrangements the page offers: the levels in line (default), or the largest squares. */
-export const BOARD_STYLES = Object.freeze({ aligned: 'column', large: 'auto' });
-
-/**
- * fit(width, height, arrangement) -> {square, contentWidth, contentHeight, ...}: the board's
- * answer for a box (board.fit). style: 'aligned' | 'large'.
- * Returns {mode, boardWidth, boardHeight (px, or null = fill the grid cell), square, arrangement}.
- */
-export function chooseLayout(vw, vh, fit, style = 'aligned') {
-  const arrangement = BOARD_STYLES[style] || BOARD_STYLES.aligned;
-  if (isPhoneWidth(vw)) {
-    // one column whatever the style: a phone's width holds one board
-    const f = fit(vw, 100000, 'column');
-    return { mode: 'phone', boardWidth: null, boardHeight: Math.ceil(f.contentHeight) + 2, square: f.square, arrangement: 'column' };
-  }
-  const availH = vh - TOPBAR - PAD_TOP - PAD_BOTTOM;
-  if (vh > vw) {
-    // upright: the boards take the width and what the panels below leave of the height
-    const f = fit(vw - 2 * PAD_X, Math.max(120, availH - STRIP - GAP - PANELS_BELOW), arrangement);
-    return { mode: 'below', boardWidth: null, boardHeight: Math.ceil(f.contentHeight) + 2, square: f.square, arrangement };
-  }
-  // the status line sits above the panels, so the boards get the whole height
-  const f = fit(vw - 2 * PAD_X - SIDEBAR_MIN - GAP, availH, arrangement);
-  const boardWidth = Math.min(Math.ceil(f.contentWidth) + 2, vw - 2 * PAD_X - SIDEBAR_MIN - GAP);
-  const sidebar = Math.max(SIDEBAR_MIN, Math.min(SIDEBAR_MAX, vw - 2 * PAD_X - GAP - boardWidth));
-  return { mode: 'side', boardWidth, boardHeight: null, sidebar, square: f.square, arrangement };
+/** Before the board exists: the page's mode from the window's size alone. */
+export function windowMode(vw, vh) {
+  if (vw < PHONE_MAX_WIDTH && vh >= vw) return 'phone';
+  if (vh < PHONE_MAX_HEIGHT && vw > vh) return 'turned';
+  return vw < PHONE_MAX_WIDTH ? 'phone' : vh > vw ? 'below' : 'side';
 }
 
+/** The arrangements the page offers: the largest squares (default), or the levels in line. */
+export const BOARD_STYLES = Object.freeze({ large: 'auto', aligned: 'column' });
+
 /**
- * Sets the body's layout class and the board container's size; fit as above, or null before
- * the board exists. Returns the layout (its arrangement is what the board should be set to).
+ * bestFit(boxes, arrangement) -> {box, square, contentWidth, contentHeight, ...}: the board's
+ * answer (board.bestFit). style: 'large' | 'aligned'. turnedHeight: on a turned phone, the
+ * height the boards have between the status line and the toolbar (measured by applyLayout).
+ * Returns {mode, boardWidth, boardHeight (px, or null = fill the grid cell), square, arrangement, sidebar}.
  */
-export function applyLayout(boardEl, fit, style) {
+export function chooseLayout(vw, vh, bestFit, style = 'large', turnedHeight = 0) {
+  const mode = windowMode(vw, vh);
+  if (mode === 'phone') {
+    // the width holds one board: the levels one above the other, as wide as the window (they scroll)
+    const f = bestFit([[vw, 100000]], 'column');
+    return { mode, boardWidth: null, boardHeight: Math.ceil(f.contentHeight) + 2, square: f.square, arrangement: 'column' };
+  }
+  if (mode === 'turned') {
+    // the three boards in view at once, across the width: the renderer's largest squares
+    const f = bestFit([[vw - 8, Math.max(60, turnedHeight)]], 'auto');
+    return { mode, boardWidth: null, boardHeight: Math.max(60, Math.floor(turnedHeight)), square: f.square, arrangement: f.arrangement };
+  }
+  const arrangement = BOARD_STYLES[style] || BOARD_STYLES.large;
+  const availH = vh - TOPBAR - PAD_TOP - PAD_BOTTOM;
+  const sideW = vw - 2 * PAD_X - SIDEBAR_MIN - GAP;
+  // side: the status line sits above the panels, so the boards get the whole height;
+  // below: the boards take the width and what the status line and the panels leave
+  const boxes = [[sideW, availH], [vw - 2 * PAD_X, Math.max(120, availH - STRIP - GAP - PANELS_BELOW)]];
+  const f = bestFit(boxes, arrangement);
+  const fixed = arrangement === 'auto' ? f.arrangement : arrangement;
+  if (f.box === 1) return { mode: 'below', boardWidth: null, boardHeight: Math.ceil(f.contentHeight) + 2, square: f.square, arrangement: fixed };
+  const boardWidth = Math.min(Math.ceil(f.contentWidth) + 2, sideW);
+  const sidebar = Math.max(SIDEBAR_MIN, Math.min(SIDEBAR_MAX, vw - 2 * PAD_X - GAP - boardWidth));
+  return { mode: 'side', boardWidth, boardHeight: null, sidebar, square: f.square, arrangement: fixed };
+}
+
+const MODE_CLASSES = { side: ['layout-side'], below: ['layout-below'], phone: ['layout-phone'], turned: ['layout-phone', 'layout-turned'] };
+
+/**
+ * Sets the body's layout classes and the board container's size; bestFit as above, or null
+ * before the board exists. Returns the layout (its arrangement is what the board should be set to).
+ */
+export function applyLayout(boardEl, bestFit, style) {
   // clientWidth/Height: the viewport without scroll bars (and, on phones, the device-width
   // viewport, not a layout viewport widened by overflowing content)
   const de = document.documentElement;
   const vw = de.clientWidth || window.innerWidth, vh = de.clientHeight || window.innerHeight;
-  const L = fit ? chooseLayout(vw, vh, fit, style)
-    : { mode: isPhoneWidth(vw) ? 'phone' : vh > vw ? 'below' : 'side', boardWidth: null, boardHeight: isPhoneWidth(vw) ? vw * 2 : null };
+  const mode = windowMode(vw, vh);
   const body = document.body;
-  for (const m of ['phone', 'below', 'side']) body.classList.toggle('layout-' + m, m === L.mode);
+  for (const c of ['layout-side', 'layout-below', 'layout-phone', 'layout-turned']) body.classList.toggle(c, MODE_CLASSES[mode].includes(c));
+  // a turned phone: the boards get what the scrolling part shows under the status line
+  const turnedHeight = mode === 'turned' ? visibleHeight() : 0;
+  const L = bestFit ? chooseLayout(vw, vh, bestFit, style, turnedHeight)
+    : { mode, boardWidth: null, boardHeight: mode === 'phone' ? vw * 2 : mode === 'turned' ? turnedHeight : null };
+  for (const c of ['layout-side', 'layout-below']) body.classList.toggle(c, L.mode === c.slice(7));
   boardEl.style.height = L.boardHeight ? L.boardHeight + 'px' : '';
   boardEl.style.width = L.boardWidth ? L.boardWidth + 'px' : '';
   body.style.setProperty('--sidebar', (L.sidebar || SIDEBAR_MIN) + 'px');
+  dock();
   return L;
+}
+
+// The scrolling part's height under the status line (a phone's page, its classes set).
+function visibleHeight() {
+  const app = document.getElementById('app'), strip = document.getElementById('status-strip');
+  const toolbar = document.querySelector('.card-game .game-controls');
+  const top = app.getBoundingClientRect().top + (strip ? strip.offsetHeight : 0);
+  return window.innerHeight - top - (toolbar ? toolbar.offsetHeight : 0) - 4;
+}
+
+// --- the phone's dock ------------------------------------------------------------------------
+// From the bottom up: the toolbar (or, in a lesson or a puzzle, its actions), an offer to
+// answer, a note (toast): each placed on the one below it, and the scrolling part ends above
+// them all (--dock).
+const DOCKED = ['.card-game .game-controls', '#learn-actions', '#offers .offers-prompt', '#toast'];
+const watched = new WeakSet();
+let dockWatch = null;
+export function dock() {
+  const phone = document.body.classList.contains('layout-phone');
+  if (!dockWatch && typeof ResizeObserver !== 'undefined') dockWatch = new ResizeObserver(() => dock());
+  let bottom = 0;
+  for (const el of DOCKED.map((s) => document.querySelector(s)).filter(Boolean)) {
+    if (dockWatch && !watched.has(el)) { watched.add(el); dockWatch.observe(el); }
+    const docked = phone && getComputedStyle(el).position === 'fixed';
+    el.style.bottom = docked ? bottom + 'px' : '';
+    if (docked && el.offsetHeight > 0) bottom += el.offsetHeight;
+  }
+  document.body.style.setProperty('--dock', bottom + 'px');
 }

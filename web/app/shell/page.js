@@ -166,7 +166,7 @@ export class Page {
       players: ctl.players, flipped: s.flipped,
       toMove: st.over ? null : m.sideToMove(),
       thinking: ai.busy && ai.purpose === 'move' ? ai.side : null,
-      board: ctl.shown().board,
+      board: ctl.shown().board, captured: m.captured(ctl.viewPly),
     });
     view.renderMoves({
       plies: m.plies, firstSide: m.snap(0).side, view: ctl.viewPly, words: (k) => this.plyWords(k),
@@ -215,13 +215,14 @@ export class Page {
     return r && { x: r.x + r.width / 2, y: r.y + r.height / 2 };
   }
 
-  // Phone: the boards scroll between the top bar and the toolbar; after a move the level
-  // with the last move is scrolled into view (both its squares when they fit).
+  // Phone: the boards scroll between the status line (which stays) and the toolbar; after a
+  // move the level with the last move is scrolled into view (both its squares when they fit).
   showLastMove() {
     if (!document.body.classList.contains('layout-phone')) return;
     const last = this.ctl.shown().last;
     if (!last) return;
-    const app = $('app'), box = app.getBoundingClientRect();
+    const app = $('app'), r = app.getBoundingClientRect(), strip = $('status-strip').offsetHeight;
+    const box = { top: r.top + strip, bottom: r.bottom, height: r.height - strip };
     const to = this.squarePoint(last.to);
     const from = this.squarePoint(last.from);
     if (!to) return;

@@ -34,21 +34,22 @@ export function renderStatus(s) {
 }
 
 // --- players ----------------------------------------------------------------------------
-// Small piece icons for the material imbalance (renderer/pieces.js: Scarlet's recoloured
-// the way the board view does it).
-// Pieces one side has more of than the other (like lichess's captured-material line).
-function imbalance(board) {
-  const n = {};
-  for (const c of board) if (pieceSide(c)) n[c] = (n[c] || 0) + 1;
-  const gold = [], scarlet = [];
-  for (const L of 'MPCRGOHETBUDSW') {
-    const d = (n[L] || 0) - (n[L.toLowerCase()] || 0);
-    for (let i = 0; i < Math.abs(d); i++) (d > 0 ? gold : scarlet).push(L);
-  }
-  return { gold, scarlet };
+// Each side's captures beside its name: the pieces it took, one icon per kind with how many
+// (renderer/pieces.js: Scarlet's recoloured the way the board view does it), and its lead in
+// material (Gygax's values). They wrap below the name when the row is narrow: never over it.
+const ORDER = 'MPCRGOHETBUDSWK';
+function capturesHtml(letters, icons) {
+  const n = new Map();
+  for (const c of letters) n.set(c, (n.get(c) || 0) + 1);
+  return [...n].sort(([a], [b]) => ORDER.indexOf(a.toUpperCase()) - ORDER.indexOf(b.toUpperCase())).map(([c, k]) => {
+    const name = pieceName(c);
+    const label = k > 1 ? `${name} ×${k}` : name;
+    const icon = icons[c] ? `<img src="${icons[c]}" alt="">` : `<span class="cap-letter">${esc(c.toUpperCase())}</span>`;
+    return `<span class="cap" title="${esc(label)}" aria-label="${esc(label)}">${icon}${k > 1 ? `<small>${k}</small>` : ''}</span>`;
+  }).join('');
 }
 
-// p: {mode, human, level, flipped, toMove (side or null), thinking (side or null), board}
+// p: {players, flipped, toMove (side or null), thinking (side or null), board, captured (letters taken so far)}
 let lastPlayers = null, iconsAsked = false;
 export function renderPlayers(p) {
   lastPlayers = p;
@@ -56,23 +57,18 @@ export function renderPlayers(p) {
   const icons = loadedIcons();
   const mat = material(p.board);
   const diff = mat.gold - mat.scarlet;
-  const extra = imbalance(p.board);
   const fill = (el, side) => {
     const { name, sub } = playerLabel(p.players, side);
     const ahead = side === 'gold' ? diff : -diff;
-    // the pieces this side is up: shown in the opponent's colour (the ones it took)
-    const mine = extra[side].map((L) => {
-      const letter = side === 'gold' ? L.toLowerCase() : L;
-      const title = pieceName(L);
-      return icons[letter] ? `<img src="${icons[letter]}" alt="${title}" title="${title}">` : `<span>${L}</span>`;
-    }).join('');
+    // the pieces this side took: the other side's
+    const took = (p.captured || []).filter((c) => pieceSide(c) && pieceSide(c) !== side);
     const cls = `player player-${el.id === 'player-top' ? 'top' : 'bottom'}` +
       (p.toMove === side ? ' to-move' : '') + (p.thinking === side ? ' is-thinking' : '');
     const html = `<i class="chip chip-${side}"></i>
       <div class="player-info"><div class="player-name">${esc(name)}
         <span class="thinking" title="thinking"><i></i><i></i><i></i></span></div>
         <div class="player-sub">${esc(sub)}</div></div>
-      <div class="player-mat" title="material ahead (Gygax's values)"><span class="taken">${mine}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>`;
+      <div class="player-mat" title="pieces taken; the lead in material (Gygax's values)"><span class="taken" aria-label="took: ${esc(took.length ? took.length + (took.length === 1 ? ' piece' : ' pieces') : 'nothing')}">${capturesHtml(took, icons)}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>`;
     if (el.className !== cls) el.className = cls;
     if (el.innerHTML !== html && el.dataset.html !== html) { el.innerHTML = html; el.dataset.html = html; }
     el.dataset.side = side;

@@ -1,0 +1,279 @@
+// The first screen and the layout at the six window sizes (issue 30): a first visit's welcome
+// (remembered once closed, opened again from the top bar); with a 150-ply game on the boards
+// and an offer of a draw to answer open, at each size: the squares as large as the window
+// allows (each size's floor below), every square in view with nothing over it (the offer's
+// panel, the toolbar, the status line), the captures and the lead in material per side clear
+// of the names, the move list's rows (8 at 1280x720), the tablet's boards across the width,
+// the turned phone's own arrangement with every control in reach, the phone's status line in
+// view and never cut; taps beside a square's corner reach the square (phone); the rule
+// lessons' icons; a lesson move that puts the goal out of reach said at once.
+// Each size's square (CSS px) is printed: docs/figures.md quotes them.
+// Run: node --test tests/browser/screen.test.mjs   (build the test site first)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, waitReady, watchErrors, state, frames, randomGame } from './helpers.mjs';
+
+// width, height, the least square (px) the default arrangement must give, a phone's
+const SIZES = [
+  { width: 1920, height: 1080, least: 50 }, { width: 1280, height: 720, least: 30 },
+  { width: 390, height: 844, least: 26, phone: true }, { width: 844, height: 390, least: 20, phone: true },
+  { width: 820, height: 1180, least: 28 }, { width: 1180, height: 820, least: 30 },
+];
+const PLIES = 150;
+
+let server, browser, moves;
+before(async () => { [server, browser, moves] = await Promise.all([startServer(), launchBrowser(), randomGame(PLIES)]); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const open = (size, opts = {}) => browser.page({
+  width: size.width, height: size.height, isMobile: !!size.phone, hasTouch: !!size.phone, deviceScaleFactor: size.phone ? 3 : 1, ...opts,
+});
+
+// The saved game (store.js) the page restores: the 150 plies, two players on this device.
+async function loadSavedGame(page, mv) {
+  await page.goto(server.url + 'favicon.svg');
+  await page.evaluate((m) => {
+    localStorage.setItem('dragonchess.game.v1', JSON.stringify({ v: 1, startFen: 'startpos', moves: m, redo: [], settings: { mode: 'hotseat', human: 'gold', level: 1, flipped: false } }));
+  }, mv);
+  await page.goto(server.url);
+  await waitReady(page, { engine: false });
+  await page.waitForFunction((n) => window.__dc.state().length === n, mv.length);
+}
+
+const overlap = (a, b) => a && b && a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+
+// Every square brought into view the way a player would (a phone's boards scroll under the
+// status line) and the element at its centre: squares whose centre is out of the window, or
+// under something that is not the boards.
+const coveredSquares = (page) => page.evaluate(() => {
+  const app = document.getElementById('app'), boardEl = document.getElementById('board');
+  const phone = document.body.classList.contains('layout-phone');
+  const bad = [];
+  for (let l = 1; l <= 3; l++) for (let r = 1; r <= 8; r++) for (let f = 0; f < 12; f++) {
+    const n = `${l}${'abcdefghijkl'[f]}${r}`;
+    let p = window.__dc.squarePoint(n);
+    if (phone && p) {
+      const strip = document.getElementById('status-strip').getBoundingClientRect();
+      const a = app.getBoundingClientRect();
+      if (p.y < strip.bottom + 4 || p.y > a.bottom - 4) { app.scrollTop += p.y - (strip.bottom + a.bottom) / 2; p = window.__dc.squarePoint(n); }
+    }
+    const at = p && p.x >= 0 && p.y >= 0 && p.x < innerWidth && p.y < innerHeight ? document.elementFromPoint(p.x, p.y) : null;
+    if (!at || !boardEl.contains(at)) bad.push(`${n} (${at ? at.id || at.className : 'out of the window'})`);
+  }
+  app.scrollTop = 0;
+  return bad;
+});
+
+for (const size of SIZES) {
+  test(`${size.width}x${size.height}: a 150-ply game, an offer to answer: large squares, every square clear, captures clear of names`, async () => {
+    const { page, close } = await open(size);
+    try {
+      const errors = watchErrors(page);
+      await loadSavedGame(page, moves);
+      if (size.width === 1280 && size.height === 720) {  // the list's rows (before the offer takes its line)
+        const rows = await page.evaluate(() => {
+          const box = document.getElementById('moves').getBoundingClientRect();
+          const row = document.querySelector('#moves tbody tr').getBoundingClientRect();
+          return Math.floor(box.height / row.height);
+        });
+        assert.ok(rows >= 8, `${rows} rows of moves in view, not 8 or more`);
+      }
+      // an offer of a draw to answer (the other player on this device answers it)
+      await page.evaluate(() => document.querySelector('[data-offer="draw"]').click());
+      await page.waitForFunction(() => { const p = document.querySelector('#offers .offers-prompt'); return p && p.offsetHeight > 0; });
+
+      const g = await page.evaluate(() => window.__dc.geometry());
+      const mode = await page.evaluate(() => document.body.className.match(/layout-\w+/g).join(' '));
+      console.log(`# ${size.width}x${size.height}: square ${g.square.toFixed(1)} px (${g.arrangement}, ${mode})`);
+      assert.ok(g.square >= size.least, `${size.width}x${size.height}: squares of ${g.square.toFixed(1)} px, not ${size.least} or more`);
+      // the largest the renderer gives the boards' box: no arrangement of the same box does better
+      const best = await page.evaluate(() => {
+        const r = document.getElementById('board').getBoundingClientRect(), b = window.__dc.board();
+        return Math.max(...['row', 'column', 'pyramid'].map((a) => b.fit(r.width, r.height, { arrangement: a }).square));
+      });
+      assert.ok(g.square >= best - 0.01, `the arrangement with the largest squares (${g.square} against ${best})`);
+
+      assert.deepEqual(await coveredSquares(page), [], 'every square in view with nothing over it');
+
+      // the captures and the lead per side: shown, inside the card, never over the name
+      const players = await page.evaluate(() => ['player-top', 'player-bottom'].map((id) => {
+        const el = document.getElementById(id), r = (e) => e && e.getBoundingClientRect().toJSON();
+        const icons = [...el.querySelectorAll('.player-mat .cap img')].map((i) => i.getBoundingClientRect().width);
+        return { card: r(el), name: r(el.querySelector('.player-name')), sub: r(el.querySelector('.player-sub')), mat: r(el.querySelector('.player-mat')), caps: el.querySelectorAll('.player-mat .cap').length, icons };
+      }));
+      assert.ok(players.some((p) => p.caps > 0), 'the pieces each side took are shown');
+      for (const p of players) {
+        if (!p.caps) continue;
+        assert.ok(!overlap(p.mat, p.name) && !overlap(p.mat, p.sub), `the captures (${JSON.stringify(p.mat)}) are clear of the name (${JSON.stringify(p.name)})`);
+        assert.ok(p.mat.left >= p.card.left - 0.5 && p.mat.right <= p.card.right + 0.5 && p.mat.right <= size.width, 'the captures are inside the card and the window');
+        assert.ok(p.icons.every((w) => w >= 16), `the captured pieces are readable (${p.icons.join(' ')} px)`);
+      }
+
+      const doc = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(doc <= 0, `no sideways scrolling (${doc} px)`);
+
+      if (size.width === 820) {
+        const r = await page.evaluate(() => ({ board: document.getElementById('board').getBoundingClientRect().toJSON(), side: document.querySelector('.side').getBoundingClientRect().toJSON(), g: window.__dc.geometry() }));
+        const used = Math.max(r.board.left + r.g.contentWidth, r.side.right) - Math.min(r.board.left, r.side.left);
+        assert.ok(used >= size.width * 0.85, `the boards and the panels use the width (${used} of ${size.width} px)`);
+        assert.ok(!overlap(r.board, r.side), 'the panels are clear of the boards');
+      }
+      if (size.phone) {
+        // whose turn it is: in view with the boards scrolled to the end
+        const strip = await page.evaluate(() => {
+          const app = document.getElementById('app');
+          app.scrollTop = app.scrollHeight;
+          const s = document.getElementById('status-strip').getBoundingClientRect();
+          const out = { top: s.top, bottom: s.bottom, text: document.querySelector('#status-strip .status-main').textContent };
+          app.scrollTop = 0;
+          return out;
+        });
+        assert.ok(strip.top >= 0 && strip.bottom <= size.height && strip.bottom > strip.top, `the status line stays in view (${JSON.stringify(strip)})`);
+        // nothing a player must read is cut: no text in the status line or the offer ends in "…"
+        const cut = await page.evaluate(() => [...document.querySelectorAll('#status-strip *, #offers *, #toast *')].filter((e) => {
+          const cs = getComputedStyle(e);
+          return e.offsetParent !== null && !e.closest('.sr-only') && (cs.textOverflow === 'ellipsis' || cs.webkitLineClamp !== 'none' || e.scrollWidth > e.clientWidth + 1 && cs.overflowX === 'hidden');
+        }).map((e) => e.className || e.tagName));
+        assert.deepEqual(cut, [], 'nothing in the status line or the offer is cut');
+      }
+      if (size.width === 844) {
+        // a turned phone: its own arrangement, the three boards side by side; every control in reach
+        const t = await page.evaluate(() => document.body.classList.contains('layout-turned'));
+        assert.ok(t, 'the turned phone has its own layout');
+        assert.equal(g.arrangement, 'row', 'the boards side by side');
+        const unreachable = await page.evaluate(() => [...document.querySelectorAll('.topbar button, .card-game .game-controls button')].filter((b) => b.offsetParent !== null).filter((b) => {
+          const r = b.getBoundingClientRect();
+          const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return !(r.width >= 24 && r.height >= 24 && r.right <= innerWidth && r.bottom <= innerHeight && at && b.contains(at));
+        }).map((b) => b.getAttribute('aria-label') || b.textContent.trim()));
+        assert.deepEqual(unreachable, [], 'every control of the top bar and the toolbar is in reach');
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+}
+
+test('a first visit: the welcome, its four ways in, remembered once closed, again from the top bar', async () => {
+  for (const size of [SIZES[1], SIZES[2], SIZES[3]]) {
+    const { page, close } = await open(size, { welcomed: false });
+    try {
+      const errors = watchErrors(page);
+      await page.goto(server.url);
+      await waitReady(page, { engine: false });
+      await page.waitForFunction(() => document.getElementById('dlg-welcome')?.open);
+      const info = await page.evaluate(() => {
+        const d = document.getElementById('dlg-welcome'), r = d.getBoundingClientRect();
+        return { choices: [...d.querySelectorAll('.welcome-choice b')].map((b) => b.textContent), fits: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth };
+      });
+      assert.deepEqual(info.choices, ['Play the computer', 'Learn to play', 'Puzzles', 'Play a friend']);
+      assert.ok(info.fits, `${size.width}x${size.height}: the welcome fits the window`);
+      await page.click('.welcome-choice[value="lessons"]');
+      await page.waitForFunction(() => window.__dc.learn.mode() === 'lessons');
+      await page.reload();
+      await waitReady(page, { engine: false });
+      assert.equal(await page.evaluate(() => document.getElementById('dlg-welcome').open), false, 'not again once closed');
+      await page.click('#btn-welcome');
+      await page.waitForFunction(() => document.getElementById('dlg-welcome').open);
+      await page.click('.welcome-close');
+      await page.waitForFunction(() => !document.getElementById('dlg-welcome').open);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  }
+  // a game link is never covered by the welcome
+  const { page, close } = await open(SIZES[1], { welcomed: false });
+  try {
+    const { encodeGame } = await import('../../web/app/share/links.js');
+    await page.goto(server.url + encodeGame({ moves: moves.slice(0, 10) }));
+    await waitReady(page, { engine: false });
+    assert.equal(await page.evaluate(() => document.getElementById('dlg-welcome').open), false);
+  } finally {
+    await close();
+  }
+});
+
+// Taps a little beside a square (its corner, 4 px out, diagonally) where no other square
+// would take the tap: the tap reaches the square meant (a fingertip on 28.7 px squares).
+test('phone: a tap beside a square\'s corner reaches it', async () => {
+  const { page, close } = await open(SIZES[2]);
+  try {
+    const errors = watchErrors(page);
+    await loadSavedGame(page, moves.slice(0, 40));
+    const sq = (await page.evaluate(() => window.__dc.geometry())).square;
+    assert.ok(sq < 44, `a phone's squares are under a fingertip (${sq} px)`);
+    // the pieces with moves; for each, a corner whose outer neighbour is an empty square
+    const legal = await page.evaluate(() => window.__dc.legalMoves());
+    const from = [...new Set(legal.map((m) => m.slice(0, 3)))];
+    let tapped = 0;
+    for (const n of from.slice(0, 12)) {
+      const target = await page.evaluate(({ n, from }) => {
+        const app = document.getElementById('app'), strip = document.getElementById('status-strip').getBoundingClientRect();
+        let p = window.__dc.squarePoint(n);
+        const a = app.getBoundingClientRect();
+        if (p.y < strip.bottom + 40 || p.y > a.bottom - 40) { app.scrollTop += p.y - (strip.bottom + a.bottom) / 2; p = window.__dc.squarePoint(n); }
+        const num = (s) => (+s[0] - 1) * 96 + (+s.slice(2) - 1) * 12 + 'abcdefghijkl'.indexOf(s[1]);
+        const r = window.__dc.board().squareRect(num(n));
+        for (const [dx, dy] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) {
+          const x = dx < 0 ? r.x - 4 : r.x + r.width + 4, y = dy < 0 ? r.y - 4 : r.y + r.height + 4;
+          const at = window.__dc.board().squareAt(x, y);
+          if (at === null || at === undefined) continue;
+          const name = `${Math.floor(at / 96) + 1}${'abcdefghijkl'[at % 12]}${Math.floor((at % 96) / 12) + 1}`;
+          // the square there: empty and no piece with moves nearer
+          if (window.__dc.pieceAt(name) || from.includes(name)) continue;
+          const near = from.filter((f) => f !== n).some((f) => {
+            const q = window.__dc.board().squareRect(num(f));
+            return q && Math.hypot(Math.max(q.x - x, 0, x - q.x - q.width), Math.max(q.y - y, 0, y - q.y - q.height)) < 4 * Math.SQRT2 + 0.5;
+          });
+          if (!near) return { x, y };
+        }
+        return null;
+      }, { n, from });
+      if (!target) continue;
+      await page.touchscreen.tap(target.x, target.y);
+      await frames(page);
+      assert.equal((await state(page)).selected, n, `a tap 4 px beside a corner of ${n} selects it`);
+      await page.evaluate(() => document.activeElement && document.activeElement.blur());
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => window.__dc.state().selected === null);
+      tapped++;
+    }
+    assert.ok(tapped >= 5, `taps beside ${tapped} pieces`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('learn: the rule lessons\' icons; a lesson move that puts the goal out of reach is said at once', async () => {
+  const { page, close } = await open(SIZES[1]);
+  try {
+    const errors = watchErrors(page);
+    await page.goto(server.url);
+    await waitReady(page, { engine: false });
+    await page.evaluate(() => window.__dc.learn.enter('lessons', 'oliphant'));
+    await page.waitForFunction(() => window.__dc.learn.lesson()?.id === 'oliphant');
+    await page.click('[data-learn-act="lessons-list"]');
+    const icons = await page.evaluate(() => [...document.querySelectorAll('.learn-item')].filter((b) => !b.querySelector('img')).map((b) => {
+      const i = b.querySelector('svg');
+      const r = i ? i.getBoundingClientRect() : { width: 0, height: 0 };
+      return { title: b.textContent.trim(), w: r.width, h: r.height, paths: i ? i.innerHTML : '' };
+    }));
+    assert.equal(icons.length, 7, 'seven rule lessons');
+    for (const i of icons) assert.ok(i.w >= 18 && Math.abs(i.w - i.h) < 0.5 && i.paths.length > 20, `${i.title}: a square drawn icon (${i.w}x${i.h})`);
+    assert.equal(new Set(icons.map((i) => i.paths)).size, 7, 'each rule its own icon');
+    // the Oliphant must take 2b7 and 2h7 in two moves: 2b2-2b5 leaves one move for two targets
+    for (const n of ['2b2', '2b5']) {
+      const p = await page.evaluate((s) => window.__dc.squarePoint(s), n);
+      await page.mouse.click(p.x, p.y);
+    }
+    await page.waitForFunction(() => window.__dc.learn.lesson().moves.length === 1);
+    const L = await page.evaluate(() => window.__dc.learn.lesson());
+    assert.match(String(L.note && (L.note.text || L.note)), /cannot reach the goal: 2 targets are left \(2b7, 2h7\) and only 1 move/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,72 @@
+// The page at the six window sizes, for docs/img/ (not a test): a first visit (the welcome),
+// a 150-ply game with an offer of a draw to answer, a lesson and a puzzle at each size, each
+// PNG downscaled to at most 640 px wide and quantised with pngquant.
+//   node tests/browser/shoot-layout.mjs [outdir (default docs/img)] [WxH ...]
+// Needs the test build of the site (scripts/build-site --test) and pngquant.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { startServer, launchBrowser, waitReady, frames, randomGame } from './helpers.mjs';
+
+const out = process.argv[2] || 'docs/img';
+const sizes = process.argv.slice(3).length ? process.argv.slice(3) : ['1920x1080', '1280x720', '390x844', '844x390', '820x1180', '1180x820'];
+fs.mkdirSync(out, { recursive: true });
+
+const [server, browser, moves] = await Promise.all([startServer(), launchBrowser(), randomGame(150)]);
+// small PNGs: the window's pixels at 1 CSS px, at most 640 px wide, 64 colours
+async function shot(page, name, width) {
+  await frames(page, 3);
+  const file = path.join(out, `${name}.png`);
+  const scale = Math.min(1, 640 / width);
+  await page.screenshot({ path: file, scale: 'css' });
+  if (scale < 1) {
+    // downscale in the page: draw the screenshot into a smaller canvas
+    const b64 = fs.readFileSync(file).toString('base64');
+    const small = await page.evaluate(async ([data, s]) => {
+      const img = new Image();
+      img.src = 'data:image/png;base64,' + data;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = Math.round(img.width * s); c.height = Math.round(img.height * s);
+      const g = c.getContext('2d');
+      g.imageSmoothingQuality = 'high';
+      g.drawImage(img, 0, 0, c.width, c.height);
+      return c.toDataURL('image/png').split(',')[1];
+    }, [b64, scale]);
+    fs.writeFileSync(file, Buffer.from(small, 'base64'));
+  }
+  execFileSync('pngquant', ['--force', '--skip-if-larger', '--strip', '--ext', '.png', '64', file], { stdio: 'ignore' });
+  console.log(file, fs.statSync(file).size, 'bytes');
+}
+
+try {
+  for (const s of sizes) {
+    const [width, height] = s.split('x').map(Number);
+    const phone = width < 760 || height < 500;
+    const open = (welcomed) => browser.page({ width, height, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 2 : 1, welcomed });
+    let p = await open(false);
+    await p.page.goto(server.url);
+    await waitReady(p.page, { engine: false });
+    await p.page.waitForFunction(() => document.getElementById('dlg-welcome').open);
+    await shot(p.page, `welcome-${s}`, width);
+    await p.close();
+
+    p = await open(true);
+    await p.page.goto(server.url + 'favicon.svg');
+    await p.page.evaluate((m) => localStorage.setItem('dragonchess.game.v1', JSON.stringify({ v: 1, startFen: 'startpos', moves: m, redo: [], settings: { mode: 'hotseat', human: 'gold', level: 1, flipped: false } })), moves);
+    await p.page.goto(server.url);
+    await waitReady(p.page, { engine: false });
+    await p.page.evaluate(() => document.querySelector('[data-offer="draw"]').click());
+    await shot(p.page, `game-${s}`, width);
+    await p.page.evaluate(() => window.__dc.learn.enter('lessons', 'afar'));
+    await p.page.waitForFunction(() => window.__dc.learn.lesson()?.id === 'afar');
+    await shot(p.page, `lesson-${s}`, width);
+    await p.page.evaluate(() => window.__dc.learn.enter('puzzles'));
+    await p.page.waitForFunction(() => window.__dc.learn.puzzle() !== null);
+    await shot(p.page, `puzzle-${s}`, width);
+    await p.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
