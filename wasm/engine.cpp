@@ -94,6 +94,17 @@ class GameFacade {
     return val(square_name(pos_.king_square(pos_.side_to_move())));
   }
 
+  // The squares (names) of the pieces that give check to the side to move's King: core's
+  // attackers of its square by every rule (a slide, a leap, through a square, a Dragon's
+  // capture from afar); [] when it is not in check.
+  val checkers() {
+    val a = val::array();
+    if (!in_check(pos_)) return a;
+    const Color us = pos_.side_to_move();
+    attackers(pos_, pos_.king_square(us), ~us).for_each([&a](Square q) { a.call<void>("push", square_name(q)); });
+    return a;
+  }
+
   val last_move() const {
     if (!game_.can_undo()) return val::null();
     return move_text_obj(game_.moves().back());
@@ -112,6 +123,20 @@ class GameFacade {
     MoveList l = legal_moves_of(pos_);
     val a = val::array();
     for (Move m : l) a.call<void>("push", move_obj(pos_, m));
+    return a;
+  }
+
+  // Premoves: the moves the side NOT to move could play if it were its turn now (the
+  // position after a pass), as legal_moves_detailed gives them; [] when the side to move
+  // is in check (a pass would leave its King to be captured). Whether a premove is legal
+  // when its turn comes is the ordinary legal-move question then.
+  val premoves() {
+    val a = val::array();
+    if (in_check(pos_)) return a;
+    Position passed = pos_;
+    passed.make_null();
+    MoveList l = legal_moves_of(passed);
+    for (Move m : l) a.call<void>("push", move_obj(passed, m));
     return a;
   }
 
@@ -306,6 +331,8 @@ EMSCRIPTEN_BINDINGS(dragonchess_game) {
       .function("board", &GameFacade::board)
       .function("frozen", &GameFacade::frozen)
       .function("checkedKing", &GameFacade::checked_king)
+      .function("checkers", &GameFacade::checkers)
+      .function("premoves", &GameFacade::premoves)
       .function("lastMove", &GameFacade::last_move)
       .function("legalMoves", &GameFacade::legal_moves)
       .function("legalMovesDetailed", &GameFacade::legal_moves_detailed)

@@ -68,6 +68,10 @@ Module['ready'] = Module['ready'].then(function (M) {
     board() { return this._core.board(); }
     frozen() { return this._core.frozen(); }
     checkedKing() { return this._core.checkedKing(); }
+    // The squares of the pieces giving check to the side to move ([] when not in check).
+    checkers() { return this._core.checkers(); }
+    // The moves the other side could queue now (as legalMovesDetailed; [] in check).
+    premoves() { return this._core.premoves(); }
     lastMove() { return this._core.lastMove(); }
     legalMoves() { return this._core.legalMoves(); }
     legalMovesDetailed() { return this._core.legalMovesDetailed(); }
@@ -117,7 +121,9 @@ Module['ready'] = Module['ready'].then(function (M) {
     }
     // limits: {depth?, nodes?, movetime?, infinite?} or null (the level's own limits).
     // options: {multipv = 1 (best lines reported), threat = false (search the position
-    // after a pass), ply = -1 (the position after the record's first `ply` moves; -1 the last)}.
+    // after a pass), ply = -1 (the position after the record's first `ply` moves; -1 the last),
+    // fresh = false (clear the search's tables first: the answer depends on the position and
+    // the limits alone)}.
     start(limits, level, seed, options) {
       var l = { depth: 0, nodes: 0, movetime: 0 };
       var infinite = false;
@@ -140,7 +146,7 @@ Module['ready'] = Module['ready'].then(function (M) {
       if (typeof multipv !== 'number') throw engineError('bad-argument', 'multipv must be a whole number of lines');
       if (typeof ply !== 'number') throw engineError('bad-argument', 'ply must be a whole number');
       check(this._core.start(l.depth, l.nodes, l.movetime, infinite, level, seed === undefined ? null : seed,
-        multipv, o['threat'] === true, ply));
+        multipv, o['threat'] === true, ply, o['fresh'] === true));
     }
     // The computer's move on its clock (the record's last position): clock {time, inc = 0,
     // movestogo = 0, overhead = DEFAULT_MOVE_OVERHEAD} in ms; core's time manager sets the

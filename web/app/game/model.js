@@ -43,6 +43,7 @@ export class GameModel {
     this.redo = [];   // coordinate moves, next first (core's redo stack, _syncRedo)
     this.snaps = [];  // snaps[k] = what the board looks like after k plies
     this._dests = null;  // the live position's legal moves by origin (dests())
+    this._premoves = null;  // and the moves the other side could queue (premoves())
     this.generations = 0;  // legal-move generations asked for by dests() (a bench figure)
     this._reset(START);
   }
@@ -57,6 +58,7 @@ export class GameModel {
       moveNumber: g.moveNumber(),
       status,
       check: g.checkedKing(),
+      checkers: g.checkers(),
       frozen: g.frozen(),
       last: g.lastMove(),
     };
@@ -66,7 +68,7 @@ export class GameModel {
     this.game.setPosition(startFen === START ? '' : startFen, []);
     this.startFen = startFen;
     this.plies = [];
-    this._dests = null;
+    this._dests = this._premoves = null;
     this.snaps = [this._snapshot()];
     this.redo = [];
   }
@@ -112,7 +114,7 @@ export class GameModel {
   end(ending) {
     const r = endGame(this.game, ending);
     if (r.error) return r;
-    this._dests = null;
+    this._dests = this._premoves = null;
     this.snaps[this.snaps.length - 1] = this._snapshot();
     return {};
   }
@@ -122,7 +124,7 @@ export class GameModel {
 
   _apply(move) {
     const played = this.game.play(move);  // only moves the engine accepted (load's probe, play's check)
-    this._dests = null;
+    this._dests = this._premoves = null;
     this.plies.push(played);
     this.snaps.push(this._snapshot());
     return played;
@@ -162,7 +164,7 @@ export class GameModel {
   undo() {
     if (!this.plies.length) return null;
     const last = this.game.undo();
-    this._dests = null;
+    this._dests = this._premoves = null;
     this.plies.pop();
     this.snaps.pop();
     this._syncRedo();
@@ -173,7 +175,7 @@ export class GameModel {
   redoOne() {
     if (!this.redo.length) return null;
     const played = this.game.redo();
-    this._dests = null;
+    this._dests = this._premoves = null;
     this.plies.push(played);
     this.snaps.push(this._snapshot());
     this._syncRedo();
@@ -210,6 +212,13 @@ export class GameModel {
       this._dests = movesByOrigin(this.game.legalMovesDetailed());
     }
     return this._dests;
+  }
+  // The moves the side not to move could queue in the live position (premoves: those of
+  // the position after a pass, by origin as dests()); empty when the side to move is in
+  // check. Whether one is legal when its turn comes is asked then.
+  premoves() {
+    if (!this._premoves) this._premoves = movesByOrigin(this.game.premoves());
+    return this._premoves;
   }
   // Legal destinations of the piece on `square` (a name) in the live position.
   destinations(square) { return [...(this.dests().get(square) || [])]; }

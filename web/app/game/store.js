@@ -44,6 +44,11 @@ export function save(record, key = STORAGE_KEY) {
   return writeItem(key, JSON.stringify({ v: 1, savedAt: Date.now(), ...record }));
 }
 
+/** Removes what is kept under `key` (a saved game older than the one on the page). */
+export function drop(key = STORAGE_KEY) {
+  attempt(() => globalThis.localStorage.removeItem(key));
+}
+
 // -> {record} | {none: true} (nothing saved, or storage closed) | {error: message, raw}
 export function load(key = STORAGE_KEY) {
   const item = readItem(key);
@@ -69,10 +74,12 @@ export function load(key = STORAGE_KEY) {
 }
 
 const isSide = (x) => x === 'gold' || x === 'scarlet';
-const strings = (a, max) => Array.isArray(a) && a.length <= max && a.every((x) => typeof x === 'string' && x.length <= 10000);
+// (a comment may be as long as a record allows: core checks the record when it is written)
+const strings = (a, max) => Array.isArray(a) && a.length <= max && a.every((x) => typeof x === 'string' && x.length <= 16 << 20);
 
 // The parts of a saved game beyond its moves, each kept only when well formed (the engine
 // judges whether the ending fits the game): ending {state, winner}, offer {kind, by},
+// takeback {kind, by}, assists [{ply, side, kind}], premove {from, to, algebraic},
 // endedHere, meta {tags: {Name: value}, comments: [...], glyphs: [...]} of an opened record.
 function cleanExtras(d) {
   const out = {};
@@ -85,9 +92,21 @@ function cleanExtras(d) {
   if (!out.ending && o && typeof o === 'object' && (o.kind === 'offer' || o.kind === 'declined') && isSide(o.by)) {
     out.offer = { kind: o.kind, by: o.by };
   }
+  const t = d.takeback;
+  if (!out.ending && t && typeof t === 'object' && ['ask', 'declined', 'accepted'].includes(t.kind) && isSide(t.by)) {
+    out.takeback = { kind: t.kind, by: t.by };
+  }
+  if (Array.isArray(d.assists) && d.assists.length <= 6002) {
+    const a = d.assists.filter((x) => x && Number.isInteger(x.ply) && x.ply >= 0 && isSide(x.side) && (x.kind === 'hint' || x.kind === 'analysis'));
+    if (a.length) out.assists = a.map((x) => ({ ply: x.ply, side: x.side, kind: x.kind }));
+  }
+  const p = d.premove, sq = /^[1-3][a-l][1-8]$/;
+  if (!out.ending && p && typeof p === 'object' && sq.test(p.from) && sq.test(p.to) && typeof p.algebraic === 'string' && p.algebraic.length <= 20) {
+    out.premove = { from: p.from, to: p.to, algebraic: p.algebraic };
+  }
   const m = d.meta;
   if (m && typeof m === 'object' && m.tags && typeof m.tags === 'object' && !Array.isArray(m.tags) &&
-      Object.values(m.tags).every((v) => typeof v === 'string' && v.length <= 1000) && Object.keys(m.tags).length <= 100 &&
+      Object.values(m.tags).every((v) => typeof v === 'string' && v.length <= 1000) && Object.keys(m.tags).length <= 1000 &&
       strings(m.comments || [], 6001) && strings(m.glyphs || [], 6000)) {
     out.meta = { tags: { ...m.tags }, comments: [...(m.comments || [])], glyphs: [...(m.glyphs || [])] };
   }

@@ -12,6 +12,12 @@
 //   ...&draw=agreed                   the game ended in a draw by agreement
 //   ...&draw=offer-g | draw=decline-s a draw offer on the table: offered by Gold, or the
 //                                     last offer declined by Scarlet
+//   ...&takeback=ask-g                Gold asks to take back its last move; accept-s /
+//                                     decline-s: Scarlet accepted (the move is gone from
+//                                     the link's moves) or declined it
+//   ...&help=12hg.15as                help used in a game between people: a hint (h) or the
+//                                     analysis (a) by Gold (g) or Scarlet (s), in the
+//                                     position after 12 (15) plies
 //
 // Packed moves (`g=`): every move is two squares 0..287 (square = (level-1)*96 +
 // rank*12 + file), 9 bits each; the 18 bits, from-square first, most significant bit
@@ -35,7 +41,7 @@ export const MAX_PLIES = 3000;
 /** encodeGame packs the moves (g=) when there are more plies than this. */
 export const COMPACT_PLIES = 40;
 /** Keys of the game itself; pages may allow more (decodeHash's extraKeys). */
-export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'play', 'to', 'vs', 'strength', 'resign', 'draw']);
+export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'play', 'to', 'vs', 'strength', 'resign', 'draw', 'takeback', 'help']);
 /** The keys of the position alone (a diagram: decodeHash's options.position). */
 export const POSITION_KEYS = Object.freeze(['fen', 'moves', 'g']);
 const SIDE_LETTER = { gold: 'g', scarlet: 's' };
@@ -43,6 +49,12 @@ const LETTER_SIDE = { g: 'gold', s: 'scarlet' };
 const otherSide = (side) => (side === 'gold' ? 'scarlet' : 'gold');
 // vs= values and the game modes they stand for (store.js's mode names)
 const VS_MODE = { computer: 'ai', watch: 'watch' };
+// takeback= values and the request states they stand for (game/offers.js)
+const TAKEBACK_WORD = { ask: 'ask', declined: 'decline', accepted: 'accept' };
+const WORD_TAKEBACK = { ask: 'ask', decline: 'declined', accept: 'accepted' };
+// help= letters and the kinds of help they stand for (game/offers.js's assists)
+const HELP_LETTER = { hint: 'h', analysis: 'a' };
+const LETTER_HELP = { h: 'hint', a: 'analysis' };
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const MOVE_RE = /^[1-3][a-l][1-8][1-3][a-l][1-8]$/;
@@ -106,13 +118,17 @@ function normaliseFen(fen) {
  *                 with the side that resigned) or {state: 'draw-agreed'} (adds draw=agreed)
  *   game.offer    a draw offer: {kind: 'offer' | 'declined', by: 'gold' | 'scarlet'}
  *                 (adds draw=offer-g, draw=decline-s, ...; not with an ending)
+ *   game.takeback a takeback request: {kind: 'ask' | 'declined' | 'accepted', by}
+ *                 (adds takeback=ask-g, decline-s, accept-s)
+ *   game.assists  help used in a game between people: [{ply, side, kind: 'hint' |
+ *                 'analysis'}] (adds help=12hg.15as)
  *   game.compact  true: always g=; false: never; default: above COMPACT_PLIES plies
  *   game.extra    more key -> value pairs (page options such as show=2c2), appended as is
  *                 after encodeURIComponent
  * Throws TypeError for input no page should produce (a move that is not a coordinate move).
  */
 export function encodeGame(game = {}) {
-  const { fen, moves = [], mode, to, strength, compact, extra, ending, offer } = game || {};
+  const { fen, moves = [], mode, to, strength, compact, extra, ending, offer, takeback, assists } = game || {};
   if (!Array.isArray(moves)) throw new TypeError('moves must be an array of coordinate moves');
   for (const m of moves) if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
   const parts = [];
@@ -151,6 +167,20 @@ export function encodeGame(game = {}) {
       throw new TypeError("a draw offer is {kind: 'offer' | 'declined', by: 'gold' | 'scarlet'}");
     }
     parts.push('draw=' + (offer.kind === 'offer' ? 'offer-' : 'decline-') + SIDE_LETTER[offer.by]);
+  }
+  if (takeback) {
+    if (!TAKEBACK_WORD[takeback.kind] || !SIDE_LETTER[takeback.by]) {
+      throw new TypeError("a takeback is {kind: 'ask' | 'declined' | 'accepted', by: 'gold' | 'scarlet'}");
+    }
+    parts.push(`takeback=${TAKEBACK_WORD[takeback.kind]}-${SIDE_LETTER[takeback.by]}`);
+  }
+  if (Array.isArray(assists) && assists.length) {
+    parts.push('help=' + assists.map((a) => {
+      if (!Number.isInteger(a?.ply) || a.ply < 0 || !HELP_LETTER[a.kind] || !SIDE_LETTER[a.side]) {
+        throw new TypeError("a help used is {ply, side: 'gold' | 'scarlet', kind: 'hint' | 'analysis'}");
+      }
+      return a.ply + HELP_LETTER[a.kind] + SIDE_LETTER[a.side];
+    }).join('.'));
   }
   if (extra && typeof extra === 'object') {
     for (const [k, v] of Object.entries(extra)) {
@@ -191,8 +221,8 @@ function percentDecode(s, what) {
 /**
  * Reads an address (with or without its leading '#'; a whole URL is cut at its '#').
  * Returns {fen?, moves: [], mode?: 'link'|'ai'|'watch', strength?: 1..10,
- * to?: 'gold'|'scarlet', ending?, offer?, params: {key: value}} (ending and offer as
- * encodeGame takes them)
+ * to?: 'gold'|'scarlet', ending?, offer?, takeback?, assists?, params: {key: value}}
+ * (ending, offer, takeback and assists as encodeGame takes them)
  * or {error, moves: [], params: {}} with a message for people. `params` holds the
  * values (decoded text) of the extra keys the caller allows.
  * options.position: read the position alone (POSITION_KEYS), the other game keys ignored as
@@ -241,7 +271,12 @@ function decode(hash, options, fail) {
     seen.set(key, v.value);
   }
 
-  const out = { moves: [], params: {} };
+  // the extra keys (an embed's options) come back with an error too, to be checked apart
+  const params = {};
+  for (const key of extra) if (seen.has(key)) params[key] = seen.get(key);
+  const failed = fail;
+  fail = (error) => ({ ...failed(error), params });
+  const out = { moves: [], params };
   if (seen.has('fen')) {
     const f = readFen(seen.get('fen'));
     if (f.error) return fail(f.error);
@@ -298,7 +333,23 @@ function decode(hash, options, fail) {
     else if (m) out.offer = { kind: m[1] === 'offer' ? 'offer' : 'declined', by: LETTER_SIDE[m[2]] };
     else return fail(`the link's 'draw' must be agreed, offer-g, offer-s, decline-g or decline-s, not ${quote(seen.get('draw'))}`);
   }
-  for (const key of extra) if (seen.has(key)) out.params[key] = seen.get(key);
+  if (seen.has('takeback')) {
+    const t = seen.get('takeback').toLowerCase();
+    const m = /^(ask|accept|decline)-([gs])$/.exec(t);
+    if (!m) return fail(`the link's 'takeback' must be ask-g, ask-s, accept-g, accept-s, decline-g or decline-s, not ${quote(seen.get('takeback'))}`);
+    out.takeback = { kind: WORD_TAKEBACK[m[1]], by: LETTER_SIDE[m[2]] };
+  }
+  if (seen.has('help')) {
+    const items = seen.get('help').toLowerCase().split('.').filter((x) => x !== '');
+    if (items.length > 2 * MAX_PLIES + 2) return fail(`the link's 'help' lists more than ${2 * MAX_PLIES + 2} uses`);
+    const assists = [];
+    for (const item of items) {
+      const m = /^(\d{1,4})([ha])([gs])$/.exec(item);
+      if (!m) return fail(`the link's 'help' must list uses such as 12hg (a hint for Gold after 12 plies) or 15as, not ${quote(item)}`);
+      assists.push({ ply: Number(m[1]), side: LETTER_SIDE[m[3]], kind: LETTER_HELP[m[2]] });
+    }
+    if (assists.length) out.assists = assists;
+  }
   return out;
 }
 

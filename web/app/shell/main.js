@@ -108,7 +108,8 @@ async function boot(createBoard, loadEngine) {
   const editor = createEditor(ctl, { ...modes, analysis }, M);
   const learn = createLearnCtrl({ M, ctl, page: { ...modes, analysis, editor }, sounds });
   Object.assign(page, { ai, analysis, dialogs: null });
-  const opening = createOpening(ctl, ui);
+  // a game that could not be saved is offered as a download (opening.js says so)
+  const opening = createOpening(ctl, { ...ui, download: () => recordIO.download() });
   const dialogs = page.dialogs = createDialogs(ctl, opening);
   const sendBox = createSendBox(ctl, opening);
   const recordIO = createRecordIO(ctl, M, opening, ui);
@@ -150,7 +151,7 @@ function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, emb
     view.toast(copied ? 'Link to this game copied.' : 'The browser did not allow copying: copy the link from the address bar.');
   };
   const acts = {
-    undo: () => ctl.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
+    undo: () => page.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
     stop: () => ai.stop(), pause: () => ctl.togglePause(), share: shareLink, record: () => recordIO.open(),
     'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
     sound: () => sounds.toggle(),
