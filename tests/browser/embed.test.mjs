@@ -152,6 +152,9 @@ test('broken links: a clear message and a usable board', async () => {
     ['#show=9z9', /'show' should be a square/],
     ['#show=2f5', /no piece on 2f5/],
     ['#level=4', /'level' should be/],
+    // every bad part is named, not only the first
+    ['#show=9z9&layout=diagonal&theme=pink&moves=2c22c9&flip=2',
+      /could not be read.*move 1.*'2c22c9'.*'flip' should be 0 or 1, not '2'.*'layout' should be .*not 'diagonal'.*'theme' should be light or dark, not 'pink'.*'show' should be a square.*not '9z9'/],
   ];
   for (const [hash, re] of cases) {
     await openEmbed(page, hash, { pieces: false });

@@ -191,3 +191,12 @@ test('a game against the computer says so: vs=computer, its strength, the person
   // a strength without a computer means nothing and is ignored
   assert.equal(decodeHash('#moves=2c22c3&strength=4').strength, undefined);
 });
+
+test('a link that cannot be read still gives its extra keys, so that each bad one can be named', () => {
+  const d = decodeHash('#show=9z9&layout=diagonal&theme=pink&moves=2c22c9', { position: true, extraKeys: ['show', 'layout', 'theme'] });
+  assert.match(d.error, /move 1 .*'2c22c9'/);
+  assert.deepEqual(d.moves, []);
+  assert.deepEqual(d.params, { show: '9z9', layout: 'diagonal', theme: 'pink' });
+  // a link whose form is broken before its keys are read gives none
+  assert.deepEqual(decodeHash('#theme=pink&moves=<b>', { extraKeys: ['theme'] }).params, {});
+});

@@ -50,7 +50,8 @@ function connect({ page, ctl, ai, board, opening, analysis, editor, learn, learn
     audioState: () => sounds.state(),
     analysis, editor,
     recordText: () => recordIO.text(),
-    openRecordText: (t) => recordIO.openText(t),
+    openRecordText: (t) => recordIO.openText(t),  // resolves once the game is open or the list complete
+    rulesMemory: () => r.M.HEAP8.length,  // the page's engine's memory (wasm memory only grows: its peak)
     learn: {
       mode: () => learn.mode,
       enter: (which, id) => learnView.enter(which, id),
@@ -70,7 +71,7 @@ function connect({ page, ctl, ai, board, opening, analysis, editor, learn, learn
       cardSquareRect: (name) => cardSquareRect(parseSquare(name)),
     },
   });
-  for (const key of ['linkError', 'restoreError', 'keptPrevious']) {
+  for (const key of ['linkError', 'restoreError', 'keptPrevious', 'saveFailure']) {
     Object.defineProperty(hook, key, { get: () => opening.state[key], configurable: true });
   }
   ai.whenReady().then(() => { hook.engineReadyAt = now(); });

@@ -52,9 +52,13 @@ let captionShown = true;
 // --- messages ---------------------------------------------------------------------------
 // Problems with the address or a move, shown in the message bar; messages.on('say', fn(text)).
 export const messages = new Emitter();
+// While the diagram starts, each problem is added to the bar (every bad part of the
+// address is named); afterwards a message replaces the one before.
+let starting = true;
 function say(text) {
   messages.emit('say', text);
-  $('msg-text').textContent = text;  // text, never markup
+  const el = $('msg-text'), add = starting && !$('msg').hidden && el.textContent;
+  el.textContent = add ? el.textContent + ' ' + text : text;  // text, never markup
   $('msg').hidden = false;
 }
 
@@ -64,19 +68,17 @@ function readOptions() {
   const d = decodeHash(src, { position: true, extraKeys: EMBED_KEYS });
   const o = { fen: '', moves: [], show: null, interactive: true, flip: false, levels: null, layout: 'auto', theme: 'light', caption: 'auto' };
   const problems = [];
-  if (d.error) {
-    problems.push(`This diagram's link could not be read: ${d.error}. Showing the start position instead.`);
-    return { o, problems };
-  }
-  o.fen = d.fen || '';
-  o.moves = d.moves;
+  // Each bad part is named: a position or moves that cannot be read, then every bad option.
+  if (d.error) problems.push(`This diagram's link could not be read: ${d.error}. Showing the start position instead.`);
+  o.fen = d.error ? '' : d.fen || '';
+  o.moves = d.error ? [] : d.moves;
   const p = d.params;
   const flag = (key, dflt) => {
     if (!(key in p)) return dflt;
     const v = p[key].toLowerCase();
     if (v === '1' || v === 'true' || v === 'yes' || v === '') return true;
     if (v === '0' || v === 'false' || v === 'no') return false;
-    problems.push(`'${key}' should be 0 or 1.`);
+    problems.push(`'${key}' should be 0 or 1, not '${p[key].slice(0, 12)}'.`);
     return dflt;
   };
   o.interactive = flag('interactive', true);
@@ -85,11 +87,11 @@ function readOptions() {
   if ('layout' in p) {
     const v = p.layout.toLowerCase();
     if (LAYOUTS.includes(v)) o.layout = v;
-    else problems.push(`'layout' should be ${LAYOUTS.join(', ')}.`);
+    else problems.push(`'layout' should be ${LAYOUTS.join(', ')}, not '${p.layout.slice(0, 12)}'.`);
   }
   if ('theme' in p) {
     if (p.theme === 'dark' || p.theme === 'light') o.theme = p.theme;
-    else problems.push("'theme' should be light or dark.");
+    else problems.push(`'theme' should be light or dark, not '${p.theme.slice(0, 12)}'.`);
   }
   if ('show' in p) {
     const sq = p.show.trim().toLowerCase();
@@ -99,7 +101,7 @@ function readOptions() {
   if ('level' in p) {
     const v = p.level.replace(/\s+/g, '');
     if (/^[1-3](,[1-3]){0,2}$/.test(v)) o.levels = [...new Set(v.split(',').map(Number))].sort((a, b) => b - a);
-    else problems.push(`'level' should be levels 1-3 separated by commas, such as 2 or 3,2; showing the levels needed.`);
+    else problems.push(`'level' should be levels 1-3 separated by commas, such as 2 or 3,2, not '${p.level.slice(0, 12)}'; showing the levels needed.`);
   }
   return { o, problems };
 }
@@ -324,6 +326,7 @@ async function boot(createBoard, loadEngine) {
   initialLevels();
   render();
   $('loading').remove();
+  starting = false;
   let queued = 0;
   new ResizeObserver(() => { cancelAnimationFrame(queued); queued = requestAnimationFrame(render); }).observe(document.documentElement);
   return {

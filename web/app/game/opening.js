@@ -15,7 +15,7 @@ export function createOpening(ctl, ui) {
   // What became of the last link and of the saved game: the reason a link was refused or
   // the saved game could not be restored, and whether a game was kept among the previous
   // ones (the status line and the toasts say it; this keeps the last of each).
-  const state = { linkError: null, restoreError: null, keptPrevious: false };
+  const state = { linkError: null, restoreError: null, keptPrevious: false, saveFailure: null };
 
   // The game as a link. In a play-by-link game the link is for the side to move (the one
   // that answers next), so the address bar always holds the link to send. A game against
@@ -32,13 +32,34 @@ export function createOpening(ctl, ui) {
   }
   const sendUrl = () => linkFor(gameLink(other(ctl.humanSide())));
 
-  let unsaved = false;  // the browser refused to keep the game: said once
+  // Saves the game on the page: whole, else without an opened record's notes (a comment of
+  // megabytes), else nothing, and then the older saved game is removed, so that a reload or
+  // a new tab never brings back an older game. A failure is said at once (until a save
+  // works again), with the way out: download the record (ui.download).
   function save() {
-    const r = store.save(ctl.record());
-    if (r.error && !unsaved) ui.toast(`This browser does not keep the game (${r.error}): it lasts while the page is open; its link is in the address bar.`, 9000);
-    unsaved = !!r.error;
+    const rec = ctl.record();
+    const lean = rec.meta ? { ...rec, meta: null } : null;
+    const attempt = () => (!store.save(rec).error ? 'all' : lean && !store.save(lean).error ? 'moves' : null);
+    let kept = attempt();
+    if (!kept) { store.drop(); kept = attempt(); }
     setAddress(gameLink());  // the address is a link to this game
+    if (kept === 'all') { state.saveFailure = null; return; }
+    const why = kept === 'moves'
+      ? 'The browser’s storage is full: this game’s moves are kept on this device, but not its comments.'
+      : 'The browser would not store this game (its storage is full or turned off): it is not kept on this device, and a reload keeps it only while the address holds it.';
+    if (state.saveFailure === why) return;
+    state.saveFailure = why;
+    if (!opening) warnUnsaved('');
   }
+  let opening = false;  // a record being opened: its news says the warning
+  // The warning of a game not saved, after `what` (the news of the same action).
+  function warnUnsaved(what) {
+    const text = (what ? what + ' ' : '') + state.saveFailure + ' Download it to keep it.';
+    ui.toast(text, 0, ui.download ? { label: 'Download', run: ui.download } : null);
+    ui.announce(text);
+  }
+  const previousWords = (prev, kept) => ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) ` +
+    (kept ? 'was kept.' : 'could not be kept: the browser’s storage is full.');
 
   function linkFailed(message) {
     state.linkError = message;
@@ -203,11 +224,19 @@ export function createOpening(ctl, ui) {
     const prev = ctl.record();
     const way = recordedWay(game.meta && game.meta.tags);
     const settings = store.cleanSettings({ ...ctl.settings, ...way, flipped: way.mode === 'ai' && way.human === 'scarlet' });
-    const r = ctl.reset({ settings, startFen: game.startFen, moves: game.moves, ending: game.ending || null, meta: game.meta || null });
+    state.saveFailure = null;  // this game's save says its own failure, with the news below
+    opening = true;
+    let r;
+    try {
+      r = ctl.reset({ settings, startFen: game.startFen, moves: game.moves, ending: game.ending || null, meta: game.meta || null });
+    } finally {
+      opening = false;
+    }
     if (r.error) return r;
     const kept = prev.moves.length > 0 && !store.pushPrevious(prev).error;
-    ui.toast(what + (kept ? ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.` : ''),
-      kept ? 8000 : 4000, kept ? { label: 'Restore it', run: restorePrevious } : undefined);
+    const said = what + (prev.moves.length ? previousWords(prev, kept) : '');
+    if (state.saveFailure) { warnUnsaved(said); return {}; }  // not saved: the warning stays, with the download
+    ui.toast(said, kept ? 8000 : 4000, kept ? { label: 'Restore it', run: restorePrevious } : undefined);
     ui.announce(what + ' ' + ctl.lastMoveWords());
     return {};
   }

@@ -44,6 +44,11 @@ export function save(record, key = STORAGE_KEY) {
   return writeItem(key, JSON.stringify({ v: 1, savedAt: Date.now(), ...record }));
 }
 
+/** Removes what is kept under `key` (a saved game older than the one on the page). */
+export function drop(key = STORAGE_KEY) {
+  attempt(() => globalThis.localStorage.removeItem(key));
+}
+
 // -> {record} | {none: true} (nothing saved, or storage closed) | {error: message, raw}
 export function load(key = STORAGE_KEY) {
   const item = readItem(key);
@@ -69,7 +74,8 @@ export function load(key = STORAGE_KEY) {
 }
 
 const isSide = (x) => x === 'gold' || x === 'scarlet';
-const strings = (a, max) => Array.isArray(a) && a.length <= max && a.every((x) => typeof x === 'string' && x.length <= 10000);
+// (a comment may be as long as a record allows: core checks the record when it is written)
+const strings = (a, max) => Array.isArray(a) && a.length <= max && a.every((x) => typeof x === 'string' && x.length <= 16 << 20);
 
 // The parts of a saved game beyond its moves, each kept only when well formed (the engine
 // judges whether the ending fits the game): ending {state, winner}, offer {kind, by},
@@ -100,7 +106,7 @@ function cleanExtras(d) {
   }
   const m = d.meta;
   if (m && typeof m === 'object' && m.tags && typeof m.tags === 'object' && !Array.isArray(m.tags) &&
-      Object.values(m.tags).every((v) => typeof v === 'string' && v.length <= 1000) && Object.keys(m.tags).length <= 100 &&
+      Object.values(m.tags).every((v) => typeof v === 'string' && v.length <= 1000) && Object.keys(m.tags).length <= 1000 &&
       strings(m.comments || [], 6001) && strings(m.glyphs || [], 6000)) {
     out.meta = { tags: { ...m.tags }, comments: [...(m.comments || [])], glyphs: [...(m.glyphs || [])] };
   }

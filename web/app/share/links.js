@@ -271,7 +271,12 @@ function decode(hash, options, fail) {
     seen.set(key, v.value);
   }
 
-  const out = { moves: [], params: {} };
+  // the extra keys (an embed's options) come back with an error too, to be checked apart
+  const params = {};
+  for (const key of extra) if (seen.has(key)) params[key] = seen.get(key);
+  const failed = fail;
+  fail = (error) => ({ ...failed(error), params });
+  const out = { moves: [], params };
   if (seen.has('fen')) {
     const f = readFen(seen.get('fen'));
     if (f.error) return fail(f.error);
@@ -345,7 +350,6 @@ function decode(hash, options, fail) {
     }
     if (assists.length) out.assists = assists;
   }
-  for (const key of extra) if (seen.has(key)) out.params[key] = seen.get(key);
   return out;
 }
 

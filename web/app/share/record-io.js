@@ -1,7 +1,7 @@
 // Game records on the page: save the game (download a file, copy the text) and open one
 // (a file chosen or dropped onto the page, or pasted text), with a list to choose from
 // when a file holds several games. Core reads and writes the records (Game.record,
-// M.listRecords, M.readRecord: docs/notation.md, "Game records"); this module only carries the text
+// M.RecordList, M.readRecord: docs/notation.md, "Game records"); this module only carries the text
 // between them and the person. The dialog is made here, the first time it is opened.
 import { SIDE_NAME } from '../rules/facts.js';
 import { assistWords } from '../rules/words.js';
@@ -88,8 +88,11 @@ export function gameLine(info) {
  */
 export function readGame(M, text, index) {
   const read = attempt(() => M.readRecord(text, index));
-  if (read.error) return read;
-  const r = read.value;
+  return read.error ? read : openedGame(read.value);
+}
+
+/** What the page opens from a game read by core (M.readRecord, RecordList.read). */
+export function openedGame(r) {
   const st = r.status;
   const ending = st.state === 'resignation' || st.state === 'draw-agreed' ? { state: st.state, winner: st.winner } : null;
   const event = r.tags.Event && r.tags.Event !== '?' ? `“${r.tags.Event}”` : 'the game';
@@ -172,9 +175,11 @@ export function createRecordIO(ctl, M, opening, ui) {
     });
     $('rec-games').addEventListener('click', (e) => {
       const b = e.target.closest('[data-game]');
-      if (b) openIndex(listed, Number(b.dataset.game));
+      if (b && listed) openIndex(Number(b.dataset.game));
     });
     $('rec-text').addEventListener('focus', (e) => e.target.select());
+    // closed without a choice: the list and its text are let go
+    dialog.addEventListener('close', () => { dropList(); $('rec-games').hidden = true; $('rec-games').replaceChildren(); });
   }
 
   async function copy() {
@@ -199,32 +204,76 @@ export function createRecordIO(ctl, M, opening, ui) {
   // A failure said where it belongs (the dialog, else a toast): the result, passed on.
   const said = (r, what) => { showError(`${what}: ${r.error}.`); return r; };
 
-  let listed = '';  // the text whose game list is on show
-  // Opens the game of a text, or lists its games when it holds several. -> {} or {error}.
-  function openText(text) {
-    const read = attempt(() => M.listRecords(text));
-    if (read.error) return said(read, 'This record could not be read');
-    const list = read.value;
-    if (list.length === 1) return openIndex(text, 0);
-    listed = text;
+  // The games of a text are listed a few hundred at a time (core's RecordList: one pass
+  // over the text, however many games), the list growing under a progress bar while the
+  // page stays responsive; a game chosen is read from its own text alone.
+  const LIST_CHUNK = 500;
+  let listed = null;  // the RecordList on show (deleted when another text replaces it)
+  let listing = 0;    // the listing's number: a newer one stops an older one
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  function dropList() {
+    if (listed) listed.delete();
+    listed = null;
+    listing++;
+  }
+
+  // Opens the game of a text, or lists its games when it holds several. Resolves to {} once
+  // a game is open or the list complete, or {error} (said) when the text is refused.
+  async function openText(text) {
+    dropList();
+    const mine = listing;
+    const made = attempt(() => new M.RecordList(text));
+    if (made.error) return said(made, 'This record could not be read');
+    const list = made.value;
+    const read = attempt(() => list.next(LIST_CHUNK));
+    if (read.error) { list.delete(); return said(read, 'This record could not be read'); }
+    const first = read.value;
+    listed = list;
+    if (first.done && first.games.length === 1) return openIndex(0);
     if (!dialog) wire();
     if (!dialog.open) dialog.showModal();
     showError('');
     const box = $('rec-games');
     box.hidden = false;
-    box.innerHTML = `<p>${list.length} games: choose one.</p><ol class="rec-list">` + list.map((g, i) =>
-      `<li><button type="button" class="btn btn-ghost rec-game" data-game="${i}">${esc(gameLine(g))}</button></li>`).join('') + '</ol>';
-    box.querySelector('button').focus();
+    box.innerHTML = '<p class="rec-count" aria-live="polite"></p><progress class="rec-progress" max="1" value="0"></progress><ol class="rec-list"></ol>';
+    const count = box.querySelector('.rec-count'), bar = box.querySelector('.rec-progress'), ol = box.querySelector('ol');
+    let n = 0;
+    const add = (chunk) => {
+      ol.insertAdjacentHTML('beforeend', chunk.games.map((g) =>
+        `<li><button type="button" class="btn btn-ghost rec-game" data-game="${n++}">${esc(gameLine(g))}</button></li>`).join(''));
+      bar.max = chunk.size || 1;
+      bar.value = chunk.read;
+      bar.hidden = chunk.done;
+      count.textContent = chunk.done ? `${n} games: choose one.`
+        : `Listing the games… ${n} so far (${Math.floor(100 * chunk.read / (chunk.size || 1))}%); choose one at any time.`;
+    };
+    add(first);
+    box.querySelector('button')?.focus();
+    for (let chunk = first; !chunk.done;) {
+      await tick();
+      if (mine !== listing) return {};  // another text, or a game opened: this list is gone
+      const more = attempt(() => list.next(LIST_CHUNK));
+      if (more.error) {
+        count.textContent = `${n} games listed.`;
+        bar.hidden = true;
+        return said(more, 'The rest of this record could not be read');
+      }
+      chunk = more.value;
+      add(chunk);
+    }
     return {};
   }
 
-  function openIndex(text, index) {
-    const game = readGame(M, text, index);
-    if (game.error) return said(game, 'This game could not be opened');
+  function openIndex(index) {
+    const read = attempt(() => listed.read(index));
+    if (read.error) return said(read, 'This game could not be opened');
+    const game = openedGame(read.value);
     const opened = opening.openGame(game, game.what);
     if (opened.error) return said(opened, 'This game could not be opened');
+    dropList();
     if (dialog && dialog.open) dialog.close();
-    if (dialog) { $('rec-games').hidden = true; $('rec-paste').value = ''; }
+    if (dialog) $('rec-paste').value = '';
     return {};
   }
 

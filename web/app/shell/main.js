@@ -108,7 +108,8 @@ async function boot(createBoard, loadEngine) {
   const editor = createEditor(ctl, { ...modes, analysis }, M);
   const learn = createLearnCtrl({ M, ctl, page: { ...modes, analysis, editor }, sounds });
   Object.assign(page, { ai, analysis, dialogs: null });
-  const opening = createOpening(ctl, ui);
+  // a game that could not be saved is offered as a download (opening.js says so)
+  const opening = createOpening(ctl, { ...ui, download: () => recordIO.download() });
   const dialogs = page.dialogs = createDialogs(ctl, opening);
   const sendBox = createSendBox(ctl, opening);
   const recordIO = createRecordIO(ctl, M, opening, ui);

@@ -98,23 +98,43 @@ function fmtNum(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
 //     opened record's: comments[0] before the first move, comments[k] after ply k; glyphs[k - 1]
 //     the glyph of ply k)}; a ply's label is core's move number ("12." Gold, "12…" Scarlet)
 let lastMovesKey = '';
+// Comments longer than FOLD_COMMENT characters are shown folded (their first FOLD_SHOWN).
+export const FOLD_COMMENT = 400, FOLD_SHOWN = 240;
+let shownComments = [], foldWired = false;
+// A comment's part of the list's key: its length and ends (not the whole of a long one).
+const commentKey = (c) => (c ? c.length + ':' + (c.length <= 64 ? c : c.slice(0, 32) + c.slice(-32)) : '');
 export function renderMoves(m) {
   const box = $('moves');
   const marks = m.marks || new Map();
   const comments = (m.notes && m.notes.comments) || [], glyphs = (m.notes && m.notes.glyphs) || [];
   const key = m.plies.map((p) => p.algebraic).join(' ') + '|' + m.view + '|' + (m.result ? m.result.title : '') +
-    '|' + [...marks].map(([k, v]) => k + v.glyph).join(',') + '|' + JSON.stringify([comments, glyphs]);
+    '|' + [...marks].map(([k, v]) => k + v.glyph).join(',') + '|' + glyphs.join(',') + '|' + comments.map(commentKey).join('\u0001');
   if (key === lastMovesKey) return;
   lastMovesKey = key;
   $('moves-note').textContent = m.plies.length ? `${m.plies.length} ${m.plies.length === 1 ? 'ply' : 'plies'}` : '';
+  // A record's comment; a long one folded: its beginning, and the whole in a box of its own
+  // when opened (put in then, not at every redraw).
+  shownComments = comments;
+  if (!foldWired) {
+    foldWired = true;
+    box.addEventListener('toggle', (e) => {
+      const d = e.target;
+      if (!d.matches || !d.matches('.mv-comment-fold')) return;
+      d.querySelector('.mv-comment-full').textContent = d.open ? shownComments[Number(d.dataset.comment)] || '' : '';
+    }, true);
+  }
+  const commentBody = (k) => (comments[k].length <= FOLD_COMMENT ? esc(comments[k])
+    : `<details class="mv-comment-fold" data-comment="${k}"><summary>${esc(comments[k].slice(0, FOLD_SHOWN))}… ` +
+      `<span class="mv-comment-more">(${comments[k].length.toLocaleString('en')} characters: show all)</span></summary>` +
+      '<div class="mv-comment-full"></div></details>');
   if (!m.plies.length) {
     box.innerHTML = `<div class="moves-empty">${m.firstSide === 'gold' ? 'Gold' : 'Scarlet'} moves first. Moves appear here.</div>` +
-      (comments[0] ? `<div class="mv-comment">${esc(comments[0])}</div>` : '') + (m.result ? resultHtml(m.result) : '');
+      (comments[0] ? `<div class="mv-comment">${commentBody(0)}</div>` : '') + (m.result ? resultHtml(m.result) : '');
     return;
   }
   const rows = [];
-  // A record's comment: a row of its own under the move it follows (as lichess shows them).
-  const commentRow = (k) => (comments[k] ? `<tr class="mv-comment"><td colspan="3">${esc(comments[k])}</td></tr>` : '');
+  // a comment: a row of its own under the move it follows (as lichess shows them)
+  const commentRow = (k) => (comments[k] ? `<tr class="mv-comment"><td colspan="3">${commentBody(k)}</td></tr>` : '');
   rows.push(commentRow(0));
   const gap = '<td><span class="mv" aria-hidden="true">…</span></td>';
   const offset = m.firstSide === 'gold' ? 0 : 1;  // a game starting with Scarlet to move
@@ -134,7 +154,7 @@ export function renderMoves(m) {
     const judged = mk ? `, ${mk.name.toLowerCase()}, better was ${mk.better}` : '';
     const own = !mk && glyphs[k] ? glyphs[k] : '';  // the record's glyph, where no review judged the move
     const label = `${number}, ${gold ? 'Gold' : 'Scarlet'}: ${m.plies[k].algebraic}${own}${words ? ', ' + words : ''}${judged}` +
-      (comments[ply] ? `. Comment: ${comments[ply]}` : '');
+      (comments[ply] ? `. Comment: ${comments[ply].length <= FOLD_COMMENT ? comments[ply] : comments[ply].slice(0, FOLD_SHOWN) + '… (folded)'}` : '');
     const glyph = mk ? `<span class="glyph" title="${esc(mk.name)}: better was ${esc(mk.better)}">${esc(mk.glyph)}</span>`
       : own ? `<span class="glyph glyph-record">${esc(own)}</span>` : '';
     cells.push(`<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}${glyph}</button></td>`);

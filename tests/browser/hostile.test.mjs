@@ -1,0 +1,166 @@
+// Hostile inputs on the game page (issue 28), on one browser and one page: storage that is
+// full (the failure said at once, a download that holds the game, a reload that shows the
+// game on screen and not an older one); a long comment (folded in the move list, not
+// storable: said, the download holds it); a file of 20,000 games listed with its
+// progress, then one game of it opened.
+// Run: node --test tests/browser/hostile.test.mjs   (build the site with --test first)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { startServer, launch, openGame, waitReady, watchErrors, ROOT } from './helpers.mjs';
+
+let server, B, errors, M;
+before(async () => {
+  server = await startServer();
+  B = await launch({ width: 1280, height: 720 });
+  // fill(): fills the origin's local storage to the last character with keys filler-N
+  await B.context.addInitScript(() => {
+    window.fill = () => {
+      let n = 0;
+      for (let size = 1 << 20; size >= 1; size >>= 1) {
+        const chunk = 'x'.repeat(size);
+        for (;;) {
+          try { localStorage.setItem('filler-' + n, chunk); n++; } catch { break; }
+        }
+      }
+      return n;
+    };
+  });
+  errors = watchErrors(B.page);
+  M = await createRequire(import.meta.url)(path.join(ROOT, 'build/wasm/dragonchess_engine_node.cjs'))();
+});
+after(async () => {
+  await B?.close();
+  await server?.close();
+});
+
+const history = (page) => page.evaluate(() => window.__dc.history());
+const typeMove = async (page, move) => { await page.fill('#move-input', move); await page.press('#move-input', 'Enter'); };
+const toast = (page) => page.evaluate(() => {
+  const t = document.getElementById('toast');
+  return t.hidden ? null : { text: t.querySelector('.toast-text').textContent, button: t.querySelector('.toast-btn')?.textContent || null };
+});
+// The Download of the toast: the file's text.
+async function downloadFromToast(page) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#toast .toast-btn')]);
+  return fs.readFileSync(await dl.path(), 'utf8');
+}
+
+test('storage full: a move is said unsaved at once, the download holds the game, a reload shows it', async () => {
+  const { page } = B;
+  await page.goto('about:blank');
+  await openGame(page, server.url + '#moves=2c22c3.2c72c6', { pieces: false });
+  await page.evaluate(() => localStorage.removeItem('dragonchess.previous.v1'));
+  assert.deepEqual(await history(page), ['2c22c3', '2c72c6']);
+  // Fill the rest of the origin's storage (other keys: the game's own stays).
+  assert.ok(await page.evaluate(() => fill()) > 0);
+  await typeMove(page, '2d22d3');
+  await page.waitForFunction(() => window.__dc.saveFailure);
+  const t = await toast(page);
+  assert.match(t.text, /would not store this game \(its storage is full or turned off\): it is not kept on this device.*Download it to keep it/);
+  assert.equal(t.button, 'Download');
+  assert.ok((await page.evaluate(() => window.__dc.announcements.join('\n'))).includes('would not store this game'), 'said to a screen reader');
+  // the older game is not kept either: a reload cannot bring it back
+  assert.equal(await page.evaluate(() => localStorage.getItem('dragonchess.game.v1')), null);
+  const text = await downloadFromToast(page);
+  const read = M.readRecord(text);
+  assert.deepEqual(read.moves, ['2c22c3', '2c72c6', '2d22d3']);
+  // the warning is said once, not at every move
+  const said = (await page.evaluate(() => window.__dc.announcements.filter((a) => a.includes('would not store')).length));
+  await typeMove(page, '2d72d6');
+  await page.waitForFunction(() => window.__dc.history().length === 4);
+  assert.equal(await page.evaluate(() => window.__dc.announcements.filter((a) => a.includes('would not store')).length), said);
+  // A reload shows the game on screen (the address holds it), not an older one.
+  await page.reload();
+  await waitReady(page, { pieces: false });
+  assert.deepEqual(await history(page), ['2c22c3', '2c72c6', '2d22d3', '2d72d6']);
+  // Room again: the next move is saved, and the warning is not said.
+  await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler-')) localStorage.removeItem(k); });
+  await typeMove(page, '2e22e3');
+  await page.waitForFunction(() => (JSON.parse(localStorage.getItem('dragonchess.game.v1') || 'null') || {}).moves?.length === 5);
+  assert.equal(await page.evaluate(() => window.__dc.saveFailure), null);
+  assert.deepEqual(errors, []);
+});
+
+test('a comment of 300,000 characters: folded in the move list; not storable with the game: said, the download holds it', async () => {
+  const { page } = B;
+  await page.goto('about:blank');
+  await openGame(page, server.url, { pieces: false });
+  // Storage with room for a game (50,000 characters), not for the comment.
+  await page.evaluate(() => {
+    localStorage.setItem('reserve', 'x'.repeat(50000));
+    fill();
+    localStorage.removeItem('reserve');
+  });
+  const long = 'a long comment '.repeat(20000);  // 300,000 characters
+  const text = `[Event "Long"]\n\n1. W2c3 { ${long}} w2c6 { short } 2. W2d3 *\n`;
+  assert.deepEqual(await page.evaluate((t) => window.__dc.openRecordText(t), text), {});
+  await page.waitForFunction(() => window.__dc.history().length === 3);
+  await page.waitForFunction(() => window.__dc.saveFailure);
+  const t = await toast(page);
+  assert.match(t.text, /Opened “Long”.*storage is full: this game’s moves are kept on this device, but not its comments.*Download it to keep it/);
+  assert.equal(t.button, 'Download');
+  // folded: the move list stays short; opened, the whole comment is in a box of its own
+  const fold = await page.evaluate(() => {
+    const d = document.querySelector('#moves .mv-comment-fold');
+    const box = document.getElementById('moves');
+    return { rows: document.querySelectorAll('#moves .mv-comment').length, folded: !!d && !d.open,
+      summary: d && d.querySelector('summary').textContent, height: box.scrollHeight };
+  });
+  assert.equal(fold.rows, 2);
+  assert.ok(fold.folded);
+  assert.match(fold.summary, /^a long comment a long.*… \(300,000 characters: show all\)$/);
+  assert.ok(fold.height < 600, `the move list is ${fold.height} px high`);
+  await page.click('#moves .mv-comment-fold summary');
+  await page.waitForFunction(() => document.querySelector('#moves .mv-comment-full').textContent.length === 300000);
+  const open = await page.evaluate(() => ({ full: document.querySelector('#moves .mv-comment-full').getBoundingClientRect().height,
+    height: document.getElementById('moves').scrollHeight }));
+  assert.ok(open.full < 400 && open.height < 1000, `opened: the comment's box ${open.full} px, the list ${open.height} px`);
+  assert.match(await page.getAttribute('#moves [data-ply="1"]', 'aria-label'), /Comment: a long comment .*… \(folded\)$/);
+  // the download holds the comment; a reload shows the game (its moves were kept)
+  const saved = await downloadFromToast(page);
+  const read = M.readRecord(saved);
+  assert.equal(read.comments[1], long.trim());
+  await page.reload();
+  await waitReady(page, { pieces: false });
+  assert.deepEqual(await history(page), read.moves);
+  await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler-')) localStorage.removeItem(k); });
+  assert.deepEqual(errors, []);
+});
+
+test('20,000 games: listed with their progress while the page answers; one of them opened', async () => {
+  const { page } = B;
+  await page.goto('about:blank');
+  await openGame(page, server.url, { pieces: false });
+  const games = [
+    '1. W2c3 w2c6 2. W2d3 *', '1. W2h3 w2e6 2. W2e3 w2d6 1-0', '1. W2a3 w2a6 0-1', '1. W2b3 w2b6 2. W2l3 1/2-1/2',
+  ];
+  const parts = [];
+  for (let i = 0; i < 20000; i++) parts.push(`[Event "Game ${i + 1}"]\n[Gold "Player ${i % 97}"]\n\n${games[i % 4]}\n\n`);
+  const text = parts.join('');
+  // what the list shows while it grows (a record of its states)
+  await page.evaluate(() => {
+    window.__listStates = [];
+    new MutationObserver(() => {
+      const c = document.querySelector('#rec-games .rec-count'), p = document.querySelector('#rec-games .rec-progress');
+      if (c) window.__listStates.push({ text: c.textContent, value: p.value, max: p.max, hidden: p.hidden, n: document.querySelectorAll('#rec-games .rec-game').length });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  assert.deepEqual(await page.evaluate((t) => window.__dc.openRecordText(t), text), {});
+  const states = await page.evaluate(() => window.__listStates);
+  const growing = states.filter((s) => !s.hidden && s.n > 0 && s.n < 20000);
+  assert.ok(growing.length >= 10, `the list grows in steps (${growing.length})`);
+  assert.match(growing[0].text, /^Listing the games… 500 so far \(\d+%\); choose one at any time\.$/);
+  assert.ok(growing.every((s, i) => s.value > 0 && s.value < s.max && (i === 0 || s.value >= growing[i - 1].value)), 'the progress moves forward');
+  assert.equal(await page.textContent('#rec-games .rec-count'), '20000 games: choose one.');
+  assert.equal(await page.locator('#rec-games .rec-game').count(), 20000);
+  assert.equal(await page.textContent('#rec-games [data-game="19998"]'), `Player ${19998 % 97} – Scarlet · Game 19999 · 0-1 · 2 plies`);
+  await page.click('#rec-games [data-game="19998"]');
+  await page.waitForFunction(() => window.__dc.history().length === 2);
+  assert.deepEqual(await history(page), ['2a22a3', '2a72a6']);
+  assert.match(await page.evaluate(() => window.__dc.recordText()), /\[Event "Game 19999"\]/);
+  assert.equal(await page.isVisible('#dlg-record'), false);
+  assert.deepEqual(errors, []);
+});
