@@ -109,3 +109,93 @@ test('what the clock shows: minutes, hours, tenths in the last 10 s; when it nex
   assert.equal(C.nextChange(9350), 50);
   assert.equal(C.nextChange(0), null);
 });
+
+// --- the controller on a clock (the real rules engine; time injected) -----------------------
+import { loadEngine } from './helpers.mjs';
+import { GameModel } from '../../web/app/game/model.js';
+import { Controller } from '../../web/app/game/controller.js';
+import { cleanSettings } from '../../web/app/game/store.js';
+
+const M = await loadEngine();
+function timed(mode, tcText, extra = {}) {
+  let t = T0;
+  const ctl = new Controller(new GameModel(M), cleanSettings({ mode, human: 'gold', level: 1 }), { now: () => t });
+  ctl.reset({ settings: cleanSettings({ mode, human: 'gold', level: 1, tc: C.readTc(tcText).tc }), ...extra });
+  return { ctl, at: (ms) => { t = T0 + ms; }, over: () => ctl.model.status() };
+}
+
+test('one device on a clock: moves charge the mover, a flag ends the game through core', () => {
+  const { ctl, at } = timed('hotseat', '1+2');
+  assert.equal(ctl.clock.running, null);
+  assert.equal(ctl.play('2c22c3'), null);       // Gold's first move: free
+  at(15000);
+  assert.equal(ctl.play('2c72c6'), null);       // Scarlet spent 15 s, +2
+  assert.equal(ctl.timeLeft('scarlet'), 47000);
+  assert.equal(ctl.checkFlag(), false);
+  at(15000 + 59999);
+  assert.equal(ctl.checkFlag(), false);
+  at(15000 + 60000);                            // Gold's minute is gone
+  const said = ctl.play('2d22d3');              // too late: the flag falls instead
+  assert.match(said, /Gold's time is up, Scarlet wins/);
+  assert.equal(ctl.model.length, 2);
+  assert.equal(ctl.model.status().state, 'timeout');
+  assert.equal(ctl.model.status().winner, 'scarlet');
+  assert.equal(ctl.clock.running, null);
+  assert.equal(ctl.timeLeft('gold'), 0);
+  assert.equal(ctl.undoCount(), 0);             // no takeback after a flag
+  // saved and read back: the same ending, the same clocks
+  const rec = JSON.parse(JSON.stringify(ctl.record()));
+  const again = timed('hotseat', '1+2');
+  again.ctl.reset({ ...rec, settings: cleanSettings(rec.settings) });
+  assert.equal(again.ctl.model.status().state, 'timeout');
+  assert.deepEqual(again.ctl.clock, ctl.clock);
+});
+
+test('a flag against a lone King is a draw (core\'s rule)', () => {
+  const kingOnly = '9k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1';
+  const { ctl, at } = timed('hotseat', '0.25+0', { startFen: kingOnly });
+  const legal = ctl.model.game.legalMoves();
+  assert.equal(ctl.play(legal[0]), null);       // Gold's first move: free
+  const scarletMove = ctl.model.game.legalMoves()[0];
+  at(1000);
+  assert.equal(ctl.play(scarletMove), null);
+  at(1000 + 15000);                             // Gold's 15 s
+  assert.equal(ctl.checkFlag(), true);
+  assert.equal(ctl.model.status().state, 'timeout-draw');
+  assert.equal(ctl.model.status().winner, null);
+  assert.match(ctl.model.status().reason, /Gold's time is up, Scarlet has only its King: a draw/);
+});
+
+test('a reload restores the clocks with the time away counted; takebacks on a clock', () => {
+  const { ctl, at } = timed('hotseat', '5+3');
+  ctl.play('2c22c3');
+  at(4000);
+  ctl.play('2c72c6');
+  const rec = JSON.parse(JSON.stringify(ctl.record()));
+  // the page reloads two minutes later
+  const r = timed('hotseat', '5+3');
+  r.at(4000 + 120000);
+  r.ctl.reset({ ...rec, settings: cleanSettings(rec.settings), restored: true });
+  assert.equal(r.ctl.timeLeft('gold'), 180000);
+  assert.equal(r.ctl.timeLeft('scarlet'), 299000);
+  // a saved clock that does not fit the game: fresh clocks, not a half-read one
+  const bad = timed('hotseat', '5+3');
+  bad.ctl.reset({ ...rec, settings: cleanSettings(rec.settings), clock: { ...rec.clock, stamps: [] } });
+  assert.equal(bad.ctl.clock.running, null);
+  assert.deepEqual(bad.ctl.clock.stamps, [null, null]);
+  // one device: a takeback gives no time back; no redo on a clock
+  assert.equal(r.ctl.undoCount(), 1);
+  assert.equal(r.ctl.undo(), 1);
+  assert.equal(r.ctl.timeLeft('scarlet'), 299000);
+  assert.equal(r.ctl.redoCount(), 0);
+  // against the computer on a clock: no takeback, with the reason
+  const ai = timed('ai', '3+2');
+  ai.ctl.play('2c22c3');
+  ai.ctl.play(ai.ctl.model.game.legalMoves()[0]);
+  assert.equal(ai.ctl.undoCount(), 0);
+  assert.match(ai.ctl.undoRefusal(), /No takebacks against the computer on a clock/);
+  // the computer against itself and play by link take no live clock
+  assert.equal(cleanSettings({ mode: 'watch', tc: C.readTc('3+2').tc }).tc, null);
+  assert.equal(cleanSettings({ mode: 'link', tc: C.readTc('3+2').tc }).tc, null);
+  assert.deepEqual(cleanSettings({ mode: 'link', tc: C.readTc('3d').tc }).tc, { kind: 'days', days: 3 });
+});

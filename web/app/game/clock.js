@@ -10,8 +10,9 @@
 //   {tc, left: {gold, scarlet}    ms left at the start of each side's current turn
 //    running: side | null         whose time runs (null: not started, or the game is over)
 //    since: epoch ms | null       when `running`'s turn started
-//    stamps: [{at, left}]         one per ply: when it was played, the mover's time left
-//                                 after it (the record's [%clk])}
+//    stamps: [{at, left} | null]  one per ply: when it was played, the mover's time left
+//                                 after it (the record's [%clk]); null: played before the
+//                                 clock started}
 // The clocks start with the first move: Gold's first move is not timed (Scarlet's time
 // runs from it), as a game on a board starts when the first player presses.
 // What a flag means (a loss, or a draw against a lone King) is core's (M.flagOutcome,
@@ -86,9 +87,11 @@ export function cleanTc(x) {
 
 // --- the clock --------------------------------------------------------------------------
 
-export function newClock(tc) {
+// A new clock; `plies`: moves already on the board, played without a clock (a game opened
+// from a link or a record): their stamps are null, and the clocks start with the next move.
+export function newClock(tc, plies = 0) {
   const full = fullTime(tc);
-  return { tc, left: { gold: full, scarlet: full }, running: null, since: null, stamps: [] };
+  return { tc, left: { gold: full, scarlet: full }, running: null, since: null, stamps: Array(plies).fill(null) };
 }
 
 // `side`'s time left at `now` (ms, never below 0).
@@ -112,10 +115,7 @@ export function deadline(c) {
 // the increment added (correspondence: the clock refills), and the other side's runs.
 export function moved(c, mover, now) {
   const left = { ...c.left };
-  if (c.running === mover) left[mover] = remaining(c, mover, now);
-  if (c.running === mover || c.stamps.length > 0) {
-    left[mover] = c.tc.kind === 'days' ? fullTime(c.tc) : left[mover] + c.tc.inc;
-  }
+  if (c.running === mover) left[mover] = c.tc.kind === 'days' ? fullTime(c.tc) : remaining(c, mover, now) + c.tc.inc;
   return { ...c, left, running: other(mover), since: now, stamps: [...c.stamps, { at: now, left: left[mover] }] };
 }
 
@@ -128,11 +128,12 @@ export function stopped(c, now) {
 
 // `plies` moves are taken back at `now`, `toMove` is then to move: as lichess's takebacks,
 // no time is given back (each side keeps what it has left now) and `toMove`'s time runs
-// from now (unless no move is left on the board: the clocks wait for the first move).
+// from now (unless no timed move is left on the board: the clocks wait for the next move).
 export function takenBack(c, plies, toMove, now) {
   const s = stopped(c, now);
   const stamps = s.stamps.slice(0, Math.max(0, s.stamps.length - plies));
-  return { ...s, stamps, running: stamps.length ? toMove : null, since: stamps.length ? now : null };
+  const runs = stamps.length > 0 && stamps[stamps.length - 1] !== null;
+  return { ...s, stamps, running: runs ? toMove : null, since: runs ? now : null };
 }
 
 // A clock for a game read back from storage or a link, checked field by field (null when
@@ -145,13 +146,15 @@ export function cleanClock(x, plies, toMove, over) {
   const full = fullTime(tc);
   if (tc.kind === 'days' && (x.left.gold > full || x.left.scarlet > full)) return null;
   if (!Array.isArray(x.stamps) || x.stamps.length !== plies) return null;
-  if (!x.stamps.every((s) => s && whole(s.at) && whole(s.left))) return null;
-  for (let i = 1; i < x.stamps.length; i++) if (x.stamps[i].at < x.stamps[i - 1].at) return null;
+  const known = x.stamps.filter((s) => s !== null);
+  if (!known.every((s) => s && typeof s === 'object' && whole(s.at) && whole(s.left))) return null;
+  if (x.stamps.indexOf(null) >= 0 && x.stamps.lastIndexOf(null) >= x.stamps.length - known.length) return null;
+  for (let i = 1; i < known.length; i++) if (known[i].at < known[i - 1].at) return null;
   const running = over ? null : x.running;
   if (running !== null && (running !== toMove || !whole(x.since))) return null;
-  if (running === null && !over && plies > 0) return null;
+  if (running === null && !over && known.length > 0) return null;
   return { tc, left: { gold: x.left.gold, scarlet: x.left.scarlet }, running, since: running ? x.since : null,
-    stamps: x.stamps.map((s) => ({ at: s.at, left: s.left })) };
+    stamps: x.stamps.map((s) => (s ? { at: s.at, left: s.left } : null)) };
 }
 
 // Correspondence by link: the clock from the moves' times alone (each move refills the

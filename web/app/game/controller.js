@@ -12,6 +12,8 @@
 //   'change'     anything on show changed (render)
 //   'announce'   text for the live region (a move in words, an undo, ...)
 //   'over'       the game has just ended
+// The clocks (game/clock.js) are kept here with the game: `clock` is null without a time
+// control; `now()` gives the time (epoch ms; a test passes its own).
 import { START } from './model.js';
 import { pieceName, pieceSide, SIDE_NAME, other } from '../rules/facts.js';
 import { parseSquare, squareName, moveNames } from '../rules/squares.js';
@@ -20,6 +22,7 @@ import { moveWords, squareWords, destinationWords, resultTitle, resultReason } f
 import { Emitter } from '../util/emitter.js';
 import { playersFor, opponentText } from './players.js';
 import { offerAfterMove } from './offers.js';
+import * as clock from './clock.js';
 
 export const WAITING = "Waiting for your opponent's move — send them the link";
 const GAME_OVER = 'The game is over. Start a new game or step through the moves.';
@@ -28,8 +31,10 @@ export const sameStart = (a, b) => (a === START || a === '' ? START : a) === (b 
 
 export class Controller extends Emitter {
   // model: a GameModel; settings: clean settings (store.cleanSettings)
-  constructor(model, settings) {
+  constructor(model, settings, { now = () => Date.now() } = {}) {
     super();
+    this.now = now;
+    this.clock = null;  // the game's clocks (clock.js) when settings.tc, else null
     this.model = model;
     this.settings = settings;
     this.players = playersFor(settings);
@@ -76,6 +81,7 @@ export class Controller extends Emitter {
     if (this.offer) r.offer = this.offer;
     if (this.endedHere) r.endedHere = true;
     if (this.meta) r.meta = this.meta;
+    if (this.clock) r.clock = this.clock;
     return r;
   }
   recordKey() {
@@ -89,11 +95,14 @@ export class Controller extends Emitter {
   // engine's message when the game is not valid, leaving everything as it was.
   // `restored`: the game comes from storage as it is (the 'record' event says so).
   // `ending`, `offer`, `endedHere`, `meta`: as record() gives them.
+  // `clock`: the saved clocks of this game (checked against it; fresh clocks otherwise).
   reset({ settings = this.settings, startFen = START, moves = [], redo = [], seen = true, restored = false,
-    ending = null, offer = null, endedHere = false, meta = null } = {}) {
+    ending = null, offer = null, endedHere = false, meta = null, clock: saved = null } = {}) {
     const players = playersFor(settings);
     this.emit('interrupt');
-    this.model.load(startFen, moves, redo, ending);  // throws before changing anything
+    this.model.load(startFen, moves, settings.tc ? [] : redo, ending);  // throws before changing anything
+    const kept = settings.tc ? clock.cleanClock(saved, this.model.length, this.model.sideToMove(), this.model.isOver()) : null;
+    this.clock = settings.tc ? (kept && kept.tc && clock.tcCode(kept.tc) === clock.tcCode(settings.tc) ? kept : clock.newClock(settings.tc, this.model.length)) : null;
     this.offer = ending ? null : offer;
     this.endedHere = !!(ending && endedHere);
     this.meta = meta;
@@ -207,11 +216,17 @@ export class Controller extends Emitter {
   // reason it is not legal (nothing changed then).
   play(move) {
     const before = this.model.live;
+    const now = this.now();
+    if (this.checkFlag(now)) return resultReason(this.model.status());
     let played;
     try {
       played = this.model.play(move);
     } catch (e) {
       return String((e && e.message) || e);
+    }
+    if (this.clock) {
+      this.clock = clock.moved(this.clock, before.side, now);
+      if (this.isOver()) this.clock = clock.stopped(this.clock, now);
     }
     this.emit('interrupt');
     this.offer = offerAfterMove(this.offer, before.side);
@@ -226,6 +241,26 @@ export class Controller extends Emitter {
     return null;
   }
 
+  // --- the clocks ---------------------------------------------------------------------------
+  // The side to move's time left now (ms), or null without a clock; `side` likewise.
+  timeLeft(side, now = this.now()) { return this.clock ? clock.remaining(this.clock, side, now) : null; }
+  // Whether the side to move's flag has fallen at `now`: if so the game ends on time (core
+  // decides: a loss, or a draw when the other side has only its King). -> true when it ended.
+  checkFlag(now = this.now()) {
+    if (!this.clock || this.isOver() || !clock.fallen(this.clock, now)) return false;
+    this.model.end({ state: 'timeout' });
+    this.clock = clock.stopped(this.clock, now);
+    this.emit('interrupt');
+    this.offer = null;
+    this.clearTransient();
+    this.viewPly = this.model.length;
+    this.emit('announce', resultReason(this.model.status()));
+    this.emit('record');
+    this.emit('change');
+    this.emit('over');
+    return true;
+  }
+
   // Ends the game off the board (offers.js decides who may): ending {state: 'resignation',
   // winner} or {state: 'draw-agreed'}. -> null, or why not (core's: the game is over).
   end(ending) {
@@ -236,6 +271,7 @@ export class Controller extends Emitter {
       return String((e && e.message) || e);
     }
     this.emit('interrupt');
+    if (this.clock) this.clock = clock.stopped(this.clock, this.now());
     this.offer = null;
     this.endedHere = true;
     this.clearTransient();
@@ -256,9 +292,11 @@ export class Controller extends Emitter {
   // How many plies an undo takes back: against the computer, back to your own turn; by
   // link, only your own last move before the opponent has answered, and nothing once a
   // resignation or an agreed draw has ended the game.
+  // On a clock (as lichess): no takeback against the computer (undoRefusal says so), and
+  // no redo; a takeback gives no time back.
   undoCount() {
     const n = this.model.length;
-    if (!n) return 0;
+    if (!n || this.undoRefusal()) return 0;
     if (this.hasRemote() && this.model.ending()) return 0;
     const stm = this.sideToMove();
     if (this.hasRemote()) return this.player(stm).kind === 'remote' ? 1 : 0;
@@ -269,9 +307,17 @@ export class Controller extends Emitter {
     return 1;
   }
 
+  // Why undo is not offered in this game, or null.
+  undoRefusal() {
+    if (!this.clock) return null;
+    if (this.model.ending()) return 'No takeback after a game on a clock ended off the board.';
+    if (this.humanSide() && this.aiPlays(other(this.humanSide()))) return 'No takebacks against the computer on a clock: start a game without a clock to take moves back.';
+    return null;
+  }
+
   redoCount() {
     const r = this.model.redo.length;
-    if (!r) return 0;
+    if (!r || this.clock) return 0;
     const stm = this.sideToMove();
     if (this.hasRemote()) return this.humanPlays(stm) ? 1 : 0;
     if (this.humanSide() && this.aiPlays(other(this.humanSide()))) return r >= 2 && this.humanPlays(stm) ? 2 : 1;
@@ -280,11 +326,16 @@ export class Controller extends Emitter {
 
   undo() {
     const k = this.undoCount();
-    if (!k) return 0;
+    if (!k) {
+      const why = this.undoRefusal();
+      if (why) { this.note = { text: why, kind: 'note' }; this.emit('change'); }
+      return 0;
+    }
     this.emit('interrupt');
     if (this.noHuman()) this.paused = true;
     const plies = [];
     for (let i = 0; i < k; i++) plies.push(this.model.undo());
+    if (this.clock) this.clock = clock.takenBack(this.clock, k, this.sideToMove(), this.now());
     this.emit('announce', `${k === 1 ? 'One move' : k + ' moves'} taken back. ${SIDE_NAME[this.sideToMove()]} to move.`);
     this.afterHistoryChange(plies, true);
     return k;

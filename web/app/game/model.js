@@ -21,13 +21,24 @@ export function material(board) {
   return { gold, scarlet };
 }
 
-// Plays an ending off the board on an engine Game: a resignation by the loser, or an
-// agreed draw. Throws the engine's error (game-over) or for an unknown ending.
+// The endings off the board: a resignation, an agreed draw, the side to move's flag fell
+// (core says whether that is a loss, 'timeout', or a draw against a lone King, 'timeout-draw').
+export const OFF_BOARD = Object.freeze(['resignation', 'draw-agreed', 'timeout', 'timeout-draw']);
+
+// Plays an ending off the board on an engine Game: a resignation by the loser, an agreed
+// draw, or a flag. Throws the engine's error (game-over) or for an unknown ending.
 function endGame(game, ending) {
   if (ending.state === 'resignation' && (ending.winner === 'gold' || ending.winner === 'scarlet')) {
     game.resign(ending.winner === 'gold' ? 'scarlet' : 'gold');
   } else if (ending.state === 'draw-agreed') {
     game.agreeDraw();
+  } else if (ending.state === 'timeout' || ending.state === 'timeout-draw') {
+    const stm = game.sideToMove();
+    if (ending.flagged && ending.flagged !== stm) {
+      const name = (s) => (s === 'gold' ? 'Gold' : 'Scarlet');
+      throw new Error(`${name(ending.flagged)}'s flag cannot have fallen: it is ${name(stm)}'s turn`);
+    }
+    game.flag();
   } else {
     throw new Error('unknown ending of a game');
   }
@@ -99,11 +110,12 @@ export class GameModel {
     if (ending) this.end(ending);
   }
 
-  // The result off the board, if the game ended so: {state: 'resignation', winner} or
-  // {state: 'draw-agreed', winner: null}; else null.
+  // The result off the board, if the game ended so: {state: 'resignation', winner},
+  // {state: 'draw-agreed', winner: null}, {state: 'timeout', winner} or {state:
+  // 'timeout-draw', winner: null} (the side to move's flag fell); else null.
   ending() {
     const st = this.live.status;
-    return st.state === 'resignation' || st.state === 'draw-agreed' ? { state: st.state, winner: st.winner } : null;
+    return OFF_BOARD.includes(st.state) ? { state: st.state, winner: st.winner } : null;
   }
   // Ends the game off the board (core decides whether it may: game-over otherwise):
   // ending as ending() gives it. Undo takes it back with the last move (core's rule).

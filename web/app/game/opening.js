@@ -7,6 +7,7 @@ import { SIDE_NAME, other } from '../rules/facts.js';
 import { resignedWords } from '../rules/words.js';
 import { sameStart, WAITING } from './controller.js';
 import { readLink, linkError, linkFor, setAddress } from '../share/share.js';
+import { fromTimes as clockFromTimes, tcCode } from './clock.js';
 
 // ctl: the Controller; ui: {toast(text, ms?, action?), announce(text)}
 export function createOpening(ctl, ui) {
@@ -20,7 +21,14 @@ export function createOpening(ctl, ui) {
   // the computer says so (its strength, the person's side): it opens as one elsewhere.
   // The link carries a resignation or an agreed draw, and in play by link the draw offer.
   function gameLink(to) {
-    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), ending: ctl.model.ending() };
+    const e = ctl.model.ending();
+    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), ending: e && e.state.startsWith('timeout') ? { ...e, flagged: ctl.sideToMove() } : e };
+    // the clock: its time control; by link (correspondence) when each move was made
+    const c = ctl.clock;
+    if (c) {
+      g.tc = c.tc;
+      if (c.tc.kind === 'days' && c.stamps.length && c.stamps.every((x) => x)) g.times = c.stamps.map((x) => x.at);
+    }
     const me = ctl.humanSide();
     if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); g.offer = ctl.offer; }
     else if (me && ctl.aiPlays(other(me))) { g.mode = 'ai'; g.strength = ctl.settings.level; g.to = me; }
@@ -76,13 +84,21 @@ export function createOpening(ctl, ui) {
     }
     const base = prev ? prev.settings : ctl.settings;
     const level = link.strength || base.level;
+    const tc = link.tc || null;  // a link without a time control: no clock
+    if (tc && (tc.kind === 'days') !== (link.mode === 'link')) {
+      linkFailed(`The link's time control (tc=${tc.kind === 'days' ? tc.days + 'd' : ''}) ${tc.kind === 'days'
+        ? 'is for play by link (play=link) only' : 'cannot be used by link: play by link takes days a move (tc=1d, 3d, 7d, 14d)'}.`);
+      return false;
+    }
     const settings = store.cleanSettings(
       link.mode === 'link' ? { ...base, mode: 'link', human: me, flipped: me === 'scarlet' }
         : link.mode === 'ai' ? { ...base, mode: 'ai', human: me, level, flipped: me === 'scarlet' }
           : link.mode === 'watch' ? { ...base, mode: 'watch', level, flipped: link.to === 'scarlet' }
             : { ...base, mode: 'hotseat', flipped: link.to === 'scarlet' });
+    settings.tc = tc;
     try {
-      ctl.reset({ settings, startFen: fen, moves: link.moves, ending: link.ending || null, offer: link.mode === 'link' ? link.offer || null : null });
+      const clock = tc && link.times ? clockFromTimes(tc, link.times, ctl.model.sideAfter(fen, [])) : null;
+      ctl.reset({ settings, startFen: fen, moves: link.moves, ending: link.ending || null, offer: link.mode === 'link' ? link.offer || null : null, clock });
     } catch (e) {
       linkFailed(linkError(e));
       return false;
@@ -131,7 +147,7 @@ export function createOpening(ctl, ui) {
       const rec = saved.record;
       const same = rec && sameStart(rec.startFen, link.fen || START) &&
         rec.moves.length === link.moves.length && rec.moves.every((m, i) => m === link.moves[i]) &&
-        sameEnd(rec.ending, link.ending) && (link.mode !== 'link' || sameOffer(rec.offer, link.offer)) &&
+        sameEnd(rec.ending, link.ending) && tcCode(rec.settings.tc) === tcCode(link.tc || null) && (link.mode !== 'link' || sameOffer(rec.offer, link.offer)) &&
         (link.mode !== 'link' || (rec.settings.mode === 'link' && (!link.to || isOwnLink(rec, link)))) &&
         (!link.mode || link.mode === 'link' || rec.settings.mode === link.mode);
       if (!same && applyLink(link, rec || null)) return;
@@ -170,7 +186,7 @@ export function createOpening(ctl, ui) {
   // previous games. Throws (the game untouched) when the engine refuses it.
   function openGame(game, what) {
     const prev = ctl.record();
-    const settings = store.cleanSettings({ ...ctl.settings, mode: 'hotseat', flipped: false });
+    const settings = store.cleanSettings({ ...ctl.settings, mode: 'hotseat', flipped: false, tc: null });  // an opened record: no clock
     ctl.reset({ settings, startFen: game.startFen, moves: game.moves, ending: game.ending || null, meta: game.meta || null });
     const kept = prev.moves.length > 0 && store.pushPrevious(prev);
     ui.toast(what + (kept ? ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.` : ''),
@@ -193,6 +209,7 @@ export function createOpening(ctl, ui) {
 function endWords(link, me) {
   const e = link.ending, o = link.offer;
   if (e && e.state === 'resignation') return resignedWords(e.winner);
+  if (e && e.state === 'timeout') return `${SIDE_NAME[e.flagged]}'s time is up.`;
   if (e) return 'the game is drawn by agreement.';
   if (link.mode !== 'link' || !o) return '';
   if (o.kind === 'offer') return o.by === me ? 'your draw offer is waiting for an answer.' : `your opponent (${SIDE_NAME[o.by]}) offers a draw.`;

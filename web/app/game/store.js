@@ -1,6 +1,7 @@
 // The current game in localStorage: start position, moves, redo line and settings.
 // Saved after every change; read back (and validated by the engine) after a reload.
 import { strengthRange } from '../rules/facts.js';
+import { cleanTc } from './clock.js';
 
 export const STORAGE_KEY = 'dragonchess.game.v1';
 export const PREVIOUS_KEY = 'dragonchess.previous.v1';
@@ -9,7 +10,8 @@ export const PREFS_KEY = 'dragonchess.prefs.v1';
 // link: play by link (this device plays `human`; the opponent answers through links).
 export const MODES = ['ai', 'hotseat', 'watch', 'link'];
 
-export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', human: 'gold', level: 1, flipped: false });
+// tc: the time control (game/clock.js), null: no clock (the default, and for learning).
+export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', human: 'gold', level: 1, flipped: false, tc: null });
 
 // Plain settings object with every field valid (unknown or bad values take the default).
 export function cleanSettings(s) {
@@ -22,7 +24,15 @@ export function cleanSettings(s) {
     human: o.human === 'gold' || o.human === 'scarlet' ? o.human : d.human,
     level,
     flipped: typeof o.flipped === 'boolean' ? o.flipped : d.flipped,
+    tc: clockFor(MODES.includes(o.mode) ? o.mode : d.mode, cleanTc(o.tc)),
   };
+}
+
+// The time controls each way of playing takes: by link only days a move (correspondence),
+// otherwise only a live clock; the computer against itself plays without one.
+function clockFor(mode, tc) {
+  if (!tc || mode === 'watch') return null;
+  return (tc.kind === 'days') === (mode === 'link') ? tc : null;
 }
 
 export function save(record, key = STORAGE_KEY) {
@@ -74,14 +84,16 @@ const strings = (a, max) => Array.isArray(a) && a.length <= max && a.every((x) =
 function cleanExtras(d) {
   const out = {};
   const e = d.ending;
-  if (e && typeof e === 'object' && ((e.state === 'resignation' && isSide(e.winner)) || e.state === 'draw-agreed')) {
-    out.ending = { state: e.state, winner: e.state === 'resignation' ? e.winner : null };
+  if (e && typeof e === 'object' && (((e.state === 'resignation' || e.state === 'timeout') && isSide(e.winner)) ||
+      e.state === 'draw-agreed' || e.state === 'timeout-draw')) {
+    out.ending = { state: e.state, winner: e.state === 'resignation' || e.state === 'timeout' ? e.winner : null };
     if (d.endedHere === true) out.endedHere = true;
   }
   const o = d.offer;
   if (!out.ending && o && typeof o === 'object' && (o.kind === 'offer' || o.kind === 'declined') && isSide(o.by)) {
     out.offer = { kind: o.kind, by: o.by };
   }
+  if (d.clock && typeof d.clock === 'object') out.clock = d.clock;  // checked against the game by the controller (clock.cleanClock)
   const m = d.meta;
   if (m && typeof m === 'object' && m.tags && typeof m.tags === 'object' && !Array.isArray(m.tags) &&
       Object.values(m.tags).every((v) => typeof v === 'string' && v.length <= 1000) && Object.keys(m.tags).length <= 100 &&

@@ -28,7 +28,7 @@ export function readLink(hash = typeof location !== 'undefined' ? location.hash 
   if (!hash || hash === '#') return null;
   const d = decodeHash(hash);
   if (d.error) return { error: `This link could not be read: ${d.error}.` };
-  if (d.fen === undefined && !d.moves.length && !d.mode && !d.ending && !d.offer) return null;
+  if (d.fen === undefined && !d.moves.length && !d.mode && !d.ending && !d.offer && !d.tc) return null;
   const out = { moves: d.moves };
   if (d.ending) out.ending = d.ending;
   if (d.offer) out.offer = d.offer;
@@ -36,6 +36,8 @@ export function readLink(hash = typeof location !== 'undefined' ? location.hash 
   if (d.mode) out.mode = d.mode;
   if (d.strength) out.strength = d.strength;
   if (d.to) out.to = d.to;
+  if (d.tc !== undefined) out.tc = d.tc;
+  if (d.times) out.times = d.times;
   return out;
 }
 
@@ -53,7 +55,8 @@ export function linkFor(game, base = typeof location !== 'undefined' ? location.
 
 function normal(game = {}) {
   const fen = game.fen === 'startpos' ? undefined : game.fen;
-  return { fen, moves: game.moves || [], mode: game.mode, strength: game.strength, to: game.to, ending: game.ending, offer: game.offer };
+  return { fen, moves: game.moves || [], mode: game.mode, strength: game.strength, to: game.to, ending: game.ending, offer: game.offer,
+    tc: game.tc, times: game.times };
 }
 
 /** Makes the address describe the game on screen (no new history entry, no reload). */

@@ -163,6 +163,7 @@ export class Page {
       toMove: st.over ? null : m.sideToMove(),
       thinking: ai.busy && ai.purpose === 'move' ? ai.side : null,
       board: ctl.shown().board,
+      clock: !!ctl.clock,
     });
     view.renderMoves({
       plies: m.plies, firstSide: m.snap(0).side, view: ctl.viewPly, words: (k) => this.plyWords(k),
@@ -180,6 +181,8 @@ export class Page {
     view.renderEngineInfo(info || null, info && info.side, (i) => m.label(info.ply + i));
     const setDis = (sel, dis) => document.querySelectorAll(sel).forEach((b) => { b.disabled = dis; });
     setDis('[data-act="undo"]', !ctl.undoCount());
+    const refusal = ctl.undoRefusal();
+    document.querySelectorAll('[data-act="undo"]').forEach((b) => { b.title = refusal || 'Take back (Ctrl+Z)'; });
     setDis('[data-act="redo"]', !ctl.redoCount());
     setDis('[data-act="hint"]', !(this.ai && this.ai.canHint()));
     setDis('button[data-nav="first"]', ctl.viewPly === 0);

@@ -48,7 +48,8 @@ function imbalance(board) {
   return { gold, scarlet };
 }
 
-// p: {mode, human, level, flipped, toMove (side or null), thinking (side or null), board}
+// p: {mode, human, level, flipped, toMove (side or null), thinking (side or null), board,
+//     clock (the game has clocks: their places, which clock-view.js fills)}
 let lastPlayers = null, iconsAsked = false;
 export function renderPlayers(p) {
   lastPlayers = p;
@@ -72,7 +73,8 @@ export function renderPlayers(p) {
       <div class="player-info"><div class="player-name">${esc(name)}
         <span class="thinking" title="thinking"><i></i><i></i><i></i></span></div>
         <div class="player-sub">${esc(sub)}</div></div>
-      <div class="player-mat" title="material ahead (Gygax's values)"><span class="taken">${mine}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>`;
+      <div class="player-mat" title="material ahead (Gygax's values)"><span class="taken">${mine}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>` +
+      (p.clock ? `<div class="player-clock" data-clock="${side}" role="timer"></div>` : '');
     if (el.className !== cls) el.className = cls;
     if (el.innerHTML !== html && el.dataset.html !== html) { el.innerHTML = html; el.dataset.html = html; }
     el.dataset.side = side;
