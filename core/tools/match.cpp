@@ -4,7 +4,7 @@
 //
 //   match --a level=10 --b level=10,eval=material --nodes 100000 --games 200
 //   match --a level=10 --b level=10,see=0 --nodes 20000 --sprt 0,5 --games 4000
-//   match --a cmd=build/native/dragonchess --b cmd=/work/wt/baseline/build/native/dragonchess
+//   match --a cmd=build/native/dragonchess --b cmd=../baseline/build/native/dragonchess
 //         --movetime 200 --games 1000 --resign 800,5 --draw 200,10,10
 //   match --a level=3 --b level=2 --level-limits      (the browser's settings of each level)
 //   match --a level=10 --b cmd=build/native/dragonchess --tc 10+0.1 --games 200

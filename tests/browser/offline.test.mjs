@@ -21,7 +21,7 @@ const PROBE_PAGE = `<!doctype html><meta charset="utf-8"><title>pwa probe</title
   window.__reloads = Number(sessionStorage.getItem('reloads') || 0);
   sessionStorage.setItem('reloads', String(window.__reloads + 1));
   registerPWA({ onUpdate: (apply) => { window.__updates++; window.__apply = apply; } })
-    .then((r) => { window.__pwa = r; window.__registered = !!r; });
+    .then((r) => { window.__pwa = r; window.__registered = !r.error; });
   whenControlled().then(() => { window.__controlled = true; });
   window.__version = () => fetch('probe-version.txt').then((r) => r.text());
 </script>`;

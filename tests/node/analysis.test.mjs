@@ -4,12 +4,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EngineClient, EngineError } from '../../web/engine/engine-client.js';
-import { ShimWorker } from './worker-shim.mjs';
+import { ShimWorker, STILL_CLOCK } from './worker-shim.mjs';
 import { loadEngine } from './helpers.mjs';
 
 const M = await loadEngine();
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const client = () => new EngineClient({ createWorker: () => new ShimWorker() });
+const client = () => new EngineClient({ createWorker: () => new ShimWorker(), now: STILL_CLOCK });
+// A promise kept by the first event that passes `pass`, and the listener to feed it.
+function upon(pass) {
+  let keep;
+  const p = new Promise((r) => { keep = r; });
+  return { p, feed: (x) => { if (pass(x)) keep(x); } };
+}
 
 // The legal moves (coordinate) after `moves` from `fen`.
 function legal(fen, moves) {
@@ -64,9 +69,9 @@ test('analyse with MultiPV: every depth reports N distinct legal lines in score 
   const e = client();
   try {
     const pos = { fen: '', moves: ['2c22c3', '2d72d6'] };
-    const infos = [];
-    const p = e.analyse(pos, { multipv: 4, onInfo: (i) => infos.push(i) });
-    while (!infos.some((i) => i.depth >= 4)) await sleep(20);
+    const infos = [], deep = upon((i) => i.depth >= 4);
+    const p = e.analyse(pos, { multipv: 4, onInfo: (i) => { infos.push(i); deep.feed(i); } });
+    await deep.p;
     const r = await Promise.all([e.stop(), p]).then(([, res]) => res);
     for (const i of infos) {
       checkLines(i.lines, 4, '', pos.moves);
@@ -93,9 +98,9 @@ test('threats: the analysis of the position after a pass finds the opponent\'s m
   const e = client();
   try {
     assert.ok(!status(THREAT, []).check);
-    const infos = [];
-    const p = e.analyse({ fen: THREAT, moves: [] }, { threat: true, multipv: 2, onInfo: (i) => infos.push(i) });
-    while (!infos.some((i) => i.depth >= 2)) await sleep(20);
+    const deep = upon((i) => i.depth >= 2);
+    const p = e.analyse({ fen: THREAT, moves: [] }, { threat: true, multipv: 2, onInfo: deep.feed });
+    await deep.p;
     const [, r] = await Promise.all([e.stop(), p]);
     // The threat is Gold's move, though Scarlet is to move.
     assert.equal(r.mate, 1);
@@ -109,8 +114,9 @@ test('threats: the analysis of the position after a pass finds the opponent\'s m
     await assert.rejects(e.analyse({ fen: checked, moves: [] }, { threat: true }),
       (err) => err.code === 'in-check' && /Scarlet is in check/.test(err.message));
     // The worker goes on: a normal analysis of the same position works.
-    const q = e.analyse({ fen: checked, moves: [] }, {});
-    await sleep(50);
+    const first = upon(() => true);
+    const q = e.analyse({ fen: checked, moves: [] }, { onInfo: first.feed });
+    await first.p;
     const [, r2] = await Promise.all([e.stop(), q]);
     assert.ok(legal(checked, []).includes(r2.best));
   } finally {
@@ -170,17 +176,18 @@ test('review: stop answers with the positions done; a search replaces a review',
   const e = client();
   try {
     const moves = randomGame(40, 11);
-    let done = 0;
-    const p = e.review({ fen: '', moves }, { limits: { nodes: 60000 }, onProgress: (x) => { done = x.done; } });
-    while (done < 2) await sleep(10);
+    const two = upon((x) => x.done >= 2);
+    const p = e.review({ fen: '', moves }, { limits: { nodes: 60000 }, onProgress: two.feed });
+    await two.p;
     const [stopAns, r] = await Promise.all([e.stop(), p]);
     assert.deepEqual(stopAns, { stopped: true });
     assert.equal(r.stopped, 'stop');
     assert.ok(r.entries.length >= 2 && r.entries.length < moves.length + 1, String(r.entries.length));
     // A search while a review runs: the review resolves to null (superseded), the search answers.
     let progressAfter = 0;
-    const q = e.review({ fen: '', moves }, { limits: { nodes: 60000 }, onProgress: () => { progressAfter++; } });
-    while (progressAfter < 1) await sleep(10);  // the review is under way
+    const under = upon(() => true);
+    const q = e.review({ fen: '', moves }, { limits: { nodes: 60000 }, onProgress: (x) => { progressAfter++; under.feed(x); } });
+    await under.p;  // the review is under way
     const s = e.search({ fen: '', moves: moves.slice(0, 10) }, { depth: 2 });
     assert.equal(await q, null);
     const before = progressAfter;

@@ -27,7 +27,7 @@ function fakeComputer(ctl) {
     if (!ctl.computerToMove()) return;
     const legal = ctl.model.game.legalMoves();
     moves++;
-    assert.equal(ctl.play(legal[0]), null);
+    assert.deepEqual(ctl.play(legal[0]), {});
   });
   return () => moves;
 }
@@ -45,7 +45,7 @@ test('select and click: destinations from the engine, a click on one plays it', 
   assert.equal(ctl.select('2c2'), true);
   assert.deepEqual(ctl.dests.map((d) => d.to), ctl.model.destinations('2c2').map((d) => d.to));
   assert.ok(ctl.dests.some((d) => d.to === '2c3'));
-  assert.equal(ctl.click('2c3'), null);
+  assert.deepEqual(ctl.click('2c3'), {});
   assert.deepEqual(ctl.model.coordinates(), ['2c22c3']);
   assert.equal(ctl.selected, null);
   assert.equal(ctl.sideToMove(), 'scarlet');
@@ -70,19 +70,19 @@ test('a piece that may not move gets a reason and no destinations', () => {
 
 test('an illegal move is refused with the engine\'s reason and changes nothing', () => {
   const { ctl, names } = make(settings({ mode: 'hotseat' }));
-  const err = ctl.play('2c22c5');
-  assert.match(err, /illegal|not a legal|cannot/i);
+  const r = ctl.play('2c22c5');
+  assert.match(r.error, /illegal|not a legal|cannot/i);
   assert.equal(ctl.model.length, 0);
   assert.deepEqual(names(), []);
-  assert.match(ctl.playTyped(''), /Type a move/);
-  assert.equal(ctl.playTyped('W2c3'), null);
+  assert.match(ctl.playTyped('').error, /Type a move/);
+  assert.deepEqual(ctl.playTyped('W2c3'), {});
   assert.equal(ctl.model.length, 1);
 });
 
 test('against the computer: it answers every move; undo takes back both, redo puts both back', () => {
   const { ctl } = make();
   const answered = fakeComputer(ctl);
-  assert.equal(ctl.play('2c22c3'), null);
+  assert.deepEqual(ctl.play('2c22c3'), {});
   assert.equal(answered(), 1);
   assert.equal(ctl.model.length, 2);
   assert.equal(ctl.sideToMove(), 'gold');
@@ -103,7 +103,7 @@ test('by link: only your own move can be taken back, before the answer', () => {
   ctl.play('2c22c3');
   assert.equal(ctl.statusLine().text, "Waiting for your opponent's move");
   assert.equal(ctl.undoCount(), 1);
-  assert.match(ctl.cannotMove(), /Waiting for your opponent/);
+  assert.match(ctl.mayMove().error, /Waiting for your opponent/);
   ctl.reset({ settings: ctl.settings, startFen: START, moves: ['2c22c3', '2c72c6'] });
   assert.equal(ctl.undoCount(), 0, 'the opponent has answered');
 });
@@ -124,13 +124,13 @@ test('AI vs AI: the computer plays both sides; undo pauses it; pause stops and r
   assert.equal(ctl.model.length, 4);
 });
 
-test('reset is all or nothing: a bad game throws and leaves the game as it was', () => {
+test('reset is all or nothing: a bad game is refused with the engine\'s reason and leaves the game as it was', () => {
   const { ctl, names } = make(settings({ mode: 'hotseat' }));
   ctl.play('2c22c3');
   ctl.select('2d7');
   const before = ctl.model.coordinates();
   const n = names().length;
-  assert.throws(() => ctl.reset({ settings: settings({ mode: 'ai' }), moves: ['2c22c3', '2c22c4'] }));
+  assert.match(ctl.reset({ settings: settings({ mode: 'ai' }), moves: ['2c22c3', '2c22c4'] }).error, /move 2/);
   assert.deepEqual(ctl.model.coordinates(), before);
   assert.equal(ctl.settings.mode, 'hotseat');
   assert.throws(() => ctl.reset({ settings: settings({ mode: 'nope' }) }), /unknown game mode/);
@@ -219,8 +219,8 @@ test('the board component\'s config: integers, dests from one generation, null w
   ctl.boardConfig();
   assert.equal(ctl.model.generations - g0, 1);
   // a move from the board: squares in, the game moves on; then the computer is to move
-  assert.match(ctl.playSquares(from, squareIndex('2c6')), /not a legal move/);
-  assert.equal(ctl.playSquares(from, squareIndex('2c3')), null);
+  assert.match(ctl.playSquares(from, squareIndex('2c6')).error, /not a legal move/);
+  assert.deepEqual(ctl.playSquares(from, squareIndex('2c3')), {});
   const after = ctl.boardConfig();
   assert.deepEqual(after.lastMove, [from, squareIndex('2c3')]);
   assert.equal(after.dests, null, 'the computer is to move: nothing to drag');

@@ -6,11 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EngineClient, EngineError } from '../../web/engine/engine-client.js';
-import { ShimWorker } from './worker-shim.mjs';
+import { ShimWorker, STILL_CLOCK } from './worker-shim.mjs';
 import { loadEngine, nativeBinary, rejectsWith, runNative, START } from './helpers.mjs';
 
 const M = await loadEngine();
-const client = () => new EngineClient({ createWorker: () => new ShimWorker() });
+const client = () => new EngineClient({ createWorker: () => new ShimWorker(), now: STILL_CLOCK });
 const legal = (moves) => {
   const g = new M.Game('', moves);
   const l = g.legalMoves();

@@ -61,7 +61,7 @@ test('lessons: every step is solved by playing its solution on the controller, p
       if (L.state.piece) assert.deepEqual([...cfg.dests.keys()], [parseSquare(L.state.piece)], 'only the lesson\'s piece moves');
       for (const mv of step.solution) {
         assert.equal(L.solutionMove(), mv);
-        assert.equal(L.play(mv.slice(0, 3), mv.slice(3, 6)), null, `${lesson.id} ${i} ${mv}`);
+        assert.deepEqual(L.play(mv.slice(0, 3), mv.slice(3, 6)), {}, `${lesson.id} ${i} ${mv}`);
       }
       assert.equal(L.phase, 'done', `${lesson.id} step ${i + 1} solved`);
       assert.equal(L.note.kind, 'ok');
@@ -83,13 +83,13 @@ test('lessons: a wrong move is explained, the lesson can be restarted, hints poi
   assert.deepEqual(L.boardConfig().arrows[0], { from: parseSquare('3f5'), to: parseSquare('2f5'), color: 'blue' });
   // the targets are marked (a circle: an arrow from a square to itself)
   assert.ok(L.boardConfig().arrows.some((a) => a.from === parseSquare('2g5') && a.to === a.from));
-  assert.equal(L.play('3f5', '3f6'), null);
+  assert.deepEqual(L.play('3f5', '3f6'), {});
   assert.equal(L.phase, 'play');
   assert.match(L.note.text, /2 targets left: 2f5, 2g5/);
-  assert.equal(L.play('3f6', '3f5'), null);
+  assert.deepEqual(L.play('3f6', '3f5'), {});
   assert.equal(L.phase, 'failed');
   assert.match(L.note.text, /^Out of moves/);
-  assert.equal(L.play('3f5', '3f4'), 'the lesson is over: start again or go on');
+  assert.equal(L.play('3f5', '3f4').error, 'the lesson is over: start again or go on');
   L.restart();
   assert.equal(L.phase, 'play');
   assert.deepEqual(L.moves, []);
@@ -97,12 +97,12 @@ test('lessons: a wrong move is explained, the lesson can be restarted, hints poi
   L.open('mate', 0);
   const cfg = L.boardConfig();
   assert.ok(cfg.dests.size > 1);
-  assert.equal(L.play('2b1', '2b2'), null);
+  assert.deepEqual(L.play('2b1', '2b2'), {});
   assert.equal(L.phase, 'failed');
   assert.match(L.note.text, /gives no check/);
   // freezing: the frozen Griffon says why it cannot move
   L.open('freezing', 0);
-  assert.match(L.whyNot('2d5'), /frozen by the Basilisk/);
+  assert.match(L.mayPick('2d5').error, /frozen by the Basilisk/);
   assert.match(L.describeSquare('2d5'), /frozen by a Basilisk/);
   // next: the following step, then the following lesson
   L.open('griffon', 0);
@@ -125,7 +125,7 @@ test('puzzles: solving with the replies played, wrong moves, hints, the next puz
   // a wrong move first: nothing is played, the puzzle counts as failed
   const legal = [...P.dests().values()].flat();
   const wrong = legal.find((m) => m.coordinate !== long.moves[0] && !mates(long.fen, m.coordinate));
-  assert.equal(P.play(wrong.from, wrong.to), 'wrong');
+  assert.equal(P.play(wrong.from, wrong.to).outcome, 'wrong');
   assert.equal(P.note.kind, 'warn');
   assert.equal(P.k, 0);
   P.hint();
@@ -134,7 +134,7 @@ test('puzzles: solving with the replies played, wrong moves, hints, the next puz
   assert.equal(P.boardConfig().arrows[0].to, parseSquare(long.moves[0].slice(3, 6)));
   for (let i = 0; i < long.moves.length; i += 2) {
     const mv = long.moves[i];
-    const r = P.play(mv.slice(0, 3), mv.slice(3, 6));
+    const r = P.play(mv.slice(0, 3), mv.slice(3, 6)).outcome;
     if (i + 1 < long.moves.length) {
       assert.equal(r, 'correct');
       assert.ok(P.replyPending);
@@ -180,9 +180,9 @@ test('puzzles: any mate solves a mate puzzle; a wrong move in a mate in one says
   ] };
   const P = new Puzzles(M, data, puzzleStore(memoryStorage()));
   P.open('t1');
-  assert.equal(P.play('2a1', '2b1'), 'wrong');
+  assert.equal(P.play('2a1', '2b1').outcome, 'wrong');
   assert.match(P.note.text, /gives no check/);
-  assert.equal(P.play('2a1', '2e1'), 'solved', 'another mate (along the file) solves it too');
+  assert.equal(P.play('2a1', '2e1').outcome, 'solved', 'another mate (along the file) solves it too');
 });
 
 function mates(fen, move) {

@@ -24,10 +24,10 @@ test('square names and indexes match the renderer numbering', () => {
   assert.equal(squareIndex('1a1'), 0);
   assert.equal(squareIndex('2c3'), 96 + 2 * 12 + 2);
   assert.equal(squareIndex('3l8'), 287);
-  assert.equal(squareIndex('4a1'), -1);
-  assert.equal(squareIndex('2m1'), -1);
+  assert.equal(squareIndex('4a1'), null);
+  assert.equal(squareIndex('2m1'), null);
   for (let i = 0; i < 288; i++) assert.equal(squareIndex(squareName(i)), i);
-  assert.equal(squareName(288), '');
+  assert.equal(squareName(288), null);
 });
 
 test('short games stay readable', () => {

@@ -127,16 +127,16 @@ function timed(mode, tcText, extra = {}) {
 test('one device on a clock: moves charge the mover, a flag ends the game through core', () => {
   const { ctl, at } = timed('hotseat', '1+2');
   assert.equal(ctl.clock.running, null);
-  assert.equal(ctl.play('2c22c3'), null);       // Gold's first move: free
+  assert.deepEqual(ctl.play('2c22c3'), {});       // Gold's first move: free
   at(15000);
-  assert.equal(ctl.play('2c72c6'), null);       // Scarlet spent 15 s, +2
+  assert.deepEqual(ctl.play('2c72c6'), {});       // Scarlet spent 15 s, +2
   assert.equal(ctl.timeLeft('scarlet'), 47000);
   assert.equal(ctl.checkFlag(), false);
   at(15000 + 59999);
   assert.equal(ctl.checkFlag(), false);
   at(15000 + 60000);                            // Gold's minute is gone
   const said = ctl.play('2d22d3');              // too late: the flag falls instead
-  assert.match(said, /Gold's time is up, Scarlet wins/);
+  assert.match(said.error, /Gold's time is up, Scarlet wins/);
   assert.equal(ctl.model.length, 2);
   assert.equal(ctl.model.status().state, 'timeout');
   assert.equal(ctl.model.status().winner, 'scarlet');
@@ -155,10 +155,10 @@ test('a flag against a lone King is a draw (core\'s rule)', () => {
   const kingOnly = '9k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1';
   const { ctl, at } = timed('hotseat', '0.25+0', { startFen: kingOnly });
   const legal = ctl.model.game.legalMoves();
-  assert.equal(ctl.play(legal[0]), null);       // Gold's first move: free
+  assert.deepEqual(ctl.play(legal[0]), {});       // Gold's first move: free
   const scarletMove = ctl.model.game.legalMoves()[0];
   at(1000);
-  assert.equal(ctl.play(scarletMove), null);
+  assert.deepEqual(ctl.play(scarletMove), {});
   at(1000 + 15000);                             // Gold's 15 s
   assert.equal(ctl.checkFlag(), true);
   assert.equal(ctl.model.status().state, 'timeout-draw');

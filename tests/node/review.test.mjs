@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { WIN_K, THRESHOLDS, chanceOf, goldChance, evalText, judge, summary, createReview } from '../../web/app/analysis/review.js';
 import { graphSvg, plyAt, xOf } from '../../web/app/analysis/eval-graph.js';
 import { EngineClient } from '../../web/engine/engine-client.js';
-import { ShimWorker } from './worker-shim.mjs';
+import { ShimWorker, STILL_CLOCK } from './worker-shim.mjs';
 import { loadEngine } from './helpers.mjs';
 
 const entry = (ply, side, score, best, extra = {}) => ({ ply, side, score, mate: null, best, bestAlgebraic: best ? 'X' + best : null, pv: best ? [best] : [], over: null, ...extra });
@@ -85,7 +85,7 @@ test('the graph: points, marks and the ply under a click', () => {
 
 test('a review through the worker: entries for every ply, judged', async () => {
   const M = await loadEngine();
-  const engine = new EngineClient({ createWorker: () => new ShimWorker() });
+  const engine = new EngineClient({ createWorker: () => new ShimWorker(), now: STILL_CLOCK });
   try {
     const g = new M.Game();
     const moves = [];

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { EngineClient } from '../../web/engine/engine-client.js';
-import { ShimWorker } from './worker-shim.mjs';
+import { ShimWorker, STILL_CLOCK } from './worker-shim.mjs';
 import { loadEngine, nativeBinary, START } from './helpers.mjs';
 
 const M = await loadEngine();
@@ -64,7 +64,7 @@ const skip = !nativeBinary() ? 'native CLI not built'
   : !nativeHasSeed() ? "the native CLI has no 'setoption name Seed' (merge cli-ready)" : false;
 
 test('levels 1-9 play the same move natively and through the worker', { skip, timeout: 600000 }, async () => {
-  const engine = new EngineClient({ createWorker: () => new ShimWorker() });
+  const engine = new EngineClient({ createWorker: () => new ShimWorker(), now: STILL_CLOCK });
   try {
     await engine.ready();
     const mismatches = [];

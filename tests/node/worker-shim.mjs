@@ -14,3 +14,8 @@ export class ShimWorker {
   postMessage(m) { this.w.postMessage(m); }
   terminate() { this.terminated = true; return this.w.terminate(); }
 }
+
+// The engine client's watchdog clock for tests (its option `now`): it stands still, so a
+// busy machine (a slow engine load, a slow answer) never makes a restart; the hung-worker
+// test moves its own (tests/node/worker.test.mjs).
+export const STILL_CLOCK = () => 1;

@@ -4,25 +4,34 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EngineClient, EngineError } from '../../web/engine/engine-client.js';
-import { ShimWorker } from './worker-shim.mjs';
+import { ShimWorker, STILL_CLOCK } from './worker-shim.mjs';
 import { loadEngine, START } from './helpers.mjs';
 
 const M = await loadEngine();
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// A search's first progress report: the worker is searching.
+const reporting = () => {
+  let seen;
+  const first = new Promise((r) => { seen = r; });
+  return { first, onInfo: () => seen() };
+};
 
-// A client over a shim worker that records every message the client sends.
+// A client over a shim worker that records every message the client sends. Its watchdog's
+// clock stands still unless a test moves it: a busy machine never makes a restart.
 function client(opts = {}) {
   const sent = [];
+  const hooks = { onSent: null };  // a test's listener to what the client sends
   const e = new EngineClient({
+    now: STILL_CLOCK,
     createWorker: () => {
       const w = new ShimWorker();
       const post = w.postMessage.bind(w);
-      w.postMessage = (m) => { sent.push(m); post(m); };
+      w.postMessage = (m) => { sent.push(m); if (hooks.onSent) hooks.onSent(m); post(m); };
       return w;
     },
     ...opts,
   });
   e.sentMessages = sent;
+  e.hooks = hooks;
   return e;
 }
 const lastPosition = (e) => e.sentMessages.filter((m) => m.position).at(-1).position;
@@ -124,8 +133,9 @@ test('stop answers with the best move so far', async () => {
       if (reached) assert.ok(r.depth >= reached && depth >= r.depth, `depth ${r.depth} after ${depth}`);
     }
     // A discarding stop: the search resolves to null at once.
-    const p = e.analyse(pos);
-    await sleep(50);
+    const rep = reporting();
+    const p = e.analyse(pos, { onInfo: rep.onInfo });
+    await rep.first;
     const [ans, r] = await Promise.all([e.stop({ discard: true }), p]);
     assert.equal(ans.stopped, true);
     assert.equal(r, null);
@@ -159,8 +169,9 @@ test('a stale answer is dropped even when the worker answers late', async () => 
   const e = client();
   try {
     await e.ready();
-    const p = e.search({ fen: '', moves: [] }, { movetime: 5000 });
-    await sleep(30);
+    const rep = reporting();
+    const p = e.search({ fen: '', moves: [] }, { movetime: 5000 }, { onInfo: rep.onInfo });
+    await rep.first;  // the worker is working on it
     const oldId = [...e.pending.keys()].find((id) => e.pending.get(id).type === 'search');
     const p2 = e.search({ fen: '', moves: ['2c22c3'] }, { depth: 2 });
     assert.equal(await p, null);
@@ -179,8 +190,9 @@ test('the client restarts a crashed worker; the next search sends the whole posi
   try {
     const moves = ['W2c3', 'W2d6', 'W2c4'];
     await e.search({ fen: '', moves }, { depth: 1 });
-    const p = e.search({ fen: '', moves }, { movetime: 3000 });
-    await sleep(50);
+    const rep = reporting();
+    const p = e.search({ fen: '', moves }, { movetime: 3000 }, { onInfo: rep.onInfo });
+    await rep.first;
     e.worker.postMessage({ type: 'crash' });  // test-only request of worker-entry.mjs
     assert.equal(await p, null, 'the search of the dead worker resolves to null');
     assert.match(restarted, /error|exited/);
@@ -195,14 +207,18 @@ test('the client restarts a crashed worker; the next search sends the whole posi
 });
 
 test('the client restarts a hung worker (no answer to ping)', async () => {
-  const e = client({ pingIntervalMs: 50 });
+  // The watchdog's clock is the test's: it moves only when the test moves it, so a slow
+  // engine load or a slow answer on a busy machine is never taken for a hang.
+  const clock = { ms: 1 };
+  const e = client({ pingIntervalMs: 20, now: () => clock.ms });
   try {
-    await e.ready();  // (loading the engine on a busy machine may take longer than the short timeout below)
-    e.pingTimeoutMs = 300;  // a worker that answers no ping for 300 ms is taken for hung
+    await e.ready();
     const p = e.search({ fen: '', moves: ['2c22c3'] }, { movetime: 2000 });
+    const pinged = new Promise((r) => { e.hooks.onSent = (m) => { if (m.type === 'ping') r(); }; });
     e.worker.postMessage({ type: 'hang' });  // test-only: the worker never answers again
+    await pinged;                          // the watchdog asked; no answer will come
+    clock.ms += e.pingTimeoutMs + 1;       // ... and its patience runs out
     assert.equal(await p, null, 'resolved only by the restart: the hung worker answers nothing');
-    e.pingTimeoutMs = 5000;  // the new worker loads the engine: the usual patience
     const r = await e.search({ fen: '', moves: ['2c22c3'] }, { depth: 2 });
     assert.ok(legal('', ['2c22c3']).includes(r.best));
     assert.equal(e.restarts, 1);

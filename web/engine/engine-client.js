@@ -35,13 +35,15 @@ const SEARCHES = new Set(['search', 'analyse', 'review']);
 export class EngineClient {
   // options: createWorker() -> a Worker-like {postMessage, onmessage, onerror, terminate};
   // hashMb (the worker's transposition table, default 16); onRestart(reason);
-  // pingIntervalMs / pingTimeoutMs (the watchdog).
+  // pingIntervalMs / pingTimeoutMs (the watchdog); now() -> ms (the watchdog's clock,
+  // default Date.now).
   constructor(options = {}) {
     this.createWorker = options.createWorker || defaultCreateWorker;
     this.hashMb = options.hashMb;
     this.onRestart = options.onRestart || null;
     this.pingIntervalMs = options.pingIntervalMs ?? 1000;
     this.pingTimeoutMs = options.pingTimeoutMs ?? 5000;
+    this.now = options.now || Date.now;
     this.nextId = 1;
     this.pending = new Map();  // id -> {resolve, reject, type, onInfo, gen}
     this.generation = 0;       // bumped by every search and every discarding stop
@@ -159,11 +161,11 @@ export class EngineClient {
   _checkAlive() {
     if (this.closed) return;
     if (this.pingSent) {
-      if (Date.now() - this.pingSent > this.pingTimeoutMs) this._restart('no answer to ping');
+      if (this.now() - this.pingSent > this.pingTimeoutMs) this._restart('no answer to ping');
       return;
     }
     if (!this.pending.size) return;
-    const sent = Date.now();
+    const sent = this.now();
     this.pingSent = sent;
     const done = () => { if (this.pingSent === sent) this.pingSent = 0; };
     this._send('ping').then(done, done);

@@ -10,7 +10,7 @@
 //   board.on('move' | 'select' | 'hover' | 'click' | 'drop', fn);  board.off(name, fn)   (click: any square, empty too)
 //   board.geometry(); board.fit(w, h, {dpr, levels, arrangement}); board.squareRect(sq); board.squareAt(clientX, clientY);
 //   board.labels(); board.drawNow();
-//   await board.ready; board.destroy();
+//   await board.ready (-> {} or {error}: the piece images could not be had, letters instead); board.destroy();
 //
 // Free mode (free: true, a position editor): any piece may be dragged to any square or
 // off the boards, reported as drop(from, to) (to null: off the boards); no move is played.
@@ -176,7 +176,8 @@ export async function createBoard(container, options = {}) {
     },
     selected: () => { const s = mod.selected(); return s >= 0 ? s : null; },
     canvas: view.canvas,
-    ready: view.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))),
+    /** Resolves, once the first frames are drawn, to {} or {error} (no piece images: their letters). */
+    ready: view.ready.then((r) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(r))))),
     destroy() { mod.onBoardEvent = null; view.destroy(); },
   };
   return board;

@@ -2,6 +2,7 @@
 // colours) and Scarlet's colours for the same drawings. The one place of both: the build
 // rasterises the icons for the renderer from here (scripts/make-pieces.mjs), and the page's
 // panels show them from here.
+import { settle } from '../app/util/result.js';
 
 /** Piece letter -> icon file name (without .svg) in the pieces directory (public/pieces). */
 export const PIECE_FILES = Object.freeze({
@@ -39,8 +40,8 @@ export function pieceIcons() {
     loading = Promise.all(Object.entries(PIECE_FILES).map(async ([letter, file]) => {
       const url = `pieces/${file}.svg`;
       icons[letter] = url;
-      const res = await fetch(url).catch(() => null);
-      const red = res && res.ok ? scarletSvg(await res.text()) : null;
+      const res = await settle(fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`)))));
+      const red = res.error ? null : scarletSvg(res.value);
       if (red) icons[letter.toLowerCase()] = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(red);
     })).then(() => icons);
   }

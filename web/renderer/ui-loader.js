@@ -26,10 +26,9 @@ export async function createBoardView(container, options = {}) {
 
   // The piece atlas downloads while the module loads; the first frame has the pieces.
   const atlas = fetch(piecesUrl + 'pieces.bin').then((res) => {
-    if (!res.ok) throw new Error(`dragonchess_ui: ${piecesUrl}pieces.bin: HTTP ${res.status}`);
+    if (!res.ok) throw new Error(`${piecesUrl}pieces.bin: HTTP ${res.status}`);
     return res.arrayBuffer();
-  });
-  atlas.catch(() => {});  // reported below
+  }).then((buf) => ({ buf }), (e) => ({ error: String((e && e.message) || e) }));
 
   const canvas = document.createElement('canvas');
   canvas.id = `dragonchess-ui-${++viewCounter}`;
@@ -87,13 +86,14 @@ export async function createBoardView(container, options = {}) {
   watchDpr();
   applySize();
 
-  // Pieces: without the atlas the view still works (lettered tokens); the error is logged.
-  const ready = atlas.then((buf) => {
-    const problem = mod.setPieceAtlas(new Uint8Array(buf));
-    if (problem) throw new Error('dragonchess_ui: ' + problem);
+  // Pieces: without the atlas the view still works (lettered tokens); `ready` says why: a
+  // result, {} or {error} (the page shows it).
+  const ready = atlas.then((a) => {
+    if (a.error) return a;
+    const problem = mod.setPieceAtlas(new Uint8Array(a.buf));
+    return problem ? { error: problem } : {};
   });
-  ready.catch((e) => console.error(e));
-  await ready.catch(() => {});
+  await ready;
 
   return {
     /** Re-reads the container's text and background colours (labels; no-WebGL fallback). */

@@ -7,21 +7,18 @@
 // arrows). And the post-game review (review.js): every position searched in the worker,
 // the judged moves with the better move (blue arrow).
 //
-// While a line is previewed the preview owns the board (page.take / page.release: the
-// board-owner interface of docs/architecture.md); otherwise the page asks arrows() for the
-// game's board and marks() for the move list. Every change asks the page for one redraw.
+// While a line is previewed the preview (preview.js) owns the board; otherwise the page
+// asks arrows() for the game's board and marks() for the move list. Every change asks the page for one redraw.
 // No rule is decided here: positions, lines and judgements come from the engine and core.
 import { EngineClient } from '../../engine/engine-client.js';
-import { parseSquare } from '../rules/squares.js';
 import { moveArrow } from '../rules/moves.js';
-import { SIDE_NAME, other } from '../rules/facts.js';
+import { other } from '../rules/facts.js';
 import { START, OFF_BOARD } from '../game/model.js';
 import { createReview } from './review.js';
+import { createPreview, LINE_COLORS } from './preview.js';
+import { settle } from '../util/result.js';
 
 export const MAX_LINES = 5;
-// The lines' arrows, best first: green for the engine's moves, red for a threat.
-export const LINE_COLORS = { best: ['#15781ee0', '#15781e90', '#15781e60', '#15781e48', '#15781e38'],
-  threat: ['#c8281ee0', '#c8281e90', '#c8281e60', '#c8281e48', '#c8281e38'] };
 const BETTER_COLOR = '#1e64c8e0';
 
 const startFenOf = (model) => (model.startFen === START ? '' : model.startFen);
@@ -45,13 +42,16 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     review: (...a) => eng().review(...a), stop: (...a) => eng().stop(...a),
   }, { onChange: () => { page.redraw(); if (!reviewRunning()) schedule(); } });
   const reviewRunning = () => review.state.status === 'running';
+  const preview = createPreview(ctl, page, st, { onKey: (e) => onKey(e) });
+  const endPreview = preview.end, stepPreview = preview.step;
 
   function eng() {
     if (!engine) engine = createEngine();
     return engine;
   }
-  // Stops the infinite analysis; its answer is not wanted (a superseded search resolves to null).
-  const stopEngine = () => { if (engine && !reviewRunning()) engine.stop({ discard: true }).catch(() => {}); };
+  // Stops the infinite analysis; its answer is not wanted (a superseded search resolves to
+  // null), nor a failed stop's (a restarted worker has no search to stop).
+  const stopEngine = () => { if (engine && !reviewRunning()) settle(engine.stop({ discard: true })); };
 
   // --- the position analysed ------------------------------------------------------------
   // The game's start and its moves up to the ply on view.
@@ -71,24 +71,23 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     const snap = ctl.model.snap(ctl.viewPly);
     if (overOnBoard(snap.status)) {
       st.searching = false;
-      eng().stop({ discard: true }).catch(() => {});
+      settle(eng().stop({ discard: true }));
       return;
     }
     st.searching = true;
     const side = st.threat ? other(snap.side) : snap.side;
-    eng().analyse(p, {
+    settle(eng().analyse(p, {
       multipv: st.multipv, threat: st.threat,
       onInfo: (info) => {
         if (analysedKey !== key) return;
         st.info = { ...info, side, key };
         page.redraw();
       },
-    }).then(() => {
-      if (analysedKey === key) { st.searching = false; page.redraw(); }
-    }, (e) => {
+    })).then((r) => {
       if (analysedKey !== key) return;
       st.searching = false;
-      st.error = e.code === 'in-check' ? `No threat to show: ${e.message.split(':')[0]}.` : `The engine could not analyse this position: ${e.message}`;
+      // the panel says why there is no analysis (the engine's reason)
+      if (r.error) st.error = r.code === 'in-check' ? `No threat to show: ${r.error.split(':')[0]}.` : `The engine could not analyse this position: ${r.error}`;
       page.redraw();
     });
   }
@@ -135,92 +134,13 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
   function chooseLine(k, i = 0) {
     const l = lines()[k];
     if (!l) return;
-    if (!st.threat && i === 0 && ctl.isLive() && !ctl.cannotMove()) {
-      const err = ctl.play(l.move);
-      if (err) page.toast('That move could not be played: ' + err);
+    if (!st.threat && i === 0 && ctl.isLive() && !ctl.mayMove().error) {
+      const r = ctl.play(l.move);
+      if (r.error) page.toast('That move could not be played: ' + r.error);
       return;
     }
-    const p = position();
-    const was = !!st.preview;
-    st.preview = { ply: ctl.viewPly, fen: p.fen, moves: p.moves, line: l.pvCoordinate, alg: l.pv, idx: i + 1, threat: st.threat };
-    if (!was) page.take(previewOwner);
-    page.redraw();
-    sayPreview();
+    preview.open({ ...position(), line: l.pvCoordinate, alg: l.pv, idx: i + 1, threat: st.threat });
   }
-  function stepPreview(d) {
-    const pv = st.preview;
-    if (!pv) return;
-    pv.idx = Math.max(0, Math.min(pv.line.length, pv.idx + d));
-    page.redraw();
-    sayPreview();
-  }
-  function endPreview({ quiet = false } = {}) {
-    if (!st.preview) return;
-    st.preview = null;
-    page.release(previewOwner);
-    if (!quiet && page.announce) page.announce('Back to the game. ' + ctl.statusLine().text);
-  }
-
-  // The moves of the preview on the boards, with core's move numbers: "2. R3c5 2… Rx3a2".
-  function previewMoves(pv = st.preview) {
-    const first = pv.ply + (pv.threat ? 1 : 0);  // a threat: as if the side to move passed
-    return pv.alg.slice(0, Math.max(pv.threat ? 1 : 0, pv.idx)).map((mv, i) => {
-      const label = ctl.model.label(first + i);
-      return i === 0 || label.endsWith('.') ? `${label} ${mv}` : mv;
-    }).join(' ');
-  }
-  // The status line while a line is previewed: the boards are not the game's position.
-  function previewLine() {
-    const pv = st.preview;
-    const side = pv.threat ? other(ctl.shown().side) : (pv.idx % 2 ? other(ctl.shown().side) : ctl.shown().side);
-    return {
-      text: pv.threat ? 'Previewing the threat' : "Previewing the engine's line",
-      sub: pv.threat ? `If ${SIDE_NAME[other(ctl.shown().side)]} were to move: ${previewMoves(pv)}` : pv.idx ? `After ${previewMoves(pv)} (not played)` : 'The position on view, before the line',
-      subKind: 'note', side, kind: 'browsing', action: { label: 'Back to the game', act: 'endpreview' },
-    };
-  }
-  function sayPreview() {
-    const l = previewLine();
-    if (page.announce) page.announce(`${l.text}: ${l.sub}. Escape returns to the game.`);
-  }
-
-  // The board while previewing: the position after the line's first idx moves.
-  function previewConfig() {
-    const pv = st.preview;
-    const base = ctl.boardConfig();
-    // A threat line starts with the other side to move: played from the position after a
-    // pass, which the rules engine has no move for: shown as arrows only.
-    if (pv.threat) return { ...base, dests: null, selected: null, arrows: threatArrows(pv) };
-    const g = new ctl.model.M.Game(pv.fen, [...pv.moves, ...pv.line.slice(0, pv.idx)]);
-    try {
-      const last = g.lastMove(), check = g.checkedKing();
-      const next = pv.line[pv.idx];
-      return {
-        orientation: base.orientation, pieces: g.board(), dests: null, selected: null,
-        lastMove: last ? [parseSquare(last.from), parseSquare(last.to)] : null,
-        check: check ? parseSquare(check) : null, frozen: g.frozen().map(parseSquare),
-        arrows: next ? [moveArrow(next, LINE_COLORS.best[0])] : [],
-      };
-    } finally {
-      g.delete();
-    }
-  }
-  function threatArrows(pv) {
-    return pv.line.slice(0, Math.max(1, pv.idx)).map((m, i) => moveArrow(m, i % 2 ? LINE_COLORS.best[1] : LINE_COLORS.threat[0]));
-  }
-
-  // The preview as the board's owner: the line's position, nothing to play; a click, Enter
-  // or Escape on the boards goes back to the game.
-  const previewOwner = {
-    boardConfig: previewConfig,
-    statusLine: previewLine,
-    onSelect: () => endPreview(),
-    onMove: () => endPreview(),
-    activate: () => endPreview(),
-    cancel: () => { endPreview(); return true; },
-    describeSquare: (name) => ctl.describeSquare(name),
-    onKey: (e) => onKey(e),
-  };
 
   // --- the review -----------------------------------------------------------------------
   const gameKey = () => ctl.recordKey();
@@ -307,6 +227,6 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
   return {
     state: st, review, get on() { return st.on; },
     setOn, toggle: () => setOn(!st.on), hold, toggleThreat, setLines, startReview, chooseLine, endPreview, stepPreview,
-    previewMoves, current, lines, arrows, marks, onKey, judgementAt, reviewedPlies, reviewFits, reviewInLine, reviewRunning,
+    previewMoves: () => preview.moves(), current, lines, arrows, marks, onKey, judgementAt, reviewedPlies, reviewFits, reviewInLine, reviewRunning,
   };
 }

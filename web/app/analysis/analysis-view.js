@@ -5,7 +5,7 @@ import { SIDE_NAME } from '../rules/facts.js';
 import { goldChance, evalText, summary, THRESHOLDS } from './review.js';
 import { graphSvg, plyAt } from './eval-graph.js';
 import { overOnBoard } from './analysis-ctrl.js';
-import { $, esc, lineNumber } from '../util/dom.js';
+import { $, el, esc, lineNumber } from '../util/dom.js';
 
 function panelHtml(maxLines) {
   const opts = Array.from({ length: maxLines }, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
@@ -51,12 +51,7 @@ export function createAnalysisView(an, ctl, { maxLines }) {
 
   function ensureCard() {
     if (card) return card;
-    card = document.createElement('section');
-    card.className = 'card card-analysis';
-    card.id = 'analysis-card';
-    card.setAttribute('aria-label', 'Analysis');
-    card.hidden = true;
-    card.innerHTML = panelHtml(maxLines);
+    card = el('section', { className: 'card card-analysis', id: 'analysis-card', 'aria-label': 'Analysis', hidden: true }, panelHtml(maxLines));
     $('engine-card').after(card);
     const sel = card.querySelector('#an-multipv');
     sel.addEventListener('change', () => an.setLines(Number(sel.value)));
@@ -184,8 +179,11 @@ export function createAnalysisView(an, ctl, { maxLines }) {
     }
     const comment = $('an-comment');
     const j = an.judgementAt(ctl.viewPly);
-    comment.hidden = !j;
-    if (j) {
+    comment.hidden = !j && rs.status !== 'failed';
+    if (!j && rs.status === 'failed') {
+      comment.className = 'an-comment';
+      comment.textContent = `The review could not finish: ${rs.error}.`;
+    } else if (j) {
       const played = ctl.model.plies[j.ply - 1];
       const loss = Math.floor(j.loss * 100);  // floor: a mistake never reads as the blunder threshold
       comment.className = 'an-comment' + (j.kind ? ` an-k-${j.kind}` : '');

@@ -15,6 +15,7 @@
 // review's thresholds. A move that is the engine's best before it is never judged.
 
 import { resultScore } from '../rules/words.js';
+import { settle } from '../util/result.js';
 
 export const WIN_K = 0.002;
 export const THRESHOLDS = Object.freeze([
@@ -119,26 +120,24 @@ export function createReview(engine, { onChange = () => {}, limits = REVIEW_LIMI
     Object.assign(state, { status: 'running', key, fen, moves: [...moves], entries: [], done: 0, total: moves.length + 1, judgements: [], error: null, ms: 0 });
     onChange();
     const t0 = performance.now();
-    let r;
-    try {
-      r = await engine.review({ fen, moves }, {
-        limits,
-        onProgress: (p) => {
-          if (my !== token) return;
-          state.entries[p.entry.ply] = p.entry;
-          state.done = p.done;
-          state.total = p.total;
-          onChange();
-        },
-      });
-    } catch (e) {
-      if (my !== token) return;
+    const answer = await settle(engine.review({ fen, moves }, {
+      limits,
+      onProgress: (p) => {
+        if (my !== token) return;
+        state.entries[p.entry.ply] = p.entry;
+        state.done = p.done;
+        state.total = p.total;
+        onChange();
+      },
+    }));
+    if (my !== token) return;
+    if (answer.error) {
       state.status = 'failed';
-      state.error = (e && e.message) || String(e);
+      state.error = answer.error;  // the analysis panel says it
       onChange();
       return;
     }
-    if (my !== token) return;
+    const r = answer.value;
     state.ms = Math.round(performance.now() - t0);
     if (!r) { state.status = 'stopped'; onChange(); return; }  // superseded
     state.entries = r.entries;
@@ -150,7 +149,7 @@ export function createReview(engine, { onChange = () => {}, limits = REVIEW_LIMI
 
   function stop() {
     if (state.status !== 'running') return;
-    engine.stop().catch(() => {});
+    settle(engine.stop());  // a stop that fails finds no review running any more
   }
 
   return { state, start, stop };

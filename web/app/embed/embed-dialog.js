@@ -6,7 +6,7 @@ import { copyText } from '../share/clipboard.js';
 import { startPosition } from '../rules/facts.js';
 import { moveDiagram, diagramLevels } from '../rules/move-diagram.js';
 import { levelsNeeded, withLevels } from './embed-layout.js';
-import { $ } from '../util/dom.js';
+import { $, el } from '../util/dom.js';
 
 /**
  * What the embed of the position on view shows: the position before the last move on view
@@ -30,11 +30,7 @@ export function embedOptions(ctl) {
 
 
 function makeDialog() {
-  const d = document.createElement('dialog');
-  d.className = 'dialog dialog-embed';
-  d.id = 'dlg-embed';
-  d.setAttribute('aria-labelledby', 'dlg-embed-title');
-  d.innerHTML = `<form method="dialog" class="dialog-body">
+  const d = el('dialog', { className: 'dialog dialog-embed', id: 'dlg-embed', 'aria-labelledby': 'dlg-embed-title' }, `<form method="dialog" class="dialog-body">
     <h2 id="dlg-embed-title">Embed this position</h2>
     <p class="embed-desc" id="embed-desc"></p>
     <iframe class="embed-preview" id="embed-preview" title="Preview of the embedded diagram"></iframe>
@@ -44,14 +40,14 @@ function makeDialog() {
       <button type="submit" class="btn btn-ghost" value="close">Close</button>
       <button type="button" class="btn btn-primary" id="btn-embed-copy">Copy the code</button>
     </div>
-  </form>`;
+  </form>`);
   document.body.append(d);
   const code = d.querySelector('#embed-code');
   code.addEventListener('focus', () => code.select());
   d.querySelector('#btn-embed-copy').addEventListener('click', async (e) => {
     const b = e.currentTarget;
     code.select();
-    b.textContent = await copyText(code.value) ? 'Copied' : 'Press Ctrl+C';  // refused: selected for Ctrl+C
+    b.textContent = (await copyText(code.value)).error ? 'Press Ctrl+C' : 'Copied';  // refused: selected for Ctrl+C
     setTimeout(() => { b.textContent = 'Copy the code'; }, 1800);
   });
   d.addEventListener('close', () => { d.querySelector('#embed-preview').removeAttribute('src'); });

@@ -45,7 +45,7 @@ function size(v, dflt, what) {
 export function embedUrl(o = {}, siteUrl) {
   const { fen, moves = [], show, flip, interactive, theme, caption, layout } = o || {};
   const levels = levelList(o && o.levels);
-  if (show !== undefined && show !== null && parseSquare(show) < 0) {
+  if (show !== undefined && show !== null && parseSquare(show) === null) {
     throw new TypeError(`show should be a square such as 3c4, not ${JSON.stringify(show)}`);
   }
   const extra = {};

@@ -31,6 +31,7 @@ import { useFacts, endSentence, SIDE_NAME } from '../rules/facts.js';
 import { movesByOrigin, destSquares } from '../rules/moves.js';
 import { $ } from '../util/dom.js';
 import { Emitter } from '../util/emitter.js';
+import { attempt, settle } from '../util/result.js';
 import { moveDiagram } from '../rules/move-diagram.js';
 import { levelsNeeded, withLevels, pickArrangement, EMBED_KEYS, LAYOUTS } from './embed-layout.js';
 import { diagramBoard } from './diagram-board.js';
@@ -92,7 +93,7 @@ function readOptions() {
   }
   if ('show' in p) {
     const sq = p.show.trim().toLowerCase();
-    if (parseSquare(sq) >= 0) o.show = sq;
+    if (parseSquare(sq) !== null) o.show = sq;
     else problems.push(`'show' should be a square such as 3c1 (level 1-3, file a-l, rank 1-8), not '${p.show.slice(0, 8)}'.`);
   }
   if ('level' in p) {
@@ -107,19 +108,17 @@ function readOptions() {
 // Sets up start.fen and plays start.moves one by one, so a bad move shows the position
 // before it together with the engine's reason.
 function setUp() {
-  try {
-    game.setPosition(start.fen, []);
-  } catch (e) {
-    say(`This diagram's position is not valid: ${e.message}. Showing the start position instead.`);
+  const set = attempt(() => game.setPosition(start.fen, []));
+  if (set.error) {
+    say(`This diagram's position is not valid: ${set.error}. Showing the start position instead.`);
     start = { fen: '', moves: [] };
     game.setPosition('', []);
     return;
   }
   for (let i = 0; i < start.moves.length; i++) {
-    try {
-      game.play(start.moves[i]);
-    } catch (e) {
-      say(`Move ${i + 1} of this diagram (${start.moves[i]}) cannot be played: ${e.message}. ` +
+    const played = attempt(() => game.play(start.moves[i]));
+    if (played.error) {
+      say(`Move ${i + 1} of this diagram (${start.moves[i]}) cannot be played: ${played.error}. ` +
         `Showing the position after move ${i}.`);
       start = { fen: start.fen, moves: start.moves.slice(0, i) };
       return;
@@ -242,8 +241,9 @@ function fitCaption(short) {
 
 // Plays a legal move (slid into place unless it was dragged there or is a capture from afar).
 function play(coordinate) {
-  let played;
-  try { played = game.play(coordinate); } catch (e) { say(`That move cannot be played: ${e.message}.`); return; }
+  const r = attempt(() => game.play(coordinate));
+  if (r.error) { say(`That move cannot be played: ${r.error}.`); return; }
+  const played = r.value;
   dirty = true;
   select(null);
   render();
@@ -273,7 +273,7 @@ function reset() {
 }
 
 function pointOf(name) {
-  const r = board && parseSquare(name) >= 0 ? board.squareRect(parseSquare(name)) : null;
+  const r = board && parseSquare(name) !== null ? board.squareRect(parseSquare(name)) : null;
   return r ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null;
 }
 
@@ -294,14 +294,11 @@ async function createView(createBoard) {
  * cannot start (the page says so).
  */
 export async function startEmbed({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
-  try {
-    return await boot(createBoard, loadEngine);
-  } catch (e) {
-    const error = String((e && e.message) || e);
-    const l = $('loading');
-    if (l) l.textContent = 'This diagram could not start: ' + error;
-    return { error };
-  }
+  const r = await settle(boot(createBoard, loadEngine));
+  if (!r.error) return r.value;
+  const l = $('loading');
+  if (l) l.textContent = 'This diagram could not start: ' + r.error;
+  return r;
 }
 
 async function boot(createBoard, loadEngine) {

@@ -13,6 +13,7 @@ import { levelsNeeded, pickArrangement, EMBED_KEYS } from './embed-layout.js';
 import { diagramBoard } from './diagram-board.js';
 import { $ } from '../util/dom.js';
 import { Emitter } from '../util/emitter.js';
+import { attempt, settle } from '../util/result.js';
 
 /** What the gallery does: events.on('drawn', fn(cardId)) after each picture drawn. */
 export const events = new Emitter();
@@ -23,15 +24,14 @@ function diagramOf(M, src) {
   if (d.error) return { error: d.error };
   const game = new M.Game();
   try {
-    game.setPosition(d.fen || '', d.moves);
+    const set = attempt(() => game.setPosition(d.fen || '', d.moves));  // the engine's word on the position or a move
+    if (set.error) return set;
     const show = d.params.show ? moveDiagram(M, game.fen(), d.params.show) : null;
     if (show && show.error) return { error: show.error };
     const state = diagramBoard(game, show);
     const levels = d.params.level ? d.params.level.split(',').map(Number).sort((a, b) => b - a)
       : levelsNeeded({ pieces: state.pieces, diagram: show, lastMove: state.lastMove });
     return { state, levels, flip: d.params.flip === '1', layout: d.params.layout || 'auto' };
-  } catch (e) {
-    return { error: String((e && e.message) || e) };  // the engine's word on the position or a move
   } finally {
     game.delete();
   }
@@ -46,11 +46,10 @@ const frame = () => new Promise((r) => requestAnimationFrame(r));
  * in its box.
  */
 export async function startGallery({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
-  try {
-    return await boot(createBoard, loadEngine);
-  } catch (e) {
-    return { error: String((e && e.message) || e) };
-  }
+  const r = await settle(boot(createBoard, loadEngine));
+  if (!r.error) return r.value;
+  document.body.prepend(Object.assign(document.createElement('p'), { textContent: `The diagrams could not be drawn: ${r.error}` }));
+  return r;
 }
 
 async function boot(createBoard, loadEngine) {
@@ -139,7 +138,7 @@ function wireSnippets(cards) {
     code.textContent = code.textContent.replace(/src="[^"]*"/, 'src="' + abs + '"');
     card.querySelector('button.copy').addEventListener('click', async (e) => {
       const b = e.currentTarget;
-      if (await copyText(code.textContent)) b.textContent = 'Copied';
+      if (!(await copyText(code.textContent)).error) b.textContent = 'Copied';
       else {
         const r = document.createRange();
         r.selectNodeContents(code);

@@ -3,6 +3,11 @@
 // the controller. The game record stays on the page: every request sends the start
 // position and the moves (the client sends only what changed).
 import { EngineClient } from '../../engine/engine-client.js';
+import { settle } from '../util/result.js';
+
+// A stop that fails finds no search to stop (the worker was restarted or closed): its
+// result asks for nothing more.
+const stopQuietly = (engine, options) => settle(engine.stop(options));
 
 const HINT_MOVETIME = 1500;
 const MIN_AI_DELAY = 380;     // ms from the request to the AI's move (let the last move animate)
@@ -50,7 +55,7 @@ export function createAI(ctl, ui, options = {}) {
     ai.token++;
     ai.busy = false;
     ai.purpose = null;
-    engine.stop({ discard: true }).catch((e) => console.warn('dragonchess: stop failed:', e.message));
+    stopQuietly(engine, { discard: true });
     ui.onState();
   }
 
@@ -64,30 +69,27 @@ export function createAI(ctl, ui, options = {}) {
     ai.purpose = purpose;
     ai.side = side;
     ui.onState();  // the last evaluation stays on show until this search reports
-    let r = null;
+    const level = purpose === 'hint' ? 10 : ctl.settings.level;
+    const limits = purpose === 'hint' ? { movetime: HINT_MOVETIME } : null;  // null: the level's own limits
     const clockSent = purpose === 'move' ? clockFor(side) : null;
-    try {
-      const level = purpose === 'hint' ? 10 : ctl.settings.level;
-      const limits = purpose === 'hint' ? { movetime: HINT_MOVETIME } : null;  // null: the level's own limits
-      r = await engine.search({ fen, moves }, limits, {
-        level,
-        clock: clockSent,
-        onInfo: (info) => {
-          if (token !== ai.token) return;
-          ai.info = { ...info, side, ply: plies };
-          ui.onInfo(info, side, plies);
-        },
-      });
-    } catch (e) {
-      if (token === ai.token) {
-        ai.busy = false;
-        ai.purpose = null;
-        ui.toast('The engine could not answer: ' + e.message);
-        ui.onState();
-      }
+    const answer = await settle(engine.search({ fen, moves }, limits, {
+      level,
+      clock: clockSent,
+      onInfo: (info) => {
+        if (token !== ai.token) return;
+        ai.info = { ...info, side, ply: plies };
+        ui.onInfo(info, side, plies);
+      },
+    }));
+    if (token !== ai.token) return;
+    if (answer.error) {
+      ai.busy = false;
+      ai.purpose = null;
+      ui.toast('The engine could not answer: ' + answer.error);
+      ui.onState();
       return;
     }
-    if (token !== ai.token) return;
+    const r = answer.value;
     if (!r) {  // superseded (engine restarted): try again if still wanted
       ai.busy = false;
       ai.purpose = null;
@@ -111,8 +113,8 @@ export function createAI(ctl, ui, options = {}) {
       ai.busy = false;
       ai.purpose = null;
       if (ui.beforeMove && ui.beforeMove(r, side)) { ui.onState(); return; }
-      const err = ctl.play(r.best);
-      if (err) ui.toast('The engine\'s move could not be played: ' + err);
+      const played = ctl.play(r.best);
+      if (played.error) ui.toast('The engine\'s move could not be played: ' + played.error);
     } else {
       ai.busy = false;
       ai.purpose = null;
@@ -138,7 +140,7 @@ export function createAI(ctl, ui, options = {}) {
     think('hint');
   }
   function stop() {
-    if (ai.busy) engine.stop().catch((e) => console.warn('dragonchess: stop failed:', e.message));
+    if (ai.busy) stopQuietly(engine);
   }
 
   ctl.on('interrupt', cancel);

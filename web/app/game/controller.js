@@ -3,6 +3,7 @@
 // its legal destinations, a hint, a note under the status, pause) and every game action
 // (select, play, undo, redo, browse, reset). The record itself is the GameModel over the
 // main-thread engine (model.js); who plays each side are player objects (players.js).
+// What can fail answers a result (util/result.js): {} or {error: why, for people}.
 // The page listens to its events:
 //   'interrupt'  before anything that makes a running search pointless (the AI cancels it)
 //   'turn'       after the game changed: a computer to move may start thinking
@@ -20,6 +21,7 @@ import { parseSquare, squareName, moveNames } from '../rules/squares.js';
 import { destSquares, moveArrow } from '../rules/moves.js';
 import { moveWords, squareWords, destinationWords, resultTitle, resultReason } from '../rules/words.js';
 import { Emitter } from '../util/emitter.js';
+import { failure } from '../util/result.js';
 import { playersFor, opponentText } from './players.js';
 import { offerAfterMove } from './offers.js';
 import * as clock from './clock.js';
@@ -91,18 +93,19 @@ export class Controller extends Emitter {
   // Whether the computer should move now.
   computerToMove() { return !this.isOver() && !this.paused && this.aiPlays(this.sideToMove()); }
 
-  // The one reset path: a new game, a saved game, a link, a previous game. Throws with the
-  // engine's message when the game is not valid, leaving everything as it was.
+  // The one reset path: a new game, a saved game, a link, a previous game. -> {} or
+  // {error} with the engine's message when the game is not valid (everything as it was).
   // `restored`: the game comes from storage as it is (the 'record' event says so).
   // `ending`, `offer`, `endedHere`, `meta`: as record() gives them.
   // `clock`: the saved clocks of this game (checked against it; fresh clocks otherwise).
   reset({ settings = this.settings, startFen = START, moves = [], redo = [], seen = true, restored = false,
     ending = null, offer = null, endedHere = false, meta = null, clock: saved = null } = {}) {
     const players = playersFor(settings);
+    const loaded = this.model.load(startFen, moves, settings.tc ? [] : redo, ending);  // nothing changed when it fails
+    if (loaded.error) return loaded;
     this.emit('interrupt');
-    this.model.load(startFen, moves, settings.tc ? [] : redo, ending);  // throws before changing anything
     const kept = settings.tc ? clock.cleanClock(saved, this.model.length, this.model.sideToMove(), this.model.isOver()) : null;
-    this.clock = settings.tc ? (kept && kept.tc && clock.tcCode(kept.tc) === clock.tcCode(settings.tc) ? kept : clock.newClock(settings.tc, this.model.length)) : null;
+    this.clock = settings.tc ? (kept && clock.tcCode(kept.tc) === clock.tcCode(settings.tc) ? kept : clock.newClock(settings.tc, this.model.length)) : null;
     this.offer = ending ? null : offer;
     this.endedHere = !!(ending && endedHere);
     this.meta = meta;
@@ -115,6 +118,7 @@ export class Controller extends Emitter {
     this.emit('record', { restored });
     this.emit('change');
     this.emit('turn');
+    return {};
   }
 
   clearTransient() { this.deselect(); this.hint = null; this.note = null; }
@@ -177,53 +181,51 @@ export class Controller extends Emitter {
   }
 
   // A click (or Enter) on a square: browse back to the live position, move the selected
-  // piece there, select the piece there, or deselect.
+  // piece there, select the piece there, or deselect. -> {} or {error} (a move refused).
   click(name) {
-    if (!this.isLive()) { this.goTo(this.model.length); return null; }
+    if (!this.isLive()) { this.goTo(this.model.length); return {}; }
     if (this.selected && this.dests.some((d) => d.to === name)) return this.moveSelected(name);
     if (!this.pieceAt(name) || this.selected === name) this.deselect();
     else this.select(name);
     this.emit('change');
-    return null;
+    return {};
   }
 
   moveSelected(to) {
     const d = this.dests.find((x) => x.to === to);
-    return d ? this.play(d.coordinate) : 'that square is not a legal destination';
+    return d ? this.play(d.coordinate) : failure('that square is not a legal destination');
   }
 
-  // Why the person at this device cannot move now (null: they can).
-  cannotMove() {
-    if (this.isOver()) return GAME_OVER;
-    if (this.noHuman()) return 'You are watching the computer play both sides.';
+  // Whether the person at this device may move now: {} or {error: why not}.
+  mayMove() {
+    if (this.isOver()) return failure(GAME_OVER);
+    if (this.noHuman()) return failure('You are watching the computer play both sides.');
     const stm = this.sideToMove();
-    if (this.humanPlays(stm)) return null;
-    if (this.player(stm).kind === 'remote') return `Not your turn: ${WAITING}.`;
-    return 'Not your turn: the computer is to move.';
+    if (this.humanPlays(stm)) return {};
+    if (this.player(stm).kind === 'remote') return failure(`Not your turn: ${WAITING}.`);
+    return failure('Not your turn: the computer is to move.');
   }
 
-  // A move typed in algebraic or coordinate notation -> null (played) or why not.
+  // A move typed in algebraic or coordinate notation -> {} (played) or {error}.
   playTyped(text) {
     const t = String(text || '').trim();
-    if (!t) return 'Type a move, such as W2c3 or 2c22c3.';
-    if (t.length > 40) return 'That is too long for a move.';
+    if (!t) return failure('Type a move, such as W2c3 or 2c22c3.');
+    if (t.length > 40) return failure('That is too long for a move.');
     if (!this.isLive()) this.goTo(this.model.length);
-    return this.cannotMove() || this.play(t);
+    const may = this.mayMove();
+    return may.error ? may : this.play(t);
   }
 
   // --- playing --------------------------------------------------------------------------
-  // Plays a move (coordinate or algebraic) by the side to move -> null, or the engine's
-  // reason it is not legal (nothing changed then).
+  // Plays a move (coordinate or algebraic) by the side to move -> {} or {error} with the
+  // engine's reason it is not legal (nothing changed then).
   play(move) {
     const before = this.model.live;
     const now = this.now();
-    if (this.checkFlag(now)) return resultReason(this.model.status());
-    let played;
-    try {
-      played = this.model.play(move);
-    } catch (e) {
-      return String((e && e.message) || e);
-    }
+    if (this.checkFlag(now)) return failure(resultReason(this.model.status()));
+    const r = this.model.play(move);
+    if (r.error) return r;
+    const played = r.played;
     if (this.clock) {
       this.clock = clock.moved(this.clock, before.side, now);
       if (this.isOver()) this.clock = clock.stopped(this.clock, now);
@@ -238,7 +240,7 @@ export class Controller extends Emitter {
     this.emit('change');
     if (this.isOver()) this.emit('over');
     else this.emit('turn');
-    return null;
+    return {};
   }
 
   // --- the clocks ---------------------------------------------------------------------------
@@ -248,7 +250,7 @@ export class Controller extends Emitter {
   // decides: a loss, or a draw when the other side has only its King). -> true when it ended.
   checkFlag(now = this.now()) {
     if (!this.clock || this.isOver() || !clock.fallen(this.clock, now)) return false;
-    this.model.end({ state: 'timeout' });
+    if (this.model.end({ state: 'timeout' }).error) return false;  // not reached: the game is on
     this.clock = clock.stopped(this.clock, now);
     this.emit('interrupt');
     this.offer = null;
@@ -262,14 +264,11 @@ export class Controller extends Emitter {
   }
 
   // Ends the game off the board (offers.js decides who may): ending {state: 'resignation',
-  // winner} or {state: 'draw-agreed'}. -> null, or why not (core's: the game is over).
+  // winner} or {state: 'draw-agreed'}. -> {} or {error} (core's: the game is over).
   end(ending) {
     if (!this.isLive()) this.goTo(this.model.length);
-    try {
-      this.model.end(ending);
-    } catch (e) {
-      return String((e && e.message) || e);
-    }
+    const r = this.model.end(ending);
+    if (r.error) return r;
     this.emit('interrupt');
     if (this.clock) this.clock = clock.stopped(this.clock, this.now());
     this.offer = null;
@@ -279,7 +278,7 @@ export class Controller extends Emitter {
     this.emit('record');
     this.emit('change');
     this.emit('over');
-    return null;
+    return {};
   }
 
   // The draw offer on the table changed (offers.js).
@@ -464,13 +463,13 @@ export class Controller extends Emitter {
     };
   }
 
-  // The board component's move(from, to) (square integers) -> null or why not played.
+  // The board component's move(from, to) (square integers) -> {} or {error} (not played).
   playSquares(from, to) {
     const f = squareName(from), t = squareName(to);
     const d = (this.model.dests().get(f) || []).find((x) => x.to === t);
-    if (!d) return `${f}-${t} is not a legal move`;
-    const why = this.cannotMove();
-    return why || this.play(d.coordinate);
+    if (!d) return failure(`${f}-${t} is not a legal move`);
+    const may = this.mayMove();
+    return may.error ? may : this.play(d.coordinate);
   }
 
   // "2c2, Gold Warrior, 1 move: 2c3" (the keyboard focus)

@@ -2,11 +2,13 @@
 // redo) and, for every ply, a snapshot of what the page shows (board, last move, check,
 // frozen pieces, status, notation). Every rule question goes to the engine module loaded
 // on the main thread (a second instance of the worker's module): nothing here decides a
-// rule.
+// rule. Where the engine refuses (its coded Errors), the model answers a result
+// (util/result.js): {error} with the engine's reason, the game untouched.
 
 import { parseSquare } from '../rules/squares.js';
 import { useFacts, pieceValue, pieceSide } from '../rules/facts.js';
 import { movesByOrigin } from '../rules/moves.js';
+import { attempt, failure } from '../util/result.js';
 
 export const START = 'startpos';
 
@@ -26,22 +28,22 @@ export function material(board) {
 export const OFF_BOARD = Object.freeze(['resignation', 'draw-agreed', 'timeout', 'timeout-draw']);
 
 // Plays an ending off the board on an engine Game: a resignation by the loser, an agreed
-// draw, or a flag. Throws the engine's error (game-over) or for an unknown ending.
+// draw, or the side to move's flag. -> {} or {error} (core's: the game is over; a flag
+// said to be the side's not to move; or an unknown ending).
 function endGame(game, ending) {
   if (ending.state === 'resignation' && (ending.winner === 'gold' || ending.winner === 'scarlet')) {
-    game.resign(ending.winner === 'gold' ? 'scarlet' : 'gold');
-  } else if (ending.state === 'draw-agreed') {
-    game.agreeDraw();
-  } else if (ending.state === 'timeout' || ending.state === 'timeout-draw') {
+    return attempt(() => game.resign(ending.winner === 'gold' ? 'scarlet' : 'gold'));
+  }
+  if (ending.state === 'timeout' || ending.state === 'timeout-draw') {
     const stm = game.sideToMove();
     if (ending.flagged && ending.flagged !== stm) {
       const name = (s) => (s === 'gold' ? 'Gold' : 'Scarlet');
-      throw new Error(`${name(ending.flagged)}'s flag cannot have fallen: it is ${name(stm)}'s turn`);
+      return failure(`${name(ending.flagged)}'s flag cannot have fallen: it is ${name(stm)}'s turn`);
     }
-    game.flag();
-  } else {
-    throw new Error('unknown ending of a game');
+    return attempt(() => game.flag());
   }
+  if (ending.state === 'draw-agreed') return attempt(() => game.agreeDraw());
+  return failure('unknown ending of a game');
 }
 
 export class GameModel {
@@ -82,17 +84,19 @@ export class GameModel {
     this.redo = [];
   }
 
-  // Validates (through the engine) and loads a whole game; throws with the engine's
-  // message when anything is wrong, leaving the current game untouched. `redo`: moves to
+  // Validates (through the engine) and loads a whole game -> {} or {error} with the
+  // engine's message when anything is wrong, the current game untouched. `redo`: moves to
   // offer for redo, kept as far as they are legal (core's redo stack holds them).
   // `ending`: a result off the board after the moves (see ending()), or null.
   load(startFen, moves, redo = [], ending = null) {
-    if (typeof startFen !== 'string') throw new Error('the start position is not text');
-    if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) throw new Error('the moves are not a list of moves');
+    if (typeof startFen !== 'string') return failure('the start position is not text');
+    if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) return failure('the moves are not a list of moves');
     const probe = new this.M.Game();
     try {
-      probe.setPosition(startFen === START ? '' : startFen, moves);  // all or nothing
-      if (ending) endGame(probe, ending);
+      const set = attempt(() => probe.setPosition(startFen === START ? '' : startFen, moves));  // all or nothing
+      if (set.error) return set;
+      const ended = ending ? endGame(probe, ending) : {};
+      if (ended.error) return ended;
     } finally {
       probe.delete();
     }
@@ -101,13 +105,12 @@ export class GameModel {
     // the redo line: played, then taken back, so that core's redo() replays it
     let n = 0;
     for (const m of Array.isArray(redo) ? redo : []) {
-      if (typeof m !== 'string') break;
-      try { this.game.play(m); } catch { break; }
+      if (typeof m !== 'string' || attempt(() => this.game.play(m)).error) break;  // kept up to the first that is not legal
       n++;
     }
     for (let i = 0; i < n; i++) this.game.undo();
     this._syncRedo();
-    if (ending) this.end(ending);
+    return ending ? this.end(ending) : {};
   }
 
   // The result off the board, if the game ended so: {state: 'resignation', winner},
@@ -118,18 +121,21 @@ export class GameModel {
     return OFF_BOARD.includes(st.state) ? { state: st.state, winner: st.winner } : null;
   }
   // Ends the game off the board (core decides whether it may: game-over otherwise):
-  // ending as ending() gives it. Undo takes it back with the last move (core's rule).
+  // ending as ending() gives it. -> {} or {error}. Undo takes it back with the last move
+  // (core's rule).
   end(ending) {
-    endGame(this.game, ending);
+    const r = endGame(this.game, ending);
+    if (r.error) return r;
     this._dests = null;
     this.snaps[this.snaps.length - 1] = this._snapshot();
+    return {};
   }
 
   // The moves undo() took back, the next redo first: a mirror of core's redo stack.
   _syncRedo() { this.redo = this.game.history().redo; }
 
   _apply(move) {
-    const played = this.game.play(move);  // throws on an illegal move
+    const played = this.game.play(move);  // only moves the engine accepted (load's probe, play's check)
     this._dests = null;
     this.plies.push(played);
     this.snaps.push(this._snapshot());
@@ -147,12 +153,14 @@ export class GameModel {
   status() { return this.live.status; }
   isOver() { return !!this.live.status.over; }
 
-  // A move by the side to move (coordinate or algebraic). Clears the redo line unless the
-  // move is the one it would redo.
+  // A move by the side to move (coordinate or algebraic) -> {played} (the engine's move),
+  // or {error} with the engine's reason it is not legal (nothing changed). Clears the redo
+  // line unless the move is the one it would redo.
   play(move) {
-    const played = this._apply(move);
+    const r = attempt(() => this._apply(move));
+    if (r.error) return r;
     this._syncRedo();  // core keeps the redo line when the move is the one it would redo
-    return played;
+    return { played: r.value };
   }
 
   undo() {
@@ -187,9 +195,10 @@ export class GameModel {
     }
   }
 
-  // The side to move after `moves` from `startFen`.
+  // The side to move after `moves` from `startFen` -> {side} or {error} (the engine's reason).
   sideAfter(startFen, moves) {
-    return this._probe(startFen, moves, (g) => g.sideToMove());
+    const r = attempt(() => this._probe(startFen, moves, (g) => g.sideToMove()));
+    return r.error ? r : { side: r.value };
   }
 
   // The legal moves (coordinates) after the first `ply` moves of this game.

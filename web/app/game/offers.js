@@ -14,6 +14,7 @@
 //
 // Plain logic over the controller (Node-tested); the panel is shell/offers-panel.js.
 import { SIDE_NAME, other } from '../rules/facts.js';
+import { failure } from '../util/result.js';
 
 /** What becomes of the offer on the table when `mover` moves. */
 export function offerAfterMove(offer, mover) {
@@ -56,36 +57,36 @@ export function offersState(ctl) {
   return st;
 }
 
-/** The person here resigns. -> null, or why not. */
+/** The person here resigns. -> {} or {error: why not}. */
 export function resign(ctl) {
   const me = actingSide(ctl);
-  if (!me) return 'Nobody plays here: the computer plays both sides.';
+  if (!me) return failure('Nobody plays here: the computer plays both sides.');
   return ctl.end({ state: 'resignation', winner: other(me) });
 }
 
-/** The person here offers a draw. -> null, or why not. */
+/** The person here offers a draw. -> {} or {error: why not}. */
 export function offerDraw(ctl) {
   const me = actingSide(ctl);
-  if (!offersState(ctl).canOffer) return ctl.isOver() ? 'The game is over.' : 'A draw offer is already on the table.';
+  if (!offersState(ctl).canOffer) return failure(ctl.isOver() ? 'The game is over.' : 'A draw offer is already on the table.');
   ctl.setOffer({ kind: 'offer', by: me });
   ctl.emit('announce', `${SIDE_NAME[me]} offers a draw.`);
-  return null;
+  return {};
 }
 
-/** The offer on the table is accepted: the game is drawn. -> null, or why not. */
+/** The offer on the table is accepted: the game is drawn. -> {} or {error: why not}. */
 export function acceptDraw(ctl) {
   const p = offersState(ctl).prompt;
-  if (!p) return 'There is no draw offer to accept.';
+  if (!p) return failure('There is no draw offer to accept.');
   return ctl.end({ state: 'draw-agreed', winner: null });
 }
 
-/** The offer on the table is declined. -> null, or why not. */
+/** The offer on the table is declined. -> {} or {error: why not}. */
 export function declineDraw(ctl) {
   const p = offersState(ctl).prompt;
-  if (!p) return 'There is no draw offer to decline.';
+  if (!p) return failure('There is no draw offer to decline.');
   ctl.setOffer({ kind: 'declined', by: p.answerer });
   ctl.emit('announce', `${SIDE_NAME[p.answerer]} declines the draw offer.`);
-  return null;
+  return {};
 }
 
 /**
@@ -96,7 +97,7 @@ export function declineDraw(ctl) {
 export function computerAnswers(ctl, M, result, side) {
   const o = ctl.offer;
   if (!o || o.kind !== 'offer' || o.by === side) return false;
-  if (M.computerAcceptsDraw(result, ctl.model.length)) return ctl.end({ state: 'draw-agreed', winner: null }) === null;
+  if (M.computerAcceptsDraw(result, ctl.model.length)) return !ctl.end({ state: 'draw-agreed', winner: null }).error;
   ctl.setOffer({ kind: 'declined', by: side });
   ctl.emit('announce', 'The computer declines the draw offer.');
   return false;

@@ -8,6 +8,7 @@ import { resignedWords } from '../rules/words.js';
 import { sameStart, WAITING } from './controller.js';
 import { readLink, linkError, linkFor, setAddress } from '../share/share.js';
 import { fromTimes as clockFromTimes, tcCode } from './clock.js';
+import { failure } from '../util/result.js';
 
 // ctl: the Controller; ui: {toast(text, ms?, action?), announce(text)}
 export function createOpening(ctl, ui) {
@@ -37,8 +38,11 @@ export function createOpening(ctl, ui) {
   }
   const sendUrl = () => linkFor(gameLink(other(ctl.humanSide())));
 
+  let unsaved = false;  // the browser refused to keep the game: said once
   function save() {
-    store.save(ctl.record());
+    const r = store.save(ctl.record());
+    if (r.error && !unsaved) ui.toast(`This browser does not keep the game (${r.error}): it lasts while the page is open; its link is in the address bar.`, 9000);
+    unsaved = !!r.error;
     setAddress(gameLink());  // the address is a link to this game
   }
 
@@ -46,6 +50,7 @@ export function createOpening(ctl, ui) {
     state.linkError = message;
     ctl.note = failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };  // the status line says it
     ui.announce(message);
+    return failure(message);
   }
 
   function failRestore(why) {
@@ -54,9 +59,7 @@ export function createOpening(ctl, ui) {
     ui.announce(failedRestore.text);
   }
 
-  const sideToMoveOf = (link) => {
-    try { return ctl.model.sideAfter(link.fen || START, link.moves); } catch { return null; }
-  };
+  const sideToMoveOf = (link) => ctl.model.sideAfter(link.fen || START, link.moves).side || null;
   // A play-by-link game saved here, and a link to it for the side this device plays or
   // the side that must answer (the link this device sent, opened again here).
   const isOwnLink = (rec, link) => rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
@@ -72,23 +75,18 @@ export function createOpening(ctl, ui) {
   // else the side to move), with an offer to play both sides here instead; vs=watch: the
   // computer plays both; any other link is for two players on this device. The game it
   // replaces (`prev`) is kept among the previous games unless the link only continues it.
-  // false (with a message, the game untouched) when refused.
+  // -> {} or {error} (said in the status line, the game untouched) when refused.
   function applyLink(link, prev) {
     const fen = link.fen || START;
-    let me;
-    try {
-      me = link.to || ctl.model.sideAfter(fen, link.moves);
-    } catch (e) {
-      linkFailed(linkError(e));
-      return false;
-    }
+    const after = link.to ? { side: link.to } : ctl.model.sideAfter(fen, link.moves);
+    if (after.error) return linkFailed(linkError(after.error));
+    const me = after.side;
     const base = prev ? prev.settings : ctl.settings;
     const level = link.strength || base.level;
     const tc = link.tc || null;  // a link without a time control: no clock
     if (tc && (tc.kind === 'days') !== (link.mode === 'link')) {
-      linkFailed(`The link's time control (tc=${tc.kind === 'days' ? tc.days + 'd' : ''}) ${tc.kind === 'days'
+      return linkFailed(`The link's time control (tc=${tcCode(tc)}) ${tc.kind === 'days'
         ? 'is for play by link (play=link) only' : 'cannot be used by link: play by link takes days a move (tc=1d, 3d, 7d, 14d)'}.`);
-      return false;
     }
     const settings = store.cleanSettings(
       link.mode === 'link' ? { ...base, mode: 'link', human: me, flipped: me === 'scarlet' }
@@ -96,14 +94,12 @@ export function createOpening(ctl, ui) {
           : link.mode === 'watch' ? { ...base, mode: 'watch', level, flipped: link.to === 'scarlet' }
             : { ...base, mode: 'hotseat', flipped: link.to === 'scarlet' });
     settings.tc = tc;
-    try {
-      const clock = tc && link.times ? clockFromTimes(tc, link.times, ctl.model.sideAfter(fen, [])) : null;
-      ctl.reset({ settings, startFen: fen, moves: link.moves, ending: link.ending || null, offer: link.mode === 'link' ? link.offer || null : null, clock });
-    } catch (e) {
-      linkFailed(linkError(e));
-      return false;
-    }
-    const kept = !!(prev && prev.moves.length && !continues(prev, fen, link.moves)) && store.pushPrevious(prev);
+    const first = tc && link.times ? ctl.model.sideAfter(fen, []) : null;
+    if (first && first.error) return linkFailed(linkError(first.error));
+    const clock = first ? clockFromTimes(tc, link.times, first.side) : null;
+    const r = ctl.reset({ settings, startFen: fen, moves: link.moves, ending: link.ending || null, offer: link.mode === 'link' ? link.offer || null : null, clock });
+    if (r.error) return linkFailed(linkError(r.error));
+    const kept = !!(prev && prev.moves.length && !continues(prev, fen, link.moves)) && !store.pushPrevious(prev).error;
     const stm = ctl.sideToMove();
     const vs = link.mode === 'ai' ? `you play ${SIDE_NAME[me]} against the computer (strength ${settings.level})`
       : link.mode === 'watch' ? `the computer plays both sides (strength ${settings.level})` : '';
@@ -124,7 +120,7 @@ export function createOpening(ctl, ui) {
         { label: 'Restore it', run: restorePrevious });
     }
     ui.announce(what + ' ' + ctl.lastMoveWords());
-    return true;
+    return {};
   }
 
   // At start: a game link in the address wins (unless it is this very game, e.g. after a
@@ -150,15 +146,12 @@ export function createOpening(ctl, ui) {
         sameEnd(rec.ending, link.ending) && tcCode(rec.settings.tc) === tcCode(link.tc || null) && (link.mode !== 'link' || sameOffer(rec.offer, link.offer)) &&
         (link.mode !== 'link' || (rec.settings.mode === 'link' && (!link.to || isOwnLink(rec, link)))) &&
         (!link.mode || link.mode === 'link' || rec.settings.mode === link.mode);
-      if (!same && applyLink(link, rec || null)) return;
+      if (!same && !applyLink(link, rec || null).error) return;
     }
     if (saved.record) {
-      try {
-        ctl.reset({ ...saved.record, restored: true });
-        return;
-      } catch (e) {
-        failRestore('the saved game is not valid (' + e.message + ')');
-      }
+      const r = ctl.reset({ ...saved.record, restored: true });
+      if (!r.error) return;
+      failRestore('the saved game is not valid (' + r.error + ')');
     } else if (saved.error) {
       failRestore(saved.error);
     }
@@ -171,33 +164,31 @@ export function createOpening(ctl, ui) {
     const rec = store.popPrevious();
     if (!rec) { ui.toast('There is no previous game to restore.'); return; }
     const cur = ctl.record();
-    try {
-      ctl.reset(rec);
-    } catch (e) {
-      ui.toast(`The previous game could not be restored: ${e.message}.`, 9000);
-      return;
-    }
+    const r = ctl.reset(rec);
+    if (r.error) { ui.toast(`The previous game could not be restored: ${r.error}.`, 9000); return; }
     if (cur.moves.length) store.pushPrevious(cur);
     ui.toast(cur.moves.length ? 'Your previous game is back; the other one was kept (New game → Restore previous game).' : 'Your previous game is back.');
   }
 
   // Opens a game that is not a link (a record file: record-io.js) for two players on this
   // device: {startFen, moves, ending, meta}. The game it replaces is kept among the
-  // previous games. Throws (the game untouched) when the engine refuses it.
+  // previous games. -> {} or {error} (the game untouched) when the engine refuses it.
   function openGame(game, what) {
     const prev = ctl.record();
     const settings = store.cleanSettings({ ...ctl.settings, mode: 'hotseat', flipped: false, tc: null });  // an opened record: no clock
-    ctl.reset({ settings, startFen: game.startFen, moves: game.moves, ending: game.ending || null, meta: game.meta || null });
-    const kept = prev.moves.length > 0 && store.pushPrevious(prev);
+    const r = ctl.reset({ settings, startFen: game.startFen, moves: game.moves, ending: game.ending || null, meta: game.meta || null });
+    if (r.error) return r;
+    const kept = prev.moves.length > 0 && !store.pushPrevious(prev).error;
     ui.toast(what + (kept ? ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.` : ''),
       kept ? 8000 : 4000, kept ? { label: 'Restore it', run: restorePrevious } : undefined);
     ui.announce(what + ' ' + ctl.lastMoveWords());
+    return {};
   }
 
   // A game link pasted into the address bar of the open page.
   function onLink(link) {
     if (link.error) { linkFailed(link.error); setAddress(gameLink()); ctl.emit('change'); return; }
-    if (!applyLink(link, ctl.record())) { setAddress(gameLink()); ctl.emit('change'); }
+    if (applyLink(link, ctl.record()).error) { setAddress(gameLink()); ctl.emit('change'); }
   }
 
   ctl.on('record', (e) => { if (e && e.restored) setAddress(gameLink()); else save(); });

@@ -1,7 +1,21 @@
 // The current game in localStorage: start position, moves, redo line and settings.
 // Saved after every change; read back (and validated by the engine) after a reload.
+// Storage may refuse (private mode, a full quota): writing answers a result ({} or
+// {error}); reading what cannot be read gives what there is when nothing is stored.
 import { strengthRange } from '../rules/facts.js';
 import { cleanTc } from './clock.js';
+import { attempt, failure } from '../util/result.js';
+
+// localStorage, or any Storage, read and written through results
+const readItem = (key, storage = globalThis.localStorage) => attempt(() => storage.getItem(key));
+function readJson(key, storage) {
+  const r = readItem(key, storage);
+  return r.error ? r : attempt(() => JSON.parse(r.value || 'null'));
+}
+function writeItem(key, value, storage = globalThis.localStorage) {
+  const r = attempt(() => storage.setItem(key, value));
+  return r.error ? failure(`the browser's storage refused it (${r.error})`) : {};
+}
 
 export const STORAGE_KEY = 'dragonchess.game.v1';
 export const PREVIOUS_KEY = 'dragonchess.previous.v1';
@@ -35,30 +49,19 @@ function clockFor(mode, tc) {
   return (tc.kind === 'days') === (mode === 'link') ? tc : null;
 }
 
+/** Keeps the game -> {} or {error} (private mode, a full quota: the game goes on unsaved). */
 export function save(record, key = STORAGE_KEY) {
-  try {
-    localStorage.setItem(key, JSON.stringify({ v: 1, savedAt: Date.now(), ...record }));
-    return true;
-  } catch {
-    return false;  // private mode, quota: the game goes on unsaved
-  }
+  return writeItem(key, JSON.stringify({ v: 1, savedAt: Date.now(), ...record }));
 }
 
-// -> {record} | {none: true} | {error: message, raw}
+// -> {record} | {none: true} (nothing saved, or storage closed) | {error: message, raw}
 export function load(key = STORAGE_KEY) {
-  let raw;
-  try {
-    raw = localStorage.getItem(key);
-  } catch {
-    return { none: true };
-  }
-  if (raw === null) return { none: true };
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return { error: 'the saved game is not readable', raw };
-  }
+  const item = readItem(key);
+  if (item.error || item.value === null) return { none: true };
+  const raw = item.value;
+  const parsed = attempt(() => JSON.parse(raw));
+  if (parsed.error) return { error: 'the saved game is not readable', raw };
+  const data = parsed.value;
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { error: 'the saved game is not a game record', raw };
   if (data.v !== 1) return { error: 'the saved game has an unknown format', raw };
   if (typeof data.startFen !== 'string') return { error: 'the saved game has no start position', raw };
@@ -106,20 +109,12 @@ function cleanExtras(d) {
 // The player's display preferences (not part of a game): {key: value}, each checked by
 // its reader. Reading never throws; unreadable data reads as no preferences.
 export function loadPrefs() {
-  try {
-    const data = JSON.parse(localStorage.getItem(PREFS_KEY) || 'null');
-    return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
-  } catch {
-    return {};
-  }
+  const data = readJson(PREFS_KEY).value;
+  return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
 }
+/** -> {} or {error} (the preference then lasts while the page is open). */
 export function savePrefs(patch) {
-  try {
-    localStorage.setItem(PREFS_KEY, JSON.stringify({ ...loadPrefs(), ...patch }));
-    return true;
-  } catch {
-    return false;
-  }
+  return writeItem(PREFS_KEY, JSON.stringify({ ...loadPrefs(), ...patch }));
 }
 
 // Previous games: kept (newest first, at most MAX_PREVIOUS) when a link replaces the
@@ -127,26 +122,17 @@ export function savePrefs(patch) {
 export const MAX_PREVIOUS = 8;
 
 function readPrevious() {
-  try {
-    const data = JSON.parse(localStorage.getItem(PREVIOUS_KEY) || 'null');
-    if (!data || data.v !== 1 || !Array.isArray(data.games)) return [];
-    return data.games.filter((g) => g && typeof g === 'object' && typeof g.startFen === 'string' &&
-      Array.isArray(g.moves) && g.moves.length <= 5000 && g.moves.every((m) => typeof m === 'string'));
-  } catch {
-    return [];
-  }
+  const data = readJson(PREVIOUS_KEY).value;  // unreadable: none
+  if (!data || data.v !== 1 || !Array.isArray(data.games)) return [];
+  return data.games.filter((g) => g && typeof g === 'object' && typeof g.startFen === 'string' &&
+    Array.isArray(g.moves) && g.moves.length <= 5000 && g.moves.every((m) => typeof m === 'string'));
 }
 
 function writePrevious(games) {
-  try {
-    localStorage.setItem(PREVIOUS_KEY, JSON.stringify({ v: 1, games: games.slice(0, MAX_PREVIOUS) }));
-    return true;
-  } catch {
-    return false;
-  }
+  return writeItem(PREVIOUS_KEY, JSON.stringify({ v: 1, games: games.slice(0, MAX_PREVIOUS) }));
 }
 
-/** Keeps a game record ({startFen, moves, redo, settings}) as the newest previous game. */
+/** Keeps a game record ({startFen, moves, redo, settings}) as the newest previous game. -> {} or {error}. */
 export function pushPrevious(record) {
   const games = readPrevious();
   return writePrevious([{ startFen: record.startFen, moves: record.moves, redo: record.redo || [], settings: record.settings,
@@ -171,18 +157,19 @@ export function peekPrevious() {
 /**
  * A value kept as JSON under `key` in localStorage (or any Storage): load() gives
  * clean(the value read) (clean(null) when there is none or it is unreadable), save(v)
- * keeps v (in memory only when storage fails: private mode, quota).
+ * keeps v -> {} or {error} (then in memory only: private mode, quota).
  */
 export function jsonStore(key, clean, storage = globalThis.localStorage) {
   let mem = clean(null);
   return {
     load() {
-      try { mem = clean(JSON.parse(storage.getItem(key) || 'null')); } catch { mem = clean(null); }
+      const r = readJson(key, storage);
+      mem = clean(r.error ? null : r.value);
       return mem;
     },
     save(v) {
       mem = v;
-      try { storage.setItem(key, JSON.stringify(v)); } catch { /* not kept */ }
+      return writeItem(key, JSON.stringify(v), storage);
     },
   };
 }

@@ -12,19 +12,23 @@ import { Lessons, progressStore } from './learn.js';
 import { Puzzles, puzzleStore } from './puzzles.js';
 import { parseSquare, squareName, moveNames } from '../rules/squares.js';
 import { destinationWords } from '../rules/words.js';
+import { attempt, failure, settle } from '../util/result.js';
 
 const REPLY_MS = 550;      // the opponent's answer in a puzzle, after the solver's move
 const SOLUTION_MS = 700;   // the pace of a shown solution
 
+// A data file of the site -> {value} or {error} (offline without it, a server error, not JSON).
 async function fetchJson(url) {
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
-  return r.json();
+  const res = await settle(fetch(url));
+  if (res.error) return res;
+  if (!res.value.ok) return failure(`${url}: ${res.value.status} ${res.value.statusText}`);
+  return settle(res.value.json());
 }
 
 // M: the engine module; ctl: the game's Controller; page: {redraw(), take(owner),
 // release(owner), animate(from, to), toast(text), announce(text), analysis, editor};
-// sounds: the page's sounds (or null); loadJson(url): the data files (default: fetch).
+// sounds: the page's sounds (or null); loadJson(url) -> {value} | {error}: the data files
+// (default: fetched).
 export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJson }) {
   const st = {
     kind: null,          // 'lessons' | 'puzzles' | null
@@ -41,19 +45,22 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
   // -> {} or {error} (the data could not be loaded: the game stays on the board).
   async function enter(which, id = null) {
     clearTimers();
-    try {
-      if (which === 'puzzles' && !st.puzzles) {
-        st.puzzles = new Puzzles(M, await loadJson('puzzles.json'), puzzleStore());
-        st.puzzles.on('change', page.redraw);
-        st.puzzles.on('moved', (m) => played(m));
-      }
-      if (which === 'lessons' && !st.lessons) {
-        st.lessons = new Lessons(M, await loadJson('learn/lessons.json'), progressStore());
-        st.lessons.on('change', page.redraw);
-        st.lessons.on('moved', ({ move, after }) => played(move, after));
-      }
-    } catch (e) {
-      return { error: `${which === 'puzzles' ? 'The puzzles' : 'The lessons'} could not be loaded: ${(e && e.message) || e}` };
+    const unloaded = (r) => failure(`${which === 'puzzles' ? 'The puzzles' : 'The lessons'} could not be loaded: ${r.error}`);
+    if (which === 'puzzles' && !st.puzzles) {
+      const data = await loadJson('puzzles.json');
+      const made = data.error ? data : attempt(() => new Puzzles(M, data.value, puzzleStore()));  // a file of another format: its reason
+      if (made.error) return unloaded(made);
+      st.puzzles = made.value;
+      st.puzzles.on('change', page.redraw);
+      st.puzzles.on('moved', (m) => played(m));
+    }
+    if (which === 'lessons' && !st.lessons) {
+      const data = await loadJson('learn/lessons.json');
+      const made = data.error ? data : attempt(() => new Lessons(M, data.value, progressStore()));
+      if (made.error) return unloaded(made);
+      st.lessons = made.value;
+      st.lessons.on('change', page.redraw);
+      st.lessons.on('moved', ({ move, after }) => played(move, after));
     }
     ctl.emit('interrupt');  // a running search for the game is pointless meanwhile
     if (page.analysis) page.analysis.hold('learn', true);  // and the game's analysis waits, off the worker
@@ -132,8 +139,8 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
     onSelect(sq) {
       st.selected = sq === null ? null : squareName(sq);
       if (st.kind === 'lessons' && st.selected) {
-        const why = st.lessons.whyNot(st.selected);
-        if (why) { st.lessons.note = { text: why, kind: 'warn' }; st.selected = null; }
+        const may = st.lessons.mayPick(st.selected);
+        if (may.error) { st.lessons.note = { text: may.error, kind: 'warn' }; st.selected = null; }
       }
       page.redraw();
     },
@@ -141,11 +148,11 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       st.selected = null;
       const s = session();
       const r = s.playSquares(from, to);
-      if (st.kind === 'puzzles' && r === 'correct') later(() => { if (st.kind === 'puzzles') s.reply(); }, REPLY_MS);
-      if (r && r !== 'correct' && r !== 'wrong' && r !== 'solved') page.toast(r);
-      if (st.kind === 'puzzles' && r === 'solved') page.announce(`Solved. ${st.puzzles.puzzle.line.join(' ')}`);
+      if (r.error) page.toast(r.error);
+      if (st.kind === 'puzzles' && r.outcome === 'correct') later(() => { if (st.kind === 'puzzles') s.reply(); }, REPLY_MS);
+      if (st.kind === 'puzzles' && r.outcome === 'solved') page.announce(`Solved. ${st.puzzles.puzzle.line.join(' ')}`);
       if (st.kind === 'lessons' && st.lessons.note) page.announce(st.lessons.note.text);
-      if (st.kind === 'puzzles' && r === 'wrong') page.announce(st.puzzles.note.text);
+      if (st.kind === 'puzzles' && r.outcome === 'wrong') page.announce(st.puzzles.note.text);
       page.redraw();  // a wrong move: the piece goes back
     },
     describeSquare: (name) => session().describeSquare(name),

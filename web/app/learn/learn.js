@@ -5,7 +5,7 @@
 // Plain JS, no DOM: tests/node/learn.test.mjs drives it.
 //
 //   const lessons = new Lessons(M, data, store);  lessons.on('change', render);
-//   lessons.open(id, step?);  lessons.playSquares(from, to);  lessons.hint();
+//   lessons.open(id, step?);  lessons.playSquares(from, to) -> {} | {error};  lessons.hint();
 //   lessons.restart();  lessons.next();  lessons.solutionMove();  lessons.boardConfig();
 import { parseSquare, squareName } from '../rules/squares.js';
 import { useFacts, pieceName, pieceSide } from '../rules/facts.js';
@@ -13,6 +13,7 @@ import { movesByOrigin, destSquares, moveArrow } from '../rules/moves.js';
 import { squareWords, destinationWords } from '../rules/words.js';
 import { Emitter } from '../util/emitter.js';
 import { jsonStore } from '../game/store.js';
+import { attempt, failure } from '../util/result.js';
 
 export const LEARN_KEY = 'dragonchess.learn.v1';
 
@@ -108,19 +109,18 @@ export class Lessons extends Emitter {
     return this._dests;
   }
 
-  /** Plays the learner's move from one square to another (names): null, or why not. */
+  /** Plays the learner's move from one square to another (names): {} or {error: why not}. */
   play(from, to) {
-    if (this.phase !== 'play') return 'the lesson is over: start again or go on';
+    if (this.phase !== 'play') return failure('the lesson is over: start again or go on');
     const m = (this.dests().get(from) || []).find((d) => d.to === to);
-    if (!m) return `${from}-${to} is not a legal move here`;
+    if (!m) return failure(`${from}-${to} is not a legal move here`);
     const before = this.state;
     this.moves.push(m.coordinate);
-    try {
-      this._judge();
-    } catch (e) {
+    const judged = attempt(() => this._judge());  // core's judge of the lesson: its reason, if it refuses
+    if (judged.error) {
       this.moves.pop();
       this._judge();
-      return String((e && e.message) || e);
+      return judged;
     }
     this.last = [m.from, m.kind === 'afar' ? m.from : m.to];
     this.hintShown = false;
@@ -137,7 +137,7 @@ export class Lessons extends Emitter {
     }
     this.emit('moved', { move: m, before, after: st });
     this.emit('change');
-    return null;
+    return {};
   }
   playSquares(from, to) { return this.play(squareName(from), squareName(to)); }
 
@@ -212,16 +212,17 @@ export class Lessons extends Emitter {
     return s;
   }
 
-  /** Why the learner's piece on `name` cannot move, or null. */
-  whyNot(name) {
+  /** Whether the learner may pick the piece on `name` (an empty square: yes, nothing to say):
+   *  {} or {error: why not}. */
+  mayPick(name) {
     const c = this.state.board[parseSquare(name)];
-    if (!pieceSide(c) || this.phase !== 'play') return null;
+    if (!pieceSide(c) || this.phase !== 'play') return {};
     const mine = pieceSide(c) === this.state.learner;
-    if (!mine) return `That is a Scarlet ${pieceName(c)}: in a lesson the other side does not move.`;
-    if (this.dests().has(name)) return null;
-    if (this.state.frozen.includes(name)) return `Your ${pieceName(c)} on ${name} is frozen by the Basilisk directly below it: it cannot move.`;
-    if (this.state.piece && this.state.piece !== name) return `In this lesson only your ${pieceName(this.state.board[parseSquare(this.state.piece)])} on ${this.state.piece} moves.`;
-    return `Your ${pieceName(c)} on ${name} has no legal move here.`;
+    if (!mine) return failure(`That is a Scarlet ${pieceName(c)}: in a lesson the other side does not move.`);
+    if (this.dests().has(name)) return {};
+    if (this.state.frozen.includes(name)) return failure(`Your ${pieceName(c)} on ${name} is frozen by the Basilisk directly below it: it cannot move.`);
+    if (this.state.piece && this.state.piece !== name) return failure(`In this lesson only your ${pieceName(this.state.board[parseSquare(this.state.piece)])} on ${this.state.piece} moves.`);
+    return failure(`Your ${pieceName(c)} on ${name} has no legal move here.`);
   }
 }
 

@@ -7,6 +7,7 @@ import { parseSquare, SQUARES } from '../rules/squares.js';
 import { useFacts, levelName } from '../rules/facts.js';
 import { PIECE_FILES } from '../../renderer/pieces.js';
 import { $, esc } from '../util/dom.js';
+import { settle } from '../util/result.js';
 
 // The square a piece is shown on for its diagram on each level (the middle of the board).
 const DEMO_SQUARE = { 1: '1f4', 2: '2f4', 3: '3f4' };
@@ -154,7 +155,7 @@ export async function openPieceCard(letter, o) {
   showLevel(first);
   await dialogState.board.ready;
   await nextFrames();
-  await Promise.all(dlg.getAnimations().map((a) => a.finished.catch(() => {})));  // the dialog's pop-in
+  await Promise.all(dlg.getAnimations().map((a) => settle(a.finished)));  // the dialog's pop-in (or its cancelling)
   if (dialogState.card === card) dialogState.drawn = true;
   return card;
 }

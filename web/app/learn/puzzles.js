@@ -15,6 +15,7 @@ import { movesByOrigin, destSquares, moveArrow } from '../rules/moves.js';
 import { squareWords, destinationWords } from '../rules/words.js';
 import { Emitter } from '../util/emitter.js';
 import { jsonStore } from '../game/store.js';
+import { attempt, failure } from '../util/result.js';
 
 export const PUZZLES_KEY = 'dragonchess.puzzles.v1';
 export const FILTERS = ['all', 'easy', 'medium', 'hard'];
@@ -132,11 +133,12 @@ export class Puzzles extends Emitter {
     return m;
   }
 
-  /** The solver's move (names): 'correct' (a reply follows: replyPending), 'solved', 'wrong' or an error text. */
+  /** The solver's move (names): {outcome: 'correct' (a reply follows: replyPending), 'solved'
+   *  or 'wrong' (not the solution: the note says why)}, or {error} (not a move to play now). */
   play(from, to) {
-    if (this.phase !== 'play' || this.replyPending) return 'not your move now';
+    if (this.phase !== 'play' || this.replyPending) return failure('not your move now');
     const m = this.game.legalMovesDetailed().find((x) => x.from === from && x.to === to);
-    if (!m) return `${from}-${to} is not a legal move here`;
+    if (!m) return failure(`${from}-${to} is not a legal move here`);
     const want = this.puzzle.moves[this.k];
     const mates = this._mates(m.coordinate);
     if (m.coordinate !== want && !mates) {
@@ -145,7 +147,7 @@ export class Puzzles extends Emitter {
       this._save();
       this.note = { text: this._whyWrong(m), kind: 'warn' };
       this.emit('change');
-      return 'wrong';
+      return { outcome: 'wrong' };
     }
     this._apply(m.coordinate);
     this.k++;
@@ -154,7 +156,7 @@ export class Puzzles extends Emitter {
     this.replyPending = true;
     this.note = { text: 'Right! Keep going…', kind: 'note' };
     this.emit('change');
-    return 'correct';
+    return { outcome: 'correct' };
   }
   playSquares(from, to) { return this.play(squareName(from), squareName(to)); }
 
@@ -181,10 +183,9 @@ export class Puzzles extends Emitter {
   _whyWrong(m) {
     const p = this.puzzle;
     if (p.goal === 'mate' && p.mateIn === 1) {
-      try {
-        const st = this.M.lessonState(this.game.fen(), 'mate', [m.coordinate]);
-        return `${m.algebraic}: ${st.message} Try again.`;
-      } catch { /* fall through */ }
+      // core's lesson judge says why it is no mate (when it can judge the position)
+      const judged = attempt(() => this.M.lessonState(this.game.fen(), 'mate', [m.coordinate]));
+      if (!judged.error) return `${m.algebraic}: ${judged.value.message} Try again.`;
     }
     return `${m.algebraic} is not it: ${p.goal === 'mate' ? `it does not mate in ${p.mateIn - Math.floor(this.k / 2)}` : 'there is a move that wins more'}. Try again.`;
   }
@@ -196,7 +197,7 @@ export class Puzzles extends Emitter {
     this._save();
     this.note = { text: this.mistakes ? 'Solved (after a wrong try).' : 'Solved!', kind: 'ok' };
     this.emit('change');
-    return 'solved';
+    return { outcome: 'solved' };
   }
 
   /** First the piece to move, then the move itself. */

@@ -6,8 +6,8 @@
 
 import { parseSquare } from './squares.js';
 import { useFacts, pieceName, pieceSide } from './facts.js';
+import { attempt } from '../util/result.js';
 
-function errorText(e) { return String((e && e.message) || e); }
 
 function sortSquares(list) {
   return [...new Set(list)].sort((a, b) => parseSquare(a) - parseSquare(b));
@@ -20,23 +20,20 @@ function sortSquares(list) {
  * frozen} (square lists sorted by square number) or {error}.
  */
 export function moveDiagram(M, fen, square) {
-  if (parseSquare(square) < 0) return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
-  let g = null;
+  if (parseSquare(square) === null) return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
   useFacts(M);
+  const g = new M.Game();
   try {
-    g = new M.Game();
-    g.setPosition(fen || '', []);
-    const r = g.moveDiagram(square);
-    const piece = r.piece;
+    const d = attempt(() => { g.setPosition(fen || '', []); return g.moveDiagram(square); });  // the engine's reason, if not
+    if (d.error) return d;
+    const r = d.value, piece = r.piece;
     return {
       piece, side: pieceSide(piece), name: pieceName(piece), square,
       move: sortSquares(r.move), capture: sortSquares(r.capture), both: sortSquares(r.both),
       afar: sortSquares(r.afar), frozen: !!r.frozen,
     };
-  } catch (e) {
-    return { error: errorText(e) };
   } finally {
-    if (g) g.delete();
+    g.delete();
   }
 }
 

@@ -6,15 +6,15 @@ export const FILES = 12, RANKS = 8, LEVELS = 3, SQUARES = 288;
 
 const SQUARE_RE = /^[1-3][a-l][1-8]$/;
 
-/** '2c3' -> 0..287, or -1 when it is not a square name. */
+/** '2c3' -> 0..287, or null when it is not a square name. */
 export function parseSquare(name) {
-  if (typeof name !== 'string' || !SQUARE_RE.test(name)) return -1;
+  if (typeof name !== 'string' || !SQUARE_RE.test(name)) return null;
   return (name.charCodeAt(0) - 49) * 96 + (name.charCodeAt(2) - 49) * 12 + (name.charCodeAt(1) - 97);
 }
 
-/** 0..287 -> '2c3', or '' when it is not a square. */
+/** 0..287 -> '2c3', or null when it is not a square. */
 export function squareName(sq) {
-  if (!isSquare(sq)) return '';
+  if (!isSquare(sq)) return null;
   return String(levelOf(sq)) + String.fromCharCode(97 + (sq % 12)) + String(Math.floor((sq % 96) / 12) + 1);
 }
 

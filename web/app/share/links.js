@@ -32,6 +32,7 @@
 import { squareName, moveSquares } from '../rules/squares.js';
 import { strengthRange } from '../rules/facts.js';
 import { readTc, tcCode } from '../game/clock.js';
+import { attempt, failure } from '../util/result.js';
 
 /** Longest address (after '#') that is read at all. */
 export const MAX_HASH_LENGTH = 8192;
@@ -202,11 +203,8 @@ function charName(c) {
 
 function percentDecode(s, what) {
   if (!s.includes('%')) return { value: s };
-  try {
-    return { value: decodeURIComponent(s) };
-  } catch {
-    return { error: `the link's ${what} has a broken %-escape` };
-  }
+  const r = attempt(() => decodeURIComponent(s));
+  return r.error ? failure(`the link's ${what} has a broken %-escape`) : r;
 }
 
 /**
@@ -224,11 +222,8 @@ function percentDecode(s, what) {
  */
 export function decodeHash(hash, options = {}) {
   const fail = (error) => ({ error, moves: [], params: {} });
-  try {
-    return decode(hash, options, fail);
-  } catch {
-    return fail('the link could not be read');  // not reached; the promise is "never throws"
-  }
+  const r = attempt(() => decode(hash, options, fail));
+  return r.error ? fail('the link could not be read') : r.value;  // (not reached: decode answers every input)
 }
 
 function decode(hash, options, fail) {

@@ -5,7 +5,8 @@
 // between them and the person. The dialog is made here, the first time it is opened.
 import { SIDE_NAME } from '../rules/facts.js';
 import { OFF_BOARD } from '../game/model.js';
-import { $, esc } from '../util/dom.js';
+import { $, el, esc } from '../util/dom.js';
+import { attempt, failure, settle } from '../util/result.js';
 import { copyText } from './clipboard.js';
 import { pgnTimeControl } from '../game/clock.js';
 
@@ -73,10 +74,12 @@ export function gameLine(info) {
 
 /**
  * Reads game `index` of a record text into what the page opens: {startFen, moves, ending,
- * meta, what}. Throws the engine's error (code 'bad-record', .line) when it cannot.
+ * meta, what}, or {error, code: 'bad-record', line} (the engine's reason) when it cannot.
  */
 export function readGame(M, text, index) {
-  const r = M.readRecord(text, index);
+  const read = attempt(() => M.readRecord(text, index));
+  if (read.error) return read;
+  const r = read.value;
   const st = r.status;
   const ending = OFF_BOARD.includes(st.state) ? { state: st.state, winner: st.winner } : null;
   const event = r.tags.Event && r.tags.Event !== '?' ? `“${r.tags.Event}”` : 'the game';
@@ -91,11 +94,7 @@ export function readGame(M, text, index) {
 
 
 function makeDialog() {
-  const d = document.createElement('dialog');
-  d.className = 'dialog dialog-record';
-  d.id = 'dlg-record';
-  d.setAttribute('aria-labelledby', 'dlg-record-title');
-  d.innerHTML = `<form method="dialog" class="dialog-body">
+  const d = el('dialog', { className: 'dialog dialog-record', id: 'dlg-record', 'aria-labelledby': 'dlg-record-title' }, `<form method="dialog" class="dialog-body">
     <h2 id="dlg-record-title">Save or open a game</h2>
     <section class="rec-part" aria-labelledby="rec-save-title">
       <h3 id="rec-save-title">This game</h3>
@@ -120,7 +119,7 @@ function makeDialog() {
         <button type="button" class="btn btn-primary" id="rec-open">Open</button>
       </div>
     </section>
-  </form>`;
+  </form>`);
   document.body.append(d);
   return d;
 }
@@ -170,7 +169,7 @@ export function createRecordIO(ctl, M, opening, ui) {
 
   async function copy() {
     const text = recordText(ctl);
-    const ok = await copyText(text);
+    const ok = !(await copyText(text)).error;
     if (!ok && $('rec-text')) { $('rec-text').focus(); $('rec-text').select(); }
     ui.toast(ok ? 'The game record is copied.' : 'Select the text and copy it (Ctrl+C).');
   }
@@ -187,16 +186,15 @@ export function createRecordIO(ctl, M, opening, ui) {
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
   }
 
+  // A failure said where it belongs (the dialog, else a toast): the result, passed on.
+  const said = (r, what) => { showError(`${what}: ${r.error}.`); return r; };
+
   let listed = '';  // the text whose game list is on show
-  // Opens the game of a text, or lists its games when it holds several.
+  // Opens the game of a text, or lists its games when it holds several. -> {} or {error}.
   function openText(text) {
-    let list;
-    try {
-      list = M.listRecords(text);
-    } catch (e) {
-      showError(`This record could not be read: ${e.message}.`);
-      return false;
-    }
+    const read = attempt(() => M.listRecords(text));
+    if (read.error) return said(read, 'This record could not be read');
+    const list = read.value;
     if (list.length === 1) return openIndex(text, 0);
     listed = text;
     if (!dialog) wire();
@@ -207,36 +205,26 @@ export function createRecordIO(ctl, M, opening, ui) {
     box.innerHTML = `<p>${list.length} games: choose one.</p><ol class="rec-list">` + list.map((g, i) =>
       `<li><button type="button" class="btn btn-ghost rec-game" data-game="${i}">${esc(gameLine(g))}</button></li>`).join('') + '</ol>';
     box.querySelector('button').focus();
-    return true;
+    return {};
   }
 
   function openIndex(text, index) {
-    let game;
-    try {
-      game = readGame(M, text, index);
-      opening.openGame(game, game.what);
-    } catch (e) {
-      showError(`This game could not be opened: ${e.message}.`);
-      return false;
-    }
+    const game = readGame(M, text, index);
+    if (game.error) return said(game, 'This game could not be opened');
+    const opened = opening.openGame(game, game.what);
+    if (opened.error) return said(opened, 'This game could not be opened');
     if (dialog && dialog.open) dialog.close();
     if (dialog) { $('rec-games').hidden = true; $('rec-paste').value = ''; }
-    return true;
+    return {};
   }
 
   async function openFile(file) {
     if (file.size > MAX_FILE_BYTES) {
-      showError(`${file.name} is too large for a game record (${Math.round(file.size / 1048576)} MB; at most 16 MB).`);
-      return false;
+      return said(failure(`at most 16 MB (${Math.round(file.size / 1048576)} MB)`), `${file.name} is too large for a game record`);
     }
-    let text;
-    try {
-      text = await file.text();
-    } catch (e) {
-      showError(`${file.name} could not be read: ${e.message}.`);
-      return false;
-    }
-    return openText(text);
+    const read = await settle(file.text());
+    if (read.error) return said(read, `${file.name} could not be read`);
+    return openText(read.value);
   }
 
   // A file dropped anywhere on the page is opened.

@@ -5,7 +5,7 @@
 //   // at boot, before restoring the saved game: a link wins over the saved game
 //   const link = readLink();            // null (no link) | {error} | {fen, moves, mode, to}
 //   if (link && link.error) toast(link.error);
-//   else if (link) try { model.load(link.fen || 'startpos', link.moves); } catch (e) { toast(linkError(e)); }
+//   else if (link) { const r = ctl.reset({ startFen: link.fen, moves: link.moves }); if (r.error) toast(linkError(r.error)); }
 //
 //   // after every change of what is on screen (move, undo, new game, stepping through):
 //   setAddress({ fen: model.startFen, moves: shownCoordinateMoves });
@@ -20,6 +20,7 @@
 
 import { decodeHash, encodeGame } from './links.js';
 import { copyText } from './clipboard.js';
+import { attempt } from '../util/result.js';
 
 let lastWritten = null;  // the hash this module wrote (not a user's new link)
 
@@ -41,9 +42,9 @@ export function readLink(hash = typeof location !== 'undefined' ? location.hash 
   return out;
 }
 
-/** A message for an engine error while setting up a linked game. */
-export function linkError(e) {
-  return `The game in this link could not be set up: ${(e && e.message) || e}.`;
+/** A message for the engine's reason (a sentence) when a linked game could not be set up. */
+export function linkError(why) {
+  return `The game in this link could not be set up: ${why}.`;
 }
 
 /** The full address of a game ({fen, moves, mode, strength, to}) on this page. */
@@ -59,21 +60,23 @@ function normal(game = {}) {
     tc: game.tc, times: game.times };
 }
 
-/** Makes the address describe the game on screen (no new history entry, no reload). */
+/** Makes the address describe the game on screen (no new history entry, no reload). -> {} or {error}. */
 export function setAddress(game) {
-  if (typeof history === 'undefined' || typeof location === 'undefined') return;
+  if (typeof history === 'undefined' || typeof location === 'undefined') return {};
   const hash = encodeGame(normal(game));
   lastWritten = hash;
   const url = location.pathname + location.search + hash;
-  if (location.hash === hash || (!hash && !location.hash)) return;
-  try { history.replaceState(history.state, '', url || location.pathname); } catch { /* sandboxed frame */ }
+  if (location.hash === hash || (!hash && !location.hash)) return {};
+  // a sandboxed frame may not change its address: then the page keeps its own, and its
+  // link is offered by the Share button alone (the result says so; nothing else changes)
+  return attempt(() => history.replaceState(history.state, '', url || location.pathname));
 }
 
 /** Copies the game's address to the clipboard: {url, copied} (copied false: the browser
  *  refused, and the caller shows the address for copying by hand). */
 export async function copyLink(game) {
   const url = linkFor(game);
-  return { url, copied: await copyText(url) };
+  return { url, copied: !(await copyText(url)).error };
 }
 
 /** Calls onLink(link) when the address changes to another game (typed or pasted). */

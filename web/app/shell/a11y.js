@@ -78,7 +78,7 @@ export function boardKeys(o) {
   }
 
   function setFocus(name, fromKeyboard = true, prefix = '') {
-    if (parseSquare(name) < 0) return;
+    if (parseSquare(name) === null) return;
     focus = name;
     if (fromKeyboard) keyboard = true;
     place();

@@ -47,6 +47,7 @@ export function createDialogs(ctl, opening) {
     $('level-desc').textContent = levelText(lv);
   }
 
+  // A new game always loads (the start position): nothing to report.
   function newGame(next) {
     ctl.reset({ settings: store.cleanSettings({ ...ctl.settings, ...next }), seen: false });
   }

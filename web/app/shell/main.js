@@ -31,9 +31,11 @@ import { createEmbedDialog } from '../embed/embed-dialog.js';
 import { createAnalysisCtrl, MAX_LINES } from '../analysis/analysis-ctrl.js';
 import { createAnalysisView } from '../analysis/analysis-view.js';
 import { createEditor } from '../analysis/editor.js';
+import { createEditorView } from '../analysis/editor-view.js';
 import { createLearnCtrl } from '../learn/learn-ctrl.js';
 import { createLearnView } from '../learn/learn-view.js';
 import { $ } from '../util/dom.js';
+import { settle } from '../util/result.js';
 
 /**
  * Starts the game page. deps (all optional): createBoard, loadEngine (the board component
@@ -42,17 +44,14 @@ import { $ } from '../util/dom.js';
  * page is drawn and takes input, or to {error} when it cannot start (the page says so).
  */
 export async function startPage({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
-  try {
-    return await boot(createBoard, loadEngine);
-  } catch (e) {
-    const error = String((e && e.message) || e);
-    document.body.classList.remove('loading');
-    $('status-main').textContent = 'The game could not start';
-    $('status-sub').textContent = error;
-    const l = $('board-loading');
-    if (l) l.remove();
-    return { error };
-  }
+  const r = await settle(boot(createBoard, loadEngine));
+  if (!r.error) return r.value;
+  document.body.classList.remove('loading');
+  $('status-main').textContent = 'The game could not start';
+  $('status-sub').textContent = r.error;
+  const l = $('board-loading');
+  if (l) l.remove();
+  return r;
 }
 
 async function boot(createBoard, loadEngine) {
@@ -118,7 +117,7 @@ async function boot(createBoard, loadEngine) {
   const embed = createEmbedDialog(ctl);
   const learnView = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
   const clocks = createClockView(ctl, sounds);
-  page.panels.push(createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }), editor, sendBox, offers, learnView, clocks);
+  page.panels.push(createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }), createEditorView(editor, modes), sendBox, offers, learnView, clocks);
   document.addEventListener('visibilitychange', () => analysis.hold('hidden', document.visibilityState === 'hidden'));
 
   opening.restore();
@@ -128,12 +127,14 @@ async function boot(createBoard, loadEngine) {
   ai.start();
   watchLinks(opening.onLink);
   // Offline play: the service worker caches the whole site, after the page is up. Where
-  // service workers are missing the page works online only (registerPWA answers null).
+  // the browser has none the page works online only: nothing to say (its result is {error}).
   setTimeout(() => {
     import('./pwa.js').then(({ registerPWA }) => registerPWA({
       onUpdate: (apply) => view.toast('A new version of Dragonchess is ready.', 0, { label: 'Reload', run: apply }),
     }));
   }, 1500);
+  // Without the piece images (the atlas could not be fetched) the boards show the letters.
+  board.ready.then((r) => { if (r.error) view.toast(`The piece images could not be loaded (${r.error}): the pieces are shown by their letters.`, 9000); });
   return { page, ctl, ai, board, M, opening, analysis, editor, learn, learnView, recordIO, sounds };
 }
 
@@ -177,11 +178,11 @@ function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, emb
   const mf = $('move-form'), mi = $('move-input');
   mf.addEventListener('submit', (e) => {
     e.preventDefault();
-    const err = ctl.playTyped(mi.value);
-    a11y.moveFeedback(mi, $('move-feedback'), err);
+    const r = ctl.playTyped(mi.value);
+    a11y.moveFeedback(mi, $('move-feedback'), r.error || null);
     // played: the box lets go of the focus, so that T (and the other keys) work again;
     // refused: it keeps it, to correct the move
-    if (!err) { mi.value = ''; mi.blur(); }
+    if (!r.error) { mi.value = ''; mi.blur(); }
   });
   mi.addEventListener('input', () => a11y.moveFeedback(mi, $('move-feedback'), null));
   mi.addEventListener('keydown', (e) => {

@@ -1,22 +1,18 @@
 // The Resign and Offer a draw buttons and the offers box of the game page, over the rules
 // of who may do what (game/offers.js).
 import { SIDE_NAME, other } from '../rules/facts.js';
-import { $ } from '../util/dom.js';
+import { $, el } from '../util/dom.js';
 import { actingSide, offersState, resign, offerDraw, acceptDraw, declineDraw } from '../game/offers.js';
 
 function makeConfirm() {
-  const d = document.createElement('dialog');
-  d.className = 'dialog dialog-confirm';
-  d.id = 'dlg-resign';
-  d.setAttribute('aria-labelledby', 'dlg-resign-title');
-  d.innerHTML = `<form method="dialog" class="dialog-body">
+  const d = el('dialog', { className: 'dialog dialog-confirm', id: 'dlg-resign', 'aria-labelledby': 'dlg-resign-title' }, `<form method="dialog" class="dialog-body">
     <h2 id="dlg-resign-title">Resign this game?</h2>
     <p id="dlg-resign-text"></p>
     <div class="dialog-actions">
       <button type="submit" class="btn btn-ghost" value="cancel" autofocus>Cancel</button>
       <button type="submit" class="btn btn-primary" value="resign" id="btn-resign-yes">Resign</button>
     </div>
-  </form>`;
+  </form>`);
   document.body.append(d);
   return d;
 }
@@ -54,7 +50,7 @@ export function createOffersPanel(ctl, el, toast) {
     d.showModal();
   }
 
-  const act = (fn) => { const why = fn(ctl); if (why) toast(why); };
+  const act = (fn) => { const r = fn(ctl); if (r.error) toast(r.error); };
   document.addEventListener('click', (e) => {
     const b = e.target.closest('[data-offer]');
     if (!b || b.disabled) return;

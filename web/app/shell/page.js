@@ -87,15 +87,15 @@ export class Page {
         page.redraw();
       },
       onMove(from, to) {
-        const err = ctl.playSquares(from, to);
-        if (err) view.toast('That move could not be played: ' + err);
+        const r = ctl.playSquares(from, to);
+        if (r.error) view.toast('That move could not be played: ' + r.error);
       },
       describeSquare: (name) => ctl.describeSquare(name),
       // Enter or Space on a focused square: select the piece, play the move to it, or cancel.
       activate(name) {
         if (!ctl.isLive() || (ctl.selected && ctl.dests.some((d) => d.to === name)) || ctl.selected === name) {
-          const err = ctl.click(name);
-          if (err) view.toast('That move could not be played: ' + err);
+          const r = ctl.click(name);
+          if (r.error) view.toast('That move could not be played: ' + r.error);
           return;
         }
         ctl.select(name);

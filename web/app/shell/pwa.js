@@ -7,23 +7,21 @@
 // onUpdate(apply) is called (once per new version) when a new version has been downloaded
 // completely and waits; apply() makes it take over and reloads the page. Nothing is
 // switched without the user's request: pages keep using the version they started with.
-// Returns a promise of {registration, apply, check} or null when service workers are not
-// available (old browser, file://, some private modes): the page then works online only.
+// Returns a promise of {registration, apply, check}, or of {error} when service workers
+// are not available (old browser, file://, some private modes): the page then works
+// online only.
+import { failure, settle } from '../util/result.js';
 
 let reloading = false;
 
 export async function registerPWA(options = {}) {
   const { url = 'sw.js', onUpdate = null, checkEveryMs = 60 * 60 * 1000 } = options;
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return failure('this browser has no service workers');
   const sw = navigator.serviceWorker;
   const hadController = !!sw.controller;
-  let registration;
-  try {
-    registration = await sw.register(new URL(url, document.baseURI).href, { scope: './', updateViaCache: 'none' });
-  } catch (e) {
-    console.warn('dragonchess: offline mode unavailable:', e && e.message || e);
-    return null;
-  }
+  const r = await settle(sw.register(new URL(url, document.baseURI).href, { scope: './', updateViaCache: 'none' }));
+  if (r.error) return failure(`offline play is not available here: ${r.error}`);
+  const registration = r.value;
 
   let announced = null;
   const announce = (worker) => {
@@ -53,7 +51,7 @@ export async function registerPWA(options = {}) {
     location.reload();
   });
 
-  const check = () => registration.update().catch(() => { /* offline: try later */ });
+  const check = () => settle(registration.update());  // offline: the next check tries again
   if (checkEveryMs > 0) {
     const timer = setInterval(check, checkEveryMs);
     if (timer.unref) timer.unref();

@@ -3,6 +3,7 @@
 import * as view from './view.js';
 import { SIDE_NAME, other } from '../rules/facts.js';
 import { $ } from '../util/dom.js';
+import { attempt, settle } from '../util/result.js';
 import { copyText } from '../share/clipboard.js';
 
 export function createSendBox(ctl, opening) {
@@ -36,11 +37,11 @@ export function createSendBox(ctl, opening) {
   async function copy() {
     const url = opening.sendUrl();
     const input = $('send-url');
-    let ok = await copyText(url);
+    let ok = !(await copyText(url)).error;
     if (!ok) {  // no permission: select and copy
       input.focus();
       input.select();
-      try { ok = document.execCommand('copy'); } catch { ok = false; }
+      ok = attempt(() => document.execCommand('copy')).value === true;
     }
     $('btn-send-copy').querySelector('span').textContent = ok ? 'Copied' : 'Copy link';
     const opp = SIDE_NAME[other(ctl.humanSide())];
@@ -48,9 +49,8 @@ export function createSendBox(ctl, opening) {
   }
 
   async function share() {
-    try {
-      await navigator.share({ title: 'Dragonchess: your move', text: `Your move (${SIDE_NAME[other(ctl.humanSide())]}) in our Dragonchess game`, url: opening.sendUrl() });
-    } catch { /* cancelled */ }
+    // cancelled, or refused: the link stays in the box to copy
+    await settle(navigator.share({ title: 'Dragonchess: your move', text: `Your move (${SIDE_NAME[other(ctl.humanSide())]}) in our Dragonchess game`, url: opening.sendUrl() }));
   }
 
   function wire() {

@@ -8,6 +8,7 @@
 //   sounds.bindButton(el)                     // aria-pressed = muted, kept in step
 //   sounds.on('play', fn({kind, muted, played}))  // each sound asked for
 import { Emitter } from '../util/emitter.js';
+import { attempt, settle } from '../util/result.js';
 
 export const SOUND_KEY = 'dragonchess.sound.v1';
 
@@ -24,12 +25,10 @@ export function soundFor(ply, after) {
   return 'move';
 }
 
-function readMuted() {
-  try { return localStorage.getItem(SOUND_KEY) === 'off'; } catch { return false; }
-}
-function writeMuted(m) {
-  try { localStorage.setItem(SOUND_KEY, m ? 'off' : 'on'); } catch { /* private mode: not remembered */ }
-}
+// The mute switch in storage (unreadable: sounds on; not kept in private mode: the switch
+// then lasts while the page is open).
+const readMuted = () => attempt(() => localStorage.getItem(SOUND_KEY)).value === 'off';
+const writeMuted = (m) => attempt(() => localStorage.setItem(SOUND_KEY, m ? 'off' : 'on'));
 
 // Each sound: notes [frequency Hz, start s, length s, gain, wave], and a noise burst (s).
 const VOICES = {
@@ -60,13 +59,15 @@ export function createSounds() {
   function context() {
     if (!AC || !activated()) return null;
     if (!ctx) {
-      try { ctx = new AC(); } catch { return null; }
+      const made = attempt(() => new AC());  // no audio device: the game stays silent
+      if (made.error) return null;
+      ctx = made.value;
       const n = Math.floor(ctx.sampleRate * 0.1);
       noise = ctx.createBuffer(1, n, ctx.sampleRate);
       const d = noise.getChannelData(0);
       for (let i = 0; i < n; i++) d[i] = (Math.random() * 2 - 1) * (1 - i / n);
     }
-    if (ctx.state === 'suspended') ctx.resume().catch(() => {});
+    if (ctx.state === 'suspended') settle(ctx.resume());  // refused: silent until the next use
     return ctx;
   }
 
@@ -102,7 +103,7 @@ export function createSounds() {
     let played = false;
     if (!muted) {
       const c = context();
-      if (c) { try { voice(c, v); played = true; } catch { /* audio unavailable: silent */ } }
+      if (c) played = !attempt(() => voice(c, v)).error;  // played: false when the audio refused it
     }
     events.emit('play', { kind, muted, played });
   }

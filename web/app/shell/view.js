@@ -197,7 +197,10 @@ export function renderEngineState(e) {
 // info: {depth, score, mate, nodes, nps, pv[]} with score from the side to move; side:
 // the side to move in the searched position; label(i): core's move number of the line's
 // i-th move ("12." or "12…", written before a Gold move and before the line's first).
+let lastInfo;  // the report on show: drawn again only when another comes
 export function renderEngineInfo(info, side, label) {
+  if (info === lastInfo) return;
+  lastInfo = info;
   $('eval-score').classList.toggle('is-empty', !info);
   if (!info) {
     $('eval-score').textContent = 'No evaluation yet';
@@ -232,7 +235,8 @@ function compact(x) {
 
 // --- top bar ----------------------------------------------------------------------------
 export function renderMatchup(players) {
-  $('matchup').innerHTML = matchupHtml(players);
+  const html = matchupHtml(players);
+  if ($('matchup').dataset.html !== html) { $('matchup').innerHTML = html; $('matchup').dataset.html = html; }
 }
 
 // --- toast --------------------------------------------------------------------------------

@@ -17,3 +17,15 @@ export function moveHtml(alg) {
 export function lineNumber(label, i) {
   return i === 0 || label.endsWith('.') ? `<span class="pv-n">${esc(label)}</span>` : '';
 }
+
+/** A new element with its properties (className, id, hidden) or attributes (any other
+ *  name) and its HTML: el('dialog', {className: 'dialog', id: 'dlg-x', 'aria-labelledby': 'x'}, html). */
+export function el(tag, attrs = {}, html = '') {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'className' || k === 'id' || k === 'hidden') e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  if (html) e.innerHTML = html;
+  return e;
+}
