@@ -18,14 +18,14 @@
 // What a flag means (a loss, or a draw against a lone King) is core's (M.flagOutcome,
 // Game.flag): this module only says when a flag falls.
 
+import { other } from '../rules/facts.js';
+
 export const PRESETS = Object.freeze(['3+2', '5+3', '10+5', '15+10', '30+20']);
 export const DAYS = Object.freeze([1, 3, 7, 14]);
 export const WARN_MS = 10000;  // the last 10 seconds: the clock warns
 const MAX_MINUTES = 180, MAX_INC = 180;
 const DAY = 86400000;
 
-const other = (side) => (side === 'gold' ? 'scarlet' : 'gold');
-const isSide = (s) => s === 'gold' || s === 'scarlet';
 const whole = (n) => Number.isFinite(n) && n >= 0 && Math.floor(n) === n;
 
 // --- time controls --------------------------------------------------------------------

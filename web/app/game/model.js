@@ -6,7 +6,7 @@
 // (util/result.js): {error} with the engine's reason, the game untouched.
 
 import { parseSquare } from '../rules/squares.js';
-import { useFacts, pieceValue, pieceSide } from '../rules/facts.js';
+import { useFacts, pieceValue, pieceSide, SIDE_NAME } from '../rules/facts.js';
 import { movesByOrigin } from '../rules/moves.js';
 import { attempt, failure } from '../util/result.js';
 
@@ -37,8 +37,7 @@ function endGame(game, ending) {
   if (ending.state === 'timeout' || ending.state === 'timeout-draw') {
     const stm = game.sideToMove();
     if (ending.flagged && ending.flagged !== stm) {
-      const name = (s) => (s === 'gold' ? 'Gold' : 'Scarlet');
-      return failure(`${name(ending.flagged)}'s flag cannot have fallen: it is ${name(stm)}'s turn`);
+      return failure(`${SIDE_NAME[ending.flagged]}'s flag cannot have fallen: it is ${SIDE_NAME[stm]}'s turn`);
     }
     return attempt(() => game.flag());
   }

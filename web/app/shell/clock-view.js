@@ -6,6 +6,7 @@
 // nothing is lost however late a timer fires. A flag that has fallen ends the game through
 // the controller (ctl.checkFlag: core decides what it means).
 import * as clock from '../game/clock.js';
+import { SIDE_NAME } from '../rules/facts.js';
 
 // ctl: the Controller; sounds: createSounds(); root: where the players' clocks are (document)
 export function createClockView(ctl, sounds, root = document) {
@@ -44,7 +45,7 @@ export function createClockView(ctl, sounds, root = document) {
       el.classList.toggle('is-running', runs);
       el.classList.toggle('is-low', warn);
       el.classList.toggle('is-out', left <= 0);
-      el.setAttribute('aria-label', `${side === 'gold' ? 'Gold' : 'Scarlet'}'s clock: ${clock.clockWords(left)}${runs ? ', running' : ''}`);
+      el.setAttribute('aria-label', `${SIDE_NAME[side]}'s clock: ${clock.clockWords(left)}${runs ? ', running' : ''}`);
       if (warn) {
         const second = Math.ceil(left / 1000);
         if (lastTick !== second) { lastTick = second; sounds.play('tick'); }
