@@ -41,7 +41,9 @@ export function createDialogs(ctl, opening) {
     const kind = mode === 'link' ? 'link' : 'live';
     for (const o of form.elements.tc.options) o.hidden = o.disabled = !!o.dataset.for && o.dataset.for !== kind;
     if (form.elements.tc.selectedOptions[0] && form.elements.tc.selectedOptions[0].disabled) form.elements.tc.value = 'none';
-    $('tc-custom').classList.toggle('is-hidden', form.elements.tc.value !== 'custom');
+    const custom = form.elements.tc.value === 'custom' && mode !== 'watch';
+    $('tc-custom').classList.toggle('is-hidden', !custom);
+    form.elements.tcMinutes.disabled = form.elements.tcInc.disabled = !custom;  // not checked when not used
     const lv = Number(form.elements.level.value);
     $('level-out').textContent = String(lv);
     $('level-desc').textContent = levelText(lv);
