@@ -6,6 +6,10 @@ namespace dc {
 
 namespace {
 
+constexpr int64_t MAX_BASE_MS = 10LL * 86400 * 1000, MAX_INC_MS = 86400LL * 1000;
+
+}  // namespace
+
 // Seconds as "S" or "S.F" (at most three decimals: whole milliseconds) -> ms; -1 if not.
 int64_t seconds_ms(std::string_view s) {
   const size_t dot = s.find('.');
@@ -38,10 +42,6 @@ std::string seconds_text(double ms) {
   }
   return out;
 }
-
-constexpr int64_t MAX_BASE_MS = 10LL * 86400 * 1000, MAX_INC_MS = 86400LL * 1000;
-
-}  // namespace
 
 Result<TimeControl> parse_time_control(std::string_view text) {
   std::string shown(1, '\'');

@@ -27,6 +27,10 @@ struct TimeControl {
 Result<TimeControl> parse_time_control(std::string_view text);
 // The same form back: "10+0.1", "40/60".
 std::string time_control_text(const TimeControl& tc);
+// Seconds written "S" or "S.F" (at most three decimals, up to 9 digits before them) as
+// milliseconds, -1 when not that form; and milliseconds written so ("300", "0.1", "2.25").
+int64_t seconds_ms(std::string_view s);
+std::string seconds_text(double ms);
 
 class GameClock {
  public:

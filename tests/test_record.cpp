@@ -36,10 +36,12 @@ void check_same(const GameRecord& a, const GameRecord& b) {
   CHECK(std::string(a.game.result()) == b.game.result());
   CHECK(a.comments == b.comments);
   CHECK(a.glyphs == b.glyphs);
+  CHECK(a.clocks == b.clocks);
 }
 
-const char* const WORDS[] = {"a",  "good", "move", "{",   "(",     ")",  "}",    "[x]", ";",      "%",
-                             "1-0", "*",   "12.",  "W2c3", "$5",   "\"", "Zo\xC3\xAB", "?!", "\\", "0-1"};
+const char* const WORDS[] = {"a",   "good", "move", "{",    "(",   ")",          "}",  "[x]",  ";",
+                             "%",   "1-0",  "*",    "12.",  "W2c3", "$5",         "\"", "Zo\xC3\xAB", "?!",
+                             "\\", "0-1",  "[%clk", "0:01:00]", "[%clk 0:00:07]", "[%eval 0.3]"};
 
 // Words of WORDS; `breaks`: sometimes a line break and a tab between them.
 std::string random_text(std::mt19937& rng, int max_words, bool breaks) {
@@ -71,8 +73,12 @@ GameRecord random_record(std::mt19937& rng, const std::string& start, int plies)
   REQUIRE(rec.tags.set("Date", rng() % 4 ? date : "1997.??.??"));
   REQUIRE(rec.tags.set("Gold", random_text(rng, 3, false)));
   if (rng() % 2) REQUIRE(rec.tags.set("Annotator", "{not a comment}; [nor a tag]"));
-  if (rng() % 2) REQUIRE(rec.tags.set("TimeControl", "-"));
+  const char* controls[] = {"-", "300+3", "1/86400", "40/7200", "10+0.1", "0+1", "?"};
+  if (rng() % 2) REQUIRE(rec.tags.set("TimeControl", controls[rng() % std::size(controls)]));
   rec.fit();
+  if (rng() % 3 == 0)  // a clock after some moves: whole seconds, tenths, hours
+    for (int i = 1; i <= rec.game.plies(); ++i)
+      if (rng() % 4) REQUIRE(rec.set_clock(i, int64_t(rng() % 4 == 0 ? rng() % 400000000 : rng() % 300) * 100));
   for (int i = 0; i <= rec.game.plies(); ++i)
     if (rng() % 6 == 0) REQUIRE(rec.set_comment(i, random_text(rng, 12, true)));
   const char* glyphs[] = {"!", "?", "!!", "??", "!?", "?!"};
@@ -183,7 +189,8 @@ TEST_CASE("write then read gives the same game over many random games", "[record
   int line = 1;
   for (size_t i = 0; i < all.size(); ++i) {
     const dc::RecordInfo& info = (*list)[i];
-    CHECK(info.tags == all[i].tags);
+    for (const char* name : {"Event", "Site", "Date", "Round", "Gold", "Scarlet"})
+      CHECK(info.tag(name) == all[i].tags.get(name));
     CHECK(info.moves == all[i].game.plies());
     CHECK(info.result == all[i].game.result());
     CHECK(info.line == line);
@@ -316,7 +323,7 @@ TEST_CASE("hostile records are refused with the line, the move and the reason", 
   auto list = dc::list_records(file);
   REQUIRE(list);
   REQUIRE(list->size() == 3);
-  CHECK((*list)[1].tags.get("Event") == "bad");
+  CHECK((*list)[1].tag("Event") == "bad");
   CHECK((*list)[1].line == 3);
   auto bad = dc::read_record(file, 1);
   REQUIRE_FALSE(bad);
@@ -402,4 +409,312 @@ TEST_CASE("the historic notation reads the opening of the game published in 1997
   CHECK(g.game.status().state == dc::GameState::Ongoing);
   // Written in today's notation, it reads back the same.
   check_same(g, read_ok(dc::write_record(g)));
+}
+
+namespace {
+
+// The work of a read (RecordWork::units: bytes scanned, tags and moves read, names compared).
+struct Cost {
+  uint64_t units = 0;
+  bool ok = false;
+};
+Cost list_cost(const std::string& text) {
+  dc::RecordWork w;
+  const bool ok = bool(dc::list_records(text, &w));
+  return {w.units, ok};
+}
+Cost read_cost(const std::string& text, size_t index = 0) {
+  dc::RecordWork w;
+  const bool ok = bool(dc::read_record(text, index, &w));
+  return {w.units, ok};
+}
+std::string repeat(const std::string& unit, size_t n) {
+  std::string out;
+  out.reserve(unit.size() * n);
+  for (size_t i = 0; i < n; ++i) out += unit;
+  return out;
+}
+std::string numbered(const std::string& before, size_t n, const std::string& after) {
+  std::string out;
+  for (size_t i = 0; i < n; ++i) out += before + std::to_string(i) + after;
+  return out;
+}
+// Four times the text costs at most 4.5 times the work, and the work is at most `per_byte`
+// units a byte: linear, whatever the shape.
+void check_linear(const char* what, const Cost& small, const Cost& large, size_t small_bytes, double per_byte = 3) {
+  INFO(what << ": " << small.units << " units for " << small_bytes << " bytes, " << large.units << " for 4 times that");
+  CHECK(small.units > 0);
+  CHECK(double(large.units) <= 4.5 * double(small.units));
+  CHECK(double(small.units) <= per_byte * double(small_bytes));
+}
+
+}  // namespace
+
+// Each shape of text that was (or could be) read in time growing with its square: a
+// repeated-tag check by search (many tags), a listing that kept every game's moves, one
+// game read after splitting all the others, long lines, many comments. The work is the
+// reader's own count (RecordWork::units), not the clock.
+TEST_CASE("reading is linear in the text, whatever its shape", "[record]") {
+  const std::string move = "\n1. W2h3 *\n";
+  SECTION("many tags") {
+    for (size_t n : {200u, 800u}) {  // under the cap of MAX_TAGS
+      const std::string text = numbered("[T", n, " \"v\"]\n") + move;
+      REQUIRE(read_cost(text).ok);
+    }
+    const std::string a = numbered("[T", 200, " \"v\"]\n") + move, b = numbered("[T", 800, " \"v\"]\n") + move;
+    check_linear("read, many tags", read_cost(a), read_cost(b), a.size());
+    check_linear("list, many tags", list_cost(a), list_cost(b), a.size());
+    // Beyond the cap: refused at the first tag too many, having looked at no more.
+    const std::string over = numbered("[T", 400000, " \"v\"]\n") + move;
+    dc::RecordWork w;
+    auto r = dc::read_record(over, 0, &w);
+    REQUIRE_FALSE(r);
+    CHECK(r.error() == "line 995: a game has at most 1000 tags; T994 is one too many");
+    CHECK(w.units < over.size() + 20000);  // one split of the text, then 995 tags
+  }
+  SECTION("many games: the list, the last game, every game through the list") {
+    const std::string game = "[Event \"e\"]\n[Gold \"Ann\"]\n\n1. W2h3 W2e6 2. W2e3 { a note } W2d6 *\n\n";
+    const std::string a = repeat(game, 1000), b = repeat(game, 4000);
+    check_linear("list", list_cost(a), list_cost(b), a.size());
+    check_linear("the last game", read_cost(a, 999), read_cost(b, 3999), a.size());
+    // The first game: the split ends where the second begins, whatever follows.
+    CHECK(read_cost(b, 0).units < 2 * game.size() + 100);
+    // Every game read from its own text, after one listing: the text is scanned twice.
+    auto list = dc::list_records(b);
+    REQUIRE(list);
+    dc::RecordWork w;
+    for (const dc::RecordInfo& info : *list) REQUIRE(dc::read_record(b, info, &w));
+    CHECK(w.units < 2 * b.size());
+  }
+  SECTION("a listing a few games at a time costs what one listing costs, and lists the same") {
+    std::string text;
+    for (int i = 0; i < 500; ++i)
+      text += (i % 3 ? "" : "{ before } ") + std::string("[Event \"") + std::to_string(i) + "\"]\n1. W2h3 " +
+              (i % 2 ? "*" : "") + "\n\n";
+    text += "{ after the last game }\n";
+    dc::RecordWork all_work, chunk_work;
+    auto all = dc::list_records(text, &all_work);
+    REQUIRE(all);
+    REQUIRE(all->size() == 500);
+    dc::RecordCursor cursor;
+    std::vector<dc::RecordInfo> chunks;
+    int calls = 0;
+    while (!cursor.done) {
+      auto part = dc::list_records(text, cursor, 7, &chunk_work);
+      REQUIRE(part);
+      CHECK(part->size() <= 7);
+      chunks.insert(chunks.end(), part->begin(), part->end());
+      ++calls;
+    }
+    CHECK(calls == 72);  // 71 full chunks and the last 3 games
+    CHECK(cursor.games == 500);
+    CHECK(cursor.offset == text.size());
+    REQUIRE(chunks.size() == all->size());
+    for (size_t i = 0; i < chunks.size(); ++i) {
+      INFO("game " << i);
+      CHECK(chunks[i].offset == (*all)[i].offset);
+      CHECK(chunks[i].length == (*all)[i].length);
+      CHECK(chunks[i].line == (*all)[i].line);
+      CHECK(chunks[i].roster == (*all)[i].roster);
+      CHECK(chunks[i].result == (*all)[i].result);
+      CHECK(chunks[i].moves == (*all)[i].moves);
+      // Read through its listing or by its number: the same game, comments included.
+      auto by_info = dc::read_record(text, chunks[i]);
+      auto by_index = dc::read_record(text, i);
+      REQUIRE(by_info);
+      REQUIRE(by_index);
+      check_same(*by_info, *by_index);
+    }
+    CHECK(chunk_work.units <= all_work.units + 72 * 40);  // each chunk re-reads at most the game it stopped at
+    // The games cover the text: each begins where the one before it ends.
+    for (size_t i = 1; i < chunks.size(); ++i) CHECK(chunks[i].offset == chunks[i - 1].offset + chunks[i - 1].length);
+    CHECK(chunks.back().offset + chunks.back().length == text.size());
+    auto last = dc::read_record(text, chunks.back());
+    REQUIRE(last);
+    CHECK(last->comments.back() == "after the last game");
+    CHECK(dc::read_record(text, 6)->comments[0] == "before");  // game 5 ended with its result
+    CHECK(dc::read_record(text, 2)->comments[1] == "before");  // game 2 had none: its comment
+  }
+  SECTION("long lines, many comments, move numbers, glyphs, nesting, line ends") {
+    const std::string game = "1. W2h3 W2e6 2. W2e3 W2d6 *\n";
+    const std::string a = repeat(game, 500), b = repeat(game, 2000);
+    auto one_line = [](std::string t) {
+      std::replace(t.begin(), t.end(), '\n', ' ');
+      return t;
+    };
+    auto crlf = [](const std::string& t) {
+      std::string out;
+      for (char c : t) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
+      return out;
+    };
+    check_linear("one line", list_cost(one_line(a)), list_cost(one_line(b)), a.size());
+    check_linear("CRLF", list_cost(crlf(a)), list_cost(crlf(b)), a.size());
+    check_linear("many comments", read_cost("1. W2h3 " + repeat("{c} ", 20000)),
+                 read_cost("1. W2h3 " + repeat("{c} ", 80000)), 8 + 4 * 20000);
+    check_linear("many ; comments", read_cost("1. W2h3\n" + repeat(";c\n", 20000)),
+                 read_cost("1. W2h3\n" + repeat(";c\n", 80000)), 8 + 3 * 20000);
+    check_linear("many move numbers", read_cost(repeat("1. ", 20000) + "W2h3"), read_cost(repeat("1. ", 80000) + "W2h3"),
+                 3 * 20000 + 4);
+    check_linear("many glyphs", read_cost("1. W2h3 " + repeat("$1 ", 20000)),
+                 read_cost("1. W2h3 " + repeat("$1 ", 80000)), 8 + 3 * 20000);
+    check_linear("nested ( )", read_cost("1. W2h3 " + std::string(20000, '(') + std::string(20000, ')')),
+                 read_cost("1. W2h3 " + std::string(80000, '(') + std::string(80000, ')')), 8 + 40000);
+    check_linear("byte order marks between files", list_cost(repeat("\xEF\xBB\xBF" + game, 500)),
+                 list_cost(repeat("\xEF\xBB\xBF" + game, 2000)), 500 * (game.size() + 3));
+    // What the comments hold is what was written: nothing lost, nothing doubled.
+    auto r = dc::read_record("1. W2h3 " + repeat("{c} ", 80000));
+    REQUIRE(r);
+    CHECK(r->comments[1].size() == 2 * 80000 - 1);
+  }
+  SECTION("a token of megabytes is refused having looked at no more than a move's length of it") {
+    for (const std::string& token : {std::string(1 << 20, 'x'), std::string(1 << 20, '7'), "W2h3" + repeat("(H)", 300000)}) {
+      dc::RecordWork w;
+      auto r = dc::list_records(token, &w);
+      REQUIRE_FALSE(r);
+      CHECK(r.error().find("is too long to be a move (at most 100 characters)") != std::string::npos);
+      CHECK(w.units <= 110);
+    }
+    // An unclosed comment or tag value is scanned once, to the end of the text (or the line).
+    const std::string unclosed = "1. W2h3 {" + std::string(1 << 20, 'x');
+    dc::RecordWork w;
+    REQUIRE_FALSE(dc::list_records(unclosed, &w));
+    CHECK(w.units <= unclosed.size());
+  }
+  SECTION("a stop flag ends a read at once") {
+    std::atomic<bool> stop{true};
+    dc::RecordWork w{&stop};
+    const std::string text = repeat("1. W2h3 W2e6 *\n", 100000);
+    auto r = dc::list_records(text, &w);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().find(": stopped") != std::string::npos);
+    CHECK(w.units <= 70000);  // the first 64 KB
+  }
+}
+
+TEST_CASE("games beyond MAX_RECORD_GAMES are refused at the first one too many", "[record]") {
+  const std::string text = repeat("*\n", dc::MAX_RECORD_GAMES + 5);
+  dc::RecordWork w;
+  auto r = dc::list_records(text, &w);
+  REQUIRE_FALSE(r);
+  CHECK(r.error() == "line 100001: the text holds more than 100000 games (at most that many are read from one text: "
+                     "split it)");
+  CHECK(w.units <= 2 * dc::MAX_RECORD_GAMES + 2);
+  CHECK(dc::list_records(repeat("*\n", dc::MAX_RECORD_GAMES))->size() == dc::MAX_RECORD_GAMES);
+  auto found = dc::find_record(repeat("*\n", 5), 7);
+  REQUIRE(found);
+  CHECK_FALSE(found->info);
+  CHECK(found->games == 5);
+}
+
+TEST_CASE("'%' is an escape only in a line's first column; $ glyphs are PGN's $0..$255", "[record]") {
+  // A line that starts with '%' is ignored (after byte order marks too: files joined).
+  GameRecord r = read_ok("%escaped W2a3\n1. W2h3 W2e6\n\xEF\xBB\xBF%escaped too\n2. W2e3 *");
+  CHECK(r.game.plies() == 3);
+  struct Bad {
+    const char* text;
+    int line;
+    const char* message;
+  };
+  for (const Bad& b : std::initializer_list<Bad>{
+           {"1. W2h3 %junk", 1, "line 1: '%' has no place here: it starts an escape"},
+           {"1. W2h3\n  % indented", 2, "line 2: '%' has no place here"},
+           {"1. W2h3 $12345", 1, "line 1: '$12345' is not a glyph: PGN's glyphs are $0 to $255"},
+           {"1. W2h3 $256", 1, "line 1: '$256' is not a glyph"},
+           {"1. W2h3 $99999999999999999999999", 1, "'$99999999999999999999999' is not a glyph"},
+           {"\xFF\xFE[\0E\0", 1, "line 1: this text is UTF-16"},
+       }) {
+    INFO(b.text);
+    auto e = dc::read_record(b.text);
+    REQUIRE_FALSE(e);
+    CHECK(e.line() == b.line);
+    CHECK(e.error().find(b.message) != std::string::npos);
+  }
+  // $0 and $7..$255 carry nothing this reader keeps; $1..$6 are the six glyphs.
+  GameRecord g = read_ok("1. W2h3 $0 $7 $255 W2e6 $4");
+  CHECK(g.glyphs == std::vector<std::string>{"", "??"});
+}
+
+TEST_CASE("TimeControl: checked as the game clock reads it, or - or ?", "[record][clock]") {
+  dc::Tags t;
+  for (const char* good : {"?", "-", "300+3", "300", "10+0.1", "0+1", "1/86400", "1/259200", "40/7200", "40/60+1"}) {
+    INFO(good);
+    REQUIRE(t.set("TimeControl", good));
+    CHECK(t.get("TimeControl") == good);
+    GameRecord rec;
+    rec.tags = t;
+    const auto tc = rec.time_control();
+    CHECK(bool(tc) == (std::string(good) != "?" && std::string(good) != "-"));
+    if (tc) CHECK(dc::time_control_text(*tc) == good);
+  }
+  // PGN's other forms (periods after a ':', an hourglass) are not clocks the game plays.
+  for (const char* bad : {"300+", "+3", "abc", "300+x", "-5", "5.", ".5", "5.1234", "0", "0+0", "300:", "40/7200:3600",
+                          "*60", "99999999999999+1", "0/60", "/60", "3 00", "1/86400/2", "5 minutes"}) {
+    INFO(bad);
+    auto r = t.set("TimeControl", bad);
+    REQUIRE_FALSE(r);
+    CHECK(r.code() == GameErrorCode::BadTag);
+    CHECK(r.error().rfind("the TimeControl tag '" + std::string(bad) + "' cannot be read: time control '", 0) == 0);
+    CHECK(r.error().find("; or - for no clock, ? for unknown") != std::string::npos);
+  }
+  CHECK(GameRecord().time_control() == std::nullopt);
+  // Read and written back as it is; a bad one refused with its line.
+  CHECK(read_ok("[TimeControl \"1/259200\"]\n1. W2h3 *").tags.get("TimeControl") == "1/259200");
+  auto r = dc::read_record("[Event \"x\"]\n[TimeControl \"1/x\"]\n1. W2h3 *");
+  REQUIRE_FALSE(r);
+  CHECK(r.line() == 2);
+  CHECK(r.error().rfind("line 2: the TimeControl tag '1/x' cannot be read: time control '1/x': the base time must be "
+                        "a number of seconds", 0) == 0);
+}
+
+TEST_CASE("clocks: [%clk] after a move, read into the game and written back beside the comment", "[record][clock]") {
+  for (auto [ms, text] : std::initializer_list<std::pair<int64_t, const char*>>{
+           {297000, "0:04:57"}, {0, "0:00:00"}, {3600500, "1:00:00.5"}, {86400000, "24:00:00"},
+           {1209600000, "336:00:00"}, {61250, "0:01:01.25"}, {1, "0:00:00.001"}}) {
+    CHECK(dc::clock_text(ms) == text);
+    CHECK(dc::parse_clock(text) == ms);
+  }
+  for (const char* bad : {"", "4:57", "0:4:57", "0:04:5", "0:60:00", "0:00:60", "123456:00:00", "0:04:57.", "0:04:57.1234",
+                          "-0:04:57", "0:04:57 ", "a:04:57", "0:04:57x"})
+    CHECK(dc::parse_clock(bad) == -1);
+  const std::string text =
+      "[TimeControl \"300+3\"]\n\n1. W2h3 { [%clk 0:04:58] } 1... W2e6 { Bold. [%clk 0:05:01.5] A wing attack }\n"
+      "2. W2e3 { [%eval 0.3] } { [%clk\n0:04:40] } *\n";
+  GameRecord r = read_ok(text);
+  CHECK(r.clocks == std::vector<int64_t>{298000, 301500, 280000});
+  CHECK(r.comments == std::vector<std::string>{"", "", "Bold. A wing attack", "[%eval 0.3]"});
+  const std::string written = dc::write_record(r);
+  CHECK(written.find("\n1. W2h3 { [%clk 0:04:58] } 1... W2e6 { [%clk 0:05:01.5] Bold. A wing attack }\n"
+                     "2. W2e3 { [%clk 0:04:40] [%eval 0.3] } *\n") != std::string::npos);
+  check_same(r, read_ok(written));
+  // A comment's own text never becomes a clock; a clock is set as one.
+  REQUIRE(r.set_comment(1, "see [%clk 1:00:00] here"));
+  CHECK(r.comments[1] == "see [ %clk 1:00:00] here");
+  REQUIRE(r.set_clock(1, 5000));
+  CHECK_FALSE(r.set_clock(0, 5000));
+  CHECK_FALSE(r.set_clock(4, 5000));
+  CHECK_FALSE(r.set_clock(1, -2));
+  CHECK(r.set_clock(1, -1));  // not known
+  check_same(r, read_ok(dc::write_record(r)));
+  // ( ) and ; comments are text: a clock there stays text, never read back as one.
+  GameRecord p = read_ok("1. W2h3 ([%clk 0:01:00] a line) ;[%clk 0:02:00]\n*");
+  CHECK(p.clocks == std::vector<int64_t>{-1});
+  CHECK(p.comments[1] == "[ %clk 0:01:00] a line [ %clk 0:02:00]");
+  check_same(p, read_ok(dc::write_record(p)));
+  struct Bad {
+    const char* text;
+    const char* message;
+  };
+  for (const Bad& b : std::initializer_list<Bad>{
+           {"{ [%clk 0:04:57] } 1. W2h3", "line 1: the clock '[%clk 0:04:57]' comes before any move"},
+           {"1. W2h3 { [%clk 0:4:57] }", "line 1: the clock '[%clk 0:4:57]' is not written H:MM:SS"},
+           {"1. W2h3 { [%clk 0:04:57 }", "line 1: the clock '[%clk 0:04:57' has no closing ']'"},
+           {"1. W2h3 { [%clk 0:01:00] [%clk 0:02:00] }", "line 1: a second clock for the same move"},
+           {"1. W2h3\n{ [%clk 0:01:00] }\n{ [%clk 0:02:00] }", "line 3: a second clock for the same move"},
+           {"1. W2h3 { [%clk 99999999:00:00] }", "is not written H:MM:SS"},
+       }) {
+    INFO(b.text);
+    auto e = dc::read_record(b.text);
+    REQUIRE_FALSE(e);
+    CHECK(e.error().find(b.message) != std::string::npos);
+  }
 }

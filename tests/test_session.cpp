@@ -6,11 +6,13 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <cstring>
 #include <fstream>
 #include <mutex>
@@ -21,6 +23,7 @@
 #include <thread>
 
 #include "line_reader.h"
+#include "numbers.h"
 #include "session.h"
 #include "test_helpers.h"
 
@@ -80,6 +83,27 @@ double ms_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
+// The CPU time of this process (every thread: the session's worker too), in milliseconds.
+// How long a stop takes is asserted on this, not on the wall clock: on a loaded machine the
+// wall clock measures the other programs.
+double process_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1000 + double(t.tv_nsec) / 1e6;
+}
+
+// Waits, without using the CPU, until this process has used `ms` more CPU time (its
+// worker at work) or `guard` of wall time has passed (a hang, reported by the caller).
+bool wait_for_cpu(double ms, std::chrono::seconds guard = std::chrono::seconds(120)) {
+  const double c0 = process_cpu_ms();
+  const auto end = Clock::now() + guard;
+  while (process_cpu_ms() - c0 < ms) {
+    if (Clock::now() > end) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return true;
+}
+
 // Runs the built engine with `input` on its standard input (then closed), waits at
 // most `limit_ms` for it to exit (then kills it). exited = it ended by itself.
 struct Run {
@@ -87,10 +111,10 @@ struct Run {
   bool exited = false;
   int status = -1;
   double ms = 0;
+  double cpu_ms = -1;  // the engine's CPU time (user + system), when it exited
 };
 
-Run run_engine(const std::vector<std::string>& args, const std::string& input, int limit_ms = 10000,
-               int pause_ms = 0 /* before closing the input */) {
+Run run_engine(const std::vector<std::string>& args, const std::string& input, int limit_ms = 10000) {
   Run r;
   int in_pipe[2], out_pipe[2];
   REQUIRE(pipe(in_pipe) == 0);
@@ -116,14 +140,13 @@ Run run_engine(const std::vector<std::string>& args, const std::string& input, i
   close(out_pipe[1]);
   signal(SIGPIPE, SIG_IGN);
   // Writes the input from a thread (it may be larger than the pipe holds).
-  std::thread writer([fd = in_pipe[1], &input, pause_ms] {
+  std::thread writer([fd = in_pipe[1], &input] {
     size_t done = 0;
     while (done < input.size()) {
       ssize_t n = write(fd, input.data() + done, input.size() - done);
       if (n <= 0) break;
       done += size_t(n);
     }
-    if (pause_ms) std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms));
     close(fd);
   });
   char buf[4096];
@@ -138,11 +161,14 @@ Run run_engine(const std::vector<std::string>& args, const std::string& input, i
   }
   int status = 0;
   pid_t done = 0;
-  while ((done = waitpid(pid, &status, WNOHANG)) == 0 && ms_since(t0) < limit_ms)
+  rusage usage{};
+  while ((done = wait4(pid, &status, WNOHANG, &usage)) == 0 && ms_since(t0) < limit_ms)
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   if (done == pid) {
     r.exited = true;
     r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    auto ms = [](const timeval& t) { return double(t.tv_sec) * 1000 + double(t.tv_usec) / 1000; };
+    r.cpu_ms = ms(usage.ru_utime) + ms(usage.ru_stime);
   } else {
     kill(pid, SIGKILL);
     waitpid(pid, &status, 0);
@@ -205,7 +231,8 @@ TEST_CASE("bad lines answer an error and leave the position unchanged", "[sessio
       "go depth 65", "go nodes 1000000000001", "go movetime 86400001", "go nodes 99999999999999999999999",
       "setoption name Level value 11", "setoption name Hash value 0", "setoption name Colour value 3",
       "setoption name Seed value -1", "setoption name Seed value 9007199254740992", "setoption name Seed value x",
-      "bench everything", "frobnicate",
+      "bench everything", "bench search x", "bench search 0", "bench search 31", "bench search 8x",
+      "bench search 5 6", "bench perft 3", "frobnicate",
   };
   for (const char* line : bad) {
     INFO(line);
@@ -288,7 +315,7 @@ TEST_CASE("go answers a legal bestmove; go infinite waits for stop", "[session]"
   CapturedSession t;
   t.s.handle("position fen 4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1");
   t.s.handle("go infinite");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  REQUIRE(t.cap.wait_for("info depth 1 "));  // the mate is found: the search holds its answer
   t.s.handle("isready");  // answered while the search runs
   CHECK(t.cap.text().find("readyok") != std::string::npos);
   CHECK(count_lines_starting(t.cap.text(), "bestmove") == 0);
@@ -353,10 +380,10 @@ TEST_CASE("the end of input stops any search, finite ones too", "[session]") {
     CapturedSession t;
     REQUIRE(t.s.handle(go));
     CHECK(t.s.errors() == 0);
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    const auto t0 = Clock::now();
+    REQUIRE(t.cap.wait_for("info depth 1 "));  // searching
+    const double c0 = process_cpu_ms();
     t.s.end_of_input();
-    CHECK(ms_since(t0) < 2000);
+    CHECK(process_cpu_ms() - c0 < 500);  // the search ends within a few milliseconds of work
     CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 1);
     CHECK_FALSE(t.s.busy());
   }
@@ -372,14 +399,13 @@ TEST_CASE("perft and divide run on the worker and are interrupted by stop and qu
   {
     CapturedSession t;
     t.s.handle("perft 12");
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    t.s.handle("isready");
-    CHECK(t.cap.wait_for("readyok", std::chrono::milliseconds(2000)));
+    t.s.handle("isready");  // answered at once, while counting
+    CHECK(count_lines_starting(t.cap.text(), "readyok") == 1);
     t.s.handle("play 2c22c3");  // refused while counting
     CHECK(t.s.errors() == 1);
-    const auto t0 = Clock::now();
+    const double c0 = process_cpu_ms();
     t.s.handle("stop");
-    CHECK(ms_since(t0) < 1000);
+    CHECK(process_cpu_ms() - c0 < 500);
     CHECK(count_lines_starting(t.cap.text(), "perft 12 stopped after ") == 1);
     CHECK(t.cap.text().find("(incomplete)") != std::string::npos);
     // Idle again, with no stale flag: the next count is complete.
@@ -390,20 +416,25 @@ TEST_CASE("perft and divide run on the worker and are interrupted by stop and qu
   {
     CapturedSession t;
     t.s.handle("divide 12");
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    const auto t0 = Clock::now();
+    const double c0 = process_cpu_ms();
     CHECK_FALSE(t.s.handle("quit"));
-    CHECK(ms_since(t0) < 1000);
+    CHECK(process_cpu_ms() - c0 < 500);
     CHECK(count_lines_starting(t.cap.text(), "divide 12 stopped after ") == 1);
     CHECK(t.cap.text().find("0 of 90 moves counted") != std::string::npos);
   }
   {
     // A divide stopped part-way keeps only root moves it finished, each a full count (checked
-    // against a perft of the position after that move). Depth 5 from the start takes tens of
-    // seconds on any machine, so it is always stopped part-way, whatever the machine's speed.
+    // against a perft of the position after that move). It is stopped after about ten root
+    // moves' worth of CPU time (measured here on the first root move: the machine's own
+    // speed), of the 90 it has.
+    dc::Position first = dc::Position::start();
+    first.make_move(dc::legal_moves(first)[0]);
+    const double c0 = process_cpu_ms();
+    REQUIRE(dc::perft(first, 4) > 0);
+    const double one = process_cpu_ms() - c0;
     CapturedSession t;
     t.s.handle("divide 5");
-    std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+    REQUIRE(wait_for_cpu(10 * one));
     t.s.end_of_input();
     std::istringstream in(t.cap.text());
     std::string line;
@@ -419,6 +450,7 @@ TEST_CASE("perft and divide run on the worker and are interrupted by stop and qu
       CHECK(std::to_string(dc::perft(pos, 4)) == line.substr(colon + 2));
     }
     CHECK(count_lines_starting(t.cap.text(), "divide 5 stopped after ") == 1);
+    CHECK(kept >= 1);
     CHECK(kept < 90);
   }
 }
@@ -474,10 +506,10 @@ TEST_CASE("the engine binary: end of input, long lines, --fen", "[session]") {
   SECTION("end of input during finite searches and perft: prompt exit after the last line") {
     for (const char* cmd : {"go depth 64\n", "go movetime 86400000\n", "perft 12\n", "divide 12\n"}) {
       INFO(cmd);
-      Run r = run_engine({}, cmd, 10000, 200);
+      Run r = run_engine({}, cmd, 60000);  // 60 s: a hang guard only
       CHECK(r.exited);
       CHECK(r.status == 0);
-      CHECK(r.ms < 5000);
+      CHECK(r.cpu_ms < 2000);  // the whole run: start, the command, stopped at the end of input
       if (std::string(cmd).rfind("go", 0) == 0) CHECK(count_lines_starting(r.out, "bestmove ") == 1);
       else CHECK(r.out.find("stopped after") != std::string::npos);
     }
@@ -555,9 +587,9 @@ TEST_CASE("go with no limit searches what the level plays; a stop right after go
   }
   CapturedSession t;
   t.s.handle("go infinite");
-  const auto t0 = Clock::now();
+  const double c0 = process_cpu_ms();
   t.s.handle("stop");
-  CHECK(ms_since(t0) < 1000);
+  CHECK(process_cpu_ms() - c0 < 500);
   CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 1);
   CHECK(count_lines_starting(t.cap.text(), "bestmove (none)") == 0);
 }
@@ -572,6 +604,7 @@ TEST_CASE("load, save and append game records; tags, resign and draw", "[session
     INFO(line << "\n" << out.str());
     const int errors = s.errors();
     REQUIRE(s.handle(line));
+    s.wait();  // load and games are jobs
     CHECK(s.errors() == errors);
   };
   ok("play W2h3 W2e6 W2e3");
@@ -627,6 +660,7 @@ TEST_CASE("load, save and append game records; tags, resign and draw", "[session
   const dc::Tags tags = s.record().tags;
   const std::string bad_lines[] = {
       "load", "load " + dir + "/missing.dgn", "load " + file + " 4", "load " + dir + "/bad.dgn", "load " + dir,
+      "load " + file + " 0", "load " + file + " -1", "load " + file + " 99999999999999999999", "load /dev/zero",
       "games", "games " + dir + "/missing.dgn", "save", "save " + dir + "/no/such/dir/x.dgn", "append",
       "tag Result 1-0", "tag 9x y", "tag Date yesterday", "resign purple", "draw now",
   };
@@ -634,6 +668,7 @@ TEST_CASE("load, save and append game records; tags, resign and draw", "[session
     INFO(line);
     const int errors = s.errors();
     REQUIRE(s.handle(line));
+    s.wait();
     CHECK(s.errors() == errors + 1);
     CHECK(s.position().to_string() == before);
     CHECK(s.record().tags == tags);
@@ -642,6 +677,9 @@ TEST_CASE("load, save and append game records; tags, resign and draw", "[session
         std::string::npos);
   CHECK(out.str().find("error: '" + file + "' holds 3 games, not 4") != std::string::npos);
   CHECK(out.str().find("error: cannot open '" + dir + "/missing.dgn': No such file or directory") != std::string::npos);
+  CHECK(out.str().find("error: the game number must be a whole number from 1 to 1000000000, got '0'") != std::string::npos);
+  CHECK(out.str().find("error: '/dev/zero' is not a file (a device, a pipe or a socket)") != std::string::npos);
+  CHECK(out.str().find("error: '" + dir + "' is not a file (a folder)") != std::string::npos);
   ok("resign");
   const int errors = s.errors();
   s.handle("draw");  // over already
@@ -649,6 +687,136 @@ TEST_CASE("load, save and append game records; tags, resign and draw", "[session
   CHECK(out.str().find("error: the game is over (Scarlet resigns, Gold wins)") != std::string::npos);
   for (const char* f : {"games.dgn", "again.dgn", "bad.dgn"}) std::remove((dir + "/" + f).c_str());
   rmdir(dir.c_str());
+}
+
+// A record file of the largest size allowed: MAX_RECORD_GAMES games of a few moves and a
+// comment, MAX_RECORD_TEXT bytes at most, written to a scratch folder (removed with it).
+struct BigRecordFile {
+  std::string dir, path;
+  size_t games = dc::MAX_RECORD_GAMES;
+  BigRecordFile() {
+    char dir_template[] = "/tmp/dragonchess-big-XXXXXX";
+    REQUIRE(mkdtemp(dir_template) != nullptr);
+    dir = dir_template;
+    path = dir + "/big.dgn";
+    const std::string head = "[Event \"123456\"]\n[Gold \"Ann\"]\n\n1. W2h3 W2e6 2. W2e3 {  } W2d6 *\n\n";
+    const std::string note(dc::MAX_RECORD_TEXT / games - head.size(), 'x');
+    std::string text;
+    for (size_t i = 1; i <= games; ++i)
+      text += "[Event \"" + std::to_string(i) + "\"]\n[Gold \"Ann\"]\n\n1. W2h3 W2e6 2. W2e3 { " + note + " } W2d6 *\n\n";
+    REQUIRE(text.size() <= dc::MAX_RECORD_TEXT);
+    REQUIRE(text.size() > dc::MAX_RECORD_TEXT - dc::MAX_RECORD_TEXT / 50);
+    std::ofstream(path, std::ios::binary) << text;
+  }
+  ~BigRecordFile() {
+    std::remove(path.c_str());
+    rmdir(dir.c_str());
+  }
+};
+
+TEST_CASE("bench, load and games run as jobs: stop, isready, quit and the end of input are answered", "[session]") {
+  BigRecordFile big;
+  SECTION("a whole load and list of the largest file give the right answer") {
+    CapturedSession t;
+    t.s.handle("load " + big.path + " " + std::to_string(big.games));
+    t.s.wait();
+    CHECK(t.cap.text() == "loaded game " + std::to_string(big.games) + " of " + std::to_string(big.games) +
+                              ": 4 plies, result * (game in progress)\n");
+    CHECK(t.s.record().tags.get("Event") == std::to_string(big.games));
+    t.s.handle("games " + big.path);
+    t.s.wait();
+    CHECK(count_lines_starting(t.cap.text(), "game ") == int(big.games));
+    CHECK(t.cap.text().find("total " + std::to_string(big.games) + "\n") != std::string::npos);
+    CHECK(t.s.errors() == 0);
+  }
+  // Each job is told to stop right after it starts. It may (rarely, on a loaded machine)
+  // have ended before the stop comes: then the stop does nothing. Either way the job has
+  // exactly one last line, a stopped load changes nothing, and the stop costs no more than
+  // the few milliseconds of work between two looks at the stop flag.
+  for (const std::string how : {"stop", "quit", "end of input"}) {
+    for (const std::string& job : {"load " + big.path + " " + std::to_string(big.games), "games " + big.path,
+                                  std::string("bench"), std::string("bench search")}) {
+      INFO(job << ", then " << how);
+      CapturedSession t;
+      t.s.handle("play W2h3");
+      const std::string fen = t.s.position().to_string();
+      const int errors = t.s.errors();
+      REQUIRE(t.s.handle(job));
+      t.s.handle("isready");
+      CHECK(t.cap.text().find("readyok\n") != std::string::npos);  // answered while the job runs
+      const double c0 = process_cpu_ms();
+      if (how == "stop") CHECK(t.s.handle("stop"));
+      else if (how == "quit") CHECK_FALSE(t.s.handle("quit"));
+      else t.s.end_of_input();
+      CHECK(process_cpu_ms() - c0 < 100);
+      CHECK_FALSE(t.s.busy());
+      const std::string out = t.cap.text();
+      const std::string verb = job.substr(0, job.find(' '));
+      const bool stopped = out.find(verb + " stopped after ") != std::string::npos;
+      if (job.rfind("load", 0) == 0) {
+        CHECK(count_lines_starting(out, "load stopped after ") + count_lines_starting(out, "loaded game ") == 1);
+        if (stopped) CHECK(out.find("nothing loaded (the game is unchanged)") != std::string::npos);
+        CHECK(t.s.position().to_string() == (stopped ? fen : dc::Position::start().to_string()));
+      } else if (job.rfind("games", 0) == 0) {
+        CHECK(count_lines_starting(out, "games stopped after ") + count_lines_starting(out, "total ") == 1);
+      } else {
+        // A bench takes seconds of work: it is always stopped part-way.
+        CHECK(stopped);
+        CHECK(out.find("(incomplete)") != std::string::npos);
+      }
+      CHECK(t.s.errors() == errors);
+      if (how == "stop") {  // idle again, no stale flag: the next job runs to its end
+        t.s.handle("perft 2");
+        t.s.wait();
+        CHECK(count_lines_starting(t.cap.text(), "perft 2 ") == 1);
+      }
+    }
+  }
+}
+
+TEST_CASE("numbers are read whole and in range, in the session and the match runner", "[session]") {
+  long long w = 0;
+  for (const char* bad : {"", "x", "5x", "x5", " 5", "5 ", "+5", "1e3", "0x10", "5.0", "--5", "99999999999999999999"})
+    CHECK_FALSE(dc::parse_whole(bad, -100, 100, w));
+  CHECK(dc::parse_whole("-7", -100, 100, w));
+  CHECK(w == -7);
+  CHECK_FALSE(dc::parse_whole("101", -100, 100, w));
+  double d = 0;
+  for (const char* bad : {"", ".", "1.", ".5", "1e3", "inf", "nan", "1.2.3", "+1", "1,5", "0x1"})
+    CHECK_FALSE(dc::parse_decimal(bad, -1000, 1000, d));
+  CHECK(dc::parse_decimal("-2.5", -1000, 1000, d));
+  CHECK(d == -2.5);
+  // The match runner refuses a bad number with its name and range, before playing.
+  auto match = [](const std::string& args) {
+    std::string out;
+    FILE* p = popen((DRAGONCHESS_BINARY_DIR "/match " + args + " 2>&1").c_str(), "r");
+    REQUIRE(p);
+    char buf[512];
+    while (fgets(buf, sizeof buf, p)) out += buf;
+    const int status = pclose(p);
+    return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, out);
+  };
+  for (auto [args, message] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"--a level=10,lnodes=abc", "lnodes= must be a whole number from 0 to 1000000000000, not 'abc'"},
+           {"--a level=10,ltime=5s", "ltime= must be a whole number from 0 to 86400000, not '5s'"},
+           {"--a level=10,lfloor=", "lfloor= must be a whole number from 0 to 1000000000000, not ''"},
+           {"--a level=10,lmaxtime=-1", "lmaxtime= must be a whole number from 0 to 86400000, not '-1'"},
+           {"--b level=eleven", "level= must be a whole number from 1 to 10, not 'eleven'"},
+           {"--a level=10,exactroot=maybe", "exactroot= must be on or off"},
+           {"--games 10x", "--games must be a whole number from 1 to 100000000, not '10x'"},
+           {"--nodes 0", "--nodes must be a whole number from 1 to 1000000000000, not '0'"},
+           {"--movetime 1e3", "--movetime must be a whole number"},
+           {"--seed -1", "--seed must be a whole number"},
+           {"--sprt 0,five", "--sprt needs elo0,elo1[,alpha,beta]"},
+           {"--resign 800,x", "--resign needs CP,MOVES"},
+           {"--draw 200,10", "--draw needs PLY,CP,MOVES"},
+       }) {
+    INFO(args);
+    const auto [status, out] = match(args);
+    CHECK(status == 1);
+    CHECK(out.find(message) != std::string::npos);
+    CHECK(out.find("RESULT") == std::string::npos);  // nothing played
+  }
 }
 
 namespace {

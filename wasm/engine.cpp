@@ -94,6 +94,17 @@ class GameFacade {
     return val(square_name(pos_.king_square(pos_.side_to_move())));
   }
 
+  // The squares (names) of the pieces that give check to the side to move's King: core's
+  // attackers of its square by every rule (a slide, a leap, through a square, a Dragon's
+  // capture from afar); [] when it is not in check.
+  val checkers() {
+    val a = val::array();
+    if (!in_check(pos_)) return a;
+    const Color us = pos_.side_to_move();
+    attackers(pos_, pos_.king_square(us), ~us).for_each([&a](Square q) { a.call<void>("push", square_name(q)); });
+    return a;
+  }
+
   val last_move() const {
     if (!game_.can_undo()) return val::null();
     return move_text_obj(game_.moves().back());
@@ -112,6 +123,20 @@ class GameFacade {
     MoveList l = legal_moves_of(pos_);
     val a = val::array();
     for (Move m : l) a.call<void>("push", move_obj(pos_, m));
+    return a;
+  }
+
+  // Premoves: the moves the side NOT to move could play if it were its turn now (the
+  // position after a pass), as legal_moves_detailed gives them; [] when the side to move
+  // is in check (a pass would leave its King to be captured). Whether a premove is legal
+  // when its turn comes is the ordinary legal-move question then.
+  val premoves() {
+    val a = val::array();
+    if (in_check(pos_)) return a;
+    Position passed = pos_;
+    passed.make_null();
+    MoveList l = legal_moves_of(passed);
+    for (Move m : l) a.call<void>("push", move_obj(passed, m));
     return a;
   }
 
@@ -186,9 +211,11 @@ class GameFacade {
   std::string result() const { return game_.result(); }
 
   // The game as a record text (core/record.h). tags: {Name: value} (Result, Variant,
-  // SetUp, FEN and Termination come from the game); comments[i]: after ply i (0: before
-  // the first move); glyphs[i]: of ply i + 1. Each may be undefined.
-  val record(val tags, val comments, val glyphs) {
+  // SetUp, FEN and Termination come from the game; a TimeControl is checked); comments[i]:
+  // after ply i (0: before the first move); glyphs[i]: of ply i + 1; clocks[i]: the
+  // milliseconds left after ply i + 1 (written as [%clk H:MM:SS]), null when not known.
+  // Each may be undefined.
+  val record(val tags, val comments, val glyphs, val clocks) {
     GameRecord rec;
     rec.game = game_;
     rec.fit();
@@ -215,6 +242,19 @@ class GameFacade {
     for (size_t i = 0; i < list.size(); ++i)
       if (!rec.set_glyph(int(i) + 1, list[i]))
         return error_obj("bad-argument", "glyph " + std::to_string(i + 1) + " is not one of ! ? !! ?? !? ?! or ''");
+    if (!clocks.isUndefined() && !clocks.isNull()) {
+      if (!val::global("Array").call<bool>("isArray", clocks)) return error_obj("bad-argument", "the clocks must be an array");
+      const int n = clocks["length"].as<int>();
+      if (n > game_.plies()) return error_obj("bad-argument", "more clocks than plies");
+      for (int i = 0; i < n; ++i) {
+        val c = clocks[i];
+        if (c.isNull() || c.isUndefined()) continue;
+        const double ms = c.isNumber() ? c.as<double>() : -2;
+        if (!(ms >= 0 && ms <= 9e15 && ms == std::floor(ms)) || !rec.set_clock(i + 1, int64_t(ms)))
+          return error_obj("bad-argument", "clock " + std::to_string(i + 1) +
+                                               " must be null or whole milliseconds from 0 to 99999:59:59.999");
+      }
+    }
     return val(write_record(rec));
   }
 
@@ -293,6 +333,8 @@ EMSCRIPTEN_BINDINGS(dragonchess_game) {
       .function("board", &GameFacade::board)
       .function("frozen", &GameFacade::frozen)
       .function("checkedKing", &GameFacade::checked_king)
+      .function("checkers", &GameFacade::checkers)
+      .function("premoves", &GameFacade::premoves)
       .function("lastMove", &GameFacade::last_move)
       .function("legalMoves", &GameFacade::legal_moves)
       .function("legalMovesDetailed", &GameFacade::legal_moves_detailed)

@@ -3,6 +3,7 @@
 //   Game    the rules (a game record and the page's questions about it), over GameCore
 //   Search  the worker's search service (position record + resumable search), over SearchCore
 //   listRecords, readRecord  game record texts (core/record.h) read into plain values
+//   RecordList               a large text's games listed a few at a time, read one by one
 //   computerAcceptsDraw      the computer's answer to a draw offer (core/search/draw_offer.h)
 //   lessonState(fen, goal, moves)  where a tutorial lesson stands (core/lesson.h)
 //   positionFromBoard(board, side)  the position editor's board -> a position string
@@ -67,6 +68,10 @@ Module['ready'] = Module['ready'].then(function (M) {
     board() { return this._core.board(); }
     frozen() { return this._core.frozen(); }
     checkedKing() { return this._core.checkedKing(); }
+    // The squares of the pieces giving check to the side to move ([] when not in check).
+    checkers() { return this._core.checkers(); }
+    // The moves the other side could queue now (as legalMovesDetailed; [] in check).
+    premoves() { return this._core.premoves(); }
     lastMove() { return this._core.lastMove(); }
     legalMoves() { return this._core.legalMoves(); }
     legalMovesDetailed() { return this._core.legalMovesDetailed(); }
@@ -84,11 +89,12 @@ Module['ready'] = Module['ready'].then(function (M) {
     agreeDraw() { return check(this._core.agreeDraw()); }
     flag() { return check(this._core.flag()); }
     result() { return this._core.result(); }
-    // The game as a record text. options: {tags: {Name: value}, comments: [...], glyphs: [...]}.
+    // The game as a record text. options: {tags: {Name: value}, comments: [...], glyphs: [...],
+    // clocks: [ms left after each ply, or null]}.
     record(options) {
       var o = options === undefined || options === null ? {} : options;
       if (typeof o !== 'object' || Array.isArray(o)) throw engineError('bad-argument', 'the record options must be an object');
-      return check(this._core.record(o['tags'], o['comments'], o['glyphs']));
+      return check(this._core.record(o['tags'], o['comments'], o['glyphs'], o['clocks']));
     }
     history() { return this._core.history(); }
     // Core's move number written before ply `ply` ('12.' Gold, '12…' Scarlet), any ply >= 0.
@@ -117,7 +123,9 @@ Module['ready'] = Module['ready'].then(function (M) {
     }
     // limits: {depth?, nodes?, movetime?, infinite?} or null (the level's own limits).
     // options: {multipv = 1 (best lines reported), threat = false (search the position
-    // after a pass), ply = -1 (the position after the record's first `ply` moves; -1 the last)}.
+    // after a pass), ply = -1 (the position after the record's first `ply` moves; -1 the last),
+    // fresh = false (clear the search's tables first: the answer depends on the position and
+    // the limits alone)}.
     start(limits, level, seed, options) {
       var l = { depth: 0, nodes: 0, movetime: 0 };
       var infinite = false;
@@ -140,7 +148,7 @@ Module['ready'] = Module['ready'].then(function (M) {
       if (typeof multipv !== 'number') throw engineError('bad-argument', 'multipv must be a whole number of lines');
       if (typeof ply !== 'number') throw engineError('bad-argument', 'ply must be a whole number');
       check(this._core.start(l.depth, l.nodes, l.movetime, infinite, level, seed === undefined ? null : seed,
-        multipv, o['threat'] === true, ply));
+        multipv, o['threat'] === true, ply, o['fresh'] === true));
     }
     // The computer's move on its clock (the record's last position): clock {time, inc = 0,
     // movestogo = 0, overhead = DEFAULT_MOVE_OVERHEAD} in ms; core's time manager sets the
@@ -175,14 +183,27 @@ Module['ready'] = Module['ready'].then(function (M) {
 
   M['Game'] = Game;
   M['Search'] = Search;
-  // Game record texts: the games of a text without playing them, [{line, tags, result,
-  // moves}]; and game `index` (0 = the first) played: {startFen, moves, algebraic,
-  // status, tags, comments, glyphs}. A bad record throws code 'bad-record' with .line.
+  // Game record texts: the games of a text without playing them, [{line, tags (the
+  // roster), result, moves}]; and game `index` (0 = the first) played: {startFen, moves,
+  // algebraic, status, tags, comments, glyphs, clocks}. A bad record throws
+  // code 'bad-record' with .line.
   M['listRecords'] = function (text) { return check(M['listRecordsCore'](str(text, 'the record'))); };
   M['readRecord'] = function (text, index) {
     var i = index === undefined || index === null ? 0 : int(index, 'the game index');
     return check(M['readRecordCore'](str(text, 'the record'), i));
   };
+  // A large text held once: next(maxGames) -> {games, done, read, size} lists a few more
+  // games (read / size: the progress), read(i) reads game i of those listed from its own
+  // text; count(); delete() when done.
+  var RecordListCore = M['RecordListCore'];
+  class RecordList {
+    constructor(text) { this._core = new RecordListCore(str(text, 'the record')); }
+    delete() { if (this._core) { this._core.delete(); this._core = null; } }
+    next(maxGames) { return check(this._core.next(int(maxGames === undefined ? 500 : maxGames, 'the number of games'))); }
+    count() { return this._core.count(); }
+    read(index) { return check(this._core.read(int(index, 'the game index'))); }
+  }
+  M['RecordList'] = RecordList;
   // The computer's answer to a draw offer, from the worker's result of the search of its
   // move ({score, mate}: for the side to move, the computer) and the game's plies.
   M['computerAcceptsDraw'] = function (result, plies) {

@@ -1,7 +1,9 @@
 // Game records and results off the board, for the page: reading record texts
 // (core/record.h) into plain JS values, which the page then plays through its Game (the
 // page owns the current game; writing is Game.record() in engine.cpp: a game writes
-// itself); and the computer's answer to a draw offer (core/search/draw_offer.h).
+// itself); a list of a large text's games made a few at a time, from which one game is
+// read without reading the others (RecordListCore); and the computer's
+// answer to a draw offer (core/search/draw_offer.h).
 //
 // Errors: see facade.h ({error, code: 'bad-record', line} here, a thrown Error with .code
 // and .line in JS).
@@ -18,53 +20,111 @@ using namespace dcw;
 
 namespace {
 
-val tags_obj(const Tags& tags) {
-  val o = val::object();
-  for (const Tag& t : tags.list()) o.set(t.name, t.value);
-  return o;
-}
-
 val strings(const std::vector<std::string>& list) {
   val a = val::array();
   for (const std::string& s : list) a.call<void>("push", s);
   return a;
 }
 
-// [{line, tags: {Name: value}, result, moves}] without playing the moves.
-val list_records_core(std::string text) {
-  auto r = list_records(text);
-  if (!r) return game_error_obj(r.code(), r.error(), r.line());
-  val a = val::array();
-  for (const RecordInfo& info : *r) {
-    val o = val::object();
-    o.set("line", info.line);
-    o.set("tags", tags_obj(info.tags));
-    o.set("result", info.result);
-    o.set("moves", info.moves);
-    a.call<void>("push", o);
-  }
-  return a;
+val tags_obj(const Tags& tags) {
+  val o = val::object();
+  for (const Tag& t : tags.list()) o.set(t.name, t.value);
+  return o;
 }
 
-// Game `index` of a record text: {startFen, moves (coordinate), algebraic, status, tags,
-// comments, glyphs}. status is core's for the game as recorded: a resignation or an agreed
-// draw is status.state 'resignation' / 'draw-agreed' (the page replays it with
-// Game.resign / Game.agreeDraw).
-val read_record_core(std::string text, int index) {
-  if (index < 0) return error_obj("bad-argument", "the game index must be 0 or more");
-  auto r = read_record(text, size_t(index));
-  if (!r) return game_error_obj(r.code(), r.error(), r.line());
-  const Game& g = r->game;
+// A game of a list: {line, tags: {the roster}, result, moves}.
+val info_obj(const RecordInfo& info) {
+  val o = val::object();
+  o.set("line", info.line);
+  val tags = val::object();
+  for (const char* name : {"Event", "Site", "Date", "Round", "Gold", "Scarlet"}) tags.set(name, info.tag(name));
+  o.set("tags", tags);
+  o.set("result", info.result);
+  o.set("moves", info.moves);
+  return o;
+}
+
+// A game read: {startFen, moves (coordinate), algebraic, status, tags, comments, glyphs,
+// clocks (milliseconds left after each ply, null when not known)}. Its time control is
+// tags.TimeControl (M.parseTimeControl reads it).
+val game_obj(const GameRecord& r) {
+  const Game& g = r.game;
   val o = val::object();
   o.set("startFen", g.start_position());
   o.set("moves", strings(g.coordinate_moves()));
   o.set("algebraic", strings(g.algebraic_moves()));
   o.set("status", status_obj(g.status(), g.position().side_to_move()));
-  o.set("tags", tags_obj(r->tags));
-  o.set("comments", strings(r->comments));
-  o.set("glyphs", strings(r->glyphs));
+  o.set("tags", tags_obj(r.tags));
+  o.set("comments", strings(r.comments));
+  o.set("glyphs", strings(r.glyphs));
+  val clocks = val::array();
+  for (int64_t ms : r.clocks) clocks.call<void>("push", ms < 0 ? val::null() : val(double(ms)));
+  o.set("clocks", clocks);
   return o;
 }
+
+// [{line, tags: {the roster}, result, moves}] without playing the moves.
+val list_records_core(std::string text) {
+  auto r = list_records(text);
+  if (!r) return game_error_obj(r.code(), r.error(), r.line());
+  val a = val::array();
+  for (const RecordInfo& info : *r) a.call<void>("push", info_obj(info));
+  return a;
+}
+
+// Game `index` of a record text (game_obj). status is core's for the game as recorded: a
+// resignation or an agreed draw is status.state 'resignation' / 'draw-agreed' (the page
+// replays it with Game.resign / Game.agreeDraw).
+val read_record_core(std::string text, int index) {
+  if (index < 0) return error_obj("bad-argument", "the game index must be 0 or more");
+  auto r = read_record(text, size_t(index));
+  if (!r) return game_error_obj(r.code(), r.error(), r.line());
+  return game_obj(*r);
+}
+
+// A large record text held once, its games listed a few at a time (the page shows the
+// progress and stays responsive) and read one at a time, each from its own text:
+//   const l = new RecordListCore(text);
+//   while (!(r = l.next(500)).done) show(r.games, r.read / r.size);
+//   l.read(i);  l.delete();
+class RecordListCore {
+ public:
+  explicit RecordListCore(std::string text) : text_(std::move(text)) {}
+
+  // {games: [info_obj...], done, read (bytes listed so far), size (bytes)}; an error if the
+  // text cannot be listed (from the call that meets it).
+  val next(int max_games) {
+    if (max_games < 1) return error_obj("bad-argument", "the number of games must be 1 or more");
+    auto r = list_records(text_, cursor_, size_t(max_games));
+    if (!r) return game_error_obj(r.code(), r.error(), r.line());
+    val games = val::array();
+    for (RecordInfo& info : r.value()) {
+      games.call<void>("push", info_obj(info));
+      infos_.push_back(std::move(info));
+    }
+    val o = val::object();
+    o.set("games", games);
+    o.set("done", cursor_.done);
+    o.set("read", double(cursor_.offset));
+    o.set("size", double(text_.size()));
+    return o;
+  }
+  int count() const { return int(infos_.size()); }
+  // Game `index` of those listed so far (game_obj), read from its own text.
+  val read(int index) {
+    if (index < 0 || size_t(index) >= infos_.size())
+      return error_obj("bad-argument", "there is no game " + std::to_string(index + 1) + " in the list (it has " +
+                                           std::to_string(infos_.size()) + " so far)");
+    auto r = read_record(text_, infos_[size_t(index)]);
+    if (!r) return game_error_obj(r.code(), r.error(), r.line());
+    return game_obj(*r);
+  }
+
+ private:
+  std::string text_;
+  RecordCursor cursor_;
+  std::vector<RecordInfo> infos_;
+};
 
 // Whether the computer accepts a draw offer, from the search of its move: score
 // (centipawns for it, the side to move), mate (moves, negative when it is mated; 0 none)
@@ -77,4 +137,9 @@ EMSCRIPTEN_BINDINGS(dragonchess_record) {
   emscripten::function("acceptsDrawCore", &accepts_draw_core);
   emscripten::function("listRecordsCore", &list_records_core);
   emscripten::function("readRecordCore", &read_record_core);
+  emscripten::class_<RecordListCore>("RecordListCore")
+      .constructor<std::string>()
+      .function("next", &RecordListCore::next)
+      .function("count", &RecordListCore::count)
+      .function("read", &RecordListCore::read);
 }

@@ -52,9 +52,11 @@ class SearchFacade {
   // seed: a whole number, or null to keep the level's random stream going. multipv: the
   // best lines reported (1..64); threat: search the position after a pass (what the
   // opponent threatens); ply: the position after the record's first `ply` moves (-1: the
-  // last one; a review goes through them all).
+  // last one; a review goes through them all); fresh: clear the search's tables (hash,
+  // history, killers) first, so that the answer depends on the position and the limits
+  // alone (a hint and a review's search of the same position agree move for move).
   val start(double depth, double nodes, double movetime, bool infinite, double level, val seed, double multipv,
-            bool threat, double ply) {
+            bool threat, double ply, bool fresh) {
     if (!record_) return error_obj("no-position", "no position to search: send the position first");
     if (!whole_in(multipv, 1, MAX_MULTIPV))
       return error_obj("bad-argument", "multipv must be a whole number of lines from 1 to " + std::to_string(MAX_MULTIPV));
@@ -88,6 +90,7 @@ class SearchFacade {
     lim.multipv = int(multipv);
     search_.set_level(int(level));
     if (seed_value) search_.set_seed(*seed_value);
+    if (fresh) search_.new_game();
     begin(pos, lim);
     return val::undefined();
   }

@@ -7,12 +7,14 @@
 #include <ostream>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <vector>
 
 #include "movegen.h"
 #include "notation.h"
+#include "numbers.h"
 #include "search/timeman.h"
 
 namespace dc {
@@ -46,11 +48,7 @@ std::string shown(std::string_view s) {
   return "'" + out + "'";
 }
 
-bool parse_int(std::string_view s, long long lo, long long hi, long long& out) {
-  if (s.empty() || s.size() > 19) return false;
-  auto r = std::from_chars(s.data(), s.data() + s.size(), out);
-  return r.ec == std::errc() && r.ptr == s.data() + s.size() && out >= lo && out <= hi;
-}
+bool parse_int(std::string_view s, long long lo, long long hi, long long& out) { return parse_whole(s, lo, hi, out); }
 
 constexpr long long MAX_SEED = (1LL << 53) - 1;
 // go's clock: at most 100 days left, a day of increment.
@@ -79,13 +77,22 @@ std::string board_text(const Position& pos) {
 
 std::string plies_text(int n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
 
-// A whole file (at most MAX_RECORD_TEXT bytes), or an error message.
-Result<std::string> read_file(const std::string& path) {
+// A whole file (at most MAX_RECORD_TEXT bytes), or an error message. Only a regular file
+// is read (a pipe or a device could block or never end); `stop` is polled between blocks.
+Result<std::string> read_file(const std::string& path, const std::atomic<bool>& stop) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+    return make_error(shown(path) + " is not a file (" +
+                      (std::filesystem::is_directory(st) ? "a folder" : "a device, a pipe or a socket") +
+                      "): only a file is read as a game record");
   std::ifstream in(path, std::ios::binary);
   if (!in) return make_error("cannot open " + shown(path) + ": " + std::strerror(errno));
   std::string text;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size <= MAX_RECORD_TEXT) text.reserve(size_t(size));
   char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+  while (!stop && (in.read(buf, sizeof buf) || in.gcount() > 0)) {
     text.append(buf, size_t(in.gcount()));
     if (text.size() > MAX_RECORD_TEXT)
       return make_error(shown(path) + " is too large for a game record (more than " +
@@ -96,18 +103,25 @@ Result<std::string> read_file(const std::string& path) {
 }
 
 // "load games.dgn 3": the file and the game's number (1-based; 0 when not given). A last
-// word that is a number is the game's number when there is a file name before it.
-bool file_and_index(std::string_view args, std::string& path, long long& index) {
+// word that looks like a number (digits, maybe signed) is the game's number when there
+// is a file name before it. The error, or "".
+std::string file_and_index(std::string_view args, std::string& path, long long& index) {
   path = std::string(args);
   index = 0;
+  if (path.empty()) return "load needs a file name: load <file> [game number]";
   const size_t sp = args.find_last_of(" \t");
-  if (sp == std::string_view::npos) return !path.empty();
-  long long n = 0;
-  if (parse_int(args.substr(sp + 1), 1, 1000000000, n)) {
-    path = std::string(trim(args.substr(0, sp)));
-    index = n;
-  }
-  return !path.empty();
+  if (sp == std::string_view::npos) return "";
+  const std::string_view last = args.substr(sp + 1);
+  const std::string_view digits = last.substr(last[0] == '-' || last[0] == '+' ? 1 : 0);
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return "";
+  if (!parse_int(last, 1, 1000000000, index))
+    return "the game number must be a whole number from 1 to 1000000000, got " + shown(last);
+  path = std::string(trim(args.substr(0, sp)));
+  return "";
+}
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 std::string score_text(int score_cp, bool is_mate, int mate_in) {
@@ -173,6 +187,7 @@ void Session::stop_job() {
     // search after it has ended would be kept for its next run.
     std::lock_guard<std::mutex> lock(stop_mutex_);
     if (search_running_ && search_) search_->stop();
+    if (bench_search_) bench_search_->stop();
   }
   join_job();
 }
@@ -212,7 +227,7 @@ bool Session::handle(std::string_view line) {
     return true;
   }
   if (busy()) {
-    error(std::string(job_is_search_ ? "a search" : "a perft") + " is running; send 'stop' first");
+    error(job_name_ + " is running; send 'stop' first");
     return true;
   }
   if (cmd == "position") cmd_position(args);
@@ -265,7 +280,7 @@ void Session::cmd_help() {
   say("                   | name MultiPV value 1..64 (best lines per depth: 'info ... multipv k ...')");
   say("                   | name MoveOverhead value MS (0..5000, default 30: time lost per move outside the search)");
   say("  uci | ucinewgame  the engine's name and options | a new game (clears the hash and history)");
-  say("  bench [perft|search [depth]]");
+  say("  bench [perft | search [depth 1..30]]   (then 'stop' to end it early)");
   say("  quit");
 }
 
@@ -345,6 +360,7 @@ void Session::cmd_perft(std::string_view args, bool div) {
                  " to 12, got " + shown(args));
   job_pos_ = record_.game.position();
   job_is_search_ = false;
+  job_name_ = div ? "a divide" : "a perft";
   start_job([this, div, depth = int(depth)] {
     const auto t0 = std::chrono::steady_clock::now();
     auto ms = [&] {
@@ -380,7 +396,7 @@ void Session::cmd_perft(std::string_view args, bool div) {
   });
 }
 
-uint64_t perft_bench(std::ostream& out, int runs) {
+uint64_t perft_bench(std::ostream& out, int runs, const std::atomic<bool>* stop) {
   // Fixed positions: the start and three varied positions (pieces on all levels,
   // frozen pieces, afar captures, promotions, Kings off level 2).
   static const std::pair<const char*, int> positions[] = {
@@ -397,7 +413,13 @@ uint64_t perft_bench(std::ostream& out, int runs) {
     uint64_t nodes = 0;
     for (int r = 0; r < runs; ++r) {
       auto t0 = std::chrono::steady_clock::now();
-      nodes = perft(p, depth);
+      if (stop) {
+        const PerftCount c = perft(p, depth, *stop);
+        if (!c.complete) return signature;
+        nodes = c.nodes;
+      } else {
+        nodes = perft(p, depth);
+      }
       times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
     std::sort(times.begin(), times.end());
@@ -416,17 +438,34 @@ uint64_t perft_bench(std::ostream& out, int runs) {
 
 void Session::cmd_bench(std::string_view args) {
   auto w = words(args);
-  bool do_perft = w.empty() || w[0] == "perft";
-  bool do_search = w.empty() || w[0] == "search";
-  if (!do_perft && !do_search) return error("bench takes 'perft', 'search' or nothing, got " + shown(w[0]));
-  std::ostringstream o;
-  if (do_perft) perft_bench(o, 5);
-  int depth = 0;  // "bench search N": a fixed depth other than the default
-  if (do_search && w.size() > 1) depth = std::clamp(std::atoi(std::string(w[1]).c_str()), 1, 30);
-  if (do_search) search_bench(o, depth);
-  std::string text = o.str();
-  if (!text.empty() && text.back() == '\n') text.pop_back();
-  say(text);
+  const bool do_perft = w.empty() || w[0] == "perft";
+  const bool do_search = w.empty() || w[0] == "search";
+  long long depth = 0;  // "bench search N": a fixed depth other than the default
+  if ((!do_perft && !do_search) || w.size() > 2 || (w.size() == 2 && do_perft))
+    return error("bench takes nothing, 'perft', 'search' or 'search <depth>', got " + shown(args));
+  if (w.size() == 2 && !parse_int(w[1], 1, 30, depth))
+    return error("bench search needs a depth from 1 to 30, got " + shown(w[1]));
+  job_is_search_ = false;
+  job_name_ = "a bench";
+  start_job([this, do_perft, do_search, depth = int(depth)] {
+    const auto t0 = std::chrono::steady_clock::now();
+    std::ostringstream o;
+    if (do_perft) perft_bench(o, 5, &stop_flag_);
+    if (do_search && !stop_flag_) {
+      Search bench(16);  // its own: the session's search keeps its tables
+      auto publish = [this](Search* s) {
+        std::lock_guard<std::mutex> lock(stop_mutex_);
+        bench_search_ = s;
+      };
+      publish(&bench);
+      search_bench(o, depth, &bench, &stop_flag_);
+      publish(nullptr);
+    }
+    std::string text = o.str();
+    if (stop_flag_) text += "bench stopped after " + std::to_string(int(ms_since(t0))) + " ms (incomplete)";
+    if (!text.empty() && text.back() == '\n') text.pop_back();
+    finish(text);
+  });
 }
 
 void Session::cmd_go(std::string_view args) {
@@ -499,6 +538,7 @@ void Session::cmd_go(std::string_view args) {
   search().start(record_.game.position(), limits);
   infinite_ = limits.infinite;
   job_is_search_ = true;
+  job_name_ = "a search";
   {
     std::lock_guard<std::mutex> lock(stop_mutex_);
     search_running_ = true;
@@ -593,44 +633,68 @@ void Session::cmd_play(std::string_view args) {
   say(text);
 }
 
+// Reading a record file runs as a job: a file of the largest size takes a good part of a
+// second, and "stop" must be answered at once. A stopped load changes nothing.
 void Session::cmd_load(std::string_view args) {
   std::string path;
   long long n = 0;
-  if (!file_and_index(args, path, n)) return error("load needs a file name: load <file> [game number]");
-  auto text = read_file(path);
-  if (!text) return error(text.error());
-  auto list = list_records(*text);
-  if (!list) return error(shown(path) + ", " + list.error());
-  if (n > (long long)list->size())
-    return error(shown(path) + " holds " + std::to_string(list->size()) + " game" + (list->size() == 1 ? "" : "s") +
-                 ", not " + std::to_string(n));
-  const size_t index = n ? size_t(n - 1) : 0;
-  auto r = read_record(*text, index);
-  if (!r) return error(shown(path) + ", game " + std::to_string(index + 1) + ", " + r.error());
-  record_ = std::move(r.value());  // all or nothing
-  const Game& g = record_.game;
-  std::string line = "loaded game " + std::to_string(index + 1) + " of " + std::to_string(list->size()) + ": " +
-                     plies_text(g.plies()) + ", result " + g.result() + " (" + g.status().reason() + ")";
-  if (list->size() > 1 && !n) line += "; 'load <file> N' loads game N, 'games <file>' lists them";
-  say(line);
+  if (std::string bad = file_and_index(args, path, n); !bad.empty()) return error(bad);
+  job_is_search_ = false;
+  job_name_ = "a load";
+  start_job([this, path, n] {
+    const auto t0 = std::chrono::steady_clock::now();
+    RecordWork work{&stop_flag_};
+    auto stopped = [&] {
+      finish("load stopped after " + std::to_string(int(ms_since(t0))) + " ms: nothing loaded (the game is unchanged)");
+    };
+    auto text = read_file(path, stop_flag_);
+    if (stop_flag_) return stopped();
+    if (!text) return fail_job(text.error());
+    const size_t index = n ? size_t(n - 1) : 0;
+    auto found = find_record(*text, index, &work);  // and how many games there are
+    if (stop_flag_) return stopped();
+    if (!found) return fail_job(shown(path) + ", " + found.error());
+    const size_t games = found->games;
+    if (!found->info)
+      return fail_job(shown(path) + " holds " + std::to_string(games) + " game" + (games == 1 ? "" : "s") + ", not " +
+                      std::to_string(n));
+    auto r = read_record(*text, *found->info, &work);
+    if (stop_flag_) return stopped();
+    if (!r) return fail_job(shown(path) + ", game " + std::to_string(index + 1) + ", " + r.error());
+    record_ = std::move(r.value());  // all or nothing
+    const Game& g = record_.game;
+    std::string line = "loaded game " + std::to_string(index + 1) + " of " + std::to_string(games) + ": " +
+                       plies_text(g.plies()) + ", result " + g.result() + " (" + g.status().reason() + ")";
+    if (games > 1 && !n) line += "; 'load <file> N' loads game N, 'games <file>' lists them";
+    finish(line);
+  });
 }
 
 void Session::cmd_games(std::string_view args) {
   const std::string path(args);
   if (path.empty()) return error("games needs a file name: games <file>");
-  auto text = read_file(path);
-  if (!text) return error(text.error());
-  auto list = list_records(*text);
-  if (!list) return error(shown(path) + ", " + list.error());
-  std::string out;
-  for (size_t i = 0; i < list->size(); ++i) {
-    const RecordInfo& info = (*list)[i];
-    const Tags& t = info.tags;
-    out += "game " + std::to_string(i + 1) + " line " + std::to_string(info.line) + ": " + t.get("Gold") + " - " +
-           t.get("Scarlet") + ", " + t.get("Event") + ", " + t.get("Date") + ", " + plies_text(info.moves) + ", " +
-           info.result + "\n";
-  }
-  say(out + "total " + std::to_string(list->size()));
+  job_is_search_ = false;
+  job_name_ = "a game list";
+  start_job([this, path] {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto stopped = [&] { finish("games stopped after " + std::to_string(int(ms_since(t0))) + " ms (incomplete)"); };
+    RecordWork work{&stop_flag_};
+    auto text = read_file(path, stop_flag_);
+    if (stop_flag_) return stopped();
+    if (!text) return fail_job(text.error());
+    auto list = list_records(*text, &work);
+    if (stop_flag_) return stopped();
+    if (!list) return fail_job(shown(path) + ", " + list.error());
+    std::string out;
+    for (size_t i = 0; i < list->size(); ++i) {
+      if (i % 1024 == 0 && stop_flag_) return stopped();
+      const RecordInfo& info = (*list)[i];
+      out += "game " + std::to_string(i + 1) + " line " + std::to_string(info.line) + ": " + info.tag("Gold") + " - " +
+             info.tag("Scarlet") + ", " + info.tag("Event") + ", " + info.tag("Date") + ", " + plies_text(info.moves) +
+             ", " + info.result + "\n";
+    }
+    finish(out + "total " + std::to_string(list->size()));
+  });
 }
 
 void Session::cmd_save(std::string_view args, bool append) {

@@ -2,10 +2,11 @@
 // UCI) and answers on an output stream. Any bad line answers "error: <what is wrong>"
 // and leaves the state unchanged.
 //
-// Searches and perft/divide run on a worker thread ("a job"), so that "stop", "quit",
-// "isready" and the end of input are answered while they run. Once a job has printed
-// its last line ("bestmove ...", the perft total) the session is idle and takes any
-// command; "stop" when idle does nothing.
+// Searches, perft/divide, bench, load and games run on a worker thread ("a job"), so
+// that "stop", "quit", "isready" and the end of input are answered while they run (each
+// job polls the stop flag at least every few milliseconds). Once a job has printed its
+// last line ("bestmove ...", the perft total, "loaded ...", an error) the session is idle
+// and takes any command; "stop" when idle does nothing.
 #pragma once
 
 #include <atomic>
@@ -49,7 +50,7 @@ class Session {
   const GameRecord& record() const { return record_; }
   // How many lines answered "error: ...".
   int errors() const { return errors_; }
-  // Whether a job (search, perft, divide) is running.
+  // Whether a job (search, perft, divide, bench, load, games) is running.
   bool busy();
 
  private:
@@ -57,6 +58,11 @@ class Session {
   void error(const std::string& text) {
     ++errors_;
     say("error: " + text);
+  }
+  // A job's last line is an error.
+  void fail_job(const std::string& text) {
+    ++errors_;
+    finish("error: " + text);
   }
 
   void cmd_position(std::string_view args);
@@ -88,7 +94,7 @@ class Session {
   void join_job();
 
   std::ostream& out_;
-  int errors_ = 0;
+  std::atomic<int> errors_{0};  // jobs count theirs on the worker thread
   std::mutex out_mutex_;
   GameRecord record_;  // the game, its tags, comments and glyphs
   std::unique_ptr<Search> search_;
@@ -99,6 +105,7 @@ class Session {
   std::thread job_;
   std::atomic<bool> job_done_{true};
   std::atomic<bool> job_is_search_{false};
+  std::string job_name_ = "a search";  // "a perft", "a load"...: what a refused command is told is running
   bool infinite_ = false;  // the running search is "go infinite"
   // Set by stop/quit/end of input; perft polls it, "go infinite" waits for it (as in
   // UCI it holds its bestmove until "stop", even when the search itself has ended).
@@ -106,11 +113,13 @@ class Session {
   std::mutex stop_mutex_;
   std::condition_variable stop_cv_;
   bool search_running_ = false;  // inside Search::go (guarded by stop_mutex_)
+  Search* bench_search_ = nullptr;  // the search of a running "bench" (guarded by stop_mutex_)
   Position job_pos_;  // the job works on its own copy
 };
 
 // Prints the perft bench (legal leaf nodes per second on fixed positions) and returns
-// the node-count signature.
-uint64_t perft_bench(std::ostream& out, int runs);
+// the node-count signature. A stop flag, when given and set, ends it early (the lines
+// printed so far are complete).
+uint64_t perft_bench(std::ostream& out, int runs, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace dc

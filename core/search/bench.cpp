@@ -1,6 +1,7 @@
 // search_bench (a fixed-depth node-count signature) and the opening set of the matches.
 #include <chrono>
 #include <ctime>
+#include <memory>
 #include <set>
 
 #include "../movegen.h"
@@ -44,12 +45,13 @@ std::vector<std::string> opening_positions(int count, int plies, uint64_t seed) 
   return out;
 }
 
-uint64_t search_bench(std::ostream& out, int depth) {
+uint64_t search_bench(std::ostream& out, int depth, Search* search, const std::atomic<bool>* stop) {
   if (depth <= 0) depth = 8;
   std::vector<std::string> fens;
   fens.emplace_back(START_POSITION);
   for (const std::string& f : opening_positions(7, 8, 2024)) fens.push_back(f);
-  Search s(16);
+  std::unique_ptr<Search> own = search ? nullptr : std::make_unique<Search>(16);
+  Search& s = search ? *search : *own;
   uint64_t total = 0;
   // Only the searches are timed: clearing the hash table between positions is not.
   using Clock = std::chrono::steady_clock;
@@ -65,7 +67,13 @@ uint64_t search_bench(std::ostream& out, int depth) {
     lim.depth = depth;
     const auto t0 = Clock::now();
     const std::clock_t c0 = std::clock();
-    SearchResult res = s.go(pos, lim);
+    // As go(), in slices; a stop before start() is seen after it (start() clears stop()).
+    s.start(pos, lim);
+    auto stopped = [stop] { return stop && stop->load(std::memory_order_relaxed); };
+    while (!stopped() && !s.advance(SEARCH_SLICE_NODES)) {
+    }
+    if (stopped()) return total;
+    const SearchResult res = s.result();
     cpu_ticks += std::clock() - c0;
     wall += Clock::now() - t0;
     out << "position " << ++i << ": nodes " << res.nodes << "  score " << res.score_cp << "\n";

@@ -222,8 +222,11 @@ class Search {
 Result<Position> threat_position(const Position& pos);
 
 // Fixed-depth searches over a fixed set of positions; prints per-position nodes, the
-// total ("signature") and nodes/second; returns the total nodes.
-uint64_t search_bench(std::ostream& out, int depth = 0 /* 0 = default, 8: about 7 s natively */);
+// total ("signature") and nodes/second; returns the total nodes. Interruptible: given a
+// search to use (a fresh one, 16 MB of hash) and a stop flag, it ends when the flag is set
+// and that search's stop() is called (the positions printed so far are complete).
+uint64_t search_bench(std::ostream& out, int depth = 0 /* 0 = default, 8: about 7 s natively */,
+                      Search* search = nullptr, const std::atomic<bool>* stop = nullptr);
 
 // A balanced, reproducible set of opening positions: `plies` pseudo-random legal plies
 // from the start (captures avoided), deduplicated, none already over.

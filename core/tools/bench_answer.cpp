@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "movegen.h"
+#include "numbers.h"
 #include "position.h"
 #include "search/search.h"
 #include "status.h"
@@ -42,12 +43,12 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if ((a == "--games" || a == "--every") && i + 1 < argc) {
-      const int v = std::atoi(argv[++i]);
-      if (v < 1) {
-        std::cerr << a << " needs a positive number\n";
+      long long v = 0;
+      if (!dc::parse_whole(argv[++i], 1, 1000000, v)) {
+        std::cerr << a << " needs a whole number from 1 to 1000000, not '" << argv[i] << "'\n";
         return 1;
       }
-      (a == "--games" ? games : every) = v;
+      (a == "--games" ? games : every) = int(v);
     } else {
       std::cerr << "usage: bench_answer [--games N] [--every K]\n";
       return a == "--help" || a == "-h" ? 0 : 1;

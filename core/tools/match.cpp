@@ -30,6 +30,7 @@
 //                        both engines scored the position within +-CP: a draw.
 // Without them the runner still reports how often the resign rule would have fired
 // and how often that would have given a result other than the game's own.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -49,6 +50,7 @@
 #include "games.h"
 #include "movegen.h"
 #include "notation.h"
+#include "numbers.h"
 #include "position.h"
 #include "search/search.h"
 #include "search/timeman.h"
@@ -73,6 +75,19 @@ struct Config {
   bool overhead_set = false;                // sent to an external engine only when set
 };
 
+// A number of an option or a player's item, strictly (see numbers.h); else a message
+// naming it and the range, and false.
+template <typename T>
+bool number(const std::string& what, const std::string& text, long long lo, long long hi, T& out) {
+  long long v = 0;
+  if (!parse_whole(text, lo, hi, v)) {
+    std::cerr << what << " must be a whole number from " << lo << " to " << hi << ", not '" << text << "'\n";
+    return false;
+  }
+  out = T(v);
+  return true;
+}
+
 bool parse_config(const std::string& text, Config& c) {
   c.text = text;
   if (text == "random") { c.kind = Config::Random; return true; }
@@ -84,56 +99,60 @@ bool parse_config(const std::string& text, Config& c) {
     auto eq = item.find('=');
     if (eq == std::string::npos) { std::cerr << "bad config item " << item << "\n"; return false; }
     std::string k = item.substr(0, eq), v = item.substr(eq + 1);
-    const bool on = v != "0" && v != "off" && v != "false";
-    if (k == "level") {
-      c.level = std::atoi(v.c_str());
-      c.ls = level_settings(c.level);
-    }
+    const bool on = v == "1" || v == "on" || v == "true";
+    auto num = [&](long long lo, long long hi, auto& field) { return number(k + "=", v, lo, hi, field); };
     // A level's settings changed one by one (after level=N): a level of one's own.
-    else if (k == "depth") c.custom = true, c.ls.max_depth = std::atoi(v.c_str());
-    else if (k == "lnodes") c.custom = true, c.ls.max_nodes = std::strtoull(v.c_str(), nullptr, 10);
-    else if (k == "ltime") c.custom = true, c.ls.movetime_ms = std::atoi(v.c_str());
-    else if (k == "lfloor") c.custom = true, c.ls.min_nodes = std::strtoull(v.c_str(), nullptr, 10);
-    else if (k == "lmaxtime") c.custom = true, c.ls.max_movetime_ms = std::atoi(v.c_str());
-    else if (k == "noise") c.custom = true, c.ls.noise_cp = std::atoi(v.c_str());
-    else if (k == "blunder") c.custom = true, c.ls.blunder_pct = std::atoi(v.c_str());
-    else if (k == "margin") c.custom = true, c.ls.blunder_margin = std::atoi(v.c_str());
-    else if (k == "afarblind") c.custom = true, c.ls.afar_blind_pct = std::atoi(v.c_str());
-    else if (k == "frozenblind") c.custom = true, c.ls.frozen_blind_pct = std::atoi(v.c_str());
-    else if (k == "horizon") c.custom = true, c.ls.capture_horizon = std::atoi(v.c_str());
-    else if (k == "horizonpct") c.custom = true, c.ls.horizon_pct = std::atoi(v.c_str());
-    else if (k == "exactroot") c.custom = true, c.ls.exact_root = on;
-    else if (k == "cmd") { c.kind = Config::External; c.cmd = v; }
-    else if (k == "hash") c.hash_mb = size_t(std::atoi(v.c_str()));
-    else if (k == "overhead") {
-      char* end = nullptr;
-      const long ms = std::strtol(v.c_str(), &end, 10);
-      if (v.empty() || *end || ms < 0 || ms > MAX_MOVE_OVERHEAD_MS) {
-        std::cerr << "overhead must be milliseconds from 0 to " << MAX_MOVE_OVERHEAD_MS << ", got " << v << "\n";
+    auto own = [&](long long lo, long long hi, auto& field) { return c.custom = true, num(lo, hi, field); };
+    // A feature switched on or off: 1, on, true or 0, off, false.
+    auto sw = [&](bool& field) {
+      if (!on && v != "0" && v != "off" && v != "false") {
+        std::cerr << k << "= must be on or off (1, 0, true, false), not '" << v << "'\n";
         return false;
       }
-      c.overhead = int(ms);
-      c.overhead_set = true;
+      field = on;
+      return true;
+    };
+    constexpr long long MAX_NODES = 1000000000000LL, MAX_MS = 86400000, PCT = 100, CP = 100000;
+    bool ok = true;
+    if (k == "level") {
+      ok = num(1, 10, c.level);
+      if (ok) c.ls = level_settings(c.level);
     }
+    else if (k == "depth") ok = own(1, MAX_DEPTH, c.ls.max_depth);
+    else if (k == "lnodes") ok = own(0, MAX_NODES, c.ls.max_nodes);  // 0: no node budget
+    else if (k == "ltime") ok = own(0, MAX_MS, c.ls.movetime_ms);
+    else if (k == "lfloor") ok = own(0, MAX_NODES, c.ls.min_nodes);
+    else if (k == "lmaxtime") ok = own(0, MAX_MS, c.ls.max_movetime_ms);
+    else if (k == "noise") ok = own(0, CP, c.ls.noise_cp);
+    else if (k == "blunder") ok = own(0, PCT, c.ls.blunder_pct);
+    else if (k == "margin") ok = own(0, CP, c.ls.blunder_margin);
+    else if (k == "afarblind") ok = own(0, PCT, c.ls.afar_blind_pct);
+    else if (k == "frozenblind") ok = own(0, PCT, c.ls.frozen_blind_pct);
+    else if (k == "horizon") ok = own(-1, MAX_DEPTH, c.ls.capture_horizon);
+    else if (k == "horizonpct") ok = own(0, PCT, c.ls.horizon_pct);
+    else if (k == "exactroot") c.custom = true, ok = sw(c.ls.exact_root);
+    else if (k == "cmd") { c.kind = Config::External; c.cmd = v; }
+    else if (k == "hash") ok = num(1, 1024, c.hash_mb);
+    else if (k == "overhead") ok = num(0, MAX_MOVE_OVERHEAD_MS, c.overhead), c.overhead_set = true;
     else if (k == "eval") {
       if (v == "material") c.opt.eval = EvalWeights::material();
       else if (v == "full") c.opt.eval = EvalWeights::defaults();
       else { std::cerr << "eval must be full or material\n"; return false; }
     }
-    else if (k == "null") c.opt.null_move = on;
-    else if (k == "lmr") c.opt.lmr = on;
-    else if (k == "futility") c.opt.futility = on;
-    else if (k == "checkext") c.opt.check_extension = on;
-    else if (k == "qprune") c.opt.qsearch_prune = on;
-    else if (k == "qbound") c.opt.qsearch_bound = on;
-    else if (k == "see") c.opt.see_order = c.opt.see_qsearch = c.opt.see_prune = on;
-    else if (k == "seeorder") c.opt.see_order = on;
-    else if (k == "seeq") c.opt.see_qsearch = on;
-    else if (k == "seeprune") c.opt.see_prune = on;
-    else if (k == "countermove") c.opt.countermove = on;
-    else if (k == "conthist") c.opt.cont_history = on;
-    else if (k == "aspiration") c.opt.aspiration = on;
-    else if (k == "timeman") c.opt.time_manager = on;
+    else if (k == "null") ok = sw(c.opt.null_move);
+    else if (k == "lmr") ok = sw(c.opt.lmr);
+    else if (k == "futility") ok = sw(c.opt.futility);
+    else if (k == "checkext") ok = sw(c.opt.check_extension);
+    else if (k == "qprune") ok = sw(c.opt.qsearch_prune);
+    else if (k == "qbound") ok = sw(c.opt.qsearch_bound);
+    else if (k == "see") ok = sw(c.opt.see_order) && sw(c.opt.see_qsearch) && sw(c.opt.see_prune);
+    else if (k == "seeorder") ok = sw(c.opt.see_order);
+    else if (k == "seeq") ok = sw(c.opt.see_qsearch);
+    else if (k == "seeprune") ok = sw(c.opt.see_prune);
+    else if (k == "countermove") ok = sw(c.opt.countermove);
+    else if (k == "conthist") ok = sw(c.opt.cont_history);
+    else if (k == "aspiration") ok = sw(c.opt.aspiration);
+    else if (k == "timeman") ok = sw(c.opt.time_manager);
     else if (k == "weights") {
       std::ifstream f(v);
       std::stringstream text;
@@ -142,15 +161,16 @@ bool parse_config(const std::string& text, Config& c) {
       if (!f || !w) { std::cerr << v << ": " << (f ? w.error() : "cannot read") << "\n"; return false; }
       c.opt.eval = w.value();
     }
-    else if (k == "afar") c.opt.eval.use_afar = on;
-    else if (k == "mobility") c.opt.eval.use_mobility = on;
-    else if (k == "pst") c.opt.eval.use_pst = on;
-    else if (k == "kingsafety") c.opt.eval.use_king_safety = on;
-    else if (k == "frozen") c.opt.eval.use_frozen = on;
-    else if (k == "kinglevel") c.opt.eval.use_king_level = on;
-    else if (k == "warriors") c.opt.eval.use_warriors = on;
+    else if (k == "afar") ok = sw(c.opt.eval.use_afar);
+    else if (k == "mobility") ok = sw(c.opt.eval.use_mobility);
+    else if (k == "pst") ok = sw(c.opt.eval.use_pst);
+    else if (k == "kingsafety") ok = sw(c.opt.eval.use_king_safety);
+    else if (k == "frozen") ok = sw(c.opt.eval.use_frozen);
+    else if (k == "kinglevel") ok = sw(c.opt.eval.use_king_level);
+    else if (k == "warriors") ok = sw(c.opt.eval.use_warriors);
     else if (k == "name") {}
     else { std::cerr << "unknown config key " << k << "\n"; return false; }
+    if (!ok) return false;
   }
   return true;
 }
@@ -278,12 +298,16 @@ struct Player {
   }
 };
 
-bool parse_ints(const std::string& text, std::vector<int>& v, size_t n) {
+// "A,B,C": n whole numbers, each within [lo, hi].
+bool parse_ints(const std::string& text, std::vector<int>& v, size_t n, long long lo, long long hi) {
   v.clear();
   std::stringstream ss(text);
   std::string item;
-  while (std::getline(ss, item, ',')) v.push_back(std::atoi(item.c_str()));
-  return v.size() == n;
+  long long x = 0;
+  while (std::getline(ss, item, ','))
+    if (parse_whole(item, lo, hi, x)) v.push_back(int(x));
+    else return false;
+  return v.size() == n && (text.empty() || text.back() != ',');
 }
 
 std::unique_ptr<ExternalEngine> start_external(const Config& c) {
@@ -319,14 +343,17 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     std::vector<int> v;
+    auto num = [&](long long lo, long long hi, auto& field) {
+      if (!number(k, val(), lo, hi, field)) std::exit(1);
+    };
     if (k == "--a") a_text = val();
     else if (k == "--b") b_text = val();
-    else if (k == "--games") games = std::atoi(val().c_str());
-    else if (k == "--nodes") nodes = std::strtoull(val().c_str(), nullptr, 10);
-    else if (k == "--movetime") movetime = std::atoi(val().c_str());
-    else if (k == "--max-plies") max_plies = std::atoi(val().c_str());
-    else if (k == "--opening-plies") plies = std::atoi(val().c_str());
-    else if (k == "--seed") seed = std::strtoull(val().c_str(), nullptr, 10);
+    else if (k == "--games") num(1, 100000000, games);
+    else if (k == "--nodes") num(1, 1000000000000LL, nodes);
+    else if (k == "--movetime") num(1, 86400000, movetime);
+    else if (k == "--max-plies") num(1, 1000000, max_plies);
+    else if (k == "--opening-plies") num(0, 200, plies);
+    else if (k == "--seed") num(0, (1LL << 53) - 1, seed);
     else if (k == "--verbose" || k == "-v") verbose = 1;
     else if (k == "--level-limits") level_limits_each = true;
     else if (k == "--positions") positions_path = val();
@@ -341,19 +368,32 @@ int main(int argc, char** argv) {
       std::stringstream ss(val());
       std::string item;
       std::vector<double> d;
-      while (std::getline(ss, item, ',')) d.push_back(std::atof(item.c_str()));
-      if (d.size() != 2 && d.size() != 4) { std::cerr << "--sprt needs elo0,elo1[,alpha,beta]\n"; return 1; }
+      double x = 0;
+      while (std::getline(ss, item, ','))
+        if (parse_decimal(item, d.size() < 2 ? -2000 : 1e-6, d.size() < 2 ? 2000 : 0.5, x)) d.push_back(x);
+        else d.push_back(NAN);
+      if ((d.size() != 2 && d.size() != 4) || std::any_of(d.begin(), d.end(), [](double e) { return std::isnan(e); })) {
+        std::cerr << "--sprt needs elo0,elo1[,alpha,beta]: Elo from -2000 to 2000, alpha and beta above 0 and at "
+                     "most 0.5 (such as 0,5 or 0,5,0.05,0.05)\n";
+        return 1;
+      }
       sprt.elo0 = d[0];
       sprt.elo1 = d[1];
       if (d.size() == 4) sprt.alpha = d[2], sprt.beta = d[3];
       use_sprt = true;
     }
     else if (k == "--resign") {
-      if (!parse_ints(val(), v, 2)) { std::cerr << "--resign needs CP,MOVES\n"; return 1; }
+      if (!parse_ints(val(), v, 2, 1, 100000) || v[1] > 1000) {
+        std::cerr << "--resign needs CP,MOVES (whole numbers: CP 1 to 100000, MOVES 1 to 1000)\n";
+        return 1;
+      }
       adj.resign_cp = v[0], adj.resign_moves = v[1];
     }
     else if (k == "--draw") {
-      if (!parse_ints(val(), v, 3)) { std::cerr << "--draw needs PLY,CP,MOVES\n"; return 1; }
+      if (!parse_ints(val(), v, 3, 0, 100000) || v[2] < 1 || v[2] > 1000) {
+        std::cerr << "--draw needs PLY,CP,MOVES (whole numbers: PLY and CP 0 to 100000, MOVES 1 to 1000)\n";
+        return 1;
+      }
       adj.draw_ply = v[0], adj.draw_cp = v[1], adj.draw_moves = v[2];
     }
     else {

@@ -149,7 +149,7 @@ test('the editor: a bad position is refused with its reason, fixed, then played 
   assert.match(await page.evaluate(() => location.hash), /^#fen=/);
   await clickSquare(page, '2d2');
   await clickSquare(page, '2d3');
-  await page.waitForFunction(() => window.__dc.state().length === 2, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.__dc.state().length === 2);
   s = await state(page);
   assert.equal(s.status.state, 'ongoing');
   assert.deepEqual(errors, []);
@@ -184,7 +184,7 @@ test('the editor on a phone: a palette piece touched and dragged up lands on its
     const w = await centre(page, '[data-tool="O"]');
     const scrolled = await page.evaluate(() => document.querySelector('.ed-tools').scrollLeft);
     await touchDrag(w, { x: w.x - 200, y: w.y });
-    await page.waitForFunction((x) => document.querySelector('.ed-tools').scrollLeft > x + 50, scrolled, { timeout: 3000 });
+    await page.waitForFunction((x) => document.querySelector('.ed-tools').scrollLeft > x + 50, scrolled);
     assert.equal(await page.evaluate(() => window.__dc.editor.state.board), board);
     assert.deepEqual(errors, []);
   } finally {
@@ -202,7 +202,7 @@ test('analysis: lines and their arrows, threats in red, a line plays its move', 
   await click(page, '[data-ed="start"]');
   await click(page, '[data-ed="analyse"]');
   await page.waitForFunction(() => window.__dc.analysis.on && window.__dc.state().mode === 'hotseat');
-  await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length === 3, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length === 3);
   const lines = await page.evaluate(() => window.__dc.analysis.lines());
   assert.equal(lines.length, 3);
   assert.equal(new Set(lines.map((l) => l.move)).size, 3);
@@ -238,13 +238,13 @@ test('analysis: lines and their arrows, threats in red, a line plays its move', 
   const off = await pixel(page, s1.at.x, s1.at.y);
   assert.ok(!isArrow(off, [0x15, 0x78, 0x1e]), `no arrow: ${off}`);
   await page.keyboard.press('a');
-  await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length >= 1, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length >= 1);
   // Two lines.
   await page.selectOption('#an-multipv', '2');
-  await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length === 2, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length === 2);
   // The threat: Scarlet's best moves if it were to move, as red arrows.
   await page.keyboard.press('x');
-  await page.waitForFunction(() => /If Scarlet were to move/.test(document.querySelector('#an-lines').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => /If Scarlet were to move/.test(document.querySelector('#an-lines').textContent));
   const threat = await page.evaluate(() => window.__dc.analysis.lines());
   const board = boardOf(await page.evaluate(() => window.__dc.fen()));
   for (const l of threat) assert.match(board[sqIndex(l.move.slice(0, 3))], /[a-z]/, `${l.move} moves a Scarlet piece`);
@@ -252,7 +252,7 @@ test('analysis: lines and their arrows, threats in red, a line plays its move', 
   assert.ok(s2, 'the threat was on show long enough to be sampled');
   assert.ok(isArrow(s2.px, [0xc8, 0x28, 0x1e]), `threat arrow pixel ${s2.px}`);
   await page.keyboard.press('x');
-  await page.waitForFunction(() => !/If Scarlet/.test(document.querySelector('#an-lines').textContent) && document.querySelectorAll('#an-lines .an-line').length === 2, null, { timeout: 20000 });
+  await page.waitForFunction(() => !/If Scarlet/.test(document.querySelector('#an-lines').textContent) && document.querySelectorAll('#an-lines .an-line').length === 2);
   // A click on a line's score plays its first move (Gold's turn, two players here).
   // (read and clicked in one go: a deeper result may reorder the lines at any time)
   const first = await page.evaluate(() => {
@@ -277,8 +277,8 @@ test('review: a 60-ply game is reviewed in the worker with progress, a graph and
   await click(page, '#an-review-start');
   // progress on the way
   await page.waitForFunction(() => /^\d+ \/ 61$/.test(document.querySelector('#an-progress-text').textContent) &&
-    Number(document.querySelector('#an-progress-text').textContent.split(' ')[0]) > 0, null, { timeout: 60000 });
-  await page.waitForFunction(() => window.__dc.analysis.review.state.status === 'done', null, { timeout: 180000 });
+    Number(document.querySelector('#an-progress-text').textContent.split(' ')[0]) > 0);
+  await page.waitForFunction(() => window.__dc.analysis.review.state.status === 'done');
   const ms = Date.now() - t0;
   console.log(`# review of 60 plies: ${ms} ms (page: ${await page.evaluate(() => window.__dc.analysis.review.state.ms)} ms)`);
   const r = await page.evaluate(() => {
@@ -310,9 +310,9 @@ test('review: a 60-ply game is reviewed in the worker with progress, a graph and
   assert.equal(counts, r.judged.length);
   // a second review, stopped: the positions done so far, judged
   await click(page, '#an-review-start');
-  await page.waitForFunction(() => window.__dc.analysis.review.state.done >= 3, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.__dc.analysis.review.state.done >= 3);
   await click(page, '[data-an="stopreview"]');
-  await page.waitForFunction(() => window.__dc.analysis.review.state.status === 'stopped', null, { timeout: 10000 });
+  await page.waitForFunction(() => window.__dc.analysis.review.state.status === 'stopped');
   const stopped = await page.evaluate(() => window.__dc.analysis.review.state.entries.length);
   assert.ok(stopped >= 3 && stopped < 61, String(stopped));
   assert.match(await text(page, '#an-summary'), /Review stopped after \d+ of 61 positions/);

@@ -44,7 +44,7 @@ test('Embed: the position on view, its last move and the selected piece, ready t
     // the embed shows exactly the page's position, the diagram and the last move
     const e = await b.context.newPage();
     await e.goto(src);
-    await e.waitForFunction(() => window.__embed && window.__embed.ready, null, { timeout: 20000 });
+    await e.waitForFunction(() => window.__embed && window.__embed.ready);
     const st = await e.evaluate(() => window.__embed.state());
     assert.equal(st.fen, fen);
     assert.equal(st.selected, '2d2');

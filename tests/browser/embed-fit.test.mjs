@@ -55,7 +55,7 @@ test('embeds of every piece type at 320x200, 480x300 and 800x600: levels, square
         old.replaceWith(f);
       }, server.url + src);
       const frame = await (await page.$('#f')).contentFrame();
-      await frame.waitForFunction(() => window.__embed && window.__embed.ready && window.__embed.piecesReady, null, { timeout: 20000 });
+      await frame.waitForFunction(() => window.__embed && window.__embed.ready && window.__embed.piecesReady);
       const row = [title];
       for (const [w, h] of SIZES) {
         await page.evaluate(([w, h]) => Object.assign(document.getElementById('f').style, { width: w + 'px', height: h + 'px' }), [w, h]);
@@ -112,7 +112,7 @@ test('the gallery draws each diagram once, with one renderer, and keeps it while
   try {
     const { page } = b;
     await page.goto(server.url + 'embed-example.html');
-    await page.waitForFunction(() => window.__gallery && (window.__gallery.ready || window.__gallery.errors.length), null, { timeout: 30000 });
+    await page.waitForFunction(() => window.__gallery && (window.__gallery.ready || window.__gallery.errors.length));
     const g = await page.evaluate(() => window.__gallery);
     assert.deepEqual(g.errors, []);
     const ids = await page.$$eval('.card', (cs) => cs.map((c) => c.id));
@@ -141,7 +141,7 @@ test('the gallery draws each diagram once, with one renderer, and keeps it while
     // a click brings one diagram to life: the embed itself, interactive
     await page.click('#dragon .diagram');
     const frame = await (await page.$('#dragon iframe')).contentFrame();
-    await frame.waitForFunction(() => window.__embed && window.__embed.ready, null, { timeout: 20000 });
+    await frame.waitForFunction(() => window.__embed && window.__embed.ready);
     assert.equal((await frame.evaluate(() => window.__embed.state())).selected, '3f4');
     await page.click('#warrior .diagram');
     assert.equal(await page.$$eval('iframe', (f) => f.length), 1, 'one live diagram at a time');

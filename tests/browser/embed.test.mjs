@@ -32,10 +32,10 @@ test.after(async () => {
 async function openEmbed(page, hash, { pieces = true } = {}) {
   await page.goto('about:blank');
   await page.goto(server.url + 'embed.html' + hash);
-  await page.waitForFunction(() => window.__embed && (window.__embed.ready || window.__embed.failed), null, { timeout: 20000 });
+  await page.waitForFunction(() => window.__embed && (window.__embed.ready || window.__embed.failed));
   const failed = await page.evaluate(() => window.__embed.failed);
   assert.equal(failed, undefined, `embed failed to start: ${failed}`);
-  if (pieces) await page.waitForFunction(() => window.__embed.piecesReady, null, { timeout: 20000 });
+  if (pieces) await page.waitForFunction(() => window.__embed.piecesReady);
 }
 const state = (page) => page.evaluate(() => window.__embed.state());
 const message = (page) => page.evaluate(() => (document.getElementById('msg').hidden ? null : document.getElementById('msg-text').textContent));
@@ -227,7 +227,7 @@ test('flip, dark theme, query string instead of hash', async () => {
   assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), true);
   await page.goto('about:blank');
   await page.goto(server.url + 'embed.html?show=2c2&level=2');
-  await page.waitForFunction(() => window.__embed && window.__embed.ready, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.__embed && window.__embed.ready);
   const s = await state(page);
   assert.equal(s.selected, '2c2');
   assert.deepEqual(s.levels, [2]);

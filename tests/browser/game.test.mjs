@@ -158,24 +158,25 @@ test('frames keep coming and destinations stay instant while the engine thinks',
     const tick = () => { window.__frames++; window.__raf = requestAnimationFrame(tick); };
     window.__raf = requestAnimationFrame(tick);
     // whether the engine was thinking when the page took the click (the page's own moment)
-    document.getElementById('board').addEventListener('pointerdown', () => { window.__busyAtClick = window.__dc.state().aiBusy; }, { capture: true, once: true });
+    document.getElementById('board').addEventListener('pointerdown', () => { window.__busyAtClick = window.__dc.analysis.state.searching; }, { capture: true, once: true });
   });
   const c0 = await cpu();
-  await page.keyboard.press('h');  // a hint: a full-strength search in the worker
-  await page.waitForFunction(() => window.__dc.state().aiBusy, null, { timeout: 5000 });
+  await page.keyboard.press('a');  // the analysis: a search without end in the worker
+  await page.waitForFunction(() => window.__dc.analysis.state.searching && window.__dc.analysis.state.info);
   await clickSquare(page, '2e2');
   const s = await state(page);
   assert.equal(s.selected, '2e2');
   assert.ok(s.dests.length > 0);
   assert.equal(await page.evaluate(() => window.__busyAtClick), true, 'the click was answered while the search was running');
-  await page.waitForFunction(() => !window.__dc.state().aiBusy, null, { timeout: 10000 });
+  await page.waitForFunction(() => (window.__dc.analysis.state.info?.depth || 0) >= 6);
   const c1 = await cpu();
   const frames = await page.evaluate(() => { cancelAnimationFrame(window.__raf); return window.__frames; });
   const main = c1.main - c0.main, all = c1.all - c0.all;
   assert.ok(frames >= 5, `${frames} frames while the engine thought (a blocked page draws none)`);
   assert.ok(main < 0.5 * all, `the main thread spent ${(main * 1000).toFixed(0)} ms of the process's ${(all * 1000).toFixed(0)} ms of CPU`);
-  const hint = (await state(page)).hint;
-  assert.ok(hint && hint.from && hint.to, 'the hint arrived');
+  assert.ok(await page.evaluate(() => window.__dc.analysis.state.info.pv.length > 0), 'the analysis has a line');
+  await page.keyboard.press('a');
+  await page.waitForFunction(() => !window.__dc.analysis.on);
   await cdp.detach();
 });
 
@@ -203,7 +204,7 @@ test('checkmate ends the game with a summary', async () => {
   await openGame(page, server.url);  // the bare address: no game link in it
   await clickSquare(page, '1a6');
   await clickSquare(page, '1a7');
-  await page.waitForSelector('#dlg-over[open]', { timeout: 5000 });
+  await page.waitForSelector('#dlg-over[open]');
   assert.equal(await page.textContent('#dlg-over-title'), 'You won!');
   assert.match(await page.textContent('#over-reason'), /Checkmate/);
   assert.match(await page.textContent('#status-main'), /Checkmate · Gold wins/);

@@ -72,6 +72,10 @@ export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1
     hasTouch,
     serviceWorkers,
   });
+  // Waits are for events and conditions, with no clock of their own: on a busy machine a
+  // page may take long, and the test runner's time limit (--test-timeout) ends a wait that
+  // never comes true.
+  context.setDefaultTimeout(0);
   const page = settling(context.pages()[0] || await context.newPage());
   const close = async () => {
     await context.close().catch(() => {});
@@ -132,9 +136,9 @@ export async function openGame(page, url, opts = {}) {
 
 // Waits for the page (just loaded or reloaded) to be interactive.
 export async function waitReady(page, { pieces = true, engine = true } = {}) {
-  await page.waitForFunction(() => window.__dc && window.__dc.ready, null, { timeout: 20000 });
-  if (pieces) await page.waitForFunction(() => window.__dc.piecesReady, null, { timeout: 20000 });
-  if (engine) await page.waitForFunction(() => window.__dc.state().engineReady, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.__dc && window.__dc.ready);
+  if (pieces) await page.waitForFunction(() => window.__dc.piecesReady);
+  if (engine) await page.waitForFunction(() => window.__dc.state().engineReady);
 }
 
 export const state = (page) => page.evaluate(() => window.__dc.state());

@@ -88,7 +88,7 @@ for (const size of SIZES) {
 
       // the 200-ply game from a link
       await b.page.goto(server.url + encodeGame({ moves }));
-      await b.page.waitForFunction((n) => window.__dc.ready && window.__dc.state().length === n, PLIES, { timeout: 20000 });
+      await b.page.waitForFunction((n) => window.__dc.ready && window.__dc.state().length === n, PLIES);
       await frames(b.page, 4);  // the page drawn and laid out with the 200-ply list
       assert.deepEqual(await boardBox(b.page), box0, 'the boards did not move or grow with 200 plies in the list');
 
@@ -143,7 +143,7 @@ for (const size of SIZES) {
         const p = await reach(b.page, n);
         await b.page.mouse.click(p.x, p.y);
       }
-      await b.page.waitForFunction((n) => window.__dc.state().length === n + 2, PLIES, { timeout: 30000 });
+      await b.page.waitForFunction((n) => window.__dc.state().length === n + 2, PLIES);
       await frames(b.page, 4);  // drawn, and the phone's boards scrolled to the last move
       const last = (await b.page.evaluate(() => window.__dc.history())).at(-1);
       const a2 = await visibleArea(b.page);
@@ -171,8 +171,8 @@ test('desktop: the move list keeps its height and the last move in sight while t
       const errors = watchErrors(b.page);
       await openGame(b.page, server.url);
       await b.page.goto(server.url + encodeGame({ moves }));
-      await b.page.waitForFunction((n) => window.__dc.ready && window.__dc.state().length === n, PLIES, { timeout: 20000 });
-      await b.page.waitForFunction(() => window.__dc.state().engineReady, null, { timeout: 20000 });
+      await b.page.waitForFunction((n) => window.__dc.ready && window.__dc.state().length === n, PLIES);
+      await b.page.waitForFunction(() => window.__dc.state().engineReady);
       const list = () => b.page.evaluate(() => {
         const box = document.getElementById('moves').getBoundingClientRect();
         const cur = document.querySelector('#moves .is-current').getBoundingClientRect();
@@ -183,7 +183,7 @@ test('desktop: the move list keeps its height and the last move in sight while t
       assert.ok(idle.inSight, `${width}x${height}: the last move is in sight`);
       assert.ok(idle.rows >= minRows, `${width}x${height}: ${idle.rows} rows of moves in view, not ${minRows} or more`);
       await b.page.click('[data-act="hint"]');
-      await b.page.waitForFunction(() => document.querySelectorAll('#eng-pv .pv-m').length >= 4, null, { timeout: 30000 });
+      await b.page.waitForFunction(() => document.querySelectorAll('#eng-pv .pv-m').length >= 4);
       const thinking = await list();
       assert.equal(thinking.height, idle.height, `${width}x${height}: the move list kept its height while the engine showed its line`);
       assert.ok(thinking.inSight, `${width}x${height}: the last move stayed in sight`);
@@ -210,7 +210,7 @@ test('larger squares: the player can arrange the boards for the largest squares;
     await b.page.waitForFunction((s) => window.__dc.geometry().square === s, g.square);
     const box = await boardBox(b.page);
     await b.page.goto(server.url + encodeGame({ moves }));
-    await b.page.waitForFunction((n) => window.__dc.ready && window.__dc.state().length === n, PLIES, { timeout: 20000 });
+    await b.page.waitForFunction((n) => window.__dc.ready && window.__dc.state().length === n, PLIES);
     assert.deepEqual(await boardBox(b.page), box, 'the boards stay put with 200 plies');
     await b.page.keyboard.press('b');
     await b.page.waitForFunction(() => window.__dc.geometry().arrangement === 'column');
@@ -227,13 +227,13 @@ test('play by link: the box with the link to send does not move the boards', asy
     await openGame(b.page, server.url, { engine: false });
     const box0 = await boardBox(b.page);
     await b.page.goto(server.url + encodeGame({ moves: moves.slice(0, 20), mode: 'link' }));
-    await b.page.waitForFunction(() => window.__dc.ready && window.__dc.state().mode === 'link', null, { timeout: 20000 });
+    await b.page.waitForFunction(() => window.__dc.ready && window.__dc.state().mode === 'link');
     const mv = (await b.page.evaluate(() => window.__dc.legalMoves()))[0];
     for (const n of [mv.slice(0, 3), mv.slice(3, 6)]) {
       const p = await b.page.evaluate((s) => window.__dc.squarePoint(s), n);
       await b.page.mouse.click(p.x, p.y);
     }
-    await b.page.waitForFunction(() => !document.getElementById('send').hidden, null, { timeout: 5000 });
+    await b.page.waitForFunction(() => !document.getElementById('send').hidden);
     assert.equal((await state(b.page)).length, 21);
     assert.deepEqual(await boardBox(b.page), box0);
     assert.deepEqual(errors, []);

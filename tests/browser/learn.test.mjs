@@ -62,7 +62,7 @@ test('a long press on a touch screen names the piece and opens its card', async 
     const cdp = await b.context.newCDPSession(b.page);
     // the finger stays down until the name shows (a press held long enough), then lifts
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: p.x, y: p.y }] });
-    await b.page.waitForFunction(() => window.__dc.learn.tip() !== null, null, { timeout: 5000 });
+    await b.page.waitForFunction(() => window.__dc.learn.tip() !== null);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     assert.notEqual(await b.page.evaluate(() => window.__dc.learn.tip()), null, 'the name stays after the finger lifts');
     assert.equal((await learn(b.page, 'L.tip()')).text, 'Gold Griffon');
@@ -204,7 +204,7 @@ test('lessons, puzzles and piece cards work offline after one visit', async () =
   const errors = watchErrors(b.page);
   try {
     await openGame(b.page, server.url);
-    await b.page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000, polling: 200 });
+    await b.page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { polling: 200 });
     await b.context.setOffline(true);
     await b.page.reload();
     await waitReady(b.page);

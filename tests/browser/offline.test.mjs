@@ -104,18 +104,18 @@ test('offline: the game page and the embed work from the cache', async (t) => {
     await clickSquare(page, '2c2');
     assert.deepEqual((await state(page)).dests, ['2c3'], 'the engine gives the Warrior\'s legal move offline');
     await clickSquare(page, '2c3');
-    await page.waitForFunction(() => window.__dc.history().length >= 1, null, { timeout: 10000 });
+    await page.waitForFunction(() => window.__dc.history().length >= 1);
     assert.equal((await page.evaluate(() => window.__dc.history()))[0], '2c22c3');
 
     // the embed, offline
     await page.goto(server.url + 'embed.html#show=2e2');
-    await page.waitForFunction(() => window.__embed && window.__embed.ready, null, { timeout: 20000 });
+    await page.waitForFunction(() => window.__embed && window.__embed.ready);
     const s = await page.evaluate(() => window.__embed.state());
     assert.deepEqual(s.diagram.move, ['2e3']);
 
     // an address that is not a file of the site: the cached game page
     await page.goto(server.url + 'no-such-page.html');
-    await page.waitForFunction(() => window.__dc && window.__dc.ready, null, { timeout: 20000 });
+    await page.waitForFunction(() => window.__dc && window.__dc.ready);
     await context.setOffline(false);
     assert.deepEqual(errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)), []);
   } finally {
@@ -128,7 +128,7 @@ test('an update is downloaded whole, waits, is offered, and takes over only on r
   try {
     const { page } = b;
     await page.goto(server.url + 'pwa-probe.html');
-    await page.waitForFunction(() => window.__controlled && window.__registered, null, { timeout: 20000 });
+    await page.waitForFunction(() => window.__controlled && window.__registered);
     assert.equal(await page.evaluate(() => window.__version()), 'v1');
     const oldKeys = await page.evaluate(() => caches.keys());
 
@@ -136,18 +136,18 @@ test('an update is downloaded whole, waits, is offered, and takes over only on r
     fs.writeFileSync(path.join(site, 'probe-version.txt'), 'v2');
     buildPwa();
     await page.evaluate(() => window.__pwa.check());
-    await page.waitForFunction(() => window.__updates === 1, null, { timeout: 20000 });
+    await page.waitForFunction(() => window.__updates === 1);
     // the new version waits: this page, and a reload, still get every file from the old one
     assert.equal(await page.evaluate(() => window.__version()), 'v1');
     await page.reload();
-    await page.waitForFunction(() => window.__controlled && window.__registered, null, { timeout: 20000 });
+    await page.waitForFunction(() => window.__controlled && window.__registered);
     assert.equal(await page.evaluate(() => window.__version()), 'v1', 'no mixing before the user agrees');
-    await page.waitForFunction(() => window.__updates === 1, null, { timeout: 20000 });  // offered again after the reload
+    await page.waitForFunction(() => window.__updates === 1);  // offered again after the reload
     const reloads = await page.evaluate(() => window.__reloads);
 
     // the user accepts: the new version takes over, the page reloads itself, old caches go
     await page.evaluate(() => window.__apply());
-    await page.waitForFunction((n) => window.__reloads === n + 1 && window.__controlled, reloads, { timeout: 20000 });
+    await page.waitForFunction((n) => window.__reloads === n + 1 && window.__controlled, reloads);
     assert.equal(await page.evaluate(() => window.__version()), 'v2');
     const keys = await page.evaluate(() => caches.keys());
     assert.equal(keys.length, 1);
@@ -184,7 +184,7 @@ test('Chromium reports the app installable (manifest, icons, service worker)', a
     // the check needs the worker to be active and controlling: asked again after each of a
     // few dozen frames until Chromium agrees
     let errors = [];
-    await page.waitForFunction(() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated', null, { timeout: 20000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated');
     for (let i = 0; i < 40; i++) {
       errors = (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors;
       if (!errors.length) break;

@@ -110,13 +110,13 @@ test('A opens the link back: the same game, A to move as Gold, nothing kept asid
   assert.match(await page.textContent('#status-main'), /Your move \(Gold\)/);
   assert.equal(await page.evaluate(() => !!window.__dc.keptPrevious), false, 'the link continues the saved game');
   assert.equal(await page.evaluate(() => localStorage.getItem('dragonchess.previous.v1')), null);
-  // A's own earlier link opened again does not make A Scarlet
+  // A's own earlier link (the one sent to B) opened again is an earlier point of the game on
+  // screen: the game stays as it is, shown at that point; A stays Gold; nothing is kept aside
   await fresh(page, linkToB);
-  assert.equal((await state(page)).human, 'scarlet', 'an older link for Scarlet: opened as Scarlet…');
-  assert.equal(await page.evaluate(() => window.__dc.keptPrevious), true, '…and the longer game was kept');
-  await page.click('#toast .toast-btn');  // Restore it
+  assert.equal((await state(page)).human, 'gold', 'an older link of this game does not make A Scarlet');
   assert.deepEqual(await history(page), ['2c22c3', '2d72d6']);
-  assert.equal((await state(page)).human, 'gold');
+  assert.equal((await state(page)).view, 1, 'shown at the link\'s point');
+  assert.equal(await page.evaluate(() => !!window.__dc.keptPrevious), false, 'nothing kept: it is the same game');
 });
 
 test('a link to another game keeps the saved game restorable', async () => {

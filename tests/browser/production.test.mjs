@@ -37,13 +37,13 @@ test('the game page, the embed and the gallery start without the hooks', async (
   try {
     const { page } = b;
     await page.goto(server.url);
-    await page.waitForFunction(() => /Your turn/.test(document.getElementById('status-main').textContent), null, { timeout: 20000 });
+    await page.waitForFunction(() => /Your turn/.test(document.getElementById('status-main').textContent));
     assert.equal(await page.evaluate(() => typeof window.__dc), 'undefined');
     await page.goto(server.url + 'embed.html#show=3g1');
-    await page.waitForFunction(() => /Gold Dragon on 3g1/.test(document.getElementById('caption').textContent), null, { timeout: 20000 });
+    await page.waitForFunction(() => /Gold Dragon on 3g1/.test(document.getElementById('caption').textContent));
     assert.equal(await page.evaluate(() => typeof window.__embed), 'undefined');
     await page.goto(server.url + 'embed-example.html');
-    await page.waitForFunction(() => document.querySelectorAll('canvas.picture').length === 15, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll('canvas.picture').length === 15);
     assert.equal(await page.evaluate(() => typeof window.__gallery), 'undefined');
     assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
   } finally {

@@ -248,7 +248,7 @@ test('a piece that cannot move: the screen reader hears why, not "0 moves"', asy
     const said = await lastSaid(page);
     assert.doesNotMatch(said, /0 moves|: \.$/);
     assert.match(said, /Oliphant on 2a1 has no legal move/);
-    await page.waitForFunction((t) => document.getElementById('announce').textContent === t, said, { timeout: 2000 });
+    await page.waitForFunction((t) => document.getElementById('announce').textContent === t, said);
   } finally {
     await b.close();
   }
@@ -271,7 +271,7 @@ test('sounds for move, capture, check and game end; the mute switch is remembere
     await type('2e52e8');
     assert.deepEqual(await sounds(), ['capture', 'move', 'check']);
     assert.ok(await page.evaluate(() => window.__dc.sounds.every((s) => s.played)), 'Web Audio played them');
-    await page.waitForFunction(() => window.__dc.audioState() === 'running', null, { timeout: 3000 });
+    await page.waitForFunction(() => window.__dc.audioState() === 'running');
     assert.equal(await page.getAttribute('#btn-sound', 'aria-pressed'), 'false');
     // mute: the next move is silent, and it stays muted after a reload
     await page.click('#btn-sound');
@@ -299,7 +299,7 @@ test('sounds for move, capture, check and game end; the mute switch is remembere
   c.page.on('console', (m) => { if (/audio/i.test(m.text())) cWarnings.push(m.text()); });
   try {
     await openGame(c.page, server.url + '#vs=watch&strength=1', { pieces: false });
-    await c.page.waitForFunction(() => window.__dc.sounds.length > 0, null, { timeout: 15000 });
+    await c.page.waitForFunction(() => window.__dc.sounds.length > 0);
     assert.deepEqual(await c.page.evaluate(() => [window.__dc.sounds[0].played, window.__dc.audioState()]), [false, 'none']);
     assert.deepEqual(cWarnings, []);
   } finally {

@@ -74,7 +74,7 @@ test('a game played in the embed opens in the embed and the game page through it
   const { page } = browser;
   await page.goto('about:blank');
   await page.goto(server.url + 'embed.html#moves=2c22c3');
-  await page.waitForFunction(() => window.__embed && window.__embed.ready, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.__embed && window.__embed.ready);
   const click = async (sq) => {
     const p = await page.evaluate((n) => window.__embed.squarePoint(n), sq);
     await page.mouse.click(p.x, p.y);
@@ -89,7 +89,7 @@ test('a game played in the embed opens in the embed and the game page through it
   // the same link in the embed gives the same position
   await page.goto('about:blank');
   await page.goto(server.url + 'embed.html' + u.hash);
-  await page.waitForFunction(() => window.__embed && window.__embed.ready, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.__embed && window.__embed.ready);
   assert.equal(await page.evaluate(() => window.__embed.fen()), fen);
 
   // the game page reads the link at boot (share.js readLink)

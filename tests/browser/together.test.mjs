@@ -92,7 +92,7 @@ test('a review\'s marks stay on the moves it judged when the game goes on, or mo
   await fresh(page, '#moves=2c22c3.2c72c6.3g13f1.3g83a2');
   await page.keyboard.press('a');
   await page.evaluate(() => window.__dc.analysis.startReview());
-  await page.waitForFunction(() => window.__dc.analysis.review.state.status === 'done', null, { timeout: 60000 });
+  await page.waitForFunction(() => window.__dc.analysis.review.state.status === 'done');
   const marked = await glyphs(page);
   assert.ok(marked.some((g) => g.startsWith('3?')), `2. R3f1 is judged: ${marked}`);
   await typeMove(page, '2d22d3');

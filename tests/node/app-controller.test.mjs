@@ -223,7 +223,67 @@ test('the board component\'s config: integers, dests from one generation, null w
   assert.deepEqual(ctl.playSquares(from, squareIndex('2c3')), {});
   const after = ctl.boardConfig();
   assert.deepEqual(after.lastMove, [from, squareIndex('2c3')]);
-  assert.equal(after.dests, null, 'the computer is to move: nothing to drag');
+  assert.equal([...after.dests.values()].flat().length, ctl.model.game.premoves().length,
+    'the computer is to move: only moves to queue (premoves)');
+  assert.equal(after.dests.has(squareIndex('2c7')), false, "none of the computer's pieces");
   ctl.goTo(0);
   assert.equal(ctl.boardConfig().dests, null, 'browsing: nothing to drag');
+});
+
+test('premoves: queued while the other side thinks, played when the turn comes if legal, dropped with a word if not', async () => {
+  const { ctl } = make(settings({ mode: 'link', human: 'gold' }));
+  ctl.reset({ settings: ctl.settings });
+  assert.deepEqual(ctl.play('2c22c3'), {});
+  assert.equal(ctl.canPremove(), true);
+  assert.equal(ctl.select('2d2'), true, 'your own piece, while the opponent is to move');
+  assert.ok(ctl.dests.some((d) => d.to === '2d3'));
+  assert.equal(ctl.boardConfig().dests.get(squareIndex('2d2')).includes(squareIndex('2d3')), true);
+  assert.deepEqual(ctl.playSquares(squareIndex('2d2'), squareIndex('2d3')), {});
+  assert.deepEqual(ctl.boardConfig().premove, [squareIndex('2d2'), squareIndex('2d3')]);
+  assert.deepEqual(ctl.model.coordinates(), ['2c22c3'], 'queued, not played');
+  assert.deepEqual(ctl.play('2c72c6'), {});  // the opponent's answer
+  await Promise.resolve();
+  assert.deepEqual(ctl.model.coordinates(), ['2c22c3', '2c72c6', '2d22d3'], 'played at once');
+  // one that the answer makes illegal: dropped, said
+  assert.deepEqual(ctl.playSquares(squareIndex('2d3'), squareIndex('2d4')), {});
+  assert.deepEqual(ctl.play('2d72d6'), {});
+  await Promise.resolve();
+  assert.deepEqual(ctl.model.coordinates(), ['2c22c3', '2c72c6', '2d22d3', '2d72d6', '2d32d4']);
+  assert.deepEqual(ctl.playSquares(squareIndex('2d4'), squareIndex('2d5')), {});
+  assert.deepEqual(ctl.play('2d62d5'), {});  // onto the queued move's square
+  await Promise.resolve();
+  assert.equal(ctl.model.length, 6);
+  assert.match(ctl.note.text, /premove W2d5 was dropped: .*/i);
+  // cancelled
+  assert.deepEqual(ctl.play('2e22e3'), {});
+  assert.deepEqual(ctl.playSquares(squareIndex('2e3'), squareIndex('2e4')), {});
+  assert.equal(ctl.cancelPremove(), true);
+  assert.equal(ctl.premove, null);
+  assert.equal(ctl.cancelPremove(), false);
+});
+
+test('check: the pieces giving it on the board and in the words, across levels', () => {
+  const { ctl } = make(settings({ mode: 'hotseat' }));
+  const fen = '12/12/12/12/12/12/12/12/k4o6/12/5g6/12/5K6/12/12/12/12/12/12/12/12/12/12/12 s 0 1';
+  ctl.reset({ settings: ctl.settings, startFen: fen, moves: ['2f63e5'] });
+  const c = ctl.boardConfig();
+  assert.equal(c.check, squareIndex('2f4'));
+  assert.deepEqual(c.checkers, [squareIndex('2f8'), squareIndex('3e5')]);
+  assert.match(ctl.statusLine().sub, /Gold's King on 2f4 is attacked by the Scarlet Oliphant on 2f8 and the Scarlet Griffon on 3e5 \(Sky, level 3\)/);
+  assert.match(ctl.lastMoveWords(), /check by the Scarlet Oliphant on 2f8 and the Scarlet Griffon on 3e5 \(Sky, level 3\)/);
+});
+
+test('a record\'s players: the way it was played and the people\'s names, from its tags', async () => {
+  const { recordedWay, recordedNames, computerTag, playerLabel: label } = await import('../../web/app/game/players.js');
+  assert.deepEqual(recordedWay({ Gold: 'Ann', Scarlet: computerTag(3) }), { mode: 'ai', human: 'gold', level: 3 });
+  assert.deepEqual(recordedWay({ Gold: computerTag(7), Scarlet: '?' }), { mode: 'ai', human: 'scarlet', level: 7 });
+  assert.deepEqual(recordedWay({ Gold: computerTag(2), Scarlet: computerTag(2) }), { mode: 'watch', level: 2 });
+  assert.deepEqual(recordedWay({ Gold: 'Ann', Scarlet: 'Bo' }), { mode: 'hotseat' });
+  assert.deepEqual(recordedWay({}), { mode: 'hotseat' });
+  assert.deepEqual(recordedNames({ Gold: 'Ann', Scarlet: computerTag(3) }), { gold: 'Ann' });
+  assert.deepEqual(recordedNames({ Gold: '?', Scarlet: 'Opponent (by link)' }), {});
+  const { ctl } = make(settings({ mode: 'hotseat' }));
+  ctl.reset({ settings: ctl.settings, meta: { tags: { Gold: 'Ann', Scarlet: 'Bo' }, comments: [], glyphs: [], moves: [] } });
+  assert.deepEqual(label(ctl.players, 'gold'), { name: 'Ann', sub: 'Gold · on this device' });
+  assert.deepEqual(label(ctl.players, 'scarlet'), { name: 'Bo', sub: 'Scarlet · on this device' });
 });

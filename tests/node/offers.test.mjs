@@ -167,3 +167,77 @@ test('record texts: the page\'s tags, an opened record\'s tags and notes, file n
   const bad = readGame(M, '1. W2c4', 0);
   assert.ok(bad.error && bad.code === 'bad-record' && bad.line === 1, JSON.stringify(bad));
 });
+
+test('takebacks: on one device the mover asks and the side to move answers; by link only before the answer, in the link', () => {
+  const g = { kind: 'ask', by: 'gold' };
+  assert.deepEqual(offers.takebackAfterMove(g, 'scarlet'), { kind: 'declined', by: 'scarlet' }, 'moving on declines');
+  assert.deepEqual(offers.takebackAfterMove({ kind: 'declined', by: 'scarlet' }, 'scarlet'), { kind: 'declined', by: 'scarlet' });
+  assert.equal(offers.takebackAfterMove({ kind: 'accepted', by: 'scarlet' }, 'gold'), null);
+
+  const ai = make({ mode: 'ai' }).ctl;
+  assert.equal(offers.asksForTakeback(ai), false, 'against the computer Undo takes back at once');
+  assert.deepEqual(ai.play('2c22c3'), {});
+  assert.deepEqual(offers.undoOrAsk(ai), {});
+  assert.equal(ai.model.length, 0);
+
+  const hs = make({ mode: 'hotseat' }).ctl;
+  assert.equal(offers.takebackState(hs).canAsk, false, 'no move yet');
+  assert.deepEqual(hs.play('2c22c3'), {});
+  assert.deepEqual(offers.undoOrAsk(hs), {});
+  assert.equal(hs.model.length, 1, 'asked, not taken back');
+  assert.deepEqual(offers.takebackState(hs).prompt, { text: 'Gold asks to take back their last move.', answerer: 'scarlet' });
+  assert.match(offers.undoOrAsk(hs).error, /already on the table/);
+  assert.deepEqual(offers.declineTakeback(hs), {});
+  assert.equal(offers.takebackState(hs).note, 'Scarlet declined the takeback.');
+  assert.equal(hs.model.length, 1);
+  assert.deepEqual(offers.undoOrAsk(hs), {});
+  assert.deepEqual(offers.acceptTakeback(hs), {});
+  assert.equal(hs.model.length, 0);
+  assert.equal(hs.takeback, null);
+  assert.match(offers.acceptTakeback(hs).error, /no takeback request/);
+
+  const a = make({ mode: 'link', human: 'gold' }).ctl;
+  assert.deepEqual(a.play('2c22c3'), {});
+  assert.deepEqual(offers.undoOrAsk(a), {});
+  assert.deepEqual(a.record().takeback, { kind: 'ask', by: 'gold' });
+  assert.equal(offers.takebackState(a).note, 'You asked to take back your last move: the request is in the link to send.');
+  const b = make({ mode: 'link', human: 'scarlet' }).ctl;
+  b.reset({ settings: b.settings, moves: ['2c22c3'], takeback: a.record().takeback });
+  assert.deepEqual(offers.takebackState(b).prompt, { text: 'Your opponent asks to take back their last move.', answerer: 'scarlet' });
+  assert.deepEqual(offers.acceptTakeback(b), {});
+  assert.equal(b.model.length, 0);
+  assert.deepEqual(b.takeback, { kind: 'accepted', by: 'scarlet' });
+  assert.equal(offers.takebackState(b).note, 'You accepted the takeback: send your opponent the link.');
+  // the opponent has answered: too late to ask
+  const c = make({ mode: 'link', human: 'gold' }).ctl;
+  c.reset({ settings: c.settings, moves: ['2c22c3', '2c72c6'] });
+  assert.match(offers.undoOrAsk(c).error, /already answered/);
+  assert.equal(c.model.length, 2);
+});
+
+test('links: takeback= and help= round trip; bad values are refused', () => {
+  const base = { moves: ['2c22c3'], mode: 'link', to: 'scarlet' };
+  const hash = encodeGame({ ...base, takeback: { kind: 'ask', by: 'gold' }, assists: [{ ply: 0, side: 'gold', kind: 'analysis' }, { ply: 1, side: 'scarlet', kind: 'hint' }] });
+  assert.equal(hash, '#moves=2c22c3&play=link&to=s&takeback=ask-g&help=0ag.1hs');
+  const d = decodeHash(hash);
+  assert.deepEqual(d.takeback, { kind: 'ask', by: 'gold' });
+  assert.deepEqual(d.assists, [{ ply: 0, side: 'gold', kind: 'analysis' }, { ply: 1, side: 'scarlet', kind: 'hint' }]);
+  for (const k of ['accepted', 'declined']) assert.deepEqual(decodeHash(encodeGame({ ...base, takeback: { kind: k, by: 'scarlet' } })).takeback, { kind: k, by: 'scarlet' });
+  assert.match(decodeHash('#moves=2c22c3&takeback=maybe').error, /'takeback' must be ask-g/);
+  assert.match(decodeHash('#moves=2c22c3&help=3xg').error, /'help' must list uses/);
+  assert.throws(() => encodeGame({ ...base, takeback: { kind: 'ask', by: 'blue' } }), TypeError);
+});
+
+test('help used between people is noted in the record for both; not against the computer', () => {
+  const { ctl } = make({ mode: 'hotseat' });
+  assert.equal(ctl.useAssist('hint'), true);
+  assert.deepEqual(ctl.play('2c22c3'), {});
+  assert.equal(ctl.useAssist('analysis'), true);
+  assert.equal(ctl.useAssist('analysis'), true, 'once a turn');
+  assert.deepEqual(ctl.assists, [{ ply: 0, side: 'gold', kind: 'hint' }, { ply: 1, side: 'scarlet', kind: 'analysis' }]);
+  assert.deepEqual(recordNotes(ctl).comments, ['Gold used a hint.', 'Scarlet used the analysis.']);
+  assert.match(recordText(ctl), /\{ ?Gold used a hint\. ?\} 1\. W2c3 \{ ?Scarlet used the analysis\. ?\}/);
+  ctl.undo();
+  assert.deepEqual(ctl.assists, [{ ply: 0, side: 'gold', kind: 'hint' }], 'a note goes with the position taken back');
+  assert.equal(make({ mode: 'ai' }).ctl.useAssist('hint'), false);
+});

@@ -47,13 +47,14 @@ test('a game written by Game.record reads back the same: moves, tags, comments, 
     assert.equal(list.length, 1);
     assert.deepEqual(list[0], {
       line: 1, result: g.result(), moves: h.coordinate.length,
-      tags: { Event: 'Node "test"', Site: '?', Date: '2025.01.02', Round: '?', Gold: 'Zoë', Scarlet: '?', Annotator: 'me' },
+      tags: { Event: 'Node "test"', Site: '?', Date: '2025.01.02', Round: '?', Gold: 'Zoë', Scarlet: '?' },
     });
     const r = M.readRecord(text);
     assert.equal(r.startFen, START);
     assert.deepEqual(r.moves, h.coordinate);
     assert.deepEqual(r.algebraic, h.algebraic);
-    assert.deepEqual(r.tags, list[0].tags);
+    assert.deepEqual(r.tags, { ...list[0].tags, Annotator: 'me' });  // the list has the roster only
+    assert.deepEqual(r.clocks, h.coordinate.map(() => null));
     assert.deepEqual(r.status, g.status());
     assert.equal(r.comments[0], 'before');
     assert.equal(r.comments[1], 'after the first');
@@ -142,4 +143,79 @@ test('resign and agreeDraw: status, result, errors; record options are checked',
   assert.equal(thrown(() => g.record('x')).code, 'bad-argument');
   assert.match(g.record(), /\[Termination "draw by agreement"\]\n\n1\/2-1\/2\n\n$/);  // no move left
   g.delete();
+});
+
+test('clocks and the time control: written by Game.record, read back by readRecord', () => {
+  const g = randomGame(11, 9);
+  const clocks = [298000, 301500, null, 0, 3600000, 1209600000, 59999, null, 1];
+  const text = g.record({ tags: { TimeControl: '300+3' }, comments: ['', 'quick', '', '[%clk 1:00:00] is text'], clocks });
+  assert.ok(text.includes('{ [%clk 0:04:58] quick }'), text);
+  assert.ok(text.includes('{ [%clk 0:05:01.5] }'), text);
+  assert.ok(text.includes('{ [ %clk 1:00:00] is text }'), text);  // a comment's text is never a clock
+  const r = M.readRecord(text);
+  assert.deepEqual(r.clocks, clocks);
+  assert.deepEqual(r.comments.slice(0, 4), ['', 'quick', '', '[ %clk 1:00:00] is text']);
+  assert.equal(r.tags.TimeControl, '300+3');
+  assert.equal(M.parseTimeControl(r.tags.TimeControl).inc, 3000);  // the game clock's reader
+  for (const bad of [[-1], [1.5], ['0:01:00'], [1e16], new Array(10).fill(0)]) {
+    assert.equal(thrown(() => g.record({ clocks: bad })).code, 'bad-argument', JSON.stringify(bad));
+  }
+  const e = thrown(() => g.record({ tags: { TimeControl: '5 minutes' } }));
+  assert.equal(e.code, 'bad-tag');
+  assert.match(e.message, /the TimeControl tag '5 minutes' cannot be read/);
+  g.delete();
+});
+
+test('RecordList: a large text listed a few games at a time, one game read without the others', () => {
+  const games = [randomGame(21, 40), randomGame(22, 70), randomGame(23, 10)];
+  let text = '';
+  const n = 3000;
+  for (let i = 0; i < n; i++) text += games[i % 3].record({ tags: { Event: `Game ${i + 1}`, Gold: 'Zoë' } });
+  const l = new M.RecordList(text);
+  let listed = [], reads = [], r;
+  do {
+    r = l.next(256);
+    listed = listed.concat(r.games);
+    reads.push(r.read);
+    assert.equal(r.size, Buffer.byteLength(text));
+  } while (!r.done);
+  assert.equal(listed.length, n);
+  assert.equal(l.count(), n);
+  assert.equal(reads.length, Math.ceil(n / 256));
+  for (let i = 1; i < reads.length; i++) assert.ok(reads[i] > reads[i - 1], 'the progress grows');
+  assert.equal(reads.at(-1), Buffer.byteLength(text));
+  assert.deepEqual(listed, M.listRecords(text));
+  for (const i of [0, 1, 1500, n - 1]) {
+    const g = l.read(i);
+    assert.deepEqual(g, M.readRecord(text, i));
+    assert.equal(g.tags.Event, `Game ${i + 1}`);
+    assert.deepEqual(g.moves, games[i % 3].history().coordinate);
+  }
+  assert.equal(thrown(() => l.read(n)).code, 'bad-argument');
+  assert.equal(thrown(() => l.next(0)).code, 'bad-argument');
+  l.delete();
+  // A bad text: the error comes with the call that meets it, with its line.
+  const bad = new M.RecordList(games[0].record() + '\n1. W2h3 { never closed');
+  assert.equal(bad.next(1).games.length, 1);
+  const e = thrown(() => bad.next(1));
+  assert.equal(e.code, 'bad-record');
+  assert.match(e.message, /no closing '}'/);
+  bad.delete();
+  for (const g of games) g.delete();
+});
+
+test('hostile records: a % mid-line, a glyph number too large, too many tags, UTF-16', () => {
+  const cases = [
+    ['1. W2h3 %junk', 1, /'%' has no place here/],
+    ['1. W2h3 $12345', 1, /'\$12345' is not a glyph: PGN's glyphs are \$0 to \$255/],
+    [Array.from({ length: 1200 }, (_, i) => `[T${i} "v"]`).join('\n') + '\n1. W2h3', 995, /a game has at most 1000 tags/],
+    ['\ufffe[Event "x"]', 1, /cannot read|no place/],
+    ['x'.repeat(200), 1, /is too long to be a move/],
+  ];
+  for (const [text, line, re] of cases) {
+    const e = thrown(() => M.readRecord(text));
+    assert.equal(e.code, 'bad-record', text.slice(0, 40));
+    assert.equal(e.line, line, text.slice(0, 40));
+    assert.match(e.message, re);
+  }
 });

@@ -59,13 +59,15 @@ export class EngineClient {
 
   // position: {fen: start position string ('' = the standard start), moves: coordinate
   // (or algebraic) moves}; limits: {movetime?, nodes?, depth?} or null (the level's own
-  // limits); options: {level = 10, seed?, clock?, onInfo?(info)}. clock: the computer's
+  // limits); options: {level = 10, seed?, fresh? (clear the search's tables first: the
+  // answer then depends on the position and the limits alone, as each position of a
+  // review), clock?, onInfo?(info)}. clock: the computer's
   // move on its clock, {time, inc?, movestogo?, overhead?} in ms (limits must then be
   // null): core's time manager sets the limits. Resolves to {best, bestAlgebraic, score,
   // mate, depth, pv, pvCoordinate, nodes, time, stopped, clock?: {soft, hard, panic}}
   // or null when superseded (another search, stop({discard: true}), a restart).
   search(position, limits = null, options = {}) {
-    const fields = { limits, level: options.level, seed: options.seed };
+    const fields = { limits, level: options.level, seed: options.seed, fresh: options.fresh === true };
     if (options.clock !== undefined && options.clock !== null) fields.clock = options.clock;
     return this._search('search', position, fields, options.onInfo);
   }
@@ -80,7 +82,8 @@ export class EngineClient {
   }
 
   // A review of every position of the game (ply 0 to the last), each searched with
-  // `limits` ({nodes?, depth?, movetime?}, required). onProgress({done, total, entry}) per
+  // `limits` ({nodes?, depth?, movetime?}, required) by a fresh search (as search()'s
+  // fresh: the same answer as a hint's search of that position). onProgress({done, total, entry}) per
   // position. Resolves to {entries, plies, stopped} (entries of the positions done; stop()
   // resolves it with those done so far) or null when superseded.
   review(position, { limits, onProgress } = {}) {

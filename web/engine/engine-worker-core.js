@@ -91,7 +91,7 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
       clock = search.startClock(msg.clock, msg.level, msg.seed);
     } else {
       search.start(infinite ? { infinite: true } : msg.limits, msg.level, msg.seed,
-        { multipv: msg.multipv, threat: msg.threat === true });
+        { multipv: msg.multipv, threat: msg.threat === true, fresh: msg.fresh === true });
     }
     const s = { id, answer: (how) => reply(id, { ...search.result(), stopped: how, ...(clock ? { clock } : {}) }) };
     current = s;
@@ -107,7 +107,8 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
   }
 
   // A review: every position of the game, from the start position (ply 0) to the last,
-  // searched in turn with the same limits, slice by slice like any search. Each position
+  // searched in turn with the same limits, slice by slice like any search, each by a fresh
+  // search (its tables cleared: the answer a search with `fresh` gives there). Each position
   // done is reported ('progress'); the answer holds every entry done so far. A position
   // where the game is over by the rules is not searched: its entry says how it ended.
   function startReview(id, msg) {
@@ -124,7 +125,7 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
     const begin = () => {
       const st = search.statusAt(ply);
       if (!st.over) {
-        search.start(msg.limits, 10, null, { ply, multipv: 1 });
+        search.start(msg.limits, 10, null, { ply, multipv: 1, fresh: true });
         return true;
       }
       const mated = st.state === 'checkmate';

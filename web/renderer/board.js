@@ -5,8 +5,8 @@
 // board coordinate is computed there (geometry(), fit(), squareRect()).
 //
 //   const board = await createBoard(el, { interactive, levels: [3, 2, 1], arrangement: 'auto', orientation: 'gold', assetsUrl });
-//   board.set({ pieces, dests, lastMove, check, frozen, orientation, levels, arrangement, arrows,
-//               selected, animate, diagram, free });      // any subset of keys
+//   board.set({ pieces, dests, afar, lastMove, check, checkers, premove, frozen, orientation, levels,
+//               arrangement, arrows, selected, animate, diagram, free });      // any subset of keys
 //   board.on('move' | 'select' | 'hover' | 'click' | 'drop', fn);  board.off(name, fn)   (click: any square, empty too)
 //   board.geometry(); board.fit(w, h, {dpr, levels, arrangement}); board.squareRect(sq); board.squareAt(clientX, clientY);
 //   board.labels(); board.drawNow();
@@ -53,13 +53,13 @@ function orientation(v) {
   return v === 'scarlet';
 }
 // Map<from, to[]> (or a plain {from: to[]} object) -> flat [from, n, to..., ...]
-function flatDests(v) {
+function flatDests(v, key = 'dests') {
   if (v === null || v === undefined) return null;
-  const entries = v instanceof Map ? [...v] : typeof v === 'object' ? Object.entries(v).map(([k, t]) => [Number(k), t]) : fail('dests should be a Map of square -> squares, or null');
+  const entries = v instanceof Map ? [...v] : typeof v === 'object' ? Object.entries(v).map(([k, t]) => [Number(k), t]) : fail(`${key} should be a Map of square -> squares, or null`);
   const flat = [];
   for (const [from, tos] of entries) {
-    const list = squareList(tos, 'dests');
-    flat.push(square(from, 'dests'), list.length, ...list);
+    const list = squareList(tos, key);
+    flat.push(square(from, key), list.length, ...list);
   }
   return flat;
 }
@@ -86,9 +86,12 @@ export function toRendererState(s) {
     out.pieces = s.pieces;
   }
   if ('dests' in s) out.dests = flatDests(s.dests);
+  if ('afar' in s) out.afar = flatDests(s.afar, 'afar');
   if ('dests' in s || 'free' in s) out.free = s.free === true;
   if ('lastMove' in s) out.lastMove = pair(s.lastMove, 'lastMove');
   if ('check' in s) out.check = squareOrNull(s.check, 'check');
+  if ('checkers' in s) out.checkers = squareList(s.checkers, 'checkers');
+  if ('premove' in s) out.premove = pair(s.premove, 'premove');
   if ('frozen' in s) out.frozen = squareList(s.frozen, 'frozen');
   if ('orientation' in s) out.flipped = orientation(s.orientation);
   if ('levels' in s) out.levels = levelList(s.levels);

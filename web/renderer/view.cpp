@@ -97,6 +97,8 @@ const Rgba kSelected = rgba(0x14551e, 0.30f);  // the selected square's tint, un
 const Rgba kMarkDark = rgba(0x0b3a12, 0.95f);
 const Rgba kMarkLight = rgba(0xffffff, 0.92f);
 const Rgba kAfar = rgba(0xd7261e, 0.92f);
+const Rgba kCheckLine = rgba(0xd7261e, 0.85f);  // from a checking piece to the King
+const Rgba kPremove = rgba(0x3c5a9a, 0.42f);    // a queued move's two squares
 const Rgba kFrozenTint = rgba(0x9fd6ff, 0.55f);
 constexpr float kPieceScale = 0.90f;  // piece image size relative to the square
 constexpr double kAnimMs = 150.0;
@@ -154,7 +156,10 @@ struct View {
   // boards; the drop is reported ("drop"), nothing is selected or played.
   bool free = false;
   std::map<int, std::vector<int>> dests;
+  std::map<int, std::vector<int>> afarDests;  // of dests, the captures from afar (red sights)
   int selected = -1, lastFrom = -1, lastTo = -1, check = -1;
+  std::vector<int> checkers;                   // the pieces giving check to `check`
+  int premoveFrom = -1, premoveTo = -1;
   std::vector<int> frozen;
   std::vector<Arrow> arrows;
   std::vector<int> levels{3, 2, 1};
@@ -391,6 +396,7 @@ void render() {
         const unsigned char b = V.marks.bits[sq];
         if (b & Marks::kLast) p.rect(q.x, q.y, q.s, q.s, kLastMove);
         if (b & Marks::kFrozen) p.rect(q.x, q.y, q.s, q.s, kFrozenTint);
+        if (sq == V.premoveFrom || sq == V.premoveTo) p.rect(q.x, q.y, q.s, q.s, kPremove);
         if (b & Marks::kSel) p.rect(q.x, q.y, q.s, q.s, kSelected);
         if (b & Marks::kCheck) {
           static const float stops[] = {0.f, 0.25f, 0.89f, 1.f};
@@ -564,72 +570,87 @@ void render() {
               static_cast<float>(f.y + (t.y - f.y) * k + t.s / 2), t.s);
     more = true;
   }
-  // Arrows. On one level: a shaft and a head, centre to centre. Between levels a straight
-  // line would lie across the boards in between and read as a move on them, so the move is
-  // drawn in the boards' own language (the same square on the other levels, as hover and
-  // selection frame it): a ring on the origin, the origin's echo (a ring on the same file
-  // and rank) on the destination's level, a dashed thread joining the two, and the arrow
-  // on the destination's level from the echo to the destination (a dot when it is the
-  // square straight above or below). An arrow from a square to itself is a circle on it
-  // (as in chessground: the tutorial marks its targets so).
+  // Arrows. On one level: a shaft and a head, centre to centre. A move to another level is
+  // drawn as a hop, never as a line across the boards (a line between two levels lies over
+  // the squares in between, a third board or the files of its own, and reads as a move on
+  // them): a ring on the piece with a badge naming the level it goes to, and on that level
+  // the landing square marked with a badge naming the level it comes from. When the landing
+  // is not the square straight above or below (the piece's echo: the same file and rank,
+  // which hovering and selection frame too), the arrow on that level goes from a faint ring
+  // on the echo to it. An arrow from a square to itself is a circle on it (as in
+  // chessground: the tutorial marks its targets so).
   const float w = std::max(2.f, s * 0.14f);
-  auto arrow = [&](float x0, float y0, float x1, float y1, Rgba c) {
+  auto arrow = [&](float x0, float y0, float x1, float y1, Rgba c, float width) {
     const float len = std::hypot(x1 - x0, y1 - y0);
     if (len < 1) return;
     const float ux = (x1 - x0) / len, uy = (y1 - y0) / len;
-    const float head = std::min(len * 0.6f, s * 0.42f), hx = x1 - ux * head, hy = y1 - uy * head;
-    p.line(x0, y0, hx, hy, w, c);
+    const float head = std::min(len * 0.6f, s * 0.42f * width / w), hx = x1 - ux * head, hy = y1 - uy * head;
+    p.line(x0, y0, hx, hy, width, c);
     for (int side = -1; side <= 1; side += 2) {
       const float bx = hx - side * uy * head * 0.55f, by = hy + side * ux * head * 0.55f;
-      p.line(bx, by, x1 - ux * w * 0.3f, y1 - uy * w * 0.3f, w * 0.8f, c);
+      p.line(bx, by, x1 - ux * width * 0.3f, y1 - uy * width * 0.3f, width * 0.8f, c);
     }
-    p.disc(hx, hy, w * 0.5f, c);
+    p.disc(hx, hy, width * 0.5f, c);
   };
   auto centre = [&](int sq, float& x, float& y) {
     const DevRect q = devSquare(sq);
     x = q.x + q.s / 2, y = q.y + q.s / 2;
   };
-  for (const Arrow& a : V.arrows) {
-    const int lf = levelOf(a.from), lt = levelOf(a.to);
-    if (!L.shown(lt)) continue;
+  // A level's number in a small disc of the arrow's colour with a light rim, at (x, y).
+  auto badge = [&](float x, float y, int level, Rgba c) {
+    const float r = std::max(4.f * d, s * 0.17f);
+    p.disc(x, y, r + std::max(1.f, 0.8f * d), kMarkLight);
+    p.disc(x, y, r, {c.r, c.g, c.b, 255});
+    drawText(std::string(1, static_cast<char>('0' + level)), r * 1.45f / d, 800, x, y, rgba(0xffffff), 0);
+  };
+  // from -> to in colour c, shaft `width`; `tip` stops the arrow short of the destination's
+  // centre (a check line ends at the King's edge).
+  auto drawMove = [&](int from, int to, Rgba c, float width, float tip) {
+    const int lf = levelOf(from), lt = levelOf(to);
     float x1, y1;
-    centre(a.to, x1, y1);
+    centre(to, x1, y1);
+    const float r0 = s * 0.40f, r1 = r0 + width * 0.55f, corner = r0 * 0.72f;
+    if (lf == lt) {
+      if (!L.shown(lt)) return;
+      float x0, y0;
+      centre(from, x0, y0);
+      const float len = std::hypot(x1 - x0, y1 - y0), ux = (x1 - x0) / len, uy = (y1 - y0) / len;
+      const float start = tip > 0 ? s * 0.3f : 0.f;  // a check line leaves the piece's edge
+      if (len > tip + start) arrow(x0 + ux * start, y0 + uy * start, x1 - ux * tip, y1 - uy * tip, c, width);
+      return;
+    }
+    if (L.shown(lf)) {  // the piece: a ring, and the level it goes to
+      float x0, y0;
+      centre(from, x0, y0);
+      p.ring(x0, y0, r0, r1, c);
+      badge(x0 + corner, y0 - corner, lt, c);
+    }
+    if (!L.shown(lt)) return;
+    const int echo = (lt - 1) * kSquaresPerLevel + from % kSquaresPerLevel;
+    float ex, ey;
+    centre(echo, ex, ey);
+    if (echo == to) {
+      if (tip <= 0) p.disc(x1, y1, width * 0.9f, c);  // straight up or down: the landing square
+    } else {
+      const Rgba faint = {c.r, c.g, c.b, static_cast<Uint8>(c.a * 0.7f)};
+      p.ring(ex, ey, r0, r1, faint);
+      const float len = std::hypot(x1 - ex, y1 - ey), ux = (x1 - ex) / len, uy = (y1 - ey) / len;
+      arrow(ex + ux * r0, ey + uy * r0, x1 - ux * tip, y1 - uy * tip, c, width);
+    }
+    badge(ex - corner, ey - corner, lf, c);  // where it lands from: the level it comes from
+  };
+  // Check: a line from every checking piece to the King (across levels as a hop), in red.
+  if (V.check >= 0)
+    for (int q : V.checkers) drawMove(q, V.check, kCheckLine, std::max(1.5f, w * 0.55f), s * 0.36f);
+  for (const Arrow& a : V.arrows) {
     if (a.from == a.to) {
+      if (!L.shown(levelOf(a.to))) continue;
+      float x1, y1;
+      centre(a.to, x1, y1);
       p.ring(x1, y1, s * 0.40f, s * 0.48f, a.color);
       continue;
     }
-    if (lf == lt) {
-      float x0, y0;
-      centre(a.from, x0, y0);
-      arrow(x0, y0, x1, y1, a.color);
-      continue;
-    }
-    const int echo = (lt - 1) * 96 + a.from % 96;
-    const Rgba faint = {a.color.r, a.color.g, a.color.b, static_cast<Uint8>(a.color.a * 0.7f)};
-    const float r0 = s * 0.40f, r1 = r0 + w * 0.55f;
-    float ex, ey;
-    centre(echo, ex, ey);
-    if (L.shown(lf)) {
-      float x0, y0;
-      centre(a.from, x0, y0);
-      p.ring(x0, y0, r0, r1, a.color);
-      // the thread, dashed, from ring to ring
-      const float len = std::hypot(ex - x0, ey - y0);
-      if (len > 2 * r1) {
-        const float ux = (ex - x0) / len, uy = (ey - y0) / len, dash = s * 0.22f, gap = s * 0.16f;
-        for (float t = r1; t < len - r1; t += dash + gap) {
-          const float t1 = std::min(t + dash, len - r1);
-          p.line(x0 + ux * t, y0 + uy * t, x0 + ux * t1, y0 + uy * t1, std::max(1.5f, w * 0.4f), faint);
-        }
-      }
-    }
-    p.ring(ex, ey, r0, r1, faint);
-    if (echo == a.to) {
-      p.disc(x1, y1, w * 0.9f, a.color);
-    } else {
-      const float len = std::hypot(x1 - ex, y1 - ey);
-      arrow(ex + (x1 - ex) / len * r0, ey + (y1 - ey) / len * r0, x1, y1, a.color);
-    }
+    drawMove(a.from, a.to, a.color, w, 0.f);
   }
 
   // Dragged piece follows the pointer
@@ -921,9 +942,14 @@ void rebuildMarks() {
     for (int sq : V.dCap) add(m.cap, sq, Marks::kCap);
     for (int sq : V.dAfar) add(m.afar, sq, Marks::kAfar);
   } else if (const std::vector<int>* d = V.selected >= 0 ? destsOf(V.selected) : nullptr) {
+    // The marks of a diagram and of a selected piece speak one language: dots, rings, and
+    // red sights for the captures from afar (the page says which those are).
+    const auto af = V.afarDests.find(V.selected);
     for (int sq : *d) {
       if (sq < 0 || sq >= kSquares) continue;
-      if (V.board[sq] == '.') add(m.move, sq, Marks::kMove);
+      if (af != V.afarDests.end() && std::find(af->second.begin(), af->second.end(), sq) != af->second.end())
+        add(m.afar, sq, Marks::kAfar);
+      else if (V.board[sq] == '.') add(m.move, sq, Marks::kMove);
       else add(m.cap, sq, Marks::kCap);
     }
   }
@@ -953,8 +979,9 @@ void setFlipped(bool f);
 void animate(int from, int to);
 
 // Every key optional (board.js has already checked and normalised them):
-// pieces: string; dests: flat [from, n, to1..ton, ...] or null; lastMove: [from, to] or null;
-// check: sq or null; frozen: [sq]; flipped: bool; levels: [level]; arrange: 'auto' |
+// pieces: string; dests: flat [from, n, to1..ton, ...] or null; afar: the same form, the
+// dests that are captures from afar; lastMove: [from, to] or null; check: sq or null;
+// checkers: [sq]; premove: [from, to] or null; frozen: [sq]; flipped: bool; levels: [level]; arrange: 'auto' |
 // 'row' | 'column' | 'pyramid'; arrows: flat
 // [from, to, 0xRRGGBBAA, ...]; selected: sq or null; diagram: {move, capture, afar} or null;
 // interactive: bool; free: bool; animate: [from, to] (after pieces).
@@ -963,30 +990,35 @@ void setState(val s) {
   if (has("interactive")) V.interactive = s["interactive"].as<bool>();
   if (has("free")) V.free = s["free"].as<bool>();
   if (has("pieces")) setBoard(s["pieces"].as<std::string>());
-  if (has("dests")) {
-    V.dests.clear();
-    const std::vector<int> flat = [&] {
-      std::vector<int> out;
-      const val d = s["dests"];
-      if (d.isNull() || d.isUndefined()) return out;
-      const int n = d["length"].as<int>();
-      for (int i = 0; i < n; ++i) out.push_back(d[i].as<int>());
-      return out;
-    }();
-    V.hasDests = !s["dests"].isNull();
+  // flat [from, n, to1..ton, ...] -> {from: [to]}
+  auto destMap = [](const val& d, std::map<int, std::vector<int>>& out) {
+    out.clear();
+    if (d.isNull() || d.isUndefined()) return;
+    std::vector<int> flat;
+    for (int i = 0, n = d["length"].as<int>(); i < n; ++i) flat.push_back(d[i].as<int>());
     for (size_t i = 0; i + 1 < flat.size();) {
       const int from = flat[i], n = flat[i + 1];
       i += 2;
-      std::vector<int>& list = V.dests[from];
+      std::vector<int>& list = out[from];
       for (int k = 0; k < n && i < flat.size(); ++k, ++i)
         if (flat[i] >= 0 && flat[i] < kSquares) list.push_back(flat[i]);
     }
+  };
+  if (has("dests")) {
+    destMap(s["dests"], V.dests);
+    V.hasDests = !s["dests"].isNull();
   }
+  if (has("afar")) destMap(s["afar"], V.afarDests);
   if (has("lastMove")) {
     const std::vector<int> m = intList(s["lastMove"]);
     V.lastFrom = m.size() == 2 ? m[0] : -1, V.lastTo = m.size() == 2 ? m[1] : -1;
   }
   if (has("check")) V.check = squareOrNone(s["check"]);
+  if (has("checkers")) V.checkers = intList(s["checkers"]);
+  if (has("premove")) {
+    const std::vector<int> m = intList(s["premove"]);
+    V.premoveFrom = m.size() == 2 ? m[0] : -1, V.premoveTo = m.size() == 2 ? m[1] : -1;
+  }
   if (has("frozen")) V.frozen = intList(s["frozen"]);
   if (has("flipped")) setFlipped(s["flipped"].as<bool>());
   if (has("levels")) {

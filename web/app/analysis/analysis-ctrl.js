@@ -97,6 +97,8 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     st.on = on;
     endPreview({ quiet: true });
     if (on) {
+      // in a game between people, using the analysis is noted in the game for both
+      if (ctl.useAssist('analysis')) page.toast('The analysis is noted in the game: both players see that it was used.');
       schedule();
     } else {
       analysedKey = null;
@@ -221,6 +223,7 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
   // The game or the ply on view changed: follow it (a preview of another ply ends).
   ctl.on('change', () => {
     if (st.preview && st.preview.ply !== ctl.viewPly) endPreview({ quiet: true });
+    if (st.on) ctl.useAssist('analysis');  // each turn it stays open (nothing when noted already)
     schedule();
   });
 

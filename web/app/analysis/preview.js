@@ -78,7 +78,7 @@ export function createPreview(ctl, page, st, { onKey }) {
       return {
         orientation: base.orientation, pieces: g.board(), dests: null, selected: null,
         lastMove: last ? [parseSquare(last.from), parseSquare(last.to)] : null,
-        check: check ? parseSquare(check) : null, frozen: g.frozen().map(parseSquare),
+        check: check ? parseSquare(check) : null, checkers: check ? g.checkers().map(parseSquare) : [], frozen: g.frozen().map(parseSquare),
         arrows: next ? [moveArrow(next, LINE_COLORS.best[0])] : [],
       };
     } finally {

@@ -1,5 +1,6 @@
 // What the board component is handed for an embedded diagram (embed.html and the gallery):
-// the position of an engine Game (pieces, last move, check, frozen pieces) and the marks of
+// the position of an engine Game (pieces, last move, check and the pieces giving it, frozen
+// pieces) and the marks of
 // a move diagram (move-diagram.js). Squares as core's integers (squares.js).
 import { parseSquare } from '../rules/squares.js';
 
@@ -12,6 +13,7 @@ export function diagramBoard(game, diagram = null) {
     pieces: game.board(),
     lastMove: last ? [parseSquare(last.from), parseSquare(last.to)] : null,
     check: k ? parseSquare(k) : null,
+    checkers: k ? squares(game.checkers()) : [],
     frozen: squares(game.frozen()),
     selected: diagram ? parseSquare(diagram.square) : null,
     diagram: diagram ? {

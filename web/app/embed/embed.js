@@ -28,7 +28,7 @@ import { loadEngine as loadRules } from '../../engine/engine-loader.js';
 import { decodeHash, encodeGame } from '../share/links.js';
 import { parseSquare, squareName } from '../rules/squares.js';
 import { useFacts, endSentence, SIDE_NAME } from '../rules/facts.js';
-import { movesByOrigin, destSquares } from '../rules/moves.js';
+import { movesByOrigin, destSquares, afarSquares } from '../rules/moves.js';
 import { $ } from '../util/dom.js';
 import { Emitter } from '../util/emitter.js';
 import { attempt, settle } from '../util/result.js';
@@ -185,6 +185,7 @@ function render() {
   const state = {
     ...diagramBoard(game, diagram),
     dests: destSquares(legal),
+    afar: afarSquares(legal),
     selected: selected ? parseSquare(selected) : null,
   };
   if (last) needLevels([Number(last.from[0]), Number(last.to[0])]);

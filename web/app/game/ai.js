@@ -3,13 +3,17 @@
 // the controller. The game record stays on the page: every request sends the start
 // position and the moves (the client sends only what changed).
 import { EngineClient } from '../../engine/engine-client.js';
+import { REVIEW_LIMITS } from '../analysis/review.js';
 import { settle } from '../util/result.js';
 
 // A stop that fails finds no search to stop (the worker was restarted or closed): its
 // result asks for nothing more.
 const stopQuietly = (engine, options) => settle(engine.stop(options));
 
-const HINT_MOVETIME = 1500;
+// A hint is the search a review makes of the position (the review's node limit, at full
+// strength, with fresh tables): the review's best move there, so that a review never judges
+// a hint's move (the engine's own choice is never judged).
+const HINT_LIMITS = REVIEW_LIMITS;
 const MIN_AI_DELAY = 380;     // ms from the request to the AI's move (let the last move animate)
 const MIN_WATCH_DELAY = 650;  // AI vs AI: a pace a person can follow
 // On a clock: the page's and the worker's share of each move (messages, a redraw), which
@@ -70,10 +74,10 @@ export function createAI(ctl, ui, options = {}) {
     ai.side = side;
     ui.onState();  // the last evaluation stays on show until this search reports
     const level = purpose === 'hint' ? 10 : ctl.settings.level;
-    const limits = purpose === 'hint' ? { movetime: HINT_MOVETIME } : null;  // null: the level's own limits
+    const limits = purpose === 'hint' ? HINT_LIMITS : null;  // null: the level's own limits
     const clockSent = purpose === 'move' ? clockFor(side) : null;
     const answer = await settle(engine.search({ fen, moves }, limits, {
-      level,
+      level, fresh: purpose === 'hint',
       clock: clockSent,
       onInfo: (info) => {
         if (token !== ai.token) return;
@@ -145,6 +149,7 @@ export function createAI(ctl, ui, options = {}) {
 
   ctl.on('interrupt', cancel);
   ctl.on('turn', maybe);
+  ctl.on('reset', () => { ai.info = null; });  // another game: nothing of the last one's thinking stays
   // whenReady(): resolves once the engine answers ({}), or could not start ({error}).
   return { state: ai, start, maybe, cancel, hint, canHint, stop, whenReady: () => ready, clearInfo: () => { ai.info = null; } };
 }

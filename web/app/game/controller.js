@@ -1,7 +1,8 @@
 // The game controller: plain JS, no DOM (it runs under Node in tests/node/app-controller).
 // It holds what the page shows beyond the game record (the ply on view, the selection and
 // its legal destinations, a hint, a note under the status, pause) and every game action
-// (select, play, undo, redo, browse, reset). The record itself is the GameModel over the
+// (select, play, undo, redo, browse, reset), and a move queued while the other side thinks
+// (a premove, played when the turn comes). The record itself is the GameModel over the
 // main-thread engine (model.js); who plays each side are player objects (players.js).
 // What can fail answers a result (util/result.js): {} or {error: why, for people}.
 // The page listens to its events:
@@ -18,12 +19,12 @@
 import { START } from './model.js';
 import { pieceName, pieceSide, SIDE_NAME, other } from '../rules/facts.js';
 import { parseSquare, squareName, moveNames } from '../rules/squares.js';
-import { destSquares, moveArrow } from '../rules/moves.js';
-import { moveWords, squareWords, destinationWords, resultTitle, resultReason } from '../rules/words.js';
+import { destSquares, afarSquares, moveArrow } from '../rules/moves.js';
+import { moveWords, squareWords, destinationWords, resultTitle, resultReason, checkWords, assistWords } from '../rules/words.js';
 import { Emitter } from '../util/emitter.js';
+import { playersFor, opponentText, recordedNames } from './players.js';
+import { offerAfterMove, takebackAfterMove } from './offers.js';
 import { failure } from '../util/result.js';
-import { playersFor, opponentText } from './players.js';
-import { offerAfterMove } from './offers.js';
 import * as clock from './clock.js';
 
 export const WAITING = "Waiting for your opponent's move — send them the link";
@@ -48,6 +49,9 @@ export class Controller extends Emitter {
     this.paused = false;   // both sides computers: paused
     this.overShownFor = null;
     this.offer = null;        // a draw offer on the table (offers.js): {kind: 'offer'|'declined', by}
+    this.takeback = null;     // a takeback request (offers.js): {kind: 'ask'|'declined'|'accepted', by}
+    this.assists = [];        // help used in a game between people: [{ply, side, kind: 'hint'|'analysis'}]
+    this.premove = null;      // a move queued by the person here while the other side thinks: {from, to, algebraic}
     this.endedHere = false;   // this device ended the game off the board (resigned, accepted a draw)
     this.meta = null;         // an opened record's {tags, comments, glyphs} (record-io.js)
   }
@@ -64,6 +68,8 @@ export class Controller extends Emitter {
     return null;
   }
   hasRemote() { return this.players.gold.kind === 'remote' || this.players.scarlet.kind === 'remote'; }
+  // A game between people (on this device or by link): no computer plays.
+  peopleGame() { return !this.aiPlays('gold') && !this.aiPlays('scarlet'); }
   noHuman() { return !this.humanPlays('gold') && !this.humanPlays('scarlet'); }
   opponentText() { return opponentText(this.players, this.settings.level); }
 
@@ -81,6 +87,9 @@ export class Controller extends Emitter {
     const ending = this.model.ending();
     if (ending) r.ending = ending;
     if (this.offer) r.offer = this.offer;
+    if (this.takeback) r.takeback = this.takeback;
+    if (this.assists.length) r.assists = this.assists;
+    if (this.premove) r.premove = this.premove;
     if (this.endedHere) r.endedHere = true;
     if (this.meta) r.meta = this.meta;
     if (this.clock) r.clock = this.clock;
@@ -96,17 +105,22 @@ export class Controller extends Emitter {
   // The one reset path: a new game, a saved game, a link, a previous game. -> {} or
   // {error} with the engine's message when the game is not valid (everything as it was).
   // `restored`: the game comes from storage as it is (the 'record' event says so).
-  // `ending`, `offer`, `endedHere`, `meta`: as record() gives them.
+  // `ending`, `offer`, `takeback`, `assists`, `premove`, `endedHere`, `meta`: as record() gives them.
   // `clock`: the saved clocks of this game (checked against it; fresh clocks otherwise).
   reset({ settings = this.settings, startFen = START, moves = [], redo = [], seen = true, restored = false,
-    ending = null, offer = null, endedHere = false, meta = null, clock: saved = null } = {}) {
-    const players = playersFor(settings);
+    ending = null, offer = null, takeback = null, assists = [], premove = null, endedHere = false, meta = null,
+    clock: saved = null } = {}) {
+    const players = playersFor(settings, recordedNames(meta && meta.tags));
     const loaded = this.model.load(startFen, moves, settings.tc ? [] : redo, ending);  // nothing changed when it fails
     if (loaded.error) return loaded;
     this.emit('interrupt');
     const kept = settings.tc ? clock.cleanClock(saved, this.model.length, this.model.sideToMove(), this.model.isOver()) : null;
     this.clock = settings.tc ? (kept && clock.tcCode(kept.tc) === clock.tcCode(settings.tc) ? kept : clock.newClock(settings.tc, this.model.length)) : null;
+    this.emit('reset');
     this.offer = ending ? null : offer;
+    this.takeback = ending ? null : takeback;
+    this.assists = (Array.isArray(assists) ? assists : []).filter((a) => a.ply <= this.model.length);
+    this.premove = !ending && premove && premove.from && premove.to ? premove : null;
     this.endedHere = !!(ending && endedHere);
     this.meta = meta;
     this.settings = settings;
@@ -118,6 +132,7 @@ export class Controller extends Emitter {
     this.emit('record', { restored });
     this.emit('change');
     this.emit('turn');
+    this.premoveDue();
     return {};
   }
 
@@ -125,7 +140,7 @@ export class Controller extends Emitter {
 
   setSettings(patch) {
     this.settings = { ...this.settings, ...patch };
-    this.players = playersFor(this.settings);
+    this.players = playersFor(this.settings, recordedNames(this.meta && this.meta.tags));
     this.emit('record');
     this.emit('change');
   }
@@ -163,6 +178,13 @@ export class Controller extends Emitter {
     if (st.over) { this.note = { text: GAME_OVER, kind: 'note' }; return false; }
     if (this.noHuman()) { this.note = { text: 'You are watching the computer play both sides.', kind: 'note' }; return false; }
     const me = this.humanSide();
+    if (side === me && this.canPremove()) {  // the other side thinks: a move to queue
+      this.selected = name;
+      this.dests = [...(m.premoves().get(name) || [])];
+      if (this.dests.length) return true;
+      if (st.check) return warn(`No move can be queued while ${SIDE_NAME[stm]} is in check.`);
+      return warn(`Your ${pname} on ${name} has no move to queue now.`);
+    }
     if (side !== stm) {
       const owner = this.player(side).kind;
       if (owner === 'computer') return warn(`That is the computer's ${pname}: you play ${SIDE_NAME[me]}.`);
@@ -193,7 +215,56 @@ export class Controller extends Emitter {
 
   moveSelected(to) {
     const d = this.dests.find((x) => x.to === to);
-    return d ? this.play(d.coordinate) : failure('that square is not a legal destination');
+    if (!d) return failure('that square is not a legal destination');
+    return this.canPremove() ? this.queuePremove(d) : this.play(d.coordinate);
+  }
+
+  // --- premoves ---------------------------------------------------------------------------
+  // While the other side thinks (the computer, or the opponent by link), the person here may
+  // queue one move of their own (lichess's premove): played at once when the turn comes if
+  // it is legal then, dropped with a word if not; cancelled by a click elsewhere.
+  canPremove() {
+    const me = this.humanSide();
+    return !!me && this.isLive() && !this.isOver() && this.sideToMove() !== me && !this.paused;
+  }
+  queuePremove(d) {
+    this.premove = { from: d.from, to: d.to, algebraic: d.algebraic };
+    this.deselect();
+    this.note = { text: `Premove ${d.algebraic}: played when your turn comes (a click elsewhere cancels it).`, kind: 'note' };
+    this.emit('announce', `Premove queued: ${d.algebraic}.`);
+    this.emit('record');
+    this.emit('change');
+    return {};
+  }
+  /** Cancels the queued move; whether there was one. */
+  cancelPremove() {
+    if (!this.premove) return false;
+    const { algebraic } = this.premove;
+    this.premove = null;
+    this.note = { text: `Premove ${algebraic} cancelled.`, kind: 'note' };
+    this.emit('announce', `Premove ${algebraic} cancelled.`);
+    this.emit('record');
+    this.emit('change');
+    return true;
+  }
+  // The turn has come to the person who queued a move: play it now (after the handlers of
+  // the move that gave the turn).
+  premoveDue() {
+    const me = this.humanSide();
+    if (this.premove && me && this.sideToMove() === me && !this.isOver()) queueMicrotask(() => this.playPremove());
+  }
+  playPremove() {
+    const pm = this.premove, me = this.humanSide();
+    if (!pm || !me || this.sideToMove() !== me || this.isOver()) return;
+    this.premove = null;
+    if (!this.isLive()) this.goTo(this.model.length);
+    const d = (this.model.dests().get(pm.from) || []).find((x) => x.to === pm.to);
+    const r = d ? this.play(d.coordinate) : failure('it is not legal now');
+    if (!r.error) return;
+    this.note = { text: `Your premove ${pm.algebraic} was dropped: ${r.error}.`, kind: 'warn' };
+    this.emit('announce', this.note.text);
+    this.emit('record');
+    this.emit('change');
   }
 
   // Whether the person at this device may move now: {} or {error: why not}.
@@ -232,14 +303,16 @@ export class Controller extends Emitter {
     }
     this.emit('interrupt');
     this.offer = offerAfterMove(this.offer, before.side);
+    this.takeback = takebackAfterMove(this.takeback, before.side);
+    if (before.side === this.humanSide()) this.premove = null;  // played by hand: nothing left to queue
     this.emit('announce', moveWords(played, before, this.model.live));
     this.clearTransient();
     this.viewPly = this.model.length;
     this.emit('moved', { plies: [played], reverse: false });
     this.emit('record');
     this.emit('change');
-    if (this.isOver()) this.emit('over');
-    else this.emit('turn');
+    if (this.isOver()) { this.premove = null; this.emit('over'); }
+    else { this.emit('turn'); this.premoveDue(); }
     return {};
   }
 
@@ -330,6 +403,14 @@ export class Controller extends Emitter {
       if (why) { this.note = { text: why, kind: 'note' }; this.emit('change'); }
       return 0;
     }
+    return this.takeBack(k);
+  }
+
+  // Takes back the last k plies (undo's count, or a takeback accepted: offers.js). -> k.
+  // On a clock no time is given back.
+  takeBack(k) {
+    k = Math.min(k, this.model.length);
+    if (!k) return 0;
     this.emit('interrupt');
     if (this.noHuman()) this.paused = true;
     const plies = [];
@@ -365,6 +446,9 @@ export class Controller extends Emitter {
   afterHistoryChange(plies, reverse) {
     this.clearTransient();
     this.offer = null;  // an offer (or an ending, taken back by core's undo) was about the position left
+    this.takeback = null;
+    this.premove = null;
+    this.assists = this.assists.filter((a) => a.ply <= this.model.length);
     this.endedHere = false;
     this.viewPly = this.model.length;
     this.emit('moved', { plies, reverse });
@@ -392,8 +476,23 @@ export class Controller extends Emitter {
     if (this.model.length !== plies || !this.isLive()) return;
     const [from, to] = moveNames(r.best);
     this.hint = { from, to, algebraic: r.bestAlgebraic, ply: plies };
-    this.note = { text: `Hint: ${r.bestAlgebraic}`, kind: 'note' };
+    const noted = this.useAssist('hint');
+    this.note = { text: `Hint: ${r.bestAlgebraic}${noted ? ' (noted in the game for both players)' : ''}`, kind: 'note' };
     this.emit('change');
+  }
+
+  // Help used in a game between people (a hint, the analysis) is noted in the game, for
+  // both players: in the record (a comment core writes), the move list and the link.
+  // -> whether it is noted (in a game between people that is not over).
+  useAssist(kind) {
+    if (!this.peopleGame() || this.isOver()) return false;
+    const ply = this.model.length, side = this.hasRemote() ? this.humanSide() : this.sideToMove();
+    if (this.assists.some((a) => a.ply === ply && a.side === side && a.kind === kind)) return true;
+    this.assists = [...this.assists, { ply, side, kind }];
+    this.emit('announce', assistWords({ side, kind }) + ' It is noted in the game.');
+    this.emit('record');
+    this.emit('change');
+    return true;
   }
 
   // --- words ----------------------------------------------------------------------------
@@ -424,10 +523,13 @@ export class Controller extends Emitter {
     let sub = note ? note.text : '';
     let subKind = note ? note.kind : '';
     if (!note && mover.kind === 'remote') { sub = `send them the link (${SIDE_NAME[stm]} plays next)`; subKind = 'note'; }
-    if (!note && st.check && mover.kind === 'human') { sub = 'Your King is attacked: you must get out of check.'; subKind = 'warn'; }
+    if (!note && st.check && mover.kind === 'human') {
+      sub = `${opp.kind === 'human' ? SIDE_NAME[stm] + "'s" : 'Your'} King on ${snap.check} is attacked ${checkWords(snap)}: get out of check.`;
+      subKind = 'warn';
+    }
     if (!note && !sub && m.length) {
       const last = m.plies[m.length - 1];
-      sub = `${this.whoPlayed(other(stm))} played ${this.moveLabel(m.length)} ${last.algebraic}`;
+      sub = `${this.whoPlayed(other(stm))} played ${this.moveLabel(m.length)} ${last.algebraic}${st.check ? ', check ' + checkWords(snap) : ''}`;
     }
     if (!note && !sub && mover.kind === 'human' && m.length === 0) sub = 'Click or drag a piece to see where it can go.';
     const line = { text, sub, subKind, side: stm, kind: st.check ? 'check' : '' };
@@ -445,17 +547,23 @@ export class Controller extends Emitter {
 
   // What the board component is handed (contract 4, board.set): integers for squares,
   // the legal destinations of the side to move when a person here plays it (from the
-  // model's one generation per position), or null.
+  // model's one generation per position), or the moves the person here may queue while the
+  // other side thinks, or null; of those, the captures from afar (red sights); the pieces
+  // giving check (lines to the King); the queued move.
   boardConfig() {
     const snap = this.shown(), live = this.isLive();
     const stm = this.sideToMove();
-    const dests = live && !this.isOver() && this.humanPlays(stm) ? destSquares(this.model.dests()) : null;
+    const byOrigin = live && !this.isOver() && this.humanPlays(stm) ? this.model.dests()
+      : this.canPremove() ? this.model.premoves() : null;
     const hint = live && this.hint && this.hint.ply === this.model.length ? this.hint : null;
     return {
       pieces: snap.board,
-      dests,
+      dests: byOrigin ? destSquares(byOrigin) : null,
+      afar: byOrigin ? afarSquares(byOrigin) : null,
       lastMove: snap.last ? [parseSquare(snap.last.from), parseSquare(snap.last.to)] : null,
       check: snap.check ? parseSquare(snap.check) : null,
+      checkers: snap.check ? snap.checkers.map(parseSquare) : [],
+      premove: live && this.premove ? [parseSquare(this.premove.from), parseSquare(this.premove.to)] : null,
       frozen: snap.frozen.map(parseSquare),
       orientation: this.settings.flipped ? 'scarlet' : 'gold',
       selected: live && this.selected ? parseSquare(this.selected) : null,
@@ -463,9 +571,14 @@ export class Controller extends Emitter {
     };
   }
 
-  // The board component's move(from, to) (square integers) -> {} or {error} (not played).
+  // The board component's move(from, to) (square integers) -> {} (played, or queued while
+  // the other side thinks) or {error} (neither).
   playSquares(from, to) {
     const f = squareName(from), t = squareName(to);
+    if (this.canPremove()) {
+      const q = (this.model.premoves().get(f) || []).find((x) => x.to === t);
+      return q ? this.queuePremove(q) : failure(`${f}-${t} cannot be queued`);
+    }
     const d = (this.model.dests().get(f) || []).find((x) => x.to === t);
     if (!d) return failure(`${f}-${t} is not a legal move`);
     const may = this.mayMove();

@@ -55,6 +55,7 @@ export class GameModel {
     this.redo = [];   // coordinate moves, next first (core's redo stack, _syncRedo)
     this.snaps = [];  // snaps[k] = what the board looks like after k plies
     this._dests = null;  // the live position's legal moves by origin (dests())
+    this._premoves = null;  // and the moves the other side could queue (premoves())
     this.generations = 0;  // legal-move generations asked for by dests() (a bench figure)
     this._reset(START);
   }
@@ -69,6 +70,7 @@ export class GameModel {
       moveNumber: g.moveNumber(),
       status,
       check: g.checkedKing(),
+      checkers: g.checkers(),
       frozen: g.frozen(),
       last: g.lastMove(),
     };
@@ -78,7 +80,7 @@ export class GameModel {
     this.game.setPosition(startFen === START ? '' : startFen, []);
     this.startFen = startFen;
     this.plies = [];
-    this._dests = null;
+    this._dests = this._premoves = null;
     this.snaps = [this._snapshot()];
     this.redo = [];
   }
@@ -125,7 +127,7 @@ export class GameModel {
   end(ending) {
     const r = endGame(this.game, ending);
     if (r.error) return r;
-    this._dests = null;
+    this._dests = this._premoves = null;
     this.snaps[this.snaps.length - 1] = this._snapshot();
     return {};
   }
@@ -135,7 +137,7 @@ export class GameModel {
 
   _apply(move) {
     const played = this.game.play(move);  // only moves the engine accepted (load's probe, play's check)
-    this._dests = null;
+    this._dests = this._premoves = null;
     this.plies.push(played);
     this.snaps.push(this._snapshot());
     return played;
@@ -165,7 +167,7 @@ export class GameModel {
   undo() {
     if (!this.plies.length) return null;
     const last = this.game.undo();
-    this._dests = null;
+    this._dests = this._premoves = null;
     this.plies.pop();
     this.snaps.pop();
     this._syncRedo();
@@ -176,7 +178,7 @@ export class GameModel {
   redoOne() {
     if (!this.redo.length) return null;
     const played = this.game.redo();
-    this._dests = null;
+    this._dests = this._premoves = null;
     this.plies.push(played);
     this.snaps.push(this._snapshot());
     this._syncRedo();
@@ -213,6 +215,13 @@ export class GameModel {
       this._dests = movesByOrigin(this.game.legalMovesDetailed());
     }
     return this._dests;
+  }
+  // The moves the side not to move could queue in the live position (premoves: those of
+  // the position after a pass, by origin as dests()); empty when the side to move is in
+  // check. Whether one is legal when its turn comes is asked then.
+  premoves() {
+    if (!this._premoves) this._premoves = movesByOrigin(this.game.premoves());
+    return this._premoves;
   }
   // Legal destinations of the piece on `square` (a name) in the live position.
   destinations(square) { return [...(this.dests().get(square) || [])]; }

@@ -1,6 +1,6 @@
-// Resignation and draw offers, in every mode. The results off the board are core's
-// (Game.resign / Game.agreeDraw, through the controller's end()); this module says who may
-// do what and keeps the offer on the table.
+// Resignation, draw offers and takeback requests, in every mode. The results off the board
+// are core's (Game.resign / Game.agreeDraw, through the controller's end()); this module
+// says who may do what and keeps the offer and the request on the table.
 //
 // Who acts at this device: against the computer and by link, the person's side; two
 // players on one device, the side to move (and either answers an offer); nobody when the
@@ -11,6 +11,14 @@
 // moves (offerAfterMove); in play by link the link carries it, and the resignation or the
 // agreed draw (links.js). The computer answers an offer on its move, from the search that
 // chose the move: M.computerAcceptsDraw (core's rule, core/search/draw_offer.h).
+//
+// Takebacks: against the computer (and when it plays both sides) Undo takes moves back at
+// once. In a game between people, on one device or by link, Undo asks the other side
+// instead: ctl.takeback is {kind: 'ask', by} (that side asks to take back its last move),
+// then {kind: 'accepted' | 'declined', by} (the side that answered). On one device the side
+// that made the last move asks and the side to move answers; by link a player asks for
+// their own last move while the opponent has not answered it (the request goes in the link
+// to send), and an accepted takeback comes back in the opponent's link without the move.
 //
 // Plain logic over the controller (Node-tested); the panel is shell/offers-panel.js.
 import { SIDE_NAME, other } from '../rules/facts.js';
@@ -54,6 +62,7 @@ export function offersState(ctl) {
   }
   st.canOffer = true;
   if (o && o.kind === 'declined' && (hotseat || o.by !== me)) st.note = `${who(ctl, o.by)} declined the draw offer.`;
+  else if (o && o.kind === 'declined') st.note = `You declined the draw offer${ctl.hasRemote() ? ': your opponent sees it with your move' : ''}.`;
   return st;
 }
 
@@ -101,4 +110,83 @@ export function computerAnswers(ctl, M, result, side) {
   ctl.setOffer({ kind: 'declined', by: side });
   ctl.emit('announce', 'The computer declines the draw offer.');
   return false;
+}
+
+// --- takebacks ------------------------------------------------------------------------------
+
+/** What becomes of a takeback request when `mover` moves: a request not answered is
+ *  declined by the move; an answer has been seen once the other side moves. */
+export function takebackAfterMove(t, mover) {
+  if (!t) return null;
+  if (t.by === mover) return t;  // an answer goes with its side's move
+  return t.kind === 'ask' ? { kind: 'declined', by: mover } : null;
+}
+
+/** Whether Undo asks the other side (a game between people) rather than taking back at once. */
+export const asksForTakeback = (ctl) => ctl.peopleGame() && !ctl.noHuman();
+
+// The side whose last move a request would take back, or null (no move, or by link the
+// opponent has answered, or the game ended off the board by link).
+function asker(ctl) {
+  const n = ctl.model.length;
+  if (!n) return null;
+  if (!ctl.hasRemote()) return other(ctl.sideToMove());
+  const me = ctl.humanSide();
+  if (ctl.model.ending() || ctl.sideToMove() === me) return null;
+  return me;
+}
+
+/** What the panel shows of takebacks: {canAsk, prompt: {text, answerer} | null, note}. */
+export function takebackState(ctl) {
+  const st = { canAsk: false, prompt: null, note: '' };
+  if (!asksForTakeback(ctl)) return st;
+  const t = ctl.takeback, me = ctl.hasRemote() ? ctl.humanSide() : null;
+  const name = (side) => (me && side !== me ? 'Your opponent' : SIDE_NAME[side]);
+  if (t && t.kind === 'ask') {
+    if (me && t.by === me) st.note = 'You asked to take back your last move: the request is in the link to send.';
+    else st.prompt = { text: `${name(t.by)} asks to take back their last move.`, answerer: other(t.by) };
+    return st;
+  }
+  st.canAsk = !!asker(ctl);
+  if (t && t.kind === 'declined') st.note = t.by === me ? 'You declined the takeback: your opponent sees it with your move.' : `${name(t.by)} declined the takeback.`;
+  if (t && t.kind === 'accepted') st.note = t.by === me ? 'You accepted the takeback: send your opponent the link.' : `${name(t.by)} accepted the takeback.`;
+  return st;
+}
+
+/** Undo: at once against the computer; between people, a request to the other side.
+ *  -> {} or {error: why not}. */
+export function undoOrAsk(ctl) {
+  if (!asksForTakeback(ctl)) return ctl.undo() ? {} : failure('There is no move to take back.');
+  const by = asker(ctl);
+  if (!by) return failure(ctl.model.length ? 'Your opponent has already answered: a takeback is asked before they move.' : 'There is no move to take back.');
+  if (ctl.takeback && ctl.takeback.kind === 'ask') return failure('A takeback request is already on the table.');
+  ctl.takeback = { kind: 'ask', by };
+  ctl.emit('announce', `${SIDE_NAME[by]} asks to take back the last move.`);
+  ctl.emit('record');
+  ctl.emit('change');
+  return {};
+}
+
+/** The takeback asked for is accepted: the asker's last move is taken back. -> {} or {error: why not}. */
+export function acceptTakeback(ctl) {
+  const p = takebackState(ctl).prompt;
+  if (!p) return failure('There is no takeback request to accept.');
+  const answerer = p.answerer;
+  ctl.takeBack(1);
+  ctl.takeback = ctl.hasRemote() ? { kind: 'accepted', by: answerer } : null;
+  ctl.emit('announce', `${SIDE_NAME[answerer]} accepts the takeback: ${SIDE_NAME[ctl.sideToMove()]} to move.`);
+  ctl.emit('record');
+  ctl.emit('change');
+  return {};
+}
+
+/** The takeback asked for is declined. -> {} or {error: why not}. */
+export function declineTakeback(ctl) {
+  const p = takebackState(ctl).prompt;
+  if (!p) return failure('There is no takeback request to decline.');
+  ctl.takeback = { kind: 'declined', by: p.answerer };
+  ctl.emit('announce', `${SIDE_NAME[p.answerer]} declines the takeback.`);
+  ctl.emit('record');
+  ctl.emit('change');
+  return {};
 }

@@ -6,6 +6,7 @@ import { START } from './model.js';
 import { SIDE_NAME, other } from '../rules/facts.js';
 import { resignedWords } from '../rules/words.js';
 import { sameStart, WAITING } from './controller.js';
+import { recordedWay } from './players.js';
 import { readLink, linkError, linkFor, setAddress } from '../share/share.js';
 import { fromTimes as clockFromTimes, tcCode } from './clock.js';
 import { failure } from '../util/result.js';
@@ -21,9 +22,11 @@ export function createOpening(ctl, ui) {
   // that answers next), so the address bar always holds the link to send. A game against
   // the computer says so (its strength, the person's side): it opens as one elsewhere.
   // The link carries a resignation or an agreed draw, and in play by link the draw offer.
+  // Help used in a game between people goes with it (both players see it).
   function gameLink(to) {
     const e = ctl.model.ending();
-    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), ending: e && e.state.startsWith('timeout') ? { ...e, flagged: ctl.sideToMove() } : e };
+    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), assists: ctl.assists,
+      ending: e && e.state.startsWith('timeout') ? { ...e, flagged: ctl.sideToMove() } : e };
     // the clock: its time control; by link (correspondence) when each move was made
     const c = ctl.clock;
     if (c) {
@@ -31,7 +34,7 @@ export function createOpening(ctl, ui) {
       if (c.tc.kind === 'days' && c.stamps.length && c.stamps.every((x) => x)) g.times = c.stamps.map((x) => x.at);
     }
     const me = ctl.humanSide();
-    if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); g.offer = ctl.offer; }
+    if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); g.offer = ctl.offer; g.takeback = ctl.takeback; }
     else if (me && ctl.aiPlays(other(me))) { g.mode = 'ai'; g.strength = ctl.settings.level; g.to = me; }
     else if (ctl.noHuman()) { g.mode = 'watch'; g.strength = ctl.settings.level; }
     return g;
@@ -63,11 +66,21 @@ export function createOpening(ctl, ui) {
   // A play-by-link game saved here, and a link to it for the side this device plays or
   // the side that must answer (the link this device sent, opened again here).
   const isOwnLink = (rec, link) => rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
-  // Whether the game of a link continues the record (same start, its moves a prefix).
-  const continues = (rec, fen, moves) => sameStart(rec.startFen, fen) && rec.moves.length <= moves.length && rec.moves.every((m, i) => m === moves[i]);
+  // Whether the game of a link continues the record (same start, its moves a prefix), or
+  // takes back the record's last move (a takeback the opponent accepted by link).
+  const continues = (rec, fen, moves, link = {}) => sameStart(rec.startFen, fen) &&
+    (rec.moves.length <= moves.length ? rec.moves.every((m, i) => m === moves[i])
+      : !!link.takeback && link.takeback.kind === 'accepted' && rec.moves.length === moves.length + 1 && moves.every((m, i) => m === rec.moves[i]));
+  // Whether a link is an earlier point of the record's game (same start, its moves a
+  // prefix of the record's, no ending of its own): the game on screen, not another one.
+  const earlierPoint = (rec, link) => sameStart(rec.startFen, link.fen || START) && link.moves.length < rec.moves.length &&
+    link.moves.every((m, i) => m === rec.moves[i]) && !link.ending && !(link.takeback && link.takeback.kind === 'accepted');
   // The same ending / draw offer (each null, or an object).
   const sameEnd = (a, b) => (!a && !b) || (!!a && !!b && a.state === b.state && a.winner === b.winner);
   const sameOffer = (a, b) => (!a && !b) || (!!a && !!b && a.kind === b.kind && a.by === b.by);
+  // The same help noted (each a list of {ply, side, kind}, or missing).
+  const key = (a) => (a || []).map((x) => x.ply + x.kind + x.side).sort().join(',');
+  const sameAssists = (a, b) => key(a) === key(b);
 
   // Opens the game of a link. A play-by-link link (play=link) makes this device the side
   // the link is for (to=, else the side to move); a game against the computer (vs=computer)
@@ -93,17 +106,24 @@ export function createOpening(ctl, ui) {
         : link.mode === 'ai' ? { ...base, mode: 'ai', human: me, level, flipped: me === 'scarlet' }
           : link.mode === 'watch' ? { ...base, mode: 'watch', level, flipped: link.to === 'scarlet' }
             : { ...base, mode: 'hotseat', flipped: link.to === 'scarlet' });
+    const goesOn = !!prev && continues(prev, fen, link.moves, link);
+    // a move queued here while waiting for the opponent's link waits for it
+    const premove = link.mode === 'link' && goesOn && prev.settings.mode === 'link' && prev.settings.human === me ? prev.premove || null : null;
     settings.tc = tc;
     const first = tc && link.times ? ctl.model.sideAfter(fen, []) : null;
     if (first && first.error) return linkFailed(linkError(first.error));
     const clock = first ? clockFromTimes(tc, link.times, first.side) : null;
-    const r = ctl.reset({ settings, startFen: fen, moves: link.moves, ending: link.ending || null, offer: link.mode === 'link' ? link.offer || null : null, clock });
+    const r = ctl.reset({
+      settings, startFen: fen, moves: link.moves, ending: link.ending || null, clock,
+      offer: link.mode === 'link' ? link.offer || null : null, takeback: link.mode === 'link' ? link.takeback || null : null,
+      assists: link.assists || [], premove,
+    });
     if (r.error) return linkFailed(linkError(r.error));
-    const kept = !!(prev && prev.moves.length && !continues(prev, fen, link.moves)) && !store.pushPrevious(prev).error;
+    const kept = !!(prev && prev.moves.length && !goesOn) && !store.pushPrevious(prev).error;
     const stm = ctl.sideToMove();
     const vs = link.mode === 'ai' ? `you play ${SIDE_NAME[me]} against the computer (strength ${settings.level})`
       : link.mode === 'watch' ? `the computer plays both sides (strength ${settings.level})` : '';
-    const said = endWords(link, settings.human);
+    const said = endWords(link, settings.human, prev && prev.assists);
     const what = said ? `Opened the game from the link: ${said}`
       : link.mode === 'link'
       ? (ctl.isOver() ? 'Opened the game from the link.' : stm === settings.human
@@ -143,10 +163,15 @@ export function createOpening(ctl, ui) {
       const rec = saved.record;
       const same = rec && sameStart(rec.startFen, link.fen || START) &&
         rec.moves.length === link.moves.length && rec.moves.every((m, i) => m === link.moves[i]) &&
-        sameEnd(rec.ending, link.ending) && tcCode(rec.settings.tc) === tcCode(link.tc || null) && (link.mode !== 'link' || sameOffer(rec.offer, link.offer)) &&
-        (link.mode !== 'link' || (rec.settings.mode === 'link' && (!link.to || isOwnLink(rec, link)))) &&
-        (!link.mode || link.mode === 'link' || rec.settings.mode === link.mode);
-      if (!same && !applyLink(link, rec || null).error) return;
+        sameEnd(rec.ending, link.ending) && (link.mode !== 'link' || (sameOffer(rec.offer, link.offer) && sameOffer(rec.takeback, link.takeback))) &&
+        sameAssists(rec.assists, link.assists) && sameWay(rec, link) && tcCode(rec.settings.tc) === tcCode(link.tc || null);
+      const earlier = rec && !same && earlierPoint(rec, link) && sameWay(rec, link);
+      if (earlier) {
+        const r = ctl.reset({ ...rec, restored: true });
+        if (!r.error) { showEarlierPoint(link); return; }
+        failRestore('the saved game is not valid (' + r.error + ')');
+      }
+      if (!same && !earlier && !applyLink(link, rec || null).error) return;
     }
     if (saved.record) {
       const r = ctl.reset({ ...saved.record, restored: true });
@@ -156,6 +181,22 @@ export function createOpening(ctl, ui) {
       failRestore(saved.error);
     }
     ctl.reset({ settings: store.cleanSettings(store.DEFAULT_SETTINGS) });
+  }
+
+  // A link played the same way as the record (the same mode; by link, this device's own or
+  // for it).
+  function sameWay(rec, link) {
+    if (link.mode === 'link') return rec.settings.mode === 'link' && (!link.to || isOwnLink(rec, link));
+    return !link.mode || rec.settings.mode === link.mode;
+  }
+  // A link to an earlier point of the game on screen (an old link of this game): the game
+  // stays as it is, on view at that point.
+  function showEarlierPoint(link) {
+    const n = link.moves.length;
+    ctl.goTo(n);
+    const what = `This link is an earlier point of the game on screen (${n} of ${ctl.model.length} plies): the game is unchanged.`;
+    ui.toast(what);
+    ui.announce(what);
   }
 
   // Brings back the newest previous game; the current one (if it has moves) takes its
@@ -170,12 +211,16 @@ export function createOpening(ctl, ui) {
     ui.toast(cur.moves.length ? 'Your previous game is back; the other one was kept (New game → Restore previous game).' : 'Your previous game is back.');
   }
 
-  // Opens a game that is not a link (a record file: record-io.js) for two players on this
-  // device: {startFen, moves, ending, meta}. The game it replaces is kept among the
-  // previous games. -> {} or {error} (the game untouched) when the engine refuses it.
+  // Opens a game that is not a link (a record file: record-io.js): {startFen, moves,
+  // ending, meta}, played on as the record says it was played (its Gold and Scarlet tags:
+  // against the computer at its strength, the computer against itself, else two players
+  // on this device), its players' names on show. Nothing of the game it replaces stays
+  // (the controller's reset); that game is kept among the previous games. -> {} or {error}
+  // (the game untouched) when the engine refuses it.
   function openGame(game, what) {
     const prev = ctl.record();
-    const settings = store.cleanSettings({ ...ctl.settings, mode: 'hotseat', flipped: false, tc: null });  // an opened record: no clock
+    const way = recordedWay(game.meta && game.meta.tags);
+    const settings = store.cleanSettings({ ...ctl.settings, ...way, tc: null, flipped: way.mode === 'ai' && way.human === 'scarlet' });  // an opened record: no clock
     const r = ctl.reset({ settings, startFen: game.startFen, moves: game.moves, ending: game.ending || null, meta: game.meta || null });
     if (r.error) return r;
     const kept = prev.moves.length > 0 && !store.pushPrevious(prev).error;
@@ -188,7 +233,9 @@ export function createOpening(ctl, ui) {
   // A game link pasted into the address bar of the open page.
   function onLink(link) {
     if (link.error) { linkFailed(link.error); setAddress(gameLink()); ctl.emit('change'); return; }
-    if (applyLink(link, ctl.record()).error) { setAddress(gameLink()); ctl.emit('change'); }
+    const rec = ctl.record();
+    if (earlierPoint(rec, link) && sameWay(rec, link)) { showEarlierPoint(link); setAddress(gameLink()); return; }
+    if (applyLink(link, rec).error) { setAddress(gameLink()); ctl.emit('change'); }
   }
 
   ctl.on('record', (e) => { if (e && e.restored) setAddress(gameLink()); else save(); });
@@ -197,12 +244,20 @@ export function createOpening(ctl, ui) {
 
 // What a link says about the end of the game or a draw offer, for this device's side
 // `me` (play by link), or ''.
-function endWords(link, me) {
+function endWords(link, me, prevAssists = []) {
   const e = link.ending, o = link.offer;
   if (e && e.state === 'resignation') return resignedWords(e.winner);
   if (e && e.state === 'timeout') return `${SIDE_NAME[e.flagged]}'s time is up.`;
   if (e) return 'the game is drawn by agreement.';
-  if (link.mode !== 'link' || !o) return '';
-  if (o.kind === 'offer') return o.by === me ? 'your draw offer is waiting for an answer.' : `your opponent (${SIDE_NAME[o.by]}) offers a draw.`;
-  return o.by === me ? '' : `your opponent (${SIDE_NAME[o.by]}) declined the draw offer.`;
+  if (link.mode !== 'link') return '';
+  const t = link.takeback, words = [];
+  if (o && o.kind === 'offer') words.push(o.by === me ? 'your draw offer is waiting for an answer.' : `your opponent (${SIDE_NAME[o.by]}) offers a draw.`);
+  else if (o && o.by !== me) words.push(`your opponent (${SIDE_NAME[o.by]}) declined the draw offer.`);
+  if (t && t.by !== me) {
+    words.push(t.kind === 'ask' ? `your opponent (${SIDE_NAME[t.by]}) asks to take back their last move.`
+      : t.kind === 'accepted' ? 'your opponent accepted your takeback: your move again.' : 'your opponent declined your takeback.');
+  }
+  const help = (link.assists || []).filter((a) => a.side !== me && !(prevAssists || []).some((b) => b.ply === a.ply && b.kind === a.kind && b.side === a.side));
+  if (help.length) words.push(`your opponent used ${help.some((a) => a.kind === 'hint') ? 'a hint' : 'the analysis'} (noted in the game).`);
+  return words.join(' ');
 }

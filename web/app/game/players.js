@@ -3,21 +3,52 @@
 // player objects made here from it, never the mode string.
 
 import { SIDE_NAME, other } from '../rules/facts.js';
+import { esc } from '../util/dom.js';
 
-export const human = () => Object.freeze({ kind: 'human', local: true, thinks: false });
+export const human = (name) => Object.freeze(name ? { kind: 'human', local: true, thinks: false, name } : { kind: 'human', local: true, thinks: false });
 export const computer = (level) => Object.freeze({ kind: 'computer', local: false, thinks: true, level });
-export const remote = () => Object.freeze({ kind: 'remote', local: false, thinks: false });
+export const remote = (name) => Object.freeze(name ? { kind: 'remote', local: false, thinks: false, name } : { kind: 'remote', local: false, thinks: false });
 
-// settings {mode, human, level} -> {gold, scarlet}
-export function playersFor(settings) {
+// settings {mode, human, level} -> {gold, scarlet}; names: {gold?, scarlet?} the people's
+// names (an opened record's), shown instead of "Gold", "You", "Opponent".
+export function playersFor(settings, names = {}) {
   const me = settings.human, them = other(me);
+  const n = names || {};
   switch (settings.mode) {
-    case 'ai': return { [me]: human(), [them]: computer(settings.level) };
+    case 'ai': return { [me]: human(n[me]), [them]: computer(settings.level) };
     case 'watch': return { gold: computer(settings.level), scarlet: computer(settings.level) };
-    case 'link': return { [me]: human(), [them]: remote() };
-    case 'hotseat': return { gold: human(), scarlet: human() };
+    case 'link': return { [me]: human(n[me]), [them]: remote(n[them]) };
+    case 'hotseat': return { gold: human(n.gold), scarlet: human(n.scarlet) };
     default: throw new Error(`unknown game mode '${settings.mode}'`);
   }
+}
+
+// --- players in a game record's tags (share/record-io.js writes them) -------------------------
+/** The Gold / Scarlet tag of the computer at a strength. */
+export const computerTag = (level) => `Computer, strength ${level}`;
+/** The Gold / Scarlet tag of the opponent in a game by link. */
+export const REMOTE_TAG = 'Opponent (by link)';
+const COMPUTER_RE = /^Computer, strength (\d{1,2})$/;
+const unknown = (v) => !v || v === '?' || v === REMOTE_TAG || COMPUTER_RE.test(v);
+
+/** Who played a recorded game, from its tags, as far as the page can go on with it:
+ *  {mode: 'ai', human, level} (one side the computer), {mode: 'watch', level} (both), or
+ *  {mode: 'hotseat'} (people: a game by link goes on as two players on this device). */
+export function recordedWay(tags = {}) {
+  const level = (side) => { const m = COMPUTER_RE.exec(tags[side] || ''); return m ? Number(m[1]) : null; };
+  const g = level('Gold'), s = level('Scarlet');
+  if (g !== null && s !== null) return { mode: 'watch', level: g };
+  if (g !== null) return { mode: 'ai', human: 'scarlet', level: g };
+  if (s !== null) return { mode: 'ai', human: 'gold', level: s };
+  return { mode: 'hotseat' };
+}
+/** The people's names of a record's tags: {gold?, scarlet?} (not '?', not the computer). */
+export function recordedNames(tags = {}) {
+  const out = {};
+  if (!tags) return out;
+  if (!unknown(tags.Gold)) out.gold = String(tags.Gold).slice(0, 60);
+  if (!unknown(tags.Scarlet)) out.scarlet = String(tags.Scarlet).slice(0, 60);
+  return out;
 }
 
 // How the other side is described in the game summary. The computer's setting (settings.level,
@@ -25,7 +56,7 @@ export function playersFor(settings) {
 export function opponentText(players, level) {
   const kinds = [players.gold.kind, players.scarlet.kind];
   if (kinds.every((k) => k === 'computer')) return `AI vs AI, strength ${level}`;
-  if (kinds.includes('computer')) return `Computer, strength ${level}`;
+  if (kinds.includes('computer')) return computerTag(level);
   if (kinds.includes('remote')) return 'Play by link';
   return 'Two players';
 }
@@ -33,16 +64,18 @@ export function opponentText(players, level) {
 // How a side's player is named beside the boards: {name, sub}.
 export function playerLabel(players, side) {
   const p = players[side], q = players[other(side)];
-  if (p.kind === 'human' && q.kind === 'human') return { name: SIDE_NAME[side], sub: 'Player on this device' };
+  if (p.kind === 'human' && q.kind === 'human') return { name: p.name || SIDE_NAME[side], sub: p.name ? `${SIDE_NAME[side]} · on this device` : 'Player on this device' };
   if (p.kind === 'computer') return { name: 'Computer', sub: `${SIDE_NAME[side]} · strength ${p.level}` };
-  if (p.kind === 'remote') return { name: 'Opponent', sub: `${SIDE_NAME[side]} · plays by link` };
-  return { name: 'You', sub: SIDE_NAME[side] };
+  if (p.kind === 'remote') return { name: p.name || 'Opponent', sub: `${SIDE_NAME[side]} · plays by link` };
+  return { name: p.name || 'You', sub: SIDE_NAME[side] };
 }
 
 // The top bar's line: "You (Gold) vs Computer · strength 3" (HTML, names in <b>).
 export function matchupHtml(players) {
   const { gold, scarlet } = players;
-  if (gold.kind === 'human' && scarlet.kind === 'human') return '<b>Gold</b> vs <b>Scarlet</b> · two players on this device';
+  if (gold.kind === 'human' && scarlet.kind === 'human') {
+    return `<b>${esc(gold.name || SIDE_NAME.gold)}</b> vs <b>${esc(scarlet.name || SIDE_NAME.scarlet)}</b> · two players on this device`;
+  }
   const me = gold.kind === 'human' ? 'gold' : scarlet.kind === 'human' ? 'scarlet' : 'gold';
   const them = players[other(me)];
   const left = players[me].kind === 'human' ? `<b>You</b> (${SIDE_NAME[me]})` : '<b>Computer</b>';

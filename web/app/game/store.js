@@ -83,6 +83,7 @@ const strings = (a, max) => Array.isArray(a) && a.length <= max && a.every((x) =
 
 // The parts of a saved game beyond its moves, each kept only when well formed (the engine
 // judges whether the ending fits the game): ending {state, winner}, offer {kind, by},
+// takeback {kind, by}, assists [{ply, side, kind}], premove {from, to, algebraic},
 // endedHere, meta {tags: {Name: value}, comments: [...], glyphs: [...]} of an opened record.
 function cleanExtras(d) {
   const out = {};
@@ -97,6 +98,18 @@ function cleanExtras(d) {
     out.offer = { kind: o.kind, by: o.by };
   }
   if (d.clock && typeof d.clock === 'object') out.clock = d.clock;  // checked against the game by the controller (clock.cleanClock)
+  const t = d.takeback;
+  if (!out.ending && t && typeof t === 'object' && ['ask', 'declined', 'accepted'].includes(t.kind) && isSide(t.by)) {
+    out.takeback = { kind: t.kind, by: t.by };
+  }
+  if (Array.isArray(d.assists) && d.assists.length <= 6002) {
+    const a = d.assists.filter((x) => x && Number.isInteger(x.ply) && x.ply >= 0 && isSide(x.side) && (x.kind === 'hint' || x.kind === 'analysis'));
+    if (a.length) out.assists = a.map((x) => ({ ply: x.ply, side: x.side, kind: x.kind }));
+  }
+  const p = d.premove, sq = /^[1-3][a-l][1-8]$/;
+  if (!out.ending && p && typeof p === 'object' && sq.test(p.from) && sq.test(p.to) && typeof p.algebraic === 'string' && p.algebraic.length <= 20) {
+    out.premove = { from: p.from, to: p.to, algebraic: p.algebraic };
+  }
   const m = d.meta;
   if (m && typeof m === 'object' && m.tags && typeof m.tags === 'object' && !Array.isArray(m.tags) &&
       Object.values(m.tags).every((v) => typeof v === 'string' && v.length <= 1000) && Object.keys(m.tags).length <= 100 &&

@@ -145,6 +145,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
       panel.hidden = !kind;
       tip.hide();
     }
+    tip.refresh();  // the board may have changed under the label
     setInfo(...infoPiece());
     if (kind === 'lessons') renderLesson(st.lessons);
     else if (kind === 'puzzles') renderPuzzle(st.puzzles);

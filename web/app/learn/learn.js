@@ -9,7 +9,7 @@
 //   lessons.restart();  lessons.next();  lessons.solutionMove();  lessons.boardConfig();
 import { parseSquare, squareName } from '../rules/squares.js';
 import { useFacts, pieceName, pieceSide } from '../rules/facts.js';
-import { movesByOrigin, destSquares, moveArrow } from '../rules/moves.js';
+import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../rules/moves.js';
 import { squareWords, destinationWords } from '../rules/words.js';
 import { Emitter } from '../util/emitter.js';
 import { jsonStore } from '../game/store.js';
@@ -195,6 +195,7 @@ export class Lessons extends Emitter {
     return {
       pieces: st.board,
       dests: this.phase === 'play' ? dests : null,
+      afar: this.phase === 'play' ? afarSquares(this.dests()) : null,
       lastMove: this.last ? this.last.map(parseSquare) : null,
       check: st.check ? parseSquare(st.check) : null,
       frozen: st.frozen.map(parseSquare),

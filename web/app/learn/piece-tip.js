@@ -6,6 +6,9 @@
 //
 //   const tip = createPieceTip({board, container, describe(sq) -> {letter, text} | null, onCard(letter, level)});
 //   tip.hide();  tip.shown() -> {square, text} | null
+//   tip.refresh()   after every drawing of the boards: the label follows what stands on its
+//                   square now (a piece captured there, plainly, from afar or in a puzzle, is
+//                   no longer named: the label names the capturer, or goes)
 import { levelOf } from '../rules/squares.js';
 
 const LONG_PRESS_MS = 500;
@@ -47,6 +50,14 @@ export function createPieceTip({ board, container, describe, onCard }) {
     el.style.top = `${Math.round(y + window.scrollY)}px`;
     if (touch) hideTimer = setTimeout(hide, 4000);
   }
+  function refresh() {
+    if (!shown) return;
+    const d = describe(shown.square);
+    if (!d) { hide(); return; }
+    if (d.text === shown.text && d.letter === shown.letter) return;
+    shown = { ...shown, text: d.text, letter: d.letter };
+    label.textContent = d.text;
+  }
   function hide() {
     clearTimeout(hideTimer);
     shown = null;
@@ -81,5 +92,5 @@ export function createPieceTip({ board, container, describe, onCard }) {
   window.addEventListener('scroll', hide, { passive: true });
   document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hide(); });
 
-  return { hide, shown: () => (shown ? { square: shown.square, text: shown.text } : null), element: el };
+  return { hide, refresh, shown: () => (shown ? { square: shown.square, text: shown.text } : null), element: el };
 }

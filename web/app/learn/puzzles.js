@@ -11,7 +11,7 @@
 //   pz.hint();  pz.showSolution();  pz.boardConfig();  pz.statusLine();
 import { parseSquare, squareName, moveNames } from '../rules/squares.js';
 import { useFacts, pieceName, SIDE_NAME, other } from '../rules/facts.js';
-import { movesByOrigin, destSquares, moveArrow } from '../rules/moves.js';
+import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../rules/moves.js';
 import { squareWords, destinationWords } from '../rules/words.js';
 import { Emitter } from '../util/emitter.js';
 import { jsonStore } from '../game/store.js';
@@ -251,8 +251,10 @@ export class Puzzles extends Emitter {
     return {
       pieces: this.game.board(),
       dests: this.phase === 'play' && !this.replyPending ? dests : null,
+      afar: this.phase === 'play' && !this.replyPending ? afarSquares(this.dests()) : null,
       lastMove: this.last ? this.last.map(parseSquare) : null,
       check: check ? parseSquare(check) : null,
+      checkers: check ? this.game.checkers().map(parseSquare) : [],
       frozen: this.game.frozen().map(parseSquare),
       orientation: this.solver,
       arrows,

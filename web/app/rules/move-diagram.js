@@ -37,18 +37,6 @@ export function moveDiagram(M, fen, square) {
   }
 }
 
-/** The renderer's mark string for a diagram: dots = move, rings = capture, both = either. */
-export function diagramMarks(d) {
-  if (!d || d.error) return '';
-  const parts = [`sel=${d.square}`];
-  const mv = [...d.move, ...d.both], cap = [...d.capture, ...d.both];
-  if (mv.length) parts.push('move=' + mv.join(','));
-  if (cap.length) parts.push('cap=' + cap.join(','));
-  if (d.afar.length) parts.push('afar=' + d.afar.join(','));
-  if (d.frozen) parts.push('frozen=' + d.square);
-  return parts.join(';');
-}
-
 /** Levels (1..3) the diagram reaches, the piece's own included. */
 export function diagramLevels(d) {
   const s = new Set([Number(d.square[0])]);

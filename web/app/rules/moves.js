@@ -22,6 +22,17 @@ export function destSquares(byOrigin) {
   return dests;
 }
 
+/** The board component's afar (board.set): of those dests, the captures from afar, drawn as
+ *  red sights; Map(origin square -> squares), only origins that have one. */
+export function afarSquares(byOrigin) {
+  const afar = new Map();
+  for (const [from, list] of byOrigin) {
+    const tos = list.filter((d) => d.kind === 'afar').map((d) => parseSquare(d.to));
+    if (tos.length) afar.set(parseSquare(from), tos);
+  }
+  return afar;
+}
+
 /** A coordinate move as an arrow for the board (board.set's arrows). */
 export function moveArrow(move, color) {
   const [from, to] = moveSquares(move);

@@ -2,7 +2,7 @@
 // and screen readers), a played move, a square's moves, and the end of a game (the status
 // line, the move list, the summary, the announcements). The facts in them are core's
 // (facts.js: names, core's reasons and results); no rule is decided here.
-import { pieceName, pieceSide, SIDE_NAME, other, endSentence } from './facts.js';
+import { pieceName, pieceSide, SIDE_NAME, other, endSentence, levelName } from './facts.js';
 import { parseSquare } from './squares.js';
 
 /** 'W' -> 'Gold Warrior'; an empty square or anything else -> `none`. */
@@ -27,6 +27,21 @@ export function destinationWords(moves, { max = Infinity, kinds = false } = {}) 
   const how = (d) => (!kinds ? '' : d.kind === 'capture' ? ' capture' : d.kind === 'afar' ? ' capture from afar' : '');
   const list = moves.slice(0, max).map((d) => d.to + how(d));
   return `${n} ${n === 1 ? 'move' : 'moves'}: ${list.join(', ')}${n > max ? ', and more' : ''}`;
+}
+
+/** Who gives check (snap: a snapshot {board, check, checkers}, squares by name): "by the
+ *  Scarlet Dragon on 3f1 (Sky, level 3)", naming the board of a piece on another level
+ *  than the King, "and" between several; '' when nobody does. */
+export function checkWords({ board, check, checkers = [] }) {
+  if (!check || !checkers.length) return '';
+  const one = (sq) => `the ${pieceWords(board[parseSquare(sq)])} on ${sq}` +
+    (sq[0] !== check[0] ? ` (${levelName(sq[0])}, level ${sq[0]})` : '');
+  return 'by ' + checkers.map(one).join(' and ');
+}
+
+/** Help used in a game between people, as the game notes it: "Gold used a hint." */
+export function assistWords({ side, kind }) {
+  return `${SIDE_NAME[side]} used ${kind === 'hint' ? 'a hint' : 'the analysis'}.`;
 }
 
 // --- the end of a game ---------------------------------------------------------------------
@@ -72,6 +87,6 @@ export function moveWords(p, before, after) {
   const st = after.status || {};
   if (st.state === 'checkmate') s += `. ${checkmateWords(st.winner)}`;
   else if (st.over) s += `. ${endSentence(st)}`;
-  else if (st.check) s += ', check';
+  else if (st.check) s += `, check${after.checkers ? ' ' + checkWords(after) : ''}`;
   return s;
 }

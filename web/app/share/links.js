@@ -17,6 +17,12 @@
 //   ...&t=<s>.<d>.<d>...              correspondence: when each move was made (epoch seconds
 //                                     of the first, then seconds after the one before, base 36)
 //   ...&flag=g                        the game ended on time: Gold's (g) or Scarlet's (s) flag fell
+//   ...&takeback=ask-g                Gold asks to take back its last move; accept-s /
+//                                     decline-s: Scarlet accepted (the move is gone from
+//                                     the link's moves) or declined it
+//   ...&help=12hg.15as                help used in a game between people: a hint (h) or the
+//                                     analysis (a) by Gold (g) or Scarlet (s), in the
+//                                     position after 12 (15) plies
 //
 // Packed moves (`g=`): every move is two squares 0..287 (square = (level-1)*96 +
 // rank*12 + file), 9 bits each; the 18 bits, from-square first, most significant bit
@@ -41,7 +47,7 @@ export const MAX_PLIES = 3000;
 /** encodeGame packs the moves (g=) when there are more plies than this. */
 export const COMPACT_PLIES = 40;
 /** Keys of the game itself; pages may allow more (decodeHash's extraKeys). */
-export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'play', 'to', 'vs', 'strength', 'resign', 'draw', 'tc', 't', 'flag']);
+export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'play', 'to', 'vs', 'strength', 'resign', 'draw', 'takeback', 'help', 'tc', 't', 'flag']);
 /** The keys of the position alone (a diagram: decodeHash's options.position). */
 export const POSITION_KEYS = Object.freeze(['fen', 'moves', 'g']);
 const SIDE_LETTER = { gold: 'g', scarlet: 's' };
@@ -49,6 +55,12 @@ const LETTER_SIDE = { g: 'gold', s: 'scarlet' };
 const otherSide = (side) => (side === 'gold' ? 'scarlet' : 'gold');
 // vs= values and the game modes they stand for (store.js's mode names)
 const VS_MODE = { computer: 'ai', watch: 'watch' };
+// takeback= values and the request states they stand for (game/offers.js)
+const TAKEBACK_WORD = { ask: 'ask', declined: 'decline', accepted: 'accept' };
+const WORD_TAKEBACK = { ask: 'ask', decline: 'declined', accept: 'accepted' };
+// help= letters and the kinds of help they stand for (game/offers.js's assists)
+const HELP_LETTER = { hint: 'h', analysis: 'a' };
+const LETTER_HELP = { h: 'hint', a: 'analysis' };
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const MOVE_RE = /^[1-3][a-l][1-8][1-3][a-l][1-8]$/;
@@ -116,13 +128,17 @@ function normaliseFen(fen) {
  *                 (adds draw=offer-g, draw=decline-s, ...; not with an ending)
  *   game.tc       a time control (game/clock.js; adds tc=), null or absent: none
  *   game.times    epoch ms of each move (correspondence: adds t=; as many as the moves)
+ *   game.takeback a takeback request: {kind: 'ask' | 'declined' | 'accepted', by}
+ *                 (adds takeback=ask-g, decline-s, accept-s)
+ *   game.assists  help used in a game between people: [{ply, side, kind: 'hint' |
+ *                 'analysis'}] (adds help=12hg.15as)
  *   game.compact  true: always g=; false: never; default: above COMPACT_PLIES plies
  *   game.extra    more key -> value pairs (page options such as show=2c2), appended as is
  *                 after encodeURIComponent
  * Throws TypeError for input no page should produce (a move that is not a coordinate move).
  */
 export function encodeGame(game = {}) {
-  const { fen, moves = [], mode, to, strength, compact, extra, ending, offer, tc, times } = game || {};
+  const { fen, moves = [], mode, to, strength, compact, extra, ending, offer, takeback, assists, tc, times } = game || {};
   if (!Array.isArray(moves)) throw new TypeError('moves must be an array of coordinate moves');
   for (const m of moves) if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
   const parts = [];
@@ -171,6 +187,20 @@ export function encodeGame(game = {}) {
     }
     parts.push('draw=' + (offer.kind === 'offer' ? 'offer-' : 'decline-') + SIDE_LETTER[offer.by]);
   }
+  if (takeback) {
+    if (!TAKEBACK_WORD[takeback.kind] || !SIDE_LETTER[takeback.by]) {
+      throw new TypeError("a takeback is {kind: 'ask' | 'declined' | 'accepted', by: 'gold' | 'scarlet'}");
+    }
+    parts.push(`takeback=${TAKEBACK_WORD[takeback.kind]}-${SIDE_LETTER[takeback.by]}`);
+  }
+  if (Array.isArray(assists) && assists.length) {
+    parts.push('help=' + assists.map((a) => {
+      if (!Number.isInteger(a?.ply) || a.ply < 0 || !HELP_LETTER[a.kind] || !SIDE_LETTER[a.side]) {
+        throw new TypeError("a help used is {ply, side: 'gold' | 'scarlet', kind: 'hint' | 'analysis'}");
+      }
+      return a.ply + HELP_LETTER[a.kind] + SIDE_LETTER[a.side];
+    }).join('.'));
+  }
   if (extra && typeof extra === 'object') {
     for (const [k, v] of Object.entries(extra)) {
       if (v === undefined || v === null || v === false) continue;
@@ -210,8 +240,9 @@ function percentDecode(s, what) {
 /**
  * Reads an address (with or without its leading '#'; a whole URL is cut at its '#').
  * Returns {fen?, moves: [], mode?: 'link'|'ai'|'watch', strength?: 1..10,
- * to?: 'gold'|'scarlet', ending?, offer?, tc?, times?, params: {key: value}} (ending,
- * offer, tc and times as encodeGame takes them; tc null: the link says none)
+ * to?: 'gold'|'scarlet', ending?, offer?, takeback?, assists?, tc?, times?, params: {key: value}}
+ * (ending, offer, takeback, assists, tc and times as encodeGame takes them; tc null: the
+ * link says none)
  * or {error, moves: [], params: {}} with a message for people. `params` holds the
  * values (decoded text) of the extra keys the caller allows.
  * options.position: read the position alone (POSITION_KEYS), the other game keys ignored as
@@ -340,6 +371,23 @@ function decode(hash, options, fail) {
     if (d === 'agreed') out.ending = { state: 'draw-agreed', winner: null };
     else if (m) out.offer = { kind: m[1] === 'offer' ? 'offer' : 'declined', by: LETTER_SIDE[m[2]] };
     else return fail(`the link's 'draw' must be agreed, offer-g, offer-s, decline-g or decline-s, not ${quote(seen.get('draw'))}`);
+  }
+  if (seen.has('takeback')) {
+    const t = seen.get('takeback').toLowerCase();
+    const m = /^(ask|accept|decline)-([gs])$/.exec(t);
+    if (!m) return fail(`the link's 'takeback' must be ask-g, ask-s, accept-g, accept-s, decline-g or decline-s, not ${quote(seen.get('takeback'))}`);
+    out.takeback = { kind: WORD_TAKEBACK[m[1]], by: LETTER_SIDE[m[2]] };
+  }
+  if (seen.has('help')) {
+    const items = seen.get('help').toLowerCase().split('.').filter((x) => x !== '');
+    if (items.length > 2 * MAX_PLIES + 2) return fail(`the link's 'help' lists more than ${2 * MAX_PLIES + 2} uses`);
+    const assists = [];
+    for (const item of items) {
+      const m = /^(\d{1,4})([ha])([gs])$/.exec(item);
+      if (!m) return fail(`the link's 'help' must list uses such as 12hg (a hint for Gold after 12 plies) or 15as, not ${quote(item)}`);
+      assists.push({ ply: Number(m[1]), side: LETTER_SIDE[m[3]], kind: LETTER_HELP[m[2]] });
+    }
+    if (assists.length) out.assists = assists;
   }
   for (const key of extra) if (seen.has(key)) out.params[key] = seen.get(key);
   return out;

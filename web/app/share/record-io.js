@@ -5,6 +5,8 @@
 // between them and the person. The dialog is made here, the first time it is opened.
 import { SIDE_NAME } from '../rules/facts.js';
 import { OFF_BOARD } from '../game/model.js';
+import { assistWords } from '../rules/words.js';
+import { computerTag, REMOTE_TAG } from '../game/players.js';
 import { $, el, esc } from '../util/dom.js';
 import { attempt, failure, settle } from '../util/result.js';
 import { copyText } from './clipboard.js';
@@ -25,7 +27,7 @@ export function recordTags(ctl, now = new Date()) {
   if (ctl.meta && ctl.meta.tags) return { ...ctl.meta.tags, ...timed };
   const name = (side) => {
     const p = ctl.player(side);
-    return p.kind === 'computer' ? `Computer, strength ${p.level}` : p.kind === 'remote' ? 'Opponent (by link)' : '?';
+    return p.kind === 'computer' ? computerTag(p.level) : p.kind === 'remote' ? REMOTE_TAG : '?';
   };
   const { mode } = ctl.settings;
   const event = mode === 'ai' ? 'Game against the computer' : mode === 'watch' ? 'Computer against itself'
@@ -34,16 +36,32 @@ export function recordTags(ctl, now = new Date()) {
 }
 
 /**
- * The comments and glyphs of an opened record that still belong to the game: those of the
- * moves the game shares with the record (a move taken back takes its notes with it).
+ * The comments and glyphs of the game: an opened record's that still belong to it (those
+ * of the moves the game shares with the record: a move taken back takes its notes with
+ * it), and the help used in a game between people ("Gold used a hint.", after the ply
+ * where it was used), which core writes into the record like any comment.
  */
 export function recordNotes(ctl) {
   const m = ctl.meta;
-  if (!m || !Array.isArray(m.moves)) return {};
-  const moves = ctl.model.coordinates();
-  let same = 0;
-  while (same < moves.length && same < m.moves.length && moves[same] === m.moves[same]) same++;
-  return { comments: (m.comments || []).slice(0, same + 1), glyphs: (m.glyphs || []).slice(0, same) };
+  const out = {};
+  if (m && Array.isArray(m.moves)) {
+    const moves = ctl.model.coordinates();
+    let same = 0;
+    while (same < moves.length && same < m.moves.length && moves[same] === m.moves[same]) same++;
+    out.comments = (m.comments || []).slice(0, same + 1);
+    out.glyphs = (m.glyphs || []).slice(0, same);
+  }
+  const assists = (ctl.assists || []).filter((a) => a.ply <= ctl.model.length);
+  if (assists.length) {
+    const comments = out.comments ? [...out.comments] : [];
+    for (const a of [...assists].sort((x, y) => x.ply - y.ply)) {
+      while (comments.length <= a.ply) comments.push('');
+      const w = assistWords(a);
+      if (!comments[a.ply].includes(w)) comments[a.ply] = comments[a.ply] ? `${comments[a.ply]} ${w}` : w;
+    }
+    out.comments = comments;
+  }
+  return out;
 }
 
 /** The game on the page as a record text (core writes it). */

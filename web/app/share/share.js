@@ -24,15 +24,18 @@ import { attempt } from '../util/result.js';
 
 let lastWritten = null;  // the hash this module wrote (not a user's new link)
 
-/** The game in the address, if any: null | {error} | {fen?, moves, mode?, strength?, to?}. */
+/** The game in the address, if any: null | {error} | {fen?, moves, mode?, strength?, to?,
+ *  ending?, offer?, takeback?, assists?}. */
 export function readLink(hash = typeof location !== 'undefined' ? location.hash : '') {
   if (!hash || hash === '#') return null;
   const d = decodeHash(hash);
   if (d.error) return { error: `This link could not be read: ${d.error}.` };
-  if (d.fen === undefined && !d.moves.length && !d.mode && !d.ending && !d.offer && !d.tc) return null;
+  if (d.fen === undefined && !d.moves.length && !d.mode && !d.ending && !d.offer && !d.takeback && !d.tc) return null;
   const out = { moves: d.moves };
   if (d.ending) out.ending = d.ending;
   if (d.offer) out.offer = d.offer;
+  if (d.takeback) out.takeback = d.takeback;
+  if (d.assists) out.assists = d.assists;
   if (d.fen !== undefined) out.fen = d.fen;
   if (d.mode) out.mode = d.mode;
   if (d.strength) out.strength = d.strength;
@@ -57,7 +60,7 @@ export function linkFor(game, base = typeof location !== 'undefined' ? location.
 function normal(game = {}) {
   const fen = game.fen === 'startpos' ? undefined : game.fen;
   return { fen, moves: game.moves || [], mode: game.mode, strength: game.strength, to: game.to, ending: game.ending, offer: game.offer,
-    tc: game.tc, times: game.times };
+    takeback: game.takeback, assists: game.assists, tc: game.tc, times: game.times };
 }
 
 /** Makes the address describe the game on screen (no new history entry, no reload). -> {} or {error}. */

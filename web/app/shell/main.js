@@ -148,7 +148,7 @@ function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, emb
     view.toast(copied ? 'Link to this game copied.' : 'The browser did not allow copying: copy the link from the address bar.');
   };
   const acts = {
-    undo: () => ctl.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
+    undo: () => page.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
     stop: () => ai.stop(), pause: () => ctl.togglePause(), share: shareLink, record: () => recordIO.open(),
     'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
     sound: () => sounds.toggle(),

@@ -1,8 +1,8 @@
-// The Resign and Offer a draw buttons and the offers box of the game page, over the rules
-// of who may do what (game/offers.js).
+// The Resign and Offer a draw buttons and the offers box of the game page (draw offers and
+// takeback requests), over the rules of who may do what (game/offers.js).
 import { SIDE_NAME, other } from '../rules/facts.js';
 import { $, el } from '../util/dom.js';
-import { actingSide, offersState, resign, offerDraw, acceptDraw, declineDraw } from '../game/offers.js';
+import { actingSide, offersState, resign, offerDraw, acceptDraw, declineDraw, takebackState, acceptTakeback, declineTakeback } from '../game/offers.js';
 
 function makeConfirm() {
   const d = el('dialog', { className: 'dialog dialog-confirm', id: 'dlg-resign', 'aria-labelledby': 'dlg-resign-title' }, `<form method="dialog" class="dialog-body">
@@ -19,25 +19,32 @@ function makeConfirm() {
 
 /**
  * The Resign and Offer a draw buttons ([data-offer="resign"|"draw"] on the page; Resign
- * asks first), and the box (`el`) with an offer to answer (Accept / Decline) or a line
- * about the offer. toast(text) for refusals.
+ * asks first), and the box (`el`) with an offer or a takeback request to answer (Accept /
+ * Decline) or a line about them. toast(text) for refusals and for the answers given.
  */
 export function createOffersPanel(ctl, el, toast) {
   el.innerHTML =
     '<div class="offers-prompt"><span class="offers-text"></span>' +
     '<button type="button" class="btn btn-primary" data-offer="accept">Accept</button>' +
     '<button type="button" class="btn" data-offer="decline">Decline</button></div>' +
+    '<div class="offers-prompt offers-takeback"><span class="offers-text"></span>' +
+    '<button type="button" class="btn btn-primary" data-offer="takeback-accept">Accept</button>' +
+    '<button type="button" class="btn" data-offer="takeback-decline">Decline</button></div>' +
     '<div class="offers-note"></div>';
-  const promptEl = el.querySelector('.offers-prompt');
+  const [promptEl, takebackEl] = el.querySelectorAll('.offers-prompt');
 
   function render() {
-    const st = offersState(ctl);
+    const st = offersState(ctl), tb = takebackState(ctl);
     document.querySelectorAll('[data-offer="resign"]').forEach((b) => { b.disabled = !st.canResign; });
     document.querySelectorAll('[data-offer="draw"]').forEach((b) => { b.disabled = !st.canOffer; });
-    el.hidden = !st.prompt && !st.note;
+    const note = [st.note, tb.note].filter(Boolean).join(' ');
+    el.hidden = !st.prompt && !tb.prompt && !note;
+    el.setAttribute('aria-label', tb.prompt && !st.prompt ? 'Takeback request' : 'Draw offer');
     promptEl.hidden = !st.prompt;
-    el.querySelector('.offers-text').textContent = st.prompt ? st.prompt.text : '';
-    el.querySelector('.offers-note').textContent = st.note;
+    promptEl.querySelector('.offers-text').textContent = st.prompt ? st.prompt.text : '';
+    takebackEl.hidden = !tb.prompt;
+    takebackEl.querySelector('.offers-text').textContent = tb.prompt ? tb.prompt.text : '';
+    el.querySelector('.offers-note').textContent = note;
   }
 
   function askResign() {
@@ -50,7 +57,8 @@ export function createOffersPanel(ctl, el, toast) {
     d.showModal();
   }
 
-  const act = (fn) => { const r = fn(ctl); if (r.error) toast(r.error); };
+  // an answer given is confirmed (done); a refusal says why
+  const act = (fn, done = '') => { const r = fn(ctl); if (r.error || done) toast(r.error || done); };
   document.addEventListener('click', (e) => {
     const b = e.target.closest('[data-offer]');
     if (!b || b.disabled) return;
@@ -58,7 +66,9 @@ export function createOffersPanel(ctl, el, toast) {
     if (what === 'resign') askResign();
     else if (what === 'draw') act(offerDraw);
     else if (what === 'accept') act(acceptDraw);
-    else if (what === 'decline') act(declineDraw);
+    else if (what === 'decline') act(declineDraw, ctl.hasRemote() ? 'Draw offer declined: your opponent sees it with your move.' : 'Draw offer declined.');
+    else if (what === 'takeback-accept') act(acceptTakeback, 'Takeback accepted.');
+    else if (what === 'takeback-decline') act(declineTakeback, 'Takeback declined.');
   });
   return { render };
 }

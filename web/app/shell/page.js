@@ -16,11 +16,12 @@ import * as a11y from './a11y.js';
 import { squareName, parseSquare } from '../rules/squares.js';
 import { moveWords, resultTitle, resultScore } from '../rules/words.js';
 import { recordNotes } from '../share/record-io.js';
+import { asksForTakeback, takebackState, undoOrAsk } from '../game/offers.js';
 import { soundFor } from './sounds.js';
 import { $ } from '../util/dom.js';
 
 // What every owner's board starts from: a key an owner leaves out is not left over from another.
-const BLANK = Object.freeze({ dests: null, free: false, lastMove: null, check: null, frozen: [], selected: null, arrows: [] });
+const BLANK = Object.freeze({ dests: null, afar: null, free: false, lastMove: null, check: null, checkers: [], premove: null, frozen: [], selected: null, arrows: [] });
 
 export class Page {
   // ctl: the Controller; board: the board component; sounds: createSounds()
@@ -90,6 +91,8 @@ export class Page {
         const r = ctl.playSquares(from, to);
         if (r.error) view.toast('That move could not be played: ' + r.error);
       },
+      // a click on the boards cancels a queued move (a new one may be chosen)
+      onClick() { ctl.cancelPremove(); },
       describeSquare: (name) => ctl.describeSquare(name),
       // Enter or Space on a focused square: select the piece, play the move to it, or cancel.
       activate(name) {
@@ -107,7 +110,7 @@ export class Page {
           a11y.announce(`${ctl.describeSquare(name).split(', selected')[0]} selected: ${ds.length} ${ds.length === 1 ? 'move' : 'moves'}: ${ds.map((d) => d.to).join(', ')}.`);
         }
       },
-      cancel() { const had = !!ctl.selected; ctl.deselect(); ctl.note = null; page.redraw(); return had; },
+      cancel() { const had = !!ctl.selected || ctl.cancelPremove(); ctl.deselect(); if (!ctl.premove) ctl.note = null; page.redraw(); return had; },
       startSquare: () => ctl.selected || (ctl.settings.flipped ? '2f7' : '2f2'),
       onKey: (e) => page.gameKey(e),
     };
@@ -177,10 +180,14 @@ export class Page {
     else if (ai.busy) label = ai.purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
     else if (ctl.paused) label = 'paused';
     view.renderEngineState({ label, busy: ai.busy, purpose: ai.purpose, showPause: ctl.noHuman(), paused: ctl.paused });
-    const info = ai.info;
-    view.renderEngineInfo(info || null, info && info.side, (i) => m.label(info.ply + i));
+    // In a game against the computer or by link the card shows nothing of either side's
+    // thinking (the computer's plans, a hint's search) unless the player opens the analysis.
+    const hidden = !!ctl.humanSide() && !(this.analysis && this.analysis.on);
+    const info = hidden ? null : ai.info;
+    view.renderEngineInfo(info || null, info && info.side, (i) => m.label(info.ply + i),
+      hidden ? 'In a game the engine\'s view stays hidden: Analyse shows it.' : undefined);
     const setDis = (sel, dis) => document.querySelectorAll(sel).forEach((b) => { b.disabled = dis; });
-    setDis('[data-act="undo"]', !ctl.undoCount());
+    setDis('[data-act="undo"]', asksForTakeback(ctl) ? !takebackState(ctl).canAsk : !ctl.undoCount());
     const refusal = ctl.undoRefusal();
     document.querySelectorAll('[data-act="undo"]').forEach((b) => { b.title = refusal || 'Take back (Ctrl+Z)'; });
     setDis('[data-act="redo"]', !ctl.redoCount());
@@ -260,6 +267,12 @@ export class Page {
     for (let i = this.owners.length - 1; i >= 0; i--) if (this.owners[i].onKey && this.owners[i].onKey(e)) return;
   }
 
+  // Undo: at once against the computer; between people, a takeback request (offers.js).
+  undo() {
+    const r = undoOrAsk(this.ctl);
+    if (r.error) view.toast(r.error);
+  }
+
   // The game's keys (the analysis's first: A, X).
   gameKey(e) {
     const { ctl, ai } = this;
@@ -267,7 +280,7 @@ export class Page {
     if (e.key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); $('move-input').focus(); return true; }
     const ctrl = e.ctrlKey || e.metaKey;
     let handled = true;
-    if (ctrl && (e.key === 'z' || e.key === 'Z') && !e.shiftKey) ctl.undo();
+    if (ctrl && (e.key === 'z' || e.key === 'Z') && !e.shiftKey) this.undo();
     else if (ctrl && (e.key === 'y' || ((e.key === 'z' || e.key === 'Z') && e.shiftKey))) ctl.redo();
     else if (ctrl || e.altKey) handled = false;
     else if (e.key === 'ArrowLeft') ctl.goTo(ctl.viewPly - 1);
@@ -281,7 +294,7 @@ export class Page {
     else if (e.key === 'p' || e.key === 'P') ctl.togglePause();
     else if (e.key === 'm' || e.key === 'M') this.sounds.toggle();
     else if (e.key === ' ' && ai.state.busy) ai.stop();
-    else if (e.key === 'Escape') { ctl.deselect(); ctl.note = null; this.redraw(); }
+    else if (e.key === 'Escape') { ctl.deselect(); if (!ctl.cancelPremove()) ctl.note = null; this.redraw(); }
     else handled = false;
     if (handled) e.preventDefault();
     return handled;

@@ -12,20 +12,25 @@ export function createSendBox(ctl, opening) {
   function render() {
     const box = $('send');
     const me = ctl.humanSide();
-    // after your move; or after you resigned or accepted a draw (the link holds the result)
+    // after your move; or after you resigned or accepted a draw (the link holds the result);
+    // not after the opponent resigned or agreed a draw: their link ended it, they know
     const endedHere = ctl.isOver() && ctl.endedHere;
-    const show = ctl.hasRemote() && ctl.isLive() && (ctl.sideToMove() !== me || endedHere);
+    const endedThere = ctl.isOver() && !ctl.endedHere && !!ctl.model.ending();
+    const show = ctl.hasRemote() && ctl.isLive() && !endedThere && (ctl.sideToMove() !== me || endedHere);
     box.hidden = !show;
     if (!show) { shownFor = null; return; }
     const url = opening.sendUrl();
     const opp = SIDE_NAME[other(me)];
     const over = ctl.isOver();
     const offer = ctl.offer && ctl.offer.kind === 'offer' && ctl.offer.by === me;
+    const t = ctl.takeback && ctl.takeback.by === me ? ctl.takeback.kind : null;  // a takeback asked or accepted here
     $('send-title').textContent = endedHere ? 'Send the result' : over ? 'Send the last move'
-      : ctl.model.length ? (offer ? 'Send your move and draw offer' : 'Send your move') : 'Send the link';
+      : t === 'ask' ? 'Send your takeback request' : t === 'accepted' ? 'Send the takeback'
+        : ctl.model.length ? (offer ? 'Send your move and draw offer' : 'Send your move') : 'Send the link';
     $('send-sub').textContent = over
       ? `The game is over: send ${opp} the link so they see the end.`
-      : `${opp} plays next: send your opponent this link. It holds the whole game${offer ? ' and your draw offer' : ''}.`;
+      : t === 'accepted' ? `You took back ${opp}'s last move: send them this link, ${opp} plays again.`
+        : `${opp} plays next: send your opponent this link. It holds the whole game${offer ? ' and your draw offer' : ''}${t === 'ask' ? ' and your takeback request' : ''}.`;
     const input = $('send-url');
     if (input.value !== url) input.value = url;
     if (shownFor !== url) {

@@ -111,7 +111,7 @@ export function renderMoves(m) {
   $('moves-note').textContent = m.plies.length ? `${m.plies.length} ${m.plies.length === 1 ? 'ply' : 'plies'}` : '';
   if (!m.plies.length) {
     box.innerHTML = `<div class="moves-empty">${m.firstSide === 'gold' ? 'Gold' : 'Scarlet'} moves first. Moves appear here.</div>` +
-      (m.result ? resultHtml(m.result) : '');
+      (comments[0] ? `<div class="mv-comment">${esc(comments[0])}</div>` : '') + (m.result ? resultHtml(m.result) : '');
     return;
   }
   const rows = [];
@@ -196,11 +196,13 @@ export function renderEngineState(e) {
 
 // info: {depth, score, mate, nodes, nps, pv[]} with score from the side to move; side:
 // the side to move in the searched position; label(i): core's move number of the line's
-// i-th move ("12." or "12…", written before a Gold move and before the line's first).
-let lastInfo;  // the report on show: drawn again only when another comes
-export function renderEngineInfo(info, side, label) {
-  if (info === lastInfo) return;
+// i-th move ("12." or "12…", written before a Gold move and before the line's first);
+// empty: what the card says without an evaluation (why it shows none).
+let lastInfo, lastEmpty;  // the report on show: drawn again only when another comes
+export function renderEngineInfo(info, side, label, empty = 'The engine\'s best line appears here while it thinks.') {
+  if (info === lastInfo && empty === lastEmpty) return;
   lastInfo = info;
+  lastEmpty = empty;
   $('eval-score').classList.toggle('is-empty', !info);
   if (!info) {
     $('eval-score').textContent = 'No evaluation yet';
@@ -208,7 +210,7 @@ export function renderEngineInfo(info, side, label) {
     $('eng-nodes').textContent = '–';
     $('eng-nps').textContent = '–';
     $('evalbar-fill').style.width = '50%';
-    $('eng-pv').innerHTML = '<span class="pv-empty">The engine\'s best line appears here while it thinks.</span>';
+    $('eng-pv').innerHTML = `<span class="pv-empty">${esc(empty)}</span>`;
     return;
   }
   const ev = { side, score: info.score, mate: info.mate };  // the bar: Gold's chance to win (the review's curve)
