@@ -1,5 +1,7 @@
 #include "game.h"
 
+#include "clock.h"
+
 #include "movegen.h"
 #include "notation.h"
 #include "rule_set.h"
@@ -118,6 +120,11 @@ GameResult<Status> Game::end_off_board(GameState state, Color winner) {
 GameResult<Status> Game::resign(Color side) { return end_off_board(GameState::Resignation, ~side); }
 
 GameResult<Status> Game::agree_draw() { return end_off_board(GameState::DrawAgreed, GOLD); }
+
+GameResult<Status> Game::flag() {
+  const FlagOutcome f = flag_outcome(pos_, pos_.side_to_move());
+  return end_off_board(f.draw ? GameState::TimeoutDraw : GameState::Timeout, f.winner);
+}
 
 std::string Game::move_label(int ply) const {
   const int index = ply + (start_side_ == GOLD ? 0 : 1);  // half-moves since a Gold move

@@ -96,6 +96,10 @@ class Game {
   // move), or the players agree a draw. Refused with game-over once the game is over.
   GameResult<Status> resign(Color side);
   GameResult<Status> agree_draw();
+  // The side to move's flag fell (its clock runs only on its turn): it loses on time, or
+  // the game is drawn when the other side has only its King (flag_outcome, core/clock.h).
+  // Status::winner is then the other side in both cases.
+  GameResult<Status> flag();
   bool can_undo() const { return !played_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
 

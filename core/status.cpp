@@ -33,6 +33,8 @@ const char* Status::name() const {
     case GameState::BareKings: return "bare-kings";
     case GameState::Resignation: return "resignation";
     case GameState::DrawAgreed: return "draw-agreed";
+    case GameState::Timeout: return "timeout";
+    case GameState::TimeoutDraw: return "timeout-draw";
   }
   return "ongoing";
 }
@@ -47,6 +49,9 @@ std::string Status::reason() const {
     case GameState::BareKings: return "draw: only the two Kings are left";
     case GameState::Resignation: return std::string(color_name(~winner)) + " resigns, " + color_name(winner) + " wins";
     case GameState::DrawAgreed: return "draw by agreement";
+    case GameState::Timeout: return std::string(color_name(~winner)) + "'s time is up, " + color_name(winner) + " wins";
+    case GameState::TimeoutDraw:
+      return std::string(color_name(~winner)) + "'s time is up, " + color_name(winner) + " has only its King: a draw";
   }
   return "";
 }

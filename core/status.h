@@ -1,6 +1,7 @@
-// Game status (RULES.md section 5): checkmate, stalemate and the draw rules; and the two
+// Game status (RULES.md section 5): checkmate, stalemate and the draw rules; and the
 // endings that are not on the board, which only a game record (core/game.h) holds: a
-// resignation and a draw by agreement.
+// resignation, a draw by agreement and a fallen flag (core/clock.h: a loss on time, or a
+// draw when the other side has only its King).
 #pragma once
 
 #include <string>
@@ -9,17 +10,19 @@
 
 namespace dc {
 
-enum class GameState { Ongoing, Checkmate, Stalemate, Repetition, QuietMoves, BareKings, Resignation, DrawAgreed };
+enum class GameState { Ongoing, Checkmate, Stalemate, Repetition, QuietMoves, BareKings, Resignation, DrawAgreed, Timeout, TimeoutDraw };
 
 struct Status {
   GameState state = GameState::Ongoing;
   Color winner = GOLD;  // meaningful when decisive() only
   bool check = false;   // the side to move is in check
   bool over() const { return state != GameState::Ongoing; }
-  bool decisive() const { return state == GameState::Checkmate || state == GameState::Resignation; }
+  bool decisive() const {
+    return state == GameState::Checkmate || state == GameState::Resignation || state == GameState::Timeout;
+  }
   std::string reason() const;  // "checkmate, Gold wins", "Scarlet resigns, Gold wins", "draw by agreement", ...
   // "ongoing", "checkmate", "stalemate", "repetition", "quiet-moves", "bare-kings",
-  // "resignation", "draw-agreed"
+  // "resignation", "draw-agreed", "timeout", "timeout-draw"
   const char* name() const;
   // "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
   const char* result() const;

@@ -179,6 +179,38 @@ TEST_CASE("resignation and a draw by agreement end the game off the board", "[ga
   CHECK(draw.play("2d22d3").code() == GameErrorCode::GameOver);
 }
 
+TEST_CASE("a fallen flag: the side to move loses on time, or draws against a lone King", "[game][clock]") {
+  Game g;
+  REQUIRE(g.play_all({"2c22c3", "2c72c6", "2d22d3"}));  // Scarlet to move
+  auto r = g.flag();
+  REQUIRE(r);
+  CHECK(r->state == dc::GameState::Timeout);
+  CHECK(g.status().decisive());
+  CHECK(g.status().winner == dc::GOLD);
+  CHECK(std::string(g.status().name()) == "timeout");
+  CHECK(g.status().reason() == "Scarlet's time is up, Gold wins");
+  CHECK(std::string(g.result()) == "1-0");
+  CHECK(g.play("2d72d6").code() == GameErrorCode::GameOver);
+  CHECK(g.flag().code() == GameErrorCode::GameOver);
+  CHECK(g.resign(dc::GOLD).code() == GameErrorCode::GameOver);
+  // Undo takes the flag back with the last move.
+  REQUIRE(g.undo());
+  CHECK_FALSE(g.status().over());
+  REQUIRE(g.flag());
+  CHECK(std::string(g.result()) == "0-1");
+
+  // Gold's flag falls while Scarlet has only its King: a draw.
+  auto from = Game::from("9k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1");
+  REQUIRE(from);
+  Game lone = *from;
+  REQUIRE(lone.flag());
+  CHECK(lone.status().state == dc::GameState::TimeoutDraw);
+  CHECK_FALSE(lone.status().decisive());
+  CHECK(std::string(lone.status().name()) == "timeout-draw");
+  CHECK(lone.status().reason() == "Gold's time is up, Scarlet has only its King: a draw");
+  CHECK(std::string(lone.result()) == "1/2-1/2");
+}
+
 TEST_CASE("move labels count from the start position's number and side", "[game]") {
   // Scarlet to move at move 7.
   Game start;

@@ -231,6 +231,8 @@ class GameFacade {
     return ended(game_.resign(side == "gold" ? GOLD : SCARLET));
   }
   val agree_draw() { return ended(game_.agree_draw()); }
+  // The side to move's flag fell: a loss on time, or a draw against a lone King. -> the status.
+  val flag() { return ended(game_.flag()); }
   std::string result() const { return game_.result(); }
 
   // The game as a record text (core/record.h). tags: {Name: value} (Result, Variant,
@@ -372,6 +374,7 @@ EMSCRIPTEN_BINDINGS(dragonchess_game) {
       .function("status", &GameFacade::status)
       .function("resign", &GameFacade::resign)
       .function("agreeDraw", &GameFacade::agree_draw)
+      .function("flag", &GameFacade::flag)
       .function("result", &GameFacade::result)
       .function("record", &GameFacade::record)
       .function("history", &GameFacade::history)

@@ -140,6 +140,10 @@ val game_states() {
   add(GameState::Resignation, false, GOLD, true);     // Scarlet resigns
   add(GameState::Resignation, false, SCARLET, true);  // Gold resigns
   add(GameState::DrawAgreed, false, GOLD, false);
+  add(GameState::Timeout, false, GOLD, true);          // Scarlet's time is up
+  add(GameState::Timeout, false, SCARLET, true);       // Gold's time is up
+  add(GameState::TimeoutDraw, false, GOLD, false);     // Scarlet's time is up, Gold has only its King
+  add(GameState::TimeoutDraw, false, SCARLET, false);  // Gold's time is up, Scarlet has only its King
   return a;
 }
 

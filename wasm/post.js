@@ -96,10 +96,12 @@ Module['ready'] = Module['ready'].then(function (M) {
     undo() { return check(this._core.undo()); }
     redo() { return check(this._core.redo()); }
     status() { return this._core.status(); }
-    // The endings off the board: side 'gold' | 'scarlet' resigns; a draw by agreement.
+    // The endings off the board: side 'gold' | 'scarlet' resigns; a draw by agreement; the
+    // side to move's flag fell (state 'timeout', or 'timeout-draw' against a lone King).
     // -> the status; game-over once the game is over.
     resign(side) { return check(this._core.resign(str(side, 'the side'))); }
     agreeDraw() { return check(this._core.agreeDraw()); }
+    flag() { return check(this._core.flag()); }
     result() { return this._core.result(); }
     // The game as a record text. options: {tags: {Name: value}, comments: [...], glyphs: [...],
     // clocks: [ms left after each ply, or null]}.

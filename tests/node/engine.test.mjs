@@ -256,7 +256,8 @@ test('facts exported from core: pieces, colours, levels, game states', () => {
   for (const l of M.LEVELS) assert.match(l.text, /^[A-Z][a-z ]+: .+\.$/, l.text);
   // The wording of each state is core's: the one Game.status() gives.
   const states = new Set(M.GAME_STATES.map((s) => s.state));
-  assert.deepEqual([...states].sort(), ['bare-kings', 'checkmate', 'draw-agreed', 'ongoing', 'quiet-moves', 'repetition', 'resignation', 'stalemate']);
+  assert.deepEqual([...states].sort(), ['bare-kings', 'checkmate', 'draw-agreed', 'ongoing', 'quiet-moves', 'repetition', 'resignation', 'stalemate', 'timeout', 'timeout-draw']);
+  assert.equal(M.GAME_STATES.find((s) => s.state === 'timeout' && s.winner === 'gold').reason, "Scarlet's time is up, Gold wins");
   const g = new M.Game();
   const st = g.status();
   assert.equal(M.GAME_STATES.find((s) => s.state === st.state && s.check === st.check).reason, st.reason);

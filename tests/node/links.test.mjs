@@ -200,3 +200,36 @@ test('a link that cannot be read still gives its extra keys, so that each bad on
   // a link whose form is broken before its keys are read gives none
   assert.deepEqual(decodeHash('#theme=pink&moves=<b>', { extraKeys: ['theme'] }).params, {});
 });
+
+test('clocks in links: the time control, correspondence move times, a fallen flag; bad values named', () => {
+  const tc = { kind: 'fischer', base: 300000, inc: 3000 };
+  const h = encodeGame({ moves: ['2c22c3'], mode: 'ai', strength: 2, to: 'gold', tc });
+  assert.equal(h, '#moves=2c22c3&vs=computer&strength=2&to=g&tc=5+3');
+  assert.deepEqual(decodeHash(h).tc, tc);
+  const days = { kind: 'days', days: 3 };
+  const times = [1767268800000, 1767268800000 + 3600000, 1767268800000 + 90061000];
+  const c = encodeGame({ moves: ['2c22c3', '2c72c6', '2d22d3'], mode: 'link', to: 'scarlet', tc: days, times });
+  assert.match(c, /&tc=3d&t=[0-9a-z]+\.2s0\.[0-9a-z]+$/);
+  const d = decodeHash(c);
+  assert.deepEqual(d.tc, days);
+  assert.deepEqual(d.times, times);
+  const f = decodeHash(encodeGame({ moves: ['2c22c3'], tc, ending: { state: 'timeout', flagged: 'scarlet' } }));
+  assert.deepEqual(f.ending, { state: 'timeout', flagged: 'scarlet' });
+  assert.equal(decodeHash('#tc=none').tc, null);
+  // nothing half-applied: a bad value is an error naming it, and nothing else is read
+  for (const [hash, msg] of [
+    ['#moves=2c22c3&tc=5', /the link's time control \(tc=\) "5" cannot be read/],
+    ['#tc=2d&play=link', /"2d" is not a correspondence time control: days a move are 1, 3, 7, 14/],
+    ['#tc=999+0', /minutes out of range/],
+    ['#moves=2c22c3&t=abc', /move times \(t=\) without a correspondence time control/],
+    ['#moves=2c22c3&tc=1d&t=a.b', /2 move times \(t=\) for 1 moves/],
+    ['#moves=2c22c3&tc=1d&t=A!', /move time 1 \(t=\) is not a number/],
+    ['#moves=2c22c3&tc=5+3&flag=x', /'flag' must be g \(Gold\) or s \(Scarlet\), not 'x'/],
+    ['#moves=2c22c3&flag=g', /a flag fell \('flag'\) but gives no time control/],
+    ['#moves=2c22c3&tc=5+3&flag=g&resign=s', /two endings \('resign' and 'flag'\)/],
+  ]) {
+    const r = decodeHash(hash);
+    assert.ok(r.error && msg.test(r.error), `${hash}: ${r.error}`);
+    assert.deepEqual(r.moves, []);
+  }
+});

@@ -38,7 +38,11 @@ function connect({ page, ctl, ai, board, opening, analysis, editor, learn, learn
       view: ctl.viewPly, length: m.length, side: m.sideToMove(), status: m.status(), selected: ctl.selected,
       dests: ctl.dests.map((d) => d.to), aiBusy: ai.state.busy, aiPurpose: ai.state.purpose, hint: ctl.hint,
       note: ctl.note && ctl.note.text, paused: ctl.paused, engineReady: ai.state.ready, redo: [...m.redo], rules: m.rules,
+      tc: ctl.settings.tc, clock: ctl.clock && JSON.parse(JSON.stringify(ctl.clock)),
+      timeLeft: ctl.clock ? { gold: ctl.timeLeft('gold'), scarlet: ctl.timeLeft('scarlet') } : null,
     }),
+    // the computer's last move on its clock: core's limits {soft, hard, panic}, the time it searched, the time it had
+    aiClock: () => ai.state.lastClock,
     // viewport coordinates of a square's centre (for tests driving the mouse)
     squarePoint: (name) => page.squarePoint(name),
     board: () => board,

@@ -13,7 +13,7 @@
 import { EngineClient } from '../../engine/engine-client.js';
 import { moveArrow } from '../rules/moves.js';
 import { other } from '../rules/facts.js';
-import { START } from '../game/model.js';
+import { START, OFF_BOARD } from '../game/model.js';
 import { createReview } from './review.js';
 import { createPreview, LINE_COLORS } from './preview.js';
 import { settle } from '../util/result.js';
@@ -22,8 +22,8 @@ export const MAX_LINES = 5;
 const BETTER_COLOR = '#1e64c8e0';
 
 const startFenOf = (model) => (model.startFen === START ? '' : model.startFen);
-/** Over by the rules of the board (a resignation or an agreed draw leaves a position to analyse). */
-export const overOnBoard = (status) => status.over && status.state !== 'resignation' && status.state !== 'draw-agreed';
+/** Over by the rules of the board (a resignation, an agreed draw or a flag leaves a position to analyse). */
+export const overOnBoard = (status) => status.over && !OFF_BOARD.includes(status.state);
 
 // ctl: the Controller; page: {redraw(), take(owner), release(owner), toast(text), announce(text),
 // prefs: {load(), save(patch)}}; createEngine(): the analysis engine (default: its own worker).

@@ -109,7 +109,7 @@ export function createEditor(ctl, page, M) {
     if (!st.fen) return;
     const fen = st.fen;
     const human = mode === 'ai' ? st.side : ctl.settings.human;
-    const settings = cleanSettings({ ...ctl.settings, mode, human, flipped: mode === 'ai' ? human === 'scarlet' : ctl.settings.flipped });
+    const settings = cleanSettings({ ...ctl.settings, mode, human, tc: null, flipped: mode === 'ai' ? human === 'scarlet' : ctl.settings.flipped });  // an edited position: no clock
     close();
     const r = ctl.reset({ settings, startFen: fen, moves: [], rules: st.rules, seen: false });  // core has read the position already
     if (r.error) page.toast(`This position cannot be played: ${r.error}`);

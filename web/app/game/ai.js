@@ -16,12 +16,18 @@ const stopQuietly = (engine, options) => settle(engine.stop(options));
 const HINT_LIMITS = REVIEW_LIMITS;
 const MIN_AI_DELAY = 380;     // ms from the request to the AI's move (let the last move animate)
 const MIN_WATCH_DELAY = 650;  // AI vs AI: a pace a person can follow
+// On a clock: the page's and the worker's share of each move (messages, a redraw), which
+// core's time manager keeps in hand (its MoveOverhead), and the time left below which the
+// computer's move is played at once rather than after the last move's slide.
+const CLOCK_OVERHEAD = 60;
+const CLOCK_SPARE = 20000;
 
 // ctl: the Controller; ui: {onState(), onInfo(info, side, ply: the plies before the searched position), toast(text),
 // beforeMove?(result, side) -> true when the move is not to be played (offers.js: the
 // computer accepted a draw offer)}
 export function createAI(ctl, ui, options = {}) {
-  const ai = { ready: false, busy: false, purpose: null, token: 0, info: null, side: null, error: null };
+  // lastClock: the computer's last move on its clock ({soft, hard, panic} from core, time: ms searched, had: ms left)
+  const ai = { ready: false, busy: false, purpose: null, token: 0, info: null, side: null, error: null, lastClock: null };
   let engine = null;
   let readied;
   const ready = new Promise((resolve) => { readied = resolve; });
@@ -69,8 +75,10 @@ export function createAI(ctl, ui, options = {}) {
     ui.onState();  // the last evaluation stays on show until this search reports
     const level = purpose === 'hint' ? 10 : ctl.settings.level;
     const limits = purpose === 'hint' ? HINT_LIMITS : null;  // null: the level's own limits
+    const clockSent = purpose === 'move' ? clockFor(side) : null;
     const answer = await settle(engine.search({ fen, moves, rules }, limits, {
       level, fresh: purpose === 'hint',
+      clock: clockSent,
       onInfo: (info) => {
         if (token !== ai.token) return;
         ai.info = { ...info, side, ply: plies };
@@ -100,7 +108,10 @@ export function createAI(ctl, ui, options = {}) {
       ui.onInfo(ai.info, side, plies);
     }
     if (purpose === 'move') {
-      const wait = (ctl.noHuman() ? MIN_WATCH_DELAY : MIN_AI_DELAY) - (performance.now() - started);
+      ai.lastClock = r.clock ? { ...r.clock, time: r.time, had: clockSent.time, level: ctl.settings.level } : null;
+      // on a clock the pause for the last move's slide costs the computer's time: only with time to spare
+      const spare = ctl.clock === null || ctl.timeLeft(side) > CLOCK_SPARE;
+      const wait = spare ? (ctl.noHuman() ? MIN_WATCH_DELAY : MIN_AI_DELAY) - (performance.now() - started) : 0;
       if (wait > 0 && r.stopped !== 'stop') await new Promise((res) => setTimeout(res, wait));
       if (token !== ai.token || m.length !== plies) return;
       ai.busy = false;
@@ -114,6 +125,14 @@ export function createAI(ctl, ui, options = {}) {
       ctl.setHint(r, plies);
       ui.onState();
     }
+  }
+
+  // The computer's move on its clock (the worker's clock fields: core's time manager sets
+  // the move's limits, and below level 10 never beyond the level's own), or null.
+  function clockFor(side) {
+    const c = ctl.clock;
+    if (!c || c.tc.kind !== 'fischer') return null;
+    return { time: Math.max(1, Math.floor(ctl.timeLeft(side))), inc: c.tc.inc, overhead: CLOCK_OVERHEAD };
   }
 
   function canHint() {

@@ -14,6 +14,8 @@
 //   'change'     anything on show changed (render)
 //   'announce'   text for the live region (a move in words, an undo, ...)
 //   'over'       the game has just ended
+// The clocks (game/clock.js) are kept here with the game: `clock` is null without a time
+// control; `now()` gives the time (epoch ms; a test passes its own).
 import { START, DEFAULT_RULES } from './model.js';
 import { pieceName, pieceSide, SIDE_NAME, other } from '../rules/facts.js';
 import { parseSquare, squareName, moveNames } from '../rules/squares.js';
@@ -23,6 +25,7 @@ import { Emitter } from '../util/emitter.js';
 import { playersFor, opponentText, recordedNames } from './players.js';
 import { offerAfterMove, takebackAfterMove } from './offers.js';
 import { failure } from '../util/result.js';
+import * as clock from './clock.js';
 
 export const WAITING = "Waiting for your opponent's move — send them the link";
 const GAME_OVER = 'The game is over. Start a new game or step through the moves.';
@@ -31,8 +34,10 @@ export const sameStart = (a, b) => (a === START || a === '' ? START : a) === (b 
 
 export class Controller extends Emitter {
   // model: a GameModel; settings: clean settings (store.cleanSettings)
-  constructor(model, settings) {
+  constructor(model, settings, { now = () => Date.now() } = {}) {
     super();
+    this.now = now;
+    this.clock = null;  // the game's clocks (clock.js) when settings.tc, else null
     this.model = model;
     this.settings = settings;
     this.players = playersFor(settings);
@@ -88,6 +93,7 @@ export class Controller extends Emitter {
     if (this.endedHere) r.endedHere = true;
     if (this.meta) r.meta = this.meta;
     if (this.model.rules !== DEFAULT_RULES) r.rules = this.model.rules;
+    if (this.clock) r.clock = this.clock;
     return r;
   }
   recordKey() {
@@ -102,13 +108,16 @@ export class Controller extends Emitter {
   // `restored`: the game comes from storage as it is (the 'record' event says so).
   // `ending`, `offer`, `takeback`, `assists`, `premove`, `endedHere`, `meta`, `rules` (the
   // rule set, Gygax's when absent): as record() gives them.
+  // `clock`: the saved clocks of this game (checked against it; fresh clocks otherwise).
   reset({ settings = this.settings, startFen = START, moves = [], redo = [], seen = true, restored = false,
     ending = null, offer = null, takeback = null, assists = [], premove = null, endedHere = false, meta = null,
-    rules = DEFAULT_RULES } = {}) {
+    rules = DEFAULT_RULES, clock: saved = null } = {}) {
     const players = playersFor(settings, recordedNames(meta && meta.tags));
-    const loaded = this.model.load(startFen, moves, redo, ending, rules);  // nothing changed when it fails
+    const loaded = this.model.load(startFen, moves, settings.tc ? [] : redo, ending, rules);  // nothing changed when it fails
     if (loaded.error) return loaded;
     this.emit('interrupt');
+    const kept = settings.tc ? clock.cleanClock(saved, this.model.length, this.model.sideToMove(), this.model.isOver()) : null;
+    this.clock = settings.tc ? (kept && clock.tcCode(kept.tc) === clock.tcCode(settings.tc) ? kept : clock.newClock(settings.tc, this.model.length)) : null;
     this.emit('reset');
     this.offer = ending ? null : offer;
     this.takeback = ending ? null : takeback;
@@ -285,9 +294,15 @@ export class Controller extends Emitter {
   // engine's reason it is not legal (nothing changed then).
   play(move) {
     const before = this.model.live;
+    const now = this.now();
+    if (this.checkFlag(now)) return failure(resultReason(this.model.status()));
     const r = this.model.play(move);
     if (r.error) return r;
     const played = r.played;
+    if (this.clock) {
+      this.clock = clock.moved(this.clock, before.side, now);
+      if (this.isOver()) this.clock = clock.stopped(this.clock, now);
+    }
     this.emit('interrupt');
     this.offer = offerAfterMove(this.offer, before.side);
     this.takeback = takebackAfterMove(this.takeback, before.side);
@@ -303,6 +318,26 @@ export class Controller extends Emitter {
     return {};
   }
 
+  // --- the clocks ---------------------------------------------------------------------------
+  // The side to move's time left now (ms), or null without a clock; `side` likewise.
+  timeLeft(side, now = this.now()) { return this.clock ? clock.remaining(this.clock, side, now) : null; }
+  // Whether the side to move's flag has fallen at `now`: if so the game ends on time (core
+  // decides: a loss, or a draw when the other side has only its King). -> true when it ended.
+  checkFlag(now = this.now()) {
+    if (!this.clock || this.isOver() || !clock.fallen(this.clock, now)) return false;
+    if (this.model.end({ state: 'timeout' }).error) return false;  // not reached: the game is on
+    this.clock = clock.stopped(this.clock, now);
+    this.emit('interrupt');
+    this.offer = null;
+    this.clearTransient();
+    this.viewPly = this.model.length;
+    this.emit('announce', resultReason(this.model.status()));
+    this.emit('record');
+    this.emit('change');
+    this.emit('over');
+    return true;
+  }
+
   // Ends the game off the board (offers.js decides who may): ending {state: 'resignation',
   // winner} or {state: 'draw-agreed'}. -> {} or {error} (core's: the game is over).
   end(ending) {
@@ -310,6 +345,7 @@ export class Controller extends Emitter {
     const r = this.model.end(ending);
     if (r.error) return r;
     this.emit('interrupt');
+    if (this.clock) this.clock = clock.stopped(this.clock, this.now());
     this.offer = null;
     this.endedHere = true;
     this.clearTransient();
@@ -330,9 +366,11 @@ export class Controller extends Emitter {
   // How many plies an undo takes back: against the computer, back to your own turn; by
   // link, only your own last move before the opponent has answered, and nothing once a
   // resignation or an agreed draw has ended the game.
+  // On a clock (as lichess): no takeback against the computer (undoRefusal says so), and
+  // no redo; a takeback gives no time back.
   undoCount() {
     const n = this.model.length;
-    if (!n) return 0;
+    if (!n || this.undoRefusal()) return 0;
     if (this.hasRemote() && this.model.ending()) return 0;
     const stm = this.sideToMove();
     if (this.hasRemote()) return this.player(stm).kind === 'remote' ? 1 : 0;
@@ -343,18 +381,35 @@ export class Controller extends Emitter {
     return 1;
   }
 
+  // Why undo is not offered in this game, or null.
+  undoRefusal() {
+    if (!this.clock) return null;
+    if (this.model.ending()) return 'No takeback after a game on a clock ended off the board.';
+    if (this.humanSide() && this.aiPlays(other(this.humanSide()))) return 'No takebacks against the computer on a clock: start a game without a clock to take moves back.';
+    return null;
+  }
+
   redoCount() {
     const r = this.model.redo.length;
-    if (!r) return 0;
+    if (!r || this.clock) return 0;
     const stm = this.sideToMove();
     if (this.hasRemote()) return this.humanPlays(stm) ? 1 : 0;
     if (this.humanSide() && this.aiPlays(other(this.humanSide()))) return r >= 2 && this.humanPlays(stm) ? 2 : 1;
     return 1;
   }
 
-  undo() { return this.takeBack(this.undoCount()); }
+  undo() {
+    const k = this.undoCount();
+    if (!k) {
+      const why = this.undoRefusal();
+      if (why) { this.note = { text: why, kind: 'note' }; this.emit('change'); }
+      return 0;
+    }
+    return this.takeBack(k);
+  }
 
   // Takes back the last k plies (undo's count, or a takeback accepted: offers.js). -> k.
+  // On a clock no time is given back.
   takeBack(k) {
     k = Math.min(k, this.model.length);
     if (!k) return 0;
@@ -362,6 +417,7 @@ export class Controller extends Emitter {
     if (this.noHuman()) this.paused = true;
     const plies = [];
     for (let i = 0; i < k; i++) plies.push(this.model.undo());
+    if (this.clock) this.clock = clock.takenBack(this.clock, k, this.sideToMove(), this.now());
     this.emit('announce', `${k === 1 ? 'One move' : k + ' moves'} taken back. ${SIDE_NAME[this.sideToMove()]} to move.`);
     this.afterHistoryChange(plies, true);
     return k;

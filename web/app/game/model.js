@@ -6,7 +6,7 @@
 // (util/result.js): {error} with the engine's reason, the game untouched.
 
 import { parseSquare } from '../rules/squares.js';
-import { useFacts, pieceValue, pieceSide } from '../rules/facts.js';
+import { useFacts, pieceValue, pieceSide, SIDE_NAME } from '../rules/facts.js';
 import { movesByOrigin } from '../rules/moves.js';
 import { attempt, failure } from '../util/result.js';
 
@@ -25,11 +25,23 @@ export function material(board) {
   return { gold, scarlet };
 }
 
-// Plays an ending off the board on an engine Game: a resignation by the loser, or an
-// agreed draw. -> {} or {error} (core's: the game is over; or an unknown ending).
+// The endings off the board: a resignation, an agreed draw, the side to move's flag fell
+// (core says whether that is a loss, 'timeout', or a draw against a lone King, 'timeout-draw').
+export const OFF_BOARD = Object.freeze(['resignation', 'draw-agreed', 'timeout', 'timeout-draw']);
+
+// Plays an ending off the board on an engine Game: a resignation by the loser, an agreed
+// draw, or the side to move's flag. -> {} or {error} (core's: the game is over; a flag
+// said to be the side's not to move; or an unknown ending).
 function endGame(game, ending) {
   if (ending.state === 'resignation' && (ending.winner === 'gold' || ending.winner === 'scarlet')) {
     return attempt(() => game.resign(ending.winner === 'gold' ? 'scarlet' : 'gold'));
+  }
+  if (ending.state === 'timeout' || ending.state === 'timeout-draw') {
+    const stm = game.sideToMove();
+    if (ending.flagged && ending.flagged !== stm) {
+      return failure(`${SIDE_NAME[ending.flagged]}'s flag cannot have fallen: it is ${SIDE_NAME[stm]}'s turn`);
+    }
+    return attempt(() => game.flag());
   }
   if (ending.state === 'draw-agreed') return attempt(() => game.agreeDraw());
   return failure('unknown ending of a game');
@@ -107,11 +119,12 @@ export class GameModel {
     return ending ? this.end(ending) : {};
   }
 
-  // The result off the board, if the game ended so: {state: 'resignation', winner} or
-  // {state: 'draw-agreed', winner: null}; else null.
+  // The result off the board, if the game ended so: {state: 'resignation', winner},
+  // {state: 'draw-agreed', winner: null}, {state: 'timeout', winner} or {state:
+  // 'timeout-draw', winner: null} (the side to move's flag fell); else null.
   ending() {
     const st = this.live.status;
-    return st.state === 'resignation' || st.state === 'draw-agreed' ? { state: st.state, winner: st.winner } : null;
+    return OFF_BOARD.includes(st.state) ? { state: st.state, winner: st.winner } : null;
   }
   // Ends the game off the board (core decides whether it may: game-over otherwise):
   // ending as ending() gives it. -> {} or {error}. Undo takes it back with the last move

@@ -8,6 +8,7 @@ import { resignedWords } from '../rules/words.js';
 import { sameStart, WAITING } from './controller.js';
 import { recordedWay } from './players.js';
 import { readLink, linkError, linkFor, setAddress } from '../share/share.js';
+import { fromTimes as clockFromTimes, tcCode } from './clock.js';
 import { failure } from '../util/result.js';
 
 // ctl: the Controller; ui: {toast(text, ms?, action?), announce(text)}
@@ -23,7 +24,15 @@ export function createOpening(ctl, ui) {
   // The link carries a resignation or an agreed draw, and in play by link the draw offer.
   // Help used in a game between people goes with it (both players see it).
   function gameLink(to) {
-    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), rules: ctl.model.rules, ending: ctl.model.ending(), assists: ctl.assists };
+    const e = ctl.model.ending();
+    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), rules: ctl.model.rules, assists: ctl.assists,
+      ending: e && e.state.startsWith('timeout') ? { ...e, flagged: ctl.sideToMove() } : e };
+    // the clock: its time control; by link (correspondence) when each move was made
+    const c = ctl.clock;
+    if (c) {
+      g.tc = c.tc;
+      if (c.tc.kind === 'days' && c.stamps.length && c.stamps.every((x) => x)) g.times = c.stamps.map((x) => x.at);
+    }
     const me = ctl.humanSide();
     if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); g.offer = ctl.offer; g.takeback = ctl.takeback; }
     else if (me && ctl.aiPlays(other(me))) { g.mode = 'ai'; g.strength = ctl.settings.level; g.to = me; }
@@ -108,6 +117,11 @@ export function createOpening(ctl, ui) {
     const me = after.side;
     const base = prev ? prev.settings : ctl.settings;
     const level = link.strength || base.level;
+    const tc = link.tc || null;  // a link without a time control: no clock
+    if (tc && (tc.kind === 'days') !== (link.mode === 'link')) {
+      return linkFailed(`The link's time control (tc=${tcCode(tc)}) ${tc.kind === 'days'
+        ? 'is for play by link (play=link) only' : 'cannot be used by link: play by link takes days a move (tc=1d, 3d, 7d, 14d)'}.`);
+    }
     const settings = store.cleanSettings(
       link.mode === 'link' ? { ...base, mode: 'link', human: me, flipped: me === 'scarlet' }
         : link.mode === 'ai' ? { ...base, mode: 'ai', human: me, level, flipped: me === 'scarlet' }
@@ -116,8 +130,12 @@ export function createOpening(ctl, ui) {
     const goesOn = !!prev && continues(prev, fen, link.moves, link);
     // a move queued here while waiting for the opponent's link waits for it
     const premove = link.mode === 'link' && goesOn && prev.settings.mode === 'link' && prev.settings.human === me ? prev.premove || null : null;
+    settings.tc = tc;
+    const first = tc && link.times ? ctl.model.sideAfter(fen, []) : null;
+    if (first && first.error) return linkFailed(linkError(first.error));
+    const clock = first ? clockFromTimes(tc, link.times, first.side) : null;
     const r = ctl.reset({
-      settings, startFen: fen, moves: link.moves, rules, ending: link.ending || null,
+      settings, startFen: fen, moves: link.moves, rules, ending: link.ending || null, clock,
       offer: link.mode === 'link' ? link.offer || null : null, takeback: link.mode === 'link' ? link.takeback || null : null,
       assists: link.assists || [], premove,
     });
@@ -167,7 +185,7 @@ export function createOpening(ctl, ui) {
       const same = rec && sameStart(rec.startFen, link.fen || START) && (rec.rules || DEFAULT_RULES) === (link.rules || DEFAULT_RULES) &&
         rec.moves.length === link.moves.length && rec.moves.every((m, i) => m === link.moves[i]) &&
         sameEnd(rec.ending, link.ending) && (link.mode !== 'link' || (sameOffer(rec.offer, link.offer) && sameOffer(rec.takeback, link.takeback))) &&
-        sameAssists(rec.assists, link.assists) && sameWay(rec, link);
+        sameAssists(rec.assists, link.assists) && sameWay(rec, link) && tcCode(rec.settings.tc) === tcCode(link.tc || null);
       const earlier = rec && !same && earlierPoint(rec, link) && sameWay(rec, link);
       if (earlier) {
         const r = ctl.reset({ ...rec, restored: true });
@@ -223,7 +241,7 @@ export function createOpening(ctl, ui) {
   function openGame(game, what) {
     const prev = ctl.record();
     const way = recordedWay(game.meta && game.meta.tags);
-    const settings = store.cleanSettings({ ...ctl.settings, ...way, flipped: way.mode === 'ai' && way.human === 'scarlet' });
+    const settings = store.cleanSettings({ ...ctl.settings, ...way, tc: null, flipped: way.mode === 'ai' && way.human === 'scarlet' });  // an opened record: no clock
     state.saveFailure = null;  // this game's save says its own failure, with the news below
     opening = true;
     let r;
@@ -258,6 +276,7 @@ export function createOpening(ctl, ui) {
 function endWords(link, me, prevAssists = []) {
   const e = link.ending, o = link.offer;
   if (e && e.state === 'resignation') return resignedWords(e.winner);
+  if (e && e.state === 'timeout') return `${SIDE_NAME[e.flagged]}'s time is up.`;
   if (e) return 'the game is drawn by agreement.';
   if (link.mode !== 'link') return '';
   const t = link.takeback, words = [];

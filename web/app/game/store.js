@@ -3,6 +3,7 @@
 // Storage may refuse (private mode, a full quota): writing answers a result ({} or
 // {error}); reading what cannot be read gives what there is when nothing is stored.
 import { strengthRange } from '../rules/facts.js';
+import { cleanTc } from './clock.js';
 import { attempt, failure } from '../util/result.js';
 
 // localStorage, or any Storage, read and written through results
@@ -23,7 +24,8 @@ export const PREFS_KEY = 'dragonchess.prefs.v1';
 // link: play by link (this device plays `human`; the opponent answers through links).
 export const MODES = ['ai', 'hotseat', 'watch', 'link'];
 
-export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', human: 'gold', level: 1, flipped: false });
+// tc: the time control (game/clock.js), null: no clock (the default, and for learning).
+export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', human: 'gold', level: 1, flipped: false, tc: null });
 
 // Plain settings object with every field valid (unknown or bad values take the default).
 export function cleanSettings(s) {
@@ -36,7 +38,15 @@ export function cleanSettings(s) {
     human: o.human === 'gold' || o.human === 'scarlet' ? o.human : d.human,
     level,
     flipped: typeof o.flipped === 'boolean' ? o.flipped : d.flipped,
+    tc: clockFor(MODES.includes(o.mode) ? o.mode : d.mode, cleanTc(o.tc)),
   };
+}
+
+// The time controls each way of playing takes: by link only days a move (correspondence),
+// otherwise only a live clock; the computer against itself plays without one.
+function clockFor(mode, tc) {
+  if (!tc || mode === 'watch') return null;
+  return (tc.kind === 'days') === (mode === 'link') ? tc : null;
 }
 
 /** Keeps the game -> {} or {error} (private mode, a full quota: the game goes on unsaved). */
@@ -86,14 +96,16 @@ function cleanExtras(d) {
   const out = {};
   if (typeof d.rules === 'string' && /^[a-z]{1,16}$/.test(d.rules)) out.rules = d.rules;
   const e = d.ending;
-  if (e && typeof e === 'object' && ((e.state === 'resignation' && isSide(e.winner)) || e.state === 'draw-agreed')) {
-    out.ending = { state: e.state, winner: e.state === 'resignation' ? e.winner : null };
+  if (e && typeof e === 'object' && (((e.state === 'resignation' || e.state === 'timeout') && isSide(e.winner)) ||
+      e.state === 'draw-agreed' || e.state === 'timeout-draw')) {
+    out.ending = { state: e.state, winner: e.state === 'resignation' || e.state === 'timeout' ? e.winner : null };
     if (d.endedHere === true) out.endedHere = true;
   }
   const o = d.offer;
   if (!out.ending && o && typeof o === 'object' && (o.kind === 'offer' || o.kind === 'declined') && isSide(o.by)) {
     out.offer = { kind: o.kind, by: o.by };
   }
+  if (d.clock && typeof d.clock === 'object') out.clock = d.clock;  // checked against the game by the controller (clock.cleanClock)
   const t = d.takeback;
   if (!out.ending && t && typeof t === 'object' && ['ask', 'declined', 'accepted'].includes(t.kind) && isSide(t.by)) {
     out.takeback = { kind: t.kind, by: t.by };

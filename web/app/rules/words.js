@@ -53,6 +53,8 @@ export const resignedWords = (winner) => `${SIDE_NAME[other(winner)]} resigned: 
 /** The title of a finished game: "Checkmate · Gold wins", "Gold wins · Scarlet resigned", "Draw". */
 export function resultTitle(st) {
   if (st.state === 'checkmate') return `Checkmate · ${SIDE_NAME[st.winner]} wins`;
+  if (st.state === 'timeout') return `${SIDE_NAME[st.winner]} wins on time`;
+  if (st.state === 'timeout-draw') return 'Draw · time is up against a lone King';
   if (st.winner) return `${SIDE_NAME[st.winner]} wins · ${SIDE_NAME[other(st.winner)]} resigned`;
   return 'Draw';
 }

@@ -12,6 +12,11 @@
 //   ...&draw=agreed                   the game ended in a draw by agreement
 //   ...&draw=offer-g | draw=decline-s a draw offer on the table: offered by Gold, or the
 //                                     last offer declined by Scarlet
+//   ...&tc=5+3                        the time control: minutes + seconds a move (game/clock.js);
+//                                     by link days a move, tc=3d; none: no clock
+//   ...&t=<s>.<d>.<d>...              correspondence: when each move was made (epoch seconds
+//                                     of the first, then seconds after the one before, base 36)
+//   ...&flag=g                        the game ended on time: Gold's (g) or Scarlet's (s) flag fell
 //   ...&takeback=ask-g                Gold asks to take back its last move; accept-s /
 //                                     decline-s: Scarlet accepted (the move is gone from
 //                                     the link's moves) or declined it
@@ -34,6 +39,7 @@
 // are legal is for the engine: the caller sets them through it and shows its error.
 import { squareName, moveSquares } from '../rules/squares.js';
 import { strengthRange, ruleSetList } from '../rules/facts.js';
+import { readTc, tcCode } from '../game/clock.js';
 import { attempt, failure } from '../util/result.js';
 
 /** Longest address (after '#') that is read at all. */
@@ -43,7 +49,7 @@ export const MAX_PLIES = 3000;
 /** encodeGame packs the moves (g=) when there are more plies than this. */
 export const COMPACT_PLIES = 40;
 /** Keys of the game itself; pages may allow more (decodeHash's extraKeys). */
-export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules', 'play', 'to', 'vs', 'strength', 'resign', 'draw', 'takeback', 'help']);
+export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules', 'play', 'to', 'vs', 'strength', 'resign', 'draw', 'takeback', 'help', 'tc', 't', 'flag']);
 /** The keys of the position alone (a diagram: decodeHash's options.position). */
 export const POSITION_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules']);
 /** The rule set of a game whose link names none. */
@@ -120,9 +126,13 @@ function normaliseFen(fen) {
  *   game.to       'gold' | 'scarlet' | 'g' | 's': who the link is for, or with mode 'ai'
  *                 the side the person plays (adds to=g|s)
  *   game.ending   a result off the board: {state: 'resignation', winner} (adds resign=
- *                 with the side that resigned) or {state: 'draw-agreed'} (adds draw=agreed)
+ *                 with the side that resigned), {state: 'draw-agreed'} (adds draw=agreed),
+ *                 {state: 'timeout' | 'timeout-draw', flagged} (adds flag= with the side
+ *                 whose time is up)
  *   game.offer    a draw offer: {kind: 'offer' | 'declined', by: 'gold' | 'scarlet'}
  *                 (adds draw=offer-g, draw=decline-s, ...; not with an ending)
+ *   game.tc       a time control (game/clock.js; adds tc=), null or absent: none
+ *   game.times    epoch ms of each move (correspondence: adds t=; as many as the moves)
  *   game.takeback a takeback request: {kind: 'ask' | 'declined' | 'accepted', by}
  *                 (adds takeback=ask-g, decline-s, accept-s)
  *   game.assists  help used in a game between people: [{ply, side, kind: 'hint' |
@@ -133,7 +143,7 @@ function normaliseFen(fen) {
  * Throws TypeError for input no page should produce (a move that is not a coordinate move).
  */
 export function encodeGame(game = {}) {
-  const { fen, moves = [], rules, mode, to, strength, compact, extra, ending, offer, takeback, assists } = game || {};
+  const { fen, moves = [], rules, mode, to, strength, compact, extra, ending, offer, takeback, assists, tc, times } = game || {};
   if (!Array.isArray(moves)) throw new TypeError('moves must be an array of coordinate moves');
   for (const m of moves) if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
   const parts = [];
@@ -167,10 +177,19 @@ export function encodeGame(game = {}) {
     if (!t) throw new TypeError("to must be 'gold' or 'scarlet'");
     parts.push('to=' + t);
   }
+  if (tc) parts.push('tc=' + tcCode(tc));
+  if (times && times.length) {
+    if (times.length !== moves.length || !times.every((x) => Number.isInteger(x) && x >= 0)) {
+      throw new TypeError('times are epoch ms, one for each move');
+    }
+    const secs = times.map((x) => Math.floor(x / 1000));
+    parts.push('t=' + secs.map((x, i) => Math.max(0, i ? x - secs[i - 1] : x).toString(36)).join('.'));
+  }
   if (ending) {
     if (ending.state === 'resignation' && SIDE_LETTER[ending.winner]) parts.push('resign=' + SIDE_LETTER[otherSide(ending.winner)]);
     else if (ending.state === 'draw-agreed') parts.push('draw=agreed');
-    else throw new TypeError('an ending is a resignation (with its winner) or an agreed draw');
+    else if ((ending.state === 'timeout' || ending.state === 'timeout-draw') && SIDE_LETTER[ending.flagged]) parts.push('flag=' + SIDE_LETTER[ending.flagged]);
+    else throw new TypeError('an ending is a resignation (with its winner), an agreed draw or a flag (with the side flagged)');
   } else if (offer) {
     if ((offer.kind !== 'offer' && offer.kind !== 'declined') || !SIDE_LETTER[offer.by]) {
       throw new TypeError("a draw offer is {kind: 'offer' | 'declined', by: 'gold' | 'scarlet'}");
@@ -230,8 +249,9 @@ function percentDecode(s, what) {
 /**
  * Reads an address (with or without its leading '#'; a whole URL is cut at its '#').
  * Returns {fen?, moves: [], mode?: 'link'|'ai'|'watch', strength?: 1..10,
- * to?: 'gold'|'scarlet', ending?, offer?, takeback?, assists?, params: {key: value}}
- * (ending, offer, takeback and assists as encodeGame takes them)
+ * to?: 'gold'|'scarlet', ending?, offer?, takeback?, assists?, tc?, times?, params: {key: value}}
+ * (ending, offer, takeback, assists, tc and times as encodeGame takes them; tc null: the
+ * link says none)
  * or {error, moves: [], params: {}} with a message for people. `params` holds the
  * values (decoded text) of the extra keys the caller allows.
  * options.position: read the position alone (POSITION_KEYS), the other game keys ignored as
@@ -333,6 +353,30 @@ function decode(hash, options, fail) {
     if (t === 'g' || t === 'gold') out.to = 'gold';
     else if (t === 's' || t === 'scarlet') out.to = 'scarlet';
     else return fail(`the link's 'to' must be g (Gold) or s (Scarlet), not ${quote(seen.get('to'))}`);
+  }
+  if (seen.has('tc')) {
+    const t = readTc(seen.get('tc'), "link's time control (tc=)");
+    if (t.error) return fail(t.error);
+    out.tc = t.tc;
+  }
+  if (seen.has('t')) {
+    if (!out.tc || out.tc.kind !== 'days') return fail("the link gives move times (t=) without a correspondence time control (tc=3d and the like)");
+    const parts = seen.get('t').split('.');
+    if (parts.length !== out.moves.length) return fail(`the link gives ${parts.length} move times (t=) for ${out.moves.length} moves`);
+    const times = [];
+    for (let i = 0; i < parts.length; i++) {
+      if (!/^[0-9a-z]{1,8}$/.test(parts[i])) return fail(`the link's move time ${i + 1} (t=) is not a number: ${quote(parts[i])}`);
+      times.push((i ? times[i - 1] : 0) + parseInt(parts[i], 36) * 1000);
+    }
+    out.times = times;
+  }
+  const other = ['resign', 'draw'].find((k) => seen.has(k));
+  if (seen.has('flag') && other) return fail(`the link gives two endings ('${other}' and 'flag')`);
+  if (seen.has('flag')) {
+    const side = LETTER_SIDE[seen.get('flag').toLowerCase()];
+    if (!side) return fail(`the link's 'flag' must be g (Gold) or s (Scarlet), not ${quote(seen.get('flag'))}`);
+    if (!out.tc) return fail("the link says a flag fell ('flag') but gives no time control (tc=)");
+    out.ending = { state: 'timeout', flagged: side };
   }
   if (seen.has('resign') && seen.has('draw')) return fail("the link gives both a resignation and a draw ('resign' and 'draw')");
   if (seen.has('resign')) {

@@ -4,11 +4,13 @@
 // M.RecordList, M.readRecord: docs/notation.md, "Game records"); this module only carries the text
 // between them and the person. The dialog is made here, the first time it is opened.
 import { SIDE_NAME } from '../rules/facts.js';
+import { OFF_BOARD } from '../game/model.js';
 import { assistWords } from '../rules/words.js';
 import { computerTag, REMOTE_TAG } from '../game/players.js';
 import { $, el, esc } from '../util/dom.js';
 import { attempt, failure, settle } from '../util/result.js';
 import { copyText } from './clipboard.js';
+import { pgnTimeControl } from '../game/clock.js';
 
 /** The largest file read (core reads at most 16 MB). */
 export const MAX_FILE_BYTES = 16 << 20;
@@ -21,7 +23,8 @@ const today = (d) => `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDat
  * it (the computer with its strength; people are unknown, '?') and the date.
  */
 export function recordTags(ctl, now = new Date()) {
-  if (ctl.meta && ctl.meta.tags) return { ...ctl.meta.tags };
+  const timed = ctl.clock ? { TimeControl: pgnTimeControl(ctl.clock.tc) } : {};
+  if (ctl.meta && ctl.meta.tags) return { ...ctl.meta.tags, ...timed };
   const name = (side) => {
     const p = ctl.player(side);
     return p.kind === 'computer' ? computerTag(p.level) : p.kind === 'remote' ? REMOTE_TAG : '?';
@@ -29,7 +32,7 @@ export function recordTags(ctl, now = new Date()) {
   const { mode } = ctl.settings;
   const event = mode === 'ai' ? 'Game against the computer' : mode === 'watch' ? 'Computer against itself'
     : mode === 'link' ? 'Game by link' : 'Game on one device';
-  return { Event: event, Site: 'Dragonchess in the browser', Date: today(now), Gold: name('gold'), Scarlet: name('scarlet') };
+  return { Event: event, Site: 'Dragonchess in the browser', Date: today(now), Gold: name('gold'), Scarlet: name('scarlet'), ...timed };
 }
 
 /**
@@ -63,7 +66,12 @@ export function recordNotes(ctl) {
 
 /** The game on the page as a record text (core writes it). */
 export function recordText(ctl, now = new Date()) {
-  return ctl.model.game.record({ tags: recordTags(ctl, now), ...recordNotes(ctl) });
+  return ctl.model.game.record({ tags: recordTags(ctl, now), ...recordNotes(ctl), ...recordClocks(ctl) });
+}
+
+/** A timed game's clocks for its record: each ply's time left after it ([%clk]; null when not known). */
+export function recordClocks(ctl) {
+  return ctl.clock ? { clocks: ctl.clock.stamps.map((s) => (s ? s.left : null)) } : {};
 }
 
 /** A file name for the record: dragonchess-2025-03-14.dgn (the Date tag's, else today's). */
@@ -94,7 +102,7 @@ export function readGame(M, text, index) {
 /** What the page opens from a game read by core (M.readRecord, RecordList.read). */
 export function openedGame(r) {
   const st = r.status;
-  const ending = st.state === 'resignation' || st.state === 'draw-agreed' ? { state: st.state, winner: st.winner } : null;
+  const ending = OFF_BOARD.includes(st.state) ? { state: st.state, winner: st.winner } : null;
   const event = r.tags.Event && r.tags.Event !== '?' ? `“${r.tags.Event}”` : 'the game';
   return {
     startFen: r.startFen,

@@ -30,7 +30,7 @@ export function readLink(hash = typeof location !== 'undefined' ? location.hash 
   if (!hash || hash === '#') return null;
   const d = decodeHash(hash);
   if (d.error) return { error: `This link could not be read: ${d.error}.` };
-  if (d.fen === undefined && !d.moves.length && !d.mode && !d.ending && !d.offer && !d.takeback && !d.rules) return null;
+  if (d.fen === undefined && !d.moves.length && !d.mode && !d.ending && !d.offer && !d.takeback && !d.rules && !d.tc) return null;
   const out = { moves: d.moves };
   if (d.rules) out.rules = d.rules;
   if (d.ending) out.ending = d.ending;
@@ -41,6 +41,8 @@ export function readLink(hash = typeof location !== 'undefined' ? location.hash 
   if (d.mode) out.mode = d.mode;
   if (d.strength) out.strength = d.strength;
   if (d.to) out.to = d.to;
+  if (d.tc !== undefined) out.tc = d.tc;
+  if (d.times) out.times = d.times;
   return out;
 }
 
@@ -59,7 +61,7 @@ export function linkFor(game, base = typeof location !== 'undefined' ? location.
 function normal(game = {}) {
   const fen = game.fen === 'startpos' ? undefined : game.fen;
   return { fen, moves: game.moves || [], rules: game.rules, mode: game.mode, strength: game.strength, to: game.to, ending: game.ending, offer: game.offer,
-    takeback: game.takeback, assists: game.assists };
+    takeback: game.takeback, assists: game.assists, tc: game.tc, times: game.times };
 }
 
 /** Makes the address describe the game on screen (no new history entry, no reload). -> {} or {error}. */

@@ -5,6 +5,7 @@ import * as view from './view.js';
 import { SIDE_NAME, other, levelText, strengthRange, ruleSetList } from '../rules/facts.js';
 import { checkmateWords, resultTitle, resultReason, resultScore } from '../rules/words.js';
 import { $ } from '../util/dom.js';
+import { readTc, tcCode } from '../game/clock.js';
 
 // ctl: the Controller; opening: createOpening()
 export function createDialogs(ctl, opening) {
@@ -15,6 +16,14 @@ export function createDialogs(ctl, opening) {
     form.elements.side.value = s.human;
     form.elements.level.value = String(s.level);
     form.elements.rules.value = ctl.model.rules;  // the game's rule set goes on unless changed
+    const code = tcCode(s.tc);
+    const preset = [...form.elements.tc.options].some((o) => o.value === code);
+    form.elements.tc.value = preset ? code : 'custom';
+    if (!preset && s.tc && s.tc.kind === 'fischer') {
+      form.elements.tcMinutes.value = String(s.tc.base / 60000);
+      form.elements.tcInc.value = String(s.tc.inc / 1000);
+    }
+    $('tc-error').textContent = '';
     syncNewGameForm();
     const prev = store.peekPrevious();
     const rb = $('btn-restore-prev');
@@ -29,6 +38,14 @@ export function createDialogs(ctl, opening) {
     $('seg-side').classList.toggle('is-hidden', mode !== 'ai' && mode !== 'link');
     $('level-row').classList.toggle('is-hidden', mode === 'hotseat' || mode === 'link');
     $('link-desc').classList.toggle('is-hidden', mode !== 'link');
+    // the clocks: live ones on this device and against the computer, days a move by link
+    $('tc-row').classList.toggle('is-hidden', mode === 'watch');
+    const kind = mode === 'link' ? 'link' : 'live';
+    for (const o of form.elements.tc.options) o.hidden = o.disabled = !!o.dataset.for && o.dataset.for !== kind;
+    if (form.elements.tc.selectedOptions[0] && form.elements.tc.selectedOptions[0].disabled) form.elements.tc.value = 'none';
+    const custom = form.elements.tc.value === 'custom' && mode !== 'watch';
+    $('tc-custom').classList.toggle('is-hidden', !custom);
+    form.elements.tcMinutes.disabled = form.elements.tcInc.disabled = !custom;  // not checked when not used
     const lv = Number(form.elements.level.value);
     $('level-out').textContent = String(lv);
     $('level-desc').textContent = levelText(lv);
@@ -83,8 +100,12 @@ export function createDialogs(ctl, opening) {
       if (human === 'random') human = Math.random() < 0.5 ? 'gold' : 'scarlet';
       const level = Number(form.elements.level.value);
       const rules = form.elements.rules.value;
+      const choice = form.elements.tc.value;
+      const t = readTc(choice === 'custom' ? `${form.elements.tcMinutes.value}+${form.elements.tcInc.value}` : choice,
+        choice === 'custom' ? 'clock' : 'time control');
+      if (t.error) { $('tc-error').textContent = t.error[0].toUpperCase() + t.error.slice(1) + '.'; return; }  // nothing started
       $('dlg-new').close('start');
-      newGame({ mode, human, level, flipped: (mode === 'ai' || mode === 'link') && human === 'scarlet' }, rules);
+      newGame({ mode, human, level, tc: mode === 'watch' ? null : t.tc, flipped: (mode === 'ai' || mode === 'link') && human === 'scarlet' }, rules);
     });
     $('dlg-over').addEventListener('close', () => {
       if ($('dlg-over').returnValue !== 'rematch') return;

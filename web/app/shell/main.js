@@ -24,6 +24,7 @@ import { createDialogs } from './dialogs.js';
 import { createSendBox } from './send-box.js';
 import { createSounds } from './sounds.js';
 import { createOffersPanel } from './offers-panel.js';
+import { createClockView } from './clock-view.js';
 import { copyLink, watchLinks, readLink } from '../share/share.js';
 import { createRecordIO } from '../share/record-io.js';
 import { createEmbedDialog } from '../embed/embed-dialog.js';
@@ -116,7 +117,8 @@ async function boot(createBoard, loadEngine) {
   const offers = createOffersPanel(ctl, $('offers'), ui.toast);
   const embed = createEmbedDialog(ctl);
   const learnView = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
-  page.panels.push(createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }), createEditorView(editor, modes), sendBox, offers, learnView);
+  const clocks = createClockView(ctl, sounds);
+  page.panels.push(createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }), createEditorView(editor, modes), sendBox, offers, learnView, clocks);
   document.addEventListener('visibilitychange', () => analysis.hold('hidden', document.visibilityState === 'hidden'));
 
   const welcome = createWelcome({ dialogs, learnView, prefs: modes.prefs });

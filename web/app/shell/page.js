@@ -167,6 +167,7 @@ export class Page {
       toMove: st.over ? null : m.sideToMove(),
       thinking: ai.busy && ai.purpose === 'move' ? ai.side : null,
       board: ctl.shown().board, captured: m.captured(ctl.viewPly),
+      clock: !!ctl.clock,
     });
     view.renderMoves({
       plies: m.plies, firstSide: m.snap(0).side, view: ctl.viewPly, words: (k) => this.plyWords(k),
@@ -188,6 +189,8 @@ export class Page {
       hidden ? 'In a game the engine\'s view stays hidden: Analyse shows it.' : undefined);
     const setDis = (sel, dis) => document.querySelectorAll(sel).forEach((b) => { b.disabled = dis; });
     setDis('[data-act="undo"]', asksForTakeback(ctl) ? !takebackState(ctl).canAsk : !ctl.undoCount());
+    const refusal = ctl.undoRefusal();
+    document.querySelectorAll('[data-act="undo"]').forEach((b) => { b.title = refusal || 'Take back (Ctrl+Z)'; });
     setDis('[data-act="redo"]', !ctl.redoCount());
     setDis('[data-act="hint"]', !(this.ai && this.ai.canHint()));
     setDis('button[data-nav="first"]', ctl.viewPly === 0);

@@ -1,4 +1,4 @@
-// Sounds of the game: a move, a capture, a check, the end of a game. Synthesised with Web
+// Sounds of the game: a move, a capture, a check, the end of a game, a clock's tick. Synthesised with Web
 // Audio (no sound files: nothing to download, works offline), started only after the
 // person has used the page (browsers refuse audio before that: no autoplay warnings), and
 // a mute switch remembered in localStorage.
@@ -36,6 +36,7 @@ const VOICES = {
   capture: { notes: [[330, 0, 0.09, 0.26, 'triangle'], [220, 0.045, 0.11, 0.22, 'triangle']], noise: 0.07 },
   check: { notes: [[880, 0, 0.11, 0.16, 'sine'], [660, 0.12, 0.16, 0.16, 'sine']], noise: 0 },
   end: { notes: [[523, 0, 0.22, 0.15, 'sine'], [659, 0.14, 0.22, 0.15, 'sine'], [784, 0.28, 0.45, 0.15, 'sine']], noise: 0 },
+  tick: { notes: [[1400, 0, 0.03, 0.08, 'square']], noise: 0 },  // a clock's last 10 seconds, once a second
 };
 
 export function createSounds() {

@@ -49,7 +49,8 @@ function capturesHtml(letters, icons) {
   }).join('');
 }
 
-// p: {players, flipped, toMove (side or null), thinking (side or null), board, captured (letters taken so far)}
+// p: {players, flipped, toMove (side or null), thinking (side or null), board, captured (letters taken so far),
+//     clock (the game has clocks: their places, which clock-view.js fills)}
 let lastPlayers = null, iconsAsked = false;
 export function renderPlayers(p) {
   lastPlayers = p;
@@ -68,7 +69,8 @@ export function renderPlayers(p) {
       <div class="player-info"><div class="player-name">${esc(name)}
         <span class="thinking" title="thinking"><i></i><i></i><i></i></span></div>
         <div class="player-sub">${esc(sub)}</div></div>
-      <div class="player-mat" title="pieces taken; the lead in material (Gygax's values)"><span class="taken" aria-label="took: ${esc(took.length ? took.length + (took.length === 1 ? ' piece' : ' pieces') : 'nothing')}">${capturesHtml(took, icons)}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>`;
+      <div class="player-mat" title="pieces taken; the lead in material (Gygax's values)"><span class="taken" aria-label="took: ${esc(took.length ? took.length + (took.length === 1 ? ' piece' : ' pieces') : 'nothing')}">${capturesHtml(took, icons)}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>` +
+      (p.clock ? `<div class="player-clock" data-clock="${side}" role="timer"></div>` : '');
     if (el.className !== cls) el.className = cls;
     if (el.innerHTML !== html && el.dataset.html !== html) { el.innerHTML = html; el.dataset.html = html; }
     el.dataset.side = side;
