@@ -17,9 +17,9 @@ export function createDialogs(ctl, opening) {
     form.elements.level.value = String(s.level);
     form.elements.rules.value = ctl.model.rules;  // the game's rule set goes on unless changed
     const code = tcCode(s.tc);
-    const preset = [...form.elements.tc.options].some((o) => o.value === code);
-    form.elements.tc.value = preset ? code : 'custom';
-    if (!preset && s.tc && s.tc.kind === 'fischer') {
+    const listed = [...form.elements.tc.options].some((o) => o.value === code);
+    form.elements.tc.value = listed ? code : 'custom';
+    if (!listed && s.tc && s.tc.kind === 'fischer') {
       form.elements.tcMinutes.value = String(s.tc.base / 60000);
       form.elements.tcInc.value = String(s.tc.inc / 1000);
     }
