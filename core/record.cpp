@@ -26,6 +26,14 @@ constexpr std::string_view BOM = "\xEF\xBB\xBF";                          // a U
 constexpr std::string_view CLOCK = "[%clk";                                // PGN's clock command
 constexpr int64_t MAX_CLOCK_MS = (99999LL * 3600 + 59 * 60 + 59) * 1000 + 999;
 
+// A Termination tag that says a flag fell: the writer's "...'s time is up, ..." or PGN's
+// "time forfeit" (any case).
+bool time_forfeit(std::string_view termination) {
+  std::string t(termination);
+  std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return t.find("time is up") != std::string::npos || t == "time forfeit";
+}
+
 size_t roster_index(std::string_view name) {  // its place in ROSTER, or the size of ROSTER
   return size_t(std::find(std::begin(ROSTER), std::end(ROSTER), name) - std::begin(ROSTER));
 }
@@ -545,7 +553,9 @@ class Replayer : public SplitSink {
       const Result<Rules> r = rules_of_variant(tag.value);  // the rule set
       if (!r) return fail(line, r.error());
       rules_ = *r;
-    } else if (tag.name != "Termination") {
+    } else if (tag.name == "Termination") {
+      termination_ = tag.value;
+    } else {
       auto r = rec_.tags.set(tag.name, tag.value);
       if (!r) return fail(line, r.error());
     }
@@ -615,6 +625,12 @@ class Replayer : public SplitSink {
       if (!written.empty() && written != st.result())
         return record_error(line, "the result " + written + " is wrong: the game is over, " + st.reason() + " (" +
                                       st.result() + ")");
+    } else if (!written.empty() && written != "*" && time_forfeit(termination_)) {
+      // The Termination tag says a flag fell: the side to move's (its clock ran).
+      (void)game.flag();
+      if (written != game.status().result())
+        return record_error(line, "the result " + written + " is wrong: the Termination tag says a flag fell, and " +
+                                      game.status().reason() + " (" + game.status().result() + ")");
     } else if (written == "1-0" || written == "0-1") {
       (void)game.resign(written == "1-0" ? SCARLET : GOLD);  // not on the board: a resignation
     } else if (written == "1/2-1/2") {
@@ -687,7 +703,7 @@ class Replayer : public SplitSink {
   RecordWork* work_;
   GameRecord rec_;
   std::unordered_set<std::string> seen_;
-  std::string fen_, setup_, result_tag_, result_;
+  std::string fen_, setup_, result_tag_, result_, termination_;
   int fen_line_ = 0, result_tag_line_ = 0, result_line_ = 0, line_ = 0;
   bool begun_ = false, started_ = false;
   Rules rules_ = Rules::Gygax;  // the Variant tag's

@@ -259,6 +259,26 @@ TEST_CASE("the result must agree with the board; off the board it is a resignati
   CHECK(read_ok("[Result \"0-1\"] 1. W2h3").game.status().reason() == "Gold resigns, Scarlet wins");
   CHECK(read_ok("1. W2h3 1/2-1/2").game.status().state == dc::GameState::DrawAgreed);
   CHECK(read_ok("1. W2h3 *").game.status().state == dc::GameState::Ongoing);
+  // A Termination tag that says a flag fell: the side to move lost on time (as the writer
+  // writes it, and PGN's "time forfeit"); a result the flag does not give is refused.
+  for (const char* term : {"Gold's time is up, Scarlet wins", "time forfeit", "Time forfeit"}) {
+    GameRecord t = read_ok(std::string("[Termination \"") + term + "\"]\n\n1. W2h3 0-1");
+    CHECK(t.game.status().state == dc::GameState::Timeout);
+    CHECK(t.game.status().winner == dc::SCARLET);
+  }
+  auto wrong_flag = dc::read_record("[Termination \"time forfeit\"]\n\n1. W2h3 1-0");
+  REQUIRE_FALSE(wrong_flag);
+  CHECK(contains(wrong_flag.error(), "the result 1-0 is wrong: the Termination tag says a flag fell, and Gold's time is up, Scarlet wins (0-1)"));
+  {
+    dc::Game flagged;
+    REQUIRE(flagged.play_all({"2c22c3", "2c72c6", "2d22d3"}));
+    REQUIRE(flagged.flag());
+    GameRecord out;
+    out.game = flagged;
+    GameRecord back = read_ok(dc::write_record(out));
+    CHECK(back.game.status().state == dc::GameState::Timeout);
+    CHECK(back.game.status().reason() == "Scarlet's time is up, Gold wins");
+  }
   auto clash = dc::read_record("[Result \"1-0\"]\n\n1. W2h3 0-1");
   REQUIRE_FALSE(clash);
   CHECK(clash.line() == 3);
