@@ -261,14 +261,14 @@ TEST_CASE("the result must agree with the board; off the board it is a resignati
   CHECK(read_ok("1. W2h3 *").game.status().state == dc::GameState::Ongoing);
   // A Termination tag that says a flag fell: the side to move lost on time (as the writer
   // writes it, and PGN's "time forfeit"); a result the flag does not give is refused.
-  for (const char* term : {"Gold's time is up, Scarlet wins", "time forfeit", "Time forfeit"}) {
-    GameRecord t = read_ok(std::string("[Termination \"") + term + "\"]\n\n1. W2h3 0-1");
+  for (const char* term : {"Scarlet's time is up, Gold wins", "time forfeit", "Time forfeit"}) {
+    GameRecord t = read_ok(std::string("[Termination \"") + term + "\"]\n\n1. W2h3 1-0");  // Scarlet to move
     CHECK(t.game.status().state == dc::GameState::Timeout);
-    CHECK(t.game.status().winner == dc::SCARLET);
+    CHECK(t.game.status().winner == dc::GOLD);
   }
-  auto wrong_flag = dc::read_record("[Termination \"time forfeit\"]\n\n1. W2h3 1-0");
+  auto wrong_flag = dc::read_record("[Termination \"time forfeit\"]\n\n1. W2h3 0-1");
   REQUIRE_FALSE(wrong_flag);
-  CHECK(contains(wrong_flag.error(), "the result 1-0 is wrong: the Termination tag says a flag fell, and Gold's time is up, Scarlet wins (0-1)"));
+  CHECK(contains(wrong_flag.error(), "the result 0-1 is wrong: the Termination tag says a flag fell, and Scarlet's time is up, Gold wins (1-0)"));
   {
     dc::Game flagged;
     REQUIRE(flagged.play_all({"2c22c3", "2c72c6", "2d22d3"}));
