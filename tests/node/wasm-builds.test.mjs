@@ -38,9 +38,9 @@ test('both builds count the same perft as the data files', () => {
   for (const [name, M] of Object.entries(builds)) {
     const g = new M.Game();
     for (const c of cases) {
-      g.setPosition(c.fen);
+      g.setPosition(c.fen, [], c.rules);
       for (const [d, n] of c.depths) {
-        assert.equal(g.perft(d), n, `${name}: ${c.file}:${c.line} D${d}`);
+        assert.equal(g.perft(d), n, `${name}: ${c.file}:${c.line} D${d} (${c.rules})`);
         checked++;
       }
     }
