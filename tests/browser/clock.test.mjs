@@ -30,7 +30,7 @@ after(async () => {
 let base = T0;
 const nextDay = async (page) => { base += 86400000; await page.clock.setSystemTime(base); };
 const clockOf = async (page) => (await state(page)).clock;
-const clockText = (page, side) => page.textContent(`[data-clock="${side}"]`);
+const clockText = (page, side) => page.textContent(`.player [data-clock="${side}"]`);
 async function newGame(page, mode, tc, side = 'gold') {
   await page.click('#btn-new');
   await page.click(`#form-new label:has(input[value="${mode}"])`);
@@ -67,7 +67,7 @@ test('one device on 3+2: the clocks beside the players, running for the side to 
   assert.equal(await clockText(page, 'gold'), '3:00');
   assert.equal(await clockText(page, 'scarlet'), '3:00');
   await move(page, '2c2', '2c3');  // Gold's first move: not timed; Scarlet's clock runs
-  assert.equal(await page.getAttribute('[data-clock="scarlet"]', 'class'), 'player-clock is-running');
+  assert.equal(await page.getAttribute('.player [data-clock="scarlet"]', 'class'), 'player-clock is-running');
   const g1 = (await clockOf(page)).stamps[0].at;
   await page.clock.setSystemTime(g1 + 10000);
   await move(page, '2c7', '2c6');
@@ -76,10 +76,10 @@ test('one device on 3+2: the clocks beside the players, running for the side to 
   assert.ok(s1 >= g1 + 10000);
   assert.equal(s.clock.left.scarlet, 180000 - (s1 - g1) + 2000);  // the time spent, +2 s
   assert.equal(s.clock.left.gold, 180000);
-  assert.match(await page.getAttribute('[data-clock="gold"]', 'class'), /is-running/);
+  assert.match(await page.getAttribute('.player [data-clock="gold"]', 'class'), /is-running/);
   // the last 10 seconds: the clock warns
   await page.clock.setSystemTime(s1 + 172000);
-  await page.waitForSelector('[data-clock="gold"].is-low');
+  await page.waitForSelector('.player [data-clock="gold"].is-low');
   assert.match(await clockText(page, 'gold'), /^0:0\d\.\d$/);
   // Gold's time is up: Scarlet wins on time (core's status), the clocks stop
   await page.clock.setSystemTime(s1 + 181000);
