@@ -21,7 +21,7 @@ const h = (fen) => fen.replace(/ /g, '_');
 let server, browser, errors;
 test.before(async () => {
   server = await startServer();
-  browser = await launch({ width: 800, height: 600 });
+  browser = await launch({ width: 800, height: 600, welcomed: false });  // embeds only: nothing stored beforehand
   errors = watchErrors(browser.page);
 });
 test.after(async () => {
