@@ -251,7 +251,7 @@ function compact(x) {
   return String(Math.round(x));
 }
 
-// The game's rule set, under the players: "Rules: Board Game Arena" (core's names).
+// The game's rule set, in the moves card's header: "Rules: Board Game Arena" (core's names).
 export function renderRules(rules) {
   const el = $('game-rules');
   const text = ruleSetName(rules);
@@ -259,7 +259,7 @@ export function renderRules(rules) {
   el.dataset.rules = rules;
   el.dataset.text = text;
   el.innerHTML = `Rules: <b>${esc(text)}</b>`;
-  el.title = ((ruleSetList() || []).find((r) => r.id === rules) || {}).summary || '';
+  el.title = `Rules: ${text}. ` + (((ruleSetList() || []).find((r) => r.id === rules) || {}).summary || '');
 }
 
 // --- top bar ----------------------------------------------------------------------------
