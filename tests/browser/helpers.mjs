@@ -105,6 +105,19 @@ export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1
   return { context, page, close };
 }
 
+// Two players, each in a browser of its own, and the site's server (play by link):
+// {server, A, B, errorsA, errorsB, close()}.
+export async function twoPlayers(optionsA, optionsB) {
+  const server = await startServer();
+  const [A, B] = await Promise.all([launch(optionsA), launch(optionsB)]);
+  const close = async () => {
+    await A.close();
+    await B.close();
+    await server.close();
+  };
+  return { server, A, B, errorsA: watchErrors(A.page), errorsB: watchErrors(B.page), close };
+}
+
 // The player's preferences with the welcome closed (store.js PREFS_KEY), before the page's scripts run.
 function markWelcomed() {
   try {

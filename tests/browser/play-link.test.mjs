@@ -8,19 +8,15 @@
 // Run: cd tests/browser && node --test play-link.test.mjs   (build the test site first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openGame, clickSquare, state, watchErrors, frames } from './helpers.mjs';
+import { twoPlayers, openGame, clickSquare, state, frames } from './helpers.mjs';
 
-let server, A, B, errorsA, errorsB;
+let server, A, B, errorsA, errorsB, players;
 before(async () => {
-  server = await startServer();
-  [A, B] = await Promise.all([launch({ width: 1280, height: 720 }), launch({ width: 1180, height: 820 })]);
-  errorsA = watchErrors(A.page);
-  errorsB = watchErrors(B.page);
+  players = await twoPlayers({ width: 1280, height: 720 }, { width: 1180, height: 820 });
+  ({ server, A, B, errorsA, errorsB } = players);
 });
 after(async () => {
-  await A?.close();
-  await B?.close();
-  await server?.close();
+  await players?.close();
 });
 
 // Kings on 2f1 and 2f8; Gold Warriors on 2a2 and 2e4, Scarlet Warriors on 2a7 and 2e6.

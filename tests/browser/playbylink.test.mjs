@@ -6,21 +6,17 @@
 // Run: cd tests/browser && node --test playbylink.test.mjs   (build the site first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openGame, clickSquare, state, watchErrors } from './helpers.mjs';
+import { twoPlayers, openGame, clickSquare, state } from './helpers.mjs';
 
-let server, A, B, errorsA, errorsB;
+let server, A, B, errorsA, errorsB, players;
 const KEY = 'dragonchess.game.v1';
 
 before(async () => {
-  server = await startServer();
-  [A, B] = await Promise.all([launch({ width: 1400, height: 800 }), launch({ width: 400, height: 800, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })]);
-  errorsA = watchErrors(A.page);
-  errorsB = watchErrors(B.page);
+  players = await twoPlayers({ width: 1400, height: 800 }, { width: 400, height: 800, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  ({ server, A, B, errorsA, errorsB } = players);
 });
 after(async () => {
-  await A?.close();
-  await B?.close();
-  await server?.close();
+  await players?.close();
 });
 
 const history = (page) => page.evaluate(() => window.__dc.history());
