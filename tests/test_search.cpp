@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <utility>
@@ -580,6 +581,35 @@ TEST_CASE("stop: before start it is forgotten, during a search it ends it", "[se
   CHECK(s.advance(SEARCH_SLICE_NODES));
   CHECK(s.done());
   CHECK(is_legal(p, s.result().best));
+}
+
+TEST_CASE("bench search looks at its stop flag in every step: the positions, the tables, the searches", "[search]") {
+  const std::atomic<bool> set{true};
+  // The positions: none made once the flag is set; the same ones without it.
+  CHECK(opening_positions(7, 8, 2024, &set).empty());
+  CHECK(opening_positions(7, 8, 2024, nullptr) == opening_positions(7, 8, 2024));
+  CHECK(opening_positions(7, 8, 2024).size() == 7);
+  // The tables: a stopped clearing says so, and the next one clears them whole (a search
+  // after it counts the nodes of a search on new tables).
+  Position p = Position::start();
+  Search fresh(16);
+  const uint64_t nodes = fresh.go(p, depth_limit(4)).nodes;
+  Search s(16);
+  CHECK(s.new_game(&set));  // new tables: nothing to clear, nothing to stop
+  Position other = Position::from_string(opening_positions(1, 8, 7).at(0)).value();
+  s.go(other, depth_limit(4));
+  CHECK_FALSE(s.new_game(&set));
+  CHECK(s.new_game());
+  CHECK(s.go(p, depth_limit(4)).nodes == nodes);
+  // The bench: stopped before its first search, it prints nothing and counts nothing.
+  std::ostringstream out;
+  CHECK(search_bench(out, 4, nullptr, &set) == 0);
+  CHECK(out.str().empty());
+  // Not stopped, it searches its eight positions and signs them.
+  std::ostringstream whole;
+  CHECK(search_bench(whole, 2) > 0);
+  CHECK(whole.str().find("position 8: nodes ") != std::string::npos);
+  CHECK(whole.str().find("signature ") != std::string::npos);
 }
 
 TEST_CASE("movetime holds in a crowded position", "[search]") {

@@ -774,6 +774,29 @@ TEST_CASE("bench, load and games run as jobs: stop, isready, quit and the end of
   }
 }
 
+TEST_CASE("bench search, then stop: the answer comes, the bench stopped before its positions were done", "[session]") {
+  // Sent while the bench makes its positions and its tables, or searches its first ones:
+  // every step looks at the stop flag.
+  for (const double work_ms : {0.0, 2.0, 20.0}) {
+    INFO("stop after " << work_ms << " ms of the bench's CPU time");
+    CapturedSession t;
+    REQUIRE(t.s.handle("bench search"));
+    if (work_ms > 0) REQUIRE(wait_for_cpu(work_ms));
+    CHECK(t.s.handle("stop"));
+    CHECK_FALSE(t.s.busy());
+    const std::string out = t.cap.text();
+    CHECK(count_lines_starting(out, "bench stopped after ") == 1);
+    CHECK(out.find("(incomplete)") != std::string::npos);
+    CHECK(count_lines_starting(out, "position ") < 8);
+    CHECK(out.find("signature") == std::string::npos);
+    CHECK(t.s.errors() == 0);
+    // idle again: a short bench runs to its end
+    t.s.handle("bench search 1");
+    t.s.wait();
+    CHECK(count_lines_starting(t.cap.text(), "signature ") == 1);
+  }
+}
+
 TEST_CASE("numbers are read whole and in range, in the session and the match runner", "[session]") {
   long long w = 0;
   for (const char* bad : {"", "x", "5x", "x5", " 5", "5 ", "+5", "1e3", "0x10", "5.0", "--5", "99999999999999999999"})

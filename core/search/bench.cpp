@@ -10,7 +10,7 @@
 
 namespace dc {
 
-std::vector<std::string> opening_positions(int count, int plies, uint64_t seed) {
+std::vector<std::string> opening_positions(int count, int plies, uint64_t seed, const std::atomic<bool>* stop) {
   std::vector<std::string> out;
   std::set<uint64_t> seen;
   uint64_t x = seed * 0x9E3779B97F4A7C15ull + 12345;
@@ -22,6 +22,7 @@ std::vector<std::string> opening_positions(int count, int plies, uint64_t seed) 
   };
   int attempts = 0;
   while (int(out.size()) < count && attempts < count * 100) {
+    if (stop && stop->load(std::memory_order_relaxed)) break;
     ++attempts;
     Position pos = Position::start();
     bool ok = true;
@@ -47,13 +48,19 @@ std::vector<std::string> opening_positions(int count, int plies, uint64_t seed) 
 
 uint64_t search_bench(std::ostream& out, int depth, Search* search, const std::atomic<bool>* stop) {
   if (depth <= 0) depth = 8;
+  // Every step looks at the stop flag: making the positions (at each try), clearing the
+  // tables (at each chunk), the searches (at each slice). A new Search costs nothing to
+  // make: its tables are zeroed by the system as the search first touches them.
+  auto stopped = [stop] { return stop && stop->load(std::memory_order_relaxed); };
   std::vector<std::string> fens;
   fens.emplace_back(START_POSITION);
-  for (const std::string& f : opening_positions(7, 8, 2024)) fens.push_back(f);
+  for (const std::string& f : opening_positions(7, 8, 2024, stop)) fens.push_back(f);
+  if (stopped()) return 0;
   std::unique_ptr<Search> own = search ? nullptr : std::make_unique<Search>(16);
   Search& s = search ? *search : *own;
   uint64_t total = 0;
-  // Only the searches are timed: clearing the hash table between positions is not.
+  // Only the searches are timed: clearing the tables between positions is not (the first
+  // search pays for the first touch of its tables' pages).
   using Clock = std::chrono::steady_clock;
   Clock::duration wall{};
   std::clock_t cpu_ticks = 0;
@@ -62,14 +69,13 @@ uint64_t search_bench(std::ostream& out, int depth, Search* search, const std::a
     auto r = Position::from_string(f);
     if (!r) continue;
     Position pos = r.value();
-    s.new_game();
+    if (!s.new_game(stop)) return total;
     SearchLimits lim;
     lim.depth = depth;
     const auto t0 = Clock::now();
     const std::clock_t c0 = std::clock();
     // As go(), in slices; a stop before start() is seen after it (start() clears stop()).
     s.start(pos, lim);
-    auto stopped = [stop] { return stop && stop->load(std::memory_order_relaxed); };
     while (!stopped() && !s.advance(SEARCH_SLICE_NODES)) {
     }
     if (stopped()) return total;

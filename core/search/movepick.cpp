@@ -52,11 +52,11 @@ PrevMove prev_move(const Position& pos) {
 
 // --- MoveOrder ---------------------------------------------------------------------
 
-void MoveOrder::clear() {
+bool MoveOrder::clear(const std::atomic<bool>* stop) {
   std::memset(history_, 0, sizeof history_);
   std::memset(killers_, 0, sizeof killers_);
   std::memset(counter_, 0, sizeof counter_);
-  std::fill(cont_.begin(), cont_.end(), int16_t(0));
+  return cont_.clear(stop);
 }
 
 int16_t* MoveOrder::cont_entry(const PrevMove& pm, Piece mover, Square to) {

@@ -3,12 +3,13 @@
 // of a move, and the staged move picker of a node.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 #include "../position.h"
 #include "score.h"
+#include "zeroed.h"
 
 namespace dc::detail {
 
@@ -34,7 +35,9 @@ class MoveOrder {
   bool use_countermove = false;
   bool use_cont_history = false;
 
-  void clear();
+  // Forgets what it learnt (all tables zero, as made); false when `stop` was set before
+  // the continuation history was cleared whole.
+  bool clear(const std::atomic<bool>* stop = nullptr);
   // Captures by MVV/LVA (promotions added), then promotions, killers, the countermove,
   // then quiet moves by history; the hash move first of all.
   int score(const Position& pos, Move m, Move tt_move, int ply) const;
@@ -46,13 +49,13 @@ class MoveOrder {
                            const Move* quiets, int nq);
 
  private:
-  int history_[PIECE_NB][SQUARE_NB];
-  Move killers_[MAX_PLY][2];
-  Move counter_[PIECE_NB][SQUARE_NB];  // by the previous move's piece and square
+  int history_[PIECE_NB][SQUARE_NB] = {};
+  Move killers_[MAX_PLY][2] = {};
+  Move counter_[PIECE_NB][SQUARE_NB] = {};  // by the previous move's piece and square
   // Continuation history by (previous move's piece and square, piece and square),
   // hashed into a table of CONT_SIZE.
   static constexpr size_t CONT_SIZE = size_t(1) << 20;
-  std::vector<int16_t> cont_ = std::vector<int16_t>(CONT_SIZE);
+  ZeroedArray<int16_t> cont_{CONT_SIZE};
   int16_t* cont_entry(const PrevMove& pm, Piece mover, Square to);
   const int16_t* cont_entry(const PrevMove& pm, Piece mover, Square to) const {
     return const_cast<MoveOrder*>(this)->cont_entry(pm, mover, to);

@@ -55,6 +55,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   max_depth = lim.depth > 0 && !lim.infinite ? std::min(lim.depth, MAX_DEPTH) : MAX_DEPTH;
   max_depth = std::min(max_depth, ls.max_depth);
   tt.new_search();
+  tables_used = true;
   // The level's randomness, once per search.
   noise_seed = level < 10 ? next_rand() : 0;
   blunder_roll = level < 10 ? int(next_rand() % 100) : 100;

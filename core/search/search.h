@@ -181,7 +181,10 @@ class Search {
   void set_options(const SearchOptions& o);
   const SearchOptions& options() const;
   void set_seed(uint64_t seed);  // randomness of levels < 10
-  void new_game();               // clear TT, history, killers
+  // Clears the transposition table, history and killers, a chunk at a time: false when
+  // `stop` was set before it was done (the next new_game() clears them whole). The tables
+  // of a new Search come empty (their memory is zeroed by the system as it is first used).
+  bool new_game(const std::atomic<bool>* stop = nullptr);
 
   using InfoFn = std::function<void(const SearchInfo&)>;
 
@@ -229,7 +232,9 @@ uint64_t search_bench(std::ostream& out, int depth = 0 /* 0 = default, 8: about 
                       Search* search = nullptr, const std::atomic<bool>* stop = nullptr);
 
 // A balanced, reproducible set of opening positions: `plies` pseudo-random legal plies
-// from the start (captures avoided), deduplicated, none already over.
-std::vector<std::string> opening_positions(int count, int plies, uint64_t seed);
+// from the start (captures avoided), deduplicated, none already over. A stop flag, when
+// given, is looked at before each try: set, the positions made so far are returned.
+std::vector<std::string> opening_positions(int count, int plies, uint64_t seed,
+                                           const std::atomic<bool>* stop = nullptr);
 
 }  // namespace dc

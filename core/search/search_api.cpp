@@ -25,11 +25,11 @@ void Search::set_options(const SearchOptions& o) {
   s_->order.use_cont_history = o.cont_history;
   s_->evaluator = Evaluator(o.eval);
   s_->frozen_blind_evaluator = Evaluator(State::without_freezing(o.eval));
-  std::fill(s_->ecache.begin(), s_->ecache.end(), State::EvalCacheEntry{});
+  s_->ecache.clear();
 }
 const SearchOptions& Search::options() const { return s_->opt; }
 void Search::set_seed(uint64_t seed) { s_->rng = detail::splitmix(seed ^ 0x1234567ull); }
-void Search::new_game() { s_->clear(); }
+bool Search::new_game(const std::atomic<bool>* stop) { return s_->clear(stop); }
 void Search::stop() {
   int running = RUNNING;
   run_state_.compare_exchange_strong(running, STOPPING);

@@ -110,14 +110,19 @@ struct Search::State {
   explicit State(size_t hash_mb)
       : frozen_blind_evaluator(without_freezing(EvalWeights::defaults())),
         move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), score_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
-    tt.resize(hash_mb);
-    clear();
+    tt.resize(hash_mb);  // its tables come empty: nothing to clear
   }
 
-  void clear() {
-    tt.clear();
-    order.clear();
-    std::fill(ecache.begin(), ecache.end(), EvalCacheEntry{});
+  // Whether a search has written to the tables since they were made or last cleared.
+  bool tables_used = false;
+  // Empties the tables (the transposition table, move ordering, evaluation cache) one
+  // chunk at a time; false when `stop` was set first (then they are partly cleared, and
+  // the next clear() clears them whole).
+  bool clear(const std::atomic<bool>* stop = nullptr) {
+    if (!tables_used) return true;
+    if (!tt.clear(stop) || !order.clear(stop) || !ecache.clear(stop)) return false;
+    tables_used = false;
+    return true;
   }
   uint64_t next_rand() { return rng = detail::splitmix(rng); }
 
@@ -125,7 +130,7 @@ struct Search::State {
     uint64_t key;
     int32_t value;
   };
-  std::vector<EvalCacheEntry> ecache = std::vector<EvalCacheEntry>(1 << 18);
+  detail::ZeroedArray<EvalCacheEntry> ecache{size_t(1) << 18};
 
   // The table terms of the evaluation (material, piece-square, frozen pieces) from
   // Gold's point of view, by ply, updated incrementally by make().

@@ -8,13 +8,14 @@ void TranspositionTable::resize(size_t mb) {
   mb = std::clamp<size_t>(mb, 1, 1024);
   size_t n = 1;
   while (n * 2 * sizeof(Cluster) <= mb * 1024 * 1024) n *= 2;
-  table_.assign(n, Cluster{});
+  table_.resize(n);
   mask_ = n - 1;
 }
 
-void TranspositionTable::clear() {
-  std::fill(table_.begin(), table_.end(), Cluster{});
+bool TranspositionTable::clear(const std::atomic<bool>* stop) {
+  if (!table_.clear(stop)) return false;
   gen_ = 0;
+  return true;
 }
 
 void TranspositionTable::store(uint64_t key, int depth, int score, Bound b, Move m, int ply) {

@@ -3,13 +3,14 @@
 // with a generation per search (as Stockfish's).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 #include "../status.h"
 #include "../types.h"
 #include "score.h"
+#include "zeroed.h"
 
 namespace dc::detail {
 
@@ -39,8 +40,10 @@ inline int score_from_tt(int s, int ply, int quiet) {
 
 class TranspositionTable {
  public:
-  void resize(size_t mb);  // 1..1024 MB (a power of two clusters)
-  void clear();
+  void resize(size_t mb);  // 1..1024 MB (a power of two clusters), all empty
+  // Empties every entry, one chunk at a time; false when `stop` was set first (then part
+  // of the table is left as it was).
+  bool clear(const std::atomic<bool>* stop = nullptr);
   void new_search() { gen_ = uint8_t((gen_ + 1) & 63); }
   // The entry of this key, or nullptr.
   const TTEntry* probe(uint64_t key) const {
@@ -58,7 +61,7 @@ class TranspositionTable {
     char padding[2];
   };
   static_assert(sizeof(Cluster) == 32);
-  std::vector<Cluster> table_;
+  ZeroedArray<Cluster> table_;  // all-zero bytes: an empty cluster
   uint64_t mask_ = 0;
   uint8_t gen_ = 0;
 };
