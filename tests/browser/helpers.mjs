@@ -77,15 +77,16 @@ export async function launchBrowser() {
   };
 }
 
-// A fresh persistent context (own temp profile) in headless Chromium. welcomed: the page's
+// A fresh persistent context (own temp profile, its folder: profile) in headless Chromium,
+// with Chromium's extra command-line `args` if given. welcomed: the page's
 // welcome (what a first visit sees) counts as already closed, as for a returning player; the
 // tests of the welcome itself pass false.
-export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1, isMobile = false, hasTouch = false, serviceWorkers = 'allow', welcomed = true } = {}) {
+export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1, isMobile = false, hasTouch = false, serviceWorkers = 'allow', welcomed = true, args = [] } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath(),
     headless: true,
-    args: ARGS,
+    args: [...ARGS, ...args],
     viewport: { width, height },
     deviceScaleFactor,
     isMobile,
@@ -102,7 +103,7 @@ export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1
     await context.close().catch(() => {});
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { context, page, close };
+  return { context, page, close, profile: dir };
 }
 
 // Two players, each in a browser of its own, and the site's server (play by link):
