@@ -105,11 +105,11 @@ try {
         listed[listed.length - 1].click();
         lastMs = performance.now() - t1;
         after = window.__dc.history();
-        answer += ` The last opened: ${after.length} plies.`;
+        answer += ` The last opened: ${after.length} ${after.length === 1 ? 'ply' : 'plies'}.`;
       } else if (!ok) {
         answer = '(refused, no error shown)';
       } else {
-        answer = `Opened: ${after.length} plies.`;
+        answer = `Opened: ${after.length} ${after.length === 1 ? 'ply' : 'plies'}.`;
       }
       return { ok, ms, lastMs, longest, chars: text.length, wasm: window.__dc.rulesMemory(), heap: performance.memory?.usedJSHeapSize || 0, answer };
     });
@@ -117,10 +117,10 @@ try {
     r.cpu = Math.max(...pids.map((p) => mainCpuMs(p) - cpu0.get(p)));
     // the tab's peak: the renderer that grew most (with one renderer for the browser, the page's)
     r.peak = 0;
-    r.grew = 0;
+    r.grew = -Infinity;
     for (const p of pids) {
       const hwm = kB(p, 'VmHWM');
-      if (hwm - before.get(p) >= r.grew) { r.grew = hwm - before.get(p); r.peak = hwm; }
+      if (hwm - before.get(p) > r.grew) { r.grew = hwm - before.get(p); r.peak = hwm; }
     }
     await page.unroute('**/hostile-input');
     const size = fs.statSync(file).size;
