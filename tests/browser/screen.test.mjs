@@ -20,9 +20,12 @@ const SIZES = [
   { width: 820, height: 1180, least: 28 }, { width: 1180, height: 820, least: 30 },
 ];
 const PLIES = 150;
+// The 150 plies of this seed end in a check across levels: Scarlet's Griffon on 2h2 (Ground)
+// checks Gold's King on 3g1 (Sky), and Gold's Dragon on 3h3 can capture it from afar.
+const SEED = 1975;
 
 let server, browser, moves;
-before(async () => { [server, browser, moves] = await Promise.all([startServer(), launchBrowser(), randomGame(PLIES)]); });
+before(async () => { [server, browser, moves] = await Promise.all([startServer(), launchBrowser(), randomGame(PLIES, SEED)]); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 const open = (size, opts = {}) => browser.page({
@@ -70,17 +73,41 @@ for (const size of SIZES) {
     try {
       const errors = watchErrors(page);
       await loadSavedGame(page, moves);
-      if (size.width === 1280 && size.height === 720) {  // the list's rows (before the offer takes its line)
+      // an offer of a draw to answer (the other player on this device answers it)
+      await page.evaluate(() => document.querySelector('[data-offer="draw"]').click());
+      await page.waitForFunction(() => { const p = document.querySelector('#offers .offers-prompt'); return p && p.offsetHeight > 0; });
+      if (size.width === 1280 && size.height === 720) {  // the list's rows, with the offer open
         const rows = await page.evaluate(() => {
           const box = document.getElementById('moves').getBoundingClientRect();
           const row = document.querySelector('#moves tbody tr').getBoundingClientRect();
           return Math.floor(box.height / row.height);
         });
-        assert.ok(rows >= 8, `${rows} rows of moves in view, not 8 or more`);
+        assert.ok(rows >= 8, `${rows} rows of moves in view with the offer open, not 8 or more`);
       }
-      // an offer of a draw to answer (the other player on this device answers it)
-      await page.evaluate(() => document.querySelector('[data-offer="draw"]').click());
-      await page.waitForFunction(() => { const p = document.querySelector('#offers .offers-prompt'); return p && p.offsetHeight > 0; });
+      // whose turn it is and check, read whole: the status line's words are all in view, none cut
+      const status = await page.evaluate(() => {
+        const strip = document.getElementById('status-strip').getBoundingClientRect();
+        const app = document.getElementById('app');
+        app.scrollTop = 0;
+        const cut = [];
+        for (const e of document.querySelectorAll('#status, #status *')) {
+          if (!e.getClientRects().length) continue;
+          const cs = getComputedStyle(e);
+          if (cs.textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1) cut.push(`${e.id || e.className}: "…"`);
+          if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1) cut.push(`${e.id || e.className}: ${e.scrollWidth} > ${e.clientWidth} px wide`);
+          if (cs.overflowY !== 'visible' && e.scrollHeight > e.clientHeight + 1) cut.push(`${e.id || e.className}: ${e.scrollHeight} > ${e.clientHeight} px high`);
+        }
+        const range = document.createRange();
+        range.selectNodeContents(document.getElementById('status'));
+        for (const r of range.getClientRects()) {
+          if (r.width === 0) continue;
+          if (r.left < Math.max(0, strip.left) - 1 || r.right > Math.min(innerWidth, strip.right) + 1 || r.top < Math.max(0, strip.top) - 1 || r.bottom > Math.min(innerHeight, strip.bottom) + 1) cut.push(`words out of the line at ${JSON.stringify(r)}`);
+        }
+        return { main: document.getElementById('status-main').textContent, sub: document.getElementById('status-sub').textContent, cut };
+      });
+      assert.match(status.main, /^Check! Gold to move/, 'whose turn it is and the check');
+      assert.match(status.sub, /King on 3g1 .*Scarlet Griffon on 2h2 \(Ground/, 'the check across levels in words');
+      assert.deepEqual(status.cut, [], `the status line is whole ("${status.main}" / "${status.sub}")`);
 
       const g = await page.evaluate(() => window.__dc.geometry());
       const mode = await page.evaluate(() => document.body.className.match(/layout-\w+/g).join(' '));
@@ -113,10 +140,11 @@ for (const size of SIZES) {
       assert.ok(doc <= 0, `no sideways scrolling (${doc} px)`);
 
       if (size.width === 820) {
+        // upright: the boards as wide as the window, the panels below them
         const r = await page.evaluate(() => ({ board: document.getElementById('board').getBoundingClientRect().toJSON(), side: document.querySelector('.side').getBoundingClientRect().toJSON(), g: window.__dc.geometry() }));
-        const used = Math.max(r.board.left + r.g.contentWidth, r.side.right) - Math.min(r.board.left, r.side.left);
-        assert.ok(used >= size.width * 0.85, `the boards and the panels use the width (${used} of ${size.width} px)`);
-        assert.ok(!overlap(r.board, r.side), 'the panels are clear of the boards');
+        assert.ok(r.g.contentWidth >= size.width * 0.85, `the boards take the width (${r.g.contentWidth.toFixed(0)} of ${size.width} px)`);
+        assert.ok(g.square > 40, `squares larger than the panels beside them left (${g.square.toFixed(1)} px)`);
+        assert.ok(r.side.top >= r.board.bottom - 1, 'the panels are below the boards');
       }
       if (size.phone) {
         // whose turn it is: in view with the boards scrolled to the end
