@@ -80,9 +80,9 @@ for (const size of SIZES) {
         const rows = await page.evaluate(() => {
           const box = document.getElementById('moves').getBoundingClientRect();
           const row = document.querySelector('#moves tbody tr').getBoundingClientRect();
-          return Math.floor(box.height / row.height);
+          return { n: Math.floor(box.height / row.height + 0.01), box: box.height, row: row.height };
         });
-        assert.ok(rows >= 8, `${rows} rows of moves in view with the offer open, not 8 or more`);
+        assert.ok(rows.n >= 8, `${rows.n} rows of moves in view with the offer open (${rows.box} px, rows of ${rows.row}), not 8 or more`);
       }
       // whose turn it is and check, read whole: the status line's words are all in view, none cut
       const status = await page.evaluate(() => {
