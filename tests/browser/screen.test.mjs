@@ -275,6 +275,70 @@ test('phone: a tap beside a square\'s corner reaches it', async () => {
   }
 });
 
+// Every square of the three boards, each of its four corners 1 px inside, tapped (touch
+// events on the boards, as a finger gives them; the level scrolled into view first): the tap
+// reaches that square (the board's click, and the piece there selected when it can move).
+// An empty square that is no destination may hand the tap to a piece that can move within a
+// fingertip's reach (the touch tolerance): never to any other square.
+test('phone: a tap inside each corner of every square (288) reaches that square', async () => {
+  const { page, close } = await open(SIZES[2]);
+  try {
+    const errors = watchErrors(page);
+    await loadSavedGame(page, moves);
+    const bad = await page.evaluate(() => {
+      const board = window.__dc.board(), canvas = board.canvas, app = document.getElementById('app');
+      const strip = document.getElementById('status-strip');
+      const num = (s) => (+s[0] - 1) * 96 + (+s.slice(2) - 1) * 12 + 'abcdefghijkl'.indexOf(s[1]);
+      const name = (q) => `${Math.floor(q / 96) + 1}${'abcdefghijkl'[q % 12]}${Math.floor((q % 96) / 12) + 1}`;
+      const movable = new Set(window.__dc.legalMoves().map((m) => m.slice(0, 3)));
+      const reach = (44 - board.geometry().square) / 2;
+      let clicked = null;
+      const onClick = (q) => { clicked = q; };
+      board.on('click', onClick);
+      let id = 0;
+      const touch = (type, x, y) => {
+        const t = new Touch({ identifier: id, target: canvas, clientX: x, clientY: y, pageX: x, pageY: y, screenX: x, screenY: y, radiusX: 4, radiusY: 4 });
+        const list = type === 'touchend' ? [] : [t];
+        canvas.dispatchEvent(new TouchEvent(type, { touches: list, targetTouches: list, changedTouches: [t], bubbles: true, cancelable: true }));
+      };
+      const tap = (x, y) => { clicked = null; id++; touch('touchstart', x, y); touch('touchend', x, y); return clicked; };
+      const out = [];
+      let taps = 0;
+      for (let l = 1; l <= 3; l++) for (let r = 1; r <= 8; r++) for (let f = 0; f < 12; f++) {
+        const n = `${l}${'abcdefghijkl'[f]}${r}`;
+        let q = board.squareRect(num(n));
+        const top = app.getBoundingClientRect().top + strip.offsetHeight, bottom = app.getBoundingClientRect().bottom;
+        if (q.y < top + 2 || q.y + q.height > bottom - 2) { app.scrollTop += q.y - (top + bottom) / 2; q = board.squareRect(num(n)); }
+        for (const [x, y] of [[q.x + 1, q.y + 1], [q.x + q.width - 1, q.y + 1], [q.x + 1, q.y + q.height - 1], [q.x + q.width - 1, q.y + q.height - 1]]) {
+          const at = document.elementFromPoint(x, y);
+          if (at !== canvas) { out.push(`${n} (${x}, ${y}): under ${at && (at.id || at.className)}`); continue; }
+          const got = tap(x, y);
+          taps++;
+          const piece = window.__dc.pieceAt(n);
+          let ok = got === num(n);
+          if (!ok && !piece && got !== null && movable.has(name(got))) {
+            const g = board.squareRect(got);
+            ok = Math.hypot(Math.max(g.x - x, 0, x - g.x - g.width), Math.max(g.y - y, 0, y - g.y - g.height)) <= reach + 0.5;
+          }
+          if (!ok) out.push(`${n} (${x.toFixed(1)}, ${y.toFixed(1)}): reached ${got === null ? 'nothing' : name(got)}`);
+          // what the tap selected is let go again (a tap on its centre), so no tap plays a move
+          if (got !== null && board.selected() === got) { const g = board.squareRect(got); tap(g.x + g.width / 2, g.y + g.height / 2); }
+          if (board.selected() !== null) out.push(`${n}: ${name(board.selected())} stays selected`);
+        }
+      }
+      board.off('click', onClick);
+      app.scrollTop = 0;
+      return { out, taps };
+    });
+    assert.equal(bad.taps, 288 * 4, 'every corner of every square tapped');
+    assert.deepEqual(bad.out, [], 'each tap reaches its square');
+    assert.equal((await state(page)).length, moves.length, 'no tap played a move');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
 test('learn: the rule lessons\' icons; a lesson move that puts the goal out of reach is said at once', async () => {
   const { page, close } = await open(SIZES[1]);
   try {
