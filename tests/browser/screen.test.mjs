@@ -1,12 +1,15 @@
 // The first screen and the layout at the six window sizes (issue 30): a first visit's welcome
-// (remembered once closed, opened again from the top bar); with a 150-ply game on the boards
-// and an offer of a draw to answer open, at each size: the squares as large as the window
-// allows (each size's floor below), every square in view with nothing over it (the offer's
-// panel, the toolbar, the status line), the captures and the lead in material per side clear
-// of the names, the move list's rows (8 at 1280x720), the tablet's boards across the width,
-// the turned phone's own arrangement with every control in reach, the phone's status line in
-// view and never cut; taps beside a square's corner reach the square (phone); the rule
-// lessons' icons; a lesson move that puts the goal out of reach said at once.
+// (remembered once closed, opened again from the top bar); with a 150-ply game that ends in a
+// check across levels on the boards and an offer of a draw to answer open, at each size: the
+// squares as large as the window allows (each size's floor below), every square in view with
+// nothing over it (the offer's panel, the toolbar, the status line), whose turn it is and the
+// check's sentence whole (nothing cut, nothing out of the line), the captures and the lead in
+// material per side clear of the names, the move list's rows (8 at 1280x720, the offer open),
+// an upright tablet's boards as wide as the window with the panels below, the turned phone's
+// own arrangement with every control in reach, the phone's status line in view and never cut;
+// on the phone every square's four corners tapped reach the square, and taps beside a
+// square's corner reach it; the rule lessons' icons; a lesson move that puts the goal out of
+// reach said at once.
 // Each size's square (CSS px) is printed: docs/figures.md quotes them.
 // Run: node --test tests/browser/screen.test.mjs   (build the test site first)
 import { test, before, after } from 'node:test';
