@@ -1,12 +1,15 @@
 // The first screen and the layout at the six window sizes (issue 30): a first visit's welcome
-// (remembered once closed, opened again from the top bar); with a 150-ply game on the boards
-// and an offer of a draw to answer open, at each size: the squares as large as the window
-// allows (each size's floor below), every square in view with nothing over it (the offer's
-// panel, the toolbar, the status line), the captures and the lead in material per side clear
-// of the names, the move list's rows (8 at 1280x720), the tablet's boards across the width,
-// the turned phone's own arrangement with every control in reach, the phone's status line in
-// view and never cut; taps beside a square's corner reach the square (phone); the rule
-// lessons' icons; a lesson move that puts the goal out of reach said at once.
+// (remembered once closed, opened again from the top bar); with a 150-ply game that ends in a
+// check across levels on the boards and an offer of a draw to answer open, at each size: the
+// squares as large as the window allows (each size's floor below), every square in view with
+// nothing over it (the offer's panel, the toolbar, the status line), whose turn it is and the
+// check's sentence whole (nothing cut, nothing out of the line), the captures and the lead in
+// material per side clear of the names, the move list's rows (8 at 1280x720, the offer open),
+// an upright tablet's boards as wide as the window with the panels below, the turned phone's
+// own arrangement with every control in reach, the phone's status line in view and never cut;
+// on the phone every square's four corners tapped reach the square, and taps beside a
+// square's corner reach it; the rule lessons' icons; a lesson move that puts the goal out of
+// reach said at once.
 // Each size's square (CSS px) is printed: docs/figures.md quotes them.
 // Run: node --test tests/browser/screen.test.mjs   (build the test site first)
 import { test, before, after } from 'node:test';
@@ -20,9 +23,12 @@ const SIZES = [
   { width: 820, height: 1180, least: 28 }, { width: 1180, height: 820, least: 30 },
 ];
 const PLIES = 150;
+// The 150 plies of this seed end in a check across levels: Scarlet's Griffon on 2h2 (Ground)
+// checks Gold's King on 3g1 (Sky), and Gold's Dragon on 3h3 can capture it from afar.
+const SEED = 1975;
 
 let server, browser, moves;
-before(async () => { [server, browser, moves] = await Promise.all([startServer(), launchBrowser(), randomGame(PLIES)]); });
+before(async () => { [server, browser, moves] = await Promise.all([startServer(), launchBrowser(), randomGame(PLIES, SEED)]); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 const open = (size, opts = {}) => browser.page({
@@ -70,17 +76,41 @@ for (const size of SIZES) {
     try {
       const errors = watchErrors(page);
       await loadSavedGame(page, moves);
-      if (size.width === 1280 && size.height === 720) {  // the list's rows (before the offer takes its line)
-        const rows = await page.evaluate(() => {
-          const box = document.getElementById('moves').getBoundingClientRect();
-          const row = document.querySelector('#moves tbody tr').getBoundingClientRect();
-          return Math.floor(box.height / row.height);
-        });
-        assert.ok(rows >= 8, `${rows} rows of moves in view, not 8 or more`);
-      }
       // an offer of a draw to answer (the other player on this device answers it)
       await page.evaluate(() => document.querySelector('[data-offer="draw"]').click());
       await page.waitForFunction(() => { const p = document.querySelector('#offers .offers-prompt'); return p && p.offsetHeight > 0; });
+      if (size.width === 1280 && size.height === 720) {  // the list's rows, with the offer open
+        const rows = await page.evaluate(() => {
+          const box = document.getElementById('moves').getBoundingClientRect();
+          const row = document.querySelector('#moves tbody tr').getBoundingClientRect();
+          return { n: Math.floor(box.height / row.height + 0.01), box: box.height, row: row.height };
+        });
+        assert.ok(rows.n >= 8, `${rows.n} rows of moves in view with the offer open (${rows.box} px, rows of ${rows.row}), not 8 or more`);
+      }
+      // whose turn it is and check, read whole: the status line's words are all in view, none cut
+      const status = await page.evaluate(() => {
+        const strip = document.getElementById('status-strip').getBoundingClientRect();
+        const app = document.getElementById('app');
+        app.scrollTop = 0;
+        const cut = [];
+        for (const e of document.querySelectorAll('#status, #status *')) {
+          if (!e.getClientRects().length) continue;
+          const cs = getComputedStyle(e);
+          if (cs.textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1) cut.push(`${e.id || e.className}: "…"`);
+          if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1) cut.push(`${e.id || e.className}: ${e.scrollWidth} > ${e.clientWidth} px wide`);
+          if (cs.overflowY !== 'visible' && e.scrollHeight > e.clientHeight + 1) cut.push(`${e.id || e.className}: ${e.scrollHeight} > ${e.clientHeight} px high`);
+        }
+        const range = document.createRange();
+        range.selectNodeContents(document.getElementById('status'));
+        for (const r of range.getClientRects()) {
+          if (r.width === 0) continue;
+          if (r.left < Math.max(0, strip.left) - 1 || r.right > Math.min(innerWidth, strip.right) + 1 || r.top < Math.max(0, strip.top) - 1 || r.bottom > Math.min(innerHeight, strip.bottom) + 1) cut.push(`words out of the line at ${JSON.stringify(r)}`);
+        }
+        return { main: document.getElementById('status-main').textContent, sub: document.getElementById('status-sub').textContent, cut };
+      });
+      assert.match(status.main, /^Check! Gold to move/, 'whose turn it is and the check');
+      assert.match(status.sub, /King on 3g1 .*Scarlet Griffon on 2h2 \(Ground/, 'the check across levels in words');
+      assert.deepEqual(status.cut, [], `the status line is whole ("${status.main}" / "${status.sub}")`);
 
       const g = await page.evaluate(() => window.__dc.geometry());
       const mode = await page.evaluate(() => document.body.className.match(/layout-\w+/g).join(' '));
@@ -113,10 +143,11 @@ for (const size of SIZES) {
       assert.ok(doc <= 0, `no sideways scrolling (${doc} px)`);
 
       if (size.width === 820) {
+        // upright: the boards as wide as the window, the panels below them
         const r = await page.evaluate(() => ({ board: document.getElementById('board').getBoundingClientRect().toJSON(), side: document.querySelector('.side').getBoundingClientRect().toJSON(), g: window.__dc.geometry() }));
-        const used = Math.max(r.board.left + r.g.contentWidth, r.side.right) - Math.min(r.board.left, r.side.left);
-        assert.ok(used >= size.width * 0.85, `the boards and the panels use the width (${used} of ${size.width} px)`);
-        assert.ok(!overlap(r.board, r.side), 'the panels are clear of the boards');
+        assert.ok(r.g.contentWidth >= size.width * 0.85, `the boards take the width (${r.g.contentWidth.toFixed(0)} of ${size.width} px)`);
+        assert.ok(g.square > 40, `squares larger than the panels beside them left (${g.square.toFixed(1)} px)`);
+        assert.ok(r.side.top >= r.board.bottom - 1, 'the panels are below the boards');
       }
       if (size.phone) {
         // whose turn it is: in view with the boards scrolled to the end
@@ -241,6 +272,70 @@ test('phone: a tap beside a square\'s corner reaches it', async () => {
       tapped++;
     }
     assert.ok(tapped >= 5, `taps beside ${tapped} pieces`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+// Every square of the three boards, each of its four corners 1 px inside, tapped (touch
+// events on the boards, as a finger gives them; the level scrolled into view first): the tap
+// reaches that square (the board's click, and the piece there selected when it can move).
+// An empty square that is no destination may hand the tap to a piece that can move within a
+// fingertip's reach (the touch tolerance): never to any other square.
+test('phone: a tap inside each corner of every square (288) reaches that square', async () => {
+  const { page, close } = await open(SIZES[2]);
+  try {
+    const errors = watchErrors(page);
+    await loadSavedGame(page, moves);
+    const bad = await page.evaluate(() => {
+      const board = window.__dc.board(), canvas = board.canvas, app = document.getElementById('app');
+      const strip = document.getElementById('status-strip');
+      const num = (s) => (+s[0] - 1) * 96 + (+s.slice(2) - 1) * 12 + 'abcdefghijkl'.indexOf(s[1]);
+      const name = (q) => `${Math.floor(q / 96) + 1}${'abcdefghijkl'[q % 12]}${Math.floor((q % 96) / 12) + 1}`;
+      const movable = new Set(window.__dc.legalMoves().map((m) => m.slice(0, 3)));
+      const reach = (44 - board.geometry().square) / 2;
+      let clicked = null;
+      const onClick = (q) => { clicked = q; };
+      board.on('click', onClick);
+      let id = 0;
+      const touch = (type, x, y) => {
+        const t = new Touch({ identifier: id, target: canvas, clientX: x, clientY: y, pageX: x, pageY: y, screenX: x, screenY: y, radiusX: 4, radiusY: 4 });
+        const list = type === 'touchend' ? [] : [t];
+        canvas.dispatchEvent(new TouchEvent(type, { touches: list, targetTouches: list, changedTouches: [t], bubbles: true, cancelable: true }));
+      };
+      const tap = (x, y) => { clicked = null; id++; touch('touchstart', x, y); touch('touchend', x, y); return clicked; };
+      const out = [];
+      let taps = 0;
+      for (let l = 1; l <= 3; l++) for (let r = 1; r <= 8; r++) for (let f = 0; f < 12; f++) {
+        const n = `${l}${'abcdefghijkl'[f]}${r}`;
+        let q = board.squareRect(num(n));
+        const top = app.getBoundingClientRect().top + strip.offsetHeight, bottom = app.getBoundingClientRect().bottom;
+        if (q.y < top + 2 || q.y + q.height > bottom - 2) { app.scrollTop += q.y - (top + bottom) / 2; q = board.squareRect(num(n)); }
+        for (const [x, y] of [[q.x + 1, q.y + 1], [q.x + q.width - 1, q.y + 1], [q.x + 1, q.y + q.height - 1], [q.x + q.width - 1, q.y + q.height - 1]]) {
+          const at = document.elementFromPoint(x, y);
+          if (at !== canvas) { out.push(`${n} (${x}, ${y}): under ${at && (at.id || at.className)}`); continue; }
+          const got = tap(x, y);
+          taps++;
+          const piece = window.__dc.pieceAt(n);
+          let ok = got === num(n);
+          if (!ok && !piece && got !== null && movable.has(name(got))) {
+            const g = board.squareRect(got);
+            ok = Math.hypot(Math.max(g.x - x, 0, x - g.x - g.width), Math.max(g.y - y, 0, y - g.y - g.height)) <= reach + 0.5;
+          }
+          if (!ok) out.push(`${n} (${x.toFixed(1)}, ${y.toFixed(1)}): reached ${got === null ? 'nothing' : name(got)}`);
+          // what the tap selected is let go again (a tap on its centre), so no tap plays a move
+          if (got !== null && board.selected() === got) { const g = board.squareRect(got); tap(g.x + g.width / 2, g.y + g.height / 2); }
+          if (board.selected() !== null) out.push(`${n}: ${name(board.selected())} stays selected`);
+        }
+      }
+      board.off('click', onClick);
+      app.scrollTop = 0;
+      return { out, taps };
+    });
+    assert.equal(bad.taps, 288 * 4, 'every corner of every square tapped');
+    assert.deepEqual(bad.out, [], 'each tap reaches its square');
+    assert.equal((await state(page)).length, moves.length, 'no tap played a move');
     assert.deepEqual(errors, []);
   } finally {
     await close();

@@ -1,6 +1,8 @@
 // The page at the six window sizes, for docs/img/ (not a test): a first visit (the welcome),
 // a 150-ply game with an offer of a draw to answer, a lesson and a puzzle at each size, each
-// PNG downscaled to at most 640 px wide and quantised with pngquant.
+// PNG downscaled to at most 640 px wide and quantised with pngquant. The game's last move is
+// a check across levels (Scarlet's Griffon on 2h2 checks Gold's King on 3g1) and Gold's
+// Dragon on 3h3 is selected: its capture from afar of the Griffon is marked (red sights).
 //   node tests/browser/shoot-layout.mjs [outdir (default docs/img)] [WxH ...]
 // Needs the test build of the site (scripts/build-site --test) and pngquant.
 import fs from 'node:fs';
@@ -12,7 +14,7 @@ const out = process.argv[2] || 'docs/img';
 const sizes = process.argv.slice(3).length ? process.argv.slice(3) : ['1920x1080', '1280x720', '390x844', '844x390', '820x1180', '1180x820'];
 fs.mkdirSync(out, { recursive: true });
 
-const [server, browser, moves] = await Promise.all([startServer(), launchBrowser(), randomGame(150)]);
+const [server, browser, moves] = await Promise.all([startServer(), launchBrowser(), randomGame(150, 1975)]);
 // small PNGs: the window's pixels at 1 CSS px, at most 640 px wide, 64 colours
 async function shot(page, name, width) {
   await frames(page, 3);
@@ -57,7 +59,25 @@ try {
     await p.page.goto(server.url);
     await waitReady(p.page, { engine: false });
     await p.page.evaluate(() => document.querySelector('[data-offer="draw"]').click());
+    const dragon = await p.page.evaluate(() => {
+      const app = document.getElementById('app');
+      app.scrollTop = 0;
+      return window.__dc.squarePoint('3h3');
+    });
+    await p.page.mouse.click(dragon.x, dragon.y);
+    await p.page.waitForFunction(() => window.__dc.state().selected === '3h3');
+    await p.page.mouse.move(1, 1);  // no piece name under the pointer
+    // a phone: the Dragon and the Griffon it can take from afar in view under the status line
+    await p.page.evaluate(() => {
+      const app = document.getElementById('app'), strip = document.getElementById('status-strip');
+      app.scrollTop = 0;
+      if (!document.body.classList.contains('layout-phone')) return;
+      const a = window.__dc.squarePoint('3h3'), b = window.__dc.squarePoint('2h2'), r = app.getBoundingClientRect();
+      const top = r.top + strip.offsetHeight + 30, bottom = r.bottom - 30;
+      if (a.y < top || b.y > bottom) app.scrollTop += (a.y + b.y) / 2 - (top + bottom) / 2;
+    });
     await shot(p.page, `game-${s}`, width);
+    await p.page.keyboard.press('Escape');
     await p.page.evaluate(() => window.__dc.learn.enter('lessons', 'afar'));
     await p.page.waitForFunction(() => window.__dc.learn.lesson()?.id === 'afar');
     await shot(p.page, `lesson-${s}`, width);

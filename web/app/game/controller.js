@@ -526,7 +526,7 @@ export class Controller extends Emitter {
     let subKind = note ? note.kind : '';
     if (!note && mover.kind === 'remote') { sub = `send them the link (${SIDE_NAME[stm]} plays next)`; subKind = 'note'; }
     if (!note && st.check && mover.kind === 'human') {
-      sub = `${opp.kind === 'human' ? SIDE_NAME[stm] + "'s" : 'Your'} King on ${snap.check} is attacked ${checkWords(snap)}: get out of check.`;
+      sub = `${opp.kind === 'human' ? SIDE_NAME[stm] + "'s" : 'Your'} King on ${snap.check} is attacked ${checkWords(snap)}.`;
       subKind = 'warn';
     }
     if (!note && !sub && m.length) {

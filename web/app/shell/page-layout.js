@@ -2,12 +2,14 @@
 //   layout-side   the boards on the left, the status line and the game panels in a column on
 //                 the right (lichess-like)
 //   layout-below  the boards on top, the panels in a row below them
-//   layout-phone  a phone held upright (narrow windows): one column that scrolls under a status
-//                 line that stays, the boards as wide as the window, a toolbar at the bottom
+//   layout-phone  a phone or a tablet held upright (portrait windows up to 1023 px wide): one
+//                 column that scrolls under a status line that stays, the boards as wide as the
+//                 window (the levels one above the other), the panels below them, a toolbar at
+//                 the bottom
 //   layout-phone layout-turned  a phone turned (low windows): the boards side by side across
 //                 the width under the status line, the toolbar below them, the panels further
 //                 down (they scroll)
-// Desktops and tablets get whichever of side and below gives the largest squares. Which
+// Landscape desktops and tablets (and portrait windows wider than a tablet) get whichever of side and below gives the largest squares. Which
 // arrangement of the boards that is (a row, a column, a pyramid) is the renderer's choice: the
 // page hands it the boxes it could give the boards (board.bestFit) and takes its answer. By
 // default the boards are arranged for the largest squares ('auto'); the player may ask for the
@@ -19,10 +21,11 @@
 
 const TOPBAR = 52, PAD_X = 16, PAD_TOP = 12, PAD_BOTTOM = 16, GAP = 14, STRIP = 46;
 const SIDEBAR_MIN = 320, SIDEBAR_MAX = 440, PANELS_BELOW = 236, PHONE_MAX_WIDTH = 760, PHONE_MAX_HEIGHT = 500;
+const UPRIGHT_MAX_WIDTH = 1024;  // a portrait window narrower than this: the phone's one column
 
 /** Before the board exists: the page's mode from the window's size alone. */
 export function windowMode(vw, vh) {
-  if (vw < PHONE_MAX_WIDTH && vh >= vw) return 'phone';
+  if (vh >= vw && vw < UPRIGHT_MAX_WIDTH) return 'phone';
   if (vh < PHONE_MAX_HEIGHT && vw > vh) return 'turned';
   return vw < PHONE_MAX_WIDTH ? 'phone' : vh > vw ? 'below' : 'side';
 }
