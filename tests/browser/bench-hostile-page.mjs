@@ -102,7 +102,13 @@ try {
         answer = document.querySelector('#rec-games .rec-count').textContent;
         // the last game, chosen from the list: read from its own text
         const t1 = performance.now();
-        listed[listed.length - 1].click();
+        const scroll = document.querySelector('#rec-games .rec-scroll');
+        if (scroll) {  // the list's last row (only the rows in view are in the page)
+          scroll.scrollTop = scroll.scrollHeight;
+          scroll.dispatchEvent(new Event('scroll'));
+        }
+        const rows = document.querySelectorAll('#rec-games .rec-game');
+        rows[rows.length - 1].click();
         lastMs = performance.now() - t1;
         after = window.__dc.history();
         answer += ` The last opened: ${after.length} ${after.length === 1 ? 'ply' : 'plies'}.`;

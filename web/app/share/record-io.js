@@ -146,6 +146,56 @@ function makeDialog() {
   return d;
 }
 
+// The list of a text's games, however many: the lines are kept, and only the rows in view
+// (and a few around them) are in the page, so a list of 100,000 costs what one of 30 does.
+// Rows are ROW_PX high (style.css .rec-list); the arrow keys, Home and End move between
+// games, scrolling the list as they go.
+const ROW_PX = 34;
+const ROWS_AROUND = 10;
+function gameRows(scroll) {
+  const ol = scroll.querySelector('ol');
+  const lines = [];
+  let shown = '';
+  function draw() {
+    const first = Math.max(0, Math.floor(scroll.scrollTop / ROW_PX) - ROWS_AROUND);
+    const last = Math.min(lines.length, Math.ceil((scroll.scrollTop + (scroll.clientHeight || 10 * ROW_PX)) / ROW_PX) + ROWS_AROUND);
+    ol.style.height = lines.length * ROW_PX + 'px';
+    ol.style.paddingTop = first * ROW_PX + 'px';
+    const key = `${first} ${last}`;
+    if (key === shown) return;
+    shown = key;
+    let html = '';
+    for (let i = first; i < last; i++) {
+      html += `<li value="${i + 1}" aria-setsize="${lines.length}" aria-posinset="${i + 1}"><button type="button" class="btn btn-ghost rec-game" data-game="${i}" title="${esc(lines[i])}">${esc(lines[i])}</button></li>`;
+    }
+    ol.innerHTML = html;
+  }
+  function focus(i) {
+    if (!lines.length) return;
+    i = Math.max(0, Math.min(lines.length - 1, i));
+    const top = i * ROW_PX, h = scroll.clientHeight || ROW_PX;
+    if (top < scroll.scrollTop) scroll.scrollTop = top;
+    else if (top + ROW_PX > scroll.scrollTop + h) scroll.scrollTop = top + ROW_PX - h;
+    draw();
+    ol.querySelector(`[data-game="${i}"]`)?.focus();
+  }
+  scroll.addEventListener('scroll', draw);
+  scroll.addEventListener('keydown', (e) => {
+    const b = e.target.closest('[data-game]');
+    if (!b) return;
+    const i = Number(b.dataset.game), page = Math.max(1, Math.floor(scroll.clientHeight / ROW_PX) - 1);
+    const to = { ArrowDown: i + 1, ArrowUp: i - 1, PageDown: i + page, PageUp: i - page, Home: 0, End: lines.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    focus(to);
+  });
+  return {
+    add(more) { for (const l of more) lines.push(l); shown = ''; draw(); },
+    length: () => lines.length,
+    focus,
+  };
+}
+
 // ctl: the Controller; M: the engine module; opening: createOpening();
 // ui: {toast(text, ms?)}. Returns {open(), openText(text), openFile(file), text(), download(), copy()}.
 export function createRecordIO(ctl, M, opening, ui) {
@@ -245,26 +295,26 @@ export function createRecordIO(ctl, M, opening, ui) {
     showError('');
     const box = $('rec-games');
     box.hidden = false;
-    box.innerHTML = '<p class="rec-count" aria-live="polite"></p><progress class="rec-progress" max="1" value="0"></progress><ol class="rec-list"></ol>';
-    const count = box.querySelector('.rec-count'), bar = box.querySelector('.rec-progress'), ol = box.querySelector('ol');
-    let n = 0;
+    box.innerHTML = '<p class="rec-count" aria-live="polite"></p><progress class="rec-progress" max="1" value="0"></progress><div class="rec-scroll"><ol class="rec-list"></ol></div>';
+    const count = box.querySelector('.rec-count'), bar = box.querySelector('.rec-progress');
+    const rows = gameRows(box.querySelector('.rec-scroll'));
     const add = (chunk) => {
-      ol.insertAdjacentHTML('beforeend', chunk.games.map((g) =>
-        `<li><button type="button" class="btn btn-ghost rec-game" data-game="${n++}">${esc(gameLine(g))}</button></li>`).join(''));
+      rows.add(chunk.games.map(gameLine));
       bar.max = chunk.size || 1;
       bar.value = chunk.read;
       bar.hidden = chunk.done;
+      const n = rows.length();
       count.textContent = chunk.done ? `${n} games: choose one.`
         : `Listing the games… ${n} so far (${Math.floor(100 * chunk.read / (chunk.size || 1))}%); choose one at any time.`;
     };
     add(first);
-    box.querySelector('button')?.focus();
+    rows.focus(0);
     for (let chunk = first; !chunk.done;) {
       await tick();
       if (mine !== listing) return {};  // another text, or a game opened: this list is gone
       const more = attempt(() => list.next(LIST_CHUNK));
       if (more.error) {
-        count.textContent = `${n} games listed.`;
+        count.textContent = `${rows.length()} games listed.`;
         bar.hidden = true;
         return said(more, 'The rest of this record could not be read');
       }
