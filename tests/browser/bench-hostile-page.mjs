@@ -103,10 +103,8 @@ try {
         // the last game, chosen from the list: read from its own text
         const t1 = performance.now();
         const scroll = document.querySelector('#rec-games .rec-scroll');
-        if (scroll) {  // the list's last row (only the rows in view are in the page)
-          scroll.scrollTop = scroll.scrollHeight;
-          scroll.dispatchEvent(new Event('scroll'));
-        }
+        scroll.scrollTop = scroll.scrollHeight;  // the list's last row (only the rows in view are in the page)
+        scroll.dispatchEvent(new Event('scroll'));
         const rows = document.querySelectorAll('#rec-games .rec-game');
         rows[rows.length - 1].click();
         lastMs = performance.now() - t1;
