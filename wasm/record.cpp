@@ -9,6 +9,7 @@
 // and .line in JS).
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <string>
 
 #include "facade.h"
@@ -20,9 +21,19 @@ using namespace dcw;
 
 namespace {
 
+// A string for JS. Embind reads a std::string byte by byte in JS (looking for NULs), which
+// costs about 30 ms a megabyte: a long one (a record's comment can be megabytes) is decoded
+// by the browser's TextDecoder instead, straight from the module's memory (bad UTF-8 becomes
+// U+FFFD either way).
+val js_string(const std::string& s) {
+  if (s.size() < 4096) return val(s);
+  static const val decoder = val::global("TextDecoder").new_(std::string("utf-8"));
+  return decoder.call<val>("decode", val(emscripten::typed_memory_view(s.size(), reinterpret_cast<const unsigned char*>(s.data()))));
+}
+
 val strings(const std::vector<std::string>& list) {
   val a = val::array();
-  for (const std::string& s : list) a.call<void>("push", s);
+  for (const std::string& s : list) a.call<void>("push", js_string(s));
   return a;
 }
 
@@ -86,19 +97,35 @@ val read_record_core(std::string text, int index) {
 
 // A large record text held once, its games listed a few at a time (the page shows the
 // progress and stays responsive) and read one at a time, each from its own text:
-//   const l = new RecordListCore(text);
+//   const l = new RecordListCore(bytes.length);  l.buffer().set(bytes);
 //   while (!(r = l.next(500)).done) show(r.games, r.read / r.size);
 //   l.read(i);  l.delete();
 class RecordListCore {
  public:
-  explicit RecordListCore(std::string text) : text_(std::move(text)) {}
+  // A text of `size` bytes, written by JS into buffer() before the first next(): a file's
+  // bytes or a string's UTF-8, copied at memcpy speed (Embind copies a std::string argument
+  // a byte at a time in JS, which costs about 10 ms a megabyte).
+  explicit RecordListCore(int size) : text_(size_t(std::max(size, 0)), '\0') {}
+  // The text's bytes in the module's memory: to be written at once (the view lapses when
+  // the memory grows).
+  val buffer() { return val(emscripten::typed_memory_view(text_.size(), reinterpret_cast<unsigned char*>(text_.data()))); }
 
-  // {games: [info_obj...], done, read (bytes listed so far), size (bytes)}; an error if the
-  // text cannot be listed (from the call that meets it).
+  // {games: [info_obj...], done, read (bytes listed so far), size (bytes), total (the games
+  // of the whole text; 0 until known)}; an error if the text cannot be listed (from the call
+  // that meets it). When the first call does not reach the end, the whole text is counted
+  // at once (core stops at game MAX_RECORD_GAMES + 1): a text of too many games, or one that
+  // cannot be split further on, is refused before a long list is made.
   val next(int max_games) {
     if (max_games < 1) return error_obj("bad-argument", "the number of games must be 1 or more");
+    const bool first = cursor_.offset == 0 && !cursor_.done && infos_.empty();
     auto r = list_records(text_, cursor_, size_t(max_games));
     if (!r) return game_error_obj(r.code(), r.error(), r.line());
+    if (cursor_.done) total_ = cursor_.games;
+    else if (first) {
+      auto n = count_records(text_);
+      if (!n) return game_error_obj(n.code(), n.error(), n.line());
+      total_ = *n;
+    }
     val games = val::array();
     for (RecordInfo& info : r.value()) {
       games.call<void>("push", info_obj(info));
@@ -109,6 +136,7 @@ class RecordListCore {
     o.set("done", cursor_.done);
     o.set("read", double(cursor_.offset));
     o.set("size", double(text_.size()));
+    o.set("total", double(total_));
     return o;
   }
   int count() const { return int(infos_.size()); }
@@ -126,6 +154,7 @@ class RecordListCore {
   std::string text_;
   RecordCursor cursor_;
   std::vector<RecordInfo> infos_;
+  size_t total_ = 0;
 };
 
 // Whether the computer accepts a draw offer, from the search of its move: score
@@ -140,7 +169,8 @@ EMSCRIPTEN_BINDINGS(dragonchess_record) {
   emscripten::function("listRecordsCore", &list_records_core);
   emscripten::function("readRecordCore", &read_record_core);
   emscripten::class_<RecordListCore>("RecordListCore")
-      .constructor<std::string>()
+      .constructor<int>()
+      .function("buffer", &RecordListCore::buffer)
       .function("next", &RecordListCore::next)
       .function("count", &RecordListCore::count)
       .function("read", &RecordListCore::read);

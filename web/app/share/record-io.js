@@ -12,9 +12,6 @@ import { attempt, failure, settle } from '../util/result.js';
 import { copyText } from './clipboard.js';
 import { pgnTimeControl } from '../game/clock.js';
 
-/** The largest file read (core reads at most 16 MB). */
-export const MAX_FILE_BYTES = 16 << 20;
-
 const pad = (n) => String(n).padStart(2, '0');
 const today = (d) => `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`;
 
@@ -277,8 +274,9 @@ export function createRecordIO(ctl, M, opening, ui) {
     listing++;
   }
 
-  // Opens the game of a text, or lists its games when it holds several. Resolves to {} once
-  // a game is open or the list complete, or {error} (said) when the text is refused.
+  // Opens the game of a text (a string, or a file's bytes: core reads them as they are and
+  // tells a UTF-16 or binary file), or lists its games when it holds several. Resolves to {}
+  // once a game is open or the list complete, or {error} (said) when the text is refused.
   async function openText(text) {
     dropList();
     const mine = listing;
@@ -300,12 +298,12 @@ export function createRecordIO(ctl, M, opening, ui) {
     const rows = gameRows(box.querySelector('.rec-scroll'));
     const add = (chunk) => {
       rows.add(chunk.games.map(gameLine));
-      bar.max = chunk.size || 1;
-      bar.value = chunk.read;
+      bar.max = chunk.total || 1;
+      bar.value = rows.length();
       bar.hidden = chunk.done;
       const n = rows.length();
       count.textContent = chunk.done ? `${n} games: choose one.`
-        : `Listing the games… ${n} so far (${Math.floor(100 * chunk.read / (chunk.size || 1))}%); choose one at any time.`;
+        : `Listing the games… ${n} of ${chunk.total}; choose one at any time.`;
     };
     add(first);
     rows.focus(0);
@@ -336,13 +334,16 @@ export function createRecordIO(ctl, M, opening, ui) {
     return {};
   }
 
+  // A file is given to core as its bytes (not decoded here: core tells UTF-8 from UTF-16
+  // and binary files, as the command line does); one larger than core reads is refused
+  // before it is read.
   async function openFile(file) {
-    if (file.size > MAX_FILE_BYTES) {
-      return said(failure(`at most 16 MB (${Math.round(file.size / 1048576)} MB)`), `${file.name} is too large for a game record`);
+    if (file.size > M.MAX_RECORD_TEXT) {
+      return said(failure(`more than ${M.MAX_RECORD_TEXT >> 20} MB`), `${file.name} is too large for a game record`);
     }
-    const read = await settle(file.text());
+    const read = await settle(file.arrayBuffer());
     if (read.error) return said(read, `${file.name} could not be read`);
-    return openText(read.value);
+    return openText(new Uint8Array(read.value));
   }
 
   // A file dropped anywhere on the page is opened.
