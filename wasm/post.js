@@ -216,10 +216,11 @@ Module['ready'] = Module['ready'].then(function (M) {
     return check(M['readRecordCore'](textOrBytes(text, 'the record'), i));
   };
   // (A text may be given as a string or as a file's bytes: textOrBytes.)
-  // A large text held once: next(maxGames) -> {games, done, read, size, total} lists a few
-  // more games (read / size: the progress; total: the text's games, counted when the first
-  // call does not reach the end, which refuses a text of too many games at once), read(i)
-  // reads game i of those listed from its own text; count(); delete() when done.
+  // A large text held once: next(maxGames) -> {listed, done, read, size, total} lists a few
+  // more games (listed: how many so far; read / size: the bytes; total: the text's games,
+  // counted when the first call does not reach the end, which refuses a text of too many
+  // games at once); games(from, to) -> [{line, tags (the roster), result, moves}] of those
+  // listed; read(i) reads game i of those listed from its own text; count(); delete().
   var RecordListCore = M['RecordListCore'];
   class RecordList {
     constructor(text) {
@@ -231,6 +232,7 @@ Module['ready'] = Module['ready'].then(function (M) {
     delete() { if (this._core) { this._core.delete(); this._core = null; } }
     next(maxGames) { return check(this._core.next(int(maxGames === undefined ? 500 : maxGames, 'the number of games'))); }
     count() { return this._core.count(); }
+    games(from, to) { return this._core.games(int(from, 'the first game'), int(to, 'the end')); }
     read(index) { return check(this._core.read(int(index, 'the game index'))); }
   }
   M['RecordList'] = RecordList;

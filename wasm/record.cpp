@@ -2,7 +2,8 @@
 // (core/record.h) into plain JS values, which the page then plays through its Game (the
 // page owns the current game; writing is Game.record() in engine.cpp: a game writes
 // itself); a list of a large text's games made a few at a time, from which one game is
-// read without reading the others (RecordListCore); and the computer's
+// read without reading the others (RecordListCore: the games listed stay in the module, the
+// page takes those of the rows in view); and the computer's
 // answer to a draw offer (core/search/draw_offer.h).
 //
 // Errors: see facade.h ({error, code: 'bad-record', line} here, a thrown Error with .code
@@ -98,7 +99,8 @@ val read_record_core(std::string text, int index) {
 // A large record text held once, its games listed a few at a time (the page shows the
 // progress and stays responsive) and read one at a time, each from its own text:
 //   const l = new RecordListCore(bytes.length);  l.buffer().set(bytes);
-//   while (!(r = l.next(500)).done) show(r.games, r.read / r.size);
+//   while (!(r = l.next(500)).done) progress(r.listed / r.total);
+//   l.games(from, to);  // the rows in view
 //   l.read(i);  l.delete();
 class RecordListCore {
  public:
@@ -110,7 +112,7 @@ class RecordListCore {
   // the memory grows).
   val buffer() { return val(emscripten::typed_memory_view(text_.size(), reinterpret_cast<unsigned char*>(text_.data()))); }
 
-  // {games: [info_obj...], done, read (bytes listed so far), size (bytes), total (the games
+  // {listed (the games listed so far), done, read (bytes listed so far), size (bytes), total (the games
   // of the whole text; 0 until known)}; an error if the text cannot be listed (from the call
   // that meets it). When the first call does not reach the end, the whole text is counted
   // at once (core stops at game MAX_RECORD_GAMES + 1): a text of too many games, or one that
@@ -126,13 +128,9 @@ class RecordListCore {
       if (!n) return game_error_obj(n.code(), n.error(), n.line());
       total_ = *n;
     }
-    val games = val::array();
-    for (RecordInfo& info : r.value()) {
-      games.call<void>("push", info_obj(info));
-      infos_.push_back(std::move(info));
-    }
+    for (RecordInfo& info : r.value()) infos_.push_back(std::move(info));
     val o = val::object();
-    o.set("games", games);
+    o.set("listed", double(infos_.size()));
     o.set("done", cursor_.done);
     o.set("read", double(cursor_.offset));
     o.set("size", double(text_.size()));
@@ -140,6 +138,14 @@ class RecordListCore {
     return o;
   }
   int count() const { return int(infos_.size()); }
+  // Games `from` to `to` (not included) of those listed so far: [info_obj...] (a list shows
+  // the rows in view: the games stay here, however many).
+  val games(int from, int to) const {
+    val a = val::array();
+    const size_t end = std::min(infos_.size(), size_t(std::max(to, 0)));
+    for (size_t i = size_t(std::max(from, 0)); i < end; ++i) a.call<void>("push", info_obj(infos_[i]));
+    return a;
+  }
   // Game `index` of those listed so far (game_obj), read from its own text.
   val read(int index) {
     if (index < 0 || size_t(index) >= infos_.size())
@@ -173,5 +179,6 @@ EMSCRIPTEN_BINDINGS(dragonchess_record) {
       .function("buffer", &RecordListCore::buffer)
       .function("next", &RecordListCore::next)
       .function("count", &RecordListCore::count)
+      .function("games", &RecordListCore::games)
       .function("read", &RecordListCore::read);
 }

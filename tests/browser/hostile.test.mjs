@@ -2,7 +2,8 @@
 // full (the failure said at once, a download that holds the game, a reload that shows the
 // game on screen and not an older one); a long comment (folded in the move list, not
 // storable: said, the download holds it); a file of 20,000 games listed with its
-// progress, then one game of it opened.
+// progress, then one game of it opened; files chosen, read by core as bytes (UTF-16,
+// binary, too many games: refused as the command line refuses them).
 // Run: node --test tests/browser/hostile.test.mjs   (build the site with --test first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -151,8 +152,8 @@ test('20,000 games: listed with their progress while the page answers; one of th
   assert.deepEqual(await page.evaluate((t) => window.__dc.openRecordText(t), text), {});
   const states = await page.evaluate(() => window.__listStates);
   const growing = states.filter((s) => !s.hidden && s.n > 0 && !/^20000 games/.test(s.text));
-  assert.ok(growing.length >= 10, `the list grows in steps (${growing.length})`);
-  assert.match(growing[0].text, /^Listing the games… 500 of 20000; choose one at any time\.$/);
+  assert.ok(growing.length >= 2, `the list grows in steps (${growing.length}), a slice of a frame's time each`);
+  assert.ok(growing.every((s) => /^Listing the games… \d+ of 20000; choose one at any time\.$/.test(s.text)), growing[0].text);
   assert.ok(growing.every((s, i) => s.value > 0 && s.value < s.max && (i === 0 || s.value >= growing[i - 1].value)), 'the progress moves forward');
   assert.equal(await page.textContent('#rec-games .rec-count'), '20000 games: choose one.');
   // only the rows in view are in the page (a few dozen of the 20,000), numbered as the games

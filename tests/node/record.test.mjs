@@ -172,14 +172,17 @@ test('RecordList: a large text listed a few games at a time, one game read witho
   const n = 3000;
   for (let i = 0; i < n; i++) text += games[i % 3].record({ tags: { Event: `Game ${i + 1}`, Gold: 'Zoë' } });
   const l = new M.RecordList(text);
-  let listed = [], reads = [], r;
+  let reads = [], r;
   do {
     r = l.next(256);
-    listed = listed.concat(r.games);
+    assert.equal(r.listed, Math.min(n, 256 * (reads.length + 1)));
     reads.push(r.read);
     assert.equal(r.size, Buffer.byteLength(text));
   } while (!r.done);
+  const listed = l.games(0, n);
   assert.equal(listed.length, n);
+  assert.deepEqual(l.games(n - 2, n + 5), listed.slice(n - 2), 'a few of them, cut to the list');
+  assert.deepEqual(l.games(5, 3), []);
   assert.equal(l.count(), n);
   assert.equal(r.total, n, 'the whole text counted');
   assert.equal(reads.length, Math.ceil(n / 256));
