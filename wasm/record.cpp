@@ -127,6 +127,7 @@ class RecordListCore {
       auto n = count_records(text_);
       if (!n) return game_error_obj(n.code(), n.error(), n.line());
       total_ = *n;
+      infos_.reserve(total_);
     }
     for (RecordInfo& info : r.value()) infos_.push_back(std::move(info));
     val o = val::object();

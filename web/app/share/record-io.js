@@ -280,11 +280,9 @@ export function createRecordIO(ctl, M, opening, ui) {
   let listing = 0;    // the listing's number: a newer one stops an older one
   // The page's turn (input, drawing) between two slices: a message, not setTimeout, which
   // browsers hold back 4 ms after a few in a row.
-  const tick = () => new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => resolve();
-    ch.port2.postMessage(0);
-  });
+  const turn = new MessageChannel(), waiting = [];
+  turn.port1.onmessage = () => waiting.shift()();
+  const tick = () => new Promise((resolve) => { waiting.push(resolve); turn.port2.postMessage(0); });
 
   function dropList() {
     if (listed) listed.delete();
@@ -326,12 +324,8 @@ export function createRecordIO(ctl, M, opening, ui) {
     };
     add(first);
     rows.focus(0);
+    // a slice of chunks, then the list shown as it stands and the page's turn
     for (let chunk = first, slice = performance.now(); !chunk.done;) {
-      if (performance.now() - slice > LIST_SLICE_MS) {
-        await tick();
-        if (mine !== listing) return {};  // another text, or a game opened: this list is gone
-        slice = performance.now();
-      }
       const more = attempt(() => list.next(LIST_CHUNK));
       if (more.error) {
         count.textContent = `${rows.length()} games listed.`;
@@ -339,7 +333,12 @@ export function createRecordIO(ctl, M, opening, ui) {
         return said(more, 'The rest of this record could not be read');
       }
       chunk = more.value;
-      add(chunk);
+      if (chunk.done || performance.now() - slice > LIST_SLICE_MS) add(chunk);
+      if (!chunk.done && performance.now() - slice > LIST_SLICE_MS) {
+        await tick();
+        if (mine !== listing) return {};  // another text, or a game opened: this list is gone
+        slice = performance.now();
+      }
     }
     return {};
   }
