@@ -31,8 +31,19 @@ class ZeroedArray {
     n_ = n;
   }
   // Zeroes every element; false when `stop` was set before the last chunk (the rest is
-  // then left as it was).
+  // then left as it was). A large table (a hash of hundreds of MB) is given back to the
+  // system and taken anew, zeroed by it page by page as the search touches it: clearing it
+  // costs nothing then (memset would touch every page at once: seconds for 1 GB). The
+  // WebAssembly heap keeps freed memory, so there it is always zeroed in chunks.
   bool clear(const std::atomic<bool>* stop = nullptr) {
+#ifndef __EMSCRIPTEN__
+    if (n_ * sizeof(T) >= FRESH_BYTES) {
+      if (T* fresh = static_cast<T*>(std::calloc(n_, sizeof(T)))) {
+        p_.reset(fresh);
+        return true;
+      }
+    }
+#endif
     constexpr size_t CHUNK = std::max<size_t>(1, (size_t(1) << 20) / sizeof(T));
     for (size_t i = 0; i < n_; i += CHUNK) {
       if (stop && stop->load(std::memory_order_relaxed)) return false;
@@ -45,6 +56,7 @@ class ZeroedArray {
   const T& operator[](size_t i) const { return p_[i]; }
 
  private:
+  static constexpr size_t FRESH_BYTES = size_t(64) << 20;  // above glibc's largest heap block: calloc maps new pages
   struct Free {
     void operator()(T* p) const { std::free(p); }
   };
