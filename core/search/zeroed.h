@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <new>
 #include <type_traits>
+#include <utility>
 
 #if defined(__linux__) && !defined(__EMSCRIPTEN__)
 #include <sys/mman.h>
@@ -21,9 +21,9 @@ namespace dc::detail {
 
 // An array of n T, all bytes zero when made. The system gives a large block as pages it
 // zeroes when they are first touched, so making a table costs nothing until the search
-// writes to it; clear() zeroes it again one chunk (1 MB) at a time. On Linux a large
-// table is mapped on 2 MB boundaries and offered huge pages (the search reads it at
-// random: with 4 KB pages nearly every probe would also miss the address cache).
+// writes to it; clear() zeroes it again one chunk (1 MB) at a time. On Linux a table of
+// 2 MB or more is mapped on 2 MB boundaries and offered huge pages (the search reads it
+// at random: with 4 KB pages nearly every read would also miss the address cache).
 template <class T>
 class ZeroedArray {
   static_assert(std::is_trivially_copyable_v<T>);
@@ -33,65 +33,74 @@ class ZeroedArray {
   explicit ZeroedArray(size_t n) { resize(n); }
   ZeroedArray(const ZeroedArray&) = delete;
   ZeroedArray& operator=(const ZeroedArray&) = delete;
-  ~ZeroedArray() { release(); }
+  ~ZeroedArray() { release(block_); }
   // n zeroed elements (the old ones are dropped).
   void resize(size_t n) {
-    release();
-    allocate(std::max<size_t>(n, 1) * sizeof(T));
+    release(std::exchange(block_, Block{}));
+    n_ = 0;
+    block_ = allocate(std::max<size_t>(n, 1) * sizeof(T));
+    if (!block_.p) throw std::bad_alloc();
     n_ = n;
   }
   // Zeroes every element; false when `stop` was set before the last chunk (the rest is
-  // then left as it was).
+  // then left as it was). A large table (a hash of hundreds of MB) is given back to the
+  // system and taken anew, zeroed by it page by page as the search touches it: clearing it
+  // costs nothing then (memset would touch every page at once: seconds for 1 GB). The
+  // WebAssembly heap keeps freed memory, so there it is always zeroed in chunks.
   bool clear(const std::atomic<bool>* stop = nullptr) {
+#ifndef __EMSCRIPTEN__
+    if (n_ * sizeof(T) >= FRESH_BYTES) {
+      if (const Block fresh = allocate(n_ * sizeof(T)); fresh.p) {
+        release(std::exchange(block_, fresh));
+        return true;
+      }
+    }
+#endif
     constexpr size_t CHUNK = std::max<size_t>(1, (size_t(1) << 20) / sizeof(T));
     for (size_t i = 0; i < n_; i += CHUNK) {
       if (stop && stop->load(std::memory_order_relaxed)) return false;
-      std::memset(static_cast<void*>(p_ + i), 0, std::min(CHUNK, n_ - i) * sizeof(T));
+      std::memset(static_cast<void*>(block_.p + i), 0, std::min(CHUNK, n_ - i) * sizeof(T));
     }
     return true;
   }
   size_t size() const { return n_; }
-  T& operator[](size_t i) { return p_[i]; }
-  const T& operator[](size_t i) const { return p_[i]; }
+  T& operator[](size_t i) { return block_.p[i]; }
+  const T& operator[](size_t i) const { return block_.p[i]; }
 
  private:
+  static constexpr size_t FRESH_BYTES = size_t(64) << 20;  // above glibc's largest heap block: calloc maps new pages
   static constexpr size_t HUGE_PAGE = size_t(2) << 20;
-  void allocate(size_t bytes) {
+  // The elements, and the mapping they lie in when they were mapped (else from calloc).
+  struct Block {
+    T* p = nullptr;
+    void* map = nullptr;
+    size_t map_bytes = 0;
+  };
+  // bytes zeroed bytes; p is nullptr when the system has no room.
+  static Block allocate(size_t bytes) {
 #ifdef DC_ZEROED_MMAP
     if (bytes >= HUGE_PAGE) {
-      map_bytes_ = bytes + HUGE_PAGE;  // room to start on a 2 MB boundary
-      map_ = mmap(nullptr, map_bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (map_ == MAP_FAILED) {
-        map_ = nullptr;
-        throw std::bad_alloc();
-      }
-      const uintptr_t start = (reinterpret_cast<uintptr_t>(map_) + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-      p_ = reinterpret_cast<T*>(start);
-      madvise(p_, bytes, MADV_HUGEPAGE);  // a hint: without huge pages it works the same
+      const size_t map_bytes = bytes + HUGE_PAGE;  // room to start on a 2 MB boundary
+      void* map = mmap(nullptr, map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (map == MAP_FAILED) return {};
+      T* p = reinterpret_cast<T*>((reinterpret_cast<uintptr_t>(map) + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1));
+      madvise(p, bytes, MADV_HUGEPAGE);  // a hint: without huge pages it works the same
+      return {p, map, map_bytes};
+    }
+#endif
+    return {static_cast<T*>(std::calloc(1, bytes))};
+  }
+  static void release(const Block& b) {
+#ifdef DC_ZEROED_MMAP
+    if (b.map) {
+      munmap(b.map, b.map_bytes);
       return;
     }
 #endif
-    p_ = static_cast<T*>(std::calloc(1, bytes));
-    if (!p_) throw std::bad_alloc();
+    std::free(b.p);
   }
-  void release() {
-#ifdef DC_ZEROED_MMAP
-    if (map_) {
-      munmap(map_, map_bytes_);
-      map_ = nullptr;
-      p_ = nullptr;
-    }
-#endif
-    std::free(p_);
-    p_ = nullptr;
-    n_ = 0;
-  }
-  T* p_ = nullptr;
+  Block block_;
   size_t n_ = 0;
-#ifdef DC_ZEROED_MMAP
-  void* map_ = nullptr;  // the mapping p_ lies in, when it is one
-  size_t map_bytes_ = 0;
-#endif
 };
 
 }  // namespace dc::detail
