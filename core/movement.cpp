@@ -265,7 +265,7 @@ Tables::Tables(Rules rule_set) {
           if (x.afar) afar(c, t, s).set(x.to);
           if (x.via == SQ_NONE && !x.afar && (x.mode & MOVE_ONLY)) move_mask_[c][t][s].set(x.to);
         }
-        const Bitboard plain = move_mask_[c][t][s] | capture_mask_[c][t][s];
+        const Bitboard plain = move_mask_[c][t][s] | capture_mask_[c][t][s] | afar(c, t, s);
         int first = Bitboard::WORDS, last = -1;
         for (int w = 0; w < Bitboard::WORDS; ++w)
           if (plain.w[w]) first = std::min(first, w), last = w;

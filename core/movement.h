@@ -99,7 +99,7 @@ struct SquareMoves {
   uint8_t capture_target_count;  // the first targets are those that may capture
   uint8_t via_count;             // the special targets through a square come first
   uint32_t special_first;
-  uint8_t plain_word, plain_words;  // the words of move_mask and capture_mask that hold targets
+  uint8_t plain_word, plain_words;  // the words of move_mask, capture_mask and afar_mask that hold targets
 };
 
 // The plain targets (a leap or step: no intermediate square, not from afar) of all

@@ -304,6 +304,20 @@ TEST_CASE("fixed-depth searches are reproducible", "[search]") {
   CHECK(a.pv[0] == a.best);
 }
 
+TEST_CASE("a new game clears a large table as well as a small one", "[search]") {
+  // Tables of 64 MB and more are given back to the system and taken anew (zeroed.h); the
+  // search after a new game must find nothing of the last one in them.
+  Search s(128);
+  Position pos = Position::start();
+  const SearchResult a = s.go(pos, depth_limit(5));
+  CHECK(s.go(pos, depth_limit(5)).nodes < a.nodes);  // the table holds the first search
+  REQUIRE(s.new_game());
+  const SearchResult b = s.go(pos, depth_limit(5));
+  CHECK(b.nodes == a.nodes);
+  CHECK(b.best == a.best);
+  CHECK(b.score_cp == a.score_cp);
+}
+
 TEST_CASE("draws inside the search", "[search]") {
   Search s(8);
   // Bare Kings after the only capture: Gold King takes the last Scarlet piece.

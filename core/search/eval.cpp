@@ -183,12 +183,18 @@ template <Rules R>
     // Steps and leaps (the Dragon's and the Mage's), captures from afar, then the
     // moves through an intermediate square.
     int mob = 0, katt = 0;
+    // (Only the words that hold its targets are looked at.)
     if (sm.target_count) {
-      const Bitboard& afar = T.afar_mask(c, t, s);
-      const Bitboard attacks = T.capture_mask(c, t, s) | afar;
-      mob = T.move_mask(c, t, s).minus(occupied).count() + (attacks & pos.occupied(~c)).count();
-      katt = ks ? (attacks & ez).count() : 0;
-      if (w_.use_afar) (afar & pos.occupied(~c)).for_each([&](Square q) { score += w_.afar_threat[type_of(pos.at(q))]; });
+      const Bitboard &afar = T.afar_mask(c, t, s), &captures = T.capture_mask(c, t, s), &moves = T.move_mask(c, t, s);
+      const Bitboard& enemy = pos.occupied(~c);
+      for (int w = sm.plain_word, end = w + sm.plain_words; w < end; ++w) {
+        const uint64_t attacks = captures.w[w] | afar.w[w];
+        mob += std::popcount(moves.w[w] & ~occupied.w[w]) + std::popcount(attacks & enemy.w[w]);
+        if (ks) katt += std::popcount(attacks & ez.w[w]);
+        if (w_.use_afar)
+          for (uint64_t x = afar.w[w] & enemy.w[w]; x; x &= x - 1)
+            score += w_.afar_threat[type_of(pos.at(Bitboard::square_at(w, std::countr_zero(x))))];
+      }
     }
     for (const Target& tg : T.via_targets(sm)) {
       if (!pos.empty(tg.via) || P.gazed(tg.via)) continue;

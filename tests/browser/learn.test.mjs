@@ -14,10 +14,12 @@ test.after(async () => { await server?.close(); });
 const learn = (page, expr, arg) => page.evaluate(([e, a]) => new Function('L', 'a', `return (${e})`)(window.__dc.learn, a), [expr, arg]);
 
 // The colour of a pixel of a screenshot of the whole viewport.
-async function pixels(page) {
-  const png = decodePng(await page.screenshot());
+// The pixels of the page's rectangle `rect` (CSS px, as page coordinates): (x, y) -> [r, g, b].
+async function pixels(page, rect) {
+  const clip = { x: Math.floor(rect.x), y: Math.floor(rect.y), width: Math.ceil(rect.width) + 1, height: Math.ceil(rect.height) + 1 };
+  const png = decodePng(await page.screenshot({ clip }));
   return (x, y) => {
-    const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+    const i = (Math.min(png.height - 1, Math.round(y - clip.y)) * png.width + Math.min(png.width - 1, Math.round(x - clip.x))) * 4;
     return [png.data[i], png.data[i + 1], png.data[i + 2]];
   };
 }
@@ -109,9 +111,9 @@ test('a piece card with a move diagram for each of the 15 types, from the help d
         assert.ok(m && ref !== null, `${data.name}: squares to compare`);
         const r = await learn(b.page, 'L.cardSquareRect(a)', name(ref));
         await frames(b.page);
-        const px = await pixels(b.page);
+        const [pm, pr] = [await pixels(b.page, m), await pixels(b.page, r)];
         const spots = (rect) => [[rect.x + rect.width / 2, rect.y + rect.height / 2], [rect.x + rect.width * 0.93, rect.y + rect.height / 2]];
-        const different = spots(m).some(([x, y], k) => differ(px(x, y), px(...spots(r)[k])));
+        const different = spots(m).some(([x, y], k) => differ(pm(x, y), pr(...spots(r)[k])));
         assert.ok(different, `${data.name} on level ${d.level}: ${name(marked)} is marked`);
       }
       await b.page.keyboard.press('Escape');

@@ -6,7 +6,8 @@
 // check's sentence whole (nothing cut, nothing out of the line), the captures and the lead in
 // material per side clear of the names, the move list's rows (8 at 1280x720, the offer open),
 // an upright tablet's boards as wide as the window with the panels below, the turned phone's
-// own arrangement with every control in reach, the phone's status line in view and never cut;
+// own arrangement with every control in reach (an offer to answer in the toolbar's place, every
+// square in view without scrolling), a takeback request docked on a phone as an offer is, the phone's status line in view and never cut;
 // on the phone every square's four corners tapped reach the square, and taps beside a
 // square's corner reach it; the rule lessons' icons; a lesson move that puts the goal out of
 // reach said at once.
@@ -172,12 +173,44 @@ for (const size of SIZES) {
         const t = await page.evaluate(() => document.body.classList.contains('layout-turned'));
         assert.ok(t, 'the turned phone has its own layout');
         assert.equal(g.arrangement, 'row', 'the boards side by side');
+        // the offer to answer lies in the toolbar's place: every square in view without scrolling
+        const hidden = await page.evaluate(() => {
+          const app = document.getElementById('app'), boardEl = document.getElementById('board');
+          app.scrollTop = 0;
+          const view = app.getBoundingClientRect(), strip = document.getElementById('status-strip').getBoundingClientRect();
+          const bad = [];
+          for (let l = 1; l <= 3; l++) for (let r = 1; r <= 8; r++) for (let f = 0; f < 12; f++) {
+            const n = `${l}${'abcdefghijkl'[f]}${r}`, p = window.__dc.squarePoint(n), half = window.__dc.geometry().square / 2;
+            const at = p && document.elementFromPoint(p.x, p.y);
+            if (!p || p.y - half < strip.bottom - 0.5 || p.y + half > view.bottom + 0.5 || !at || !boardEl.contains(at)) bad.push(n);
+          }
+          return bad;
+        });
+        assert.deepEqual(hidden, [], 'with the offer open, every square in view without scrolling');
+        await page.click('#offers [data-offer="decline"], #offers .offers-prompt button:last-child');
+        await page.waitForFunction(() => !document.body.classList.contains('offer-over-toolbar'));
         const unreachable = await page.evaluate(() => [...document.querySelectorAll('.topbar button, .card-game .game-controls button')].filter((b) => b.offsetParent !== null).filter((b) => {
           const r = b.getBoundingClientRect();
           const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
           return !(r.width >= 24 && r.height >= 24 && r.right <= innerWidth && r.bottom <= innerHeight && at && b.contains(at));
         }).map((b) => b.getAttribute('aria-label') || b.textContent.trim()));
-        assert.deepEqual(unreachable, [], 'every control of the top bar and the toolbar is in reach');
+        assert.deepEqual(unreachable, [], 'the offer answered: every control of the top bar and the toolbar is in reach');
+      }
+      if (size.phone) {
+        // a takeback request to answer (Undo between two people asks the other) docks as the
+        // offer does: nothing over a square
+        if (await page.isVisible('[data-offer="decline"]')) await page.click('[data-offer="decline"]');
+        await page.click('.card-game .game-controls [data-act="undo"]');
+        await page.waitForFunction(() => document.querySelector('#offers .offers-takeback').offsetHeight > 0);
+        await frames(page, 2);
+        const over = await page.evaluate(() => {
+          const a = document.getElementById('app').getBoundingClientRect();
+          return [...document.querySelectorAll('#offers .offers-prompt, .card-game .game-controls')]
+            .filter((e) => e.offsetHeight > 0 && getComputedStyle(e).visibility !== 'hidden' && e.getBoundingClientRect().top < a.bottom - 0.5)
+            .map((e) => `${e.className} (top ${e.getBoundingClientRect().top}, the scrolling part's bottom ${a.bottom})`);
+        });
+        assert.deepEqual(over, [], 'a takeback request open: the boards scroll above it, it lies over no square');
+        assert.deepEqual(await coveredSquares(page), [], 'a takeback request open: every square in view with nothing over it');
       }
       assert.deepEqual(errors, []);
     } finally {

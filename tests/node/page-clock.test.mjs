@@ -151,6 +151,29 @@ test('one device on a clock: moves charge the mover, a flag ends the game throug
   assert.deepEqual(again.ctl.clock, ctl.clock);
 });
 
+test('a device asleep while the computer thinks: not charged to the computer; a person asleep is', () => {
+  let t = T0, m = 0;  // the wall clock (epoch ms) and the monotonic one (stands still in sleep)
+  const settings = (tc) => cleanSettings({ mode: 'ai', human: 'gold', level: 1, tc });
+  const ctl = new Controller(new GameModel(M), settings(null), { now: () => t, monotonic: () => m });
+  ctl.reset({ settings: settings(C.readTc('1+0').tc) });
+  assert.deepEqual(ctl.play('2c22c3'), {});       // Gold's first move (free): the computer's clock runs
+  t += 3000; m += 3000;
+  assert.equal(ctl.checkFlag(), false);          // it has thought 3 s
+  t += 3600000;                                  // the device sleeps an hour
+  t += 2000; m += 2000;                          // awake, it thinks 2 s more
+  assert.equal(ctl.checkFlag(), false);          // no flag: the hour asleep is not its time
+  assert.equal(ctl.timeLeft('scarlet'), 55000);
+  assert.deepEqual(ctl.play('2c72c6'), {});       // its move, played when the worker answers
+  assert.equal(ctl.timeLeft('scarlet'), 55000);
+  assert.equal(ctl.clock.stamps[1].left, 55000);  // the record's [%clk] says the same
+  t += 1500; m += 1500;                          // a correction of the wall clock is no sleep
+  t += 1500;
+  assert.equal(ctl.timeLeft('gold'), 57000);
+  t += 57000; m += 57000;                        // Gold, a person: the time runs on
+  assert.equal(ctl.checkFlag(), true);
+  assert.equal(ctl.model.status().winner, 'scarlet');
+});
+
 test('a flag against a lone King is a draw (core\'s rule)', () => {
   const kingOnly = '9k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1';
   const { ctl, at } = timed('hotseat', '0.25+0', { startFen: kingOnly });

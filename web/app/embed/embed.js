@@ -113,6 +113,10 @@ function readOptions() {
 // Sets up start.fen and plays start.moves one by one, so a bad move shows the position
 // before it together with the engine's reason.
 function setUp() {
+  placeStart();
+  legal = legalMoves();
+}
+function placeStart() {
   const set = attempt(() => game.setPosition(start.fen, [], start.rules));
   if (set.error) {
     say(`This diagram's position is not valid: ${set.error}. Showing the start position instead.`);
@@ -181,11 +185,25 @@ function layout() {
   }
 }
 
-// The side to move's legal moves, by origin square (none when the game is over).
-const legalMoves = () => movesByOrigin(game.status().over ? [] : game.legalMovesDetailed());
+// The side to move's legal moves, by origin square (none when the game is over or the
+// diagram cannot be played on); kept in `legal` whenever the game changes.
+const legalMoves = () => movesByOrigin(!options.interactive || game.status().over ? [] : game.legalMovesDetailed());
+
+// One redraw, as on the page: a change asks for it and the next animation frame draws once
+// (draw() at once for the first picture). A move's slide is drawn with it.
+let frame = 0, slide = null;
+function redraw() {
+  if (!frame) frame = requestAnimationFrame(draw);
+}
+function draw() {
+  cancelAnimationFrame(frame);
+  frame = 0;
+  render();
+  if (slide) board.set({ animate: slide });
+  slide = null;
+}
 
 function render() {
-  legal = options.interactive ? legalMoves() : new Map();
   const last = game.lastMove();
   const state = {
     ...diagramBoard(game, diagram),
@@ -253,9 +271,10 @@ function play(coordinate) {
   if (r.error) { say(`That move cannot be played: ${r.error}.`); return; }
   const played = r.value;
   dirty = true;
+  legal = legalMoves();
   select(null);
-  render();
-  if (played.kind !== 'afar') board.set({ animate: [parseSquare(played.from), parseSquare(played.to)] });
+  if (played.kind !== 'afar') slide = [parseSquare(played.from), parseSquare(played.to)];
+  redraw();
 }
 
 // --- input: the board selects and moves; the page shows diagrams and plays -------------------
@@ -263,12 +282,12 @@ function onSelect(sq) {
   const name = sq === null ? null : squareName(sq);
   if (name === selected) return;
   select(name);
-  render();
+  redraw();
 }
 function onMove(from, to) {
   const target = (legal.get(squareName(from)) || []).find((d) => parseSquare(d.to) === to);
   if (target) play(target.coordinate);
-  else render();
+  else redraw();
 }
 
 function reset() {
@@ -277,7 +296,7 @@ function reset() {
   setUp();
   if (options.show) select(options.show);
   initialLevels();
-  render();
+  redraw();
 }
 
 function pointOf(name) {
@@ -334,11 +353,10 @@ async function boot(createBoard, loadEngine) {
   }
   $('cap-reset').addEventListener('click', reset);
   initialLevels();
-  render();
+  draw();
   $('loading').remove();
   starting = false;
-  let queued = 0;
-  new ResizeObserver(() => { cancelAnimationFrame(queued); queued = requestAnimationFrame(render); }).observe(document.documentElement);
+  new ResizeObserver(redraw).observe(document.documentElement);
   return {
     options, board, point: pointOf,
     game: () => game, selected: () => selected, diagram: () => diagram, levels: () => shownLevels,

@@ -119,6 +119,12 @@ export function moved(c, mover, now) {
   return { ...c, left, running: other(mover), since: now, stamps: [...c.stamps, { at: now, left: left[mover] }] };
 }
 
+// `ms` of the running side's turn are not charged: its turn counts as begun `ms` later
+// (the device slept while a computer thought: the controller's sleep credit).
+export function credited(c, ms) {
+  return c.running && ms > 0 ? { ...c, since: c.since + Math.round(ms) } : c;
+}
+
 // The clocks stop at `now` (the game ended): each side keeps what it has left (a fallen
 // flag: 0).
 export function stopped(c, now) {

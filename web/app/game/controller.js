@@ -28,15 +28,19 @@ import { failure } from '../util/result.js';
 import * as clock from './clock.js';
 
 export const WAITING = "Waiting for your opponent's move — send them the link";
+const SLEEP_MIN_MS = 2000;  // less than this between the clocks is the wall clock's own correction
 const GAME_OVER = 'The game is over. Start a new game or step through the moves.';
 
 export const sameStart = (a, b) => (a === START || a === '' ? START : a) === (b === START || b === '' ? START : b);
 
 export class Controller extends Emitter {
   // model: a GameModel; settings: clean settings (store.cleanSettings)
-  constructor(model, settings, { now = () => Date.now() } = {}) {
+  // now: epoch ms; monotonic: ms of a clock that stands still while the device sleeps
+  constructor(model, settings, { now = () => Date.now(), monotonic = () => performance.now() } = {}) {
     super();
     this.now = now;
+    this.monotonic = monotonic;
+    this.awake = null;  // {wall, mono}: both clocks when the sleep credit last looked
     this.clock = null;  // the game's clocks (clock.js) when settings.tc, else null
     this.model = model;
     this.settings = settings;
@@ -319,11 +323,23 @@ export class Controller extends Emitter {
   }
 
   // --- the clocks ---------------------------------------------------------------------------
+  // A device asleep stops a computer's thinking, not the wall clock the clocks run on: the
+  // time asleep (how far the wall clock went past the monotonic one, which stands still in
+  // sleep) is not charged to a computer to move. A person's time runs on, as on a board.
+  creditSleep(now) {
+    const mono = this.monotonic();
+    const c = this.clock, was = this.awake;
+    this.awake = { wall: now, mono };
+    if (!c || !c.running || !was || !this.aiPlays(c.running)) return;
+    const slept = (now - was.wall) - (mono - was.mono);
+    if (slept > SLEEP_MIN_MS) this.clock = clock.credited(c, slept);
+  }
   // The side to move's time left now (ms), or null without a clock; `side` likewise.
   timeLeft(side, now = this.now()) { return this.clock ? clock.remaining(this.clock, side, now) : null; }
   // Whether the side to move's flag has fallen at `now`: if so the game ends on time (core
   // decides: a loss, or a draw when the other side has only its King). -> true when it ended.
   checkFlag(now = this.now()) {
+    this.creditSleep(now);
     if (!this.clock || this.isOver() || !clock.fallen(this.clock, now)) return false;
     if (this.model.end({ state: 'timeout' }).error) return false;  // not reached: the game is on
     this.clock = clock.stopped(this.clock, now);

@@ -17,7 +17,9 @@
 // a screen column). This module computes no board coordinate.
 //
 // On a phone, what docks at the bottom (the toolbar, an offer to answer, a note) stacks above
-// the toolbar and the scrolling part ends above them: they never cover a board square.
+// the toolbar and the scrolling part ends above them: they never cover a board square. A
+// turned phone has no height to spare: there an offer to answer takes the toolbar's place
+// until it is answered or lapses.
 
 const TOPBAR = 52, PAD_X = 16, PAD_TOP = 12, PAD_BOTTOM = 16, GAP = 14, STRIP = 46;
 const SIDEBAR_MIN = 320, SIDEBAR_MAX = 440, PANELS_BELOW = 236, PHONE_MAX_WIDTH = 760, PHONE_MAX_HEIGHT = 500;
@@ -107,14 +109,18 @@ const DOCKED = ['.card-game .game-controls', '#learn-actions', '#offers .offers-
 const watched = new WeakSet();
 let dockWatch = null;
 export function dock() {
-  const phone = document.body.classList.contains('layout-phone');
+  const body = document.body, phone = body.classList.contains('layout-phone');
   if (!dockWatch && typeof ResizeObserver !== 'undefined') dockWatch = new ResizeObserver(() => dock());
+  const prompts = [...document.querySelectorAll('#offers .offers-prompt')];  // a draw offer, a takeback request
+  const over = phone && body.classList.contains('layout-turned') && prompts.some((p) => p.offsetHeight > 0);
+  body.classList.toggle('offer-over-toolbar', over);
   let bottom = 0;
-  for (const el of DOCKED.map((s) => document.querySelector(s)).filter(Boolean)) {
+  for (const el of DOCKED.flatMap((s) => [...document.querySelectorAll(s)])) {
     if (dockWatch && !watched.has(el)) { watched.add(el); dockWatch.observe(el); }
     const docked = phone && getComputedStyle(el).position === 'fixed';
     el.style.bottom = docked ? bottom + 'px' : '';
-    if (docked && el.offsetHeight > 0) bottom += el.offsetHeight;
+    const covered = over && el.matches('.card-game .game-controls');  // the offer lies on it
+    if (docked && !covered && el.offsetHeight > 0) bottom += el.offsetHeight;
   }
   document.body.style.setProperty('--dock', bottom + 'px');
 }
