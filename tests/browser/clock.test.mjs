@@ -1,5 +1,5 @@
 // Clocks on the page: a game on one device where a flag ends it, a reload that restores
-// the clocks with the time away counted, the computer answering on its clock within core's
+// the clocks with the time away counted, a timed game's record opened again with its clocks, the computer answering on its clock within core's
 // limits, correspondence by link between two browsers, and bad time controls in links.
 // The time is the test's: Playwright's page.clock.setSystemTime moves the page's Date (the
 // clocks count from timestamps), so nothing here waits minutes.
@@ -31,6 +31,7 @@ let base = T0;
 const nextDay = async (page) => { base += 86400000; await page.clock.setSystemTime(base); };
 const clockOf = async (page) => (await state(page)).clock;
 const clockText = (page, side) => page.textContent(`.player [data-clock="${side}"]`);
+const clockTextOf = (ms) => `${Math.floor(ms / 60000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
 async function newGame(page, mode, tc, side = 'gold') {
   await page.click('#btn-new');
   await page.click(`#form-new label:has(input[value="${mode}"])`);
@@ -112,6 +113,41 @@ test('a reload of a timed game restores the clocks, the time away counted', asyn
   assert.equal(s.timeLeft.scarlet, before.timeLeft.scarlet);
   assert.match(await clockText(page, 'gold'), /^3:[0-3]\d$/);
   assert.equal(s.redo.length, 0);
+});
+
+test('a timed game\'s record opened again: the clocks as the record left them, running again from now', async () => {
+  const page = A.page;
+  await nextDay(page);
+  await newGame(page, 'hotseat', '5+3');
+  await move(page, '2c2', '2c3');
+  const g1 = (await clockOf(page)).stamps[0].at;
+  await page.clock.setSystemTime(g1 + 20000);
+  await move(page, '2c7', '2c6');  // Scarlet spent 20 s (and the test's own time), +3: 4:4x left
+  const left = (await clockOf(page)).left.scarlet;
+  const text = await page.evaluate(() => window.__dc.recordText());
+  assert.match(text, /\[TimeControl "300\+3"\]/);
+  assert.match(text, /W2c6 \{ \[%clk 0:04:[34]\d(\.\d+)?\] \}/);
+  // a minute later, in a game without a clock, the record is pasted
+  await page.clock.setSystemTime(g1 + 80000);
+  await newGame(page, 'hotseat', 'none');
+  await page.click('[data-act="record"]');
+  await page.fill('#rec-paste', text);
+  await page.click('#rec-open');
+  await page.waitForFunction(() => window.__dc.history().length === 2);
+  const s = await state(page);
+  assert.deepEqual(s.tc, { kind: 'fischer', base: 300000, inc: 3000 });
+  assert.equal(s.clock.running, 'gold');
+  assert.equal(s.timeLeft.scarlet, left);
+  assert.ok(s.timeLeft.gold > 290000 && s.timeLeft.gold <= 300000, `Gold's clock runs from the opening, not from the record's day (${s.timeLeft.gold})`);
+  assert.equal(await clockText(page, 'scarlet'), clockTextOf(left));
+  assert.match(await page.textContent('#toast'), /Clocks: 5\+3, as the record left them/);
+  // a time control the page does not play: opened without clocks, and said
+  await page.click('[data-act="record"]');
+  await page.fill('#rec-paste', text.replace('[TimeControl "300+3"]', '[TimeControl "40/7200"]'));
+  await page.click('#rec-open');
+  await page.waitForFunction(() => window.__dc.state().tc === null);
+  assert.equal((await state(page)).clock, null);
+  assert.match(await page.textContent('#toast'), /time control \(40\/7200\) is not one this page plays: opened without clocks/);
 });
 
 test('against the computer on 3+2: it answers on its clock, within core\'s limits and its level\'s, and no takeback', async () => {

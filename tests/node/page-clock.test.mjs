@@ -174,6 +174,35 @@ test('a device asleep while the computer thinks: not charged to the computer; a 
   assert.equal(ctl.model.status().winner, 'scarlet');
 });
 
+test('a timed record opened: the page\'s time control from its tag, the clocks from its [%clk]s', async () => {
+  const { readGame } = await import('../../web/app/share/record-io.js');
+  assert.deepEqual(C.fromControl(M.parseTimeControl('300+3')), { kind: 'fischer', base: 300000, inc: 3000 });
+  assert.deepEqual(C.fromControl(M.parseTimeControl('1/259200')), { kind: 'days', days: 3 });
+  assert.equal(C.fromControl(M.parseTimeControl('40/7200')), null, 'periods of moves');
+  assert.equal(C.fromControl(M.parseTimeControl('10+0.1')), null, 'tenths of a second');
+  assert.equal(C.fromControl(M.parseTimeControl('1/100000')), null, 'not whole days');
+  const text = '[TimeControl "60+2"]\n\n1. W2h3 { [%clk 0:01:00] } W2e6 { [%clk 0:00:55] } 2. W2e3 { [%clk 0:00:50] } *\n';
+  const g = readGame(M, text, 0);
+  assert.deepEqual(g.timing, { tc: { kind: 'fischer', base: 60000, inc: 2000 }, clocks: [60000, 55000, 50000] });
+  assert.match(g.what, /Clocks: 1\+2, as the record left them\./);
+  const c = C.fromRecord(g.timing.tc, g.timing.clocks, 'gold', 'scarlet', false, T0);
+  assert.deepEqual(c.left, { gold: 50000, scarlet: 55000 });
+  assert.equal(c.running, 'scarlet');
+  assert.equal(C.remaining(c, 'scarlet', T0 + 5000), 50000);
+  assert.deepEqual(C.cleanClock(c, 3, 'scarlet', false), c, 'the clock fits the game');
+  // a gap in the record's clocks: only the run up to the last ply counts
+  const gap = C.fromRecord(g.timing.tc, [60000, null, 50000], 'gold', 'scarlet', false, T0);
+  assert.deepEqual(gap.stamps, [null, null, { at: T0, left: 50000 }]);
+  assert.deepEqual(gap.left, { gold: 50000, scarlet: 60000 });
+  // no clocks recorded: they start with the next move; a game over: they stand
+  assert.equal(C.fromRecord(g.timing.tc, [null, null, null], 'gold', 'scarlet', false, T0).running, null);
+  assert.equal(C.fromRecord(g.timing.tc, g.timing.clocks, 'gold', 'scarlet', true, T0).running, null);
+  const odd = readGame(M, text.replace('60+2', '40/7200'), 0);
+  assert.deepEqual(odd.timing, { tc: null, clocks: [] });
+  assert.match(odd.what, /Its time control \(40\/7200\) is not one this page plays: opened without clocks\./);
+  assert.equal(readGame(M, text.replace('[TimeControl "60+2"]', '[TimeControl "-"]'), 0).timing, null);
+});
+
 test('a flag against a lone King is a draw (core\'s rule)', () => {
   const kingOnly = '9k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1';
   const { ctl, at } = timed('hotseat', '0.25+0', { startFen: kingOnly });

@@ -175,6 +175,36 @@ export function fromTimes(tc, times, first) {
   return c;
 }
 
+// --- records ------------------------------------------------------------------------------
+
+// A time control as core reads a record's TimeControl tag ({base, inc, moves}: ms, ms, moves
+// a period; M.parseTimeControl) -> the page's, or null when the page does not play it
+// (periods of 40 moves, increments in tenths of a second, ...).
+export function fromControl({ base, inc, moves }) {
+  if (moves === 1 && !inc && base % DAY === 0 && DAYS.includes(base / DAY)) return { kind: 'days', days: base / DAY };
+  if (moves !== 0 || base % 15000 !== 0 || inc % 1000 !== 0) return null;
+  const r = readTc(`${base / 60000}+${inc / 1000}`);
+  return r.error ? null : r.tc;
+}
+
+// The clocks of a game read from a record: `clocks`, each ply's time left after it ([%clk]:
+// ms, null where the record has none; only the unbroken run of them up to the last ply
+// counts); `first`: the side of the first ply. An unfinished game's clock runs again for
+// `toMove` from `now` (the time the record was put away is not charged).
+export function fromRecord(tc, clocks, first, toMove, over, now) {
+  const c = newClock(tc, clocks.length);
+  let from = clocks.length;
+  while (from > 0 && whole(clocks[from - 1])) from--;
+  let side = first;
+  for (let i = 0; i < clocks.length; i++, side = other(side)) {
+    if (i < from) continue;
+    c.stamps[i] = { at: now, left: clocks[i] };
+    c.left[side] = tc.kind === 'days' ? fullTime(tc) : clocks[i];
+  }
+  const runs = !over && from < clocks.length;
+  return { ...c, running: runs ? toMove : null, since: runs ? now : null };
+}
+
 // --- words --------------------------------------------------------------------------------
 
 const pad = (n) => String(n).padStart(2, '0');

@@ -8,7 +8,7 @@ import { resignedWords } from '../rules/words.js';
 import { sameStart, WAITING } from './controller.js';
 import { recordedWay } from './players.js';
 import { readLink, linkError, linkFor, setAddress } from '../share/share.js';
-import { fromTimes as clockFromTimes, tcCode } from './clock.js';
+import { fromTimes as clockFromTimes, fromRecord as clockFromRecord, tcCode } from './clock.js';
 import { failure } from '../util/result.js';
 
 // ctl: the Controller; ui: {toast(text, ms?, action?), announce(text)}
@@ -238,20 +238,24 @@ export function createOpening(ctl, ui) {
   }
 
   // Opens a game that is not a link (a record file: record-io.js): {startFen, moves,
-  // ending, meta}, played on as the record says it was played (its Gold and Scarlet tags:
-  // against the computer at its strength, the computer against itself, else two players
-  // on this device), its players' names on show. Nothing of the game it replaces stays
+  // ending, over, timing, meta}, played on as the record says it was played (its Gold and
+  // Scarlet tags: against the computer at its strength, the computer against itself, else
+  // two players on this device; on its clocks as it left them), its players' names on show. Nothing of the game it replaces stays
   // (the controller's reset); that game is kept among the previous games. -> {} or {error}
   // (the game untouched) when the engine refuses it.
   function openGame(game, what) {
     const prev = ctl.record();
     const way = recordedWay(game.meta && game.meta.tags);
-    const settings = store.cleanSettings({ ...ctl.settings, ...way, tc: null, flipped: way.mode === 'ai' && way.human === 'scarlet' });  // an opened record: no clock
+    const tc = (game.timing && game.timing.tc) || null;  // a timed record: its clocks as it left them
+    const settings = store.cleanSettings({ ...ctl.settings, ...way, tc, flipped: way.mode === 'ai' && way.human === 'scarlet' });
+    const rules = game.rules || DEFAULT_RULES;
+    const sideOf = (moves) => ctl.model.sideAfter(game.startFen || START, moves, rules).side;
+    const clock = settings.tc ? clockFromRecord(settings.tc, game.timing.clocks, sideOf([]), sideOf(game.moves), !!game.over, ctl.now()) : null;
     state.saveFailure = null;  // this game's save says its own failure, with the news below
     opening = true;
     let r;
     try {
-      r = ctl.reset({ settings, startFen: game.startFen, moves: game.moves, rules: game.rules || DEFAULT_RULES, ending: game.ending || null, meta: game.meta || null });
+      r = ctl.reset({ settings, startFen: game.startFen, moves: game.moves, rules, ending: game.ending || null, meta: game.meta || null, clock });
     } finally {
       opening = false;
     }

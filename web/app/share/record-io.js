@@ -10,7 +10,7 @@ import { computerTag, REMOTE_TAG } from '../game/players.js';
 import { $, el, esc } from '../util/dom.js';
 import { attempt, failure, settle } from '../util/result.js';
 import { copyText } from './clipboard.js';
-import { pgnTimeControl } from '../game/clock.js';
+import { pgnTimeControl, fromControl, tcWords } from '../game/clock.js';
 
 const pad = (n) => String(n).padStart(2, '0');
 const today = (d) => `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`;
@@ -93,21 +93,34 @@ export function gameLine(info) {
  */
 export function readGame(M, text, index) {
   const read = attempt(() => M.readRecord(text, index));
-  return read.error ? read : openedGame(read.value);
+  return read.error ? read : openedGame(M, read.value);
 }
 
-/** What the page opens from a game read by core (M.readRecord, RecordList.read). */
-export function openedGame(r) {
+/**
+ * What the page opens from a game read by core (M.readRecord, RecordList.read): also its
+ * clocks when it was timed (`timing`: the page's time control, or null when the page does
+ * not play the record's; each ply's [%clk]).
+ */
+export function openedGame(M, r) {
   const st = r.status;
   const ending = OFF_BOARD.includes(st.state) ? { state: st.state, winner: st.winner } : null;
   const event = r.tags.Event && r.tags.Event !== '?' ? `“${r.tags.Event}”` : 'the game';
+  const tag = r.tags.TimeControl;
+  const control = tag && tag !== '-' && tag !== '?' ? attempt(() => M.parseTimeControl(tag)) : null;
+  const tc = control && !control.error ? fromControl(control.value) : null;
+  const clocks = tc && Array.isArray(r.clocks) && r.clocks.length === r.moves.length ? r.clocks : [];
+  const timing = control ? { tc, clocks } : null;
+  const clockWords = !timing ? '' : tc ? ` Clocks: ${tcWords(tc)}${clocks.some((ms) => ms !== null) ? ', as the record left them' : ''}.`
+    : ` Its time control (${tag}) is not one this page plays: opened without clocks.`;
   return {
     startFen: r.startFen,
     moves: r.moves,
     rules: r.rules,
     ending,
+    over: st.over,
+    timing,
     meta: { tags: r.tags, comments: r.comments, glyphs: r.glyphs, moves: r.moves },
-    what: `Opened ${event} (${r.moves.length} ${r.moves.length === 1 ? 'ply' : 'plies'}${st.over ? ', ' + st.result : ''}).`,
+    what: `Opened ${event} (${r.moves.length} ${r.moves.length === 1 ? 'ply' : 'plies'}${st.over ? ', ' + st.result : ''}).${clockWords}`,
   };
 }
 
@@ -346,7 +359,7 @@ export function createRecordIO(ctl, M, opening, ui) {
   function openIndex(index) {
     const read = attempt(() => listed.read(index));
     if (read.error) return said(read, 'This game could not be opened');
-    const game = openedGame(read.value);
+    const game = openedGame(M, read.value);
     const opened = opening.openGame(game, game.what);
     if (opened.error) return said(opened, 'This game could not be opened');
     dropList();
