@@ -2,7 +2,7 @@
 // file writes them again: the start position, the pieces (letter, name, value, levels,
 // how it moves in words), the colours, the boards' names, the playing levels (search
 // settings and thinking time), the wording of every game state, the quiet-move limit,
-// the rule sets. wasm/post.js puts them on the module as plain, frozen JS values
+// the rule sets, the longest record text read. wasm/post.js puts them on the module as plain, frozen JS values
 // (START_POSITION, PIECES, RULE_SETS, COLORS, BOARDS, LEVELS, GAME_STATES, ...).
 #include <emscripten/bind.h>
 
@@ -10,6 +10,7 @@
 
 #include "facade.h"
 #include "movement.h"
+#include "record.h"
 #include "search/search.h"
 #include "status.h"
 
@@ -158,6 +159,7 @@ val facts() {
   o.set("BOARDS", boards());
   o.set("GAME_STATES", game_states());
   o.set("QUIET_MOVE_LIMIT", QUIET_MOVE_LIMIT);
+  o.set("MAX_RECORD_TEXT", double(MAX_RECORD_TEXT));  // the longest record text read (bytes)
   return o;
 }
 

@@ -9,6 +9,7 @@
 //   positionFromBoard(board, side)  the position editor's board -> a position string
 //   parseTimeControl, flagOutcome, timeBudget  the game clock (core/clock.h, timeman.h)
 //   START_POSITION, PIECES, RULE_SETS, COLORS, BOARDS, LEVELS, GAME_STATES, QUIET_MOVE_LIMIT,
+//   MAX_RECORD_TEXT,
 //   ENGINE_VERSION, SEARCH_SLICE_NODES: facts exported from core (frozen plain values)
 // A rule set is named 'gygax' (the default) or 'bga' (RULE_SETS); where a rules argument
 // is optional, undefined / null means the default (or, for a Game, its rule set so far).
@@ -31,6 +32,13 @@ Module['ready'] = Module['ready'].then(function (M) {
   function str(x, what) {
     if (typeof x !== 'string') throw engineError('bad-argument', what + ' must be a string');
     return x;
+  }
+  // A record text: a string, or the bytes of a file (a Uint8Array or an ArrayBuffer), which
+  // core reads as they are (it tells UTF-8 from UTF-16 and binary files itself).
+  function textOrBytes(x, what) {
+    if (x instanceof ArrayBuffer) return new Uint8Array(x);
+    if (typeof x === 'string' || x instanceof Uint8Array) return x;
+    throw engineError('bad-argument', what + ' must be a string or bytes (a Uint8Array or an ArrayBuffer)');
   }
   function int(x, what) {
     if (typeof x !== 'number' || !Number.isInteger(x)) throw engineError('bad-argument', what + ' must be a whole number');
@@ -202,20 +210,29 @@ Module['ready'] = Module['ready'].then(function (M) {
   // roster), result, moves}]; and game `index` (0 = the first) played: {startFen, rules,
   // moves, algebraic, status, tags, comments, glyphs, clocks} (rules: its Variant tag's rule
   // set). A bad record throws code 'bad-record' with .line.
-  M['listRecords'] = function (text) { return check(M['listRecordsCore'](str(text, 'the record'))); };
+  M['listRecords'] = function (text) { return check(M['listRecordsCore'](textOrBytes(text, 'the record'))); };
   M['readRecord'] = function (text, index) {
     var i = index === undefined || index === null ? 0 : int(index, 'the game index');
-    return check(M['readRecordCore'](str(text, 'the record'), i));
+    return check(M['readRecordCore'](textOrBytes(text, 'the record'), i));
   };
-  // A large text held once: next(maxGames) -> {games, done, read, size} lists a few more
-  // games (read / size: the progress), read(i) reads game i of those listed from its own
-  // text; count(); delete() when done.
+  // (A text may be given as a string or as a file's bytes: textOrBytes.)
+  // A large text held once: next(maxGames) -> {listed, done, read, size, total} lists a few
+  // more games (listed: how many so far; read / size: the bytes; total: the text's games,
+  // counted when the first call does not reach the end, which refuses a text of too many
+  // games at once); games(from, to) -> [{line, tags (the roster), result, moves}] of those
+  // listed; read(i) reads game i of those listed from its own text; count(); delete().
   var RecordListCore = M['RecordListCore'];
   class RecordList {
-    constructor(text) { this._core = new RecordListCore(str(text, 'the record')); }
+    constructor(text) {
+      var t = textOrBytes(text, 'the record');
+      var bytes = typeof t === 'string' ? new TextEncoder().encode(t) : t;
+      this._core = new RecordListCore(bytes.length);
+      this._core['buffer']().set(bytes);
+    }
     delete() { if (this._core) { this._core.delete(); this._core = null; } }
     next(maxGames) { return check(this._core.next(int(maxGames === undefined ? 500 : maxGames, 'the number of games'))); }
     count() { return this._core.count(); }
+    games(from, to) { return this._core.games(int(from, 'the first game'), int(to, 'the end')); }
     read(index) { return check(this._core.read(int(index, 'the game index'))); }
   }
   M['RecordList'] = RecordList;

@@ -2,13 +2,15 @@
 // (core/record.h) into plain JS values, which the page then plays through its Game (the
 // page owns the current game; writing is Game.record() in engine.cpp: a game writes
 // itself); a list of a large text's games made a few at a time, from which one game is
-// read without reading the others (RecordListCore); and the computer's
+// read without reading the others (RecordListCore: the games listed stay in the module, the
+// page takes those of the rows in view); and the computer's
 // answer to a draw offer (core/search/draw_offer.h).
 //
 // Errors: see facade.h ({error, code: 'bad-record', line} here, a thrown Error with .code
 // and .line in JS).
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <string>
 
 #include "facade.h"
@@ -20,9 +22,19 @@ using namespace dcw;
 
 namespace {
 
+// A string for JS. Embind reads a std::string byte by byte in JS (looking for NULs), which
+// costs about 30 ms a megabyte: a long one (a record's comment can be megabytes) is decoded
+// by the browser's TextDecoder instead, straight from the module's memory (bad UTF-8 becomes
+// U+FFFD either way).
+val js_string(const std::string& s) {
+  if (s.size() < 4096) return val(s);
+  static const val decoder = val::global("TextDecoder").new_(std::string("utf-8"));
+  return decoder.call<val>("decode", val(emscripten::typed_memory_view(s.size(), reinterpret_cast<const unsigned char*>(s.data()))));
+}
+
 val strings(const std::vector<std::string>& list) {
   val a = val::array();
-  for (const std::string& s : list) a.call<void>("push", s);
+  for (const std::string& s : list) a.call<void>("push", js_string(s));
   return a;
 }
 
@@ -86,32 +98,55 @@ val read_record_core(std::string text, int index) {
 
 // A large record text held once, its games listed a few at a time (the page shows the
 // progress and stays responsive) and read one at a time, each from its own text:
-//   const l = new RecordListCore(text);
-//   while (!(r = l.next(500)).done) show(r.games, r.read / r.size);
+//   const l = new RecordListCore(bytes.length);  l.buffer().set(bytes);
+//   while (!(r = l.next(500)).done) progress(r.listed / r.total);
+//   l.games(from, to);  // the rows in view
 //   l.read(i);  l.delete();
 class RecordListCore {
  public:
-  explicit RecordListCore(std::string text) : text_(std::move(text)) {}
+  // A text of `size` bytes, written by JS into buffer() before the first next(): a file's
+  // bytes or a string's UTF-8, copied at memcpy speed (Embind copies a std::string argument
+  // a byte at a time in JS, which costs about 10 ms a megabyte).
+  explicit RecordListCore(int size) : text_(size_t(std::max(size, 0)), '\0') {}
+  // The text's bytes in the module's memory: to be written at once (the view lapses when
+  // the memory grows).
+  val buffer() { return val(emscripten::typed_memory_view(text_.size(), reinterpret_cast<unsigned char*>(text_.data()))); }
 
-  // {games: [info_obj...], done, read (bytes listed so far), size (bytes)}; an error if the
-  // text cannot be listed (from the call that meets it).
+  // {listed (the games listed so far), done, read (bytes listed so far), size (bytes), total (the games
+  // of the whole text; 0 until known)}; an error if the text cannot be listed (from the call
+  // that meets it). When the first call does not reach the end, the whole text is counted
+  // at once (core stops at game MAX_RECORD_GAMES + 1): a text of too many games, or one that
+  // cannot be split further on, is refused before a long list is made.
   val next(int max_games) {
     if (max_games < 1) return error_obj("bad-argument", "the number of games must be 1 or more");
+    const bool first = cursor_.offset == 0 && !cursor_.done && infos_.empty();
     auto r = list_records(text_, cursor_, size_t(max_games));
     if (!r) return game_error_obj(r.code(), r.error(), r.line());
-    val games = val::array();
-    for (RecordInfo& info : r.value()) {
-      games.call<void>("push", info_obj(info));
-      infos_.push_back(std::move(info));
+    if (cursor_.done) total_ = cursor_.games;
+    else if (first) {
+      auto n = count_records(text_);
+      if (!n) return game_error_obj(n.code(), n.error(), n.line());
+      total_ = *n;
+      infos_.reserve(total_);
     }
+    for (RecordInfo& info : r.value()) infos_.push_back(std::move(info));
     val o = val::object();
-    o.set("games", games);
+    o.set("listed", double(infos_.size()));
     o.set("done", cursor_.done);
     o.set("read", double(cursor_.offset));
     o.set("size", double(text_.size()));
+    o.set("total", double(total_));
     return o;
   }
   int count() const { return int(infos_.size()); }
+  // Games `from` to `to` (not included) of those listed so far: [info_obj...] (a list shows
+  // the rows in view: the games stay here, however many).
+  val games(int from, int to) const {
+    val a = val::array();
+    const size_t end = std::min(infos_.size(), size_t(std::max(to, 0)));
+    for (size_t i = size_t(std::max(from, 0)); i < end; ++i) a.call<void>("push", info_obj(infos_[i]));
+    return a;
+  }
   // Game `index` of those listed so far (game_obj), read from its own text.
   val read(int index) {
     if (index < 0 || size_t(index) >= infos_.size())
@@ -126,6 +161,7 @@ class RecordListCore {
   std::string text_;
   RecordCursor cursor_;
   std::vector<RecordInfo> infos_;
+  size_t total_ = 0;
 };
 
 // Whether the computer accepts a draw offer, from the search of its move: score
@@ -140,8 +176,10 @@ EMSCRIPTEN_BINDINGS(dragonchess_record) {
   emscripten::function("listRecordsCore", &list_records_core);
   emscripten::function("readRecordCore", &read_record_core);
   emscripten::class_<RecordListCore>("RecordListCore")
-      .constructor<std::string>()
+      .constructor<int>()
+      .function("buffer", &RecordListCore::buffer)
       .function("next", &RecordListCore::next)
       .function("count", &RecordListCore::count)
+      .function("games", &RecordListCore::games)
       .function("read", &RecordListCore::read);
 }

@@ -1,9 +1,10 @@
 // The hostile records of scripts/bench-hostile, opened in the game page (the test build)
-// as a player opens a file: the text given to the page's record opening, which lists the
-// games of a file of several (a few hundred at a time) or opens its one game, or says why
-// it cannot. For each input, on a page with a game of two moves on it:
-//   - the time until the game is open, the list complete or the error shown, on the wall
-//     clock, as the page's main-thread tasks (Chromium's TaskDuration) and as the CPU time
+// as a player opens a file: the file given to the page's record opening (its bytes, which
+// core reads), which lists the games of a file of several (a few hundred at a time) or
+// opens its one game, or says why it cannot. For each input, on a page with a game of two
+// moves on it:
+//   - the time until the game is open, the list complete or the error shown, and drawn (the
+//     next animation frame has run), on the wall clock, as the page's main-thread tasks (Chromium's TaskDuration) and as the CPU time
 //     of the renderer's main thread (from the kernel: what a loaded machine does not
 //     inflate), and the longest main-thread task meanwhile (what a player waits for
 //     between two frames);
@@ -71,23 +72,25 @@ try {
     await page.route('**/hostile-input', (route) => route.fulfill({ path: file, contentType: 'text/plain' }));
     await page.goto('about:blank');
     await openGame(page, `${server.url}#moves=${GAME.join('.')}`, { pieces: false });
-    // the text as File.text() gives it (UTF-8, bad bytes replaced), fetched before the clock starts
-    await page.evaluate(async () => { window.__text = await (await fetch('/hostile-input')).text(); });
+    // the file as a player chooses it (a File of its bytes), made before the clock starts
+    await page.evaluate(async (name) => {
+      window.__file = new File([await (await fetch('/hostile-input')).arrayBuffer()], name + '.dgn', { type: 'text/plain' });
+    }, name);
     const pids = renderers(b.profile);
     const before = resetPeaks(pids);
     const cpu0 = new Map(pids.map((p) => [p, mainCpuMs(p)]));
     const task0 = await taskSeconds();
     const r = await page.evaluate(async () => {
-      const text = window.__text;
-      window.__text = null;
+      const file = window.__file;
+      window.__file = null;
       let longest = 0;
       const obs = new PerformanceObserver((l) => { for (const e of l.getEntries()) longest = Math.max(longest, e.duration); });
       obs.observe({ type: 'longtask' });
       const before = window.__dc.history().join(' ');
       const t0 = performance.now();
-      const ok = !(await window.__dc.openRecordText(text)).error;
+      const ok = !(await window.__dc.openRecordFile(file)).error;
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));  // drawn; the last task's entry
       const ms = performance.now() - t0;
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));  // the last task's entry
       obs.disconnect();
       const err = document.getElementById('rec-error');
       const toast = document.getElementById('toast');
@@ -115,7 +118,7 @@ try {
       } else {
         answer = `Opened: ${after.length} ${after.length === 1 ? 'ply' : 'plies'}.`;
       }
-      return { ok, ms, lastMs, longest, chars: text.length, wasm: window.__dc.rulesMemory(), heap: performance.memory?.usedJSHeapSize || 0, answer };
+      return { ok, ms, lastMs, longest, wasm: window.__dc.rulesMemory(), heap: performance.memory?.usedJSHeapSize || 0, answer };
     });
     r.task = (await taskSeconds() - task0) * 1000;
     r.cpu = Math.max(...pids.map((p) => mainCpuMs(p) - cpu0.get(p)));

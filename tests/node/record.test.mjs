@@ -172,15 +172,19 @@ test('RecordList: a large text listed a few games at a time, one game read witho
   const n = 3000;
   for (let i = 0; i < n; i++) text += games[i % 3].record({ tags: { Event: `Game ${i + 1}`, Gold: 'Zoë' } });
   const l = new M.RecordList(text);
-  let listed = [], reads = [], r;
+  let reads = [], r;
   do {
     r = l.next(256);
-    listed = listed.concat(r.games);
+    assert.equal(r.listed, Math.min(n, 256 * (reads.length + 1)));
     reads.push(r.read);
     assert.equal(r.size, Buffer.byteLength(text));
   } while (!r.done);
+  const listed = l.games(0, n);
   assert.equal(listed.length, n);
+  assert.deepEqual(l.games(n - 2, n + 5), listed.slice(n - 2), 'a few of them, cut to the list');
+  assert.deepEqual(l.games(5, 3), []);
   assert.equal(l.count(), n);
+  assert.equal(r.total, n, 'the whole text counted');
   assert.equal(reads.length, Math.ceil(n / 256));
   for (let i = 1; i < reads.length; i++) assert.ok(reads[i] > reads[i - 1], 'the progress grows');
   assert.equal(reads.at(-1), Buffer.byteLength(text));
@@ -194,14 +198,52 @@ test('RecordList: a large text listed a few games at a time, one game read witho
   assert.equal(thrown(() => l.read(n)).code, 'bad-argument');
   assert.equal(thrown(() => l.next(0)).code, 'bad-argument');
   l.delete();
-  // A bad text: the error comes with the call that meets it, with its line.
+  // A bad text: refused by the first call, with its line (the whole text is split then,
+  // when that call does not reach its end), before any game is listed.
   const bad = new M.RecordList(games[0].record() + '\n1. W2h3 { never closed');
-  assert.equal(bad.next(1).games.length, 1);
   const e = thrown(() => bad.next(1));
   assert.equal(e.code, 'bad-record');
-  assert.match(e.message, /no closing '}'/);
+  assert.match(e.message, /^line \d+: the comment opened with '\{' on this line has no closing '}'/);
   bad.delete();
   for (const g of games) g.delete();
+});
+
+test('RecordList: a file’s bytes read as core reads them (UTF-16, binary and too many games refused at once)', () => {
+  const g = randomGame(24, 30);
+  const text = g.record({ tags: { Event: 'Zoë’s game' }, comments: ['', 'é'.repeat(5000)] });
+  // the bytes of a UTF-8 file, as a Uint8Array or an ArrayBuffer: the same game as the text
+  for (const bytes of [new TextEncoder().encode(text), new TextEncoder().encode(text).buffer]) {
+    const l = new M.RecordList(bytes);
+    const r = l.next(10);
+    assert.equal(r.done, true);
+    assert.equal(r.total, 1);
+    assert.deepEqual(l.read(0), M.readRecord(text, 0));
+    assert.equal(l.read(0).comments[1], 'é'.repeat(5000), 'a long comment decoded whole');
+    l.delete();
+  }
+  const refused = (bytes) => {
+    const l = new M.RecordList(bytes);
+    try { return thrown(() => l.next(500)); } finally { l.delete(); }
+  };
+  // UTF-16 (Windows Notepad): said as the command line says it, not read as garbled UTF-8
+  const utf16 = new Uint8Array(2 + text.length * 2);
+  utf16.set([0xff, 0xfe]);
+  for (let i = 0; i < text.length; i++) utf16[2 + 2 * i] = text.charCodeAt(i) & 0xff, utf16[3 + 2 * i] = text.charCodeAt(i) >> 8;
+  let e = refused(utf16);
+  assert.equal(e.code, 'bad-record');
+  assert.match(e.message, /^line 1: this text is UTF-16/);
+  // binary: the first control character, not "the text is too long" of bytes decoded
+  e = refused(Uint8Array.from([0x78, 0x0a, 0x80, 0xff, 0xc3, 0x0e, 0x41]));
+  assert.match(e.message, /^line 2: a control character \(byte 0x0E\) has no place in a record/);
+  // more than 100,000 games: refused by the first call, before a list is made
+  e = refused(new TextEncoder().encode('* '.repeat(100001)));
+  assert.match(e.message, /^line 1: the text holds more than 100000 games/);
+  // too long: core's cap, in bytes
+  assert.equal(M.MAX_RECORD_TEXT, 16 << 20);
+  e = refused(new Uint8Array(M.MAX_RECORD_TEXT + 1).fill(0x20));
+  assert.match(e.message, /the text is too long \(16777217 bytes; at most 16777216 are read\)/);
+  assert.equal(thrown(() => new M.RecordList(42)).code, 'bad-argument');
+  g.delete();
 });
 
 test('hostile records: a % mid-line, a glyph number too large, too many tags, UTF-16', () => {

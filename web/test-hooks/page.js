@@ -55,6 +55,7 @@ function connect({ page, ctl, ai, board, opening, analysis, editor, learn, learn
     analysis, editor,
     recordText: () => recordIO.text(),
     openRecordText: (t) => recordIO.openText(t),  // resolves once the game is open or the list complete
+    openRecordFile: (f) => recordIO.openFile(f),  // a File, as chosen or dropped (likewise)
     rulesMemory: () => r.M.HEAP8.length,  // the page's engine's memory (wasm memory only grows: its peak)
     learn: {
       mode: () => learn.mode,

@@ -45,12 +45,16 @@ export function createOpening(ctl, ui) {
   // megabytes), else nothing, and then the older saved game is removed, so that a reload or
   // a new tab never brings back an older game. A failure is said at once (until a save
   // works again), with the way out: download the record (ui.download).
+  // An opened record's notes that storage refused are not tried again with every move (a
+  // comment of megabytes costs a tenth of a second to write out each time).
   function save() {
     const rec = ctl.record();
     const lean = rec.meta ? { ...rec, meta: null } : null;
-    const attempt = () => (!store.save(rec).error ? 'all' : lean && !store.save(lean).error ? 'moves' : null);
+    const whole = () => (!rec.meta || rec.meta !== refusedNotes) && !store.save(rec).error;
+    const attempt = () => (whole() ? 'all' : lean && !store.save(lean).error ? 'moves' : null);
     let kept = attempt();
     if (!kept) { store.drop(); kept = attempt(); }
+    if (kept === 'moves') refusedNotes = rec.meta;
     setAddress(gameLink());  // the address is a link to this game
     if (kept === 'all') { state.saveFailure = null; return; }
     const why = kept === 'moves'
@@ -60,6 +64,7 @@ export function createOpening(ctl, ui) {
     state.saveFailure = why;
     if (!opening) warnUnsaved('');
   }
+  let refusedNotes = null;  // the notes (ctl.meta) storage refused
   let opening = false;  // a record being opened: its news says the warning
   // The warning of a game not saved, after `what` (the news of the same action).
   function warnUnsaved(what) {

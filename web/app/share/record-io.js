@@ -12,9 +12,6 @@ import { attempt, failure, settle } from '../util/result.js';
 import { copyText } from './clipboard.js';
 import { pgnTimeControl } from '../game/clock.js';
 
-/** The largest file read (core reads at most 16 MB). */
-export const MAX_FILE_BYTES = 16 << 20;
-
 const pad = (n) => String(n).padStart(2, '0');
 const today = (d) => `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`;
 
@@ -146,33 +143,37 @@ function makeDialog() {
   return d;
 }
 
-// The list of a text's games, however many: the lines are kept, and only the rows in view
-// (and a few around them) are in the page, so a list of 100,000 costs what one of 30 does.
-// Rows are ROW_PX high (style.css .rec-list); the arrow keys, Home and End move between
-// games, scrolling the list as they go.
+// The list of a text's games, however many: the games stay in core's list, and only the
+// rows in view (and a few around them) are in the page, their lines asked for as they come
+// into view (`linesOf(from, to)`), so a list of 100,000 costs what one of 30 does. Rows are
+// ROW_PX high (style.css .rec-list); the arrow keys, Home and End move between games,
+// scrolling the list as they go.
 const ROW_PX = 34;
 const ROWS_AROUND = 10;
-function gameRows(scroll) {
+function gameRows(scroll, linesOf) {
   const ol = scroll.querySelector('ol');
-  const lines = [];
-  let shown = '';
+  let length = 0;
+  let shown = '', wanted = 0;  // the rows in the page; the end of the rows in view (not yet cut to the list)
   function draw() {
     const first = Math.max(0, Math.floor(scroll.scrollTop / ROW_PX) - ROWS_AROUND);
-    const last = Math.min(lines.length, Math.ceil((scroll.scrollTop + (scroll.clientHeight || 10 * ROW_PX)) / ROW_PX) + ROWS_AROUND);
-    ol.style.height = lines.length * ROW_PX + 'px';
+    wanted = Math.ceil((scroll.scrollTop + (scroll.clientHeight || 10 * ROW_PX)) / ROW_PX) + ROWS_AROUND;
+    const last = Math.min(length, wanted);
+    ol.style.height = length * ROW_PX + 'px';
     ol.style.paddingTop = first * ROW_PX + 'px';
-    const key = `${first} ${last}`;
+    const key = `${first} ${last} ${length}`;
     if (key === shown) return;
     shown = key;
+    const lines = linesOf(first, last);
     let html = '';
-    for (let i = first; i < last; i++) {
-      html += `<li value="${i + 1}" aria-setsize="${lines.length}" aria-posinset="${i + 1}"><button type="button" class="btn btn-ghost rec-game" data-game="${i}" title="${esc(lines[i])}">${esc(lines[i])}</button></li>`;
+    for (let i = first; i < first + lines.length; i++) {
+      const line = esc(lines[i - first]);
+      html += `<li value="${i + 1}" aria-setsize="${length}" aria-posinset="${i + 1}"><button type="button" class="btn btn-ghost rec-game" data-game="${i}" title="${line}">${line}</button></li>`;
     }
     ol.innerHTML = html;
   }
   function focus(i) {
-    if (!lines.length) return;
-    i = Math.max(0, Math.min(lines.length - 1, i));
+    if (!length) return;
+    i = Math.max(0, Math.min(length - 1, i));
     const top = i * ROW_PX, h = scroll.clientHeight || ROW_PX;
     if (top < scroll.scrollTop) scroll.scrollTop = top;
     else if (top + ROW_PX > scroll.scrollTop + h) scroll.scrollTop = top + ROW_PX - h;
@@ -184,14 +185,21 @@ function gameRows(scroll) {
     const b = e.target.closest('[data-game]');
     if (!b) return;
     const i = Number(b.dataset.game), page = Math.max(1, Math.floor(scroll.clientHeight / ROW_PX) - 1);
-    const to = { ArrowDown: i + 1, ArrowUp: i - 1, PageDown: i + page, PageUp: i - page, Home: 0, End: lines.length - 1 }[e.key];
+    const to = { ArrowDown: i + 1, ArrowUp: i - 1, PageDown: i + page, PageUp: i - page, Home: 0, End: length - 1 }[e.key];
     if (to === undefined) return;
     e.preventDefault();
     focus(to);
   });
   return {
-    add(more) { for (const l of more) lines.push(l); shown = ''; draw(); },
-    length: () => lines.length,
+    // More games listed (`n` in all): the rows in view drawn again only when some of them
+    // are new (reading the scroll position lays the page out: not at every chunk of a list).
+    // The last growth draws them again whatever (their count of rows, aria-setsize).
+    grow(n, last) {
+      const before = length;
+      length = n;
+      if (before < wanted || !before || last) draw(); else ol.style.height = length * ROW_PX + 'px';
+    },
+    length: () => length,
     focus,
   };
 }
@@ -267,9 +275,14 @@ export function createRecordIO(ctl, M, opening, ui) {
   // over the text, however many games), the list growing under a progress bar while the
   // page stays responsive; a game chosen is read from its own text alone.
   const LIST_CHUNK = 500;
+  const LIST_SLICE_MS = 16;  // listed in one go (a frame) before the page takes its turn
   let listed = null;  // the RecordList on show (deleted when another text replaces it)
   let listing = 0;    // the listing's number: a newer one stops an older one
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  // The page's turn (input, drawing) between two slices: a message, not setTimeout, which
+  // browsers hold back 4 ms after a few in a row.
+  const turn = new MessageChannel(), waiting = [];
+  turn.port1.onmessage = () => waiting.shift()();
+  const tick = () => new Promise((resolve) => { waiting.push(resolve); turn.port2.postMessage(0); });
 
   function dropList() {
     if (listed) listed.delete();
@@ -277,8 +290,9 @@ export function createRecordIO(ctl, M, opening, ui) {
     listing++;
   }
 
-  // Opens the game of a text, or lists its games when it holds several. Resolves to {} once
-  // a game is open or the list complete, or {error} (said) when the text is refused.
+  // Opens the game of a text (a string, or a file's bytes: core reads them as they are and
+  // tells a UTF-16 or binary file), or lists its games when it holds several. Resolves to {}
+  // once a game is open or the list complete, or {error} (said) when the text is refused.
   async function openText(text) {
     dropList();
     const mine = listing;
@@ -289,7 +303,7 @@ export function createRecordIO(ctl, M, opening, ui) {
     if (read.error) { list.delete(); return said(read, 'This record could not be read'); }
     const first = read.value;
     listed = list;
-    if (first.done && first.games.length === 1) return openIndex(0);
+    if (first.done && first.listed === 1) return openIndex(0);
     if (!dialog) wire();
     if (!dialog.open) dialog.showModal();
     showError('');
@@ -297,21 +311,21 @@ export function createRecordIO(ctl, M, opening, ui) {
     box.hidden = false;
     box.innerHTML = '<p class="rec-count" aria-live="polite"></p><progress class="rec-progress" max="1" value="0"></progress><div class="rec-scroll"><ol class="rec-list"></ol></div>';
     const count = box.querySelector('.rec-count'), bar = box.querySelector('.rec-progress');
-    const rows = gameRows(box.querySelector('.rec-scroll'));
+    // (a row drawn after this list is let go, in the moment before the dialog empties: none)
+    const rows = gameRows(box.querySelector('.rec-scroll'), (from, to) => (listed === list ? list.games(from, to).map(gameLine) : []));
     const add = (chunk) => {
-      rows.add(chunk.games.map(gameLine));
-      bar.max = chunk.size || 1;
-      bar.value = chunk.read;
+      rows.grow(chunk.listed, chunk.done);
+      bar.max = chunk.total || 1;
+      bar.value = rows.length();
       bar.hidden = chunk.done;
       const n = rows.length();
       count.textContent = chunk.done ? `${n} games: choose one.`
-        : `Listing the games… ${n} so far (${Math.floor(100 * chunk.read / (chunk.size || 1))}%); choose one at any time.`;
+        : `Listing the games… ${n} of ${chunk.total}; choose one at any time.`;
     };
     add(first);
     rows.focus(0);
-    for (let chunk = first; !chunk.done;) {
-      await tick();
-      if (mine !== listing) return {};  // another text, or a game opened: this list is gone
+    // a slice of chunks, then the list shown as it stands and the page's turn
+    for (let chunk = first, slice = performance.now(); !chunk.done;) {
       const more = attempt(() => list.next(LIST_CHUNK));
       if (more.error) {
         count.textContent = `${rows.length()} games listed.`;
@@ -319,7 +333,12 @@ export function createRecordIO(ctl, M, opening, ui) {
         return said(more, 'The rest of this record could not be read');
       }
       chunk = more.value;
-      add(chunk);
+      if (chunk.done || performance.now() - slice > LIST_SLICE_MS) add(chunk);
+      if (!chunk.done && performance.now() - slice > LIST_SLICE_MS) {
+        await tick();
+        if (mine !== listing) return {};  // another text, or a game opened: this list is gone
+        slice = performance.now();
+      }
     }
     return {};
   }
@@ -336,13 +355,16 @@ export function createRecordIO(ctl, M, opening, ui) {
     return {};
   }
 
+  // A file is given to core as its bytes (not decoded here: core tells UTF-8 from UTF-16
+  // and binary files, as the command line does); one larger than core reads is refused
+  // before it is read.
   async function openFile(file) {
-    if (file.size > MAX_FILE_BYTES) {
-      return said(failure(`at most 16 MB (${Math.round(file.size / 1048576)} MB)`), `${file.name} is too large for a game record`);
+    if (file.size > M.MAX_RECORD_TEXT) {
+      return said(failure(`more than ${M.MAX_RECORD_TEXT >> 20} MB`), `${file.name} is too large for a game record`);
     }
-    const read = await settle(file.text());
+    const read = await settle(file.arrayBuffer());
     if (read.error) return said(read, `${file.name} could not be read`);
-    return openText(read.value);
+    return openText(new Uint8Array(read.value));
   }
 
   // A file dropped anywhere on the page is opened.

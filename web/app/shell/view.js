@@ -99,6 +99,8 @@ let lastMovesKey = '';
 // Comments longer than FOLD_COMMENT characters are shown folded (their first FOLD_SHOWN).
 export const FOLD_COMMENT = 400, FOLD_SHOWN = 240;
 let shownComments = [], foldWired = false;
+// 300000 as 300,000 (toLocaleString's first call loads the locale's data: 60 ms).
+const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 // A comment's part of the list's key: its length and ends (not the whole of a long one).
 const commentKey = (c) => (c ? c.length + ':' + (c.length <= 64 ? c : c.slice(0, 32) + c.slice(-32)) : '');
 export function renderMoves(m) {
@@ -123,7 +125,7 @@ export function renderMoves(m) {
   }
   const commentBody = (k) => (comments[k].length <= FOLD_COMMENT ? esc(comments[k])
     : `<details class="mv-comment-fold" data-comment="${k}"><summary>${esc(comments[k].slice(0, FOLD_SHOWN))}… ` +
-      `<span class="mv-comment-more">(${comments[k].length.toLocaleString('en')} characters: show all)</span></summary>` +
+      `<span class="mv-comment-more">(${thousands(comments[k].length)} characters: show all)</span></summary>` +
       '<div class="mv-comment-full"></div></details>');
   if (!m.plies.length) {
     box.innerHTML = `<div class="moves-empty">${m.firstSide === 'gold' ? 'Gold' : 'Scarlet'} moves first. Moves appear here.</div>` +
