@@ -174,6 +174,14 @@ struct RecordCursor {
 GameResult<std::vector<RecordInfo>> list_records(std::string_view text, RecordCursor& cursor, size_t max_games,
                                                  RecordWork* work = nullptr);
 
+// Counts the games from the cursor on, about `max_bytes` of text at a time: the split ends
+// at the first game (after one) that begins `max_bytes` or more past the cursor, which
+// moves there; cursor.games is the count so far (returned), cursor.done once the text is
+// counted to its end. The calls together count what count_records does, refused as it is
+// (from the call that meets the refusal): a count that a page spreads over its turns.
+GameResult<size_t> count_records(std::string_view text, RecordCursor& cursor, size_t max_bytes,
+                                 RecordWork* work = nullptr);
+
 // Reads game `index` (0 = the first) of a record text, playing its moves: all or nothing.
 // Refused (bad-record) with "line N: ..." naming the move and the reason. The games
 // before it are only split (not read), those after it not looked at.
