@@ -683,7 +683,7 @@ TEST_CASE("a count resumed a stretch of text at a time: the count and the refusa
       }
     }
   }
-  CHECK(counted_at_once(games) == "7");
+  CHECK(counted_at_once(games) == "5");
   CHECK(counted_at_once(texts[2].second).find("line 18: the comment opened with '{' on this line has no closing '}'") == 0);
   CHECK(counted_at_once(texts[5].second) == "line 3: there is no game in this text");
   SECTION("more than MAX_RECORD_GAMES: refused at the first one too many, whatever the stretch") {
