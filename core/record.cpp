@@ -884,10 +884,16 @@ GameResult<size_t> count_records(std::string_view text, RecordWork* work) {
   return cursor.games;
 }
 
-GameResult<size_t> count_records(std::string_view text, RecordCursor& cursor, size_t max_bytes, RecordWork* work) {
+namespace {
+// Where a call given `max_bytes` from the cursor on ends (at the first game that begins there or past it).
+size_t stop_offset(std::string_view text, const RecordCursor& cursor, size_t max_bytes) {
   max_bytes = std::max<size_t>(max_bytes, 1);
-  const size_t stop_at = max_bytes > text.size() ? std::string_view::npos : cursor.offset + max_bytes;
-  auto r = list_from(text, cursor, 1, MAX_RECORD_GAMES + 1, true, work, stop_at);
+  return max_bytes > text.size() ? std::string_view::npos : cursor.offset + max_bytes;
+}
+}  // namespace
+
+GameResult<size_t> count_records(std::string_view text, RecordCursor& cursor, size_t max_bytes, RecordWork* work) {
+  auto r = list_from(text, cursor, 1, MAX_RECORD_GAMES + 1, true, work, stop_offset(text, cursor, max_bytes));
   if (!r) return GameError{r.code(), r.error(), r.line()};
   return cursor.games;
 }
@@ -903,8 +909,8 @@ GameResult<FoundRecord> find_record(std::string_view text, size_t index, RecordW
 }
 
 GameResult<std::vector<RecordInfo>> list_records(std::string_view text, RecordCursor& cursor, size_t max_games,
-                                                 RecordWork* work) {
-  return list_from(text, cursor, max_games, 0, false, work);
+                                                 RecordWork* work, size_t max_bytes) {
+  return list_from(text, cursor, max_games, 0, false, work, stop_offset(text, cursor, max_bytes));
 }
 
 GameResult<std::vector<RecordInfo>> list_records(std::string_view text, RecordWork* work) {

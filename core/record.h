@@ -168,11 +168,13 @@ struct RecordCursor {
   bool done = false;  // the text is listed to its end
 };
 // Lists at most `max_games` (at least 1) more games from the cursor on and moves it past
-// them: the page's list with progress (cursor.offset of the text's size). The calls
-// together list what list_records does, refused as it is (the "no game" refusal comes
-// with the call that reaches the end).
+// them: the page's list with progress (cursor.offset of the text's size). With
+// `max_bytes`, the call also ends at the first game (after one) that begins that far past
+// the cursor, as the count with a cursor does. The calls together list what list_records
+// does, refused as it is (the "no game" refusal comes with the call that reaches the end).
 GameResult<std::vector<RecordInfo>> list_records(std::string_view text, RecordCursor& cursor, size_t max_games,
-                                                 RecordWork* work = nullptr);
+                                                 RecordWork* work = nullptr,
+                                                 size_t max_bytes = std::string_view::npos);
 
 // Counts the games from the cursor on, about `max_bytes` of text at a time: the split ends
 // at the first game (after one) that begins `max_bytes` or more past the cursor, which

@@ -708,6 +708,20 @@ TEST_CASE("a count resumed a stretch of text at a time: the count and the refusa
     }
     CHECK(cursor.games == 1000);
     CHECK(calls == 28);  // 27 stretches of 36 games (1,008 bytes) and the rest
+    // A listing given as many bytes stops at the same games, and lists what one listing does.
+    dc::RecordCursor list_cursor;
+    std::vector<dc::RecordInfo> listed;
+    for (calls = 0; !list_cursor.done; ++calls) {
+      auto part = dc::list_records(text, list_cursor, 500, nullptr, 1000);
+      REQUIRE(part);
+      CHECK(part->size() == (calls < 27 ? 36u : 28u));
+      listed.insert(listed.end(), part->begin(), part->end());
+    }
+    CHECK(calls == 28);
+    auto all = dc::list_records(text);
+    REQUIRE(all);
+    REQUIRE(listed.size() == all->size());
+    for (size_t i = 0; i < listed.size(); ++i) CHECK(listed[i].offset == (*all)[i].offset);
   }
 }
 

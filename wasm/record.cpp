@@ -118,7 +118,8 @@ class RecordListCore {
   // reach the end, the text is counted before more games are listed (core stops at game
   // MAX_RECORD_GAMES + 1): a text of too many games, or one that cannot be split further
   // on, is refused before a long list is made. The count goes COUNT_BYTES of text a call
-  // (counting: true, counted: its bytes so far), so that the page keeps its turns.
+  // (counting: true, counted: its bytes so far), and a list call lists at most that much
+  // text too (however few games), so that the page keeps its turns.
   static constexpr size_t COUNT_BYTES = 128 * 1024;
   val next(int max_games) {
     if (max_games < 1) return error_obj("bad-argument", "the number of games must be 1 or more");
@@ -133,7 +134,7 @@ class RecordListCore {
       return progress();
     }
     const bool first = cursor_.offset == 0 && !cursor_.done && infos_.empty();
-    auto r = list_records(text_, cursor_, size_t(max_games));
+    auto r = list_records(text_, cursor_, size_t(max_games), nullptr, COUNT_BYTES);
     if (!r) return game_error_obj(r.code(), r.error(), r.line());
     for (RecordInfo& info : r.value()) infos_.push_back(std::move(info));
     if (cursor_.done) total_ = cursor_.games;
