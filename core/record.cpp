@@ -427,13 +427,16 @@ class Lister : public SplitSink {
   // Keeps the games from number `keep_from` (0-based, counted from the cursor's) on, at most
   // `max_games` of them; the ones before are only counted, and so are the ones after them
   // with `count_all` (else the split ends there).
-  Lister(RecordCursor& cursor, size_t max_games, size_t keep_from, bool count_all)
-      : cursor_(cursor), max_(max_games), keep_from_(keep_from), count_all_(count_all) {}
+  // With `stop_at`, the split also ends at the first game (after one) that begins at or
+  // past that offset: a count a bounded stretch of text at a time.
+  Lister(RecordCursor& cursor, size_t max_games, size_t keep_from, bool count_all,
+         size_t stop_at = std::string_view::npos)
+      : cursor_(cursor), max_(max_games), keep_from_(keep_from), stop_at_(stop_at), count_all_(count_all) {}
 
   bool begin(size_t offset, int line) override {
     if (have_last_) last_length(offset);
     const bool room = kept_.size() < max_;
-    if (!room && !count_all_) {
+    if ((!room && !count_all_) || (seen_ > 0 && offset >= stop_at_)) {
       next_offset_ = offset, next_line_ = line, full_ = true;
       return false;
     }
@@ -497,7 +500,7 @@ class Lister : public SplitSink {
  private:
   void last_length(size_t to) { kept_.back().length = to - kept_.back().offset; }
   RecordCursor& cursor_;
-  size_t max_, keep_from_, seen_ = 0;
+  size_t max_, keep_from_, stop_at_, seen_ = 0;
   bool count_all_;
   std::vector<RecordInfo> kept_;
   bool have_last_ = false;  // the last game begun is kept
@@ -509,12 +512,13 @@ class Lister : public SplitSink {
 };
 
 GameResult<std::vector<RecordInfo>> list_from(std::string_view text, RecordCursor& cursor, size_t max_games,
-                                              size_t keep_from, bool count_all, RecordWork* work) {
+                                              size_t keep_from, bool count_all, RecordWork* work,
+                                              size_t stop_at = std::string_view::npos) {
   if (text.size() > MAX_RECORD_TEXT)
     return record_error(1, "the text is too long (" + std::to_string(text.size()) + " bytes; at most " +
                                std::to_string(MAX_RECORD_TEXT) + " are read)");
   if (cursor.done || cursor.offset > text.size()) return std::vector<RecordInfo>();
-  Lister lister(cursor, std::max<size_t>(max_games, 1), keep_from, count_all);
+  Lister lister(cursor, std::max<size_t>(max_games, 1), keep_from, count_all, stop_at);
   Splitter split(text, cursor.offset, text.size(), cursor.line, lister, work);
   const auto outcome = split.run();
   return lister.finish(outcome, split, text.size());
@@ -880,6 +884,20 @@ GameResult<size_t> count_records(std::string_view text, RecordWork* work) {
   return cursor.games;
 }
 
+namespace {
+// Where a call given `max_bytes` from the cursor on ends (at the first game that begins there or past it).
+size_t stop_offset(std::string_view text, const RecordCursor& cursor, size_t max_bytes) {
+  max_bytes = std::max<size_t>(max_bytes, 1);
+  return max_bytes > text.size() ? std::string_view::npos : cursor.offset + max_bytes;
+}
+}  // namespace
+
+GameResult<size_t> count_records(std::string_view text, RecordCursor& cursor, size_t max_bytes, RecordWork* work) {
+  auto r = list_from(text, cursor, 1, MAX_RECORD_GAMES + 1, true, work, stop_offset(text, cursor, max_bytes));
+  if (!r) return GameError{r.code(), r.error(), r.line()};
+  return cursor.games;
+}
+
 GameResult<FoundRecord> find_record(std::string_view text, size_t index, RecordWork* work) {
   RecordCursor cursor;
   auto r = list_from(text, cursor, 1, index, true, work);
@@ -891,8 +909,8 @@ GameResult<FoundRecord> find_record(std::string_view text, size_t index, RecordW
 }
 
 GameResult<std::vector<RecordInfo>> list_records(std::string_view text, RecordCursor& cursor, size_t max_games,
-                                                 RecordWork* work) {
-  return list_from(text, cursor, max_games, 0, false, work);
+                                                 RecordWork* work, size_t max_bytes) {
+  return list_from(text, cursor, max_games, 0, false, work, stop_offset(text, cursor, max_bytes));
 }
 
 GameResult<std::vector<RecordInfo>> list_records(std::string_view text, RecordWork* work) {

@@ -168,11 +168,21 @@ struct RecordCursor {
   bool done = false;  // the text is listed to its end
 };
 // Lists at most `max_games` (at least 1) more games from the cursor on and moves it past
-// them: the page's list with progress (cursor.offset of the text's size). The calls
-// together list what list_records does, refused as it is (the "no game" refusal comes
-// with the call that reaches the end).
+// them: the page's list with progress (cursor.offset of the text's size). With
+// `max_bytes`, the call also ends at the first game (after one) that begins that far past
+// the cursor, as the count with a cursor does. The calls together list what list_records
+// does, refused as it is (the "no game" refusal comes with the call that reaches the end).
 GameResult<std::vector<RecordInfo>> list_records(std::string_view text, RecordCursor& cursor, size_t max_games,
-                                                 RecordWork* work = nullptr);
+                                                 RecordWork* work = nullptr,
+                                                 size_t max_bytes = std::string_view::npos);
+
+// Counts the games from the cursor on, about `max_bytes` of text at a time: the split ends
+// at the first game (after one) that begins `max_bytes` or more past the cursor, which
+// moves there; cursor.games is the count so far (returned), cursor.done once the text is
+// counted to its end. The calls together count what count_records does, refused as it is
+// (from the call that meets the refusal): a count that a page spreads over its turns.
+GameResult<size_t> count_records(std::string_view text, RecordCursor& cursor, size_t max_bytes,
+                                 RecordWork* work = nullptr);
 
 // Reads game `index` (0 = the first) of a record text, playing its moves: all or nothing.
 // Refused (bad-record) with "line N: ..." naming the move and the reason. The games

@@ -4,6 +4,7 @@
 // published on the Chess Variants site in 1997.
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -624,6 +625,104 @@ TEST_CASE("games beyond MAX_RECORD_GAMES are refused at the first one too many",
   REQUIRE(found);
   CHECK_FALSE(found->info);
   CHECK(found->games == 5);
+}
+
+namespace {
+// A text counted `max_bytes` at a time (count_records with a cursor, resumed to the end or
+// the first refusal): the count, or "line N: reason"; the offsets each call stopped at.
+std::string counted_in_steps(const std::string& text, size_t max_bytes, std::vector<std::pair<size_t, int>>* stops) {
+  dc::RecordCursor cursor;
+  for (;;) {
+    const size_t from = cursor.offset;
+    auto r = dc::count_records(text, cursor, max_bytes);
+    if (!r) return r.error();
+    if (cursor.done) return std::to_string(*r);
+    REQUIRE(cursor.offset > from);  // each call moves on
+    REQUIRE(*r == cursor.games);
+    if (stops) stops->push_back({cursor.offset, cursor.line});
+  }
+}
+std::string counted_at_once(const std::string& text) {
+  auto r = dc::count_records(text);
+  return r ? std::to_string(*r) : r.error();
+}
+}  // namespace
+
+TEST_CASE("a count resumed a stretch of text at a time: the count and the refusal of one count", "[record]") {
+  std::string games = "\xEF\xBB\xBF% an escape line\n{ before the first game }\n[Event \"One\"]\n[Gold \"Ann\"]\n\n"
+                      "1. W2h3 {a comment\nof two lines} W2e6 (a (nested) variation) 2. W2e3 1-0\n\n"
+                      "{ between games } ; a line comment\n[Event \"Two\"]\n1. W2h3 $1 W2e6\n"  // no result: the tags end it
+                      "[Event \"Three\"]\n\n1. W2h3 *\n1. W2h3 W2e6 0-1 2. W2e3 *\n{ after the last game }\n";
+  auto crlf = [](const std::string& t) {
+    std::string out;
+    for (char c : t) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    return out;
+  };
+  const std::vector<std::pair<std::string, std::string>> texts = {
+      {"games, comments, escapes", games},
+      {"CRLF", crlf(games)},
+      {"an unclosed comment in the last game", games + "[Event \"Four\"]\n1. W2h3 {never closed\n"},
+      {"a stray '%' in the third game", crlf(games) + "1. W2h3 %junk *\n"},
+      {"a broken tag after many games", repeat("[Event \"x\"]\n1. W2h3 *\n", 40) + "[Event \"y\n1. W2h3 *\n"},
+      {"no game", "{ only a comment }\r\n; and another\n"},
+  };
+  for (const auto& [name, text] : texts) {
+    INFO(name);
+    const std::string once = counted_at_once(text);
+    auto list = dc::list_records(text);
+    for (size_t max_bytes = 1; max_bytes <= text.size() + 1; ++max_bytes) {
+      INFO("max_bytes " << max_bytes);
+      std::vector<std::pair<size_t, int>> stops;
+      CHECK(counted_in_steps(text, max_bytes, &stops) == once);
+      // Each call stops where a game of the listing begins, on its line.
+      if (!list) continue;
+      for (const auto& [offset, line] : stops) {
+        auto at = std::find_if(list->begin(), list->end(), [&](const dc::RecordInfo& i) { return i.offset == offset; });
+        REQUIRE(at != list->end());
+        CHECK(at->line == line);
+      }
+    }
+  }
+  CHECK(counted_at_once(games) == "5");
+  CHECK(counted_at_once(texts[2].second).find("line 18: the comment opened with '{' on this line has no closing '}'") == 0);
+  CHECK(counted_at_once(texts[5].second) == "line 3: there is no game in this text");
+  SECTION("more than MAX_RECORD_GAMES: refused at the first one too many, whatever the stretch") {
+    const std::string many = repeat("*\r\n", dc::MAX_RECORD_GAMES + 5);
+    const std::string refusal = "line 100001: the text holds more than 100000 games (at most that many are read from "
+                                "one text: split it)";
+    CHECK(counted_at_once(many) == refusal);
+    for (size_t max_bytes : {size_t(1), size_t(7), size_t(4096), size_t(65536), many.size()})
+      CHECK(counted_in_steps(many, max_bytes, nullptr) == refusal);
+    const std::string most = repeat("*\r\n", dc::MAX_RECORD_GAMES);
+    CHECK(counted_in_steps(most, 4096, nullptr) == "100000");
+  }
+  SECTION("a bounded stretch: a call splits its bytes and at most the game it stopped in") {
+    const std::string text = repeat("[Event \"x\"]\n1. W2h3 W2e6 *\n\n", 1000);
+    dc::RecordCursor cursor;
+    int calls = 0;
+    while (!cursor.done) {
+      dc::RecordWork w;
+      REQUIRE(dc::count_records(text, cursor, 1000, &w));
+      CHECK(w.units <= 1000 + 2 * 30);
+      ++calls;
+    }
+    CHECK(cursor.games == 1000);
+    CHECK(calls == 28);  // 27 stretches of 36 games (1,008 bytes) and the rest
+    // A listing given as many bytes stops at the same games, and lists what one listing does.
+    dc::RecordCursor list_cursor;
+    std::vector<dc::RecordInfo> listed;
+    for (calls = 0; !list_cursor.done; ++calls) {
+      auto part = dc::list_records(text, list_cursor, 500, nullptr, 1000);
+      REQUIRE(part);
+      CHECK(part->size() == (calls < 27 ? 36u : 28u));
+      listed.insert(listed.end(), part->begin(), part->end());
+    }
+    CHECK(calls == 28);
+    auto all = dc::list_records(text);
+    REQUIRE(all);
+    REQUIRE(listed.size() == all->size());
+    for (size_t i = 0; i < listed.size(); ++i) CHECK(listed[i].offset == (*all)[i].offset);
+  }
 }
 
 TEST_CASE("'%' is an escape only in a line's first column; $ glyphs are PGN's $0..$255", "[record]") {

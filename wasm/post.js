@@ -218,8 +218,9 @@ Module['ready'] = Module['ready'].then(function (M) {
   // (A text may be given as a string or as a file's bytes: textOrBytes.)
   // A large text held once: next(maxGames) -> {listed, done, read, size, total} lists a few
   // more games (listed: how many so far; read / size: the bytes; total: the text's games,
-  // counted when the first call does not reach the end, which refuses a text of too many
-  // games at once); games(from, to) -> [{line, tags (the roster), result, moves}] of those
+  // counted when the first call does not reach the end: the calls after it count a stretch
+  // of the text each (counting: true, counted: the bytes counted) and list no more games
+  // until the count ends, or refuse a text of too many games); games(from, to) -> [{line, tags (the roster), result, moves}] of those
   // listed; read(i) reads game i of those listed from its own text; count(); delete().
   var RecordListCore = M['RecordListCore'];
   class RecordList {

@@ -112,31 +112,34 @@ class RecordListCore {
   // the memory grows).
   val buffer() { return val(emscripten::typed_memory_view(text_.size(), reinterpret_cast<unsigned char*>(text_.data()))); }
 
-  // {listed (the games listed so far), done, read (bytes listed so far), size (bytes), total (the games
-  // of the whole text; 0 until known)}; an error if the text cannot be listed (from the call
-  // that meets it). When the first call does not reach the end, the whole text is counted
-  // at once (core stops at game MAX_RECORD_GAMES + 1): a text of too many games, or one that
-  // cannot be split further on, is refused before a long list is made.
+  // {listed (the games listed so far), done, read (bytes listed so far), size (bytes),
+  // total (the games of the whole text; 0 until known), counting, counted}; an error if
+  // the text cannot be listed (from the call that meets it). When the first call does not
+  // reach the end, the text is counted before more games are listed (core stops at game
+  // MAX_RECORD_GAMES + 1): a text of too many games, or one that cannot be split further
+  // on, is refused before a long list is made. The count goes COUNT_BYTES of text a call
+  // (counting: true, counted: its bytes so far), and a list call lists at most that much
+  // text too (however few games), so that the page keeps its turns.
+  static constexpr size_t COUNT_BYTES = 128 * 1024;
   val next(int max_games) {
     if (max_games < 1) return error_obj("bad-argument", "the number of games must be 1 or more");
-    const bool first = cursor_.offset == 0 && !cursor_.done && infos_.empty();
-    auto r = list_records(text_, cursor_, size_t(max_games));
-    if (!r) return game_error_obj(r.code(), r.error(), r.line());
-    if (cursor_.done) total_ = cursor_.games;
-    else if (first) {
-      auto n = count_records(text_);
+    if (counting_) {
+      auto n = count_records(text_, count_, COUNT_BYTES);
       if (!n) return game_error_obj(n.code(), n.error(), n.line());
-      total_ = *n;
-      infos_.reserve(total_);
+      if (count_.done) {
+        counting_ = false;
+        total_ = count_.games;
+        infos_.reserve(total_);
+      }
+      return progress();
     }
+    const bool first = cursor_.offset == 0 && !cursor_.done && infos_.empty();
+    auto r = list_records(text_, cursor_, size_t(max_games), nullptr, COUNT_BYTES);
+    if (!r) return game_error_obj(r.code(), r.error(), r.line());
     for (RecordInfo& info : r.value()) infos_.push_back(std::move(info));
-    val o = val::object();
-    o.set("listed", double(infos_.size()));
-    o.set("done", cursor_.done);
-    o.set("read", double(cursor_.offset));
-    o.set("size", double(text_.size()));
-    o.set("total", double(total_));
-    return o;
+    if (cursor_.done) total_ = cursor_.games;
+    else if (first) count_ = cursor_, counting_ = true;  // counted on from where the list stopped
+    return progress();
   }
   int count() const { return int(infos_.size()); }
   // Games `from` to `to` (not included) of those listed so far: [info_obj...] (a list shows
@@ -158,8 +161,21 @@ class RecordListCore {
   }
 
  private:
+  val progress() const {
+    val o = val::object();
+    o.set("listed", double(infos_.size()));
+    o.set("done", cursor_.done);
+    o.set("read", double(cursor_.offset));
+    o.set("size", double(text_.size()));
+    o.set("total", double(total_));
+    o.set("counting", counting_);
+    o.set("counted", double(count_.offset));
+    return o;
+  }
+
   std::string text_;
-  RecordCursor cursor_;
+  RecordCursor cursor_, count_;
+  bool counting_ = false;
   std::vector<RecordInfo> infos_;
   size_t total_ = 0;
 };

@@ -172,13 +172,27 @@ test('RecordList: a large text listed a few games at a time, one game read witho
   const n = 3000;
   for (let i = 0; i < n; i++) text += games[i % 3].record({ tags: { Event: `Game ${i + 1}`, Gold: 'Zoë' } });
   const l = new M.RecordList(text);
-  let reads = [], r;
+  let reads = [], counted = [], r;
   do {
     r = l.next(256);
-    assert.equal(r.listed, Math.min(n, 256 * (reads.length + 1)));
-    reads.push(r.read);
     assert.equal(r.size, Buffer.byteLength(text));
+    if (reads.length === 1 && r.listed === 256) {  // the rest of the text counted, a stretch a call
+      counted.push(r.counted);
+      assert.equal(r.total, r.counting ? 0 : n);
+      continue;
+    }
+    assert.equal(r.listed, Math.min(n, 256 * (reads.length + 1)));
+    assert.equal(r.counting, reads.length === 0, 'the first call starts the count');
+    assert.equal(r.total, reads.length ? n : 0, 'the text counted before more games are listed');
+    reads.push(r.read);
   } while (!r.done);
+  // 128 KB a call (to the first game that begins past it), the last to the end
+  assert.ok(counted.length >= 3, `${counted.length} calls counted the text`);
+  for (let i = 0; i < counted.length - 1; i++) {
+    const step = counted[i] - (i ? counted[i - 1] : reads[0]);
+    assert.ok(step >= 128 * 1024 && step < 128 * 1024 + 2000, `a stretch of ${step} bytes`);
+  }
+  assert.equal(counted.at(-1), Buffer.byteLength(text));
   const listed = l.games(0, n);
   assert.equal(listed.length, n);
   assert.deepEqual(l.games(n - 2, n + 5), listed.slice(n - 2), 'a few of them, cut to the list');
@@ -198,9 +212,9 @@ test('RecordList: a large text listed a few games at a time, one game read witho
   assert.equal(thrown(() => l.read(n)).code, 'bad-argument');
   assert.equal(thrown(() => l.next(0)).code, 'bad-argument');
   l.delete();
-  // A bad text: refused by the first call, with its line (the whole text is split then,
-  // when that call does not reach its end), before any game is listed.
+  // A bad text: refused by the count, with its line, before more games are listed.
   const bad = new M.RecordList(games[0].record() + '\n1. W2h3 { never closed');
+  assert.equal(bad.next(1).counting, true);
   const e = thrown(() => bad.next(1));
   assert.equal(e.code, 'bad-record');
   assert.match(e.message, /^line \d+: the comment opened with '\{' on this line has no closing '}'/);
@@ -223,7 +237,7 @@ test('RecordList: a file’s bytes read as core reads them (UTF-16, binary and t
   }
   const refused = (bytes) => {
     const l = new M.RecordList(bytes);
-    try { return thrown(() => l.next(500)); } finally { l.delete(); }
+    try { return thrown(() => { while (!l.next(500).done); }); } finally { l.delete(); }
   };
   // UTF-16 (Windows Notepad): said as the command line says it, not read as garbled UTF-8
   const utf16 = new Uint8Array(2 + text.length * 2);
@@ -235,7 +249,7 @@ test('RecordList: a file’s bytes read as core reads them (UTF-16, binary and t
   // binary: the first control character, not "the text is too long" of bytes decoded
   e = refused(Uint8Array.from([0x78, 0x0a, 0x80, 0xff, 0xc3, 0x0e, 0x41]));
   assert.match(e.message, /^line 2: a control character \(byte 0x0E\) has no place in a record/);
-  // more than 100,000 games: refused by the first call, before a list is made
+  // more than 100,000 games: refused by the count, before a list is shown
   e = refused(new TextEncoder().encode('* '.repeat(100001)));
   assert.match(e.message, /^line 1: the text holds more than 100000 games/);
   // too long: core's cap, in bytes

@@ -312,10 +312,21 @@ export function createRecordIO(ctl, M, opening, ui) {
     const made = attempt(() => new M.RecordList(text));
     if (made.error) return said(made, 'This record could not be read');
     const list = made.value;
-    const read = attempt(() => list.next(LIST_CHUNK));
-    if (read.error) { list.delete(); return said(read, 'This record could not be read'); }
-    const first = read.value;
     listed = list;
+    // A text of more than one chunk is counted before its list is shown (one of too many
+    // games is refused with no list), a stretch of text a call, in slices with the page's
+    // turns between them.
+    let first = null;
+    for (let slice = performance.now(); !first || first.counting;) {
+      if (performance.now() - slice > LIST_SLICE_MS) {
+        await tick();
+        if (mine !== listing) return {};  // another text: this one is gone
+        slice = performance.now();
+      }
+      const read = attempt(() => list.next(LIST_CHUNK));
+      if (read.error) { dropList(); return said(read, 'This record could not be read'); }
+      first = read.value;
+    }
     if (first.done && first.listed === 1) return openIndex(0);
     if (!dialog) wire();
     if (!dialog.open) dialog.showModal();
