@@ -676,10 +676,10 @@ TEST_CASE("a count resumed a stretch of text at a time: the count and the refusa
       CHECK(counted_in_steps(text, max_bytes, &stops) == once);
       // Each call stops where a game of the listing begins, on its line.
       if (!list) continue;
-      for (const auto& [offset, line] : stops) {
-        auto at = std::find_if(list->begin(), list->end(), [&](const dc::RecordInfo& i) { return i.offset == offset; });
+      for (const auto& stop : stops) {
+        auto at = std::find_if(list->begin(), list->end(), [&](const dc::RecordInfo& i) { return i.offset == stop.first; });
         REQUIRE(at != list->end());
-        CHECK(at->line == line);
+        CHECK(at->line == stop.second);
       }
     }
   }
