@@ -117,8 +117,10 @@ test('a reload of a timed game restores the clocks, the time away counted', asyn
 
 test('a timed game\'s record opened again: the clocks as the record left them, running again from now', async () => {
   const page = A.page;
-  await nextDay(page);
+  // the last test's game still runs on its clock: a new game first, then the next day (had
+  // the day come first, its flag could fall and its end dialog cover the buttons)
   await newGame(page, 'hotseat', '5+3');
+  await nextDay(page);
   await move(page, '2c2', '2c3');
   const g1 = (await clockOf(page)).stamps[0].at;
   await page.clock.setSystemTime(g1 + 20000);

@@ -97,7 +97,13 @@ test('a comment of 300,000 characters: folded in the move list; not storable wit
   });
   const long = 'a long comment '.repeat(20000).slice(0, -1) + '.';  // 300,000 characters (a comment's spaces at its ends are not its own)
   const text = `[Event "Long"]\n\n1. W2c3 { ${long} } w2c6 { short } 2. W2d3 *\n`;
+  // as on a slow phone (the page's work 8 times slower), so that the list needs several
+  // slices of a frame's time however fast this machine is
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
   assert.deepEqual(await page.evaluate((t) => window.__dc.openRecordText(t), text), {});
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
   await page.waitForFunction(() => window.__dc.history().length === 3);
   await page.waitForFunction(() => window.__dc.saveFailure);
   const t = await toast(page);
@@ -155,7 +161,13 @@ test('20,000 games: listed with their progress while the page answers; one of th
       if (c) window.__listStates.push({ text: c.textContent, value: p.value, max: p.max, hidden: p.hidden, n: document.querySelectorAll('#rec-games .rec-game').length });
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
+  // as on a slow phone (the page's work 8 times slower), so that the list needs several
+  // slices of a frame's time however fast this machine is
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
   assert.deepEqual(await page.evaluate((t) => window.__dc.openRecordText(t), text), {});
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
   const states = await page.evaluate(() => window.__listStates);
   t.diagnostic(`longest task while the text was counted and listed: ${Math.round(await page.evaluate(() => window.__longest))} ms (0: none over 50 ms)`);
   const growing = states.filter((s) => !s.hidden && s.n > 0 && !/^20000 games/.test(s.text));
