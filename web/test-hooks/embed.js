@@ -28,6 +28,7 @@ else {
     squarePoint: (name) => r.point(name),
     labels: () => r.board.labels(),
     state: () => {
+      r.flush();  // what the last change asked the board to show
       const d = handed.diagram;
       return {
         fen: game().fen(), moves: game().history().coordinate, selected: r.selected(), diagram: r.diagram(),

@@ -317,7 +317,8 @@ async function createView(createBoard) {
 /**
  * Starts the embed. deps (optional): createBoard, loadEngine (the page's own by default).
  * Resolves to the embed's parts (read-only views: options, game, selected, diagram, levels,
- * caption, point(name), messages: its 'say' events) once it is drawn, or to {error} when it
+ * caption, point(name), messages: its 'say' events; flush(): a change waiting for the next
+ * frame drawn now, as the page's flush) once it is drawn, or to {error} when it
  * cannot start (the page says so).
  */
 export async function startEmbed({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
@@ -358,7 +359,7 @@ async function boot(createBoard, loadEngine) {
   starting = false;
   new ResizeObserver(redraw).observe(document.documentElement);
   return {
-    options, board, point: pointOf,
+    options, board, point: pointOf, flush: () => { if (frame) draw(); },
     game: () => game, selected: () => selected, diagram: () => diagram, levels: () => shownLevels,
     caption: () => !$('caption').hidden,
   };
