@@ -1,6 +1,7 @@
 // Fuzzes the game record reader (core/record.h): no crash, no sanitizer report; every
-// refusal names a line of the text; a listing made a few games at a time is the listing
-// made at once; a game read through its listing is the game read by its number; a game
+// refusal names a line of the text; a listing made a few games at a time, and a count
+// made a few bytes at a time (as the page spreads them over its turns), are the listing
+// and the count made at once, refusals included; a game read through its listing is the game read by its number; a game
 // that reads is written and read back the same (moves, tags, comments, glyphs, clocks,
 // result), and its written form is stable; and the reader's work stays linear in the text
 // (RecordWork::units: a slow input is found as a crash, not only as a time-out).
@@ -40,6 +41,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   dc::RecordWork work;
   auto list = dc::list_records(text, &work);
   check_linear(work, size, "list_records");
+  // The same count, a budget of bytes at a time (from 1 byte to the whole text): the
+  // calls move on, and end where the one-call count does, with its number or its refusal.
+  {
+    const size_t budget = 1 + (size ? size_t(data[size - 1]) * size / 256 : 0);
+    auto whole = dc::count_records(text);
+    dc::RecordCursor c;
+    dc::GameResult<size_t> part = size_t(0);
+    while (!c.done) {
+      const size_t from = c.offset;
+      part = dc::count_records(text, c, budget);
+      if (!part) break;
+      if (*part != c.games || (!c.done && c.offset <= from)) std::abort();
+    }
+    if (bool(whole) != bool(part) || (whole ? *whole != *part : whole.error() != part.error())) std::abort();
+  }
   // The same list, three games at a time.
   dc::RecordCursor cursor;
   std::vector<dc::RecordInfo> chunks;
