@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -797,6 +798,19 @@ TEST_CASE("bench search, then stop: the answer comes, the bench stopped before i
   }
 }
 
+namespace {
+// The match runner's exit status and its whole output (stderr too) for `args`.
+std::pair<int, std::string> match(const std::string& args) {
+  std::string out;
+  FILE* p = popen((DRAGONCHESS_BINARY_DIR "/match " + args + " 2>&1").c_str(), "r");
+  REQUIRE(p);
+  char buf[512];
+  while (fgets(buf, sizeof buf, p)) out += buf;
+  const int status = pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+}  // namespace
+
 TEST_CASE("numbers are read whole and in range, in the session and the match runner", "[session]") {
   long long w = 0;
   for (const char* bad : {"", "x", "5x", "x5", " 5", "5 ", "+5", "1e3", "0x10", "5.0", "--5", "99999999999999999999"})
@@ -810,15 +824,6 @@ TEST_CASE("numbers are read whole and in range, in the session and the match run
   CHECK(dc::parse_decimal("-2.5", -1000, 1000, d));
   CHECK(d == -2.5);
   // The match runner refuses a bad number with its name and range, before playing.
-  auto match = [](const std::string& args) {
-    std::string out;
-    FILE* p = popen((DRAGONCHESS_BINARY_DIR "/match " + args + " 2>&1").c_str(), "r");
-    REQUIRE(p);
-    char buf[512];
-    while (fgets(buf, sizeof buf, p)) out += buf;
-    const int status = pclose(p);
-    return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, out);
-  };
   for (auto [args, message] : std::initializer_list<std::pair<const char*, const char*>>{
            {"--a level=10,lnodes=abc", "lnodes= must be a whole number from 0 to 1000000000000, not 'abc'"},
            {"--a level=10,ltime=5s", "ltime= must be a whole number from 0 to 86400000, not '5s'"},
@@ -833,6 +838,7 @@ TEST_CASE("numbers are read whole and in range, in the session and the match run
            {"--sprt 0,five", "--sprt needs elo0,elo1[,alpha,beta]"},
            {"--resign 800,x", "--resign needs CP,MOVES"},
            {"--draw 200,10", "--draw needs PLY,CP,MOVES"},
+           {"--jobs 0", "--jobs must be a whole number from 1 to 256, not '0'"},
        }) {
     INFO(args);
     const auto [status, out] = match(args);
@@ -840,6 +846,35 @@ TEST_CASE("numbers are read whole and in range, in the session and the match run
     CHECK(out.find(message) != std::string::npos);
     CHECK(out.find("RESULT") == std::string::npos);  // nothing played
   }
+}
+
+TEST_CASE("a match's figures do not depend on how many pairs are played at a time", "[session]") {
+  // Each game depends only on its number and the seed: 7 games (3 pairs and one game) of
+  // the engine against itself at another level, with the tuner's positions, give the same
+  // summary and the same positions played one pair at a time or three.
+  auto figures = [](int jobs) {
+    const std::string positions = std::string(DRAGONCHESS_BINARY_DIR "/match-positions-") + std::to_string(jobs);
+    std::remove(positions.c_str());
+    const auto [status, out] = match("--a level=10 --b level=6 --nodes 1200 --games 7 --seed 11 --jobs " +
+                                     std::to_string(jobs) + " --positions " + positions);
+    REQUIRE(status == 0);
+    std::string kept;  // every line but the time a move took
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);)
+      if (line.rfind("time a move", 0) != 0) kept += line + "\n";
+    std::ifstream pf(positions);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(pf, line);) lines.push_back(line);
+    std::sort(lines.begin(), lines.end());
+    std::remove(positions.c_str());
+    return std::make_pair(kept, lines);
+  };
+  const auto one = figures(1), three = figures(3);
+  CHECK(one.first.find("games 7 ") != std::string::npos);
+  CHECK(one.first.find("RESULT|level=10|level=6|7|") != std::string::npos);
+  CHECK(one.second.size() > 20);
+  CHECK(one.first == three.first);
+  CHECK(one.second == three.second);
 }
 
 namespace {

@@ -3,7 +3,7 @@
 // and the Elo difference with its 95% interval; optionally a sequential test (SPRT).
 //
 //   match --a level=10 --b level=10,eval=material --nodes 100000 --games 200
-//   match --a level=10 --b level=10,see=0 --nodes 20000 --sprt 0,5 --games 4000
+//   match --a level=10 --b level=10,see=0 --nodes 20000 --sprt 0,5 --games 4000 --jobs 2
 //   match --a cmd=build/native/dragonchess --b cmd=../baseline/build/native/dragonchess
 //         --movetime 200 --games 1000 --resign 800,5 --draw 200,10,10
 //   match --a level=3 --b level=2 --level-limits      (the browser's settings of each level)
@@ -31,6 +31,7 @@
 // Without them the runner still reports how often the resign rule would have fired
 // and how often that would have given a result other than the game's own.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -40,9 +41,11 @@
 #include <map>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "clock.h"
@@ -323,11 +326,131 @@ std::unique_ptr<ExternalEngine> start_external(const Config& c) {
   return e;
 }
 
+// What every game of a match shares.
+struct GameSetup {
+  const Config &ca, &cb;
+  MoveLimits lim;
+  bool level_limits_each;
+  std::optional<TimeControl> tc;
+  int max_plies;
+  Adjudication adj;
+  uint64_t seed;
+  bool keep_positions, keep_clock_lines;
+  std::function<double()> wall_ms;
+};
+
+// One game's result and what it adds to the match's figures (index 0: A, 1: B).
+struct GameReport {
+  int g = 0;
+  bool a_gold = true;
+  GameOutcome o;
+  uint64_t nodes[2] = {0, 0}, searches[2] = {0, 0};
+  double ms[2] = {0, 0};
+  long clock_moves[2] = {0, 0};
+  double clock_used[2] = {0, 0}, lowest_left[2] = {1e300, 1e300};
+  std::string quiet, clock_lines;  // the tuner's positions and the clock log's lines, when asked for
+  int points() const { return (a_gold ? o.result : -o.result) + 1; }  // A's half-points: 0, 1, 2
+};
+
+// Game g of a match (A is Gold in the even games), played from `fen` with A's and B's
+// external engines (when they are).
+GameReport play_one(const GameSetup& su, const std::string& fen, int g, ExternalEngine* ext_a, ExternalEngine* ext_b) {
+  GameReport rep;
+  rep.g = g;
+  rep.a_gold = g % 2 == 0;
+  Player pa(su.ca, su.seed * 1000 + uint64_t(g) * 2, ext_a), pb(su.cb, su.seed * 1000 + uint64_t(g) * 2 + 1, ext_b);
+  pa.own_limits = pb.own_limits = su.level_limits_each;
+  std::optional<GameClock> game_clock;
+  if (su.tc) game_clock.emplace(*su.tc);
+  MoveLimits lim = su.lim;
+  lim.clock = game_clock ? &*game_clock : nullptr;
+  std::ostringstream clock_lines;
+  auto chooser = [&](Player& p) -> Chooser {
+    const int who = &p == &pa ? 0 : 1;
+    Chooser plain = [&p, &fen, &lim](Position& pos, const std::vector<std::string>& moves) {
+      return p.choose(pos, fen, moves, lim);
+    };
+    if (!game_clock) return plain;
+    return [&, who, timed = on_clock(plain, *game_clock, su.wall_ms)](Position& pos, const std::vector<std::string>& moves) {
+      const Color us = pos.side_to_move();
+      const Choice c = timed(pos, moves);
+      const GameClock& gc = *game_clock;
+      ++rep.clock_moves[who];
+      rep.clock_used[who] += gc.last_used_ms(us);
+      rep.lowest_left[who] = std::min(rep.lowest_left[who], gc.left_ms(us));
+      if (su.keep_clock_lines)
+        clock_lines << su.seed * 100000 + uint64_t(g) << ' ' << moves.size() << ' ' << (us == GOLD ? "gold" : "scarlet")
+                    << ' ' << (who == 0 ? 'A' : 'B') << ' ' << gc.last_used_ms(us) << ' ' << gc.left_ms(us) << ' '
+                    << p.soft_ms << ' ' << p.hard_ms << '\n';
+      return c;
+    };
+  };
+  pa.new_game();
+  pb.new_game();
+  QuietPositions quiet(6);
+  auto record = [&](const Position& p, const Choice& c) { quiet.see(p, c); };
+  rep.o = rep.a_gold ? play_game(fen, chooser(pa), chooser(pb), su.max_plies, su.adj, record)
+                     : play_game(fen, chooser(pb), chooser(pa), su.max_plies, su.adj, record);
+  if (su.keep_positions) {
+    std::ostringstream out;
+    quiet.write(out, rep.o.result, long(su.seed * 100000 + uint64_t(g)));
+    rep.quiet = out.str();
+  }
+  rep.clock_lines = clock_lines.str();
+  const Player* players[2] = {&pa, &pb};
+  for (int i = 0; i < 2; ++i)
+    rep.nodes[i] = players[i]->nodes, rep.searches[i] = players[i]->searches, rep.ms[i] = players[i]->ms;
+  return rep;
+}
+
+// The match's figures so far.
+struct Totals {
+  int w = 0, d = 0, l = 0, played = 0;
+  stats::Pentanomial penta{};
+  long total_plies = 0;
+  std::map<std::string, int> endings;
+  uint64_t nodes[2] = {0, 0}, searches[2] = {0, 0};
+  double ms[2] = {0, 0};
+  // On a clock, A's and B's: losses on time, draws on time (the other side had only its
+  // King), moves, time used, the lowest time left after a move.
+  int time_losses[2] = {0, 0}, time_draws[2] = {0, 0};
+  long clock_moves[2] = {0, 0};
+  double clock_used[2] = {0, 0}, lowest_left[2] = {1e300, 1e300};
+  // Without --resign: the games the resign rule would have ended, and how they ended.
+  int would_resign = 0, would_resign_drawn = 0, would_resign_reversed = 0;
+  long would_resign_plies = 0;
+
+  void add(const GameReport& r, const Adjudication& adj) {
+    const GameOutcome& o = r.o;
+    const int points = r.points();
+    (points == 2 ? w : points == 1 ? d : l) += 1;
+    ++played;
+    total_plies += o.plies;
+    ++endings[o.how];
+    for (int i = 0; i < 2; ++i) {
+      nodes[i] += r.nodes[i], searches[i] += r.searches[i], ms[i] += r.ms[i];
+      clock_moves[i] += r.clock_moves[i], clock_used[i] += r.clock_used[i];
+      lowest_left[i] = std::min(lowest_left[i], r.lowest_left[i]);
+    }
+    if (o.flag) {
+      const int who = (o.flagged == GOLD) == r.a_gold ? 0 : 1;
+      ++(o.result == 0 ? time_draws : time_losses)[who];
+    }
+    if (o.resign_would && !adj.resign_moves) {
+      ++would_resign;
+      would_resign_plies += o.resign_ply;
+      if (o.result == 0) ++would_resign_drawn;
+      else if (o.resign_would != o.result) ++would_resign_reversed;
+    }
+  }
+  void add_pair(int points) { ++penta[size_t(points)]; }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string a_text = "level=10", b_text = "greedy";
-  int games = 100, movetime = 0, max_plies = 300, plies = 6, verbose = 0;
+  int games = 100, movetime = 0, max_plies = 300, plies = 6, verbose = 0, jobs = 1;
   uint64_t nodes = 0, seed = 1;
   bool level_limits_each = false;
   std::string positions_path;  // the tuner's quiet positions of every game, appended
@@ -349,6 +472,7 @@ int main(int argc, char** argv) {
     if (k == "--a") a_text = val();
     else if (k == "--b") b_text = val();
     else if (k == "--games") num(1, 100000000, games);
+    else if (k == "--jobs") num(1, 256, jobs);
     else if (k == "--nodes") num(1, 1000000000000LL, nodes);
     else if (k == "--movetime") num(1, 86400000, movetime);
     else if (k == "--max-plies") num(1, 1000000, max_plies);
@@ -400,7 +524,8 @@ int main(int argc, char** argv) {
       std::cerr << "usage: match --a PLAYER --b PLAYER [--nodes N | --movetime MS] [--games N]\n"
                    "             [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resign CP,MOVES] [--draw PLY,CP,MOVES]\n"
                    "             [--level-limits] [--max-plies N] [--opening-plies N] [--seed N] [--verbose]\n"
-                   "             [--positions FILE] [--tc [MOVES/]BASE[+INC] [--clock-log FILE]]\n"
+                   "             [--positions FILE] [--tc [MOVES/]BASE[+INC] [--clock-log FILE]] [--jobs N]\n"
+                   "  --jobs: game pairs played N at a time (threads; an external engine per job)\n"
                    "  --level-limits: each side searches its level's own limits, as the browser does\n"
                    "  --sprt: stop when the sequential test accepts or rejects (--games is the most)\n"
                    "  --positions: append the quiet positions of every game for the tuner (tune fit)\n"
@@ -419,7 +544,6 @@ int main(int argc, char** argv) {
     std::cerr << "--tc replaces --nodes, --movetime and --level-limits (each level keeps its own caps on a clock)\n";
     return 1;
   }
-  auto ext_a = start_external(ca), ext_b = start_external(cb);
   std::ofstream positions_out;
   if (!positions_path.empty()) positions_out.open(positions_path, std::ios::app);
   std::ofstream clock_log;
@@ -427,96 +551,60 @@ int main(int argc, char** argv) {
     clock_log.open(clock_log_path, std::ios::app);
     if (!clock_log) { std::cerr << "cannot open " << clock_log_path << "\n"; return 1; }
   }
-  // On a clock, A's and B's: losses on time, draws on time (the other side had only its
-  // King), moves, time used, the lowest time left after a move.
-  int time_losses[2] = {0, 0}, time_draws[2] = {0, 0};
-  long clock_moves[2] = {0, 0};
-  double clock_used[2] = {0, 0}, lowest_left[2] = {1e300, 1e300};
   const auto t_start = std::chrono::steady_clock::now();
   const std::function<double()> wall_ms = [t_start] {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t_start).count();
   };
   const int pairs = (games + 1) / 2;
-  std::vector<std::string> openings = opening_positions(pairs, plies, seed);
-  int w = 0, d = 0, l = 0, played = 0;
-  stats::Pentanomial penta{};
-  int pair_points = 0;  // A's half-points in the current pair
-  long total_plies = 0;
-  int would_resign = 0, would_resign_drawn = 0, would_resign_reversed = 0;
-  long would_resign_plies = 0;
-  std::map<std::string, int> endings;
-  uint64_t nodes_of[2] = {0, 0}, searches_of[2] = {0, 0};  // A's and B's, for nodes and time a move
-  double ms_of[2] = {0, 0};
+  const std::vector<std::string> openings = opening_positions(pairs, plies, seed);
+  GameSetup setup{ca, cb, lim, level_limits_each, tc, max_plies, adj, seed, positions_out.is_open(), clock_log.is_open(), wall_ms};
+  Totals t;
   double llr = 0;
   std::string verdict;
-  for (int g = 0; g < games; ++g) {
-    const std::string& fen = openings[size_t(g / 2) % openings.size()];
-    const bool a_gold = g % 2 == 0;
-    Player pa(ca, seed * 1000 + uint64_t(g) * 2, ext_a.get()), pb(cb, seed * 1000 + uint64_t(g) * 2 + 1, ext_b.get());
-    pa.own_limits = pb.own_limits = level_limits_each;
-    std::optional<GameClock> game_clock;
-    if (tc) game_clock.emplace(*tc);
-    lim.clock = game_clock ? &*game_clock : nullptr;
-    auto chooser = [&](Player& p) -> Chooser {
-      const int who = &p == &pa ? 0 : 1;
-      Chooser plain = [&p, &fen, &lim](Position& pos, const std::vector<std::string>& moves) {
-        return p.choose(pos, fen, moves, lim);
-      };
-      if (!game_clock) return plain;
-      return [&, who, timed = on_clock(plain, *game_clock, wall_ms)](Position& pos, const std::vector<std::string>& moves) {
-        const Color us = pos.side_to_move();
-        const Choice c = timed(pos, moves);
-        const GameClock& gc = *game_clock;
-        Player& pl = who == 0 ? pa : pb;
-        ++clock_moves[who];
-        clock_used[who] += gc.last_used_ms(us);
-        lowest_left[who] = std::min(lowest_left[who], gc.left_ms(us));
-        if (clock_log.is_open())
-          clock_log << seed * 100000 + uint64_t(g) << ' ' << moves.size() << ' ' << (us == GOLD ? "gold" : "scarlet") << ' '
-                    << (who == 0 ? 'A' : 'B') << ' ' << gc.last_used_ms(us) << ' ' << gc.left_ms(us) << ' ' << pl.soft_ms
-                    << ' ' << pl.hard_ms << '\n';
-        return c;
-      };
-    };
-    pa.new_game();
-    pb.new_game();
-    QuietPositions quiet(6);
-    auto record = [&](const Position& p, const Choice& c) { quiet.see(p, c); };
-    const GameOutcome o = a_gold ? play_game(fen, chooser(pa), chooser(pb), max_plies, adj, record)
-                                 : play_game(fen, chooser(pb), chooser(pa), max_plies, adj, record);
-    if (positions_out.is_open()) quiet.write(positions_out, o.result, long(seed * 100000 + uint64_t(g)));
-    nodes_of[0] += pa.nodes, searches_of[0] += pa.searches, ms_of[0] += pa.ms;
-    nodes_of[1] += pb.nodes, searches_of[1] += pb.searches, ms_of[1] += pb.ms;
-    const int r = a_gold ? o.result : -o.result;
-    if (o.flag) {
-      const int who = (o.flagged == GOLD) == a_gold ? 0 : 1;
-      ++(o.result == 0 ? time_draws : time_losses)[who];
-    }
-    if (r > 0) ++w; else if (r == 0) ++d; else ++l;
-    ++played;
-    total_plies += o.plies;
-    ++endings[o.how];
-    if (o.resign_would && !adj.resign_moves) {
-      ++would_resign;
-      would_resign_plies += o.resign_ply;
-      if (o.result == 0) ++would_resign_drawn;
-      else if (o.resign_would != o.result) ++would_resign_reversed;
-    }
-    pair_points += r + 1;
-    if (g % 2 == 1) {
-      ++penta[size_t(pair_points)];
-      pair_points = 0;
-      if (use_sprt) {
-        llr = stats::llr_logistic(sprt.elo0, sprt.elo1, penta);
-        verdict = sprt.verdict(llr);
+  // The pairs are handed out in order to `jobs` workers, each with its own players (and
+  // external engines); a finished pair is added to the totals, under the lock, as it comes.
+  // Each game depends only on its number and the seed, so the totals of a whole match do
+  // not depend on `jobs` (an SPRT may stop at another pair).
+  std::mutex lock;
+  std::atomic<int> next_pair{0};
+  std::atomic<bool> stop{false};
+  auto worker = [&] {
+    auto ext_a = start_external(ca), ext_b = start_external(cb);
+    for (int pair; !stop && (pair = next_pair++) < pairs;) {
+      std::vector<GameReport> reports;
+      for (int g = 2 * pair; g < std::min(2 * pair + 2, games); ++g)
+        reports.push_back(play_one(setup, openings[size_t(pair) % openings.size()], g, ext_a.get(), ext_b.get()));
+      std::lock_guard<std::mutex> hold(lock);
+      if (stop) break;  // the SPRT has decided: pairs finished after it are not counted
+      for (const GameReport& r : reports) {
+        t.add(r, adj);
+        if (positions_out.is_open()) positions_out << r.quiet;
+        if (clock_log.is_open()) clock_log << r.clock_lines;
       }
+      if (reports.size() == 2) {
+        t.add_pair(reports[0].points() + reports[1].points());
+        if (use_sprt) {
+          llr = stats::llr_logistic(sprt.elo0, sprt.elo1, t.penta);
+          verdict = sprt.verdict(llr);
+        }
+      }
+      if (verbose)
+        for (const GameReport& r : reports) {
+          const bool last = &r == &reports.back() && reports.size() == 2;
+          std::fprintf(stderr, "game %d (%s as %s): %s by %s in %d plies  [+%d =%d -%d]%s\n", r.g + 1, ca.text.c_str(),
+                       r.a_gold ? "Gold" : "Scarlet", r.points() > 1 ? "win" : r.points() == 1 ? "draw" : "loss",
+                       r.o.how.c_str(), r.o.plies, t.w, t.d, t.l, use_sprt && last ? (" LLR " + std::to_string(llr)).c_str() : "");
+        }
+      if (!verdict.empty()) stop = true;
     }
-    if (verbose)
-      std::fprintf(stderr, "game %d (%s as %s): %s by %s in %d plies  [+%d =%d -%d]%s\n", g + 1, ca.text.c_str(),
-                   a_gold ? "Gold" : "Scarlet", r > 0 ? "win" : r == 0 ? "draw" : "loss", o.how.c_str(), o.plies, w,
-                   d, l, use_sprt && g % 2 == 1 ? (" LLR " + std::to_string(llr)).c_str() : "");
-    if (!verdict.empty()) break;
-  }
+  };
+  std::vector<std::thread> threads;
+  for (int j = 1; j < std::min(jobs, pairs); ++j) threads.emplace_back(worker);
+  worker();
+  for (std::thread& th : threads) th.join();
+  const int played = t.played;
+  const stats::Pentanomial& penta = t.penta;
+  const int w = t.w, d = t.d, l = t.l;
   const stats::EloEstimate e = stats::elo_estimate(penta);
   const int npairs = played / 2;
   const bool sweep = npairs > 0 && (penta[4] == uint64_t(npairs) || penta[0] == uint64_t(npairs));
@@ -532,27 +620,27 @@ int main(int argc, char** argv) {
   std::printf("pairs (A's points 0, 1/2, 1, 3/2, 2): %llu %llu %llu %llu %llu\n", (unsigned long long)penta[0],
               (unsigned long long)penta[1], (unsigned long long)penta[2], (unsigned long long)penta[3],
               (unsigned long long)penta[4]);
-  std::printf("plies per game %.1f; endings:", double(total_plies) / std::max(played, 1));
-  for (const auto& [how, n] : endings) std::printf(" %s %d;", how.c_str(), n);
+  std::printf("plies per game %.1f; endings:", double(t.total_plies) / std::max(played, 1));
+  for (const auto& [how, n] : t.endings) std::printf(" %s %d;", how.c_str(), n);
   std::printf("\n");
-  if (searches_of[0] && searches_of[1]) {  // engines only (random and greedy do not search)
-    std::printf("nodes a move: A %.0f, B %.0f\n", double(nodes_of[0]) / double(searches_of[0]),
-                double(nodes_of[1]) / double(searches_of[1]));
-    std::printf("time a move (the clock): A %.0f ms, B %.0f ms\n", ms_of[0] / double(searches_of[0]),
-                ms_of[1] / double(searches_of[1]));
+  if (t.searches[0] && t.searches[1]) {  // engines only (random and greedy do not search)
+    std::printf("nodes a move: A %.0f, B %.0f\n", double(t.nodes[0]) / double(t.searches[0]),
+                double(t.nodes[1]) / double(t.searches[1]));
+    std::printf("time a move (the clock): A %.0f ms, B %.0f ms\n", t.ms[0] / double(t.searches[0]),
+                t.ms[1] / double(t.searches[1]));
   }
   if (tc) {
     std::printf("clock %s: losses on time A %d, B %d; draws on time (King only) A %d, B %d\n",
-                time_control_text(*tc).c_str(), time_losses[0], time_losses[1], time_draws[0], time_draws[1]);
+                time_control_text(*tc).c_str(), t.time_losses[0], t.time_losses[1], t.time_draws[0], t.time_draws[1]);
     std::printf("on the clock: A %.0f ms a move, lowest time left %.0f ms; B %.0f ms a move, lowest time left %.0f ms\n",
-                clock_used[0] / double(std::max(1L, clock_moves[0])), clock_moves[0] ? lowest_left[0] : 0.0,
-                clock_used[1] / double(std::max(1L, clock_moves[1])), clock_moves[1] ? lowest_left[1] : 0.0);
+                t.clock_used[0] / double(std::max(1L, t.clock_moves[0])), t.clock_moves[0] ? t.lowest_left[0] : 0.0,
+                t.clock_used[1] / double(std::max(1L, t.clock_moves[1])), t.clock_moves[1] ? t.lowest_left[1] : 0.0);
   }
   if (!adj.resign_moves)
     std::printf("resign rule (800 cp, 5 moves each) would have ended %d games (at ply %.0f on average); of those the "
                 "other side won %d, %d were drawn\n",
-                would_resign, would_resign ? double(would_resign_plies) / would_resign : 0.0, would_resign_reversed,
-                would_resign_drawn);
+                t.would_resign, t.would_resign ? double(t.would_resign_plies) / t.would_resign : 0.0,
+                t.would_resign_reversed, t.would_resign_drawn);
   if (use_sprt)
     std::printf("SPRT elo0 %.1f elo1 %.1f alpha %.2f beta %.2f (GSPRT, pentanomial, logistic Elo): LLR %.3f "
                 "[%.3f, %.3f] %s\n",
