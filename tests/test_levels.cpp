@@ -77,9 +77,9 @@ TEST_CASE("a level blind to captures from afar misses the only one that wins mat
 }
 
 TEST_CASE("a level blind to captures from afar walks into one", "[levels]") {
-  // Gold's Cleric on 2d3 can take the Warrior on 2e4 (which the Scarlet Dragon on 3e3
-  // guards from afar) or stay; a level that sees afar captures leaves the Warrior alone.
-  const std::string fen = fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d3", 'C'}, {"2e4", 'w'}, {"3e3", 'r'}, {"2h2", 'W'}});
+  // Gold's Cleric on 2d3 can take the Thief on 2e4 (which the Scarlet Dragon on 3e3
+  // guards from afar) or leave; a level that sees afar captures leaves the Thief alone.
+  const std::string fen = fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d3", 'C'}, {"2e4", 't'}, {"3e3", 'r'}, {"2h2", 'W'}});
   LevelSettings ls = plain_level();
   CHECK(best_of(fen, &ls, 0, 1) != "2d32e4");
   ls.afar_blind_pct = 100;

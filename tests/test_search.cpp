@@ -466,12 +466,13 @@ constexpr uint64_t UNSLICED = uint64_t(1) << 50;
 
 // Positions along long self-play games (node-bounded, so the same on every run; one move
 // in eight random, which keeps the games long and crowded with captures), every 5th ply
-// from the 10th: openings, crowded middle games and late positions.
-std::vector<std::string> self_play_positions(int games, uint64_t seed) {
+// from the 10th: openings, crowded middle games and late positions; as many games as it
+// takes to give `count` positions (the first `count` are kept).
+std::vector<std::string> self_play_positions(size_t count, uint64_t seed) {
   std::vector<std::string> out;
   std::mt19937_64 rng(seed);
   Search s(8);
-  for (int g = 0; g < games; ++g) {
+  while (out.size() < count) {
     Position pos = Position::start();
     s.new_game();
     for (int ply = 0; ply < 400 && !game_status(pos).over(); ++ply) {
@@ -483,6 +484,7 @@ std::vector<std::string> self_play_positions(int games, uint64_t seed) {
       pos.make_move(m);
     }
   }
+  out.resize(count);
   return out;
 }
 
@@ -527,14 +529,12 @@ TEST_CASE("a search driven in slices of any size equals one unsliced", "[search]
 }
 
 TEST_CASE("the same move, score and node count at any slice size, self-play positions", "[search]") {
-  const auto fens = self_play_positions(1, 31);
-  REQUIRE(fens.size() >= 20);
+  const auto fens = self_play_positions(20, 31);
   same_at_any_slice(fens, 10000, {10, 10, 3, 7});
 }
 
 TEST_CASE("the same move, score and node count at any slice size, 100+ self-play positions", "[search][slow]") {
-  const auto fens = self_play_positions(6, 2026);
-  REQUIRE(fens.size() >= 100);
+  const auto fens = self_play_positions(100, 2026);
   same_at_any_slice(fens, 60000, {10, 10, 10, 2, 5, 8});
 }
 
@@ -662,16 +662,17 @@ TEST_CASE("incremental evaluation table terms match a full recount", "[search]")
 }
 
 TEST_CASE("a search stopped inside an iteration does not play the move that iteration refuted", "[search]") {
-  // Scarlet to move. At depth 1 the Oliphant on 2g1 taking the Cleric on 2h1 looks best;
-  // at depth 2 it is mated at once (the Gold Oliphant 2d1-2d8 mates the King on 2a8,
-  // frozen by the Basilisk below it), and taking that Oliphant instead is the move.
+  // Scarlet to move. At depth 1 an Oliphant (on 2g1 or 2h5) taking the Cleric on 2h1
+  // looks best; at depth 2 it is mated at once (the Gold Oliphant 2d1-2d8 mates the King
+  // on 2a8, frozen by the Basilisk below it), and taking that Oliphant instead is the move.
   const std::string fen = make_fen({{"3l1", 'K'}, {"2d1", 'O'}, {"1a8", 'B'}, {"2a8", 'k'}, {"3l8", 's'},
                                     {"2g1", 'o'}, {"2h5", 'o'}, {"2h1", 'C'}}, 's');
   Position pos = load(fen);
-  const std::string BAIT = "2g12h1", SAVE = "2g12d1";
+  const std::string SAVE = "2g12d1";
   Search s(8);
   const SearchResult d1 = s.go(pos, depth_limit(1));
-  REQUIRE(to_coordinate(d1.best) == BAIT);
+  const std::string BAIT = to_coordinate(d1.best);  // which Oliphant: the evaluation's choice
+  REQUIRE((BAIT == "2g12h1" || BAIT == "2h52h1"));
   s.new_game();
   const SearchResult d2 = s.go(pos, depth_limit(2));
   REQUIRE(to_coordinate(d2.best) == SAVE);
