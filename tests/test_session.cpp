@@ -877,6 +877,52 @@ TEST_CASE("a match's figures do not depend on how many pairs are played at a tim
   CHECK(one.second == three.second);
 }
 
+TEST_CASE("a match stopped by Ctrl-C prints the figures of the pairs it played", "[session]") {
+  // 400 games would take minutes; interrupted once two games are over, the match ends
+  // after the pairs being played (whole pairs, a few more than those over at the signal)
+  // and says so.
+  int out_pipe[2], err_pipe[2];
+  REQUIRE(pipe(out_pipe) == 0);
+  REQUIRE(pipe(err_pipe) == 0);
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    dup2(out_pipe[1], 1);
+    dup2(err_pipe[1], 2);
+    close(out_pipe[0]);
+    close(err_pipe[0]);
+    execl(DRAGONCHESS_BINARY_DIR "/match", "match", "--a", "level=10", "--b", "level=4", "--nodes", "1500", "--games",
+          "400", "--jobs", "2", "-v", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  std::string err, out;
+  char buf[4096];
+  ssize_t n;
+  while (err.find("game 2 (") == std::string::npos && (n = read(err_pipe[0], buf, sizeof buf)) > 0) err.append(buf, size_t(n));
+  REQUIRE(err.find("game 2 (") != std::string::npos);
+  kill(pid, SIGINT);
+  while ((n = read(out_pipe[0], buf, sizeof buf)) > 0) out.append(buf, size_t(n));
+  while ((n = read(err_pipe[0], buf, sizeof buf)) > 0) err.append(buf, size_t(n));
+  close(out_pipe[0]);
+  close(err_pipe[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  INFO(out << err);
+  CHECK((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+  int games = 0, w = 0, d = 0, l = 0;
+  const size_t at = out.find("\ngames ");
+  REQUIRE(at != std::string::npos);
+  REQUIRE(std::sscanf(out.c_str() + at, "\ngames %d W %d D %d L %d", &games, &w, &d, &l) == 4);
+  CHECK(games >= 2);
+  CHECK(games < 100);
+  CHECK(games % 2 == 0);  // whole pairs
+  CHECK(w + d + l == games);
+  CHECK(out.find("interrupted: the figures of the " + std::to_string(games) + " games played") != std::string::npos);
+  CHECK(out.find("RESULT|level=10|level=4|" + std::to_string(games) + "|") != std::string::npos);
+}
+
 namespace {
 
 // The session's whole output after `lines` (each search waited for).

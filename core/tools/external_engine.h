@@ -39,6 +39,7 @@ class ExternalEngine {
     if (pipe(to_child) != 0 || pipe(from_child) != 0) return;
     pid_ = fork();
     if (pid_ == 0) {
+      setpgid(0, 0);  // its own process group: a Ctrl-C at the terminal stops the match, not its engines
       dup2(to_child[0], 0);
       dup2(from_child[1], 1);
       close(to_child[1]);

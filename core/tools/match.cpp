@@ -30,6 +30,8 @@
 //                        both engines scored the position within +-CP: a draw.
 // Without them the runner still reports how often the resign rule would have fired
 // and how often that would have given a result other than the game's own.
+#include <signal.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -446,6 +448,15 @@ struct Totals {
   void add_pair(int points) { ++penta[size_t(points)]; }
 };
 
+// A first SIGINT or SIGTERM ends the match after the pairs being played (their figures
+// are printed as a whole match's); a second one ends the process at once.
+std::atomic<bool> interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+extern "C" void on_interrupt(int sig) {
+  interrupted = true;
+  signal(sig, SIG_DFL);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -526,6 +537,7 @@ int main(int argc, char** argv) {
                    "             [--level-limits] [--max-plies N] [--opening-plies N] [--seed N] [--verbose]\n"
                    "             [--positions FILE] [--tc [MOVES/]BASE[+INC] [--clock-log FILE]] [--jobs N]\n"
                    "  --jobs: game pairs played N at a time (threads; an external engine per job)\n"
+                   "  Ctrl-C (or SIGTERM): ends the match after the pairs being played, with its figures\n"
                    "  --level-limits: each side searches its level's own limits, as the browser does\n"
                    "  --sprt: stop when the sequential test accepts or rejects (--games is the most)\n"
                    "  --positions: append the quiet positions of every game for the tuner (tune fit)\n"
@@ -570,7 +582,7 @@ int main(int argc, char** argv) {
   std::atomic<bool> stop{false};
   auto worker = [&] {
     auto ext_a = start_external(ca), ext_b = start_external(cb);
-    for (int pair; !stop && (pair = next_pair++) < pairs;) {
+    for (int pair; !stop && !interrupted && (pair = next_pair++) < pairs;) {
       std::vector<GameReport> reports;
       for (int g = 2 * pair; g < std::min(2 * pair + 2, games); ++g)
         reports.push_back(play_one(setup, openings[size_t(pair) % openings.size()], g, ext_a.get(), ext_b.get()));
@@ -598,11 +610,16 @@ int main(int argc, char** argv) {
       if (!verdict.empty()) stop = true;
     }
   };
+  signal(SIGINT, on_interrupt);
+  signal(SIGTERM, on_interrupt);
   std::vector<std::thread> threads;
   for (int j = 1; j < std::min(jobs, pairs); ++j) threads.emplace_back(worker);
   worker();
   for (std::thread& th : threads) th.join();
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
   const int played = t.played;
+  if (interrupted && played < games) std::printf("interrupted: the figures of the %d games played\n", played);
   const stats::Pentanomial& penta = t.penta;
   const int w = t.w, d = t.d, l = t.l;
   const stats::EloEstimate e = stats::elo_estimate(penta);
