@@ -210,6 +210,9 @@ test('files chosen: their bytes read by core (UTF-16, binary, too many games sai
   await page.click('[data-act="record"]');
   await page.waitForSelector('#dlg-record[open]');
   for (const [name, buffer, said] of cases) {
+    // a list of another text on show first: a refused text leaves no list of the old one
+    assert.deepEqual(await page.evaluate(() => window.__dc.openRecordText('1. W2h3 *\n\n1. W2a3 *\n')), {});
+    assert.equal(await page.isVisible('#rec-games'), true, `${name}: a list before`);
     await page.evaluate(() => { document.getElementById('rec-error').hidden = true; });
     await page.setInputFiles('#rec-file-input', { name, mimeType: 'text/plain', buffer });
     await page.waitForFunction(() => !document.getElementById('rec-error').hidden);

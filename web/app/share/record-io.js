@@ -259,7 +259,7 @@ export function createRecordIO(ctl, M, opening, ui) {
     });
     $('rec-text').addEventListener('focus', (e) => e.target.select());
     // closed without a choice: the list and its text are let go
-    dialog.addEventListener('close', () => { dropList(); $('rec-games').hidden = true; $('rec-games').replaceChildren(); });
+    dialog.addEventListener('close', clearList);
   }
 
   async function copy() {
@@ -303,11 +303,19 @@ export function createRecordIO(ctl, M, opening, ui) {
     listing++;
   }
 
+  // The list let go and its box emptied: the dialog closed, or another text to read (whose
+  // count may take a while, or end in an error: no list of the old text meanwhile).
+  function clearList() {
+    dropList();
+    const box = $('rec-games');
+    if (box) { box.hidden = true; box.replaceChildren(); }
+  }
+
   // Opens the game of a text (a string, or a file's bytes: core reads them as they are and
   // tells a UTF-16 or binary file), or lists its games when it holds several. Resolves to {}
   // once a game is open or the list complete, or {error} (said) when the text is refused.
   async function openText(text) {
-    dropList();
+    clearList();
     const mine = listing;
     const made = attempt(() => new M.RecordList(text));
     if (made.error) return said(made, 'This record could not be read');
