@@ -170,6 +170,11 @@ test('20,000 games: listed with their progress while the page answers; one of th
   await cdp.detach();
   const states = await page.evaluate(() => window.__listStates);
   t.diagnostic(`longest task while the text was counted and listed: ${Math.round(await page.evaluate(() => window.__longest))} ms (0: none over 50 ms)`);
+  // first the count, shown as it goes (the bytes read), then the list
+  const counts = states.filter((s) => /^Counting the games… /.test(s.text));
+  assert.ok(counts.length >= 1, 'the count is shown');
+  assert.ok(counts.every((s) => /^Counting the games… \d+\.\d of 4\.3 MB read\.$/.test(s.text) && s.n === 0 && s.value > 0 && s.value <= s.max), counts[0].text);
+  assert.ok(states.indexOf(counts[counts.length - 1]) < states.findIndex((s) => s.n > 0), 'before the list');
   const growing = states.filter((s) => !s.hidden && s.n > 0 && !/^20000 games/.test(s.text));
   assert.ok(growing.length >= 2, `the list grows in steps (${growing.length}), a slice of a frame's time each`);
   assert.ok(growing.every((s) => /^Listing the games… \d+ of 20000; choose one at any time\.$/.test(s.text)), growing[0].text);

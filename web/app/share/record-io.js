@@ -323,26 +323,22 @@ export function createRecordIO(ctl, M, opening, ui) {
     listed = list;
     // A text of more than one chunk is counted before its list is shown (one of too many
     // games is refused with no list), a stretch of text a call, in slices with the page's
-    // turns between them.
-    let first = null;
+    // turns between them; a count of more than a slice is shown in the dialog as it goes.
+    let first = null, counting = null;
     for (let slice = performance.now(); !first || first.counting;) {
       if (performance.now() - slice > LIST_SLICE_MS) {
+        if (first) counting = showCount(counting, first);
         await tick();
         if (mine !== listing) return {};  // another text: this one is gone
         slice = performance.now();
       }
       const read = attempt(() => list.next(LIST_CHUNK));
-      if (read.error) { dropList(); return said(read, 'This record could not be read'); }
+      if (read.error) { clearList(); return said(read, 'This record could not be read'); }
       first = read.value;
     }
     if (first.done && first.listed === 1) return openIndex(0);
-    if (!dialog) wire();
-    if (!dialog.open) dialog.showModal();
-    showError('');
-    const box = $('rec-games');
-    box.hidden = false;
-    box.innerHTML = '<p class="rec-count" aria-live="polite"></p><progress class="rec-progress" max="1" value="0"></progress><div class="rec-scroll"><ol class="rec-list"></ol></div>';
-    const count = box.querySelector('.rec-count'), bar = box.querySelector('.rec-progress');
+    const { box, count, bar } = listBox();
+    box.insertAdjacentHTML('beforeend', '<div class="rec-scroll"><ol class="rec-list"></ol></div>');
     // (a row drawn after this list is let go, in the moment before the dialog empties: none)
     const rows = gameRows(box.querySelector('.rec-scroll'), (from, to) => (listed === list ? list.games(from, to).map(gameLine) : []));
     const add = (chunk) => {
@@ -373,6 +369,28 @@ export function createRecordIO(ctl, M, opening, ui) {
       }
     }
     return {};
+  }
+
+  // The dialog open with an empty list box: its line of words and its progress bar.
+  function listBox() {
+    if (!dialog) wire();
+    if (!dialog.open) dialog.showModal();
+    showError('');
+    const box = $('rec-games');
+    box.hidden = false;
+    box.innerHTML = '<p class="rec-count" aria-live="polite"></p><progress class="rec-progress" max="1" value="0"></progress>';
+    return { box, count: box.querySelector('.rec-count'), bar: box.querySelector('.rec-progress') };
+  }
+
+  // How far the count of a text has come (`at`: RecordList.next()'s progress), in the list
+  // box (`shown`: the box's parts, made on the first call and returned).
+  function showCount(shown, at) {
+    const parts = shown || listBox();
+    const mb = (bytes) => (bytes / 1048576).toFixed(1);
+    parts.count.textContent = `Counting the games… ${mb(at.counted)} of ${mb(at.size)} MB read.`;
+    parts.bar.max = at.size || 1;
+    parts.bar.value = at.counted;
+    return parts;
   }
 
   function openIndex(index) {
