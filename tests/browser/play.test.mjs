@@ -123,11 +123,14 @@ test('the piece label after a plain capture and in a puzzle names the capturer',
   await waitPlies(1);
   await frames(page, 2);
   assert.equal(await tipText(), 'Gold Oliphant');
-  // a puzzle: the Cleric takes on 1d3
-  await page.evaluate(() => window.__dc.learn.enter('puzzles', 'p0013'));
-  await page.waitForFunction(() => window.__dc.learn.puzzle()?.id === 'p0013');
+  // a puzzle whose first move is a Gold Cleric's plain capture (the first of the shipped set)
+  const pz = await page.evaluate(async () => (await (await fetch('puzzles.json')).json()).puzzles
+    .find((p) => p.fen.split(' ')[1] === 'g' && /^Cx/.test(p.line[0]) && !p.tags.includes('afar')));
+  assert.ok(pz, 'a puzzle that opens with a Cleric capture');
+  await page.evaluate((id) => window.__dc.learn.enter('puzzles', id), pz.id);
+  await page.waitForFunction((id) => window.__dc.learn.puzzle()?.id === id, pz.id);
   await frames(page, 4);
-  await dragSquare(page, '1c3', '1d3');
+  await dragSquare(page, pz.moves[0].slice(0, 3), pz.moves[0].slice(3));
   await page.waitForFunction(() => window.__dc.learn.puzzle().phase !== 'play');
   await frames(page, 2);
   assert.equal(await tipText(), 'Gold Cleric');
