@@ -115,33 +115,47 @@ struct Run {
   double cpu_ms = -1;  // the engine's CPU time (user + system), when it exited
 };
 
-Run run_engine(const std::vector<std::string>& args, const std::string& input, int limit_ms = 10000) {
-  Run r;
-  int in_pipe[2], out_pipe[2];
-  REQUIRE(pipe(in_pipe) == 0);
+// A program of the build started with `args`, its standard output (and, when asked,
+// its standard input and error) on pipes of ours; -1 where not asked.
+struct Child {
+  pid_t pid = -1;
+  int in = -1, out = -1, err = -1;
+};
+
+Child spawn(const std::string& program, const std::vector<std::string>& args, bool with_in, bool with_err) {
+  int in_pipe[2] = {-1, -1}, out_pipe[2], err_pipe[2] = {-1, -1};
+  if (with_in) REQUIRE(pipe(in_pipe) == 0);
   REQUIRE(pipe(out_pipe) == 0);
-  const auto t0 = Clock::now();
-  pid_t pid = fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    dup2(in_pipe[0], 0);
-    dup2(out_pipe[1], 1);
-    close(in_pipe[1]);
-    close(out_pipe[0]);
-    std::vector<char*> argv;
-    std::string bin = DRAGONCHESS_BINARY_DIR "/dragonchess";
-    argv.push_back(bin.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
+  if (with_err) REQUIRE(pipe(err_pipe) == 0);
+  const std::string bin = DRAGONCHESS_BINARY_DIR "/" + program;
+  std::vector<std::string> copy = args;  // (made before the fork: no allocation after it)
+  std::vector<char*> argv{const_cast<char*>(bin.c_str())};
+  for (auto& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  Child c;
+  c.pid = fork();
+  REQUIRE(c.pid >= 0);
+  if (c.pid == 0) {
+    if (with_in) dup2(in_pipe[0], 0), close(in_pipe[1]);
+    dup2(out_pipe[1], 1), close(out_pipe[0]);
+    if (with_err) dup2(err_pipe[1], 2), close(err_pipe[0]);
     execv(bin.c_str(), argv.data());
     _exit(127);
   }
-  close(in_pipe[0]);
-  close(out_pipe[1]);
+  if (with_in) close(in_pipe[0]), c.in = in_pipe[1];
+  close(out_pipe[1]), c.out = out_pipe[0];
+  if (with_err) close(err_pipe[1]), c.err = err_pipe[0];
+  return c;
+}
+
+Run run_engine(const std::vector<std::string>& args, const std::string& input, int limit_ms = 10000) {
+  Run r;
+  const auto t0 = Clock::now();
+  const Child child = spawn("dragonchess", args, true, false);
+  const pid_t pid = child.pid;
   signal(SIGPIPE, SIG_IGN);
   // Writes the input from a thread (it may be larger than the pipe holds).
-  std::thread writer([fd = in_pipe[1], &input] {
+  std::thread writer([fd = child.in, &input] {
     size_t done = 0;
     while (done < input.size()) {
       ssize_t n = write(fd, input.data() + done, input.size() - done);
@@ -154,9 +168,9 @@ Run run_engine(const std::vector<std::string>& args, const std::string& input, i
   for (;;) {
     const int left = limit_ms - int(ms_since(t0));
     if (left <= 0) break;
-    pollfd p{out_pipe[0], POLLIN, 0};
+    pollfd p{child.out, POLLIN, 0};
     if (poll(&p, 1, left) <= 0) break;
-    ssize_t n = read(out_pipe[0], buf, sizeof buf);
+    ssize_t n = read(child.out, buf, sizeof buf);
     if (n <= 0) break;
     r.out.append(buf, size_t(n));
   }
@@ -175,7 +189,7 @@ Run run_engine(const std::vector<std::string>& args, const std::string& input, i
     waitpid(pid, &status, 0);
   }
   r.ms = ms_since(t0);
-  close(out_pipe[0]);
+  close(child.out);
   writer.join();
   return r;
 }
@@ -881,32 +895,19 @@ TEST_CASE("a match stopped by Ctrl-C prints the figures of the pairs it played",
   // 400 games would take minutes; interrupted once two games are over, the match ends
   // after the pairs being played (whole pairs, a few more than those over at the signal)
   // and says so.
-  int out_pipe[2], err_pipe[2];
-  REQUIRE(pipe(out_pipe) == 0);
-  REQUIRE(pipe(err_pipe) == 0);
-  const pid_t pid = fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    dup2(out_pipe[1], 1);
-    dup2(err_pipe[1], 2);
-    close(out_pipe[0]);
-    close(err_pipe[0]);
-    execl(DRAGONCHESS_BINARY_DIR "/match", "match", "--a", "level=10", "--b", "level=4", "--nodes", "1500", "--games",
-          "400", "--jobs", "2", "-v", static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(out_pipe[1]);
-  close(err_pipe[1]);
+  const Child child = spawn("match", {"--a", "level=10", "--b", "level=4", "--nodes", "1500", "--games", "400", "--jobs", "2", "-v"},
+                            false, true);
+  const pid_t pid = child.pid;
   std::string err, out;
   char buf[4096];
   ssize_t n;
-  while (err.find("game 2 (") == std::string::npos && (n = read(err_pipe[0], buf, sizeof buf)) > 0) err.append(buf, size_t(n));
+  while (err.find("game 2 (") == std::string::npos && (n = read(child.err, buf, sizeof buf)) > 0) err.append(buf, size_t(n));
   REQUIRE(err.find("game 2 (") != std::string::npos);
   kill(pid, SIGINT);
-  while ((n = read(out_pipe[0], buf, sizeof buf)) > 0) out.append(buf, size_t(n));
-  while ((n = read(err_pipe[0], buf, sizeof buf)) > 0) err.append(buf, size_t(n));
-  close(out_pipe[0]);
-  close(err_pipe[0]);
+  while ((n = read(child.out, buf, sizeof buf)) > 0) out.append(buf, size_t(n));
+  while ((n = read(child.err, buf, sizeof buf)) > 0) err.append(buf, size_t(n));
+  close(child.out);
+  close(child.err);
   int status = 0;
   waitpid(pid, &status, 0);
   INFO(out << err);
