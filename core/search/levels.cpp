@@ -10,10 +10,10 @@ LevelSettings level_settings(int level) {
   static const LevelSettings L[11] = {
       // time  depth  nodes  noise  blunder  margin  afar-blind%  frozen-blind%  horizon  horizon%  exact-root
       {0, 1, 0, 0, 0, 0, 0, 0, -1, 0, false},
-      {900, 4, 80000, 25, 5, 90, 12, 12, 1, 8, true},     // 1: sometimes blind, misses recaptures
-      {1200, 5, 160000, 15, 4, 60, 7, 7, -1, 0, true},    // 2
-      {1500, 6, 250000, 11, 3, 45, 5, 5, -1, 0, true},    // 3
-      {2000, 7, 550000, 6, 2, 25, 2, 2, -1, 0, true},     // 4
+      {900, 5, 120000, 18, 4, 70, 9, 9, 1, 6, true},     // 1: sometimes blind, misses recaptures
+      {1200, 6, 200000, 12, 3, 50, 6, 6, -1, 0, true},    // 2
+      {1500, 7, 350000, 8, 2, 35, 3, 3, -1, 0, true},     // 3
+      {2000, 7, 550000, 4, 2, 20, 1, 1, -1, 0, true},     // 4
       {2500, 8, 1000000, 0, 0, 0, 0, 0, -1, 0, true},     // 5: no weakness; every root move exact
       {2500, MAX_DEPTH, 220000, 0, 0, 0, 0, 0, -1, 0, false},    // 6: the top level's search, by nodes
       {2500, MAX_DEPTH, 500000, 0, 0, 0, 0, 0, -1, 0, false},    // 7
