@@ -2,6 +2,7 @@
 // the level's own settings (level_settings() in levels.cpp), so that they cannot drift
 // from what the level does.
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,8 @@ constexpr const char* NAMES[11] = {"",       "Beginner", "Novice", "Casual", "Cl
 
 // How often a chance per search reads (0: always).
 int often_rank(int pct) { return pct >= 100 ? 0 : pct >= 40 ? 1 : pct >= 15 ? 2 : pct >= 5 ? 3 : pct >= 2 ? 4 : 5; }
-constexpr const char* OFTEN[6] = {"always", "often", "sometimes", "now and then", "rarely", "very rarely"};
+constexpr const char* OFTEN[] = {"always", "often", "sometimes", "now and then", "rarely", "very rarely"};
+constexpr int OFTEN_NB = int(std::size(OFTEN));
 
 // 600000 -> "600,000".
 std::string grouped(uint64_t n) {
@@ -56,14 +58,14 @@ std::string level_words(int level) {
   else
     s += "looks as far ahead as " + grouped(ls.max_nodes) + " positions a move allow";
   // Its errors, grouped by how often it makes them.
-  std::vector<std::string> errs[6];
+  std::vector<std::string> errs[OFTEN_NB];
   if (ls.horizon_pct > 0 && ls.capture_horizon == 0) errs[often_rank(ls.horizon_pct)].push_back("leaves pieces hanging");
   if (ls.horizon_pct > 0 && ls.capture_horizon >= 1) errs[often_rank(ls.horizon_pct)].push_back("misses recaptures");
   if (ls.afar_blind_pct > 0) errs[often_rank(ls.afar_blind_pct)].push_back("misses captures from afar");
   if (ls.frozen_blind_pct > 0) errs[often_rank(ls.frozen_blind_pct)].push_back("forgets frozen pieces");
   if (ls.blunder_pct > 0) errs[often_rank(ls.blunder_pct)].push_back("plays a weaker move");
   std::vector<std::string> parts;
-  for (int r = 0; r < 6; ++r)
+  for (int r = 0; r < OFTEN_NB; ++r)
     if (!errs[r].empty()) parts.push_back(std::string(OFTEN[r]) + " " + join(errs[r]));
   if (parts.empty()) return s + ", no mistakes on purpose.";
   std::string rest;

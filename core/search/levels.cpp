@@ -10,7 +10,7 @@ LevelSettings level_settings(int level) {
   static const LevelSettings L[11] = {
       // time  depth  nodes  noise  blunder  margin  afar-blind%  frozen-blind%  horizon  horizon%  exact-root
       {0, 1, 0, 0, 0, 0, 0, 0, -1, 0, false},
-      {900, 5, 120000, 18, 4, 70, 9, 9, 1, 6, true},     // 1: sometimes blind, misses recaptures
+      {900, 5, 120000, 18, 4, 70, 9, 9, 1, 6, true},     // 1: now and then blind, misses recaptures
       {1200, 6, 200000, 12, 3, 50, 6, 6, -1, 0, true},    // 2
       {1500, 7, 350000, 8, 2, 35, 3, 3, -1, 0, true},     // 3
       {2000, 7, 550000, 4, 2, 20, 1, 1, -1, 0, true},     // 4
