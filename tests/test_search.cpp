@@ -661,6 +661,50 @@ TEST_CASE("incremental evaluation table terms match a full recount", "[search]")
   CHECK(checked > 1000);
 }
 
+TEST_CASE("reused slider terms match a full evaluation", "[search]") {
+  // Random games of both rule sets, captures favoured (crowded positions whose sliders'
+  // lines open and close): at each ply the dynamic terms computed from the terms of the
+  // position one, two or three plies before (the squares of the moves between changed,
+  // no King or Basilisk moved or captured) equal the full computation.
+  EvalWeights blind = EvalWeights::defaults();
+  blind.use_frozen = false;
+  const Evaluator evs[] = {Evaluator(), Evaluator(blind)};
+  std::mt19937 rng(777);
+  int checked = 0, reused = 0;
+  for (Rules rules : {Rules::Gygax, Rules::Bga})
+    for (const Evaluator& ev : evs)
+      for (int game = 0; game < 6; ++game) {
+        Position pos = th::pos_of(START_POSITION, rules);
+        std::vector<Evaluator::SliderTerms> terms(1);
+        std::vector<Square> squares;  // the squares of each move, two a ply
+        std::vector<bool> resets;     // whether each move moved or took a King or a Basilisk
+        ev.dynamic(pos, nullptr, {}, terms[0]);
+        for (int ply = 0; ply < 320; ++ply) {
+          if (legal_moves(pos).size == 0) break;
+          const Move m = th::random_move(pos, rng, 0.6);
+          const PieceType mover = type_of(pos.at(m.from())), taken = type_of(pos.at(m.to()));
+          resets.push_back(mover == KING || mover == BASILISK || taken == BASILISK);
+          squares.push_back(m.from());
+          squares.push_back(m.to());
+          pos.make_move(m);
+          const int full = ev.dynamic(pos);
+          const size_t now = resets.size();
+          for (size_t back = 1; back <= 3 && back <= now && !resets[now - back]; ++back) {
+            Evaluator::SliderTerms out;
+            const std::span<const Square> changed(squares.data() + 2 * (now - back), 2 * back);
+            INFO(pos.to_string() << " from " << back << " plies back");
+            REQUIRE(ev.dynamic(pos, &terms[now - back], changed, out) == full);
+            ++reused;
+          }
+          terms.emplace_back();
+          REQUIRE(ev.dynamic(pos, nullptr, {}, terms.back()) == full);
+          ++checked;
+        }
+      }
+  CHECK(checked > 5000);
+  CHECK(reused > 5000);
+}
+
 TEST_CASE("a search stopped inside an iteration does not play the move that iteration refuted", "[search]") {
   // Scarlet to move. At depth 1 an Oliphant (on 2g1 or 2h5) taking the Cleric on 2h1
   // looks best; at depth 2 it is mated at once (the Gold Oliphant 2d1-2d8 mates the King

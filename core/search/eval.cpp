@@ -170,13 +170,16 @@ int Evaluator::fast(const Position& pos) const {
 
 // (Everything it calls inlined into it, itself not inlined: it runs for every evaluation.)
 template <Rules R>
-[[gnu::noinline, gnu::flatten]] int Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez, int& units, int& count) const {
+[[gnu::noinline, gnu::flatten]] void Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez,
+                                                            SliderTerms::Side& out) const {
   const Tables& T = tables(R);
   const bool ks = w_.use_king_safety;
   const Bitboard& occupied = pos.occupied();
   const Passage<R> P(pos, c);  // what stops a slide (Board Game Arena's: the gazed squares too)
-  int score = 0;
-  pos.pieces_of(c, T.slider_types()).for_each([&](Square s) {
+  int score = 0, units = 0, count = 0;
+  const Bitboard sliders = pos.pieces_of(c, T.slider_types());
+  Bitboard reach = sliders;
+  sliders.for_each([&](Square s) {
     const PieceType t = type_of(pos.at(s));
     if (pos.frozen(s) && w_.use_frozen) return;  // a frozen piece attacks nothing
     const SquareMoves& sm = T.moves(c, t, s);
@@ -189,6 +192,7 @@ template <Rules R>
       const Bitboard& enemy = pos.occupied(~c);
       for (int w = sm.plain_word, end = w + sm.plain_words; w < end; ++w) {
         const uint64_t attacks = captures.w[w] | afar.w[w];
+        reach.w[w] |= attacks | moves.w[w];
         mob += std::popcount(moves.w[w] & ~occupied.w[w]) + std::popcount(attacks & enemy.w[w]);
         if (ks) katt += std::popcount(attacks & ez.w[w]);
         if (w_.use_afar)
@@ -197,6 +201,8 @@ template <Rules R>
       }
     }
     for (const Target& tg : T.via_targets(sm)) {
+      reach.set(tg.via);
+      reach.set(tg.to);
       if (!pos.empty(tg.via) || P.gazed(tg.via)) continue;
       const Piece q = pos.at(tg.to);
       if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
@@ -218,6 +224,8 @@ template <Rules R>
       lo |= reach.lo;
       hi |= reach.hi;
     }
+    reach.w[word] |= lo;
+    reach.w[word + 1] |= hi;
     const Bitboard& own = pos.occupied(c);
     mob += std::popcount(lo & ~own.w[word]) + std::popcount(hi & ~own.w[word + 1]);
     if (ks) katt += std::popcount(lo & ez.w[word]) + std::popcount(hi & ez.w[word + 1]);
@@ -227,17 +235,28 @@ template <Rules R>
       ++count;
     }
   });
-  return score;
+  out = {reach, score, units, count};
 }
 
 int Evaluator::dynamic(const Position& pos) const {
+  SliderTerms terms;
+  return dynamic(pos, nullptr, {}, terms);
+}
+
+int Evaluator::dynamic(const Position& pos, const SliderTerms* base, std::span<const Square> changed,
+                       SliderTerms& out) const {
   const EvalWeights& w = w_;
+  out.ok = false;
   if (w.material_only || (!w.use_mobility && !w.use_king_safety && !w.use_afar)) return 0;
-  return pos.rules() == Rules::Gygax ? dynamic_terms<Rules::Gygax>(pos) : dynamic_terms<Rules::Bga>(pos);
+  out.ok = true;
+  if (base && !base->ok) base = nullptr;
+  return pos.rules() == Rules::Gygax ? dynamic_terms<Rules::Gygax>(pos, base, changed, out)
+                                     : dynamic_terms<Rules::Bga>(pos, base, changed, out);
 }
 
 template <Rules R>
-int Evaluator::dynamic_terms(const Position& pos) const {
+int Evaluator::dynamic_terms(const Position& pos, const SliderTerms* base, std::span<const Square> changed,
+                             SliderTerms& out) const {
   const EvalWeights& w = w_;
   const Tables& T = tables(R);
   const Bitboard(&zone_attackers)[COLOR_NB][SQUARE_NB] = R == Rules::Gygax ? zone_attackers_ : bga().zone_attackers;
@@ -246,8 +265,17 @@ int Evaluator::dynamic_terms(const Position& pos) const {
     const Color c = Color(ci), them = ~c;
     const Square ek = pos.king_square(them);
     const Bitboard& ez = zone_[them][ek];
-    int units = 0, count = 0;
-    score[c] += slider_terms<R>(pos, c, ez, units, count);
+    // The sliders' terms: those of base when no changed square is in their reach.
+    SliderTerms::Side& sliders = out.side[c];
+    bool touched = !base;
+    if (base)
+      for (Square x : changed) touched |= base->side[c].reach.test(x);
+    if (touched)
+      slider_terms<R>(pos, c, ez, sliders);
+    else
+      sliders = base->side[c];
+    int units = sliders.units, count = sliders.count;
+    score[c] += sliders.score;
     if (w.use_king_safety) {
       // Pieces that only step and leap, among those that might reach the enemy King's
       // zone: the zone squares they attack.

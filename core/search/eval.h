@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <span>
 
 #include "../position.h"
 
@@ -107,6 +108,23 @@ class Evaluator {
   // its table terms from Gygax's).
   int dynamic(const Position& pos) const;
 
+  // The sliders' part of dynamic(), per colour, kept so that a later evaluation can
+  // reuse it: it depends only on the squares of `reach` (the sliders' own, their
+  // targets, their rays up to the first piece), the enemy King's square and the
+  // Basilisks' (freezing, and under Board Game Arena's rules their gaze).
+  struct SliderTerms {
+    struct Side {
+      Bitboard reach;
+      int score, units, count;
+    };
+    bool ok = false;
+    Side side[COLOR_NB];
+  };
+  // dynamic(pos), the same value, reusing the terms of `base`: those of a position that
+  // differs from pos only by the occupants of the squares `changed`, with the same
+  // Kings' and Basilisks' squares (nullptr: none to reuse). Writes pos's to `out`.
+  int dynamic(const Position& pos, const SliderTerms* base, std::span<const Square> changed, SliderTerms& out) const;
+
  private:
   EvalWeights w_;
   int psq_[PIECE_NB][SQUARE_NB];
@@ -149,11 +167,11 @@ class Evaluator {
 
   // dynamic() under rule set R.
   template <Rules R>
-  int dynamic_terms(const Position& pos) const;
+  int dynamic_terms(const Position& pos, const SliderTerms* base, std::span<const Square> changed, SliderTerms& out) const;
   // Mobility and King-zone attacks of the sliders of colour c (King safety: units and
-  // count of attackers added in).
+  // count of attackers), and the squares they depend on.
   template <Rules R>
-  int slider_terms(const Position& pos, Color c, const Bitboard& enemy_zone, int& units, int& count) const;
+  void slider_terms(const Position& pos, Color c, const Bitboard& enemy_zone, SliderTerms::Side& out) const;
   // The frozen-piece term of the level-2 square s (Gold's point of view).
   int frozen_term(const Position& pos, Square s) const;
 };

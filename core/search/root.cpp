@@ -67,6 +67,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   const bool frozen_blind = level < 10 && ls.frozen_blind_pct > 0 && int(next_rand() % 100) < ls.frozen_blind_pct;
   ev = frozen_blind ? &frozen_blind_evaluator : &evaluator;
   ev_salt = frozen_blind ? 0x5bd1e9955bd1e995ull : 0;
+  ++search_count;  // the sliders' terms noted by earlier searches are not reused
   // The capture horizon holds always (100%) or in a share of the searches (drawn only
   // then, after the above).
   const bool horizon = level < 10 && ls.capture_horizon >= 0 && ls.horizon_pct > 0 &&

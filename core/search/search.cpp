@@ -42,7 +42,7 @@ int Search::State::eval(const Position& pos, int ply, int alpha, int beta) {
     v = (pos.side_to_move() == GOLD ? g : -g) + ev->tempo();
     constexpr int LAZY = 200;  // above the 99.9th percentile of |dynamic| in random games
     if (v + LAZY > alpha && v - LAZY < beta) {
-      v += ev->dynamic(pos);
+      v += slider_dynamic(pos, ply);
       ce.key = key;
       ce.value = v;
     }
@@ -52,6 +52,28 @@ int Search::State::eval(const Position& pos, int ply, int alpha, int beta) {
     v += int(h % uint64_t(2 * ls.noise_cp + 1)) - ls.noise_cp;
   }
   return v;
+}
+
+int Search::State::slider_dynamic(const Position& pos, int ply) {
+  constexpr int REACH = 2;  // plies up the path
+  Square changed[2 * REACH];
+  int n = 0;
+  const Evaluator::SliderTerms* base = nullptr;
+  for (int a = ply - 1; a >= 0 && a >= ply - REACH; --a) {
+    const PathMove& pm = path_move[a + 1];
+    if (pm.resets) break;
+    if (pm.from != SQ_NONE) {
+      changed[n++] = pm.from;
+      changed[n++] = pm.to;
+    }
+    if (noted_search[a] == search_count && noted_key[a] == (path_key[a] ^ ev_salt)) {
+      base = &noted[a];
+      break;
+    }
+  }
+  noted_search[ply] = search_count;
+  noted_key[ply] = path_key[ply] ^ ev_salt;
+  return ev->dynamic(pos, base, std::span<const Square>(changed, size_t(n)), noted[ply]);
 }
 
 bool Search::State::enough_material_for_null(const Position& pos) const {

@@ -149,8 +149,24 @@ struct Search::State {
     tt.prefetch(key ^ tt_salt);
     __builtin_prefetch(&ecache[(key ^ ev_salt) & (ecache.size() - 1)]);
   }
+  // The sliders' evaluation terms by ply (valid when noted_key[ply] is the key of the
+  // path's position there, salted by the evaluator, in this search), and the squares the
+  // move to each ply changed: an evaluation reuses those of a position a few plies up
+  // when no King or Basilisk has moved or been captured in between (slider_dynamic()).
+  struct PathMove {
+    Square from = SQ_NONE, to = SQ_NONE;  // SQ_NONE: a pass
+    bool resets = true;                   // a King or a Basilisk moved or was captured
+  };
+  PathMove path_move[MAX_PLY + 2];
+  Evaluator::SliderTerms noted[MAX_PLY + 2];
+  uint64_t noted_key[MAX_PLY + 2] = {};
+  uint32_t noted_search[MAX_PLY + 2] = {};
+  uint32_t search_count = 0;  // this search's number (start() counts them)
+  int slider_dynamic(const Position& pos, int ply);
   void make(Position& pos, Move m, int ply) {
     const int before = ev->local_terms(pos, m.from(), m.to());
+    const PieceType mover = type_of(pos.at(m.from())), captured = type_of(pos.at(m.to()));
+    path_move[ply + 1] = {m.from(), m.to(), mover == KING || mover == BASILISK || captured == BASILISK};
     pos.make_move(m);
     prefetch(pos.key());
     table_terms[ply + 1] = table_terms[ply] - before + ev->local_terms(pos, m.from(), m.to());
@@ -159,6 +175,7 @@ struct Search::State {
   }
   void make_null(Position& pos, int ply) {
     pos.make_null();
+    path_move[ply + 1] = {SQ_NONE, SQ_NONE, false};
     prefetch(pos.key());
     table_terms[ply + 1] = table_terms[ply];
     path_key[ply + 1] = pos.key();
