@@ -237,32 +237,37 @@ bool attacked_by(const Position& pos, Square s, Color by, const Bitboard& blocke
   return false;
 }
 
-// Whether a pseudo-legal move leaves the mover's King safe, decided without making it:
-// the enemy's attacks on the King's square after it, with the move's squares changed,
-// the captured piece gone and the Basilisks' freezing (and under Board Game Arena's
-// rules their gaze) as it will be.
+// Whether the enemy of the side to move attacks square s once the pseudo-legal move m is
+// made, decided without making it: with the move's squares changed, the captured piece
+// gone and the Basilisks' freezing (and under Board Game Arena's rules their gaze) as it
+// will be. s is a square of the position after m (not the captured piece's).
 template <Rules R>
-bool safe_after(const Position& pos, Move m) {
+bool attacked_after(const Position& pos, Move m, Square s) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square from = m.from(), to = m.to();
   Bitboard occupied = pos.occupied(), enemy = pos.occupied(them);
   Bitboard basilisks = pos.pieces_of(make_piece(us, BASILISK));  // they freeze the enemy above them
   enemy.reset(to);
-  Square k = pos.king_square(us);
   if (m.is_afar()) {
     occupied.reset(to);
   } else {
     occupied.reset(from);
     occupied.set(to);
-    if (from == k) k = to;
     if (basilisks.test(from)) {
       basilisks.reset(from);
       basilisks.set(to);
     }
   }
   const Bitboard frozen = basilisks.up();  // and the squares they gaze at
-  if constexpr (R == Rules::Bga) return !attacked_by<R>(pos, k, them, occupied | frozen, enemy.minus(frozen));
-  return !attacked_by<R>(pos, k, them, occupied, enemy.minus(frozen));
+  if constexpr (R == Rules::Bga) return attacked_by<R>(pos, s, them, occupied | frozen, enemy.minus(frozen));
+  return attacked_by<R>(pos, s, them, occupied, enemy.minus(frozen));
+}
+
+// Whether a pseudo-legal move leaves the mover's King safe (the same without making it).
+template <Rules R>
+bool safe_after(const Position& pos, Move m) {
+  const Square k = pos.king_square(pos.side_to_move());
+  return !attacked_after<R>(pos, m, !m.is_afar() && m.from() == k ? m.to() : k);
 }
 
 bool safe_after(const Position& pos, Move m) {
@@ -405,6 +410,10 @@ bool in_check(const Position& pos) {
 }
 
 bool leaves_king_safe(const Position& pos, Move m) { return safe_after(pos, m); }
+
+bool attacked_after_move(const Position& pos, Move m, Square s) {
+  return pos.rules() == Rules::Gygax ? attacked_after<Rules::Gygax>(pos, m, s) : attacked_after<Rules::Bga>(pos, m, s);
+}
 
 namespace {
 

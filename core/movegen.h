@@ -62,6 +62,10 @@ int count_legal(const Position& pos);
 // King's square after the move, decided on square sets without making it.
 bool leaves_king_safe(const Position& pos, Move m);
 
+// Whether the enemy of the side to move attacks square s once the pseudo-legal move m is
+// made (s a square of the position after it), decided on square sets without making it.
+bool attacked_after_move(const Position& pos, Move m, Square s);
+
 // Whether colour `by` attacks square s: some unfrozen piece of `by` could capture
 // there under the movement rules (a Dragon's capture from afar counts).
 bool attacked(const Position& pos, Square s, Color by);

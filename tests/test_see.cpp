@@ -120,3 +120,38 @@ TEST_CASE("attackers() agrees with attacked() in played positions", "[see]") {
   }
   CHECK(checked > 5000);
 }
+
+TEST_CASE("attacked_after_move() agrees with attacked() once the move is made", "[see]") {
+  // Along random games of both rule sets (captures favoured, so that lines open and
+  // Basilisks are taken): every legal move at every fifth ply, on its own squares, the
+  // Kings' and a few others, whether the mover's enemy attacks them after it.
+  std::mt19937 rng(2718);
+  int checked = 0, attacked_count = 0;
+  for (Rules rules : {Rules::Gygax, Rules::Bga})
+    for (int game = 0; game < 4; ++game) {
+      Position pos = pos_of(START_POSITION, rules);
+      for (int ply = 0; ply < 300; ++ply) {
+        MoveList l = legal_moves(pos);
+        if (l.size == 0) break;
+        if (ply % 5 == 0)
+          for (Move m : l) {
+            Square squares[] = {m.to(), m.from(), pos.king_square(GOLD), pos.king_square(SCARLET),
+                                Square(rng() % SQUARE_NB), Square(rng() % SQUARE_NB)};
+            bool before[6];
+            for (int i = 0; i < 6; ++i) before[i] = attacked_after_move(pos, m, squares[i]);
+            pos.make_move(m);
+            for (int i = 0; i < 6; ++i) {
+              const Square s = squares[i];
+              INFO(pos.to_string() << " after " << to_coordinate(m) << ", square " << square_name(s));
+              CHECK(before[i] == attacked(pos, s, pos.side_to_move()));
+              attacked_count += before[i];
+              ++checked;
+            }
+            pos.unmake_move();
+          }
+        pos.make_move(th::random_move(pos, rng, 0.5));
+      }
+    }
+  CHECK(checked > 20000);
+  CHECK(attacked_count > 2000);
+}

@@ -42,6 +42,7 @@ int see(Position& pos, Move m, const int* value) {
   gain[0] = m.is_capture() ? value[type_of(pos.at(s))] : 0;
   if (m.is_promotion()) gain[0] += value[HERO] - value[WARRIOR];
   if (m.is_afar()) return gain[0];  // the capturer stays put: nothing to take back
+  if (!attacked_after_move(pos, m, s)) return gain[0];  // nothing can take back (most often)
   pos.make_move(m);
   int made = 1;
   while (d + 1 < 64) {
