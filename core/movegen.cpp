@@ -391,17 +391,29 @@ Bitboard attackers(const Position& pos, Square s, Color by) {
   return pos.rules() == Rules::Gygax ? attackers<Rules::Gygax>(pos, s, by) : attackers<Rules::Bga>(pos, s, by);
 }
 
+namespace {
+
+// Whether move m of colour `mover`, capturing `captured`, can give check to the enemy King
+// on k: before it that King was not in check; the move changes its squares (and thaws the
+// piece above a captured Basilisk, and under Board Game Arena's rules lifts its gaze), so
+// unless one of those matters to an attack on the King nothing attacks it after it either.
+inline bool may_check(Rules rules, Color mover, Square k, Move m, Piece captured) {
+  const Bitboard& region = tables(rules).attack_region(mover, k);
+  return region.test(m.from()) || region.test(m.to()) || type_of(captured) == BASILISK;
+}
+
+}  // namespace
+
 bool in_check_after_move(const Position& pos) {
   const Move m = pos.last_move();
   if (m.is_none()) return in_check(pos);
   const Color us = pos.side_to_move();
-  // Before the move the side to move was not in check; the move changed its squares
-  // (and thawed the piece above a captured Basilisk, and under Board Game Arena's rules
-  // lifted its gaze). Unless one of those can matter to an attack on the King, nothing
-  // attacks it now either.
-  const Bitboard& region = tables(pos.rules()).attack_region(~us, pos.king_square(us));
-  if (!region.test(m.from()) && !region.test(m.to()) && type_of(pos.last_captured()) != BASILISK) return false;
-  return in_check(pos);
+  return may_check(pos.rules(), ~us, pos.king_square(us), m, pos.last_captured()) && in_check(pos);
+}
+
+bool may_give_check(const Position& pos, Move m) {
+  const Color us = pos.side_to_move();
+  return may_check(pos.rules(), us, pos.king_square(~us), m, pos.at(m.to()));
 }
 
 bool in_check(const Position& pos) {

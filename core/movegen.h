@@ -114,6 +114,10 @@ bool in_check(const Position& pos);
 // squares can matter to an attack on its King needs the full test.
 bool in_check_after_move(const Position& pos);
 
+// Before a pseudo-legal move, whether it may give check: false when none of its squares
+// can matter to an attack on the enemy King (then in_check_after_move() is false after it).
+bool may_give_check(const Position& pos, Move m);
+
 // Looks up a move by its two squares among the legal moves; Move::none() if illegal.
 Move find_legal(Position& pos, Square from, Square to);
 
