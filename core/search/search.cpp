@@ -258,14 +258,15 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
     if (!n.legality->legal(pos, n.m)) continue;
     ++n.legal;
     n.quiet = !n.m.is_capture() && !n.m.is_promotion();
+    // Futility: a quiet move that gives no check is not searched once some move has been
+    // (decided here, before SEE and without making the move, when none of its squares
+    // matters to the enemy King; else once it is made, below).
+    if (n.can_futile && n.quiet && n.searched > 0 && !may_give_check(pos, n.m)) continue;
     // Near the leaves, a move that loses material by SEE (more for a capture, which
     // may still be worth a look) is not searched once some move has been.
     if (opt.see_prune && !n.pv_node && !in_chk && n.searched > 0 && depth <= 6 && n.best > -MATE_BOUND &&
         !see_ge(pos, n.m, n.quiet ? -20 * depth * depth : -100 * depth))
       continue;
-    // Futility: a quiet move that gives no check is not searched once some move has been
-    // (decided before making the move when none of its squares matters to the enemy King).
-    if (n.can_futile && n.quiet && n.searched > 0 && !may_give_check(pos, n.m)) continue;
     n.mover = pos.at(n.m.from());
     make(pos, n.m, ply);
     n.gives_check = in_check_after_move(pos);
