@@ -15,7 +15,7 @@ LevelSettings level_settings(int level) {
       {1500, 7, 350000, 8, 2, 35, 3, 3, -1, 0, true},     // 3
       {2000, 7, 550000, 4, 2, 20, 1, 1, -1, 0, true},     // 4
       {2500, 8, 1000000, 0, 0, 0, 0, 0, -1, 0, true},     // 5: no weakness; every root move exact
-      {2500, MAX_DEPTH, 220000, 0, 0, 0, 0, 0, -1, 0, false},    // 6: the top level's search, by nodes
+      {2500, MAX_DEPTH, 300000, 0, 0, 0, 0, 0, -1, 0, false},    // 6: the top level's search, by nodes
       {2500, MAX_DEPTH, 500000, 0, 0, 0, 0, 0, -1, 0, false},    // 7
       {2500, MAX_DEPTH, 1100000, 0, 0, 0, 0, 0, -1, 0, false},   // 8
       {3000, MAX_DEPTH, 2400000, 0, 0, 0, 0, 0, -1, 0, false},   // 9
