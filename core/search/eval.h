@@ -120,6 +120,11 @@ class Evaluator {
     bool ok = false;
     Side side[COLOR_NB];
   };
+  // Whether a move of a `mover` capturing `captured` (NO_PIECE_TYPE: none) leaves the
+  // Kings' and Basilisks' squares as they were, so that terms noted before it can be reused.
+  static constexpr bool keeps_slider_terms(PieceType mover, PieceType captured) {
+    return mover != KING && mover != BASILISK && captured != BASILISK;
+  }
   // dynamic(pos), the same value, reusing the terms of `base`: those of a position that
   // differs from pos only by the occupants of the squares `changed`, with the same
   // Kings' and Basilisks' squares (nullptr: none to reuse). Writes pos's to `out`.

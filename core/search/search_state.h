@@ -161,12 +161,12 @@ struct Search::State {
   Evaluator::SliderTerms noted[MAX_PLY + 2];
   uint64_t noted_key[MAX_PLY + 2] = {};
   uint32_t noted_search[MAX_PLY + 2] = {};
-  uint32_t search_count = 0;  // this search's number (start() counts them)
+  uint32_t search_count = 0;  // this search's number (begin() counts them)
   int slider_dynamic(const Position& pos, int ply);
   void make(Position& pos, Move m, int ply) {
     const int before = ev->local_terms(pos, m.from(), m.to());
     const PieceType mover = type_of(pos.at(m.from())), captured = type_of(pos.at(m.to()));
-    path_move[ply + 1] = {m.from(), m.to(), mover == KING || mover == BASILISK || captured == BASILISK};
+    path_move[ply + 1] = {m.from(), m.to(), !Evaluator::keeps_slider_terms(mover, captured)};
     pos.make_move(m);
     prefetch(pos.key());
     table_terms[ply + 1] = table_terms[ply] - before + ev->local_terms(pos, m.from(), m.to());
