@@ -7,6 +7,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <span>
 
 #include "types.h"
 
@@ -139,6 +140,23 @@ inline RayReach ray_reach_down(const RayMask& r, const Bitboard& occupied) {
   // Down to the highest set bit (bit 0 of the level stands in when there is none).
   const uint64_t from = ~uint64_t(0) << (hi ? 63 - std::countl_zero(hi) : 63 - std::countl_zero(lo | 1));
   return {r.lo & (hi ? 0 : from), r.hi & (hi ? from : ~uint64_t(0))};
+}
+
+// The union of ray_reach over a piece's rays (the first up_count of them run up, the
+// rest down), as the two words of their level: rays of one piece never leave its level.
+inline RayReach rays_reach(std::span<const RayMask> rays, size_t up_count, const Bitboard& occupied) {
+  uint64_t lo = 0, hi = 0;
+  for (size_t i = 0; i < up_count; ++i) {
+    const RayReach r = ray_reach_up(rays[i], occupied);
+    lo |= r.lo;
+    hi |= r.hi;
+  }
+  for (size_t i = up_count; i < rays.size(); ++i) {
+    const RayReach r = ray_reach_down(rays[i], occupied);
+    lo |= r.lo;
+    hi |= r.hi;
+  }
+  return {lo, hi};
 }
 
 }  // namespace dc

@@ -289,17 +289,7 @@ int count_piece_moves(const Tables& T, const Position& pos, Color us, PieceType 
     n += std::popcount((moves.w[w] & empty.w[w]) | (captures.w[w] & enemy.w[w]));
   if (sm.ray_count) {
     const std::span<const RayMask> rays = T.ray_masks(sm);
-    uint64_t lo = 0, hi = 0;  // every slide stays on the piece's level
-    for (size_t i = 0; i < sm.up_ray_count; ++i) {
-      const RayReach r = ray_reach_up(rays[i], P.blocked);
-      lo |= r.lo;
-      hi |= r.hi;
-    }
-    for (size_t i = sm.up_ray_count; i < rays.size(); ++i) {
-      const RayReach r = ray_reach_down(rays[i], P.blocked);
-      lo |= r.lo;
-      hi |= r.hi;
-    }
+    const auto [lo, hi] = rays_reach(rays, sm.up_ray_count, P.blocked);  // every slide stays on the piece's level
     // The reach ends on the first piece (or gazed square): keep it unless it is ours.
     const int w = rays[0].word;
     n += std::popcount(lo & ~pos.occupied(us).w[w]) + std::popcount(hi & ~pos.occupied(us).w[w + 1]);

@@ -51,7 +51,9 @@ std::vector<PerftCase> load_cases() {
       if (auto h = line.find('#'); h != std::string::npos) line.erase(h);
       line = trim(line);
       if (line.empty()) continue;
-      PerftCase c{f.filename().string(), n, "", {}};
+      PerftCase c;
+      c.file = f.filename().string();
+      c.line = n;
       std::stringstream ss(line);
       std::string part;
       bool first = true;

@@ -17,11 +17,6 @@ using th::SK;
 using th::moves_of;
 using V = std::vector<std::string>;
 
-namespace {
-
-
-}  // namespace
-
 TEST_CASE("article: Sylph at 3c4", "[rules][article]") {
   // "A Sylph located at 3c4 can move to 3b5 or 3d5."
   CHECK(moves_of(fen_of({GK, SK, {"3c4", 'S'}}), "3c4") == sorted({"3b5", "3d5"}));

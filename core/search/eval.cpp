@@ -211,19 +211,8 @@ template <Rules R>
     // The rays: every square up to and including the first piece (or gazed square). A
     // slide never leaves its level and rays do not overlap, so their union is two words;
     // the only pieces in it are the first ones, and an own piece there is no move.
-    uint64_t lo = 0, hi = 0;
     const int word = 2 * level_of(s);
-    const std::span<const RayMask> rays = T.ray_masks(sm);
-    for (size_t i = 0; i < sm.up_ray_count; ++i) {
-      const RayReach reach = ray_reach_up(rays[i], P.blocked);
-      lo |= reach.lo;
-      hi |= reach.hi;
-    }
-    for (size_t i = sm.up_ray_count; i < rays.size(); ++i) {
-      const RayReach reach = ray_reach_down(rays[i], P.blocked);
-      lo |= reach.lo;
-      hi |= reach.hi;
-    }
+    const auto [lo, hi] = rays_reach(T.ray_masks(sm), sm.up_ray_count, P.blocked);
     reach.w[word] |= lo;
     reach.w[word + 1] |= hi;
     const Bitboard& own = pos.occupied(c);
