@@ -19,7 +19,8 @@ namespace {
 // The captures of the piece of colour us and type t on s, in three kinds: by a plain
 // leap or step (its capture mask), along its rays (the first piece on each), and the
 // special ones (through an intermediate square, or from afar). generate_captures asks
-// each kind of the pieces that have it, so that the branches of each go the same way.
+// each piece for the kinds its type has (Tables::capture_kinds). (The order of the moves
+// does not matter to the search: its move picker orders them by score, then by code.)
 inline int plain_captures(const Tables& T, const Position& pos, Color us, PieceType t, Square s, Move* out) {
   int n = 0;
   const Bitboard caps = T.capture_mask(us, t, s) & pos.occupied(~us);
@@ -149,16 +150,13 @@ int generate_captures(const Position& pos, Move* out) {
   const Passage<R> P(pos, us);
   int n = 0;
   for (PieceType t : T.shift_types()) n += generate_shift_captures(T, pos, us, t, frozen, out + n);
-  // The other pieces one by one: plain captures, then the sliders' and the special
-  // captures of the pieces that have them.
-  pos.pieces_of(us, T.plain_types()).minus(frozen).for_each([&](Square s) {
-    n += plain_captures(T, pos, us, type_of(pos.at(s)), s, out + n);
-  });
-  pos.pieces_of(us, T.slider_types()).minus(frozen).for_each([&](Square s) {
-    n += slide_captures<R>(T, pos, us, type_of(pos.at(s)), s, P, out + n);
-  });
-  pos.pieces_of(us, T.special_types()).minus(frozen).for_each([&](Square s) {
-    n += special_captures<R>(T, pos, us, type_of(pos.at(s)), s, P, out + n);
+  // The other pieces one by one: their plain, sliders' and special captures.
+  pos.occupied(us).minus(pos.pieces_of(us, T.shift_types()) | frozen).for_each([&](Square s) {
+    const PieceType t = type_of(pos.at(s));
+    const uint8_t kinds = T.capture_kinds(t);
+    if (kinds & Tables::CAPTURE_PLAIN) n += plain_captures(T, pos, us, t, s, out + n);
+    if (kinds & Tables::CAPTURE_SLIDE) n += slide_captures<R>(T, pos, us, t, s, P, out + n);
+    if (kinds & Tables::CAPTURE_SPECIAL) n += special_captures<R>(T, pos, us, t, s, P, out + n);
   });
   return n;
 }

@@ -336,20 +336,22 @@ Tables::Tables(Rules rule_set) {
     if (std::any_of(rules.begin(), rules.end(), [&](const MoveRule& r) { return r.piece == t && r.motion == Slide; }))
       slider_types_.add(PieceType(t));
 
-  for (int t = 1; t < PIECE_TYPE_NB; ++t) {
-    bool special = false;
-    for (int c = 0; c < COLOR_NB; ++c)
-      for (int s = 0; s < SQUARE_NB; ++s) special = special || square_moves_[c][t][s].special_count > 0;
-    if (special) special_types_.add(PieceType(t));
-  }
-
-  // The targets of the types captured by shifts as shifts, from the per-square targets.
+  // The targets of the types captured by shifts as shifts, from the per-square targets;
+  // the other types' kinds of captures.
   for (PieceType t : {SYLPH, WARRIOR, DWARF, BASILISK}) shift_types_.add(t);
   for (int t = 1; t < PIECE_TYPE_NB; ++t) {
-    bool plain = false;
+    bool plain = false, special = false;
     for (int c = 0; c < COLOR_NB; ++c)
-      for (int s = 0; s < SQUARE_NB; ++s) plain = plain || capture_mask_[c][t][s].any();
-    if (plain && !shift_types_.contains(PieceType(t))) plain_types_.add(PieceType(t));
+      for (int s = 0; s < SQUARE_NB; ++s) {
+        plain = plain || capture_mask_[c][t][s].any();
+        special = special || square_moves_[c][t][s].special_count > 0;
+      }
+    const uint8_t kinds = uint8_t((plain ? CAPTURE_PLAIN : 0) | (slider_types_.contains(PieceType(t)) ? CAPTURE_SLIDE : 0) |
+                                  (special ? CAPTURE_SPECIAL : 0));
+    if (!shift_types_.contains(PieceType(t)))
+      capture_kinds_[t] = kinds;
+    else if (kinds & ~CAPTURE_PLAIN)
+      table_bug("a shift type slides or has special targets", Square(0));
   }
   for (Color c : {GOLD, SCARLET})
     for (int t = 0; t < PIECE_TYPE_NB; ++t) {

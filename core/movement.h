@@ -175,8 +175,11 @@ class Tables {
   // short-range pieces; they have no captures through a square, from afar or by
   // sliding), and their capture vectors.
   const TypeList& shift_types() const { return shift_types_; }
-  // The other types that have plain captures (capture_mask not always empty).
-  const TypeList& plain_types() const { return plain_types_; }
+  // The kinds of captures of each other type, each generated apart: plain (capture_mask
+  // not always empty), along rays (a slider), special (special_targets not always empty).
+  // None for the shift types.
+  enum CaptureKind : uint8_t { CAPTURE_PLAIN = 1, CAPTURE_SLIDE = 2, CAPTURE_SPECIAL = 4 };
+  uint8_t capture_kinds(PieceType t) const { return capture_kinds_[t]; }
   std::span<const TargetShift> capture_shifts(Color c, PieceType t) const {
     return {capture_shifts_.data() + capture_shift_first_[c][t],
             size_t(capture_shift_first_[c][t + 1] - capture_shift_first_[c][t])};
@@ -189,8 +192,6 @@ class Tables {
             size_t(target_shift_first_[c][t + 1] - target_shift_first_[c][t])};
   }
   const Bitboard& shift_squares(Color c, PieceType t) const { return shift_squares_[c][t]; }
-  // The types that have special targets (through a square, or capturing from afar).
-  const TypeList& special_types() const { return special_types_; }
   // The types that slide.
   const TypeList& slider_types() const { return slider_types_; }
   // The squares a piece moves to (without capturing) by a plain leap or step.
@@ -260,7 +261,8 @@ class Tables {
   Bitboard leap_attackers_[COLOR_NB][SQUARE_NB]{};
   Bitboard afar_attackers_[COLOR_NB][SQUARE_NB]{};
   Bitboard attack_region_[COLOR_NB][SQUARE_NB]{};
-  TypeList shift_types_, plain_types_, special_types_, slider_types_;
+  TypeList shift_types_, slider_types_;
+  uint8_t capture_kinds_[PIECE_TYPE_NB]{};
   std::vector<TargetShift> capture_shifts_, target_shifts_;
   uint32_t capture_shift_first_[COLOR_NB][PIECE_TYPE_NB + 1]{};
   uint32_t target_shift_first_[COLOR_NB][PIECE_TYPE_NB + 1]{};
