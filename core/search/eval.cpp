@@ -179,51 +179,55 @@ template <Rules R>
   int score = 0, units = 0, count = 0;
   const Bitboard sliders = pos.pieces_of(c, T.slider_types());
   Bitboard reach = sliders;
-  sliders.for_each([&](Square s) {
-    const PieceType t = type_of(pos.at(s));
-    if (pos.frozen(s) && w_.use_frozen) return;  // a frozen piece attacks nothing
-    const SquareMoves& sm = T.moves(c, t, s);
-    // Steps and leaps (the Dragon's and the Mage's), captures from afar, then the
-    // moves through an intermediate square.
-    int mob = 0, katt = 0;
-    // (Only the words that hold its targets are looked at.)
-    if (sm.target_count) {
-      const Bitboard &afar = T.afar_mask(c, t, s), &captures = T.capture_mask(c, t, s), &moves = T.move_mask(c, t, s);
-      const Bitboard& enemy = pos.occupied(~c);
-      for (int w = sm.plain_word, end = w + sm.plain_words; w < end; ++w) {
-        const uint64_t attacks = captures.w[w] | afar.w[w];
-        reach.w[w] |= attacks | moves.w[w];
-        mob += std::popcount(moves.w[w] & ~occupied.w[w]) + std::popcount(attacks & enemy.w[w]);
-        if (ks) katt += std::popcount(attacks & ez.w[w]);
-        if (w_.use_afar)
-          for (uint64_t x = afar.w[w] & enemy.w[w]; x; x &= x - 1)
-            score += w_.afar_threat[type_of(pos.at(Bitboard::square_at(w, std::countr_zero(x))))];
+  // (A loop rather than for_each and a lambda: the WebAssembly build kept the lambda a
+  // function of its own, with its captures in memory.)
+  for (int sw = 0; sw < Bitboard::WORDS; ++sw)
+    for (uint64_t sx = sliders.w[sw]; sx; sx &= sx - 1) {
+      const Square s = Bitboard::square_at(sw, std::countr_zero(sx));
+      const PieceType t = type_of(pos.at(s));
+      if (pos.frozen(s) && w_.use_frozen) continue;  // a frozen piece attacks nothing
+      const SquareMoves& sm = T.moves(c, t, s);
+      // Steps and leaps (the Dragon's and the Mage's), captures from afar, then the
+      // moves through an intermediate square.
+      int mob = 0, katt = 0;
+      // (Only the words that hold its targets are looked at.)
+      if (sm.target_count) {
+        const Bitboard &afar = T.afar_mask(c, t, s), &captures = T.capture_mask(c, t, s), &moves = T.move_mask(c, t, s);
+        const Bitboard& enemy = pos.occupied(~c);
+        for (int w = sm.plain_word, end = w + sm.plain_words; w < end; ++w) {
+          const uint64_t attacks = captures.w[w] | afar.w[w];
+          reach.w[w] |= attacks | moves.w[w];
+          mob += std::popcount(moves.w[w] & ~occupied.w[w]) + std::popcount(attacks & enemy.w[w]);
+          if (ks) katt += std::popcount(attacks & ez.w[w]);
+          if (w_.use_afar)
+            for (uint64_t x = afar.w[w] & enemy.w[w]; x; x &= x - 1)
+              score += w_.afar_threat[type_of(pos.at(Bitboard::square_at(w, std::countr_zero(x))))];
+        }
+      }
+      for (const Target& tg : T.via_targets(sm)) {
+        reach.set(tg.via);
+        reach.set(tg.to);
+        if (!pos.empty(tg.via) || P.gazed(tg.via)) continue;
+        const Piece q = pos.at(tg.to);
+        if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
+        if (ks && (tg.mode & CAPTURE_ONLY) && ez.test(tg.to)) ++katt;
+      }
+      // The rays: every square up to and including the first piece (or gazed square). A
+      // slide never leaves its level and rays do not overlap, so their union is two words;
+      // the only pieces in it are the first ones, and an own piece there is no move.
+      const int word = 2 * level_of(s);
+      const auto [lo, hi] = rays_reach(T.ray_masks(sm), sm.up_ray_count, P.blocked);
+      reach.w[word] |= lo;
+      reach.w[word + 1] |= hi;
+      const Bitboard& own = pos.occupied(c);
+      mob += std::popcount(lo & ~own.w[word]) + std::popcount(hi & ~own.w[word + 1]);
+      if (ks) katt += std::popcount(lo & ez.w[word]) + std::popcount(hi & ez.w[word + 1]);
+      if (w_.use_mobility) score += w_.mobility[t][level_of(s)] * mob / 10;
+      if (katt) {
+        units += katt * w_.king_attack_weight[t];
+        ++count;
       }
     }
-    for (const Target& tg : T.via_targets(sm)) {
-      reach.set(tg.via);
-      reach.set(tg.to);
-      if (!pos.empty(tg.via) || P.gazed(tg.via)) continue;
-      const Piece q = pos.at(tg.to);
-      if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
-      if (ks && (tg.mode & CAPTURE_ONLY) && ez.test(tg.to)) ++katt;
-    }
-    // The rays: every square up to and including the first piece (or gazed square). A
-    // slide never leaves its level and rays do not overlap, so their union is two words;
-    // the only pieces in it are the first ones, and an own piece there is no move.
-    const int word = 2 * level_of(s);
-    const auto [lo, hi] = rays_reach(T.ray_masks(sm), sm.up_ray_count, P.blocked);
-    reach.w[word] |= lo;
-    reach.w[word + 1] |= hi;
-    const Bitboard& own = pos.occupied(c);
-    mob += std::popcount(lo & ~own.w[word]) + std::popcount(hi & ~own.w[word + 1]);
-    if (ks) katt += std::popcount(lo & ez.w[word]) + std::popcount(hi & ez.w[word + 1]);
-    if (w_.use_mobility) score += w_.mobility[t][level_of(s)] * mob / 10;
-    if (katt) {
-      units += katt * w_.king_attack_weight[t];
-      ++count;
-    }
-  });
   out = {reach, score, units, count};
 }
 
