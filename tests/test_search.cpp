@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include <atomic>
+#include <algorithm>
 #include <random>
 #include <sstream>
 #include <string>
@@ -15,6 +16,7 @@
 #include "notation.h"
 #include "position.h"
 #include "search/eval.h"
+#include "search/movepick.h"
 #include "search/search.h"
 #include "search/tt.h"
 #include "status.h"
@@ -83,6 +85,39 @@ double thread_cpu_ms() {
 constexpr double CPU_MARGIN_MS = 500;
 
 }  // namespace
+
+TEST_CASE("the move picker's order: by score, ties by the move's code, whatever order the moves come in",
+          "[search]") {
+  // Move generation may list the same moves in any order (capture generation visits
+  // pieces by kind, make/unmake permutes piece lists): the search must not notice.
+  Position pos = Position::start();
+  Move base[MAX_MOVES];
+  const int n = generate_pseudo(pos, base);
+  REQUIRE(n > 40);
+  std::mt19937 rng(5);
+  std::vector<std::pair<Move, int>> scored;
+  for (int i = 0; i < n; ++i) scored.push_back({base[i], int(rng() % 4)});  // many ties
+  std::vector<uint32_t> expected;
+  {
+    auto sorted = scored;
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
+      return a.second != b.second ? a.second > b.second : a.first.raw() < b.first.raw();
+    });
+    for (auto& [m, sc] : sorted) expected.push_back(m.raw());
+  }
+  for (int round = 0; round < 20; ++round) {
+    std::shuffle(scored.begin(), scored.end(), rng);
+    Move moves[MAX_MOVES];
+    int scores[MAX_MOVES];
+    for (int i = 0; i < n; ++i) moves[i] = scored[size_t(i)].first, scores[i] = scored[size_t(i)].second;
+    std::vector<uint32_t> got;
+    for (int i = 0; i < n; ++i) {
+      detail::pick(moves, scores, n, i);
+      got.push_back(moves[i].raw());
+    }
+    CHECK(got == expected);
+  }
+}
 
 TEST_CASE("search finds every mate in 1", "[search]") {
   struct Case {
