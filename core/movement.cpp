@@ -346,13 +346,21 @@ Tables::Tables(Rules rule_set) {
         plain = plain || capture_mask_[c][t][s].any();
         special = special || square_moves_[c][t][s].special_count > 0;
       }
-    const uint8_t kinds = uint8_t((plain ? CAPTURE_PLAIN : 0) | (slider_types_.contains(PieceType(t)) ? CAPTURE_SLIDE : 0) |
-                                  (special ? CAPTURE_SPECIAL : 0));
+    const bool slides = slider_types_.contains(PieceType(t));
     if (!shift_types_.contains(PieceType(t)))
-      capture_kinds_[t] = kinds;
-    else if (kinds & ~CAPTURE_PLAIN)
-      table_bug("a shift type slides or has special targets", Square(0));
+      capture_kinds_[t] =
+          uint8_t((plain ? CAPTURE_PLAIN : 0) | (slides ? CAPTURE_SLIDE : 0) | (special ? CAPTURE_SPECIAL : 0));
   }
+  // (Only their plain captures are generated, as shifts.)
+  for (PieceType t : shift_types_)
+    for (int c = 0; c < COLOR_NB; ++c)
+      for (int s = 0; s < SQUARE_NB; ++s) {
+        const SquareMoves& m = square_moves_[c][t][s];
+        const auto specials = special_targets(m);
+        const auto captures = [](const Target& x) { return (x.mode & CAPTURE_ONLY) != 0; };
+        if (m.ray_count || std::any_of(specials.begin(), specials.end(), captures))
+          table_bug("a shift type captures by sliding or through a special target", Square(s));
+      }
   for (Color c : {GOLD, SCARLET})
     for (int t = 0; t < PIECE_TYPE_NB; ++t) {
       capture_shift_first_[c][t] = uint32_t(capture_shifts_.size());

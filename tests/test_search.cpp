@@ -3,8 +3,8 @@
 
 #include <time.h>
 
-#include <atomic>
 #include <algorithm>
+#include <atomic>
 #include <random>
 #include <sstream>
 #include <string>
@@ -88,8 +88,8 @@ constexpr double CPU_MARGIN_MS = 500;
 
 TEST_CASE("the move picker's order: by score, ties by the move's code, whatever order the moves come in",
           "[search]") {
-  // Move generation may list the same moves in any order (capture generation visits
-  // pieces by kind, make/unmake permutes piece lists): the search must not notice.
+  // Move generation may list the same moves in any order (capture generation takes the
+  // shift types first, then the other pieces by square): the search must not notice.
   Position pos = Position::start();
   Move base[MAX_MOVES];
   const int n = generate_pseudo(pos, base);
