@@ -696,16 +696,31 @@ TEST_CASE("incremental evaluation table terms match a full recount", "[search]")
   CHECK(checked > 1000);
 }
 
+// The same sliders' terms, slider by slider.
+static bool same_terms(const Evaluator::SliderTerms& a, const Evaluator::SliderTerms& b) {
+  for (Color c : {GOLD, SCARLET}) {
+    const Evaluator::SliderTerms::Side &x = a.side[c], &y = b.side[c];
+    if (x.score != y.score || x.units != y.units || x.count != y.count || x.kept != y.kept) return false;
+    for (int i = 0; i < x.kept; ++i)
+      if (x.each[i].square != y.each[i].square || x.each[i].score != y.each[i].score ||
+          x.each[i].units != y.each[i].units || x.each[i].attacks_zone != y.each[i].attacks_zone ||
+          !std::equal(std::begin(x.each[i].reach.w), std::end(x.each[i].reach.w), std::begin(y.each[i].reach.w)))
+        return false;
+  }
+  return true;
+}
+
 TEST_CASE("reused slider terms match a full evaluation", "[search]") {
   // Random games of both rule sets, captures favoured (crowded positions whose sliders'
   // lines open and close): at each ply the dynamic terms computed from the terms of the
   // position one, two or three plies before (the squares of the moves between changed,
-  // no King or Basilisk moved or captured) equal the full computation.
+  // no King or Basilisk moved or captured), or from those of a sibling or a cousin,
+  // equal the full computation, slider by slider.
   EvalWeights blind = EvalWeights::defaults();
   blind.use_frozen = false;
   const Evaluator evs[] = {Evaluator(), Evaluator(blind)};
   std::mt19937 rng(777);
-  int checked = 0, reused = 0;
+  int checked = 0, reused = 0, related = 0;
   for (Rules rules : {Rules::Gygax, Rules::Bga})
     for (const Evaluator& ev : evs)
       for (int game = 0; game < 6; ++game) {
@@ -713,6 +728,7 @@ TEST_CASE("reused slider terms match a full evaluation", "[search]") {
         std::vector<Evaluator::SliderTerms> terms(1);
         std::vector<Square> squares;  // the squares of each move, two a ply
         std::vector<bool> resets;     // whether each move moved or took a King or a Basilisk
+        std::vector<Move> history;
         ev.dynamic(pos, nullptr, {}, terms[0]);
         for (int ply = 0; ply < 320; ++ply) {
           if (legal_moves(pos).size == 0) break;
@@ -721,23 +737,52 @@ TEST_CASE("reused slider terms match a full evaluation", "[search]") {
           resets.push_back(mover == KING || mover == BASILISK || taken == BASILISK);
           squares.push_back(m.from());
           squares.push_back(m.to());
+          history.push_back(m);
           pos.make_move(m);
           const int full = ev.dynamic(pos);
+          terms.emplace_back();
+          REQUIRE(ev.dynamic(pos, nullptr, {}, terms.back()) == full);
           const size_t now = resets.size();
           for (size_t back = 1; back <= 3 && back <= now && !resets[now - back]; ++back) {
             Evaluator::SliderTerms out;
             const std::span<const Square> changed(squares.data() + 2 * (now - back), 2 * back);
             INFO(pos.to_string() << " from " << back << " plies back");
             REQUIRE(ev.dynamic(pos, &terms[now - back], changed, out) == full);
+            REQUIRE(same_terms(out, terms.back()));
             ++reused;
           }
-          terms.emplace_back();
-          REQUIRE(ev.dynamic(pos, nullptr, {}, terms.back()) == full);
+          // A relative: the position `back` plies up, then `back` other random moves (a
+          // sibling, a cousin), whose terms are reused with the squares of both paths'
+          // moves changed (pieces captured on one path stand on the other).
+          for (size_t back = 1; back <= 2 && back <= now && !resets[now - back]; ++back) {
+            for (size_t i = 0; i < back; ++i) pos.unmake_move();
+            std::vector<Square> changed(squares.end() - 2 * std::ptrdiff_t(back), squares.end());
+            int played = 0;
+            bool keeps = true;
+            for (; played < int(back) && keeps && legal_moves(pos).size > 0; ++played) {
+              const Move r = th::random_move(pos, rng, 0.6);
+              const PieceType rm = type_of(pos.at(r.from())), rt = type_of(pos.at(r.to()));
+              keeps = Evaluator::keeps_slider_terms(rm, rt);
+              changed.push_back(r.from());
+              changed.push_back(r.to());
+              pos.make_move(r);
+            }
+            Evaluator::SliderTerms relative, out;
+            ev.dynamic(pos, nullptr, {}, relative);
+            for (int i = 0; i < played; ++i) pos.unmake_move();
+            for (size_t i = now - back; i < now; ++i) pos.make_move(history[i]);
+            if (!keeps || played < int(back)) continue;
+            INFO(pos.to_string() << " from a relative " << back << " plies up");
+            REQUIRE(ev.dynamic(pos, &relative, changed, out) == full);
+            REQUIRE(same_terms(out, terms.back()));
+            ++related;
+          }
           ++checked;
         }
       }
   CHECK(checked > 5000);
   CHECK(reused > 5000);
+  CHECK(related > 5000);
 }
 
 TEST_CASE("a search stopped inside an iteration does not play the move that iteration refuted", "[search]") {

@@ -41,6 +41,16 @@ namespace {
 inline int rel_rank(Color c, Square s) { return c == GOLD ? rank_of(s) : 7 - rank_of(s); }
 inline int edge_distance(Square s) { return std::min(file_of(s), FILES - 1 - file_of(s)); }  // 0..5
 
+// A side's sliders' terms, without the unused entries.
+void copy_side(const Evaluator::SliderTerms::Side& from, Evaluator::SliderTerms::Side& to) {
+  to.reach = from.reach;
+  to.score = from.score;
+  to.units = from.units;
+  to.count = from.count;
+  to.kept = from.kept;
+  std::copy_n(from.each, std::max(from.kept, 0), to.each);
+}
+
 }  // namespace
 
 Evaluator::Evaluator(const EvalWeights& w) : w_(w) {
@@ -168,67 +178,97 @@ int Evaluator::fast(const Position& pos) const {
   return (pos.side_to_move() == GOLD ? g : -g) + tempo();
 }
 
-// (Everything it calls inlined into it, itself not inlined: it runs for every evaluation.)
+// One slider's share of its side's terms: its mobility, the squares of the enemy King's
+// zone it attacks, the afar threats, and every square those depend on.
 template <Rules R>
-[[gnu::noinline, gnu::flatten]] void Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez,
-                                                            SliderTerms::Side& out) const {
+inline void Evaluator::one_slider(const Position& pos, Color c, PieceType t, Square s, const Bitboard& ez,
+                                  const Passage<R>& P, SliderTerms::Slider& out) const {
   const Tables& T = tables(R);
   const bool ks = w_.use_king_safety;
   const Bitboard& occupied = pos.occupied();
+  const SquareMoves& sm = T.moves(c, t, s);
+  Bitboard reach;
+  reach.set(s);
+  int score = 0, mob = 0, katt = 0;
+  // Steps and leaps (the Dragon's and the Mage's), captures from afar, then the moves
+  // through an intermediate square. (Only the words that hold its targets are looked at.)
+  if (sm.target_count) {
+    const Bitboard &afar = T.afar_mask(c, t, s), &captures = T.capture_mask(c, t, s), &moves = T.move_mask(c, t, s);
+    const Bitboard& enemy = pos.occupied(~c);
+    for (int w = sm.plain_word, end = w + sm.plain_words; w < end; ++w) {
+      const uint64_t attacks = captures.w[w] | afar.w[w];
+      reach.w[w] |= attacks | moves.w[w];
+      mob += std::popcount(moves.w[w] & ~occupied.w[w]) + std::popcount(attacks & enemy.w[w]);
+      if (ks) katt += std::popcount(attacks & ez.w[w]);
+      if (w_.use_afar)
+        for (uint64_t x = afar.w[w] & enemy.w[w]; x; x &= x - 1)
+          score += w_.afar_threat[type_of(pos.at(Bitboard::square_at(w, std::countr_zero(x))))];
+    }
+  }
+  for (const Target& tg : T.via_targets(sm)) {
+    reach.set(tg.via);
+    reach.set(tg.to);
+    if (!pos.empty(tg.via) || P.gazed(tg.via)) continue;
+    const Piece q = pos.at(tg.to);
+    if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
+    if (ks && (tg.mode & CAPTURE_ONLY) && ez.test(tg.to)) ++katt;
+  }
+  // The rays: every square up to and including the first piece (or gazed square). A
+  // slide never leaves its level and rays do not overlap, so their union is two words;
+  // the only pieces in it are the first ones, and an own piece there is no move.
+  const int word = 2 * level_of(s);
+  const auto [lo, hi] = rays_reach(T.ray_masks(sm), sm.up_ray_count, P.blocked);
+  reach.w[word] |= lo;
+  reach.w[word + 1] |= hi;
+  const Bitboard& own = pos.occupied(c);
+  mob += std::popcount(lo & ~own.w[word]) + std::popcount(hi & ~own.w[word + 1]);
+  if (ks) katt += std::popcount(lo & ez.w[word]) + std::popcount(hi & ez.w[word + 1]);
+  if (w_.use_mobility) score += w_.mobility[t][level_of(s)] * mob / 10;
+  out.reach = reach;
+  out.square = s;
+  out.attacks_zone = katt != 0;
+  out.score = score;
+  out.units = katt * w_.king_attack_weight[t];
+}
+
+// The sliders' terms of colour c: each slider's share taken from `base` (the same side's
+// terms in a position that differs only on the squares `changed`, nullptr: none) when
+// none of those squares is in its reach, computed otherwise.
+// (Everything it calls inlined into it, itself not inlined: it runs for every evaluation.)
+template <Rules R>
+[[gnu::noinline, gnu::flatten]] void Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez,
+                                                            const SliderTerms::Side* base, const Bitboard& changed,
+                                                            SliderTerms::Side& out) const {
+  const Tables& T = tables(R);
   const Passage<R> P(pos, c);  // what stops a slide (Board Game Arena's: the gazed squares too)
-  int score = 0, units = 0, count = 0;
   const Bitboard sliders = pos.pieces_of(c, T.slider_types());
+  const int base_kept = base ? base->kept : 0;
+  int score = 0, units = 0, count = 0, kept = 0, b = 0;
   Bitboard reach = sliders;
   // (A loop rather than for_each and a lambda: the WebAssembly build kept the lambda a
   // function of its own, with its captures in memory.)
   for (int sw = 0; sw < Bitboard::WORDS; ++sw)
     for (uint64_t sx = sliders.w[sw]; sx; sx &= sx - 1) {
       const Square s = Bitboard::square_at(sw, std::countr_zero(sx));
-      const PieceType t = type_of(pos.at(s));
       if (pos.frozen(s) && w_.use_frozen) continue;  // a frozen piece attacks nothing
-      const SquareMoves& sm = T.moves(c, t, s);
-      // Steps and leaps (the Dragon's and the Mage's), captures from afar, then the
-      // moves through an intermediate square.
-      int mob = 0, katt = 0;
-      // (Only the words that hold its targets are looked at.)
-      if (sm.target_count) {
-        const Bitboard &afar = T.afar_mask(c, t, s), &captures = T.capture_mask(c, t, s), &moves = T.move_mask(c, t, s);
-        const Bitboard& enemy = pos.occupied(~c);
-        for (int w = sm.plain_word, end = w + sm.plain_words; w < end; ++w) {
-          const uint64_t attacks = captures.w[w] | afar.w[w];
-          reach.w[w] |= attacks | moves.w[w];
-          mob += std::popcount(moves.w[w] & ~occupied.w[w]) + std::popcount(attacks & enemy.w[w]);
-          if (ks) katt += std::popcount(attacks & ez.w[w]);
-          if (w_.use_afar)
-            for (uint64_t x = afar.w[w] & enemy.w[w]; x; x &= x - 1)
-              score += w_.afar_threat[type_of(pos.at(Bitboard::square_at(w, std::countr_zero(x))))];
-        }
-      }
-      for (const Target& tg : T.via_targets(sm)) {
-        reach.set(tg.via);
-        reach.set(tg.to);
-        if (!pos.empty(tg.via) || P.gazed(tg.via)) continue;
-        const Piece q = pos.at(tg.to);
-        if (q == NO_PIECE ? (tg.mode & MOVE_ONLY) : (color_of(q) != c && (tg.mode & CAPTURE_ONLY))) ++mob;
-        if (ks && (tg.mode & CAPTURE_ONLY) && ez.test(tg.to)) ++katt;
-      }
-      // The rays: every square up to and including the first piece (or gazed square). A
-      // slide never leaves its level and rays do not overlap, so their union is two words;
-      // the only pieces in it are the first ones, and an own piece there is no move.
-      const int word = 2 * level_of(s);
-      const auto [lo, hi] = rays_reach(T.ray_masks(sm), sm.up_ray_count, P.blocked);
-      reach.w[word] |= lo;
-      reach.w[word + 1] |= hi;
-      const Bitboard& own = pos.occupied(c);
-      mob += std::popcount(lo & ~own.w[word]) + std::popcount(hi & ~own.w[word + 1]);
-      if (ks) katt += std::popcount(lo & ez.w[word]) + std::popcount(hi & ez.w[word + 1]);
-      if (w_.use_mobility) score += w_.mobility[t][level_of(s)] * mob / 10;
-      if (katt) {
-        units += katt * w_.king_attack_weight[t];
-        ++count;
-      }
+      SliderTerms::Slider spare;
+      SliderTerms::Slider& e = kept < SliderTerms::MAX_KEPT ? out.each[kept] : spare;
+      while (b < base_kept && base->each[b].square < s) ++b;
+      if (b < base_kept && base->each[b].square == s && !(base->each[b].reach & changed).any())
+        e = base->each[b];
+      else
+        one_slider<R>(pos, c, type_of(pos.at(s)), s, ez, P, e);
+      reach = reach | e.reach;
+      score += e.score;
+      units += e.units;
+      count += e.attacks_zone;
+      ++kept;
     }
-  out = {reach, score, units, count};
+  out.reach = reach;
+  out.score = score;
+  out.units = units;
+  out.count = count;
+  out.kept = kept <= SliderTerms::MAX_KEPT ? kept : -1;
 }
 
 int Evaluator::dynamic(const Position& pos) const {
@@ -254,19 +294,26 @@ int Evaluator::dynamic_terms(const Position& pos, const SliderTerms* base, std::
   const Tables& T = tables(R);
   const Bitboard(&zone_attackers)[COLOR_NB][SQUARE_NB] = R == Rules::Gygax ? zone_attackers_ : bga().zone_attackers;
   int score[COLOR_NB] = {0, 0};
+  // The changed squares, and whether a slider of each colour stands on one (it may be
+  // one that base does not have: a position reused may be a sibling, not an ancestor).
+  Bitboard touched;
+  bool slider_on[COLOR_NB] = {false, false};
+  for (Square x : changed) {
+    touched.set(x);
+    const Piece p = pos.at(x);
+    if (p != NO_PIECE && slider_[type_of(p)]) slider_on[color_of(p)] = true;
+  }
   for (int ci = 0; ci < COLOR_NB; ++ci) {
     const Color c = Color(ci), them = ~c;
     const Square ek = pos.king_square(them);
     const Bitboard& ez = zone_[them][ek];
     // The sliders' terms: those of base when no changed square is in their reach.
     SliderTerms::Side& sliders = out.side[c];
-    bool touched = !base;
-    if (base)
-      for (Square x : changed) touched |= base->side[c].reach.test(x);
-    if (touched)
-      slider_terms<R>(pos, c, ez, sliders);
+    const SliderTerms::Side* kept = base && base->side[c].kept >= 0 ? &base->side[c] : nullptr;
+    if (!base || slider_on[c] || (base->side[c].reach & touched).any())
+      slider_terms<R>(pos, c, ez, kept, touched, sliders);
     else
-      sliders = base->side[c];
+      copy_side(base->side[c], sliders);
     int units = sliders.units, count = sliders.count;
     score[c] += sliders.score;
     if (w.use_king_safety) {

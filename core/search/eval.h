@@ -13,6 +13,9 @@
 
 namespace dc {
 
+template <Rules R>
+struct Passage;  // movegen.h
+
 // Every tuned weight of the evaluation, by name (the tuner, core/tools/tune.cpp, and
 // the weights file, weights_file.h, go through this list), with the part of the
 // evaluation it enters: TABLE weights only the per-piece, per-square terms
@@ -108,14 +111,25 @@ class Evaluator {
   // its table terms from Gygax's).
   int dynamic(const Position& pos) const;
 
-  // The sliders' part of dynamic(), per colour, kept so that a later evaluation can
-  // reuse it: it depends only on the squares of `reach` (the sliders' own, their
-  // targets, their rays up to the first piece), the enemy King's square and the
-  // Basilisks' (freezing, and under Board Game Arena's rules their gaze).
+  // The sliders' part of dynamic(), per colour and per slider, kept so that a later
+  // evaluation can reuse it: a slider's share depends only on the squares of its
+  // `reach` (its own, its targets, its rays up to the first piece), the enemy King's
+  // square and the Basilisks' (freezing, and under Board Game Arena's rules their gaze).
   struct SliderTerms {
-    struct Side {
+    struct Slider {
       Bitboard reach;
+      Square square;
+      bool attacks_zone;  // it attacks a square of the enemy King's zone
+      int score, units;   // its mobility term and its King-attack units
+    };
+    // More sliders than a game can have (7 a side) only in a set-up position: their
+    // terms are then summed without being kept one by one.
+    static constexpr int MAX_KEPT = 8;
+    struct Side {
+      Bitboard reach;  // the union of the sliders'
       int score, units, count;
+      int kept;  // entries of `each` in square order; -1: too many sliders to keep
+      Slider each[MAX_KEPT];
     };
     bool ok = false;
     Side side[COLOR_NB];
@@ -176,7 +190,11 @@ class Evaluator {
   // Mobility and King-zone attacks of the sliders of colour c (King safety: units and
   // count of attackers), and the squares they depend on.
   template <Rules R>
-  void slider_terms(const Position& pos, Color c, const Bitboard& enemy_zone, SliderTerms::Side& out) const;
+  void slider_terms(const Position& pos, Color c, const Bitboard& enemy_zone, const SliderTerms::Side* base,
+                    const Bitboard& changed, SliderTerms::Side& out) const;
+  template <Rules R>
+  void one_slider(const Position& pos, Color c, PieceType t, Square s, const Bitboard& enemy_zone, const Passage<R>& P,
+                  SliderTerms::Slider& out) const;
   // The frozen-piece term of the level-2 square s (Gold's point of view).
   int frozen_term(const Position& pos, Square s) const;
 };

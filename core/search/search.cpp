@@ -56,24 +56,49 @@ int Search::State::eval(const Position& pos, int ply, int alpha, int beta) {
 
 int Search::State::slider_dynamic(const Position& pos, int ply) {
   constexpr int REACH = 2;  // plies up the path
-  Square changed[2 * REACH];
+  Square changed[4 * NOTED_UP];
   int n = 0;
   const Evaluator::SliderTerms* base = nullptr;
-  for (int a = ply - 1; a >= 0 && a >= ply - REACH; --a) {
-    const PathMove& pm = path_move[a + 1];
-    if (pm.resets) break;
+  auto add = [&](const PathMove& pm) {
     if (pm.from != SQ_NONE) {
       changed[n++] = pm.from;
       changed[n++] = pm.to;
     }
+  };
+  // The terms of a position a few plies up the path,
+  for (int a = ply - 1; a >= 0 && a >= ply - REACH; --a) {
+    const PathMove& pm = path_move[a + 1];
+    if (pm.resets) break;
+    add(pm);
     if (noted_search[a] == search_count && noted_key[a] == (path_key[a] ^ ev_salt)) {
-      base = &noted[a];
+      base = &noted[a][noted_slot[a]];
       break;
     }
   }
+  // or else those of the last position evaluated at this ply when its path and ours
+  // part at most NOTED_UP plies up (a sibling: the same parent; a cousin: the same
+  // grandparent): the two differ on the squares of the moves since.
+  if (!base && noted_search[ply] == search_count)
+    for (int k = 1; k <= NOTED_UP && k <= ply; ++k) {
+      if (path_move[ply - k + 1].resets || noted_moves[ply][k - 1].resets) break;
+      if (noted_up[ply][k - 1] == (path_key[ply - k] ^ ev_salt)) {
+        n = 0;
+        for (int i = 0; i < k; ++i) {
+          add(path_move[ply - i]);
+          add(noted_moves[ply][i]);
+        }
+        base = &noted[ply][noted_slot[ply]];
+        break;
+      }
+    }
+  const int slot = noted_slot[ply] ^= 1;
   noted_search[ply] = search_count;
   noted_key[ply] = path_key[ply] ^ ev_salt;
-  return ev->dynamic(pos, base, std::span<const Square>(changed, size_t(n)), noted[ply]);
+  for (int k = 1; k <= NOTED_UP; ++k) {
+    noted_up[ply][k - 1] = k <= ply ? path_key[ply - k] ^ ev_salt : 0;
+    noted_moves[ply][k - 1] = k <= ply ? path_move[ply - k + 1] : PathMove{};
+  }
+  return ev->dynamic(pos, base, std::span<const Square>(changed, size_t(n)), noted[ply][slot]);
 }
 
 bool Search::State::enough_material_for_null(const Position& pos) const {

@@ -158,8 +158,16 @@ struct Search::State {
     bool resets = true;                   // a King or a Basilisk moved or was captured
   };
   PathMove path_move[MAX_PLY + 2];
-  Evaluator::SliderTerms noted[MAX_PLY + 2];
+  // Two buffers a ply: the terms noted last (noted_slot) and room for the next, which may
+  // reuse them. The position they belong to is noted_key's; noted_up[ply][k - 1] is the
+  // position k plies above it on its path and noted_moves[ply][k - 1] the move from the
+  // ply below that (keys salted by the evaluator).
+  static constexpr int NOTED_UP = 2;
+  Evaluator::SliderTerms noted[MAX_PLY + 2][2];
+  uint8_t noted_slot[MAX_PLY + 2] = {};
   uint64_t noted_key[MAX_PLY + 2] = {};
+  uint64_t noted_up[MAX_PLY + 2][NOTED_UP] = {};
+  PathMove noted_moves[MAX_PLY + 2][NOTED_UP];
   uint32_t noted_search[MAX_PLY + 2] = {};
   uint32_t search_count = 0;  // this search's number (begin() counts them)
   int slider_dynamic(const Position& pos, int ply);
