@@ -97,6 +97,17 @@ void Position::relocate(Square from, Square to) {
 
 // --- Make and unmake ------------------------------------------------------------------
 
+uint64_t Position::key_after(Move m) const {
+  const Square from = m.from(), to = m.to();
+  uint64_t k = key_ ^ zobrist::side();
+  if (board_[to] != NO_PIECE) k ^= zobrist::piece_square(board_[to], to);
+  if (!m.is_afar()) {
+    const Piece p = board_[from];
+    k ^= zobrist::piece_square(p, from) ^ zobrist::piece_square(m.is_promotion() ? make_piece(stm_, HERO) : p, to);
+  }
+  return k;
+}
+
 void Position::make_move(Move m) {
   Square from = m.from(), to = m.to();
   Undo u{m, board_[from], board_[to], 0, int16_t(quiet_), key_};

@@ -47,6 +47,8 @@ class Position {
   int quiet_plies() const { return quiet_; }
   int move_number() const { return move_number_; }
   uint64_t key() const { return key_; }
+  // The key the position will have once move m (pseudo-legal) is made, without making it.
+  uint64_t key_after(Move m) const;
   Square king_square(Color c) const { return king_[c]; }
   std::span<const Square> pieces(Color c) const { return {plist_[c], size_t(pcount_[c])}; }
   int piece_count(Color c) const { return pcount_[c]; }

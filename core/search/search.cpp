@@ -189,6 +189,7 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
         }
       }
     }
+    prefetch(pos.key_after(n.m));  // while the legality test runs
     if (!n.legality->legal(pos, n.m)) continue;
     n.any_legal = true;
     make(pos, n.m, ply);
@@ -280,6 +281,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   n.searched = n.legal = 0;
   n.prev = prev_move(pos);
   while (!(n.m = n.picker->next()).is_none()) {
+    prefetch(pos.key_after(n.m));  // while the legality test and the pruning run
     if (!n.legality->legal(pos, n.m)) continue;
     ++n.legal;
     n.quiet = !n.m.is_capture() && !n.m.is_promotion();

@@ -176,7 +176,6 @@ struct Search::State {
     const PieceType mover = type_of(pos.at(m.from())), captured = type_of(pos.at(m.to()));
     path_move[ply + 1] = {m.from(), m.to(), !Evaluator::keeps_slider_terms(mover, captured)};
     pos.make_move(m);
-    prefetch(pos.key());
     table_terms[ply + 1] = table_terms[ply] - before + ev->local_terms(pos, m.from(), m.to());
     path_key[ply + 1] = pos.key();
     after_pass[ply + 1] = after_pass[ply];
