@@ -189,7 +189,7 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
         }
       }
     }
-    prefetch(pos.key_after(n.m));  // while the legality test runs
+    prefetch_eval(pos.key_after(n.m));  // while the legality test runs (quiescence has no table)
     if (!n.legality->legal(pos, n.m)) continue;
     n.any_legal = true;
     make(pos, n.m, ply);

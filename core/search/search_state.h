@@ -143,12 +143,14 @@ struct Search::State {
   int after_pass[MAX_PLY + 2];
   std::vector<uint64_t> game_keys;
 
-  // The new position's table and evaluation-cache entries fetched while the rest of
-  // the move is made (both are nearly always read next and are rarely in the cache).
+  // A child position's table and evaluation-cache entries fetched as soon as its move is
+  // chosen (both are nearly always read next and are rarely in the cache); quiescence
+  // reads no table entry, only the evaluation cache.
   void prefetch(uint64_t key) const {
     tt.prefetch(key ^ tt_salt);
-    __builtin_prefetch(&ecache[(key ^ ev_salt) & (ecache.size() - 1)]);
+    prefetch_eval(key);
   }
+  void prefetch_eval(uint64_t key) const { __builtin_prefetch(&ecache[(key ^ ev_salt) & (ecache.size() - 1)]); }
   // The sliders' evaluation terms by ply (valid when noted_key[ply] is the key of the
   // path's position there, salted by the evaluator, in this search), and the squares the
   // move to each ply changed: an evaluation reuses those of a position a few plies up
