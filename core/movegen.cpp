@@ -220,18 +220,18 @@ bool attacked_by(const Position& pos, Square s, Color by, const Bitboard& blocke
   if (from_afar) return true;
   for (const AttackEntry& e : T.via_attack_entries(by, s))
     if (active.test(e.from) && (e.types >> type_of(pos.at(e.from)) & 1) && !blocked.test(e.via)) return true;
-  // Slides: the first piece on each line that holds a slider of `by`.
-  const Bitboard sliders = pos.pieces_of(by, T.slider_types()) & active;
+  // Slides: the first piece on each line that holds an active piece of `by`, when it is
+  // one of the types that slide along that line (a ray's types are sliders only).
   const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
   auto attacks = [&](const ReverseRay& rr, Square q) {
-    return q != SQ_NONE && sliders.test(q) && (rr.types >> type_of(pos.at(q)) & 1);
+    return q != SQ_NONE && active.test(q) && (rr.types >> type_of(pos.at(q)) & 1);
   };
-  auto has_slider = [&](const RayMask& r) { return ((r.lo & sliders.w[r.word]) | (r.hi & sliders.w[r.word + 1])) != 0; };
+  auto has_piece = [&](const RayMask& r) { return ((r.lo & active.w[r.word]) | (r.hi & active.w[r.word + 1])) != 0; };
   const size_t up = T.reverse_up_count(by, s);
   for (size_t i = 0; i < up; ++i)
-    if (has_slider(rays[i].ray.bits) && attacks(rays[i], ray_blocker_up(rays[i].ray.bits, blocked))) return true;
+    if (has_piece(rays[i].ray.bits) && attacks(rays[i], ray_blocker_up(rays[i].ray.bits, blocked))) return true;
   for (size_t i = up; i < rays.size(); ++i)
-    if (has_slider(rays[i].ray.bits) && attacks(rays[i], ray_blocker_down(rays[i].ray.bits, blocked))) return true;
+    if (has_piece(rays[i].ray.bits) && attacks(rays[i], ray_blocker_down(rays[i].ray.bits, blocked))) return true;
   return false;
 }
 
