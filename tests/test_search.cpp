@@ -720,11 +720,15 @@ TEST_CASE("reused slider terms match a full evaluation", "[search]") {
   blind.use_frozen = false;
   const Evaluator evs[] = {Evaluator(), Evaluator(blind)};
   std::mt19937 rng(777);
-  int checked = 0, reused = 0, related = 0;
+  // A set-up position with more sliders a side (11) than the terms keep one by one.
+  std::string crowded(START_POSITION);
+  const std::string level2 = "ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO";
+  crowded.replace(crowded.find(level2), level2.size(), "ootttmkttooo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OOTTTMKTTOOO");
+  int checked = 0, reused = 0, related = 0, unkept = 0;
   for (Rules rules : {Rules::Gygax, Rules::Bga})
     for (const Evaluator& ev : evs)
       for (int game = 0; game < 6; ++game) {
-        Position pos = th::pos_of(START_POSITION, rules);
+        Position pos = th::pos_of(game % 3 == 2 ? crowded : std::string(START_POSITION), rules);
         std::vector<Evaluator::SliderTerms> terms(1);
         std::vector<Square> squares;  // the squares of each move, two a ply
         std::vector<bool> resets;     // whether each move moved or took a King or a Basilisk
@@ -742,6 +746,7 @@ TEST_CASE("reused slider terms match a full evaluation", "[search]") {
           const int full = ev.dynamic(pos);
           terms.emplace_back();
           REQUIRE(ev.dynamic(pos, nullptr, {}, terms.back()) == full);
+          unkept += terms.back().side[GOLD].kept < 0;
           const size_t now = resets.size();
           for (size_t back = 1; back <= 3 && back <= now && !resets[now - back]; ++back) {
             Evaluator::SliderTerms out;
@@ -783,6 +788,7 @@ TEST_CASE("reused slider terms match a full evaluation", "[search]") {
   CHECK(checked > 5000);
   CHECK(reused > 5000);
   CHECK(related > 5000);
+  CHECK(unkept > 100);
 }
 
 TEST_CASE("a search stopped inside an iteration does not play the move that iteration refuted", "[search]") {
