@@ -56,7 +56,6 @@ void Position::remove(Square s) {
   plist_[c][pindex_[s]] = last;
   pindex_[last] = pindex_[s];
   board_[s] = NO_PIECE;
-  key_ ^= zobrist::piece_square(p, s);
   toggle_bits(s, p);
 }
 
@@ -75,22 +74,18 @@ void Position::restore(Square s, Piece p, int index) {
   if (type_of(p) == KING) king_[c] = s;
 }
 
-template <bool Keyed>
 void Position::replace(Square s, Piece p) {
-  if constexpr (Keyed) key_ ^= zobrist::piece_square(board_[s], s) ^ zobrist::piece_square(p, s);
   by_piece_[board_[s]].toggle(s);
   by_piece_[p].toggle(s);
   board_[s] = p;
 }
 
-template <bool Keyed>
 void Position::relocate(Square from, Square to) {
   Piece p = board_[from];
   board_[to] = p;
   board_[from] = NO_PIECE;
   pindex_[to] = pindex_[from];
   plist_[color_of(p)][pindex_[to]] = to;
-  if constexpr (Keyed) key_ ^= zobrist::piece_square(p, from) ^ zobrist::piece_square(p, to);
   toggle_bits(from, p);
   toggle_bits(to, p);
   if (type_of(p) == KING) king_[color_of(p)] = to;
@@ -112,19 +107,19 @@ uint64_t Position::key_after(Move m) const {
 void Position::make_move(Move m) {
   Square from = m.from(), to = m.to();
   Undo u{m, board_[from], board_[to], 0, int16_t(quiet_), key_};
+  key_ = key_after(m);
   if (u.captured != NO_PIECE) {
     u.captured_index = pindex_[to];
     remove(to);
   }
   if (!m.is_afar()) {
-    relocate<true>(from, to);
+    relocate(from, to);
     // Promotion: a Warrior reaching its last rank becomes a Hero (RULES.md 4).
-    if (m.is_promotion()) replace<true>(to, make_piece(stm_, HERO));
+    if (m.is_promotion()) replace(to, make_piece(stm_, HERO));
   }
   quiet_ = (u.captured != NO_PIECE || type_of(u.moved) == WARRIOR) ? 0 : quiet_ + 1;
   if (stm_ == SCARLET) ++move_number_;
   stm_ = ~stm_;
-  key_ ^= zobrist::side();
   history_.push_back(u);
 }
 
@@ -135,8 +130,8 @@ void Position::unmake_move() {
   if (stm_ == SCARLET) --move_number_;
   Square from = u.move.from(), to = u.move.to();
   if (!u.move.is_afar()) {
-    if (u.move.is_promotion()) replace<false>(to, u.moved);
-    relocate<false>(to, from);
+    if (u.move.is_promotion()) replace(to, u.moved);
+    relocate(to, from);
   }
   if (u.captured != NO_PIECE) restore(to, u.captured, u.captured_index);
   quiet_ = u.quiet;

@@ -110,14 +110,12 @@ class Position {
   };
 
   Position() = default;
-  void put(Square s, Piece p);
+  void put(Square s, Piece p);  // (keyed: it builds positions)
+  // The placement changes of make/unmake, which leave the key alone: make sets it from
+  // key_after(), unmake puts back the one it saved.
   void remove(Square s);
-  // (restore, and relocate and replace without Keyed, leave the key alone: unmake puts
-  // back the key it saved.)
   void restore(Square s, Piece p, int index);  // undoes remove(s) exactly
-  template <bool Keyed>
   void relocate(Square from, Square to);
-  template <bool Keyed>
   void replace(Square s, Piece p);  // same colour, other type, same list slot
 
   Piece board_[SQUARE_NB]{};

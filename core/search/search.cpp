@@ -56,7 +56,7 @@ int Search::State::eval(const Position& pos, int ply, int alpha, int beta) {
 
 int Search::State::slider_dynamic(const Position& pos, int ply) {
   constexpr int REACH = 2;  // plies up the path
-  Square changed[4 * NOTED_UP];
+  Square changed[std::max(2 * REACH, 4 * NOTED_UP)];  // two squares a move, on one path or two
   int n = 0;
   const Evaluator::SliderTerms* base = nullptr;
   auto add = [&](const PathMove& pm) {

@@ -153,8 +153,9 @@ struct Search::State {
   void prefetch_eval(uint64_t key) const { __builtin_prefetch(&ecache[(key ^ ev_salt) & (ecache.size() - 1)]); }
   // The sliders' evaluation terms by ply (valid when noted_key[ply] is the key of the
   // path's position there, salted by the evaluator, in this search), and the squares the
-  // move to each ply changed: an evaluation reuses those of a position a few plies up
-  // when no King or Basilisk has moved or been captured in between (slider_dynamic()).
+  // move to each ply changed: an evaluation reuses those of a position a few plies up,
+  // or of a sibling or cousin (below), when no King or Basilisk has moved or been
+  // captured in between (slider_dynamic()).
   struct PathMove {
     Square from = SQ_NONE, to = SQ_NONE;  // SQ_NONE: a pass
     bool resets = true;                   // a King or a Basilisk moved or was captured
