@@ -346,37 +346,46 @@ bool attacked(const Position& pos, Square s, Color by) {
 
 namespace {
 
+// The pieces of colour `by` on the squares of `active` (unfrozen ones) that can capture
+// on s when the squares that stop their slides and moves through a square are `blocked`
+// (the occupied ones, and under Board Game Arena's rules the gazed ones): the set that
+// attacked_by() asks about, in a position that differs from pos only by pieces gone from
+// their squares or arrived on s, the pieces of `active` standing where pos has them.
 template <Rules R>
-Bitboard attackers(const Position& pos, Square s, Color by) {
+Bitboard attackers(const Position& pos, Square s, Color by, const Bitboard& blocked, const Bitboard& active) {
   const Tables& T = tables(R);
-  const Passage<R> P(pos, by);
   Bitboard out;
-  (T.leap_attackers(by, s) & pos.occupied(by)).for_each([&](Square q) {
+  (T.leap_attackers(by, s) & active).for_each([&](Square q) {
     if (T.capture_mask(by, type_of(pos.at(q)), q).test(s)) out.set(q);
   });
-  (T.afar_attackers(by, s) & pos.occupied(by)).for_each([&](Square q) {
+  (T.afar_attackers(by, s) & active).for_each([&](Square q) {
     if (T.afar_mask(by, type_of(pos.at(q)), q).test(s)) out.set(q);
   });
-  for (const AttackEntry& e : T.via_attack_entries(by, s)) {
-    const Piece p = pos.at(e.from);
-    if (p != NO_PIECE && color_of(p) == by && (e.types >> type_of(p) & 1) && pos.empty(e.via) && !P.gazed(e.via))
-      out.set(e.from);
-  }
+  for (const AttackEntry& e : T.via_attack_entries(by, s))
+    if (active.test(e.from) && (e.types >> type_of(pos.at(e.from)) & 1) && !blocked.test(e.via)) out.set(e.from);
   const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
   const size_t up = T.reverse_up_count(by, s);
   for (size_t i = 0; i < rays.size(); ++i) {
-    const Square q = i < up ? ray_blocker_up(rays[i].ray.bits, P.blocked) : ray_blocker_down(rays[i].ray.bits, P.blocked);
-    if (q == SQ_NONE) continue;
-    const Piece p = pos.at(q);  // (an empty gazed square that stops the line has no type)
-    if (color_of(p) == by && (rays[i].types >> type_of(p) & 1)) out.set(q);
+    const Square q = i < up ? ray_blocker_up(rays[i].ray.bits, blocked) : ray_blocker_down(rays[i].ray.bits, blocked);
+    if (q != SQ_NONE && active.test(q) && (rays[i].types >> type_of(pos.at(q)) & 1)) out.set(q);
   }
-  return out.minus(pos.frozen_pieces(by));
+  return out;
+}
+
+template <Rules R>
+Bitboard attackers(const Position& pos, Square s, Color by) {
+  return attackers<R>(pos, s, by, Passage<R>(pos, by).blocked, pos.occupied(by).minus(pos.frozen_pieces(by)));
 }
 
 }  // namespace
 
 Bitboard attackers(const Position& pos, Square s, Color by) {
   return pos.rules() == Rules::Gygax ? attackers<Rules::Gygax>(pos, s, by) : attackers<Rules::Bga>(pos, s, by);
+}
+
+Bitboard attackers(const Position& pos, Square s, Color by, const Bitboard& blocked, const Bitboard& active) {
+  return pos.rules() == Rules::Gygax ? attackers<Rules::Gygax>(pos, s, by, blocked, active)
+                                     : attackers<Rules::Bga>(pos, s, by, blocked, active);
 }
 
 namespace {

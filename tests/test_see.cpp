@@ -3,6 +3,10 @@
 // Oliphant 500, Dragon 800, Cleric 900), including captures from afar and freezing.
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
+#include <random>
+
+#include "movement.h"
 #include "search/see.h"
 #include "test_helpers.h"
 
@@ -13,8 +17,8 @@ using th::pos_of;
 namespace {
 
 // SEE of the legal move `coord` in the position; the position is left unchanged.
-int see_of(const std::string& fen, const char* coord) {
-  Position pos = pos_of(fen);
+int see_of(const std::string& fen, const char* coord, Rules rules = Rules::Gygax) {
+  Position pos = pos_of(fen, rules);
   const std::string before = pos.to_string();
   const uint64_t key = pos.key();
   auto m = parse_coordinate(pos, coord);
@@ -84,6 +88,16 @@ TEST_CASE("SEE: a quiet move onto an attacked square", "[see]") {
   CHECK(see_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2b3", 'T'}, {"2d1", 'O'}, {"2e6", 'w'}}), "2b32d5") == -300);
 }
 
+TEST_CASE("SEE: under Board Game Arena's rules no line passes over a Basilisk's gaze", "[see]") {
+  // The Thief takes the Thief, the Warrior takes back, the Oliphant on 2d1 takes the
+  // Warrior along 2d2-2d4: 400 - 400 + 100. Under Board Game Arena's rules the Scarlet
+  // Basilisk on 1d3 gazes at 2d3, which the Oliphant may not pass over: 400 - 400.
+  const std::string fen =
+      fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2b3", 'T'}, {"2d1", 'O'}, {"2d5", 't'}, {"2e6", 'w'}, {"1d3", 'b'}});
+  CHECK(see_of(fen, "2b32d5") == 100);
+  CHECK(see_of(fen, "2b32d5", Rules::Bga) == 0);
+}
+
 TEST_CASE("SEE: the King takes back only what nobody defends", "[see]") {
   // The Oliphant takes a Warrior, the other Warrior takes back, the King takes that
   // one (nothing defends 2d5 any more): 100 - 500 + 100.
@@ -91,6 +105,113 @@ TEST_CASE("SEE: the King takes back only what nobody defends", "[see]") {
   // With a Thief behind the Warrior (2g8-2f7-2e6-2d5) the King may not: 100 - 500.
   CHECK(see_of(fen_of({{"2c6", 'K'}, {"2l8", 'k'}, {"2d1", 'O'}, {"2d5", 'w'}, {"2e6", 'w'}, {"2g8", 't'}}),
                "2d12d5") == -400);
+}
+
+namespace {
+
+// SEE as the exchange is made on the board, move by move (make_move does every rule:
+// freezing and thawing, Board Game Arena's gaze, promotion), the reference the engine's
+// SEE on square sets is checked against. What it saw is counted in `seen`.
+struct ExchangeSeen {
+  int long_exchanges = 0;  // two recaptures or more after the move
+  int basilisk = 0;        // a Basilisk arrived on the square or was taken there
+  int king = 0;            // a King took part, or was kept out
+};
+
+Move least_valuable_reference(const Position& pos, Square s, Color by, const int* value) {
+  const Tables& T = tables(pos.rules());
+  Square best = SQ_NONE;
+  bool best_afar = false;
+  int best_value = 0;
+  attackers(pos, s, by).for_each([&](Square q) {
+    const PieceType t = type_of(pos.at(q));
+    const bool afar = T.afar_mask(by, t, q).test(s);
+    const int v = t == KING ? 1 << 20 : value[t];
+    if (best == SQ_NONE || (afar && !best_afar) || (afar == best_afar && v < best_value)) {
+      best = q;
+      best_afar = afar;
+      best_value = v;
+    }
+  });
+  if (best == SQ_NONE) return Move::none();
+  return Move(best, s, best_afar ? MoveKind::Afar : MoveKind::Capture, promotes(type_of(pos.at(best)), by, s));
+}
+
+int see_reference(Position& pos, Move m, const int* value, ExchangeSeen& seen) {
+  const Square s = m.to();
+  int gain[64];
+  int d = 0;
+  gain[0] = m.is_capture() ? value[type_of(pos.at(s))] : 0;
+  if (m.is_promotion()) gain[0] += value[HERO] - value[WARRIOR];
+  if (m.is_afar()) return gain[0];
+  if (type_of(pos.at(s)) == BASILISK || type_of(pos.at(m.from())) == BASILISK) ++seen.basilisk;
+  pos.make_move(m);
+  int made = 1;
+  while (d + 1 < 64) {
+    const Color us = pos.side_to_move();
+    const Move c = least_valuable_reference(pos, s, us, value);
+    if (c.is_none()) break;
+    const PieceType mover = type_of(pos.at(c.from()));
+    const int victim = value[type_of(pos.at(s))];
+    if (type_of(pos.at(s)) == BASILISK || mover == BASILISK) ++seen.basilisk;
+    if (mover == KING) {
+      ++seen.king;
+      pos.make_move(c);
+      const bool defended = attackers(pos, s, ~us).any();
+      pos.unmake_move();
+      if (defended) break;
+    }
+    ++d;
+    gain[d] = victim + (c.is_promotion() ? value[HERO] - value[WARRIOR] : 0) - gain[d - 1];
+    if (c.is_afar()) break;
+    pos.make_move(c);
+    ++made;
+  }
+  if (d >= 2) ++seen.long_exchanges;
+  for (int i = 0; i < made; ++i) pos.unmake_move();
+  while (d > 0) {
+    gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
+    --d;
+  }
+  return gain[0];
+}
+
+}  // namespace
+
+TEST_CASE("SEE on square sets equals the exchange made move by move", "[see]") {
+  // Along random games of both rule sets, captures favoured so that the levels fill with
+  // exchanges (and Basilisks are taken), and a crowded set-up position's: every
+  // pseudo-legal move of every third position, captures and quiet moves.
+  std::mt19937 rng(4242);
+  int checked = 0;
+  ExchangeSeen seen;
+  for (Rules rules : {Rules::Gygax, Rules::Bga})
+    for (int game = 0; game < 6; ++game) {
+      Position pos = pos_of(START_POSITION, rules);
+      for (int ply = 0; ply < 240; ++ply) {
+        MoveList l = legal_moves(pos);
+        if (l.size == 0) break;
+        if (ply % 3 == 0) {
+          Move moves[MAX_MOVES];
+          const int n = generate_pseudo(pos, moves);
+          const std::string before = pos.to_string();
+          for (int i = 0; i < n; ++i) {
+            INFO(before << " move " << to_coordinate(moves[i]));
+            const int v = see(pos, moves[i], GYGAX_VALUE_CP);
+            REQUIRE(v == see_reference(pos, moves[i], GYGAX_VALUE_CP, seen));
+            ++checked;
+          }
+          REQUIRE(pos.to_string() == before);
+        }
+        pos.make_move(th::random_move(pos, rng, 0.6));
+      }
+    }
+  INFO("checked " << checked << ", long " << seen.long_exchanges << ", Basilisk " << seen.basilisk << ", King "
+                  << seen.king);
+  CHECK(checked > 50000);
+  CHECK(seen.long_exchanges > 500);
+  CHECK(seen.basilisk > 100);
+  CHECK(seen.king > 100);
 }
 
 TEST_CASE("attackers() agrees with attacked() in played positions", "[see]") {

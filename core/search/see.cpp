@@ -7,12 +7,49 @@ namespace dc {
 
 namespace {
 
-// The least valuable piece of colour `by` that captures on s, as the move it makes;
-// an attacker that captures from afar is preferred to all others (it wins the piece
-// and ends the exchange). Ties go to the lower square. Move::none() if there is none.
-Move least_valuable_capture(const Position& pos, Square s, Color by, const int* value) {
+// The exchange on one square played out on square sets, without making the moves: the
+// occupied squares, the pieces of each side still standing where the position has them
+// (those that went to the square left theirs), each side's Basilisks (they freeze the
+// enemy piece above them, and under Board Game Arena's rules stop the enemy's lines
+// there) and the piece on the square.
+class Exchange {
+ public:
+  Exchange(const Position& pos, Square s)
+      : pos_(pos), s_(s), occupied_(pos.occupied()), standing_{pos.occupied(GOLD), pos.occupied(SCARLET)},
+        basilisks_{pos.pieces_of(make_piece(GOLD, BASILISK)), pos.pieces_of(make_piece(SCARLET, BASILISK))} {}
+
+  // The piece of colour c on `from` goes to the square (capturing what stands there);
+  // it becomes `type` there (a Hero when a Warrior is promoted).
+  void arrive(Color c, Square from, PieceType type) {
+    occupied_.reset(from);
+    occupied_.set(s_);
+    standing_[c].reset(from);
+    standing_[~c].reset(s_);
+    basilisks_[~c].reset(s_);
+    if (basilisks_[c].test(from)) basilisks_[c].reset(from), basilisks_[c].set(s_);
+    on_square_ = type;
+  }
+  PieceType on_square() const { return on_square_; }
+
+  // The pieces of colour `by` that could capture on the square now.
+  Bitboard attackers(Color by) const {
+    const Bitboard above = basilisks_[~by].up();  // frozen, and gazed at under Board Game Arena's rules
+    const Bitboard blocked = pos_.rules() == Rules::Bga ? occupied_ | above : occupied_;
+    return dc::attackers(pos_, s_, by, blocked, standing_[by].minus(above));
+  }
+
+ private:
+  const Position& pos_;
+  Square s_;
+  Bitboard occupied_, standing_[COLOR_NB], basilisks_[COLOR_NB];
+  PieceType on_square_ = NO_PIECE_TYPE;
+};
+
+// The least valuable of the attackers of colour `by` on s, as the move it makes; an
+// attacker that captures from afar is preferred to all others (it wins the piece and
+// ends the exchange). Ties go to the lower square. Move::none() if there is none.
+Move least_valuable_capture(const Position& pos, Square s, Color by, const Bitboard& att, const int* value) {
   const Tables& T = tables(pos.rules());
-  const Bitboard att = attackers(pos, s, by);
   Square best = SQ_NONE;
   bool best_afar = false;
   int best_value = 0;
@@ -32,9 +69,11 @@ Move least_valuable_capture(const Position& pos, Square s, Color by, const int* 
   return Move(best, s, best_afar ? MoveKind::Afar : MoveKind::Capture, promotes(t, by, s));
 }
 
+PieceType arriving_type(const Position& pos, Move m) { return m.is_promotion() ? HERO : type_of(pos.at(m.from())); }
+
 }  // namespace
 
-int see(Position& pos, Move m, const int* value) {
+int see(const Position& pos, Move m, const int* value) {
   const Square s = m.to();
   // gain[d]: what the side making capture d wins if the exchange stopped after it.
   int gain[64];
@@ -43,29 +82,26 @@ int see(Position& pos, Move m, const int* value) {
   if (m.is_promotion()) gain[0] += value[HERO] - value[WARRIOR];
   if (m.is_afar()) return gain[0];  // the capturer stays put: nothing to take back
   if (!attacked_after_move(pos, m, s)) return gain[0];  // nothing can take back (most often)
-  pos.make_move(m);
-  int made = 1;
+  Color side = pos.side_to_move();
+  Exchange ex(pos, s);
+  ex.arrive(side, m.from(), arriving_type(pos, m));
   while (d + 1 < 64) {
-    if (pos.empty(s)) break;
-    const Color us = pos.side_to_move();
-    const Move c = least_valuable_capture(pos, s, us, value);
+    side = ~side;
+    const Move c = least_valuable_capture(pos, s, side, ex.attackers(side), value);
     if (c.is_none()) break;
     const PieceType mover = type_of(pos.at(c.from()));
-    const int victim = value[type_of(pos.at(s))];
+    const int victim = value[ex.on_square()];
     if (mover == KING) {
       // Only if nothing could take the King back.
-      pos.make_move(c);
-      const bool defended = attackers(pos, s, ~us).any();
-      pos.unmake_move();
-      if (defended) break;
+      Exchange after = ex;
+      after.arrive(side, c.from(), KING);
+      if (after.attackers(~side).any()) break;
     }
     ++d;
     gain[d] = victim + (c.is_promotion() ? value[HERO] - value[WARRIOR] : 0) - gain[d - 1];
     if (c.is_afar()) break;  // the square is empty now
-    pos.make_move(c);
-    ++made;
+    ex.arrive(side, c.from(), arriving_type(pos, c));
   }
-  for (int i = 0; i < made; ++i) pos.unmake_move();
   // Each side chooses between stopping and going on.
   while (d > 0) {
     gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
@@ -74,7 +110,7 @@ int see(Position& pos, Move m, const int* value) {
   return gain[0];
 }
 
-bool see_ge(Position& pos, Move m, const int* value, int threshold) {
+bool see_ge(const Position& pos, Move m, const int* value, int threshold) {
   // The exchange never wins more than the first capture, and never loses more than
   // the piece that made it (its side may stop after the first recapture).
   int first = m.is_capture() ? value[type_of(pos.at(m.to()))] : 0;

@@ -1,7 +1,7 @@
 // Static exchange evaluation (SEE): what a move wins or loses on its destination
 // square when both sides keep capturing there with their least valuable piece and
-// either may stop. Dragonchess's special rules are played out, not approximated: each
-// step is made on the board, so a capture from afar leaves the capturer where it is
+// either may stop. Dragonchess's special rules are played out, not approximated (on
+// square sets, without making the moves): a capture from afar leaves the capturer where it is
 // (and the square empty: the exchange ends, the capturer risks nothing), a Basilisk
 // that arrives or is taken freezes or thaws the piece above it, a frozen piece never
 // joins in, a promotion counts as the Hero it becomes, and pieces behind a capturer
@@ -15,11 +15,10 @@ namespace dc {
 
 // The material balance for the side to move after the move m (any pseudo-legal move:
 // a capture, or a quiet move whose piece may be taken on its square) and the best
-// sequence of captures on that square, in the units of `value` (by piece type). pos is
-// used as scratch space and restored exactly.
-int see(Position& pos, Move m, const int* value);
+// sequence of captures on that square, in the units of `value` (by piece type).
+int see(const Position& pos, Move m, const int* value);
 
 // Whether see(pos, m, value) >= threshold.
-bool see_ge(Position& pos, Move m, const int* value, int threshold);
+bool see_ge(const Position& pos, Move m, const int* value, int threshold);
 
 }  // namespace dc
