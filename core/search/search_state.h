@@ -221,7 +221,7 @@ struct Search::State {
     return (node_limit && nodes >= node_limit) || stop_requested() || (use_time && time_up());
   }
 
-  bool see_ge(Position& pos, Move m, int threshold) const { return dc::see_ge(pos, m, opt.eval.value, threshold); }
+  bool see_ge(const Position& pos, Move m, int threshold) const { return dc::see_ge(pos, m, opt.eval.value, threshold); }
   bool enough_material_for_null(const Position& pos) const;
 
   void update_pv(int ply, Move m) {

@@ -153,13 +153,12 @@ class QuietPositions {
   void see(const Position& p, const Choice& c) {
     if (ply_++ < skip_ || !c.has_score || std::abs(c.score_cp) >= 3000) return;
     if (c.move.is_capture() || c.move.is_promotion()) return;
-    Position pos = p;
-    if (in_check(pos)) return;
+    if (in_check(p)) return;
     Move caps[MAX_MOVES];
-    const int n = generate_pseudo_captures(pos, caps);
+    const int n = generate_pseudo_captures(p, caps);
     for (int i = 0; i < n; ++i)
-      if (see_ge(pos, caps[i], GYGAX_VALUE_CP, 1) && leaves_king_safe(pos, caps[i])) return;
-    kept_.push_back({pos.to_string(), pos.side_to_move() == GOLD ? c.score_cp : -c.score_cp});
+      if (see_ge(p, caps[i], GYGAX_VALUE_CP, 1) && leaves_king_safe(p, caps[i])) return;
+    kept_.push_back({p.to_string(), p.side_to_move() == GOLD ? c.score_cp : -c.score_cp});
   }
   // result: Gold's view, 1, 0 or -1.
   void write(std::ostream& out, int result, long game) const {
