@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -117,6 +118,54 @@ TEST_CASE("the move picker's order: by score, ties by the move's code, whatever 
     }
     CHECK(got == expected);
   }
+}
+
+TEST_CASE("the move picker leaves out the futile quiet moves and keeps the order of the rest", "[search]") {
+  // A node that will skip every quiet move unable to give check (futility) asks the
+  // picker to leave those out: it must hand out exactly the other moves, in the order
+  // it hands them out otherwise. Positions along random games, history learnt from
+  // random cut-offs so that the quiet moves' scores differ, the hash move one of them.
+  std::mt19937 rng(77);
+  auto order = std::make_unique<detail::MoveOrder>();
+  int nodes = 0, left_out = 0, checking_quiets = 0, promotions = 0;
+  std::vector<std::string> fens = th::random_positions(31, 4, 150);
+  // Warriors a step from promotion, the enemy King out of their way (a promotion is
+  // never futile, even when it cannot give check).
+  fens.push_back(th::fen_of({{"2a1", 'K'}, {"1l1", 'k'}, {"2c7", 'W'}, {"2f7", 'W'}, {"2h5", 'O'}, {"2e2", 'w'}}));
+  fens.push_back(th::fen_of({{"1a8", 'K'}, {"2l8", 'k'}, {"2c2", 'w'}, {"2g2", 'w'}, {"2h5", 'o'}, {"2e7", 'W'}}, 's'));
+  for (const std::string& fen : fens) {
+    Position pos = th::pos_of(fen);
+    MoveList l = legal_moves(pos);
+    if (l.size == 0 || in_check(pos)) continue;
+    for (int k = 0; k < 20; ++k) {
+      const Move m = l[int(rng() % uint32_t(l.size))];
+      if (!m.is_capture()) order->update_quiet_cutoff(pos, detail::prev_move(pos), m, pos.at(m.from()), 3, 0, nullptr, 0);
+    }
+    const Move tt = l[int(rng() % uint32_t(l.size))];
+    auto hand_out = [&](bool futile_quiets) {
+      Move moves[MAX_MOVES];
+      int scores[MAX_MOVES];
+      detail::MovePicker picker(*order, pos, tt, 0, false, GYGAX_VALUE_CP, moves, scores);
+      std::vector<Move> out;
+      for (Move m; !(m = picker.next(futile_quiets)).is_none();) out.push_back(m);
+      return out;
+    };
+    std::vector<Move> expected;
+    for (Move m : hand_out(false)) {
+      const bool futile = m != tt && !m.is_capture() && !m.is_promotion() && !may_give_check(pos, m);
+      if (futile) ++left_out;
+      else expected.push_back(m);
+      checking_quiets += !m.is_capture() && !m.is_promotion() && may_give_check(pos, m);
+      promotions += m.is_promotion() && !may_give_check(pos, m);
+    }
+    INFO(fen);
+    REQUIRE(hand_out(true) == expected);
+    ++nodes;
+  }
+  CHECK(nodes > 400);
+  CHECK(left_out > 10000);
+  CHECK(checking_quiets > 1000);
+  CHECK(promotions >= 4);
 }
 
 TEST_CASE("search finds every mate in 1", "[search]") {

@@ -112,7 +112,7 @@ void MoveOrder::update_quiet_cutoff(const Position& pos, const PrevMove& pm, Mov
 
 // --- MovePicker --------------------------------------------------------------------
 
-Move MovePicker::next() {
+Move MovePicker::next(bool futile_quiets) {
   switch (stage_) {
     case Stage::Hash:
       stage_ = Stage::GenCaptures;
@@ -138,6 +138,10 @@ Move MovePicker::next() {
       }
       start_ = cur_ = end_;
       end_ += generate_pseudo_quiets(pos_, moves_ + start_);
+      if (futile_quiets)
+        end_ = int(std::remove_if(moves_ + start_, moves_ + end_,
+                                  [&](Move m) { return !m.is_promotion() && !may_give_check(pos_, m); }) -
+                   moves_);
       score();
       stage_ = Stage::Quiets;
       [[fallthrough]];

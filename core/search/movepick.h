@@ -77,7 +77,11 @@ class MovePicker {
       : order_(order), pos_(pos), tt_(tt_move), ply_(ply), afar_blind_(afar_blind), see_values_(see_values),
         moves_(moves), scores_(scores) {}
 
-  Move next();
+  // futile_quiets: the node skips every quiet move (not a capture or a promotion) that
+  // cannot give check (futility, once a move has been searched); when it holds as the
+  // quiet moves are generated, those are left out of the list instead of being scored,
+  // sorted and handed out (the order of the rest is the same).
+  Move next(bool futile_quiets = false);
 
  private:
   enum class Stage { Hash, GenCaptures, Captures, Quiets, BadCaptures, Done };

@@ -280,7 +280,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
                  n.static_eval + 200 * depth <= n.alpha;
   n.searched = n.legal = 0;
   n.prev = prev_move(pos);
-  while (!(n.m = n.picker->next()).is_none()) {
+  while (!(n.m = n.picker->next(n.can_futile && n.searched > 0)).is_none()) {
     prefetch(pos.key_after(n.m));  // while the legality test and the pruning run
     if (!n.legality->legal(pos, n.m)) continue;
     ++n.legal;
