@@ -35,16 +35,15 @@ int Search::State::eval(const Position& pos, int ply, int alpha, int beta) {
   const uint64_t key = pos.key() ^ ev_salt;
   EvalCacheEntry& ce = ecache[key & (ecache.size() - 1)];
   int v;
-  if (ce.key == key) {
-    v = ce.value;
+  if (ce.holds(key)) {
+    v = ce.value();
   } else {
     const int g = table_terms[ply];
     v = (pos.side_to_move() == GOLD ? g : -g) + ev->tempo();
     constexpr int LAZY = 200;  // above the 99.9th percentile of |dynamic| in random games
     if (v + LAZY > alpha && v - LAZY < beta) {
       v += slider_dynamic(pos, ply);
-      ce.key = key;
-      ce.value = v;
+      ce.store(key, v);
     }
   }
   if (ls.noise_cp > 0) {

@@ -26,6 +26,32 @@ using detail::MATE;
 using detail::MATE_BOUND;
 using detail::MAX_PLY;
 
+namespace detail {
+
+// One evaluation in one 64-bit word (half the cache lines of a key and a value apart):
+// the salted key's top 40 bits (its low bits choose the entry) and the value in the
+// low 24 bits (evaluations stay far inside +-2^23).
+struct EvalCacheEntry {
+  static constexpr int VALUE_BITS = 24;
+  uint64_t word;
+  constexpr bool holds(uint64_t key) const { return (word ^ key) >> VALUE_BITS == 0; }
+  constexpr int value() const { return int(int64_t(word << (64 - VALUE_BITS)) >> (64 - VALUE_BITS)); }
+  constexpr void store(uint64_t key, int v) {
+    word = (key >> VALUE_BITS << VALUE_BITS) | (uint64_t(uint32_t(v)) & ((uint64_t(1) << VALUE_BITS) - 1));
+  }
+};
+static_assert([] {
+  EvalCacheEntry e{};
+  bool ok = !e.holds(0xABCDEF0123456789);
+  for (int v : {0, 1, -1, -31999, 31999, (1 << 23) - 1, -(1 << 23)}) {
+    e.store(0xABCDEF0123456789, v);
+    ok = ok && e.holds(0xABCDEF0123456789) && !e.holds(0xABCDEF1123456789) && e.value() == v;
+  }
+  return ok;
+}());
+
+}  // namespace detail
+
 struct Search::State {
   using Clock = std::chrono::steady_clock;
 
@@ -126,11 +152,7 @@ struct Search::State {
   }
   uint64_t next_rand() { return rng = detail::splitmix(rng); }
 
-  struct EvalCacheEntry {
-    uint64_t key;
-    int32_t value;
-  };
-  detail::ZeroedArray<EvalCacheEntry> ecache{size_t(1) << 18};
+  detail::ZeroedArray<detail::EvalCacheEntry> ecache{size_t(1) << 18};
 
   // The table terms of the evaluation (material, piece-square, frozen pieces) from
   // Gold's point of view, by ply, updated incrementally by make().
