@@ -97,7 +97,7 @@ TEST_CASE("the move picker's order: by score, ties by the move's code, whatever 
   REQUIRE(n > 40);
   std::mt19937 rng(5);
   std::vector<std::pair<Move, int>> scored;
-  for (int i = 0; i < n; ++i) scored.push_back({base[i], int(rng() % 4)});  // many ties
+  for (int i = 0; i < n; ++i) scored.push_back({base[i], int(rng() % 5) - 2});  // many ties, negative too
   std::vector<uint32_t> expected;
   {
     auto sorted = scored;
@@ -108,14 +108,10 @@ TEST_CASE("the move picker's order: by score, ties by the move's code, whatever 
   }
   for (int round = 0; round < 20; ++round) {
     std::shuffle(scored.begin(), scored.end(), rng);
-    Move moves[MAX_MOVES];
-    int scores[MAX_MOVES];
-    for (int i = 0; i < n; ++i) moves[i] = scored[size_t(i)].first, scores[i] = scored[size_t(i)].second;
+    uint64_t keys[MAX_MOVES];
+    for (int i = 0; i < n; ++i) keys[i] = detail::order_key(scored[size_t(i)].second, scored[size_t(i)].first);
     std::vector<uint32_t> got;
-    for (int i = 0; i < n; ++i) {
-      detail::pick(moves, scores, n, i);
-      got.push_back(moves[i].raw());
-    }
+    for (int i = 0; i < n; ++i) got.push_back(detail::pick(keys, n, i).raw());
     CHECK(got == expected);
   }
 }
@@ -144,8 +140,8 @@ TEST_CASE("the move picker leaves out the futile quiet moves and keeps the order
     const Move tt = l[int(rng() % uint32_t(l.size))];
     auto hand_out = [&](bool futile_quiets) {
       Move moves[MAX_MOVES];
-      int scores[MAX_MOVES];
-      detail::MovePicker picker(*order, pos, tt, 0, false, GYGAX_VALUE_CP, moves, scores);
+      uint64_t keys[MAX_MOVES];
+      detail::MovePicker picker(*order, pos, tt, 0, false, GYGAX_VALUE_CP, moves, keys);
       std::vector<Move> out;
       for (Move m; !(m = picker.next(futile_quiets)).is_none();) out.push_back(m);
       return out;

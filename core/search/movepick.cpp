@@ -13,34 +13,19 @@ int without_afar(Move* moves, int n) {
   return int(std::remove_if(moves, moves + n, [](Move m) { return m.is_afar(); }) - moves);
 }
 
-namespace {
-void sort_rest(Move* moves, int* scores, int n, int i) {
-  // One key per move: score descending, then move code ascending.
-  uint64_t keys[MAX_MOVES];
-  for (int j = i; j < n; ++j)
-    keys[j] = uint64_t(uint32_t(scores[j]) ^ 0x80000000u) << 32 | uint32_t(~moves[j].raw());
-  std::sort(keys + i, keys + n, std::greater<uint64_t>());
-  for (int j = i; j < n; ++j) {
-    scores[j] = int(uint32_t(keys[j] >> 32) ^ 0x80000000u);
-    moves[j] = Move::from_raw(~uint32_t(keys[j]));
-  }
-}
-}  // namespace
-
-void pick(Move* moves, int* scores, int n, int i) {
+Move pick(uint64_t* keys, int n, int i) {
   constexpr int SELECT_FIRST = 4;
-  if (i == SELECT_FIRST && n - i > 1) {
-    sort_rest(moves, scores, n, i);
-    return;
+  if (i < SELECT_FIRST) {
+    int best = i;
+    uint64_t top = keys[i];
+    for (int j = i + 1; j < n; ++j)
+      if (keys[j] > top) top = keys[j], best = j;
+    keys[best] = keys[i];
+    keys[i] = top;
+  } else if (i == SELECT_FIRST) {
+    std::sort(keys + i, keys + n, std::greater<uint64_t>());
   }
-  if (i > SELECT_FIRST) return;
-  int best = i;
-  for (int j = i + 1; j < n; ++j)
-    if (scores[j] > scores[best] || (scores[j] == scores[best] && moves[j].raw() < moves[best].raw())) best = j;
-  if (best != i) {
-    std::swap(moves[i], moves[best]);
-    std::swap(scores[i], scores[best]);
-  }
+  return key_move(keys[i]);
 }
 
 PrevMove prev_move(const Position& pos) {
@@ -131,7 +116,7 @@ Move MovePicker::next(bool futile_quiets) {
         const Move m = from_list();
         if (m.is_none()) break;
         if (see_values_ && !see_ge(pos_, m, see_values_, 0)) {
-          moves_[bad_++] = m;  // (a slot already handed out)
+          moves_[bad_++] = m;  // (the list is in keys_: its slots in moves_ are free)
           continue;
         }
         return m;
@@ -161,13 +146,13 @@ Move MovePicker::next(bool futile_quiets) {
 }
 
 void MovePicker::score() {
-  for (int i = start_; i < end_; ++i) scores_[i] = order_.score(pos_, moves_[i], Move::none(), ply_);
+  for (int i = start_; i < end_; ++i) keys_[i] = order_key(order_.score(pos_, moves_[i], Move::none(), ply_), moves_[i]);
 }
 
 Move MovePicker::from_list() {
   while (cur_ < end_) {
-    pick(moves_ + start_, scores_ + start_, end_ - start_, cur_ - start_);
-    const Move m = moves_[cur_++];
+    const Move m = pick(keys_ + start_, end_ - start_, cur_ - start_);
+    ++cur_;
     if (m != tt_) return m;
   }
   return Move::none();

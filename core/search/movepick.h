@@ -16,11 +16,19 @@ namespace dc::detail {
 // Removes the captures from afar of a move list; returns the new count.
 int without_afar(Move* moves, int n);
 
-// Puts the best remaining move at index i (by score, ties to the smaller move code, so
-// that the order does not depend on the piece lists, which make/unmake may permute).
-// The first few are selected one at a time (a cut-off usually comes early); after that
-// the rest is sorted once.
-void pick(Move* moves, int* scores, int n, int i);
+// A move and its ordering score as one number that orders them: a higher score first,
+// and of equal scores the smaller move code, so that the order does not depend on the
+// piece lists, which make/unmake may permute.
+inline uint64_t order_key(int score, Move m) {
+  return uint64_t(uint32_t(score) ^ 0x80000000u) << 32 | uint32_t(~m.raw());
+}
+inline Move key_move(uint64_t key) { return Move::from_raw(~uint32_t(key)); }
+inline int key_score(uint64_t key) { return int(uint32_t(key >> 32) ^ 0x80000000u); }
+
+// The move of the greatest remaining key of keys[0, n), put at index i (keys[0, i) are
+// the moves already handed out). The first few are selected one at a time (a cut-off
+// usually comes early); after that the rest is sorted once.
+Move pick(uint64_t* keys, int n, int i);
 
 // The previous move (the opponent's), as the piece that made it and its square;
 // NO_PIECE after a null move or at the start.
@@ -69,13 +77,13 @@ class MoveOrder {
 // (promotions, killers, then by history), then the losing captures.
 class MovePicker {
  public:
-  // moves/scores: the node's buffers of MAX_MOVES. afar_blind: the level's weakness
+  // moves/keys: the node's buffers of MAX_MOVES. afar_blind: the level's weakness
   // (never in check: every evasion is seen). see_values: SEE's piece values, or nullptr
   // for no SEE ordering.
   MovePicker(const MoveOrder& order, Position& pos, Move tt_move, int ply, bool afar_blind, const int* see_values,
-             Move* moves, int* scores)
+             Move* moves, uint64_t* keys)
       : order_(order), pos_(pos), tt_(tt_move), ply_(ply), afar_blind_(afar_blind), see_values_(see_values),
-        moves_(moves), scores_(scores) {}
+        moves_(moves), keys_(keys) {}
 
   // futile_quiets: the node skips every quiet move (not a capture or a promotion) that
   // cannot give check (futility, once a move has been searched); when it holds as the
@@ -95,7 +103,7 @@ class MovePicker {
   bool afar_blind_;
   const int* see_values_;
   Move* moves_;
-  int* scores_;
+  uint64_t* keys_;
   Stage stage_ = Stage::Hash;
   int start_ = 0, cur_ = 0, end_ = 0;
   int bad_ = 0;  // losing captures, kept in moves_[0, bad_)

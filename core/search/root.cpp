@@ -116,8 +116,10 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   // Initial order: the hash move, then captures by MVV/LVA, then the quiet order.
   Move tt_move = Move::none();
   if (const TTEntry* e = tt.probe(root_pos.key() ^ tt_salt)) tt_move = e->move();
-  for (int i = 0; i < n_root; ++i) root_score[i] = order.score(root_pos, root[i], tt_move, 0);
-  for (int i = 0; i < n_root; ++i) pick(root, root_score, n_root, i);
+  uint64_t keys[MAX_MOVES];
+  for (int i = 0; i < n_root; ++i) keys[i] = order_key(order.score(root_pos, root[i], tt_move, 0), root[i]);
+  std::sort(keys, keys + n_root, std::greater<uint64_t>());
+  for (int i = 0; i < n_root; ++i) root[i] = key_move(keys[i]), root_score[i] = key_score(keys[i]);
   for (int i = 0; i < n_root; ++i) exact[i] = -INF;
   res.best = root[0];
   table_terms[0] = ev->gold_terms(root_pos);

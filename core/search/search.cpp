@@ -139,7 +139,7 @@ bool Search::State::repetition_draw(const Position& pos, int ply) const {
 int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk, int qply) {
   Node& n = node_[ply];
   Move* const moves = &move_buf[size_t(ply) * MAX_MOVES];
-  int* const scores = &score_buf[size_t(ply) * MAX_MOVES];
+  uint64_t* const keys = &key_buf[size_t(ply) * MAX_MOVES];
   const bool bounded = opt.qsearch_bound;
   if (resume_ply > ply) goto resume;
   resume_ply = 0;
@@ -166,10 +166,9 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
   }
   n.legality.emplace(pos, in_chk);
   n.any_legal = false;
-  for (int i = 0; i < n.count; ++i) scores[i] = order.score(pos, moves[i], Move::none(), ply);
+  for (int i = 0; i < n.count; ++i) keys[i] = order_key(order.score(pos, moves[i], Move::none(), ply), moves[i]);
   for (n.index = 0; n.index < n.count; ++n.index) {
-    pick(moves, scores, n.count, n.index);
-    n.m = moves[n.index];
+    n.m = pick(keys, n.count, n.index);
     if (!n.evasions && n.m.is_capture()) {
       const Move m = n.m;
       const int victim = opt.eval.value[type_of(pos.at(m.to()))];
@@ -269,7 +268,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   }
 
   n.picker.emplace(order, pos, n.tt_move, ply, afar_blind && !in_chk, opt.see_order ? opt.eval.value : nullptr,
-                   &move_buf[size_t(ply) * MAX_MOVES], &score_buf[size_t(ply) * MAX_MOVES]);
+                   &move_buf[size_t(ply) * MAX_MOVES], &key_buf[size_t(ply) * MAX_MOVES]);
   n.legality.emplace(pos, in_chk);
   n.alpha0 = n.alpha;
   n.best = -INF;

@@ -69,7 +69,7 @@ struct Search::State {
   Move pv[MAX_PLY + 1][MAX_PLY + 1];
   int pv_len[MAX_PLY + 1];
   std::vector<Move> move_buf;  // MAX_PLY * MAX_MOVES
-  std::vector<int> score_buf;
+  std::vector<uint64_t> key_buf;  // the moves' ordering keys (order_key)
 
   // Per search.
   const std::atomic<int>* run_state = nullptr;  // Search::STOPPING once stop() is called
@@ -135,7 +135,7 @@ struct Search::State {
 
   explicit State(size_t hash_mb)
       : frozen_blind_evaluator(without_freezing(EvalWeights::defaults())),
-        move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), score_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
+        move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), key_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
     tt.resize(hash_mb);  // its tables come empty: nothing to clear
   }
 
