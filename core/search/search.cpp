@@ -166,7 +166,10 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
   }
   n.legality.emplace(pos, in_chk);
   n.any_legal = false;
-  for (int i = 0; i < n.count; ++i) keys[i] = order_key(order.score(pos, moves[i], Move::none(), ply), moves[i]);
+  for (int i = 0; i < n.count; ++i) {
+    keys[i] = order_key(order.score(pos, moves[i], Move::none(), ply), moves[i]);
+    prefetch_eval(pos.key_after(moves[i]));
+  }
   for (n.index = 0; n.index < n.count; ++n.index) {
     n.m = pick(keys, n.count, n.index);
     if (!n.evasions && n.m.is_capture()) {
@@ -187,7 +190,6 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
         }
       }
     }
-    prefetch_eval(pos.key_after(n.m));  // while the legality test runs (quiescence has no table)
     if (!n.legality->legal(pos, n.m)) continue;
     n.any_legal = true;
     make(pos, n.m, ply);

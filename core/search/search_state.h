@@ -167,7 +167,8 @@ struct Search::State {
 
   // A child position's table and evaluation-cache entries fetched as soon as its move is
   // chosen (both are nearly always read next and are rarely in the cache); quiescence
-  // reads no table entry, only the evaluation cache.
+  // reads no table entry, only the evaluation cache, and fetches those of all its
+  // captures as they are generated.
   void prefetch(uint64_t key) const {
     tt.prefetch(key ^ tt_salt);
     prefetch_eval(key);
