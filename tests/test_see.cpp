@@ -110,32 +110,14 @@ TEST_CASE("SEE: the King takes back only what nobody defends", "[see]") {
 namespace {
 
 // SEE as the exchange is made on the board, move by move (make_move does every rule:
-// freezing and thawing, Board Game Arena's gaze, promotion), the reference the engine's
-// SEE on square sets is checked against. What it saw is counted in `seen`.
+// freezing and thawing, Board Game Arena's gaze, promotion; each capture chosen among
+// the attackers on the board), the reference the engine's SEE on square sets is
+// checked against. What it saw is counted in `seen`.
 struct ExchangeSeen {
   int long_exchanges = 0;  // two recaptures or more after the move
   int basilisk = 0;        // a Basilisk arrived on the square or was taken there
   int king = 0;            // a King took part, or was kept out
 };
-
-Move least_valuable_reference(const Position& pos, Square s, Color by, const int* value) {
-  const Tables& T = tables(pos.rules());
-  Square best = SQ_NONE;
-  bool best_afar = false;
-  int best_value = 0;
-  attackers(pos, s, by).for_each([&](Square q) {
-    const PieceType t = type_of(pos.at(q));
-    const bool afar = T.afar_mask(by, t, q).test(s);
-    const int v = t == KING ? 1 << 20 : value[t];
-    if (best == SQ_NONE || (afar && !best_afar) || (afar == best_afar && v < best_value)) {
-      best = q;
-      best_afar = afar;
-      best_value = v;
-    }
-  });
-  if (best == SQ_NONE) return Move::none();
-  return Move(best, s, best_afar ? MoveKind::Afar : MoveKind::Capture, promotes(type_of(pos.at(best)), by, s));
-}
 
 int see_reference(Position& pos, Move m, const int* value, ExchangeSeen& seen) {
   const Square s = m.to();
@@ -149,7 +131,7 @@ int see_reference(Position& pos, Move m, const int* value, ExchangeSeen& seen) {
   int made = 1;
   while (d + 1 < 64) {
     const Color us = pos.side_to_move();
-    const Move c = least_valuable_reference(pos, s, us, value);
+    const Move c = least_valuable_capture(pos, s, us, attackers(pos, s, us), value);
     if (c.is_none()) break;
     const PieceType mover = type_of(pos.at(c.from()));
     const int victim = value[type_of(pos.at(s))];

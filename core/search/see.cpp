@@ -45,9 +45,10 @@ class Exchange {
   PieceType on_square_ = NO_PIECE_TYPE;
 };
 
-// The least valuable of the attackers of colour `by` on s, as the move it makes; an
-// attacker that captures from afar is preferred to all others (it wins the piece and
-// ends the exchange). Ties go to the lower square. Move::none() if there is none.
+PieceType arriving_type(const Position& pos, Move m) { return m.is_promotion() ? HERO : type_of(pos.at(m.from())); }
+
+}  // namespace
+
 Move least_valuable_capture(const Position& pos, Square s, Color by, const Bitboard& att, const int* value) {
   const Tables& T = tables(pos.rules());
   Square best = SQ_NONE;
@@ -68,10 +69,6 @@ Move least_valuable_capture(const Position& pos, Square s, Color by, const Bitbo
   const PieceType t = type_of(pos.at(best));
   return Move(best, s, best_afar ? MoveKind::Afar : MoveKind::Capture, promotes(t, by, s));
 }
-
-PieceType arriving_type(const Position& pos, Move m) { return m.is_promotion() ? HERO : type_of(pos.at(m.from())); }
-
-}  // namespace
 
 int see(const Position& pos, Move m, const int* value) {
   const Square s = m.to();

@@ -18,6 +18,12 @@ namespace dc {
 // sequence of captures on that square, in the units of `value` (by piece type).
 int see(const Position& pos, Move m, const int* value);
 
+// The capture on s that the exchange takes next for colour `by` among its attackers
+// `att` (standing where pos has them): the least valuable one, except that one that
+// captures from afar comes before all others (it wins the piece and ends the exchange),
+// and the King last; ties go to the lower square. Move::none() if `att` is empty.
+Move least_valuable_capture(const Position& pos, Square s, Color by, const Bitboard& att, const int* value);
+
 // Whether see(pos, m, value) >= threshold.
 bool see_ge(const Position& pos, Move m, const int* value, int threshold);
 
