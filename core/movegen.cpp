@@ -65,8 +65,10 @@ inline int special_captures(const Tables& T, const Position& pos, Color us, Piec
   return n;
 }
 
-// The moves of the piece of colour us and type t on s, captures, non-captures or both.
-template <bool Quiets, bool Captures, Rules R>
+// Every move of the piece of colour us and type t on s, from its lists of targets and
+// rays, in their order (the order of generate_pseudo, which the move lists of the game
+// and the openings of the matches and the bench follow).
+template <Rules R>
 int generate_piece_moves(const Tables& T, const Position& pos, Color us, PieceType t, Square s, const Passage<R>& P,
                          Move* out) {
   const SquareMoves& sm = T.moves(us, t, s);
@@ -75,8 +77,8 @@ int generate_piece_moves(const Tables& T, const Position& pos, Color us, PieceTy
     if (tg.via != SQ_NONE && (!pos.empty(tg.via) || P.gazed(tg.via))) continue;
     const Piece q = pos.at(tg.to);
     if (q == NO_PIECE) {
-      if (Quiets && (tg.mode & MOVE_ONLY)) out[n++] = Move(s, tg.to, MoveKind::Normal, promotes(t, us, tg.to));
-    } else if (Captures && color_of(q) != us && (tg.mode & CAPTURE_ONLY)) {
+      if (tg.mode & MOVE_ONLY) out[n++] = Move(s, tg.to, MoveKind::Normal, promotes(t, us, tg.to));
+    } else if (color_of(q) != us && (tg.mode & CAPTURE_ONLY)) {
       out[n++] = Move(s, tg.to, tg.afar ? MoveKind::Afar : MoveKind::Capture, promotes(t, us, tg.to));
     }
   }
@@ -84,11 +86,11 @@ int generate_piece_moves(const Tables& T, const Position& pos, Color us, PieceTy
     for (Square q : T.ray_squares(r)) {
       const Piece p = pos.at(q);
       if (p == NO_PIECE) {
-        if (Quiets && (r.mode & MOVE_ONLY)) out[n++] = Move(s, q, MoveKind::Normal);
+        if (r.mode & MOVE_ONLY) out[n++] = Move(s, q, MoveKind::Normal);
         if (P.gazed(q)) break;  // it may end on a gazed square, not pass over it
         continue;
       }
-      if (Captures && color_of(p) != us && (r.mode & CAPTURE_ONLY)) out[n++] = Move(s, q, MoveKind::Capture);
+      if (color_of(p) != us && (r.mode & CAPTURE_ONLY)) out[n++] = Move(s, q, MoveKind::Capture);
       break;
     }
   }
@@ -99,10 +101,10 @@ int generate_piece_moves(const Tables& T, const Position& pos, Color us, PieceTy
 template <Rules R>
 int all_piece_moves(const Position& pos, Square s, Move* out) {
   const Color us = pos.side_to_move();
-  return generate_piece_moves<true, true, R>(tables(R), pos, us, type_of(pos.at(s)), s, Passage<R>(pos, us), out);
+  return generate_piece_moves<R>(tables(R), pos, us, type_of(pos.at(s)), s, Passage<R>(pos, us), out);
 }
 
-template <bool Quiets, bool Captures, Rules R>
+template <Rules R>
 int generate_moves(const Position& pos, Move* out) {
   const Tables& T = tables(R);
   const Color us = pos.side_to_move();
@@ -110,14 +112,102 @@ int generate_moves(const Position& pos, Move* out) {
   int n = 0;
   for (Square s : pos.pieces(us))
     if (!pos.frozen(s))  // Basilisk freezing: no moves at all
-      n += generate_piece_moves<Quiets, Captures, R>(T, pos, us, type_of(pos.at(s)), s, P, out + n);
+      n += generate_piece_moves<R>(T, pos, us, type_of(pos.at(s)), s, P, out + n);
   return n;
 }
 
-template <bool Quiets, bool Captures>
-int generate_moves(const Position& pos, Move* out) {
-  return pos.rules() == Rules::Gygax ? generate_moves<Quiets, Captures, Rules::Gygax>(pos, out)
-                                     : generate_moves<Quiets, Captures, Rules::Bga>(pos, out);
+// --- Quiet moves on square sets ---------------------------------------------------------
+// The search's quiet moves (no capture; promotions included) taken from square sets, as
+// count_legal counts them: the shift types' steps all at once where their shifts hold,
+// every other piece's plain targets, moves through a square and slides, each kept when
+// its destination is in `dest`. (generate_pseudo lists the same moves, in another order.)
+
+// The steps of the pieces of type t on `pieces` (on their shift squares) onto `dest`.
+inline int shift_quiets(const Tables& T, Color us, PieceType t, const Bitboard& pieces, const Bitboard& dest, Move* out) {
+  int n = 0;
+  for (const TargetShift& ts : T.target_shifts(us, t)) {
+    if (!(ts.mode & MOVE_ONLY)) continue;
+    uint64_t lo = pieces.w[ts.from_word] & ts.from_lo, hi = pieces.w[ts.from_word + 1] & ts.from_hi;
+    if (!(lo | hi)) continue;
+    shift_level(lo, hi, ts.left, ts.right);
+    lo &= dest.w[ts.to_word];
+    hi &= dest.w[ts.to_word + 1];
+    for (int k = 0; k < 2; ++k)
+      for (uint64_t x = k ? hi : lo; x; x &= x - 1) {
+        const Square to = Bitboard::square_at(ts.to_word + k, std::countr_zero(x));
+        out[n++] = Move(Square(to - ts.square_delta), to, MoveKind::Normal, promotes(t, us, to));
+      }
+  }
+  return n;
+}
+
+// The quiet moves of the piece of colour us and type t on s onto `dest` (empty squares).
+template <Rules R>
+int piece_quiets(const Tables& T, const Position& pos, Color us, PieceType t, Square s, const Bitboard& dest,
+                 const Passage<R>& P, Move* out) {
+  const SquareMoves& sm = T.moves(us, t, s);
+  int n = 0;
+  if (sm.target_count) {
+    const Bitboard& moves = T.move_mask(us, t, s);
+    for (int w = sm.plain_word, end = w + sm.plain_words; w < end; ++w)
+      for (uint64_t x = moves.w[w] & dest.w[w]; x; x &= x - 1) {
+        const Square to = Bitboard::square_at(w, std::countr_zero(x));
+        out[n++] = Move(s, to, MoveKind::Normal, promotes(t, us, to));
+      }
+    for (const Target& tg : T.via_targets(sm))
+      if ((tg.mode & MOVE_ONLY) && dest.test(tg.to) && pos.empty(tg.via) && !P.gazed(tg.via))
+        out[n++] = Move(s, tg.to, MoveKind::Normal, promotes(t, us, tg.to));
+  }
+  if (sm.ray_count) {  // every slide may end on an empty square (or gazed: it stops there)
+    const std::span<const RayMask> rays = T.ray_masks(sm);
+    const auto [lo, hi] = rays_reach(rays, sm.up_ray_count, P.blocked);
+    const int w = rays[0].word;
+    for (int k = 0; k < 2; ++k)
+      for (uint64_t x = (k ? hi : lo) & dest.w[w + k]; x; x &= x - 1)
+        out[n++] = Move(s, Bitboard::square_at(w + k, std::countr_zero(x)));
+  }
+  return n;
+}
+
+// The last rank of colour c (where a Warrior is promoted), on every level.
+constexpr Bitboard last_rank(Color c) {
+  Bitboard b;
+  for (int s = 0; s < SQUARE_NB; ++s)
+    if (rank_of(Square(s)) == (c == GOLD ? RANK_8 : RANK_1)) b.set(Square(s));
+  return b;
+}
+inline constexpr Bitboard LAST_RANK[COLOR_NB] = {last_rank(GOLD), last_rank(SCARLET)};
+
+// All the quiet moves (region == nullptr), or only those that may give check or promote:
+// those of the pieces on `region` (the squares that matter to an attack on the enemy
+// King, Tables::attack_region), the other pieces' moves into it, and promotions.
+template <Rules R>
+int generate_quiets(const Position& pos, Move* out, const Bitboard* region) {
+  const Tables& T = tables(R);
+  const Color us = pos.side_to_move();
+  const Bitboard movable = pos.occupied(us).minus(pos.frozen_pieces(us));  // Basilisk freezing: no moves
+  const Bitboard empty = ALL_SQUARES.minus(pos.occupied());
+  const Passage<R> P(pos, us);
+  // Where a piece off the region may go.
+  auto limited = [&](PieceType t) { return empty & (t == WARRIOR ? *region | LAST_RANK[us] : *region); };
+  int n = 0;
+  Bitboard rest = movable;
+  for (PieceType t : T.shift_types()) {
+    const Bitboard shifted = movable & pos.pieces_of(make_piece(us, t)) & T.shift_squares(us, t);
+    if (!shifted.any()) continue;
+    rest = rest.minus(shifted);
+    if (!region) {
+      n += shift_quiets(T, us, t, shifted, empty, out + n);
+    } else {
+      n += shift_quiets(T, us, t, shifted & *region, empty, out + n);
+      n += shift_quiets(T, us, t, shifted.minus(*region), limited(t), out + n);
+    }
+  }
+  rest.for_each([&](Square s) {
+    const PieceType t = type_of(pos.at(s));
+    n += piece_quiets<R>(T, pos, us, t, s, !region || region->test(s) ? empty : limited(t), P, out + n);
+  });
+  return n;
 }
 
 // The plain captures of every unfrozen piece of type t at once, vector by vector.
@@ -317,8 +407,20 @@ inline int count_shift_moves(const Tables& T, Color us, PieceType t, const Bitbo
 
 }  // namespace
 
-int generate_pseudo(const Position& pos, Move* out) { return generate_moves<true, true>(pos, out); }
-int generate_pseudo_quiets(const Position& pos, Move* out) { return generate_moves<true, false>(pos, out); }
+int generate_pseudo(const Position& pos, Move* out) {
+  return pos.rules() == Rules::Gygax ? generate_moves<Rules::Gygax>(pos, out) : generate_moves<Rules::Bga>(pos, out);
+}
+int generate_pseudo_quiets(const Position& pos, Move* out) {
+  return pos.rules() == Rules::Gygax ? generate_quiets<Rules::Gygax>(pos, out, nullptr)
+                                     : generate_quiets<Rules::Bga>(pos, out, nullptr);
+}
+
+int generate_pseudo_quiets_checking(const Position& pos, Move* out) {
+  const Color us = pos.side_to_move();
+  const Bitboard& region = tables(pos.rules()).attack_region(us, pos.king_square(~us));
+  return pos.rules() == Rules::Gygax ? generate_quiets<Rules::Gygax>(pos, out, &region)
+                                     : generate_quiets<Rules::Bga>(pos, out, &region);
+}
 
 bool pseudo_legal(const Position& pos, Move m) {
   const Square from = m.from();

@@ -18,8 +18,13 @@ int generate_pseudo(const Position& pos, Move* out);
 // Only the captures (including captures from afar) among the pseudo-legal moves.
 int generate_pseudo_captures(const Position& pos, Move* out);
 
-// Only the moves that capture nothing (promotions included).
+// Only the moves that capture nothing (promotions included), generated on square sets
+// (the same moves as generate_pseudo's, in another order).
 int generate_pseudo_quiets(const Position& pos, Move* out);
+
+// Of those, only the promotions and the moves that may give check (may_give_check):
+// what a node that skips quiet moves unable to give check (futility) searches.
+int generate_pseudo_quiets_checking(const Position& pos, Move* out);
 
 // Whether m is one of the pseudo-legal moves of pos (for a move remembered from
 // elsewhere, such as the search's hash table, before it is played).

@@ -88,6 +88,8 @@ void check_fast_paths(dc::Position& pos, const dc::Move* pseudo, int n) {
 struct Counts {
   size_t positions = 0, moves = 0, captures = 0, afar = 0, promotions = 0, frozen_positions = 0, checks = 0;
   size_t rules_differ = 0;  // positions whose legal moves the other rule set changes
+  // Quiet moves that may give check or not, and promotions that cannot give check.
+  size_t quiet_checking = 0, quiet_not_checking = 0, promotions_no_check = 0;
 };
 
 // Checks every property on one position. `ref_every` > 0: full reference comparison
@@ -170,6 +172,24 @@ void check_position(dc::Position& pos, bool with_ref, Counts& c) {
   for (int i = 0; i < n; ++i)
     if (pseudo[i].is_capture()) b.insert(dc::to_coordinate(pseudo[i]));
   CHECK(a == b);
+  // Quiet generation (on square sets) is the other subset; the futile nodes' quiet
+  // generation, its promotions and the moves that may give check.
+  dc::Move quiet[dc::MAX_MOVES];
+  const int nq = dc::generate_pseudo_quiets(pos, quiet);
+  std::multiset<std::string> qa, qb, ca, cb;
+  for (int i = 0; i < nq; ++i) qa.insert(dc::to_coordinate(quiet[i]));
+  for (int i = 0; i < n; ++i)
+    if (!pseudo[i].is_capture()) {
+      qb.insert(dc::to_coordinate(pseudo[i]));
+      if (pseudo[i].is_promotion() || dc::may_give_check(pos, pseudo[i])) cb.insert(dc::to_coordinate(pseudo[i]));
+      c.promotions_no_check += pseudo[i].is_promotion() && !dc::may_give_check(pos, pseudo[i]);
+    }
+  CHECK(qa == qb);
+  const int nk = dc::generate_pseudo_quiets_checking(pos, quiet);
+  for (int i = 0; i < nk; ++i) ca.insert(dc::to_coordinate(quiet[i]));
+  CHECK(ca == cb);
+  c.quiet_checking += cb.size();
+  c.quiet_not_checking += qb.size() - cb.size();
   check_fast_paths(pos, pseudo, n);
   if (with_ref) {
     std::vector<std::string> mine(legal_set.begin(), legal_set.end());
@@ -228,6 +248,11 @@ TEST_CASE("properties over random play", "[properties]") {
   CHECK(c.promotions > 0);
   CHECK(c.frozen_positions > 0);
   CHECK(c.checks > 0);
+  INFO("quiet moves that may give check " << c.quiet_checking << ", not " << c.quiet_not_checking
+                                          << ", promotions that cannot " << c.promotions_no_check);
+  CHECK(c.quiet_checking > 10000);
+  CHECK(c.quiet_not_checking > 10000);
+  CHECK(c.promotions_no_check > 0);
 }
 
 TEST_CASE("properties over random play, Board Game Arena's rules", "[properties]") {

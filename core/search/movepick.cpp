@@ -122,11 +122,8 @@ Move MovePicker::next(bool futile_quiets) {
         return m;
       }
       start_ = cur_ = end_;
-      end_ += generate_pseudo_quiets(pos_, moves_ + start_);
-      if (futile_quiets)
-        end_ = int(std::remove_if(moves_ + start_, moves_ + end_,
-                                  [&](Move m) { return !m.is_promotion() && !may_give_check(pos_, m); }) -
-                   moves_);
+      end_ += futile_quiets ? generate_pseudo_quiets_checking(pos_, moves_ + start_)
+                            : generate_pseudo_quiets(pos_, moves_ + start_);
       score();
       stage_ = Stage::Quiets;
       [[fallthrough]];
