@@ -116,17 +116,16 @@ int generate_moves(const Position& pos, Move* out) {
   return n;
 }
 
-// --- Quiet moves on square sets ---------------------------------------------------------
-// The search's quiet moves (no capture; promotions included) taken from square sets, as
-// count_legal counts them: the shift types' steps all at once where their shifts hold,
-// every other piece's plain targets, moves through a square and slides, each kept when
-// its destination is in `dest`. (generate_pseudo lists the same moves, in another order.)
-
-// The steps of the pieces of type t on `pieces` (on their shift squares) onto `dest`.
-inline int shift_quiets(const Tables& T, Color us, PieceType t, const Bitboard& pieces, const Bitboard& dest, Move* out) {
+// The moves of the pieces of type t on `pieces` (standing on their shift squares, for
+// targets) along `shifts` onto `dest`, all pieces at once, vector by vector: captures
+// along the capture shifts, or the steps (the targets' shifts that move) onto empty
+// squares. (Always inlined: as calls they cost the search 0.5% more instructions.)
+template <MoveKind Kind>
+[[gnu::always_inline]] inline int shift_moves(std::span<const TargetShift> shifts, Color us, PieceType t, const Bitboard& pieces,
+                const Bitboard& dest, Move* out) {
   int n = 0;
-  for (const TargetShift& ts : T.target_shifts(us, t)) {
-    if (!(ts.mode & MOVE_ONLY)) continue;
+  for (const TargetShift& ts : shifts) {
+    if (Kind == MoveKind::Normal && !(ts.mode & MOVE_ONLY)) continue;
     uint64_t lo = pieces.w[ts.from_word] & ts.from_lo, hi = pieces.w[ts.from_word + 1] & ts.from_hi;
     if (!(lo | hi)) continue;
     shift_level(lo, hi, ts.left, ts.right);
@@ -135,11 +134,17 @@ inline int shift_quiets(const Tables& T, Color us, PieceType t, const Bitboard& 
     for (int k = 0; k < 2; ++k)
       for (uint64_t x = k ? hi : lo; x; x &= x - 1) {
         const Square to = Bitboard::square_at(ts.to_word + k, std::countr_zero(x));
-        out[n++] = Move(Square(to - ts.square_delta), to, MoveKind::Normal, promotes(t, us, to));
+        out[n++] = Move(Square(to - ts.square_delta), to, Kind, promotes(t, us, to));
       }
   }
   return n;
 }
+
+// --- Quiet moves on square sets ---------------------------------------------------------
+// The search's quiet moves (no capture; promotions included) taken from square sets, as
+// count_legal counts them: the shift types' steps all at once where their shifts hold,
+// every other piece's plain targets, moves through a square and slides, each kept when
+// its destination is in `dest`. (generate_pseudo lists the same moves, in another order.)
 
 // The quiet moves of the piece of colour us and type t on s onto `dest` (empty squares).
 template <Rules R>
@@ -196,11 +201,12 @@ int generate_quiets(const Position& pos, Move* out, const Bitboard* region) {
     const Bitboard shifted = movable & pos.pieces_of(make_piece(us, t)) & T.shift_squares(us, t);
     if (!shifted.any()) continue;
     rest = rest.minus(shifted);
+    const std::span<const TargetShift> steps = T.target_shifts(us, t);
     if (!region) {
-      n += shift_quiets(T, us, t, shifted, empty, out + n);
+      n += shift_moves<MoveKind::Normal>(steps, us, t, shifted, empty, out + n);
     } else {
-      n += shift_quiets(T, us, t, shifted & *region, empty, out + n);
-      n += shift_quiets(T, us, t, shifted.minus(*region), limited(t), out + n);
+      n += shift_moves<MoveKind::Normal>(steps, us, t, shifted & *region, empty, out + n);
+      n += shift_moves<MoveKind::Normal>(steps, us, t, shifted.minus(*region), limited(t), out + n);
     }
   }
   rest.for_each([&](Square s) {
@@ -215,21 +221,7 @@ inline int generate_shift_captures(const Tables& T, const Position& pos, Color u
                             Move* out) {
   const Bitboard pieces = pos.pieces_of(make_piece(us, t)).minus(frozen);
   if (!pieces.any()) return 0;
-  const Bitboard& enemy = pos.occupied(~us);
-  int n = 0;
-  for (const TargetShift& cs : T.capture_shifts(us, t)) {
-    uint64_t lo = pieces.w[cs.from_word] & cs.from_lo, hi = pieces.w[cs.from_word + 1] & cs.from_hi;
-    if (!(lo | hi)) continue;
-    shift_level(lo, hi, cs.left, cs.right);
-    lo &= enemy.w[cs.to_word];
-    hi &= enemy.w[cs.to_word + 1];
-    for (int k = 0; k < 2; ++k)
-      for (uint64_t x = k ? hi : lo; x; x &= x - 1) {
-        const Square to = Bitboard::square_at(cs.to_word + k, std::countr_zero(x));
-        out[n++] = Move(Square(to - cs.square_delta), to, MoveKind::Capture, promotes(t, us, to));
-      }
-  }
-  return n;
+  return shift_moves<MoveKind::Capture>(T.capture_shifts(us, t), us, t, pieces, pos.occupied(~us), out);
 }
 
 template <Rules R>
