@@ -10,6 +10,12 @@ namespace dc {
 
 namespace {
 
+// The squares that can matter to an attack by `mover` on the enemy King (a move that
+// changes none of them gives no check): may_check below, and the futile nodes' quiet moves.
+inline const Bitboard& check_region(const Position& pos, Color mover) {
+  return tables(pos.rules()).attack_region(mover, pos.king_square(~mover));
+}
+
 // --- Board Game Arena's Basilisk gaze ---------------------------------------------------
 // The paths below that follow a slide or need an empty intermediate square take the rule
 // set as a template parameter and ask a Passage (movegen.h) what may be passed over.
@@ -317,6 +323,21 @@ bool attacked_by(const Position& pos, Square s, Color by, const Bitboard& blocke
   return false;
 }
 
+// What the pieces of one colour standing on `standing` may attack when the occupied
+// squares are `occupied` and the other colour's Basilisks stand on `basilisks`: the
+// piece above an enemy Basilisk is frozen (it attacks nothing), and under Board Game
+// Arena's rules no line passes over that square (Position::frozen_pieces and gaze, for
+// a position about to change).
+template <Rules R>
+struct Sight {
+  Bitboard blocked, active;
+  Sight(const Bitboard& occupied, const Bitboard& standing, const Bitboard& basilisks) {
+    const Bitboard above = basilisks.up();
+    blocked = R == Rules::Bga ? occupied | above : occupied;
+    active = standing.minus(above);
+  }
+};
+
 // Whether the enemy of the side to move attacks square s once the pseudo-legal move m is
 // made, decided without making it: with the move's squares changed, the captured piece
 // gone and the Basilisks' freezing (and under Board Game Arena's rules their gaze) as it
@@ -338,9 +359,8 @@ bool attacked_after(const Position& pos, Move m, Square s) {
       basilisks.set(to);
     }
   }
-  const Bitboard frozen = basilisks.up();  // and the squares they gaze at
-  if constexpr (R == Rules::Bga) return attacked_by<R>(pos, s, them, occupied | frozen, enemy.minus(frozen));
-  return attacked_by<R>(pos, s, them, occupied, enemy.minus(frozen));
+  const Sight<R> sight(occupied, enemy, basilisks);
+  return attacked_by<R>(pos, s, them, sight.blocked, sight.active);
 }
 
 // Whether a pseudo-legal move leaves the mover's King safe (the same without making it).
@@ -408,8 +428,7 @@ int generate_pseudo_quiets(const Position& pos, Move* out) {
 }
 
 int generate_pseudo_quiets_checking(const Position& pos, Move* out) {
-  const Color us = pos.side_to_move();
-  const Bitboard& region = tables(pos.rules()).attack_region(us, pos.king_square(~us));
+  const Bitboard& region = check_region(pos, pos.side_to_move());
   return pos.rules() == Rules::Gygax ? generate_quiets<Rules::Gygax>(pos, out, &region)
                                      : generate_quiets<Rules::Bga>(pos, out, &region);
 }
@@ -477,19 +496,24 @@ Bitboard attackers(const Position& pos, Square s, Color by) {
   return pos.rules() == Rules::Gygax ? attackers<Rules::Gygax>(pos, s, by) : attackers<Rules::Bga>(pos, s, by);
 }
 
-Bitboard attackers(const Position& pos, Square s, Color by, const Bitboard& blocked, const Bitboard& active) {
-  return pos.rules() == Rules::Gygax ? attackers<Rules::Gygax>(pos, s, by, blocked, active)
-                                     : attackers<Rules::Bga>(pos, s, by, blocked, active);
+Bitboard attackers(const Position& pos, Square s, Color by, const Bitboard& occupied, const Bitboard& standing,
+                   const Bitboard& basilisks) {
+  if (pos.rules() == Rules::Gygax) {
+    const Sight<Rules::Gygax> sight(occupied, standing, basilisks);
+    return attackers<Rules::Gygax>(pos, s, by, sight.blocked, sight.active);
+  }
+  const Sight<Rules::Bga> sight(occupied, standing, basilisks);
+  return attackers<Rules::Bga>(pos, s, by, sight.blocked, sight.active);
 }
 
 namespace {
 
-// Whether move m of colour `mover`, capturing `captured`, can give check to the enemy King
-// on k: before it that King was not in check; the move changes its squares (and thaws the
+// Whether move m of colour `mover`, capturing `captured`, can give check to the enemy King:
+// before it that King was not in check; the move changes its squares (and thaws the
 // piece above a captured Basilisk, and under Board Game Arena's rules lifts its gaze), so
 // unless one of those matters to an attack on the King nothing attacks it after it either.
-inline bool may_check(Rules rules, Color mover, Square k, Move m, Piece captured) {
-  const Bitboard& region = tables(rules).attack_region(mover, k);
+inline bool may_check(const Position& pos, Color mover, Move m, Piece captured) {
+  const Bitboard& region = check_region(pos, mover);
   return region.test(m.from()) || region.test(m.to()) || type_of(captured) == BASILISK;
 }
 
@@ -499,12 +523,12 @@ bool in_check_after_move(const Position& pos) {
   const Move m = pos.last_move();
   if (m.is_none()) return in_check(pos);
   const Color us = pos.side_to_move();
-  return may_check(pos.rules(), ~us, pos.king_square(us), m, pos.last_captured()) && in_check(pos);
+  return may_check(pos, ~us, m, pos.last_captured()) && in_check(pos);
 }
 
 bool may_give_check(const Position& pos, Move m) {
   const Color us = pos.side_to_move();
-  return may_check(pos.rules(), us, pos.king_square(~us), m, pos.at(m.to()));
+  return may_check(pos, us, m, pos.at(m.to()));
 }
 
 bool in_check(const Position& pos) {

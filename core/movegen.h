@@ -82,11 +82,11 @@ Bitboard attackers(const Position& pos, Square s, Color by);
 
 // The same in a position that differs from pos only by pieces gone from their squares
 // or arrived on s (an exchange on s played out on square sets): the pieces of `by` on
-// the squares of `active` (those still standing and unfrozen, each where pos has it)
-// that could capture on s when `blocked` are the squares that stop a slide or a move
-// through a square (the occupied ones, and under Board Game Arena's rules the squares
-// above the enemy's Basilisks).
-Bitboard attackers(const Position& pos, Square s, Color by, const Bitboard& blocked, const Bitboard& active);
+// `standing` (each where pos has it) that could capture on s when the occupied squares
+// are `occupied` and the other colour's Basilisks stand on `basilisks` (the freezing,
+// and under Board Game Arena's rules the gaze, follow from them).
+Bitboard attackers(const Position& pos, Square s, Color by, const Bitboard& occupied, const Bitboard& standing,
+                   const Bitboard& basilisks);
 
 // --- Board Game Arena's Basilisk gaze ---------------------------------------------------
 // Under Board Game Arena's rules a slide, or a move through an intermediate square, may

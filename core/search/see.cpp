@@ -9,9 +9,8 @@ namespace {
 
 // The exchange on one square played out on square sets, without making the moves: the
 // occupied squares, the pieces of each side still standing where the position has them
-// (those that went to the square left theirs), each side's Basilisks (they freeze the
-// enemy piece above them, and under Board Game Arena's rules stop the enemy's lines
-// there) and the piece on the square.
+// (those that went to the square left theirs), each side's Basilisks (movegen's
+// attackers() follows their freezing and gaze) and the piece on the square.
 class Exchange {
  public:
   Exchange(const Position& pos, Square s)
@@ -32,11 +31,7 @@ class Exchange {
   PieceType on_square() const { return on_square_; }
 
   // The pieces of colour `by` that could capture on the square now.
-  Bitboard attackers(Color by) const {
-    const Bitboard above = basilisks_[~by].up();  // frozen, and gazed at under Board Game Arena's rules
-    const Bitboard blocked = pos_.rules() == Rules::Bga ? occupied_ | above : occupied_;
-    return dc::attackers(pos_, s_, by, blocked, standing_[by].minus(above));
-  }
+  Bitboard attackers(Color by) const { return dc::attackers(pos_, s_, by, occupied_, standing_[by], basilisks_[~by]); }
 
  private:
   const Position& pos_;
