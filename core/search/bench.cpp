@@ -59,8 +59,16 @@ uint64_t search_bench(std::ostream& out, int depth, Search* search, const std::a
   std::unique_ptr<Search> own = search ? nullptr : std::make_unique<Search>(16);
   Search& s = search ? *search : *own;
   uint64_t total = 0;
-  // Only the searches are timed: clearing the tables between positions is not (the first
-  // search pays for the first touch of its tables' pages).
+  // Only the searches are timed: clearing the tables between positions is not, nor the
+  // system's zeroing of their pages as a program's first search touches them (an untimed
+  // search of one ply touches some, new_game() then zeroes them all).
+  {
+    SearchLimits warm;
+    warm.depth = 1;
+    s.start(Position::start(), warm);
+    while (!stopped() && !s.advance(SEARCH_SLICE_NODES)) {
+    }
+  }
   using Clock = std::chrono::steady_clock;
   Clock::duration wall{};
   std::clock_t cpu_ticks = 0;
