@@ -181,6 +181,13 @@ TEST_CASE("SEE on square sets equals the exchange made move by move", "[see]") {
             INFO(before << " move " << to_coordinate(moves[i]));
             const int v = see(pos, moves[i], GYGAX_VALUE_CP);
             REQUIRE(v == see_reference(pos, moves[i], GYGAX_VALUE_CP, seen));
+            // see_ge ends the exchange as soon as the answer is known: the same answer
+            // at every threshold, around the value and across the piece values.
+            for (int t : {v - 101, v - 1, v, v + 1, v + 99, -900, -300, -100, 0, 1, 100, 300})
+              if (see_ge(pos, moves[i], GYGAX_VALUE_CP, t) != (v >= t)) {
+                INFO("threshold " << t << ", see " << v);
+                REQUIRE(see_ge(pos, moves[i], GYGAX_VALUE_CP, t) == (v >= t));
+              }
             ++checked;
           }
           REQUIRE(pos.to_string() == before);

@@ -1,5 +1,7 @@
 #include "see.h"
 
+#include <array>
+
 #include "../movegen.h"
 #include "../movement.h"
 
@@ -33,6 +35,16 @@ class Exchange {
   // The pieces of colour `by` that could capture on the square now.
   Bitboard attackers(Color by) const { return dc::attackers(pos_, s_, by, occupied_, standing_[by], basilisks_[~by]); }
 
+  // The next capture of the exchange by colour `by`: its least valuable attacker's (the
+  // King's only when nothing could take it back); Move::none() when it has none.
+  Move next_capture(Color by, const int* value) const {
+    const Move c = least_valuable_capture(pos_, s_, by, attackers(by), value);
+    if (c.is_none() || type_of(pos_.at(c.from())) != KING) return c;
+    Exchange after = *this;
+    after.arrive(by, c.from(), KING);
+    return after.attackers(~by).any() ? Move::none() : c;
+  }
+
  private:
   const Position& pos_;
   Square s_;
@@ -41,6 +53,17 @@ class Exchange {
 };
 
 PieceType arriving_type(const Position& pos, Move m) { return m.is_promotion() ? HERO : type_of(pos.at(m.from())); }
+
+// The colour whose Warriors are promoted on each square (its last rank), or -1.
+constexpr auto PROMOTED_ON = [] {
+  std::array<int8_t, SQUARE_NB> a{};
+  for (int s = 0; s < SQUARE_NB; ++s)
+    a[s] = rank_of(Square(s)) == RANK_8 ? GOLD : rank_of(Square(s)) == RANK_1 ? SCARLET : -1;
+  return a;
+}();
+
+// What a capture gains beyond its victim: a promotion's Hero instead of its Warrior.
+int promotion_gain(Move m, const int* value) { return m.is_promotion() ? value[HERO] - value[WARRIOR] : 0; }
 
 }  // namespace
 
@@ -70,8 +93,7 @@ int see(const Position& pos, Move m, const int* value) {
   // gain[d]: what the side making capture d wins if the exchange stopped after it.
   int gain[64];
   int d = 0;
-  gain[0] = m.is_capture() ? value[type_of(pos.at(s))] : 0;
-  if (m.is_promotion()) gain[0] += value[HERO] - value[WARRIOR];
+  gain[0] = (m.is_capture() ? value[type_of(pos.at(s))] : 0) + promotion_gain(m, value);
   if (m.is_afar()) return gain[0];  // the capturer stays put: nothing to take back
   if (!attacked_after_move(pos, m, s)) return gain[0];  // nothing can take back (most often)
   Color side = pos.side_to_move();
@@ -79,18 +101,10 @@ int see(const Position& pos, Move m, const int* value) {
   ex.arrive(side, m.from(), arriving_type(pos, m));
   while (d + 1 < 64) {
     side = ~side;
-    const Move c = least_valuable_capture(pos, s, side, ex.attackers(side), value);
+    const Move c = ex.next_capture(side, value);
     if (c.is_none()) break;
-    const PieceType mover = type_of(pos.at(c.from()));
-    const int victim = value[ex.on_square()];
-    if (mover == KING) {
-      // Only if nothing could take the King back.
-      Exchange after = ex;
-      after.arrive(side, c.from(), KING);
-      if (after.attackers(~side).any()) break;
-    }
     ++d;
-    gain[d] = victim + (c.is_promotion() ? value[HERO] - value[WARRIOR] : 0) - gain[d - 1];
+    gain[d] = value[ex.on_square()] + promotion_gain(c, value) - gain[d - 1];
     if (c.is_afar()) break;  // the square is empty now
     ex.arrive(side, c.from(), arriving_type(pos, c));
   }
@@ -105,12 +119,42 @@ int see(const Position& pos, Move m, const int* value) {
 bool see_ge(const Position& pos, Move m, const int* value, int threshold) {
   // The exchange never wins more than the first capture, and never loses more than
   // the piece that made it (its side may stop after the first recapture).
-  int first = m.is_capture() ? value[type_of(pos.at(m.to()))] : 0;
-  PieceType mover = type_of(pos.at(m.from()));
-  if (m.is_promotion()) first += value[HERO] - value[WARRIOR], mover = HERO;
-  if (first < threshold) return false;
-  if (m.is_afar() || first - (mover == KING ? 0 : value[mover]) >= threshold) return true;
-  return see(pos, m, value) >= threshold;
+  const Square s = m.to();
+  const Color us = pos.side_to_move();
+  int balance = (m.is_capture() ? value[type_of(pos.at(s))] : 0) + promotion_gain(m, value);
+  if (balance < threshold) return false;
+  if (m.is_afar()) return true;
+  // What a capture on s by `side` can win at most beyond its victim: a Warrior's
+  // promotion on its side's last rank.
+  const int promoted_here = PROMOTED_ON[s], promotion = std::max(0, value[HERO] - value[WARRIOR]);
+  auto promotes = [&](Color side) { return side == promoted_here ? promotion : 0; };
+  const PieceType arriving = arriving_type(pos, m);
+  if (balance - value[arriving] - promotes(~us) >= threshold) return true;
+  if (!attacked_after_move(pos, m, s)) return true;
+  // The exchange as see() plays it, ended as soon as its answer is known. `balance` is
+  // the mover's if the exchange stopped after the last capture; the side to capture
+  // next may stop it instead. When the mover's side is to capture and even the best it
+  // can take (the piece on the square, promoted) leaves it below the threshold, the
+  // answer is no whether it captures or stops; when the other side is to capture and the
+  // mover stays at the threshold even after losing that, the answer is yes.
+  Exchange ex(pos, s);
+  ex.arrive(us, m.from(), arriving);
+  Color side = us;
+  for (int d = 1; d < 64; ++d) {
+    side = ~side;
+    const int can_win = value[ex.on_square()] + promotes(side);
+    if (side == us ? balance + can_win < threshold : balance - can_win >= threshold) return side != us;
+    const Move c = ex.next_capture(side, value);
+    if (c.is_none()) break;
+    const int won = value[ex.on_square()] + promotion_gain(c, value);
+    balance += side == us ? won : -won;
+    // After the mover's capture, its opponent may stop below the threshold; after the
+    // opponent's, the mover may stop at it.
+    if (side == us ? balance < threshold : balance >= threshold) return side != us;
+    if (c.is_afar()) break;  // the square is empty now
+    ex.arrive(side, c.from(), arriving_type(pos, c));
+  }
+  return balance >= threshold;
 }
 
 }  // namespace dc
