@@ -517,13 +517,78 @@ inline bool may_check(const Position& pos, Color mover, Move m, Piece captured) 
   return region.test(m.from()) || region.test(m.to()) || type_of(captured) == BASILISK;
 }
 
+// Whether the piece of colour c on q (not frozen) could capture on s by its movement
+// rules: a leap or step, a move through a square, from afar, a slide. (attacked_by() asks
+// the same of every piece from s's side.)
+template <Rules R>
+bool piece_attacks(const Tables& T, const Position& pos, Color c, Square q, Square s, const Passage<R>& P) {
+  const PieceType t = type_of(pos.at(q));
+  if (T.capture_mask(c, t, q).test(s) || T.afar_mask(c, t, q).test(s)) return true;
+  const SquareMoves& sm = T.moves(c, t, q);
+  for (const Target& tg : T.via_targets(sm))
+    if (tg.to == s && (tg.mode & CAPTURE_ONLY) && pos.empty(tg.via) && !P.gazed(tg.via)) return true;
+  const std::span<const RayMask> rays = T.ray_masks(sm);
+  for (size_t i = 0; i < sm.up_ray_count; ++i)
+    if (ray_blocker_up(rays[i], P.blocked) == s) return true;
+  for (size_t i = sm.up_ray_count; i < rays.size(); ++i)
+    if (ray_blocker_down(rays[i], P.blocked) == s) return true;
+  return false;
+}
+
+// Whether an unfrozen piece of `by` attacks s along the line from s through e, or by a
+// move through e (what emptying e can open).
+template <Rules R>
+bool attacks_over(const Tables& T, const Position& pos, Square s, Color by, Square e, const Bitboard& blocked) {
+  auto attacker = [&](Square q, uint16_t types) {
+    const Piece p = pos.at(q);
+    return p != NO_PIECE && color_of(p) == by && (types >> type_of(p) & 1) && !pos.frozen(q);
+  };
+  if (level_of(e) == level_of(s)) {  // a line never leaves its level
+    const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
+    const size_t up = T.reverse_up_count(by, s);
+    const bool high = Bitboard::word_of(e) & 1;
+    const uint64_t bit = Bitboard::bit_of(e);
+    for (size_t i = 0; i < rays.size(); ++i) {  // (the rays from s are apart: one at most holds e)
+      const RayMask& r = rays[i].ray.bits;
+      if (!((high ? r.hi : r.lo) & bit)) continue;
+      const Square q = i < up ? ray_blocker_up(r, blocked) : ray_blocker_down(r, blocked);
+      if (q != SQ_NONE && attacker(q, rays[i].types)) return true;
+      break;
+    }
+  }
+  if (blocked.test(e)) return false;
+  for (const AttackEntry& a : T.via_attack_entries(by, s))
+    if (a.via == e && attacker(a.from, a.types)) return true;
+  return false;
+}
+
+// Whether the move just made, m by colour `mover`, checks the enemy King, which was not in
+// check before it (as in every legal position) and whose attackers it changes only by
+// its squares (a captured Basilisk aside): the piece that moved, where it stands now,
+// and the lines and moves through the square it emptied.
+template <Rules R>
+bool checks_by_move(const Position& pos, Move m, Color mover) {
+  const Tables& T = tables(R);
+  const Square k = pos.king_square(~mover);
+  const Passage<R> P(pos, mover);
+  const Square at = m.is_afar() ? m.from() : m.to();    // where the moved piece stands
+  const Square left = m.is_afar() ? m.to() : m.from();  // the square the move emptied
+  if (!pos.frozen(at) && piece_attacks<R>(T, pos, mover, at, k, P)) return true;
+  return attacks_over<R>(T, pos, k, mover, left, P.blocked);
+}
+
 }  // namespace
 
 bool in_check_after_move(const Position& pos) {
   const Move m = pos.last_move();
   if (m.is_none()) return in_check(pos);
-  const Color us = pos.side_to_move();
-  return may_check(pos, ~us, m, pos.last_captured()) && in_check(pos);
+  const Color mover = ~pos.side_to_move();
+  const Piece captured = pos.last_captured();
+  if (!may_check(pos, mover, m, captured)) return false;
+  // A captured Basilisk thaws the piece above it (and lifts its gaze): the whole test.
+  if (type_of(captured) == BASILISK) return in_check(pos);
+  return pos.rules() == Rules::Gygax ? checks_by_move<Rules::Gygax>(pos, m, mover)
+                                     : checks_by_move<Rules::Bga>(pos, m, mover);
 }
 
 bool may_give_check(const Position& pos, Move m) {

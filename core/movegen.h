@@ -124,7 +124,9 @@ bool in_check(const Position& pos);
 
 // The same, faster, right after a move (or a null move) made in a position where the
 // side now to move was not in check, as in every legal position: only a move whose
-// squares can matter to an attack on its King needs the full test.
+// squares can matter to an attack on its King is looked at, and of it only the piece
+// that moved and the lines and moves through the square it emptied (after a captured
+// Basilisk, which thaws the piece above it, the full test).
 bool in_check_after_move(const Position& pos);
 
 // Before a pseudo-legal move, whether it may give check: false when none of its squares

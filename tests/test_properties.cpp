@@ -6,9 +6,11 @@
 // the plain definitions.
 #include <catch2/catch_test_macros.hpp>
 
+#include <random>
 #include <set>
 
 #include "movement.h"
+#include "rule_set.h"
 #include "test_helpers.h"
 
 namespace {
@@ -283,6 +285,107 @@ TEST_CASE("properties over random play, long", "[properties][slow]") {
   run(778, 60, 200, 1, b, dc::Rules::Bga);
   CHECK(b.positions > 7000);
   CHECK(b.rules_differ * 50 > b.positions);
+}
+
+namespace {
+
+// A position of both Kings and `extra` other pieces of random colours on random squares
+// where their type may stand, as a position string; "" when it is not a legal
+// position (the side not to move in check, ...).
+std::string sparse_position(std::mt19937& rng, int extra, dc::Rules rules) {
+  std::vector<dc::Piece> board(dc::SQUARE_NB, dc::NO_PIECE);
+  auto place = [&](dc::Piece p) {
+    for (int tries = 0; tries < 100; ++tries) {
+      const auto s = dc::Square(std::uniform_int_distribution<int>(0, dc::SQUARE_NB - 1)(rng));
+      if (board[s] == dc::NO_PIECE && dc::may_stand_on(dc::type_of(p), dc::level_of(s))) {
+        board[s] = p;
+        return;
+      }
+    }
+  };
+  place(dc::make_piece(dc::GOLD, dc::KING));
+  place(dc::make_piece(dc::SCARLET, dc::KING));
+  // Half of them of the types with lines (and captures from afar, the Dragon's).
+  constexpr dc::PieceType LINES[] = {dc::OLIPHANT, dc::THIEF, dc::MAGE, dc::DRAGON};
+  for (int i = 0; i < extra; ++i) {
+    const auto t = i % 2 ? LINES[rng() % 4] : dc::PieceType(std::uniform_int_distribution<int>(dc::SYLPH, dc::ELEMENTAL)(rng));
+    if (t != dc::KING) place(dc::make_piece(dc::Color(rng() % 2), t));
+  }
+  std::string fen;
+  for (int i = 0; i < 24; ++i) {  // level 3 rank 8 first, as position strings are written
+    const int level = 2 - i / 8, rank = 7 - i % 8;
+    if (i) fen += '/';
+    int run = 0;
+    for (int f = 0; f < 12; ++f) {
+      const dc::Piece p = board[size_t(level * 96 + rank * 12 + f)];
+      if (p == dc::NO_PIECE) { ++run; continue; }
+      if (run) fen += std::to_string(run);
+      run = 0;
+      fen += dc::piece_char(p);
+    }
+    if (run) fen += std::to_string(run);
+  }
+  fen += rng() % 2 ? " g 0 1" : " s 0 1";
+  return dc::Position::from_string(fen, rules).ok() ? fen : "";
+}
+
+}  // namespace
+
+TEST_CASE("the check test after a move sees discovered checks", "[properties]") {
+  // in_check_after_move() looks only at the piece that moved and at what the square it
+  // left opens (a line through it, a move through it); in_check() looks at every piece.
+  // Sparse positions of random pieces open lines to the Kings: every legal move of each,
+  // made and tested both ways, under both rule sets.
+  std::mt19937 rng(9090);
+  for (dc::Rules rules : {dc::Rules::Gygax, dc::Rules::Bga}) {
+    size_t positions = 0, checks = 0, discovered = 0, afar = 0;
+    while (positions < 6000) {
+      const std::string fen = sparse_position(rng, 6 + int(rng() % 14), rules);
+      if (fen.empty()) continue;
+      ++positions;
+      dc::Position pos = th::pos_of(fen, rules);
+      for (dc::Move m : dc::legal_moves(pos)) {
+        pos.make_move(m);
+        const bool check = dc::in_check(pos);
+        INFO(fen << " move " << dc::to_coordinate(m));
+        REQUIRE(dc::in_check_after_move(pos) == check);
+        if (check) {
+          ++checks;
+          dc::Bitboard by = dc::attackers(pos, pos.king_square(pos.side_to_move()), ~pos.side_to_move());
+          by.reset(m.is_afar() ? m.from() : m.to());
+          if (by.any()) ++discovered, afar += m.is_afar();
+        }
+        pos.unmake_move();
+      }
+    }
+    INFO(dc::rules_name(rules) << ": checking moves " << checks << ", discovered checks " << discovered
+                               << " (by a capture from afar " << afar << ")");
+    CHECK(checks > 5000);
+    CHECK(discovered > 100);
+    // And by hand, the rare one: the Dragon takes the Warrior that stood between the
+    // Oliphant and the King from afar, staying where it is.
+    dc::Position pos = th::pos_of(
+        th::fen_of({{"2l1", 'K'}, {"2a1", 'O'}, {"3a5", 'R'}, {"2a4", 'w'}, {"2a8", 'k'}}), rules);
+    auto m = dc::parse_coordinate(pos, "3a52a4");
+    REQUIRE(m.ok());
+    REQUIRE(m.value().is_afar());
+    pos.make_move(m.value());
+    CHECK(dc::in_check(pos));
+    CHECK(dc::in_check_after_move(pos));
+    // Taking the Basilisk that froze the Oliphant above it thaws it: check along its line.
+    pos = th::pos_of(th::fen_of({{"2l1", 'K'}, {"2a1", 'O'}, {"1a1", 'b'}, {"1b1", 'E'}, {"1a2", 'E'}, {"2a8", 'k'}}),
+                     rules);
+    int thawing = 0;
+    for (dc::Move c : dc::legal_moves(pos))
+      if (c.to() == dc::parse_square("1a1")) {
+        pos.make_move(c);
+        CHECK(dc::in_check(pos));
+        CHECK(dc::in_check_after_move(pos));
+        pos.unmake_move();
+        ++thawing;
+      }
+    CHECK(thawing > 0);
+  }
 }
 
 TEST_CASE("null move keeps key and string consistent", "[properties]") {
