@@ -96,6 +96,24 @@ inline void shift_level(uint64_t& lo, uint64_t& hi, unsigned left, unsigned righ
   hi >>= right;
 }
 
+// Squares of one level: the two words of that level.
+struct LevelSet {
+  uint64_t lo = 0, hi = 0;
+  uint8_t word = 0;  // the level's first word
+  // Whether pred holds for a square of the set that is in `within`.
+  template <class Pred>
+  bool any_of(const Bitboard& within, Pred&& pred) const {
+    for (int k = 0; k < 2; ++k)
+      for (uint64_t x = (k ? hi : lo) & within.w[word + k]; x; x &= x - 1)
+        if (pred(Bitboard::square_at(word + k, std::countr_zero(x)))) return true;
+    return false;
+  }
+  template <class F>
+  void for_each(const Bitboard& within, F&& f) const {
+    any_of(within, [&](Square s) { return f(s), false; });
+  }
+};
+
 // A slide line of one level as a bit mask: its squares (the two words of its level)
 // and whether the squares run up (increasing square numbers) from the mover.
 struct RayMask {

@@ -302,7 +302,7 @@ bool attacked_by(const Position& pos, Square s, Color by, const Bitboard& blocke
   });
   if (by_leap) return true;
   // From afar: the same with the afar masks.
-  const bool from_afar = (T.afar_attackers(by, s) & active).any_of([&](Square q) {
+  const bool from_afar = T.afar_attackers(by, s).any_of(active, [&](Square q) {
     return T.afar_mask(by, type_of(pos.at(q)), q).test(s);
   });
   if (from_afar) return true;
@@ -471,7 +471,7 @@ Bitboard attackers(const Position& pos, Square s, Color by, const Bitboard& bloc
   (T.leap_attackers(by, s) & active).for_each([&](Square q) {
     if (T.capture_mask(by, type_of(pos.at(q)), q).test(s)) out.set(q);
   });
-  (T.afar_attackers(by, s) & active).for_each([&](Square q) {
+  T.afar_attackers(by, s).for_each(active, [&](Square q) {
     if (T.afar_mask(by, type_of(pos.at(q)), q).test(s)) out.set(q);
   });
   for (const AttackEntry& e : T.via_attack_entries(by, s))

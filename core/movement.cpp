@@ -175,6 +175,7 @@ Tables::Tables(Rules rule_set) {
   std::vector<std::vector<AttackEntry>> rev(COLOR_NB * SQUARE_NB);   // plain leaps and afar
   std::vector<std::vector<AttackEntry>> srev(COLOR_NB * SQUARE_NB);  // through a square
   std::vector<std::vector<ReverseRay>> rrev(COLOR_NB * SQUARE_NB);
+  std::vector<Bitboard> afar_from(COLOR_NB * SQUARE_NB);  // afar_attackers_, gathered
 
   for (Color c : {GOLD, SCARLET})
     for (int t = 1; t < PIECE_TYPE_NB; ++t)
@@ -233,7 +234,7 @@ Tables::Tables(Rules rule_set) {
           if (x.mode & CAPTURE_ONLY) {
             const bool special = x.via != SQ_NONE || x.afar;
             auto& list = (x.via != SQ_NONE ? srev : rev)[c * SQUARE_NB + x.to];
-            if (x.afar) afar_attackers_[c][x.to].set(s);
+            if (x.afar) afar_from[c * SQUARE_NB + x.to].set(s);
             bool merged = false;
             for (auto& e : list)
               if (e.from == s && e.via == x.via) {
@@ -287,6 +288,19 @@ Tables::Tables(Rules rule_set) {
         if (ray_masks_.size() != rays_.size()) table_bug("a slide that cannot capture", s);
         sm.up_ray_count = uint8_t(std::count_if(ry.begin(), ry.end(), [](const Ray& r) { return r.bits.up; }));
       }
+
+  // The squares a capture from afar comes from, on one level (the Dragon's, above).
+  for (int c = 0; c < COLOR_NB; ++c)
+    for (int s = 0; s < SQUARE_NB; ++s) {
+      const Bitboard& from = afar_from[c * SQUARE_NB + s];
+      int level = -1;
+      for (int w = 0; w < Bitboard::WORDS; ++w)
+        if (from.w[w]) {
+          if (level >= 0 && level != w / 2) table_bug("captures from afar from two levels", Square(s));
+          level = w / 2;
+        }
+      if (level >= 0) afar_attackers_[c][s] = {from.w[2 * level], from.w[2 * level + 1], uint8_t(2 * level)};
+    }
 
   // Afar masks, kept for the types that capture from afar.
   for (int t = 0; t < PIECE_TYPE_NB; ++t) {

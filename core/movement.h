@@ -217,7 +217,7 @@ class Tables {
   const Bitboard& attack_region(Color c, Square s) const { return attack_region_[c][s]; }
   // Every square from which some piece of colour c could capture on s from afar
   // (which piece: afar_mask of the piece standing there).
-  const Bitboard& afar_attackers(Color c, Square s) const { return afar_attackers_[c][s]; }
+  const LevelSet& afar_attackers(Color c, Square s) const { return afar_attackers_[c][s]; }
   // The attackers of square s by colour c through an intermediate square.
   std::span<const AttackEntry> via_attack_entries(Color c, Square s) const {
     return {via_attacks_.data() + via_first_[c][s],
@@ -259,7 +259,7 @@ class Tables {
   std::vector<Bitboard> afar_masks_;
   static constexpr Bitboard EMPTY_{};
   Bitboard leap_attackers_[COLOR_NB][SQUARE_NB]{};
-  Bitboard afar_attackers_[COLOR_NB][SQUARE_NB]{};
+  LevelSet afar_attackers_[COLOR_NB][SQUARE_NB]{};
   Bitboard attack_region_[COLOR_NB][SQUARE_NB]{};
   TypeList shift_types_, slider_types_;
   uint8_t capture_kinds_[PIECE_TYPE_NB]{};
