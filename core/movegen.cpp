@@ -196,7 +196,7 @@ template <Rules R>
 int generate_quiets(const Position& pos, Move* out, const Bitboard* region) {
   const Tables& T = tables(R);
   const Color us = pos.side_to_move();
-  const Bitboard movable = pos.occupied(us).minus(pos.frozen_pieces(us));  // Basilisk freezing: no moves
+  const Bitboard movable = pos.unfrozen(us);  // Basilisk freezing: no moves
   const Bitboard empty = ALL_SQUARES.minus(pos.occupied());
   const Passage<R> P(pos, us);
   // Where a piece off the region may go.
@@ -452,7 +452,7 @@ int generate_pseudo_captures(const Position& pos, Move* out) {
 }
 
 bool attacked(const Position& pos, Square s, Color by) {
-  const Bitboard active = pos.occupied(by).minus(pos.frozen_pieces(by));
+  const Bitboard active = pos.unfrozen(by);
   if (pos.rules() == Rules::Gygax) return attacked_by<Rules::Gygax>(pos, s, by, pos.occupied(), active);
   return attacked_by<Rules::Bga>(pos, s, by, Passage<Rules::Bga>(pos, by).blocked, active);
 }
@@ -487,7 +487,7 @@ Bitboard attackers(const Position& pos, Square s, Color by, const Bitboard& bloc
 
 template <Rules R>
 Bitboard attackers(const Position& pos, Square s, Color by) {
-  return attackers<R>(pos, s, by, Passage<R>(pos, by).blocked, pos.occupied(by).minus(pos.frozen_pieces(by)));
+  return attackers<R>(pos, s, by, Passage<R>(pos, by).blocked, pos.unfrozen(by));
 }
 
 }  // namespace
@@ -634,7 +634,7 @@ int count_legal(const Position& pos) {
   const Tables& T = tables(R);
   const Color us = pos.side_to_move(), them = ~us;
   const Square k = pos.king_square(us);
-  const Bitboard movable = pos.occupied(us).minus(pos.frozen_pieces(us));  // Basilisk freezing: no moves
+  const Bitboard movable = pos.unfrozen(us);  // Basilisk freezing: no moves
   MoveBuffer<MAX_PIECE_MOVES> buf;
   int n = 0;
   // The moves of the pieces on these squares generated, and each that may be legal verified.

@@ -71,7 +71,18 @@ class Position {
   }
   // The same for all pieces of colour c at once (Basilisks stand on level 1 only, so
   // the squares above them are on level 2).
-  Bitboard frozen_pieces(Color c) const { return occ_[c] & by_piece_[make_piece(~c, BASILISK)].up(); }
+  Bitboard frozen_pieces(Color c) const {
+    const Bitboard& below = by_piece_[make_piece(~c, BASILISK)];
+    return Bitboard{{0, 0, occ_[c].w[2] & below.w[0], occ_[c].w[3] & below.w[1], 0, 0}};
+  }
+  // The pieces of colour c that are not frozen (those that move and attack).
+  Bitboard unfrozen(Color c) const {
+    const Bitboard& below = by_piece_[make_piece(~c, BASILISK)];
+    Bitboard b = occ_[c];
+    b.w[2] &= ~below.w[0];
+    b.w[3] &= ~below.w[1];
+    return b;
+  }
   // Board Game Arena's Basilisk gaze (Rules::Bga): it freezes an enemy piece "on or
   // passing through" the square directly above it, so a piece of colour c may not pass
   // over a square directly above an enemy Basilisk (a slide, or a move through an
