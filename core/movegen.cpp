@@ -184,7 +184,7 @@ int piece_quiets(const Tables& T, const Position& pos, Color us, PieceType t, Sq
 constexpr Bitboard last_rank(Color c) {
   Bitboard b;
   for (int s = 0; s < SQUARE_NB; ++s)
-    if (rank_of(Square(s)) == (c == GOLD ? RANK_8 : RANK_1)) b.set(Square(s));
+    if (promotes(WARRIOR, c, Square(s))) b.set(Square(s));
   return b;
 }
 inline constexpr Bitboard LAST_RANK[COLOR_NB] = {last_rank(GOLD), last_rank(SCARLET)};
@@ -527,11 +527,8 @@ bool piece_attacks(const Tables& T, const Position& pos, Color c, Square q, Squa
   const SquareMoves& sm = T.moves(c, t, q);
   for (const Target& tg : T.via_targets(sm))
     if (tg.to == s && (tg.mode & CAPTURE_ONLY) && pos.empty(tg.via) && !P.gazed(tg.via)) return true;
-  const std::span<const RayMask> rays = T.ray_masks(sm);
-  for (size_t i = 0; i < sm.up_ray_count; ++i)
-    if (ray_blocker_up(rays[i], P.blocked) == s) return true;
-  for (size_t i = sm.up_ray_count; i < rays.size(); ++i)
-    if (ray_blocker_down(rays[i], P.blocked) == s) return true;
+  for (const RayMask& r : T.ray_masks(sm))
+    if (ray_blocker(r, P.blocked) == s) return true;
   return false;
 }
 
@@ -544,15 +541,12 @@ bool attacks_over(const Tables& T, const Position& pos, Square s, Color by, Squa
     return p != NO_PIECE && color_of(p) == by && (types >> type_of(p) & 1) && !pos.frozen(q);
   };
   if (level_of(e) == level_of(s)) {  // a line never leaves its level
-    const std::span<const ReverseRay> rays = T.reverse_rays(by, s);
-    const size_t up = T.reverse_up_count(by, s);
     const bool high = Bitboard::word_of(e) & 1;
     const uint64_t bit = Bitboard::bit_of(e);
-    for (size_t i = 0; i < rays.size(); ++i) {  // (the rays from s are apart: one at most holds e)
-      const RayMask& r = rays[i].ray.bits;
-      if (!((high ? r.hi : r.lo) & bit)) continue;
-      const Square q = i < up ? ray_blocker_up(r, blocked) : ray_blocker_down(r, blocked);
-      if (q != SQ_NONE && attacker(q, rays[i].types)) return true;
+    for (const ReverseRay& rr : T.reverse_rays(by, s)) {  // (the rays from s are apart: one at most holds e)
+      if (!((high ? rr.ray.bits.hi : rr.ray.bits.lo) & bit)) continue;
+      const Square q = ray_blocker(rr.ray.bits, blocked);
+      if (q != SQ_NONE && attacker(q, rr.types)) return true;
       break;
     }
   }

@@ -115,7 +115,7 @@ struct Passage<Rules::Bga> {
 };
 
 // Promotion (RULES.md 4): a Warrior reaching its last rank becomes a Hero.
-inline bool promotes(PieceType t, Color c, Square to) {
+constexpr bool promotes(PieceType t, Color c, Square to) {
   return t == WARRIOR && rank_of(to) == (c == GOLD ? RANK_8 : RANK_1);
 }
 

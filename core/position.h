@@ -77,10 +77,10 @@ class Position {
   }
   // The pieces of colour c that are not frozen (those that move and attack).
   Bitboard unfrozen(Color c) const {
-    const Bitboard& below = by_piece_[make_piece(~c, BASILISK)];
+    const Bitboard frozen = frozen_pieces(c);  // (on level 2's words only)
     Bitboard b = occ_[c];
-    b.w[2] &= ~below.w[0];
-    b.w[3] &= ~below.w[1];
+    b.w[2] &= ~frozen.w[2];
+    b.w[3] &= ~frozen.w[3];
     return b;
   }
   // Board Game Arena's Basilisk gaze (Rules::Bga): it freezes an enemy piece "on or

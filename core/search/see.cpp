@@ -1,7 +1,5 @@
 #include "see.h"
 
-#include <array>
-
 #include "../movegen.h"
 #include "../movement.h"
 
@@ -53,14 +51,6 @@ class Exchange {
 };
 
 PieceType arriving_type(const Position& pos, Move m) { return m.is_promotion() ? HERO : type_of(pos.at(m.from())); }
-
-// The colour whose Warriors are promoted on each square (its last rank), or -1.
-constexpr auto PROMOTED_ON = [] {
-  std::array<int8_t, SQUARE_NB> a{};
-  for (int s = 0; s < SQUARE_NB; ++s)
-    a[s] = rank_of(Square(s)) == RANK_8 ? GOLD : rank_of(Square(s)) == RANK_1 ? SCARLET : -1;
-  return a;
-}();
 
 // What a capture gains beyond its victim: a promotion's Hero instead of its Warrior.
 int promotion_gain(Move m, const int* value) { return m.is_promotion() ? value[HERO] - value[WARRIOR] : 0; }
@@ -118,7 +108,8 @@ int see(const Position& pos, Move m, const int* value) {
 
 bool see_ge(const Position& pos, Move m, const int* value, int threshold) {
   // The exchange never wins more than the first capture, and never loses more than
-  // the piece that made it (its side may stop after the first recapture).
+  // the piece that made it and what a promoting recapture adds (its side may stop
+  // after the first recapture).
   const Square s = m.to();
   const Color us = pos.side_to_move();
   int balance = (m.is_capture() ? value[type_of(pos.at(s))] : 0) + promotion_gain(m, value);
@@ -126,10 +117,10 @@ bool see_ge(const Position& pos, Move m, const int* value, int threshold) {
   if (m.is_afar()) return true;
   // What a capture on s by `side` can win at most beyond its victim: a Warrior's
   // promotion on its side's last rank.
-  const int promoted_here = PROMOTED_ON[s], promotion = std::max(0, value[HERO] - value[WARRIOR]);
-  auto promotes = [&](Color side) { return side == promoted_here ? promotion : 0; };
+  const int promotion = std::max(0, value[HERO] - value[WARRIOR]);
+  auto promotion_by = [&](Color side) { return promotes(WARRIOR, side, s) ? promotion : 0; };
   const PieceType arriving = arriving_type(pos, m);
-  if (balance - value[arriving] - promotes(~us) >= threshold) return true;
+  if (balance - value[arriving] - promotion_by(~us) >= threshold) return true;
   if (!attacked_after_move(pos, m, s)) return true;
   // The exchange as see() plays it, ended as soon as its answer is known. `balance` is
   // the mover's if the exchange stopped after the last capture; the side to capture
@@ -142,7 +133,7 @@ bool see_ge(const Position& pos, Move m, const int* value, int threshold) {
   Color side = us;
   for (int d = 1; d < 64; ++d) {
     side = ~side;
-    const int can_win = value[ex.on_square()] + promotes(side);
+    const int can_win = value[ex.on_square()] + promotion_by(side);
     if (side == us ? balance + can_win < threshold : balance - can_win >= threshold) return side != us;
     const Move c = ex.next_capture(side, value);
     if (c.is_none()) break;
