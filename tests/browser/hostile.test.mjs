@@ -176,6 +176,7 @@ test('20,000 games: listed with their progress while the page answers; one of th
   assert.ok(counts.every((s) => /^Counting the games… \d+\.\d of 4\.3 MB read\.$/.test(s.text) && s.n === 0 && s.value > 0 && s.value <= s.max), counts[0].text);
   assert.ok(states.indexOf(counts[counts.length - 1]) < states.findIndex((s) => s.n > 0), 'before the list');
   const growing = states.filter((s) => !s.hidden && s.n > 0 && !/^20000 games/.test(s.text));
+  t.diagnostic(`the count shown ${counts.length} times, the list grown in ${growing.length} steps`);
   assert.ok(growing.length >= 2, `the list grows in steps (${growing.length}), a slice of a frame's time each`);
   assert.ok(growing.every((s) => /^Listing the games… \d+ of 20000; choose one at any time\.$/.test(s.text)), growing[0].text);
   assert.ok(growing.every((s, i) => s.value > 0 && s.value < s.max && (i === 0 || s.value >= growing[i - 1].value)), 'the progress moves forward');
