@@ -346,6 +346,36 @@ TEST_CASE("go answers a legal bestmove; go infinite waits for stop", "[session]"
   CHECK(count_lines_starting(t.cap.text(), "bestmove ") == 2);
 }
 
+TEST_CASE("a search's last line before bestmove counts every node it searched", "[session]") {
+  // A node limit ends the search inside an iteration: its "info depth" lines count up to
+  // the last completed one, the closing "info nodes" line all of them, as the same search
+  // run in-process counts them.
+  std::ostringstream out;
+  dc::Session s(out);
+  s.handle("go nodes 20000");
+  s.wait();
+  REQUIRE(s.errors() == 0);
+  const std::string text = out.str();
+  const size_t best = text.rfind("bestmove ");
+  REQUIRE(best != std::string::npos);
+  const size_t last = text.rfind("info ", best);
+  REQUIRE(last != std::string::npos);
+  unsigned long long total = 0, iteration = 0;
+  REQUIRE(std::sscanf(text.c_str() + last, "info nodes %llu nps", &total) == 1);
+  const size_t depth_line = text.rfind("info depth ", last);
+  REQUIRE(depth_line != std::string::npos);
+  const size_t at = text.find(" nodes ", depth_line);
+  REQUIRE(std::sscanf(text.c_str() + at, " nodes %llu", &iteration) == 1);
+
+  dc::Search search(16);
+  dc::Position pos = dc::Position::start();
+  dc::SearchLimits lim;
+  lim.nodes = 20000;
+  const dc::SearchResult r = search.go(pos, lim);
+  CHECK(total == r.nodes);
+  CHECK(iteration < total);
+}
+
 TEST_CASE("after bestmove the session is idle and takes any command", "[session]") {
   CapturedSession t;
   t.s.handle("go depth 2");
