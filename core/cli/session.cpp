@@ -540,7 +540,6 @@ void Session::cmd_go(std::string_view args) {
   if (!clock_line.empty()) say(clock_line);
   limits.multipv = multipv_;
   // Started here, on the command thread: a "stop" right after "go" reaches a started search.
-  const auto started = std::chrono::steady_clock::now();
   search().start(record_.game.position(), limits);
   infinite_ = limits.infinite;
   job_is_search_ = true;
@@ -549,7 +548,7 @@ void Session::cmd_go(std::string_view args) {
     std::lock_guard<std::mutex> lock(stop_mutex_);
     search_running_ = true;
   }
-  start_job([this, limits, started] {
+  start_job([this, limits] {
     auto on_info = [this, multi = limits.multipv > 1](const SearchInfo& info) {
       // One line per depth; with MultiPV above 1, one per best line ("multipv k", as UCI).
       std::ostringstream text;
@@ -573,11 +572,10 @@ void Session::cmd_go(std::string_view args) {
     const SearchResult r = search_->result();
     // The closing count, as Stockfish's last line: every node searched, those of an
     // iteration left unfinished included (each "info depth" line counts up to its own
-    // iteration's end).
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-    say("info nodes " + std::to_string(r.nodes) + " nps " +
-        std::to_string(ms.count() > 0 ? r.nodes * 1000 / uint64_t(ms.count()) : r.nodes * 1000) + " time " +
-        std::to_string(ms.count()));
+    // iteration's end), on the search's own clock.
+    const SearchProgress p = search_->progress();
+    say("info nodes " + std::to_string(p.nodes) + " nps " + std::to_string(nodes_per_second(p.nodes, p.elapsed_ms)) +
+        " time " + std::to_string(p.elapsed_ms));
     {
       std::lock_guard<std::mutex> lock(stop_mutex_);
       search_running_ = false;

@@ -223,7 +223,7 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
       info.mate_in = res.mate_in;
       info.nodes = nodes;
       info.time_ms = ms;
-      info.nps = ms > 0 ? nodes * 1000 / uint64_t(ms) : nodes * 1000;
+      info.nps = nodes_per_second(nodes, ms);
       info.pv = res.pv;
       info.lines = res.lines;
       on_info(info);

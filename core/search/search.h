@@ -56,6 +56,9 @@ struct SearchProgress {
   bool done = false;
 };
 
+// Nodes a second, as the info lines give it (under a millisecond counts as one).
+constexpr uint64_t nodes_per_second(uint64_t nodes, int ms) { return ms > 0 ? nodes * 1000 / uint64_t(ms) : nodes * 1000; }
+
 // One of the best lines of a completed iteration: a root move, its exact score (for the
 // side to move) and its principal variation (pv[0] == move).
 struct SearchLine {
