@@ -1,5 +1,6 @@
 // The documentation's references hold: every link and image of README.md and docs/*.md
-// names a file of the repository (and an #anchor a heading of it, by GitHub's slugs),
+// names a file of the repository (and an #anchor a heading of it, by GitHub's slugs, or
+// an explicit <a id> anchor),
 // and every repository path written in code font (core/..., web/..., scripts/...) exists. Docs that point at moved or deleted files fail here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,6 +25,8 @@ function anchors(path) {
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (line.startsWith('```')) { fence = !fence; continue; }
     if (fence) continue;
+    const id = /^<a id="([^"]+)"><\/a>$/.exec(line);  // an explicit anchor (docs/rules.md's sections)
+    if (id) out.add(id[1]);
     const m = /^(#{1,6})\s+(.*)$/.exec(line);
     if (!m) continue;
     const s = slug(m[2]); const n = seen.get(s) ?? 0;
