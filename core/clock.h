@@ -2,8 +2,8 @@
 // clocks kept move by move, and what a fallen flag means. The match runner keeps its
 // games' clocks with it; the page's clock asks core what a flag means.
 //
-// A flag: the side whose time is up loses, unless the other side has only its King
-// left, which cannot win: then the game is drawn (as in chess).
+// A flag (docs/rules.md §8.2, §8.3): the side whose time is up loses, unless the other
+// side has only its King left, which cannot win: then the game is drawn (as in chess).
 #pragma once
 
 #include <cstdint>

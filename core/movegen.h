@@ -114,7 +114,7 @@ struct Passage<Rules::Bga> {
   bool gazed(Square s) const { return gaze.test(s); }
 };
 
-// Promotion (RULES.md 4): a Warrior reaching its last rank becomes a Hero.
+// Promotion (docs/rules.md §4.20): a Warrior reaching its last rank becomes a Hero.
 constexpr bool promotes(PieceType t, Color c, Square to) {
   return t == WARRIOR && rank_of(to) == (c == GOLD ? RANK_8 : RANK_1);
 }

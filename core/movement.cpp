@@ -16,9 +16,10 @@ constexpr uint8_t BGA = rule_set_bit(Rules::Bga);  // a line of Board Game Arena
 
 using enum Motion;
 
-// RULES.md section 4, one line per sentence. Vectors are (level, file, rank); rank is
-// "forward" for Gold and mirrored for Scarlet. A line marked BGA belongs to Board Game
-// Arena's rule set only (core/rule_set.h); every other line to both.
+// docs/rules.md §4.2 to §4.16, the rows of each piece's table (a row with two kinds of
+// vector takes two lines). Vectors are (level, file, rank); rank is "forward" for Gold
+// and mirrored for Scarlet. A line marked BGA belongs to Board Game Arena's rule set only
+// (core/rule_set.h, docs/rules.md §7.2); every other line to both.
 constexpr MoveRule RULES[] = {
     // Sylph
     {SYLPH, L3, Leap, MOVE_ONLY, {0, 1, 1}, Sym::MirrorF},     // diagonally forward

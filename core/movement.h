@@ -1,10 +1,11 @@
-// Piece movement as data (RULES.md section 4), turned into per-square tables once per
+// Piece movement as data (docs/rules.md §4), turned into per-square tables once per
 // rule set (core/rule_set.h: Board Game Arena's Griffon has table entries of its own).
 //
-// Each piece type has a list of MoveRules, one line per sentence of RULES.md. A rule
-// says on which levels it applies, what kind of motion it is, whether it may move,
-// capture or both, and the vector(s) with a symmetry. build_tables() expands the rules
-// for both colours and every square into:
+// Each piece type has a list of MoveRules, the rows of its table in docs/rules.md §4.2 to
+// §4.16 (a row with two kinds of vector takes two lines). A rule says on which levels it
+// applies, what kind of motion it is, whether it may move, capture or both, and the
+// vector(s) with a symmetry. build_tables() expands the rules for both colours and every
+// square into:
 //   - targets: single destinations (steps and leaps, possibly through an intermediate
 //     square that must be empty, or captures from afar),
 //   - rays: slide lines, walked until the first occupied square,
@@ -59,7 +60,7 @@ struct MoveRule {
   uint8_t rule_sets = ALL_RULE_SETS;  // the rule sets it belongs to (rule_set_bit)
 };
 
-// The table of RULES.md section 4, with the lines of one rule set only marked so
+// The tables of docs/rules.md §4, with the lines of one rule set only (§7.2) marked so
 // (defined in movement.cpp).
 std::span<const MoveRule> movement_rules();
 

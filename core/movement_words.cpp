@@ -1,4 +1,4 @@
-// The movement rules in plain words (RULES.md section 4), one entry per piece and level,
+// The movement rules in plain words (docs/rules.md §4), one entry per piece and level,
 // beside the movement table (movement.cpp) they describe, and the entries Board Game
 // Arena's rule set words otherwise (core/rule_set.h). The page's piece cards and tutorial
 // show them; tests/test_learn.cpp checks every piece has words exactly on the levels it

@@ -161,7 +161,7 @@ bool read_historic(std::string_view text, MoveSpec& spec) {
   return true;
 }
 
-// Gygax's forms (RULES.md section 6): optional piece letter, optional origin ("/3e2" or a
+// Gygax's forms (docs/rules.md §6.3): optional piece letter, optional origin ("/3e2" or a
 // bare square), "-" or "x", an optional captured-piece letter, the destination. An error
 // message, or "" when `spec` is filled.
 std::string read_gygax(std::string_view text, std::string_view original, MoveSpec& spec) {

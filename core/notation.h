@@ -1,4 +1,5 @@
-// Move notation (RULES.md section 6): coordinate moves for programs, algebraic for people.
+// Move notation (docs/rules.md §6.2, §6.3): coordinate moves for programs, algebraic for
+// people.
 #pragma once
 
 #include <string>
@@ -19,7 +20,7 @@ Result<Move> parse_coordinate(Position& pos, std::string_view text);
 // "W2f3", "Wx2e3", "S/3e2-3d3", "W/2d2x2e3", "W2f8(H)", "Rx2c4".
 std::string to_algebraic(Position& pos, Move m);
 
-// Reads any unambiguous algebraic form RULES.md and Gygax's article list, and also
+// Reads any unambiguous algebraic form docs/rules.md §6.3 and Gygax's article list, and also
 // coordinate moves: optional piece letter ("Dr" for the Dragon), optional "/origin"
 // (or a bare origin square), "-" or "x" (also "X"), the destination, an optional
 // captured-piece letter ("WxU2e3", "WxU"), "(H)" or "=H" for promotion, and check

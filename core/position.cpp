@@ -114,7 +114,7 @@ void Position::make_move(Move m) {
   }
   if (!m.is_afar()) {
     relocate(from, to);
-    // Promotion: a Warrior reaching its last rank becomes a Hero (RULES.md 4).
+    // Promotion: a Warrior reaching its last rank becomes a Hero (docs/rules.md §4.20).
     if (m.is_promotion()) replace(to, make_piece(stm_, HERO));
   }
   quiet_ = (u.captured != NO_PIECE || type_of(u.moved) == WARRIOR) ? 0 : quiet_ + 1;
@@ -175,7 +175,7 @@ uint64_t Position::compute_key() const {
   return k;
 }
 
-// --- Position strings (RULES.md section 6) --------------------------------------------
+// --- Position strings (docs/rules.md §6.1) --------------------------------------------
 
 namespace {
 

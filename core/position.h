@@ -28,7 +28,7 @@ uint64_t rule_set(Rules r);  // 0 for Gygax's rules: their keys are those of a p
 
 class Position {
  public:
-  // Reads a position string (RULES.md section 6), to be played under `rules` (the string
+  // Reads a position string (docs/rules.md §6.1), to be played under `rules` (the string
   // does not name them: a game record's Variant tag or the caller does). Every kind of
   // bad input gives an Error whose message names the problem.
   static Result<Position> from_string(std::string_view text, Rules rules = Rules::Gygax);
@@ -63,7 +63,7 @@ class Position {
     return b;
   }
 
-  // Basilisk freezing (RULES.md 4): a piece on level 2 is frozen while an enemy
+  // Basilisk freezing (docs/rules.md §4.19): a piece on level 2 is frozen while an enemy
   // Basilisk stands directly below it.
   bool frozen(Square s) const {
     return level_of(s) == LEVEL_2 && board_[s] != NO_PIECE &&

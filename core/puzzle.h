@@ -1,6 +1,6 @@
 // Puzzles (public/puzzles.json, made by core/tools/puzzles.cpp): what makes a line a
 // puzzle, shared by the generator and the tests that check the shipped file.
-//   - material(): Gygax's values (RULES.md section 2), the measure of "wins material";
+//   - material(): Gygax's values (docs/rules.md §2.2), the measure of "wins material";
 //   - verify_unique(): the best move of a fixed-budget search is clearly better than the
 //     second best (the same search restricted to the other moves);
 //   - tag_line(): the special rules a solution uses.

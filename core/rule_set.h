@@ -1,5 +1,6 @@
-// The two rule sets (types.h: Rules). RULES.md is Gygax's article, the default. Board
-// Game Arena's rules page departs from it in two places, both in the legal moves:
+// The two rule sets (types.h: Rules; docs/rules.md §7). Gygax's article as docs/rules.md
+// reads it is the default. Board Game Arena's rules page departs from it in two places,
+// both in the legal moves:
 //   - its Griffon on the Ground steps one square in any of the eight directions (Gygax's
 //     only diagonally): movement table entries of that rule set alone (movement.cpp);
 //   - its Basilisk freezes an enemy piece "on or passing through" the square directly
@@ -7,9 +8,9 @@
 //     the Sky to the Underworld), may stop short of that square or end on it (and be
 //     frozen there), never pass over it (Position::gaze, and the paths of movegen.cpp,
 //     the evaluation and the move diagrams that ask it). Leaps pass over nothing.
-// Everything else is the same (where the two texts differ in wording only, RULES.md's
-// reading holds for both). Here: their names for programs, people and game records, and
-// the words that explain a move legal under one set and not under the other.
+// Everything else is the same (where the two texts differ in wording only, docs/rules.md's
+// reading holds for both: §7.4). Here: their names for programs, people and game records,
+// and the words that explain a move legal under one set and not under the other.
 #pragma once
 
 #include <string>

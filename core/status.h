@@ -1,7 +1,7 @@
-// Game status (RULES.md section 5): checkmate, stalemate and the draw rules; and the
+// Game status (docs/rules.md §5): checkmate, stalemate and the draw rules; and the
 // endings that are not on the board, which only a game record (core/game.h) holds: a
-// resignation, a draw by agreement and a fallen flag (core/clock.h: a loss on time, or a
-// draw when the other side has only its King).
+// resignation, a draw by agreement and a fallen flag (core/clock.h, §8: a loss on time,
+// or a draw when the other side has only its King).
 #pragma once
 
 #include <string>

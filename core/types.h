@@ -19,7 +19,7 @@ constexpr int SQUARES_PER_LEVEL = FILES * RANKS;  // 96
 constexpr int SQUARE_NB = LEVELS * SQUARES_PER_LEVEL;  // 288
 
 enum Level : int8_t { LEVEL_1 = 0, LEVEL_2 = 1, LEVEL_3 = 2 };
-// The boards' names (RULES.md section 1), by level: the Underworld, the Ground, the Sky.
+// The boards' names (docs/rules.md §1.1), by level: the Underworld, the Ground, the Sky.
 constexpr const char* level_name(Level l) {
   constexpr const char* names[LEVELS] = {"Underworld", "Ground", "Sky"};
   return names[l];
@@ -63,7 +63,7 @@ constexpr Piece make_piece(Color c, PieceType t) { return Piece(t | (c << 4)); }
 constexpr PieceType type_of(Piece p) { return PieceType(p & 15); }
 constexpr Color color_of(Piece p) { return Color(p >> 4); }
 
-// Letters of RULES.md section 2 (upper case; Scarlet pieces are written lower case).
+// Letters of docs/rules.md §2.1 (upper case; Scarlet pieces are written lower case).
 constexpr std::string_view PIECE_LETTERS = " SGRWOUHTCMKPDBE";
 char piece_char(Piece p);          // 'S', 's', ... ; '.' for NO_PIECE
 Piece piece_from_char(char c);     // NO_PIECE if not a piece letter
@@ -71,17 +71,17 @@ PieceType type_from_letter(char c);  // case-insensitive; NO_PIECE_TYPE if unkno
 const char* piece_type_name(PieceType t);  // "Sylph", ...
 const char* color_name(Color c);           // "Gold" / "Scarlet"
 
-// Gygax's values in centipawns (King 0), RULES.md section 2.
+// Gygax's values in centipawns (King 0), docs/rules.md §2.2.
 constexpr int GYGAX_VALUE_CP[PIECE_TYPE_NB] = {0,   100, 500, 800, 100, 500, 250, 450,
                                                400, 900, 1100, 0, 1000, 200, 300, 400};
 
-// Whether a piece of this type may ever stand on this level (RULES.md section 6).
+// Whether a piece of this type may ever stand on this level (docs/rules.md §2.3).
 bool may_stand_on(PieceType t, Level l);
 
 // --- Rule sets ----------------------------------------------------------------------
 // The rule set a game is played under, a property of its position (core/rule_set.h has
-// the names and what the two sets differ in): Gygax's article as RULES.md reads it (the
-// default), or Board Game Arena's reading.
+// the names and what the two sets differ in): Gygax's article as docs/rules.md reads it
+// (the default), or Board Game Arena's reading (docs/rules.md §7).
 enum class Rules : uint8_t { Gygax = 0, Bga = 1 };
 constexpr int RULES_NB = 2;
 
@@ -111,7 +111,7 @@ class Move {
   constexpr bool is_promotion() const { return (data_ >> 20) & 1; }
   constexpr uint32_t raw() const { return data_; }
   constexpr bool is_none() const { return data_ == 0; }
-  // Moves are identified by their two squares (RULES.md section 6).
+  // Moves are identified by their two squares (docs/rules.md §4.1).
   constexpr bool same_squares(Move o) const { return ((data_ ^ o.data_) & 0x3FFFF) == 0; }
   constexpr bool operator==(const Move&) const = default;
 

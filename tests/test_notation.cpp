@@ -1,4 +1,4 @@
-// Move notation (RULES.md section 6): coordinate and algebraic writing/reading, and
+// Move notation (docs/rules.md §6.2, §6.3): coordinate and algebraic writing/reading, and
 // every form of Gygax's article.
 #include <catch2/catch_test_macros.hpp>
 

@@ -1,5 +1,5 @@
-// Position strings (RULES.md section 6): round trips and rejection of malformed input
-// with a message that names the problem.
+// Position strings (docs/rules.md §6.1, §2.3): round trips and rejection of malformed
+// input with a message that names the problem.
 #include <catch2/catch_test_macros.hpp>
 
 #include "test_helpers.h"

@@ -1,7 +1,7 @@
-// The two rule sets (core/rule_set.h): Gygax's (RULES.md, the default) and Board Game
-// Arena's, which differ in the Griffon on the Ground (a step in any direction) and the
-// Basilisk's gaze (no slide or move through a square passes over the square directly
-// above an enemy Basilisk). Movement tables, positions and keys, check and legality,
+// The two rule sets (core/rule_set.h, docs/rules.md §7): Gygax's (the default) and Board
+// Game Arena's, which differ in the Griffon on the Ground (a step in any direction, §7.2)
+// and the Basilisk's gaze (no slide or move through a square passes over the square
+// directly above an enemy Basilisk, §7.3). Movement tables, positions and keys, check and legality,
 // refusals naming the rule set (both ways), games and records, the command-line engine,
 // the search, the evaluation and SEE, move diagrams, piece words and lessons.
 #include <catch2/catch_test_macros.hpp>

@@ -2,7 +2,7 @@
 // small position with EXACTLY the expected move set. Plain moves, captures and
 // capture-only squares are checked separately: one position with the candidate
 // squares empty, one with enemies on them, often one with friends on them.
-// Where the article and RULES.md differ, RULES.md wins.
+// Where the article and docs/rules.md differ, docs/rules.md wins (its §9 says why).
 #include <catch2/catch_test_macros.hpp>
 
 #include "test_helpers.h"
@@ -81,7 +81,8 @@ TEST_CASE("article: Griffon at 2e5", "[rules][article]") {
   V all = {"2f6", "2f4", "2d4", "2d6", "3f6", "3f4", "3d4", "3d6"};
   CHECK(moves_of(fen_of({GK, SK, {"2e5", 'G'}}), "2e5") == sorted(all));
   // Enemies on the eight: captures; enemies orthogonally adjacent are not reachable
-  // (diagonal step only on level 2, RULES.md; not Board Game Arena's king step).
+  // (diagonal step only on level 2, docs/rules.md §4.3; not Board Game Arena's king
+  // step, §7.2).
   CHECK(moves_of(fen_of({GK, SK, {"2e5", 'G'}, {"2f6", 'w'}, {"2f4", 'w'}, {"2d4", 'w'}, {"2d6", 'w'},
                          {"3f6", 's'}, {"3f4", 's'}, {"3d4", 's'}, {"3d6", 's'}, {"2e6", 'w'}, {"2e4", 'w'},
                          {"2d5", 'w'}, {"2f5", 'w'}, {"3e5", 's'}, {"1e5", 'd'}}),

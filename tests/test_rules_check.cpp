@@ -1,5 +1,5 @@
 // Freezing, check (including capture from afar), pins across levels, blocked level
-// changes, checkmate and stalemate (RULES.md sections 4 and 5).
+// changes, checkmate and stalemate (docs/rules.md §4.17 to §4.19, §5.1 to §5.4).
 #include <catch2/catch_test_macros.hpp>
 
 #include <algorithm>

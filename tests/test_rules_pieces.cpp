@@ -1,5 +1,6 @@
-// Move sets of every piece on every level it can reach (RULES.md section 4), and
-// Warrior promotion. Expected sets are written out or computed from plain geometry.
+// Move sets of every piece on every level it can reach (docs/rules.md §4.2 to §4.16),
+// and Warrior promotion (§4.20). Expected sets are written out or computed from plain
+// geometry.
 #include <catch2/catch_test_macros.hpp>
 
 #include "test_helpers.h"

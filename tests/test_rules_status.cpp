@@ -1,5 +1,5 @@
-// Draw rules through dc::game_status (RULES.md section 5): threefold repetition, the
-// quiet-move rule (100 plies, reset by captures and Warrior moves), bare Kings.
+// Draw rules through dc::game_status (docs/rules.md §5.5 to §5.7): threefold repetition,
+// the quiet-move rule (100 plies, reset by captures and Warrior moves), bare Kings.
 #include <catch2/catch_test_macros.hpp>
 
 #include "test_helpers.h"

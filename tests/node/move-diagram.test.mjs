@@ -1,4 +1,4 @@
-// Move diagrams (web/app/rules/move-diagram.js) against the rules of RULES.md section 4, with the
+// Move diagrams (web/app/rules/move-diagram.js) against the rules of docs/rules.md §4, with the
 // wasm engine under Node: node --test tests/node/
 import test from 'node:test';
 import assert from 'node:assert/strict';

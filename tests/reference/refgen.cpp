@@ -1,7 +1,8 @@
 // Reference Dragonchess move generator (tests only). See refgen.h.
-// Every rule below quotes RULES.md section 4, and the two places where Board Game
-// Arena's page differs quote that page ("BGA:"); "L" is the level index 0..2
-// (level 1..3), "r" the rank index 0..7, "f" the file index 0..11.
+// Every rule below follows a piece's table in docs/rules.md §4.2 to §4.16, and the two
+// places where Board Game Arena's page differs (§7.2, §7.3) quote that page ("BGA:");
+// "L" is the level index 0..2 (level 1..3), "r" the rank index 0..7, "f" the file
+// index 0..11.
 #include "refgen.h"
 
 #include <algorithm>

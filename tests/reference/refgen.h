@@ -1,7 +1,7 @@
 // Reference Dragonchess move generator, used ONLY by tests to cross-check the
 // fast engine. Deliberately simple and slow: every piece is coded literally from
-// shared/RULES.md section 4 (and, for the second rule set, from Board Game Arena's
-// rules page), legality is brute force. It shares no code with core/.
+// docs/rules.md §4 (and, for the second rule set, from Board Game Arena's rules page,
+// docs/rules.md §7.2 and §7.3), legality is brute force. It shares no code with core/.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +10,7 @@
 
 namespace ref {
 
-// Which rules the moves follow: Gygax's article as RULES.md reads it, or Board Game
+// Which rules the moves follow: Gygax's article as docs/rules.md reads it, or Board Game
 // Arena's page, where (1) a Griffon on the Ground "MOVES / CAPTURES like a chess king"
 // and (2) a Basilisk "freezes any enemy on or passing through the square directly
 // above it": no slide and no move through an intermediate square may pass over that
@@ -18,7 +18,7 @@ namespace ref {
 enum class Rules { Gygax, Bga };
 
 // board[level][rank][file]: level 0..2 = levels 1..3, rank 0..7 = ranks 1..8,
-// file 0..11 = files a..l. '.' is empty; letters as in RULES.md section 2,
+// file 0..11 = files a..l. '.' is empty; letters as in docs/rules.md §2.1,
 // upper-case Gold, lower-case Scarlet.
 struct Pos {
     char board[3][8][12];
@@ -28,10 +28,10 @@ struct Pos {
     Rules rules = Rules::Gygax;
 };
 
-// The start position string of RULES.md section 6.
+// The start position string of docs/rules.md §3.1.
 extern const char* const kStartFen;
 
-// Parses a RULES.md section 6 position string (or "startpos"), to be played under
+// Parses a position string (docs/rules.md §6.1; or "startpos"), to be played under
 // `rules`. Minimal validation: 24 ranks of 12 squares, known letters, side g/s, numeric
 // counters (the two counters may be omitted: 0 and 1 are assumed). On failure returns
 // false and sets err.

@@ -14,7 +14,7 @@ export const START = 'startpos';
 // The rule set of a game when none is named: Gygax's (core's RULE_SETS[0]).
 export const DEFAULT_RULES = 'gygax';
 
-// The material on a board, by Gygax's values (RULES.md section 2; core's PIECES).
+// The material on a board, by Gygax's values (docs/rules.md §2.2; core's PIECES).
 export function material(board) {
   let gold = 0, scarlet = 0;
   for (let i = 0; i < board.length; i++) {
