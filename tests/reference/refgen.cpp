@@ -157,7 +157,7 @@ private:
         mc(l, r_ - 1, f_ - 1);
     }
 
-    // ---- Sylph ----
+    // ---- Sylph: docs/rules.md §4.2 ----
     void sylph() {
         if (l_ == 2) {
             // move one step diagonally forward
@@ -179,7 +179,7 @@ private:
         }
     }
 
-    // ---- Griffon ----
+    // ---- Griffon: docs/rules.md §4.3 ----
     void griffon() {
         if (l_ == 2) {
             // leap (3,2) in both orientations
@@ -206,7 +206,7 @@ private:
         }
     }
 
-    // ---- Dragon ----
+    // ---- Dragon: docs/rules.md §4.4 ----
     void dragon() {
         if (l_ != 2) return;
         bishop_slides();
@@ -226,7 +226,7 @@ private:
         if (enemy(at(1, r, f))) out_.push_back(Move{{l_, r_, f_}, {1, r, f}, true});
     }
 
-    // ---- Warrior ----
+    // ---- Warrior: docs/rules.md §4.5 ----
     void warrior() {
         if (l_ != 1) return;
         m(1, r_ + fwd_, f_);
@@ -234,7 +234,7 @@ private:
         c(1, r_ + fwd_, f_ + 1);
     }
 
-    // ---- Oliphant / Unicorn / Thief (level 2 only) ----
+    // ---- Oliphant / Unicorn / Thief (level 2 only): docs/rules.md §4.6, §4.7, §4.9 ----
     void oliphant() {
         if (l_ == 1) rook_slides();
     }
@@ -245,7 +245,7 @@ private:
         if (l_ == 1) bishop_slides();
     }
 
-    // ---- Hero ----
+    // ---- Hero: docs/rules.md §4.8 ----
     void hero() {
         if (l_ == 1) {
             // leap one or two squares diagonally
@@ -263,14 +263,14 @@ private:
         }
     }
 
-    // ---- Cleric ----
+    // ---- Cleric: docs/rules.md §4.10 ----
     void cleric() {
         king_steps_mc(l_);
         mc(l_ + 1, r_, f_);
         mc(l_ - 1, r_, f_);
     }
 
-    // ---- Mage ----
+    // ---- Mage: docs/rules.md §4.11 ----
     void mage() {
         if (l_ == 1) {
             rook_slides();
@@ -290,7 +290,7 @@ private:
         if (l_ == 2 && is_empty(at(1, r_, f_)) && !gazed(1, r_, f_)) mc(0, r_, f_);
     }
 
-    // ---- King ----
+    // ---- King: docs/rules.md §4.12 ----
     void king() {
         if (l_ == 1) {
             king_steps_mc(1);
@@ -301,7 +301,7 @@ private:
         }
     }
 
-    // ---- Paladin ----
+    // ---- Paladin: docs/rules.md §4.13 ----
     void paladin() {
         king_steps_mc(l_);
         if (l_ == 1) knight_leaps_mc();
@@ -321,7 +321,7 @@ private:
         }
     }
 
-    // ---- Dwarf ----
+    // ---- Dwarf: docs/rules.md §4.14 ----
     void dwarf() {
         if (l_ != 0 && l_ != 1) return;
         m(l_, r_ + fwd_, f_);       // one step straight forward
@@ -333,7 +333,7 @@ private:
         if (l_ == 1) m(0, r_, f_);  // move directly below
     }
 
-    // ---- Basilisk ----
+    // ---- Basilisk: docs/rules.md §4.15 ----
     void basilisk() {
         if (l_ != 0) return;
         mc(0, r_ + fwd_, f_);
@@ -342,7 +342,7 @@ private:
         m(0, r_ - fwd_, f_);
     }
 
-    // ---- Elemental ----
+    // ---- Elemental: docs/rules.md §4.16 ----
     void elemental() {
         const int dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};  // (df, dr)
         if (l_ == 0) {
