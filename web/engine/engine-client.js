@@ -18,6 +18,11 @@
 
 import { PROTOCOL_VERSION } from './protocol.js';
 
+// The budget of a search whose answer must be the same on every machine: a review's
+// search of each position, and a hint, which is the review's search of its position (so
+// that a review never judges a hint's move). A node limit; docs/figures.md gives the time.
+export const REVIEW_LIMITS = Object.freeze({ nodes: 120000 });
+
 export class EngineError extends Error {
   constructor(code, message) {
     super(message);
@@ -126,15 +131,15 @@ export class EngineClient {
   }
 
   // {fen, keep, moves, rules?}: the moves after the prefix shared with the previous request
-  // (none when the rule set changed: position.rules, 'gygax' by default, or 'bga'; sent
-  // only when it is not the default).
+  // (none when the rule set changed: position.rules, sent when the position names one; the
+  // worker plays a position that names none under core's default).
   _positionMessage(position) {
     if (!position || typeof position !== 'object') throw new EngineError('bad-argument', 'the position must be {fen, moves}');
     const fen = position.fen ?? '';
     const moves = position.moves ?? [];
-    const rules = position.rules ?? 'gygax';
+    const rules = position.rules ?? null;
     if (typeof fen !== 'string') throw new EngineError('bad-argument', 'the start position must be a string');
-    if (typeof rules !== 'string') throw new EngineError('bad-argument', 'the rule set must be a string');
+    if (rules !== null && typeof rules !== 'string') throw new EngineError('bad-argument', 'the rule set must be a string');
     if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
       throw new EngineError('bad-argument', 'the moves must be an array of strings');
     }
@@ -145,7 +150,7 @@ export class EngineClient {
     }
     this.sent = { fen, rules, moves: [...moves] };
     const message = { fen, keep, moves: moves.slice(keep) };
-    if (rules !== 'gygax') message.rules = rules;
+    if (rules !== null) message.rules = rules;
     return message;
   }
 

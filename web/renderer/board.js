@@ -18,7 +18,7 @@
 // It goes with dests: a state that hands dests without free: true ends it.
 
 import { createBoardView } from './ui-loader.js';
-import { isSquare, SQUARES } from '../app/rules/squares.js';
+import { isSquare, SQUARES } from './squares.js';
 
 const EVENTS = ['move', 'select', 'hover', 'click', 'drop'];
 

@@ -9,7 +9,7 @@
 // square (the owner's onClick), the editor changes its board string and hands it back.
 // State only: the card is editor-view.js.
 import { pieceWords, squareWords } from '../rules/words.js';
-import { parseSquare, isSquare, SQUARES } from '../rules/squares.js';
+import { parseSquare, isSquare, SQUARES, firstSquare } from '../rules/squares.js';
 import { copyLink } from '../share/share.js';
 import { copyText } from '../share/clipboard.js';
 import { embedSnippet } from '../embed/embed-snippet.js';
@@ -22,7 +22,7 @@ const EMPTY = '.'.repeat(SQUARES);
 // M: the engine module. The card is editor-view.js.
 export function createEditor(ctl, page, M) {
   const st = {
-    active: false, board: EMPTY, side: 'gold', rules: 'gygax', tool: null, fen: null, error: null, status: null, check: null, frozen: [],
+    active: false, board: EMPTY, side: 'gold', rules: null, tool: null, fen: null, error: null, status: null, check: null, frozen: [],
     copy: null,  // text shown under the buttons for copying by hand: {text, label, select (focus it once)}
   };
 
@@ -179,7 +179,7 @@ export function createEditor(ctl, page, M) {
     onSelect: () => page.redraw(), onMove: () => {}, onClick: click, onDrop: drop,
     describeSquare: (name) => squareWords(name, { board: st.board, frozen: st.frozen, check: st.check }),
     cancel: () => { close(); return true; },
-    startSquare: () => (ctl.settings.flipped ? '2f7' : '2f2'),
+    startSquare: () => firstSquare(ctl.settings.flipped),
     onKey(e) { if (e.key === 'Escape') { e.preventDefault(); close(); } return true; },
   };
 

@@ -16,8 +16,8 @@
 //   'over'       the game has just ended
 // The clocks (game/clock.js) are kept here with the game: `clock` is null without a time
 // control; `now()` gives the time (epoch ms; a test passes its own).
-import { START, DEFAULT_RULES } from './model.js';
-import { pieceName, pieceSide, SIDE_NAME, other } from '../rules/facts.js';
+import { START } from './model.js';
+import { pieceName, pieceSide, SIDE_NAME, other, defaultRules } from '../rules/facts.js';
 import { parseSquare, squareName, moveNames } from '../rules/squares.js';
 import { destSquares, afarSquares, moveArrow } from '../rules/moves.js';
 import { moveWords, squareWords, destinationWords, resultTitle, resultReason, checkWords, assistWords } from '../rules/words.js';
@@ -96,7 +96,7 @@ export class Controller extends Emitter {
     if (this.premove) r.premove = this.premove;
     if (this.endedHere) r.endedHere = true;
     if (this.meta) r.meta = this.meta;
-    if (this.model.rules !== DEFAULT_RULES) r.rules = this.model.rules;
+    if (this.model.rules !== defaultRules()) r.rules = this.model.rules;
     if (this.clock) r.clock = this.clock;
     return r;
   }
@@ -115,7 +115,7 @@ export class Controller extends Emitter {
   // `clock`: the saved clocks of this game (checked against it; fresh clocks otherwise).
   reset({ settings = this.settings, startFen = START, moves = [], redo = [], seen = true, restored = false,
     ending = null, offer = null, takeback = null, assists = [], premove = null, endedHere = false, meta = null,
-    rules = DEFAULT_RULES, clock: saved = null } = {}) {
+    rules = defaultRules(), clock: saved = null } = {}) {
     const players = playersFor(settings, recordedNames(meta && meta.tags));
     const loaded = this.model.load(startFen, moves, settings.tc ? [] : redo, ending, rules);  // nothing changed when it fails
     if (loaded.error) return loaded;

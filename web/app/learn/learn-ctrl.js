@@ -10,7 +10,7 @@
 //   await learn.enter('lessons' | 'puzzles', id?);  learn.exit();  learn.act(what, data)
 import { Lessons, progressStore } from './learn.js';
 import { Puzzles, puzzleStore } from './puzzles.js';
-import { parseSquare, squareName, moveNames } from '../rules/squares.js';
+import { parseSquare, squareName, moveNames, firstSquare } from '../rules/squares.js';
 import { destinationWords } from '../rules/words.js';
 import { attempt, failure, settle } from '../util/result.js';
 
@@ -170,7 +170,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       else if (st.kind === 'lessons' && st.lessons.note) page.announce(st.lessons.note.text);
     },
     cancel() { const had = !!st.selected; st.selected = null; page.redraw(); return had; },
-    startSquare: () => st.selected || (session().boardConfig().orientation === 'scarlet' ? '2f7' : '2f2'),
+    startSquare: () => st.selected || firstSquare(session().boardConfig().orientation === 'scarlet'),
     onKey(e) {
       if (e.ctrlKey || e.metaKey || e.altKey) return true;  // the game's undo/redo do nothing here
       const k = e.key.toLowerCase();

@@ -5,7 +5,7 @@
 // the piece differently (Board Game Arena's Griffon and Basilisk), its words too. cardData() is plain data (tests/node/learn.test.mjs); openPieceCard()
 // shows it in a dialog with one board component drawing the diagram of the chosen level.
 import { parseSquare, SQUARES } from '../rules/squares.js';
-import { useFacts, levelName, ruleSetList, ruleSetName } from '../rules/facts.js';
+import { useFacts, levelName, ruleSetList, ruleSetName, defaultRules } from '../rules/facts.js';
 import { PIECE_FILES } from '../../renderer/pieces.js';
 import { $, esc } from '../util/dom.js';
 import { settle } from '../util/result.js';
@@ -16,13 +16,13 @@ const DEMO_SQUARE = { 1: '1f4', 2: '2f4', 3: '3f4' };
 // level the demonstrated piece does not stand on, out of every piece's reach.
 const KING_SQUARES = { 1: ['3a1', '3l8'], 2: ['1a1', '1l8'], 3: ['1a1', '1l8'] };
 
-const DEFAULT_RULES = 'gygax';
 
 /** The facts of a piece type from core (M.PIECES): {letter, name, value (pawns), levels,
  *  rules, movement (under `rules`, Gygax's by default), others: [{rules, name, movement}]
  *  (the other rule sets' words, '' on a level where they are the same)}. */
-export function pieceFacts(M, letter, rules = DEFAULT_RULES) {
+export function pieceFacts(M, letter, rules) {
   useFacts(M);
+  rules ??= defaultRules();
   const L = String(letter || '').toUpperCase();
   const p = M.PIECES.find((x) => x.letter === L);
   if (!p) return null;
@@ -48,8 +48,9 @@ function lonePiece(letter, square) {
  * words (core's sentence for this level), others: [{name, words}] (the other rule sets'
  * words where they differ)}, under `rules`; or null when it never stands there.
  */
-export function levelDiagram(M, letter, level, rules = DEFAULT_RULES) {
+export function levelDiagram(M, letter, level, rules) {
   const facts = pieceFacts(M, letter, rules);
+  rules = facts && facts.rules;
   if (!facts || !facts.levels.includes(level)) return null;
   const square = DEMO_SQUARE[level];
   const [gk, sk] = KING_SQUARES[level];
@@ -77,7 +78,7 @@ export function levelDiagram(M, letter, level, rules = DEFAULT_RULES) {
 
 /** Everything a piece card shows: the facts and a diagram per level it lives on (Sky
  *  first), under `rules` (the game's rule set). */
-export function cardData(M, letter, rules = DEFAULT_RULES) {
+export function cardData(M, letter, rules) {
   const facts = pieceFacts(M, letter, rules);
   if (!facts) return null;
   const levels = [...facts.levels].sort((a, b) => b - a);
@@ -146,7 +147,7 @@ function showLevel(level) {
  * the diagram is drawn.
  */
 export async function openPieceCard(letter, o) {
-  const card = cardData(o.M, letter, o.rules || DEFAULT_RULES);
+  const card = cardData(o.M, letter, o.rules || undefined);
   if (!card) return null;
   const dlg = ensureDialog();
   if (!dialogState) dialogState = { board: null };

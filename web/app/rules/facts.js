@@ -31,6 +31,8 @@ let movement = null;
 /** The rule sets, the default first: [{id ('gygax' | 'bga'), name, variant, summary}]
  *  (core's RULE_SETS); null before the module has loaded. */
 export function ruleSetList() { return ruleSets; }
+/** The default rule set's id: core's first rule set ('gygax'). */
+export function defaultRules() { need(); return ruleSets[0].id; }
 /** A rule set's name for people ('Gygax (Dragon #100)', 'Board Game Arena'); the id
  *  itself for an unknown one or before the module has loaded. */
 export function ruleSetName(id) {

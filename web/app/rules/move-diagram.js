@@ -5,7 +5,7 @@
 // here decides a rule.
 
 import { parseSquare } from './squares.js';
-import { useFacts, pieceName, pieceSide } from './facts.js';
+import { useFacts, pieceName, pieceSide, defaultRules } from './facts.js';
 import { attempt } from '../util/result.js';
 
 
@@ -24,7 +24,7 @@ export function moveDiagram(M, fen, square, rules) {
   useFacts(M);
   const g = new M.Game();
   try {
-    const d = attempt(() => { g.setPosition(fen || '', [], rules ?? 'gygax'); return g.moveDiagram(square); });  // the engine's reason, if not
+    const d = attempt(() => { g.setPosition(fen || '', [], rules ?? defaultRules()); return g.moveDiagram(square); });  // the engine's reason, if not
     if (d.error) return d;
     const r = d.value, piece = r.piece;
     return {

@@ -52,8 +52,9 @@ export const COMPACT_PLIES = 40;
 export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules', 'play', 'to', 'vs', 'strength', 'resign', 'draw', 'takeback', 'help', 'tc', 't', 'flag']);
 /** The keys of the position alone (a diagram: decodeHash's options.position). */
 export const POSITION_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules']);
-/** The rule set of a game whose link names none. */
-const DEFAULT_RULES = 'gygax';
+// A link that names no rule set is played under the default one (core's first); a link is
+// written without it when its game is under the default (before the facts are known, with it).
+const isDefaultRules = (id) => { const sets = ruleSetList(); return !!sets && sets[0].id === id; };
 const SIDE_LETTER = { gold: 'g', scarlet: 's' };
 const LETTER_SIDE = { g: 'gold', s: 'scarlet' };
 const otherSide = (side) => (side === 'gold' ? 'scarlet' : 'gold');
@@ -156,7 +157,7 @@ export function encodeGame(game = {}) {
     const pack = compact === true || (compact !== false && moves.length > COMPACT_PLIES);
     parts.push(pack ? 'g=' + packMoves(moves) : 'moves=' + moves.join('.'));
   }
-  if (rules !== undefined && rules !== null && rules !== DEFAULT_RULES) {
+  if (rules !== undefined && rules !== null && !isDefaultRules(rules)) {
     if (typeof rules !== 'string' || !/^[a-z]{1,16}$/.test(rules)) throw new TypeError("rules must be a rule set's id, such as 'bga'");
     parts.push('rules=' + rules);
   }

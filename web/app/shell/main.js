@@ -3,7 +3,7 @@
 // destinations and emits moves), the rules engine on the main thread (the game record,
 // legal destinations, status, notation: instant, even while the AI thinks), the controller
 // (game/controller.js: every game action, no DOM), the AI (game/ai.js: the engine worker),
-// which game is open (game/opening.js: links, saved game), the page (page.js: who owns the
+// which game is open (share/opening.js: links, saved game), the page (page.js: who owns the
 // board, the one redraw, the input) and its panels.
 //
 //   const r = await startPage();  // {page, ctl, ...} or {error}; start.js is the page's entry
@@ -14,7 +14,7 @@ import { useFacts, levelName } from '../rules/facts.js';
 import * as store from '../game/store.js';
 import { Controller } from '../game/controller.js';
 import { createAI } from '../game/ai.js';
-import { createOpening } from '../game/opening.js';
+import { createOpening } from '../share/opening.js';
 import { computerAnswers } from '../game/offers.js';
 import { applyLayout, BOARD_STYLES } from './page-layout.js';
 import * as view from './view.js';

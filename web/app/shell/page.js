@@ -13,7 +13,7 @@
 // status line, the panels.
 import * as view from './view.js';
 import * as a11y from './a11y.js';
-import { squareName, parseSquare } from '../rules/squares.js';
+import { squareName, parseSquare, firstSquare } from '../rules/squares.js';
 import { moveWords, resultTitle, resultScore } from '../rules/words.js';
 import { recordNotes } from '../share/record-io.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../game/offers.js';
@@ -111,7 +111,7 @@ export class Page {
         }
       },
       cancel() { const had = !!ctl.selected || ctl.cancelPremove(); ctl.deselect(); if (!ctl.premove) ctl.note = null; page.redraw(); return had; },
-      startSquare: () => ctl.selected || (ctl.settings.flipped ? '2f7' : '2f2'),
+      startSquare: () => ctl.selected || firstSquare(ctl.settings.flipped),
       onKey: (e) => page.gameKey(e),
     };
   }
