@@ -78,8 +78,8 @@ function flatArrows(v) {
   return v.flatMap((a) => [square(a?.from, 'arrows[].from'), square(a?.to, 'arrows[].to'), colour(a.color)]);
 }
 
-/** The renderer's state object for a set() call (only the keys given). Exported for tests. */
-export function toRendererState(s) {
+/** The renderer's state object for a set() call (only the keys given). */
+function toRendererState(s) {
   if (!s || typeof s !== 'object') fail('expects an object');
   const out = {};
   if ('pieces' in s) {

@@ -57,7 +57,6 @@ export class GameModel {
     this.snaps = [];  // snaps[k] = what the board looks like after k plies
     this._dests = null;  // the live position's legal moves by origin (dests())
     this._premoves = null;  // and the moves the other side could queue (premoves())
-    this.generations = 0;  // legal-move generations asked for by dests() (a bench figure)
     this._reset(START, this.rules);
   }
 
@@ -216,16 +215,10 @@ export class GameModel {
     return r.error ? r : { side: r.value };
   }
 
-  // The legal moves (coordinates) after the first `ply` moves of this game.
-  legalMovesAt(ply) {
-    return this._probe(this.startFen, this.coordinates().slice(0, ply), (g) => g.legalMoves());
-  }
-
   // The legal moves of the live position by origin square (name -> moves sorted by
   // destination): one legal-move generation per position, however many clicks ask.
   dests() {
     if (!this._dests) {
-      this.generations++;
       this._dests = movesByOrigin(this.game.legalMovesDetailed());
     }
     return this._dests;

@@ -96,7 +96,7 @@ export function cardText(card) {
 }
 
 // --- the dialog ---------------------------------------------------------------------------
-let dialogState = null;  // {M, board, card, level, drawn}
+let dialogState = null;  // {M, board, card, level}; the dialog says its letter and whether its diagram is drawn (data-letter, data-drawn)
 const nextFrames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 
 function ensureDialog() {
@@ -164,7 +164,8 @@ export async function openPieceCard(letter, o) {
     d.others.map((x) => `<span class="piece-card-other"><b>Under the ${esc(x.name)} rules:</b> ${esc(x.words)}</span>`).join('') + '</li>').join('');
   const first = card.diagrams.find((d) => d.level === o.level) ? o.level : card.diagrams[0].level;
   dialogState.level = first;
-  dialogState.drawn = false;
+  dlg.dataset.letter = card.letter;
+  dlg.dataset.drawn = 'false';
   if (!dlg.open) dlg.showModal();
   if (!dialogState.board) {
     dialogState.board = await o.createBoard($('piece-card-board'), { interactive: false, levels: card.diagrams[0].levels });
@@ -174,18 +175,7 @@ export async function openPieceCard(letter, o) {
   await dialogState.board.ready;
   await nextFrames();
   await Promise.all(dlg.getAnimations().map((a) => settle(a.finished)));  // the dialog's pop-in (or its cancelling)
-  if (dialogState.card === card) dialogState.drawn = true;
+  if (dialogState.card === card) dlg.dataset.drawn = 'true';
   return card;
 }
 
-/** The card on show: {letter, level, levels, drawn (its diagram is on the board)} or null. */
-export function shownCard() {
-  const dlg = $('dlg-piece');
-  if (!dlg || !dlg.open || !dialogState) return null;
-  return { letter: dialogState.card.letter, level: dialogState.level, levels: dialogState.card.diagrams.map((d) => d.level), drawn: !!dialogState.drawn };
-}
-
-/** The viewport rect of a square of the card's board (tests), or null. */
-export function cardSquareRect(sq) {
-  return dialogState && dialogState.board ? dialogState.board.squareRect(sq) : null;
-}

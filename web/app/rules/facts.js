@@ -24,9 +24,7 @@ export function useFacts(M) {
   strengths = Object.freeze({ min: M.LEVELS[0].level, max: M.LEVELS[M.LEVELS.length - 1].level });
   boardNames = new Map(M.BOARDS.map((b) => [b.level, b.name]));
   ruleSets = M.RULE_SETS;
-  movement = new Map(M.PIECES.map((p) => [p.letter.toUpperCase(), p.movementByRules]));
 }
-let movement = null;
 
 /** The rule sets, the default first: [{id ('gygax' | 'bga'), name, variant, summary}]
  *  (core's RULE_SETS); null before the module has loaded. */
@@ -39,15 +37,6 @@ export function ruleSetName(id) {
   const r = ruleSets && ruleSets.find((x) => x.id === id);
   return r ? r.name : String(id);
 }
-/** How a piece moves on a level (1..3) under a rule set, core's words ('' where it never
- *  stands; the default rule set's for an unknown one). */
-export function movementWords(letter, level, rules) {
-  need();
-  const by = movement.get(String(letter).toUpperCase());
-  if (!by) return '';
-  return (by[rules] || by[ruleSets[0].id])[level - 1] || '';
-}
-
 function need() {
   if (!names) throw new Error('facts.js: useFacts(M) must be called once the engine module has loaded');
 }

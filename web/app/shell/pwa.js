@@ -59,12 +59,3 @@ export async function registerPWA(options = {}) {
   }
   return { registration, apply, check };
 }
-
-/** Resolves when a service worker controls this page (at once if one does). */
-export function whenControlled() {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve(false);
-  if (navigator.serviceWorker.controller) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true });
-  });
-}
