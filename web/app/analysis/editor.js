@@ -55,7 +55,7 @@ export function createEditor(ctl, page, M) {
     st.tool = null;
     st.active = true;
     st.copy = null;
-    ctl.emit('interrupt');  // a computer thinking about the game stops while it is edited
+    ctl.interrupt();  // a computer thinking about the game stops while it is edited
     if (page.analysis && page.analysis.on) page.analysis.setOn(false);
     validate();
     page.take(owner);
@@ -66,7 +66,7 @@ export function createEditor(ctl, page, M) {
     st.active = false;
     st.copy = null;
     page.release(owner);
-    ctl.emit('turn');  // the game goes on where it was
+    ctl.resume();  // the game goes on where it was
   }
 
   // One square of the edited board set to `piece` ('.': empty), checked and shown.

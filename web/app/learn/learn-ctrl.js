@@ -62,7 +62,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       st.lessons.on('change', page.redraw);
       st.lessons.on('moved', ({ move, after }) => played(move, after));
     }
-    ctl.emit('interrupt');  // a running search for the game is pointless meanwhile
+    ctl.interrupt();  // a running search for the game is pointless meanwhile
     if (page.analysis) page.analysis.hold('learn', true);  // and the game's analysis waits, off the worker
     if (page.editor && page.editor.active) page.editor.close();  // the position editor gives the board back
     const was = st.kind;
@@ -84,7 +84,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
     st.selected = null;
     page.release(owner);
     if (page.analysis) page.analysis.hold('learn', false);
-    ctl.emit('turn');  // the computer may be to move in the game
+    ctl.resume();  // the computer may be to move in the game
   }
 
   // a move was played in the session: the board follows, with a slide and a sound

@@ -77,7 +77,8 @@ export function createOpening(ctl, ui) {
 
   function linkFailed(message) {
     state.linkError = message;
-    ctl.note = failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };  // the status line says it
+    failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };
+    ctl.setNote(failedLink);  // the status line says it
     ui.announce(message);
     return failure(message);
   }
@@ -157,8 +158,7 @@ export function createOpening(ctl, ui) {
       : vs ? `Opened the game from the link: ${vs}.` : 'Opened the game from the link.';
     // the way the link's game was played, and the offer to play both sides here instead
     if (vs) {
-      ctl.note = { text: `From a link: ${vs}.`, kind: 'note', action: { label: 'Two players instead', act: 'two-players' } };
-      ctl.emit('change');
+      ctl.setNote({ text: `From a link: ${vs}.`, kind: 'note', action: { label: 'Two players instead', act: 'two-players' } });
     }
     if (kept) {
       state.keptPrevious = true;
@@ -178,7 +178,7 @@ export function createOpening(ctl, ui) {
     failedLink = failedRestore = null;
     restoreGame(saved, link);
     // a link or a saved game that failed says so under the status of the game that stays
-    if (failedLink || failedRestore) ctl.note = failedLink || failedRestore;
+    if (failedLink || failedRestore) ctl.setNote(failedLink || failedRestore);
   }
   let failedLink = null;  // the note of a link that could not be opened at start
   let failedRestore = null;  // the note of a saved game that could not be restored
@@ -270,10 +270,10 @@ export function createOpening(ctl, ui) {
 
   // A game link pasted into the address bar of the open page.
   function onLink(link) {
-    if (link.error) { linkFailed(link.error); setAddress(gameLink()); ctl.emit('change'); return; }
+    if (link.error) { linkFailed(link.error); setAddress(gameLink()); return; }  // the note says why
     const rec = ctl.record();
     if (earlierPoint(rec, link) && sameWay(rec, link)) { showEarlierPoint(link); setAddress(gameLink()); return; }
-    if (applyLink(link, rec).error) { setAddress(gameLink()); ctl.emit('change'); }
+    if (applyLink(link, rec).error) setAddress(gameLink());  // the note says why
   }
 
   ctl.on('record', (e) => { if (e && e.restored) setAddress(gameLink()); else save(); });

@@ -79,7 +79,7 @@ export function createDialogs(ctl, opening) {
     if (!ctl.isOver()) return;
     const key = ctl.recordKey();
     if (!force && ctl.overShownFor === key) return;
-    ctl.overShownFor = key;
+    ctl.overShown();
     const st = ctl.model.status(), me = ctl.humanSide();
     let title = resultTitle(st);
     if (me && ctl.aiPlays(other(me)) && st.winner) title = st.winner === me ? 'You won!' : 'The computer won';

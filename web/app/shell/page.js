@@ -84,8 +84,8 @@ export class Page {
       // handed; the controller owns the selection (its notes say why a piece cannot move).
       onSelect(sq) {
         if (!ctl.isLive()) { ctl.goTo(ctl.model.length); return; }
-        if (sq === null) { ctl.deselect(); ctl.note = null; } else ctl.select(squareName(sq));
-        page.redraw();
+        if (sq === null) ctl.clearSelection();
+        else { ctl.select(squareName(sq)); page.redraw(); }
       },
       onMove(from, to) {
         const r = ctl.playSquares(from, to);
@@ -101,16 +101,14 @@ export class Page {
           if (r.error) view.toast('That move could not be played: ' + r.error);
           return;
         }
-        ctl.select(name);
-        if (!ctl.pieceAt(name) && !ctl.note) ctl.note = { text: `${name} is empty: choose a piece to move.`, kind: 'warn' };
-        page.redraw();
+        ctl.choose(name);
         // a piece that cannot move: the note says why (the drawing says it); a list of no moves says nothing
         if (ctl.selected && ctl.dests.length) {
           const ds = ctl.dests;
           a11y.announce(`${ctl.describeSquare(name).split(', selected')[0]} selected: ${ds.length} ${ds.length === 1 ? 'move' : 'moves'}: ${ds.map((d) => d.to).join(', ')}.`);
         }
       },
-      cancel() { const had = !!ctl.selected || ctl.cancelPremove(); ctl.deselect(); if (!ctl.premove) ctl.note = null; page.redraw(); return had; },
+      cancel: () => ctl.cancel(),
       startSquare: () => ctl.selected || firstSquare(ctl.settings.flipped),
       onKey: (e) => page.gameKey(e),
     };
@@ -296,7 +294,7 @@ export class Page {
     else if (e.key === 'p' || e.key === 'P') ctl.togglePause();
     else if (e.key === 'm' || e.key === 'M') this.sounds.toggle();
     else if (e.key === ' ' && ai.state.busy) ai.stop();
-    else if (e.key === 'Escape') { ctl.deselect(); if (!ctl.cancelPremove()) ctl.note = null; this.redraw(); }
+    else if (e.key === 'Escape') ctl.cancel();
     else handled = false;
     if (handled) e.preventDefault();
     return handled;
