@@ -23,6 +23,13 @@ import { PROTOCOL_VERSION } from './protocol.js';
 // that a review never judges a hint's move). A node limit; docs/figures.md gives the time.
 export const REVIEW_LIMITS = Object.freeze({ nodes: 120000 });
 
+/**
+ * A position as the page sends it: its start (a position string; '' or absent: the
+ * standard start), the moves from there (coordinate or algebraic), its rule set (core's
+ * id; absent: core's default).
+ * @typedef {{fen?: string, moves?: string[], rules?: string}} Position
+ */
+
 export class EngineError extends Error {
   constructor(code, message) {
     super(message);
@@ -91,6 +98,7 @@ export class EngineClient {
   // fresh: the same answer as a hint's search of that position). onProgress({done, total, entry}) per
   // position. Resolves to {entries, plies, stopped} (entries of the positions done; stop()
   // resolves it with those done so far) or null when superseded.
+  /** @param {Position} position @param {{limits?: object, onProgress?: (p: object) => void}} [options] */
   review(position, { limits, onProgress } = {}) {
     return this._search('review', position, { limits }, onProgress);
   }
@@ -168,7 +176,8 @@ export class EngineClient {
     this.readyPromise.catch(() => {});  // the page sees it through ready()
     clearInterval(this.watchdog);
     this.watchdog = setInterval(() => this._checkAlive(), this.pingIntervalMs);
-    if (this.watchdog.unref) this.watchdog.unref();
+    const timer = /** @type {any} */ (this.watchdog);  // Node's timer (the tests') lets the process exit
+    if (timer.unref) timer.unref();
   }
 
   // Pings only while something is pending (an idle worker costs nothing).

@@ -15,7 +15,8 @@ import { PROTOCOL_VERSION } from './protocol.js';
 // it exists (Node; its MessagePort tasks can starve other ports), else a MessageChannel
 // task (in browsers setTimeout(0) is clamped to 4 ms once nested), else setTimeout.
 function defaultScheduler() {
-  if (typeof setImmediate === 'function') return (fn) => setImmediate(fn);
+  const node = /** @type {any} */ (globalThis);  // setImmediate: Node's, unknown to the page's types
+  if (typeof node.setImmediate === 'function') return (fn) => node.setImmediate(fn);
   if (typeof MessageChannel === 'undefined') return (fn) => setTimeout(fn, 0);
   const ch = new MessageChannel();
   let queue = [];

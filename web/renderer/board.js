@@ -22,6 +22,7 @@ import { isSquare, SQUARES } from './squares.js';
 
 const EVENTS = ['move', 'select', 'hover', 'click', 'drop'];
 
+/** @param {string} what @returns {never} */
 function fail(what) { throw new TypeError(`board.set: ${what}`); }
 
 function square(v, key) {

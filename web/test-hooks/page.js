@@ -12,7 +12,9 @@ import { cardData } from '../app/learn/piece-card.js';
 import { parseSquare } from '../app/rules/squares.js';
 
 const now = () => performance.now();
-const hook = window.__dc = { moduleAt: now(), ready: false, readyAt: null, errors: [], announcements: [], sounds: [] };
+/** @type {Record<string, any>} */
+const hook = { moduleAt: now(), ready: false, readyAt: null, errors: [], announcements: [], sounds: [] };
+/** @type {any} */ (window).__dc = hook;
 announcements.on('say', (t) => hook.announcements.push(t));
 
 const boards = new Map();  // container id -> the board made in it (the piece card's: 'piece-card-board')
@@ -23,6 +25,7 @@ const r = await startPage({
 if (r.error) hook.errors.push(r.error);
 else connect(r);
 
+/** @param {Record<string, any>} parts the page's (startPage's answer) */
 function connect({ page, ctl, ai, board, opening, analysis, editor, learn, learnView, recordIO, sounds }) {
   const m = ctl.model;
   // main-thread legal-move generations so far (model.dests() asks the engine's game)
@@ -71,9 +74,9 @@ function connect({ page, ctl, ai, board, opening, analysis, editor, learn, learn
       exit: () => learn.exit(),
       openCard: (letter, level) => learnView.openCard(letter, level),
       card: () => {  // the card on show, from its dialog: {letter, level, levels, drawn} or null
-        const d = document.getElementById('dlg-piece');
+        const d = /** @type {HTMLDialogElement} */ (document.getElementById('dlg-piece'));
         if (!d || !d.open) return null;
-        const tabs = [...d.querySelectorAll('[data-card-level]')];
+        const tabs = /** @type {HTMLElement[]} */ ([...d.querySelectorAll('[data-card-level]')]);
         const on = tabs.find((b) => b.getAttribute('aria-selected') === 'true');
         return { letter: d.dataset.letter, level: on ? Number(on.dataset.cardLevel) : null, levels: tabs.map((b) => Number(b.dataset.cardLevel)), drawn: d.dataset.drawn === 'true' };
       },

@@ -152,6 +152,7 @@ export function createEditor(ctl, page, M) {
   }
 
   // What the board shows while editing: the edited pieces, nothing to play.
+  /** @returns {import('../util/shapes.js').BoardConfig} */
   function boardConfig() {
     return {
       pieces: st.board, dests: null, free: true, selected: null, lastMove: null, arrows: [],
@@ -174,6 +175,7 @@ export function createEditor(ctl, page, M) {
 
   // The editor as the board's owner: clicks place and remove, drags move pieces; Escape
   // closes it (the game's keys do nothing meanwhile).
+  /** @type {import('../util/shapes.js').BoardOwner} */
   const owner = {
     boardConfig, statusLine, activate,
     onSelect: () => page.redraw(), onMove: () => {}, onClick: click, onDrop: drop,

@@ -322,6 +322,7 @@ async function createView(createBoard) {
  * caption, point(name), messages: its 'say' events; flush(): a change waiting for the next
  * frame drawn now, as the page's flush) once it is drawn, or to {error} when it
  * cannot start (the page says so).
+ * @returns {Promise<import('../util/result.js').Result & {[part: string]: any}>}
  */
 export async function startEmbed({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
   const r = await settle(boot(createBoard, loadEngine));

@@ -572,6 +572,7 @@ export class Controller extends Emitter {
   moveLabel(ply) { return this.model.plies[ply - 1].label; }
 
   // The status line: {text, sub, subKind, side, kind, backLink?, action?: {label, act} (a note's button)}
+  /** @returns {import('../util/shapes.js').StatusLine} */
   statusLine() {
     const m = this.model, snap = this.shown(), st = snap.status, note = this.note;
     if (!this.isLive()) {
@@ -622,6 +623,7 @@ export class Controller extends Emitter {
   // model's one generation per position), or the moves the person here may queue while the
   // other side thinks, or null; of those, the captures from afar (red sights); the pieces
   // giving check (lines to the King); the queued move.
+  /** @returns {import('../util/shapes.js').BoardConfig} */
   boardConfig() {
     const snap = this.shown(), live = this.isLive();
     const stm = this.sideToMove();

@@ -131,6 +131,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
   }
 
   // --- the board's owner while a session runs ---------------------------------------------------
+  /** @type {import('../util/shapes.js').BoardOwner} */
   const owner = {
     boardConfig: () => ({ ...session().boardConfig(), selected: st.selected ? parseSquare(st.selected) : null }),
     statusLine: () => session().statusLine(),

@@ -7,7 +7,7 @@
 import { parseSquare, SQUARES } from '../rules/squares.js';
 import { useFacts, levelName, ruleSetList, ruleSetName, defaultRules } from '../rules/facts.js';
 import { PIECE_FILES } from '../../renderer/pieces.js';
-import { $, esc } from '../util/dom.js';
+import { $, esc, all } from '../util/dom.js';
 import { settle } from '../util/result.js';
 
 // The square a piece is shown on for its diagram on each level (the middle of the board).
@@ -129,12 +129,12 @@ function showLevel(level) {
   const st = dialogState;
   const d = st.card.diagrams.find((x) => x.level === level) || st.card.diagrams[0];
   st.level = d.level;
-  for (const b of document.querySelectorAll('[data-card-level]')) {
+  for (const b of all('[data-card-level]')) {
     const on = Number(b.dataset.cardLevel) === d.level;
     b.setAttribute('aria-selected', String(on));
     b.classList.toggle('is-on', on);
   }
-  for (const li of document.querySelectorAll('#piece-card-words li')) li.classList.toggle('is-on', Number(li.dataset.level) === d.level);
+  for (const li of all('#piece-card-words li')) li.classList.toggle('is-on', Number(li.dataset.level) === d.level);
   if (st.board) {
     st.board.set({ levels: d.levels, pieces: d.pieces, selected: parseSquare(d.square), diagram: d.diagram,
       lastMove: null, check: null, frozen: [], arrows: [], dests: null });

@@ -19,6 +19,10 @@ function sortSquares(list) {
  * start). Returns {piece, side: 'gold'|'scarlet', name, square, move, capture, both, afar,
  * frozen} (square lists sorted by square number) or {error}.
  */
+/**
+ * @typedef {{piece: string, side: string, name: string, square: string, move: string[], capture: string[], both: string[], afar: string[], frozen: boolean}} MoveDiagram
+ * @returns {import('../util/result.js').Result & Partial<MoveDiagram>}
+ */
 export function moveDiagram(M, fen, square, rules) {
   if (parseSquare(square) === null) return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
   useFacts(M);

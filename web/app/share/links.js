@@ -115,6 +115,30 @@ function normaliseFen(fen) {
 }
 
 /**
+ * A game as a link gives it (decodeHash) or as a link is made of it (encodeGame): the
+ * start (`fen`: a position string; absent: the standard start), the moves (coordinate),
+ * the rule set, the way it is played, the computer's strength, who it is for, an ending
+ * off the board, a draw offer, a takeback request, the help used, the time control (null:
+ * none) and the moves' times; `params`: the caller's extra keys' values; `error`: why the
+ * link could not be read (for people).
+ * @typedef {object} Link
+ * @property {string} [fen]
+ * @property {string[]} moves
+ * @property {string} [rules]
+ * @property {'link' | 'ai' | 'watch'} [mode]
+ * @property {number} [strength]
+ * @property {'gold' | 'scarlet'} [to]
+ * @property {{state: string, winner?: string | null, flagged?: string}} [ending]
+ * @property {{kind: string, by: string}} [offer]
+ * @property {{kind: string, by: string}} [takeback]
+ * @property {{ply: number, side: string, kind: string}[]} [assists]
+ * @property {object | null} [tc]
+ * @property {number[]} [times]
+ * @property {Record<string, string>} params
+ * @property {string} [error]
+ */
+
+/**
  * The address part (with its leading '#') for a game.
  *   game.fen      position string to start from (omitted, '' or 'startpos': from the
  *                 start; the caller, which holds the engine, knows whether it is the start)
@@ -234,6 +258,7 @@ function charName(c) {
   return 'U+' + c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
 }
 
+/** @param {string} s @param {string} what @returns {import('../util/result.js').Result<string>} */
 function percentDecode(s, what) {
   if (!s.includes('%')) return { value: s };
   const r = attempt(() => decodeURIComponent(s));
@@ -253,9 +278,12 @@ function percentDecode(s, what) {
  * options.extraKeys: more keys to accept (e.g. ['show', 'level']); other unknown keys are
  * ignored (links from newer versions still open), unless they carry characters that
  * have no place in a link.
+ * @param {unknown} hash @param {{position?: boolean, extraKeys?: readonly string[]}} [options]
+ * @returns {Link}
  */
 export function decodeHash(hash, options = {}) {
   if (hash === undefined || hash === null) return { moves: [], params: {} };
+  /** @type {(error: string, params?: Record<string, string>) => Link} */
   const fail = (error, params = {}) => ({ error, moves: [], params });
   if (typeof hash !== 'string') return fail('the link is not text');
   const cut = hash.indexOf('#');
@@ -265,8 +293,10 @@ export function decodeHash(hash, options = {}) {
   if (read.error) return fail(read.error);
   const seen = read.seen;
   // the extra keys (an embed's options) come back with an error too, to be checked apart
+  /** @type {Record<string, string>} */
   const params = {};
   for (const key of extra) if (seen.has(key)) params[key] = seen.get(key);
+  /** @type {Link} */
   const out = { moves: [], params };
   for (const [key, readField] of FIELDS) {
     if (!seen.has(key)) continue;
@@ -278,6 +308,8 @@ export function decodeHash(hash, options = {}) {
 
 // The link's text -> {seen: Map(key -> decoded value)} of the keys asked for (`keys` and
 // `extra`; others are ignored), or {error}.
+/** @param {string} h @param {readonly string[]} keys @param {Set<string>} extra
+ *  @returns {{error?: string, seen?: Map<string, string>}} */
 function readParams(h, keys, extra) {
   if (h.length > MAX_HASH_LENGTH) return { error: `the link is too long (${h.length} characters; at most ${MAX_HASH_LENGTH} are read)` };
   // Only what a URL fragment may carry (RFC 3986) plus '%' escapes; no spaces, quotes, <, >.
@@ -302,6 +334,7 @@ function readParams(h, keys, extra) {
 }
 
 // A side's letter in a link (g, s) -> 'gold' | 'scarlet'; an error names the key.
+/** @param {string} key @param {string} v @param {(side: string) => string | void} set @returns {string | void} */
 function sideOf(key, v, set) {
   const side = LETTER_SIDE[v.toLowerCase()];
   if (!side) return `the link's '${key}' must be g (Gold) or s (Scarlet), not ${quote(v)}`;
@@ -312,6 +345,7 @@ function sideOf(key, v, set) {
 // (the value read into `out`)], in the order they are read: a field may need one read
 // before it (the strength the way to play, the move times the clock and the moves, a
 // flag the clock); `seen` holds every key the link gives.
+/** @type {Array<[string, (v: string, out: Link, seen: Map<string, string>) => string | void]>} */
 const FIELDS = [
   ['fen', (v, out) => {
     const f = readFen(v);

@@ -18,7 +18,7 @@ import { moveWords, resultTitle, resultScore } from '../rules/words.js';
 import { recordNotes } from '../share/record-io.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../game/offers.js';
 import { soundFor } from './sounds.js';
-import { $ } from '../util/dom.js';
+import { $, all } from '../util/dom.js';
 
 // What every owner's board starts from: a key an owner leaves out is not left over from another.
 const BLANK = Object.freeze({ dests: null, afar: null, free: false, lastMove: null, check: null, checkers: [], premove: null, frozen: [], selected: null, arrows: [] });
@@ -33,6 +33,10 @@ export class Page {
     this.analysis = null;
     this.keys = null;
     this.panels = [];      // {render()} drawn after the board and the status line, in order
+    /** @type {{openNewGame: (preset?: object) => void} | null} the new-game dialog (dialogs.js) */
+    this.dialogs = null;
+    /** @type {() => void} B: the boards' other arrangement (the page's maker sets it) */
+    this.toggleArrange = () => {};
     this.owners = [this.gameOwner()];
     this.drawn = null;
     this.frame = 0;
@@ -54,14 +58,17 @@ export class Page {
   }
 
   // --- who owns the board ---------------------------------------------------------------
+  /** @returns {import('../util/shapes.js').BoardOwner} */
   owner() { return this.owners[this.owners.length - 1]; }
-  /** A mode takes the board: it is drawn from `owner` and gets the board's input. */
+  /** A mode takes the board: it is drawn from `owner` and gets the board's input.
+   *  @param {import('../util/shapes.js').BoardOwner} owner */
   take(owner) {
     this.owners = this.owners.filter((o) => o !== owner);
     this.owners.push(owner);
     this.redraw();
   }
-  /** The mode gives the board back to the one it took it from. */
+  /** The mode gives the board back to the one it took it from.
+   *  @param {import('../util/shapes.js').BoardOwner} owner */
   release(owner) {
     if (owner === this.owners[0]) return;
     this.owners = this.owners.filter((o) => o !== owner);
@@ -69,6 +76,7 @@ export class Page {
   }
 
   // The game as the board's owner: the controller's board with the analysis's arrows.
+  /** @returns {import('../util/shapes.js').BoardOwner} */
   gameOwner() {
     const page = this, ctl = this.ctl;
     return {
@@ -188,7 +196,7 @@ export class Page {
     const setDis = (sel, dis) => document.querySelectorAll(sel).forEach((b) => { b.disabled = dis; });
     setDis('[data-act="undo"]', asksForTakeback(ctl) ? !takebackState(ctl).canAsk : !ctl.undoCount());
     const refusal = ctl.undoRefusal();
-    document.querySelectorAll('[data-act="undo"]').forEach((b) => { b.title = refusal || 'Take back (Ctrl+Z)'; });
+    all('[data-act="undo"]').forEach((b) => { b.title = refusal || 'Take back (Ctrl+Z)'; });
     setDis('[data-act="redo"]', !ctl.redoCount());
     setDis('[data-act="hint"]', !(this.ai && this.ai.canHint()));
     setDis('button[data-nav="first"]', ctl.viewPly === 0);

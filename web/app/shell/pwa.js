@@ -53,7 +53,7 @@ export async function registerPWA(options = {}) {
 
   const check = () => settle(registration.update());  // offline: the next check tries again
   if (checkEveryMs > 0) {
-    const timer = setInterval(check, checkEveryMs);
+    const timer = /** @type {any} */ (setInterval(check, checkEveryMs));  // Node's (the tests') lets the process exit
     if (timer.unref) timer.unref();
     document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') check(); });
   }
