@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT } from './helpers.mjs';
+import { ROOT, jsFiles } from './helpers.mjs';
 
 // The layers, top first: a folder imports only folders of the layers below its own (not
 // its own layer's other folders). web/app/<name> is named <name>; web/<name> likewise.
@@ -37,15 +37,6 @@ function loadAcorn() {
 }
 const acorn = loadAcorn();
 
-function jsFiles(dir) {
-  const out = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) { if (e.name !== 'node_modules') out.push(...jsFiles(p)); }
-    else if (/\.m?js$/.test(e.name)) out.push(p);
-  }
-  return out;
-}
 
 /** The folder a module of web/ belongs to: web/app/<x>/... -> x, web/<x>/... -> x. */
 export function folderOf(rel) {

@@ -7,21 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './helpers.mjs';
+import { ROOT, jsFiles } from './helpers.mjs';
 
 const OWNER = 'web/app/game/controller.js';
 // A write to the controller (named ctl wherever the page hands it on) or one of its events.
 const WRITE = /\bctl\.[\w.]+\s*(=(?!=)|\+=|-=|\+\+|--)|\bctl\.emit\(/g;
 
-function jsFiles(dir) {
-  const out = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) { if (e.name !== 'node_modules') out.push(...jsFiles(p)); }
-    else if (/\.m?js$/.test(e.name)) out.push(p);
-  }
-  return out;
-}
 const stripComments = (t) => t.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
   .split('\n').map((l) => l.replace(/(^|\s)\/\/.*$/, '$1')).join('\n');
 
