@@ -16,13 +16,14 @@ let site, server;
 // A page of the test's own that registers the worker through pwa.js and reports updates.
 const PROBE_PAGE = `<!doctype html><meta charset="utf-8"><title>pwa probe</title>
 <script type="module">
-  import { registerPWA, whenControlled } from './app/shell/pwa.js';
+  import { registerPWA } from './app/shell/pwa.js';
   window.__updates = 0;
   window.__reloads = Number(sessionStorage.getItem('reloads') || 0);
   sessionStorage.setItem('reloads', String(window.__reloads + 1));
   registerPWA({ onUpdate: (apply) => { window.__updates++; window.__apply = apply; } })
     .then((r) => { window.__pwa = r; window.__registered = !r.error; });
-  whenControlled().then(() => { window.__controlled = true; });
+  if (navigator.serviceWorker.controller) window.__controlled = true;
+  else navigator.serviceWorker.addEventListener('controllerchange', () => { window.__controlled = true; }, { once: true });
   window.__version = () => fetch('probe-version.txt').then((r) => r.text());
 </script>`;
 

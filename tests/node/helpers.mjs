@@ -88,3 +88,14 @@ export async function rejectsWith(promise, code, re) {
     return true;
   });
 }
+
+// Every JavaScript module under `dir` (absolute paths; node_modules left out).
+export function jsFiles(dir) {
+  const out = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) { if (e.name !== 'node_modules') out.push(...jsFiles(p)); }
+    else if (/\.m?js$/.test(e.name)) out.push(p);
+  }
+  return out;
+}

@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  encodeGame, decodeHash, shareUrl, packMoves, unpackMoves,
+  encodeGame, decodeHash, packMoves, unpackMoves,
   MAX_HASH_LENGTH, COMPACT_PLIES,
 } from '../../web/app/share/links.js';
 import { parseSquare as squareIndex, squareName } from '../../web/app/rules/squares.js';
@@ -101,7 +101,6 @@ test('extra keys for pages (embed options)', () => {
   assert.equal(d.error, undefined);
   assert.deepEqual(d.params, { show: '2f7', level: '3,2', flip: '1', interactive: '0' });
   assert.deepEqual(decodeHash(h).params, {}, 'not asked for: not returned');
-  assert.equal(shareUrl('https://x.org/a/embed.html#old', { moves: ['2c22c3'] }), 'https://x.org/a/embed.html#moves=2c22c3');
 });
 
 test('hostile and broken links give a clear error and never throw', () => {

@@ -10,7 +10,16 @@ import { GameModel } from '../../web/app/game/model.js';
 import { Controller } from '../../web/app/game/controller.js';
 import * as offers from '../../web/app/game/offers.js';
 import { encodeGame, decodeHash } from '../../web/app/share/links.js';
-import { recordTags, recordText, recordNotes, fileName, gameLine, readGame } from '../../web/app/share/record-io.js';
+import { attempt } from '../../web/app/util/result.js';
+import { recordTags, recordText, recordNotes, fileName, gameLine, openedGame } from '../../web/app/share/record-io.js';
+
+// Game `index` of a record text as the page opens it: core reads it (M.readRecord), the
+// page makes what it opens of it (openedGame); {error, code, line} with core's reason when
+// it cannot.
+function readGame(M, text, index) {
+  const read = attempt(() => M.readRecord(text, index));
+  return read.error ? read : openedGame(M, read.value);
+}
 
 const M = await loadEngine();
 const make = (o = {}) => {

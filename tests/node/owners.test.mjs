@@ -54,6 +54,13 @@ const FACTS = {
   "legal destinations as the board's squares": [/\.map\(\(\w+\) => parseSquare\(\w+\.to\)\)/, 'web/app/rules/moves.js'],
   'legal moves grouped by origin': [/\.set\(\w+\.from,\s*\[\]\)/, 'web/app/rules/moves.js'],
   'a square described in words': [/frozen by a Basilisk['`]/, 'web/app/rules/words.js'],
+  // core's RULE_SETS (the default first), through the wasm module: rules/facts.js's
+  // defaultRules() and ruleSetList(); no page file names a rule set
+  'the default rule set': [/(["'`])gygax\1/, null, JS],
+  // core's strongest level (LEVELS), as strengthRange().max or the worker's M.LEVELS
+  'full strength': [/\?\s*10\s*:|\bstart\([^()]*,\s*10\s*,/, null, JS],
+  'the clock presets': [/(["'`])(\d+(\.\d+)?\+\d+|(1|3|7|14)d)\1/, 'web/app/game/clock.js', JS],
+  "the keyboard's first square": [/(["'`])2f[27]\1/, 'web/app/rules/squares.js', JS],
 };
 
 test('every fact and every small helper has one owner', () => {
@@ -73,4 +80,12 @@ test('the checker finds a fact written again (it can fail)', () => {
   assert.ok(re.test("const INK = '#2B0604';"));
   assert.ok(FACTS['a coordinate move split into its squares'][0].test('m.slice(3, 6)'));
   assert.ok(!FACTS["a piece's side from its letter's case"][0].test('x <= 10'));
+  // each of these was written outside its owner before it had one
+  assert.ok(FACTS['the default rule set'][0].test("let start = { fen: '', moves: [], rules: 'gygax' };"));
+  assert.ok(FACTS['the default rule set'][0].test('<input type="radio" name="rules" value="gygax" checked>'));
+  assert.ok(FACTS['full strength'][0].test("const level = purpose === 'hint' ? 10 : ctl.settings.level;"));
+  assert.ok(FACTS['full strength'][0].test('search.start(msg.limits, 10, null, { ply, multipv: 1, fresh: true });'));
+  assert.ok(FACTS['the clock presets'][0].test('<option value="3+2" data-for="live">'));
+  assert.ok(FACTS['the clock presets'][0].test('<option value="14d" data-for="link">'));
+  assert.ok(FACTS["the keyboard's first square"][0].test("startSquare: () => (ctl.settings.flipped ? '2f7' : '2f2'),"));
 });

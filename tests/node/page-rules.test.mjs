@@ -7,11 +7,20 @@ import { loadEngine } from './helpers.mjs';
 import { GameModel } from '../../web/app/game/model.js';
 import { Controller } from '../../web/app/game/controller.js';
 import { encodeGame, decodeHash } from '../../web/app/share/links.js';
-import { readGame } from '../../web/app/share/record-io.js';
+import { attempt } from '../../web/app/util/result.js';
+import { openedGame } from '../../web/app/share/record-io.js';
 import { embedUrl } from '../../web/app/embed/embed-snippet.js';
 import { cardData, cardText } from '../../web/app/learn/piece-card.js';
 import { moveDiagram } from '../../web/app/rules/move-diagram.js';
 import { useFacts, ruleSetName } from '../../web/app/rules/facts.js';
+
+// Game `index` of a record text as the page opens it: core reads it (M.readRecord), the
+// page makes what it opens of it (openedGame); {error, code, line} with core's reason when
+// it cannot.
+function readGame(M, text, index) {
+  const read = attempt(() => M.readRecord(text, index));
+  return read.error ? read : openedGame(M, read.value);
+}
 
 const M = await loadEngine();
 useFacts(M);

@@ -18,6 +18,18 @@
 
 import { PROTOCOL_VERSION } from './protocol.js';
 
+// The budget of a search whose answer must be the same on every machine: a review's
+// search of each position, and a hint, which is the review's search of its position (so
+// that a review never judges a hint's move). A node limit; docs/figures.md gives the time.
+export const REVIEW_LIMITS = Object.freeze({ nodes: 120000 });
+
+/**
+ * A position as the page sends it: its start (a position string; '' or absent: the
+ * standard start), the moves from there (coordinate or algebraic), its rule set (core's
+ * id; absent: core's default).
+ * @typedef {{fen?: string, moves?: string[], rules?: string}} Position
+ */
+
 export class EngineError extends Error {
   constructor(code, message) {
     super(message);
@@ -86,6 +98,7 @@ export class EngineClient {
   // fresh: the same answer as a hint's search of that position). onProgress({done, total, entry}) per
   // position. Resolves to {entries, plies, stopped} (entries of the positions done; stop()
   // resolves it with those done so far) or null when superseded.
+  /** @param {Position} position @param {{limits?: object, onProgress?: (p: object) => void}} [options] */
   review(position, { limits, onProgress } = {}) {
     return this._search('review', position, { limits }, onProgress);
   }
@@ -126,15 +139,15 @@ export class EngineClient {
   }
 
   // {fen, keep, moves, rules?}: the moves after the prefix shared with the previous request
-  // (none when the rule set changed: position.rules, 'gygax' by default, or 'bga'; sent
-  // only when it is not the default).
+  // (none when the rule set changed: position.rules, sent when the position names one; the
+  // worker plays a position that names none under core's default).
   _positionMessage(position) {
     if (!position || typeof position !== 'object') throw new EngineError('bad-argument', 'the position must be {fen, moves}');
     const fen = position.fen ?? '';
     const moves = position.moves ?? [];
-    const rules = position.rules ?? 'gygax';
+    const rules = position.rules ?? null;
     if (typeof fen !== 'string') throw new EngineError('bad-argument', 'the start position must be a string');
-    if (typeof rules !== 'string') throw new EngineError('bad-argument', 'the rule set must be a string');
+    if (rules !== null && typeof rules !== 'string') throw new EngineError('bad-argument', 'the rule set must be a string');
     if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
       throw new EngineError('bad-argument', 'the moves must be an array of strings');
     }
@@ -145,7 +158,7 @@ export class EngineClient {
     }
     this.sent = { fen, rules, moves: [...moves] };
     const message = { fen, keep, moves: moves.slice(keep) };
-    if (rules !== 'gygax') message.rules = rules;
+    if (rules !== null) message.rules = rules;
     return message;
   }
 
@@ -163,7 +176,8 @@ export class EngineClient {
     this.readyPromise.catch(() => {});  // the page sees it through ready()
     clearInterval(this.watchdog);
     this.watchdog = setInterval(() => this._checkAlive(), this.pingIntervalMs);
-    if (this.watchdog.unref) this.watchdog.unref();
+    const timer = /** @type {any} */ (this.watchdog);  // Node's timer (the tests') lets the process exit
+    if (timer.unref) timer.unref();
   }
 
   // Pings only while something is pending (an idle worker costs nothing).

@@ -37,7 +37,11 @@ export function engineBuild(validate = (bytes) => typeof WebAssembly === 'object
 
 // The chosen build's module factory (the Emscripten MODULARIZE function).
 export async function engineFactory(build = engineBuild()) {
-  const mod = build === 'simd' ? await import('./dragonchess_engine_simd.mjs') : await import('./dragonchess_engine.mjs');
+  const mod = build === 'simd'
+    // @ts-ignore: the Emscripten build, made beside this file by scripts/build-wasm (no types)
+    ? await import('./dragonchess_engine_simd.mjs')
+    // @ts-ignore: likewise
+    : await import('./dragonchess_engine.mjs');
   return mod.default;
 }
 

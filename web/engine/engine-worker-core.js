@@ -15,7 +15,8 @@ import { PROTOCOL_VERSION } from './protocol.js';
 // it exists (Node; its MessagePort tasks can starve other ports), else a MessageChannel
 // task (in browsers setTimeout(0) is clamped to 4 ms once nested), else setTimeout.
 function defaultScheduler() {
-  if (typeof setImmediate === 'function') return (fn) => setImmediate(fn);
+  const node = /** @type {any} */ (globalThis);  // setImmediate: Node's, unknown to the page's types
+  if (typeof node.setImmediate === 'function') return (fn) => node.setImmediate(fn);
   if (typeof MessageChannel === 'undefined') return (fn) => setTimeout(fn, 0);
   const ch = new MessageChannel();
   let queue = [];
@@ -46,6 +47,8 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
   const queue = [];      // requests received before the module is ready
   let current = null;    // the running job (a search or a review): {id, end(how)}
 
+  // A review searches at full strength: core's strongest level.
+  const fullStrength = () => M.LEVELS[M.LEVELS.length - 1].level;
   const reply = (id, value) => post({ v: PROTOCOL_VERSION, id, type: 'result', ok: true, value });
   const fail = (id, e) => post({
     v: PROTOCOL_VERSION, id, type: 'result', ok: false,
@@ -125,7 +128,7 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
     const begin = () => {
       const st = search.statusAt(ply);
       if (!st.over) {
-        search.start(msg.limits, 10, null, { ply, multipv: 1, fresh: true });
+        search.start(msg.limits, fullStrength(), null, { ply, multipv: 1, fresh: true });
         return true;
       }
       const mated = st.state === 'checkmate';

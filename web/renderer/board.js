@@ -18,10 +18,11 @@
 // It goes with dests: a state that hands dests without free: true ends it.
 
 import { createBoardView } from './ui-loader.js';
-import { isSquare, SQUARES } from '../app/rules/squares.js';
+import { isSquare, SQUARES } from './squares.js';
 
 const EVENTS = ['move', 'select', 'hover', 'click', 'drop'];
 
+/** @param {string} what @returns {never} */
 function fail(what) { throw new TypeError(`board.set: ${what}`); }
 
 function square(v, key) {
@@ -78,8 +79,8 @@ function flatArrows(v) {
   return v.flatMap((a) => [square(a?.from, 'arrows[].from'), square(a?.to, 'arrows[].to'), colour(a.color)]);
 }
 
-/** The renderer's state object for a set() call (only the keys given). Exported for tests. */
-export function toRendererState(s) {
+/** The renderer's state object for a set() call (only the keys given). */
+function toRendererState(s) {
   if (!s || typeof s !== 'object') fail('expects an object');
   const out = {};
   if ('pieces' in s) {

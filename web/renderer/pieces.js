@@ -2,7 +2,6 @@
 // colours) and Scarlet's colours for the same drawings. The one place of both: the build
 // rasterises the icons for the renderer from here (scripts/make-pieces.mjs), and the page's
 // panels show them from here.
-import { settle } from '../app/util/result.js';
 
 /** Piece letter -> icon file name (without .svg) in the pieces directory (public/pieces). */
 export const PIECE_FILES = Object.freeze({
@@ -40,8 +39,9 @@ export function pieceIcons() {
     loading = Promise.all(Object.entries(PIECE_FILES).map(async ([letter, file]) => {
       const url = `pieces/${file}.svg`;
       icons[letter] = url;
-      const res = await settle(fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`)))));
-      const red = res.error ? null : scarletSvg(res.value);
+      // An icon that cannot be fetched is no failure of the page: it is shown by its letter.
+      const svg = await fetch(url).then((r) => (r.ok ? r.text() : null)).catch(() => null);
+      const red = svg === null ? null : scarletSvg(svg);
       if (red) icons[letter.toLowerCase()] = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(red);
     })).then(() => icons);
   }

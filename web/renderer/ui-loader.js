@@ -28,7 +28,7 @@ export async function createBoardView(container, options = {}) {
   const atlas = fetch(piecesUrl + 'pieces.bin').then((res) => {
     if (!res.ok) throw new Error(`${piecesUrl}pieces.bin: HTTP ${res.status}`);
     return res.arrayBuffer();
-  }).then((buf) => ({ buf }), (e) => ({ error: String((e && e.message) || e) }));
+  }).then((buf) => ({ buf, error: undefined }), (e) => ({ buf: undefined, error: String((e && e.message) || e) }));
 
   const canvas = document.createElement('canvas');
   canvas.id = `dragonchess-ui-${++viewCounter}`;

@@ -8,7 +8,9 @@ import { createBoard } from '../renderer/board.js';
 import { squareName } from '../app/rules/squares.js';
 
 const names = (list) => (list || []).map(squareName);
-const hook = window.__embed = { ready: false, piecesReady: false, messages: [] };  // failed: why it could not start
+/** @type {Record<string, any>} */
+const hook = { ready: false, piecesReady: false, messages: [] };  // failed: why it could not start
+/** @type {any} */ (window).__embed = hook;
 messages.on('say', (t) => hook.messages.push(t));
 let handed = {};  // the keys of every board.set, merged: what the board shows
 const r = await startEmbed({

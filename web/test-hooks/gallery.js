@@ -4,7 +4,9 @@
 // each card was drawn, its problems, its timings. None of it is in the site players get.
 import { startGallery, events } from '../app/embed/gallery.js';
 
-const hook = window.__gallery = { ready: false, draws: {}, errors: [], startedAt: performance.now(), drawnAt: null };
+/** @type {Record<string, any>} */
+const hook = { ready: false, draws: {}, errors: [], startedAt: performance.now(), drawnAt: null };
+/** @type {any} */ (window).__gallery = hook;
 events.on('drawn', (id) => { hook.draws[id] = (hook.draws[id] || 0) + 1; });
 const r = await startGallery();
 if (r.error) hook.errors.push(r.error);

@@ -8,30 +8,41 @@ import { startPage } from '../app/shell/main.js';
 import { createBoard } from '../renderer/board.js';
 import { loadEngine } from '../engine/engine-loader.js';
 import { announcements } from '../app/shell/a11y.js';
-import { shownCard, cardData, cardSquareRect } from '../app/learn/piece-card.js';
+import { cardData } from '../app/learn/piece-card.js';
 import { parseSquare } from '../app/rules/squares.js';
 
 const now = () => performance.now();
-const hook = window.__dc = { moduleAt: now(), ready: false, readyAt: null, errors: [], announcements: [], sounds: [] };
+/** @type {Record<string, any>} */
+const hook = { moduleAt: now(), ready: false, readyAt: null, errors: [], announcements: [], sounds: [] };
+/** @type {any} */ (window).__dc = hook;
 announcements.on('say', (t) => hook.announcements.push(t));
 
+const boards = new Map();  // container id -> the board made in it (the piece card's: 'piece-card-board')
 const r = await startPage({
-  createBoard: async (...a) => { const b = await createBoard(...a); hook.boardAt ??= now(); return b; },
+  createBoard: async (...a) => { const b = await createBoard(...a); hook.boardAt ??= now(); boards.set(a[0].id, b); return b; },
   loadEngine: async (...a) => { const M = await loadEngine(...a); hook.rulesAt = now(); hook.engineBuild = M.build; return M; },
 });
 if (r.error) hook.errors.push(r.error);
 else connect(r);
 
+/** @param {Record<string, any>} parts the page's (startPage's answer) */
 function connect({ page, ctl, ai, board, opening, analysis, editor, learn, learnView, recordIO, sounds }) {
   const m = ctl.model;
+  // main-thread legal-move generations so far (model.dests() asks the engine's game)
+  let generations = 0;
+  const generate = m.game.legalMovesDetailed;
+  m.game.legalMovesDetailed = (...a) => { generations++; return generate.apply(m.game, a); };
   sounds.on('play', (e) => hook.sounds.push(e));
   Object.assign(hook, {
     fen: () => m.live.fen,
     history: () => m.coordinates(),
     legalMoves: () => m.game.legalMoves(),
-    legalMovesAt: (ply) => m.legalMovesAt(ply),  // after the game's first `ply` moves
+    legalMovesAt: (ply) => {  // after the game's first `ply` moves
+      const g = new r.M.Game(m.startFen === 'startpos' ? '' : m.startFen, m.coordinates().slice(0, ply), m.rules);
+      try { return g.legalMoves(); } finally { g.delete(); }
+    },
     pieceAt: (name) => ctl.pieceAt(name),  // the letter on a square ('2a1') of the live position, or null
-    generations: () => m.generations,  // main-thread legal-move generations so far (model.dests)
+    generations: () => generations,
     algebraic: () => m.plies.map((p) => p.algebraic),
     state: () => ({
       mode: ctl.settings.mode, human: ctl.settings.human, level: ctl.settings.level, flipped: ctl.settings.flipped,
@@ -62,7 +73,13 @@ function connect({ page, ctl, ai, board, opening, analysis, editor, learn, learn
       enter: (which, id) => learnView.enter(which, id),
       exit: () => learn.exit(),
       openCard: (letter, level) => learnView.openCard(letter, level),
-      card: () => shownCard(),
+      card: () => {  // the card on show, from its dialog: {letter, level, levels, drawn} or null
+        const d = /** @type {HTMLDialogElement} */ (document.getElementById('dlg-piece'));
+        if (!d || !d.open) return null;
+        const tabs = /** @type {HTMLElement[]} */ ([...d.querySelectorAll('[data-card-level]')]);
+        const on = tabs.find((b) => b.getAttribute('aria-selected') === 'true');
+        return { letter: d.dataset.letter, level: on ? Number(on.dataset.cardLevel) : null, levels: tabs.map((b) => Number(b.dataset.cardLevel)), drawn: d.dataset.drawn === 'true' };
+      },
       tip: () => learnView.tip.shown(),
       lesson: () => {
         const L = learn.state.lessons;
@@ -73,7 +90,7 @@ function connect({ page, ctl, ai, board, opening, analysis, editor, learn, learn
         return P && P.puzzle ? { id: P.puzzle.id, phase: P.phase, k: P.k, moves: [...P.puzzle.moves], replyPending: P.replyPending, note: P.note, solved: Object.keys(P.progress.solved) } : null;
       },
       cardData: (letter) => cardData(r.M, letter),
-      cardSquareRect: (name) => cardSquareRect(parseSquare(name)),
+      cardSquareRect: (name) => (boards.has('piece-card-board') ? boards.get('piece-card-board').squareRect(parseSquare(name)) : null),
     },
   });
   for (const key of ['linkError', 'restoreError', 'keptPrevious', 'saveFailure']) {

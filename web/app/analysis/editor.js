@@ -9,7 +9,7 @@
 // square (the owner's onClick), the editor changes its board string and hands it back.
 // State only: the card is editor-view.js.
 import { pieceWords, squareWords } from '../rules/words.js';
-import { parseSquare, isSquare, SQUARES } from '../rules/squares.js';
+import { parseSquare, isSquare, SQUARES, firstSquare } from '../rules/squares.js';
 import { copyLink } from '../share/share.js';
 import { copyText } from '../share/clipboard.js';
 import { embedSnippet } from '../embed/embed-snippet.js';
@@ -22,7 +22,7 @@ const EMPTY = '.'.repeat(SQUARES);
 // M: the engine module. The card is editor-view.js.
 export function createEditor(ctl, page, M) {
   const st = {
-    active: false, board: EMPTY, side: 'gold', rules: 'gygax', tool: null, fen: null, error: null, status: null, check: null, frozen: [],
+    active: false, board: EMPTY, side: 'gold', rules: null, tool: null, fen: null, error: null, status: null, check: null, frozen: [],
     copy: null,  // text shown under the buttons for copying by hand: {text, label, select (focus it once)}
   };
 
@@ -55,7 +55,7 @@ export function createEditor(ctl, page, M) {
     st.tool = null;
     st.active = true;
     st.copy = null;
-    ctl.emit('interrupt');  // a computer thinking about the game stops while it is edited
+    ctl.interrupt();  // a computer thinking about the game stops while it is edited
     if (page.analysis && page.analysis.on) page.analysis.setOn(false);
     validate();
     page.take(owner);
@@ -66,7 +66,7 @@ export function createEditor(ctl, page, M) {
     st.active = false;
     st.copy = null;
     page.release(owner);
-    ctl.emit('turn');  // the game goes on where it was
+    ctl.resume();  // the game goes on where it was
   }
 
   // One square of the edited board set to `piece` ('.': empty), checked and shown.
@@ -152,6 +152,7 @@ export function createEditor(ctl, page, M) {
   }
 
   // What the board shows while editing: the edited pieces, nothing to play.
+  /** @returns {import('../util/shapes.js').BoardConfig} */
   function boardConfig() {
     return {
       pieces: st.board, dests: null, free: true, selected: null, lastMove: null, arrows: [],
@@ -174,12 +175,13 @@ export function createEditor(ctl, page, M) {
 
   // The editor as the board's owner: clicks place and remove, drags move pieces; Escape
   // closes it (the game's keys do nothing meanwhile).
+  /** @type {import('../util/shapes.js').BoardOwner} */
   const owner = {
     boardConfig, statusLine, activate,
     onSelect: () => page.redraw(), onMove: () => {}, onClick: click, onDrop: drop,
     describeSquare: (name) => squareWords(name, { board: st.board, frozen: st.frozen, check: st.check }),
     cancel: () => { close(); return true; },
-    startSquare: () => (ctl.settings.flipped ? '2f7' : '2f2'),
+    startSquare: () => firstSquare(ctl.settings.flipped),
     onKey(e) { if (e.key === 'Escape') { e.preventDefault(); close(); } return true; },
   };
 

@@ -4,7 +4,7 @@
 // docs/architecture.md); a click, Enter or Escape on the boards goes back to the game.
 // Its state is the analysis's (st.preview: {ply, fen, moves (the game's, to ply), line
 // [coordinate], alg [algebraic], idx, threat}).
-import { parseSquare } from '../rules/squares.js';
+import { parseSquare, firstSquare } from '../rules/squares.js';
 import { moveArrow } from '../rules/moves.js';
 import { SIDE_NAME, other } from '../rules/facts.js';
 
@@ -86,6 +86,7 @@ export function createPreview(ctl, page, st, { onKey }) {
     }
   }
 
+  /** @type {import('../util/shapes.js').BoardOwner} */
   const owner = {
     boardConfig, statusLine,
     onSelect: () => end(),
@@ -93,6 +94,7 @@ export function createPreview(ctl, page, st, { onKey }) {
     activate: () => end(),
     cancel: () => { end(); return true; },
     describeSquare: (name) => ctl.describeSquare(name),
+    startSquare: () => firstSquare(ctl.settings.flipped),  // the keyboard's first square on the line's boards
     onKey,
   };
 

@@ -16,6 +16,7 @@
 
 import { resultScore } from '../rules/words.js';
 import { settle } from '../util/result.js';
+import { REVIEW_LIMITS } from '../../engine/engine-client.js';
 
 export const WIN_K = 0.002;
 export const THRESHOLDS = Object.freeze([
@@ -23,9 +24,6 @@ export const THRESHOLDS = Object.freeze([
   { kind: 'mistake', loss: 0.10, glyph: '?', name: 'Mistake', plural: 'Mistakes' },
   { kind: 'inaccuracy', loss: 0.05, glyph: '?!', name: 'Inaccuracy', plural: 'Inaccuracies' },
 ]);
-// The engine's budget for each position of a review (its node limit: the same review on
-// every machine; docs/figures.md gives the time it takes).
-export const REVIEW_LIMITS = Object.freeze({ nodes: 120000 });
 
 const CP_CLAMP = 2500;
 

@@ -29,7 +29,7 @@ import { createBoard as makeBoard } from '../../renderer/board.js';
 import { loadEngine as loadRules } from '../../engine/engine-loader.js';
 import { decodeHash, encodeGame } from '../share/links.js';
 import { parseSquare, squareName } from '../rules/squares.js';
-import { useFacts, endSentence, SIDE_NAME, ruleSetList, ruleSetName } from '../rules/facts.js';
+import { useFacts, endSentence, SIDE_NAME, ruleSetList, ruleSetName, defaultRules } from '../rules/facts.js';
 import { movesByOrigin, destSquares, afarSquares } from '../rules/moves.js';
 import { $ } from '../util/dom.js';
 import { Emitter } from '../util/emitter.js';
@@ -45,7 +45,9 @@ let M = null, game = null, options = null, board = null;
 let selected = null;     // square name whose diagram is shown
 let diagram = null;      // moveDiagram result for `selected`
 let legal = new Map();   // from square name -> the side to move's legal moves [{to, coordinate, ...}]
-let start = { fen: '', moves: [], rules: 'gygax' };  // what reset returns to
+let start = null;  // what reset returns to: {fen, moves, rules}, set once the facts are known
+// The standard start under the default rule set (core's first).
+const standardStart = () => ({ fen: '', moves: [], rules: defaultRules() });
 let dirty = false;         // a move was played since the start / the last reset
 let shownLevels = [3, 2, 1];  // the levels on show (options.levels, or those needed)
 let arrangement = null;     // the arrangement and caption chosen for the frame's size (layout())
@@ -68,7 +70,7 @@ function say(text) {
 function readOptions() {
   const src = location.hash.length > 1 ? location.hash : location.search.replace(/^\?/, '');
   const d = decodeHash(src, { position: true, extraKeys: EMBED_KEYS });
-  const o = { fen: '', moves: [], rules: 'gygax', show: null, interactive: true, flip: false, levels: null, layout: 'auto', theme: 'light', caption: 'auto' };
+  const o = { fen: '', moves: [], rules: null, show: null, interactive: true, flip: false, levels: null, layout: 'auto', theme: 'light', caption: 'auto' };
   const problems = [];
   // Each bad part is named: a position or moves that cannot be read, then every bad option.
   if (d.error) problems.push(`This diagram's link could not be read: ${d.error}. Showing the start position instead.`);
@@ -120,8 +122,8 @@ function placeStart() {
   const set = attempt(() => game.setPosition(start.fen, [], start.rules));
   if (set.error) {
     say(`This diagram's position is not valid: ${set.error}. Showing the start position instead.`);
-    start = { fen: '', moves: [], rules: 'gygax' };
-    game.setPosition('', [], 'gygax');
+    start = standardStart();
+    game.setPosition(start.fen, start.moves, start.rules);
     return;
   }
   for (let i = 0; i < start.moves.length; i++) {
@@ -320,6 +322,7 @@ async function createView(createBoard) {
  * caption, point(name), messages: its 'say' events; flush(): a change waiting for the next
  * frame drawn now, as the page's flush) once it is drawn, or to {error} when it
  * cannot start (the page says so).
+ * @returns {Promise<import('../util/result.js').Result & {[part: string]: any}>}
  */
 export async function startEmbed({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
   const r = await settle(boot(createBoard, loadEngine));
@@ -337,14 +340,15 @@ async function boot(createBoard, loadEngine) {
   if (o.theme === 'dark') document.documentElement.classList.add('dark');
   if (!o.interactive) document.body.classList.add('static');
   for (const p of problems) say(p);
-  start = { fen: o.fen, moves: o.moves, rules: o.rules };
   const [mod] = await Promise.all([loadEngine(), createView(createBoard)]);
   M = mod;
   useFacts(M);
+  o.rules ??= defaultRules();  // a link that names no rule set
+  start = { fen: o.fen, moves: o.moves, rules: o.rules };
   if (!ruleSetList().some((r) => r.id === o.rules)) {  // (read before core's names were known)
     const names = ruleSetList().map((r) => `${r.id} for ${r.name}`).join(', or ');
     say(`This diagram's link could not be read: its rule set (rules=) must be ${names}; '${o.rules}' is not a rule set. Showing the start position instead.`);
-    start = { fen: '', moves: [], rules: 'gygax' };
+    start = standardStart();
   }
   game = new M.Game();
   setUp();

@@ -11,7 +11,7 @@ import { copyText } from '../share/clipboard.js';
 import { moveDiagram } from '../rules/move-diagram.js';
 import { levelsNeeded, pickArrangement, EMBED_KEYS } from './embed-layout.js';
 import { diagramBoard } from './diagram-board.js';
-import { $ } from '../util/dom.js';
+import { $, all } from '../util/dom.js';
 import { Emitter } from '../util/emitter.js';
 import { attempt, settle } from '../util/result.js';
 
@@ -19,6 +19,7 @@ import { attempt, settle } from '../util/result.js';
 export const events = new Emitter();
 
 // The diagram of an embed address: the board state and the levels it shows, or {error}.
+/** @returns {import('../util/result.js').Result & {state?: object, levels?: number[], flip?: boolean, layout?: string}} */
 function diagramOf(M, src) {
   const d = decodeHash(new URL(src, location.href).hash, { position: true, extraKeys: EMBED_KEYS });
   if (d.error) return { error: d.error };
@@ -44,6 +45,7 @@ const frame = () => new Promise((r) => requestAnimationFrame(r));
  * Resolves to {problems: [the cards whose address could not be drawn, with why]} once every
  * picture is drawn, or to {error} when it cannot start. A card that cannot be drawn says why
  * in its box.
+ * @returns {Promise<import('../util/result.js').Result & {problems?: object[]}>}
  */
 export async function startGallery({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
   const r = await settle(boot(createBoard, loadEngine));
@@ -54,12 +56,12 @@ export async function startGallery({ createBoard = makeBoard, loadEngine = loadR
 
 async function boot(createBoard, loadEngine) {
   const problems = [];
-  const cards = [...document.querySelectorAll('.card')];
+  const cards = all('.card');
   wireSnippets(cards);
   const host = $('gallery-board');
   const [M, board] = await Promise.all([loadEngine(), createBoard(host, { interactive: false })]);
   await board.ready;
-  const boxes = cards.map((c) => c.querySelector('.diagram'));
+  const boxes = cards.map((c) => /** @type {HTMLElement} */ (c.querySelector('.diagram')));
   const plans = new Map();
   for (const box of boxes) {
     const plan = diagramOf(M, box.dataset.src);

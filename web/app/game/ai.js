@@ -2,8 +2,8 @@
 // a search service in a worker) about the controller's game, and plays its answer through
 // the controller. The game record stays on the page: every request sends the start
 // position and the moves (the client sends only what changed).
-import { EngineClient } from '../../engine/engine-client.js';
-import { REVIEW_LIMITS } from '../analysis/review.js';
+import { EngineClient, REVIEW_LIMITS } from '../../engine/engine-client.js';
+import { strengthRange } from '../rules/facts.js';
 import { settle } from '../util/result.js';
 
 // A stop that fails finds no search to stop (the worker was restarted or closed): its
@@ -73,7 +73,7 @@ export function createAI(ctl, ui, options = {}) {
     ai.purpose = purpose;
     ai.side = side;
     ui.onState();  // the last evaluation stays on show until this search reports
-    const level = purpose === 'hint' ? 10 : ctl.settings.level;
+    const level = purpose === 'hint' ? strengthRange().max : ctl.settings.level;
     const limits = purpose === 'hint' ? HINT_LIMITS : null;  // null: the level's own limits
     const clockSent = purpose === 'move' ? clockFor(side) : null;
     const answer = await settle(engine.search({ fen, moves, rules }, limits, {

@@ -106,11 +106,6 @@ export function fallen(c, now) {
   return c.running && remaining(c, c.running, now) <= 0 ? c.running : null;
 }
 
-// When the running side's flag falls (epoch ms), or null.
-export function deadline(c) {
-  return c.running ? c.since + c.left[c.running] : null;
-}
-
 // `mover` played at `now` (the caller has checked fallen() first): its time is charged,
 // the increment added (correspondence: the clock refills), and the other side's runs.
 export function moved(c, mover, now) {

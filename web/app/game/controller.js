@@ -5,19 +5,13 @@
 // (a premove, played when the turn comes). The record itself is the GameModel over the
 // main-thread engine (model.js); who plays each side are player objects (players.js).
 // What can fail answers a result (util/result.js): {} or {error: why, for people}.
-// The page listens to its events:
-//   'interrupt'  before anything that makes a running search pointless (the AI cancels it)
-//   'turn'       after the game changed: a computer to move may start thinking
-//   'moved'      {plies, reverse} the board changed by these plies (animate them)
-//   'record'     the record or the settings changed (save, address bar); {restored: true}
-//                when the game was just read back from storage unchanged
-//   'change'     anything on show changed (render)
-//   'announce'   text for the live region (a move in words, an undo, ...)
-//   'over'       the game has just ended
+// It is the one writer of the game's state: the other modules read its fields and ask it
+// (its methods), none assigns them or emits its events. The page listens to its events
+// (EVENTS, below: an event not declared there throws).
 // The clocks (game/clock.js) are kept here with the game: `clock` is null without a time
 // control; `now()` gives the time (epoch ms; a test passes its own).
-import { START, DEFAULT_RULES } from './model.js';
-import { pieceName, pieceSide, SIDE_NAME, other } from '../rules/facts.js';
+import { START } from './model.js';
+import { pieceName, pieceSide, SIDE_NAME, other, defaultRules } from '../rules/facts.js';
 import { parseSquare, squareName, moveNames } from '../rules/squares.js';
 import { destSquares, afarSquares, moveArrow } from '../rules/moves.js';
 import { moveWords, squareWords, destinationWords, resultTitle, resultReason, checkWords, assistWords } from '../rules/words.js';
@@ -31,13 +25,25 @@ export const WAITING = "Waiting for your opponent's move — send them the link"
 const SLEEP_MIN_MS = 2000;  // less than this between the clocks is the wall clock's own correction
 const GAME_OVER = 'The game is over. Start a new game or step through the moves.';
 
+/** The controller's events, each once:
+ *  'interrupt'  before anything that makes a running search pointless (the AI cancels it)
+ *  'reset'      another game is on the page (the reset path), before its first 'record'
+ *  'turn'       after the game changed: a computer to move may start thinking
+ *  'moved'      {plies, reverse} the board changed by these plies (animate them)
+ *  'record'     the record or the settings changed (save, address bar); {restored: true}
+ *               when the game was just read back from storage unchanged
+ *  'change'     anything on show changed (render)
+ *  'announce'   text for the live region (a move in words, an undo, ...)
+ *  'over'       the game has just ended */
+export const EVENTS = Object.freeze(['interrupt', 'reset', 'turn', 'moved', 'record', 'change', 'announce', 'over']);
+
 export const sameStart = (a, b) => (a === START || a === '' ? START : a) === (b === START || b === '' ? START : b);
 
 export class Controller extends Emitter {
   // model: a GameModel; settings: clean settings (store.cleanSettings)
   // now: epoch ms; monotonic: ms of a clock that stands still while the device sleeps
   constructor(model, settings, { now = () => Date.now(), monotonic = () => performance.now() } = {}) {
-    super();
+    super(EVENTS);
     this.now = now;
     this.monotonic = monotonic;
     this.awake = null;  // {wall, mono}: both clocks when the sleep credit last looked
@@ -96,7 +102,7 @@ export class Controller extends Emitter {
     if (this.premove) r.premove = this.premove;
     if (this.endedHere) r.endedHere = true;
     if (this.meta) r.meta = this.meta;
-    if (this.model.rules !== DEFAULT_RULES) r.rules = this.model.rules;
+    if (this.model.rules !== defaultRules()) r.rules = this.model.rules;
     if (this.clock) r.clock = this.clock;
     return r;
   }
@@ -115,7 +121,7 @@ export class Controller extends Emitter {
   // `clock`: the saved clocks of this game (checked against it; fresh clocks otherwise).
   reset({ settings = this.settings, startFen = START, moves = [], redo = [], seen = true, restored = false,
     ending = null, offer = null, takeback = null, assists = [], premove = null, endedHere = false, meta = null,
-    rules = DEFAULT_RULES, clock: saved = null } = {}) {
+    rules = defaultRules(), clock: saved = null } = {}) {
     const players = playersFor(settings, recordedNames(meta && meta.tags));
     const loaded = this.model.load(startFen, moves, settings.tc ? [] : redo, ending, rules);  // nothing changed when it fails
     if (loaded.error) return loaded;
@@ -170,6 +176,46 @@ export class Controller extends Emitter {
 
   // --- selecting ------------------------------------------------------------------------
   deselect() { this.selected = null; this.dests = []; }
+  // The board dropped its selection: so does the game, and the note about it.
+  clearSelection() {
+    this.deselect();
+    this.note = null;
+    this.emit('change');
+  }
+  // The keyboard chose a square (Enter on it): its piece is selected, or the note says why
+  // not (an empty square too). Whether it has moves.
+  choose(name) {
+    const movable = this.select(name);
+    if (!this.pieceAt(name) && !this.note) this.note = { text: `${name} is empty: choose a piece to move.`, kind: 'warn' };
+    this.emit('change');
+    return movable;
+  }
+  // Escape, on the boards or the page: the selection goes (and its note, unless a queued
+  // move's stays), else the queued move (its note says so), else the note. Whether a
+  // selection or a queued move was cancelled.
+  cancel() {
+    if (this.selected) {
+      this.deselect();
+      if (!this.premove) this.note = null;
+      this.emit('change');
+      return true;
+    }
+    if (this.cancelPremove()) return true;
+    if (this.note) { this.note = null; this.emit('change'); }
+    return false;
+  }
+  // A note under the status line (a link that could not be opened, the way a link's game
+  // is played), or null.
+  setNote(note) {
+    this.note = note;
+    this.emit('change');
+  }
+  // The summary of the game's end has been shown: not again for this game.
+  overShown() { this.overShownFor = this.recordKey(); }
+  // Another mode takes the board (the editor, a lesson): a search for the game is pointless
+  // meanwhile. resume(): the mode gave the board back; the computer may be to move.
+  interrupt() { this.emit('interrupt'); }
+  resume() { this.emit('turn'); }
 
   // Selects the piece on `name` if the person to move may move it, else sets a note saying
   // why not. Returns whether it has moves.
@@ -372,9 +418,17 @@ export class Controller extends Emitter {
     return {};
   }
 
-  // The draw offer on the table changed (offers.js).
-  setOffer(offer) {
+  // The draw offer on the table changed (offers.js decides how), said in `words`.
+  setOffer(offer, words = null) {
     this.offer = offer;
+    if (words) this.emit('announce', words);
+    this.emit('record');
+    this.emit('change');
+  }
+  // The takeback request changed (offers.js decides how), said in `words`.
+  setTakeback(takeback, words = null) {
+    this.takeback = takeback;
+    if (words) this.emit('announce', words);
     this.emit('record');
     this.emit('change');
   }
@@ -518,6 +572,7 @@ export class Controller extends Emitter {
   moveLabel(ply) { return this.model.plies[ply - 1].label; }
 
   // The status line: {text, sub, subKind, side, kind, backLink?, action?: {label, act} (a note's button)}
+  /** @returns {import('../util/shapes.js').StatusLine} */
   statusLine() {
     const m = this.model, snap = this.shown(), st = snap.status, note = this.note;
     if (!this.isLive()) {
@@ -568,6 +623,7 @@ export class Controller extends Emitter {
   // model's one generation per position), or the moves the person here may queue while the
   // other side thinks, or null; of those, the captures from afar (red sights); the pieces
   // giving check (lines to the King); the queued move.
+  /** @returns {import('../util/shapes.js').BoardConfig} */
   boardConfig() {
     const snap = this.shown(), live = this.isLive();
     const stm = this.sideToMove();

@@ -6,13 +6,11 @@
 // (util/result.js): {error} with the engine's reason, the game untouched.
 
 import { parseSquare } from '../rules/squares.js';
-import { useFacts, pieceValue, pieceSide, SIDE_NAME } from '../rules/facts.js';
+import { useFacts, pieceValue, pieceSide, SIDE_NAME, defaultRules } from '../rules/facts.js';
 import { movesByOrigin } from '../rules/moves.js';
 import { attempt, failure } from '../util/result.js';
 
 export const START = 'startpos';
-// The rule set of a game when none is named: Gygax's (core's RULE_SETS[0]).
-export const DEFAULT_RULES = 'gygax';
 
 // The material on a board, by Gygax's values (docs/rules.md §2.2; core's PIECES).
 export function material(board) {
@@ -53,14 +51,13 @@ export class GameModel {
     this.M = M;
     this.game = new M.Game();
     this.startFen = START;
-    this.rules = DEFAULT_RULES;  // the game's rule set: 'gygax' | 'bga' (core's RULE_SETS ids)
+    this.rules = defaultRules();  // the game's rule set: 'gygax' | 'bga' (core's RULE_SETS ids)
     this.plies = [];  // [{coordinate, algebraic, from, to, kind, promotion}]
     this.redo = [];   // coordinate moves, next first (core's redo stack, _syncRedo)
     this.snaps = [];  // snaps[k] = what the board looks like after k plies
     this._dests = null;  // the live position's legal moves by origin (dests())
     this._premoves = null;  // and the moves the other side could queue (premoves())
-    this.generations = 0;  // legal-move generations asked for by dests() (a bench figure)
-    this._reset(START, DEFAULT_RULES);
+    this._reset(START, this.rules);
   }
 
   _snapshot() {
@@ -94,19 +91,19 @@ export class GameModel {
   // offer for redo, kept as far as they are legal (core's redo stack holds them).
   // `ending`: a result off the board after the moves (see ending()), or null. `rules`: the
   // rule set the game is played under (an unknown one is refused by the engine).
-  load(startFen, moves, redo = [], ending = null, rules = DEFAULT_RULES) {
+  load(startFen, moves, redo = [], ending = null, rules = defaultRules()) {
     if (typeof startFen !== 'string') return failure('the start position is not text');
     if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) return failure('the moves are not a list of moves');
     const probe = new this.M.Game();
     try {
-      const set = attempt(() => probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? DEFAULT_RULES));  // all or nothing
+      const set = attempt(() => probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? defaultRules()));  // all or nothing
       if (set.error) return set;
       const ended = ending ? endGame(probe, ending) : {};
       if (ended.error) return ended;
     } finally {
       probe.delete();
     }
-    this._reset(startFen, rules ?? DEFAULT_RULES);
+    this._reset(startFen, rules ?? defaultRules());
     for (const m of moves) this._apply(m);
     // the redo line: played, then taken back, so that core's redo() replays it
     let n = 0;
@@ -204,7 +201,7 @@ export class GameModel {
   _probe(startFen, moves, f, rules = this.rules) {
     const probe = new this.M.Game();
     try {
-      probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? DEFAULT_RULES);
+      probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? defaultRules());
       return f(probe);
     } finally {
       probe.delete();
@@ -218,16 +215,10 @@ export class GameModel {
     return r.error ? r : { side: r.value };
   }
 
-  // The legal moves (coordinates) after the first `ply` moves of this game.
-  legalMovesAt(ply) {
-    return this._probe(this.startFen, this.coordinates().slice(0, ply), (g) => g.legalMoves());
-  }
-
   // The legal moves of the live position by origin square (name -> moves sorted by
   // destination): one legal-move generation per position, however many clicks ask.
   dests() {
     if (!this._dests) {
-      this.generations++;
       this._dests = movesByOrigin(this.game.legalMovesDetailed());
     }
     return this._dests;

@@ -77,8 +77,7 @@ export function resign(ctl) {
 export function offerDraw(ctl) {
   const me = actingSide(ctl);
   if (!offersState(ctl).canOffer) return failure(ctl.isOver() ? 'The game is over.' : 'A draw offer is already on the table.');
-  ctl.setOffer({ kind: 'offer', by: me });
-  ctl.emit('announce', `${SIDE_NAME[me]} offers a draw.`);
+  ctl.setOffer({ kind: 'offer', by: me }, `${SIDE_NAME[me]} offers a draw.`);
   return {};
 }
 
@@ -93,8 +92,7 @@ export function acceptDraw(ctl) {
 export function declineDraw(ctl) {
   const p = offersState(ctl).prompt;
   if (!p) return failure('There is no draw offer to decline.');
-  ctl.setOffer({ kind: 'declined', by: p.answerer });
-  ctl.emit('announce', `${SIDE_NAME[p.answerer]} declines the draw offer.`);
+  ctl.setOffer({ kind: 'declined', by: p.answerer }, `${SIDE_NAME[p.answerer]} declines the draw offer.`);
   return {};
 }
 
@@ -107,8 +105,7 @@ export function computerAnswers(ctl, M, result, side) {
   const o = ctl.offer;
   if (!o || o.kind !== 'offer' || o.by === side) return false;
   if (M.computerAcceptsDraw(result, ctl.model.length)) return !ctl.end({ state: 'draw-agreed', winner: null }).error;
-  ctl.setOffer({ kind: 'declined', by: side });
-  ctl.emit('announce', 'The computer declines the draw offer.');
+  ctl.setOffer({ kind: 'declined', by: side }, 'The computer declines the draw offer.');
   return false;
 }
 
@@ -160,10 +157,7 @@ export function undoOrAsk(ctl) {
   const by = asker(ctl);
   if (!by) return failure(ctl.model.length ? 'Your opponent has already answered: a takeback is asked before they move.' : 'There is no move to take back.');
   if (ctl.takeback && ctl.takeback.kind === 'ask') return failure('A takeback request is already on the table.');
-  ctl.takeback = { kind: 'ask', by };
-  ctl.emit('announce', `${SIDE_NAME[by]} asks to take back the last move.`);
-  ctl.emit('record');
-  ctl.emit('change');
+  ctl.setTakeback({ kind: 'ask', by }, `${SIDE_NAME[by]} asks to take back the last move.`);
   return {};
 }
 
@@ -173,10 +167,8 @@ export function acceptTakeback(ctl) {
   if (!p) return failure('There is no takeback request to accept.');
   const answerer = p.answerer;
   ctl.takeBack(1);
-  ctl.takeback = ctl.hasRemote() ? { kind: 'accepted', by: answerer } : null;
-  ctl.emit('announce', `${SIDE_NAME[answerer]} accepts the takeback: ${SIDE_NAME[ctl.sideToMove()]} to move.`);
-  ctl.emit('record');
-  ctl.emit('change');
+  ctl.setTakeback(ctl.hasRemote() ? { kind: 'accepted', by: answerer } : null,
+    `${SIDE_NAME[answerer]} accepts the takeback: ${SIDE_NAME[ctl.sideToMove()]} to move.`);
   return {};
 }
 
@@ -184,9 +176,6 @@ export function acceptTakeback(ctl) {
 export function declineTakeback(ctl) {
   const p = takebackState(ctl).prompt;
   if (!p) return failure('There is no takeback request to decline.');
-  ctl.takeback = { kind: 'declined', by: p.answerer };
-  ctl.emit('announce', `${SIDE_NAME[p.answerer]} declines the takeback.`);
-  ctl.emit('record');
-  ctl.emit('change');
+  ctl.setTakeback({ kind: 'declined', by: p.answerer }, `${SIDE_NAME[p.answerer]} declines the takeback.`);
   return {};
 }

@@ -5,19 +5,31 @@
 import { SIDE_NAME, other } from '../rules/facts.js';
 import { esc } from '../util/dom.js';
 
+/**
+ * Who plays a side: a person at this device ('human'), the computer at a strength
+ * ('computer', `level`) or an opponent who answers through links ('remote'); `name`: a
+ * recorded player's name.
+ * @typedef {{kind: 'human' | 'computer' | 'remote', local: boolean, thinks: boolean, level?: number, name?: string}} Player
+ * @typedef {{gold: Player, scarlet: Player}} Players
+ */
+
+/** @param {string} [name] @returns {Player} */
 export const human = (name) => Object.freeze(name ? { kind: 'human', local: true, thinks: false, name } : { kind: 'human', local: true, thinks: false });
+/** @param {number} level @returns {Player} */
 export const computer = (level) => Object.freeze({ kind: 'computer', local: false, thinks: true, level });
+/** @param {string} [name] @returns {Player} */
 export const remote = (name) => Object.freeze(name ? { kind: 'remote', local: false, thinks: false, name } : { kind: 'remote', local: false, thinks: false });
 
 // settings {mode, human, level} -> {gold, scarlet}; names: {gold?, scarlet?} the people's
 // names (an opened record's), shown instead of "Gold", "You", "Opponent".
+/** @returns {Players} */
 export function playersFor(settings, names = {}) {
   const me = settings.human, them = other(me);
   const n = names || {};
   switch (settings.mode) {
-    case 'ai': return { [me]: human(n[me]), [them]: computer(settings.level) };
+    case 'ai': return /** @type {Players} */ ({ [me]: human(n[me]), [them]: computer(settings.level) });
     case 'watch': return { gold: computer(settings.level), scarlet: computer(settings.level) };
-    case 'link': return { [me]: human(n[me]), [them]: remote(n[them]) };
+    case 'link': return /** @type {Players} */ ({ [me]: human(n[me]), [them]: remote(n[them]) });
     case 'hotseat': return { gold: human(n.gold), scarlet: human(n.scarlet) };
     default: throw new Error(`unknown game mode '${settings.mode}'`);
   }

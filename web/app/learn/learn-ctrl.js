@@ -10,7 +10,7 @@
 //   await learn.enter('lessons' | 'puzzles', id?);  learn.exit();  learn.act(what, data)
 import { Lessons, progressStore } from './learn.js';
 import { Puzzles, puzzleStore } from './puzzles.js';
-import { parseSquare, squareName, moveNames } from '../rules/squares.js';
+import { parseSquare, squareName, moveNames, firstSquare } from '../rules/squares.js';
 import { destinationWords } from '../rules/words.js';
 import { attempt, failure, settle } from '../util/result.js';
 
@@ -62,7 +62,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       st.lessons.on('change', page.redraw);
       st.lessons.on('moved', ({ move, after }) => played(move, after));
     }
-    ctl.emit('interrupt');  // a running search for the game is pointless meanwhile
+    ctl.interrupt();  // a running search for the game is pointless meanwhile
     if (page.analysis) page.analysis.hold('learn', true);  // and the game's analysis waits, off the worker
     if (page.editor && page.editor.active) page.editor.close();  // the position editor gives the board back
     const was = st.kind;
@@ -84,7 +84,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
     st.selected = null;
     page.release(owner);
     if (page.analysis) page.analysis.hold('learn', false);
-    ctl.emit('turn');  // the computer may be to move in the game
+    ctl.resume();  // the computer may be to move in the game
   }
 
   // a move was played in the session: the board follows, with a slide and a sound
@@ -131,6 +131,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
   }
 
   // --- the board's owner while a session runs ---------------------------------------------------
+  /** @type {import('../util/shapes.js').BoardOwner} */
   const owner = {
     boardConfig: () => ({ ...session().boardConfig(), selected: st.selected ? parseSquare(st.selected) : null }),
     statusLine: () => session().statusLine(),
@@ -170,7 +171,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       else if (st.kind === 'lessons' && st.lessons.note) page.announce(st.lessons.note.text);
     },
     cancel() { const had = !!st.selected; st.selected = null; page.redraw(); return had; },
-    startSquare: () => st.selected || (session().boardConfig().orientation === 'scarlet' ? '2f7' : '2f2'),
+    startSquare: () => st.selected || firstSquare(session().boardConfig().orientation === 'scarlet'),
     onKey(e) {
       if (e.ctrlKey || e.metaKey || e.altKey) return true;  // the game's undo/redo do nothing here
       const k = e.key.toLowerCase();

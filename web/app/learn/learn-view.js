@@ -12,7 +12,7 @@ import { parseSquare, levelOf } from '../rules/squares.js';
 import { pieceName, pieceSide } from '../rules/facts.js';
 import { pieceWords } from '../rules/words.js';
 import { PIECE_FILES } from '../../renderer/pieces.js';
-import { $, esc } from '../util/dom.js';
+import { $, esc, closestTo } from '../util/dom.js';
 
 // Tag names of the puzzle file, in words for the panel.
 const TAG_WORDS = {
@@ -121,12 +121,12 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     return r;
   }
   document.addEventListener('click', (e) => {
-    const c = e.target.closest('[data-piece-card]');
+    const c = closestTo(e, '[data-piece-card]');
     if (c) { e.preventDefault(); const d = c.closest('dialog'); if (d && d.id !== 'dlg-piece') d.close(); openCard(c.dataset.pieceCard); return; }
-    const l = e.target.closest('[data-learn]');
+    const l = closestTo(e, '[data-learn]');
     if (l) { e.preventDefault(); const d = l.closest('dialog'); if (d) d.close(); enter(l.dataset.learn === 'puzzles' ? 'puzzles' : 'lessons'); return; }
-    const a = e.target.closest('[data-learn-act]');
-    if (a && !a.disabled) { e.preventDefault(); learn.act(a.dataset.learnAct, a.dataset); }
+    const a = closestTo(e, '[data-learn-act]');
+    if (a && !a.matches(':disabled')) { e.preventDefault(); learn.act(a.dataset.learnAct, a.dataset); }
   });
   // a new or restored game ends Learn and Puzzles
   for (const id of ['form-new', 'btn-restore-prev']) {
@@ -137,7 +137,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || (e.key !== 'i' && e.key !== 'I')) return;
     if (document.querySelector('dialog[open]')) return;
-    const tag = (e.target && e.target.tagName) || '';
+    const tag = e.target instanceof HTMLElement ? e.target.tagName : '';
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
     const o = page.owner();
     const sq = (o.selectedSquare && o.selectedSquare()) || (page.keys && page.keys.focus());

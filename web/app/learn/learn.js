@@ -172,6 +172,7 @@ export class Lessons extends Emitter {
 
   // --- what is shown --------------------------------------------------------------------
   /** The status line: {text, sub, subKind, side, kind}. */
+  /** @returns {import('../util/shapes.js').StatusLine} */
   statusLine() {
     const l = this.lesson, st = this.state;
     const steps = l.steps.length > 1 ? ` · step ${this.stepIndex + 1} of ${l.steps.length}` : '';
@@ -185,6 +186,7 @@ export class Lessons extends Emitter {
   }
 
   /** The board component's state (board.set). */
+  /** @returns {import('../util/shapes.js').BoardConfig} */
   boardConfig() {
     const st = this.state;
     const dests = destSquares(this.dests());

@@ -5,9 +5,9 @@
 // the piece differently (Board Game Arena's Griffon and Basilisk), its words too. cardData() is plain data (tests/node/learn.test.mjs); openPieceCard()
 // shows it in a dialog with one board component drawing the diagram of the chosen level.
 import { parseSquare, SQUARES } from '../rules/squares.js';
-import { useFacts, levelName, ruleSetList, ruleSetName } from '../rules/facts.js';
+import { useFacts, levelName, ruleSetList, ruleSetName, defaultRules } from '../rules/facts.js';
 import { PIECE_FILES } from '../../renderer/pieces.js';
-import { $, esc } from '../util/dom.js';
+import { $, esc, all } from '../util/dom.js';
 import { settle } from '../util/result.js';
 
 // The square a piece is shown on for its diagram on each level (the middle of the board).
@@ -16,13 +16,13 @@ const DEMO_SQUARE = { 1: '1f4', 2: '2f4', 3: '3f4' };
 // level the demonstrated piece does not stand on, out of every piece's reach.
 const KING_SQUARES = { 1: ['3a1', '3l8'], 2: ['1a1', '1l8'], 3: ['1a1', '1l8'] };
 
-const DEFAULT_RULES = 'gygax';
 
 /** The facts of a piece type from core (M.PIECES): {letter, name, value (pawns), levels,
  *  rules, movement (under `rules`, Gygax's by default), others: [{rules, name, movement}]
  *  (the other rule sets' words, '' on a level where they are the same)}. */
-export function pieceFacts(M, letter, rules = DEFAULT_RULES) {
+export function pieceFacts(M, letter, rules) {
   useFacts(M);
+  rules ??= defaultRules();
   const L = String(letter || '').toUpperCase();
   const p = M.PIECES.find((x) => x.letter === L);
   if (!p) return null;
@@ -48,8 +48,9 @@ function lonePiece(letter, square) {
  * words (core's sentence for this level), others: [{name, words}] (the other rule sets'
  * words where they differ)}, under `rules`; or null when it never stands there.
  */
-export function levelDiagram(M, letter, level, rules = DEFAULT_RULES) {
+export function levelDiagram(M, letter, level, rules) {
   const facts = pieceFacts(M, letter, rules);
+  rules = facts && facts.rules;
   if (!facts || !facts.levels.includes(level)) return null;
   const square = DEMO_SQUARE[level];
   const [gk, sk] = KING_SQUARES[level];
@@ -77,7 +78,7 @@ export function levelDiagram(M, letter, level, rules = DEFAULT_RULES) {
 
 /** Everything a piece card shows: the facts and a diagram per level it lives on (Sky
  *  first), under `rules` (the game's rule set). */
-export function cardData(M, letter, rules = DEFAULT_RULES) {
+export function cardData(M, letter, rules) {
   const facts = pieceFacts(M, letter, rules);
   if (!facts) return null;
   const levels = [...facts.levels].sort((a, b) => b - a);
@@ -95,7 +96,7 @@ export function cardText(card) {
 }
 
 // --- the dialog ---------------------------------------------------------------------------
-let dialogState = null;  // {M, board, card, level, drawn}
+let dialogState = null;  // {M, board, card, level}; the dialog says its letter and whether its diagram is drawn (data-letter, data-drawn)
 const nextFrames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 
 function ensureDialog() {
@@ -128,12 +129,12 @@ function showLevel(level) {
   const st = dialogState;
   const d = st.card.diagrams.find((x) => x.level === level) || st.card.diagrams[0];
   st.level = d.level;
-  for (const b of document.querySelectorAll('[data-card-level]')) {
+  for (const b of all('[data-card-level]')) {
     const on = Number(b.dataset.cardLevel) === d.level;
     b.setAttribute('aria-selected', String(on));
     b.classList.toggle('is-on', on);
   }
-  for (const li of document.querySelectorAll('#piece-card-words li')) li.classList.toggle('is-on', Number(li.dataset.level) === d.level);
+  for (const li of all('#piece-card-words li')) li.classList.toggle('is-on', Number(li.dataset.level) === d.level);
   if (st.board) {
     st.board.set({ levels: d.levels, pieces: d.pieces, selected: parseSquare(d.square), diagram: d.diagram,
       lastMove: null, check: null, frozen: [], arrows: [], dests: null });
@@ -146,7 +147,7 @@ function showLevel(level) {
  * the diagram is drawn.
  */
 export async function openPieceCard(letter, o) {
-  const card = cardData(o.M, letter, o.rules || DEFAULT_RULES);
+  const card = cardData(o.M, letter, o.rules || undefined);
   if (!card) return null;
   const dlg = ensureDialog();
   if (!dialogState) dialogState = { board: null };
@@ -163,7 +164,8 @@ export async function openPieceCard(letter, o) {
     d.others.map((x) => `<span class="piece-card-other"><b>Under the ${esc(x.name)} rules:</b> ${esc(x.words)}</span>`).join('') + '</li>').join('');
   const first = card.diagrams.find((d) => d.level === o.level) ? o.level : card.diagrams[0].level;
   dialogState.level = first;
-  dialogState.drawn = false;
+  dlg.dataset.letter = card.letter;
+  dlg.dataset.drawn = 'false';
   if (!dlg.open) dlg.showModal();
   if (!dialogState.board) {
     dialogState.board = await o.createBoard($('piece-card-board'), { interactive: false, levels: card.diagrams[0].levels });
@@ -173,18 +175,7 @@ export async function openPieceCard(letter, o) {
   await dialogState.board.ready;
   await nextFrames();
   await Promise.all(dlg.getAnimations().map((a) => settle(a.finished)));  // the dialog's pop-in (or its cancelling)
-  if (dialogState.card === card) dialogState.drawn = true;
+  if (dialogState.card === card) dlg.dataset.drawn = 'true';
   return card;
 }
 
-/** The card on show: {letter, level, levels, drawn (its diagram is on the board)} or null. */
-export function shownCard() {
-  const dlg = $('dlg-piece');
-  if (!dlg || !dlg.open || !dialogState) return null;
-  return { letter: dialogState.card.letter, level: dialogState.level, levels: dialogState.card.diagrams.map((d) => d.level), drawn: !!dialogState.drawn };
-}
-
-/** The viewport rect of a square of the card's board (tests), or null. */
-export function cardSquareRect(sq) {
-  return dialogState && dialogState.board ? dialogState.board.squareRect(sq) : null;
-}

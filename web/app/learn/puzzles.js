@@ -230,6 +230,7 @@ export class Puzzles extends Emitter {
   }
 
   // --- what is shown ----------------------------------------------------------------------
+  /** @returns {import('../util/shapes.js').StatusLine} */
   statusLine() {
     const p = this.puzzle;
     return {
@@ -240,6 +241,7 @@ export class Puzzles extends Emitter {
     };
   }
 
+  /** @returns {import('../util/shapes.js').BoardConfig} */
   boardConfig() {
     const dests = destSquares(this.dests());
     const want = this.phase === 'play' && !this.replyPending ? this.puzzle.moves[this.k] : null;

@@ -4,12 +4,31 @@
 // Nothing here is written again in JS; useFacts(M) reads them once the module has loaded
 // (GameModel calls it; so do the embeds and the tests).
 
+/**
+ * The facade's values (wasm/facts.cpp), as the page reads them.
+ * A piece type: its letter (Gold's, upper case), name, Gygax's value (centipawns), the
+ * levels it may stand on, how it moves (per level, in words: the default rule set's and
+ * each rule set's by id).
+ * @typedef {{letter: string, name: string, value: number, levels: number[], movement: string[], movementByRules: Record<string, string[]>}} PieceFact
+ * A rule set: its id ('gygax', 'bga'), its name for people, the variant and a summary.
+ * @typedef {{id: string, name: string, variant: string, summary: string}} RuleSet
+ * A side: {id: 'gold' | 'scarlet', name}; a board: {level: 1..3, name}.
+ * @typedef {{id: string, name: string}} Side
+ * @typedef {{level: number, name: string}} Board
+ * A computer strength: its level (1..10), its search settings, its words for people.
+ * @typedef {{level: number, text: string, maxDepth: number, maxNodes: number, movetime: number, minNodes: number, maxMovetime: number, exactRoot: boolean, blunderPct: number}} Level
+ * The engine module (a DragonchessEngine() instance): the facts above, and the classes
+ * and functions of the facade (docs/worker-protocol.md, "The wasm module"), not typed here.
+ * @typedef {{START_POSITION: string, PIECES: PieceFact[], RULE_SETS: RuleSet[], COLORS: Side[], BOARDS: Board[], LEVELS: Level[], [more: string]: any}} EngineModule
+ */
+
 let names = null, values = null, start = null, levelTexts = null, boardNames = null, strengths = null, ruleSets = null;
 
 /** Side id -> its name ('gold' -> 'Gold'), core's COLORS; filled by useFacts(M). */
 export const SIDE_NAME = {};
 
-/** M: the engine module (DragonchessEngine() instance). Idempotent. */
+/** M: the engine module (DragonchessEngine() instance). Idempotent.
+ *  @param {EngineModule} M */
 export function useFacts(M) {
   if (names) return;
   names = new Map(), values = new Map();
@@ -24,28 +43,20 @@ export function useFacts(M) {
   strengths = Object.freeze({ min: M.LEVELS[0].level, max: M.LEVELS[M.LEVELS.length - 1].level });
   boardNames = new Map(M.BOARDS.map((b) => [b.level, b.name]));
   ruleSets = M.RULE_SETS;
-  movement = new Map(M.PIECES.map((p) => [p.letter.toUpperCase(), p.movementByRules]));
 }
-let movement = null;
 
 /** The rule sets, the default first: [{id ('gygax' | 'bga'), name, variant, summary}]
  *  (core's RULE_SETS); null before the module has loaded. */
+/** @returns {RuleSet[] | null} */
 export function ruleSetList() { return ruleSets; }
+/** The default rule set's id: core's first rule set ('gygax'). */
+export function defaultRules() { need(); return ruleSets[0].id; }
 /** A rule set's name for people ('Gygax (Dragon #100)', 'Board Game Arena'); the id
  *  itself for an unknown one or before the module has loaded. */
 export function ruleSetName(id) {
   const r = ruleSets && ruleSets.find((x) => x.id === id);
   return r ? r.name : String(id);
 }
-/** How a piece moves on a level (1..3) under a rule set, core's words ('' where it never
- *  stands; the default rule set's for an unknown one). */
-export function movementWords(letter, level, rules) {
-  need();
-  const by = movement.get(String(letter).toUpperCase());
-  if (!by) return '';
-  return (by[rules] || by[ruleSets[0].id])[level - 1] || '';
-}
-
 function need() {
   if (!names) throw new Error('facts.js: useFacts(M) must be called once the engine module has loaded');
 }

@@ -5,7 +5,7 @@
 // here decides a rule.
 
 import { parseSquare } from './squares.js';
-import { useFacts, pieceName, pieceSide } from './facts.js';
+import { useFacts, pieceName, pieceSide, defaultRules } from './facts.js';
 import { attempt } from '../util/result.js';
 
 
@@ -19,12 +19,16 @@ function sortSquares(list) {
  * start). Returns {piece, side: 'gold'|'scarlet', name, square, move, capture, both, afar,
  * frozen} (square lists sorted by square number) or {error}.
  */
+/**
+ * @typedef {{piece: string, side: string, name: string, square: string, move: string[], capture: string[], both: string[], afar: string[], frozen: boolean}} MoveDiagram
+ * @returns {import('../util/result.js').Result & Partial<MoveDiagram>}
+ */
 export function moveDiagram(M, fen, square, rules) {
   if (parseSquare(square) === null) return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
   useFacts(M);
   const g = new M.Game();
   try {
-    const d = attempt(() => { g.setPosition(fen || '', [], rules ?? 'gygax'); return g.moveDiagram(square); });  // the engine's reason, if not
+    const d = attempt(() => { g.setPosition(fen || '', [], rules ?? defaultRules()); return g.moveDiagram(square); });  // the engine's reason, if not
     if (d.error) return d;
     const r = d.value, piece = r.piece;
     return {

@@ -2,7 +2,9 @@
 // sq = (level-1)*96 + rank*12 + file (level 1..3, rank and file 0-based); its name is
 // level, file letter, rank number: 2c3. A coordinate move is two names: 2c22c3.
 
-export const FILES = 12, RANKS = 8, LEVELS = 3, SQUARES = 288;
+import { SQUARES, isSquare } from '../../renderer/squares.js';
+
+export { SQUARES, isSquare };
 
 const SQUARE_RE = /^[1-3][a-l][1-8]$/;
 
@@ -18,9 +20,12 @@ export function squareName(sq) {
   return String(levelOf(sq)) + String.fromCharCode(97 + (sq % 12)) + String(Math.floor((sq % 96) / 12) + 1);
 }
 
-export const isSquare = (sq) => Number.isInteger(sq) && sq >= 0 && sq < SQUARES;
 /** 1..3 */
 export const levelOf = (sq) => Math.floor(sq / 96) + 1;
+
+/** The square the keyboard starts on, for the side at the bottom of the boards (flipped:
+ *  Scarlet's): the Ground's f file on that side's second rank, before its Warriors. */
+export const firstSquare = (flipped) => (flipped ? '2f7' : '2f2');
 
 /** A coordinate move's two squares by name: '2c22c3' -> ['2c2', '2c3']. */
 export const moveNames = (move) => [move.slice(0, 3), move.slice(3, 6)];

@@ -52,8 +52,9 @@ export const COMPACT_PLIES = 40;
 export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules', 'play', 'to', 'vs', 'strength', 'resign', 'draw', 'takeback', 'help', 'tc', 't', 'flag']);
 /** The keys of the position alone (a diagram: decodeHash's options.position). */
 export const POSITION_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules']);
-/** The rule set of a game whose link names none. */
-const DEFAULT_RULES = 'gygax';
+// A link that names no rule set is played under the default one (core's first); a link is
+// written without it when its game is under the default (before the facts are known, with it).
+const isDefaultRules = (id) => { const sets = ruleSetList(); return !!sets && sets[0].id === id; };
 const SIDE_LETTER = { gold: 'g', scarlet: 's' };
 const LETTER_SIDE = { g: 'gold', s: 'scarlet' };
 const otherSide = (side) => (side === 'gold' ? 'scarlet' : 'gold');
@@ -114,6 +115,30 @@ function normaliseFen(fen) {
 }
 
 /**
+ * A game as a link gives it (decodeHash) or as a link is made of it (encodeGame): the
+ * start (`fen`: a position string; absent: the standard start), the moves (coordinate),
+ * the rule set, the way it is played, the computer's strength, who it is for, an ending
+ * off the board, a draw offer, a takeback request, the help used, the time control (null:
+ * none) and the moves' times; `params`: the caller's extra keys' values; `error`: why the
+ * link could not be read (for people).
+ * @typedef {object} Link
+ * @property {string} [fen]
+ * @property {string[]} moves
+ * @property {string} [rules]
+ * @property {'link' | 'ai' | 'watch'} [mode]
+ * @property {number} [strength]
+ * @property {'gold' | 'scarlet'} [to]
+ * @property {{state: string, winner?: string | null, flagged?: string}} [ending]
+ * @property {{kind: string, by: string}} [offer]
+ * @property {{kind: string, by: string}} [takeback]
+ * @property {{ply: number, side: string, kind: string}[]} [assists]
+ * @property {object | null} [tc]
+ * @property {number[]} [times]
+ * @property {Record<string, string>} params
+ * @property {string} [error]
+ */
+
+/**
  * The address part (with its leading '#') for a game.
  *   game.fen      position string to start from (omitted, '' or 'startpos': from the
  *                 start; the caller, which holds the engine, knows whether it is the start)
@@ -156,7 +181,7 @@ export function encodeGame(game = {}) {
     const pack = compact === true || (compact !== false && moves.length > COMPACT_PLIES);
     parts.push(pack ? 'g=' + packMoves(moves) : 'moves=' + moves.join('.'));
   }
-  if (rules !== undefined && rules !== null && rules !== DEFAULT_RULES) {
+  if (rules !== undefined && rules !== null && !isDefaultRules(rules)) {
     if (typeof rules !== 'string' || !/^[a-z]{1,16}$/.test(rules)) throw new TypeError("rules must be a rule set's id, such as 'bga'");
     parts.push('rules=' + rules);
   }
@@ -219,13 +244,6 @@ export function encodeGame(game = {}) {
   return parts.length ? '#' + parts.join('&') : '';
 }
 
-/** A full address: `base` (its own '#...' dropped) followed by encodeGame(game). */
-export function shareUrl(base, game) {
-  const b = String(base ?? '');
-  const i = b.indexOf('#');
-  return (i < 0 ? b : b.slice(0, i)) + encodeGame(game);
-}
-
 // --- decoding -----------------------------------------------------------------------------
 
 // A short, printable rendering of a piece of hostile text for an error message (the
@@ -240,6 +258,7 @@ function charName(c) {
   return 'U+' + c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
 }
 
+/** @param {string} s @param {string} what @returns {import('../util/result.js').Result<string>} */
 function percentDecode(s, what) {
   if (!s.includes('%')) return { value: s };
   const r = attempt(() => decodeURIComponent(s));
@@ -259,157 +278,171 @@ function percentDecode(s, what) {
  * options.extraKeys: more keys to accept (e.g. ['show', 'level']); other unknown keys are
  * ignored (links from newer versions still open), unless they carry characters that
  * have no place in a link.
+ * @param {unknown} hash @param {{position?: boolean, extraKeys?: readonly string[]}} [options]
+ * @returns {Link}
  */
 export function decodeHash(hash, options = {}) {
-  const fail = (error) => ({ error, moves: [], params: {} });
-  const r = attempt(() => decode(hash, options, fail));
-  return r.error ? fail('the link could not be read') : r.value;  // (not reached: decode answers every input)
+  if (hash === undefined || hash === null) return { moves: [], params: {} };
+  /** @type {(error: string, params?: Record<string, string>) => Link} */
+  const fail = (error, params = {}) => ({ error, moves: [], params });
+  if (typeof hash !== 'string') return fail('the link is not text');
+  const cut = hash.indexOf('#');
+  const h = cut >= 0 ? hash.slice(cut + 1) : hash;
+  const extra = new Set(Array.isArray(options.extraKeys) ? options.extraKeys : []);
+  const read = readParams(h, options.position ? POSITION_KEYS : GAME_KEYS, extra);
+  if (read.error) return fail(read.error);
+  const seen = read.seen;
+  // the extra keys (an embed's options) come back with an error too, to be checked apart
+  /** @type {Record<string, string>} */
+  const params = {};
+  for (const key of extra) if (seen.has(key)) params[key] = seen.get(key);
+  /** @type {Link} */
+  const out = { moves: [], params };
+  for (const [key, readField] of FIELDS) {
+    if (!seen.has(key)) continue;
+    const error = readField(seen.get(key), out, seen);
+    if (error) return fail(error, params);
+  }
+  return out;
 }
 
-function decode(hash, options, fail) {
-  if (hash === undefined || hash === null) return { moves: [], params: {} };
-  if (typeof hash !== 'string') return fail('the link is not text');
-  let h = hash;
-  const cut = h.indexOf('#');
-  if (cut >= 0) h = h.slice(cut + 1);
-  if (h.length > MAX_HASH_LENGTH) {
-    return fail(`the link is too long (${h.length} characters; at most ${MAX_HASH_LENGTH} are read)`);
-  }
+// The link's text -> {seen: Map(key -> decoded value)} of the keys asked for (`keys` and
+// `extra`; others are ignored), or {error}.
+/** @param {string} h @param {readonly string[]} keys @param {Set<string>} extra
+ *  @returns {{error?: string, seen?: Map<string, string>}} */
+function readParams(h, keys, extra) {
+  if (h.length > MAX_HASH_LENGTH) return { error: `the link is too long (${h.length} characters; at most ${MAX_HASH_LENGTH} are read)` };
   // Only what a URL fragment may carry (RFC 3986) plus '%' escapes; no spaces, quotes, <, >.
   const bad = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/.exec(h);
-  if (bad) return fail(`the link has a character that does not belong in it (${charName(bad[0])} at position ${bad.index + 1})`);
-  const extra = new Set(Array.isArray(options.extraKeys) ? options.extraKeys : []);
-  const keys = options.position ? POSITION_KEYS : GAME_KEYS;
+  if (bad) return { error: `the link has a character that does not belong in it (${charName(bad[0])} at position ${bad.index + 1})` };
   const seen = new Map();
   for (const part of h.split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
-    const rawKey = eq < 0 ? part : part.slice(0, eq);
-    const rawVal = eq < 0 ? '' : part.slice(eq + 1);
-    const k = percentDecode(rawKey, 'parameter name');
-    if (k.error) return fail(k.error);
+    const k = percentDecode(eq < 0 ? part : part.slice(0, eq), 'parameter name');
+    if (k.error) return k;
     const key = k.value.toLowerCase();
-    if (!/^[a-z][a-z0-9_-]{0,31}$/.test(key)) return fail(`the link has a parameter name that does not belong in it (${quote(k.value)})`);
-    const v = percentDecode(rawVal, `'${key}' value`);
-    if (v.error) return fail(v.error);
-    if (/[\u0000-\u001f\u007f<>"`\\{}]/.test(v.value)) {
-      return fail(`the link's '${key}' value has characters that do not belong in it`);
-    }
+    if (!/^[a-z][a-z0-9_-]{0,31}$/.test(key)) return { error: `the link has a parameter name that does not belong in it (${quote(k.value)})` };
+    const v = percentDecode(eq < 0 ? '' : part.slice(eq + 1), `'${key}' value`);
+    if (v.error) return v;
+    if (/[\u0000-\u001f\u007f<>"`\\{}]/.test(v.value)) return { error: `the link's '${key}' value has characters that do not belong in it` };
     if (!keys.includes(key) && !extra.has(key)) continue;  // unknown: ignored
-    if (seen.has(key)) return fail(`the link gives '${key}' twice`);
+    if (seen.has(key)) return { error: `the link gives '${key}' twice` };
     seen.set(key, v.value);
   }
+  return { seen };
+}
 
-  // the extra keys (an embed's options) come back with an error too, to be checked apart
-  const params = {};
-  for (const key of extra) if (seen.has(key)) params[key] = seen.get(key);
-  const failed = fail;
-  fail = (error) => ({ ...failed(error), params });
-  const out = { moves: [], params };
-  if (seen.has('fen')) {
-    const f = readFen(seen.get('fen'));
-    if (f.error) return fail(f.error);
+// A side's letter in a link (g, s) -> 'gold' | 'scarlet'; an error names the key.
+/** @param {string} key @param {string} v @param {(side: string) => string | void} set @returns {string | void} */
+function sideOf(key, v, set) {
+  const side = LETTER_SIDE[v.toLowerCase()];
+  if (!side) return `the link's '${key}' must be g (Gold) or s (Scarlet), not ${quote(v)}`;
+  return set(side);
+}
+
+// The fields of a link: [key, read(value, out, seen) -> an error for people, or nothing
+// (the value read into `out`)], in the order they are read: a field may need one read
+// before it (the strength the way to play, the move times the clock and the moves, a
+// flag the clock); `seen` holds every key the link gives.
+/** @type {Array<[string, (v: string, out: Link, seen: Map<string, string>) => string | void]>} */
+const FIELDS = [
+  ['fen', (v, out) => {
+    const f = readFen(v);
+    if (f.error) return f.error;
     out.fen = f.fen;
-  }
-  if (seen.has('moves') && seen.has('g')) return fail("the link gives the moves twice (both 'moves' and 'g')");
-  if (seen.has('moves')) {
-    const m = readMoves(seen.get('moves'));
-    if (m.error) return fail(m.error);
+  }],
+  ['moves', (v, out, seen) => {
+    if (seen.has('g')) return "the link gives the moves twice (both 'moves' and 'g')";
+    const m = readMoves(v);
+    if (m.error) return m.error;
     out.moves = m.moves;
-  } else if (seen.has('g')) {
-    const g = seen.get('g');
-    if (g.length > MAX_PLIES * 3) return fail(`the link holds more than ${MAX_PLIES} moves`);
-    const m = unpackMoves(g);
-    if (m.error) return fail(m.error);
+  }],
+  ['g', (v, out) => {
+    if (v.length > MAX_PLIES * 3) return `the link holds more than ${MAX_PLIES} moves`;
+    const m = unpackMoves(v);
+    if (m.error) return m.error;
     out.moves = m.moves;
-  }
-  if (seen.has('rules')) {
-    const r = readRules(seen.get('rules'));
-    if (r.error) return fail(r.error);
+  }],
+  ['rules', (v, out) => {
+    const r = readRules(v);
+    if (r.error) return r.error;
     out.rules = r.rules;
-  }
-  if (seen.has('play')) {
-    const p = seen.get('play').toLowerCase();
-    if (p !== 'link') return fail(`the link's 'play' must be 'link', not ${quote(seen.get('play'))}`);
+  }],
+  ['play', (v, out) => {
+    if (v.toLowerCase() !== 'link') return `the link's 'play' must be 'link', not ${quote(v)}`;
     out.mode = 'link';
-  }
-  if (seen.has('vs')) {
-    const v = seen.get('vs').toLowerCase();
-    if (!VS_MODE[v]) return fail(`the link's 'vs' must be computer or watch, not ${quote(seen.get('vs'))}`);
-    if (out.mode) return fail("the link gives two ways to play (both 'play' and 'vs')");
-    out.mode = VS_MODE[v];
-  }
-  if (seen.has('strength')) {
-    const t = seen.get('strength');
-    const n = /^\d{1,2}$/.test(t) ? Number(t) : NaN;
+  }],
+  ['vs', (v, out) => {
+    const mode = VS_MODE[v.toLowerCase()];
+    if (!mode) return `the link's 'vs' must be computer or watch, not ${quote(v)}`;
+    if (out.mode) return "the link gives two ways to play (both 'play' and 'vs')";
+    out.mode = mode;
+  }],
+  ['strength', (v, out) => {
+    const n = /^\d{1,2}$/.test(v) ? Number(v) : NaN;
     const { min, max } = strengthRange();
-    if (!(n >= min && n <= max)) {
-      return fail(`the link's 'strength' must be a whole number from ${min} to ${max}, not ${quote(t)}`);
-    }
+    if (!(n >= min && n <= max)) return `the link's 'strength' must be a whole number from ${min} to ${max}, not ${quote(v)}`;
     if (out.mode === 'ai' || out.mode === 'watch') out.strength = n;  // meaningless otherwise: ignored
-  }
-  if (seen.has('to')) {
-    const t = seen.get('to').toLowerCase();
+  }],
+  ['to', (v, out) => {
+    const t = v.toLowerCase();
     if (t === 'g' || t === 'gold') out.to = 'gold';
     else if (t === 's' || t === 'scarlet') out.to = 'scarlet';
-    else return fail(`the link's 'to' must be g (Gold) or s (Scarlet), not ${quote(seen.get('to'))}`);
-  }
-  if (seen.has('tc')) {
-    const t = readTc(seen.get('tc'), "link's time control (tc=)");
-    if (t.error) return fail(t.error);
+    else return `the link's 'to' must be g (Gold) or s (Scarlet), not ${quote(v)}`;
+  }],
+  ['tc', (v, out) => {
+    const t = readTc(v, "link's time control (tc=)");
+    if (t.error) return t.error;
     out.tc = t.tc;
-  }
-  if (seen.has('t')) {
-    if (!out.tc || out.tc.kind !== 'days') return fail("the link gives move times (t=) without a correspondence time control (tc=3d and the like)");
-    const parts = seen.get('t').split('.');
-    if (parts.length !== out.moves.length) return fail(`the link gives ${parts.length} move times (t=) for ${out.moves.length} moves`);
+  }],
+  ['t', (v, out) => {
+    if (!out.tc || out.tc.kind !== 'days') return 'the link gives move times (t=) without a correspondence time control (tc=3d and the like)';
+    const parts = v.split('.');
+    if (parts.length !== out.moves.length) return `the link gives ${parts.length} move times (t=) for ${out.moves.length} moves`;
     const times = [];
     for (let i = 0; i < parts.length; i++) {
-      if (!/^[0-9a-z]{1,8}$/.test(parts[i])) return fail(`the link's move time ${i + 1} (t=) is not a number: ${quote(parts[i])}`);
+      if (!/^[0-9a-z]{1,8}$/.test(parts[i])) return `the link's move time ${i + 1} (t=) is not a number: ${quote(parts[i])}`;
       times.push((i ? times[i - 1] : 0) + parseInt(parts[i], 36) * 1000);
     }
     out.times = times;
-  }
-  const other = ['resign', 'draw'].find((k) => seen.has(k));
-  if (seen.has('flag') && other) return fail(`the link gives two endings ('${other}' and 'flag')`);
-  if (seen.has('flag')) {
-    const side = LETTER_SIDE[seen.get('flag').toLowerCase()];
-    if (!side) return fail(`the link's 'flag' must be g (Gold) or s (Scarlet), not ${quote(seen.get('flag'))}`);
-    if (!out.tc) return fail("the link says a flag fell ('flag') but gives no time control (tc=)");
-    out.ending = { state: 'timeout', flagged: side };
-  }
-  if (seen.has('resign') && seen.has('draw')) return fail("the link gives both a resignation and a draw ('resign' and 'draw')");
-  if (seen.has('resign')) {
-    const side = LETTER_SIDE[seen.get('resign').toLowerCase()];
-    if (!side) return fail(`the link's 'resign' must be g (Gold) or s (Scarlet), not ${quote(seen.get('resign'))}`);
-    out.ending = { state: 'resignation', winner: otherSide(side) };
-  }
-  if (seen.has('draw')) {
-    const d = seen.get('draw').toLowerCase();
+  }],
+  ['flag', (v, out, seen) => {
+    const other = ['resign', 'draw'].find((k) => seen.has(k));
+    if (other) return `the link gives two endings ('${other}' and 'flag')`;
+    return sideOf('flag', v, (side) => {
+      if (!out.tc) return "the link says a flag fell ('flag') but gives no time control (tc=)";
+      out.ending = { state: 'timeout', flagged: side };
+    });
+  }],
+  ['resign', (v, out, seen) => {
+    if (seen.has('draw')) return "the link gives both a resignation and a draw ('resign' and 'draw')";
+    return sideOf('resign', v, (side) => { out.ending = { state: 'resignation', winner: otherSide(side) }; });
+  }],
+  ['draw', (v, out) => {
+    const d = v.toLowerCase();
     const m = /^(offer|decline)-([gs])$/.exec(d);
     if (d === 'agreed') out.ending = { state: 'draw-agreed', winner: null };
     else if (m) out.offer = { kind: m[1] === 'offer' ? 'offer' : 'declined', by: LETTER_SIDE[m[2]] };
-    else return fail(`the link's 'draw' must be agreed, offer-g, offer-s, decline-g or decline-s, not ${quote(seen.get('draw'))}`);
-  }
-  if (seen.has('takeback')) {
-    const t = seen.get('takeback').toLowerCase();
-    const m = /^(ask|accept|decline)-([gs])$/.exec(t);
-    if (!m) return fail(`the link's 'takeback' must be ask-g, ask-s, accept-g, accept-s, decline-g or decline-s, not ${quote(seen.get('takeback'))}`);
+    else return `the link's 'draw' must be agreed, offer-g, offer-s, decline-g or decline-s, not ${quote(v)}`;
+  }],
+  ['takeback', (v, out) => {
+    const m = /^(ask|accept|decline)-([gs])$/.exec(v.toLowerCase());
+    if (!m) return `the link's 'takeback' must be ask-g, ask-s, accept-g, accept-s, decline-g or decline-s, not ${quote(v)}`;
     out.takeback = { kind: WORD_TAKEBACK[m[1]], by: LETTER_SIDE[m[2]] };
-  }
-  if (seen.has('help')) {
-    const items = seen.get('help').toLowerCase().split('.').filter((x) => x !== '');
-    if (items.length > 2 * MAX_PLIES + 2) return fail(`the link's 'help' lists more than ${2 * MAX_PLIES + 2} uses`);
+  }],
+  ['help', (v, out) => {
+    const items = v.toLowerCase().split('.').filter((x) => x !== '');
+    if (items.length > 2 * MAX_PLIES + 2) return `the link's 'help' lists more than ${2 * MAX_PLIES + 2} uses`;
     const assists = [];
     for (const item of items) {
       const m = /^(\d{1,4})([ha])([gs])$/.exec(item);
-      if (!m) return fail(`the link's 'help' must list uses such as 12hg (a hint for Gold after 12 plies) or 15as, not ${quote(item)}`);
+      if (!m) return `the link's 'help' must list uses such as 12hg (a hint for Gold after 12 plies) or 15as, not ${quote(item)}`;
       assists.push({ ply: Number(m[1]), side: LETTER_SIDE[m[3]], kind: LETTER_HELP[m[2]] });
     }
     if (assists.length) out.assists = assists;
-  }
-  return out;
-}
+  }],
+];
 
 // A position string: spaces may come as '_', '+' or %20. One or two fields are
 // completed with the defaults (Gold to move, counters 0 and 1). Syntax only: the engine

@@ -88,15 +88,6 @@ export function gameLine(info) {
 }
 
 /**
- * Reads game `index` of a record text into what the page opens: {startFen, moves, ending,
- * meta, what}, or {error, code: 'bad-record', line} (the engine's reason) when it cannot.
- */
-export function readGame(M, text, index) {
-  const read = attempt(() => M.readRecord(text, index));
-  return read.error ? read : openedGame(M, read.value);
-}
-
-/**
  * What the page opens from a game read by core (M.readRecord, RecordList.read): also its
  * clocks when it was timed (`timing`: the page's time control, or null when the page does
  * not play the record's; each ply's [%clk]).

@@ -7,6 +7,7 @@
 // the controller (ctl.checkFlag: core decides what it means).
 import * as clock from '../game/clock.js';
 import { SIDE_NAME } from '../rules/facts.js';
+import { all } from '../util/dom.js';
 
 // ctl: the Controller; sounds: createSounds(); root: where the players' clocks are (document)
 export function createClockView(ctl, sounds, root = document) {
@@ -33,7 +34,7 @@ export function createClockView(ctl, sounds, root = document) {
   function render() {
     const c = ctl.clock;
     const now = ctl.now();
-    for (const el of root.querySelectorAll('[data-clock]')) {
+    for (const el of all('[data-clock]', root)) {
       const side = el.dataset.clock;
       if (!c) { el.hidden = true; continue; }
       el.hidden = false;

@@ -2,10 +2,27 @@
 // summary when a game ends.
 import * as store from '../game/store.js';
 import * as view from './view.js';
-import { SIDE_NAME, other, levelText, strengthRange, ruleSetList } from '../rules/facts.js';
+import { SIDE_NAME, other, levelText, strengthRange, ruleSetList, defaultRules } from '../rules/facts.js';
 import { checkmateWords, resultTitle, resultReason, resultScore } from '../rules/words.js';
-import { $ } from '../util/dom.js';
-import { readTc, tcCode } from '../game/clock.js';
+import { $, el, esc } from '../util/dom.js';
+import { readTc, tcCode, tcWords, PRESETS, DAYS } from '../game/clock.js';
+
+// The first clock's option says what the figures mean.
+const presetText = (tc, i) => (i === 0 ? `${tcCode(tc)} · ${tc.base / 60000} minutes, +${tc.inc / 1000} s a move` : tcCode(tc));
+
+// The new game's choices that are facts of their owners: core's rule sets (the default
+// checked) and the clocks of game/clock.js (live games' before Custom, link games' after).
+function fillChoices(form) {
+  const rules = form.querySelector('#seg-rules');
+  for (const r of ruleSetList()) {
+    const checked = r.id === defaultRules() ? ' checked' : '';
+    rules.append(el('label', {}, `<input type="radio" name="rules" value="${esc(r.id)}"${checked}><span data-rules-name="${esc(r.id)}">${esc(r.name)}</span>`));
+  }
+  const select = form.elements.tc, custom = select.querySelector('option[value="custom"]');
+  const option = (text, tc, kind) => el('option', { value: tcCode(tc), 'data-for': kind }, esc(text));
+  PRESETS.forEach((code, i) => { const { tc } = readTc(code); custom.before(option(presetText(tc, i), tc, 'live')); });
+  for (const days of DAYS) { const tc = { kind: 'days', days }; select.append(option(tcWords(tc), tc, 'link')); }
+}
 
 // ctl: the Controller; opening: createOpening()
 export function createDialogs(ctl, opening) {
@@ -62,7 +79,7 @@ export function createDialogs(ctl, opening) {
     if (!ctl.isOver()) return;
     const key = ctl.recordKey();
     if (!force && ctl.overShownFor === key) return;
-    ctl.overShownFor = key;
+    ctl.overShown();
     const st = ctl.model.status(), me = ctl.humanSide();
     let title = resultTitle(st);
     if (me && ctl.aiPlays(other(me)) && st.winner) title = st.winner === me ? 'You won!' : 'The computer won';
@@ -89,8 +106,7 @@ export function createDialogs(ctl, opening) {
     const form = $('form-new');
     const { min, max } = strengthRange();  // the computer's strengths: core's levels
     Object.assign(form.elements.level, { min, max });
-    // the rule sets' names: core's
-    for (const r of ruleSetList() || []) form.querySelectorAll(`[data-rules-name="${r.id}"]`).forEach((el) => { el.textContent = r.name; });
+    fillChoices(form);
     form.addEventListener('input', syncNewGameForm);
     $('btn-new-cancel').addEventListener('click', () => $('dlg-new').close('cancel'));
     form.addEventListener('submit', (e) => {

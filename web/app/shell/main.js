@@ -3,7 +3,7 @@
 // destinations and emits moves), the rules engine on the main thread (the game record,
 // legal destinations, status, notation: instant, even while the AI thinks), the controller
 // (game/controller.js: every game action, no DOM), the AI (game/ai.js: the engine worker),
-// which game is open (game/opening.js: links, saved game), the page (page.js: who owns the
+// which game is open (share/opening.js: links, saved game), the page (page.js: who owns the
 // board, the one redraw, the input) and its panels.
 //
 //   const r = await startPage();  // {page, ctl, ...} or {error}; start.js is the page's entry
@@ -14,7 +14,7 @@ import { useFacts, levelName } from '../rules/facts.js';
 import * as store from '../game/store.js';
 import { Controller } from '../game/controller.js';
 import { createAI } from '../game/ai.js';
-import { createOpening } from '../game/opening.js';
+import { createOpening } from '../share/opening.js';
 import { computerAnswers } from '../game/offers.js';
 import { applyLayout, BOARD_STYLES } from './page-layout.js';
 import * as view from './view.js';
@@ -35,7 +35,7 @@ import { createEditor } from '../analysis/editor.js';
 import { createEditorView } from '../analysis/editor-view.js';
 import { createLearnCtrl } from '../learn/learn-ctrl.js';
 import { createLearnView } from '../learn/learn-view.js';
-import { $ } from '../util/dom.js';
+import { $, all, closestTo } from '../util/dom.js';
 import { settle } from '../util/result.js';
 
 /**
@@ -43,6 +43,7 @@ import { settle } from '../util/result.js';
  * and the rules engine: the page's own by default). Resolves to the page's parts
  * {page, ctl, ai, board, M, opening, analysis, editor, learn, recordIO, sounds} once the
  * page is drawn and takes input, or to {error} when it cannot start (the page says so).
+ * @returns {Promise<import('../util/result.js').Result & {[part: string]: any}>}
  */
 export async function startPage({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
   const r = await settle(boot(createBoard, loadEngine));
@@ -84,7 +85,7 @@ async function boot(createBoard, loadEngine) {
   board.canvas.setAttribute('aria-label', `Dragonchess boards: ${boards}`);
   board.canvas.setAttribute('aria-describedby', 'board-help');
   $('board-help-levels').textContent = boards;
-  document.querySelectorAll('[data-level-name]').forEach((el) => { el.textContent = levelName(el.dataset.levelName); });
+  all('[data-level-name]').forEach((el) => { el.textContent = levelName(el.dataset.levelName); });
 
   const ctl = new Controller(new GameModel(M), store.cleanSettings(store.DEFAULT_SETTINGS));
   const sounds = createSounds();
@@ -162,18 +163,18 @@ function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, emb
     arrange: () => page.toggleArrange(),
   };
   document.addEventListener('click', (e) => {
-    const actEl = e.target.closest('[data-act]');
-    if (actEl && !actEl.disabled) {
+    const actEl = closestTo(e, '[data-act]');
+    if (actEl && !actEl.matches(':disabled')) {
       const act = acts[actEl.dataset.act];
       if (act) act();
       return;
     }
-    const nav = e.target.closest('[data-nav]');
-    if (nav && !nav.disabled) {
+    const nav = closestTo(e, '[data-nav]');
+    if (nav && !nav.matches(':disabled')) {
       ctl.goTo({ first: 0, prev: ctl.viewPly - 1, next: ctl.viewPly + 1, last: ctl.model.length }[nav.dataset.nav]);
       return;
     }
-    const mv = e.target.closest('[data-ply]');
+    const mv = closestTo(e, '[data-ply]');
     if (mv) ctl.goTo(Number(mv.dataset.ply));
   });
   sounds.bindButton($('btn-sound'));

@@ -1,7 +1,7 @@
 // The Resign and Offer a draw buttons and the offers box of the game page (draw offers and
 // takeback requests), over the rules of who may do what (game/offers.js).
 import { SIDE_NAME, other } from '../rules/facts.js';
-import { $, el } from '../util/dom.js';
+import { $, el, all, closestTo } from '../util/dom.js';
 import { actingSide, offersState, resign, offerDraw, acceptDraw, declineDraw, takebackState, acceptTakeback, declineTakeback } from '../game/offers.js';
 
 function makeConfirm() {
@@ -35,8 +35,8 @@ export function createOffersPanel(ctl, el, toast) {
 
   function render() {
     const st = offersState(ctl), tb = takebackState(ctl);
-    document.querySelectorAll('[data-offer="resign"]').forEach((b) => { b.disabled = !st.canResign; });
-    document.querySelectorAll('[data-offer="draw"]').forEach((b) => { b.disabled = !st.canOffer; });
+    all('[data-offer="resign"]').forEach((b) => { /** @type {HTMLButtonElement} */ (b).disabled = !st.canResign; });
+    all('[data-offer="draw"]').forEach((b) => { /** @type {HTMLButtonElement} */ (b).disabled = !st.canOffer; });
     const note = [st.note, tb.note].filter(Boolean).join(' ');
     el.hidden = !st.prompt && !tb.prompt && !note;
     el.setAttribute('aria-label', tb.prompt && !st.prompt ? 'Takeback request' : 'Draw offer');
@@ -60,8 +60,8 @@ export function createOffersPanel(ctl, el, toast) {
   // an answer given is confirmed (done); a refusal says why
   const act = (fn, done = '') => { const r = fn(ctl); if (r.error || done) toast(r.error || done); };
   document.addEventListener('click', (e) => {
-    const b = e.target.closest('[data-offer]');
-    if (!b || b.disabled) return;
+    const b = closestTo(e, '[data-offer]');
+    if (!b || b.matches(':disabled')) return;
     const what = b.dataset.offer;
     if (what === 'resign') askResign();
     else if (what === 'draw') act(offerDraw);

@@ -21,6 +21,8 @@
 // turned phone has no height to spare: there an offer to answer takes the toolbar's place
 // until it is answered or lapses.
 
+import { all } from '../util/dom.js';
+
 const TOPBAR = 52, PAD_X = 16, PAD_TOP = 12, PAD_BOTTOM = 16, GAP = 14, STRIP = 46;
 const SIDEBAR_MIN = 320, SIDEBAR_MAX = 440, PANELS_BELOW = 236, PHONE_MAX_WIDTH = 760, PHONE_MAX_HEIGHT = 500;
 const UPRIGHT_MAX_WIDTH = 1024;  // a portrait window narrower than this: the phone's one column
@@ -96,7 +98,7 @@ export function applyLayout(boardEl, bestFit, style) {
 // The scrolling part's height under the status line (a phone's page, its classes set).
 function visibleHeight() {
   const app = document.getElementById('app'), strip = document.getElementById('status-strip');
-  const toolbar = document.querySelector('.card-game .game-controls');
+  const toolbar = /** @type {HTMLElement | null} */ (document.querySelector('.card-game .game-controls'));
   const top = app.getBoundingClientRect().top + (strip ? strip.offsetHeight : 0);
   return window.innerHeight - top - (toolbar ? toolbar.offsetHeight : 0) - 4;
 }
@@ -111,11 +113,11 @@ let dockWatch = null;
 export function dock() {
   const body = document.body, phone = body.classList.contains('layout-phone');
   if (!dockWatch && typeof ResizeObserver !== 'undefined') dockWatch = new ResizeObserver(() => dock());
-  const prompts = [...document.querySelectorAll('#offers .offers-prompt')];  // a draw offer, a takeback request
+  const prompts = all('#offers .offers-prompt');  // a draw offer, a takeback request
   const over = phone && body.classList.contains('layout-turned') && prompts.some((p) => p.offsetHeight > 0);
   body.classList.toggle('offer-over-toolbar', over);
   let bottom = 0;
-  for (const el of DOCKED.flatMap((s) => [...document.querySelectorAll(s)])) {
+  for (const el of DOCKED.flatMap((s) => all(s))) {
     if (dockWatch && !watched.has(el)) { watched.add(el); dockWatch.observe(el); }
     const docked = phone && getComputedStyle(el).position === 'fixed';
     el.style.bottom = docked ? bottom + 'px' : '';

@@ -13,12 +13,12 @@
 // status line, the panels.
 import * as view from './view.js';
 import * as a11y from './a11y.js';
-import { squareName, parseSquare } from '../rules/squares.js';
+import { squareName, parseSquare, firstSquare } from '../rules/squares.js';
 import { moveWords, resultTitle, resultScore } from '../rules/words.js';
 import { recordNotes } from '../share/record-io.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../game/offers.js';
 import { soundFor } from './sounds.js';
-import { $ } from '../util/dom.js';
+import { $, all } from '../util/dom.js';
 
 // What every owner's board starts from: a key an owner leaves out is not left over from another.
 const BLANK = Object.freeze({ dests: null, afar: null, free: false, lastMove: null, check: null, checkers: [], premove: null, frozen: [], selected: null, arrows: [] });
@@ -33,6 +33,10 @@ export class Page {
     this.analysis = null;
     this.keys = null;
     this.panels = [];      // {render()} drawn after the board and the status line, in order
+    /** @type {{openNewGame: (preset?: object) => void} | null} the new-game dialog (dialogs.js) */
+    this.dialogs = null;
+    /** @type {() => void} B: the boards' other arrangement (the page's maker sets it) */
+    this.toggleArrange = () => {};
     this.owners = [this.gameOwner()];
     this.drawn = null;
     this.frame = 0;
@@ -54,14 +58,17 @@ export class Page {
   }
 
   // --- who owns the board ---------------------------------------------------------------
+  /** @returns {import('../util/shapes.js').BoardOwner} */
   owner() { return this.owners[this.owners.length - 1]; }
-  /** A mode takes the board: it is drawn from `owner` and gets the board's input. */
+  /** A mode takes the board: it is drawn from `owner` and gets the board's input.
+   *  @param {import('../util/shapes.js').BoardOwner} owner */
   take(owner) {
     this.owners = this.owners.filter((o) => o !== owner);
     this.owners.push(owner);
     this.redraw();
   }
-  /** The mode gives the board back to the one it took it from. */
+  /** The mode gives the board back to the one it took it from.
+   *  @param {import('../util/shapes.js').BoardOwner} owner */
   release(owner) {
     if (owner === this.owners[0]) return;
     this.owners = this.owners.filter((o) => o !== owner);
@@ -69,6 +76,7 @@ export class Page {
   }
 
   // The game as the board's owner: the controller's board with the analysis's arrows.
+  /** @returns {import('../util/shapes.js').BoardOwner} */
   gameOwner() {
     const page = this, ctl = this.ctl;
     return {
@@ -84,8 +92,8 @@ export class Page {
       // handed; the controller owns the selection (its notes say why a piece cannot move).
       onSelect(sq) {
         if (!ctl.isLive()) { ctl.goTo(ctl.model.length); return; }
-        if (sq === null) { ctl.deselect(); ctl.note = null; } else ctl.select(squareName(sq));
-        page.redraw();
+        if (sq === null) ctl.clearSelection();
+        else { ctl.select(squareName(sq)); page.redraw(); }
       },
       onMove(from, to) {
         const r = ctl.playSquares(from, to);
@@ -101,17 +109,15 @@ export class Page {
           if (r.error) view.toast('That move could not be played: ' + r.error);
           return;
         }
-        ctl.select(name);
-        if (!ctl.pieceAt(name) && !ctl.note) ctl.note = { text: `${name} is empty: choose a piece to move.`, kind: 'warn' };
-        page.redraw();
+        ctl.choose(name);
         // a piece that cannot move: the note says why (the drawing says it); a list of no moves says nothing
         if (ctl.selected && ctl.dests.length) {
           const ds = ctl.dests;
           a11y.announce(`${ctl.describeSquare(name).split(', selected')[0]} selected: ${ds.length} ${ds.length === 1 ? 'move' : 'moves'}: ${ds.map((d) => d.to).join(', ')}.`);
         }
       },
-      cancel() { const had = !!ctl.selected || ctl.cancelPremove(); ctl.deselect(); if (!ctl.premove) ctl.note = null; page.redraw(); return had; },
-      startSquare: () => ctl.selected || (ctl.settings.flipped ? '2f7' : '2f2'),
+      cancel: () => ctl.cancel(),
+      startSquare: () => ctl.selected || firstSquare(ctl.settings.flipped),
       onKey: (e) => page.gameKey(e),
     };
   }
@@ -190,7 +196,7 @@ export class Page {
     const setDis = (sel, dis) => document.querySelectorAll(sel).forEach((b) => { b.disabled = dis; });
     setDis('[data-act="undo"]', asksForTakeback(ctl) ? !takebackState(ctl).canAsk : !ctl.undoCount());
     const refusal = ctl.undoRefusal();
-    document.querySelectorAll('[data-act="undo"]').forEach((b) => { b.title = refusal || 'Take back (Ctrl+Z)'; });
+    all('[data-act="undo"]').forEach((b) => { b.title = refusal || 'Take back (Ctrl+Z)'; });
     setDis('[data-act="redo"]', !ctl.redoCount());
     setDis('[data-act="hint"]', !(this.ai && this.ai.canHint()));
     setDis('button[data-nav="first"]', ctl.viewPly === 0);
@@ -296,7 +302,7 @@ export class Page {
     else if (e.key === 'p' || e.key === 'P') ctl.togglePause();
     else if (e.key === 'm' || e.key === 'M') this.sounds.toggle();
     else if (e.key === ' ' && ai.state.busy) ai.stop();
-    else if (e.key === 'Escape') { ctl.deselect(); if (!ctl.cancelPremove()) ctl.note = null; this.redraw(); }
+    else if (e.key === 'Escape') ctl.cancel();
     else handled = false;
     if (handled) e.preventDefault();
     return handled;

@@ -53,18 +53,9 @@ export async function registerPWA(options = {}) {
 
   const check = () => settle(registration.update());  // offline: the next check tries again
   if (checkEveryMs > 0) {
-    const timer = setInterval(check, checkEveryMs);
+    const timer = /** @type {any} */ (setInterval(check, checkEveryMs));  // Node's (the tests') lets the process exit
     if (timer.unref) timer.unref();
     document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') check(); });
   }
   return { registration, apply, check };
-}
-
-/** Resolves when a service worker controls this page (at once if one does). */
-export function whenControlled() {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve(false);
-  if (navigator.serviceWorker.controller) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true });
-  });
 }

@@ -44,7 +44,7 @@ export function createSounds() {
   let muted = readMuted();
   let ctx = null, noise = null;
   const buttons = new Set();
-  const AC = typeof window !== 'undefined' && (window.AudioContext || window.webkitAudioContext);
+  const AC = typeof window !== 'undefined' && (window.AudioContext || /** @type {any} */ (window).webkitAudioContext);
 
   // Whether the person has used this page (a click, a tap, a key): only then may audio
   // start (the browsers' autoplay rule; their own flag, navigator.userActivation, is not

@@ -13,38 +13,41 @@
 'use strict';
 
 const VERSION = '__DC_VERSION__';
+// @ts-ignore: scripts/build-pwa writes the list of files here (the template is no module)
 const ASSETS = __DC_ASSETS__;
 const PREFIX = 'dragonchess-';
 const CACHE = PREFIX + VERSION;
+/** @type {any} the worker's global scope (ServiceWorkerGlobalScope: the checker knows the page's) */
+const sw = self;
 const SCOPE = new URL('./', self.location.href);
 const INDEX = new URL('index.html', SCOPE).href;
 
-self.addEventListener('install', (event) => {
+sw.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // cache: 'reload' skips the HTTP cache: the files of exactly this version.
     await cache.addAll(ASSETS.map((path) => new Request(new URL(path, SCOPE).href, { cache: 'reload' })));
     // The very first install has no pages to disturb: take over at once.
-    if (!self.registration.active) await self.skipWaiting();
+    if (!sw.registration.active) await sw.skipWaiting();
   })());
 });
 
-self.addEventListener('activate', (event) => {
+sw.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
       if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener('message', (event) => {
+sw.addEventListener('message', (event) => {
   const data = event.data;
-  if (data && data.type === 'SKIP_WAITING') self.skipWaiting();
+  if (data && data.type === 'SKIP_WAITING') sw.skipWaiting();
   else if (data && data.type === 'VERSION' && event.source) event.source.postMessage({ type: 'VERSION', version: VERSION });
 });
 
-self.addEventListener('fetch', (event) => {
+sw.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
   const url = new URL(req.url);

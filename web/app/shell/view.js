@@ -200,7 +200,7 @@ export function renderEngineState(e) {
   st.classList.toggle('is-busy', !!e.busy);
   const stop = $('btn-stop');
   stop.disabled = !e.busy;
-  const mini = document.querySelector('.btn-stop-mini');
+  const mini = /** @type {HTMLElement | null} */ (document.querySelector('.btn-stop-mini'));
   if (mini) {
     mini.hidden = !e.busy;
     mini.querySelector('span').textContent = e.purpose === 'hint' ? 'Stop' : 'Move now';

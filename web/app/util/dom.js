@@ -1,10 +1,21 @@
 // The page's small DOM and HTML helpers, written once: an element by id, text escaped for
 // HTML (text and attribute values alike), and a move of the notation as HTML.
+/** @param {string} id
+ *  @returns {any} the element: its kind is the page's (an input, a dialog, a canvas), which
+ *  the caller knows by its id; null when there is none */
 export const $ = (id) => document.getElementById(id);
 
 const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text made safe inside HTML text and inside any quoted attribute value. */
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ENTITIES[c]);
+
+/** The elements matching `selector` under `root` (the document), as an array.
+ *  @param {string} selector @param {ParentNode} [root] @returns {HTMLElement[]} */
+export const all = (selector, root = document) => /** @type {HTMLElement[]} */ ([...root.querySelectorAll(selector)]);
+
+/** The element an event came from or its nearest ancestor matching `selector`; null when none.
+ *  @param {Event} e @param {string} selector @returns {HTMLElement | null} */
+export const closestTo = (e, selector) => (e.target instanceof Element ? /** @type {HTMLElement | null} */ (e.target.closest(selector)) : null);
 
 /** A move of the notation as HTML, its check or mate suffix marked up: "R3c5<span class="chk">+</span>". */
 export function moveHtml(alg) {

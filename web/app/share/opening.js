@@ -1,14 +1,14 @@
 // Which game is on the page: a game link in the address, the saved game, a previous game
 // kept when a link replaced it, or a new game. Persistence is store.js, link text is
 // share.js/links.js; every game goes through the controller's one reset path.
-import * as store from './store.js';
-import { START, DEFAULT_RULES } from './model.js';
-import { SIDE_NAME, other } from '../rules/facts.js';
+import * as store from '../game/store.js';
+import { START } from '../game/model.js';
+import { SIDE_NAME, other, defaultRules } from '../rules/facts.js';
 import { resignedWords } from '../rules/words.js';
-import { sameStart, WAITING } from './controller.js';
-import { recordedWay } from './players.js';
-import { readLink, linkError, linkFor, setAddress } from '../share/share.js';
-import { fromTimes as clockFromTimes, fromRecord as clockFromRecord, tcCode } from './clock.js';
+import { sameStart, WAITING } from '../game/controller.js';
+import { recordedWay } from '../game/players.js';
+import { readLink, linkError, linkFor, setAddress } from './share.js';
+import { fromTimes as clockFromTimes, fromRecord as clockFromRecord, tcCode } from '../game/clock.js';
 import { failure } from '../util/result.js';
 
 // ctl: the Controller; ui: {toast(text, ms?, action?), announce(text)}
@@ -77,7 +77,8 @@ export function createOpening(ctl, ui) {
 
   function linkFailed(message) {
     state.linkError = message;
-    ctl.note = failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };  // the status line says it
+    failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };
+    ctl.setNote(failedLink);  // the status line says it
     ui.announce(message);
     return failure(message);
   }
@@ -88,18 +89,18 @@ export function createOpening(ctl, ui) {
     ui.announce(failedRestore.text);
   }
 
-  const sideToMoveOf = (link) => ctl.model.sideAfter(link.fen || START, link.moves, link.rules || DEFAULT_RULES).side || null;
+  const sideToMoveOf = (link) => ctl.model.sideAfter(link.fen || START, link.moves, link.rules || defaultRules()).side || null;
   // A play-by-link game saved here, and a link to it for the side this device plays or
   // the side that must answer (the link this device sent, opened again here).
   const isOwnLink = (rec, link) => rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
   // Whether the game of a link continues the record (same start, its moves a prefix), or
   // takes back the record's last move (a takeback the opponent accepted by link).
-  const continues = (rec, fen, moves, link = {}) => (rec.rules || DEFAULT_RULES) === (link.rules || DEFAULT_RULES) && sameStart(rec.startFen, fen) &&
+  const continues = (rec, fen, moves, link = {}) => (rec.rules || defaultRules()) === (link.rules || defaultRules()) && sameStart(rec.startFen, fen) &&
     (rec.moves.length <= moves.length ? rec.moves.every((m, i) => m === moves[i])
       : !!link.takeback && link.takeback.kind === 'accepted' && rec.moves.length === moves.length + 1 && moves.every((m, i) => m === rec.moves[i]));
   // Whether a link is an earlier point of the record's game (same start, its moves a
   // prefix of the record's, no ending of its own): the game on screen, not another one.
-  const earlierPoint = (rec, link) => (rec.rules || DEFAULT_RULES) === (link.rules || DEFAULT_RULES) && sameStart(rec.startFen, link.fen || START) && link.moves.length < rec.moves.length &&
+  const earlierPoint = (rec, link) => (rec.rules || defaultRules()) === (link.rules || defaultRules()) && sameStart(rec.startFen, link.fen || START) && link.moves.length < rec.moves.length &&
     link.moves.every((m, i) => m === rec.moves[i]) && !link.ending && !(link.takeback && link.takeback.kind === 'accepted');
   // The same ending / draw offer (each null, or an object).
   const sameEnd = (a, b) => (!a && !b) || (!!a && !!b && a.state === b.state && a.winner === b.winner);
@@ -116,7 +117,7 @@ export function createOpening(ctl, ui) {
   // replaces (`prev`) is kept among the previous games unless the link only continues it.
   // -> {} or {error} (said in the status line, the game untouched) when refused.
   function applyLink(link, prev) {
-    const fen = link.fen || START, rules = link.rules || DEFAULT_RULES;
+    const fen = link.fen || START, rules = link.rules || defaultRules();
     const after = link.to ? { side: link.to } : ctl.model.sideAfter(fen, link.moves, rules);
     if (after.error) return linkFailed(linkError(after.error));
     const me = after.side;
@@ -157,8 +158,7 @@ export function createOpening(ctl, ui) {
       : vs ? `Opened the game from the link: ${vs}.` : 'Opened the game from the link.';
     // the way the link's game was played, and the offer to play both sides here instead
     if (vs) {
-      ctl.note = { text: `From a link: ${vs}.`, kind: 'note', action: { label: 'Two players instead', act: 'two-players' } };
-      ctl.emit('change');
+      ctl.setNote({ text: `From a link: ${vs}.`, kind: 'note', action: { label: 'Two players instead', act: 'two-players' } });
     }
     if (kept) {
       state.keptPrevious = true;
@@ -178,7 +178,7 @@ export function createOpening(ctl, ui) {
     failedLink = failedRestore = null;
     restoreGame(saved, link);
     // a link or a saved game that failed says so under the status of the game that stays
-    if (failedLink || failedRestore) ctl.note = failedLink || failedRestore;
+    if (failedLink || failedRestore) ctl.setNote(failedLink || failedRestore);
   }
   let failedLink = null;  // the note of a link that could not be opened at start
   let failedRestore = null;  // the note of a saved game that could not be restored
@@ -187,7 +187,7 @@ export function createOpening(ctl, ui) {
       linkFailed(link.error);
     } else if (link) {
       const rec = saved.record;
-      const same = rec && sameStart(rec.startFen, link.fen || START) && (rec.rules || DEFAULT_RULES) === (link.rules || DEFAULT_RULES) &&
+      const same = rec && sameStart(rec.startFen, link.fen || START) && (rec.rules || defaultRules()) === (link.rules || defaultRules()) &&
         rec.moves.length === link.moves.length && rec.moves.every((m, i) => m === link.moves[i]) &&
         sameEnd(rec.ending, link.ending) && (link.mode !== 'link' || (sameOffer(rec.offer, link.offer) && sameOffer(rec.takeback, link.takeback))) &&
         sameAssists(rec.assists, link.assists) && sameWay(rec, link) && tcCode(rec.settings.tc) === tcCode(link.tc || null);
@@ -248,7 +248,7 @@ export function createOpening(ctl, ui) {
     const way = recordedWay(game.meta && game.meta.tags);
     const tc = (game.timing && game.timing.tc) || null;  // a timed record: its clocks as it left them
     const settings = store.cleanSettings({ ...ctl.settings, ...way, tc, flipped: way.mode === 'ai' && way.human === 'scarlet' });
-    const rules = game.rules || DEFAULT_RULES;
+    const rules = game.rules || defaultRules();
     const sideOf = (moves) => ctl.model.sideAfter(game.startFen || START, moves, rules).side;
     const clock = settings.tc ? clockFromRecord(settings.tc, game.timing.clocks, sideOf([]), sideOf(game.moves), !!game.over, ctl.now()) : null;
     state.saveFailure = null;  // this game's save says its own failure, with the news below
@@ -270,10 +270,10 @@ export function createOpening(ctl, ui) {
 
   // A game link pasted into the address bar of the open page.
   function onLink(link) {
-    if (link.error) { linkFailed(link.error); setAddress(gameLink()); ctl.emit('change'); return; }
+    if (link.error) { linkFailed(link.error); setAddress(gameLink()); return; }  // the note says why
     const rec = ctl.record();
     if (earlierPoint(rec, link) && sameWay(rec, link)) { showEarlierPoint(link); setAddress(gameLink()); return; }
-    if (applyLink(link, rec).error) { setAddress(gameLink()); ctl.emit('change'); }
+    if (applyLink(link, rec).error) setAddress(gameLink());  // the note says why
   }
 
   ctl.on('record', (e) => { if (e && e.restored) setAddress(gameLink()); else save(); });
