@@ -24,7 +24,7 @@ function main() {
     try {
       return execFileSync('rsvg-convert', ['-w', String(size), '-h', String(size), '-f', 'png'], { input: svg, maxBuffer: 1 << 26 });
     } catch (e) {
-      throw new Error(`make-pieces: rsvg-convert failed on ${what} (${e.code === 'ENOENT' ? 'not installed: apt-get install librsvg2-bin' : e.message})`);
+      throw new Error(`make-pieces: rsvg-convert failed on ${what} (${e.code === 'ENOENT' ? 'not installed: apt-get install librsvg2-bin' : e.message})`, { cause: e });
     }
   };
   const quantise = (png, what) => {
@@ -33,7 +33,7 @@ function main() {
     } catch (e) {
       // exit code 99: the quality floor not reached; keep the full-colour image
       if (e.status === 99) return png;
-      throw new Error(`make-pieces: pngquant failed on ${what} (${e.code === 'ENOENT' ? 'not installed: apt-get install pngquant' : e.message})`);
+      throw new Error(`make-pieces: pngquant failed on ${what} (${e.code === 'ENOENT' ? 'not installed: apt-get install pngquant' : e.message})`, { cause: e });
     }
   };
   const parts = [];

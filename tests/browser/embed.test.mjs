@@ -105,8 +105,6 @@ test('the Warrior: moves, capture-only squares distinguished; a static picture i
   compareWithReference('embed-warrior.png', await page.screenshot());
 });
 
-const idx = (n) => (n.charCodeAt(0) - 49) * 96 + (n.charCodeAt(2) - 49) * 12 + (n.charCodeAt(1) - 97);
-
 test('fits a small iframe without scrollbars, any aspect', async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 800, height: 600 });

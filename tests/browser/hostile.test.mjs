@@ -56,7 +56,7 @@ test('storage full: a move is said unsaved at once, the download holds the game,
   await page.evaluate(() => localStorage.removeItem('dragonchess.previous.v1'));
   assert.deepEqual(await history(page), ['2c22c3', '2c72c6']);
   // Fill the rest of the origin's storage (other keys: the game's own stays).
-  assert.ok(await page.evaluate(() => fill()) > 0);
+  assert.ok(await page.evaluate(() => window.fill()) > 0);
   await typeMove(page, '2d22d3');
   await page.waitForFunction(() => window.__dc.saveFailure);
   const t = await toast(page);
@@ -92,7 +92,7 @@ test('a comment of 300,000 characters: folded in the move list; not storable wit
   // Storage with room for a game (50,000 characters), not for the comment.
   await page.evaluate(() => {
     localStorage.setItem('reserve', 'x'.repeat(50000));
-    fill();
+    window.fill();
     localStorage.removeItem('reserve');
   });
   const long = 'a long comment '.repeat(20000).slice(0, -1) + '.';  // 300,000 characters (a comment's spaces at its ends are not its own)

@@ -31,7 +31,7 @@ function fen(ranks, side) {
   for (const [i, r] of Object.entries(ranks)) all[i] = r;
   return `${all.join('/')} ${side} 0 1`;
 }
-const L3 = (rank) => 8 - rank, L2 = (rank) => 16 - rank, L1 = (rank) => 24 - rank;  // index of a rank
+const L3 = (rank) => 8 - rank, L2 = (rank) => 16 - rank;  // index of a rank
 const sqOf = (name) => (name.charCodeAt(0) - 49) * 96 + (name.charCodeAt(2) - 49) * 12 + (name.charCodeAt(1) - 97);
 
 const history = () => page.evaluate(() => window.__dc.history());

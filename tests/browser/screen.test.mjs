@@ -275,9 +275,9 @@ test('phone: a tap beside a square\'s corner reaches it', async () => {
     for (const n of from.slice(0, 12)) {
       const target = await page.evaluate(({ n, from }) => {
         const app = document.getElementById('app'), strip = document.getElementById('status-strip').getBoundingClientRect();
-        let p = window.__dc.squarePoint(n);
+        const p = window.__dc.squarePoint(n);
         const a = app.getBoundingClientRect();
-        if (p.y < strip.bottom + 40 || p.y > a.bottom - 40) { app.scrollTop += p.y - (strip.bottom + a.bottom) / 2; p = window.__dc.squarePoint(n); }
+        if (p.y < strip.bottom + 40 || p.y > a.bottom - 40) app.scrollTop += p.y - (strip.bottom + a.bottom) / 2;
         const num = (s) => (+s[0] - 1) * 96 + (+s.slice(2) - 1) * 12 + 'abcdefghijkl'.indexOf(s[1]);
         const r = window.__dc.board().squareRect(num(n));
         for (const [dx, dy] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) {

@@ -70,7 +70,7 @@ test('links.js behaves the same in the browser as in Node', async () => {
   assert.deepEqual(inBrowser, cases.map((c) => decodeHash(c)));
 });
 
-test('a game played in the embed opens in the embed and the game page through its link', async (t) => {
+test('a game played in the embed opens in the embed and the game page through its link', async () => {
   const { page } = browser;
   await page.goto('about:blank');
   await page.goto(server.url + 'embed.html#moves=2c22c3');

@@ -4,7 +4,7 @@
 // Run: node --test tests/browser/together.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, watchErrors, openGame, waitReady, state, frames } from './helpers.mjs';
+import { startServer, launch, watchErrors, openGame, state, frames } from './helpers.mjs';
 
 let server, browser, errors;
 test.before(async () => {

@@ -172,7 +172,8 @@ test('RecordList: a large text listed a few games at a time, one game read witho
   const n = 3000;
   for (let i = 0; i < n; i++) text += games[i % 3].record({ tags: { Event: `Game ${i + 1}`, Gold: 'Zoë' } });
   const l = new M.RecordList(text);
-  let reads = [], counted = [], r;
+  const reads = [], counted = [];
+  let r;
   do {
     r = l.next(256);
     assert.equal(r.size, Buffer.byteLength(text));
