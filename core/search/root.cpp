@@ -32,7 +32,7 @@ std::vector<Move> checked_pv(Position& pos, const Move* pv, int len) {
 }
 }  // namespace
 
-void Search::State::begin(const Position& pos, const SearchLimits& lim) {
+void Search::State::begin(const Position& pos, const SearchLimits& lim, Clock::time_point started) {
   root_pos = pos;
   limits = lim;
   nodes = 0;
@@ -41,7 +41,8 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   in_root_move = false;
   root_plies = pos.plies_played();
   seldepth = 0;
-  start = Clock::now();
+  start = started;
+  limits_hold = !opt.qsearch_bound;
   use_time = lim.movetime_ms > 0 && !lim.infinite;
   deadline = start + std::chrono::milliseconds(std::max(1, lim.movetime_ms - 3));
   const bool has_floor = lim.min_nodes > 0 && lim.max_movetime_ms > lim.movetime_ms;
@@ -135,7 +136,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
 bool Search::State::run(uint64_t budget, const std::function<void(const SearchInfo&)>& on_info) {
   if (finished) return true;
   slice_end = nodes + std::max<uint64_t>(budget, 1);
-  if (node_limit) slice_end = std::min(slice_end, node_limit);
+  if (node_limit && limits_hold) slice_end = std::min(slice_end, node_limit);
   halted = false;
   // Halted inside a root move by the end of the last slice: back down to that node.
   if (in_root_move) resume_ply = halt_ply;
@@ -210,6 +211,7 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
     }
     res.best = it_best_move;
     res.depth = depth;
+    res.score_depth = depth;
     res.pv = it_best_pv;
     fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
     if (multipv == 1) res.lines.assign(1, SearchLine{res.best, res.score_cp, res.is_mate, res.mate_in, res.pv});
@@ -242,6 +244,10 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
       over = true;
     if (use_time && min_nodes && int64_t(ms) * 2 > int64_t(limits.max_movetime_ms)) over = true;
     if (n_root == 1 && use_time) over = true;
+    if (!limits_hold) {  // depth 1 is complete: the node limit and the clock hold from here
+      limits_hold = true;
+      if (node_limit) slice_end = std::min(slice_end, std::max(node_limit, nodes));
+    }
     if (limit_reached()) over = true;
     // A forced mate found and proven at this depth: deeper search changes nothing.
     if (!limits.infinite && res.is_mate && depth >= 2 * std::abs(res.mate_in) + 2 && limits.depth == 0) over = true;
@@ -337,6 +343,7 @@ void Search::State::end_inside_iteration() {
   resume_ply = 0;
   if (next_root < n_root && !it_best_move.is_none() && (depth == 1 || multipv == 1)) {
     res.best = it_best_move;
+    res.score_depth = depth;
     res.pv = it_best_pv;
     fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
     if (multipv == 1) res.lines.assign(1, SearchLine{res.best, res.score_cp, res.is_mate, res.mate_in, res.pv});
@@ -398,6 +405,7 @@ void Search::State::finish() {
       if (exact[i] > -INF && exact[i] >= top - ls.blunder_margin) cands.push_back(root[i]);
     if (!cands.empty()) {
       res.best = cands[blunder_pick % cands.size()];
+      res.score_depth = res.depth;
       res.pv.assign(1, res.best);
     }
   }

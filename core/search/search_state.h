@@ -79,6 +79,10 @@ struct Search::State {
   bool use_time = false;
   Clock::time_point start, deadline, hard_deadline;  // hard_deadline: with min_nodes
   uint64_t min_nodes = 0;  // searched before the (soft) deadline can stop the search
+  // Whether the node limit and the clock hold yet: once depth 1 is complete, so that the
+  // move played is always a searched one. With the unbounded quiescence (an ablation)
+  // depth 1 may never end: then they hold from the first node.
+  bool limits_hold = true;
   uint64_t slice_end = 0;       // the current advance() stops here
   // A search halts at a node (poll()) when its slice ends (a pause: the next slice goes on
   // from there) or when it is over (a limit or stop()).
@@ -225,12 +229,12 @@ struct Search::State {
   // Static evaluation; the per-piece part alone when it is far outside (alpha, beta).
   int eval(const Position& pos, int ply, int alpha = -INF, int beta = INF);
 
-  // Every limit applies from the very first node: the slice's end (which includes the
-  // node limit) at every node, stop() and the clock every 256 nodes. Returns whether the
+  // The slice's end (which includes the node limit once it holds) is looked at every
+  // node, stop() and the clock (once it holds) every 256 nodes. Returns whether the
   // search halts at this node (before counting it).
   bool poll(int ply) {
     if (nodes >= slice_end ||
-        ((nodes & 255) == 0 && (stop_requested() || (use_time && time_up())))) {
+        ((nodes & 255) == 0 && (stop_requested() || (use_time && limits_hold && time_up())))) {
       halted = true;
       halt_ply = ply;
       return true;
@@ -244,7 +248,7 @@ struct Search::State {
   }
   // Whether the search as a whole is over (not merely this slice).
   bool limit_reached() const {
-    return (node_limit && nodes >= node_limit) || stop_requested() || (use_time && time_up());
+    return stop_requested() || (limits_hold && ((node_limit && nodes >= node_limit) || (use_time && time_up())));
   }
 
   bool see_ge(const Position& pos, Move m, int threshold) const { return dc::see_ge(pos, m, opt.eval.value, threshold); }
@@ -288,7 +292,7 @@ struct Search::State {
   int qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk, int qply = 0);
   int negamax(Position& pos, int depth, int alpha, int beta, int ply, bool in_chk, bool allow_null);
 
-  void begin(const Position& pos, const SearchLimits& lim);
+  void begin(const Position& pos, const SearchLimits& lim, Clock::time_point started);
   bool run(uint64_t budget, const std::function<void(const SearchInfo&)>& on_info);
   int search_root_move(Position& pos, int i);
   void end_inside_iteration();
