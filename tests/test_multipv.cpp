@@ -180,11 +180,16 @@ TEST_CASE("MultiPV: more lines than legal moves gives every move; slices change 
 }
 
 TEST_CASE("MultiPV stopped before depth 1 still answers one legal line", "[search][multipv]") {
+  // (Only a stop ends a search before depth 1 is complete: the limits wait for it.)
   Position pos = Position::start();
   Search s(8);
   SearchLimits l = limits(0, 5);
-  l.nodes = 10;
-  const SearchResult r = s.go(pos, l);
+  s.start(pos, l);
+  s.stop();
+  while (!s.advance(dc::SEARCH_SLICE_NODES)) {
+  }
+  const SearchResult r = s.result();
+  CHECK(r.score_depth == 0);
   REQUIRE(r.lines.size() == 1);
   CHECK(r.lines[0].move == r.best);
   CHECK(legal_line(pos, r.lines[0].pv));

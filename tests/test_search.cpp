@@ -470,7 +470,14 @@ const char* const CROWDED =
     "1G10/sh10/1s3h6/1SsS2s5/3s1g1s4/9HrS/S5SKS3/12/3o2k3u1/www3t2P2/2Uwo1wwwwww/5w2MG2/"
     "m1W1w1W2Wt1/WW1uWW1W1UWW/3W4W2g/O2T4T2O/7e4/2b3c2d1b/Dd3H1d3d/2d2d1D4/3D8/2B4D1p1E/9DD1/5C4B1 g 14 142";
 
-TEST_CASE("node limits hold from the first node, with a legal move", "[search]") {
+TEST_CASE("node limits hold once depth 1 is complete: a searched legal move", "[search]") {
+  // As Stockfish's: below the nodes of depth 1 the search ends with depth 1, above them
+  // at the limit exactly.
+  auto depth1_nodes = [](const Position& p) {
+    Search fresh(8);
+    Position q = p;
+    return fresh.go(q, depth_limit(1)).nodes;
+  };
   Position pos = Position::start();
   for (const char* mv : {"2f22f3", "2f72f6", "3g13h2", "3g83h7", "2e22e3", "1d71d6"}) {
     const std::string t(mv);
@@ -478,13 +485,15 @@ TEST_CASE("node limits hold from the first node, with a legal move", "[search]")
     REQUIRE(!m.is_none());
     pos.make_move(m);
   }
+  const uint64_t d1 = depth1_nodes(pos);
   for (uint64_t limit : {1ull, 10ull, 100ull, 1000ull}) {
     Search s(8);
     SearchLimits lim;
     lim.nodes = limit;
     SearchResult r = s.go(pos, lim);
-    INFO("node limit " << limit);
-    CHECK(r.nodes <= limit);
+    INFO("node limit " << limit << ", depth 1 " << d1 << " nodes");
+    CHECK(r.nodes == std::max(limit, d1));
+    CHECK(r.depth >= 1);
     CHECK(is_legal(pos, r.best));
     REQUIRE(!r.pv.empty());
     CHECK(r.pv[0] == r.best);
@@ -495,12 +504,15 @@ TEST_CASE("node limits hold from the first node, with a legal move", "[search]")
   fens.push_back(CROWDED);
   for (const std::string& f : fens) {
     Position p = load(f);
+    const uint64_t p1 = depth1_nodes(p);
     for (uint64_t limit : {50ull, 1000ull, 2000ull}) {
       SearchLimits lim;
       lim.nodes = limit;
+      s.new_game();
       SearchResult r = s.go(p, lim);
-      INFO(f << " nodes " << limit);
-      CHECK(r.nodes <= limit);
+      INFO(f << " nodes " << limit << ", depth 1 " << p1 << " nodes");
+      CHECK(r.nodes == std::max(limit, p1));
+      CHECK(r.depth >= 1);
       CHECK(is_legal(p, r.best));
     }
   }

@@ -1,6 +1,7 @@
 // The soak: whole self-play games, to their end, with small limits on every search.
-// No search may overshoot its node limit, and no time-limited search its time by more
-// than a safety margin (the answer times themselves are measured by bench_answer).
+// The limits hold once depth 1 is complete (search.h): past depth 1 no search may
+// overshoot its node limit, and no time-limited search its time by more than a safety
+// margin (the answer times themselves are measured by bench_answer).
 // The time is the searching thread's user CPU time: the search runs on this thread, so that
 // is the work it did before it stopped; the wall clock also counts the time a loaded machine
 // (the tests run side by side) did not run the thread at all, and the thread's system time
@@ -63,11 +64,13 @@ TEST_CASE("soak: 200 self-play games to their end, every search within its limit
       ++searches;
       INFO(pos.to_string() << " level " << search.level());
       REQUIRE(find_legal(pos, r.best.from(), r.best.to()) == r.best);
+      // Over a limit only when it came during depth 1: then the search ended with it.
+      REQUIRE(r.depth >= 1);
       if (by_time) {
         ++timed;
-        REQUIRE(ms <= MOVETIME_MS + TIME_MARGIN_MS);
+        REQUIRE((ms <= MOVETIME_MS + TIME_MARGIN_MS || r.depth == 1));
       } else {
-        REQUIRE(r.nodes <= lim.nodes);
+        REQUIRE((r.nodes <= lim.nodes || r.depth == 1));
       }
       const Move m = rng() % 10 == 0 ? legal[int(rng() % uint64_t(legal.size))] : r.best;
       pos.make_move(m);

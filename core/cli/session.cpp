@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -132,14 +133,19 @@ std::string score_text(int score_cp, bool is_mate, int mate_in) {
 }  // namespace
 
 Session::Session(std::ostream& out)
-    : out_(out), job_pos_(Position::start()) {}
+    : out_(out), search_(std::make_unique<Search>(hash_mb_)), job_pos_(Position::start()) {}
 
-Search& Session::search() {
-  if (!search_) search_ = std::make_unique<Search>(hash_mb_);
-  return *search_;
+Session::~Session() { quit(); }
+
+void Session::quit() {
+  {
+    std::lock_guard<std::mutex> lock(state_mutex_);
+    waiting_.clear();
+    quitting_ = true;
+    if (job_running_) stop_locked();
+  }
+  wait();
 }
-
-Session::~Session() { stop_job(); }
 
 void Session::say(const std::string& text) {
   std::lock_guard<std::mutex> lock(out_mutex_);
@@ -149,20 +155,72 @@ void Session::say(const std::string& text) {
 
 // --- the worker thread ----------------------------------------------------------------
 
-void Session::start_job(std::function<void()> body) {
-  join_job();
+namespace {
+thread_local bool on_worker = false;  // this thread is a session's worker
+}  // namespace
+
+void Session::start_job(Job kind, std::function<void()> body, const std::function<void()>& prepare) {
+  if (!on_worker) join_job();  // an idle worker's thread has ended, or is ending
   {
-    std::lock_guard<std::mutex> lock(stop_mutex_);
-    stop_flag_ = false;
+    std::lock_guard<std::mutex> lock(state_mutex_);
+    // After the end of input a search, a count or a bench is stopped as it starts, and a
+    // load or a game list with no line waiting behind it.
+    stop_flag_ = quitting_ || (input_ended_ && (kind != Job::Read || waiting_.empty()));
+    job_kind_ = kind;
+    job_running_ = true;
+    working_ = true;
+    if (prepare) prepare();
+    if (stop_flag_) stop_locked();
   }
-  job_done_ = false;
-  job_ = std::thread(std::move(body));
+  if (on_worker) next_job_ = std::move(body);  // a waiting line's job: the worker runs it next
+  else job_ = std::thread([this, body = std::move(body)]() mutable { worker(std::move(body)); });
+}
+
+void Session::worker(std::function<void()> body) {
+  on_worker = true;
+  while (body) {
+    body();
+    body = nullptr;
+    // The lines that waited, in order, until one starts a job or none is left.
+    for (;;) {
+      Waiting w;
+      {
+        std::lock_guard<std::mutex> lock(state_mutex_);
+        if (waiting_.empty()) {
+          if (working_) {  // (finish() found none waiting and is already idle otherwise)
+            working_ = false;
+            state_cv_.notify_all();
+          }
+          break;
+        }
+        w = std::move(waiting_.front());
+        waiting_.pop_front();
+      }
+      handle(w.line, w.read_at);
+      if (next_job_) {
+        body = std::move(next_job_);
+        next_job_ = nullptr;
+        break;
+      }
+    }
+  }
 }
 
 void Session::finish(const std::string& last_line) {
-  // Idle before the line is out: whoever reads it may send the next command at once.
-  job_done_ = true;
+  {
+    std::lock_guard<std::mutex> lock(state_mutex_);
+    job_running_ = false;
+    search_running_ = false;
+    // Idle before the line is out when no line waits: whoever reads it may send the next
+    // command at once.
+    if (waiting_.empty()) working_ = false;
+  }
   say(last_line);
+  {
+    std::lock_guard<std::mutex> lock(state_mutex_);
+    ++jobs_finished_;  // a stop waits for the line
+  }
+  state_cv_.notify_all();
 }
 
 void Session::join_job() {
@@ -170,41 +228,52 @@ void Session::join_job() {
 }
 
 bool Session::busy() {
-  if (!job_.joinable()) return false;
-  if (!job_done_) return true;
-  join_job();  // finished: its last line is (being) printed
-  return false;
+  std::lock_guard<std::mutex> lock(state_mutex_);
+  return working_;
+}
+
+void Session::stop_locked() {
+  stop_flag_ = true;
+  // Only a search still running is told to stop: a stop request that reaches the search
+  // after it has ended would be kept for its next run.
+  if (search_running_) search_->stop();
+  if (bench_search_) bench_search_->stop();
+  state_cv_.notify_all();
 }
 
 void Session::stop_job() {
-  if (!busy()) return;  // idle: nothing to stop, no flag left behind
-  {
-    std::lock_guard<std::mutex> lock(stop_mutex_);
-    stop_flag_ = true;
-  }
-  stop_cv_.notify_all();
-  {
-    // Only a search still running is told to stop: a stop request that reaches the
-    // search after it has ended would be kept for its next run.
-    std::lock_guard<std::mutex> lock(stop_mutex_);
-    if (search_running_ && search_) search_->stop();
-    if (bench_search_) bench_search_->stop();
-  }
-  join_job();
+  std::unique_lock<std::mutex> lock(state_mutex_);
+  if (!job_running_) return;  // no job: nothing to stop, no flag left behind
+  stop_locked();
+  const uint64_t job = jobs_finished_;
+  state_cv_.wait(lock, [&] { return jobs_finished_ != job; });
 }
 
 void Session::wait() {
-  if (job_.joinable() && job_is_search_ && !job_done_ && infinite_) stop_job();
+  std::unique_lock<std::mutex> lock(state_mutex_);
+  while (working_) {
+    if (job_running_ && job_kind_ == Job::Search && infinite_) stop_locked();
+    state_cv_.wait(lock);
+  }
+  lock.unlock();
   join_job();
 }
 
-void Session::end_of_input() { stop_job(); }
+void Session::end_of_input() {
+  {
+    std::lock_guard<std::mutex> lock(state_mutex_);
+    input_ended_ = true;
+    // A load or a game list with lines waiting behind it is finished: they may need it.
+    if (job_running_ && (job_kind_ != Job::Read || waiting_.empty())) stop_locked();
+  }
+  wait();
+}
 
 void Session::line_too_long() {
   error("line too long (the limit is " + std::to_string(MAX_LINE_LENGTH) + " characters); ignored");
 }
 
-bool Session::handle(std::string_view line) {
+bool Session::handle(std::string_view line, Clock::time_point read_at) {
   if (line.size() > MAX_LINE_LENGTH) {
     line_too_long();
     return true;
@@ -215,30 +284,39 @@ bool Session::handle(std::string_view line) {
   std::string_view cmd = line.substr(0, sp);
   std::string_view args = sp == std::string_view::npos ? std::string_view() : trim(line.substr(sp));
 
-  if (cmd == "quit" || cmd == "exit") {
-    stop_job();
-    return false;
+  if (!on_worker) {
+    if (cmd == "quit" || cmd == "exit") {
+      quit();
+      return false;
+    }
+    if (cmd == "stop") {
+      stop_job();
+      return true;
+    }
+    std::lock_guard<std::mutex> lock(state_mutex_);
+    if (working_) {
+      const bool searching = job_running_ && job_kind_ == Job::Search;
+      if (searching && cmd == "isready") return say("readyok"), true;
+      if (searching && cmd == "uci") return cmd_uci(), true;
+      waiting_.push_back({std::string(line), read_at});
+      return true;
+    }
   }
-  if (cmd == "stop") {
-    stop_job();
-    return true;
-  }
-  if (cmd == "isready") {
-    say("readyok");
-    return true;
-  }
-  if (busy()) {
-    error(job_name_ + " is running; send 'stop' first");
-    return true;
-  }
-  if (cmd == "position") cmd_position(args);
+  execute(cmd, args, read_at);
+  return true;
+}
+
+void Session::execute(std::string_view cmd, std::string_view args, Clock::time_point read_at) {
+  if (cmd == "quit" || cmd == "exit" || cmd == "stop") return;  // (waited behind a job that has ended)
+  if (cmd == "isready") say("readyok");
+  else if (cmd == "position") cmd_position(args);
   else if (cmd == "d" || cmd == "display") cmd_display();
   else if (cmd == "moves") cmd_moves();
   else if (cmd == "status") cmd_status();
   else if (cmd == "perft") cmd_perft(args, false);
   else if (cmd == "divide") cmd_perft(args, true);
   else if (cmd == "bench") cmd_bench(args);
-  else if (cmd == "go") cmd_go(args);
+  else if (cmd == "go") cmd_go(args, read_at);
   else if (cmd == "setoption") cmd_setoption(args);
   else if (cmd == "play" || cmd == "move") cmd_play(args);
   else if (cmd == "undo") cmd_undo(false);
@@ -251,13 +329,10 @@ bool Session::handle(std::string_view line) {
   else if (cmd == "tag") cmd_tag(args);
   else if (cmd == "resign") cmd_end(args, true);
   else if (cmd == "draw") cmd_end(args, false);
-  else if (cmd == "ucinewgame" || cmd == "newgame") {
-    if (search_) search_->new_game();
-  }
+  else if (cmd == "ucinewgame" || cmd == "newgame") search_->new_game();
   else if (cmd == "uci") cmd_uci();
   else if (cmd == "help") cmd_help();
   else error("unknown command " + shown(cmd) + " (try 'help')");
-  return true;
 }
 
 void Session::cmd_help() {
@@ -277,11 +352,12 @@ void Session::cmd_help() {
   say("  go [depth N (1..64)] [nodes N (1..10^12)] [movetime MS (1..86400000)] [infinite]");
   say("     [wtime MS btime MS [winc MS] [binc MS] [movestogo N]]   on a clock (UCI's)");
   say("                   then 'stop'; 'go' alone: the level's own limits");
-  say("  setoption name Hash value MB (1..1024) | name Level value 1..10 | name Seed value N");
+  say("  setoption name Hash value MB (1..1024) | name Clear Hash | name Level value 1..10");
+  say("                   | name Seed value N (empty: none)");
   say("                   | name MultiPV value 1..64 (best lines per depth: 'info ... multipv k ...')");
   say("                   | name Rules value gygax|bga (the rule set: Gygax's, the default, or Board Game Arena's;");
   say("                     the game goes on under it when its moves are legal there)");
-  say("                   | name MoveOverhead value MS (0..5000, default 30: time lost per move outside the search)");
+  say("                   | name Move Overhead value MS (0..5000, default 30: time lost per move outside the search)");
   say("  uci | ucinewgame  the engine's name and options | a new game (clears the hash and history)");
   say("  bench [perft | search [depth 1..30]]   (then 'stop' to end it early)");
   say("  quit");
@@ -290,10 +366,11 @@ void Session::cmd_help() {
 void Session::cmd_uci() {
   say("id name Dragonchess\nid author the Dragonchess developers\n"
       "option name Hash type spin default 16 min 1 max 1024\n"
+      "option name Clear Hash type button\n"
       "option name Level type spin default 10 min 1 max 10\n"
       "option name Seed type string default <empty>\n"
       "option name MultiPV type spin default 1 min 1 max " + std::to_string(MAX_MULTIPV) + "\n"
-      "option name MoveOverhead type spin default " + std::to_string(DEFAULT_MOVE_OVERHEAD_MS) + " min 0 max " +
+      "option name Move Overhead type spin default " + std::to_string(DEFAULT_MOVE_OVERHEAD_MS) + " min 0 max " +
       std::to_string(MAX_MOVE_OVERHEAD_MS) + "\n"
       "option name Rules type combo default gygax var gygax var bga\nuciok");
 }
@@ -364,9 +441,7 @@ void Session::cmd_perft(std::string_view args, bool div) {
     return error(std::string(div ? "divide needs a depth from 1" : "perft needs a depth from 0") +
                  " to 12, got " + shown(args));
   job_pos_ = record_.game.position();
-  job_is_search_ = false;
-  job_name_ = div ? "a divide" : "a perft";
-  start_job([this, div, depth = int(depth)] {
+  start_job(Job::Count, [this, div, depth = int(depth)] {
     const auto t0 = std::chrono::steady_clock::now();
     auto ms = [&] {
       return std::to_string(int(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() * 1000));
@@ -450,16 +525,14 @@ void Session::cmd_bench(std::string_view args) {
     return error("bench takes nothing, 'perft', 'search' or 'search <depth>', got " + shown(args));
   if (w.size() == 2 && !parse_int(w[1], 1, 30, depth))
     return error("bench search needs a depth from 1 to 30, got " + shown(w[1]));
-  job_is_search_ = false;
-  job_name_ = "a bench";
-  start_job([this, do_perft, do_search, depth = int(depth)] {
+  start_job(Job::Count, [this, do_perft, do_search, depth = int(depth)] {
     const auto t0 = std::chrono::steady_clock::now();
     std::ostringstream o;
     if (do_perft) perft_bench(o, 5, &stop_flag_);
     if (do_search && !stop_flag_) {
       Search bench(16);  // its own: the session's search keeps its tables
       auto publish = [this](Search* s) {
-        std::lock_guard<std::mutex> lock(stop_mutex_);
+        std::lock_guard<std::mutex> lock(state_mutex_);
         bench_search_ = s;
       };
       publish(&bench);
@@ -473,55 +546,62 @@ void Session::cmd_bench(std::string_view args) {
   });
 }
 
-void Session::cmd_go(std::string_view args) {
+// go's words: the limits, and the clock through core's time manager (clock_line says
+// its limits). False after an error.
+bool Session::go_limits(std::string_view args, SearchLimits& limits, std::string& clock_line) {
   auto w = words(args);
-  SearchLimits limits;
-  // The clock, UCI's: wtime btime winc binc (ms) movestogo; -1 = not given.
+  // The clock, UCI's: wtime btime winc binc (ms) movestogo.
   static constexpr std::string_view CLOCK_WORDS[5] = {"wtime", "btime", "winc", "binc", "movestogo"};
-  long long clock[5] = {-1, -1, -1, -1, -1};
+  std::optional<long long> clock[5];
   std::vector<std::string_view> seen;
+  auto fail = [&](const std::string& text) {
+    error(text);
+    return false;
+  };
   for (size_t i = 0; i < w.size(); ++i) {
     long long v = 0;
     auto need = [&](long long lo, long long hi) {
       if (i + 1 >= w.size()) return false;
       return parse_int(w[++i], lo, hi, v);
     };
-    if (std::find(seen.begin(), seen.end(), w[i]) != seen.end()) return error("go " + shown(w[i]) + " is given twice");
+    if (std::find(seen.begin(), seen.end(), w[i]) != seen.end()) return fail("go " + shown(w[i]) + " is given twice");
     seen.push_back(w[i]);
     const auto k = std::find(std::begin(CLOCK_WORDS), std::end(CLOCK_WORDS), w[i]) - std::begin(CLOCK_WORDS);
     if (k < 5) {
+      // A time or an increment below 0 counts as 0, as Stockfish reads it: a match runner
+      // that subtracts the last move's time may send one, and the engine must still move.
       const bool moves = k == 4;
       const long long hi = moves ? 1000 : k < 2 ? MAX_CLOCK_MS : MAX_INCREMENT_MS;
       const std::string_view got = i + 1 < w.size() ? w[i + 1] : std::string_view();
-      if (!need(moves ? 1 : 0, hi))
-        return error("go " + std::string(CLOCK_WORDS[k]) + " needs " +
-                     (moves ? "a number of moves from 1 to 1000" : "milliseconds from 0 to " + std::to_string(hi)) +
-                     ", got " + (got.empty() ? std::string("nothing") : shown(got)));
-      clock[k] = v;
+      if (!need(moves ? 1 : -hi, hi))
+        return fail("go " + std::string(CLOCK_WORDS[k]) + " needs " +
+                    (moves ? "a number of moves from 1 to 1000"
+                           : "a whole number of milliseconds up to " + std::to_string(hi) + " (below 0 counts as 0)") +
+                    ", got " + (got.empty() ? std::string("nothing") : shown(got)));
+      clock[k] = std::max(0LL, v);
     }
     else if (w[i] == "infinite") limits.infinite = true;
-    else if (w[i] == "depth") { if (!need(1, MAX_DEPTH)) return error("go depth needs a number from 1 to " + std::to_string(MAX_DEPTH)); limits.depth = int(v); }
-    else if (w[i] == "nodes") { if (!need(1, 1000000000000LL)) return error("go nodes needs a number from 1 to 1000000000000"); limits.nodes = uint64_t(v); }
-    else if (w[i] == "movetime") { if (!need(1, 86400000)) return error("go movetime needs milliseconds from 1 to 86400000"); limits.movetime_ms = int(v); }
-    else return error("unknown go option " + shown(w[i]) +
-                      " (depth N, nodes N, movetime MS, infinite, wtime MS, btime MS, winc MS, binc MS, movestogo N)");
+    else if (w[i] == "depth") { if (!need(1, MAX_DEPTH)) return fail("go depth needs a number from 1 to " + std::to_string(MAX_DEPTH)); limits.depth = int(v); }
+    else if (w[i] == "nodes") { if (!need(1, 1000000000000LL)) return fail("go nodes needs a number from 1 to 1000000000000"); limits.nodes = uint64_t(v); }
+    else if (w[i] == "movetime") { if (!need(1, 86400000)) return fail("go movetime needs milliseconds from 1 to 86400000"); limits.movetime_ms = int(v); }
+    else return fail("unknown go option " + shown(w[i]) +
+                     " (depth N, nodes N, movetime MS, infinite, wtime MS, btime MS, winc MS, binc MS, movestogo N)");
   }
-  std::string clock_line;
-  if (std::any_of(std::begin(clock), std::end(clock), [](long long c) { return c >= 0; })) {
+  if (std::any_of(std::begin(clock), std::end(clock), [](const auto& c) { return c.has_value(); })) {
     // On a clock: core's time manager, within the level's own limits below the top
     // level; depth, nodes and movetime given beside it cap it further.
     const Position& pos = record_.game.position();
     const int us = pos.side_to_move() == GOLD ? 0 : 1;
-    if (clock[us] < 0)
-      return error(std::string("go on a clock needs the time of the side to move: ") + color_name(pos.side_to_move()) +
-                   " is to move and there is no " + std::string(CLOCK_WORDS[us]));
+    if (!clock[us])
+      return fail(std::string("go on a clock needs the time of the side to move: ") + color_name(pos.side_to_move()) +
+                  " is to move and there is no " + std::string(CLOCK_WORDS[us]));
     MoveClock mc;
-    mc.time_ms = clock[us];
-    mc.inc_ms = std::max(0LL, clock[2 + us]);
-    mc.movestogo = int(std::max(0LL, clock[4]));
+    mc.time_ms = *clock[us];
+    mc.inc_ms = clock[2 + us].value_or(0);
+    mc.movestogo = int(clock[4].value_or(0));
     mc.ply = 2 * (pos.move_number() - 1) + us;
     mc.overhead_ms = move_overhead_ms_;
-    SearchLimits cl = clock_limits(mc, search().level());
+    SearchLimits cl = clock_limits(mc, search_->level());
     if (limits.movetime_ms) {
       cl.soft_ms = std::min(cl.soft_ms, std::max(1, limits.movetime_ms / 2));
       cl.movetime_ms = std::min(cl.movetime_ms, limits.movetime_ms);
@@ -535,103 +615,155 @@ void Session::cmd_go(std::string_view args) {
                    std::to_string(limits.movetime_ms) + (time_budget(mc).panic ? " panic" : "");
   }
   // No limit given: what the level searches for one move of the computer (the page's).
-  if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms)
-    limits = level_limits(search().level());
-  if (!clock_line.empty()) say(clock_line);
+  if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms) limits = level_limits(search_->level());
   limits.multipv = multipv_;
-  // Started here, on the command thread: a "stop" right after "go" reaches a started search.
-  search().start(record_.game.position(), limits);
-  infinite_ = limits.infinite;
-  job_is_search_ = true;
-  job_name_ = "a search";
-  {
-    std::lock_guard<std::mutex> lock(stop_mutex_);
+  return true;
+}
+
+void Session::cmd_go(std::string_view args, Clock::time_point read_at) {
+  SearchLimits limits;
+  std::string clock_line;
+  if (!go_limits(args, limits, clock_line)) return;
+  if (!clock_line.empty()) say(clock_line);
+  // The search starts under the stop's lock, its clock from when the line was read: a
+  // "stop" right after "go" reaches a started search, and no time is lost before it.
+  start_job(Job::Search, [this, limits] { run_search(limits); }, [&] {
+    search_->start(record_.game.position(), limits, read_at);
     search_running_ = true;
-  }
-  start_job([this, limits] {
-    auto on_info = [this, multi = limits.multipv > 1](const SearchInfo& info) {
-      // One line per depth; with MultiPV above 1, one per best line ("multipv k", as UCI).
-      std::ostringstream text;
-      for (size_t k = 0; k < (multi ? info.lines.size() : 1); ++k) {
-        const bool is_mate = multi ? info.lines[k].is_mate : info.is_mate;
-        const int cp = multi ? info.lines[k].score_cp : info.score_cp;
-        const int mate_in = multi ? info.lines[k].mate_in : info.mate_in;
-        const std::vector<Move>& pv = multi ? info.lines[k].pv : info.pv;
-        if (k) text << '\n';
-        text << "info depth " << info.depth << " seldepth " << info.seldepth;
-        if (multi) text << " multipv " << k + 1;
-        text << " score " << score_text(cp, is_mate, mate_in) << " nodes " << info.nodes << " nps " << info.nps
-             << " time " << info.time_ms << " pv";
-        for (Move m : pv) text << ' ' << to_coordinate(m);
-      }
-      say(text.str());
-    };
-    // The same slices as the match runner and the browser worker.
-    while (!search_->advance(SEARCH_SLICE_NODES, on_info)) {
-    }
-    const SearchResult r = search_->result();
-    // The closing count, as Stockfish's last line: every node searched, those of an
-    // iteration left unfinished included (each "info depth" line counts up to its own
-    // iteration's end), on the search's own clock.
-    const SearchProgress p = search_->progress();
-    say("info nodes " + std::to_string(p.nodes) + " nps " + std::to_string(nodes_per_second(p.nodes, p.elapsed_ms)) +
-        " time " + std::to_string(p.elapsed_ms));
-    {
-      std::lock_guard<std::mutex> lock(stop_mutex_);
-      search_running_ = false;
-    }
-    if (limits.infinite) {
-      std::unique_lock<std::mutex> lock(stop_mutex_);
-      stop_cv_.wait(lock, [this] { return bool(stop_flag_); });
-    }
-    finish("bestmove " + (r.best.is_none() ? std::string("(none)") : to_coordinate(r.best)));
+    infinite_ = limits.infinite;
   });
 }
 
+namespace {
+
+struct InfoLine {
+  int depth = 0, seldepth = 0;
+  int multipv = 0;  // 0: not said (one line a depth)
+  bool has_score = true;
+  int score_cp = 0;
+  bool is_mate = false;
+  int mate_in = 0;
+  uint64_t nodes = 0;
+  int time_ms = 0;
+  const std::vector<Move>* pv = nullptr;
+};
+
+std::string info_text(const InfoLine& l) {
+  std::ostringstream text;
+  text << "info depth " << l.depth << " seldepth " << l.seldepth;
+  if (l.multipv) text << " multipv " << l.multipv;
+  if (l.has_score) text << " score " << score_text(l.score_cp, l.is_mate, l.mate_in);
+  text << " nodes " << l.nodes << " nps " << nodes_per_second(l.nodes, l.time_ms) << " time " << l.time_ms << " pv";
+  for (Move m : *l.pv) text << ' ' << to_coordinate(m);
+  return text.str();
+}
+
+}  // namespace
+
+void Session::run_search(const SearchLimits& limits) {
+  const bool multipv = limits.multipv > 1;
+  Move last_move;  // the first move of the last line said, and its node count
+  uint64_t last_nodes = 0;
+  auto on_info = [&](const SearchInfo& info) {
+    // One line per depth; with MultiPV above 1, one per best line ("multipv k", as UCI).
+    std::string text;
+    for (size_t k = 0; k < (multipv ? info.lines.size() : 1); ++k) {
+      const SearchLine* line = multipv ? &info.lines[k] : nullptr;
+      InfoLine l{info.depth, info.seldepth, multipv ? int(k) + 1 : 0, true,
+                 line ? line->score_cp : info.score_cp, line ? line->is_mate : info.is_mate,
+                 line ? line->mate_in : info.mate_in, info.nodes, info.time_ms, line ? &line->pv : &info.pv};
+      if (k) text += '\n';
+      text += info_text(l);
+    }
+    say(text);
+    last_move = info.pv.empty() ? Move::none() : info.pv[0];
+    last_nodes = info.nodes;
+  };
+  // The same slices as the match runner and the browser worker.
+  while (!search_->advance(SEARCH_SLICE_NODES, on_info)) {
+  }
+  const SearchResult r = search_->result();
+  const SearchProgress p = search_->progress();
+  if (r.best.is_none()) {
+    // No legal move: mated (mate 0) or stalemated (cp 0), as Stockfish says it.
+    say("info depth 0 score " + score_text(r.score_cp, r.is_mate, r.mate_in));
+  } else if (r.best != last_move || p.nodes != last_nodes) {
+    // The last line counts every node searched (an unfinished iteration's too) and shows
+    // the move played: the interrupted iteration's best move, as Stockfish plays and
+    // shows it, or a lower level's deliberate other move.
+    say(info_text({r.score_depth, p.seldepth, multipv ? 1 : 0, r.score_depth > 0, r.score_cp, r.is_mate, r.mate_in,
+                   p.nodes, p.elapsed_ms, &r.pv}));
+  }
+  std::unique_lock<std::mutex> lock(state_mutex_);
+  search_running_ = false;
+  if (limits.infinite) state_cv_.wait(lock, [this] { return bool(stop_flag_); });
+  lock.unlock();
+  finish("bestmove " + (r.best.is_none() ? std::string("(none)") : to_coordinate(r.best)));
+}
+
 void Session::cmd_setoption(std::string_view args) {
+  // UCI's "setoption name <name> [value <value>]" (a name may have spaces: "Move
+  // Overhead", "Clear Hash"), or the short "setoption hash 64". Names are read without
+  // regard to case or spaces, so "MoveOverhead" is "Move Overhead".
   auto w = words(args);
-  // "setoption name Hash value 64" or the short "setoption hash 64".
   std::string name, value;
-  if (w.size() == 4 && w[0] == "name" && w[2] == "value") {
-    name = w[1];
-    value = w[3];
+  auto join = [&](size_t from, size_t to) {
+    std::string out;
+    for (size_t i = from; i < to; ++i) {
+      if (i > from) out += ' ';
+      out += w[i];
+    }
+    return out;
+  };
+  if (!w.empty() && w[0] == "name") {
+    const size_t v = size_t(std::find(w.begin() + 1, w.end(), "value") - w.begin());
+    name = join(1, v);
+    value = v < w.size() ? join(v + 1, w.size()) : "";
   } else if (w.size() == 2) {
     name = w[0];
     value = w[1];
-  } else {
-    return error("setoption needs 'name <Hash|Level|Seed|MultiPV|MoveOverhead|Rules> value <v>'");
   }
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  std::string key;
+  for (char c : name)
+    if (c != ' ') key += char(std::tolower(static_cast<unsigned char>(c)));
+  if (key.empty())
+    return error("setoption needs 'name <Hash|Clear Hash|Level|Seed|MultiPV|Move Overhead|Rules> value <v>'");
   long long v = 0;
-  if (name == "hash") {
+  if (key == "hash") {
     if (!parse_int(value, 1, 1024, v)) return error("Hash must be a number of megabytes from 1 to 1024, got " + shown(value));
     hash_mb_ = size_t(v);
-    if (search_) search_->set_hash_mb(hash_mb_);
-  } else if (name == "level") {
+    search_->set_hash_mb(hash_mb_);
+  } else if (key == "clearhash") {
+    if (!value.empty()) return error("Clear Hash is a button: it takes no value, got " + shown(value));
+    search_->new_game();
+  } else if (key == "level") {
     if (!parse_int(value, 1, 10, v)) return error("Level must be a number from 1 to 10, got " + shown(value));
-    search().set_level(int(v));
-  } else if (name == "seed") {
-    // Up to 2^53 - 1: every seed the browser can pass exactly (a JavaScript number).
+    search_->set_level(int(v));
+  } else if (key == "seed") {
+    // Empty (the default, "<empty>" as UCI writes it): no seed is set, the levels'
+    // randomness goes on from where it is. Up to 2^53 - 1: every seed the browser can
+    // pass exactly (a JavaScript number).
+    if (value.empty() || value == "<empty>") return;
     if (!parse_int(value, 0, MAX_SEED, v))
-      return error("Seed must be a whole number from 0 to " + std::to_string(MAX_SEED) + ", got " + shown(value));
-    search().set_seed(uint64_t(v));
-  } else if (name == "moveoverhead") {
+      return error("Seed must be empty or a whole number from 0 to " + std::to_string(MAX_SEED) + ", got " + shown(value));
+    search_->set_seed(uint64_t(v));
+  } else if (key == "moveoverhead") {
     if (!parse_int(value, 0, MAX_MOVE_OVERHEAD_MS, v))
-      return error("MoveOverhead must be a number of milliseconds from 0 to " + std::to_string(MAX_MOVE_OVERHEAD_MS) +
+      return error("Move Overhead must be a number of milliseconds from 0 to " + std::to_string(MAX_MOVE_OVERHEAD_MS) +
                    ", got " + shown(value));
     move_overhead_ms_ = int(v);
-  } else if (name == "multipv") {
+  } else if (key == "multipv") {
     if (!parse_int(value, 1, MAX_MULTIPV, v))
       return error("MultiPV must be a number of lines from 1 to " + std::to_string(MAX_MULTIPV) + ", got " + shown(value));
     multipv_ = int(v);
-  } else if (name == "rules") {
+  } else if (key == "rules") {
     const Result<Rules> r = parse_rules(value);
     if (!r) return error(r.error());
     auto g = record_.game.under(*r);  // all or nothing
     if (!g) return error(g.error());
     record_.game = std::move(g.value());
   } else {
-    return error("unknown option " + shown(name) + " (Hash, Level, Seed, MultiPV, MoveOverhead, Rules)");
+    return error("unknown option " + shown(name) + " (Hash, Clear Hash, Level, Seed, MultiPV, Move Overhead, Rules)");
   }
 }
 
@@ -656,9 +788,7 @@ void Session::cmd_load(std::string_view args) {
   std::string path;
   long long n = 0;
   if (std::string bad = file_and_index(args, path, n); !bad.empty()) return error(bad);
-  job_is_search_ = false;
-  job_name_ = "a load";
-  start_job([this, path, n] {
+  start_job(Job::Read, [this, path, n] {
     const auto t0 = std::chrono::steady_clock::now();
     RecordWork work{&stop_flag_};
     auto stopped = [&] {
@@ -690,9 +820,7 @@ void Session::cmd_load(std::string_view args) {
 void Session::cmd_games(std::string_view args) {
   const std::string path(args);
   if (path.empty()) return error("games needs a file name: games <file>");
-  job_is_search_ = false;
-  job_name_ = "a game list";
-  start_job([this, path] {
+  start_job(Job::Read, [this, path] {
     const auto t0 = std::chrono::steady_clock::now();
     auto stopped = [&] { finish("games stopped after " + std::to_string(int(ms_since(t0))) + " ms (incomplete)"); };
     RecordWork work{&stop_flag_};

@@ -32,7 +32,7 @@ std::vector<Move> checked_pv(Position& pos, const Move* pv, int len) {
 }
 }  // namespace
 
-void Search::State::begin(const Position& pos, const SearchLimits& lim) {
+void Search::State::begin(const Position& pos, const SearchLimits& lim, Clock::time_point started) {
   root_pos = pos;
   limits = lim;
   nodes = 0;
@@ -41,7 +41,8 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   in_root_move = false;
   root_plies = pos.plies_played();
   seldepth = 0;
-  start = Clock::now();
+  start = started;
+  limits_hold = !opt.qsearch_bound;
   use_time = lim.movetime_ms > 0 && !lim.infinite;
   deadline = start + std::chrono::milliseconds(std::max(1, lim.movetime_ms - 3));
   const bool has_floor = lim.min_nodes > 0 && lim.max_movetime_ms > lim.movetime_ms;
@@ -60,7 +61,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   noise_seed = level < 10 ? next_rand() : 0;
   blunder_roll = level < 10 ? int(next_rand() % 100) : 100;
   blunder_pick = level < 10 ? next_rand() : 0;
-  multi = level < 10 && ls.exact_root;
+  exact_root = level < 10 && ls.exact_root;
   // The weaknesses (drawn after the above, so that a level without them keeps its
   // earlier randomness).
   afar_blind = level < 10 && ls.afar_blind_pct > 0 && int(next_rand() % 100) < ls.afar_blind_pct;
@@ -130,12 +131,19 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim) {
   stable = 0;
 }
 
+namespace {
+// The root's aspiration window: its first half-width, doubled at each widening.
+constexpr int ASPIRATION_DELTA = 25;
+// The time manager's trend: the best move's score fell by more than this.
+constexpr int SCORE_FELL_CP = 30;
+}  // namespace
+
 // Searches until the budget, a limit or the end of the search. Returns whether the
 // search is over.
 bool Search::State::run(uint64_t budget, const std::function<void(const SearchInfo&)>& on_info) {
   if (finished) return true;
   slice_end = nodes + std::max<uint64_t>(budget, 1);
-  if (node_limit) slice_end = std::min(slice_end, node_limit);
+  if (node_limit && limits_hold) slice_end = std::min(slice_end, node_limit);
   halted = false;
   // Halted inside a root move by the end of the last slice: back down to that node.
   if (in_root_move) resume_ply = halt_ply;
@@ -143,109 +151,24 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
     end_inside_iteration();
     return true;
   }
-  Position& pos = root_pos;
   for (;;) {
     if (next_root >= n_root) {  // a new iteration
       if (depth >= max_depth) {
         finish();
         return true;
       }
-      ++depth;
-      root_depth = depth;
-      next_root = 0;
-      it_alpha = -INF;
-      it_best = -INF;
-      it_best_move = Move::none();
-      it_best_pv.clear();
-      // The aspiration window around the last iteration's score.
-      asp_lo = -INF;
-      asp_hi = INF;
-      asp_delta = 25;
-      if (opt.aspiration && depth >= 4 && std::abs(res.score_cp) < MATE_BOUND && !res.is_mate) {
-        asp_lo = std::max(-INF, res.score_cp - asp_delta);
-        asp_hi = std::min(INF, res.score_cp + asp_delta);
-      }
-      for (int i = 0; i < n_root; ++i) root_score[i] = -INF - 1;
+      begin_iteration();
     }
-    for (; next_root < n_root; ++next_root) {
-      const int i = next_root;
-      const Move m = root[i];
-      in_root_move = true;
-      const int score = search_root_move(pos, i);
-      if (halted) break;
-      in_root_move = false;
-      // MultiPV: a move must beat the multipv-th best exact score so far to be a line.
-      const int floor = rm_.floor;
-      root_score[i] = score;
-      if (multipv > 1) {
-        line_exact[i] = multi || score > floor;
-        if (line_exact[i]) {
-          update_pv(0, m);
-          line_pv[size_t(i)] = checked_pv(pos, pv[0], pv_len[0]);
-        }
-      }
-      if (score > it_best) {
-        it_best = score;
-        it_best_move = m;
-        update_pv(0, m);
-        it_best_pv = checked_pv(pos, pv[0], pv_len[0]);
-        if (score > it_alpha) it_alpha = score;
-      }
-    }
+    search_root_moves(root_pos);
     if (halted) {
       if (!limit_reached()) return false;  // the slice is used up: go on from here next time
       end_inside_iteration();
       return true;
     }
-
-    // The iteration is complete.
-    for (int i = 0; i < n_root; ++i) exact[i] = root_score[i];
-    if (multipv > 1) collect_lines();
-    {  // Reorder: best first, then by score (stable keeps the previous order on ties).
-      struct Entry { int key; Move m; int exact; };
-      std::vector<Entry> v(static_cast<size_t>(n_root));
-      for (int i = 0; i < n_root; ++i) v[size_t(i)] = {root[i] == it_best_move ? INF + 1 : root_score[i], root[i], exact[i]};
-      std::stable_sort(v.begin(), v.end(), [](const Entry& a, const Entry& b) { return a.key > b.key; });
-      for (int i = 0; i < n_root; ++i) root[i] = v[size_t(i)].m, exact[i] = v[size_t(i)].exact;
-    }
-    res.best = it_best_move;
-    res.depth = depth;
-    res.pv = it_best_pv;
-    fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
-    if (multipv == 1) res.lines.assign(1, SearchLine{res.best, res.score_cp, res.is_mate, res.mate_in, res.pv});
+    complete_iteration();
     const int ms = elapsed_ms();
-    if (on_info) {
-      SearchInfo info;
-      info.depth = depth;
-      info.seldepth = seldepth;
-      info.score_cp = res.score_cp;
-      info.is_mate = res.is_mate;
-      info.mate_in = res.mate_in;
-      info.nodes = nodes;
-      info.time_ms = ms;
-      info.nps = nodes_per_second(nodes, ms);
-      info.pv = res.pv;
-      info.lines = res.lines;
-      on_info(info);
-    }
-    // Time: no new iteration once it would likely not finish in time (timeman.h: half
-    // the move's time; on a clock the soft limit, which the time manager moves with how
-    // clear the position is: later when the best move just changed or its score fell,
-    // sooner when the same move has come out best for several iterations).
-    const bool changed = depth > 1 && it_best_move != prev_best;
-    const bool fell = depth > 1 && prev_score - it_best > 30;
-    stable = changed ? 0 : stable + 1;
-    prev_best = it_best_move;
-    prev_score = it_best;
-    bool over = depth >= max_depth;
-    if (use_time && ms > iteration_deadline_ms(limits, {changed, fell, stable}, opt.time_manager) && nodes >= min_nodes)
-      over = true;
-    if (use_time && min_nodes && int64_t(ms) * 2 > int64_t(limits.max_movetime_ms)) over = true;
-    if (n_root == 1 && use_time) over = true;
-    if (limit_reached()) over = true;
-    // A forced mate found and proven at this depth: deeper search changes nothing.
-    if (!limits.infinite && res.is_mate && depth >= 2 * std::abs(res.mate_in) + 2 && limits.depth == 0) over = true;
-    if (over) {
+    report_iteration(on_info, ms);
+    if (iteration_ends_search(ms)) {
       finish();
       return true;
     }
@@ -253,73 +176,185 @@ bool Search::State::run(uint64_t budget, const std::function<void(const SearchIn
   }
 }
 
-// Searches root move i at the iteration's depth in the window its kind of search asks for
-// (see run()) and returns its score. When the search halts inside (halted), it returns 0,
-// the position left where the tree halted; called again with resume_ply set, it goes on
-// from there (as the nodes of the tree do, search.cpp).
-int Search::State::search_root_move(Position& pos, int i) {
-  RootMoveSearch& r = rm_;
-  if (resume_ply > 0) goto resume;
-  make(pos, root[i], 0);
-  r.gives_check = in_check_after_move(pos);
-  r.child_depth = depth - 1 + ((opt.check_extension && r.gives_check) ? 1 : 0);
-  r.score = -INF;
-  // MultiPV: a move must beat the multipv-th best exact score so far to be a line.
-  r.floor = multipv > 1 ? multipv_floor(i) : -INF;
-  if (multi || (multipv > 1 && (i == 0 || r.floor == -INF))) {
-    r.site = RootMoveSearch::FULL;
-  full:
-    r.score = -negamax(pos, r.child_depth, -INF, INF, 1, r.gives_check, true);
-    if (halted) return 0;
-  } else if (multipv > 1) {
-    r.site = RootMoveSearch::MULTIPV_NULL;
-  multipv_null:
-    r.score = -negamax(pos, r.child_depth, -r.floor - 1, -r.floor, 1, r.gives_check, true);
-    if (halted) return 0;
-    if (r.score > r.floor) {
-      r.site = RootMoveSearch::MULTIPV_FULL;
-    multipv_full:
-      r.score = -negamax(pos, r.child_depth, -INF, -r.floor, 1, r.gives_check, true);
-      if (halted) return 0;
-    }
-  } else {
-    // The first move in the aspiration window (or the full one), the others with a
-    // null window first; a score outside the window widens it and searches again.
-    if (i > 0) {
-      r.site = RootMoveSearch::NULL_WINDOW;
-    null_window:
-      r.score = -negamax(pos, r.child_depth, -it_alpha - 1, -it_alpha, 1, r.gives_check, true);
-      if (halted) return 0;
-    }
-    if (i == 0 || r.score > it_alpha) {
-      for (;;) {
-        r.site = RootMoveSearch::WINDOW;
-      window:
-        r.score = -negamax(pos, r.child_depth, -asp_hi, -(i == 0 ? asp_lo : it_alpha), 1, r.gives_check, true);
-        if (halted) return 0;
-        if (i == 0 && r.score <= asp_lo && asp_lo > -INF) {
-          asp_lo = std::max(-INF, asp_lo - asp_delta);
-        } else if (r.score >= asp_hi && asp_hi < INF) {
-          asp_hi = std::min(INF, asp_hi + asp_delta);
-        } else {
-          break;
-        }
-        asp_delta *= 2;
+void Search::State::begin_iteration() {
+  ++depth;
+  root_depth = depth;
+  next_root = 0;
+  it_alpha = -INF;
+  it_best = -INF;
+  it_best_move = Move::none();
+  it_best_pv.clear();
+  // The aspiration window around the last iteration's score.
+  asp_lo = -INF;
+  asp_hi = INF;
+  asp_delta = ASPIRATION_DELTA;
+  if (opt.aspiration && depth >= 4 && std::abs(res.score_cp) < MATE_BOUND && !res.is_mate) {
+    asp_lo = std::max(-INF, res.score_cp - asp_delta);
+    asp_hi = std::min(INF, res.score_cp + asp_delta);
+  }
+  for (int i = 0; i < n_root; ++i) root_score[i] = -INF - 1;
+}
+
+// The iteration's root moves from next_root on, until the last or a halt (then
+// next_root is the move halted in, to go on with).
+void Search::State::search_root_moves(Position& pos) {
+  for (; next_root < n_root; ++next_root) {
+    const int i = next_root;
+    const Move m = root[i];
+    in_root_move = true;
+    const int score = search_root_move(pos, i);
+    if (halted) return;
+    in_root_move = false;
+    root_score[i] = score;
+    if (multipv > 1) {
+      // A move must beat the multipv-th best exact score so far to be a line.
+      line_exact[i] = exact_root || score > root_move_.floor;
+      if (line_exact[i]) {
+        update_pv(0, m);
+        line_pv[size_t(i)] = checked_pv(pos, pv[0], pv_len[0]);
       }
     }
+    if (score > it_best) {
+      it_best = score;
+      it_best_move = m;
+      update_pv(0, m);
+      it_best_pv = checked_pv(pos, pv[0], pv_len[0]);
+      if (score > it_alpha) it_alpha = score;
+    }
+  }
+}
+
+// The iteration is complete: its scores and lines, the root moves reordered, the answer.
+void Search::State::complete_iteration() {
+  for (int i = 0; i < n_root; ++i) exact[i] = root_score[i];
+  if (multipv > 1) collect_lines();
+  reorder_root_moves();
+  res.best = it_best_move;
+  res.depth = depth;
+  res.score_depth = depth;
+  res.pv = it_best_pv;
+  fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
+  if (multipv == 1) res.lines.assign(1, SearchLine{res.best, res.score_cp, res.is_mate, res.mate_in, res.pv});
+}
+
+// The next iteration's order: the best first, then by score (stable: the previous order
+// on ties).
+void Search::State::reorder_root_moves() {
+  struct Entry { int key; Move m; int exact; };
+  std::vector<Entry> v(static_cast<size_t>(n_root));
+  for (int i = 0; i < n_root; ++i) v[size_t(i)] = {root[i] == it_best_move ? INF + 1 : root_score[i], root[i], exact[i]};
+  std::stable_sort(v.begin(), v.end(), [](const Entry& a, const Entry& b) { return a.key > b.key; });
+  for (int i = 0; i < n_root; ++i) root[i] = v[size_t(i)].m, exact[i] = v[size_t(i)].exact;
+}
+
+void Search::State::report_iteration(const std::function<void(const SearchInfo&)>& on_info, int ms) const {
+  if (!on_info) return;
+  SearchInfo info;
+  info.depth = depth;
+  info.seldepth = seldepth;
+  info.score_cp = res.score_cp;
+  info.is_mate = res.is_mate;
+  info.mate_in = res.mate_in;
+  info.nodes = nodes;
+  info.time_ms = ms;
+  info.nps = nodes_per_second(nodes, ms);
+  info.pv = res.pv;
+  info.lines = res.lines;
+  on_info(info);
+}
+
+// Whether the search ends with the iteration just completed: its depth, the limits
+// (which hold from here on when it was depth 1), and time: no new iteration once it would
+// likely not finish in time (timeman.h: half the move's time; on a clock the soft limit,
+// which the time manager moves with how clear the position is: later when the best move
+// just changed or its score fell, sooner when the same move has come out best for several
+// iterations).
+bool Search::State::iteration_ends_search(int ms) {
+  const bool changed = depth > 1 && it_best_move != prev_best;
+  const bool fell = depth > 1 && prev_score - it_best > SCORE_FELL_CP;
+  stable = changed ? 0 : stable + 1;
+  prev_best = it_best_move;
+  prev_score = it_best;
+  bool over = depth >= max_depth;
+  if (use_time && ms > iteration_deadline_ms(limits, {changed, fell, stable}, opt.time_manager) && nodes >= min_nodes)
+    over = true;
+  if (use_time && min_nodes && int64_t(ms) * 2 > int64_t(limits.max_movetime_ms)) over = true;
+  if (n_root == 1 && use_time) over = true;
+  if (!limits_hold) {  // depth 1 is complete: the node limit and the clock hold from here
+    limits_hold = true;
+    if (node_limit) slice_end = std::min(slice_end, std::max(node_limit, nodes));
+  }
+  if (limit_reached()) over = true;
+  // A forced mate found and proven at this depth: deeper search changes nothing.
+  if (!limits.infinite && res.is_mate && depth >= 2 * std::abs(res.mate_in) + 2 && limits.depth == 0) over = true;
+  return over;
+}
+
+// Searches root move i at the iteration's depth in the windows its kind of search asks
+// for (root_move_.step) and returns its score. When the search halts inside (halted), it
+// returns 0, the position left where the tree halted; called again with resume_ply set,
+// it goes back into the child search it was in (as the nodes of the tree do, search.cpp).
+int Search::State::search_root_move(Position& pos, int i) {
+  RootMove& r = root_move_;
+  using Step = RootMove::Step;
+  if (resume_ply == 0) {
+    make(pos, root[i], 0);
+    r.gives_check = in_check_after_move(pos);
+    r.child_depth = depth - 1 + ((opt.check_extension && r.gives_check) ? 1 : 0);
+    r.score = -INF;
+    // MultiPV: a move must beat the multipv-th best exact score so far to be a line.
+    r.floor = multipv > 1 ? multipv_floor(i) : -INF;
+    // Exact scores: the full window. MultiPV: a null window at the floor, then above it.
+    // Else the first move in the aspiration window (or the full one), the others with a
+    // null window first.
+    r.step = exact_root || (multipv > 1 && (i == 0 || r.floor == -INF)) ? Step::Full
+             : multipv > 1                                              ? Step::LineNullWindow
+             : i > 0                                                    ? Step::NullWindow
+                                                                        : Step::Window;
+  }
+  while (r.step != Step::Done) {
+    int alpha = -INF, beta = INF;  // the window, the root's view
+    switch (r.step) {
+      case Step::Full: break;
+      case Step::LineNullWindow: alpha = r.floor, beta = r.floor + 1; break;
+      case Step::LineFull: alpha = r.floor; break;
+      case Step::NullWindow: alpha = it_alpha, beta = it_alpha + 1; break;
+      case Step::Window: alpha = i == 0 ? asp_lo : it_alpha, beta = asp_hi; break;
+      case Step::Done: break;
+    }
+    r.score = -negamax(pos, r.child_depth, -beta, -alpha, 1, r.gives_check, true);
+    if (halted) return 0;
+    r.step = next_root_step(i);
   }
   pos.unmake_move();
   return r.score;
+}
 
-resume:
-  switch (r.site) {
-    case RootMoveSearch::FULL: goto full;
-    case RootMoveSearch::MULTIPV_NULL: goto multipv_null;
-    case RootMoveSearch::MULTIPV_FULL: goto multipv_full;
-    case RootMoveSearch::NULL_WINDOW: goto null_window;
-    case RootMoveSearch::WINDOW: goto window;
+// After a child search of root move i: the next one it needs, or Done. Above the floor,
+// a line's null window gets the full one above the floor; above alpha, a null window
+// gets the aspiration window; outside the aspiration window, the window is widened
+// (doubling its step) and the move searched again.
+Search::State::RootMove::Step Search::State::next_root_step(int i) {
+  RootMove& r = root_move_;
+  using Step = RootMove::Step;
+  switch (r.step) {
+    case Step::LineNullWindow: return r.score > r.floor ? Step::LineFull : Step::Done;
+    case Step::NullWindow: return r.score > it_alpha ? Step::Window : Step::Done;
+    case Step::Window:
+      if (i == 0 && r.score <= asp_lo && asp_lo > -INF) {
+        asp_lo = std::max(-INF, asp_lo - asp_delta);
+      } else if (r.score >= asp_hi && asp_hi < INF) {
+        asp_hi = std::min(INF, asp_hi + asp_delta);
+      } else {
+        return Step::Done;
+      }
+      asp_delta *= 2;
+      return Step::Window;
+    case Step::Full:
+    case Step::LineFull:
+    case Step::Done: break;
   }
-  return 0;
+  return Step::Done;
 }
 
 // The search is over inside an iteration (a limit, or stop()). The root moves searched
@@ -337,6 +372,7 @@ void Search::State::end_inside_iteration() {
   resume_ply = 0;
   if (next_root < n_root && !it_best_move.is_none() && (depth == 1 || multipv == 1)) {
     res.best = it_best_move;
+    res.score_depth = depth;
     res.pv = it_best_pv;
     fill_score(it_best, res.score_cp, res.is_mate, res.mate_in);
     if (multipv == 1) res.lines.assign(1, SearchLine{res.best, res.score_cp, res.is_mate, res.mate_in, res.pv});
@@ -390,7 +426,7 @@ void Search::State::collect_lines() {
 void Search::State::finish() {
   finished = true;
   // Lower levels: sometimes a reasonable but not the best move (drawn in begin()).
-  if (multi && ls.blunder_pct > 0 && res.depth > 0 && n_root > 1 && blunder_roll < ls.blunder_pct &&
+  if (exact_root && ls.blunder_pct > 0 && res.depth > 0 && n_root > 1 && blunder_roll < ls.blunder_pct &&
       std::abs(exact[0]) < MATE_BOUND) {
     const int top = exact[0];
     std::vector<Move> cands;
@@ -398,6 +434,7 @@ void Search::State::finish() {
       if (exact[i] > -INF && exact[i] >= top - ls.blunder_margin) cands.push_back(root[i]);
     if (!cands.empty()) {
       res.best = cands[blunder_pick % cands.size()];
+      res.score_depth = res.depth;
       res.pv.assign(1, res.best);
     }
   }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -88,6 +89,10 @@ struct SearchResult {
   bool is_mate = false;
   int mate_in = 0;
   int depth = 0;
+  // The depth best's score and pv come from: `depth`, or the iteration after it when the
+  // search ended inside that iteration and plays its best move so far; 0 when no root
+  // move was searched (a stop during depth 1 before its first move, or no legal move).
+  int score_depth = 0;
   uint64_t nodes = 0;
   std::vector<Move> pv;
   // The last completed iteration's best lines (best first; one line when multipv is 1, or
@@ -193,7 +198,11 @@ class Search {
 
   // Begins a search of pos (copied). The level's randomness (evaluation noise, whether
   // and which non-best move it plays) is drawn here, once per search. Clears any stop.
+  // The node limit and the clock hold once depth 1 is complete (as Stockfish's), so that
+  // every answer is a searched move; stop() holds at once. The clock runs from
+  // `started` (when the command was read; by default now).
   void start(const Position& pos, const SearchLimits& limits);
+  void start(const Position& pos, const SearchLimits& limits, std::chrono::steady_clock::time_point started);
   // Searches at most node_budget more nodes, never past the limits (stop, nodes, time,
   // depth); on_info is called for each completed iteration. Returns done(). A slice
   // may end anywhere, deep in the tree: the next call goes on from there, so the search

@@ -36,9 +36,13 @@ void Search::stop() {
 }
 
 void Search::start(const Position& pos, const SearchLimits& limits) {
+  start(pos, limits, std::chrono::steady_clock::now());
+}
+
+void Search::start(const Position& pos, const SearchLimits& limits, std::chrono::steady_clock::time_point started) {
   run_state_.store(RUNNING);
   s_->run_state = &run_state_;
-  s_->begin(pos, limits);
+  s_->begin(pos, limits, started);
 }
 
 bool Search::advance(uint64_t node_budget, const InfoFn& on_info) {

@@ -79,6 +79,10 @@ struct Search::State {
   bool use_time = false;
   Clock::time_point start, deadline, hard_deadline;  // hard_deadline: with min_nodes
   uint64_t min_nodes = 0;  // searched before the (soft) deadline can stop the search
+  // Whether the node limit and the clock hold yet: once depth 1 is complete, so that the
+  // move played is always a searched one. With the unbounded quiescence (an ablation)
+  // depth 1 may never end: then they hold from the first node.
+  bool limits_hold = true;
   uint64_t slice_end = 0;       // the current advance() stops here
   // A search halts at a node (poll()) when its slice ends (a pause: the next slice goes on
   // from there) or when it is over (a limit or stop()).
@@ -94,7 +98,7 @@ struct Search::State {
   Position root_pos = Position::start();
   SearchLimits limits;
   int max_depth = 0;
-  bool multi = false;             // the level's exact_root: exact scores for every root move
+  bool exact_root = false;        // the level's: every root move searched with a full window
   int blunder_roll = 100;         // drawn in start(): < blunder_pct plays a non-best move
   uint64_t blunder_pick = 0;      // ... this one among the candidates
   // The level's weaknesses in this search (drawn in start()).
@@ -108,8 +112,8 @@ struct Search::State {
   int qs_horizon = -1;            // the level's quiescence plies (-1: the engine's own bound)
   bool finished = true;
   Move root[MAX_MOVES];
-  int root_score[MAX_MOVES];
-  int exact[MAX_MOVES];
+  int root_score[MAX_MOVES];      // the iteration in progress: each root move's score (or bound)
+  int exact[MAX_MOVES];           // the last completed iteration's scores
   int n_root = 0;
   int multipv = 1;                // lines wanted: min(limits.multipv, n_root)
   // MultiPV (multipv > 1): per root move of the iteration in progress, whether its score
@@ -152,9 +156,8 @@ struct Search::State {
   }
   uint64_t next_rand() { return rng = detail::splitmix(rng); }
 
-  // 64k entries, 512 KB: WebAssembly, which cannot fetch entries ahead, reads a cache this
-  // size 7% faster than one of 2 MB; natively the two are as fast, and as strong (SPRT at
-  // 50,000 nodes a move, docs/figures.md).
+  // 64k entries, 512 KB: small enough for WebAssembly, which cannot fetch entries ahead,
+  // to read it faster than a larger one, and as strong (docs/figures.md).
   detail::ZeroedArray<detail::EvalCacheEntry> ecache{size_t(1) << 16};
 
   // The table terms of the evaluation (material, piece-square, frozen pieces) from
@@ -225,12 +228,12 @@ struct Search::State {
   // Static evaluation; the per-piece part alone when it is far outside (alpha, beta).
   int eval(const Position& pos, int ply, int alpha = -INF, int beta = INF);
 
-  // Every limit applies from the very first node: the slice's end (which includes the
-  // node limit) at every node, stop() and the clock every 256 nodes. Returns whether the
+  // The slice's end (which includes the node limit once it holds) is looked at every
+  // node, stop() and the clock (once it holds) every 256 nodes. Returns whether the
   // search halts at this node (before counting it).
   bool poll(int ply) {
     if (nodes >= slice_end ||
-        ((nodes & 255) == 0 && (stop_requested() || (use_time && time_up())))) {
+        ((nodes & 255) == 0 && (stop_requested() || (use_time && limits_hold && time_up())))) {
       halted = true;
       halt_ply = ply;
       return true;
@@ -244,7 +247,7 @@ struct Search::State {
   }
   // Whether the search as a whole is over (not merely this slice).
   bool limit_reached() const {
-    return (node_limit && nodes >= node_limit) || stop_requested() || (use_time && time_up());
+    return stop_requested() || (limits_hold && ((node_limit && nodes >= node_limit) || (use_time && time_up())));
   }
 
   bool see_ge(const Position& pos, Move m, int threshold) const { return dc::see_ge(pos, m, opt.eval.value, threshold); }
@@ -257,40 +260,64 @@ struct Search::State {
     pv_len[ply] = n + 1;
   }
 
-  // A node of the tree search in progress (see search.cpp): where it is (the child search
-  // it is in) and everything it needs to go on.
+  // A node of the tree search in progress (see search.cpp): its phase, the child search
+  // it is in, and everything it needs to go on.
   struct Node {
-    enum Site : uint8_t { NULL_MOVE, FIRST, REDUCED, UNREDUCED, FULL_WINDOW, QS_CHILD };
-    Site site = FIRST;
+    // negamax's phases that search a child: a node halted inside one goes back into it.
+    enum class Phase : uint8_t { NullMove, Moves };
+    // The searches of one move, in the order they may come (next_search()).
+    enum class MoveSearch : uint8_t { First, Reduced, Unreduced, FullWindow, Done };
+    Phase phase = Phase::Moves;
+    MoveSearch move_search = MoveSearch::Done;
     bool pv_node = false, can_futile = false, quiet = false, gives_check = false;
-    bool evasions = false, any_legal = false;  // quiescence
     int alpha = 0, beta = 0, alpha0 = 0, best = 0, static_eval = 0, score = 0;
     int searched = 0, legal = 0, child_depth = 0, reduction = 0, quiet_count = 0;
-    int stand = 0, count = 0, index = 0;  // quiescence
     uint64_t key = 0;
-    Move tt_move, best_move, m;
+    Move tt_move, best_move;
+    Move move;  // the move being searched
     Piece mover = NO_PIECE;
     detail::PrevMove prev;
     std::optional<detail::MovePicker> picker;
     std::optional<LegalityCheck> legality;
     Move quiets[64];  // the quiet moves searched, for the history
+    // Quiescence: whether every evasion is searched (else captures only), whether one was
+    // legal, the static evaluation it stands on, its generated moves and the next to pick.
+    bool evasions = false, any_legal = false;
+    int stand_pat = 0, move_count = 0, next_index = 0;
   };
   Node node_[MAX_PLY + 1];
-  // The root move being searched (see search_root_move).
-  struct RootMoveSearch {
-    enum Site : uint8_t { FULL, MULTIPV_NULL, MULTIPV_FULL, NULL_WINDOW, WINDOW };
-    Site site = FULL;
+  // The root move being searched (see search_root_move): its searches, in the order
+  // they may come.
+  struct RootMove {
+    enum class Step : uint8_t { Full, LineNullWindow, LineFull, NullWindow, Window, Done };
+    Step step = Step::Full;
     bool gives_check = false;
+    // floor: with MultiPV, the score the move must beat to be one of the lines.
     int child_depth = 0, floor = 0, score = 0;
   };
-  RootMoveSearch rm_;
+  RootMove root_move_;
 
+  // The tree search (search.cpp). Its phases' helpers are inlined into it: they are
+  // parts of one node's work, run at every node.
   int qsearch(Position& pos, int alpha, int beta, int ply, bool in_chk, int qply = 0);
+  [[gnu::always_inline]] inline bool next_capture(Position& pos, int ply, int qply);
   int negamax(Position& pos, int depth, int alpha, int beta, int ply, bool in_chk, bool allow_null);
+  [[gnu::always_inline]] inline std::optional<int> enter(Position& pos, int depth, int alpha, int beta, int ply,
+                                                         bool in_chk, bool allow_null);
+  [[gnu::always_inline]] inline void begin_moves(Position& pos, int depth, int ply, bool in_chk);
+  [[gnu::always_inline]] inline bool next_move(Position& pos, int depth, int ply, bool in_chk);
+  static Node::MoveSearch next_search(const Node& n);
 
-  void begin(const Position& pos, const SearchLimits& lim);
+  void begin(const Position& pos, const SearchLimits& lim, Clock::time_point started);
   bool run(uint64_t budget, const std::function<void(const SearchInfo&)>& on_info);
+  void begin_iteration();
+  void search_root_moves(Position& pos);
+  void complete_iteration();
+  void reorder_root_moves();
+  void report_iteration(const std::function<void(const SearchInfo&)>& on_info, int ms) const;
+  bool iteration_ends_search(int ms);
   int search_root_move(Position& pos, int i);
+  RootMove::Step next_root_step(int i);
   void end_inside_iteration();
   int multipv_floor(int searched) const;
   void collect_lines();

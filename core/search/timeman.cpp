@@ -11,8 +11,8 @@ namespace {
 // every 8 plies, at least 25 (Dragonchess games between engines last 70 to 300 plies).
 constexpr double HORIZON_MOVES = 50, HORIZON_MIN_MOVES = 25, HORIZON_PLIES_PER_MOVE = 8;
 // The soft limit's share of the move's even part of the time. An iteration started
-// before the soft limit ends after it: a move takes about two soft limits (measured at
-// 10+0.1 and 1+0.01), so about 0.7 of its even part, and less than the increment once
+// before the soft limit ends after it: a move takes about two soft limits
+// (docs/figures.md), so about 0.7 of its even part, and less than the increment once
 // the time left is small: the clock settles where the moves' share of it is about half
 // the increment (at 10+0.1, above a second), not at zero.
 constexpr double SOFT_SHARE = 0.35;
@@ -25,10 +25,11 @@ constexpr double HARD_RATIO = 4, HARD_CAP = 0.6, HARD_CAP_LAST_MOVE = 0.85;
 // Panic below P = max(PANIC_MIN_MS, PANIC_OVERHEADS x overhead) left after the
 // overhead: the hard limit is at most half the increment and a fortieth of what is left,
 // both scaled by the share of P that is left, and at most an eighth of what is left; the
-// soft limit at most a third of that. Near nothing left a move takes 1 ms, and the
-// increment builds the clock up again. At 1+0.01 the clock settles near P (450 ms with
-// the default overhead): the reserve against a loaded machine's stalls (on 2 cores at a
-// load of 17, moves ran up to 140 ms past their hard limit, 480 ms at nice 5).
+// soft limit at most a third of that. Near nothing left the hard limit is 1 ms (the
+// move is depth 1: the search's limits wait for it), and the increment builds the clock
+// up again. At 1+0.01 the clock settles near P (450 ms with the default overhead): the
+// reserve against a loaded machine's stalls, which can hold a move past its hard limit
+// for hundreds of milliseconds (docs/figures.md, "The engine on a clock").
 constexpr int64_t PANIC_MIN_MS = 200, PANIC_OVERHEADS = 15;
 
 int to_ms(double v) { return int(std::clamp(v, 1.0, double(INT_MAX / 2))); }

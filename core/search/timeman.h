@@ -19,7 +19,7 @@
 namespace dc {
 
 // Time lost by each move outside the search (the reply's way to the clock, a loaded
-// machine's scheduling): the UCI option MoveOverhead, in ms.
+// machine's scheduling): the UCI option Move Overhead, in ms.
 inline constexpr int DEFAULT_MOVE_OVERHEAD_MS = 30;
 inline constexpr int MAX_MOVE_OVERHEAD_MS = 5000;
 
