@@ -2,7 +2,7 @@
 // engine: who may resign or offer in each mode, what becomes of an offer when moves are
 // played, the computer's answer (core's rule through the facade), the controller's end()
 // and what a reload keeps, the links' resign=/draw= parameters (old links unchanged),
-// and the record texts the page writes and reads (record-io.js).
+// and the record texts the page writes and reads (record.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
@@ -11,7 +11,7 @@ import { Controller } from '../../web/app/game/controller.js';
 import * as offers from '../../web/app/game/offers.js';
 import { encodeGame, decodeHash } from '../../web/app/share/links.js';
 import { attempt } from '../../web/app/util/result.js';
-import { recordTags, recordText, recordNotes, fileName, gameLine, openedGame } from '../../web/app/share/record-io.js';
+import { recordTags, recordText, recordNotes, fileName, gameLine, openedGame } from '../../web/app/share/record.js';
 
 // Game `index` of a record text as the page opens it: core reads it (M.readRecord), the
 // page makes what it opens of it (openedGame); {error, code, line} with core's reason when

@@ -8,7 +8,7 @@ import { GameModel } from '../../web/app/game/model.js';
 import { Controller } from '../../web/app/game/controller.js';
 import { encodeGame, decodeHash } from '../../web/app/share/links.js';
 import { attempt } from '../../web/app/util/result.js';
-import { openedGame } from '../../web/app/share/record-io.js';
+import { openedGame } from '../../web/app/share/record.js';
 import { embedUrl } from '../../web/app/embed/embed-snippet.js';
 import { cardData, cardText } from '../../web/app/learn/piece-card.js';
 import { moveDiagram } from '../../web/app/rules/move-diagram.js';

@@ -63,7 +63,7 @@ export class Controller extends Emitter {
     this.assists = [];        // help used in a game between people: [{ply, side, kind: 'hint'|'analysis'}]
     this.premove = null;      // a move queued by the person here while the other side thinks: {from, to, algebraic}
     this.endedHere = false;   // this device ended the game off the board (resigned, accepted a draw)
-    this.meta = null;         // an opened record's {tags, comments, glyphs} (record-io.js)
+    this.meta = null;         // an opened record's {tags, comments, glyphs} (share/record.js)
   }
 
   // --- who plays ------------------------------------------------------------------------

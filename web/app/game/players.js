@@ -35,7 +35,7 @@ export function playersFor(settings, names = {}) {
   }
 }
 
-// --- players in a game record's tags (share/record-io.js writes them) -------------------------
+// --- players in a game record's tags (share/record.js writes them) -------------------------
 /** The Gold / Scarlet tag of the computer at a strength. */
 export const computerTag = (level) => `Computer, strength ${level}`;
 /** The Gold / Scarlet tag of the opponent in a game by link. */

@@ -11,6 +11,50 @@ import { readLink, linkError, linkFor, setAddress } from './share.js';
 import { fromTimes as clockFromTimes, fromRecord as clockFromRecord, tcCode } from '../game/clock.js';
 import { failure } from '../util/result.js';
 
+// --- how a link stands to the saved game (pure: the records and links alone) ---------------
+
+// Whether a record and a link are under the same rule set (either may name none: the default).
+const sameRules = (rec, link) => (rec.rules || defaultRules()) === (link.rules || defaultRules());
+// Whether the game of a link continues the record (same start, its moves a prefix), or
+// takes back the record's last move (a takeback the opponent accepted by link).
+const continues = (rec, fen, moves, link = {}) => sameRules(rec, link) && sameStart(rec.startFen, fen) &&
+  (rec.moves.length <= moves.length ? rec.moves.every((m, i) => m === moves[i])
+    : !!link.takeback && link.takeback.kind === 'accepted' && rec.moves.length === moves.length + 1 && moves.every((m, i) => m === rec.moves[i]));
+// Whether a link is an earlier point of the record's game (same start, its moves a
+// prefix of the record's, no ending of its own): the game on screen, not another one.
+const earlierPoint = (rec, link) => sameRules(rec, link) && sameStart(rec.startFen, link.fen || START) && link.moves.length < rec.moves.length &&
+  link.moves.every((m, i) => m === rec.moves[i]) && !link.ending && !(link.takeback && link.takeback.kind === 'accepted');
+// The same ending / draw offer (each null, or an object).
+const sameEnd = (a, b) => (!a && !b) || (!!a && !!b && a.state === b.state && a.winner === b.winner);
+const sameOffer = (a, b) => (!a && !b) || (!!a && !!b && a.kind === b.kind && a.by === b.by);
+// The same help noted (each a list of {ply, side, kind}, or missing).
+const key = (a) => (a || []).map((x) => x.ply + x.kind + x.side).sort().join(',');
+const sameAssists = (a, b) => key(a) === key(b);
+const previousWords = (prev, kept) => ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) ` +
+  (kept ? 'was kept.' : 'could not be kept: the browser’s storage is full.');
+
+// The game as a link. In a play-by-link game the link is for the side to move (the one
+// that answers next), so the address bar always holds the link to send. A game against
+// the computer says so (its strength, the person's side): it opens as one elsewhere.
+// The link carries a resignation or an agreed draw, and in play by link the draw offer.
+// Help used in a game between people goes with it (both players see it).
+function gameLinkOf(ctl, to) {
+  const e = ctl.model.ending();
+  const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), rules: ctl.model.rules, assists: ctl.assists,
+    ending: e && e.state.startsWith('timeout') ? { ...e, flagged: ctl.sideToMove() } : e };
+  // the clock: its time control; by link (correspondence) when each move was made
+  const c = ctl.clock;
+  if (c) {
+    g.tc = c.tc;
+    if (c.tc.kind === 'days' && c.stamps.length && c.stamps.every((x) => x)) g.times = c.stamps.map((x) => x.at);
+  }
+  const me = ctl.humanSide();
+  if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); g.offer = ctl.offer; g.takeback = ctl.takeback; }
+  else if (me && ctl.aiPlays(other(me))) { g.mode = 'ai'; g.strength = ctl.settings.level; g.to = me; }
+  else if (ctl.noHuman()) { g.mode = 'watch'; g.strength = ctl.settings.level; }
+  return g;
+}
+
 // ctl: the Controller; ui: {toast(text, ms?, action?), announce(text)}
 export function createOpening(ctl, ui) {
   // What became of the last link and of the saved game: the reason a link was refused or
@@ -18,27 +62,7 @@ export function createOpening(ctl, ui) {
   // ones (the status line and the toasts say it; this keeps the last of each).
   const state = { linkError: null, restoreError: null, keptPrevious: false, saveFailure: null };
 
-  // The game as a link. In a play-by-link game the link is for the side to move (the one
-  // that answers next), so the address bar always holds the link to send. A game against
-  // the computer says so (its strength, the person's side): it opens as one elsewhere.
-  // The link carries a resignation or an agreed draw, and in play by link the draw offer.
-  // Help used in a game between people goes with it (both players see it).
-  function gameLink(to) {
-    const e = ctl.model.ending();
-    const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), rules: ctl.model.rules, assists: ctl.assists,
-      ending: e && e.state.startsWith('timeout') ? { ...e, flagged: ctl.sideToMove() } : e };
-    // the clock: its time control; by link (correspondence) when each move was made
-    const c = ctl.clock;
-    if (c) {
-      g.tc = c.tc;
-      if (c.tc.kind === 'days' && c.stamps.length && c.stamps.every((x) => x)) g.times = c.stamps.map((x) => x.at);
-    }
-    const me = ctl.humanSide();
-    if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); g.offer = ctl.offer; g.takeback = ctl.takeback; }
-    else if (me && ctl.aiPlays(other(me))) { g.mode = 'ai'; g.strength = ctl.settings.level; g.to = me; }
-    else if (ctl.noHuman()) { g.mode = 'watch'; g.strength = ctl.settings.level; }
-    return g;
-  }
+  const gameLink = (to) => gameLinkOf(ctl, to);
   const sendUrl = () => linkFor(gameLink(other(ctl.humanSide())));
 
   // Saves the game on the page: whole, else without an opened record's notes (a comment of
@@ -72,8 +96,6 @@ export function createOpening(ctl, ui) {
     ui.toast(text, 0, ui.download ? { label: 'Download', run: ui.download } : null);
     ui.announce(text);
   }
-  const previousWords = (prev, kept) => ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) ` +
-    (kept ? 'was kept.' : 'could not be kept: the browser’s storage is full.');
 
   function linkFailed(message) {
     state.linkError = message;
@@ -93,21 +115,6 @@ export function createOpening(ctl, ui) {
   // A play-by-link game saved here, and a link to it for the side this device plays or
   // the side that must answer (the link this device sent, opened again here).
   const isOwnLink = (rec, link) => rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
-  // Whether the game of a link continues the record (same start, its moves a prefix), or
-  // takes back the record's last move (a takeback the opponent accepted by link).
-  const continues = (rec, fen, moves, link = {}) => (rec.rules || defaultRules()) === (link.rules || defaultRules()) && sameStart(rec.startFen, fen) &&
-    (rec.moves.length <= moves.length ? rec.moves.every((m, i) => m === moves[i])
-      : !!link.takeback && link.takeback.kind === 'accepted' && rec.moves.length === moves.length + 1 && moves.every((m, i) => m === rec.moves[i]));
-  // Whether a link is an earlier point of the record's game (same start, its moves a
-  // prefix of the record's, no ending of its own): the game on screen, not another one.
-  const earlierPoint = (rec, link) => (rec.rules || defaultRules()) === (link.rules || defaultRules()) && sameStart(rec.startFen, link.fen || START) && link.moves.length < rec.moves.length &&
-    link.moves.every((m, i) => m === rec.moves[i]) && !link.ending && !(link.takeback && link.takeback.kind === 'accepted');
-  // The same ending / draw offer (each null, or an object).
-  const sameEnd = (a, b) => (!a && !b) || (!!a && !!b && a.state === b.state && a.winner === b.winner);
-  const sameOffer = (a, b) => (!a && !b) || (!!a && !!b && a.kind === b.kind && a.by === b.by);
-  // The same help noted (each a list of {ply, side, kind}, or missing).
-  const key = (a) => (a || []).map((x) => x.ply + x.kind + x.side).sort().join(',');
-  const sameAssists = (a, b) => key(a) === key(b);
 
   // Opens the game of a link. A play-by-link link (play=link) makes this device the side
   // the link is for (to=, else the side to move); a game against the computer (vs=computer)

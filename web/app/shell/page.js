@@ -15,7 +15,7 @@ import * as view from './view.js';
 import * as a11y from './a11y.js';
 import { squareName, parseSquare, firstSquare } from '../rules/squares.js';
 import { moveWords, resultTitle, resultScore } from '../rules/words.js';
-import { recordNotes } from '../share/record-io.js';
+import { recordNotes } from '../share/record.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../game/offers.js';
 import { soundFor } from './sounds.js';
 import { $, all } from '../util/dom.js';
