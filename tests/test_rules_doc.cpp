@@ -8,11 +8,11 @@
 
 #include <fstream>
 #include <optional>
-#include <utility>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "movement.h"
