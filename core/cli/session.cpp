@@ -296,9 +296,9 @@ bool Session::handle(std::string_view line, Clock::time_point read_at) {
     std::lock_guard<std::mutex> lock(state_mutex_);
     if (working_) {
       const bool searching = job_running_ && job_kind_ == Job::Search;
-      if (searching && cmd == "isready") return say("readyok"), true;
-      if (searching && cmd == "uci") return cmd_uci(), true;
-      waiting_.push_back({std::string(line), read_at});
+      if (searching && cmd == "isready") say("readyok");
+      else if (searching && cmd == "uci") cmd_uci();
+      else waiting_.push_back({std::string(line), read_at});  // its turn comes after the job
       return true;
     }
   }
