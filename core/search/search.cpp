@@ -162,7 +162,7 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
     if (n.stand > n.alpha) n.alpha = n.stand;
     n.best = n.stand;
     n.count = generate_pseudo_captures(pos, moves);
-    if (afar_blind) n.count = without_afar(moves, n.count);
+    n.count = without_unseen(moves, n.count, blind);
   }
   n.legality.emplace(pos, in_chk);
   n.any_legal = false;
@@ -269,7 +269,7 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
     if (n.score >= n.beta) return n.score >= MATE_BOUND ? n.beta : n.score;
   }
 
-  n.picker.emplace(order, pos, n.tt_move, ply, afar_blind && !in_chk, opt.see_order ? opt.eval.value : nullptr,
+  n.picker.emplace(order, pos, n.tt_move, ply, in_chk ? Blind::NONE : blind, opt.see_order ? opt.eval.value : nullptr,
                    &move_buf[size_t(ply) * MAX_MOVES], &key_buf[size_t(ply) * MAX_MOVES]);
   n.legality.emplace(pos, in_chk);
   n.alpha0 = n.alpha;

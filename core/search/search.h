@@ -145,6 +145,11 @@ struct LevelSettings {
   int horizon_pct;      // chance that the capture horizon holds in a search (else the
                         // engine's own bound): a person overlooks a hanging piece
                         // sometimes, not always
+  int level_blind_pct;  // chance not to see captures from one level to another at all
+                        // (its own or the opponent's, those from afar among them): it
+                        // sees only what happens on the level a piece stands on
+  int careless_pct;     // chance to look only at its own move (one ply, no capture after
+                        // it): it leaves pieces hanging and overlooks every threat
   bool exact_root;      // every root move searched with a full window: exact scores to
                         // choose the weaker move from (needed by blunder_pct), at the
                         // cost of depth (a level's search is then several times smaller)

@@ -138,6 +138,8 @@ bool parse_config(const std::string& text, Config& c) {
     else if (k == "frozenblind") ok = own(0, PCT, c.ls.frozen_blind_pct);
     else if (k == "horizon") ok = own(-1, MAX_DEPTH, c.ls.capture_horizon);
     else if (k == "horizonpct") ok = own(0, PCT, c.ls.horizon_pct);
+    else if (k == "levelblind") ok = own(0, PCT, c.ls.level_blind_pct);
+    else if (k == "careless") ok = own(0, PCT, c.ls.careless_pct);
     else if (k == "exactroot") c.custom = true, ok = sw(c.ls.exact_root);
     else if (k == "cmd") { c.kind = Config::External; c.cmd = v; }
     else if (k == "hash") ok = num(1, 1024, c.hash_mb);
