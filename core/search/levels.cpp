@@ -15,7 +15,7 @@ LevelSettings level_settings(int level) {
       // docs/figures.md): blind to every capture between levels, their own moves' risks
       // unseen (1 always: one ply and no capture after it; 2 in most searches), and
       // often a move up to 3 pawns worse than the best.
-      {900, 1, 120000, 0, 50, 300, 0, 0, 0, 100, 100, 0, true},     // 1
+      {900, 1, 120000, 0, 60, 300, 0, 0, 0, 100, 100, 0, true},     // 1
       {1200, 2, 200000, 0, 50, 300, 0, 0, -1, 0, 100, 70, true},    // 2
       {1500, 7, 350000, 8, 2, 35, 3, 3, -1, 0, 0, 0, true},     // 3
       {2000, 7, 550000, 4, 2, 20, 1, 1, -1, 0, 0, 0, true},     // 4
