@@ -43,6 +43,13 @@ std::string best_of(const std::string& fen, const LevelSettings* ls, int level, 
   return to_coordinate(s.go(pos, lim).best);
 }
 
+// How many of the seeds 1..16 play `move` with these settings.
+int seeds_playing(const std::string& fen, const LevelSettings& ls, const std::string& move) {
+  int n = 0;
+  for (uint64_t seed = 1; seed <= 16; ++seed) n += best_of(fen, &ls, 0, seed) == move;
+  return n;
+}
+
 // Only a capture from afar wins material: the Dragon on 3d6 takes the undefended
 // Cleric on 2d5 from afar; every other move is quiet.
 std::string afar_fen() { return fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"3d6", 'R'}, {"2d5", 'c'}, {"2h2", 'W'}}); }
@@ -106,8 +113,7 @@ TEST_CASE("a level blind between levels misses captures from one level to anothe
   }
   // In a share of the searches: some seeds see the Griffon's capture, others do not.
   ls.level_blind_pct = 50;
-  int takes = 0;
-  for (uint64_t seed = 1; seed <= 16; ++seed) takes += best_of(GRIFFON, &ls, 0, seed) == "3e42f5";
+  const int takes = seeds_playing(GRIFFON, ls, "3e42f5");
   CHECK(takes > 0);
   CHECK(takes < 16);
 }
@@ -139,8 +145,7 @@ TEST_CASE("a careless search looks only at its own move", "[levels]") {
   ls.careless_pct = 100;
   for (uint64_t seed = 1; seed <= 4; ++seed) CHECK(best_of(fen, &ls, 0, seed) == "2d12d5");
   ls.careless_pct = 50;
-  int takes = 0;
-  for (uint64_t seed = 1; seed <= 16; ++seed) takes += best_of(fen, &ls, 0, seed) == "2d12d5";
+  const int takes = seeds_playing(fen, ls, "2d12d5");
   CHECK(takes > 0);
   CHECK(takes < 16);
 }
@@ -154,8 +159,7 @@ TEST_CASE("a level with no capture horizon leaves pieces hanging", "[levels]") {
   CHECK(best_of(fen, &ls, 0, 1) == "2d12d5");
   // Holding in half of the searches, it takes the Thief with some seeds, not with others.
   ls.horizon_pct = 50;
-  int takes = 0;
-  for (uint64_t seed = 1; seed <= 16; ++seed) takes += best_of(fen, &ls, 0, seed) == "2d12d5";
+  const int takes = seeds_playing(fen, ls, "2d12d5");
   CHECK(takes > 0);
   CHECK(takes < 16);
   // Every level's own settings (noise, exact root) with a horizon of 0 in every search
