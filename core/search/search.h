@@ -169,8 +169,9 @@ SearchLimits level_limits(int level);
 // The same limits of any level settings (a match's level of one's own).
 SearchLimits level_limits(const LevelSettings& ls);
 // The level in plain words, made from its settings (core/search/level_words.cpp): a name
-// and what it sees and misses, e.g. "Novice: looks at its move and the answer; leaves
-// pieces hanging, often misses captures from afar, ...". The page's strength selector.
+// and what it sees and misses, e.g. "Novice: looks up to 2 half-moves ahead. Always
+// misses captures from one level to another; often looks only at its own move and plays
+// a weaker move." The page's strength selector.
 std::string level_words(int level);
 
 class Search {
