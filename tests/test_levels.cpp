@@ -26,6 +26,8 @@ LevelSettings plain_level() {
   ls.frozen_blind_pct = 0;
   ls.capture_horizon = -1;
   ls.horizon_pct = 100;
+  ls.level_blind_pct = 0;
+  ls.careless_pct = 0;
   return ls;
 }
 
@@ -39,6 +41,13 @@ std::string best_of(const std::string& fen, const LevelSettings* ls, int level, 
   lim.depth = depth;
   if (!depth) lim.nodes = 200000;
   return to_coordinate(s.go(pos, lim).best);
+}
+
+// How many of the seeds 1..16 play `move` with these settings.
+int seeds_playing(const std::string& fen, const LevelSettings& ls, const std::string& move) {
+  int n = 0;
+  for (uint64_t seed = 1; seed <= 16; ++seed) n += best_of(fen, &ls, 0, seed) == move;
+  return n;
 }
 
 // Only a capture from afar wins material: the Dragon on 3d6 takes the undefended
@@ -67,6 +76,7 @@ TEST_CASE("a level blind to captures from afar misses the only one that wins mat
     // The same settings without the blindness see it.
     LevelSettings seeing = blind;
     seeing.afar_blind_pct = 0;
+    seeing.level_blind_pct = 0;  // (levels 1-2: blind to every capture between levels)
     CHECK(best_of(AFAR, &seeing, 0, 1) == "3d62d5");
   }
   // Only the weakness makes the difference.
@@ -86,6 +96,60 @@ TEST_CASE("a level blind to captures from afar walks into one", "[levels]") {
   CHECK(best_of(fen, &ls, 0, 1) == "2d32e4");
 }
 
+TEST_CASE("a level blind between levels misses captures from one level to another, not on one", "[levels]") {
+  // The Griffon on 3e4 can take the undefended Thief on 2f5 below it, the Dragon on 3d6 a
+  // Cleric from afar; the Oliphant takes a Cleric on its own level.
+  const std::string GRIFFON = fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"3e4", 'G'}, {"2f5", 't'}, {"2h2", 'W'}});
+  const std::string AFAR = afar_fen(), PLAIN = plain_fen();
+  LevelSettings ls = plain_level();
+  ls.max_depth = 3;
+  REQUIRE(best_of(GRIFFON, &ls, 0, 1) == "3e42f5");
+  REQUIRE(best_of(AFAR, &ls, 0, 1) == "3d62d5");
+  ls.level_blind_pct = 100;
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    CHECK(best_of(GRIFFON, &ls, 0, seed) != "3e42f5");
+    CHECK(best_of(AFAR, &ls, 0, seed) != "3d62d5");
+    CHECK(best_of(PLAIN, &ls, 0, seed) == "2d12d5");
+  }
+  // In a share of the searches: some seeds see the Griffon's capture, others do not.
+  ls.level_blind_pct = 50;
+  const int takes = seeds_playing(GRIFFON, ls, "3e42f5");
+  CHECK(takes > 0);
+  CHECK(takes < 16);
+}
+
+TEST_CASE("a level blind between levels walks into a capture from another level", "[levels]") {
+  // Gold's Cleric on 2d3 can take the Thief on 2e4, which the Scarlet Dwarf below it on
+  // 1e4 takes back; a level that sees between levels leaves the Thief alone.
+  const std::string fen = fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d3", 'C'}, {"2e4", 't'}, {"1e4", 'd'}, {"2h2", 'W'}});
+  Position after = pos_of(fen);
+  after.make_move(find_legal(after, parse_square("2d3"), parse_square("2e4")));
+  REQUIRE(!find_legal(after, parse_square("1e4"), parse_square("2e4")).is_none());
+  LevelSettings ls = plain_level();
+  ls.max_depth = 2;
+  CHECK(best_of(fen, &ls, 0, 1) != "2d32e4");
+  ls.level_blind_pct = 100;
+  CHECK(best_of(fen, &ls, 0, 1) == "2d32e4");
+  // A recapture on the same level it sees: an Oliphant on 2e8 instead of the Dwarf.
+  const std::string same = fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d3", 'C'}, {"2e4", 't'}, {"2e8", 'o'}, {"2h2", 'W'}});
+  CHECK(best_of(same, &ls, 0, 1) != "2d32e4");
+}
+
+TEST_CASE("a careless search looks only at its own move", "[levels]") {
+  // The Mage can take a Thief that a Warrior defends. Three plies ahead the level sees the
+  // recapture; careless, it looks at its own move alone and takes.
+  const std::string fen = fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d1", 'M'}, {"2d5", 't'}, {"2e6", 'w'}, {"2h2", 'W'}});
+  LevelSettings ls = plain_level();
+  ls.max_depth = 3;
+  CHECK(best_of(fen, &ls, 0, 1) != "2d12d5");
+  ls.careless_pct = 100;
+  for (uint64_t seed = 1; seed <= 4; ++seed) CHECK(best_of(fen, &ls, 0, seed) == "2d12d5");
+  ls.careless_pct = 50;
+  const int takes = seeds_playing(fen, ls, "2d12d5");
+  CHECK(takes > 0);
+  CHECK(takes < 16);
+}
+
 TEST_CASE("a level with no capture horizon leaves pieces hanging", "[levels]") {
   // The Mage can take a Thief that a Warrior defends: it loses the Mage for a Thief.
   const std::string fen = fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d1", 'M'}, {"2d5", 't'}, {"2e6", 'w'}, {"2h2", 'W'}});
@@ -95,15 +159,17 @@ TEST_CASE("a level with no capture horizon leaves pieces hanging", "[levels]") {
   CHECK(best_of(fen, &ls, 0, 1) == "2d12d5");
   // Holding in half of the searches, it takes the Thief with some seeds, not with others.
   ls.horizon_pct = 50;
-  int takes = 0;
-  for (uint64_t seed = 1; seed <= 16; ++seed) takes += best_of(fen, &ls, 0, seed) == "2d12d5";
+  const int takes = seeds_playing(fen, ls, "2d12d5");
   CHECK(takes > 0);
   CHECK(takes < 16);
-  // Every level's own settings (noise, weaker moves, exact root) with a horizon of 0 in
-  // every search do the same at the horizon (one ply: deeper, the main search sees the
-  // recapture); with the engine's own quiescence they keep the Mage.
+  // Every level's own settings (noise, exact root) with a horizon of 0 in every search
+  // do the same at the horizon (one ply: deeper, the main search sees the recapture);
+  // with the engine's own quiescence they keep the Mage. (Without the weaker move,
+  // which levels 1-2 play in half their searches.)
   for (int level = 1; level <= 9; ++level) {
     LevelSettings hanging = level_settings(level);
+    hanging.blunder_pct = 0;
+    hanging.careless_pct = 0;
     hanging.max_depth = 1;
     hanging.capture_horizon = 0;
     hanging.horizon_pct = 100;
@@ -171,6 +237,8 @@ TEST_CASE("each level in words says what its settings do", "[levels]") {
     CHECK((w.find("captures from afar") != std::string::npos) == (ls.afar_blind_pct > 0));
     CHECK((w.find("frozen pieces") != std::string::npos) == (ls.frozen_blind_pct > 0));
     CHECK((w.find("weaker move") != std::string::npos) == (ls.blunder_pct > 0));
+    CHECK((w.find("from one level to another") != std::string::npos) == (ls.level_blind_pct > 0));
+    CHECK((w.find("only at its own move") != std::string::npos) == (ls.max_depth == 1 || ls.careless_pct > 0));
     if (level > 1) CHECK(w != level_words(level - 1));
   }
   CHECK(level_words(10).find("about " + std::to_string(level_settings(10).movetime_ms / 1000) + " seconds") !=

@@ -141,7 +141,7 @@ TEST_CASE("the move picker leaves out the futile quiet moves and keeps the order
     auto hand_out = [&](bool futile_quiets) {
       Move moves[MAX_MOVES];
       uint64_t keys[MAX_MOVES];
-      detail::MovePicker picker(*order, pos, tt, 0, false, GYGAX_VALUE_CP, moves, keys);
+      detail::MovePicker picker(*order, pos, tt, 0, detail::Blind::NONE, GYGAX_VALUE_CP, moves, keys);
       std::vector<Move> out;
       for (Move m; !(m = picker.next(futile_quiets)).is_none();) out.push_back(m);
       return out;

@@ -103,6 +103,8 @@ val levels() {
     o.set("frozenBlindPct", ls.frozen_blind_pct);
     o.set("captureHorizon", ls.capture_horizon);  // -1 = the engine's own bound
     o.set("horizonPct", ls.horizon_pct);          // ... which holds in this share of searches
+    o.set("levelBlindPct", ls.level_blind_pct);   // blind to every capture between levels
+    o.set("carelessPct", ls.careless_pct);        // looks only at its own move
     o.set("exactRoot", ls.exact_root);            // every root move scored exactly (slower)
     o.set("movetime", ls.movetime_ms);  // the computer's thinking time per move
     // The top level's floor: at least minNodes, thinking up to maxMovetime ms for them (0: none).

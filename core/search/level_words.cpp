@@ -53,15 +53,20 @@ std::string level_words(int level) {
            std::to_string(ls.max_movetime_ms / 1000) + " seconds on a slow device)";
     return s + "; no mistakes on purpose.";
   }
-  if (ls.max_depth < MAX_DEPTH)
-    s += "looks up to " + std::to_string(ls.max_depth) + (ls.max_depth == 1 ? " half-move" : " half-moves") + " ahead";
+  if (ls.max_depth == 1)
+    s += "looks only at its own move";
+  else if (ls.max_depth < MAX_DEPTH)
+    s += "looks up to " + std::to_string(ls.max_depth) + " half-moves ahead";
   else
     s += "looks as far ahead as " + grouped(ls.max_nodes) + " positions a move allow";
   // Its errors, grouped by how often it makes them.
   std::vector<std::string> errs[OFTEN_NB];
   if (ls.horizon_pct > 0 && ls.capture_horizon == 0) errs[often_rank(ls.horizon_pct)].push_back("leaves pieces hanging");
   if (ls.horizon_pct > 0 && ls.capture_horizon >= 1) errs[often_rank(ls.horizon_pct)].push_back("misses recaptures");
+  if (ls.level_blind_pct > 0)
+    errs[often_rank(ls.level_blind_pct)].push_back("misses captures from one level to another");
   if (ls.afar_blind_pct > 0) errs[often_rank(ls.afar_blind_pct)].push_back("misses captures from afar");
+  if (ls.careless_pct > 0 && ls.max_depth > 1) errs[often_rank(ls.careless_pct)].push_back("looks only at its own move");
   if (ls.frozen_blind_pct > 0) errs[often_rank(ls.frozen_blind_pct)].push_back("forgets frozen pieces");
   if (ls.blunder_pct > 0) errs[often_rank(ls.blunder_pct)].push_back("plays a weaker move");
   std::vector<std::string> parts;

@@ -9,8 +9,9 @@
 
 namespace dc::detail {
 
-int without_afar(Move* moves, int n) {
-  return int(std::remove_if(moves, moves + n, [](Move m) { return m.is_afar(); }) - moves);
+int without_unseen(Move* moves, int n, Blind b) {
+  if (b == Blind::NONE) return n;
+  return int(std::remove_if(moves, moves + n, [b](Move m) { return unseen(b, m); }) - moves);
 }
 
 Move pick(uint64_t* keys, int n, int i) {
@@ -101,13 +102,13 @@ Move MovePicker::next(bool futile_quiets) {
   switch (stage_) {
     case Stage::Hash:
       stage_ = Stage::GenCaptures;
-      if (!tt_.is_none() && !(afar_blind_ && tt_.is_afar()) && pseudo_legal(pos_, tt_)) return tt_;
+      if (!tt_.is_none() && !unseen(blind_, tt_) && pseudo_legal(pos_, tt_)) return tt_;
       tt_ = Move::none();
       [[fallthrough]];
     case Stage::GenCaptures:
       start_ = cur_ = 0;
       end_ = generate_pseudo_captures(pos_, moves_);
-      if (afar_blind_) end_ = without_afar(moves_, end_);
+      end_ = without_unseen(moves_, end_, blind_);
       score();
       stage_ = Stage::Captures;
       [[fallthrough]];

@@ -13,8 +13,14 @@
 
 namespace dc::detail {
 
-// Removes the captures from afar of a move list; returns the new count.
-int without_afar(Move* moves, int n);
+// The captures a search does not see (a level's weaknesses, docs/search.md): none, those
+// from afar, or every capture from one level to another (those from afar among them).
+enum class Blind : uint8_t { NONE, AFAR, LEVELS };
+constexpr bool unseen(Blind b, Move m) {
+  return b == Blind::AFAR ? m.is_afar() : b == Blind::LEVELS && m.is_capture() && level_of(m.from()) != level_of(m.to());
+}
+// Removes the moves a search blind that way does not see; returns the new count.
+int without_unseen(Move* moves, int n, Blind b);
 
 // A move and its ordering score as one number that orders them: a higher score first,
 // and of equal scores the smaller move code, so that the order does not depend on the
@@ -77,12 +83,12 @@ class MoveOrder {
 // (promotions, killers, then by history), then the losing captures.
 class MovePicker {
  public:
-  // moves/keys: the node's buffers of MAX_MOVES. afar_blind: the level's weakness
-  // (never in check: every evasion is seen). see_values: SEE's piece values, or nullptr
+  // moves/keys: the node's buffers of MAX_MOVES. blind: the captures the level does not
+  // see (never in check: every evasion is seen). see_values: SEE's piece values, or nullptr
   // for no SEE ordering.
-  MovePicker(const MoveOrder& order, Position& pos, Move tt_move, int ply, bool afar_blind, const int* see_values,
+  MovePicker(const MoveOrder& order, Position& pos, Move tt_move, int ply, Blind blind, const int* see_values,
              Move* moves, uint64_t* keys)
-      : order_(order), pos_(pos), tt_(tt_move), ply_(ply), afar_blind_(afar_blind), see_values_(see_values),
+      : order_(order), pos_(pos), tt_(tt_move), ply_(ply), blind_(blind), see_values_(see_values),
         moves_(moves), keys_(keys) {}
 
   // futile_quiets: the node skips every quiet move (not a capture or a promotion) that
@@ -100,7 +106,7 @@ class MovePicker {
   Position& pos_;
   Move tt_;
   int ply_;
-  bool afar_blind_;
+  Blind blind_;
   const int* see_values_;
   Move* moves_;
   uint64_t* keys_;

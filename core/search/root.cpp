@@ -64,7 +64,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim, Clock::t
   exact_root = level < 10 && ls.exact_root;
   // The weaknesses (drawn after the above, so that a level without them keeps its
   // earlier randomness).
-  afar_blind = level < 10 && ls.afar_blind_pct > 0 && int(next_rand() % 100) < ls.afar_blind_pct;
+  const bool afar_blind = level < 10 && ls.afar_blind_pct > 0 && int(next_rand() % 100) < ls.afar_blind_pct;
   const bool frozen_blind = level < 10 && ls.frozen_blind_pct > 0 && int(next_rand() % 100) < ls.frozen_blind_pct;
   ev = frozen_blind ? &frozen_blind_evaluator : &evaluator;
   ev_salt = frozen_blind ? 0x5bd1e9955bd1e995ull : 0;
@@ -74,9 +74,17 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim, Clock::t
   const bool horizon = level < 10 && ls.capture_horizon >= 0 && ls.horizon_pct > 0 &&
                        (ls.horizon_pct >= 100 || int(next_rand() % 100) < ls.horizon_pct);
   qs_horizon = horizon ? ls.capture_horizon : -1;
-  const bool weakened = ls.noise_cp > 0 || afar_blind || frozen_blind || qs_horizon >= 0;
+  // The beginner's weaknesses (drawn only when the level has them, after the above).
+  const bool level_blind = level < 10 && ls.level_blind_pct > 0 && int(next_rand() % 100) < ls.level_blind_pct;
+  blind = level_blind ? Blind::LEVELS : afar_blind ? Blind::AFAR : Blind::NONE;
+  if (level < 10 && ls.careless_pct > 0 && int(next_rand() % 100) < ls.careless_pct) {
+    max_depth = 1;  // its own move, and no capture after it
+    qs_horizon = 0;
+  }
+  const bool weakened = ls.noise_cp > 0 || blind != Blind::NONE || frozen_blind || qs_horizon >= 0;
   tt_salt = level < 10 && weakened
-                ? splitmix(noise_seed ^ (afar_blind ? 0x100 : 0) ^ (frozen_blind ? 0x200 : 0) ^ uint64_t(qs_horizon + 2)) | 1
+                ? splitmix(noise_seed ^ (afar_blind ? 0x100 : 0) ^ (frozen_blind ? 0x200 : 0) ^
+                           (level_blind ? 0x400 : 0) ^ uint64_t(qs_horizon + 2)) | 1
                 : 0;
   // The path's keys and the game's reversible positions before the root (a pass ends
   // them: no repetition counts across it).
@@ -105,8 +113,10 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim, Clock::t
         if (m.same_squares(root[i])) { root[k++] = root[i]; break; }
     n_root = k;
   }
-  if (afar_blind && std::any_of(root, root + n_root, [](Move m) { return !m.is_afar(); }))
-    n_root = without_afar(root, n_root);
+  // A blind level does not see some of its own captures either (unless it sees nothing
+  // else to play).
+  if (std::any_of(root, root + n_root, [this](Move m) { return !unseen(blind, m); }))
+    n_root = without_unseen(root, n_root, blind);
   multipv = std::clamp(std::min(lim.multipv, n_root), 1, MAX_MULTIPV);
   line_pv.assign(multipv > 1 ? size_t(n_root) : 0, {});
   finished = n_root == 0;

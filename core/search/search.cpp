@@ -185,7 +185,7 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
       if (n.stand_pat > n.alpha) n.alpha = n.stand_pat;
       n.best = n.stand_pat;
       n.move_count = generate_pseudo_captures(pos, moves);
-      if (afar_blind) n.move_count = without_afar(moves, n.move_count);
+      n.move_count = without_unseen(moves, n.move_count, blind);
     }
     n.legality.emplace(pos, in_chk);
     n.any_legal = false;
@@ -360,7 +360,7 @@ std::optional<int> Search::State::enter(Position& pos, int depth, int alpha, int
 // The moves' phase begins: the move picker, the legality test, the node's best so far.
 void Search::State::begin_moves(Position& pos, int depth, int ply, bool in_chk) {
   Node& n = node_[ply];
-  n.picker.emplace(order, pos, n.tt_move, ply, afar_blind && !in_chk, opt.see_order ? opt.eval.value : nullptr,
+  n.picker.emplace(order, pos, n.tt_move, ply, in_chk ? Blind::NONE : blind, opt.see_order ? opt.eval.value : nullptr,
                    &move_buf[size_t(ply) * MAX_MOVES], &key_buf[size_t(ply) * MAX_MOVES]);
   n.legality.emplace(pos, in_chk);
   n.alpha0 = n.alpha;

@@ -150,6 +150,11 @@ struct LevelSettings {
   int horizon_pct;      // chance that the capture horizon holds in a search (else the
                         // engine's own bound): a person overlooks a hanging piece
                         // sometimes, not always
+  int level_blind_pct;  // chance not to see captures from one level to another at all
+                        // (its own or the opponent's, those from afar among them): it
+                        // sees only what happens on the level a piece stands on
+  int careless_pct;     // chance to look only at its own move (one ply, no capture after
+                        // it): it leaves pieces hanging and overlooks every threat
   bool exact_root;      // every root move searched with a full window: exact scores to
                         // choose the weaker move from (needed by blunder_pct), at the
                         // cost of depth (a level's search is then several times smaller)
@@ -169,8 +174,9 @@ SearchLimits level_limits(int level);
 // The same limits of any level settings (a match's level of one's own).
 SearchLimits level_limits(const LevelSettings& ls);
 // The level in plain words, made from its settings (core/search/level_words.cpp): a name
-// and what it sees and misses, e.g. "Novice: looks at its move and the answer; leaves
-// pieces hanging, often misses captures from afar, ...". The page's strength selector.
+// and what it sees and misses, e.g. "Novice: looks up to 2 half-moves ahead. Always
+// misses captures from one level to another; often looks only at its own move and plays
+// a weaker move." The page's strength selector.
 std::string level_words(int level);
 
 class Search {

@@ -102,7 +102,8 @@ struct Search::State {
   int blunder_roll = 100;         // drawn in start(): < blunder_pct plays a non-best move
   uint64_t blunder_pick = 0;      // ... this one among the candidates
   // The level's weaknesses in this search (drawn in start()).
-  bool afar_blind = false;        // no captures from afar beyond the root
+  detail::Blind blind = detail::Blind::NONE;  // the captures it does not see (from afar,
+                                             // or between levels), beyond the root too
   const Evaluator* ev = nullptr;  // &evaluator, or &frozen_blind_evaluator
   uint64_t ev_salt = 0;           // keeps the two evaluators' cache entries apart
   // Non-zero when this search is a weakened one (noise, blindness, a capture horizon):

@@ -17,8 +17,9 @@
 // loses, unless the other side has only its King left (a draw); the summary counts the
 // losses on time and each side's lowest time left.
 //
-// A player is `random`, `greedy` (best immediate capture by value, else random), an
-// external engine binary speaking the CLI protocol (`cmd=PATH`, optionally with
+// A player is `random`, `newcomer` (knows the moves and nothing else: takes the most
+// valuable piece it can with its cheapest taker, else a random move; tools/newcomer.h),
+// `greedy` (the same with any taker), an external engine binary speaking the CLI protocol (`cmd=PATH`, optionally with
 // level=N and hash=MB, sent as options), or the engine in this process: comma-separated
 // key=value pairs (see parse_config and docs/tools.md, "The match runner").
 //
@@ -53,6 +54,7 @@
 #include "clock.h"
 #include "external_engine.h"
 #include "games.h"
+#include "newcomer.h"
 #include "movegen.h"
 #include "notation.h"
 #include "numbers.h"
@@ -69,7 +71,7 @@ namespace {
 
 struct Config {
   std::string text;
-  enum Kind { Engine, Random, Greedy, External } kind = Engine;
+  enum Kind { Engine, Random, Newcomer, Greedy, External } kind = Engine;
   int level = 10;
   bool custom = false;  // level settings changed (ls)
   LevelSettings ls = level_settings(10);
@@ -96,6 +98,7 @@ bool number(const std::string& what, const std::string& text, long long lo, long
 bool parse_config(const std::string& text, Config& c) {
   c.text = text;
   if (text == "random") { c.kind = Config::Random; return true; }
+  if (text == "newcomer") { c.kind = Config::Newcomer; return true; }
   if (text == "greedy") { c.kind = Config::Greedy; return true; }
   std::stringstream ss(text);
   std::string item;
@@ -135,6 +138,8 @@ bool parse_config(const std::string& text, Config& c) {
     else if (k == "frozenblind") ok = own(0, PCT, c.ls.frozen_blind_pct);
     else if (k == "horizon") ok = own(-1, MAX_DEPTH, c.ls.capture_horizon);
     else if (k == "horizonpct") ok = own(0, PCT, c.ls.horizon_pct);
+    else if (k == "levelblind") ok = own(0, PCT, c.ls.level_blind_pct);
+    else if (k == "careless") ok = own(0, PCT, c.ls.careless_pct);
     else if (k == "exactroot") c.custom = true, ok = sw(c.ls.exact_root);
     else if (k == "cmd") { c.kind = Config::External; c.cmd = v; }
     else if (k == "hash") ok = num(1, 1024, c.hash_mb);
@@ -192,6 +197,7 @@ struct Player {
   bool own_limits = false;  // each side searches its level's own limits (the browser's)
   std::unique_ptr<Search> search;
   ExternalEngine* external = nullptr;  // owned by main (one process for the whole match)
+  std::optional<dc::Newcomer> capturer;  // newcomer and greedy
   uint64_t rng;
   uint64_t nodes = 0;  // searched over the game (engines)
   uint64_t searches = 0;  // moves searched, for nodes a move
@@ -205,6 +211,7 @@ struct Player {
       search->set_options(c.opt);
       search->set_seed(seed);
     }
+    if (c.kind == Config::Newcomer || c.kind == Config::Greedy) capturer.emplace(rng, c.kind == Config::Newcomer);
   }
   uint64_t rand() {
     rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
@@ -223,16 +230,8 @@ struct Player {
       c.move = l[int(rand() % uint64_t(l.size))];
       return c;
     }
-    if (cfg.kind == Config::Greedy) {
-      int best = -1;
-      std::vector<Move> bests;
-      for (Move m : l) {
-        if (!m.is_capture()) continue;
-        int v = GYGAX_VALUE_CP[type_of(pos.at(m.to()))];
-        if (v > best) { best = v; bests.clear(); }
-        if (v == best) bests.push_back(m);
-      }
-      c.move = !bests.empty() ? bests[rand() % bests.size()] : l[int(rand() % uint64_t(l.size))];
+    if (capturer) {
+      c.move = capturer->choose(pos);
       return c;
     }
     const auto t0 = std::chrono::steady_clock::now();
@@ -640,7 +639,7 @@ int main(int argc, char** argv) {
   std::printf("plies per game %.1f; endings:", double(t.total_plies) / std::max(played, 1));
   for (const auto& [how, n] : t.endings) std::printf(" %s %d;", how.c_str(), n);
   std::printf("\n");
-  if (t.searches[0] && t.searches[1]) {  // engines only (random and greedy do not search)
+  if (t.searches[0] && t.searches[1]) {  // engines only (random, newcomer and greedy do not search)
     std::printf("nodes a move: A %.0f, B %.0f\n", double(t.nodes[0]) / double(t.searches[0]),
                 double(t.nodes[1]) / double(t.searches[1]));
     std::printf("time a move (the clock): A %.0f ms, B %.0f ms\n", t.ms[0] / double(t.searches[0]),
