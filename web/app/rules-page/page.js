@@ -71,22 +71,33 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
   const view = { figures: new Map() };  // figure id -> {plan, embed, title}
 
   const main = $('rules-main');
-  function render() {
-    const data = { start: startFigure(M, rules), pieces: pieceSections(M, rules), special: ruleSections(M, lessons, rules) };
-    const kept = new Map([...main.querySelectorAll('.diagram')].map((b) => [b.dataset.fig, b]));
-    closeLive();
-    view.figures = new Map();
-    main.innerHTML = pageHtml(M, data, view);
-    // The pictures already drawn stay until they are drawn again under the new rules.
-    for (const box of main.querySelectorAll('.diagram')) {
+  // The pictures already drawn stay until they are drawn again (under the new rules).
+  const keptBoxes = () => new Map([...main.querySelectorAll('.diagram')].map((b) => [b.dataset.fig, b]));
+  function fill(el, html, kept) {
+    el.innerHTML = html;
+    for (const box of el.querySelectorAll('.diagram')) {
       const old = kept.get(box.dataset.fig);
       if (old) { old.setAttribute('aria-label', box.getAttribute('aria-label')); box.replaceWith(old); }
     }
-    for (const fig of main.querySelectorAll('figure[data-fig]')) wireFigure(fig);
+    for (const fig of el.querySelectorAll('figure[data-fig]')) wireFigure(fig);
+    return [...el.querySelectorAll('.diagram')].filter((b) => view.figures.has(b.dataset.fig));
+  }
+  // The opening first, and its figure drawn, before the rest is made (the first figure soon);
+  // `first`: only on opening the page, when no section is asked for.
+  let renders = 0;
+  async function render(first = false) {
+    const my = ++renders, kept = keptBoxes();
+    closeLive();
+    view.figures = new Map();
+    main.innerHTML = '<div id="rules-opening"></div><div id="rules-rest"></div>';
+    drawer.restart(fill($('rules-opening'), openingHtml(M, startFigure(M, rules), view), kept), { more: true });
     const url = new URL(location.href);
     if (rules === ruleSetIds(M)[0]) url.searchParams.delete('rules'); else url.searchParams.set('rules', rules);
     history.replaceState(history.state, '', url.href);
-    drawer.restart([...main.querySelectorAll('.diagram')].filter((b) => view.figures.has(b.dataset.fig)));
+    if (first) await drawer.firstDrawn();
+    if (my !== renders) return;
+    const data = { pieces: pieceSections(M, rules), special: ruleSections(M, lessons, rules) };
+    drawer.add(fill($('rules-rest'), restHtml(M, data, view), kept));
   }
 
   // --- live figures: the embed itself, one at a time ------------------------------------
@@ -130,7 +141,7 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
   const drawer = lazyPictures(createPictures(board, host), (id) => view.figures.get(id));
   $('rules-status').textContent = '';
   buildSwitch(M, rules, (r) => { rules = r; render(); });
-  render();
+  await render(!location.hash);
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   const problems = [];
   for (const el of main.querySelectorAll('.fig-error')) problems.push(`${el.closest('[id]').id}: ${el.textContent}`);
@@ -154,7 +165,12 @@ function buildSwitch(M, rules, onChange) {
 }
 
 // --- the page's HTML ----------------------------------------------------------------------
-function pageHtml(M, data, view) {
+// Its two parts: the opening (the boards and the start position: what a visit sees first)
+// and the rest (data.pieces and data.special), made after the opening's figure is drawn.
+function openingHtml(M, start, view) { return pageHtml(M, { start }, view, 'opening'); }
+function restHtml(M, data, view) { return pageHtml(M, data, view, 'rest'); }
+
+function pageHtml(M, data, view, part) {
   const levels = { 1: levelName(1), 2: levelName(2), 3: levelName(3) };
   const where = (ls) => [...ls].sort((a, b) => b - a).map((l) => W.levelName(levels[l], l)).join(', ');
   const figure = (id, label, plan, embed, caption, liveLabel) => {
@@ -168,6 +184,15 @@ function pageHtml(M, data, view) {
     </figure>`;
   };
   const failed = (why) => `<p class="fig-error">${esc(W.figureFailed(why))}</p>`;
+  if (part === 'opening') {
+    return `<div class="opening">
+    <section id="${SECTION.boards}" aria-labelledby="${SECTION.boards}-h"><h2 id="${SECTION.boards}-h">${esc(W.boards)}</h2>
+      <p>${esc(W.intro(levels))}</p><p>${esc(W.boardsText)}</p><p>${esc(W.legend)}</p><p>${esc(W.drawnBy)}</p></section>
+    <section id="${SECTION.start}" aria-labelledby="${SECTION.start}-h"><h2 id="${SECTION.start}-h">${esc(W.start)}</h2>
+      <p>${esc(W.startText)}</p>
+      ${data.start.error ? failed(data.start.error) : `<div class="figs figs-wide">${figure(data.start.id, W.start, data.start.plan, data.start.embed, '', W.play)}</div>`}</section>
+    </div>`;
+  }
 
   const pieces = data.pieces.map((p) => `<section class="piece" id="${esc(p.anchor)}" aria-labelledby="${esc(p.anchor)}-h">
       <h3 id="${esc(p.anchor)}-h"><img src="pieces/${PIECE_FILES[p.letter]}.svg" alt="" width="36" height="36">
@@ -197,14 +222,7 @@ function pageHtml(M, data, view) {
     [SECTION.end, W.end], [SECTION.ruleSets, W.ruleSets]];
   const link = ([a, t]) => `<a href="#${esc(a)}">${esc(t)}</a>`;
   const nav = `<nav class="toc" aria-label="${esc(W.nav)}"><ul>${toc.map((e) => `<li>${link(e)}${e[2] ? `<ul>${e[2].map((x) => `<li>${link(x)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ul></nav>`;
-  return `<div class="opening">
-    <section id="${SECTION.boards}" aria-labelledby="${SECTION.boards}-h"><h2 id="${SECTION.boards}-h">${esc(W.boards)}</h2>
-      <p>${esc(W.intro(levels))}</p><p>${esc(W.boardsText)}</p><p>${esc(W.legend)}</p><p>${esc(W.drawnBy)}</p></section>
-    <section id="${SECTION.start}" aria-labelledby="${SECTION.start}-h"><h2 id="${SECTION.start}-h">${esc(W.start)}</h2>
-      <p>${esc(W.startText)}</p>
-      ${data.start.error ? failed(data.start.error) : `<div class="figs figs-wide">${figure(data.start.id, W.start, data.start.plan, data.start.embed, '', W.play)}</div>`}</section>
-    </div>
-    ${nav}
+  return `${nav}
     <section id="${SECTION.pieces}" aria-labelledby="${SECTION.pieces}-h"><h2 id="${SECTION.pieces}-h">${esc(W.pieces)}</h2>
       <p>${esc(W.piecesText)}</p>${pieces}</section>
     <section id="${SECTION.special}" aria-labelledby="${SECTION.special}-h"><h2 id="${SECTION.special}-h">${esc(W.special)}</h2>
@@ -217,10 +235,12 @@ function pageHtml(M, data, view) {
 
 // --- lazy pictures ------------------------------------------------------------------------
 // Figures near the viewport are drawn first, in page order; then, while the page is idle,
-// the rest, one at a time. restart(boxes): these are the figures now (all to be drawn
-// again, e.g. under other rules); a new width draws them all again.
+// the rest, one at a time. restart(boxes, {more}): these are the figures now (all to be drawn
+// again, e.g. under other rules); more: true when add() will bring the rest of the page.
+// A new width draws them all again. 'all-drawn' is said when the whole page is drawn.
 function lazyPictures(pictures, figureOf) {
-  let boxes = [], dirty = new Set(), near = new Set(), running = false;
+  let boxes = [], dirty = new Set(), near = new Set(), running = false, more = false;
+  const drained = new Set();  // callbacks for the next time nothing is left to draw
   const io = new IntersectionObserver((entries) => {
     for (const e of entries) (e.isIntersecting ? near.add(e.target) : near.delete(e.target));
     pump();
@@ -246,19 +266,33 @@ function lazyPictures(pictures, figureOf) {
     }
     pictures.park();
     running = false;
-    events.emit('all-drawn');
+    for (const fn of [...drained]) fn();
+    if (!more) events.emit('all-drawn');
   }
-  function restart(list) {
+  function add(list) {
+    more = false;
+    boxes.push(...list);
+    for (const b of list) { dirty.add(b); io.observe(b); }
+  }
+  function restart(list, o = {}) {
     io.disconnect();
     near = new Set();
-    boxes = list;
-    dirty = new Set(list);
-    for (const b of list) io.observe(b);
+    boxes = [];
+    dirty = new Set();
+    add(list);
+    more = !!o.more;
   }
+  // Resolves once a picture is drawn, or nothing is left to draw.
+  const firstDrawn = () => new Promise((resolve) => {
+    if (!dirty.size) { resolve(); return; }
+    const done = () => { off(); drained.delete(done); resolve(); };
+    const off = events.on('drawn', done);
+    drained.add(done);
+  });
   let width = innerWidth, timer = 0;
   addEventListener('resize', () => {
     clearTimeout(timer);
     timer = setTimeout(() => { if (innerWidth !== width) { width = innerWidth; dirty = new Set(boxes); pump(); } }, 250);
   });
-  return { restart };
+  return { restart, add, firstDrawn };
 }
