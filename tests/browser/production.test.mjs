@@ -1,5 +1,5 @@
 // The site players get (scripts/build-site: build/site) holds nothing that exists only for
-// the tests: no test hooks (window.__dc, __embed, __gallery), no web/test-hooks modules,
+// the tests: no test hooks (window.__dc, __embed, __gallery, __rules), no web/test-hooks modules,
 // and its pages work without them. The other browser tests run on the test build.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,12 +26,12 @@ test('no test hook in any file of the site', () => {
   assert.ok(files.length > 50, `${files.length} files`);
   assert.ok(!fs.existsSync(path.join(PRODUCTION_SITE, 'test-hooks')), 'no test-hooks folder');
   const text = files.filter((f) => /\.(m?js|html)$/.test(f));
-  const found = text.filter((f) => /__dc|__embed|__gallery|test-hooks/.test(fs.readFileSync(f, 'utf8')))
+  const found = text.filter((f) => /__dc|__embed|__gallery|__rules|test-hooks/.test(fs.readFileSync(f, 'utf8')))
     .map((f) => path.relative(PRODUCTION_SITE, f));
   assert.deepEqual(found, []);
 });
 
-test('the game page, the embed and the gallery start without the hooks', async () => {
+test('the game page, the embed, the gallery and the rules page start without the hooks', async () => {
   const b = await launch({ width: 1280, height: 720 });
   const errors = watchErrors(b.page);
   try {
@@ -45,6 +45,9 @@ test('the game page, the embed and the gallery start without the hooks', async (
     await page.goto(server.url + 'embed-example.html');
     await page.waitForFunction(() => document.querySelectorAll('canvas.picture').length === 15);
     assert.equal(await page.evaluate(() => typeof window.__gallery), 'undefined');
+    await page.goto(server.url + 'rules.html');
+    await page.waitForFunction(() => document.querySelectorAll('canvas.picture').length > 0);
+    assert.equal(await page.evaluate(() => typeof window.__rules), 'undefined');
     assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
   } finally {
     await b.close();

@@ -16,6 +16,7 @@ import { ROOT, jsFiles } from './helpers.mjs';
 // The renderer and the engine's client sit at the bottom: they import nothing of the page.
 export const LAYERS = [
   ['test-hooks'],
+  ['rules-page'],
   ['shell'],
   ['learn', 'analysis'],
   ['embed'],

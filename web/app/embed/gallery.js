@@ -7,9 +7,10 @@
 import { createBoard as makeBoard } from '../../renderer/board.js';
 import { loadEngine as loadRules } from '../../engine/engine-loader.js';
 import { decodeHash } from '../share/links.js';
-import { copyText } from '../share/clipboard.js';
 import { moveDiagram } from '../rules/move-diagram.js';
-import { levelsNeeded, pickArrangement, EMBED_KEYS } from './embed-layout.js';
+import { levelsNeeded, EMBED_KEYS } from './embed-layout.js';
+import { createPictures } from './picture.js';
+import { wireCopy } from './copy-button.js';
 import { diagramBoard } from './diagram-board.js';
 import { $, all } from '../util/dom.js';
 import { Emitter } from '../util/emitter.js';
@@ -37,8 +38,6 @@ function diagramOf(M, src) {
     game.delete();
   }
 }
-
-const frame = () => new Promise((r) => requestAnimationFrame(r));
 
 /**
  * Starts the gallery. deps (optional): createBoard, loadEngine (the page's own by default).
@@ -70,42 +69,25 @@ async function boot(createBoard, loadEngine) {
     box.append(Object.assign(document.createElement('span'), { className: 'hint', textContent: `This diagram could not be drawn: ${plan.error}` }));
   }
 
-  // Draws one card's picture: the hidden board takes the box's size, the diagram, draws, and
-  // the picture is copied into the box's canvas.
+  // Draws one card's picture (picture.js), with its hint the first time.
+  const pictures = createPictures(board, host);
   async function draw(box) {
     const plan = plans.get(box);
     if (!plan) return;
-    const w = box.clientWidth, h = box.clientHeight;
-    host.style.width = w + 'px';
-    host.style.height = h + 'px';
-    for (let i = 0; i < 10; i++) {  // the renderer follows its container's size at the next frame
-      const g = board.geometry();
-      if (g.width === w && g.height === h) break;
-      await frame();
-    }
-    const square = (arrangement) => board.fit(w, h, { levels: plan.levels, arrangement }).square;
-    const { arrangement } = pickArrangement(square, plan.layout);
-    board.set({ ...plan.state, levels: plan.levels, arrangement, orientation: plan.flip ? 'scarlet' : 'gold' });
-    board.drawNow();
-    let pic = box.querySelector('canvas.picture');
-    if (!pic) {
-      pic = document.createElement('canvas');
-      pic.className = 'picture';
-      box.prepend(pic);
+    const fresh = !box.querySelector('canvas.picture');
+    await pictures.draw(box, plan);
+    if (fresh) {
       const hint = document.createElement('span');
       hint.className = 'hint';
       hint.textContent = 'click to try it';
       box.append(hint);
     }
-    pic.width = board.canvas.width;
-    pic.height = board.canvas.height;
-    pic.getContext('2d').drawImage(board.canvas, 0, 0);
     events.emit('drawn', box.closest('.card').id);
   }
 
   async function drawAll() {
     for (const box of boxes) await draw(box);
-    host.style.width = host.style.height = '0px';  // nothing more to draw until a resize
+    pictures.park();  // nothing more to draw until a resize
   }
   await drawAll();
 
@@ -138,18 +120,7 @@ function wireSnippets(cards) {
     const box = card.querySelector('.diagram'), code = card.querySelector('.snippet code');
     const abs = new URL(box.dataset.src, location.href).href;
     code.textContent = code.textContent.replace(/src="[^"]*"/, 'src="' + abs + '"');
-    card.querySelector('button.copy').addEventListener('click', async (e) => {
-      const b = e.currentTarget;
-      if (!(await copyText(code.textContent)).error) b.textContent = 'Copied';
-      else {
-        const r = document.createRange();
-        r.selectNodeContents(code);
-        getSelection().removeAllRanges();
-        getSelection().addRange(r);
-        b.textContent = 'Press Ctrl+C';
-      }
-      setTimeout(() => { b.textContent = 'Copy'; }, 1800);
-    });
+    wireCopy(card.querySelector('button.copy'), code);
   }
 }
 

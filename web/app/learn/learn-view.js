@@ -12,6 +12,7 @@ import { parseSquare, levelOf } from '../rules/squares.js';
 import { pieceName, pieceSide } from '../rules/facts.js';
 import { pieceWords } from '../rules/words.js';
 import { PIECE_FILES } from '../../renderer/pieces.js';
+import { rulesLink, lessonAnchor, linkSections } from '../share/rules-page-links.js';
 import { $, esc, closestTo } from '../util/dom.js';
 
 // Tag names of the puzzle file, in words for the panel.
@@ -114,6 +115,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     helpPieces.innerHTML = M.PIECES.map((p) => `<button type="button" class="help-piece" data-piece-card="${p.letter}" title="How the ${esc(p.name)} moves">
       <img src="pieces/${PIECE_FILES[p.letter]}.svg" alt="" width="34" height="34"><span>${esc(p.name)}</span></button>`).join('');
   }
+  linkSections(document);  // the Help's links to the rules page
   async function enter(which, id = null) {
     tip.hide();
     const r = await learn.enter(which, id);
@@ -190,6 +192,8 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     if (s.moves.length || s.phase !== 'play') acts.push(button('restart', 'Start again', { primary: s.phase === 'failed', title: 'Start the step again (R)' }));
     if (s.phase === 'done' && s.hasNext()) acts.push(button('next', s.stepIndex + 1 < s.lesson.steps.length ? 'Next step' : 'Next lesson', { primary: true, title: 'Go on (N)' }));
     if (s.lesson.piece) acts.push(`<button type="button" class="btn" data-piece-card="${s.lesson.piece}">${esc(pieceName(s.lesson.piece))} card</button>`);
+    const section = lessonAnchor(s.lesson, pieceName);
+    if (section) acts.push(`<a class="btn" href="${esc(rulesLink(section))}" target="_blank" title="The rules page: ${esc(s.lesson.title)}">Rules</a>`);
     acts.push(button('lessons-list', st.listOpen ? 'Hide the lessons' : 'All lessons'));
     setHtml($('learn-actions'), acts.join(''));
     setHtml($('learn-more'), st.listOpen ? `<ol class="learn-list">${list.map((l) => `<li>

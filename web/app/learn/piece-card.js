@@ -9,6 +9,7 @@ import { useFacts, levelName, ruleSetList, ruleSetName, defaultRules } from '../
 import { PIECE_FILES } from '../../renderer/pieces.js';
 import { $, esc, all } from '../util/dom.js';
 import { settle } from '../util/result.js';
+import { rulesLink, pieceAnchor } from '../share/rules-page-links.js';
 
 // The square a piece is shown on for its diagram on each level (the middle of the board).
 const DEMO_SQUARE = { 1: '1f4', 2: '2f4', 3: '3f4' };
@@ -43,7 +44,8 @@ function lonePiece(letter, square) {
 
 /**
  * The diagram of a Gold `letter` standing alone on the middle of `level`:
- * {level, square, pieces (board string with that piece only), diagram {move, capture,
+ * {level, square, pieces (board string with that piece only), fen (the position string:
+ * the piece and the two Kings), diagram {move, capture,
  * afar} (square numbers, for board.set), levels (the levels it reaches, Sky first),
  * words (core's sentence for this level), others: [{name, words}] (the other rule sets'
  * words where they differ)}, under `rules`; or null when it never stands there.
@@ -59,14 +61,15 @@ export function levelDiagram(M, letter, level, rules) {
   board[parseSquare(sk)] = 'k';
   const g = new M.Game();
   try {
-    g.setPosition(M.positionFromBoard(board.join(''), 'gold', rules), [], rules);  // core writes the position string
+    const fen = M.positionFromBoard(board.join(''), 'gold', rules);  // core writes the position string
+    g.setPosition(fen, [], rules);
     const d = g.moveDiagram(square);
     const ints = (list) => list.map(parseSquare);
     const diagram = { move: ints([...d.move, ...d.both]), capture: ints([...d.capture, ...d.both]), afar: ints(d.afar) };
     const reached = new Set([level]);
     for (const list of [d.move, d.capture, d.both, d.afar]) for (const q of list) reached.add(Number(q[0]));
     return {
-      level, square, pieces: lonePiece(facts.letter, square), diagram,
+      level, square, pieces: lonePiece(facts.letter, square), fen, diagram,
       levels: [...reached].sort((a, b) => b - a), words: facts.movement[level - 1],
       others: facts.others.filter((o) => o.movement[level - 1]).map((o) => ({ name: o.name, words: o.movement[level - 1] })),
       count: d.move.length + d.capture.length + d.both.length + d.afar.length,
@@ -115,6 +118,7 @@ function ensureDialog() {
     <div class="piece-card-board" id="piece-card-board" aria-hidden="true"></div>
     <p class="piece-card-legend">Dots: moves · rings: captures · red sights: captures from afar</p>
     <ul class="piece-card-words" id="piece-card-words"></ul>
+    <p class="piece-card-more"><a id="piece-card-rules" href="" target="_blank"></a></p>
     <div class="dialog-actions"><button type="submit" class="btn btn-primary" id="piece-card-close">Close</button></div>
   </form>`;
   document.body.append(dlg);
@@ -153,6 +157,9 @@ export async function openPieceCard(letter, o) {
   if (!dialogState) dialogState = { board: null };
   Object.assign(dialogState, { card, M: o.M });
   $('piece-card-title').textContent = card.name;
+  const more = $('piece-card-rules');
+  more.href = rulesLink(pieceAnchor(card.name), card.rules === ruleSetList()[0].id ? null : card.rules);
+  more.textContent = `The ${card.name} on the rules page, with every diagram to embed`;
   const icon = $('piece-card-icon');
   icon.src = `pieces/${PIECE_FILES[card.letter]}.svg`;
   const where = card.levels.map((l) => `${levelName(l)} (${l})`).join(', ');

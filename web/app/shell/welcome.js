@@ -19,6 +19,8 @@ export function createWelcome({ dialogs, learnView, prefs }) {
   }
   function wire() {
     $('btn-welcome').addEventListener('click', open);
+    // Off to the rules page: the welcome has done its part.
+    $('welcome-rules')?.addEventListener('click', () => prefs.save({ welcomed: true }));
     dlg.addEventListener('close', () => {
       prefs.save({ welcomed: true });
       const go = choices[dlg.returnValue];
