@@ -8,8 +8,9 @@ import { startRulesPage, events } from '../app/rules-page/page.js';
 import { createBoard } from '../renderer/board.js';
 import { loadEngine } from '../engine/engine-loader.js';
 
-const hook = window.__rules = { ready: false, figures: [], draws: {}, errors: [], startedAt: performance.now(),
+const hook = { ready: false, figures: [], draws: {}, errors: [], startedAt: performance.now(),
   engineAt: null, boardAt: null, builtAt: null, firstDrawnAt: null, allDrawnAt: null };
+/** @type {any} */ (window).__rules = hook;
 events.on('drawn', (id) => {
   hook.draws[id] = (hook.draws[id] || 0) + 1;
   if (hook.firstDrawnAt === null) hook.firstDrawnAt = performance.now();

@@ -15,7 +15,8 @@ import { SECTION, pieceAnchor } from '../share/rules-page-links.js';
 
 /** The special rules, in the page's order: the section, the rule lesson whose title and
  *  introduction explain it (none: the page's own words, words.js), and the lesson step whose
- *  position the reader plays. */
+ *  position the reader plays.
+ *  @type {ReadonlyArray<{anchor: string, explain: string | null, lesson: string, step: number}>} */
 export const RULE_SECTIONS = Object.freeze([
   { anchor: SECTION.levels, explain: null, lesson: 'hero', step: 1 },
   { anchor: SECTION.via, explain: 'via', lesson: 'via', step: 0 },
@@ -25,7 +26,7 @@ export const RULE_SECTIONS = Object.freeze([
   { anchor: SECTION.promotion, explain: 'promotion', lesson: 'promotion', step: 0 },
   { anchor: SECTION.check, explain: 'check-levels', lesson: 'check-levels', step: 0 },
   { anchor: SECTION.mate, explain: 'mate', lesson: 'mate', step: 1 },
-].map(Object.freeze));
+].map((s) => Object.freeze(s)));
 
 /** The rule set ids, the default first (core's RULE_SETS). */
 export function ruleSetIds(M) {

@@ -33,6 +33,7 @@ const LESSONS_URL = 'learn/lessons.json';
  * lessons file; fetched by default), pwa (false: no service worker). Resolves to
  * {problems: [figures that could not be drawn, with why], figures: [their ids]} once the
  * page is built (its pictures follow), or to {error} when it cannot start.
+ * @returns {Promise<{error?: string, problems?: string[], figures?: string[]}>}
  */
 export async function startRulesPage({ createBoard = makeBoard, loadEngine = loadRules, lessons = null, pwa = true } = {}) {
   frameWords();
@@ -220,7 +221,7 @@ function pageHtml(M, data, view, part) {
   const toc = [[SECTION.boards, W.boards], [SECTION.start, W.start], [SECTION.pieces, W.pieces, data.pieces.map((p) => [p.anchor, p.name])],
     [SECTION.special, W.special, data.special.map((s) => [s.anchor, s.explain ? s.explain.title : W.levelsTitle])],
     [SECTION.end, W.end], [SECTION.ruleSets, W.ruleSets]];
-  const link = ([a, t]) => `<a href="#${esc(a)}">${esc(t)}</a>`;
+  const link = (/** @type {any[]} */ [a, t]) => `<a href="#${esc(a)}">${esc(t)}</a>`;
   const nav = `<nav class="toc" aria-label="${esc(W.nav)}"><ul>${toc.map((e) => `<li>${link(e)}${e[2] ? `<ul>${e[2].map((x) => `<li>${link(x)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ul></nav>`;
   return `${nav}
     <section id="${SECTION.pieces}" aria-labelledby="${SECTION.pieces}-h"><h2 id="${SECTION.pieces}-h">${esc(W.pieces)}</h2>
