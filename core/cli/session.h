@@ -121,9 +121,9 @@ class Session {
   std::atomic<int> errors_{0};  // jobs count theirs on the worker thread
   std::mutex out_mutex_;
   GameRecord record_;  // the game, its tags, comments and glyphs
+  size_t hash_mb_ = 16;  // (before search_, which is built with it)
   // Built with the session, so that the first "go" loses no time building it.
   std::unique_ptr<Search> search_;
-  size_t hash_mb_ = 16;
   int multipv_ = 1;  // setoption MultiPV: lines reported per depth
   int move_overhead_ms_ = DEFAULT_MOVE_OVERHEAD_MS;  // setoption Move Overhead
 

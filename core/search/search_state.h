@@ -273,6 +273,11 @@ struct Search::State {
     bool pv_node = false, can_futile = false, quiet = false, gives_check = false;
     int alpha = 0, beta = 0, alpha0 = 0, best = 0, static_eval = 0, score = 0;
     int searched = 0, legal = 0, child_depth = 0, reduction = 0, quiet_count = 0;
+    // Quiescence (beside the fields it shares, in the node's first cache lines): whether
+    // every evasion is searched (else captures only), whether one was legal, the static
+    // evaluation it stands on, its generated moves and the next to pick.
+    bool evasions = false, any_legal = false;
+    int stand_pat = 0, move_count = 0, next_index = 0;
     uint64_t key = 0;
     Move tt_move, best_move;
     Move move;  // the move being searched
@@ -281,10 +286,6 @@ struct Search::State {
     std::optional<detail::MovePicker> picker;
     std::optional<LegalityCheck> legality;
     Move quiets[64];  // the quiet moves searched, for the history
-    // Quiescence: whether every evasion is searched (else captures only), whether one was
-    // legal, the static evaluation it stands on, its generated moves and the next to pick.
-    bool evasions = false, any_legal = false;
-    int stand_pat = 0, move_count = 0, next_index = 0;
   };
   Node node_[MAX_PLY + 1];
   // The root move being searched (see search_root_move): its searches, in the order
