@@ -69,7 +69,6 @@ const LETTER_HELP = { h: 'hint', a: 'analysis' };
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const MOVE_RE = /^[1-3][a-l][1-8][1-3][a-l][1-8]$/;
-const SQUARE_RE = /^[1-3][a-l][1-8]$/;
 
 export const isCoordinateMove = (m) => typeof m === 'string' && MOVE_RE.test(m);
 
@@ -325,6 +324,8 @@ function readParams(h, keys, extra) {
     if (!/^[a-z][a-z0-9_-]{0,31}$/.test(key)) return { error: `the link has a parameter name that does not belong in it (${quote(k.value)})` };
     const v = percentDecode(eq < 0 ? '' : part.slice(eq + 1), `'${key}' value`);
     if (v.error) return v;
+    // Control characters are what this test is for.
+    // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f<>"`\\{}]/.test(v.value)) return { error: `the link's '${key}' value has characters that do not belong in it` };
     if (!keys.includes(key) && !extra.has(key)) continue;  // unknown: ignored
     if (seen.has(key)) return { error: `the link gives '${key}' twice` };

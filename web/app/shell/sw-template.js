@@ -9,7 +9,6 @@
 // take over (pwa.js: the "update available - reload" offer sends {type: 'SKIP_WAITING'});
 // then the old caches are deleted. Navigations to pages that are not in the cache (while
 // offline) get the cached index.html.
-/* eslint-env serviceworker */
 'use strict';
 
 const VERSION = '__DC_VERSION__';
