@@ -604,7 +604,7 @@ TEST_CASE("the same Seed, Level and limits give the same move", "[session]") {
       CHECK(a == best(level, seed, "go nodes 3000"));
     }
   }
-  // Many seeds at level 1 (40% chance of a non-best move): not all the same move, so
+  // Many seeds at level 1 (60% chance of a non-best move): not all the same move, so
   // the seed does reach the level's randomness.
   std::set<std::string> moves;
   for (int seed = 0; seed < 12; ++seed) moves.insert(best(1, seed, "go nodes 2000"));
@@ -626,7 +626,7 @@ TEST_CASE("go with no limit searches what the level plays; a stop right after go
     REQUIRE(at != std::string::npos);
     return text.substr(at + 9, text.find('\n', at) - at - 9);
   };
-  // Levels 1 and 2 end on their node caps long before their thinking time, so the
+  // Levels 1 and 2 end on their depth caps long before their thinking time, so the
   // move does not depend on the machine's speed.
   for (int level : {1, 2}) {
     const dc::SearchLimits l = dc::level_limits(level);

@@ -9,11 +9,6 @@
 
 namespace dc::detail {
 
-int without_unseen(Move* moves, int n, Blind b) {
-  if (b == Blind::NONE) return n;
-  return int(std::remove_if(moves, moves + n, [b](Move m) { return unseen(b, m); }) - moves);
-}
-
 Move pick(uint64_t* keys, int n, int i) {
   constexpr int SELECT_FIRST = 4;
   if (i < SELECT_FIRST) {

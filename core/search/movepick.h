@@ -3,6 +3,7 @@
 // of a move, and the staged move picker of a node.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -20,7 +21,10 @@ constexpr bool unseen(Blind b, Move m) {
   return b == Blind::AFAR ? m.is_afar() : b == Blind::LEVELS && m.is_capture() && level_of(m.from()) != level_of(m.to());
 }
 // Removes the moves a search blind that way does not see; returns the new count.
-int without_unseen(Move* moves, int n, Blind b);
+inline int without_unseen(Move* moves, int n, Blind b) {
+  if (b == Blind::NONE) return n;
+  return int(std::remove_if(moves, moves + n, [b](Move m) { return unseen(b, m); }) - moves);
+}
 
 // A move and its ordering score as one number that orders them: a higher score first,
 // and of equal scores the smaller move code, so that the order does not depend on the

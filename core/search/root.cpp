@@ -115,7 +115,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim, Clock::t
   }
   // A blind level does not see some of its own captures either (unless it sees nothing
   // else to play).
-  if (std::any_of(root, root + n_root, [this](Move m) { return !unseen(blind, m); }))
+  if (blind != Blind::NONE && std::any_of(root, root + n_root, [this](Move m) { return !unseen(blind, m); }))
     n_root = without_unseen(root, n_root, blind);
   multipv = std::clamp(std::min(lim.multipv, n_root), 1, MAX_MULTIPV);
   line_pv.assign(multipv > 1 ? size_t(n_root) : 0, {});

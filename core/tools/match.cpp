@@ -7,6 +7,7 @@
 //   match --a cmd=build/native/dragonchess --b cmd=../baseline/build/native/dragonchess
 //         --movetime 200 --games 1000 --resign 800,5 --draw 200,10,10
 //   match --a level=3 --b level=2 --level-limits      (the browser's settings of each level)
+//   match --a level=1 --b newcomer --level-limits --games 200   (the ladder's bottom)
 //   match --a level=10 --b cmd=build/native/dragonchess --tc 10+0.1 --games 200
 //
 // On a clock (--tc BASE+INC or MOVES/BASE+INC, seconds) the runner keeps each game's
