@@ -15,7 +15,8 @@ int64_t seconds_ms(std::string_view s) {
   const size_t dot = s.find('.');
   const std::string_view whole = s.substr(0, dot);
   const std::string_view frac = dot == std::string_view::npos ? std::string_view() : s.substr(dot + 1);
-  if (whole.empty() || whole.size() > 9 || (dot != std::string_view::npos && (frac.empty() || frac.size() > 3))) return -1;
+  if (whole.empty() || whole.size() > 9 || (dot != std::string_view::npos && (frac.empty() || frac.size() > 3)))
+    return -1;
   int64_t ms = 0;
   for (char c : whole) {
     if (c < '0' || c > '9') return -1;

@@ -16,8 +16,8 @@ namespace dc {
 
 struct DiagramSquare {
   Square square;
-  Mode mode;   // MOVE_ONLY, CAPTURE_ONLY or MOVE_OR_CAPTURE
-  bool afar;   // a capture from afar (the piece stays where it is)
+  Mode mode;  // MOVE_ONLY, CAPTURE_ONLY or MOVE_OR_CAPTURE
+  bool afar;  // a capture from afar (the piece stays where it is)
 };
 
 struct MoveDiagram {

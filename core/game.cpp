@@ -40,25 +40,29 @@ GameResult<Game> Game::from(std::string_view start, const std::vector<std::strin
 GameResult<Game> Game::under(Rules rules) const {
   if (rules == this->rules()) return *this;
   auto g = from(start_, coordinate_moves(), rules);
-  if (!g) return GameError{g.code(), "the game cannot be played under " + std::string(rules_owner(rules)) + ": " + g.error()};
+  if (!g)
+    return GameError{g.code(), "the game cannot be played under " + std::string(rules_owner(rules)) + ": " + g.error()};
   if (status_.state == GameState::Resignation || status_.state == GameState::DrawAgreed) {
     auto r = g.value().end_off_board(status_.state, status_.winner);
-    if (!r) return GameError{r.code(), "the game cannot be played under " + std::string(rules_owner(rules)) + ": " + r.error()};
+    if (!r)
+      return GameError{r.code(),
+                       "the game cannot be played under " + std::string(rules_owner(rules)) + ": " + r.error()};
   }
   return g;
 }
 
 GameResult<MoveText> Game::play_one(std::string_view text, int number) {
   const std::string which = number ? "move " + std::to_string(number) + ": " : "";
-  if (status_.over())
-    return GameError{GameErrorCode::GameOver, which + "the game is over (" + status_.reason() + ")"};
+  if (status_.over()) return GameError{GameErrorCode::GameOver, which + "the game is over (" + status_.reason() + ")"};
   Result<Move> m = parse_move(pos_, text);
   if (!m) return GameError{GameErrorCode::BadMove, which + m.error()};
   MoveText played{*m, to_coordinate(*m), to_algebraic(pos_, *m)};
   pos_.make_move(*m);
   played_.push_back(played);
-  if (!redo_.empty() && redo_.back().move == *m) redo_.pop_back();
-  else redo_.clear();
+  if (!redo_.empty() && redo_.back().move == *m)
+    redo_.pop_back();
+  else
+    redo_.clear();
   update_status();
   return played;
 }

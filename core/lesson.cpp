@@ -103,7 +103,8 @@ std::string not_yet(const Goal& g, Position& pos, Color learner, const std::vect
       std::string s = std::string("Check, but not mate: ") + color_name(other) + " can answer ";
       const int shown = std::min(l.size, 3);
       for (int i = 0; i < shown; ++i) s += (i ? ", " : "") + to_algebraic(pos, l[i]);
-      if (l.size > shown) s += " (or " + std::to_string(l.size - shown) + " other move" + (l.size - shown > 1 ? "s" : "") + ")";
+      if (l.size > shown)
+        s += " (or " + std::to_string(l.size - shown) + " other move" + (l.size - shown > 1 ? "s" : "") + ")";
       return s + ".";
     }
     case GoalKind::Promote: return "No promotion yet: a Warrior becomes a Hero on the far rank.";
@@ -150,8 +151,8 @@ int can_reach(const Goal& g, Position& pos, Color learner, const std::vector<Squ
 // Why the goal can no longer be reached with `moves_left` moves (can_reach said no).
 std::string out_of_reach(const Goal& g, const Position& pos, const std::vector<Square>& left, Square piece,
                          int moves_left) {
-  const std::string in = " in the " + (moves_left == 1 ? std::string("1 move") : std::to_string(moves_left) + " moves") +
-                         " left.";
+  const std::string in =
+      " in the " + (moves_left == 1 ? std::string("1 move") : std::to_string(moves_left) + " moves") + " left.";
   const std::string who = piece != SQ_NONE ? std::string("from ") + square_name(piece) + " your " +
                                                  piece_type_name(type_of(pos.at(piece))) + " cannot "
                                            : std::string("no piece of yours can ");
@@ -180,14 +181,23 @@ Result<Goal> parse_goal(std::string_view text) {
   if (w.empty()) return make_error("empty goal (capture, reach, unfreeze, freeze, check, mate or promote)");
   Goal g;
   const std::string_view k = w[0];
-  if (k == "capture") g.kind = GoalKind::Capture;
-  else if (k == "reach") g.kind = GoalKind::Reach;
-  else if (k == "unfreeze") g.kind = GoalKind::Unfreeze;
-  else if (k == "freeze") g.kind = GoalKind::Freeze;
-  else if (k == "check") g.kind = GoalKind::Check;
-  else if (k == "mate") g.kind = GoalKind::Mate;
-  else if (k == "promote") g.kind = GoalKind::Promote;
-  else return make_error("unknown goal '" + std::string(k) + "' (capture, reach, unfreeze, freeze, check, mate or promote)");
+  if (k == "capture")
+    g.kind = GoalKind::Capture;
+  else if (k == "reach")
+    g.kind = GoalKind::Reach;
+  else if (k == "unfreeze")
+    g.kind = GoalKind::Unfreeze;
+  else if (k == "freeze")
+    g.kind = GoalKind::Freeze;
+  else if (k == "check")
+    g.kind = GoalKind::Check;
+  else if (k == "mate")
+    g.kind = GoalKind::Mate;
+  else if (k == "promote")
+    g.kind = GoalKind::Promote;
+  else
+    return make_error("unknown goal '" + std::string(k) +
+                      "' (capture, reach, unfreeze, freeze, check, mate or promote)");
   const bool one_move = g.kind == GoalKind::Unfreeze || g.kind == GoalKind::Freeze || g.kind == GoalKind::Check ||
                         g.kind == GoalKind::Mate;
   g.max_moves = one_move ? 1 : 20;

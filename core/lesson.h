@@ -36,7 +36,7 @@ struct Goal {
   GoalKind kind = GoalKind::Check;
   std::vector<Square> squares;  // capture, reach, freeze
   int max_moves = 1;
-  Square with = SQ_NONE;        // the one piece that may move (its square at the start)
+  Square with = SQ_NONE;  // the one piece that may move (its square at the start)
 };
 
 // Reads a goal; the error names what is wrong.
@@ -60,7 +60,7 @@ struct LessonState {
 // legal or not allowed (another piece than `with`), a move after the lesson ended, a
 // position whose side to move has no legal move. A goal reached at the start is an
 // error too.
-Result<LessonState> lesson_state(std::string_view fen, std::string_view goal,
-                                 const std::vector<std::string>& moves, Rules rules = Rules::Gygax);
+Result<LessonState> lesson_state(std::string_view fen, std::string_view goal, const std::vector<std::string>& moves,
+                                 Rules rules = Rules::Gygax);
 
 }  // namespace dc

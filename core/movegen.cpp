@@ -45,7 +45,7 @@ inline int slide_captures(const Tables& T, const Position& pos, Color us, PieceT
   const SquareMoves& sm = T.moves(us, t, s);
   const std::span<const RayMask> rays = T.ray_masks(sm);
   int n = 0;
-  auto capture = [&](Square b) {  // kept if it is an enemy, without a branch on that
+  auto capture = [&](Square b) {             // kept if it is an enemy, without a branch on that
     const Square to = b == SQ_NONE ? s : b;  // s holds our own piece: not kept
     out[n] = Move(s, to, MoveKind::Capture);
     if constexpr (R == Rules::Bga)
@@ -127,8 +127,8 @@ int generate_moves(const Position& pos, Move* out) {
 // along the capture shifts, or the steps (the targets' shifts that move) onto empty
 // squares. (Always inlined: as calls they cost the search 0.5% more instructions.)
 template <MoveKind Kind>
-[[gnu::always_inline]] inline int shift_moves(std::span<const TargetShift> shifts, Color us, PieceType t, const Bitboard& pieces,
-                const Bitboard& dest, Move* out) {
+[[gnu::always_inline]] inline int shift_moves(std::span<const TargetShift> shifts, Color us, PieceType t,
+                                              const Bitboard& pieces, const Bitboard& dest, Move* out) {
   int n = 0;
   for (const TargetShift& ts : shifts) {
     if (Kind == MoveKind::Normal && !(ts.mode & MOVE_ONLY)) continue;
@@ -224,7 +224,7 @@ int generate_quiets(const Position& pos, Move* out, const Bitboard* region) {
 
 // The plain captures of every unfrozen piece of type t at once, vector by vector.
 inline int generate_shift_captures(const Tables& T, const Position& pos, Color us, PieceType t, const Bitboard& frozen,
-                            Move* out) {
+                                   Move* out) {
   const Bitboard pieces = pos.pieces_of(make_piece(us, t)).minus(frozen);
   if (!pieces.any()) return 0;
   return shift_moves<MoveKind::Capture>(T.capture_shifts(us, t), us, t, pieces, pos.occupied(~us), out);
@@ -277,7 +277,8 @@ Blockers find_blockers(const Position& pos, Color us) {
     const Square second = ray_blocker(r, rest);
     if (second == SQ_NONE) continue;
     const Piece p = pos.at(second);
-    if (color_of(p) == them && (rr.types >> type_of(p) & 1)) (color_of(pos.at(first)) == us ? b.ours : b.theirs).set(first);
+    if (color_of(p) == them && (rr.types >> type_of(p) & 1))
+      (color_of(pos.at(first)) == us ? b.ours : b.theirs).set(first);
   }
   for (const AttackEntry& e : T.via_attack_entries(them, k)) {
     const Piece v = pos.at(e.via), a = pos.at(e.from);
@@ -302,9 +303,8 @@ bool attacked_by(const Position& pos, Square s, Color by, const Bitboard& blocke
   });
   if (by_leap) return true;
   // From afar: the same with the afar masks.
-  const bool from_afar = T.afar_attackers(by, s).any_of(active, [&](Square q) {
-    return T.afar_mask(by, type_of(pos.at(q)), q).test(s);
-  });
+  const bool from_afar =
+      T.afar_attackers(by, s).any_of(active, [&](Square q) { return T.afar_mask(by, type_of(pos.at(q)), q).test(s); });
   if (from_afar) return true;
   for (const AttackEntry& e : T.via_attack_entries(by, s))
     if (active.test(e.from) && (e.types >> type_of(pos.at(e.from)) & 1) && !blocked.test(e.via)) return true;
@@ -658,7 +658,8 @@ int count_legal(const Position& pos) {
     n += count_shift_moves(T, us, t, shifted, dest);
     rest = rest.minus(shifted);
   }
-  rest.for_each([&](Square s) { n += count_piece_moves<R>(T, pos, us, type_of(pos.at(s)), s, empty, enemy, b.theirs, P); });
+  rest.for_each(
+      [&](Square s) { n += count_piece_moves<R>(T, pos, us, type_of(pos.at(s)), s, empty, enemy, b.theirs, P); });
   count_verified(movable & risky, [](Move) { return true; });
   return n;
 }
@@ -670,7 +671,8 @@ int filter_legal(Position& pos, Move* moves, int n) { return filter_legal(pos, m
 int filter_legal(Position& pos, Move* moves, int n, bool checked) {
   int kept = 0;
   if (checked) {
-    const Bitboard& region = tables(pos.rules()).attack_region(~pos.side_to_move(), pos.king_square(pos.side_to_move()));
+    const Bitboard& region =
+        tables(pos.rules()).attack_region(~pos.side_to_move(), pos.king_square(pos.side_to_move()));
     for (int i = 0; i < n; ++i)
       if (may_evade(pos, moves[i], region) && safe_after(pos, moves[i])) moves[kept++] = moves[i];
     return kept;
@@ -702,7 +704,8 @@ void LegalityCheck::find_risky(const Position& pos) {
 }
 
 bool LegalityCheck::legal(const Position& pos, Move m) {
-  if (in_check_) return may_evade(pos, m, tables(pos.rules()).attack_region(~pos.side_to_move(), king_)) && safe_after(pos, m);
+  if (in_check_)
+    return may_evade(pos, m, tables(pos.rules()).attack_region(~pos.side_to_move(), king_)) && safe_after(pos, m);
   if (!blockers_known_) find_risky(pos);
   const bool risky = m.is_afar() ? theirs_.test(m.to()) : risky_.test(m.from());
   return !risky || safe_after(pos, m);
@@ -712,9 +715,7 @@ int count_legal(const Position& pos) {
   return pos.rules() == Rules::Gygax ? count_legal<Rules::Gygax>(pos) : count_legal<Rules::Bga>(pos);
 }
 
-int generate_legal(Position& pos, Move* out) {
-  return filter_legal(pos, out, generate_pseudo(pos, out));
-}
+int generate_legal(Position& pos, Move* out) { return filter_legal(pos, out, generate_pseudo(pos, out)); }
 
 Move find_legal(Position& pos, Square from, Square to) {
   MoveList l = legal_moves(pos);

@@ -148,8 +148,7 @@ PerftCount perft(Position& pos, int depth, const std::atomic<bool>& stop);
 // Per root move: the count of each. With a stop flag, the list ends at the first root
 // move whose count the flag interrupted (so it is complete only when it has every
 // legal move).
-std::vector<std::pair<Move, uint64_t>> divide(Position& pos, int depth,
-                                              const std::atomic<bool>* stop = nullptr);
+std::vector<std::pair<Move, uint64_t>> divide(Position& pos, int depth, const std::atomic<bool>* stop = nullptr);
 
 // Room for N moves on the stack, left uninitialised (an array of Move is zeroed first,
 // which costs more than generating into it).

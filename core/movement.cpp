@@ -22,11 +22,11 @@ using enum Motion;
 // (core/rule_set.h, docs/rules.md §7.2); every other line to both.
 constexpr MoveRule RULES[] = {
     // Sylph
-    {SYLPH, L3, Leap, MOVE_ONLY, {0, 1, 1}, Sym::MirrorF},     // diagonally forward
-    {SYLPH, L3, Leap, CAPTURE_ONLY, {0, 0, 1}, Sym::One},      // straight forward
-    {SYLPH, L3, Leap, CAPTURE_ONLY, {-1, 0, 0}, Sym::One},     // directly below
-    {SYLPH, L2, Leap, MOVE_ONLY, {1, 0, 0}, Sym::One},         // directly above
-    {SYLPH, L2, SylphHome, MOVE_ONLY, {0, 0, 0}, Sym::One},    // any own start square
+    {SYLPH, L3, Leap, MOVE_ONLY, {0, 1, 1}, Sym::MirrorF},   // diagonally forward
+    {SYLPH, L3, Leap, CAPTURE_ONLY, {0, 0, 1}, Sym::One},    // straight forward
+    {SYLPH, L3, Leap, CAPTURE_ONLY, {-1, 0, 0}, Sym::One},   // directly below
+    {SYLPH, L2, Leap, MOVE_ONLY, {1, 0, 0}, Sym::One},       // directly above
+    {SYLPH, L2, SylphHome, MOVE_ONLY, {0, 0, 0}, Sym::One},  // any own start square
     // Griffon
     {GRIFFON, L3, Leap, MOVE_OR_CAPTURE, {0, 3, 2}, Sym::Octo},
     {GRIFFON, L3, Leap, MOVE_OR_CAPTURE, {-1, 1, 1}, Sym::Signs},
@@ -94,15 +94,14 @@ constexpr MoveRule RULES[] = {
     {ELEMENTAL, L1, Leap, MOVE_OR_CAPTURE, {0, 1, 0}, Sym::Octo},
     {ELEMENTAL, L1, Via, MOVE_OR_CAPTURE, {0, 1, 0}, Sym::Octo, {0, 1, 0}},  // two straight
     {ELEMENTAL, L1, Leap, MOVE_ONLY, {0, 1, 1}, Sym::Signs},
-    {ELEMENTAL, L1, Via, CAPTURE_ONLY, {0, 1, 0}, Sym::Octo, {1, 0, 0}},     // over, then up
+    {ELEMENTAL, L1, Via, CAPTURE_ONLY, {0, 1, 0}, Sym::Octo, {1, 0, 0}},      // over, then up
     {ELEMENTAL, L2, Via, MOVE_OR_CAPTURE, {-1, 0, 0}, Sym::Octo, {0, 1, 0}},  // down, then over
 };
 
 struct VecPair {
   Vec a, b;
   bool operator<(const VecPair& o) const {
-    return std::tie(a.dl, a.df, a.dr, b.dl, b.df, b.dr) <
-           std::tie(o.a.dl, o.a.df, o.a.dr, o.b.dl, o.b.df, o.b.dr);
+    return std::tie(a.dl, a.df, a.dr, b.dl, b.df, b.dr) < std::tie(o.a.dl, o.a.df, o.a.dr, o.b.dl, o.b.df, o.b.dr);
   }
 };
 
@@ -125,7 +124,10 @@ std::vector<VecPair> expand(const MoveRule& r, Color c) {
   };
   switch (r.sym) {
     case Sym::One: add(1, 1, false); break;
-    case Sym::MirrorF: add(1, 1, false); add(-1, 1, false); break;
+    case Sym::MirrorF:
+      add(1, 1, false);
+      add(-1, 1, false);
+      break;
     case Sym::Signs:
     case Sym::Octo:
       for (int sf : {1, -1})
@@ -200,8 +202,7 @@ Tables::Tables(Rules rule_set) {
           if (r.piece != t || !(r.levels >> level_of(s) & 1)) continue;
           if (r.motion == SylphHome) {
             int rank = c == GOLD ? 1 : 6;
-            for (int f = 0; f < FILES; f += 2)
-              add_target({make_square(LEVEL_3, f, rank), SQ_NONE, r.mode, false});
+            for (int f = 0; f < FILES; f += 2) add_target({make_square(LEVEL_3, f, rank), SQ_NONE, r.mode, false});
             continue;
           }
           for (const VecPair& vp : expand(r, c)) {
@@ -249,8 +250,8 @@ Tables::Tables(Rules rule_set) {
             }
           }
         // Targets that may capture first, so that capture generation can stop early.
-        const auto movers = std::stable_partition(tg.begin(), tg.end(),
-                                                  [](const Target& x) { return (x.mode & CAPTURE_ONLY) != 0; });
+        const auto movers =
+            std::stable_partition(tg.begin(), tg.end(), [](const Target& x) { return (x.mode & CAPTURE_ONLY) != 0; });
         sm.target_first = uint32_t(targets_.size());
         if (tg.size() > 255) table_bug("too many targets", s);
         sm.target_count = uint8_t(tg.size());
@@ -387,10 +388,15 @@ Tables::Tables(Rules rule_set) {
       auto add = [](TargetShift& ts, Square s, Square to, Mode mode) {
         const int from_word = 2 * level_of(s), to_word = 2 * level_of(to);
         const int shift = (to % SQUARES_PER_LEVEL) - (s % SQUARES_PER_LEVEL);
-        const TargetShift want{0, 0, uint8_t(from_word), uint8_t(to_word), uint8_t(std::max(shift, 0)),
-                               uint8_t(std::max(-shift, 0)), int16_t(to - s), mode};
-        if ((ts.from_lo | ts.from_hi) &&
-            (ts.to_word != want.to_word || ts.left != want.left || ts.right != want.right))
+        const TargetShift want{0,
+                               0,
+                               uint8_t(from_word),
+                               uint8_t(to_word),
+                               uint8_t(std::max(shift, 0)),
+                               uint8_t(std::max(-shift, 0)),
+                               int16_t(to - s),
+                               mode};
+        if ((ts.from_lo | ts.from_hi) && (ts.to_word != want.to_word || ts.left != want.left || ts.right != want.right))
           table_bug("one square delta, two shifts", s);
         const uint64_t lo = ts.from_lo, hi = ts.from_hi;
         ts = want;

@@ -26,11 +26,11 @@ namespace dc {
 enum Mode : uint8_t { MOVE_ONLY = 1, CAPTURE_ONLY = 2, MOVE_OR_CAPTURE = 3 };
 
 enum class Motion : uint8_t {
-  Leap,        // to from+v; nothing in between matters (a step is a leap of one)
-  Slide,       // repeat v until the first occupied square
-  Via,         // to from+v then +v2; the square from+v must be empty
-  Afar,        // capture on from+v without moving (the Dragon)
-  SylphHome,   // to any of the own side's six Sylph start squares on level 3
+  Leap,       // to from+v; nothing in between matters (a step is a leap of one)
+  Slide,      // repeat v until the first occupied square
+  Via,        // to from+v then +v2; the square from+v must be empty
+  Afar,       // capture on from+v without moving (the Dragon)
+  SylphHome,  // to any of the own side's six Sylph start squares on level 3
 };
 
 // How one vector (df, dr) expands into several (dl is never mirrored).
@@ -56,7 +56,7 @@ struct MoveRule {
   Mode mode;
   Vec v;
   Sym sym;
-  Vec v2{0, 0, 0};  // second leg of a Via motion, transformed with the same symmetry
+  Vec v2{0, 0, 0};                    // second leg of a Via motion, transformed with the same symmetry
   uint8_t rule_sets = ALL_RULE_SETS;  // the rule sets it belongs to (rule_set_bit)
 };
 
@@ -75,9 +75,9 @@ constexpr int MAX_PIECE_MOVES = 64;
 
 struct Target {
   Square to;
-  Square via;   // SQ_NONE or a square that must be empty
+  Square via;  // SQ_NONE or a square that must be empty
   Mode mode;
-  bool afar;    // capture from afar: the mover stays put
+  bool afar;          // capture from afar: the mover stays put
   bool leap = false;  // given by a leap rule's vector (from any square, the same delta)
 };
 
@@ -149,9 +149,7 @@ class TypeList {
 
 class Tables {
  public:
-  const SquareMoves& moves(Color c, PieceType t, Square s) const {
-    return square_moves_[c][t][s];
-  }
+  const SquareMoves& moves(Color c, PieceType t, Square s) const { return square_moves_[c][t][s]; }
   std::span<const Target> targets(const SquareMoves& m) const {
     return {targets_.data() + m.target_first, m.target_count};
   }
@@ -159,16 +157,12 @@ class Tables {
   std::span<const Target> capture_targets(const SquareMoves& m) const {
     return {targets_.data() + m.target_first, m.capture_target_count};
   }
-  std::span<const Ray> rays(const SquareMoves& m) const {
-    return {rays_.data() + m.ray_first, m.ray_count};
-  }
+  std::span<const Ray> rays(const SquareMoves& m) const { return {rays_.data() + m.ray_first, m.ray_count}; }
   // The rays' masks (every slide may capture): up_ray_count running up, then the rest.
   std::span<const RayMask> ray_masks(const SquareMoves& m) const {
     return {ray_masks_.data() + m.ray_first, m.ray_count};
   }
-  std::span<const Square> ray_squares(const Ray& r) const {
-    return {ray_squares_.data() + r.first, r.length};
-  }
+  std::span<const Square> ray_squares(const Ray& r) const { return {ray_squares_.data() + r.first, r.length}; }
   // The squares a piece captures on by a plain leap or step (no intermediate square,
   // not from afar), as a set.
   const Bitboard& capture_mask(Color c, PieceType t, Square s) const { return capture_mask_[c][t][s]; }
@@ -221,21 +215,18 @@ class Tables {
   const LevelSet& afar_attackers(Color c, Square s) const { return afar_attackers_[c][s]; }
   // The attackers of square s by colour c through an intermediate square.
   std::span<const AttackEntry> via_attack_entries(Color c, Square s) const {
-    return {via_attacks_.data() + via_first_[c][s],
-            size_t(via_first_[c][s + 1] - via_first_[c][s])};
+    return {via_attacks_.data() + via_first_[c][s], size_t(via_first_[c][s + 1] - via_first_[c][s])};
   }
   // Leap, via and afar attackers of square s by colour c.
   std::span<const AttackEntry> attack_entries(Color c, Square s) const {
-    return {attacks_.data() + attack_first_[c][s],
-            size_t(attack_first_[c][s + 1] - attack_first_[c][s])};
+    return {attacks_.data() + attack_first_[c][s], size_t(attack_first_[c][s + 1] - attack_first_[c][s])};
   }
   // Slide attackers of square s by colour c: rays from s outward; the first piece on
   // a ray attacks s when it is of colour c and its type is in the ray's `types`.
   // (Those that run up first: reverse_up_count of them.)
   size_t reverse_up_count(Color c, Square s) const { return rev_up_count_[c][s]; }
   std::span<const ReverseRay> reverse_rays(Color c, Square s) const {
-    return {rev_rays_.data() + rev_ray_first_[c][s],
-            size_t(rev_ray_first_[c][s + 1] - rev_ray_first_[c][s])};
+    return {rev_rays_.data() + rev_ray_first_[c][s], size_t(rev_ray_first_[c][s + 1] - rev_ray_first_[c][s])};
   }
 
   template <Rules R>

@@ -39,8 +39,7 @@ constexpr Words WORDS[] = {
       "chess pawn without the double step. On the far rank it becomes a Hero.",
       nullptr}},
     {OLIPHANT, {nullptr, "Slides any distance straight along a rank or file, like a chess rook.", nullptr}},
-    {UNICORN,
-     {nullptr, "Leaps like a chess knight: two squares one way and one the other, over any pieces.", nullptr}},
+    {UNICORN, {nullptr, "Leaps like a chess knight: two squares one way and one the other, over any pieces.", nullptr}},
     {HERO,
      {"Can only leap back up to the Ground, onto one of the four squares diagonally next to the "
       "square directly above.",

@@ -82,8 +82,8 @@ Result<Move> parse_coordinate(Position& pos, std::string_view text) {
   if (std::string why = other_rules_allow(pos, from, to); !why.empty())  // the rule sets differ here
     return make_error("illegal move " + shown(text) + ": " + why);
   if (pos.frozen(from))
-    return make_error("illegal move " + shown(text) + ": the " + piece_type_name(type_of(p)) + " on " + square_name(from) +
-                      " is frozen by a Basilisk");
+    return make_error("illegal move " + shown(text) + ": the " + piece_type_name(type_of(p)) + " on " +
+                      square_name(from) + " is frozen by a Basilisk");
   Move pseudo[MAX_MOVES];
   int n = generate_pseudo(pos, pseudo);
   for (int i = 0; i < n; ++i)
@@ -105,8 +105,8 @@ std::string to_algebraic(Position& pos, Move m) {
     out += '/';
     out += square_name(m.from());
     out += m.is_capture() ? 'x' : '-';
-  }
-  else if (m.is_capture()) out += "x";
+  } else if (m.is_capture())
+    out += "x";
   out += square_name(m.to());
   if (m.is_promotion()) out += "(H)";
   pos.make_move(m);
@@ -172,17 +172,20 @@ std::string read_gygax(std::string_view text, std::string_view original, MoveSpe
     const size_t at = i;
     spec.piece = read_piece_letter(text, i);
     if (spec.piece == NO_PIECE_TYPE)
-      return shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original) + " (" + piece_letters_text() + ")";
+      return shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original) + " (" + piece_letters_text() +
+             ")";
     expected = "a square such as 2c3 after the piece letter " + shown(text.substr(at, i - at)) + " (" +
                piece_type_name(spec.piece) + ")";
   }
   if (i < text.size() && text[i] == '/') {
     ++i;
-    if (!starts_with_square(text, i)) return unreadable(original, text.substr(i), "an origin square such as 2c3 after '/'");
+    if (!starts_with_square(text, i))
+      return unreadable(original, text.substr(i), "an origin square such as 2c3 after '/'");
     spec.origin = parse_square(text.substr(i, 3));
     i += 3;
   } else if (starts_with_square(text, i) && i + 3 < text.size() &&
-             (starts_with_square(text, i + 3) || std::string_view("-xX:").find(text[i + 3]) != std::string_view::npos)) {
+             (starts_with_square(text, i + 3) ||
+              std::string_view("-xX:").find(text[i + 3]) != std::string_view::npos)) {
     spec.origin = parse_square(text.substr(i, 3));  // "S3e2-3d3" or "3e23d3" style
     i += 3;
   }
@@ -190,17 +193,18 @@ std::string read_gygax(std::string_view text, std::string_view original, MoveSpe
     expected = "'-' or 'x' and then a destination square such as 2c3 after the origin " + square_name(spec.origin);
   if (i < text.size() && (text[i] == '-' || text[i] == 'x' || text[i] == 'X' || text[i] == ':')) {
     spec.capture_mark = text[i] != '-';
-    expected = spec.capture_mark
-                   ? "a destination square such as 2c3, or the letter of the piece taken, after " + shown(text.substr(i, 1))
-                   : "a destination square such as 2c3 after '-'";
+    expected = spec.capture_mark ? "a destination square such as 2c3, or the letter of the piece taken, after " +
+                                       shown(text.substr(i, 1))
+                                 : "a destination square such as 2c3 after '-'";
     ++i;
   }
   if (spec.capture_mark && i < text.size() && std::isalpha((unsigned char)text[i])) {
     spec.captured = read_piece_letter(text, i);
     if (spec.captured == NO_PIECE_TYPE)
-      return shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original) + " (" + piece_letters_text() + ")";
-    expected = std::string("a destination square such as 2c3 after the piece taken (") + piece_type_name(spec.captured) +
-               "), or nothing";
+      return shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original) + " (" + piece_letters_text() +
+             ")";
+    expected = std::string("a destination square such as 2c3 after the piece taken (") +
+               piece_type_name(spec.captured) + "), or nothing";
   }
   if (starts_with_square(text, i)) {
     spec.dest = parse_square(text.substr(i, 3));
@@ -231,20 +235,21 @@ Result<Move> resolve(Position& pos, const MoveSpec& spec, std::string_view origi
   const std::string side = color_name(pos.side_to_move());
   if (found.size() > 1) {
     std::string options;
-    for (size_t k = 0; k < found.size() && k < 4; ++k)
-      options += (k ? " or " : "") + to_coordinate(found[k]);
+    for (size_t k = 0; k < found.size() && k < 4; ++k) options += (k ? " or " : "") + to_coordinate(found[k]);
     return make_error("ambiguous move " + shown(original) + ": it could be " + options + "; name the origin square");
   }
   // Explain why nothing matched.
   const PieceType piece = spec.piece;
-  std::string what = piece != NO_PIECE_TYPE ? std::string("no ") + side + " " + piece_type_name(piece) : "no " + side + " piece";
+  std::string what =
+      piece != NO_PIECE_TYPE ? std::string("no ") + side + " " + piece_type_name(piece) : "no " + side + " piece";
   if (spec.origin_file >= 0) what += std::string(" on file ") + char('a' + spec.origin_file);
   if (spec.origin != SQ_NONE) {
     const Square origin = spec.origin;
     Piece p = pos.at(origin);
     if (p == NO_PIECE) return make_error("illegal move " + shown(original) + ": no piece on " + square_name(origin));
     if (color_of(p) != pos.side_to_move())
-      return make_error("illegal move " + shown(original) + ": the piece on " + square_name(origin) + " is not " + side + "'s");
+      return make_error("illegal move " + shown(original) + ": the piece on " + square_name(origin) + " is not " +
+                        side + "'s");
     if (piece != NO_PIECE_TYPE && type_of(p) != piece)
       return make_error("illegal move " + shown(original) + ": the piece on " + square_name(origin) + " is a " +
                         piece_type_name(type_of(p)) + ", not a " + piece_type_name(piece));
@@ -255,7 +260,8 @@ Result<Move> resolve(Position& pos, const MoveSpec& spec, std::string_view origi
   const Square dest = spec.dest;
   if (dest != SQ_NONE) {
     if (spec.capture_mark && (pos.at(dest) == NO_PIECE || color_of(pos.at(dest)) == pos.side_to_move()))
-      return make_error("illegal move " + shown(original) + ": there is no enemy piece to capture on " + square_name(dest));
+      return make_error("illegal move " + shown(original) + ": there is no enemy piece to capture on " +
+                        square_name(dest));
     if (spec.captured != NO_PIECE_TYPE && type_of(pos.at(dest)) != spec.captured)
       return make_error("illegal move " + shown(original) + ": there is no " + piece_type_name(spec.captured) + " on " +
                         square_name(dest));
@@ -278,7 +284,8 @@ Result<Move> resolve(Position& pos, const MoveSpec& spec, std::string_view origi
     }
     return make_error("illegal move " + shown(original) + ": " + what + " can go to " + square_name(dest));
   }
-  return make_error("illegal move " + shown(original) + ": " + what + " can capture a " + piece_type_name(spec.captured));
+  return make_error("illegal move " + shown(original) + ": " + what + " can capture a " +
+                    piece_type_name(spec.captured));
 }
 
 }  // namespace

@@ -213,7 +213,8 @@ bool parse_number(std::string_view s, int max, int& out) {
 }  // namespace
 
 Result<Position> Position::from_string(std::string_view text, Rules rules) {
-  if (text.size() > 2000) return make_error("position string too long (" + std::to_string(text.size()) + " characters)");
+  if (text.size() > 2000)
+    return make_error("position string too long (" + std::to_string(text.size()) + " characters)");
   while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t'))
     text.remove_suffix(1);
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
@@ -223,8 +224,9 @@ Result<Position> Position::from_string(std::string_view text, Rules rules) {
   for (auto f : fields)
     if (f.empty()) return make_error("fields of a position string are separated by exactly one space");
   if (fields.size() != 4)
-    return make_error("position string needs 4 fields (placement, side to move, quiet-move counter, move number), found " +
-                      std::to_string(fields.size()));
+    return make_error(
+        "position string needs 4 fields (placement, side to move, quiet-move counter, move number), found " +
+        std::to_string(fields.size()));
 
   Position pos;
   pos.rules_ = rules;
@@ -245,12 +247,14 @@ Result<Position> Position::from_string(std::string_view text, Rules rules) {
         while (k < r.size() && r[k] >= '0' && r[k] <= '9') ++k;
         int n = 0;
         if (!parse_number(r.substr(j, k - j), 99, n) || n < 1 || n > 12)
-          return make_error("bad count of empty squares " + quoted(r.substr(j, k - j)) + " on " + rank_label(i) + " (1 to 12)");
+          return make_error("bad count of empty squares " + quoted(r.substr(j, k - j)) + " on " + rank_label(i) +
+                            " (1 to 12)");
         file += n;
         j = k;
       } else {
         Piece p = piece_from_char(c);
-        if (p == NO_PIECE) return make_error("unknown piece letter " + quoted(std::string_view(&r[j], 1)) + " on " + rank_label(i));
+        if (p == NO_PIECE)
+          return make_error("unknown piece letter " + quoted(std::string_view(&r[j], 1)) + " on " + rank_label(i));
         if (file >= FILES) return make_error(rank_label(i) + " has more than 12 squares");
         Square s = make_square(level, file, rank);
         PieceType t = type_of(p);
@@ -262,24 +266,29 @@ Result<Position> Position::from_string(std::string_view text, Rules rules) {
                             ": a Warrior on its last rank must already be a Hero");
         if (t == KING) ++kings[color_of(p)];
         if (pos.pcount_[color_of(p)] >= MAX_PIECES_PER_SIDE)
-          return make_error(std::string(color_name(color_of(p))) + " has more than " + std::to_string(MAX_PIECES_PER_SIDE) + " pieces");
+          return make_error(std::string(color_name(color_of(p))) + " has more than " +
+                            std::to_string(MAX_PIECES_PER_SIDE) + " pieces");
         pos.put(s, p);
         ++file;
         ++j;
       }
       if (file > FILES) return make_error(rank_label(i) + " has more than 12 squares");
     }
-    if (file < FILES)
-      return make_error(rank_label(i) + " has " + std::to_string(file) + " squares, expected 12");
+    if (file < FILES) return make_error(rank_label(i) + " has " + std::to_string(file) + " squares, expected 12");
   }
   for (Color c : {GOLD, SCARLET}) {
     if (kings[c] == 0) return make_error(std::string(color_name(c)) + " has no King");
-    if (kings[c] > 1) return make_error(std::string(color_name(c)) + " has " + std::to_string(kings[c]) + " Kings (exactly one allowed)");
+    if (kings[c] > 1)
+      return make_error(std::string(color_name(c)) + " has " + std::to_string(kings[c]) +
+                        " Kings (exactly one allowed)");
   }
 
-  if (fields[1] == "g") pos.stm_ = GOLD;
-  else if (fields[1] == "s") pos.stm_ = SCARLET;
-  else return make_error("side to move must be 'g' or 's', found " + quoted(fields[1]));
+  if (fields[1] == "g")
+    pos.stm_ = GOLD;
+  else if (fields[1] == "s")
+    pos.stm_ = SCARLET;
+  else
+    return make_error("side to move must be 'g' or 's', found " + quoted(fields[1]));
   if (pos.stm_ == SCARLET) pos.key_ ^= zobrist::side();
 
   if (!parse_number(fields[2], 100000, pos.quiet_))
@@ -289,7 +298,8 @@ Result<Position> Position::from_string(std::string_view text, Rules rules) {
 
   Color them = ~pos.stm_;
   if (attacked(pos, pos.king_[them], pos.stm_))
-    return make_error(std::string(color_name(them)) + " is in check but it is " + color_name(pos.stm_) + "'s turn to move");
+    return make_error(std::string(color_name(them)) + " is in check but it is " + color_name(pos.stm_) +
+                      "'s turn to move");
   return pos;
 }
 
@@ -306,7 +316,10 @@ std::string placement_text(At at) {
     int run = 0;
     for (int f = 0; f < FILES; ++f) {
       const char c = at(make_square(level, f, rank));
-      if (c == '.') { ++run; continue; }
+      if (c == '.') {
+        ++run;
+        continue;
+      }
       if (run) out += std::to_string(run);
       run = 0;
       out += c;
@@ -323,8 +336,8 @@ Result<Position> Position::from_board(std::string_view board, Color side_to_move
   for (int s = 0; s < SQUARE_NB; ++s)
     if (board[size_t(s)] != '.' && piece_from_char(board[size_t(s)]) == NO_PIECE)
       return make_error("unknown piece letter " + quoted(board.substr(size_t(s), 1)) + " on " + square_name(Square(s)));
-  return from_string(placement_text([&](Square s) { return board[size_t(s)]; }) +
-                     (side_to_move == GOLD ? " g 0 1" : " s 0 1"), rules);
+  return from_string(
+      placement_text([&](Square s) { return board[size_t(s)]; }) + (side_to_move == GOLD ? " g 0 1" : " s 0 1"), rules);
 }
 
 std::string Position::to_string() const {

@@ -88,9 +88,7 @@ class Position {
   // over a square directly above an enemy Basilisk (a slide, or a move through an
   // intermediate square, may stop short of it or end on it). Those squares, on level 2;
   // none under Gygax's rules.
-  Bitboard gaze(Color c) const {
-    return rules_ == Rules::Bga ? by_piece_[make_piece(~c, BASILISK)].up() : Bitboard{};
-  }
+  Bitboard gaze(Color c) const { return rules_ == Rules::Bga ? by_piece_[make_piece(~c, BASILISK)].up() : Bitboard{}; }
 
   // Make a legal move / take back the last one. Unmake restores the exact position.
   void make_move(Move m);

@@ -94,7 +94,8 @@ std::set<std::string> tag_line(Position& pos, const std::vector<Move>& line, boo
       if (m.is_promotion()) tags.insert("promotion");
       if (is_via(pos, m)) tags.insert("via");
       if (!m.is_afar() && level_of(m.from()) != level_of(m.to())) tags.insert("level-change");
-      if (type_of(p) == SYLPH && level_of(m.from()) == LEVEL_2 && level_of(m.to()) == LEVEL_3 && m.to() != above(m.from()))
+      if (type_of(p) == SYLPH && level_of(m.from()) == LEVEL_2 && level_of(m.to()) == LEVEL_3 &&
+          m.to() != above(m.from()))
         tags.insert("sylph-return");
       if (type_of(p) == BASILISK || type_of(victim) == BASILISK || (victim != NO_PIECE && pos.frozen(m.to())))
         tags.insert("freezing");

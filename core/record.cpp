@@ -22,7 +22,7 @@ constexpr std::string_view ROSTER[] = {"Event", "Site", "Date", "Round", "Gold",
 // Tags the writer makes from the game; the reader reads them, they are not kept.
 constexpr std::string_view DERIVED[] = {"Result", "Variant", "SetUp", "FEN", "Termination"};
 constexpr std::string_view GLYPHS[] = {"!", "?", "!!", "??", "!?", "?!"};  // $1..$6
-constexpr std::string_view BOM = "\xEF\xBB\xBF";                          // a UTF-8 byte order mark
+constexpr std::string_view BOM = "\xEF\xBB\xBF";                           // a UTF-8 byte order mark
 constexpr std::string_view CLOCK = "[%clk";                                // PGN's clock command
 constexpr int64_t MAX_CLOCK_MS = (99999LL * 3600 + 59 * 60 + 59) * 1000 + 999;
 
@@ -38,7 +38,9 @@ size_t roster_index(std::string_view name) {  // its place in ROSTER, or the siz
   return size_t(std::find(std::begin(ROSTER), std::end(ROSTER), name) - std::begin(ROSTER));
 }
 
-bool is_one_of(std::string_view s, const auto& list) { return std::find(std::begin(list), std::end(list), s) != std::end(list); }
+bool is_one_of(std::string_view s, const auto& list) {
+  return std::find(std::begin(list), std::end(list), s) != std::end(list);
+}
 
 std::string unknown_value(std::string_view name) { return name == "Date" ? "????.??.??" : "?"; }
 
@@ -129,7 +131,8 @@ GameResult<std::string> tag_value(std::string_view name, std::string_view value)
   if (value.size() > MAX_TAG_VALUE)
     return bad("the value of the tag " + std::string(name) + " is too long (at most 1000 bytes)");
   for (char c : value)
-    if ((unsigned char)c < 32 || c == 127) return bad("the value of the tag " + std::string(name) + " has a line break or control character");
+    if ((unsigned char)c < 32 || c == 127)
+      return bad("the value of the tag " + std::string(name) + " has a line break or control character");
   const bool roster = is_one_of(name, ROSTER);
   std::string v = value.empty() && roster ? unknown_value(name) : std::string(value);
   if (name == "Date" && !valid_date(v))
@@ -140,7 +143,6 @@ GameResult<std::string> tag_value(std::string_view name, std::string_view value)
                  "; or - for no clock, ? for unknown");
   return v;
 }
-
 
 GameError record_error(int line, const std::string& message) {
   return GameError{GameErrorCode::BadRecord, "line " + std::to_string(line) + ": " + message, line};
@@ -180,14 +182,22 @@ class Splitter {
  public:
   // Splits text[from, to); `line` is the line of `from`.
   Splitter(std::string_view text, size_t from, size_t to, int line, SplitSink& sink, RecordWork* work)
-      : s_(text), i_(from), from_(from), end_(to), line_(line), sink_(sink), work_(work), next_poll_(from + POLL_BYTES) {}
+      : s_(text),
+        i_(from),
+        from_(from),
+        end_(to),
+        line_(line),
+        sink_(sink),
+        work_(work),
+        next_poll_(from + POLL_BYTES) {}
 
   enum class Outcome { Done, Stopped /* by the sink */, Failed };
   Outcome run() {
     if (i_ == 0 && s_.substr(0, 3) == BOM) i_ = 3;
     if (i_ == 0 && (s_.substr(0, 2) == "\xFF\xFE" || s_.substr(0, 2) == "\xFE\xFF")) {
-      fail(1, "this text is UTF-16 (it begins with UTF-16's byte order mark): records are read as UTF-8; save it "
-              "as UTF-8");
+      fail(1,
+           "this text is UTF-16 (it begins with UTF-16's byte order mark): records are read as UTF-8; save it "
+           "as UTF-8");
       return Outcome::Failed;
     }
     Outcome out = Outcome::Done;
@@ -222,9 +232,12 @@ class Splitter {
   void skip_space() {
     for (;;) {
       while (i_ < end_ && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
-      if (i_ < end_ && is_space(s_[i_])) advance();
-      else if (at_bom()) i_ += 3;
-      else return;
+      if (i_ < end_ && is_space(s_[i_]))
+        advance();
+      else if (at_bom())
+        i_ += 3;
+      else
+        return;
     }
   }
   // Whether i_ is at the start of a line (after byte order marks there).
@@ -263,7 +276,9 @@ class Splitter {
     if (c == '%') {
       // PGN's escape: a line starting with '%' is ignored. Anywhere else it is an error.
       if (!at_line_start()) {
-        fail(line, "'%' has no place here: it starts an escape (a line that is ignored) only as the first character of a line");
+        fail(line,
+             "'%' has no place here: it starts an escape (a line that is ignored) only as the first character of a "
+             "line");
         return true;
       }
       while (i_ < end_ && s_[i_] != '\n' && s_[i_] != '\r') ++i_;
@@ -323,7 +338,8 @@ class Splitter {
     const std::string_view name = s_.substr(from, i_ - from);
     if (name.empty()) return fail(line, "a tag is written [Name \"value\"]: the name is missing"), true;
     while (i_ < end_ && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
-    if (i_ >= end_ || s_[i_] != '"') return fail(line, "the tag " + shown(name) + " has no value in double quotes"), true;
+    if (i_ >= end_ || s_[i_] != '"')
+      return fail(line, "the tag " + shown(name) + " has no value in double quotes"), true;
     ++i_;
     std::string value;
     for (;;) {
@@ -350,11 +366,15 @@ class Splitter {
       const char ch = s_[i_];
       if (close == ')' && ch == '(') ++depth;
       if (ch == close && --depth == 0) break;
-      if (ch == '\n' || ch == '\r') advance();
-      else ++i_;
+      if (ch == '\n' || ch == '\r')
+        advance();
+      else
+        ++i_;
     }
     if (i_ >= end_)
-      return fail(line, std::string("the comment opened with '") + open + "' on this line has no closing '" + close + "'"), true;
+      return fail(line,
+                  std::string("the comment opened with '") + open + "' on this line has no closing '" + close + "'"),
+             true;
     const std::string_view text = s_.substr(from, i_ - from);
     ++i_;
     return comment({open == '{' ? ItemKind::BraceComment : ItemKind::Comment, text, line});
@@ -400,7 +420,8 @@ class Splitter {
     if (w.size() <= 4) {
       std::string lower;
       for (char ch : w) lower += char(std::tolower((unsigned char)ch));
-      if (lower == "ch" || lower == "dbl" || lower == "dis" || lower == "mate" || lower == "+" || lower == "#") return true;
+      if (lower == "ch" || lower == "dbl" || lower == "dis" || lower == "mate" || lower == "+" || lower == "#")
+        return true;
     }
     return movetext({ItemKind::Move, w, line});
   }
@@ -411,8 +432,8 @@ class Splitter {
   SplitSink& sink_;
   RecordWork* work_;
   size_t next_poll_;
-  bool open_ = false;     // a game has begun and not ended
-  bool started_ = false;  // it has movetext
+  bool open_ = false;                        // a game has begun and not ended
+  bool started_ = false;                     // it has movetext
   size_t pending_ = std::string_view::npos;  // where comments before the next game begin
   int pending_line_ = 0;
   size_t item_from_ = 0;  // where the current tag, comment or word began
@@ -627,8 +648,8 @@ class Replayer : public SplitSink {
     const Status st = game.status();
     if (st.over()) {
       if (!written.empty() && written != st.result())
-        return record_error(line, "the result " + written + " is wrong: the game is over, " + st.reason() + " (" +
-                                      st.result() + ")");
+        return record_error(
+            line, "the result " + written + " is wrong: the game is over, " + st.reason() + " (" + st.result() + ")");
     } else if (!written.empty() && written != "*" && time_forfeit(termination_)) {
       // The Termination tag says a flag fell: the side to move's (its clock ran).
       (void)game.flag();
@@ -693,7 +714,8 @@ class Replayer : public SplitSink {
         return fail(it.line, "the clock " + shown(text.substr(at, close + 1 - at)) +
                                  " is not written H:MM:SS (hours, minutes and seconds, such as 0:04:57)");
       const int plies = rec_.game.plies();
-      if (!plies) return fail(it.line, "the clock " + shown(text.substr(at, close + 1 - at)) + " comes before any move");
+      if (!plies)
+        return fail(it.line, "the clock " + shown(text.substr(at, close + 1 - at)) + " comes before any move");
       if (found || rec_.clocks[size_t(plies - 1)] >= 0)
         return fail(it.line, "a second clock for the same move: " + shown(text.substr(at, close + 1 - at)));
       rec_.clocks[size_t(plies - 1)] = ms;
@@ -804,8 +826,6 @@ const std::string& Tags::get(std::string_view name) const {
   return t ? t->value : none;
 }
 
-
-
 GameResult<Tag> Tags::set(std::string_view name, std::string_view value) {
   auto checked = tag_value(name, value);
   if (!checked) return GameError{checked.code(), checked.error()};
@@ -825,7 +845,8 @@ GameResult<Tag> Tags::set(std::string_view name, std::string_view value) {
     t->value = v;
   } else {
     if (tags_.size() >= MAX_TAGS)
-      return GameError{GameErrorCode::BadTag, "a game has at most " + std::to_string(MAX_TAGS) + " tags; " + std::string(name) + " is one too many"};
+      return GameError{GameErrorCode::BadTag, "a game has at most " + std::to_string(MAX_TAGS) + " tags; " +
+                                                  std::string(name) + " is one too many"};
     index_.emplace(std::string(name), tags_.size());
     tags_.push_back({std::string(name), v});
   }
@@ -984,9 +1005,9 @@ std::string write_record(const GameRecord& record) {
     // The number stays on the line of its move: "12. W2c3", "12... W2c6" (Scarlet's
     // number only first and after a comment).
     std::string label = game.move_label(i);  // "12." for Gold, "12…" for Scarlet
-    std::string text = label.back() == '.' ? label + " "
+    std::string text = label.back() == '.'       ? label + " "
                        : i == 0 || after_comment ? label.substr(0, label.size() - 3) + "... "
-                       : "";
+                                                 : "";
     text += game.moves()[size_t(i)].algebraic;
     if (size_t(i) < record.glyphs.size()) text += record.glyphs[size_t(i)];
     w.add(text);

@@ -127,8 +127,8 @@ struct RecordInfo {
   // Its roster tags as written (Event, Site, Date, Round, Gold, Scarlet: "?" or
   // "????.??.??" when not given or refused by Tags::set); the others are read with the game.
   std::array<std::string, 6> roster;
-  std::string result; // the result written ("*" when none is)
-  int moves = 0;      // how many moves it writes (plies)
+  std::string result;  // the result written ("*" when none is)
+  int moves = 0;       // how many moves it writes (plies)
   // A roster tag's value by name ("" for any other name).
   const std::string& tag(std::string_view name) const;
 };
@@ -173,8 +173,7 @@ struct RecordCursor {
 // the cursor, as the count with a cursor does. The calls together list what list_records
 // does, refused as it is (the "no game" refusal comes with the call that reaches the end).
 GameResult<std::vector<RecordInfo>> list_records(std::string_view text, RecordCursor& cursor, size_t max_games,
-                                                 RecordWork* work = nullptr,
-                                                 size_t max_bytes = std::string_view::npos);
+                                                 RecordWork* work = nullptr, size_t max_bytes = std::string_view::npos);
 
 // Counts the games from the cursor on, about `max_bytes` of text at a time: the split ends
 // at the first game (after one) that begins `max_bytes` or more past the cursor, which

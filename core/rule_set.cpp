@@ -54,11 +54,10 @@ const char* rules_owner(Rules r) { return r == Rules::Bga ? "Board Game Arena's 
 std::string_view rules_variant(Rules r) { return r == Rules::Bga ? "Dragonchess (BGA)" : "Dragonchess"; }
 
 const char* rules_summary(Rules r) {
-  return r == Rules::Bga
-             ? "Board Game Arena's reading of the rules: a Griffon on the Ground steps one square in any "
-               "direction, and no piece may pass over the square directly above an enemy Basilisk (it may "
-               "stop there, frozen). Everything else as in Gygax's rules."
-             : "Gary Gygax's rules from Dragon #100 (1985), with the errata of Dragon #101/#102.";
+  return r == Rules::Bga ? "Board Game Arena's reading of the rules: a Griffon on the Ground steps one square in any "
+                           "direction, and no piece may pass over the square directly above an enemy Basilisk (it may "
+                           "stop there, frozen). Everything else as in Gygax's rules."
+                         : "Gary Gygax's rules from Dragon #100 (1985), with the errata of Dragon #101/#102.";
 }
 
 Result<Rules> parse_rules(std::string_view id) {

@@ -10,7 +10,18 @@
 
 namespace dc {
 
-enum class GameState { Ongoing, Checkmate, Stalemate, Repetition, QuietMoves, BareKings, Resignation, DrawAgreed, Timeout, TimeoutDraw };
+enum class GameState {
+  Ongoing,
+  Checkmate,
+  Stalemate,
+  Repetition,
+  QuietMoves,
+  BareKings,
+  Resignation,
+  DrawAgreed,
+  Timeout,
+  TimeoutDraw
+};
 
 struct Status {
   GameState state = GameState::Ongoing;

@@ -25,9 +25,9 @@ PieceType type_from_letter(char c) {
 }
 
 const char* piece_type_name(PieceType t) {
-  static const char* const names[PIECE_TYPE_NB] = {
-      "none",    "Sylph", "Griffon", "Dragon", "Warrior", "Oliphant", "Unicorn", "Hero",
-      "Thief",   "Cleric", "Mage",   "King",   "Paladin", "Dwarf",    "Basilisk", "Elemental"};
+  static const char* const names[PIECE_TYPE_NB] = {"none",    "Sylph", "Griffon",  "Dragon",   "Warrior", "Oliphant",
+                                                   "Unicorn", "Hero",  "Thief",    "Cleric",   "Mage",    "King",
+                                                   "Paladin", "Dwarf", "Basilisk", "Elemental"};
   return t < PIECE_TYPE_NB ? names[t] : "none";
 }
 
@@ -36,11 +36,17 @@ const char* color_name(Color c) { return c == GOLD ? "Gold" : "Scarlet"; }
 bool may_stand_on(PieceType t, Level l) {
   switch (t) {
     case DRAGON: return l == LEVEL_3;
-    case OLIPHANT: case UNICORN: case THIEF: case WARRIOR: return l == LEVEL_2;
+    case OLIPHANT:
+    case UNICORN:
+    case THIEF:
+    case WARRIOR: return l == LEVEL_2;
     case BASILISK: return l == LEVEL_1;
-    case SYLPH: case GRIFFON: return l != LEVEL_1;
-    case DWARF: case ELEMENTAL: return l != LEVEL_3;
-    case NO_PIECE_TYPE: case PIECE_TYPE_NB: return false;
+    case SYLPH:
+    case GRIFFON: return l != LEVEL_1;
+    case DWARF:
+    case ELEMENTAL: return l != LEVEL_3;
+    case NO_PIECE_TYPE:
+    case PIECE_TYPE_NB: return false;
     default: return true;
   }
 }

@@ -15,7 +15,7 @@ namespace dc {
 constexpr int FILES = 12;
 constexpr int RANKS = 8;
 constexpr int LEVELS = 3;
-constexpr int SQUARES_PER_LEVEL = FILES * RANKS;  // 96
+constexpr int SQUARES_PER_LEVEL = FILES * RANKS;       // 96
 constexpr int SQUARE_NB = LEVELS * SQUARES_PER_LEVEL;  // 288
 
 enum Level : int8_t { LEVEL_1 = 0, LEVEL_2 = 1, LEVEL_3 = 2 };
@@ -37,8 +37,7 @@ constexpr int file_of(Square s) { return s % FILES; }
 constexpr int rank_of(Square s) { return (s / FILES) % RANKS; }
 constexpr bool is_ok(Square s) { return s >= 0 && s < SQUARE_NB; }
 constexpr bool on_board(int level, int file, int rank) {
-  return level >= 0 && level < LEVELS && file >= 0 && file < FILES && rank >= 0 &&
-         rank < RANKS;
+  return level >= 0 && level < LEVELS && file >= 0 && file < FILES && rank >= 0 && rank < RANKS;
 }
 // The square directly above/below (same file and rank on the adjacent level).
 constexpr Square above(Square s) { return Square(s + SQUARES_PER_LEVEL); }
@@ -52,8 +51,21 @@ constexpr Color operator~(Color c) { return Color(c ^ 1); }
 
 enum PieceType : uint8_t {
   NO_PIECE_TYPE = 0,
-  SYLPH, GRIFFON, DRAGON, WARRIOR, OLIPHANT, UNICORN, HERO, THIEF,
-  CLERIC, MAGE, KING, PALADIN, DWARF, BASILISK, ELEMENTAL,
+  SYLPH,
+  GRIFFON,
+  DRAGON,
+  WARRIOR,
+  OLIPHANT,
+  UNICORN,
+  HERO,
+  THIEF,
+  CLERIC,
+  MAGE,
+  KING,
+  PALADIN,
+  DWARF,
+  BASILISK,
+  ELEMENTAL,
   PIECE_TYPE_NB = 16
 };
 
@@ -65,15 +77,15 @@ constexpr Color color_of(Piece p) { return Color(p >> 4); }
 
 // Letters of docs/rules.md §2.1 (upper case; Scarlet pieces are written lower case).
 constexpr std::string_view PIECE_LETTERS = " SGRWOUHTCMKPDBE";
-char piece_char(Piece p);          // 'S', 's', ... ; '.' for NO_PIECE
-Piece piece_from_char(char c);     // NO_PIECE if not a piece letter
-PieceType type_from_letter(char c);  // case-insensitive; NO_PIECE_TYPE if unknown
+char piece_char(Piece p);                  // 'S', 's', ... ; '.' for NO_PIECE
+Piece piece_from_char(char c);             // NO_PIECE if not a piece letter
+PieceType type_from_letter(char c);        // case-insensitive; NO_PIECE_TYPE if unknown
 const char* piece_type_name(PieceType t);  // "Sylph", ...
 const char* color_name(Color c);           // "Gold" / "Scarlet"
 
 // Gygax's values in centipawns (King 0), docs/rules.md §2.2.
-constexpr int GYGAX_VALUE_CP[PIECE_TYPE_NB] = {0,   100, 500, 800, 100, 500, 250, 450,
-                                               400, 900, 1100, 0, 1000, 200, 300, 400};
+constexpr int GYGAX_VALUE_CP[PIECE_TYPE_NB] = {0,   100, 500,  800, 100,  500, 250, 450,
+                                               400, 900, 1100, 0,   1000, 200, 300, 400};
 
 // Whether a piece of this type may ever stand on this level (docs/rules.md §2.3).
 bool may_stand_on(PieceType t, Level l);
@@ -98,10 +110,13 @@ class Move {
  public:
   constexpr Move() = default;
   constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal, bool promo = false)
-      : data_(uint32_t(from) | uint32_t(to) << 9 | uint32_t(kind) << 18 |
-              uint32_t(promo) << 20) {}
+      : data_(uint32_t(from) | uint32_t(to) << 9 | uint32_t(kind) << 18 | uint32_t(promo) << 20) {}
   static constexpr Move none() { return Move(); }
-  static constexpr Move from_raw(uint32_t raw) { Move m; m.data_ = raw; return m; }
+  static constexpr Move from_raw(uint32_t raw) {
+    Move m;
+    m.data_ = raw;
+    return m;
+  }
 
   constexpr Square from() const { return Square(data_ & 511); }
   constexpr Square to() const { return Square((data_ >> 9) & 511); }

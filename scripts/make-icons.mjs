@@ -17,21 +17,37 @@ const dir = path.join(root, 'public/icons');
 const exe = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-icons-'));
 const ctx = await chromium.launchPersistentContext(profile, {
-  executablePath: exe, headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
+  executablePath: exe,
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
-  const page = ctx.pages()[0] || await ctx.newPage();
-  const jobs = [['icon.svg', 'icon-192.png', 192], ['icon.svg', 'icon-512.png', 512],
-    ['icon-maskable.svg', 'icon-maskable-512.png', 512], ['icon-maskable.svg', 'icon-maskable-192.png', 192]];
+  const page = ctx.pages()[0] || (await ctx.newPage());
+  const jobs = [
+    ['icon.svg', 'icon-192.png', 192],
+    ['icon.svg', 'icon-512.png', 512],
+    ['icon-maskable.svg', 'icon-maskable-512.png', 512],
+    ['icon-maskable.svg', 'icon-maskable-192.png', 192],
+  ];
   for (const [svg, png, size] of jobs) {
     const text = fs.readFileSync(path.join(dir, svg), 'utf8');
     await page.setViewportSize({ width: size, height: size });
     await page.setContent(`<html><body style="margin:0;background:transparent"><img width="${size}" height="${size}"
       src="data:image/svg+xml;base64,${Buffer.from(text).toString('base64')}"></body></html>`);
     await page.waitForFunction(() => document.images[0].complete);
-    await page.screenshot({ path: path.join(dir, png), omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
+    await page.screenshot({
+      path: path.join(dir, png),
+      omitBackground: true,
+      clip: { x: 0, y: 0, width: size, height: size },
+    });
     console.log(png);
   }
   // favicon.ico: one 32x32 PNG image in an ICO container (a 6-byte header, one 16-byte entry).
@@ -42,10 +58,14 @@ try {
   await page.waitForFunction(() => document.images[0].complete);
   const png = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: 32, height: 32 } });
   const head = Buffer.alloc(22);
-  head.writeUInt16LE(1, 2); head.writeUInt16LE(1, 4);             // type icon, one image
-  head.writeUInt8(32, 6); head.writeUInt8(32, 7);                 // 32 x 32
-  head.writeUInt16LE(1, 10); head.writeUInt16LE(32, 12);          // planes, bits per pixel
-  head.writeUInt32LE(png.length, 14); head.writeUInt32LE(22, 18); // size, offset
+  head.writeUInt16LE(1, 2);
+  head.writeUInt16LE(1, 4); // type icon, one image
+  head.writeUInt8(32, 6);
+  head.writeUInt8(32, 7); // 32 x 32
+  head.writeUInt16LE(1, 10);
+  head.writeUInt16LE(32, 12); // planes, bits per pixel
+  head.writeUInt32LE(png.length, 14);
+  head.writeUInt32LE(22, 18); // size, offset
   fs.writeFileSync(path.join(root, 'public/favicon.ico'), Buffer.concat([head, png]));
   console.log('favicon.ico');
 } finally {

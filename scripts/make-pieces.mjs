@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
-import { PIECE_FILES, scarletSvg } from '../web/renderer/pieces.js';  // letter -> file name; Scarlet's colours
+import { PIECE_FILES, scarletSvg } from '../web/renderer/pieces.js'; // letter -> file name; Scarlet's colours
 
 function main() {
   const [dir, out, sizeArg = '128'] = process.argv.slice(2);
@@ -22,18 +22,30 @@ function main() {
   }
   const raster = (svg, what) => {
     try {
-      return execFileSync('rsvg-convert', ['-w', String(size), '-h', String(size), '-f', 'png'], { input: svg, maxBuffer: 1 << 26 });
+      return execFileSync('rsvg-convert', ['-w', String(size), '-h', String(size), '-f', 'png'], {
+        input: svg,
+        maxBuffer: 1 << 26,
+      });
     } catch (e) {
-      throw new Error(`make-pieces: rsvg-convert failed on ${what} (${e.code === 'ENOENT' ? 'not installed: apt-get install librsvg2-bin' : e.message})`, { cause: e });
+      throw new Error(
+        `make-pieces: rsvg-convert failed on ${what} (${e.code === 'ENOENT' ? 'not installed: apt-get install librsvg2-bin' : e.message})`,
+        { cause: e },
+      );
     }
   };
   const quantise = (png, what) => {
     try {
-      return execFileSync('pngquant', ['--quality=80-98', '--speed', '1', '--strip', '-'], { input: png, maxBuffer: 1 << 26 });
+      return execFileSync('pngquant', ['--quality=80-98', '--speed', '1', '--strip', '-'], {
+        input: png,
+        maxBuffer: 1 << 26,
+      });
     } catch (e) {
       // exit code 99: the quality floor not reached; keep the full-colour image
       if (e.status === 99) return png;
-      throw new Error(`make-pieces: pngquant failed on ${what} (${e.code === 'ENOENT' ? 'not installed: apt-get install pngquant' : e.message})`, { cause: e });
+      throw new Error(
+        `make-pieces: pngquant failed on ${what} (${e.code === 'ENOENT' ? 'not installed: apt-get install pngquant' : e.message})`,
+        { cause: e },
+      );
     }
   };
   const parts = [];
@@ -41,7 +53,10 @@ function main() {
     const gold = fs.readFileSync(path.join(dir, file + '.svg'), 'utf8');
     const scarlet = scarletSvg(gold);
     if (!scarlet) throw new Error(`make-pieces: ${file}.svg has no <style> to recolour`);
-    for (const [l, svg] of [[letter, gold], [letter.toLowerCase(), scarlet]]) {
+    for (const [l, svg] of [
+      [letter, gold],
+      [letter.toLowerCase(), scarlet],
+    ]) {
       const png = quantise(raster(svg, `${file}.svg (${l})`), `${file}.svg (${l})`);
       const head = Buffer.alloc(5);
       head.writeUInt8(l.charCodeAt(0), 0);

@@ -33,7 +33,13 @@ if (!moves) {
   process.exit(1);
 }
 
-const W = 900, H = 620, L = 70, R = 20, T = 40, GAP = 70, PANEL = (H - T - GAP - 50) / 2;
+const W = 900,
+  H = 620,
+  L = 70,
+  R = 20,
+  T = 40,
+  GAP = 70,
+  PANEL = (H - T - GAP - 50) / 2;
 const moveNo = (m) => Math.floor(m.ply / 2) + 1;
 const maxMove = Math.max(...moves.map(moveNo));
 const x = (n) => L + ((n - 1) / Math.max(1, maxMove - 1)) * (W - L - R);
@@ -53,9 +59,12 @@ const axes = (top, max, label) => {
   out.push(`<line x1="${L}" y1="${top + PANEL}" x2="${W - R}" y2="${top + PANEL}" stroke="#444"/>`);
   out.push(`<line x1="${L}" y1="${top}" x2="${L}" y2="${top + PANEL}" stroke="#444"/>`);
   for (let i = 0; i <= 4; i++) {
-    const v = (max * i) / 4, py = top + PANEL - (i / 4) * PANEL;
+    const v = (max * i) / 4,
+      py = top + PANEL - (i / 4) * PANEL;
     out.push(`<line x1="${L}" y1="${py}" x2="${W - R}" y2="${py}" stroke="#ddd"/>`);
-    out.push(`<text x="${L - 6}" y="${py + 4}" text-anchor="end">${v >= 1000 ? v / 1000 + ' s' : v + ' ms'}</text>`);
+    out.push(
+      `<text x="${L - 6}" y="${py + 4}" text-anchor="end">${v >= 1000 ? v / 1000 + ' s' : v + ' ms'}</text>`,
+    );
   }
   const step = niceMax(maxMove / 10);
   for (let n = step; n <= maxMove; n += step) {
@@ -63,7 +72,9 @@ const axes = (top, max, label) => {
   }
   out.push(`<text x="${L}" y="${top - 8}" font-weight="bold">${esc(label)}</text>`);
 };
-out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
+out.push(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+);
 out.push(`<rect width="${W}" height="${H}" fill="#fff"/>`);
 axes(T, usedMax, 'time a move took (lines), its soft limit (dashed) and hard limit (dotted)');
 axes(T + PANEL + GAP, leftMax, 'time left after the move');
@@ -71,13 +82,25 @@ for (const side of ['gold', 'scarlet']) {
   const ms = moves.filter((m) => m.side === side);
   if (!ms.length) continue;
   const c = colours[side];
-  out.push(`<path d="${path(ms.map((m) => [x(moveNo(m)), y1(m.hard)]))}" fill="none" stroke="${c}" stroke-width="1" stroke-dasharray="1,3" opacity="0.8"/>`);
-  out.push(`<path d="${path(ms.map((m) => [x(moveNo(m)), y1(m.soft)]))}" fill="none" stroke="${c}" stroke-width="1" stroke-dasharray="5,3" opacity="0.8"/>`);
-  out.push(`<path d="${path(ms.map((m) => [x(moveNo(m)), y1(m.used)]))}" fill="none" stroke="${c}" stroke-width="1.5"/>`);
-  out.push(`<path d="${path(ms.map((m) => [x(moveNo(m)), y2(m.left)]))}" fill="none" stroke="${c}" stroke-width="1.5"/>`);
+  out.push(
+    `<path d="${path(ms.map((m) => [x(moveNo(m)), y1(m.hard)]))}" fill="none" stroke="${c}" stroke-width="1" stroke-dasharray="1,3" opacity="0.8"/>`,
+  );
+  out.push(
+    `<path d="${path(ms.map((m) => [x(moveNo(m)), y1(m.soft)]))}" fill="none" stroke="${c}" stroke-width="1" stroke-dasharray="5,3" opacity="0.8"/>`,
+  );
+  out.push(
+    `<path d="${path(ms.map((m) => [x(moveNo(m)), y1(m.used)]))}" fill="none" stroke="${c}" stroke-width="1.5"/>`,
+  );
+  out.push(
+    `<path d="${path(ms.map((m) => [x(moveNo(m)), y2(m.left)]))}" fill="none" stroke="${c}" stroke-width="1.5"/>`,
+  );
 }
 const who = (side) => moves.find((m) => m.side === side)?.player ?? '?';
-out.push(`<text x="${W - R}" y="${T - 8}" text-anchor="end"><tspan fill="${colours.gold}">Gold (${who('gold')})</tspan>  <tspan fill="${colours.scarlet}">Scarlet (${who('scarlet')})</tspan></text>`);
-out.push(`<text x="${(L + W - R) / 2}" y="${H - 12}" text-anchor="middle">move number (game ${esc(id)}, ${moves.length} plies)</text>`);
+out.push(
+  `<text x="${W - R}" y="${T - 8}" text-anchor="end"><tspan fill="${colours.gold}">Gold (${who('gold')})</tspan>  <tspan fill="${colours.scarlet}">Scarlet (${who('scarlet')})</tspan></text>`,
+);
+out.push(
+  `<text x="${(L + W - R) / 2}" y="${H - 12}" text-anchor="middle">move number (game ${esc(id)}, ${moves.length} plies)</text>`,
+);
 out.push('</svg>');
 process.stdout.write(out.join('\n') + '\n');

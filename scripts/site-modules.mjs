@@ -17,13 +17,16 @@ const IMPORT = /(?:^|[;\n])\s*(?:import|export)\s+(?:[^'";]*?\sfrom\s+)?['"](\.{
 
 /** The site's modules a module needs, the entry first (paths relative to the site). */
 export function moduleClosure(site, entry) {
-  const seen = new Set(), order = [];
+  const seen = new Set(),
+    order = [];
   (function visit(file, from) {
     if (seen.has(file)) return;
     seen.add(file);
-    if (!fs.existsSync(file)) throw new Error(`${path.relative(site, file)} is imported by ${from} but is not in the site`);
+    if (!fs.existsSync(file))
+      throw new Error(`${path.relative(site, file)} is imported by ${from} but is not in the site`);
     const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(IMPORT)) visit(path.resolve(path.dirname(file), m[1]), path.relative(site, file));
+    for (const m of text.matchAll(IMPORT))
+      visit(path.resolve(path.dirname(file), m[1]), path.relative(site, file));
     order.push(file);
   })(path.join(site, entry), 'the page');
   return order.reverse().map((f) => path.relative(site, f).split(path.sep).join('/'));
@@ -31,7 +34,8 @@ export function moduleClosure(site, entry) {
 
 // The test build's entries: {entry of the site -> the test-hooks module standing in for it}.
 function testEntries(site) {
-  const dir = path.join(site, 'test-hooks'), out = new Map();
+  const dir = path.join(site, 'test-hooks'),
+    out = new Map();
   if (!fs.existsSync(dir)) return out;
   for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.js'))) {
     const m = /^\/\/ replaces: (\S+)$/m.exec(fs.readFileSync(path.join(dir, f), 'utf8'));
@@ -47,10 +51,17 @@ function main() {
     process.exit(2);
   }
   const swap = flag === '--test' ? testEntries(site) : new Map();
-  for (const page of fs.readdirSync(site).filter((f) => f.endsWith('.html')).sort()) {
+  for (const page of fs
+    .readdirSync(site)
+    .filter((f) => f.endsWith('.html'))
+    .sort()) {
     const file = path.join(site, page);
     let html = fs.readFileSync(file, 'utf8');
-    for (const [entry, hook] of swap) html = html.replace(`<script type="module" src="${entry}"></script>`, `<script type="module" src="${hook}"></script>`);
+    for (const [entry, hook] of swap)
+      html = html.replace(
+        `<script type="module" src="${entry}"></script>`,
+        `<script type="module" src="${hook}"></script>`,
+      );
     if (!html.includes(MARK)) continue;
     const entry = /<script type="module" src="([^"]+)"><\/script>/.exec(html);
     if (!entry) throw new Error(`${page} asks for module preloads but has no module script`);
@@ -60,4 +71,5 @@ function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname))
+  main();

@@ -9,10 +9,12 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
-const acorn = createRequire(import.meta.url)('acorn');  // Debian's, which Emscripten needs too
+const acorn = createRequire(import.meta.url)('acorn'); // Debian's, which Emscripten needs too
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const top = Number(process.argv[2]) || 5;
-const tracked = execFileSync('git', ['ls-files', 'web'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+const tracked = execFileSync('git', ['ls-files', 'web'], { cwd: root, encoding: 'utf8' })
+  .split('\n')
+  .filter(Boolean);
 const js = tracked.filter((f) => /\.m?js$/.test(f));
 
 // Modules per folder: web/app/<folder>, web/renderer, web/engine, web/test-hooks.
@@ -30,7 +32,11 @@ function functions(node, file, out) {
   if (!node || typeof node.type !== 'string') return;
   if (/Function/.test(node.type)) {
     const name = node.id ? node.id.name : '(anonymous)';
-    out.push({ lines: node.loc.end.line - node.loc.start.line + 1, where: `${file}:${node.loc.start.line}`, name });
+    out.push({
+      lines: node.loc.end.line - node.loc.start.line + 1,
+      where: `${file}:${node.loc.start.line}`,
+      name,
+    });
   }
   for (const v of Object.values(node)) {
     if (Array.isArray(v)) for (const c of v) functions(c, file, out);
@@ -39,15 +45,25 @@ function functions(node, file, out) {
 }
 const fns = [];
 for (const f of js) {
-  const ast = acorn.parse(fs.readFileSync(path.join(root, f), 'utf8'), { ecmaVersion: 'latest', sourceType: 'module', locations: true });
+  const ast = acorn.parse(fs.readFileSync(path.join(root, f), 'utf8'), {
+    ecmaVersion: 'latest',
+    sourceType: 'module',
+    locations: true,
+  });
   functions(ast, f, fns);
 }
 for (const f of tracked.filter((f) => /\.cpp$/.test(f))) {
   const lines = fs.readFileSync(path.join(root, f), 'utf8').split('\n');
-  let start = -1, name = '';
+  let start = -1,
+    name = '';
   lines.forEach((l, i) => {
-    if (start < 0 && /^[A-Za-z].*\)\s*(const\s*)?\{\s*$/.test(l)) { start = i; name = l.replace(/\(.*/, '').split(/\s+/).pop(); }
-    else if (start >= 0 && /^\}/.test(l)) { fns.push({ lines: i - start + 1, where: `${f}:${start + 1}`, name: name + ' (C++)' }); start = -1; }
+    if (start < 0 && /^[A-Za-z].*\)\s*(const\s*)?\{\s*$/.test(l)) {
+      start = i;
+      name = l.replace(/\(.*/, '').split(/\s+/).pop();
+    } else if (start >= 0 && /^\}/.test(l)) {
+      fns.push({ lines: i - start + 1, where: `${f}:${start + 1}`, name: name + ' (C++)' });
+      start = -1;
+    }
   });
 }
 fns.sort((a, b) => b.lines - a.lines);

@@ -14,11 +14,9 @@
 namespace {
 
 // Gold: Rook, Thief, Unicorn and King; Scarlet: Cleric and King (lower case). Gold to move.
-const std::string TWO_SIDES =
-    "4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1";
+const std::string TWO_SIDES = "4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1";
 // The same without the Cleric: Scarlet has only its King.
-const std::string KING_ONLY =
-    "9k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1";
+const std::string KING_ONLY = "9k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1";
 
 // A player that plays its first legal move, "taking" ms_per_move of the scripted clock.
 dc::Chooser first_move(double& now, double ms_per_move) {
@@ -56,8 +54,9 @@ TEST_CASE("time controls are read strictly, in seconds", "[clock]") {
     REQUIRE(r);
     CHECK(dc::time_control_text(*r) == text);
   }
-  for (const char* bad : {"", "+1", "10+", "abc", "1e3", "10+0.0001", "0", "0+0", "-1+1", "1001/60", "0/60", "10++1",
-                          "40/", "/60", "1.+1", ".5", "10+1+1", "10 + 1", "864001", "10+86401"}) {
+  for (const char* bad :
+       {"",     "+1",    "10+", "abc", "1e3",  "10+0.0001", "0",      "0+0",    "-1+1",   "1001/60",
+        "0/60", "10++1", "40/", "/60", "1.+1", ".5",        "10+1+1", "10 + 1", "864001", "10+86401"}) {
     INFO(bad);
     auto r = dc::parse_time_control(bad);
     REQUIRE_FALSE(r);
@@ -111,8 +110,7 @@ TEST_CASE("a fallen flag loses, unless the other side has only its King", "[cloc
   CHECK(dc::flag_outcome(dc::Position::start(), dc::SCARLET).winner == dc::GOLD);
 }
 
-TEST_CASE("the match runner's games on the clock: a flag ends the game as a loss or, King only, a draw",
-          "[clock]") {
+TEST_CASE("the match runner's games on the clock: a flag ends the game as a loss or, King only, a draw", "[clock]") {
   double now = 0;
   const auto scripted = [&now] { return now; };
   {

@@ -21,11 +21,11 @@ TEST_CASE("a game records each move with both notations and the status", "[game]
   CHECK(g.status().state == dc::GameState::Ongoing);
   CHECK(std::string(g.result()) == "*");
 
-  auto a = g.play("2c22c3");       // coordinate
+  auto a = g.play("2c22c3");  // coordinate
   REQUIRE(a);
   CHECK(a->coordinate == "2c22c3");
   CHECK(a->algebraic == "W2c3");
-  auto b = g.play("W2c6");         // algebraic (a Scarlet Warrior: the reader takes the letter either way)
+  auto b = g.play("W2c6");  // algebraic (a Scarlet Warrior: the reader takes the letter either way)
   REQUIRE(b);
   CHECK(b->coordinate == "2c72c6");
   auto c = g.play("S/3e2-3d3");
@@ -111,9 +111,8 @@ TEST_CASE("undo and redo walk the record; a new move clears what is ahead", "[ga
 TEST_CASE("a finished game refuses moves with game-over; undo reopens it", "[game]") {
   // A mate in two (from the session tests): after its first two plies Gold has a
   // mating move, found here by trying every legal move.
-  auto g0 = Game::from(
-      "4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1",
-      {"2d42e3", "3e82e8"});
+  auto g0 = Game::from("4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1",
+                       {"2d42e3", "3e82e8"});
   REQUIRE(g0);
   Game g = std::move(g0.value());
   std::string mate;

@@ -47,8 +47,8 @@ inline std::vector<std::string> varied_positions(int count, uint64_t seed) {
 
 // A position string from a list of (square, letter) placements, e.g.
 //   fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"3c4", 'S'}})
-inline std::string fen_of(std::initializer_list<std::pair<const char*, char>> pieces, char side = 'g',
-                          int quiet = 0, int move_number = 1) {
+inline std::string fen_of(std::initializer_list<std::pair<const char*, char>> pieces, char side = 'g', int quiet = 0,
+                          int move_number = 1) {
   char board[3][8][12];
   std::memset(board, '.', sizeof board);
   for (auto& [sq, c] : pieces) {
@@ -65,7 +65,10 @@ inline std::string fen_of(std::initializer_list<std::pair<const char*, char>> pi
     int run = 0;
     for (int f = 0; f < 12; ++f) {
       char c = board[l][r][f];
-      if (c == '.') { ++run; continue; }
+      if (c == '.') {
+        ++run;
+        continue;
+      }
       if (run) out += std::to_string(run);
       run = 0;
       out += c;

@@ -68,7 +68,8 @@ TEST_CASE("a lesson: the other side passes, targets count down, mistakes are exp
   // a move after which the goal is out of reach is said at once, with why
   s = lesson(fen, goal, {"2b22b5"});
   CHECK(s.failed);
-  CHECK(s.message == "That move cannot reach the goal: 2 targets are left (2b7, 2h7) and only 1 move: a move takes one piece.");
+  CHECK(s.message ==
+        "That move cannot reach the goal: 2 targets are left (2b7, 2h7) and only 1 move: a move takes one piece.");
   s = lesson(fen, goal, {"2b22b7", "2b72c7"});
   CHECK(s.failed);
   CHECK(s.message == "Out of moves. 1 target left: 2h7.");
@@ -92,10 +93,13 @@ TEST_CASE("a lesson: a move that puts the goal out of reach fails at once and sa
   CHECK(s.message == "2 targets left: 2b7, 2h7.");
   s = lesson(fen, goal, {"2b22c2"});  // from 2c2 neither target is on a line: two moves cannot take both
   CHECK(s.failed);
-  CHECK(s.message == "That move cannot reach the goal: from 2c2 your Oliphant cannot take the targets on 2b7, 2h7 in the 2 moves left.");
+  CHECK(s.message ==
+        "That move cannot reach the goal: from 2c2 your Oliphant cannot take the targets on 2b7, 2h7 in the 2 moves "
+        "left.");
   s = lesson(fen, goal, {"2b22b7", "2b72b6"});  // 2h7 is no longer on the Oliphant's lines
   CHECK(s.failed);
-  CHECK(s.message == "That move cannot reach the goal: from 2b6 your Oliphant cannot take the target on 2h7 in the 1 move left.");
+  CHECK(s.message ==
+        "That move cannot reach the goal: from 2b6 your Oliphant cannot take the target on 2h7 in the 1 move left.");
   // any piece may move: the words name none
   const std::string fen2 = th::fen_of({{"1a1", 'K'}, {"1l8", 'k'}, {"2a3", 'O'}});
   CHECK(!lesson(fen2, "reach 2h8 in 2", {"2a32h3"}).failed);
@@ -165,7 +169,10 @@ TEST_CASE("every lesson of the tutorial: solved by its solution, every first mov
           for (dc::Move m2 : dc::legal_moves(q)) {
             if (s.piece != dc::SQ_NONE && m2.from() != s.piece) continue;
             const dc::LessonState s2 = lesson(fen, goal, {dc::to_coordinate(m), dc::to_coordinate(m2)});
-            if (s2.done || !s2.failed) { way = true; break; }
+            if (s2.done || !s2.failed) {
+              way = true;
+              break;
+            }
           }
           CHECK(way);
         }

@@ -185,8 +185,8 @@ TEST_CASE("a level that forgets freezing does not free its frozen Mage", "[level
   // Gold's Mage on 2d5 is frozen by the Scarlet Basilisk on 1d5. One Cleric can take
   // that Basilisk (and thaw the Mage), the other an Elemental, worth more by material.
   REQUIRE(EvalWeights::defaults().frozen[MAGE] >= 200);
-  const std::string fen = fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2d5", 'M'}, {"1d5", 'b'}, {"1c5", 'C'},
-                                  {"1h5", 'e'}, {"1i4", 'C'}, {"2h2", 'W'}});
+  const std::string fen = fen_of(
+      {{"2a1", 'K'}, {"2l8", 'k'}, {"2d5", 'M'}, {"1d5", 'b'}, {"1c5", 'C'}, {"1h5", 'e'}, {"1i4", 'C'}, {"2h2", 'W'}});
   LevelSettings ls = plain_level();
   CHECK(best_of(fen, &ls, 0, 1) == "1c51d5");
   ls.frozen_blind_pct = 100;

@@ -49,7 +49,8 @@ TEST_CASE("key_after gives the key each move makes without making it", "[positio
   const std::string start(dc::START_POSITION);
   std::string promoting = start;
   const std::string level2 = "ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO";
-  promoting.replace(promoting.find(level2), level2.size(), "ouhtcmkpthuo/WWWWW1W1WWWW/12/12/12/12/wwwww1w1wwww/OUHTCMKPTHUO");
+  promoting.replace(promoting.find(level2), level2.size(),
+                    "ouhtcmkpthuo/WWWWW1W1WWWW/12/12/12/12/wwwww1w1wwww/OUHTCMKPTHUO");
   for (dc::Rules rules : {dc::Rules::Gygax, dc::Rules::Bga})
     for (int game = 0; game < 10; ++game) {
       dc::Position pos = th::pos_of(game % 2 ? promoting : start, rules);

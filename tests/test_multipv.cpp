@@ -201,8 +201,15 @@ TEST_CASE("threats: the search of the position after a pass", "[search][multipv]
   const std::vector<std::string> threats = {
       th::fen_of({{"2l1", 'K'}, {"1e4", 'E'}, {"1e8", 'k'}, {"2e8", 'w'}}, 's', 3, 10),
       th::fen_of({{"2l1", 'K'}, {"2d1", 'O'}, {"1a8", 'B'}, {"2a8", 'k'}, {"3l8", 's'}}, 's'),
-      th::fen_of({{"2l1", 'K'}, {"3e5", 'G'}, {"2a8", 'k'}, {"2a7", 'w'}, {"2b8", 't'}, {"2b7", 'w'}, {"3a8", 's'},
-                  {"1a8", 'd'}}, 's'),
+      th::fen_of({{"2l1", 'K'},
+                  {"3e5", 'G'},
+                  {"2a8", 'k'},
+                  {"2a7", 'w'},
+                  {"2b8", 't'},
+                  {"2b7", 'w'},
+                  {"3a8", 's'},
+                  {"1a8", 'd'}},
+                 's'),
   };
   for (const std::string& fen : threats) {
     INFO(fen);
@@ -274,8 +281,8 @@ TEST_CASE("the command line: setoption MultiPV and 'info ... multipv k' lines", 
   CHECK(lines_of(out1.str(), "info depth 2 ").size() == 1);
   CHECK(out1.str().find("multipv") == std::string::npos);
   // Bad values are refused, naming the range.
-  for (const char* bad : {"setoption name MultiPV value 0", "setoption name MultiPV value 65",
-                          "setoption name MultiPV value three"}) {
+  for (const char* bad :
+       {"setoption name MultiPV value 0", "setoption name MultiPV value 65", "setoption name MultiPV value three"}) {
     const int before = s1.errors();
     s1.handle(bad);
     CHECK(s1.errors() == before + 1);

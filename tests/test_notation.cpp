@@ -88,11 +88,11 @@ TEST_CASE("Gygax's notation: the five ways of writing a capture", "[notation][ar
   dc::Move m = read(one, "W2e3");  // 3) a capture without x
   CHECK(dc::to_coordinate(m) == "2d22e3");
   CHECK(m.is_capture());
-  CHECK(read(one, "WX2e3") == m);     // 4)
+  CHECK(read(one, "WX2e3") == m);  // 4)
   CHECK(read(one, "Wx2e3") == m);
   CHECK(read(one, "W/2d2x2e3") == m);  // 5)
-  CHECK(read(one, "WxU2e3") == m);    // 6)
-  CHECK(read(one, "WxU") == m);       // 7)
+  CHECK(read(one, "WxU2e3") == m);     // 6)
+  CHECK(read(one, "WxU") == m);        // 7)
   CHECK(dc::to_algebraic(one, m) == "Wx2e3");
   // A wrong captured piece or a capture mark on an empty square is refused.
   CHECK(contains(read_error(one, "WxO2e3"), "no Oliphant on 2e3"));
@@ -178,14 +178,19 @@ TEST_CASE("unreadable move text says what was expected there, in words", "[notat
         "cannot read 'tW2c5': expected a square such as 2c3 after the piece letter 't' (Thief), not 'W2c5'");
   CHECK(read_error(pos, "W") ==
         "cannot read 'W': expected a square such as 2c3 after the piece letter 'W' (Warrior), but the move ends there");
-  CHECK(read_error(pos, "Dr") ==
-        "cannot read 'Dr': expected a square such as 2c3 after the piece letter 'Dr' (Dragon), but the move ends there");
+  CHECK(
+      read_error(pos, "Dr") ==
+      "cannot read 'Dr': expected a square such as 2c3 after the piece letter 'Dr' (Dragon), but the move ends there");
   CHECK(read_error(pos, "W4c3") ==
         "cannot read 'W4c3': expected a square such as 2c3 after the piece letter 'W' (Warrior), not '4c3' "
         "('4c3' is not a square: the level is 1-3, the file a-l, the rank 1-8)");
-  CHECK(contains(read_error(pos, "9c22c3"), "expected a piece letter such as W, or a square such as 2c3, not '9c22c3'"));
-  CHECK(contains(read_error(pos, "W/2c2?3"), "expected '-' or 'x' and then a destination square such as 2c3 after the origin 2c2"));
-  CHECK(contains(read_error(pos, "Wx"), "expected a destination square such as 2c3, or the letter of the piece taken, after 'x', but the move ends there"));
+  CHECK(
+      contains(read_error(pos, "9c22c3"), "expected a piece letter such as W, or a square such as 2c3, not '9c22c3'"));
+  CHECK(contains(read_error(pos, "W/2c2?3"),
+                 "expected '-' or 'x' and then a destination square such as 2c3 after the origin 2c2"));
+  CHECK(contains(read_error(pos, "Wx"),
+                 "expected a destination square such as 2c3, or the letter of the piece taken, after 'x', but the move "
+                 "ends there"));
   CHECK(contains(read_error(pos, "W/"), "expected an origin square such as 2c3 after '/', but the move ends there"));
   CHECK(contains(read_error(pos, "Q2f3"), "the piece letters are S, G, R, W, O, U, H, T, C, M, K, P, D, B and E"));
   CHECK(contains(read_error(pos, "WxU2e3z"), "expected the end of the move after the destination 2e3"));
@@ -217,7 +222,7 @@ TEST_CASE("the historic notation names the board by letter: Wh3M, Wfxg4M, Hxg4M"
   CHECK(dc::to_coordinate(read(pos, "Sl3U")) == "3k23l3");
   CHECK(dc::to_coordinate(read(pos, "Ua3M")) == "2b12a3");  // a Unicorn, on the middle board
   CHECK(dc::to_coordinate(read(pos, "Db3L")) == "1b21b3");
-  CHECK(contains(read_error(pos, "Dc2L"), "ambiguous"));    // 1b2 or 1d2, sideways
+  CHECK(contains(read_error(pos, "Dc2L"), "ambiguous"));     // 1b2 or 1d2, sideways
   CHECK(dc::to_coordinate(read(pos, "Drf2U")) == "3g13f2");  // "Dr" is the Dragon here too
   CHECK(dc::to_coordinate(read(pos, "Rf2U")) == "3g13f2");
   CHECK(contains(read_error(pos, "Wh4M"), "no Gold Warrior can go to 2h4"));

@@ -22,7 +22,7 @@ struct PerftCase {
   std::string fen;
   dc::Rules rules = dc::Rules::Gygax;
   std::vector<std::pair<int, uint64_t>> depths;
-  int divide_depth = 0;                                // 0: no divide listed
+  int divide_depth = 0;                                  // 0: no divide listed
   std::vector<std::pair<std::string, uint64_t>> divide;  // coordinate move, count
 };
 
@@ -59,7 +59,11 @@ std::vector<PerftCase> load_cases() {
       bool first = true;
       while (std::getline(ss, part, ';')) {
         part = trim(part);
-        if (first) { c.fen = part; first = false; continue; }
+        if (first) {
+          c.fen = part;
+          first = false;
+          continue;
+        }
         INFO(c.file << ":" << n << " bad field '" << part << "'");
         REQUIRE(part.size() > 3);
         if (part.rfind("rules ", 0) == 0) {
@@ -156,7 +160,8 @@ TEST_CASE("divide suite: the positions where the two rule sets differ", "[perft]
     std::string err;
     REQUIRE(ref::parse(c.fen, rp, err, ref_rules(c.rules)));
     std::vector<std::pair<std::string, uint64_t>> theirs;
-    for (const std::string& m : ref::legal_moves(rp)) theirs.emplace_back(m, ref::perft(ref::apply(rp, m), c.divide_depth - 1));
+    for (const std::string& m : ref::legal_moves(rp))
+      theirs.emplace_back(m, ref::perft(ref::apply(rp, m), c.divide_depth - 1));
     CHECK(theirs == want);
     by_fen[c.fen][c.rules] = want;
   }

@@ -108,10 +108,10 @@ void rejected(const std::string& fen, const std::string& needle) {
 TEST_CASE("malformed position strings are rejected with the right message", "[position]") {
   // Fields.
   rejected("", "empty");
-  rejected(START.substr(0, START.size() - 4), "4 fields");             // no counters
-  rejected(START + " 7", "4 fields");                                  // trailing garbage field
+  rejected(START.substr(0, START.size() - 4), "4 fields");  // no counters
+  rejected(START + " 7", "4 fields");                       // trailing garbage field
   rejected(replace_field(START, 1, "g  0"), "exactly one space");
-  rejected(replace_field(START, 3, "1x"), "move number");               // trailing garbage in a field
+  rejected(replace_field(START, 3, "1x"), "move number");  // trailing garbage in a field
   // Ranks and squares.
   rejected("12/" + START, "24 ranks");
   rejected(START.substr(START.find('/') + 1), "24 ranks");
@@ -164,8 +164,7 @@ TEST_CASE("malformed position strings are rejected with the right message", "[po
   CHECK(dc::Position::from_string(fen_of({{"3a1", 'K'}, {"1l8", 'k'}, {"2e4", 'S'}, {"2f4", 'E'}})).ok());
 }
 
-TEST_CASE("nothing is half-applied: a rejected string leaves no position and the reference agrees",
-          "[position]") {
+TEST_CASE("nothing is half-applied: a rejected string leaves no position and the reference agrees", "[position]") {
   // A string whose only fault is in its last field must not yield a position.
   auto r = dc::Position::from_string(replace_field(START, 3, "zero"));
   CHECK_FALSE(r.ok());

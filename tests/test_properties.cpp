@@ -104,7 +104,10 @@ void check_position(dc::Position& pos, bool with_ref, Counts& c) {
   ++c.positions;
   if (dc::in_check(pos)) ++c.checks;
   for (dc::Square s : pos.pieces(pos.side_to_move()))
-    if (pos.frozen(s)) { ++c.frozen_positions; break; }
+    if (pos.frozen(s)) {
+      ++c.frozen_positions;
+      break;
+    }
 
   dc::MoveList legal = dc::legal_moves(pos);
   REQUIRE(pos.to_string() == fen);  // generation leaves the position untouched
@@ -161,7 +164,8 @@ void check_position(dc::Position& pos, bool with_ref, Counts& c) {
     const bool ok = !dc::attacked(pos, pos.king_square(us), ~us);
     pos.unmake_move();
     if (ok) safe.insert(dc::to_coordinate(pseudo[i]));
-    if (dc::leaves_king_safe(pos, pseudo[i]) != ok && wrong_verdict.empty()) wrong_verdict = dc::to_coordinate(pseudo[i]);
+    if (dc::leaves_king_safe(pos, pseudo[i]) != ok && wrong_verdict.empty())
+      wrong_verdict = dc::to_coordinate(pseudo[i]);
   }
   CHECK(safe == legal_set);
   CHECK(wrong_verdict == "");
@@ -236,10 +240,10 @@ TEST_CASE("properties over random play", "[properties]") {
   Counts c;
   run(20240601, 36, 150, 3, c);
   // Plus hand-built positions with Warriors about to promote, frozen pieces, pins.
-  for (const char* fen : {
-           "12/12/3S8/12/12/12/12/6K5/3u6H1/2W2W2C3/12/12/12/12/4w4w2/h2O8/6k5/1D10/12/12/12/12/12/12 g 0 1",
-           "12/12/3S8/12/12/12/12/6K5/3u6H1/2W2W2C3/12/12/12/12/4w4w2/h2O8/6k5/1D10/12/12/12/12/12/12 s 5 40",
-           "s11/9g2/12/12/12/2R9/12/12/12/12/12/4k7/2ww3o4/4K7/5P6/12/12/12/12/4B7/7B4/12/3E8/12 g 0 1"}) {
+  for (const char* fen :
+       {"12/12/3S8/12/12/12/12/6K5/3u6H1/2W2W2C3/12/12/12/12/4w4w2/h2O8/6k5/1D10/12/12/12/12/12/12 g 0 1",
+        "12/12/3S8/12/12/12/12/6K5/3u6H1/2W2W2C3/12/12/12/12/4w4w2/h2O8/6k5/1D10/12/12/12/12/12/12 s 5 40",
+        "s11/9g2/12/12/12/2R9/12/12/12/12/12/4k7/2ww3o4/4K7/5P6/12/12/12/12/4B7/7B4/12/3E8/12 g 0 1"}) {
     dc::Position pos = th::pos_of(fen);
     check_position(pos, true, c);
   }
@@ -261,9 +265,8 @@ TEST_CASE("properties over random play, Board Game Arena's rules", "[properties]
   Counts c;
   run(20250301, 24, 150, 3, c, dc::Rules::Bga);
   // Hand-built positions where the two rule sets differ (tests/perft/rules.txt).
-  for (const char* fen : {
-           "12/12/12/12/12/12/12/12/7o4/12/12/1O2G4P2/12/12/12/K11/12/12/12/4b7/12/12/12/7k4 g 0 1",
-           "12/12/12/12/12/12/12/12/7o4/12/12/1O2G4P2/12/12/12/K11/12/12/12/4b7/12/12/12/7k4 s 0 1"}) {
+  for (const char* fen : {"12/12/12/12/12/12/12/12/7o4/12/12/1O2G4P2/12/12/12/K11/12/12/12/4b7/12/12/12/7k4 g 0 1",
+                          "12/12/12/12/12/12/12/12/7o4/12/12/1O2G4P2/12/12/12/K11/12/12/12/4b7/12/12/12/7k4 s 0 1"}) {
     dc::Position pos = th::pos_of(fen, dc::Rules::Bga);
     check_position(pos, true, c);
   }
@@ -308,7 +311,8 @@ std::string sparse_position(std::mt19937& rng, int extra, dc::Rules rules) {
   // Half of them of the types with lines (and captures from afar, the Dragon's).
   constexpr dc::PieceType LINES[] = {dc::OLIPHANT, dc::THIEF, dc::MAGE, dc::DRAGON};
   for (int i = 0; i < extra; ++i) {
-    const auto t = i % 2 ? LINES[rng() % 4] : dc::PieceType(std::uniform_int_distribution<int>(dc::SYLPH, dc::ELEMENTAL)(rng));
+    const auto t =
+        i % 2 ? LINES[rng() % 4] : dc::PieceType(std::uniform_int_distribution<int>(dc::SYLPH, dc::ELEMENTAL)(rng));
     if (t != dc::KING) place(dc::make_piece(dc::Color(rng() % 2), t));
   }
   std::string fen;
@@ -318,7 +322,10 @@ std::string sparse_position(std::mt19937& rng, int extra, dc::Rules rules) {
     int run = 0;
     for (int f = 0; f < 12; ++f) {
       const dc::Piece p = board[size_t(level * 96 + rank * 12 + f)];
-      if (p == dc::NO_PIECE) { ++run; continue; }
+      if (p == dc::NO_PIECE) {
+        ++run;
+        continue;
+      }
       if (run) fen += std::to_string(run);
       run = 0;
       fen += dc::piece_char(p);
@@ -364,8 +371,8 @@ TEST_CASE("the check test after a move sees discovered checks", "[properties]") 
     CHECK(discovered > 100);
     // And by hand, the rare one: the Dragon takes the Warrior that stood between the
     // Oliphant and the King from afar, staying where it is.
-    dc::Position pos = th::pos_of(
-        th::fen_of({{"2l1", 'K'}, {"2a1", 'O'}, {"3a5", 'R'}, {"2a4", 'w'}, {"2a8", 'k'}}), rules);
+    dc::Position pos =
+        th::pos_of(th::fen_of({{"2l1", 'K'}, {"2a1", 'O'}, {"3a5", 'R'}, {"2a4", 'w'}, {"2a8", 'k'}}), rules);
     auto m = dc::parse_coordinate(pos, "3a52a4");
     REQUIRE(m.ok());
     REQUIRE(m.value().is_afar());

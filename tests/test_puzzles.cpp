@@ -88,7 +88,8 @@ TEST_CASE("every puzzle: a legal line that mates or wins material, unique first 
     const std::string d = p.at("difficulty");
     CHECK((d == "easy" || d == "medium" || d == "hard"));
   }
-  for (const char* rule : {"afar", "freezing", "via", "level-change", "sylph-return", "promotion", "check-levels", "mate"}) {
+  for (const char* rule :
+       {"afar", "freezing", "via", "level-change", "sylph-return", "promotion", "check-levels", "mate"}) {
     INFO("rule " << rule);
     CHECK(tags[rule] > 0);
   }

@@ -40,9 +40,30 @@ void check_same(const GameRecord& a, const GameRecord& b) {
   CHECK(a.clocks == b.clocks);
 }
 
-const char* const WORDS[] = {"a",   "good", "move", "{",    "(",   ")",          "}",  "[x]",  ";",
-                             "%",   "1-0",  "*",    "12.",  "W2c3", "$5",         "\"", "Zo\xC3\xAB", "?!",
-                             "\\", "0-1",  "[%clk", "0:01:00]", "[%clk 0:00:07]", "[%eval 0.3]"};
+const char* const WORDS[] = {"a",
+                             "good",
+                             "move",
+                             "{",
+                             "(",
+                             ")",
+                             "}",
+                             "[x]",
+                             ";",
+                             "%",
+                             "1-0",
+                             "*",
+                             "12.",
+                             "W2c3",
+                             "$5",
+                             "\"",
+                             "Zo\xC3\xAB",
+                             "?!",
+                             "\\",
+                             "0-1",
+                             "[%clk",
+                             "0:01:00]",
+                             "[%clk 0:00:07]",
+                             "[%eval 0.3]"};
 
 // Words of WORDS; `breaks`: sometimes a line break and a tab between them.
 std::string random_text(std::mt19937& rng, int max_words, bool breaks) {
@@ -139,14 +160,23 @@ TEST_CASE("a record is written in the documented form", "[record]") {
 TEST_CASE("write then read gives the same game over many random games", "[record]") {
   std::mt19937 rng(1985);
   const auto starts = th::random_positions(7, 4, 60, 0.5);
-  const std::string promoting = th::fen_of({th::GK, th::SK, {"2a7", 'W'}, {"2c6", 'W'}, {"2e7", 'W'}, {"2b2", 'w'},
-                                            {"2d3", 'w'}, {"2f2", 'w'}, {"3g1", 'R'}, {"3f8", 'r'}, {"1c1", 'B'}});
+  const std::string promoting = th::fen_of({th::GK,
+                                            th::SK,
+                                            {"2a7", 'W'},
+                                            {"2c6", 'W'},
+                                            {"2e7", 'W'},
+                                            {"2b2", 'w'},
+                                            {"2d3", 'w'},
+                                            {"2f2", 'w'},
+                                            {"3g1", 'R'},
+                                            {"3f8", 'r'},
+                                            {"1c1", 'B'}});
   std::vector<GameRecord> all;
   std::string file;
   int long_games = 0, afar = 0, promotions = 0, resigned = 0, agreed = 0, board_ends = 0, set_up = 0;
   for (int i = 0; i < 48; ++i) {
     const bool from_start = i % 4 != 3 && i % 8 != 5;
-    const std::string start = from_start ? std::string(dc::START_POSITION)
+    const std::string start = from_start   ? std::string(dc::START_POSITION)
                               : i % 8 == 5 ? promoting  // Warriors a step or two from their last rank
                                            : starts[size_t(i) % starts.size()];
     GameRecord rec = random_record(rng, start, i % 8 == 0 ? 420 : 150);
@@ -217,7 +247,8 @@ TEST_CASE("the reader takes PGN's other forms and every move notation", "[record
   CHECK(rec.tags.get("Event") == "mixed");
   CHECK(rec.game.coordinate_moves() ==
         std::vector<std::string>{"2h22h3", "2e72e6", "2e22e3", "2d72d6", "2d22d3", "2e62e5", "2i22i3"});
-  CHECK(rec.comments == std::vector<std::string>{"", "one", "", "to the end of the line", "", "a (nested) comment", "", ""});
+  CHECK(rec.comments ==
+        std::vector<std::string>{"", "one", "", "to the end of the line", "", "a (nested) comment", "", ""});
   CHECK(rec.glyphs == std::vector<std::string>{"", "?!", "", "!", "", "", "??"});
   CHECK(rec.game.status().state == dc::GameState::DrawAgreed);
   // A bare list of moves is a game too; so is a game with tags and no moves.
@@ -231,8 +262,7 @@ TEST_CASE("the reader takes PGN's other forms and every move notation", "[record
   CHECK((*two)[2].game.coordinate_moves() == std::vector<std::string>{"2d22d3"});
 }
 
-TEST_CASE("the result must agree with the board; off the board it is a resignation or an agreed draw",
-          "[record]") {
+TEST_CASE("the result must agree with the board; off the board it is a resignation or an agreed draw", "[record]") {
   // Gold mates (the position of the game tests).
   const std::string fen = "4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1";
   auto g0 = dc::Game::from(fen, {"2d42e3", "3e82e8"});
@@ -252,7 +282,8 @@ TEST_CASE("the result must agree with the board; off the board it is a resignati
     REQUIRE_FALSE(r);
     CHECK(r.code() == GameErrorCode::BadRecord);
     CHECK(r.line() == 4);
-    CHECK(contains(r.error(), std::string("line 4: the result ") + wrong + " is wrong: the game is over, checkmate, Gold wins (1-0)"));
+    CHECK(contains(r.error(), std::string("line 4: the result ") + wrong +
+                                  " is wrong: the game is over, checkmate, Gold wins (1-0)"));
   }
   // On a board where the game goes on: 1-0 = Scarlet resigned, 0-1 = Gold, ½ = agreed.
   GameRecord s = read_ok("1. W2h3 1-0");
@@ -269,7 +300,9 @@ TEST_CASE("the result must agree with the board; off the board it is a resignati
   }
   auto wrong_flag = dc::read_record("[Termination \"time forfeit\"]\n\n1. W2h3 0-1");
   REQUIRE_FALSE(wrong_flag);
-  CHECK(contains(wrong_flag.error(), "the result 0-1 is wrong: the Termination tag says a flag fell, and Scarlet's time is up, Gold wins (1-0)"));
+  CHECK(contains(
+      wrong_flag.error(),
+      "the result 0-1 is wrong: the Termination tag says a flag fell, and Scarlet's time is up, Gold wins (1-0)"));
   {
     dc::Game flagged;
     REQUIRE(flagged.play_all({"2c22c3", "2c72c6", "2d22d3"}));
@@ -304,7 +337,8 @@ TEST_CASE("hostile records are refused with the line, the move and the reason", 
       {"hello world", 1, "move 1. 'hello': cannot read 'hello'"},
       {std::string("1. W2h3\n\x01\x02garbage"), 2, "a control character (byte 0x01) has no place in a record"},
       {std::string("1. W2h3 W2e6\0\0", 15), 1, "a control character (byte 0x00)"},
-      {"[Event \"x\"]\n\n1. W2h3 { never closed\n2. W2e3", 3, "the comment opened with '{' on this line has no closing '}'"},
+      {"[Event \"x\"]\n\n1. W2h3 { never closed\n2. W2e3", 3,
+       "the comment opened with '{' on this line has no closing '}'"},
       {"1. W2h3\n(a (nested) comment\n", 2, "the comment opened with '(' on this line has no closing ')'"},
       {"1. W2h3 }", 1, "unexpected '}'"},
       {"[Event \"x\"]\n[Site \"no end\n", 2, "the value of the tag 'Site' has no closing '\"' on its line"},
@@ -574,8 +608,8 @@ TEST_CASE("reading is linear in the text, whatever its shape", "[record]") {
                  read_cost("1. W2h3 " + repeat("{c} ", 80000)), 8 + 4 * 20000);
     check_linear("many ; comments", read_cost("1. W2h3\n" + repeat(";c\n", 20000)),
                  read_cost("1. W2h3\n" + repeat(";c\n", 80000)), 8 + 3 * 20000);
-    check_linear("many move numbers", read_cost(repeat("1. ", 20000) + "W2h3"), read_cost(repeat("1. ", 80000) + "W2h3"),
-                 3 * 20000 + 4);
+    check_linear("many move numbers", read_cost(repeat("1. ", 20000) + "W2h3"),
+                 read_cost(repeat("1. ", 80000) + "W2h3"), 3 * 20000 + 4);
     check_linear("many glyphs", read_cost("1. W2h3 " + repeat("$1 ", 20000)),
                  read_cost("1. W2h3 " + repeat("$1 ", 80000)), 8 + 3 * 20000);
     check_linear("nested ( )", read_cost("1. W2h3 " + std::string(20000, '(') + std::string(20000, ')')),
@@ -588,7 +622,8 @@ TEST_CASE("reading is linear in the text, whatever its shape", "[record]") {
     CHECK(r->comments[1].size() == 2 * 80000 - 1);
   }
   SECTION("a token of megabytes is refused having looked at no more than a move's length of it") {
-    for (const std::string& token : {std::string(1 << 20, 'x'), std::string(1 << 20, '7'), "W2h3" + repeat("(H)", 300000)}) {
+    for (const std::string& token :
+         {std::string(1 << 20, 'x'), std::string(1 << 20, '7'), "W2h3" + repeat("(H)", 300000)}) {
       dc::RecordWork w;
       auto r = dc::list_records(token, &w);
       REQUIRE_FALSE(r);
@@ -617,8 +652,9 @@ TEST_CASE("games beyond MAX_RECORD_GAMES are refused at the first one too many",
   dc::RecordWork w;
   auto r = dc::list_records(text, &w);
   REQUIRE_FALSE(r);
-  CHECK(r.error() == "line 100001: the text holds more than 100000 games (at most that many are read from one text: "
-                     "split it)");
+  CHECK(r.error() ==
+        "line 100001: the text holds more than 100000 games (at most that many are read from one text: "
+        "split it)");
   CHECK(w.units <= 2 * dc::MAX_RECORD_GAMES + 2);
   CHECK(dc::list_records(repeat("*\n", dc::MAX_RECORD_GAMES))->size() == dc::MAX_RECORD_GAMES);
   auto found = dc::find_record(repeat("*\n", 5), 7);
@@ -649,10 +685,11 @@ std::string counted_at_once(const std::string& text) {
 }  // namespace
 
 TEST_CASE("a count resumed a stretch of text at a time: the count and the refusal of one count", "[record]") {
-  std::string games = "\xEF\xBB\xBF% an escape line\n{ before the first game }\n[Event \"One\"]\n[Gold \"Ann\"]\n\n"
-                      "1. W2h3 {a comment\nof two lines} W2e6 (a (nested) variation) 2. W2e3 1-0\n\n"
-                      "{ between games } ; a line comment\n[Event \"Two\"]\n1. W2h3 $1 W2e6\n"  // no result: the tags end it
-                      "[Event \"Three\"]\n\n1. W2h3 *\n1. W2h3 W2e6 0-1 2. W2e3 *\n{ after the last game }\n";
+  std::string games =
+      "\xEF\xBB\xBF% an escape line\n{ before the first game }\n[Event \"One\"]\n[Gold \"Ann\"]\n\n"
+      "1. W2h3 {a comment\nof two lines} W2e6 (a (nested) variation) 2. W2e3 1-0\n\n"
+      "{ between games } ; a line comment\n[Event \"Two\"]\n1. W2h3 $1 W2e6\n"  // no result: the tags end it
+      "[Event \"Three\"]\n\n1. W2h3 *\n1. W2h3 W2e6 0-1 2. W2e3 *\n{ after the last game }\n";
   auto crlf = [](const std::string& t) {
     std::string out;
     for (char c : t) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
@@ -677,19 +714,22 @@ TEST_CASE("a count resumed a stretch of text at a time: the count and the refusa
       // Each call stops where a game of the listing begins, on its line.
       if (!list) continue;
       for (const auto& stop : stops) {
-        auto at = std::find_if(list->begin(), list->end(), [&](const dc::RecordInfo& i) { return i.offset == stop.first; });
+        auto at =
+            std::find_if(list->begin(), list->end(), [&](const dc::RecordInfo& i) { return i.offset == stop.first; });
         REQUIRE(at != list->end());
         CHECK(at->line == stop.second);
       }
     }
   }
   CHECK(counted_at_once(games) == "5");
-  CHECK(counted_at_once(texts[2].second).find("line 18: the comment opened with '{' on this line has no closing '}'") == 0);
+  CHECK(counted_at_once(texts[2].second).find("line 18: the comment opened with '{' on this line has no closing '}'") ==
+        0);
   CHECK(counted_at_once(texts[5].second) == "line 3: there is no game in this text");
   SECTION("more than MAX_RECORD_GAMES: refused at the first one too many, whatever the stretch") {
     const std::string many = repeat("*\r\n", dc::MAX_RECORD_GAMES + 5);
-    const std::string refusal = "line 100001: the text holds more than 100000 games (at most that many are read from "
-                                "one text: split it)";
+    const std::string refusal =
+        "line 100001: the text holds more than 100000 games (at most that many are read from "
+        "one text: split it)";
     CHECK(counted_at_once(many) == refusal);
     for (size_t max_bytes : {size_t(1), size_t(7), size_t(4096), size_t(65536), many.size()})
       CHECK(counted_in_steps(many, max_bytes, nullptr) == refusal);
@@ -782,18 +822,23 @@ TEST_CASE("TimeControl: checked as the game clock reads it, or - or ?", "[record
   REQUIRE_FALSE(r);
   CHECK(r.line() == 2);
   CHECK(r.error().rfind("line 2: the TimeControl tag '1/x' cannot be read: time control '1/x': the base time must be "
-                        "a number of seconds", 0) == 0);
+                        "a number of seconds",
+                        0) == 0);
 }
 
 TEST_CASE("clocks: [%clk] after a move, read into the game and written back beside the comment", "[record][clock]") {
-  for (auto [ms, text] : std::initializer_list<std::pair<int64_t, const char*>>{
-           {297000, "0:04:57"}, {0, "0:00:00"}, {3600500, "1:00:00.5"}, {86400000, "24:00:00"},
-           {1209600000, "336:00:00"}, {61250, "0:01:01.25"}, {1, "0:00:00.001"}}) {
+  for (auto [ms, text] : std::initializer_list<std::pair<int64_t, const char*>>{{297000, "0:04:57"},
+                                                                                {0, "0:00:00"},
+                                                                                {3600500, "1:00:00.5"},
+                                                                                {86400000, "24:00:00"},
+                                                                                {1209600000, "336:00:00"},
+                                                                                {61250, "0:01:01.25"},
+                                                                                {1, "0:00:00.001"}}) {
     CHECK(dc::clock_text(ms) == text);
     CHECK(dc::parse_clock(text) == ms);
   }
-  for (const char* bad : {"", "4:57", "0:4:57", "0:04:5", "0:60:00", "0:00:60", "123456:00:00", "0:04:57.", "0:04:57.1234",
-                          "-0:04:57", "0:04:57 ", "a:04:57", "0:04:57x"})
+  for (const char* bad : {"", "4:57", "0:4:57", "0:04:5", "0:60:00", "0:00:60", "123456:00:00", "0:04:57.",
+                          "0:04:57.1234", "-0:04:57", "0:04:57 ", "a:04:57", "0:04:57x"})
     CHECK(dc::parse_clock(bad) == -1);
   const std::string text =
       "[TimeControl \"300+3\"]\n\n1. W2h3 { [%clk 0:04:58] } 1... W2e6 { Bold. [%clk 0:05:01.5] A wing attack }\n"

@@ -13,7 +13,8 @@ using namespace dcui;
 
 namespace {
 const float kDprs[] = {1.f, 1.5f, 2.f, 3.f};
-const Box kBoxes[] = {{1920, 1080}, {1400, 800}, {1280, 720}, {820, 1180}, {390, 844}, {320, 200}, {480, 300}, {800, 600}, {600, 2000}};
+const Box kBoxes[] = {{1920, 1080}, {1400, 800}, {1280, 720}, {820, 1180}, {390, 844},
+                      {320, 200},   {480, 300},  {800, 600},  {600, 2000}};
 
 bool inside(const RectF& r, const Layout& L) {
   return r.x >= -0.01f && r.y >= -0.01f && r.x + r.w <= L.cssW + 0.01f && r.y + r.h <= L.cssH + 0.01f;
@@ -55,7 +56,8 @@ TEST_CASE("layout: the column puts the levels in line", "[layout]") {
       const Layout L = computeLayout(b.w, b.h, 1.f, {3, 2, 1}, Arrange::Column);
       REQUIRE(L.arrangement == Arrangement::Column);
       for (int sq = 0; sq < kSquaresPerLevel; ++sq) {  // level 1; the squares above it
-        const RectF r1 = squareRect(L, flipped, sq), r2 = squareRect(L, flipped, sq + 96), r3 = squareRect(L, flipped, sq + 192);
+        const RectF r1 = squareRect(L, flipped, sq), r2 = squareRect(L, flipped, sq + 96),
+                    r3 = squareRect(L, flipped, sq + 192);
         CHECK(r1.x == r2.x);
         CHECK(r2.x == r3.x);
         CHECK(r3.y < r2.y);  // Sky on top
@@ -73,7 +75,8 @@ TEST_CASE("layout: sideways turns each board a quarter, Gold's rank 1 at the lef
       CHECK(L.grid[2].w == 8 * L.sq);  // eight ranks across, twelve files down
       CHECK(L.grid[2].h == 12 * L.sq);
       CHECK(L.grid[2].x + L.grid[2].w < L.grid[1].x);  // Sky left of Ground
-      const RectF a1 = squareRect(L, flipped, dc::make_square(2, 0, 0)), a8 = squareRect(L, flipped, dc::make_square(2, 0, 7));
+      const RectF a1 = squareRect(L, flipped, dc::make_square(2, 0, 0)),
+                  a8 = squareRect(L, flipped, dc::make_square(2, 0, 7));
       const RectF l1 = squareRect(L, flipped, dc::make_square(2, 11, 0));
       CHECK(a1.y == a8.y);  // a file runs across
       CHECK((flipped ? a8.x < a1.x : a1.x < a8.x));

@@ -71,7 +71,8 @@ TEST_CASE("rule sets: names, option values and record variants", "[rules]") {
   CHECK(parse_rules("zillions").error() ==
         "unknown rule set 'zillions' (gygax: Gygax's, the default; bga: Board Game Arena's)");
   CHECK(rules_variant(Rules::Bga) == "Dragonchess (BGA)");
-  for (const char* v : {"Dragonchess", "dragonchess", " Dragonchess ", "dragonchess (Gygax 1985)", "Dragonchess (Gygax)"})
+  for (const char* v :
+       {"Dragonchess", "dragonchess", " Dragonchess ", "dragonchess (Gygax 1985)", "Dragonchess (Gygax)"})
     CHECK(rules_of_variant(v).value() == Rules::Gygax);
   for (const char* v : {"Dragonchess (BGA)", "DRAGONCHESS (bga)", "Dragonchess (Board Game Arena)"})
     CHECK(rules_of_variant(v).value() == Rules::Bga);
@@ -127,7 +128,8 @@ TEST_CASE("rule sets: the legal moves, move by move", "[rules]") {
   CHECK(only_in(g, b) == std::vector<std::string>{"2b62g6", "2b62h6", "2b62i6", "2b62j6", "2b62k6", "3j61j6"});
   // The slide may end on the gazed square (and is frozen there); leaps pass over it.
   CHECK(std::find(b.begin(), b.end(), "2b62f6") != b.end());
-  const std::string leaps = fen_of({th::GK, th::SK, {"2c3", 'H'}, {"1d4", 'b'}, {"2e5", 'w'}, {"2e1", 'U'}, {"1f2", 'b'}});
+  const std::string leaps =
+      fen_of({th::GK, th::SK, {"2c3", 'H'}, {"1d4", 'b'}, {"2e5", 'w'}, {"2e1", 'U'}, {"1f2", 'b'}});
   CHECK(legal_under(leaps, Rules::Bga) == legal_under(leaps, Rules::Gygax));
   // Both agree with the reference generator, under each rule set.
   for (Rules r : {Rules::Gygax, Rules::Bga}) {
@@ -159,7 +161,8 @@ TEST_CASE("rule sets: check, pins and the Basilisk's gaze", "[rules]") {
   CHECK(th::moves_from(pg, "2b2") == std::vector<std::string>{"2c3"});
   CHECK(th::moves_from(pb, "2b2").size() == 9);
   CHECK(refusal(pin, Rules::Gygax, "2b22b3") ==
-        "illegal move '2b22b3': under Gygax's rules it would leave the Gold King in check (Board Game Arena's rules allow it)");
+        "illegal move '2b22b3': under Gygax's rules it would leave the Gold King in check (Board Game Arena's rules "
+        "allow it)");
 }
 
 TEST_CASE("rule sets: a move legal under one set and not the other is refused naming the set", "[rules]") {
@@ -223,7 +226,8 @@ TEST_CASE("rule sets: games, and records with the Variant tag", "[rules]") {
 TEST_CASE("rule sets: the command-line engine's Rules option", "[rules]") {
   Cli cli;
   CHECK(cli("d").find("rules: Gygax (Dragon #100) (gygax)") != std::string::npos);
-  CHECK(cli("position fen " + P1 + " moves 2g32g4").find("error: move 1: illegal move '2g32g4': under Gygax's rules") == 0);
+  CHECK(cli("position fen " + P1 + " moves 2g32g4").find("error: move 1: illegal move '2g32g4': under Gygax's rules") ==
+        0);
   CHECK(cli("setoption name Rules value bga").empty());
   CHECK(cli("d").find("rules: Board Game Arena (bga)") != std::string::npos);
   CHECK(cli("position fen " + P1).empty());  // under the option's rules
@@ -233,7 +237,8 @@ TEST_CASE("rule sets: the command-line engine's Rules option", "[rules]") {
         "directly above the Scarlet Basilisk on 1f6 (Gygax's rules allow it)\n");
   CHECK(cli("play 2g32g4") == "played 2g32g4 Gx2g4\n");
   // The game cannot go on under Gygax's rules: the option is refused and nothing changes.
-  CHECK(cli("setoption name Rules value gygax").rfind("error: the game cannot be played under Gygax's rules: move 1:", 0) == 0);
+  CHECK(cli("setoption name Rules value gygax")
+            .rfind("error: the game cannot be played under Gygax's rules: move 1:", 0) == 0);
   CHECK(cli("d").find("rules: Board Game Arena (bga)") != std::string::npos);
   CHECK(cli("setoption name Rules value chess") ==
         "error: unknown rule set 'chess' (gygax: Gygax's, the default; bga: Board Game Arena's)\n");
@@ -301,7 +306,9 @@ TEST_CASE("rule sets: move diagrams, piece words and lessons", "[rules][learn]")
   auto l = lesson_state(P1, "capture 2g4 with 2g3 in 1", {"2g32g4"}, Rules::Bga);
   REQUIRE(l.ok());
   CHECK(l->done);
-  CHECK(lesson_state(P1, "capture 2g4 with 2g3 in 1", {"2g32g4"}).error().rfind("move 1: illegal move '2g32g4': under Gygax's rules", 0) == 0);
+  CHECK(lesson_state(P1, "capture 2g4 with 2g3 in 1", {"2g32g4"})
+            .error()
+            .rfind("move 1: illegal move '2g32g4': under Gygax's rules", 0) == 0);
 }
 
 TEST_CASE("rule sets: the search plays whole games under Board Game Arena's rules", "[rules][search]") {

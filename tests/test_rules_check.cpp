@@ -39,8 +39,7 @@ TEST_CASE("frozen piece has no moves and gives no check", "[rules][freeze]") {
   CHECK(moves_from(f, "2e4").size() == 17);
 }
 
-TEST_CASE("moving the Basilisk away unfreezes; such a move is illegal if it exposes the King",
-          "[rules][freeze]") {
+TEST_CASE("moving the Basilisk away unfreezes; such a move is illegal if it exposes the King", "[rules][freeze]") {
   // The Gold Basilisk may not leave 1e4: the Oliphant would check the King on 2e1.
   std::string fen = fen_of({{"2e1", 'K'}, {"2l8", 'k'}, {"1e4", 'B'}, {"2e4", 'o'}});
   dc::Position pos = checked(fen);
@@ -94,8 +93,7 @@ TEST_CASE("a piece moving above an enemy Basilisk is frozen at once", "[rules][f
   CHECK(p2.frozen(th::sq("2e4")));
 }
 
-TEST_CASE("a King may step next to a frozen King and then gives check; a frozen King can be mated",
-          "[rules][freeze]") {
+TEST_CASE("a King may step next to a frozen King and then gives check; a frozen King can be mated", "[rules][freeze]") {
   // Scarlet King on 2e5 frozen by the Gold Basilisk on 1e5.
   std::string fen = fen_of({{"2e3", 'K'}, {"2e5", 'k'}, {"1e5", 'B'}, {"3a8", 's'}});
   dc::Position pos = checked(fen);
@@ -144,8 +142,8 @@ TEST_CASE("capture from afar gives check and mate", "[rules][check][afar]") {
   CHECK(dc::to_algebraic(before, m) == "R3b8#");
 
   // A capture from afar that removes a blocker gives discovered check (and mate).
-  std::string disc = fen_of({{"2l1", 'K'}, {"2a8", 'k'}, {"3a5", 'R'}, {"2a1", 'O'}, {"2a5", 'w'}, {"2b1", 'O'},
-                             {"1b7", 'D'}, {"3a7", 'S'}});
+  std::string disc = fen_of(
+      {{"2l1", 'K'}, {"2a8", 'k'}, {"3a5", 'R'}, {"2a1", 'O'}, {"2a5", 'w'}, {"2b1", 'O'}, {"1b7", 'D'}, {"3a7", 'S'}});
   dc::Position d = checked(disc);
   dc::Move afar = th::play(d, "3a52a5");
   CHECK(afar.is_afar());

@@ -34,8 +34,8 @@ V3 swapped(V3 v) { return {v.l, v.r, v.f}; }
 std::string entry(dc::PieceType t, int level, const char* kind, Mode mode, V3 to, std::optional<V3> via = {}) {
   static const char* modes[] = {"", "move", "capture", "move-or-capture"};
   std::ostringstream s;
-  s << dc::piece_type_name(t) << " on " << level << ": " << kind << ' ' << modes[mode] << " to (" << to.l << ','
-    << to.f << ',' << to.r << ')';
+  s << dc::piece_type_name(t) << " on " << level << ": " << kind << ' ' << modes[mode] << " to (" << to.l << ',' << to.f
+    << ',' << to.r << ')';
   if (via) s << " through (" << via->l << ',' << via->f << ',' << via->r << ')';
   return s.str();
 }
@@ -71,9 +71,12 @@ std::vector<Written> vectors_in(const std::string& text) {
     for (int k = 0; k < 3 && std::getline(parts, tok, ','); ++k) {
       tok.erase(0, tok.find_first_not_of(' '));
       int sign = 1;
-      if (tok.rfind("±", 0) == 0) w.either[k] = true, tok.erase(0, std::string("±").size());
-      else if (tok.rfind("−", 0) == 0) sign = -1, tok.erase(0, std::string("−").size());
-      else if (tok.rfind("+", 0) == 0) tok.erase(0, 1);
+      if (tok.rfind("±", 0) == 0)
+        w.either[k] = true, tok.erase(0, std::string("±").size());
+      else if (tok.rfind("−", 0) == 0)
+        sign = -1, tok.erase(0, std::string("−").size());
+      else if (tok.rfind("+", 0) == 0)
+        tok.erase(0, 1);
       w.mag[k] = sign * std::stoi(tok);
     }
     out.push_back(w);
@@ -150,7 +153,9 @@ void expand_row(dc::PieceType t, const std::vector<std::string>& cells, std::set
         }
       continue;
     }
-    const char* kind = vec.rfind("slide", 0) == 0 ? "slide" : to.find("from afar") != std::string::npos ? "afar" : "leap";
+    const char* kind = vec.rfind("slide", 0) == 0                  ? "slide"
+                       : to.find("from afar") != std::string::npos ? "afar"
+                                                                   : "leap";
     // Each vector, with "both ways" belonging to the vector before it.
     static const std::regex chunk(R"(\([^()]*\)( both ways)?)");
     for (std::sregex_iterator i(vec.begin(), vec.end(), chunk), e; i != e; ++i) {

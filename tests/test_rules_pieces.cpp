@@ -8,15 +8,14 @@
 using th::caps;
 using th::concat;
 using th::fen_of;
-using th::moves_from;
-using th::sorted;
 using th::GK;
-using th::SK;
+using th::moves_from;
 using th::moves_of;
+using th::SK;
+using th::sorted;
 using V = std::vector<std::string>;
 
 namespace {
-
 
 std::string name(int level, int file, int rank) {
   return std::string{char('0' + level), char('a' + file), char('1' + rank)};
@@ -42,13 +41,20 @@ TEST_CASE("Oliphant, Unicorn, Thief on level 2", "[rules][pieces]") {
   CHECK(moves_of(fen_of({GK, SK, {"2e4", 'U'}}), "2e4") ==
         sorted({"2c3", "2c5", "2g3", "2g5", "2d2", "2d6", "2f2", "2f6"}));
   // Slides stop at the first piece; the Unicorn leaps; nobody leaves level 2.
-  CHECK(moves_of(fen_of({GK, SK, {"2e4", 'O'}, {"2e6", 'w'}, {"2c4", 'W'}, {"2e2", 'w'}, {"3e4", 's'},
-                         {"1e4", 'd'}}),
-                 "2e4") == sorted({"2e5", "x2e6", "2d4", "2e3", "x2e2", "2f4", "2g4", "2h4", "2i4", "2j4", "2k4", "2l4"}));
+  CHECK(moves_of(fen_of({GK, SK, {"2e4", 'O'}, {"2e6", 'w'}, {"2c4", 'W'}, {"2e2", 'w'}, {"3e4", 's'}, {"1e4", 'd'}}),
+                 "2e4") ==
+        sorted({"2e5", "x2e6", "2d4", "2e3", "x2e2", "2f4", "2g4", "2h4", "2i4", "2j4", "2k4", "2l4"}));
   CHECK(moves_of(fen_of({GK, SK, {"2e4", 'T'}, {"2f5", 'w'}, {"2d3", 'W'}, {"3f5", 's'}}), "2e4") ==
         sorted({"x2f5", "2d5", "2c6", "2b7", "2a8", "2f3", "2g2", "2h1"}));
-  CHECK(moves_of(fen_of({GK, SK, {"2e4", 'U'}, {"2e5", 'w'}, {"2d5", 'w'}, {"2f5", 'w'}, {"2c3", 'w'},
-                         {"2g5", 'W'}, {"3c3", 's'}}),
+  CHECK(moves_of(fen_of({GK,
+                         SK,
+                         {"2e4", 'U'},
+                         {"2e5", 'w'},
+                         {"2d5", 'w'},
+                         {"2f5", 'w'},
+                         {"2c3", 'w'},
+                         {"2g5", 'W'},
+                         {"3c3", 's'}}),
                  "2e4") == sorted({"x2c3", "2c5", "2g3", "2d2", "2d6", "2f2", "2f6"}));
 }
 
@@ -57,10 +63,19 @@ TEST_CASE("Hero on levels 2, 3 and 1", "[rules][pieces]") {
   V up = {"3d3", "3d5", "3f3", "3f5"}, down = {"1d3", "1d5", "1f3", "1f5"};
   CHECK(moves_of(fen_of({GK, SK, {"2e4", 'H'}}), "2e4") == sorted(concat(concat(l2, up), down)));
   // Jumps over the intervening square; captures everywhere it moves.
-  CHECK(moves_of(fen_of({GK, SK, {"2e4", 'H'}, {"2d3", 'W'}, {"2f5", 'W'}, {"2c2", 'w'}, {"2g6", 'w'},
-                         {"3d3", 's'}, {"1f5", 'd'}, {"2e5", 'w'}, {"3e4", 's'}}),
-                 "2e4") == sorted({"2d5", "2f3", "x2c2", "2c6", "2g2", "x2g6", "x3d3", "3d5", "3f3", "3f5",
-                                   "1d3", "1d5", "1f3", "x1f5"}));
+  CHECK(moves_of(fen_of({GK,
+                         SK,
+                         {"2e4", 'H'},
+                         {"2d3", 'W'},
+                         {"2f5", 'W'},
+                         {"2c2", 'w'},
+                         {"2g6", 'w'},
+                         {"3d3", 's'},
+                         {"1f5", 'd'},
+                         {"2e5", 'w'},
+                         {"3e4", 's'}}),
+                 "2e4") ==
+        sorted({"2d5", "2f3", "x2c2", "2c6", "2g2", "x2g6", "x3d3", "3d5", "3f3", "3f5", "1d3", "1d5", "1f3", "x1f5"}));
   // Off level 2 it can only go back.
   CHECK(moves_of(fen_of({GK, SK, {"3e4", 'H'}}), "3e4") == sorted({"2d3", "2d5", "2f3", "2f5"}));
   CHECK(moves_of(fen_of({GK, SK, {"1e4", 'H'}, {"2d3", 'w'}, {"2f5", 'W'}, {"1e5", 'd'}}), "1e4") ==
@@ -87,8 +102,18 @@ TEST_CASE("Cleric on every level", "[rules][pieces]") {
 TEST_CASE("Mage on level 2: queen slides and up/down", "[rules][pieces]") {
   CHECK(moves_of(fen_of({GK, SK, {"2c4", 'M'}}), "2c4") ==
         sorted(concat(concat(slides("2c4", ROOK), slides("2c4", BISHOP)), {"3c4", "1c4"})));
-  CHECK(moves_of(fen_of({GK, SK, {"2c4", 'M'}, {"3c4", 's'}, {"1c4", 'D'}, {"2c5", 'w'}, {"2d5", 'W'},
-                         {"2b4", 'w'}, {"2c3", 'W'}, {"2b3", 'w'}, {"2d3", 'W'}, {"2b5", 'W'}}),
+  CHECK(moves_of(fen_of({GK,
+                         SK,
+                         {"2c4", 'M'},
+                         {"3c4", 's'},
+                         {"1c4", 'D'},
+                         {"2c5", 'w'},
+                         {"2d5", 'W'},
+                         {"2b4", 'w'},
+                         {"2c3", 'W'},
+                         {"2b3", 'w'},
+                         {"2d3", 'W'},
+                         {"2b5", 'W'}}),
                  "2c4") == sorted(concat(slides("2d4", {{1, 0}}), {"2d4", "x3c4", "x2c5", "x2b4", "x2b3"})));
 }
 
@@ -108,8 +133,8 @@ TEST_CASE("Paladin on level 2 and level 1", "[rules][pieces]") {
   CHECK(moves_of(fen_of({GK, SK, {"2e4", 'P'}}), "2e4") == sorted(concat(concat(steps, knight), levels)));
   // On level 1: king steps and the 3D knight leaps (one up two across, two up one across).
   CHECK(moves_of(fen_of({GK, SK, {"1e4", 'P'}}), "1e4") ==
-        sorted({"1d3", "1d4", "1d5", "1e3", "1e5", "1f3", "1f4", "1f5", "2e6", "2e2", "2g4", "2c4", "3e5", "3e3",
-                "3f4", "3d4"}));
+        sorted({"1d3", "1d4", "1d5", "1e3", "1e5", "1f3", "1f4", "1f5", "2e6", "2e2", "2g4", "2c4", "3e5", "3e3", "3f4",
+                "3d4"}));
 }
 
 TEST_CASE("Warrior promotes to Hero on the last rank, by move and by capture", "[rules][pieces]") {

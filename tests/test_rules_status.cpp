@@ -60,25 +60,28 @@ TEST_CASE("quiet-move rule: 100 plies without capture or Warrior move", "[rules]
   CHECK(pos.quiet_plies() == 99);
 
   // A capture resets the counter ...
-  dc::Position c = th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2f4", 'O'}, {"2f6", 'w'}, {"2c4", 'W'}}, 'g', 99, 60));
+  dc::Position c =
+      th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2f4", 'O'}, {"2f6", 'w'}, {"2c4", 'W'}}, 'g', 99, 60));
   th::play(c, "2f42f6");
   CHECK(c.quiet_plies() == 0);
   CHECK(dc::game_status(c).state == dc::GameState::Ongoing);
   // ... and so does a Warrior move (a quiet one) ...
-  dc::Position w = th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2f4", 'O'}, {"2g6", 'w'}, {"2c4", 'W'}}, 'g', 99, 60));
+  dc::Position w =
+      th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2f4", 'O'}, {"2g6", 'w'}, {"2c4", 'W'}}, 'g', 99, 60));
   th::play(w, "2c42c5");
   CHECK(w.quiet_plies() == 0);
   CHECK(dc::game_status(w).state == dc::GameState::Ongoing);
   // ... and a Scarlet Warrior's move.
-  dc::Position s = th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2f4", 'O'}, {"2g6", 'w'}, {"2c4", 'W'}}, 's', 99, 60));
+  dc::Position s =
+      th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2f4", 'O'}, {"2g6", 'w'}, {"2c4", 'W'}}, 's', 99, 60));
   th::play(s, "2g62g5");
   CHECK(s.quiet_plies() == 0);
   CHECK(s.move_number() == 61);
   // A loaded counter of 100 is already a draw; checkmate takes precedence.
   dc::Position full = th::pos_of(fen_of({{"2a1", 'K'}, {"2l8", 'k'}, {"2f4", 'O'}}, 'g', 100, 80));
   CHECK(dc::game_status(full).state == dc::GameState::QuietMoves);
-  dc::Position mate = th::pos_of(
-      fen_of({{"2l1", 'K'}, {"2a8", 'k'}, {"3c7", 'R'}, {"2c5", 'T'}, {"1b7", 'D'}}, 'g', 99, 80));
+  dc::Position mate =
+      th::pos_of(fen_of({{"2l1", 'K'}, {"2a8", 'k'}, {"3c7", 'R'}, {"2c5", 'T'}, {"1b7", 'D'}}, 'g', 99, 80));
   th::play(mate, "3c73b8");
   CHECK(mate.quiet_plies() == 100);
   CHECK(dc::game_status(mate).state == dc::GameState::Checkmate);
@@ -96,8 +99,10 @@ TEST_CASE("quiet-move counter counts real play from the start", "[rules][status]
     REQUIRE(pos.quiet_plies() == ply);
     dc::Status st = dc::game_status(pos);
     if (st.state == dc::GameState::Repetition || st.state == dc::GameState::Checkmate) break;
-    if (ply < 100) CHECK(st.state == dc::GameState::Ongoing);
-    else CHECK(st.state == dc::GameState::QuietMoves);
+    if (ply < 100)
+      CHECK(st.state == dc::GameState::Ongoing);
+    else
+      CHECK(st.state == dc::GameState::QuietMoves);
   }
 }
 

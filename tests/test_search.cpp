@@ -37,7 +37,10 @@ std::string make_fen(const std::vector<std::pair<std::string, char>>& pieces, ch
       int run = 0;
       for (int f = 0; f < FILES; ++f) {
         const char c = b[make_square(l, f, r)];
-        if (!c) { ++run; continue; }
+        if (!c) {
+          ++run;
+          continue;
+        }
         if (run) out += std::to_string(run), run = 0;
         out += c;
       }
@@ -87,8 +90,7 @@ constexpr double CPU_MARGIN_MS = 500;
 
 }  // namespace
 
-TEST_CASE("the move picker's order: by score, ties by the move's code, whatever order the moves come in",
-          "[search]") {
+TEST_CASE("the move picker's order: by score, ties by the move's code, whatever order the moves come in", "[search]") {
   // Move generation may list the same moves in any order (capture generation takes the
   // shift types first, then the other pieces by square): the search must not notice.
   Position pos = Position::start();
@@ -135,7 +137,8 @@ TEST_CASE("the move picker leaves out the futile quiet moves and keeps the order
     if (l.size == 0 || in_check(pos)) continue;
     for (int k = 0; k < 20; ++k) {
       const Move m = l[int(rng() % uint32_t(l.size))];
-      if (!m.is_capture()) order->update_quiet_cutoff(pos, detail::prev_move(pos), m, pos.at(m.from()), 3, 0, nullptr, 0);
+      if (!m.is_capture())
+        order->update_quiet_cutoff(pos, detail::prev_move(pos), m, pos.at(m.from()), 3, 0, nullptr, 0);
     }
     const Move tt = l[int(rng() % uint32_t(l.size))];
     auto hand_out = [&](bool futile_quiets) {
@@ -149,8 +152,10 @@ TEST_CASE("the move picker leaves out the futile quiet moves and keeps the order
     std::vector<Move> expected;
     for (Move m : hand_out(false)) {
       const bool futile = m != tt && !m.is_capture() && !m.is_promotion() && !may_give_check(pos, m);
-      if (futile) ++left_out;
-      else expected.push_back(m);
+      if (futile)
+        ++left_out;
+      else
+        expected.push_back(m);
       checking_quiets += !m.is_capture() && !m.is_promotion() && may_give_check(pos, m);
       promotions += m.is_promotion() && !may_give_check(pos, m);
     }
@@ -171,11 +176,22 @@ TEST_CASE("search finds every mate in 1", "[search]") {
     bool afar;
   };
   const std::vector<Case> cases = {
-      {"capture from afar uncovers a Thief", {{"2l1", 'K'}, {"2e4", 'T'}, {"3c6", 'R'}, {"2a8", 'k'}, {"2c6", 'd'},
-        {"2d7", 'w'}, {"2a7", 'w'}, {"2b8", 't'}, {"3a8", 's'}, {"1a8", 'd'}}, true},
+      {"capture from afar uncovers a Thief",
+       {{"2l1", 'K'},
+        {"2e4", 'T'},
+        {"3c6", 'R'},
+        {"2a8", 'k'},
+        {"2c6", 'd'},
+        {"2d7", 'w'},
+        {"2a7", 'w'},
+        {"2b8", 't'},
+        {"3a8", 's'},
+        {"1a8", 'd'}},
+       true},
       {"frozen King", {{"2l1", 'K'}, {"2d1", 'O'}, {"1a8", 'B'}, {"2a8", 'k'}, {"3l8", 's'}}, false},
-      {"Griffon on level 3 mates a King on level 2", {{"2l1", 'K'}, {"3e5", 'G'}, {"2a8", 'k'}, {"2a7", 'w'},
-        {"2b8", 't'}, {"2b7", 'w'}, {"3a8", 's'}, {"1a8", 'd'}}, false},
+      {"Griffon on level 3 mates a King on level 2",
+       {{"2l1", 'K'}, {"3e5", 'G'}, {"2a8", 'k'}, {"2a7", 'w'}, {"2b8", 't'}, {"2b7", 'w'}, {"3a8", 's'}, {"1a8", 'd'}},
+       false},
       {"Elemental mates a King on level 1", {{"2l1", 'K'}, {"1e4", 'E'}, {"1e8", 'k'}, {"2e8", 'w'}}, false},
   };
   Search s(8);
@@ -288,13 +304,9 @@ void random_legality(int games, int max_plies, uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("search never returns an illegal move", "[search]") {
-  random_legality(12, 300, 12345);
-}
+TEST_CASE("search never returns an illegal move", "[search]") { random_legality(12, 300, 12345); }
 
-TEST_CASE("search never returns an illegal move, long run", "[search][slow]") {
-  random_legality(1500, 600, 987654321);
-}
+TEST_CASE("search never returns an illegal move, long run", "[search][slow]") { random_legality(1500, 600, 987654321); }
 
 TEST_CASE("stop makes an infinite search return promptly with a legal move", "[search]") {
   Search s(16);
@@ -446,7 +458,10 @@ TEST_CASE("every reported principal variation is a legal sequence", "[search]") 
     Position pos = load(f);
     s.set_level(i % 3 == 2 ? 6 : 10);
     SearchLimits lim;
-    if (i % 2) lim.depth = 4; else lim.nodes = 30000;
+    if (i % 2)
+      lim.depth = 4;
+    else
+      lim.nodes = 30000;
     ++i;
     SearchResult r = s.go(pos, lim, [&](const SearchInfo& info) {
       INFO(f << " depth " << info.depth);
@@ -604,7 +619,10 @@ TEST_CASE("a search driven in slices of any size equals one unsliced", "[search]
     for (int level : {2, 5, 8, 10}) {
       const Position p = load(f);
       SearchLimits lim;
-      if (level == 10) lim.depth = 5; else lim.nodes = 30000;
+      if (level == 10)
+        lim.depth = 5;
+      else
+        lim.nodes = 30000;
       const SearchResult whole = sliced(p, lim, level, 77, UNSLICED);
       for (uint64_t slice : {SEARCH_SLICE_NODES, uint64_t(4096), uint64_t(1000), uint64_t(97)}) {
         INFO(f << " level " << level << " slices of " << slice);
@@ -780,7 +798,8 @@ TEST_CASE("reused slider terms match a full evaluation", "[search]") {
   // A set-up position with more sliders a side (11) than the terms keep one by one.
   std::string crowded(START_POSITION);
   const std::string level2 = "ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO";
-  crowded.replace(crowded.find(level2), level2.size(), "ootttmkttooo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OOTTTMKTTOOO");
+  crowded.replace(crowded.find(level2), level2.size(),
+                  "ootttmkttooo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OOTTTMKTTOOO");
   int checked = 0, reused = 0, related = 0, unkept = 0;
   for (Rules rules : {Rules::Gygax, Rules::Bga})
     for (const Evaluator& ev : evs)
@@ -852,8 +871,9 @@ TEST_CASE("a search stopped inside an iteration does not play the move that iter
   // Scarlet to move. At depth 1 an Oliphant (on 2g1 or 2h5) taking the Cleric on 2h1
   // looks best; at depth 2 it is mated at once (the Gold Oliphant 2d1-2d8 mates the King
   // on 2a8, frozen by the Basilisk below it), and taking that Oliphant instead is the move.
-  const std::string fen = make_fen({{"3l1", 'K'}, {"2d1", 'O'}, {"1a8", 'B'}, {"2a8", 'k'}, {"3l8", 's'},
-                                    {"2g1", 'o'}, {"2h5", 'o'}, {"2h1", 'C'}}, 's');
+  const std::string fen = make_fen(
+      {{"3l1", 'K'}, {"2d1", 'O'}, {"1a8", 'B'}, {"2a8", 'k'}, {"3l8", 's'}, {"2g1", 'o'}, {"2h5", 'o'}, {"2h1", 'C'}},
+      's');
   Position pos = load(fen);
   const std::string SAVE = "2g12d1";
   Search s(8);
@@ -905,7 +925,7 @@ TEST_CASE("repetitions: a 3-fold with the game's history is a draw, a 2-fold wit
   for (const std::string& m : cycle) th::play(pos, m);
   CHECK(score_of(pos, "3g13h2") == fresh);  // once before: no draw yet
   for (const std::string& m : cycle) th::play(pos, m);
-  CHECK(score_of(pos, "3g13h2") == 0);      // twice before: the third time is a draw
+  CHECK(score_of(pos, "3g13h2") == 0);  // twice before: the third time is a draw
 }
 
 TEST_CASE("a mate read from the table is no mate when the quiet-move rule comes first", "[search]") {
@@ -914,7 +934,7 @@ TEST_CASE("a mate read from the table is no mate when the quiet-move rule comes 
   const int stored = score_to_tt(MATE - 8, 3);
   CHECK(score_from_tt(stored, 2, 0) == MATE - 7);
   CHECK(score_from_tt(stored, 2, QUIET_MOVE_LIMIT - 5) == MATE - 7);  // just in time
-  const int late = score_from_tt(stored, 2, QUIET_MOVE_LIMIT - 4);   // too late: a draw first
+  const int late = score_from_tt(stored, 2, QUIET_MOVE_LIMIT - 4);    // too late: a draw first
   CHECK(late < MATE_BOUND);
   CHECK(late > 0);
   // The same for being mated.

@@ -224,7 +224,10 @@ TEST_CASE("attackers() agrees with attacked() in played positions", "[see]") {
       // Prefer captures half of the time, so that the positions thin out.
       Move m = l[int(x % uint64_t(l.size))];
       for (Move c : l)
-        if (c.is_capture() && (x >> 20) % 2) { m = c; break; }
+        if (c.is_capture() && (x >> 20) % 2) {
+          m = c;
+          break;
+        }
       pos.make_move(m);
     }
   }
@@ -245,8 +248,12 @@ TEST_CASE("attacked_after_move() agrees with attacked() once the move is made", 
         if (l.size == 0) break;
         if (ply % 5 == 0)
           for (Move m : l) {
-            Square squares[] = {m.to(), m.from(), pos.king_square(GOLD), pos.king_square(SCARLET),
-                                Square(rng() % SQUARE_NB), Square(rng() % SQUARE_NB)};
+            Square squares[] = {m.to(),
+                                m.from(),
+                                pos.king_square(GOLD),
+                                pos.king_square(SCARLET),
+                                Square(rng() % SQUARE_NB),
+                                Square(rng() % SQUARE_NB)};
             bool before[6];
             for (int i = 0; i < 6; ++i) before[i] = attacked_after_move(pos, m, squares[i]);
             pos.make_move(m);

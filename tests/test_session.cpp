@@ -81,9 +81,7 @@ struct CapturedSession {
   dc::Session s{out};
 };
 
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
+double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
 // The CPU time of this process (every thread: the session's worker too), in milliseconds.
 // How long a stop takes is asserted on this, not on the wall clock: on a loaded machine the
@@ -235,20 +233,38 @@ TEST_CASE("bad lines answer an error and leave the position unchanged", "[sessio
   REQUIRE(s.handle("position startpos moves 2c22c3 2c72c6"));
   const std::string before = s.position().to_string();
   const char* bad[] = {
-      "position fen 12/12 g 0 1",                       // malformed position string
-      "position startpos moves 2d22d3 W2c4",            // second move illegal: nothing applied
-      "position startpos moves 2c22c3 zz",              // not a move
-      "position",                                       // missing argument
-      "position sideways",                              // unknown form
-      "play 2c32c5",                                    // illegal move
-      "play",                                           // no move
-      "perft x", "perft 99", "divide -1", "divide 0",   // bad depths
-      "go depth 0", "go nodes", "go sideways",          // bad limits
-      "go depth 65", "go nodes 1000000000001", "go movetime 86400001", "go nodes 99999999999999999999999",
-      "setoption name Level value 11", "setoption name Hash value 0", "setoption name Colour value 3",
-      "setoption name Seed value -1", "setoption name Seed value 9007199254740992", "setoption name Seed value x",
-      "bench everything", "bench search x", "bench search 0", "bench search 31", "bench search 8x",
-      "bench search 5 6", "bench perft 3", "frobnicate",
+      "position fen 12/12 g 0 1",             // malformed position string
+      "position startpos moves 2d22d3 W2c4",  // second move illegal: nothing applied
+      "position startpos moves 2c22c3 zz",    // not a move
+      "position",                             // missing argument
+      "position sideways",                    // unknown form
+      "play 2c32c5",                          // illegal move
+      "play",                                 // no move
+      "perft x",
+      "perft 99",
+      "divide -1",
+      "divide 0",  // bad depths
+      "go depth 0",
+      "go nodes",
+      "go sideways",  // bad limits
+      "go depth 65",
+      "go nodes 1000000000001",
+      "go movetime 86400001",
+      "go nodes 99999999999999999999999",
+      "setoption name Level value 11",
+      "setoption name Hash value 0",
+      "setoption name Colour value 3",
+      "setoption name Seed value -1",
+      "setoption name Seed value 9007199254740992",
+      "setoption name Seed value x",
+      "bench everything",
+      "bench search x",
+      "bench search 0",
+      "bench search 31",
+      "bench search 8x",
+      "bench search 5 6",
+      "bench perft 3",
+      "frobnicate",
   };
   for (const char* line : bad) {
     INFO(line);
@@ -302,7 +318,9 @@ TEST_CASE("moves after the end of the game are refused", "[session]") {
   std::ostringstream out;
   dc::Session s(out);
   // A mate in two; the session finds the mate itself, then a further move is refused.
-  s.handle("position fen 4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1 moves 2d42e3 3e82e8");
+  s.handle(
+      "position fen 4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1 moves 2d42e3 "
+      "3e82e8");
   REQUIRE(s.errors() == 0);
   s.handle("go depth 2");
   s.wait();
@@ -332,7 +350,7 @@ TEST_CASE("go answers a legal bestmove; go infinite waits for stop", "[session]"
   t.s.handle("position fen 4c4k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1");
   t.s.handle("go infinite");
   REQUIRE(t.cap.wait_for("info depth 1 "));  // the mate is found: the search holds its answer
-  t.s.handle("isready");  // answered while the search runs
+  t.s.handle("isready");                     // answered while the search runs
   CHECK(t.cap.text().find("readyok") != std::string::npos);
   CHECK(count_lines_starting(t.cap.text(), "bestmove") == 0);
   t.s.handle("stop");
@@ -558,8 +576,10 @@ TEST_CASE("the engine binary: end of input, long lines, --fen", "[session]") {
       CHECK(r.exited);
       CHECK(r.status == 0);
       CHECK(r.cpu_ms < 2000);  // the whole run: start, the command, stopped at the end of input
-      if (std::string(cmd).rfind("go", 0) == 0) CHECK(count_lines_starting(r.out, "bestmove ") == 1);
-      else CHECK(r.out.find("stopped after") != std::string::npos);
+      if (std::string(cmd).rfind("go", 0) == 0)
+        CHECK(count_lines_starting(r.out, "bestmove ") == 1);
+      else
+        CHECK(r.out.find("stopped after") != std::string::npos);
     }
   }
   SECTION("a line over the limit is answered with an error naming the limit; the session goes on") {
@@ -707,10 +727,25 @@ TEST_CASE("load, save and append game records; tags, resign and draw", "[session
   const std::string before = s.position().to_string();
   const dc::Tags tags = s.record().tags;
   const std::string bad_lines[] = {
-      "load", "load " + dir + "/missing.dgn", "load " + file + " 4", "load " + dir + "/bad.dgn", "load " + dir,
-      "load " + file + " 0", "load " + file + " -1", "load " + file + " 99999999999999999999", "load /dev/zero",
-      "games", "games " + dir + "/missing.dgn", "save", "save " + dir + "/no/such/dir/x.dgn", "append",
-      "tag Result 1-0", "tag 9x y", "tag Date yesterday", "resign purple", "draw now",
+      "load",
+      "load " + dir + "/missing.dgn",
+      "load " + file + " 4",
+      "load " + dir + "/bad.dgn",
+      "load " + dir,
+      "load " + file + " 0",
+      "load " + file + " -1",
+      "load " + file + " 99999999999999999999",
+      "load /dev/zero",
+      "games",
+      "games " + dir + "/missing.dgn",
+      "save",
+      "save " + dir + "/no/such/dir/x.dgn",
+      "append",
+      "tag Result 1-0",
+      "tag 9x y",
+      "tag Date yesterday",
+      "resign purple",
+      "draw now",
   };
   for (const std::string& line : bad_lines) {
     INFO(line);
@@ -725,7 +760,8 @@ TEST_CASE("load, save and append game records; tags, resign and draw", "[session
         std::string::npos);
   CHECK(out.str().find("error: '" + file + "' holds 3 games, not 4") != std::string::npos);
   CHECK(out.str().find("error: cannot open '" + dir + "/missing.dgn': No such file or directory") != std::string::npos);
-  CHECK(out.str().find("error: the game number must be a whole number from 1 to 1000000000, got '0'") != std::string::npos);
+  CHECK(out.str().find("error: the game number must be a whole number from 1 to 1000000000, got '0'") !=
+        std::string::npos);
   CHECK(out.str().find("error: '/dev/zero' is not a file (a device, a pipe or a socket)") != std::string::npos);
   CHECK(out.str().find("error: '" + dir + "' is not a file (a folder)") != std::string::npos);
   ok("resign");
@@ -751,7 +787,8 @@ struct BigRecordFile {
     const std::string note(dc::MAX_RECORD_TEXT / games - head.size(), 'x');
     std::string text;
     for (size_t i = 1; i <= games; ++i)
-      text += "[Event \"" + std::to_string(i) + "\"]\n[Gold \"Ann\"]\n\n1. W2h3 W2e6 2. W2e3 { " + note + " } W2d6 *\n\n";
+      text +=
+          "[Event \"" + std::to_string(i) + "\"]\n[Gold \"Ann\"]\n\n1. W2h3 W2e6 2. W2e3 { " + note + " } W2d6 *\n\n";
     REQUIRE(text.size() <= dc::MAX_RECORD_TEXT);
     REQUIRE(text.size() > dc::MAX_RECORD_TEXT - dc::MAX_RECORD_TEXT / 50);
     std::ofstream(path, std::ios::binary) << text;
@@ -783,7 +820,7 @@ TEST_CASE("bench, load and games run as jobs: stop, isready, quit and the end of
   // the few milliseconds of work between two looks at the stop flag.
   for (const std::string how : {"stop", "quit", "end of input"}) {
     for (const std::string& job : {"load " + big.path + " " + std::to_string(big.games), "games " + big.path,
-                                  std::string("bench"), std::string("bench search")}) {
+                                   std::string("bench"), std::string("bench search")}) {
       INFO(job << ", then " << how);
       CapturedSession t;
       t.s.handle("play W2h3");
@@ -791,9 +828,12 @@ TEST_CASE("bench, load and games run as jobs: stop, isready, quit and the end of
       const int errors = t.s.errors();
       REQUIRE(t.s.handle(job));
       const double c0 = process_cpu_ms();
-      if (how == "stop") CHECK(t.s.handle("stop"));
-      else if (how == "quit") CHECK_FALSE(t.s.handle("quit"));
-      else t.s.end_of_input();
+      if (how == "stop")
+        CHECK(t.s.handle("stop"));
+      else if (how == "quit")
+        CHECK_FALSE(t.s.handle("quit"));
+      else
+        t.s.end_of_input();
       CHECK(process_cpu_ms() - c0 < 100);
       CHECK_FALSE(t.s.busy());
       const std::string out = t.cap.text();
@@ -926,13 +966,15 @@ TEST_CASE("a match stopped by Ctrl-C prints the figures of the pairs it played",
   // 400 games would take minutes; interrupted once two games are over, the match ends
   // after the pairs being played (whole pairs, a few more than those over at the signal)
   // and says so.
-  const Child child = spawn("match", {"--a", "level=10", "--b", "level=4", "--nodes", "1500", "--games", "400", "--jobs", "2", "-v"},
-                            false, true);
+  const Child child =
+      spawn("match", {"--a", "level=10", "--b", "level=4", "--nodes", "1500", "--games", "400", "--jobs", "2", "-v"},
+            false, true);
   const pid_t pid = child.pid;
   std::string err, out;
   char buf[4096];
   ssize_t n;
-  while (err.find("game 2 (") == std::string::npos && (n = read(child.err, buf, sizeof buf)) > 0) err.append(buf, size_t(n));
+  while (err.find("game 2 (") == std::string::npos && (n = read(child.err, buf, sizeof buf)) > 0)
+    err.append(buf, size_t(n));
   REQUIRE(err.find("game 2 (") != std::string::npos);
   kill(pid, SIGINT);
   while ((n = read(child.out, buf, sizeof buf)) > 0) out.append(buf, size_t(n));
@@ -985,13 +1027,12 @@ TEST_CASE("uci answers the engine's name, its options and uciok", "[session][clo
   const std::string text = session_output({"uci"}, &errors);
   CHECK(errors == 0);
   CHECK(text.rfind("id name Dragonchess\nid author ", 0) == 0);
-  for (const char* option : {"option name Hash type spin default 16 min 1 max 1024\n",
-                             "option name Clear Hash type button\n",
-                             "option name Level type spin default 10 min 1 max 10\n",
-                             "option name Seed type string default <empty>\n",
-                             "option name MultiPV type spin default 1 min 1 max 64\n",
-                             "option name Move Overhead type spin default 30 min 0 max 5000\n",
-                             "option name Rules type combo default gygax var gygax var bga\n"})
+  for (const char* option :
+       {"option name Hash type spin default 16 min 1 max 1024\n", "option name Clear Hash type button\n",
+        "option name Level type spin default 10 min 1 max 10\n", "option name Seed type string default <empty>\n",
+        "option name MultiPV type spin default 1 min 1 max 64\n",
+        "option name Move Overhead type spin default 30 min 0 max 5000\n",
+        "option name Rules type combo default gygax var gygax var bga\n"})
     CHECK(text.find(option) != std::string::npos);
   CHECK(text.size() > 6);
   CHECK(text.substr(text.size() - 6) == "uciok\n");
@@ -1064,7 +1105,8 @@ TEST_CASE("bad clock values and MoveOverhead are errors that name them", "[sessi
   const Bad bad[] = {
       {"go wtime", "go wtime needs a whole number of milliseconds"},
       {"go wtime x", "got 'x'"},
-      {"go wtime -8640000000001", "go wtime needs a whole number of milliseconds up to 8640000000 (below 0 counts as 0)"},
+      {"go wtime -8640000000001",
+       "go wtime needs a whole number of milliseconds up to 8640000000 (below 0 counts as 0)"},
       {"go wtime 1.5", "got '1.5'"},
       {"go wtime 10s", "got '10s'"},
       {"go wtime 8640000000001", "go wtime"},
@@ -1166,10 +1208,14 @@ Answer answer_of(const std::string& text) {
     }
   std::istringstream in(a.last_info);
   for (std::string w; in >> w;) {
-    if (w == "depth") in >> a.depth;
-    else if (w == "nodes") in >> a.nodes;
-    else if (w == "score") a.has_score = true;
-    else if (w == "pv") in >> a.pv_first;
+    if (w == "depth")
+      in >> a.depth;
+    else if (w == "nodes")
+      in >> a.nodes;
+    else if (w == "score")
+      a.has_score = true;
+    else if (w == "pv")
+      in >> a.pv_first;
   }
   return a;
 }
@@ -1206,7 +1252,13 @@ TEST_CASE("a negative time or increment counts as none left: the engine still mo
   const Case cases[] = {
       {{}, "go wtime 1000 btime -5 winc 10", some},  // only the opponent's clock is negative
       {{}, "go wtime -100 btime 1000", none},
-      {{}, "go wtime 1000 btime 1000 winc -10 binc -10", [] { dc::MoveClock c; c.time_ms = 1000; return c; }()},
+      {{},
+       "go wtime 1000 btime 1000 winc -10 binc -10",
+       [] {
+         dc::MoveClock c;
+         c.time_ms = 1000;
+         return c;
+       }()},
       {{"position startpos moves 2c22c3"}, "go wtime 5000 btime -250 winc 100 binc -20", scarlet_none},
   };
   for (const Case& c : cases) {
@@ -1426,8 +1478,8 @@ TEST_CASE("options by their UCI names: spaces, a Clear Hash button, an empty See
   // Move Overhead as GUIs send it, and today's MoveOverhead: the same option.
   for (const char* name : {"Move Overhead", "MoveOverhead", "move overhead"}) {
     INFO(name);
-    const std::string text = answer_text({std::string("setoption name ") + name + " value 250"},
-                                         "go wtime 2000 btime 2000", &errors);
+    const std::string text =
+        answer_text({std::string("setoption name ") + name + " value 250"}, "go wtime 2000 btime 2000", &errors);
     CHECK(errors == 0);
     dc::MoveClock mc;
     mc.time_ms = 2000;

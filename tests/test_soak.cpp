@@ -56,8 +56,10 @@ TEST_CASE("soak: 200 self-play games to their end, every search within its limit
       search.set_level(1 + int(rng() % 10));
       SearchLimits lim;
       const bool by_time = rng() % 8 == 0;
-      if (by_time) lim.movetime_ms = MOVETIME_MS;
-      else lim.nodes = 200 + rng() % 1800;
+      if (by_time)
+        lim.movetime_ms = MOVETIME_MS;
+      else
+        lim.nodes = 200 + rng() % 1800;
       const double c0 = thread_user_ms();
       const SearchResult r = search.go(pos, lim);
       const double ms = thread_user_ms() - c0;

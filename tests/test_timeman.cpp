@@ -25,10 +25,9 @@ MoveClock clock_of(int64_t time, int64_t inc = 0, int movestogo = 0, int ply = 0
 
 }  // namespace
 
-TEST_CASE("the limits are at least 1 ms, soft within hard, hard within the time left less the overhead",
-          "[timeman]") {
-  for (int64_t time : {0LL, 1LL, 29LL, 30LL, 31LL, 50LL, 100LL, 250LL, 500LL, 1000LL, 3000LL, 10000LL, 60000LL,
-                       600000LL, 86400000LL})
+TEST_CASE("the limits are at least 1 ms, soft within hard, hard within the time left less the overhead", "[timeman]") {
+  for (int64_t time :
+       {0LL, 1LL, 29LL, 30LL, 31LL, 50LL, 100LL, 250LL, 500LL, 1000LL, 3000LL, 10000LL, 60000LL, 600000LL, 86400000LL})
     for (int64_t inc : {0LL, 10LL, 100LL, 2000LL, 30000LL})
       for (int mtg : {0, 1, 2, 5, 40})
         for (int ply : {0, 1, 60, 250})
@@ -187,7 +186,8 @@ TEST_CASE("on a clock a level below the top never thinks longer than its own lim
 TEST_CASE("a timed search starts no iteration past half its time, or past the soft limit on a clock", "[timeman]") {
   dc::SearchLimits fixed;
   fixed.movetime_ms = 801;
-  const dc::IterationTrend settled{false, false, 6}, changed{true, false, 0}, fell{false, true, 2}, plain{false, false, 1};
+  const dc::IterationTrend settled{false, false, 6}, changed{true, false, 0}, fell{false, true, 2},
+      plain{false, false, 1};
   for (const auto& t : {settled, changed, plain})
     for (bool by_trend : {false, true}) CHECK(dc::iteration_deadline_ms(fixed, t, by_trend) == 400);
   dc::SearchLimits clock;

@@ -47,8 +47,10 @@ val flag_outcome_js(std::string fen, std::string side) {
 val time_budget_js(double time, double inc, double movestogo, double ply, double overhead) {
   if (!whole_in(time, -8.64e9, 8.64e9) || !whole_in(inc, 0, 86400000) || !whole_in(movestogo, 0, 1000) ||
       !whole_in(ply, 0, 1e6) || !whole_in(overhead, 0, MAX_MOVE_OVERHEAD_MS))
-    return error_obj("bad-clock", "the clock must be whole numbers: time, inc (0..86400000), movestogo (0..1000), ply (0..), overhead (0.." +
-                                      std::to_string(MAX_MOVE_OVERHEAD_MS) + ")");
+    return error_obj(
+        "bad-clock",
+        "the clock must be whole numbers: time, inc (0..86400000), movestogo (0..1000), ply (0..), overhead (0.." +
+            std::to_string(MAX_MOVE_OVERHEAD_MS) + ")");
   MoveClock c;
   c.time_ms = int64_t(time);
   c.inc_ms = int64_t(inc);

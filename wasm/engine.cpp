@@ -34,8 +34,10 @@ bool string_list(const val& moves, std::vector<std::string>& out, val& err, cons
   for (int i = 0; i < n; ++i) {
     val mv = moves[i];
     if (!mv.isString()) {
-      if (what == "moves") err = error_obj("bad-move", "move " + std::to_string(i + 1) + " is not a string");
-      else err = error_obj("bad-argument", what + " item " + std::to_string(i + 1) + " is not a string");
+      if (what == "moves")
+        err = error_obj("bad-move", "move " + std::to_string(i + 1) + " is not a string");
+      else
+        err = error_obj("bad-argument", what + " item " + std::to_string(i + 1) + " is not a string");
       return false;
     }
     out.push_back(mv.as<std::string>());
@@ -227,7 +229,8 @@ class GameFacade {
   // --- Results off the board, the game as a record ------------------------------------
   // side: 'gold' | 'scarlet' resigns (whoever is to move). -> the status.
   val resign(std::string side) {
-    if (side != "gold" && side != "scarlet") return error_obj("bad-argument", "the side that resigns is 'gold' or 'scarlet'");
+    if (side != "gold" && side != "scarlet")
+      return error_obj("bad-argument", "the side that resigns is 'gold' or 'scarlet'");
     return ended(game_.resign(side == "gold" ? GOLD : SCARLET));
   }
   val agree_draw() { return ended(game_.agree_draw()); }
@@ -268,7 +271,8 @@ class GameFacade {
       if (!rec.set_glyph(int(i) + 1, list[i]))
         return error_obj("bad-argument", "glyph " + std::to_string(i + 1) + " is not one of ! ? !! ?? !? ?! or ''");
     if (!clocks.isUndefined() && !clocks.isNull()) {
-      if (!val::global("Array").call<bool>("isArray", clocks)) return error_obj("bad-argument", "the clocks must be an array");
+      if (!val::global("Array").call<bool>("isArray", clocks))
+        return error_obj("bad-argument", "the clocks must be an array");
       const int n = clocks["length"].as<int>();
       if (n > game_.plies()) return error_obj("bad-argument", "more clocks than plies");
       for (int i = 0; i < n; ++i) {
@@ -319,7 +323,6 @@ class GameFacade {
     Position p = pos_;
     return val(double(dc::perft(p, depth)));
   }
-
 
  private:
   static MoveList legal_moves_of(Position& pos) { return dc::legal_moves(pos); }
@@ -380,5 +383,4 @@ EMSCRIPTEN_BINDINGS(dragonchess_game) {
       .function("history", &GameFacade::history)
       .function("moveLabel", &GameFacade::move_label)
       .function("perft", &GameFacade::perft);
-
 }

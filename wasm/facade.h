@@ -38,7 +38,9 @@ inline val game_error_obj(dc::GameErrorCode code, const std::string& message, in
   return o;
 }
 
-inline bool is_error(const val& v) { return v.typeOf().as<std::string>() == "object" && !v.isNull() && !v["error"].isUndefined(); }
+inline bool is_error(const val& v) {
+  return v.typeOf().as<std::string>() == "object" && !v.isNull() && !v["error"].isUndefined();
+}
 
 inline const char* kind_name(dc::Move m) {
   switch (m.kind()) {
@@ -105,7 +107,6 @@ inline void set_pv(val& o, const dc::Position& root, const std::vector<dc::Move>
   o.set("pv", alg);
   o.set("pvCoordinate", coord);
 }
-
 
 // A rule set named by the page ('gygax' | 'bga'; '' = `current`). False (and err set to a
 // bad-argument error naming the two) for any other name.

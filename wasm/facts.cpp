@@ -106,7 +106,7 @@ val levels() {
     o.set("levelBlindPct", ls.level_blind_pct);   // blind to every capture between levels
     o.set("carelessPct", ls.careless_pct);        // looks only at its own move
     o.set("exactRoot", ls.exact_root);            // every root move scored exactly (slower)
-    o.set("movetime", ls.movetime_ms);  // the computer's thinking time per move
+    o.set("movetime", ls.movetime_ms);            // the computer's thinking time per move
     // The top level's floor: at least minNodes, thinking up to maxMovetime ms for them (0: none).
     o.set("minNodes", double(ls.min_nodes));
     o.set("maxMovetime", ls.max_movetime_ms);
@@ -167,6 +167,4 @@ val facts() {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(dragonchess_facts) {
-  emscripten::function("factsCore", &facts);
-}
+EMSCRIPTEN_BINDINGS(dragonchess_facts) { emscripten::function("factsCore", &facts); }

@@ -68,6 +68,4 @@ val lesson_state_js(std::string fen, std::string goal, val moves, std::string ru
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(dragonchess_lesson) {
-  emscripten::function("lessonStateCore", &lesson_state_js);
-}
+EMSCRIPTEN_BINDINGS(dragonchess_lesson) { emscripten::function("lessonStateCore", &lesson_state_js); }

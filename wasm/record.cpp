@@ -29,7 +29,8 @@ namespace {
 val js_string(const std::string& s) {
   if (s.size() < 4096) return val(s);
   static const val decoder = val::global("TextDecoder").new_(std::string("utf-8"));
-  return decoder.call<val>("decode", val(emscripten::typed_memory_view(s.size(), reinterpret_cast<const unsigned char*>(s.data()))));
+  return decoder.call<val>(
+      "decode", val(emscripten::typed_memory_view(s.size(), reinterpret_cast<const unsigned char*>(s.data()))));
 }
 
 val strings(const std::vector<std::string>& list) {
@@ -110,7 +111,9 @@ class RecordListCore {
   explicit RecordListCore(int size) : text_(size_t(std::max(size, 0)), '\0') {}
   // The text's bytes in the module's memory: to be written at once (the view lapses when
   // the memory grows).
-  val buffer() { return val(emscripten::typed_memory_view(text_.size(), reinterpret_cast<unsigned char*>(text_.data()))); }
+  val buffer() {
+    return val(emscripten::typed_memory_view(text_.size(), reinterpret_cast<unsigned char*>(text_.data())));
+  }
 
   // {listed (the games listed so far), done, read (bytes listed so far), size (bytes),
   // total (the games of the whole text; 0 until known), counting, counted}; an error if
@@ -137,8 +140,10 @@ class RecordListCore {
     auto r = list_records(text_, cursor_, size_t(max_games), nullptr, COUNT_BYTES);
     if (!r) return game_error_obj(r.code(), r.error(), r.line());
     for (RecordInfo& info : r.value()) infos_.push_back(std::move(info));
-    if (cursor_.done) total_ = cursor_.games;
-    else if (first) count_ = cursor_, counting_ = true;  // counted on from where the list stopped
+    if (cursor_.done)
+      total_ = cursor_.games;
+    else if (first)
+      count_ = cursor_, counting_ = true;  // counted on from where the list stopped
     return progress();
   }
   int count() const { return int(infos_.size()); }

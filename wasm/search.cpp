@@ -31,7 +31,8 @@ class SearchFacade {
   explicit SearchFacade(double hash_mb) : search_(whole_in(hash_mb, 1, 1024) ? size_t(hash_mb) : 16) {}
 
   val set_hash(double mb) {
-    if (!whole_in(mb, 1, 1024)) return error_obj("bad-argument", "hash size must be a whole number of MB from 1 to 1024");
+    if (!whole_in(mb, 1, 1024))
+      return error_obj("bad-argument", "hash size must be a whole number of MB from 1 to 1024");
     search_.set_hash_mb(size_t(mb));
     return val::undefined();
   }
@@ -60,13 +61,16 @@ class SearchFacade {
             bool threat, double ply, bool fresh) {
     if (!record_) return error_obj("no-position", "no position to search: send the position first");
     if (!whole_in(multipv, 1, MAX_MULTIPV))
-      return error_obj("bad-argument", "multipv must be a whole number of lines from 1 to " + std::to_string(MAX_MULTIPV));
+      return error_obj("bad-argument",
+                       "multipv must be a whole number of lines from 1 to " + std::to_string(MAX_MULTIPV));
     if (!whole_in(ply, -1, record_->game.plies()))
-      return error_obj("bad-argument", "ply must be a whole number from 0 to the " + std::to_string(record_->game.plies()) +
-                                           " moves held");
-    if (!whole_in(depth, 0, 64)) return error_obj("bad-limits", "search limit 'depth' must be a whole number from 0 to 64");
+      return error_obj("bad-argument", "ply must be a whole number from 0 to the " +
+                                           std::to_string(record_->game.plies()) + " moves held");
+    if (!whole_in(depth, 0, 64))
+      return error_obj("bad-limits", "search limit 'depth' must be a whole number from 0 to 64");
     if (!whole_in(nodes, 0, 9e15)) return error_obj("bad-limits", "search limit 'nodes' must be a whole number from 0");
-    if (!whole_in(movetime, 0, 2147483647.0)) return error_obj("bad-limits", "search limit 'movetime' must be a whole number of ms from 0");
+    if (!whole_in(movetime, 0, 2147483647.0))
+      return error_obj("bad-limits", "search limit 'movetime' must be a whole number of ms from 0");
     if (!whole_in(level, 1, 10)) return error_obj("bad-level", "level must be a whole number from 1 to 10");
     std::optional<uint64_t> seed_value;
     if (!read_seed(seed, seed_value)) return error_obj("bad-argument", "seed must be a whole number from 0 to 2^53-1");
@@ -103,11 +107,15 @@ class SearchFacade {
   // overhead in ms; movestogo 0 = none. Returns {soft, hard, panic}.
   val start_clock(double time, double inc, double movestogo, double overhead, double level, val seed) {
     if (!record_) return error_obj("no-position", "no position to search: send the position first");
-    if (!whole_in(time, 0, 8.64e9)) return error_obj("bad-clock", "the clock's time left must be a whole number of ms from 0");
-    if (!whole_in(inc, 0, 86400000)) return error_obj("bad-clock", "the clock's increment must be a whole number of ms from 0 to 86400000");
-    if (!whole_in(movestogo, 0, 1000)) return error_obj("bad-clock", "the clock's movestogo must be a whole number from 0 (none) to 1000");
+    if (!whole_in(time, 0, 8.64e9))
+      return error_obj("bad-clock", "the clock's time left must be a whole number of ms from 0");
+    if (!whole_in(inc, 0, 86400000))
+      return error_obj("bad-clock", "the clock's increment must be a whole number of ms from 0 to 86400000");
+    if (!whole_in(movestogo, 0, 1000))
+      return error_obj("bad-clock", "the clock's movestogo must be a whole number from 0 (none) to 1000");
     if (!whole_in(overhead, 0, MAX_MOVE_OVERHEAD_MS))
-      return error_obj("bad-clock", "the clock's overhead must be a whole number of ms from 0 to " + std::to_string(MAX_MOVE_OVERHEAD_MS));
+      return error_obj("bad-clock", "the clock's overhead must be a whole number of ms from 0 to " +
+                                        std::to_string(MAX_MOVE_OVERHEAD_MS));
     if (!whole_in(level, 1, 10)) return error_obj("bad-level", "level must be a whole number from 1 to 10");
     std::optional<uint64_t> seed_value;
     if (!read_seed(seed, seed_value)) return error_obj("bad-argument", "seed must be a whole number from 0 to 2^53-1");
@@ -183,8 +191,8 @@ class SearchFacade {
   val status_at(double ply) const {
     if (!record_) return error_obj("no-position", "no position: send the position first");
     if (!whole_in(ply, -1, record_->game.plies()))
-      return error_obj("bad-argument", "ply must be a whole number from 0 to the " + std::to_string(record_->game.plies()) +
-                                           " moves held");
+      return error_obj("bad-argument", "ply must be a whole number from 0 to the " +
+                                           std::to_string(record_->game.plies()) + " moves held");
     const dc::Game g = game_at(int(ply));
     return status_obj(g.status(), g.position().side_to_move());
   }
@@ -205,7 +213,8 @@ class SearchFacade {
 
   val apply_position(const std::string& fen, double keep, const val& moves, const std::string& rules_id) {
     if (!whole_in(keep, 0, 1e9)) return error_obj("bad-argument", "keep must be a whole number of moves");
-    if (!val::global("Array").call<bool>("isArray", moves)) return error_obj("bad-argument", "the moves must be an array of strings");
+    if (!val::global("Array").call<bool>("isArray", moves))
+      return error_obj("bad-argument", "the moves must be an array of strings");
     Rules rules;
     val err = val::undefined();
     if (!rules_arg(rules_id, Rules::Gygax, rules, err)) return err;

@@ -28,6 +28,4 @@ val position_from_board(std::string board, std::string side, std::string rules) 
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(dragonchess_setup) {
-  emscripten::function("positionFromBoardCore", &position_from_board);
-}
+EMSCRIPTEN_BINDINGS(dragonchess_setup) { emscripten::function("positionFromBoardCore", &position_from_board); }

@@ -20,8 +20,7 @@ inline bool parse_whole(std::string_view s, long long lo, long long hi, long lon
 inline bool parse_decimal(std::string_view s, double lo, double hi, double& out) {
   const std::string_view digits = !s.empty() && s[0] == '-' ? s.substr(1) : s;
   if (digits.empty() || digits.size() > 30 || digits.front() == '.' || digits.back() == '.' ||
-      digits.find_first_not_of("0123456789.") != std::string_view::npos ||
-      digits.find('.') != digits.rfind('.'))
+      digits.find_first_not_of("0123456789.") != std::string_view::npos || digits.find('.') != digits.rfind('.'))
     return false;
   double v = 0;
   const auto r = std::from_chars(s.data(), s.data() + s.size(), v, std::chars_format::fixed);

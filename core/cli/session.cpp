@@ -172,8 +172,10 @@ void Session::start_job(Job kind, std::function<void()> body, const std::functio
     if (prepare) prepare();
     if (stop_flag_) stop_locked();
   }
-  if (on_worker) next_job_ = std::move(body);  // a waiting line's job: the worker runs it next
-  else job_ = std::thread([this, body = std::move(body)]() mutable { worker(std::move(body)); });
+  if (on_worker)
+    next_job_ = std::move(body);  // a waiting line's job: the worker runs it next
+  else
+    job_ = std::thread([this, body = std::move(body)]() mutable { worker(std::move(body)); });
 }
 
 void Session::worker(std::function<void()> body) {
@@ -296,9 +298,12 @@ bool Session::handle(std::string_view line, Clock::time_point read_at) {
     std::lock_guard<std::mutex> lock(state_mutex_);
     if (working_) {
       const bool searching = job_running_ && job_kind_ == Job::Search;
-      if (searching && cmd == "isready") say("readyok");
-      else if (searching && cmd == "uci") cmd_uci();
-      else waiting_.push_back({std::string(line), read_at});  // its turn comes after the job
+      if (searching && cmd == "isready")
+        say("readyok");
+      else if (searching && cmd == "uci")
+        cmd_uci();
+      else
+        waiting_.push_back({std::string(line), read_at});  // its turn comes after the job
       return true;
     }
   }
@@ -308,31 +313,56 @@ bool Session::handle(std::string_view line, Clock::time_point read_at) {
 
 void Session::execute(std::string_view cmd, std::string_view args, Clock::time_point read_at) {
   if (cmd == "quit" || cmd == "exit" || cmd == "stop") return;  // (waited behind a job that has ended)
-  if (cmd == "isready") say("readyok");
-  else if (cmd == "position") cmd_position(args);
-  else if (cmd == "d" || cmd == "display") cmd_display();
-  else if (cmd == "moves") cmd_moves();
-  else if (cmd == "status") cmd_status();
-  else if (cmd == "perft") cmd_perft(args, false);
-  else if (cmd == "divide") cmd_perft(args, true);
-  else if (cmd == "bench") cmd_bench(args);
-  else if (cmd == "go") cmd_go(args, read_at);
-  else if (cmd == "setoption") cmd_setoption(args);
-  else if (cmd == "play" || cmd == "move") cmd_play(args);
-  else if (cmd == "undo") cmd_undo(false);
-  else if (cmd == "redo") cmd_undo(true);
-  else if (cmd == "history") cmd_history();
-  else if (cmd == "load") cmd_load(args);
-  else if (cmd == "games") cmd_games(args);
-  else if (cmd == "save") cmd_save(args, false);
-  else if (cmd == "append") cmd_save(args, true);
-  else if (cmd == "tag") cmd_tag(args);
-  else if (cmd == "resign") cmd_end(args, true);
-  else if (cmd == "draw") cmd_end(args, false);
-  else if (cmd == "ucinewgame" || cmd == "newgame") search_->new_game();
-  else if (cmd == "uci") cmd_uci();
-  else if (cmd == "help") cmd_help();
-  else error("unknown command " + shown(cmd) + " (try 'help')");
+  if (cmd == "isready")
+    say("readyok");
+  else if (cmd == "position")
+    cmd_position(args);
+  else if (cmd == "d" || cmd == "display")
+    cmd_display();
+  else if (cmd == "moves")
+    cmd_moves();
+  else if (cmd == "status")
+    cmd_status();
+  else if (cmd == "perft")
+    cmd_perft(args, false);
+  else if (cmd == "divide")
+    cmd_perft(args, true);
+  else if (cmd == "bench")
+    cmd_bench(args);
+  else if (cmd == "go")
+    cmd_go(args, read_at);
+  else if (cmd == "setoption")
+    cmd_setoption(args);
+  else if (cmd == "play" || cmd == "move")
+    cmd_play(args);
+  else if (cmd == "undo")
+    cmd_undo(false);
+  else if (cmd == "redo")
+    cmd_undo(true);
+  else if (cmd == "history")
+    cmd_history();
+  else if (cmd == "load")
+    cmd_load(args);
+  else if (cmd == "games")
+    cmd_games(args);
+  else if (cmd == "save")
+    cmd_save(args, false);
+  else if (cmd == "append")
+    cmd_save(args, true);
+  else if (cmd == "tag")
+    cmd_tag(args);
+  else if (cmd == "resign")
+    cmd_end(args, true);
+  else if (cmd == "draw")
+    cmd_end(args, false);
+  else if (cmd == "ucinewgame" || cmd == "newgame")
+    search_->new_game();
+  else if (cmd == "uci")
+    cmd_uci();
+  else if (cmd == "help")
+    cmd_help();
+  else
+    error("unknown command " + shown(cmd) + " (try 'help')");
 }
 
 void Session::cmd_help() {
@@ -369,9 +399,12 @@ void Session::cmd_uci() {
       "option name Clear Hash type button\n"
       "option name Level type spin default 10 min 1 max 10\n"
       "option name Seed type string default <empty>\n"
-      "option name MultiPV type spin default 1 min 1 max " + std::to_string(MAX_MULTIPV) + "\n"
-      "option name Move Overhead type spin default " + std::to_string(DEFAULT_MOVE_OVERHEAD_MS) + " min 0 max " +
-      std::to_string(MAX_MOVE_OVERHEAD_MS) + "\n"
+      "option name MultiPV type spin default 1 min 1 max " +
+      std::to_string(MAX_MULTIPV) +
+      "\n"
+      "option name Move Overhead type spin default " +
+      std::to_string(DEFAULT_MOVE_OVERHEAD_MS) + " min 0 max " + std::to_string(MAX_MOVE_OVERHEAD_MS) +
+      "\n"
       "option name Rules type combo default gygax var gygax var bga\nuciok");
 }
 
@@ -399,7 +432,7 @@ void Session::cmd_position(std::string_view args) {
   }
   auto g = Game::from(start, moves, record_.game.rules());  // the Rules option's
   if (!g) return error(g.error());
-  record_ = GameRecord();  // a new game: no tags, comments or glyphs
+  record_ = GameRecord();               // a new game: no tags, comments or glyphs
   record_.game = std::move(g.value());  // all or nothing
 }
 
@@ -438,8 +471,8 @@ void Session::cmd_history() {
 void Session::cmd_perft(std::string_view args, bool div) {
   long long depth = 0;
   if (!parse_int(trim(args), div ? 1 : 0, 12, depth))
-    return error(std::string(div ? "divide needs a depth from 1" : "perft needs a depth from 0") +
-                 " to 12, got " + shown(args));
+    return error(std::string(div ? "divide needs a depth from 1" : "perft needs a depth from 0") + " to 12, got " +
+                 shown(args));
   job_pos_ = record_.game.position();
   start_job(Job::Count, [this, div, depth = int(depth)] {
     const auto t0 = std::chrono::steady_clock::now();
@@ -456,9 +489,9 @@ void Session::cmd_perft(std::string_view args, bool div) {
       }
       const size_t all = size_t(legal_moves(job_pos_).size);
       if (counts.size() < all) {
-        finish(text + "divide " + std::to_string(depth) + " stopped after " + ms() + " ms: " +
-               std::to_string(counts.size()) + " of " + std::to_string(all) + " moves counted, total so far " +
-               std::to_string(total) + " (incomplete)");
+        finish(text + "divide " + std::to_string(depth) + " stopped after " + ms() +
+               " ms: " + std::to_string(counts.size()) + " of " + std::to_string(all) +
+               " moves counted, total so far " + std::to_string(total) + " (incomplete)");
       } else {
         finish(text + "total " + std::to_string(total));
       }
@@ -471,8 +504,8 @@ void Session::cmd_perft(std::string_view args, bool div) {
       finish("perft " + std::to_string(depth) + " stopped after " + ms() + " ms: " + std::to_string(total) +
              " leaf nodes counted so far (incomplete)");
     else
-      finish("perft " + std::to_string(depth) + " " + std::to_string(total) + " time_ms " + std::to_string(int(s * 1000)) +
-             " nps " + std::to_string(uint64_t(total / std::max(s, 1e-9))));
+      finish("perft " + std::to_string(depth) + " " + std::to_string(total) + " time_ms " +
+             std::to_string(int(s * 1000)) + " nps " + std::to_string(uint64_t(total / std::max(s, 1e-9))));
   });
 }
 
@@ -481,9 +514,12 @@ uint64_t perft_bench(std::ostream& out, int runs, const std::atomic<bool>* stop)
   // frozen pieces, afar captures, promotions, Kings off level 2).
   static const std::pair<const char*, int> positions[] = {
       {START_POSITION.data(), 4},
-      {"10r1/8c3/3s5H2/4K7/2R9/12/1g10/12/t11/1W10/5M6/2o9/10S1/3hU7/6wP1G2/12/12/4D7/5b6/7k4/6e5/2d9/3B8/E11 g 0 1", 4},
+      {"10r1/8c3/3s5H2/4K7/2R9/12/1g10/12/t11/1W10/5M6/2o9/10S1/3hU7/6wP1G2/12/12/4D7/5b6/7k4/6e5/2d9/3B8/E11 g 0 1",
+       4},
       {"5P6/8c3/10h1/12/12/4r7/4S7/12/4k7/W11/4o1u3d1/7E4/12/7T4/3GK7/12/12/12/4B7/9e2/2H9/12/4b5D1/C11 g 0 1", 5},
-      {"1r3k6/12/2s9/2M9/6R2G2/4p7/12/7C4/8u2o/t9W1/3d4g3/5c1w4/3H8/1S10/2U9/O11/9e2/D11/10b1/2m8P/7E4/4B7/1h10/5K6 g 0 1", 4},
+      {"1r3k6/12/2s9/2M9/6R2G2/4p7/12/7C4/8u2o/t9W1/3d4g3/5c1w4/3H8/1S10/2U9/O11/9e2/D11/10b1/2m8P/7E4/4B7/1h10/5K6 g "
+       "0 1",
+       4},
   };
   uint64_t signature = 0, all_nodes = 0;
   double all_seconds = 0;
@@ -579,13 +615,20 @@ bool Session::go_limits(std::string_view args, SearchLimits& limits, std::string
                            : "a whole number of milliseconds up to " + std::to_string(hi) + " (below 0 counts as 0)") +
                     ", got " + (got.empty() ? std::string("nothing") : shown(got)));
       clock[k] = std::max(0LL, v);
-    }
-    else if (w[i] == "infinite") limits.infinite = true;
-    else if (w[i] == "depth") { if (!need(1, MAX_DEPTH)) return fail("go depth needs a number from 1 to " + std::to_string(MAX_DEPTH)); limits.depth = int(v); }
-    else if (w[i] == "nodes") { if (!need(1, 1000000000000LL)) return fail("go nodes needs a number from 1 to 1000000000000"); limits.nodes = uint64_t(v); }
-    else if (w[i] == "movetime") { if (!need(1, 86400000)) return fail("go movetime needs milliseconds from 1 to 86400000"); limits.movetime_ms = int(v); }
-    else return fail("unknown go option " + shown(w[i]) +
-                     " (depth N, nodes N, movetime MS, infinite, wtime MS, btime MS, winc MS, binc MS, movestogo N)");
+    } else if (w[i] == "infinite")
+      limits.infinite = true;
+    else if (w[i] == "depth") {
+      if (!need(1, MAX_DEPTH)) return fail("go depth needs a number from 1 to " + std::to_string(MAX_DEPTH));
+      limits.depth = int(v);
+    } else if (w[i] == "nodes") {
+      if (!need(1, 1000000000000LL)) return fail("go nodes needs a number from 1 to 1000000000000");
+      limits.nodes = uint64_t(v);
+    } else if (w[i] == "movetime") {
+      if (!need(1, 86400000)) return fail("go movetime needs milliseconds from 1 to 86400000");
+      limits.movetime_ms = int(v);
+    } else
+      return fail("unknown go option " + shown(w[i]) +
+                  " (depth N, nodes N, movetime MS, infinite, wtime MS, btime MS, winc MS, binc MS, movestogo N)");
   }
   if (std::any_of(std::begin(clock), std::end(clock), [](const auto& c) { return c.has_value(); })) {
     // On a clock: core's time manager, within the level's own limits below the top
@@ -615,7 +658,8 @@ bool Session::go_limits(std::string_view args, SearchLimits& limits, std::string
                    std::to_string(limits.movetime_ms) + (time_budget(mc).panic ? " panic" : "");
   }
   // No limit given: what the level searches for one move of the computer (the page's).
-  if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms) limits = level_limits(search_->level());
+  if (!limits.infinite && !limits.depth && !limits.nodes && !limits.movetime_ms)
+    limits = level_limits(search_->level());
   limits.multipv = multipv_;
   return true;
 }
@@ -627,11 +671,13 @@ void Session::cmd_go(std::string_view args, Clock::time_point read_at) {
   if (!clock_line.empty()) say(clock_line);
   // The search starts under the stop's lock, its clock from when the line was read: a
   // "stop" right after "go" reaches a started search, and no time is lost before it.
-  start_job(Job::Search, [this, limits] { run_search(limits); }, [&] {
-    search_->start(record_.game.position(), limits, read_at);
-    search_running_ = true;
-    infinite_ = limits.infinite;
-  });
+  start_job(
+      Job::Search, [this, limits] { run_search(limits); },
+      [&] {
+        search_->start(record_.game.position(), limits, read_at);
+        search_running_ = true;
+        infinite_ = limits.infinite;
+      });
 }
 
 namespace {
@@ -669,9 +715,16 @@ void Session::run_search(const SearchLimits& limits) {
     std::string text;
     for (size_t k = 0; k < (multipv ? info.lines.size() : 1); ++k) {
       const SearchLine* line = multipv ? &info.lines[k] : nullptr;
-      InfoLine l{info.depth, info.seldepth, multipv ? int(k) + 1 : 0, true,
-                 line ? line->score_cp : info.score_cp, line ? line->is_mate : info.is_mate,
-                 line ? line->mate_in : info.mate_in, info.nodes, info.time_ms, line ? &line->pv : &info.pv};
+      InfoLine l{info.depth,
+                 info.seldepth,
+                 multipv ? int(k) + 1 : 0,
+                 true,
+                 line ? line->score_cp : info.score_cp,
+                 line ? line->is_mate : info.is_mate,
+                 line ? line->mate_in : info.mate_in,
+                 info.nodes,
+                 info.time_ms,
+                 line ? &line->pv : &info.pv};
       if (k) text += '\n';
       text += info_text(l);
     }
@@ -730,7 +783,8 @@ void Session::cmd_setoption(std::string_view args) {
     return error("setoption needs 'name <Hash|Clear Hash|Level|Seed|MultiPV|Move Overhead|Rules> value <v>'");
   long long v = 0;
   if (key == "hash") {
-    if (!parse_int(value, 1, 1024, v)) return error("Hash must be a number of megabytes from 1 to 1024, got " + shown(value));
+    if (!parse_int(value, 1, 1024, v))
+      return error("Hash must be a number of megabytes from 1 to 1024, got " + shown(value));
     hash_mb_ = size_t(v);
     search_->set_hash_mb(hash_mb_);
   } else if (key == "clearhash") {
@@ -745,7 +799,8 @@ void Session::cmd_setoption(std::string_view args) {
     // pass exactly (a JavaScript number).
     if (value.empty() || value == "<empty>") return;
     if (!parse_int(value, 0, MAX_SEED, v))
-      return error("Seed must be empty or a whole number from 0 to " + std::to_string(MAX_SEED) + ", got " + shown(value));
+      return error("Seed must be empty or a whole number from 0 to " + std::to_string(MAX_SEED) + ", got " +
+                   shown(value));
     search_->set_seed(uint64_t(v));
   } else if (key == "moveoverhead") {
     if (!parse_int(value, 0, MAX_MOVE_OVERHEAD_MS, v))
@@ -754,7 +809,8 @@ void Session::cmd_setoption(std::string_view args) {
     move_overhead_ms_ = int(v);
   } else if (key == "multipv") {
     if (!parse_int(value, 1, MAX_MULTIPV, v))
-      return error("MultiPV must be a number of lines from 1 to " + std::to_string(MAX_MULTIPV) + ", got " + shown(value));
+      return error("MultiPV must be a number of lines from 1 to " + std::to_string(MAX_MULTIPV) + ", got " +
+                   shown(value));
     multipv_ = int(v);
   } else if (key == "rules") {
     const Result<Rules> r = parse_rules(value);
@@ -772,7 +828,8 @@ void Session::cmd_play(std::string_view args) {
   if (w.empty()) return error("play needs a move");
   const int before = record_.game.plies();
   // One move, or several: all or nothing (an error then names the move by number).
-  auto r = w.size() == 1 ? record_.game.play(w[0]) : record_.game.play_all(std::vector<std::string>(w.begin(), w.end()));
+  auto r =
+      w.size() == 1 ? record_.game.play(w[0]) : record_.game.play_all(std::vector<std::string>(w.begin(), w.end()));
   if (!r) return error(r.error());
   std::string text;
   for (int i = before; i < record_.game.plies(); ++i) {
@@ -853,8 +910,10 @@ void Session::cmd_save(std::string_view args, bool append) {
     const std::streamoff size = old ? std::streamoff(old.tellg()) : 0;
     std::string tail(size_t(std::min<std::streamoff>(size, 2)), '\0');
     if (size > 0) old.seekg(size - std::streamoff(tail.size())).read(tail.data(), std::streamsize(tail.size()));
-    if (size > 0 && tail.back() != '\n') text.insert(0, "\n\n");
-    else if (size > 1 && tail != "\n\n") text.insert(0, "\n");
+    if (size > 0 && tail.back() != '\n')
+      text.insert(0, "\n\n");
+    else if (size > 1 && tail != "\n\n")
+      text.insert(0, "\n");
   }
   std::ofstream out(path, std::ios::binary | (append ? std::ios::app : std::ios::trunc));
   if (!out) return error("cannot open " + shown(path) + " for writing: " + std::strerror(errno));
@@ -885,9 +944,12 @@ void Session::cmd_end(std::string_view args, bool resign) {
   if (!resign && !args.empty()) return error("draw takes no argument (it is a draw by agreement)");
   std::string which(args);
   std::transform(which.begin(), which.end(), which.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  if (which == "gold") side = GOLD;
-  else if (which == "scarlet") side = SCARLET;
-  else if (!args.empty()) return error("resign takes 'gold', 'scarlet' or nothing (the side to move), not " + shown(args));
+  if (which == "gold")
+    side = GOLD;
+  else if (which == "scarlet")
+    side = SCARLET;
+  else if (!args.empty())
+    return error("resign takes 'gold', 'scarlet' or nothing (the side to move), not " + shown(args));
   auto r = resign ? record_.game.resign(side) : record_.game.agree_draw();
   if (!r) return error(r.error());
   say(std::string("result ") + record_.game.result() + " : " + r->reason());

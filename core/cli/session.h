@@ -114,17 +114,17 @@ class Session {
   // Asks the running job to end and waits for its last line (the waiting lines go on).
   void stop_job();
   void stop_locked();  // the same request, the lock held (no wait)
-  void quit();  // drops the waiting lines, stops the running job, waits for its last line
+  void quit();         // drops the waiting lines, stops the running job, waits for its last line
   void join_job();
 
   std::ostream& out_;
   std::atomic<int> errors_{0};  // jobs count theirs on the worker thread
   std::mutex out_mutex_;
-  GameRecord record_;  // the game, its tags, comments and glyphs
+  GameRecord record_;    // the game, its tags, comments and glyphs
   size_t hash_mb_ = 16;  // (before search_, which is built with it)
   // Built with the session, so that the first "go" loses no time building it.
   std::unique_ptr<Search> search_;
-  int multipv_ = 1;  // setoption MultiPV: lines reported per depth
+  int multipv_ = 1;                                  // setoption MultiPV: lines reported per depth
   int move_overhead_ms_ = DEFAULT_MOVE_OVERHEAD_MS;  // setoption Move Overhead
 
   std::thread job_;
@@ -141,16 +141,16 @@ class Session {
   bool working_ = false;         // the worker runs a job or the lines waiting behind it
   bool job_running_ = false;     // a job is between its start and its last line
   Job job_kind_ = Job::Search;
-  bool infinite_ = false;        // the running search is "go infinite"
-  uint64_t jobs_finished_ = 0;   // last lines printed
+  bool infinite_ = false;       // the running search is "go infinite"
+  uint64_t jobs_finished_ = 0;  // last lines printed
   bool input_ended_ = false;
-  bool quitting_ = false;        // quit: every job is stopped as it starts
+  bool quitting_ = false;  // quit: every job is stopped as it starts
   // Set by stop/quit/end of input; counts and loads poll it, "go infinite" waits for it
   // (as in UCI it holds its bestmove until "stop", even when the search itself has ended).
   std::atomic<bool> stop_flag_{false};
-  bool search_running_ = false;  // inside the search's advance loop
+  bool search_running_ = false;     // inside the search's advance loop
   Search* bench_search_ = nullptr;  // the search of a running "bench"
-  Position job_pos_;  // the job works on its own copy
+  Position job_pos_;                // the job works on its own copy
 };
 
 // Prints the perft bench (legal leaf nodes per second on fixed positions) and returns

@@ -32,7 +32,10 @@ std::vector<std::string> opening_positions(int count, int plies, uint64_t seed, 
       int nq = 0;
       for (Move m : l)
         if (!m.is_capture()) quiet[nq++] = m;
-      if (nq == 0) { ok = false; break; }
+      if (nq == 0) {
+        ok = false;
+        break;
+      }
       pos.make_move(quiet[rnd() % uint64_t(nq)]);
     }
     if (!ok || game_status(pos).over() || in_check(pos)) continue;
@@ -96,9 +99,8 @@ uint64_t search_bench(std::ostream& out, int depth, Search* search, const std::a
   const double sec = std::chrono::duration<double>(wall).count();
   const double cpu = double(cpu_ticks) / CLOCKS_PER_SEC;
   out << "signature " << total << "\n";
-  out << "depth " << depth << "  time " << int(sec * 1000) << " ms  nps "
-      << uint64_t(sec > 0 ? double(total) / sec : 0) << "  (cpu " << int(cpu * 1000) << " ms, nps/cpu "
-      << uint64_t(cpu > 0 ? double(total) / cpu : 0) << ")\n";
+  out << "depth " << depth << "  time " << int(sec * 1000) << " ms  nps " << uint64_t(sec > 0 ? double(total) / sec : 0)
+      << "  (cpu " << int(cpu * 1000) << " ms, nps/cpu " << uint64_t(cpu > 0 ? double(total) / cpu : 0) << ")\n";
   return total;
 }
 

@@ -13,11 +13,11 @@ EvalWeights EvalWeights::defaults() {
   EvalWeights w{};
   // One line per weight: DC_WEIGHT(name, values...), every value of the weight in
   // the order of its array (checked here at compile time).
-#define DC_WEIGHT(name, ...)                                                           \
-  {                                                                                \
-    static constexpr int v[] = {__VA_ARGS__};                                      \
+#define DC_WEIGHT(name, ...)                                                                \
+  {                                                                                         \
+    static constexpr int v[] = {__VA_ARGS__};                                               \
     static_assert(sizeof v == sizeof(EvalWeights::name), #name ": wrong number of values"); \
-    std::memcpy(&w.name, v, sizeof v);                                             \
+    std::memcpy(&w.name, v, sizeof v);                                                      \
   }
 #include "eval_weights.inc"
 #undef DC_WEIGHT
@@ -140,9 +140,7 @@ std::unique_ptr<Evaluator::BgaTerms> Evaluator::make_bga_terms() const {
   return b;
 }
 
-int Evaluator::frozen_term(const Position& pos, Square s) const {
-  return pos.frozen(s) ? gold_frozen_[pos.at(s)] : 0;
-}
+int Evaluator::frozen_term(const Position& pos, Square s) const { return pos.frozen(s) ? gold_frozen_[pos.at(s)] : 0; }
 
 int Evaluator::gold_terms(const Position& pos) const {
   const bool frozen_terms = w_.use_frozen && !w_.material_only;
@@ -237,8 +235,8 @@ inline void Evaluator::one_slider(const Position& pos, Color c, PieceType t, Squ
 // (Everything it calls inlined into it, itself not inlined: it runs for every evaluation.)
 template <Rules R>
 [[gnu::noinline, gnu::flatten]] void Evaluator::slider_terms(const Position& pos, Color c, const Bitboard& ez,
-                                                            const SliderTerms::Side* base, const Bitboard& changed,
-                                                            SliderTerms::Side& out) const {
+                                                             const SliderTerms::Side* base, const Bitboard& changed,
+                                                             SliderTerms::Side& out) const {
   const Tables& T = tables(R);
   const Passage<R> P(pos, c);  // what stops a slide (Board Game Arena's: the gazed squares too)
   const Bitboard sliders = pos.pieces_of(c, T.slider_types());
@@ -325,7 +323,8 @@ int Evaluator::dynamic_terms(const Position& pos, const SliderTerms* base, std::
         if (slider_[t] || (pos.frozen(s) && w_.use_frozen)) return;
         int katt = (T.capture_mask(c, t, s) & ez).count();
         for (const Target& tg : T.special_targets(T.moves(c, t, s)))
-          if ((tg.mode & CAPTURE_ONLY) && ez.test(tg.to) && (tg.via == SQ_NONE || (pos.empty(tg.via) && !P.gazed(tg.via))))
+          if ((tg.mode & CAPTURE_ONLY) && ez.test(tg.to) &&
+              (tg.via == SQ_NONE || (pos.empty(tg.via) && !P.gazed(tg.via))))
             ++katt;
         if (katt) {
           units += katt * w.king_attack_weight[t];

@@ -20,18 +20,18 @@ struct Passage;  // movegen.h
 // the weights file, weights_file.h, go through this list), with the part of the
 // evaluation it enters: TABLE weights only the per-piece, per-square terms
 // (Evaluator::gold_terms), DYNAMIC weights also the terms computed at each node.
-#define DC_EVAL_WEIGHTS(X)         \
-  X(value, TABLE)                  \
-  X(level_bonus, TABLE)            \
-  X(file_bonus, TABLE)             \
-  X(rank_bonus, TABLE)             \
-  X(warrior_rank, TABLE)           \
-  X(king_off_level2, TABLE)        \
-  X(frozen, TABLE)                 \
-  X(mobility, DYNAMIC)             \
-  X(king_attack_weight, DYNAMIC)   \
-  X(king_attackers_pct, DYNAMIC)   \
-  X(afar_threat, DYNAMIC)          \
+#define DC_EVAL_WEIGHTS(X)       \
+  X(value, TABLE)                \
+  X(level_bonus, TABLE)          \
+  X(file_bonus, TABLE)           \
+  X(rank_bonus, TABLE)           \
+  X(warrior_rank, TABLE)         \
+  X(king_off_level2, TABLE)      \
+  X(frozen, TABLE)               \
+  X(mobility, DYNAMIC)           \
+  X(king_attack_weight, DYNAMIC) \
+  X(king_attackers_pct, DYNAMIC) \
+  X(afar_threat, DYNAMIC)        \
   X(tempo, DYNAMIC)
 
 struct EvalWeights {
@@ -97,7 +97,7 @@ class Evaluator {
   explicit Evaluator(const EvalWeights& w = EvalWeights::defaults());
   const EvalWeights& weights() const { return w_; }
   int operator()(const Position& pos) const { return fast(pos) + dynamic(pos); }
-  int fast(const Position& pos) const;     // table terms, frozen pieces, tempo
+  int fast(const Position& pos) const;  // table terms, frozen pieces, tempo
 
   // The table and frozen-piece terms of fast() from Gold's point of view (no tempo),
   // and the part of them that depends on squares a and b: the pieces on a and b and
@@ -148,7 +148,7 @@ class Evaluator {
   EvalWeights w_;
   int psq_[PIECE_NB][SQUARE_NB];
   int gold_psq_[PIECE_NB][SQUARE_NB];  // the same from Gold's point of view (0 for no piece)
-  int gold_frozen_[PIECE_NB]{};  // the frozen-piece term of a frozen piece, Gold's view
+  int gold_frozen_[PIECE_NB]{};        // the frozen-piece term of a frozen piece, Gold's view
   // The level-2 square whose freezing depends on s: s itself on level 2, the square
   // above on level 1, none (-1) on level 3.
   static constexpr auto LEVEL2_OF = [] {
@@ -186,7 +186,8 @@ class Evaluator {
 
   // dynamic() under rule set R.
   template <Rules R>
-  int dynamic_terms(const Position& pos, const SliderTerms* base, std::span<const Square> changed, SliderTerms& out) const;
+  int dynamic_terms(const Position& pos, const SliderTerms* base, std::span<const Square> changed,
+                    SliderTerms& out) const;
   // Mobility and King-zone attacks of the sliders of colour c (King safety: units and
   // count of attackers), and the squares they depend on.
   template <Rules R>
@@ -201,7 +202,6 @@ class Evaluator {
 
 // Score in centipawns from the point of view of the side to move.
 int evaluate(const Position& pos, const EvalWeights& w);
-
 
 // Material of one side excluding the King (cp, Gygax values).
 int material_of(const Position& pos, Color c);

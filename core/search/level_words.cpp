@@ -12,7 +12,7 @@ namespace dc {
 
 namespace {
 
-constexpr const char* NAMES[11] = {"",       "Beginner", "Novice", "Casual", "Club player", "Intermediate",
+constexpr const char* NAMES[11] = {"",       "Beginner", "Novice", "Casual", "Club player",  "Intermediate",
                                    "Strong", "Advanced", "Expert", "Master", "Full strength"};
 
 // How often a chance per search reads (0: always).
@@ -61,12 +61,14 @@ std::string level_words(int level) {
     s += "looks as far ahead as " + grouped(ls.max_nodes) + " positions a move allow";
   // Its errors, grouped by how often it makes them.
   std::vector<std::string> errs[OFTEN_NB];
-  if (ls.horizon_pct > 0 && ls.capture_horizon == 0) errs[often_rank(ls.horizon_pct)].push_back("leaves pieces hanging");
+  if (ls.horizon_pct > 0 && ls.capture_horizon == 0)
+    errs[often_rank(ls.horizon_pct)].push_back("leaves pieces hanging");
   if (ls.horizon_pct > 0 && ls.capture_horizon >= 1) errs[often_rank(ls.horizon_pct)].push_back("misses recaptures");
   if (ls.level_blind_pct > 0)
     errs[often_rank(ls.level_blind_pct)].push_back("misses captures from one level to another");
   if (ls.afar_blind_pct > 0) errs[often_rank(ls.afar_blind_pct)].push_back("misses captures from afar");
-  if (ls.careless_pct > 0 && ls.max_depth > 1) errs[often_rank(ls.careless_pct)].push_back("looks only at its own move");
+  if (ls.careless_pct > 0 && ls.max_depth > 1)
+    errs[often_rank(ls.careless_pct)].push_back("looks only at its own move");
   if (ls.frozen_blind_pct > 0) errs[often_rank(ls.frozen_blind_pct)].push_back("forgets frozen pieces");
   if (ls.blunder_pct > 0) errs[often_rank(ls.blunder_pct)].push_back("plays a weaker move");
   std::vector<std::string> parts;

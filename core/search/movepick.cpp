@@ -87,7 +87,8 @@ void MoveOrder::update_quiet_cutoff(const Position& pos, const PrevMove& pm, Mov
     const Piece qp = pos.at(q.from());
     int& hq = history_[qp][q.to()];
     hq -= bonus + hq * bonus / 16384;
-    if (int16_t* cq = use_cont_history ? cont_entry(pm, qp, q.to()) : nullptr) *cq = int16_t(*cq - bonus - *cq * bonus / 16384);
+    if (int16_t* cq = use_cont_history ? cont_entry(pm, qp, q.to()) : nullptr)
+      *cq = int16_t(*cq - bonus - *cq * bonus / 16384);
   }
 }
 
@@ -132,14 +133,14 @@ Move MovePicker::next(bool futile_quiets) {
       if (cur_ < bad_) return moves_[cur_++];
       stage_ = Stage::Done;
       [[fallthrough]];
-    case Stage::Done:
-      break;
+    case Stage::Done: break;
   }
   return Move::none();
 }
 
 void MovePicker::score() {
-  for (int i = start_; i < end_; ++i) keys_[i] = order_key(order_.score(pos_, moves_[i], Move::none(), ply_), moves_[i]);
+  for (int i = start_; i < end_; ++i)
+    keys_[i] = order_key(order_.score(pos_, moves_[i], Move::none(), ply_), moves_[i]);
 }
 
 Move MovePicker::from_list() {

@@ -18,7 +18,8 @@ namespace dc::detail {
 // from afar, or every capture from one level to another (those from afar among them).
 enum class Blind : uint8_t { NONE, AFAR, LEVELS };
 constexpr bool unseen(Blind b, Move m) {
-  return b == Blind::AFAR ? m.is_afar() : b == Blind::LEVELS && m.is_capture() && level_of(m.from()) != level_of(m.to());
+  return b == Blind::AFAR ? m.is_afar()
+                          : b == Blind::LEVELS && m.is_capture() && level_of(m.from()) != level_of(m.to());
 }
 // Removes the moves a search blind that way does not see; returns the new count.
 inline int without_unseen(Move* moves, int n, Blind b) {
@@ -92,8 +93,14 @@ class MovePicker {
   // for no SEE ordering.
   MovePicker(const MoveOrder& order, Position& pos, Move tt_move, int ply, Blind blind, const int* see_values,
              Move* moves, uint64_t* keys)
-      : order_(order), pos_(pos), tt_(tt_move), ply_(ply), blind_(blind), see_values_(see_values),
-        moves_(moves), keys_(keys) {}
+      : order_(order),
+        pos_(pos),
+        tt_(tt_move),
+        ply_(ply),
+        blind_(blind),
+        see_values_(see_values),
+        moves_(moves),
+        keys_(keys) {}
 
   // futile_quiets: the node skips every quiet move (not a capture or a promotion) that
   // cannot give check (futility, once a move has been searched); when it holds as the

@@ -82,10 +82,10 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim, Clock::t
     qs_horizon = 0;
   }
   const bool weakened = ls.noise_cp > 0 || blind != Blind::NONE || frozen_blind || qs_horizon >= 0;
-  tt_salt = level < 10 && weakened
-                ? splitmix(noise_seed ^ (afar_blind ? 0x100 : 0) ^ (frozen_blind ? 0x200 : 0) ^
-                           (level_blind ? 0x400 : 0) ^ uint64_t(qs_horizon + 2)) | 1
-                : 0;
+  tt_salt = level < 10 && weakened ? splitmix(noise_seed ^ (afar_blind ? 0x100 : 0) ^ (frozen_blind ? 0x200 : 0) ^
+                                              (level_blind ? 0x400 : 0) ^ uint64_t(qs_horizon + 2)) |
+                                         1
+                                   : 0;
   // The path's keys and the game's reversible positions before the root (a pass ends
   // them: no repetition counts across it).
   path_key[0] = root_pos.key();
@@ -110,7 +110,10 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim, Clock::t
     int k = 0;
     for (int i = 0; i < n_root; ++i)
       for (Move m : lim.root_moves)
-        if (m.same_squares(root[i])) { root[k++] = root[i]; break; }
+        if (m.same_squares(root[i])) {
+          root[k++] = root[i];
+          break;
+        }
     n_root = k;
   }
   // A blind level does not see some of its own captures either (unless it sees nothing
@@ -250,9 +253,14 @@ void Search::State::complete_iteration() {
 // The next iteration's order: the best first, then by score (stable: the previous order
 // on ties).
 void Search::State::reorder_root_moves() {
-  struct Entry { int key; Move m; int exact; };
+  struct Entry {
+    int key;
+    Move m;
+    int exact;
+  };
   std::vector<Entry> v(static_cast<size_t>(n_root));
-  for (int i = 0; i < n_root; ++i) v[size_t(i)] = {root[i] == it_best_move ? INF + 1 : root_score[i], root[i], exact[i]};
+  for (int i = 0; i < n_root; ++i)
+    v[size_t(i)] = {root[i] == it_best_move ? INF + 1 : root_score[i], root[i], exact[i]};
   std::stable_sort(v.begin(), v.end(), [](const Entry& a, const Entry& b) { return a.key > b.key; });
   for (int i = 0; i < n_root; ++i) root[i] = v[size_t(i)].m, exact[i] = v[size_t(i)].exact;
 }
@@ -375,8 +383,10 @@ Search::State::RootMove::Step Search::State::next_root_step(int i) {
 // stands (or, with none, the first root move).
 void Search::State::end_inside_iteration() {
   while (root_pos.plies_played() > root_plies) {
-    if (root_pos.last_move().is_none()) root_pos.unmake_null();
-    else root_pos.unmake_move();
+    if (root_pos.last_move().is_none())
+      root_pos.unmake_null();
+    else
+      root_pos.unmake_move();
   }
   in_root_move = false;
   resume_ply = 0;

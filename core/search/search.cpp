@@ -76,7 +76,7 @@ int Search::State::eval(const Position& pos, int ply, int alpha, int beta) {
 }
 
 int Search::State::slider_dynamic(const Position& pos, int ply) {
-  constexpr int REACH = 2;  // plies up the path
+  constexpr int REACH = 2;                            // plies up the path
   Square changed[std::max(2 * REACH, 4 * NOTED_UP)];  // two squares a move, on one path or two
   int n = 0;
   const Evaluator::SliderTerms* base = nullptr;
@@ -300,7 +300,10 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   }
   // (The first legal move is always searched: every pruning above waits for one.)
   if (n.legal == 0) return in_chk ? -MATE + ply : 0;
-  tt.store(n.key, depth, n.best, n.best >= n.beta ? BOUND_LOWER : n.best > n.alpha0 ? BOUND_EXACT : BOUND_UPPER,
+  tt.store(n.key, depth, n.best,
+           n.best >= n.beta    ? BOUND_LOWER
+           : n.best > n.alpha0 ? BOUND_EXACT
+                               : BOUND_UPPER,
            n.best_move, ply);
   return n.best;
 }
@@ -367,8 +370,8 @@ void Search::State::begin_moves(Position& pos, int depth, int ply, bool in_chk) 
   n.best = -INF;
   n.best_move = Move::none();
   n.quiet_count = 0;
-  n.can_futile = opt.futility && !n.pv_node && !in_chk && depth <= FUTILITY_MAX_DEPTH && std::abs(n.alpha) < MATE_BOUND &&
-                 n.static_eval + FUTILITY_MARGIN * depth <= n.alpha;
+  n.can_futile = opt.futility && !n.pv_node && !in_chk && depth <= FUTILITY_MAX_DEPTH &&
+                 std::abs(n.alpha) < MATE_BOUND && n.static_eval + FUTILITY_MARGIN * depth <= n.alpha;
   n.searched = n.legal = 0;
   n.prev = prev_move(pos);
   n.move_search = Node::MoveSearch::Done;
@@ -430,12 +433,10 @@ Search::State::Node::MoveSearch Search::State::next_search(const Node& n) {
     case S::Reduced:
       if (n.score > n.alpha && n.reduction > 0) return S::Unreduced;
       [[fallthrough]];
-    case S::Unreduced:
-      return n.score > n.alpha && n.score < n.beta ? S::FullWindow : S::Done;
+    case S::Unreduced: return n.score > n.alpha && n.score < n.beta ? S::FullWindow : S::Done;
     case S::First:
     case S::FullWindow:
-    case S::Done:
-      break;
+    case S::Done: break;
   }
   return S::Done;
 }

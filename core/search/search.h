@@ -19,7 +19,7 @@
 namespace dc {
 
 struct SearchLimits {
-  int depth = 0;           // 0 = no limit of that kind
+  int depth = 0;  // 0 = no limit of that kind
   uint64_t nodes = 0;
   int movetime_ms = 0;
   // With movetime_ms: the search does not stop for its time before it has searched
@@ -31,7 +31,7 @@ struct SearchLimits {
   // With movetime_ms (then the hard limit), on a clock: no new iteration is started past
   // soft_ms (timeman.h: clock_limits, iteration_deadline_ms); 0: past half of movetime_ms.
   int soft_ms = 0;
-  bool infinite = false;   // all zero = MAX_DEPTH
+  bool infinite = false;  // all zero = MAX_DEPTH
   // How many best lines each iteration reports (1..MAX_MULTIPV; at most the number of
   // legal moves). 1 is the plain search; above 1 the best `multipv` root moves get exact
   // scores and their own principal variations.
@@ -50,7 +50,7 @@ inline constexpr int MAX_DEPTH = 64;
 inline constexpr uint64_t SEARCH_SLICE_NODES = 16384;
 
 struct SearchProgress {
-  int depth = 0;        // last completed iteration
+  int depth = 0;  // last completed iteration
   int seldepth = 0;
   uint64_t nodes = 0;
   int elapsed_ms = 0;
@@ -58,7 +58,9 @@ struct SearchProgress {
 };
 
 // Nodes a second, as the info lines give it (under a millisecond counts as one).
-constexpr uint64_t nodes_per_second(uint64_t nodes, int ms) { return ms > 0 ? nodes * 1000 / uint64_t(ms) : nodes * 1000; }
+constexpr uint64_t nodes_per_second(uint64_t nodes, int ms) {
+  return ms > 0 ? nodes * 1000 / uint64_t(ms) : nodes * 1000;
+}
 
 // One of the best lines of a completed iteration: a root move, its exact score (for the
 // side to move) and its principal variation (pv[0] == move).
@@ -104,7 +106,7 @@ struct SearchResult {
 struct SearchOptions {
   bool null_move = true;
   bool lmr = true;
-  bool futility = true;       // reverse futility and futility pruning near the leaves
+  bool futility = true;  // reverse futility and futility pruning near the leaves
   bool check_extension = true;
   bool qsearch_prune = true;  // skip captures into defended squares by a more valuable piece
   bool qsearch_bound = true;  // quiescence bounded: evasions, even trades and plies limited
@@ -133,31 +135,31 @@ struct SearchOptions {
 // level errs the way people do, by named weaknesses, each drawn once per search from
 // the seed (so that a level is reproducible, natively and in the browser).
 struct LevelSettings {
-  int movetime_ms;    // thinking time of one computer move at this level (the page's)
-  int max_depth;      // iterative deepening stops here
-  uint64_t max_nodes; // 0 = none
-  int noise_cp;       // +- evaluation noise (fixed per position within one search)
-  int blunder_pct;    // chance to play a non-best move ...
-  int blunder_margin; // ... chosen among moves scoring within this many cp of the best
+  int movetime_ms;     // thinking time of one computer move at this level (the page's)
+  int max_depth;       // iterative deepening stops here
+  uint64_t max_nodes;  // 0 = none
+  int noise_cp;        // +- evaluation noise (fixed per position within one search)
+  int blunder_pct;     // chance to play a non-best move ...
+  int blunder_margin;  // ... chosen among moves scoring within this many cp of the best
   // Weaknesses:
-  int afar_blind_pct;   // chance not to see captures from afar at all (its own or the
-                        // opponent's): walks into them, misses them
-  int frozen_blind_pct; // chance to forget freezing: frozen pieces count as free, so it
-                        // steps onto squares above enemy Basilisks and ignores its own
-  int capture_horizon;  // captures looked at after the last full move (quiescence
-                        // plies): 0 leaves pieces hanging, 1 misses recaptures; -1 none
-                        // (the engine's own bound)
-  int horizon_pct;      // chance that the capture horizon holds in a search (else the
-                        // engine's own bound): a person overlooks a hanging piece
-                        // sometimes, not always
-  int level_blind_pct;  // chance not to see captures from one level to another at all
-                        // (its own or the opponent's, those from afar among them): it
-                        // sees only what happens on the level a piece stands on
-  int careless_pct;     // chance to look only at its own move (one ply, no capture after
-                        // it): it leaves pieces hanging and overlooks every threat
-  bool exact_root;      // every root move searched with a full window: exact scores to
-                        // choose the weaker move from (needed by blunder_pct), at the
-                        // cost of depth (a level's search is then several times smaller)
+  int afar_blind_pct;    // chance not to see captures from afar at all (its own or the
+                         // opponent's): walks into them, misses them
+  int frozen_blind_pct;  // chance to forget freezing: frozen pieces count as free, so it
+                         // steps onto squares above enemy Basilisks and ignores its own
+  int capture_horizon;   // captures looked at after the last full move (quiescence
+                         // plies): 0 leaves pieces hanging, 1 misses recaptures; -1 none
+                         // (the engine's own bound)
+  int horizon_pct;       // chance that the capture horizon holds in a search (else the
+                         // engine's own bound): a person overlooks a hanging piece
+                         // sometimes, not always
+  int level_blind_pct;   // chance not to see captures from one level to another at all
+                         // (its own or the opponent's, those from afar among them): it
+                         // sees only what happens on the level a piece stands on
+  int careless_pct;      // chance to look only at its own move (one ply, no capture after
+                         // it): it leaves pieces hanging and overlooks every threat
+  bool exact_root;       // every root move searched with a full window: exact scores to
+                         // choose the weaker move from (needed by blunder_pct), at the
+                         // cost of depth (a level's search is then several times smaller)
   // The top level's floor (SearchLimits::min_nodes, max_movetime_ms): it thinks its
   // movetime_ms, and longer, up to max_movetime_ms, until it has searched min_nodes.
   uint64_t min_nodes = 0;

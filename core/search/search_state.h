@@ -68,7 +68,7 @@ struct Search::State {
   detail::MoveOrder order;
   Move pv[MAX_PLY + 1][MAX_PLY + 1];
   int pv_len[MAX_PLY + 1];
-  std::vector<Move> move_buf;  // MAX_PLY * MAX_MOVES
+  std::vector<Move> move_buf;     // MAX_PLY * MAX_MOVES
   std::vector<uint64_t> key_buf;  // the moves' ordering keys (order_key)
 
   // Per search.
@@ -78,19 +78,19 @@ struct Search::State {
   uint64_t node_limit = 0;
   bool use_time = false;
   Clock::time_point start, deadline, hard_deadline;  // hard_deadline: with min_nodes
-  uint64_t min_nodes = 0;  // searched before the (soft) deadline can stop the search
+  uint64_t min_nodes = 0;                            // searched before the (soft) deadline can stop the search
   // Whether the node limit and the clock hold yet: once depth 1 is complete, so that the
   // move played is always a searched one. With the unbounded quiescence (an ablation)
   // depth 1 may never end: then they hold from the first node.
   bool limits_hold = true;
-  uint64_t slice_end = 0;       // the current advance() stops here
+  uint64_t slice_end = 0;  // the current advance() stops here
   // A search halts at a node (poll()) when its slice ends (a pause: the next slice goes on
   // from there) or when it is over (a limit or stop()).
   bool halted = false;
-  int halt_ply = 0;             // the node where it halted
-  int resume_ply = 0;           // > 0 while the next slice calls down to that node again
-  bool in_root_move = false;    // halted inside a root move's search
-  int root_plies = 0;           // root_pos.plies_played() at the root
+  int halt_ply = 0;           // the node where it halted
+  int resume_ply = 0;         // > 0 while the next slice calls down to that node again
+  bool in_root_move = false;  // halted inside a root move's search
+  int root_plies = 0;         // root_pos.plies_played() at the root
   int seldepth = 0;
   int root_depth = 0;
 
@@ -98,39 +98,39 @@ struct Search::State {
   Position root_pos = Position::start();
   SearchLimits limits;
   int max_depth = 0;
-  bool exact_root = false;        // the level's: every root move searched with a full window
-  int blunder_roll = 100;         // drawn in start(): < blunder_pct plays a non-best move
-  uint64_t blunder_pick = 0;      // ... this one among the candidates
+  bool exact_root = false;    // the level's: every root move searched with a full window
+  int blunder_roll = 100;     // drawn in start(): < blunder_pct plays a non-best move
+  uint64_t blunder_pick = 0;  // ... this one among the candidates
   // The level's weaknesses in this search (drawn in start()).
   detail::Blind blind = detail::Blind::NONE;  // the captures it does not see (from afar,
-                                             // or between levels), beyond the root too
-  const Evaluator* ev = nullptr;  // &evaluator, or &frozen_blind_evaluator
-  uint64_t ev_salt = 0;           // keeps the two evaluators' cache entries apart
+                                              // or between levels), beyond the root too
+  const Evaluator* ev = nullptr;              // &evaluator, or &frozen_blind_evaluator
+  uint64_t ev_salt = 0;                       // keeps the two evaluators' cache entries apart
   // Non-zero when this search is a weakened one (noise, blindness, a capture horizon):
   // its keys in the transposition table are apart from every other search's, so that
   // its errors reach no other search and no full-strength result reaches it.
   uint64_t tt_salt = 0;
-  int qs_horizon = -1;            // the level's quiescence plies (-1: the engine's own bound)
+  int qs_horizon = -1;  // the level's quiescence plies (-1: the engine's own bound)
   bool finished = true;
   Move root[MAX_MOVES];
-  int root_score[MAX_MOVES];      // the iteration in progress: each root move's score (or bound)
-  int exact[MAX_MOVES];           // the last completed iteration's scores
+  int root_score[MAX_MOVES];  // the iteration in progress: each root move's score (or bound)
+  int exact[MAX_MOVES];       // the last completed iteration's scores
   int n_root = 0;
-  int multipv = 1;                // lines wanted: min(limits.multipv, n_root)
+  int multipv = 1;  // lines wanted: min(limits.multipv, n_root)
   // MultiPV (multipv > 1): per root move of the iteration in progress, whether its score
   // is exact (else an upper bound) and its principal variation.
   bool line_exact[MAX_MOVES];
   std::vector<std::vector<Move>> line_pv;
   // The iteration in progress.
-  int depth = 0;                  // being searched
-  int next_root = 0;              // next root move to search
+  int depth = 0;      // being searched
+  int next_root = 0;  // next root move to search
   int it_alpha = 0, it_best = 0;
   int asp_lo = -INF, asp_hi = INF, asp_delta = 0;  // the root's window in this iteration
-  Move prev_best;                 // the time manager: the last iteration's best move,
-  int prev_score = 0, stable = 0; // its score, and for how many iterations it has been best
+  Move prev_best;                                  // the time manager: the last iteration's best move,
+  int prev_score = 0, stable = 0;                  // its score, and for how many iterations it has been best
   Move it_best_move;
   std::vector<Move> it_best_pv;
-  SearchResult res;               // the last completed iteration's answer
+  SearchResult res;  // the last completed iteration's answer
   int last_info_ms = 0;
 
   static EvalWeights without_freezing(EvalWeights w) {
@@ -140,7 +140,8 @@ struct Search::State {
 
   explicit State(size_t hash_mb)
       : frozen_blind_evaluator(without_freezing(EvalWeights::defaults())),
-        move_buf(size_t(MAX_PLY + 1) * MAX_MOVES), key_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
+        move_buf(size_t(MAX_PLY + 1) * MAX_MOVES),
+        key_buf(size_t(MAX_PLY + 1) * MAX_MOVES) {
     tt.resize(hash_mb);  // its tables come empty: nothing to clear
   }
 
@@ -233,8 +234,7 @@ struct Search::State {
   // node, stop() and the clock (once it holds) every 256 nodes. Returns whether the
   // search halts at this node (before counting it).
   bool poll(int ply) {
-    if (nodes >= slice_end ||
-        ((nodes & 255) == 0 && (stop_requested() || (use_time && limits_hold && time_up())))) {
+    if (nodes >= slice_end || ((nodes & 255) == 0 && (stop_requested() || (use_time && limits_hold && time_up())))) {
       halted = true;
       halt_ply = ply;
       return true;
@@ -251,7 +251,9 @@ struct Search::State {
     return stop_requested() || (limits_hold && ((node_limit && nodes >= node_limit) || (use_time && time_up())));
   }
 
-  bool see_ge(const Position& pos, Move m, int threshold) const { return dc::see_ge(pos, m, opt.eval.value, threshold); }
+  bool see_ge(const Position& pos, Move m, int threshold) const {
+    return dc::see_ge(pos, m, opt.eval.value, threshold);
+  }
   bool enough_material_for_null(const Position& pos) const;
 
   void update_pv(int ply, Move m) {

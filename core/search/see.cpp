@@ -14,7 +14,10 @@ namespace {
 class Exchange {
  public:
   Exchange(const Position& pos, Square s)
-      : pos_(pos), s_(s), occupied_(pos.occupied()), standing_{pos.occupied(GOLD), pos.occupied(SCARLET)},
+      : pos_(pos),
+        s_(s),
+        occupied_(pos.occupied()),
+        standing_{pos.occupied(GOLD), pos.occupied(SCARLET)},
         basilisks_{pos.pieces_of(make_piece(GOLD, BASILISK)), pos.pieces_of(make_piece(SCARLET, BASILISK))} {}
 
   // The piece of colour c on `from` goes to the square (capturing what stands there);
@@ -84,7 +87,7 @@ int see(const Position& pos, Move m, const int* value) {
   int gain[64];
   int d = 0;
   gain[0] = (m.is_capture() ? value[type_of(pos.at(s))] : 0) + promotion_gain(m, value);
-  if (m.is_afar()) return gain[0];  // the capturer stays put: nothing to take back
+  if (m.is_afar()) return gain[0];                      // the capturer stays put: nothing to take back
   if (!attacked_after_move(pos, m, s)) return gain[0];  // nothing can take back (most often)
   Color side = pos.side_to_move();
   Exchange ex(pos, s);

@@ -40,9 +40,9 @@ TimeBudget time_budget(const MoveClock& c) {
   const int64_t ov = std::clamp<int64_t>(c.overhead_ms, 0, MAX_MOVE_OVERHEAD_MS);
   const int64_t time = std::max<int64_t>(c.time_ms, 0), inc = std::max<int64_t>(c.inc_ms, 0);
   const double avail = double(time - ov);  // the most this move may take
-  const double moves =
-      c.movestogo > 0 ? std::min<double>(c.movestogo, HORIZON_MOVES)
-                      : std::clamp(HORIZON_MOVES - std::max(c.ply, 0) / HORIZON_PLIES_PER_MOVE, HORIZON_MIN_MOVES, HORIZON_MOVES);
+  const double moves = c.movestogo > 0 ? std::min<double>(c.movestogo, HORIZON_MOVES)
+                                       : std::clamp(HORIZON_MOVES - std::max(c.ply, 0) / HORIZON_PLIES_PER_MOVE,
+                                                    HORIZON_MIN_MOVES, HORIZON_MOVES);
   // What this move and the ones planned after it can spend, evenly shared.
   const double even = (avail + double(inc) * (moves - 1)) / moves;
   const bool last_moves = c.movestogo > 0 && c.movestogo <= 3;

@@ -34,8 +34,8 @@ struct MoveClock {
 
 struct TimeBudget {
   int soft_ms = 1;
-  int hard_ms = 1;      // soft_ms <= hard_ms; both at least 1
-  bool panic = false;   // little time left: see above
+  int hard_ms = 1;     // soft_ms <= hard_ms; both at least 1
+  bool panic = false;  // little time left: see above
 };
 
 // The limits of one move. A pure function of its inputs.

@@ -17,9 +17,9 @@ namespace dc::detail {
 enum Bound : uint8_t { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
 struct TTEntry {
-  uint16_t key16;     // the key's top 16 bits (its low bits chose the cluster)
+  uint16_t key16;  // the key's top 16 bits (its low bits chose the cluster)
   uint16_t move_lo, move_hi;
-  int16_t score;      // mate scores as the distance from this node
+  int16_t score;  // mate scores as the distance from this node
   int8_t depth;
   uint8_t gen_bound;  // bits 0-1 bound, 2-7 the search's generation
   Bound bound() const { return Bound(gen_bound & 3); }

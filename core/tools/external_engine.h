@@ -28,7 +28,7 @@ class ExternalEngine {
   struct Answer {
     std::string bestmove;
     bool has_score = false;
-    int score_cp = 0;   // the mover's view; mate scores as +-(30000 - plies)
+    int score_cp = 0;  // the mover's view; mate scores as +-(30000 - plies)
     uint64_t nodes = 0;
     int soft_ms = 0, hard_ms = 0;  // on a clock, when the engine says them
   };
@@ -93,7 +93,8 @@ class ExternalEngine {
         buf_.erase(0, nl + 1);
         return line;
       }
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
       if (left <= 0) return std::nullopt;
       pollfd p{out_, POLLIN, 0};
       if (poll(&p, 1, int(left)) <= 0) continue;
@@ -156,8 +157,10 @@ class ExternalEngine {
           long v = 0;
           ss >> kind >> v;
           a.has_score = true;
-          if (kind == "cp") a.score_cp = int(v);
-          else if (kind == "mate") a.score_cp = v > 0 ? 30000 - int(2 * v) : -30000 - int(2 * v);
+          if (kind == "cp")
+            a.score_cp = int(v);
+          else if (kind == "mate")
+            a.score_cp = v > 0 ? 30000 - int(2 * v) : -30000 - int(2 * v);
         } else if (w == "nodes") {
           ss >> a.nodes;
         }

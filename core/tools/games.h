@@ -32,7 +32,7 @@ struct Choice {
 using Chooser = std::function<Choice(Position&, const std::vector<std::string>&)>;
 
 struct Adjudication {
-  int resign_cp = 0, resign_moves = 0;          // 0: off
+  int resign_cp = 0, resign_moves = 0;            // 0: off
   int draw_ply = 0, draw_cp = 0, draw_moves = 0;  // draw_moves 0: off
 };
 
@@ -66,7 +66,8 @@ inline Chooser on_clock(Chooser player, GameClock& clock, std::function<double()
 // fallen flag (on_clock).
 // on_move (optional) sees each position before its move is made, with the choice.
 inline GameOutcome play_game(const std::string& fen, const Chooser& gold, const Chooser& scarlet, int max_plies,
-                             const Adjudication& adj, const std::function<void(const Position&, const Choice&)>& on_move = {}) {
+                             const Adjudication& adj,
+                             const std::function<void(const Position&, const Choice&)>& on_move = {}) {
   Position pos = Position::from_string(fen).value();
   std::vector<std::string> moves;
   // Scores by ply, from Gold's point of view; has_score false for players without.

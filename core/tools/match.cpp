@@ -98,15 +98,27 @@ bool number(const std::string& what, const std::string& text, long long lo, long
 
 bool parse_config(const std::string& text, Config& c) {
   c.text = text;
-  if (text == "random") { c.kind = Config::Random; return true; }
-  if (text == "newcomer") { c.kind = Config::Newcomer; return true; }
-  if (text == "greedy") { c.kind = Config::Greedy; return true; }
+  if (text == "random") {
+    c.kind = Config::Random;
+    return true;
+  }
+  if (text == "newcomer") {
+    c.kind = Config::Newcomer;
+    return true;
+  }
+  if (text == "greedy") {
+    c.kind = Config::Greedy;
+    return true;
+  }
   std::stringstream ss(text);
   std::string item;
   while (std::getline(ss, item, ',')) {
     if (item.empty()) continue;
     auto eq = item.find('=');
-    if (eq == std::string::npos) { std::cerr << "bad config item " << item << "\n"; return false; }
+    if (eq == std::string::npos) {
+      std::cerr << "bad config item " << item << "\n";
+      return false;
+    }
     std::string k = item.substr(0, eq), v = item.substr(eq + 1);
     const bool on = v == "1" || v == "on" || v == "true";
     auto num = [&](long long lo, long long hi, auto& field) { return number(k + "=", v, lo, hi, field); };
@@ -126,61 +138,109 @@ bool parse_config(const std::string& text, Config& c) {
     if (k == "level") {
       ok = num(1, 10, c.level);
       if (ok) c.ls = level_settings(c.level);
-    }
-    else if (k == "depth") ok = own(1, MAX_DEPTH, c.ls.max_depth);
-    else if (k == "lnodes") ok = own(0, MAX_NODES, c.ls.max_nodes);  // 0: no node budget
-    else if (k == "ltime") ok = own(0, MAX_MS, c.ls.movetime_ms);
-    else if (k == "lfloor") ok = own(0, MAX_NODES, c.ls.min_nodes);
-    else if (k == "lmaxtime") ok = own(0, MAX_MS, c.ls.max_movetime_ms);
-    else if (k == "noise") ok = own(0, CP, c.ls.noise_cp);
-    else if (k == "blunder") ok = own(0, PCT, c.ls.blunder_pct);
-    else if (k == "margin") ok = own(0, CP, c.ls.blunder_margin);
-    else if (k == "afarblind") ok = own(0, PCT, c.ls.afar_blind_pct);
-    else if (k == "frozenblind") ok = own(0, PCT, c.ls.frozen_blind_pct);
-    else if (k == "horizon") ok = own(-1, MAX_DEPTH, c.ls.capture_horizon);
-    else if (k == "horizonpct") ok = own(0, PCT, c.ls.horizon_pct);
-    else if (k == "levelblind") ok = own(0, PCT, c.ls.level_blind_pct);
-    else if (k == "careless") ok = own(0, PCT, c.ls.careless_pct);
-    else if (k == "exactroot") c.custom = true, ok = sw(c.ls.exact_root);
-    else if (k == "cmd") { c.kind = Config::External; c.cmd = v; }
-    else if (k == "hash") ok = num(1, 1024, c.hash_mb);
-    else if (k == "overhead") ok = num(0, MAX_MOVE_OVERHEAD_MS, c.overhead), c.overhead_set = true;
+    } else if (k == "depth")
+      ok = own(1, MAX_DEPTH, c.ls.max_depth);
+    else if (k == "lnodes")
+      ok = own(0, MAX_NODES, c.ls.max_nodes);  // 0: no node budget
+    else if (k == "ltime")
+      ok = own(0, MAX_MS, c.ls.movetime_ms);
+    else if (k == "lfloor")
+      ok = own(0, MAX_NODES, c.ls.min_nodes);
+    else if (k == "lmaxtime")
+      ok = own(0, MAX_MS, c.ls.max_movetime_ms);
+    else if (k == "noise")
+      ok = own(0, CP, c.ls.noise_cp);
+    else if (k == "blunder")
+      ok = own(0, PCT, c.ls.blunder_pct);
+    else if (k == "margin")
+      ok = own(0, CP, c.ls.blunder_margin);
+    else if (k == "afarblind")
+      ok = own(0, PCT, c.ls.afar_blind_pct);
+    else if (k == "frozenblind")
+      ok = own(0, PCT, c.ls.frozen_blind_pct);
+    else if (k == "horizon")
+      ok = own(-1, MAX_DEPTH, c.ls.capture_horizon);
+    else if (k == "horizonpct")
+      ok = own(0, PCT, c.ls.horizon_pct);
+    else if (k == "levelblind")
+      ok = own(0, PCT, c.ls.level_blind_pct);
+    else if (k == "careless")
+      ok = own(0, PCT, c.ls.careless_pct);
+    else if (k == "exactroot")
+      c.custom = true, ok = sw(c.ls.exact_root);
+    else if (k == "cmd") {
+      c.kind = Config::External;
+      c.cmd = v;
+    } else if (k == "hash")
+      ok = num(1, 1024, c.hash_mb);
+    else if (k == "overhead")
+      ok = num(0, MAX_MOVE_OVERHEAD_MS, c.overhead), c.overhead_set = true;
     else if (k == "eval") {
-      if (v == "material") c.opt.eval = EvalWeights::material();
-      else if (v == "full") c.opt.eval = EvalWeights::defaults();
-      else { std::cerr << "eval must be full or material\n"; return false; }
-    }
-    else if (k == "null") ok = sw(c.opt.null_move);
-    else if (k == "lmr") ok = sw(c.opt.lmr);
-    else if (k == "futility") ok = sw(c.opt.futility);
-    else if (k == "checkext") ok = sw(c.opt.check_extension);
-    else if (k == "qprune") ok = sw(c.opt.qsearch_prune);
-    else if (k == "qbound") ok = sw(c.opt.qsearch_bound);
-    else if (k == "see") ok = sw(c.opt.see_order) && sw(c.opt.see_qsearch) && sw(c.opt.see_prune);
-    else if (k == "seeorder") ok = sw(c.opt.see_order);
-    else if (k == "seeq") ok = sw(c.opt.see_qsearch);
-    else if (k == "seeprune") ok = sw(c.opt.see_prune);
-    else if (k == "countermove") ok = sw(c.opt.countermove);
-    else if (k == "conthist") ok = sw(c.opt.cont_history);
-    else if (k == "aspiration") ok = sw(c.opt.aspiration);
-    else if (k == "timeman") ok = sw(c.opt.time_manager);
+      if (v == "material")
+        c.opt.eval = EvalWeights::material();
+      else if (v == "full")
+        c.opt.eval = EvalWeights::defaults();
+      else {
+        std::cerr << "eval must be full or material\n";
+        return false;
+      }
+    } else if (k == "null")
+      ok = sw(c.opt.null_move);
+    else if (k == "lmr")
+      ok = sw(c.opt.lmr);
+    else if (k == "futility")
+      ok = sw(c.opt.futility);
+    else if (k == "checkext")
+      ok = sw(c.opt.check_extension);
+    else if (k == "qprune")
+      ok = sw(c.opt.qsearch_prune);
+    else if (k == "qbound")
+      ok = sw(c.opt.qsearch_bound);
+    else if (k == "see")
+      ok = sw(c.opt.see_order) && sw(c.opt.see_qsearch) && sw(c.opt.see_prune);
+    else if (k == "seeorder")
+      ok = sw(c.opt.see_order);
+    else if (k == "seeq")
+      ok = sw(c.opt.see_qsearch);
+    else if (k == "seeprune")
+      ok = sw(c.opt.see_prune);
+    else if (k == "countermove")
+      ok = sw(c.opt.countermove);
+    else if (k == "conthist")
+      ok = sw(c.opt.cont_history);
+    else if (k == "aspiration")
+      ok = sw(c.opt.aspiration);
+    else if (k == "timeman")
+      ok = sw(c.opt.time_manager);
     else if (k == "weights") {
       std::ifstream f(v);
       std::stringstream text;
       text << f.rdbuf();
       auto w = read_weights_file(text.str());
-      if (!f || !w) { std::cerr << v << ": " << (f ? w.error() : "cannot read") << "\n"; return false; }
+      if (!f || !w) {
+        std::cerr << v << ": " << (f ? w.error() : "cannot read") << "\n";
+        return false;
+      }
       c.opt.eval = w.value();
+    } else if (k == "afar")
+      ok = sw(c.opt.eval.use_afar);
+    else if (k == "mobility")
+      ok = sw(c.opt.eval.use_mobility);
+    else if (k == "pst")
+      ok = sw(c.opt.eval.use_pst);
+    else if (k == "kingsafety")
+      ok = sw(c.opt.eval.use_king_safety);
+    else if (k == "frozen")
+      ok = sw(c.opt.eval.use_frozen);
+    else if (k == "kinglevel")
+      ok = sw(c.opt.eval.use_king_level);
+    else if (k == "warriors")
+      ok = sw(c.opt.eval.use_warriors);
+    else if (k == "name") {
+    } else {
+      std::cerr << "unknown config key " << k << "\n";
+      return false;
     }
-    else if (k == "afar") ok = sw(c.opt.eval.use_afar);
-    else if (k == "mobility") ok = sw(c.opt.eval.use_mobility);
-    else if (k == "pst") ok = sw(c.opt.eval.use_pst);
-    else if (k == "kingsafety") ok = sw(c.opt.eval.use_king_safety);
-    else if (k == "frozen") ok = sw(c.opt.eval.use_frozen);
-    else if (k == "kinglevel") ok = sw(c.opt.eval.use_king_level);
-    else if (k == "warriors") ok = sw(c.opt.eval.use_warriors);
-    else if (k == "name") {}
-    else { std::cerr << "unknown config key " << k << "\n"; return false; }
     if (!ok) return false;
   }
   return true;
@@ -197,12 +257,12 @@ struct Player {
   Config cfg;
   bool own_limits = false;  // each side searches its level's own limits (the browser's)
   std::unique_ptr<Search> search;
-  ExternalEngine* external = nullptr;  // owned by main (one process for the whole match)
+  ExternalEngine* external = nullptr;    // owned by main (one process for the whole match)
   std::optional<dc::Newcomer> capturer;  // newcomer and greedy
   uint64_t rng;
-  uint64_t nodes = 0;  // searched over the game (engines)
-  uint64_t searches = 0;  // moves searched, for nodes a move
-  double ms = 0;          // the clock while searching, for time a move
+  uint64_t nodes = 0;            // searched over the game (engines)
+  uint64_t searches = 0;         // moves searched, for nodes a move
+  double ms = 0;                 // the clock while searching, for time a move
   int soft_ms = 0, hard_ms = 0;  // on a clock: the last move's limits (when known)
   Player(const Config& c, uint64_t seed, ExternalEngine* ext) : cfg(c), external(ext), rng(seed * 2654435761u + 7) {
     if (c.kind == Config::Engine) {
@@ -215,7 +275,9 @@ struct Player {
     if (c.kind == Config::Newcomer || c.kind == Config::Greedy) capturer.emplace(rng, c.kind == Config::Newcomer);
   }
   uint64_t rand() {
-    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
     return rng;
   }
   void new_game() {
@@ -251,8 +313,9 @@ struct Player {
       mc.overhead_ms = cfg.overhead;
     }
     if (cfg.kind == Config::External) {
-      std::string go = own_limits ? "" : lim.nodes ? "nodes " + std::to_string(lim.nodes)
-                                                    : "movetime " + std::to_string(lim.movetime_ms);
+      std::string go = own_limits  ? ""
+                       : lim.nodes ? "nodes " + std::to_string(lim.nodes)
+                                   : "movetime " + std::to_string(lim.movetime_ms);
       int timeout = 60000 + (own_limits ? level_settings(cfg.level).movetime_ms : lim.movetime_ms) * 10;
       if (lim.clock) {
         const auto ms_of = [&](Color c) { return std::to_string(int64_t(lim.clock->left_ms(c))); };
@@ -310,8 +373,10 @@ bool parse_ints(const std::string& text, std::vector<int>& v, size_t n, long lon
   std::string item;
   long long x = 0;
   while (std::getline(ss, item, ','))
-    if (parse_whole(item, lo, hi, x)) v.push_back(int(x));
-    else return false;
+    if (parse_whole(item, lo, hi, x))
+      v.push_back(int(x));
+    else
+      return false;
   return v.size() == n && (text.empty() || text.back() != ',');
 }
 
@@ -373,7 +438,8 @@ GameReport play_one(const GameSetup& su, const std::string& fen, int g, External
       return p.choose(pos, fen, moves, lim);
     };
     if (!game_clock) return plain;
-    return [&, who, timed = on_clock(plain, *game_clock, su.wall_ms)](Position& pos, const std::vector<std::string>& moves) {
+    return [&, who, timed = on_clock(plain, *game_clock, su.wall_ms)](Position& pos,
+                                                                      const std::vector<std::string>& moves) {
       const Color us = pos.side_to_move();
       const Choice c = timed(pos, moves);
       const GameClock& gc = *game_clock;
@@ -441,8 +507,10 @@ struct Totals {
     if (o.resign_would && !adj.resign_moves) {
       ++would_resign;
       would_resign_plies += o.resign_ply;
-      if (o.result == 0) ++would_resign_drawn;
-      else if (o.resign_would != o.result) ++would_resign_reversed;
+      if (o.result == 0)
+        ++would_resign_drawn;
+      else if (o.resign_would != o.result)
+        ++would_resign_reversed;
     }
   }
   void add_pair(int points) { ++penta[size_t(points)]; }
@@ -464,7 +532,7 @@ int main(int argc, char** argv) {
   int games = 100, movetime = 0, max_plies = 300, plies = 6, verbose = 0, jobs = 1;
   uint64_t nodes = 0, seed = 1;
   bool level_limits_each = false;
-  std::string positions_path;  // the tuner's quiet positions of every game, appended
+  std::string positions_path;     // the tuner's quiet positions of every game, appended
   std::optional<TimeControl> tc;  // --tc: games on a clock
   std::string clock_log_path;     // --clock-log: each move's time on the clock, appended
   bool use_sprt = false;
@@ -473,31 +541,49 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string k = argv[i];
     auto val = [&]() -> std::string {
-      if (i + 1 >= argc) { std::cerr << k << " needs a value\n"; std::exit(1); }
+      if (i + 1 >= argc) {
+        std::cerr << k << " needs a value\n";
+        std::exit(1);
+      }
       return argv[++i];
     };
     std::vector<int> v;
     auto num = [&](long long lo, long long hi, auto& field) {
       if (!number(k, val(), lo, hi, field)) std::exit(1);
     };
-    if (k == "--a") a_text = val();
-    else if (k == "--b") b_text = val();
-    else if (k == "--games") num(1, 100000000, games);
-    else if (k == "--jobs") num(1, 256, jobs);
-    else if (k == "--nodes") num(1, 1000000000000LL, nodes);
-    else if (k == "--movetime") num(1, 86400000, movetime);
-    else if (k == "--max-plies") num(1, 1000000, max_plies);
-    else if (k == "--opening-plies") num(0, 200, plies);
-    else if (k == "--seed") num(0, (1LL << 53) - 1, seed);
-    else if (k == "--verbose" || k == "-v") verbose = 1;
-    else if (k == "--level-limits") level_limits_each = true;
-    else if (k == "--positions") positions_path = val();
+    if (k == "--a")
+      a_text = val();
+    else if (k == "--b")
+      b_text = val();
+    else if (k == "--games")
+      num(1, 100000000, games);
+    else if (k == "--jobs")
+      num(1, 256, jobs);
+    else if (k == "--nodes")
+      num(1, 1000000000000LL, nodes);
+    else if (k == "--movetime")
+      num(1, 86400000, movetime);
+    else if (k == "--max-plies")
+      num(1, 1000000, max_plies);
+    else if (k == "--opening-plies")
+      num(0, 200, plies);
+    else if (k == "--seed")
+      num(0, (1LL << 53) - 1, seed);
+    else if (k == "--verbose" || k == "-v")
+      verbose = 1;
+    else if (k == "--level-limits")
+      level_limits_each = true;
+    else if (k == "--positions")
+      positions_path = val();
     else if (k == "--tc") {
       auto r = parse_time_control(val());
-      if (!r) { std::cerr << "--tc: " << r.error() << "\n"; return 1; }
+      if (!r) {
+        std::cerr << "--tc: " << r.error() << "\n";
+        return 1;
+      }
       tc = r.value();
-    }
-    else if (k == "--clock-log") clock_log_path = val();
+    } else if (k == "--clock-log")
+      clock_log_path = val();
     else if (k == "--sprt") {
       // elo0,elo1[,alpha,beta]
       std::stringstream ss(val());
@@ -505,8 +591,10 @@ int main(int argc, char** argv) {
       std::vector<double> d;
       double x = 0;
       while (std::getline(ss, item, ','))
-        if (parse_decimal(item, d.size() < 2 ? -2000 : 1e-6, d.size() < 2 ? 2000 : 0.5, x)) d.push_back(x);
-        else d.push_back(NAN);
+        if (parse_decimal(item, d.size() < 2 ? -2000 : 1e-6, d.size() < 2 ? 2000 : 0.5, x))
+          d.push_back(x);
+        else
+          d.push_back(NAN);
       if ((d.size() != 2 && d.size() != 4) || std::any_of(d.begin(), d.end(), [](double e) { return std::isnan(e); })) {
         std::cerr << "--sprt needs elo0,elo1[,alpha,beta]: Elo from -2000 to 2000, alpha and beta above 0 and at "
                      "most 0.5 (such as 0,5 or 0,5,0.05,0.05)\n";
@@ -516,22 +604,19 @@ int main(int argc, char** argv) {
       sprt.elo1 = d[1];
       if (d.size() == 4) sprt.alpha = d[2], sprt.beta = d[3];
       use_sprt = true;
-    }
-    else if (k == "--resign") {
+    } else if (k == "--resign") {
       if (!parse_ints(val(), v, 2, 1, 100000) || v[1] > 1000) {
         std::cerr << "--resign needs CP,MOVES (whole numbers: CP 1 to 100000, MOVES 1 to 1000)\n";
         return 1;
       }
       adj.resign_cp = v[0], adj.resign_moves = v[1];
-    }
-    else if (k == "--draw") {
+    } else if (k == "--draw") {
       if (!parse_ints(val(), v, 3, 0, 100000) || v[2] < 1 || v[2] > 1000) {
         std::cerr << "--draw needs PLY,CP,MOVES (whole numbers: PLY and CP 0 to 100000, MOVES 1 to 1000)\n";
         return 1;
       }
       adj.draw_ply = v[0], adj.draw_cp = v[1], adj.draw_moves = v[2];
-    }
-    else {
+    } else {
       std::cerr << "usage: match --a PLAYER --b PLAYER [--nodes N | --movetime MS] [--games N]\n"
                    "             [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resign CP,MOVES] [--draw PLY,CP,MOVES]\n"
                    "             [--level-limits] [--max-plies N] [--opening-plies N] [--seed N] [--verbose]\n"
@@ -561,7 +646,10 @@ int main(int argc, char** argv) {
   std::ofstream clock_log;
   if (!clock_log_path.empty()) {
     clock_log.open(clock_log_path, std::ios::app);
-    if (!clock_log) { std::cerr << "cannot open " << clock_log_path << "\n"; return 1; }
+    if (!clock_log) {
+      std::cerr << "cannot open " << clock_log_path << "\n";
+      return 1;
+    }
   }
   const auto t_start = std::chrono::steady_clock::now();
   const std::function<double()> wall_ms = [t_start] {
@@ -569,7 +657,8 @@ int main(int argc, char** argv) {
   };
   const int pairs = (games + 1) / 2;
   const std::vector<std::string> openings = opening_positions(pairs, plies, seed);
-  GameSetup setup{ca, cb, lim, level_limits_each, tc, max_plies, adj, seed, positions_out.is_open(), clock_log.is_open(), wall_ms};
+  GameSetup setup{
+      ca, cb, lim, level_limits_each, tc, max_plies, adj, seed, positions_out.is_open(), clock_log.is_open(), wall_ms};
   Totals t;
   double llr = 0;
   std::string verdict;
@@ -604,8 +693,12 @@ int main(int argc, char** argv) {
         for (const GameReport& r : reports) {
           const bool last = &r == &reports.back() && reports.size() == 2;
           std::fprintf(stderr, "game %d (%s as %s): %s by %s in %d plies  [+%d =%d -%d]%s\n", r.g + 1, ca.text.c_str(),
-                       r.a_gold ? "Gold" : "Scarlet", r.points() > 1 ? "win" : r.points() == 1 ? "draw" : "loss",
-                       r.o.how.c_str(), r.o.plies, t.w, t.d, t.l, use_sprt && last ? (" LLR " + std::to_string(llr)).c_str() : "");
+                       r.a_gold ? "Gold" : "Scarlet",
+                       r.points() > 1    ? "win"
+                       : r.points() == 1 ? "draw"
+                                         : "loss",
+                       r.o.how.c_str(), r.o.plies, t.w, t.d, t.l,
+                       use_sprt && last ? (" LLR " + std::to_string(llr)).c_str() : "");
         }
       if (!verdict.empty()) stop = true;
     }
@@ -627,7 +720,7 @@ int main(int argc, char** argv) {
   const bool sweep = npairs > 0 && (penta[4] == uint64_t(npairs) || penta[0] == uint64_t(npairs));
   const char* cmp = sweep ? (penta[4] ? ">" : "<") : "";
   std::printf("A: %s\nB: %s\n", ca.text.c_str(), cb.text.c_str());
-  std::printf("limits: %s\n", tc ? ("the clock, " + time_control_text(*tc)).c_str()
+  std::printf("limits: %s\n", tc                  ? ("the clock, " + time_control_text(*tc)).c_str()
                               : level_limits_each ? "each level's own (--level-limits)"
                               : lim.nodes         ? (std::to_string(lim.nodes) + " nodes a move").c_str()
                                                   : (std::to_string(lim.movetime_ms) + " ms a move").c_str());
@@ -649,20 +742,23 @@ int main(int argc, char** argv) {
   if (tc) {
     std::printf("clock %s: losses on time A %d, B %d; draws on time (King only) A %d, B %d\n",
                 time_control_text(*tc).c_str(), t.time_losses[0], t.time_losses[1], t.time_draws[0], t.time_draws[1]);
-    std::printf("on the clock: A %.0f ms a move, lowest time left %.0f ms; B %.0f ms a move, lowest time left %.0f ms\n",
-                t.clock_used[0] / double(std::max(1L, t.clock_moves[0])), t.clock_moves[0] ? t.lowest_left[0] : 0.0,
-                t.clock_used[1] / double(std::max(1L, t.clock_moves[1])), t.clock_moves[1] ? t.lowest_left[1] : 0.0);
+    std::printf(
+        "on the clock: A %.0f ms a move, lowest time left %.0f ms; B %.0f ms a move, lowest time left %.0f ms\n",
+        t.clock_used[0] / double(std::max(1L, t.clock_moves[0])), t.clock_moves[0] ? t.lowest_left[0] : 0.0,
+        t.clock_used[1] / double(std::max(1L, t.clock_moves[1])), t.clock_moves[1] ? t.lowest_left[1] : 0.0);
   }
   if (!adj.resign_moves)
-    std::printf("resign rule (800 cp, 5 moves each) would have ended %d games (at ply %.0f on average); of those the "
-                "other side won %d, %d were drawn\n",
-                t.would_resign, t.would_resign ? double(t.would_resign_plies) / t.would_resign : 0.0,
-                t.would_resign_reversed, t.would_resign_drawn);
+    std::printf(
+        "resign rule (800 cp, 5 moves each) would have ended %d games (at ply %.0f on average); of those the "
+        "other side won %d, %d were drawn\n",
+        t.would_resign, t.would_resign ? double(t.would_resign_plies) / t.would_resign : 0.0, t.would_resign_reversed,
+        t.would_resign_drawn);
   if (use_sprt)
-    std::printf("SPRT elo0 %.1f elo1 %.1f alpha %.2f beta %.2f (GSPRT, pentanomial, logistic Elo): LLR %.3f "
-                "[%.3f, %.3f] %s\n",
-                sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, llr, sprt.lower(), sprt.upper(),
-                verdict.empty() ? "no decision within the games" : verdict.c_str());
+    std::printf(
+        "SPRT elo0 %.1f elo1 %.1f alpha %.2f beta %.2f (GSPRT, pentanomial, logistic Elo): LLR %.3f "
+        "[%.3f, %.3f] %s\n",
+        sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, llr, sprt.lower(), sprt.upper(),
+        verdict.empty() ? "no decision within the games" : verdict.c_str());
   std::printf("RESULT|%s|%s|%d|%d|%d|%d|%.1f|%s%+.0f|%+.0f|%+.0f\n", ca.text.c_str(), cb.text.c_str(), played, w, d, l,
               100.0 * (w + 0.5 * d) / std::max(played, 1), cmp, e.elo, sweep ? e.elo : e.lo, sweep ? e.elo : e.hi);
   return 0;

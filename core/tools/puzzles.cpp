@@ -123,12 +123,14 @@ std::string themed_position(uint64_t& rng, int theme) {
     };
     for (Color c : {GOLD, SCARLET}) {
       const int k = rnd(10);
-      if (theme == 1 && c == SCARLET) place(c, KING, 2, 5, 5);  // in the Sky, where a Sylph flying home checks
-      else if (k < 7) place(c, KING, 1, 0, 2);
-      else place(c, KING, k == 7 ? 0 : 2, 0, 7);
+      if (theme == 1 && c == SCARLET)
+        place(c, KING, 2, 5, 5);  // in the Sky, where a Sylph flying home checks
+      else if (k < 7)
+        place(c, KING, 1, 0, 2);
+      else
+        place(c, KING, k == 7 ? 0 : 2, 0, 7);
       for (int i = 0, n = 2 + rnd(4); i < n; ++i) place(c, WARRIOR, 1, theme == 2 ? 5 : 1, 6);
-      for (int i = 0, n = 1 + rnd(3); i < n; ++i)
-        place(c, SYLPH, (theme == 1 && c == GOLD) || rnd(3) ? 1 : 2, 1, 7);
+      for (int i = 0, n = 1 + rnd(3); i < n; ++i) place(c, SYLPH, (theme == 1 && c == GOLD) || rnd(3) ? 1 : 2, 1, 7);
       place(c, BASILISK, 0, 0, 6);
       place(c, ELEMENTAL, -1, 0, 7);
       place(c, MAGE, rnd(3) ? 2 * rnd(2) : 1, 0, 7);
@@ -183,9 +185,8 @@ int Miner::find_depth(Position& pos, Move best) {
   lim.depth = 7;
   lim.nodes = o_.verify_nodes;
   std::vector<Move> by_depth;
-  SearchResult r = grade_.go(pos, lim, [&](const SearchInfo& i) {
-    by_depth.push_back(i.pv.empty() ? Move::none() : i.pv[0]);
-  });
+  SearchResult r =
+      grade_.go(pos, lim, [&](const SearchInfo& i) { by_depth.push_back(i.pv.empty() ? Move::none() : i.pv[0]); });
   nodes_ += r.nodes;
   int d = int(by_depth.size()) + 1;
   for (int k = int(by_depth.size()) - 1; k >= 0 && by_depth[size_t(k)].same_squares(best); --k) d = k + 1;
@@ -248,7 +249,10 @@ bool Miner::try_position(Position& pos, Move last, int game, int ply, Puzzle& pz
     if (k > 0 && k % 2 == 0 && !(mate && k + 1 == line.size())) {
       const UniqueVerdict later = verify_unique(verify_, pos, o_.verify_nodes, line[k]);
       nodes_ += later.nodes;
-      if (!later.unique) { ok = false; break; }
+      if (!later.unique) {
+        ok = false;
+        break;
+      }
     }
     pos.make_move(line[k]);
     ++made;
@@ -324,7 +328,11 @@ std::vector<Puzzle> Miner::run(const std::function<void(const std::vector<Puzzle
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::fprintf(stderr, "game %d/%d (%s, levels %d/%d): %d puzzles, %zu in all, %.0f s, %.1f M nodes\n", g + 1,
-                 o_.games, themed ? (theme == 1 ? "themed: Sylphs" : theme == 2 ? "themed: Warriors" : "themed") : "opening",
+                 o_.games,
+                 themed ? (theme == 1   ? "themed: Sylphs"
+                           : theme == 2 ? "themed: Warriors"
+                                        : "themed")
+                        : "opening",
                  lg, ls, found, out.size(), secs, double(nodes_) / 1e6);
     if (checkpoint) checkpoint(out);
   }
@@ -347,16 +355,22 @@ void write_json(std::ostream& os, const std::vector<Puzzle>& ps, const std::stri
   os << "\"count\": " << ps.size() << ",\n\"puzzles\": [\n";
   for (size_t i = 0; i < ps.size(); ++i) {
     const Puzzle& p = ps[i];
-    os << "{\"id\": \"p" << (i + 1 < 10 ? "000" : i + 1 < 100 ? "00" : i + 1 < 1000 ? "0" : "") << i + 1
-       << "\", \"fen\": " << quote(p.fen);
+    os << "{\"id\": \"p"
+       << (i + 1 < 10     ? "000"
+           : i + 1 < 100  ? "00"
+           : i + 1 < 1000 ? "0"
+                          : "")
+       << i + 1 << "\", \"fen\": " << quote(p.fen);
     if (!p.last.empty()) os << ", \"last\": \"" << p.last << "\"";
     os << ", \"moves\": [";
     for (size_t k = 0; k < p.line.size(); ++k) os << (k ? ", " : "") << quote(to_coordinate(p.line[k]));
     os << "], \"line\": [";
     for (size_t k = 0; k < p.algebraic.size(); ++k) os << (k ? ", " : "") << quote(p.algebraic[k]);
     os << "], \"goal\": \"" << (p.mate ? "mate" : "material") << "\"";
-    if (p.mate) os << ", \"mateIn\": " << p.mate_in;
-    else os << ", \"gain\": " << p.gain;
+    if (p.mate)
+      os << ", \"mateIn\": " << p.mate_in;
+    else
+      os << ", \"gain\": " << p.gain;
     os << ", \"unique\": true, \"rating\": " << p.rating << ", \"difficulty\": \"" << difficulty(p.rating)
        << "\", \"depth\": " << p.find_depth << ", \"tags\": [";
     bool first = true;
@@ -390,15 +404,30 @@ int main(int argc, char** argv) {
       }
       ++i;
     };
-    if (a == "--games") { need(1, 100000); o.games = int(v); }
-    else if (a == "--seed") { need(0, ~0ull); o.seed = v; }
-    else if (a == "--move-nodes") { need(100, 100000000); o.move_nodes = v; }
-    else if (a == "--scan-nodes") { need(100, 100000000); o.scan_nodes = v; }
-    else if (a == "--verify-nodes") { need(1000, 1000000000); o.verify_nodes = v; }
-    else if (a == "--max-plies") { need(10, 2000); o.max_plies = int(v); }
-    else if (a == "--per-game") { need(1, 1000); o.per_game = int(v); }
-    else if (a == "--out" && i + 1 < argc) { o.out = argv[++i]; }
-    else {
+    if (a == "--games") {
+      need(1, 100000);
+      o.games = int(v);
+    } else if (a == "--seed") {
+      need(0, ~0ull);
+      o.seed = v;
+    } else if (a == "--move-nodes") {
+      need(100, 100000000);
+      o.move_nodes = v;
+    } else if (a == "--scan-nodes") {
+      need(100, 100000000);
+      o.scan_nodes = v;
+    } else if (a == "--verify-nodes") {
+      need(1000, 1000000000);
+      o.verify_nodes = v;
+    } else if (a == "--max-plies") {
+      need(10, 2000);
+      o.max_plies = int(v);
+    } else if (a == "--per-game") {
+      need(1, 1000);
+      o.per_game = int(v);
+    } else if (a == "--out" && i + 1 < argc) {
+      o.out = argv[++i];
+    } else {
       std::cerr << "usage: puzzles [--games N] [--seed N] [--move-nodes N] [--scan-nodes N] [--verify-nodes N]\n"
                    "               [--max-plies N] [--per-game N] [--out FILE]\n";
       return 2;
@@ -406,9 +435,10 @@ int main(int argc, char** argv) {
   }
   // the file records every setting, so that the command in it makes the same file
   const std::string command = "puzzles --games " + std::to_string(o.games) + " --seed " + std::to_string(o.seed) +
-            " --move-nodes " + std::to_string(o.move_nodes) + " --scan-nodes " + std::to_string(o.scan_nodes) +
-            " --verify-nodes " + std::to_string(o.verify_nodes) + " --max-plies " + std::to_string(o.max_plies) +
-            " --per-game " + std::to_string(o.per_game);
+                              " --move-nodes " + std::to_string(o.move_nodes) + " --scan-nodes " +
+                              std::to_string(o.scan_nodes) + " --verify-nodes " + std::to_string(o.verify_nodes) +
+                              " --max-plies " + std::to_string(o.max_plies) + " --per-game " +
+                              std::to_string(o.per_game);
   Miner miner(o);
   bool write_failed = false;
   auto save = [&](const std::vector<Puzzle>& ps) {
@@ -417,13 +447,18 @@ int main(int argc, char** argv) {
     {
       std::ofstream f(tmp);
       write_json(f, ps, command);
-      if (!f) { write_failed = true; return; }
+      if (!f) {
+        write_failed = true;
+        return;
+      }
     }
     if (std::rename(tmp.c_str(), o.out.c_str()) != 0) write_failed = true;
   };
   const std::vector<Puzzle> ps = miner.run(save);
-  if (o.out.empty()) write_json(std::cout, ps, command);
-  else save(ps);
+  if (o.out.empty())
+    write_json(std::cout, ps, command);
+  else
+    save(ps);
   if (write_failed) {
     std::cerr << "puzzles: cannot write " << o.out << "\n";
     return 1;

@@ -83,8 +83,10 @@ Distribution<K> mle_with_mean(const Distribution<K>& hat, double s) {
   };
   for (int it = 0; it < 200; ++it) {
     const double mid = 0.5 * (lo + hi);
-    if (f(mid) > 0) lo = mid;
-    else hi = mid;
+    if (f(mid) > 0)
+      lo = mid;
+    else
+      hi = mid;
   }
   const double x = 0.5 * (lo + hi);
   Distribution<K> d = hat;
@@ -125,9 +127,7 @@ struct Sprt {
   double lower() const { return std::log(beta / (1 - alpha)); }
   double upper() const { return std::log((1 - beta) / alpha); }
   // "H1 accepted", "H0 accepted" or "" (continue) for the given LLR.
-  std::string verdict(double llr) const {
-    return llr >= upper() ? "H1 accepted" : llr <= lower() ? "H0 accepted" : "";
-  }
+  std::string verdict(double llr) const { return llr >= upper() ? "H1 accepted" : llr <= lower() ? "H0 accepted" : ""; }
 };
 
 // A's score and its 95% interval in Elo from game pairs: the mean pair score and its

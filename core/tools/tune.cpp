@@ -117,8 +117,7 @@ int collect(const Args& a) {
                                     [&](const Position& p, const Choice& c) { ++seen, positions.see(p, c); });
     positions.write(out, o.result, long(g));
     kept += long(positions.size());
-    if ((g + 1) % 50 == 0)
-      std::fprintf(stderr, "%zu games, %ld positions kept of %ld\n", g + 1, kept, seen);
+    if ((g + 1) % 50 == 0) std::fprintf(stderr, "%zu games, %ld positions kept of %ld\n", g + 1, kept, seen);
   }
   std::fprintf(stderr, "%zu games, %ld positions kept of %ld -> %s\n", openings.size(), kept, seen, out_path.c_str());
   return 0;
@@ -127,9 +126,9 @@ int collect(const Args& a) {
 // --- fit --------------------------------------------------------------------------------
 
 struct Sample {
-  float target;     // result (or its blend with the search score), Gold's view, 0..1
-  float base;       // the evaluation at the linearisation point, Gold's view
-  uint32_t first;   // features [first, first + count) of the feature arrays
+  float target;    // result (or its blend with the search score), Gold's view, 0..1
+  float base;      // the evaluation at the linearisation point, Gold's view
+  uint32_t first;  // features [first, first + count) of the feature arrays
   uint16_t count;
 };
 
@@ -205,7 +204,8 @@ int fit(const Args& a) {
   {
     std::vector<WeightRef> refs = weight_refs(w);
     for (size_t r = 0; r < refs.size(); ++r) {
-      if (!only.empty() && ("," + only + ",").find(std::string(",") + refs[r].name + ",") == std::string::npos) continue;
+      if (!only.empty() && ("," + only + ",").find(std::string(",") + refs[r].name + ",") == std::string::npos)
+        continue;
       for (size_t i = 0; i < refs[r].values.size(); ++i) params.push_back({r, i, refs[r].dynamic});
     }
   }
@@ -264,8 +264,10 @@ int fit(const Args& a) {
       double lo = 0.1, hi = 3.0;
       for (int it = 0; it < 40; ++it) {
         const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-        if (error_of(m1, d, false, 1.0) < error_of(m2, d, false, 1.0)) hi = m2;
-        else lo = m1;
+        if (error_of(m1, d, false, 1.0) < error_of(m2, d, false, 1.0))
+          hi = m2;
+        else
+          lo = m1;
       }
       K = 0.5 * (lo + hi);
       std::fprintf(stderr, "K = %.4f\n", K);

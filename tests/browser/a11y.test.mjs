@@ -18,11 +18,19 @@ before(async () => {
   errors = watchErrors(page);
   // two players on this device: no computer moves in between
   await page.goto(server.url + 'manifest.webmanifest');
-  await page.evaluate(() => localStorage.setItem('dragonchess.game.v1', JSON.stringify({
-    v: 1, startFen: 'startpos', moves: [], settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
-  })));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'dragonchess.game.v1',
+      JSON.stringify({
+        v: 1,
+        startFen: 'startpos',
+        moves: [],
+        settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
+      }),
+    ),
+  );
   await openGame(page, server.url, { pieces: false });
-  errors.length = 0;  // the set-up page's favicon request
+  errors.length = 0; // the set-up page's favicon request
 });
 after(async () => {
   await browser?.close();
@@ -44,13 +52,16 @@ test('the boards and the page have names for screen readers', async () => {
   assert.match(a.input, /Type a move/);
 });
 
-test('typed moves: a legal one plays, an illegal one shows the engine\'s reason', async () => {
-  await page.keyboard.press('t');  // the shortcut to the move box
+test("typed moves: a legal one plays, an illegal one shows the engine's reason", async () => {
+  await page.keyboard.press('t'); // the shortcut to the move box
   assert.equal(await page.evaluate(() => document.activeElement.id), 'move-input');
   await page.keyboard.type('W2c5');
   await page.keyboard.press('Enter');
   // the engine's own reason
-  assert.equal(await page.textContent('#move-feedback'), "illegal move 'W2c5': no Gold Warrior can go to 2c5");
+  assert.equal(
+    await page.textContent('#move-feedback'),
+    "illegal move 'W2c5': no Gold Warrior can go to 2c5",
+  );
   assert.equal(await page.isVisible('#move-feedback'), true);
   assert.equal(await page.getAttribute('#move-input', 'aria-invalid'), 'true');
   assert.equal(await page.getAttribute('#move-feedback', 'role'), 'alert', 'said at once');
@@ -62,7 +73,9 @@ test('typed moves: a legal one plays, an illegal one shows the engine\'s reason'
   assert.deepEqual(await history(), ['2c22c3']);
   assert.equal(await page.inputValue('#move-input'), '');
   assert.equal(await lastSaid(), 'Gold Warrior 2c2 to 2c3');
-  await page.waitForFunction(() => document.getElementById('announce').textContent === 'Gold Warrior 2c2 to 2c3');
+  await page.waitForFunction(
+    () => document.getElementById('announce').textContent === 'Gold Warrior 2c2 to 2c3',
+  );
   // and in coordinates
   await page.fill('#move-input', '2c72c6');
   await page.press('#move-input', 'Enter');
@@ -85,9 +98,10 @@ test('typed moves: a legal one plays, an illegal one shows the engine\'s reason'
 test('the keyboard alone: focus square, levels, select and move', async () => {
   await page.fill('#move-input', '');
   await page.focus('#move-input');
-  await page.keyboard.press('Tab');  // the move box is before the boards
+  await page.keyboard.press('Tab'); // the move box is before the boards
   // Tab may stop on other controls first (flip); go on until the boards have the focus
-  for (let i = 0; i < 6 && await page.evaluate(() => document.activeElement.id) !== 'board'; i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 6 && (await page.evaluate(() => document.activeElement.id)) !== 'board'; i++)
+    await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'board');
   // Gold to move, at the bottom: the focus starts on 2f2
   assert.equal(await page.evaluate(() => window.__dc.focus()), '2f2');
@@ -99,7 +113,10 @@ test('the keyboard alone: focus square, levels, select and move', async () => {
   const ring = await page.locator('#focus-ring').boundingBox();
   const p = await page.evaluate(() => window.__dc.squarePoint('2d2'));
   assert.ok(ring && ring.width > 10, 'the focus ring is shown');
-  assert.ok(Math.abs(ring.x + ring.width / 2 - p.x) < 2 && Math.abs(ring.y + ring.height / 2 - p.y) < 2, 'on 2d2');
+  assert.ok(
+    Math.abs(ring.x + ring.width / 2 - p.x) < 2 && Math.abs(ring.y + ring.height / 2 - p.y) < 2,
+    'on 2d2',
+  );
   // levels
   await page.keyboard.press('PageUp');
   assert.equal(await page.evaluate(() => window.__dc.focus()), '3d2');
@@ -117,7 +134,10 @@ test('the keyboard alone: focus square, levels, select and move', async () => {
   await page.keyboard.press('Space');
   assert.equal((await state(page)).selected, '2d2');
   await page.keyboard.press('ArrowUp');
-  assert.match(await page.textContent('#focus-desc'), /2d3, empty, move with the Warrior from 2d2: press Enter/);
+  assert.match(
+    await page.textContent('#focus-desc'),
+    /2d3, empty, move with the Warrior from 2d2: press Enter/,
+  );
   await page.keyboard.press('Enter');
   assert.deepEqual(await history(), ['2c22c3', '2c72c6', '3e23d3', '2h72h6', '2d22d3']);
   assert.equal(await lastSaid(), 'Gold Warrior 2d2 to 2d3');
@@ -130,7 +150,7 @@ test('captures and check are announced; the move list is a labelled table', asyn
   await page.press('#move-input', 'Enter');
   await page.fill('#move-input', '2d32d4');
   await page.press('#move-input', 'Enter');
-  await page.fill('#move-input', '2c52d4');  // Scarlet Warrior takes on 2d4 (diagonal)
+  await page.fill('#move-input', '2c52d4'); // Scarlet Warrior takes on 2d4 (diagonal)
   await page.press('#move-input', 'Enter');
   assert.equal((await history()).length, 8);
   assert.equal(await lastSaid(), 'Scarlet Warrior 2c5 takes Gold Warrior on 2d4');
@@ -152,9 +172,19 @@ test('captures and check are announced; the move list is a labelled table', asyn
 test('checkmate is announced in words', async () => {
   // Scarlet King on 1a8, the Gold Oliphant watching 2a8: the Basilisk's step to 1a7 mates.
   const fen = '12/12/12/12/12/12/12/12/12/12/12/12/12/12/12/O10K/k11/12/B11/12/12/12/12/12 g 0 1';
-  await page.evaluate((f) => localStorage.setItem('dragonchess.game.v1', JSON.stringify({
-    v: 1, startFen: f, moves: [], settings: { mode: 'hotseat', human: 'gold', level: 1, flipped: false },
-  })), fen);
+  await page.evaluate(
+    (f) =>
+      localStorage.setItem(
+        'dragonchess.game.v1',
+        JSON.stringify({
+          v: 1,
+          startFen: f,
+          moves: [],
+          settings: { mode: 'hotseat', human: 'gold', level: 1, flipped: false },
+        }),
+      ),
+    fen,
+  );
   await page.goto('about:blank');
   await openGame(page, server.url, { pieces: false });
   await page.fill('#move-input', '1a61a7');

@@ -21,7 +21,9 @@ try {
           const nodes = violations.filter((v) => v.impact === i).reduce((n, v) => n + v.targets.length, 0);
           return counts[i] ? `${counts[i]} (${nodes})` : '0';
         };
-        console.log(`| ${state.name} | ${viewport.width}x${viewport.height} | ${IMPACTS.map(cell).join(' | ')} |`);
+        console.log(
+          `| ${state.name} | ${viewport.width}x${viewport.height} | ${IMPACTS.map(cell).join(' | ')} |`,
+        );
         if (list) for (const v of violations) console.log(`  ${describe(v).replace(/\n/g, '\n  ')}`);
       } finally {
         await tab.close();

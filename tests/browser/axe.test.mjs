@@ -27,10 +27,18 @@ for (const viewport of VIEWPORTS) {
         const errors = watchErrors(tab.page);
         await state.open(tab.page, server.url);
         const { violations } = await audit(tab.page);
-        for (const v of violations.filter((x) => x.impact === 'moderate' || x.impact === 'minor')) t.diagnostic(describe(v));
+        for (const v of violations.filter((x) => x.impact === 'moderate' || x.impact === 'minor'))
+          t.diagnostic(describe(v));
         const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        assert.equal(bad.length, 0, `${bad.length} serious or critical violations:\n  ${bad.map(describe).join('\n  ')}`);
-        assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
+        assert.equal(
+          bad.length,
+          0,
+          `${bad.length} serious or critical violations:\n  ${bad.map(describe).join('\n  ')}`,
+        );
+        assert.deepEqual(
+          errors.filter((e) => !/favicon/.test(e)),
+          [],
+        );
       } finally {
         await tab.close();
       }

@@ -26,7 +26,13 @@ const server = await startServer(SITE, (p) => requested.add(p));
 const results = {};
 try {
   // 1. Cold loads (a fresh profile each time: nothing cached).
-  const ready = [], pieces = [], engine = [], dcl = [], modAt = [], boardAt = [], rulesAt = [];
+  const ready = [],
+    pieces = [],
+    engine = [],
+    dcl = [],
+    modAt = [],
+    boardAt = [],
+    rulesAt = [];
   for (let i = 0; i < LOADS; i++) {
     requested.clear();
     // service workers blocked: this is what the page needs; the offline cache is below
@@ -35,12 +41,21 @@ try {
       await b.page.goto(server.url);
       await waitReady(b.page);
       const t = await b.page.evaluate(() => ({
-        ready: window.__dc.readyAt, pieces: window.__dc.piecesReadyAt, engine: window.__dc.engineReadyAt,
-        module: window.__dc.moduleAt, board: window.__dc.boardAt, rules: window.__dc.rulesAt,
+        ready: window.__dc.readyAt,
+        pieces: window.__dc.piecesReadyAt,
+        engine: window.__dc.engineReadyAt,
+        module: window.__dc.moduleAt,
+        board: window.__dc.boardAt,
+        rules: window.__dc.rulesAt,
         dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
       }));
-      ready.push(t.ready); pieces.push(t.pieces); engine.push(t.engine); dcl.push(t.dcl);
-      modAt.push(t.module); boardAt.push(t.board); rulesAt.push(t.rules);
+      ready.push(t.ready);
+      pieces.push(t.pieces);
+      engine.push(t.engine);
+      dcl.push(t.dcl);
+      modAt.push(t.module);
+      boardAt.push(t.board);
+      rulesAt.push(t.rules);
     } finally {
       await b.close();
     }
@@ -70,31 +85,64 @@ try {
       // main-thread legal-move generations per position: two players on this device, from
       // a fresh load (the first position's generation counted): in each of three positions
       // select several pieces, then play
-      await b.page.evaluate(() => localStorage.setItem('dragonchess.game.v1', JSON.stringify({
-        v: 1, startFen: 'startpos', moves: [], settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
-      })));
-      await b.page.goto(server.url + '?generations');  // the saved game, not the address of the last one
+      await b.page.evaluate(() =>
+        localStorage.setItem(
+          'dragonchess.game.v1',
+          JSON.stringify({
+            v: 1,
+            startFen: 'startpos',
+            moves: [],
+            settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
+          }),
+        ),
+      );
+      await b.page.goto(server.url + '?generations'); // the saved game, not the address of the last one
       await waitReady(b.page, { engine: false });
       const g0 = await b.page.evaluate(() => window.__dc.generations());
-      const clicks = ['2c2', '2d2', '3c1', '2f1', '1c1', '2c2', '2c3', '2c7', '2d7', '3c8', '2c7', '2c6', '2d2', '2e2', '2d2', '2d3'];
+      const clicks = [
+        '2c2',
+        '2d2',
+        '3c1',
+        '2f1',
+        '1c1',
+        '2c2',
+        '2c3',
+        '2c7',
+        '2d7',
+        '3c8',
+        '2c7',
+        '2c6',
+        '2d2',
+        '2e2',
+        '2d2',
+        '2d3',
+      ];
       for (const sq of clicks) await clickSquare(b.page, sq);
       const g1 = await b.page.evaluate(() => window.__dc.generations());
       const length = await b.page.evaluate(() => window.__dc.state().length);
-      results.generations = { clicks: clicks.length, generations: g1, before: g0, positions: length + 1, length };
+      results.generations = {
+        clicks: clicks.length,
+        generations: g1,
+        before: g0,
+        positions: length + 1,
+        length,
+      };
     } finally {
       await b.close();
     }
   }
 
   // 2. Transfer size of the last cold load.
-  let raw = 0, gz = 0;
+  let raw = 0,
+    gz = 0;
   const files = [];
   for (const p of [...requested].sort()) {
     const f = path.join(SITE, p.endsWith('/') ? p + 'index.html' : p);
     if (!fs.existsSync(f) || !fs.statSync(f).isFile()) continue;
     const data = fs.readFileSync(f);
     const g = zlib.gzipSync(data, { level: 9 }).length;
-    raw += data.length; gz += g;
+    raw += data.length;
+    gz += g;
     files.push({ path: p, bytes: data.length, gzip: g });
   }
   results.transferKB = raw / 1024;
@@ -105,12 +153,16 @@ try {
   if (fs.existsSync(swFile)) {
     const m = /const ASSETS = (\[[\s\S]*?\]);/.exec(fs.readFileSync(swFile, 'utf8'));
     if (m) {
-      let sraw = 0, sgz = 0, n = 0;
+      let sraw = 0,
+        sgz = 0,
+        n = 0;
       for (const a of JSON.parse(m[1])) {
         const f = path.join(SITE, a);
         if (!fs.existsSync(f)) continue;
         const data = fs.readFileSync(f);
-        sraw += data.length; sgz += zlib.gzipSync(data, { level: 9 }).length; n++;
+        sraw += data.length;
+        sgz += zlib.gzipSync(data, { level: 9 }).length;
+        n++;
       }
       results.offlineCache = { files: n, kB: sraw / 1024, gzipKB: sgz / 1024 };
     }
@@ -122,12 +174,21 @@ try {
   const b = await launch({ width: 1400, height: 800 });
   try {
     await b.page.goto(server.url);
-    await b.page.evaluate(() => localStorage.setItem('dragonchess.game.v1', JSON.stringify({
-      v: 1, startFen: 'startpos', moves: [], settings: { mode: 'ai', human: 'gold', level: 10, flipped: false },
-    })));
-    await b.page.goto(server.url + '?strength10');  // the saved game, not the address of the last one
+    await b.page.evaluate(() =>
+      localStorage.setItem(
+        'dragonchess.game.v1',
+        JSON.stringify({
+          v: 1,
+          startFen: 'startpos',
+          moves: [],
+          settings: { mode: 'ai', human: 'gold', level: 10, flipped: false },
+        }),
+      ),
+    );
+    await b.page.goto(server.url + '?strength10'); // the saved game, not the address of the last one
     await waitReady(b.page);
-    if ((await b.page.evaluate(() => window.__dc.state().level)) !== 10) throw new Error('bench-page: the computer is not at strength 10');
+    if ((await b.page.evaluate(() => window.__dc.state().level)) !== 10)
+      throw new Error('bench-page: the computer is not at strength 10');
     await b.page.waitForTimeout(300);
     await b.page.evaluate(() => {
       window.__frames = [];
@@ -162,9 +223,17 @@ try {
     const h1 = await b.page.evaluate(() => performance.now());
     await b.page.waitForFunction(() => !window.__dc.state().aiBusy, null, { timeout: 15000 });
     const t1 = await b.page.evaluate(() => performance.now());
-    const frames = await b.page.evaluate(() => { cancelAnimationFrame(window.__raf); return window.__frames; });
+    const frames = await b.page.evaluate(() => {
+      cancelAnimationFrame(window.__raf);
+      return window.__frames;
+    });
     const pick = (a, z) => frames.filter(([t]) => t >= a && t < z).map(([, d]) => d);
-    const stats = (xs) => ({ n: xs.length, p50: quantile(xs, 0.5), p95: quantile(xs, 0.95), max: Math.max(...xs) });
+    const stats = (xs) => ({
+      n: xs.length,
+      p50: quantile(xs, 0.5),
+      p95: quantile(xs, 0.95),
+      max: Math.max(...xs),
+    });
     results.rafWhole = stats(pick(t0, t1));
     results.rafIdle = stats(pick(t0 + 400, h0));
     results.rafHover = stats(pick(h0, h1));
@@ -180,22 +249,42 @@ try {
 
 const ok = (v, aim) => (v <= aim ? 'ok' : 'OVER');
 console.log(`Dragonchess page bench (headless Chromium, ${LOADS} cold loads, 1400x800)`);
-console.log(`  interactive board      ${fmt(results.interactiveMs)} ms   (median; aim < ${AIMS.interactive} ms: ${ok(results.interactiveMs, AIMS.interactive)})`);
-console.log(`    app module running   ${fmt(results.appModuleMs)} ms, board view up ${fmt(results.boardViewMs)} ms, rules engine up ${fmt(results.rulesEngineMs)} ms`);
-console.log(`  piece images drawn     ${fmt(results.piecesMs)} ms cold, ${fmt(results.warmPiecesMs)} ms warm (medians)`);
+console.log(
+  `  interactive board      ${fmt(results.interactiveMs)} ms   (median; aim < ${AIMS.interactive} ms: ${ok(results.interactiveMs, AIMS.interactive)})`,
+);
+console.log(
+  `    app module running   ${fmt(results.appModuleMs)} ms, board view up ${fmt(results.boardViewMs)} ms, rules engine up ${fmt(results.rulesEngineMs)} ms`,
+);
+console.log(
+  `  piece images drawn     ${fmt(results.piecesMs)} ms cold, ${fmt(results.warmPiecesMs)} ms warm (medians)`,
+);
 {
   const g = results.generations;
-  console.log(`  legal-move generations ${g.generations} on the main thread for ${g.positions} positions shown and ${g.clicks} clicks (${g.before} before the first click; ${g.length} plies played; aim: one per position)`);
+  console.log(
+    `  legal-move generations ${g.generations} on the main thread for ${g.positions} positions shown and ${g.clicks} clicks (${g.before} before the first click; ${g.length} plies played; aim: one per position)`,
+  );
 }
 console.log(`  engine worker ready    ${fmt(results.engineMs)} ms`);
 console.log(`  DOMContentLoaded       ${fmt(results.domContentLoadedMs)} ms`);
-console.log(`  transferred            ${fmt(results.transferKB)} KB raw, ${fmt(results.transferGzipKB)} KB gzip  (aim < ${AIMS.gzipKB} KB: ${ok(results.transferGzipKB, AIMS.gzipKB)})`);
-if (results.offlineCache) console.log(`  offline cache (sw.js)  ${results.offlineCache.files} files, ${fmt(results.offlineCache.kB)} KB raw, ${fmt(results.offlineCache.gzipKB)} KB gzip, fetched by the service worker after the page is up`);
-for (const f of results.files) console.log(`    ${f.path.padEnd(40)} ${String(f.bytes).padStart(8)} ${String(f.gzip).padStart(8)} gzip`);
+console.log(
+  `  transferred            ${fmt(results.transferKB)} KB raw, ${fmt(results.transferGzipKB)} KB gzip  (aim < ${AIMS.gzipKB} KB: ${ok(results.transferGzipKB, AIMS.gzipKB)})`,
+);
+if (results.offlineCache)
+  console.log(
+    `  offline cache (sw.js)  ${results.offlineCache.files} files, ${fmt(results.offlineCache.kB)} KB raw, ${fmt(results.offlineCache.gzipKB)} KB gzip, fetched by the service worker after the page is up`,
+  );
+for (const f of results.files)
+  console.log(`    ${f.path.padEnd(40)} ${String(f.bytes).padStart(8)} ${String(f.gzip).padStart(8)} gzip`);
 const rs = (r) => `p50 ${fmt(r.p50, 1)} ms, p95 ${fmt(r.p95, 1)} ms, max ${fmt(r.max, 1)} ms (${r.n} frames)`;
-console.log(`  rAF while the AI thinks (level 10, ${fmt(results.thinkMs)} ms search in the worker; ${os.availableParallelism()} CPUs, software GL):`);
-console.log(`    page idle              ${rs(results.rafIdle)}  (aim p95 < ${AIMS.rafP95} ms: ${ok(results.rafIdle.p95, AIMS.rafP95)})`);
+console.log(
+  `  rAF while the AI thinks (level 10, ${fmt(results.thinkMs)} ms search in the worker; ${os.availableParallelism()} CPUs, software GL):`,
+);
+console.log(
+  `    page idle              ${rs(results.rafIdle)}  (aim p95 < ${AIMS.rafP95} ms: ${ok(results.rafIdle.p95, AIMS.rafP95)})`,
+);
 console.log(`    mouse over the boards  ${rs(results.rafHover)}`);
 console.log(`    whole search           ${rs(results.rafWhole)}  (includes the move's slide)`);
-console.log(`  legal moves query      ${fmt(results.legalMovesQueryMs, 2)} ms on the main thread during the search`);
+console.log(
+  `  legal moves query      ${fmt(results.legalMovesQueryMs, 2)} ms on the main thread during the search`,
+);
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));

@@ -17,10 +17,17 @@ try {
       a.startReview();
       while (a.review.state.status === 'running') await new Promise((res) => setTimeout(res, 50));
       const st = a.review.state;
-      return { ms: st.ms, status: st.status, nodes: st.entries.reduce((n, e) => n + e.nodes, 0), depths: st.entries.map((e) => e.depth) };
+      return {
+        ms: st.ms,
+        status: st.status,
+        nodes: st.entries.reduce((n, e) => n + e.nodes, 0),
+        depths: st.entries.map((e) => e.depth),
+      };
     });
     const d = [...r.depths].sort((x, y) => x - y);
-    console.log(`run ${i + 1}: ${r.ms} ms, ${r.status}, ${r.nodes} nodes, ${Math.round(r.nodes / r.ms)}k nodes/s, depth median ${d[d.length >> 1]} (min ${d[0]}, max ${d[d.length - 1]})`);
+    console.log(
+      `run ${i + 1}: ${r.ms} ms, ${r.status}, ${r.nodes} nodes, ${Math.round(r.nodes / r.ms)}k nodes/s, depth median ${d[d.length >> 1]} (min ${d[0]}, max ${d[d.length - 1]})`,
+    );
     times.push(r.ms);
     await b.close();
   }

@@ -10,19 +10,32 @@
 import { startServer, launch } from './helpers.mjs';
 
 const LOADS = Number(process.argv[2] || 5);
-const size = { width: Number(process.env.BENCH_WIDTH || 1280), height: Number(process.env.BENCH_HEIGHT || 720) };
+const size = {
+  width: Number(process.env.BENCH_WIDTH || 1280),
+  height: Number(process.env.BENCH_HEIGHT || 720),
+};
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function timings(page) {
-  await page.waitForFunction(() => window.__rules && window.__rules.ready && window.__rules.allDrawnAt !== null);
+  await page.waitForFunction(
+    () => window.__rules && window.__rules.ready && window.__rules.allDrawnAt !== null,
+  );
   return page.evaluate(() => {
     const h = window.__rules;
-    return { engine: h.engineAt, board: h.boardAt, built: h.builtAt, first: h.firstDrawnAt, all: h.allDrawnAt, figures: h.figures.length };
+    return {
+      engine: h.engineAt,
+      board: h.boardAt,
+      built: h.builtAt,
+      first: h.firstDrawnAt,
+      all: h.allDrawnAt,
+      figures: h.figures.length,
+    };
   });
 }
 
 const server = await startServer();
-const cold = [], offline = [];
+const cold = [],
+  offline = [];
 let figures = 0;
 try {
   for (let i = 0; i < LOADS; i++) {
@@ -40,10 +53,10 @@ try {
   try {
     await b.page.goto(server.url + 'rules.html');
     await timings(b.page);
-    await b.page.waitForFunction(() => navigator.serviceWorker.controller !== null);  // installed: every file cached
+    await b.page.waitForFunction(() => navigator.serviceWorker.controller !== null); // installed: every file cached
     await b.context.setOffline(true);
     for (let i = 0; i < LOADS; i++) {
-      await b.page.goto(server.url + `rules.html?load=${i}`);  // a new navigation (a reload would keep the scroll)
+      await b.page.goto(server.url + `rules.html?load=${i}`); // a new navigation (a reload would keep the scroll)
       offline.push(await timings(b.page));
     }
   } finally {
@@ -53,9 +66,19 @@ try {
   await server.close();
 }
 
-const at = (xs, k) => median(xs.map((t) => t[k])).toFixed(0).padStart(5);
-const row = (name, xs) => `${name.padEnd(9)} engine ${at(xs, 'engine')} ms   board ${at(xs, 'board')} ms   page built ${at(xs, 'built')} ms   first figure ${median(xs.map((t) => t.first)).toFixed(0).padStart(5)} ms   ` +
-  `whole page ${median(xs.map((t) => t.all)).toFixed(0).padStart(5)} ms   (median of ${xs.length}; ` +
+const at = (xs, k) =>
+  median(xs.map((t) => t[k]))
+    .toFixed(0)
+    .padStart(5);
+const row = (name, xs) =>
+  `${name.padEnd(9)} engine ${at(xs, 'engine')} ms   board ${at(xs, 'board')} ms   page built ${at(xs, 'built')} ms   first figure ${median(
+    xs.map((t) => t.first),
+  )
+    .toFixed(0)
+    .padStart(5)} ms   ` +
+  `whole page ${median(xs.map((t) => t.all))
+    .toFixed(0)
+    .padStart(5)} ms   (median of ${xs.length}; ` +
   `first ${xs.map((t) => t.first.toFixed(0)).join(' ')}; whole ${xs.map((t) => t.all.toFixed(0)).join(' ')})`;
 console.log(`rules.html at ${size.width}x${size.height}, ${figures} figures, from navigation start:`);
 console.log(row('cold', cold));

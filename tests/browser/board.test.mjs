@@ -7,35 +7,56 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, watchErrors, decodePng, frames } from './helpers.mjs';
 
-const SIZES = [[1920, 1080], [1280, 720], [820, 1180], [390, 844]];
+const SIZES = [
+  [1920, 1080],
+  [1280, 720],
+  [820, 1180],
+  [390, 844],
+];
 // Dark squares (a1 is dark) of each level, as the renderer paints them (view.cpp palette).
 const DARK = { 1: [0x98, 0x58, 0x4a], 2: [0x78, 0xa1, 0x5a], 3: [0x8d, 0xbf, 0xe3] };
 const sq = (level, rank, file) => (level - 1) * 96 + rank * 12 + file;
 
 let server;
-test.before(async () => { server = await startServer(); });
-test.after(async () => { await server?.close(); });
+test.before(async () => {
+  server = await startServer();
+});
+test.after(async () => {
+  await server?.close();
+});
 
 // A page holding only the board, filling the window; window.__b is the component and
 // window.__events what it emitted.
 async function openBoard(page, options = {}) {
-  const url = server.url + 'board-test.html';  // served by the test itself, same origin as the site
-  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body:
-    '<!doctype html><link rel="icon" href="favicon.svg"><style>html,body{margin:0;height:100%;background:#fff;color:#333}</style>' +
-    '<div id="b" style="position:fixed;inset:0"></div>' }));
+  const url = server.url + 'board-test.html'; // served by the test itself, same origin as the site
+  await page.route(url, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body:
+        '<!doctype html><link rel="icon" href="favicon.svg"><style>html,body{margin:0;height:100%;background:#fff;color:#333}</style>' +
+        '<div id="b" style="position:fixed;inset:0"></div>',
+    }),
+  );
   await page.goto(url);
-  await page.evaluate(async ({ url, options }) => {
-    const { createBoard } = await import(url);
-    const t0 = performance.now();
-    window.__b = await createBoard(document.getElementById('b'), options);
-    window.__events = [];
-    for (const e of ['move', 'select', 'hover']) window.__b.on(e, (...a) => window.__events.push([e, ...a]));
-    await window.__b.ready;
-    window.__readyMs = performance.now() - t0;
-  }, { url: server.url + 'renderer/board.js', options });
+  await page.evaluate(
+    async ({ url, options }) => {
+      const { createBoard } = await import(url);
+      const t0 = performance.now();
+      window.__b = await createBoard(document.getElementById('b'), options);
+      window.__events = [];
+      for (const e of ['move', 'select', 'hover'])
+        window.__b.on(e, (...a) => window.__events.push([e, ...a]));
+      await window.__b.ready;
+      window.__readyMs = performance.now() - t0;
+    },
+    { url: server.url + 'renderer/board.js', options },
+  );
 }
 const events = (page, kind) => page.evaluate((k) => window.__events.filter((e) => e[0] === k), kind);
-const clearEvents = (page) => page.evaluate(() => { window.__events.length = 0; });
+const clearEvents = (page) =>
+  page.evaluate(() => {
+    window.__events.length = 0;
+  });
 async function centre(page, s) {
   const r = await page.evaluate((s) => window.__b.squareRect(s), s);
   assert.ok(r, `square ${s} has no rectangle`);
@@ -53,13 +74,20 @@ const near = (a, b, tol = 10) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
 // The corner squares of every level, each with one legal destination one step inwards.
 const CORNERS = [];
 for (const level of [1, 2, 3]) {
-  for (const [rank, file, dr, df] of [[0, 0, 1, 1], [0, 11, 1, -1], [7, 0, -1, 1], [7, 11, -1, -1]]) {
+  for (const [rank, file, dr, df] of [
+    [0, 0, 1, 1],
+    [0, 11, 1, -1],
+    [7, 0, -1, 1],
+    [7, 11, -1, -1],
+  ]) {
     CORNERS.push({ from: sq(level, rank, file), to: sq(level, rank + dr, file + df) });
   }
 }
 function position() {
   const p = Array(288).fill('.');
-  CORNERS.forEach((c, i) => { p[c.from] = i % 2 ? 'w' : 'W'; });
+  CORNERS.forEach((c, i) => {
+    p[c.from] = i % 2 ? 'w' : 'W';
+  });
   return p.join('');
 }
 
@@ -71,10 +99,12 @@ for (const [width, height] of SIZES) {
     const warnings = [];
     // Headless Chromium's software GL reports "GPU stall due to ReadPixels" for any WebGL
     // canvas it composites (a bare canvas with one clear does it too): not the page's doing.
-    page.on('console', (m) => { if (m.type() === 'warning' && !/GPU stall due to ReadPixels/.test(m.text())) warnings.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'warning' && !/GPU stall due to ReadPixels/.test(m.text())) warnings.push(m.text());
+    });
     try {
       await openBoard(page);
-      await frames(page, 3);  // the first frames drawn
+      await frames(page, 3); // the first frames drawn
       assert.deepEqual(warnings, [], 'no console warnings on load');
       // Geometry: fit() for the container is what the board uses; every level inside the window.
       const g = await page.evaluate(() => window.__b.geometry());
@@ -84,21 +114,36 @@ for (const [width, height] of SIZES) {
       assert.ok(g.square >= 10, `square ${g.square}px`);
       for (const bd of g.boards) {
         assert.ok(Math.abs(bd.width - 12 * g.square) < 0.01 && Math.abs(bd.height - 8 * g.square) < 0.01);
-        assert.ok(bd.x >= 0 && bd.y >= 0 && bd.x + bd.width <= width && bd.y + bd.height <= height, `level ${bd.level} inside the window`);
+        assert.ok(
+          bd.x >= 0 && bd.y >= 0 && bd.x + bd.width <= width && bd.y + bd.height <= height,
+          `level ${bd.level} inside the window`,
+        );
       }
       // Pixels: an empty board's a1 square of each level is drawn where geometry says.
       let img = await pixels(page);
       for (const bd of g.boards) {
         const s = g.square;
-        const a1 = (await page.evaluate((s) => window.__b.squareRect(s), sq(bd.level, 0, 0)));
-        assert.ok(Math.abs(a1.x - bd.x) < 0.01 && Math.abs(a1.y - (bd.y + 7 * s)) < 0.01, 'a1 is the bottom-left square');
-        assert.ok(near(px(img, bd.x + s / 2, bd.y + 7.5 * s), DARK[bd.level]), `level ${bd.level}: a1 drawn at the geometry's place`);
-        assert.ok(!near(px(img, bd.x - 3, bd.y + 7.5 * s), DARK[bd.level], 30), `level ${bd.level}: nothing drawn left of the board`);
+        const a1 = await page.evaluate((s) => window.__b.squareRect(s), sq(bd.level, 0, 0));
+        assert.ok(
+          Math.abs(a1.x - bd.x) < 0.01 && Math.abs(a1.y - (bd.y + 7 * s)) < 0.01,
+          'a1 is the bottom-left square',
+        );
+        assert.ok(
+          near(px(img, bd.x + s / 2, bd.y + 7.5 * s), DARK[bd.level]),
+          `level ${bd.level}: a1 drawn at the geometry's place`,
+        );
+        assert.ok(
+          !near(px(img, bd.x - 3, bd.y + 7.5 * s), DARK[bd.level], 30),
+          `level ${bd.level}: nothing drawn left of the board`,
+        );
       }
 
       // Clicks on every corner: select, then the destination plays.
       const dests = new Map(CORNERS.map((c) => [c.from, [c.to]]));
-      await page.evaluate(({ pieces, dests }) => window.__b.set({ pieces, dests: new Map(dests) }), { pieces: position(), dests: [...dests] });
+      await page.evaluate(({ pieces, dests }) => window.__b.set({ pieces, dests: new Map(dests) }), {
+        pieces: position(),
+        dests: [...dests],
+      });
       await frames(page);
       img = await pixels(page);
       for (const c of CORNERS) {
@@ -128,7 +173,8 @@ for (const [width, height] of SIZES) {
       // Drag onto the destination.
       await clearEvents(page);
       const c1 = CORNERS[5];
-      const a = await centre(page, c1.from), t = await centre(page, c1.to);
+      const a = await centre(page, c1.from),
+        t = await centre(page, c1.to);
       await page.mouse.move(a.x, a.y);
       await page.mouse.down();
       await page.mouse.move((a.x + t.x) / 2, (a.y + t.y) / 2, { steps: 4 });
@@ -147,7 +193,8 @@ for (const [width, height] of SIZES) {
       await page.mouse.move(1, 1);
       await page.evaluate(() => window.__b.set({ selected: null }));
       await frames(page);
-      const target = sq(2, 3, 4), other = [sq(1, 3, 4), sq(3, 3, 4)];
+      const target = sq(2, 3, 4),
+        other = [sq(1, 3, 4), sq(3, 3, 4)];
       const before = await pixels(page);
       await clearEvents(page);
       const hc = await centre(page, target);
@@ -158,7 +205,10 @@ for (const [width, height] of SIZES) {
       for (const o of other) {
         const { r } = await centre(page, o);
         const edge = [r.x + 1, r.y + r.height / 2];
-        assert.ok(!near(px(before, ...edge), px(img, ...edge), 8), `square ${o} is marked while ${target} is hovered`);
+        assert.ok(
+          !near(px(before, ...edge), px(img, ...edge), 8),
+          `square ${o} is marked while ${target} is hovered`,
+        );
       }
       // An untouched square elsewhere did not change.
       const { r: u } = await centre(page, sq(1, 6, 9));
@@ -167,17 +217,40 @@ for (const [width, height] of SIZES) {
       // Levels: a subset is all that is drawn and hit.
       await page.evaluate(() => window.__b.set({ levels: [2] }));
       const g2 = await page.evaluate(() => window.__b.geometry());
-      assert.deepEqual(g2.boards.map((x) => x.level), [2]);
+      assert.deepEqual(
+        g2.boards.map((x) => x.level),
+        [2],
+      );
       assert.ok(g2.square > g.square, 'one level gets bigger squares');
-      assert.equal(await page.evaluate(() => window.__b.squareRect(5)), null, 'a hidden level has no squares');
+      assert.equal(
+        await page.evaluate(() => window.__b.squareRect(5)),
+        null,
+        'a hidden level has no squares',
+      );
 
       // Bad input is refused with the problem named.
-      const err = await page.evaluate(() => { try { window.__b.set({ levels: [4] }); return null; } catch (e) { return e.message; } });
+      const err = await page.evaluate(() => {
+        try {
+          window.__b.set({ levels: [4] });
+          return null;
+        } catch (e) {
+          return e.message;
+        }
+      });
       assert.match(err, /levels/);
-      const err2 = await page.evaluate(() => { try { window.__b.set({ pieces: 'abc' }); return null; } catch (e) { return e.message; } });
+      const err2 = await page.evaluate(() => {
+        try {
+          window.__b.set({ pieces: 'abc' });
+          return null;
+        } catch (e) {
+          return e.message;
+        }
+      });
       assert.match(err2, /pieces/);
       const ms = await page.evaluate(() => window.__readyMs);
-      console.log(`# ${width}x${height}: square ${g.square}px (${g.arrangement}), createBoard to pieces drawn ${ms.toFixed(0)} ms`);
+      console.log(
+        `# ${width}x${height}: square ${g.square}px (${g.arrangement}), createBoard to pieces drawn ${ms.toFixed(0)} ms`,
+      );
       assert.deepEqual(errors, []);
     } finally {
       await b.close();

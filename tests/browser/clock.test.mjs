@@ -13,7 +13,10 @@ const T0 = Date.UTC(2026, 0, 5, 9);
 
 before(async () => {
   server = await startServer();
-  [A, B] = await Promise.all([launch({ width: 1280, height: 720 }), launch({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })]);
+  [A, B] = await Promise.all([
+    launch({ width: 1280, height: 720 }),
+    launch({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
+  ]);
   errorsA = watchErrors(A.page);
   errorsB = watchErrors(B.page);
   await A.page.clock.setSystemTime(T0);
@@ -28,10 +31,14 @@ after(async () => {
 // The test's time only goes forward: each test starts a day after the last one's (after
 // starting its game: a running clock a day later has flagged).
 let base = T0;
-const nextDay = async (page) => { base += 86400000; await page.clock.setSystemTime(base); };
+const nextDay = async (page) => {
+  base += 86400000;
+  await page.clock.setSystemTime(base);
+};
 const clockOf = async (page) => (await state(page)).clock;
 const clockText = (page, side) => page.textContent(`.player [data-clock="${side}"]`);
-const clockTextOf = (ms) => `${Math.floor(ms / 60000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
+const clockTextOf = (ms) =>
+  `${Math.floor(ms / 60000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
 async function newGame(page, mode, tc, side = 'gold') {
   await page.click('#btn-new');
   await page.click(`#form-new label:has(input[value="${mode}"])`);
@@ -67,7 +74,7 @@ test('one device on 3+2: the clocks beside the players, running for the side to 
   assert.deepEqual(s.tc, { kind: 'fischer', base: 180000, inc: 2000 });
   assert.equal(await clockText(page, 'gold'), '3:00');
   assert.equal(await clockText(page, 'scarlet'), '3:00');
-  await move(page, '2c2', '2c3');  // Gold's first move: not timed; Scarlet's clock runs
+  await move(page, '2c2', '2c3'); // Gold's first move: not timed; Scarlet's clock runs
   assert.equal(await page.getAttribute('.player [data-clock="scarlet"]', 'class'), 'player-clock is-running');
   const g1 = (await clockOf(page)).stamps[0].at;
   await page.clock.setSystemTime(g1 + 10000);
@@ -75,7 +82,7 @@ test('one device on 3+2: the clocks beside the players, running for the side to 
   s = await state(page);
   const s1 = s.clock.stamps[1].at;
   assert.ok(s1 >= g1 + 10000);
-  assert.equal(s.clock.left.scarlet, 180000 - (s1 - g1) + 2000);  // the time spent, +2 s
+  assert.equal(s.clock.left.scarlet, 180000 - (s1 - g1) + 2000); // the time spent, +2 s
   assert.equal(s.clock.left.gold, 180000);
   assert.match(await page.getAttribute('.player [data-clock="gold"]', 'class'), /is-running/);
   // the last 10 seconds: the clock warns
@@ -103,7 +110,7 @@ test('a reload of a timed game restores the clocks, the time away counted', asyn
   await move(page, '2c2', '2c3');
   await move(page, '2c7', '2c6');
   const before = await state(page);
-  await page.clock.setSystemTime(before.clock.stamps[1].at + 90000);  // ninety seconds away, then a reload
+  await page.clock.setSystemTime(before.clock.stamps[1].at + 90000); // ninety seconds away, then a reload
   await page.reload();
   await page.waitForFunction(() => window.__dc && window.__dc.ready && window.__dc.state().clock);
   const s = await state(page);
@@ -115,7 +122,7 @@ test('a reload of a timed game restores the clocks, the time away counted', asyn
   assert.equal(s.redo.length, 0);
 });
 
-test('a timed game\'s record opened again: the clocks as the record left them, running again from now', async () => {
+test("a timed game's record opened again: the clocks as the record left them, running again from now", async () => {
   const page = A.page;
   // the last test's game still runs on its clock: a new game first, then the next day (had
   // the day come first, its flag could fall and its end dialog cover the buttons)
@@ -124,7 +131,7 @@ test('a timed game\'s record opened again: the clocks as the record left them, r
   await move(page, '2c2', '2c3');
   const g1 = (await clockOf(page)).stamps[0].at;
   await page.clock.setSystemTime(g1 + 20000);
-  await move(page, '2c7', '2c6');  // Scarlet spent 20 s (and the test's own time), +3: 4:4x left
+  await move(page, '2c7', '2c6'); // Scarlet spent 20 s (and the test's own time), +3: 4:4x left
   const left = (await clockOf(page)).left.scarlet;
   const text = await page.evaluate(() => window.__dc.recordText());
   assert.match(text, /\[TimeControl "300\+3"\]/);
@@ -140,7 +147,10 @@ test('a timed game\'s record opened again: the clocks as the record left them, r
   assert.deepEqual(s.tc, { kind: 'fischer', base: 300000, inc: 3000 });
   assert.equal(s.clock.running, 'gold');
   assert.equal(s.timeLeft.scarlet, left);
-  assert.ok(s.timeLeft.gold > 290000 && s.timeLeft.gold <= 300000, `Gold's clock runs from the opening, not from the record's day (${s.timeLeft.gold})`);
+  assert.ok(
+    s.timeLeft.gold > 290000 && s.timeLeft.gold <= 300000,
+    `Gold's clock runs from the opening, not from the record's day (${s.timeLeft.gold})`,
+  );
   assert.equal(await clockText(page, 'scarlet'), clockTextOf(left));
   assert.match(await page.textContent('#toast'), /Clocks: 5\+3, as the record left them/);
   // a time control the page does not play: opened without clocks, and said
@@ -149,44 +159,61 @@ test('a timed game\'s record opened again: the clocks as the record left them, r
   await page.click('#rec-open');
   await page.waitForFunction(() => window.__dc.state().tc === null);
   assert.equal((await state(page)).clock, null);
-  assert.match(await page.textContent('#toast'), /time control \(40\/7200\) is not one this page plays: opened without clocks/);
+  assert.match(
+    await page.textContent('#toast'),
+    /time control \(40\/7200\) is not one this page plays: opened without clocks/,
+  );
 });
 
-test('against the computer on 3+2: it answers on its clock, within core\'s limits and its level\'s, and no takeback', async () => {
+test("against the computer on 3+2: it answers on its clock, within core's limits and its level's, and no takeback", async () => {
   const page = A.page;
-  await newGame(page, 'ai', '3+2');  // first: a day later the last game's flag would fall
+  await newGame(page, 'ai', '3+2'); // first: a day later the last game's flag would fall
   await nextDay(page);
   for (let i = 0; i < 4; i++) {
     const n = (await state(page)).length;
     const mv = (await page.evaluate(() => window.__dc.legalMoves()))[0];
     await page.fill('#move-input', mv);
     await page.press('#move-input', 'Enter');
-    await page.waitForFunction((k) => window.__dc.state().length > k + 1, n, { timeout: 30000 });  // and the computer's answer
+    await page.waitForFunction((k) => window.__dc.state().length > k + 1, n, { timeout: 30000 }); // and the computer's answer
     const c = await page.evaluate(() => window.__dc.aiClock());
     assert.ok(c && c.soft >= 1 && c.soft <= c.hard && c.hard < c.had, JSON.stringify(c));
-    assert.ok(c.hard <= 900, `level 1 never searches longer than its own 900 ms (core's LEVELS): ${JSON.stringify(c)}`);
+    assert.ok(
+      c.hard <= 900,
+      `level 1 never searches longer than its own 900 ms (core's LEVELS): ${JSON.stringify(c)}`,
+    );
   }
   const s = await state(page);
   assert.equal(s.status.over, false);
-  assert.ok(s.timeLeft.scarlet > 0 && s.timeLeft.scarlet < 180000 + 4 * 2000, JSON.stringify(s.timeLeft));  // its time spent, +2 s a move
+  assert.ok(s.timeLeft.scarlet > 0 && s.timeLeft.scarlet < 180000 + 4 * 2000, JSON.stringify(s.timeLeft)); // its time spent, +2 s a move
   assert.equal(await page.isDisabled('[data-act="undo"]'), true);
-  assert.match(await page.getAttribute('[data-act="undo"]', 'title'), /No takebacks against the computer on a clock/);
+  assert.match(
+    await page.getAttribute('[data-act="undo"]', 'title'),
+    /No takebacks against the computer on a clock/,
+  );
 });
 
 test('a link with a bad time control is refused by name, the game untouched', async () => {
   const page = A.page;
   const before = await page.evaluate(() => window.__dc.history());
-  await page.evaluate(() => { location.hash = '#moves=2c22c3&tc=2d&play=link'; });
+  await page.evaluate(() => {
+    location.hash = '#moves=2c22c3&tc=2d&play=link';
+  });
   await page.waitForFunction(() => /time control/.test(window.__dc.state().note || ''));
-  assert.match((await state(page)).note, /the link's time control \(tc=\) "2d" is not a correspondence time control: days a move are 1, 3, 7, 14/);
+  assert.match(
+    (await state(page)).note,
+    /the link's time control \(tc=\) "2d" is not a correspondence time control: days a move are 1, 3, 7, 14/,
+  );
   assert.deepEqual(await page.evaluate(() => window.__dc.history()), before);
-  await page.evaluate(() => { location.hash = '#moves=2c22c3&tc=5+3&play=link'; });
+  await page.evaluate(() => {
+    location.hash = '#moves=2c22c3&tc=5+3&play=link';
+  });
   await page.waitForFunction(() => /cannot be used by link/.test(window.__dc.state().note || ''));
   assert.deepEqual(await page.evaluate(() => window.__dc.history()), before);
 });
 
 test('correspondence by link: 1 day a move; the link carries when each move was made', async () => {
-  const a = A.page, b = B.page;
+  const a = A.page,
+    b = B.page;
   await newGame(a, 'link', '1d', 'gold');
   await nextDay(a);
   const opts = await a.$$eval('#tc option', (os) => os.filter((o) => !o.hidden).map((o) => o.value));
@@ -201,7 +228,10 @@ test('correspondence by link: 1 day a move; the link carries when each move was 
   let s = await state(b);
   assert.equal(s.human, 'scarlet');
   assert.deepEqual(s.tc, { kind: 'days', days: 1 });
-  assert.ok(s.timeLeft.scarlet <= 19 * 3600000 && s.timeLeft.scarlet > 19 * 3600000 - 60000, JSON.stringify(s.timeLeft));
+  assert.ok(
+    s.timeLeft.scarlet <= 19 * 3600000 && s.timeLeft.scarlet > 19 * 3600000 - 60000,
+    JSON.stringify(s.timeLeft),
+  );
   assert.match(await clockText(b, 'scarlet'), /^1[89]:\d\d:\d\d$/);
   assert.equal(await clockText(b, 'gold'), '1 d 0 h');
   await move(b, '2c7', '2c6');

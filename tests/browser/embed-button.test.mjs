@@ -8,8 +8,12 @@ import { decodeHash } from '../../web/app/share/links.js';
 
 const EMBED_KEYS = ['show', 'interactive', 'flip', 'level', 'theme', 'caption'];
 let server;
-test.before(async () => { server = await startServer(); });
-test.after(async () => { await server?.close(); });
+test.before(async () => {
+  server = await startServer();
+});
+test.after(async () => {
+  await server?.close();
+});
 
 async function snippet(page) {
   await page.click('[data-act="embed"]');
@@ -18,7 +22,11 @@ async function snippet(page) {
   const m = /^<iframe src="([^"]+)" width="(\d+)" height="(\d+)"[^>]*><\/iframe>$/.exec(code);
   assert.ok(m, code);
   const src = m[1].replace(/&amp;/g, '&');
-  assert.equal(await page.getAttribute('#embed-preview', 'src'), src, 'the preview shows what the snippet shows');
+  assert.equal(
+    await page.getAttribute('#embed-preview', 'src'),
+    src,
+    'the preview shows what the snippet shows',
+  );
   await page.click('#dlg-embed button[value="close"]');
   return { src, hash: decodeHash(new URL(src).hash, { extraKeys: EMBED_KEYS }) };
 }
@@ -29,9 +37,17 @@ test('Embed: the position on view, its last move and the selected piece, ready t
   try {
     const { page } = b;
     await page.goto(server.url + 'manifest.webmanifest');
-    await page.evaluate(() => localStorage.setItem('dragonchess.game.v1', JSON.stringify({
-      v: 1, startFen: 'startpos', moves: ['2c22c3', '2c72c6'], settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
-    })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'dragonchess.game.v1',
+        JSON.stringify({
+          v: 1,
+          startFen: 'startpos',
+          moves: ['2c22c3', '2c72c6'],
+          settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
+        }),
+      ),
+    );
     errors.length = 0;
     await openGame(page, server.url);
     await clickSquare(page, '2d2');
@@ -39,8 +55,8 @@ test('Embed: the position on view, its last move and the selected piece, ready t
     const { src, hash } = await snippet(page);
     assert.ok(src.startsWith(server.url + 'embed.html#'), src);
     assert.deepEqual(hash.moves, ['2c72c6'], 'the last move, so that the embed marks it');
-    assert.equal(hash.params.show, '2d2', 'the selected piece\'s moves');
-    assert.equal(hash.params.level, '3,2,1', 'the levels holding pieces, not only the diagram\'s');
+    assert.equal(hash.params.show, '2d2', "the selected piece's moves");
+    assert.equal(hash.params.level, '3,2,1', "the levels holding pieces, not only the diagram's");
     // the embed shows exactly the page's position, the diagram and the last move
     const e = await b.context.newPage();
     await e.goto(src);

@@ -21,7 +21,7 @@ const h = (fen) => fen.replace(/ /g, '_');
 let server, browser, errors;
 test.before(async () => {
   server = await startServer();
-  browser = await launch({ width: 800, height: 600, welcomed: false });  // embeds only: nothing stored beforehand
+  browser = await launch({ width: 800, height: 600, welcomed: false }); // embeds only: nothing stored beforehand
   errors = watchErrors(browser.page);
 });
 test.after(async () => {
@@ -38,7 +38,10 @@ async function openEmbed(page, hash, { pieces = true } = {}) {
   if (pieces) await page.waitForFunction(() => window.__embed.piecesReady);
 }
 const state = (page) => page.evaluate(() => window.__embed.state());
-const message = (page) => page.evaluate(() => (document.getElementById('msg').hidden ? null : document.getElementById('msg-text').textContent));
+const message = (page) =>
+  page.evaluate(() =>
+    document.getElementById('msg').hidden ? null : document.getElementById('msg-text').textContent,
+  );
 
 async function clickSquare(page, name) {
   const p = await page.evaluate((n) => window.__embed.squarePoint(n), name);
@@ -51,7 +54,8 @@ function compareWithReference(file, png, maxRatio = 0.01) {
   if (process.env.UPDATE_REFERENCE || !fs.existsSync(ref)) {
     fs.mkdirSync(REF, { recursive: true });
     fs.writeFileSync(ref, png);
-    if (!process.env.UPDATE_REFERENCE) assert.fail(`${ref} did not exist: written now, review it and run again`);
+    if (!process.env.UPDATE_REFERENCE)
+      assert.fail(`${ref} did not exist: written now, review it and run again`);
     return;
   }
   const r = comparePng(decodePng(fs.readFileSync(ref)), decodePng(png));
@@ -61,7 +65,9 @@ function compareWithReference(file, png, maxRatio = 0.01) {
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, file.replace('.png', '-actual.png')), png);
     fs.writeFileSync(path.join(out, file.replace('.png', '-diff.png')), encodePng(r.diff));
-    assert.fail(`${file}: ${(r.ratio * 100).toFixed(2)}% of the pixels differ (at most ${maxRatio * 100}%); see ${out}`);
+    assert.fail(
+      `${file}: ${(r.ratio * 100).toFixed(2)}% of the pixels differ (at most ${maxRatio * 100}%); see ${out}`,
+    );
   }
 }
 
@@ -74,7 +80,8 @@ test('the Dragon move diagram: squares of every kind, on both levels it reaches'
   assert.equal(d.piece, 'R');
   assert.deepEqual(d.afar, ['2f3', '2e4', '2f4', '2g4', '2f5']);
   // bishop slides and orthogonal steps on level 3: all move-or-capture
-  for (const sq of ['3e4', '3g4', '3f3', '3f5', '3c1', '3b8', '3j8', '3i1']) assert.ok(d.both.includes(sq), sq);
+  for (const sq of ['3e4', '3g4', '3f3', '3f5', '3c1', '3b8', '3j8', '3i1'])
+    assert.ok(d.both.includes(sq), sq);
   assert.ok(!d.both.includes('3f6') && !d.both.includes('3d4'), 'no two-step orthogonal move');
   assert.equal(d.move.length + d.capture.length, 0);
   assert.equal(s.marks.selected, '3f4');
@@ -85,7 +92,7 @@ test('the Dragon move diagram: squares of every kind, on both levels it reaches'
   const caption = await page.textContent('#caption');
   assert.match(caption, /Gold Dragon on 3f4/);
   assert.match(caption, /capture from afar/);
-  await frames(page, 3);  // what the board was handed is drawn
+  await frames(page, 3); // what the board was handed is drawn
   compareWithReference('embed-dragon.png', await page.screenshot());
 });
 
@@ -108,31 +115,66 @@ test('the Warrior: moves, capture-only squares distinguished; a static picture i
 test('fits a small iframe without scrollbars, any aspect', async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 800, height: 600 });
-  for (const [w, hgt, hash] of [[240, 200, '#show=2c2'], [200, 340, '#level=2&show=2c2'], [700, 130, '']]) {
+  for (const [w, hgt, hash] of [
+    [240, 200, '#show=2c2'],
+    [200, 340, '#level=2&show=2c2'],
+    [700, 130, ''],
+  ]) {
     // A host page of the site's origin (served by the route below) holding the frame.
     const host = server.url + `__host-${w}x${hgt}.html`;
-    await page.route(host, (route) => route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><body style="margin:0"><iframe id="f" style="border:0;width:${w}px;height:${hgt}px"
+    await page.route(host, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><body style="margin:0"><iframe id="f" style="border:0;width:${w}px;height:${hgt}px"
         src="embed.html${hash}"></iframe></body>`,
-    }));
+      }),
+    );
     await page.goto(host);
     const frame = await (await page.$('#f')).contentFrame();
-    await frame.waitForFunction(() => window.__embed && window.__embed.ready && window.__embed.piecesReady, null, { timeout: 20000, polling: 100 })
+    await frame
+      .waitForFunction(() => window.__embed && window.__embed.ready && window.__embed.piecesReady, null, {
+        timeout: 20000,
+        polling: 100,
+      })
       .catch(async (e) => {
-        const st = await frame.evaluate(() => JSON.stringify({ href: location.href, e: window.__embed && window.__embed.state(), f: window.__embed && window.__embed.failed })).catch((x) => x.message);
+        const st = await frame
+          .evaluate(() =>
+            JSON.stringify({
+              href: location.href,
+              e: window.__embed && window.__embed.state(),
+              f: window.__embed && window.__embed.failed,
+            }),
+          )
+          .catch((x) => x.message);
         throw new Error(`${w}x${hgt} ${hash}: ${e.message} ${st}`);
       });
-    await frames(frame, 3);  // laid out and drawn in the frame
+    await frames(frame, 3); // laid out and drawn in the frame
     const m = await frame.evaluate(() => {
-      const d = document.documentElement, c = document.querySelector('canvas').getBoundingClientRect();
+      const d = document.documentElement,
+        c = document.querySelector('canvas').getBoundingClientRect();
       const p = window.__embed.squarePoint('2c2');
-      return { sw: d.scrollWidth, cw: d.clientWidth, sh: d.scrollHeight, ch: d.clientHeight,
-        bodySh: document.body.scrollHeight, canvasW: c.width, canvasH: c.height, p, iw: innerWidth, ih: innerHeight };
+      return {
+        sw: d.scrollWidth,
+        cw: d.clientWidth,
+        sh: d.scrollHeight,
+        ch: d.clientHeight,
+        bodySh: document.body.scrollHeight,
+        canvasW: c.width,
+        canvasH: c.height,
+        p,
+        iw: innerWidth,
+        ih: innerHeight,
+      };
     });
-    assert.ok(m.sw <= m.cw && m.sh <= m.ch && m.bodySh <= m.ih, `${w}x${hgt}: scrolls (${JSON.stringify(m)})`);
+    assert.ok(
+      m.sw <= m.cw && m.sh <= m.ch && m.bodySh <= m.ih,
+      `${w}x${hgt}: scrolls (${JSON.stringify(m)})`,
+    );
     assert.ok(m.canvasW > 0 && m.canvasH > 0, 'a canvas is drawn');
-    assert.ok(m.p && m.p.x > 0 && m.p.x < m.iw && m.p.y > 0 && m.p.y < m.ih, `${w}x${hgt}: 2c2 is inside the frame`);
+    assert.ok(
+      m.p && m.p.x > 0 && m.p.x < m.iw && m.p.y > 0 && m.p.y < m.ih,
+      `${w}x${hgt}: 2c2 is inside the frame`,
+    );
   }
 });
 
@@ -151,15 +193,20 @@ test('broken links: a clear message and a usable board', async () => {
     ['#show=2f5', /no piece on 2f5/],
     ['#level=4', /'level' should be/],
     // every bad part is named, not only the first
-    ['#show=9z9&layout=diagonal&theme=pink&moves=2c22c9&flip=2',
-      /could not be read.*move 1.*'2c22c9'.*'flip' should be 0 or 1, not '2'.*'layout' should be .*not 'diagonal'.*'theme' should be light or dark, not 'pink'.*'show' should be a square.*not '9z9'/],
+    [
+      '#show=9z9&layout=diagonal&theme=pink&moves=2c22c9&flip=2',
+      /could not be read.*move 1.*'2c22c9'.*'flip' should be 0 or 1, not '2'.*'layout' should be .*not 'diagonal'.*'theme' should be light or dark, not 'pink'.*'show' should be a square.*not '9z9'/,
+    ],
   ];
   for (const [hash, re] of cases) {
     await openEmbed(page, hash, { pieces: false });
     const msg = await message(page);
     assert.ok(msg, `${hash.slice(0, 40)}: no message`);
     assert.match(msg, re, hash.slice(0, 40));
-    assert.ok(!(await page.evaluate(() => document.querySelector('#msg script, #msg img'))), 'no markup from the link');
+    assert.ok(
+      !(await page.evaluate(() => document.querySelector('#msg script, #msg img'))),
+      'no markup from the link',
+    );
     const s = await state(page);
     // the board works: select a Gold Warrior (it is Gold's move in every case here but one)
     if (s.fen.includes(' g ')) {
@@ -180,7 +227,7 @@ test('broken links: a clear message and a usable board', async () => {
   assert.deepEqual(errors, [], 'no errors on the console');
 });
 
-test('interactive: a click shows any piece\'s diagram, legal moves can be played, reset restores', async () => {
+test("interactive: a click shows any piece's diagram, legal moves can be played, reset restores", async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 800, height: 320 });
   await openEmbed(page, '#moves=2c22c3');
@@ -199,7 +246,7 @@ test('interactive: a click shows any piece\'s diagram, legal moves can be played
   s = await state(page);
   assert.equal(s.diagram.piece, 'r');
   await clickSquare(page, '3f7');
-  assert.deepEqual((await state(page)).moves, ['2c22c3', '2d72d6'], 'not the Dragon\'s turn');
+  assert.deepEqual((await state(page)).moves, ['2c22c3', '2d72d6'], "not the Dragon's turn");
   // drag a Gold Warrior
   const a = await page.evaluate(() => window.__embed.squarePoint('2e2'));
   const b = await page.evaluate(() => window.__embed.squarePoint('2e3'));
@@ -234,7 +281,7 @@ test('flip, dark theme, query string instead of hash', async () => {
   assert.deepEqual(s.levels, [2]);
 });
 
-test('sideways boards: Gold\'s rank 1 at the left, files a..l downwards (flipped: Scarlet\'s); clicks reach the squares', async () => {
+test("sideways boards: Gold's rank 1 at the left, files a..l downwards (flipped: Scarlet's); clicks reach the squares", async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 320, height: 200 });
   for (const flip of [false, true]) {
@@ -264,12 +311,15 @@ test('levels: those the diagram needs, more when a clicked piece needs them; lev
   const fen = WARRIOR_FEN.replace('12/12/12/11k', '12/12/2C9/11k');
   await openEmbed(page, `#fen=${h(fen)}&show=2f4`);
   assert.deepEqual((await state(page)).levels, [2]);
-  await clickSquare(page, '2c1');  // the Cleric goes up and down: Sky and Underworld come in
+  await clickSquare(page, '2c1'); // the Cleric goes up and down: Sky and Underworld come in
   const s = await state(page);
   assert.equal(s.diagram.piece, 'C');
   assert.deepEqual(s.levels, [3, 2, 1]);
   // the example of docs/links-and-embeds.md: Sky and Ground, no empty Underworld
-  await openEmbed(page, '#fen=12/12/12/12/2R9/12/12/12/11k/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/12_g_0_1&show=3c4&interactive=0');
+  await openEmbed(
+    page,
+    '#fen=12/12/12/12/2R9/12/12/12/11k/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/12_g_0_1&show=3c4&interactive=0',
+  );
   assert.deepEqual((await state(page)).levels, [3, 2]);
   // level= is the author's: kept whatever is clicked
   await openEmbed(page, `#fen=${h(fen)}&show=2f4&level=2`);
@@ -277,15 +327,18 @@ test('levels: those the diagram needs, more when a clicked piece needs them; lev
   assert.deepEqual((await state(page)).levels, [2]);
 });
 
-test('the docs\' embed example at 320x200: Sky and Ground turned sideways, 16 px squares (its picture in docs/links-and-embeds.md)', async () => {
+test("the docs' embed example at 320x200: Sky and Ground turned sideways, 16 px squares (its picture in docs/links-and-embeds.md)", async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 320, height: 200 });
-  await openEmbed(page, '#fen=12/12/12/12/2R9/12/12/12/11k/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/12_g_0_1&show=3c4&interactive=0');
+  await openEmbed(
+    page,
+    '#fen=12/12/12/12/2R9/12/12/12/11k/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/12_g_0_1&show=3c4&interactive=0',
+  );
   const s = await state(page);
   assert.deepEqual(s.levels, [3, 2]);
   assert.equal(s.layout.arrangement, 'sideways');
   assert.ok(s.layout.square >= 16, `${s.layout.square} px`);
-  await frames(page, 3);  // what the board was handed is drawn
+  await frames(page, 3); // what the board was handed is drawn
   compareWithReference('embed-320x200.png', await page.screenshot());
 });
 
@@ -293,7 +346,11 @@ test('nothing is stored: no cookies, no localStorage, no sessionStorage', async 
   const { page, context } = browser;
   await openEmbed(page, '#show=2c2');
   await clickSquare(page, '2c3');
-  const stored = await page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length, cookie: document.cookie }));
+  const stored = await page.evaluate(() => ({
+    local: localStorage.length,
+    session: sessionStorage.length,
+    cookie: document.cookie,
+  }));
   assert.deepEqual(stored, { local: 0, session: 0, cookie: '' });
   assert.deepEqual(await context.cookies(), []);
 });
@@ -302,11 +359,13 @@ test('the gallery: a diagram for each of the 15 pieces, with copyable snippets',
   const { page } = browser;
   await page.setViewportSize({ width: 1300, height: 900 });
   await page.goto(server.url + 'embed-example.html');
-  const cards = await page.$$eval('.card', (cs) => cs.map((c) => ({
-    src: c.querySelector('.diagram').dataset.src,
-    snippet: c.querySelector('.snippet code').textContent,
-    title: c.querySelector('h2').textContent,
-  })));
+  const cards = await page.$$eval('.card', (cs) =>
+    cs.map((c) => ({
+      src: c.querySelector('.diagram').dataset.src,
+      snippet: c.querySelector('.snippet code').textContent,
+      title: c.querySelector('h2').textContent,
+    })),
+  );
   assert.equal(cards.length, 15);
   const letters = new Set();
   for (const c of cards) {
@@ -317,7 +376,10 @@ test('the gallery: a diagram for each of the 15 pieces, with copyable snippets',
     const d = s.diagram;
     assert.ok(d, `${c.title}: no diagram`);
     letters.add(d.piece);
-    assert.ok(d.move.length + d.capture.length + d.both.length + d.afar.length > 0, `${c.title}: an empty diagram`);
+    assert.ok(
+      d.move.length + d.capture.length + d.both.length + d.afar.length > 0,
+      `${c.title}: an empty diagram`,
+    );
   }
   assert.equal([...letters].sort().join(''), 'BCDEGHKMOPRSTUW');
 });

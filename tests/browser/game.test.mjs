@@ -3,12 +3,23 @@
 // drawing frames while the engine thinks.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openGame, waitReady, clickSquare, dragSquare, state, watchErrors } from './helpers.mjs';
+import {
+  startServer,
+  launch,
+  openGame,
+  waitReady,
+  clickSquare,
+  dragSquare,
+  state,
+  watchErrors,
+} from './helpers.mjs';
 
 let server, browser, page, errors;
 const history = () => page.evaluate(() => window.__dc.history());
 const waitPlies = (n, timeout = 15000) =>
-  page.waitForFunction((k) => window.__dc.history().length === k && !window.__dc.state().aiBusy, n, { timeout });
+  page.waitForFunction((k) => window.__dc.history().length === k && !window.__dc.state().aiBusy, n, {
+    timeout,
+  });
 
 before(async () => {
   server = await startServer();
@@ -35,11 +46,19 @@ test('the page loads without console errors and shows a new game', async () => {
 
 test('the page and the worker run the SIMD build of the engine (engine-loader.js)', async () => {
   assert.equal(await page.evaluate(() => window.__dc.engineBuild), 'simd');
-  const init = await page.evaluate(() => new Promise((resolve) => {
-    const w = new Worker('engine/engine-worker.js', { type: 'module' });
-    w.onmessage = (e) => { if (e.data.type === 'result') { w.terminate(); resolve(e.data); } };
-    w.postMessage({ v: 2, id: 1, type: 'init' });
-  }));
+  const init = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const w = new Worker('engine/engine-worker.js', { type: 'module' });
+        w.onmessage = (e) => {
+          if (e.data.type === 'result') {
+            w.terminate();
+            resolve(e.data);
+          }
+        };
+        w.postMessage({ v: 2, id: 1, type: 'init' });
+      }),
+  );
   assert.equal(init.ok, true);
   assert.equal(init.value.build, 'simd');
 });
@@ -79,7 +98,8 @@ test('selecting a piece that cannot move explains why', async () => {
   // Warrior, unless the computer has taken it: its Dragon may have, from afar).
   const stuck = await page.evaluate(() => {
     const legal = window.__dc.legalMoves();
-    return [...'abcdefghijkl'].map((f) => `2${f}1`)
+    return [...'abcdefghijkl']
+      .map((f) => `2${f}1`)
       .find((sq) => /[A-Z]/.test(window.__dc.pieceAt(sq) || '') && !legal.some((m) => m.startsWith(sq)));
   });
   assert.ok(stuck);
@@ -88,7 +108,9 @@ test('selecting a piece that cannot move explains why', async () => {
   assert.match(s.note, /no legal move/);
   assert.match(await page.textContent('#status-sub'), /no legal move/);
   // A Scarlet Warrior still on rank 7 (the computer has moved one or two by now).
-  const warrior = await page.evaluate(() => [...'abcdefghijkl'].map((f) => `2${f}7`).find((sq) => window.__dc.pieceAt(sq) === 'w'));
+  const warrior = await page.evaluate(() =>
+    [...'abcdefghijkl'].map((f) => `2${f}7`).find((sq) => window.__dc.pieceAt(sq) === 'w'),
+  );
   assert.ok(warrior);
   await clickSquare(page, warrior);
   s = await state(page);
@@ -122,22 +144,30 @@ test('new game dialog: as Scarlet the computer opens and the boards are flipped'
   assert.equal(s.level, 2);
   assert.equal(s.flipped, true);
   assert.equal(s.side, 'scarlet');
-  assert.equal(await page.isDisabled('.game-controls [data-act="undo"]'), true, 'nothing of yours to take back');
+  assert.equal(
+    await page.isDisabled('.game-controls [data-act="undo"]'),
+    true,
+    'nothing of yours to take back',
+  );
   assert.match(await page.textContent('#matchup'), /You \(Scarlet\) vs Computer · strength 2/);
   // back to the game of the earlier tests
   await page.evaluate((x) => localStorage.setItem('dragonchess.game.v1', x), saved);
-  await openGame(page, server.url);  // the bare address: no game link in it
+  await openGame(page, server.url); // the bare address: no game link in it
   assert.equal((await state(page)).length, 4);
 });
 
 test('a reload restores the game', async () => {
   const h = await history();
   const alg = await page.evaluate(() => window.__dc.algebraic());
-  assert.match(await page.evaluate(() => location.hash), /moves=2c22c3\./, 'the address is a link to the game');
+  assert.match(
+    await page.evaluate(() => location.hash),
+    /moves=2c22c3\./,
+    'the address is a link to the game',
+  );
   await page.reload();
   await waitReady(page);
   assert.deepEqual(await history(), h);
-  assert.equal((await state(page)).mode, 'ai', 'the saved settings, not a link\'s');
+  assert.equal((await state(page)).mode, 'ai', "the saved settings, not a link's");
   assert.deepEqual(await page.evaluate(() => window.__dc.algebraic()), alg);
   assert.equal(await page.locator('#moves .mv').count(), h.length);
 });
@@ -150,31 +180,56 @@ test('frames keep coming and destinations stay instant while the engine thinks',
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const cpu = async () => {
-    const m = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]));
+    const m = Object.fromEntries(
+      (await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]),
+    );
     return { main: m.ThreadTime, all: m.ProcessTime };
   };
   await page.evaluate(() => {
     window.__frames = 0;
-    const tick = () => { window.__frames++; window.__raf = requestAnimationFrame(tick); };
+    const tick = () => {
+      window.__frames++;
+      window.__raf = requestAnimationFrame(tick);
+    };
     window.__raf = requestAnimationFrame(tick);
     // whether the engine was thinking when the page took the click (the page's own moment)
-    document.getElementById('board').addEventListener('pointerdown', () => { window.__busyAtClick = window.__dc.analysis.state.searching; }, { capture: true, once: true });
+    document.getElementById('board').addEventListener(
+      'pointerdown',
+      () => {
+        window.__busyAtClick = window.__dc.analysis.state.searching;
+      },
+      { capture: true, once: true },
+    );
   });
   const c0 = await cpu();
-  await page.keyboard.press('a');  // the analysis: a search without end in the worker
+  await page.keyboard.press('a'); // the analysis: a search without end in the worker
   await page.waitForFunction(() => window.__dc.analysis.state.searching && window.__dc.analysis.state.info);
   await clickSquare(page, '2e2');
   const s = await state(page);
   assert.equal(s.selected, '2e2');
   assert.ok(s.dests.length > 0);
-  assert.equal(await page.evaluate(() => window.__busyAtClick), true, 'the click was answered while the search was running');
+  assert.equal(
+    await page.evaluate(() => window.__busyAtClick),
+    true,
+    'the click was answered while the search was running',
+  );
   await page.waitForFunction(() => (window.__dc.analysis.state.info?.depth || 0) >= 6);
   const c1 = await cpu();
-  const frames = await page.evaluate(() => { cancelAnimationFrame(window.__raf); return window.__frames; });
-  const main = c1.main - c0.main, all = c1.all - c0.all;
+  const frames = await page.evaluate(() => {
+    cancelAnimationFrame(window.__raf);
+    return window.__frames;
+  });
+  const main = c1.main - c0.main,
+    all = c1.all - c0.all;
   assert.ok(frames >= 5, `${frames} frames while the engine thought (a blocked page draws none)`);
-  assert.ok(main < 0.5 * all, `the main thread spent ${(main * 1000).toFixed(0)} ms of the process's ${(all * 1000).toFixed(0)} ms of CPU`);
-  assert.ok(await page.evaluate(() => window.__dc.analysis.state.info.pv.length > 0), 'the analysis has a line');
+  assert.ok(
+    main < 0.5 * all,
+    `the main thread spent ${(main * 1000).toFixed(0)} ms of the process's ${(all * 1000).toFixed(0)} ms of CPU`,
+  );
+  assert.ok(
+    await page.evaluate(() => window.__dc.analysis.state.info.pv.length > 0),
+    'the analysis has a line',
+  );
   await page.keyboard.press('a');
   await page.waitForFunction(() => !window.__dc.analysis.on);
   await cdp.detach();
@@ -183,10 +238,20 @@ test('frames keep coming and destinations stay instant while the engine thinks',
 test('a frozen piece explains that a Basilisk freezes it', async () => {
   // Gold Warrior on 2e4 above a Scarlet Basilisk on 1e4.
   const fen = '12/12/12/12/12/12/12/12/6k5/12/12/12/4W7/12/12/6K5/12/12/12/12/4b7/12/12/12 g 0 1';
-  await page.evaluate((f) => localStorage.setItem('dragonchess.game.v1', JSON.stringify({
-    v: 1, startFen: f, moves: [], settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
-  })), fen);
-  await openGame(page, server.url);  // the bare address: no game link in it
+  await page.evaluate(
+    (f) =>
+      localStorage.setItem(
+        'dragonchess.game.v1',
+        JSON.stringify({
+          v: 1,
+          startFen: f,
+          moves: [],
+          settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
+        }),
+      ),
+    fen,
+  );
+  await openGame(page, server.url); // the bare address: no game link in it
   const s0 = await state(page);
   assert.equal(s0.mode, 'hotseat');
   await clickSquare(page, '2e4');
@@ -198,10 +263,20 @@ test('a frozen piece explains that a Basilisk freezes it', async () => {
 test('checkmate ends the game with a summary', async () => {
   // Scarlet King on 1a8, the Gold Oliphant watching 2a8: the Basilisk's step to 1a7 mates.
   const fen = '12/12/12/12/12/12/12/12/12/12/12/12/12/12/12/O10K/k11/12/B11/12/12/12/12/12 g 0 1';
-  await page.evaluate((f) => localStorage.setItem('dragonchess.game.v1', JSON.stringify({
-    v: 1, startFen: f, moves: [], settings: { mode: 'ai', human: 'gold', level: 1, flipped: false },
-  })), fen);
-  await openGame(page, server.url);  // the bare address: no game link in it
+  await page.evaluate(
+    (f) =>
+      localStorage.setItem(
+        'dragonchess.game.v1',
+        JSON.stringify({
+          v: 1,
+          startFen: f,
+          moves: [],
+          settings: { mode: 'ai', human: 'gold', level: 1, flipped: false },
+        }),
+      ),
+    fen,
+  );
+  await openGame(page, server.url); // the bare address: no game link in it
   await clickSquare(page, '1a6');
   await clickSquare(page, '1a7');
   await page.waitForSelector('#dlg-over[open]');
@@ -237,7 +312,9 @@ test('bad saved data does not crash the page: a new game and a message', async (
 test('where WebAssembly lacks SIMD the page loads the plain build of the engine', async () => {
   const plain = await page.context().newPage();
   const errs = watchErrors(plain);
-  await plain.addInitScript(() => { WebAssembly.validate = () => false; });
+  await plain.addInitScript(() => {
+    WebAssembly.validate = () => false;
+  });
   await openGame(plain, server.url);
   assert.equal(await plain.evaluate(() => window.__dc.engineBuild), 'plain');
   assert.ok((await plain.evaluate(() => window.__dc.legalMoves())).length > 10);

@@ -18,16 +18,25 @@ export const SITE = process.env.DC_SITE || path.join(ROOT, 'build/site-test');
 export const PRODUCTION_SITE = path.join(ROOT, 'build/site');
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.json': 'application/json', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
 };
 
 // A static file server like `python3 -m http.server` (no compression, Last-Modified only).
 // onRequest(path) is called for every request (the bench counts what a visit downloads).
 export function startServer(root = SITE, onRequest = null) {
   if (!fs.existsSync(path.join(root, 'index.html'))) {
-    throw new Error(`${root}/index.html is missing: run scripts/build-site${root === SITE ? ' --test' : ''} first`);
+    throw new Error(
+      `${root}/index.html is missing: run scripts/build-site${root === SITE ? ' --test' : ''} first`,
+    );
   }
   const server = http.createServer((req, res) => {
     let p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -39,13 +48,23 @@ export function startServer(root = SITE, onRequest = null) {
       res.end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'last-modified': fs.statSync(file).mtime.toUTCString() });
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
+      'last-modified': fs.statSync(file).mtime.toUTCString(),
+    });
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(r); }) });
+      resolve({
+        url: `http://127.0.0.1:${port}/`,
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections?.();
+            server.close(r);
+          }),
+      });
     });
   });
 }
@@ -57,19 +76,40 @@ export function chromiumPath() {
   throw new Error('Chromium not found (apt-get install chromium)');
 }
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--hide-scrollbars', '--font-render-hinting=none'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--hide-scrollbars',
+  '--font-render-hinting=none',
+];
 
 // One headless Chromium for the checks of a file at several window sizes: page(options)
 // opens a fresh context (its own storage) as launch() would, close() ends it all.
 export async function launchBrowser() {
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ARGS });
   return {
-    async page({ width = 1400, height = 800, deviceScaleFactor = 1, isMobile = false, hasTouch = false, welcomed = true } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, isMobile, hasTouch });
+    async page({
+      width = 1400,
+      height = 800,
+      deviceScaleFactor = 1,
+      isMobile = false,
+      hasTouch = false,
+      welcomed = true,
+    } = {}) {
+      const context = await browser.newContext({
+        viewport: { width, height },
+        deviceScaleFactor,
+        isMobile,
+        hasTouch,
+      });
       if (welcomed) await context.addInitScript(markWelcomed);
-      context.setDefaultTimeout(0);  // as launch()
+      context.setDefaultTimeout(0); // as launch()
       const page = settling(await context.newPage());
       return { context, page, close: () => context.close().catch(() => {}) };
     },
@@ -81,7 +121,16 @@ export async function launchBrowser() {
 // with Chromium's extra command-line `args` if given. welcomed: the page's
 // welcome (what a first visit sees) counts as already closed, as for a returning player; the
 // tests of the welcome itself pass false.
-export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1, isMobile = false, hasTouch = false, serviceWorkers = 'allow', welcomed = true, args = [] } = {}) {
+export async function launch({
+  width = 1400,
+  height = 800,
+  deviceScaleFactor = 1,
+  isMobile = false,
+  hasTouch = false,
+  serviceWorkers = 'allow',
+  welcomed = true,
+  args = [],
+} = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath(),
@@ -98,7 +147,7 @@ export async function launch({ width = 1400, height = 800, deviceScaleFactor = 1
   // page may take long, and the test runner's time limit (--test-timeout) ends a wait that
   // never comes true.
   context.setDefaultTimeout(0);
-  const page = settling(context.pages()[0] || await context.newPage());
+  const page = settling(context.pages()[0] || (await context.newPage()));
   const close = async () => {
     await context.close().catch(() => {});
     fs.rmSync(dir, { recursive: true, force: true });
@@ -125,16 +174,35 @@ function markWelcomed() {
     const key = 'dragonchess.prefs.v1';
     const prefs = JSON.parse(localStorage.getItem(key) || '{}') || {};
     if (!prefs.welcomed) localStorage.setItem(key, JSON.stringify({ ...prefs, welcomed: true }));
-  } catch { /* an opaque origin (about:blank): no storage */ }
+  } catch {
+    /* an opaque origin (about:blank): no storage */
+  }
 }
 
 // The game page draws what changed once, in the next animation frame (docs/architecture.md),
 // so what a test reads right after an action is read after that drawing: the page's reads
 // (and its locators' reads) first wait for a pending drawing (the test hook's drawn()).
 // The other calls are the page's own.
-const READS = new Set(['textContent', 'innerText', 'innerHTML', 'getAttribute', 'inputValue', 'isVisible', 'isHidden',
-  'isDisabled', 'isEnabled', 'isChecked', 'boundingBox', 'count', 'evaluate', '$eval', '$$eval', 'screenshot', 'allTextContents']);
-const settled = new WeakMap();  // proxy -> the page
+const READS = new Set([
+  'textContent',
+  'innerText',
+  'innerHTML',
+  'getAttribute',
+  'inputValue',
+  'isVisible',
+  'isHidden',
+  'isDisabled',
+  'isEnabled',
+  'isChecked',
+  'boundingBox',
+  'count',
+  'evaluate',
+  '$eval',
+  '$$eval',
+  'screenshot',
+  'allTextContents',
+]);
+const settled = new WeakMap(); // proxy -> the page
 function settle(page) {
   return page.evaluate(() => window.__dc && window.__dc.drawn && window.__dc.drawn()).catch(() => {});
 }
@@ -143,8 +211,13 @@ function settlingObject(target, page) {
     get(t, key) {
       const v = Reflect.get(t, key, t);
       if (typeof v !== 'function') return v;
-      if (READS.has(key)) return async (...a) => { await settle(page); return v.apply(t, a); };
-      if (key === 'locator' || key === 'first' || key === 'last' || key === 'nth') return (...a) => settlingObject(v.apply(t, a), page);
+      if (READS.has(key))
+        return async (...a) => {
+          await settle(page);
+          return v.apply(t, a);
+        };
+      if (key === 'locator' || key === 'first' || key === 'last' || key === 'nth')
+        return (...a) => settlingObject(v.apply(t, a), page);
       return v.bind(t);
     },
   });
@@ -168,7 +241,7 @@ export function watchErrors(page) {
     const url = m.location() && m.location().url;
     errors.push(url && /^Failed to load resource/.test(m.text()) ? `${m.text()}: ${url}` : m.text());
   });
-  page.on('pageerror', (e) => errors.push(String(e && e.stack || e)));
+  page.on('pageerror', (e) => errors.push(String((e && e.stack) || e)));
   return errors;
 }
 
@@ -190,10 +263,14 @@ export const state = (page) => page.evaluate(() => window.__dc.state());
 // Animation frames: what the page set in this frame is drawn (the page draws once a frame;
 // the board's renderer in the frame after a change). An event, not a time.
 export function frames(page, n = 2) {
-  return page.evaluate((k) => new Promise((resolve) => {
-    const step = (i) => (i ? requestAnimationFrame(() => step(i - 1)) : resolve());
-    step(k);
-  }), n);
+  return page.evaluate(
+    (k) =>
+      new Promise((resolve) => {
+        const step = (i) => (i ? requestAnimationFrame(() => step(i - 1)) : resolve());
+        step(k);
+      }),
+    n,
+  );
 }
 
 // Viewport point of a square's centre, e.g. "2c2".
@@ -209,7 +286,8 @@ export async function clickSquare(page, name) {
 }
 
 export async function dragSquare(page, from, to) {
-  const a = await squarePoint(page, from), b = await squarePoint(page, to);
+  const a = await squarePoint(page, from),
+    b = await squarePoint(page, to);
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
   await page.mouse.move(a.x + 6, a.y + 6, { steps: 2 });
@@ -222,20 +300,29 @@ export async function dragSquare(page, from, to) {
 export function decodePng(buf) {
   const sig = '89504e470d0a1a0a';
   if (buf.subarray(0, 8).toString('hex') !== sig) throw new Error('not a PNG');
-  let off = 8, width = 0, height = 0, depth = 0, ctype = 0, interlace = 0;
+  let off = 8,
+    width = 0,
+    height = 0,
+    depth = 0,
+    ctype = 0,
+    interlace = 0;
   const idat = [];
   while (off < buf.length) {
     const len = buf.readUInt32BE(off);
     const type = buf.toString('latin1', off + 4, off + 8);
     const body = buf.subarray(off + 8, off + 8 + len);
     if (type === 'IHDR') {
-      width = body.readUInt32BE(0); height = body.readUInt32BE(4);
-      depth = body[8]; ctype = body[9]; interlace = body[12];
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      depth = body[8];
+      ctype = body[9];
+      interlace = body[12];
     } else if (type === 'IDAT') idat.push(body);
     else if (type === 'IEND') break;
     off += 12 + len;
   }
-  if (depth !== 8 || (ctype !== 2 && ctype !== 6) || interlace) throw new Error(`unsupported PNG (depth ${depth}, type ${ctype}, interlace ${interlace})`);
+  if (depth !== 8 || (ctype !== 2 && ctype !== 6) || interlace)
+    throw new Error(`unsupported PNG (depth ${depth}, type ${ctype}, interlace ${interlace})`);
   const bpp = ctype === 6 ? 4 : 3;
   const raw = zlib.inflateSync(Buffer.concat(idat));
   const stride = width * bpp;
@@ -246,13 +333,18 @@ export function decodePng(buf) {
     const cur = px.subarray(y * stride, (y + 1) * stride);
     const prev = y ? px.subarray((y - 1) * stride, y * stride) : null;
     for (let i = 0; i < stride; i++) {
-      const a = i >= bpp ? cur[i - bpp] : 0, b = prev ? prev[i] : 0, c = prev && i >= bpp ? prev[i - bpp] : 0;
+      const a = i >= bpp ? cur[i - bpp] : 0,
+        b = prev ? prev[i] : 0,
+        c = prev && i >= bpp ? prev[i - bpp] : 0;
       let v = src[i];
       if (f === 1) v += a;
       else if (f === 2) v += b;
       else if (f === 3) v += (a + b) >> 1;
       else if (f === 4) {
-        const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        const p = a + b - c,
+          pa = Math.abs(p - a),
+          pb = Math.abs(p - b),
+          pc = Math.abs(p - c);
         v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
       }
       cur[i] = v & 255;
@@ -260,7 +352,9 @@ export function decodePng(buf) {
   }
   const data = Buffer.alloc(width * height * 4);
   for (let i = 0, j = 0; i < width * height; i++, j += bpp) {
-    data[i * 4] = px[j]; data[i * 4 + 1] = px[j + 1]; data[i * 4 + 2] = px[j + 2];
+    data[i * 4] = px[j];
+    data[i * 4 + 1] = px[j + 1];
+    data[i * 4 + 2] = px[j + 2];
     data[i * 4 + 3] = bpp === 4 ? px[j + 3] : 255;
   }
   return { width, height, data };
@@ -284,17 +378,30 @@ function crc32(buf) {
 // Encodes RGBA pixels as a PNG (for the diff image a failing comparison leaves behind).
 export function encodePng({ width, height, data }) {
   const chunk = (type, body) => {
-    const len = Buffer.alloc(4); len.writeUInt32BE(body.length);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(body.length);
     const tb = Buffer.concat([Buffer.from(type, 'latin1'), body]);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(tb));
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(tb));
     return Buffer.concat([len, tb, crc]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  ihdr[10] = 0;
+  ihdr[11] = 0;
+  ihdr[12] = 0;
   const raw = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) data.copy(raw, y * (width * 4 + 1) + 1, y * width * 4, (y + 1) * width * 4);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  for (let y = 0; y < height; y++)
+    data.copy(raw, y * (width * 4 + 1) + 1, y * width * 4, (y + 1) * width * 4);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 // Compares two decoded images: the share of pixels whose colour differs by more than
@@ -304,13 +411,21 @@ export function comparePng(a, b, threshold = 40) {
   let bad = 0;
   const diff = Buffer.alloc(a.data.length);
   for (let i = 0; i < a.data.length; i += 4) {
-    const d = Math.max(Math.abs(a.data[i] - b.data[i]), Math.abs(a.data[i + 1] - b.data[i + 1]), Math.abs(a.data[i + 2] - b.data[i + 2]));
+    const d = Math.max(
+      Math.abs(a.data[i] - b.data[i]),
+      Math.abs(a.data[i + 1] - b.data[i + 1]),
+      Math.abs(a.data[i + 2] - b.data[i + 2]),
+    );
     if (d > threshold) {
       bad++;
-      diff[i] = 255; diff[i + 1] = 0; diff[i + 2] = 0; diff[i + 3] = 255;
+      diff[i] = 255;
+      diff[i + 1] = 0;
+      diff[i + 2] = 0;
+      diff[i + 3] = 255;
     } else {
-      const g = (a.data[i] + a.data[i + 1] + a.data[i + 2]) / 3 * 0.3;
-      diff[i] = diff[i + 1] = diff[i + 2] = g; diff[i + 3] = 255;
+      const g = ((a.data[i] + a.data[i + 1] + a.data[i + 2]) / 3) * 0.3;
+      diff[i] = diff[i + 1] = diff[i + 2] = g;
+      diff[i + 3] = 255;
     }
   }
   return { ratio: bad / (a.width * a.height), bad, diff: { width: a.width, height: a.height, data: diff } };
@@ -321,13 +436,17 @@ export async function randomGame(n, seed = 7) {
   const { loadEngine } = await import('../node/helpers.mjs');
   const M = await loadEngine();
   const g = new M.Game();
-  const rand = (k) => { seed = (seed * 1103515245 + 12345) >>> 0; return (seed >>> 8) % k; };
+  const rand = (k) => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return (seed >>> 8) % k;
+  };
   const moves = [];
   while (moves.length < n) {
     const legal = g.legalMoves();
     const m = legal[rand(legal.length)];
     g.play(m);
-    if (g.status().over) g.undo(); else moves.push(m);
+    if (g.status().over) g.undo();
+    else moves.push(m);
   }
   g.delete();
   return moves;

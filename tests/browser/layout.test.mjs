@@ -14,8 +14,11 @@ import { loadEngine } from '../node/helpers.mjs';
 import { encodeGame } from '../../web/app/share/links.js';
 
 const SIZES = [
-  { width: 1920, height: 1080 }, { width: 1400, height: 800 }, { width: 1280, height: 720 },
-  { width: 820, height: 1180, tablet: true }, { width: 390, height: 844, phone: true },
+  { width: 1920, height: 1080 },
+  { width: 1400, height: 800 },
+  { width: 1280, height: 720 },
+  { width: 820, height: 1180, tablet: true },
+  { width: 390, height: 844, phone: true },
 ];
 const PLIES = 200;
 
@@ -24,7 +27,10 @@ async function longGame() {
   const M = await loadEngine();
   const g = new M.Game();
   let seed = 12345;
-  const rand = (n) => { seed = (seed * 1103515245 + 12345) >>> 0; return (seed >>> 8) % n; };
+  const rand = (n) => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
   const moves = [];
   while (moves.length < PLIES) {
     const legal = g.legalMoves();
@@ -32,7 +38,11 @@ async function longGame() {
     for (let tries = 0; tries < legal.length && !played; tries++) {
       const m = legal[rand(legal.length)];
       g.play(m);
-      if (g.status().over) g.undo(); else { moves.push(m); played = true; }
+      if (g.status().over) g.undo();
+      else {
+        moves.push(m);
+        played = true;
+      }
     }
     assert.ok(played, 'the random game found a move that does not end it');
   }
@@ -41,27 +51,43 @@ async function longGame() {
 }
 
 let server, moves;
-before(async () => { server = await startServer(); moves = await longGame(); });
-after(async () => { await server?.close(); });
+before(async () => {
+  server = await startServer();
+  moves = await longGame();
+});
+after(async () => {
+  await server?.close();
+});
 
 const NAMES = [];
-for (let l = 1; l <= 3; l++) for (let r = 1; r <= 8; r++) for (let f = 0; f < 12; f++) NAMES.push(`${l}${String.fromCharCode(97 + f)}${r}`);
+for (let l = 1; l <= 3; l++)
+  for (let r = 1; r <= 8; r++)
+    for (let f = 0; f < 12; f++) NAMES.push(`${l}${String.fromCharCode(97 + f)}${r}`);
 const CORNERS = [1, 2, 3].flatMap((l) => ['a1', 'l1', 'a8', 'l8'].map((c) => `${l}${c}`));
 
 // The boards' box in page coordinates (the phone's scrolling part counted back).
-const boardBox = (page) => page.evaluate(() => {
-  const r = document.getElementById('board').getBoundingClientRect();
-  const app = document.getElementById('app');
-  return { x: Math.round(r.left), y: Math.round(r.top + app.scrollTop), width: Math.round(r.width), height: Math.round(r.height) };
-});
+const boardBox = (page) =>
+  page.evaluate(() => {
+    const r = document.getElementById('board').getBoundingClientRect();
+    const app = document.getElementById('app');
+    return {
+      x: Math.round(r.left),
+      y: Math.round(r.top + app.scrollTop),
+      width: Math.round(r.width),
+      height: Math.round(r.height),
+    };
+  });
 
 // The part of the window where a square may be: the window, or on the phone the
 // scrolling part (between the top bar and the toolbar).
-const visibleArea = (page) => page.evaluate(() => {
-  const phone = document.body.classList.contains('layout-phone');
-  const r = phone ? document.getElementById('app').getBoundingClientRect() : { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
-  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, phone };
-});
+const visibleArea = (page) =>
+  page.evaluate(() => {
+    const phone = document.body.classList.contains('layout-phone');
+    const r = phone
+      ? document.getElementById('app').getBoundingClientRect()
+      : { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, phone };
+  });
 const inside = (p, a) => !!p && p.x >= a.left && p.x <= a.right && p.y >= a.top && p.y <= a.bottom;
 
 // Brings a square into view on the phone (scrolls the boards to its level); the point.
@@ -79,18 +105,25 @@ async function reach(page, name) {
 }
 
 // The squares directly above one another (1xn, 2xn, 3xn) not at the same x.
-const misaligned = (page) => page.evaluate(() => {
-  const bad = [];
-  for (let r = 1; r <= 8; r++) for (let f = 0; f < 12; f++) {
-    const x = [1, 2, 3].map((l) => window.__dc.squarePoint(`${l}${String.fromCharCode(97 + f)}${r}`).x);
-    if (x[0] !== x[1] || x[1] !== x[2]) bad.push(`${String.fromCharCode(97 + f)}${r}: ${x.join(' ')}`);
-  }
-  return bad;
-});
+const misaligned = (page) =>
+  page.evaluate(() => {
+    const bad = [];
+    for (let r = 1; r <= 8; r++)
+      for (let f = 0; f < 12; f++) {
+        const x = [1, 2, 3].map((l) => window.__dc.squarePoint(`${l}${String.fromCharCode(97 + f)}${r}`).x);
+        if (x[0] !== x[1] || x[1] !== x[2]) bad.push(`${String.fromCharCode(97 + f)}${r}: ${x.join(' ')}`);
+      }
+    return bad;
+  });
 
 for (const size of SIZES) {
   test(`layout ${size.width}x${size.height}: the boards stay put for 200 plies; every square reachable; corners clickable`, async () => {
-    const b = await launch({ width: size.width, height: size.height, isMobile: !!size.phone, hasTouch: !!size.phone });
+    const b = await launch({
+      width: size.width,
+      height: size.height,
+      isMobile: !!size.phone,
+      hasTouch: !!size.phone,
+    });
     try {
       const errors = watchErrors(b.page);
       await openGame(b.page, server.url, { engine: false });
@@ -100,14 +133,20 @@ for (const size of SIZES) {
       // the 200-ply game from a link
       await b.page.goto(server.url + encodeGame({ moves }));
       await b.page.waitForFunction((n) => window.__dc.ready && window.__dc.state().length === n, PLIES);
-      await frames(b.page, 4);  // the page drawn and laid out with the 200-ply list
-      assert.deepEqual(await boardBox(b.page), box0, 'the boards did not move or grow with 200 plies in the list');
+      await frames(b.page, 4); // the page drawn and laid out with the 200-ply list
+      assert.deepEqual(
+        await boardBox(b.page),
+        box0,
+        'the boards did not move or grow with 200 plies in the list',
+      );
 
       // every square in view (phone: in the scrolling part once scrolled to it)
       const area = await visibleArea(b.page);
       const out = [];
       for (const n of NAMES) {
-        const p = area.phone ? await reach(b.page, n) : await b.page.evaluate((s) => window.__dc.squarePoint(s), n);
+        const p = area.phone
+          ? await reach(b.page, n)
+          : await b.page.evaluate((s) => window.__dc.squarePoint(s), n);
         if (!inside(p, area.phone ? await visibleArea(b.page) : area)) out.push(n);
       }
       assert.deepEqual(out, [], `squares out of view: ${out.slice(0, 12).join(' ')}`);
@@ -125,12 +164,18 @@ for (const size of SIZES) {
       await b.page.keyboard.press('Escape');
 
       // a phone: the levels in line (its width holds one board)
-      if (size.phone) assert.deepEqual(await misaligned(b.page), [], 'the squares directly above one another share a screen column');
+      if (size.phone)
+        assert.deepEqual(
+          await misaligned(b.page),
+          [],
+          'the squares directly above one another share a screen column',
+        );
 
       if (size.tablet) {
         // the panels beside or below the boards (whichever gives the larger squares), clear of them
         const clear = await b.page.evaluate(() => {
-          const s = document.querySelector('.side').getBoundingClientRect(), g = document.getElementById('board').getBoundingClientRect();
+          const s = document.querySelector('.side').getBoundingClientRect(),
+            g = document.getElementById('board').getBoundingClientRect();
           return s.top >= g.bottom - 1 || s.left >= g.right - 1;
         });
         assert.ok(clear, 'the panels are clear of the boards');
@@ -138,10 +183,22 @@ for (const size of SIZES) {
 
       // play on against the computer (the saved game, now against level 1)
       const side = (await state(b.page)).side;
-      await b.page.evaluate(({ mv, human }) => {
-        localStorage.setItem('dragonchess.game.v1', JSON.stringify({ v: 1, startFen: 'startpos', moves: mv, redo: [], settings: { mode: 'ai', human, level: 1, flipped: human === 'scarlet' } }));
-      }, { mv: moves, human: side });
-      await b.page.goto(server.url + '?again');  // a new load without the link: the saved game
+      await b.page.evaluate(
+        ({ mv, human }) => {
+          localStorage.setItem(
+            'dragonchess.game.v1',
+            JSON.stringify({
+              v: 1,
+              startFen: 'startpos',
+              moves: mv,
+              redo: [],
+              settings: { mode: 'ai', human, level: 1, flipped: human === 'scarlet' },
+            }),
+          );
+        },
+        { mv: moves, human: side },
+      );
+      await b.page.goto(server.url + '?again'); // a new load without the link: the saved game
       await waitReady(b.page);
       assert.equal((await state(b.page)).mode, 'ai');
       const legal = await b.page.evaluate(() => window.__dc.legalMoves());
@@ -151,16 +208,25 @@ for (const size of SIZES) {
         await b.page.mouse.click(p.x, p.y);
       }
       await b.page.waitForFunction((n) => window.__dc.state().length === n + 2, PLIES);
-      await frames(b.page, 4);  // drawn, and the phone's boards scrolled to the last move
+      await frames(b.page, 4); // drawn, and the phone's boards scrolled to the last move
       const last = (await b.page.evaluate(() => window.__dc.history())).at(-1);
       const a2 = await visibleArea(b.page);
       for (const n of [last.slice(0, 3), last.slice(3, 6)]) {
         const p = await b.page.evaluate((s) => window.__dc.squarePoint(s), n);
-        assert.ok(inside(p, a2), `the computer's last move (${last}) is in view: ${n} at ${JSON.stringify(p)}`);
+        assert.ok(
+          inside(p, a2),
+          `the computer's last move (${last}) is in view: ${n} at ${JSON.stringify(p)}`,
+        );
       }
       const scrolled = await b.page.evaluate(() => document.getElementById('app').scrollTop);
-      await b.page.evaluate(() => { document.getElementById('app').scrollTop = 0; });
-      assert.deepEqual(await boardBox(b.page), box0, `the boards did not move after playing on (scrolled ${scrolled})`);
+      await b.page.evaluate(() => {
+        document.getElementById('app').scrollTop = 0;
+      });
+      assert.deepEqual(
+        await boardBox(b.page),
+        box0,
+        `the boards did not move after playing on (scrolled ${scrolled})`,
+      );
       assert.deepEqual(errors, []);
     } finally {
       await b.close();
@@ -172,7 +238,11 @@ for (const size of SIZES) {
 // with the best line it shows) and the move on view stays in sight; short windows keep room
 // for several rows (the engine's buttons beside its title).
 test('desktop: the move list keeps its height and the last move in sight while the engine thinks', async () => {
-  for (const [width, height, minRows] of [[1280, 720, 8], [1400, 800, 6], [1920, 1080, 10]]) {
+  for (const [width, height, minRows] of [
+    [1280, 720, 8],
+    [1400, 800, 6],
+    [1920, 1080, 10],
+  ]) {
     const b = await launch({ width, height });
     try {
       const errors = watchErrors(b.page);
@@ -180,19 +250,31 @@ test('desktop: the move list keeps its height and the last move in sight while t
       await b.page.goto(server.url + encodeGame({ moves }));
       await b.page.waitForFunction((n) => window.__dc.ready && window.__dc.state().length === n, PLIES);
       await b.page.waitForFunction(() => window.__dc.state().engineReady);
-      const list = () => b.page.evaluate(() => {
-        const box = document.getElementById('moves').getBoundingClientRect();
-        const cur = document.querySelector('#moves .is-current').getBoundingClientRect();
-        const row = document.querySelector('#moves tbody tr:not(.mv-comment)').getBoundingClientRect();
-        return { height: Math.round(box.height), rows: Math.floor(box.height / row.height), inSight: cur.top >= box.top - 1 && cur.bottom <= box.bottom + 1 };
-      });
+      const list = () =>
+        b.page.evaluate(() => {
+          const box = document.getElementById('moves').getBoundingClientRect();
+          const cur = document.querySelector('#moves .is-current').getBoundingClientRect();
+          const row = document.querySelector('#moves tbody tr:not(.mv-comment)').getBoundingClientRect();
+          return {
+            height: Math.round(box.height),
+            rows: Math.floor(box.height / row.height),
+            inSight: cur.top >= box.top - 1 && cur.bottom <= box.bottom + 1,
+          };
+        });
       const idle = await list();
       assert.ok(idle.inSight, `${width}x${height}: the last move is in sight`);
-      assert.ok(idle.rows >= minRows, `${width}x${height}: ${idle.rows} rows of moves in view, not ${minRows} or more`);
+      assert.ok(
+        idle.rows >= minRows,
+        `${width}x${height}: ${idle.rows} rows of moves in view, not ${minRows} or more`,
+      );
       await b.page.click('[data-act="hint"]');
       await b.page.waitForFunction(() => document.querySelectorAll('#eng-pv .pv-m').length >= 4);
       const thinking = await list();
-      assert.equal(thinking.height, idle.height, `${width}x${height}: the move list kept its height while the engine showed its line`);
+      assert.equal(
+        thinking.height,
+        idle.height,
+        `${width}x${height}: the move list kept its height while the engine showed its line`,
+      );
       assert.ok(thinking.inSight, `${width}x${height}: the last move stayed in sight`);
       assert.deepEqual(errors, []);
     } finally {
@@ -211,8 +293,15 @@ test('levels in line: the player can put the levels in line instead of the large
     assert.equal(await b.page.getAttribute('#btn-arrange', 'aria-pressed'), 'false');
     await b.page.click('#btn-arrange');
     await b.page.waitForFunction(() => window.__dc.geometry().arrangement === 'column');
-    assert.ok((await b.page.evaluate(() => window.__dc.geometry().square)) < g0.square, 'the levels in line take smaller squares');
-    assert.deepEqual(await misaligned(b.page), [], 'the squares directly above one another share a screen column');
+    assert.ok(
+      (await b.page.evaluate(() => window.__dc.geometry().square)) < g0.square,
+      'the levels in line take smaller squares',
+    );
+    assert.deepEqual(
+      await misaligned(b.page),
+      [],
+      'the squares directly above one another share a screen column',
+    );
     assert.equal(await b.page.getAttribute('#btn-arrange', 'aria-pressed'), 'true');
     await b.page.reload();
     await waitReady(b.page);

@@ -5,27 +5,50 @@
 // Run: cd tests/browser && node --test learn.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, watchErrors, openGame, waitReady, clickSquare, squarePoint, decodePng } from './helpers.mjs';
+import {
+  startServer,
+  launch,
+  watchErrors,
+  openGame,
+  waitReady,
+  clickSquare,
+  squarePoint,
+  decodePng,
+} from './helpers.mjs';
 
 let server;
-test.before(async () => { server = await startServer(); });
-test.after(async () => { await server?.close(); });
+test.before(async () => {
+  server = await startServer();
+});
+test.after(async () => {
+  await server?.close();
+});
 
-const learn = (page, expr, arg) => page.evaluate(([e, a]) => new Function('L', 'a', `return (${e})`)(window.__dc.learn, a), [expr, arg]);
+const learn = (page, expr, arg) =>
+  page.evaluate(([e, a]) => new Function('L', 'a', `return (${e})`)(window.__dc.learn, a), [expr, arg]);
 
 // The colour of a pixel of a screenshot of the whole viewport.
 // The pixels of the page's rectangle `rect` (CSS px, as page coordinates): (x, y) -> [r, g, b].
 async function pixels(page, rect) {
-  const clip = { x: Math.floor(rect.x), y: Math.floor(rect.y), width: Math.ceil(rect.width) + 1, height: Math.ceil(rect.height) + 1 };
+  const clip = {
+    x: Math.floor(rect.x),
+    y: Math.floor(rect.y),
+    width: Math.ceil(rect.width) + 1,
+    height: Math.ceil(rect.height) + 1,
+  };
   const png = decodePng(await page.screenshot({ clip }));
   return (x, y) => {
-    const i = (Math.min(png.height - 1, Math.round(y - clip.y)) * png.width + Math.min(png.width - 1, Math.round(x - clip.x))) * 4;
+    const i =
+      (Math.min(png.height - 1, Math.round(y - clip.y)) * png.width +
+        Math.min(png.width - 1, Math.round(x - clip.x))) *
+      4;
     return [png.data[i], png.data[i + 1], png.data[i + 2]];
   };
 }
 const name = (sq) => `${Math.floor(sq / 96) + 1}${'abcdefghijkl'[sq % 12]}${Math.floor((sq % 96) / 12) + 1}`;
 // Two animation frames: what was set on a board is drawn.
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const frames = (page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const differ = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 40;
 
 test('hovering a piece names it; a selected piece offers its card', async () => {
@@ -39,7 +62,7 @@ test('hovering a piece names it; a selected piece offers its card', async () => 
     assert.equal((await learn(b.page, 'L.tip()')).text, 'Gold Warrior');
     const tipBox = await b.page.locator('.piece-tip').boundingBox();
     assert.ok(tipBox.y + tipBox.height <= p.y, 'the name is shown above the square');
-    const e = await squarePoint(b.page, '2e5');  // an empty square: no name
+    const e = await squarePoint(b.page, '2e5'); // an empty square: no name
     await b.page.mouse.move(e.x, e.y);
     await b.page.waitForFunction(() => window.__dc.learn.tip() === null);
     // a selected piece: the piece-info button opens its card, with core's words
@@ -59,14 +82,20 @@ test('a long press on a touch screen names the piece and opens its card', async 
   const errors = watchErrors(b.page);
   try {
     await openGame(b.page, server.url);
-    await b.page.evaluate(() => window.__dc.squarePoint('3c1') && document.getElementById('app').scrollTo(0, 0));
+    await b.page.evaluate(
+      () => window.__dc.squarePoint('3c1') && document.getElementById('app').scrollTo(0, 0),
+    );
     const p = await squarePoint(b.page, '3c1');
     const cdp = await b.context.newCDPSession(b.page);
     // the finger stays down until the name shows (a press held long enough), then lifts
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: p.x, y: p.y }] });
     await b.page.waitForFunction(() => window.__dc.learn.tip() !== null);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    assert.notEqual(await b.page.evaluate(() => window.__dc.learn.tip()), null, 'the name stays after the finger lifts');
+    assert.notEqual(
+      await b.page.evaluate(() => window.__dc.learn.tip()),
+      null,
+      'the name stays after the finger lifts',
+    );
     assert.equal((await learn(b.page, 'L.tip()')).text, 'Gold Griffon');
     await b.page.locator('.piece-tip-more').tap();
     await b.page.waitForFunction(() => window.__dc.learn.card()?.drawn);
@@ -105,14 +134,18 @@ test('a piece card with a move diagram for each of the 15 types, from the help d
         const lvl = Math.floor(marked / 96) * 96;
         let ref = null;
         for (let q = lvl; q < lvl + 96 && ref === null; q++) {
-          if (colour(q) === colour(marked) && !marks.includes(q) && d.pieces[q] === '.' && q !== d.square) ref = q;
+          if (colour(q) === colour(marked) && !marks.includes(q) && d.pieces[q] === '.' && q !== d.square)
+            ref = q;
         }
         const m = await learn(b.page, 'L.cardSquareRect(a)', name(marked));
         assert.ok(m && ref !== null, `${data.name}: squares to compare`);
         const r = await learn(b.page, 'L.cardSquareRect(a)', name(ref));
         await frames(b.page);
         const [pm, pr] = [await pixels(b.page, m), await pixels(b.page, r)];
-        const spots = (rect) => [[rect.x + rect.width / 2, rect.y + rect.height / 2], [rect.x + rect.width * 0.93, rect.y + rect.height / 2]];
+        const spots = (rect) => [
+          [rect.x + rect.width / 2, rect.y + rect.height / 2],
+          [rect.x + rect.width * 0.93, rect.y + rect.height / 2],
+        ];
         const different = spots(m).some(([x, y], k) => differ(pm(x, y), pr(...spots(r)[k])));
         assert.ok(different, `${data.name} on level ${d.level}: ${name(marked)} is marked`);
       }
@@ -142,10 +175,16 @@ test('a lesson from the New game dialog: a wrong move explained, then completed 
     await clickSquare(b.page, '2b2');
     await clickSquare(b.page, '2b5');
     await b.page.waitForFunction(() => window.__dc.learn.lesson().phase === 'failed');
-    assert.match(await b.page.locator('#learn-note').innerText(), /cannot reach the goal: 2 targets are left \(2b7, 2h7\) and only 1 move/);
+    assert.match(
+      await b.page.locator('#learn-note').innerText(),
+      /cannot reach the goal: 2 targets are left \(2b7, 2h7\) and only 1 move/,
+    );
     await b.page.locator('[data-learn-act="restart"]').click();
     // the solution, played with the mouse
-    for (const [from, to] of [['2b2', '2b7'], ['2b7', '2h7']]) {
+    for (const [from, to] of [
+      ['2b2', '2b7'],
+      ['2b7', '2h7'],
+    ]) {
       await clickSquare(b.page, from);
       await clickSquare(b.page, to);
     }
@@ -160,7 +199,7 @@ test('a lesson from the New game dialog: a wrong move explained, then completed 
     // back to the game: the start position again
     await b.page.locator('[data-learn-act="exit"]').click();
     assert.equal(await learn(b.page, 'L.mode()'), null);
-    assert.equal((await b.page.evaluate(() => window.__dc.board().selected())), null);
+    assert.equal(await b.page.evaluate(() => window.__dc.board().selected()), null);
     assert.deepEqual(errors, []);
   } finally {
     await b.close();
@@ -176,7 +215,9 @@ test('a puzzle solved (the replies played), then the next one loads', async () =
     await b.page.locator('#dlg-help [data-learn="puzzles"]').click();
     await b.page.waitForFunction(() => window.__dc.learn.mode() === 'puzzles');
     // a puzzle of at least two solver moves
-    const id = await b.page.evaluate(async () => (await (await fetch('puzzles.json')).json()).puzzles.find((p) => p.moves.length >= 3).id);
+    const id = await b.page.evaluate(
+      async () => (await (await fetch('puzzles.json')).json()).puzzles.find((p) => p.moves.length >= 3).id,
+    );
     await learn(b.page, 'L.enter("puzzles", a)', id);
     const pz = await learn(b.page, 'L.puzzle()');
     for (let i = 0; i < pz.moves.length; i += 2) {

@@ -11,16 +11,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, launch, watchErrors, decodePng, frames } from './helpers.mjs';
 
-const sq = (level, rank, file) => (level - 1) * 96 + rank * 12 + file;  // rank, file 0-based
+const sq = (level, rank, file) => (level - 1) * 96 + rank * 12 + file; // rank, file 0-based
 const isLight = (rank, file) => (rank + file) % 2 === 1;
 const NAME = ['', 'Underworld', 'Ground', 'Sky'];
 
 // WCAG relative luminance and contrast ratio of two [r, g, b].
 function luminance([r, g, b]) {
-  const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lin = (v) => {
+    v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
-const contrast = (a, b) => { const x = luminance(a), y = luminance(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+const contrast = (a, b) => {
+  const x = luminance(a),
+    y = luminance(b);
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+};
 
 // The share of a square's pixels that stand out (>= 3:1) from the same pixel of its twin.
 function standsOut(img, a, b) {
@@ -28,7 +35,8 @@ function standsOut(img, a, b) {
     const i = (Math.floor(r.y + dy) * img.width + Math.floor(r.x + dx)) * 4;
     return [img.data[i], img.data[i + 1], img.data[i + 2]];
   };
-  let n = 0, hit = 0;
+  let n = 0,
+    hit = 0;
   for (let dy = 0.5; dy < a.height; dy++) {
     for (let dx = 0.5; dx < a.width; dx++) {
       n++;
@@ -45,9 +53,9 @@ function scene(level, selFile) {
   const p = Array(288).fill('.');
   const s = sq(level, 4, selFile);
   p[s] = 'W';
-  p[sq(level, 6, 4)] = 'W';  // twins of the selected piece (files 4 and 5)
+  p[sq(level, 6, 4)] = 'W'; // twins of the selected piece (files 4 and 5)
   p[sq(level, 6, 5)] = 'W';
-  for (const f of [2, 3, 6, 7]) p[sq(level, 2, f)] = 'u';  // capture targets (2, 3) and their twins (6, 7)
+  for (const f of [2, 3, 6, 7]) p[sq(level, 2, f)] = 'u'; // capture targets (2, 3) and their twins (6, 7)
   return {
     pieces: p.join(''),
     selected: s,
@@ -59,14 +67,25 @@ function scene(level, selFile) {
       { what: 'capture ring', mark: sq(level, 2, 2), twin: sq(level, 2, 6), min: 0.05 },
       { what: 'capture ring', mark: sq(level, 2, 3), twin: sq(level, 2, 7), min: 0.05 },
       // the same square on the other levels is framed (empty there; twins: rank 5)
-      ...[1, 2, 3].filter((l) => l !== level).map((l) => ({ what: `frame on level ${l}`, mark: sq(l, 4, selFile), twin: sq(l, 5, selFile + 1), min: 0.06 })),
+      ...[1, 2, 3]
+        .filter((l) => l !== level)
+        .map((l) => ({
+          what: `frame on level ${l}`,
+          mark: sq(l, 4, selFile),
+          twin: sq(l, 5, selFile + 1),
+          min: 0.06,
+        })),
     ],
   };
 }
 
 let server;
-test.before(async () => { server = await startServer(); });
-test.after(async () => { await server?.close(); });
+test.before(async () => {
+  server = await startServer();
+});
+test.after(async () => {
+  await server?.close();
+});
 
 test('selection and destination marks stand out on every square colour of every level', async () => {
   const b = await launch({ width: 1280, height: 720 });
@@ -76,28 +95,39 @@ test('selection and destination marks stand out on every square colour of every 
   if (shots) fs.mkdirSync(shots, { recursive: true });
   try {
     const url = server.url + 'marks-test.html';
-    await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body:
-      '<!doctype html><link rel="icon" href="favicon.svg"><style>html,body{margin:0;height:100%;background:#fff;color:#333}</style>' +
-      '<div id="b" style="position:fixed;inset:0"></div>' }));
+    await page.route(url, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body:
+          '<!doctype html><link rel="icon" href="favicon.svg"><style>html,body{margin:0;height:100%;background:#fff;color:#333}</style>' +
+          '<div id="b" style="position:fixed;inset:0"></div>',
+      }),
+    );
     await page.goto(url);
     await page.evaluate(async (mod) => {
       const { createBoard } = await import(mod);
       window.__b = await createBoard(document.getElementById('b'), {});
       await window.__b.ready;
     }, server.url + 'renderer/board.js');
-    const failures = [], lines = [];
+    const failures = [],
+      lines = [];
     for (const level of [1, 2, 3]) {
       for (const selFile of [4, 5]) {
         const s = scene(level, selFile);
-        await page.evaluate(({ pieces, dests, selected }) => window.__b.set({ pieces, dests: new Map(dests), selected }),
-          { pieces: s.pieces, dests: [...s.dests], selected: s.selected });
+        await page.evaluate(
+          ({ pieces, dests, selected }) => window.__b.set({ pieces, dests: new Map(dests), selected }),
+          { pieces: s.pieces, dests: [...s.dests], selected: s.selected },
+        );
         await frames(page);
         assert.equal(await page.evaluate(() => window.__b.selected()), s.selected);
         const png = await page.screenshot();
         if (shots) fs.writeFileSync(path.join(shots, `marks-${level}-${selFile}.png`), png);
         const img = decodePng(png);
         for (const c of s.checks) {
-          const [a, t] = await page.evaluate(([x, y]) => [window.__b.squareRect(x), window.__b.squareRect(y)], [c.mark, c.twin]);
+          const [a, t] = await page.evaluate(
+            ([x, y]) => [window.__b.squareRect(x), window.__b.squareRect(y)],
+            [c.mark, c.twin],
+          );
           const share = standsOut(img, a, t);
           const colour = isLight(Math.floor((c.mark % 96) / 12), c.mark % 12) ? 'light' : 'dark';
           const line = `${NAME[Math.floor(c.mark / 96) + 1]} ${colour}: ${c.what} ${(share * 100).toFixed(1)}% of its pixels at 3:1 or more`;

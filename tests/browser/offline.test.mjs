@@ -8,7 +8,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startServer, launch, watchErrors, openGame, clickSquare, state, decodePng, frames, ROOT, SITE } from './helpers.mjs';
+import {
+  startServer,
+  launch,
+  watchErrors,
+  openGame,
+  clickSquare,
+  state,
+  decodePng,
+  frames,
+  ROOT,
+  SITE,
+} from './helpers.mjs';
 
 const BUILD_PWA = path.join(ROOT, 'scripts/build-pwa');
 let site, server;
@@ -28,7 +39,10 @@ const PROBE_PAGE = `<!doctype html><meta charset="utf-8"><title>pwa probe</title
 </script>`;
 
 function buildPwa() {
-  execFileSync(BUILD_PWA, [], { env: { ...process.env, DC_SITE: site }, stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(BUILD_PWA, [], {
+    env: { ...process.env, DC_SITE: site },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
 }
 
 test.before(async () => {
@@ -47,17 +61,29 @@ test.after(async () => {
 // Waits until a service worker controls the page: the page registers its own once it is up
 // (main.js, through pwa.js).
 async function ensureControlled(t, page) {
-  const own = await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((r) => !!r), null, { timeout: 20000 })
-    .then(() => true, () => false);
+  const own = await page
+    .waitForFunction(() => navigator.serviceWorker.getRegistration().then((r) => !!r), null, {
+      timeout: 20000,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
   assert.ok(own, 'the page registers its service worker');
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 20000, polling: 100 }).catch(async (e) => {
-    const why = await page.evaluate(async () => {
-      const r = await navigator.serviceWorker.getRegistration();
-      return JSON.stringify({ scope: r && r.scope, active: r && r.active && r.active.state, installing: r && r.installing && r.installing.state,
-        waiting: r && r.waiting && r.waiting.state });
+  await page
+    .waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 20000, polling: 100 })
+    .catch(async (e) => {
+      const why = await page.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        return JSON.stringify({
+          scope: r && r.scope,
+          active: r && r.active && r.active.state,
+          installing: r && r.installing && r.installing.state,
+          waiting: r && r.waiting && r.waiting.state,
+        });
+      });
+      throw new Error(`no service worker controls ${page.url()}: ${why} (${e.message})`);
     });
-    throw new Error(`no service worker controls ${page.url()}: ${why} (${e.message})`);
-  });
 }
 
 test('build-pwa: every file of the site, versioned by content', () => {
@@ -65,16 +91,39 @@ test('build-pwa: every file of the site, versioned by content', () => {
   const version = /const VERSION = "([0-9a-f]{16})"/.exec(sw)?.[1];
   assert.ok(version, 'a version hash');
   const assets = JSON.parse(/const ASSETS = (\[[\s\S]*?\]);/.exec(sw)[1]);
-  for (const f of ['index.html', 'embed.html', 'manifest.webmanifest', 'engine/dragonchess_engine.wasm',
-    'engine/dragonchess_engine.mjs', 'engine/dragonchess_engine_simd.wasm', 'engine/dragonchess_engine_simd.mjs',
-    'engine/engine-loader.js', 'engine/engine-worker.js', 'renderer/dragonchess_ui.wasm', 'renderer/ui-loader.js',
-    'app/shell/main.js', 'app/embed/embed.js', 'app/share/links.js', 'pieces/dragon.svg', 'icons/icon-192.png']) {
+  for (const f of [
+    'index.html',
+    'embed.html',
+    'manifest.webmanifest',
+    'engine/dragonchess_engine.wasm',
+    'engine/dragonchess_engine.mjs',
+    'engine/dragonchess_engine_simd.wasm',
+    'engine/dragonchess_engine_simd.mjs',
+    'engine/engine-loader.js',
+    'engine/engine-worker.js',
+    'renderer/dragonchess_ui.wasm',
+    'renderer/ui-loader.js',
+    'app/shell/main.js',
+    'app/embed/embed.js',
+    'app/share/links.js',
+    'pieces/dragon.svg',
+    'icons/icon-192.png',
+  ]) {
     assert.ok(assets.includes(f), `${f} is cached`);
   }
-  assert.ok(!assets.includes('sw.js') && !assets.includes('app/shell/sw-template.js'), 'not the worker itself');
+  assert.ok(
+    !assets.includes('sw.js') && !assets.includes('app/shell/sw-template.js'),
+    'not the worker itself',
+  );
   const listed = new Set(assets);
-  const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walk(path.join(d, e.name)) : [path.relative(site, path.join(d, e.name)).split(path.sep).join('/')]);
+  const walk = (d) =>
+    fs
+      .readdirSync(d, { withFileTypes: true })
+      .flatMap((e) =>
+        e.isDirectory()
+          ? walk(path.join(d, e.name))
+          : [path.relative(site, path.join(d, e.name)).split(path.sep).join('/')],
+      );
   for (const f of walk(site)) if (f !== 'sw.js') assert.ok(listed.has(f), `${f} is missing from the list`);
   // same files, same version; any change, another version
   buildPwa();
@@ -98,12 +147,20 @@ test('offline: the game page and the embed work from the cache', async (t) => {
     assert.ok(cached.n > 20, `${cached.n} files cached`);
 
     await context.setOffline(true);
-    assert.equal(await page.evaluate(() => fetch('index.html?x=' + Math.random(), { cache: 'no-store' }).then(() => 'ok', () => 'offline')), 'ok',
-      'the worker answers');
+    assert.equal(
+      await page.evaluate(() =>
+        fetch('index.html?x=' + Math.random(), { cache: 'no-store' }).then(
+          () => 'ok',
+          () => 'offline',
+        ),
+      ),
+      'ok',
+      'the worker answers',
+    );
     await page.reload();
-    await openGame(page, server.url);  // ready, pieces drawn, engine worker ready
+    await openGame(page, server.url); // ready, pieces drawn, engine worker ready
     await clickSquare(page, '2c2');
-    assert.deepEqual((await state(page)).dests, ['2c3'], 'the engine gives the Warrior\'s legal move offline');
+    assert.deepEqual((await state(page)).dests, ['2c3'], "the engine gives the Warrior's legal move offline");
     await clickSquare(page, '2c3');
     await page.waitForFunction(() => window.__dc.history().length >= 1);
     assert.equal((await page.evaluate(() => window.__dc.history()))[0], '2c22c3');
@@ -118,7 +175,10 @@ test('offline: the game page and the embed work from the cache', async (t) => {
     await page.goto(server.url + 'no-such-page.html');
     await page.waitForFunction(() => window.__dc && window.__dc.ready);
     await context.setOffline(false);
-    assert.deepEqual(errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)), []);
+    assert.deepEqual(
+      errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)),
+      [],
+    );
   } finally {
     await b.close();
   }
@@ -143,7 +203,7 @@ test('an update is downloaded whole, waits, is offered, and takes over only on r
     await page.reload();
     await page.waitForFunction(() => window.__controlled && window.__registered);
     assert.equal(await page.evaluate(() => window.__version()), 'v1', 'no mixing before the user agrees');
-    await page.waitForFunction(() => window.__updates === 1);  // offered again after the reload
+    await page.waitForFunction(() => window.__updates === 1); // offered again after the reload
     const reloads = await page.evaluate(() => window.__reloads);
 
     // the user accepts: the new version takes over, the page reloads itself, old caches go
@@ -165,7 +225,9 @@ test('Chromium reports the app installable (manifest, icons, service worker)', a
   try {
     const { page, context } = b;
     await page.goto(server.url);
-    const linked = await page.evaluate(() => !!document.querySelector('link[rel="manifest"][href="manifest.webmanifest"]'));
+    const linked = await page.evaluate(
+      () => !!document.querySelector('link[rel="manifest"][href="manifest.webmanifest"]'),
+    );
     assert.ok(linked, 'index.html links its manifest');
     await ensureControlled(t, page);
     const cdp = await context.newCDPSession(page);
@@ -176,7 +238,10 @@ test('Chromium reports the app installable (manifest, icons, service worker)', a
     assert.equal(new URL(m.start_url, manifest.url).href, server.url);
     assert.ok(m.name && m.short_name && m.theme_color && m.background_color);
     for (const size of [192, 512]) {
-      const icon = m.icons.find((i) => i.sizes === `${size}x${size}` && i.type === 'image/png' && (i.purpose || 'any').includes('any'));
+      const icon = m.icons.find(
+        (i) =>
+          i.sizes === `${size}x${size}` && i.type === 'image/png' && (i.purpose || 'any').includes('any'),
+      );
       assert.ok(icon, `a ${size} px icon`);
       const png = decodePng(fs.readFileSync(path.join(site, icon.src)));
       assert.equal(png.width, size);
@@ -185,7 +250,9 @@ test('Chromium reports the app installable (manifest, icons, service worker)', a
     // the check needs the worker to be active and controlling: asked again after each of a
     // few dozen frames until Chromium agrees
     let errors = [];
-    await page.waitForFunction(() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated');
+    await page.waitForFunction(
+      () => navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated',
+    );
     for (let i = 0; i < 40; i++) {
       errors = (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors;
       if (!errors.length) break;

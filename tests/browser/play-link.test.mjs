@@ -22,14 +22,20 @@ after(async () => {
 // Kings on 2f1 and 2f8; Gold Warriors on 2a2 and 2e4, Scarlet Warriors on 2a7 and 2e6.
 const START = '12/12/12/12/12/12/12/12/5k6/w11/4w7/12/4W7/12/W11/5K6/12/12/12/12/12/12/12/12 g 0 1';
 const history = (page) => page.evaluate(() => window.__dc.history());
-const typeMove = async (page, move) => { await page.fill('#move-input', move); await page.press('#move-input', 'Enter'); };
+const typeMove = async (page, move) => {
+  await page.fill('#move-input', move);
+  await page.press('#move-input', 'Enter');
+};
 const waitPlies = (page, n) => page.waitForFunction((k) => window.__dc.history().length === k, n);
 const sendUrl = (page) => page.inputValue('#send-url');
 // Opens a link on a page that is already open (a new address: the page reads it).
 async function follow(page, url, plies) {
   const said = await page.evaluate(() => window.__dc.announcements.length);
   await page.goto(url);
-  await page.waitForFunction(([k, n]) => window.__dc.history().length === k && window.__dc.announcements.length > n, [plies, said]);
+  await page.waitForFunction(
+    ([k, n]) => window.__dc.history().length === k && window.__dc.announcements.length > n,
+    [plies, said],
+  );
   await frames(page, 2);
 }
 let link;
@@ -39,7 +45,9 @@ test('by link: the analysis used is noted for both players; Undo asks the oppone
   await openGame(a, server.url + '#fen=' + START.replace(/ /g, '_') + '&play=link&to=g', { pieces: false });
   assert.deepEqual([(await state(a)).mode, (await state(a)).human], ['link', 'gold']);
   await a.keyboard.press('a');
-  await a.waitForFunction(() => /Gold used the analysis\./.test(document.querySelector('#moves')?.textContent || ''));
+  await a.waitForFunction(() =>
+    /Gold used the analysis\./.test(document.querySelector('#moves')?.textContent || ''),
+  );
   await a.keyboard.press('a');
   await typeMove(a, '2a22a3');
   await waitPlies(a, 1);
@@ -65,7 +73,7 @@ test('by link: a takeback declined is confirmed; the premove it makes illegal is
   const b = B.page;
   await b.click('[data-offer="takeback-decline"]');
   assert.match(await b.textContent('#offers'), /You declined the takeback/);
-  await typeMove(b, '2e62e5');  // onto the square of A's premove
+  await typeMove(b, '2e62e5'); // onto the square of A's premove
   await waitPlies(b, 2);
   link = await sendUrl(b);
   assert.match(link, /takeback=decline-s/);
@@ -75,7 +83,7 @@ test('by link: a takeback declined is confirmed; the premove it makes illegal is
   assert.deepEqual(await history(a), ['2a22a3', '2e62e5']);
 });
 
-test('by link: a premove still legal is played as soon as the opponent\'s link is opened', async () => {
+test("by link: a premove still legal is played as soon as the opponent's link is opened", async () => {
   const a = A.page;
   await typeMove(a, '2a32a4');
   await waitPlies(a, 3);
@@ -137,7 +145,11 @@ test('by link: after the opponent resigned nothing asks to send the last move; a
   assert.equal((await state(a)).status.state, 'resignation');
   assert.equal(await a.isVisible('#send'), false, 'nothing to send: the opponent ended the game');
   // an older link of this very game (4 plies)
-  await follow(a, server.url + '#fen=' + START.replace(/ /g, '_') + '&moves=2a22a3.2e62e5.2a32a4.2a72a6&play=link&to=g', 5);
+  await follow(
+    a,
+    server.url + '#fen=' + START.replace(/ /g, '_') + '&moves=2a22a3.2e62e5.2a32a4.2a72a6&play=link&to=g',
+    5,
+  );
   assert.equal((await state(a)).status.state, 'resignation', 'the game on screen is unchanged');
   assert.equal(await a.evaluate(() => window.__dc.keptPrevious), false);
   assert.doesNotMatch(await a.textContent('#toast'), /previous game/);
@@ -153,6 +165,6 @@ test('two players on one device: a link to an earlier point of the game on scree
   await waitPlies(a, 4);
   await follow(a, server.url + '#moves=2c22c3.2c72c6', 4);
   assert.equal((await state(a)).length, 4, 'the game goes on as it was');
-  assert.equal((await state(a)).view, 2, 'on view at the link\'s point');
+  assert.equal((await state(a)).view, 2, "on view at the link's point");
   assert.doesNotMatch(await a.textContent('#toast'), /previous game/);
 });

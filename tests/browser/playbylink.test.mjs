@@ -12,7 +12,10 @@ let server, A, B, errorsA, errorsB, players;
 const KEY = 'dragonchess.game.v1';
 
 before(async () => {
-  players = await twoPlayers({ width: 1400, height: 800 }, { width: 400, height: 800, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  players = await twoPlayers(
+    { width: 1400, height: 800 },
+    { width: 400, height: 800, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  );
   ({ server, A, B, errorsA, errorsB } = players);
 });
 after(async () => {
@@ -20,7 +23,10 @@ after(async () => {
 });
 
 const history = (page) => page.evaluate(() => window.__dc.history());
-const fresh = async (page, url) => { await page.goto('about:blank'); await openGame(page, url, { pieces: false }); };
+const fresh = async (page, url) => {
+  await page.goto('about:blank');
+  await openGame(page, url, { pieces: false });
+};
 
 let linkToB, linkToA;
 
@@ -76,7 +82,9 @@ test('B opens the link: their move as Scarlet; they answer and get a link for Go
   assert.deepEqual(await history(page), ['2c22c3']);
   assert.match(await page.textContent('#status-main'), /Your move \(Scarlet\)/);
   assert.equal(await page.isVisible('#send'), false);
-  assert.ok((await page.evaluate(() => window.__dc.announcements)).some((t) => /your move \(Scarlet\)/.test(t)));
+  assert.ok(
+    (await page.evaluate(() => window.__dc.announcements)).some((t) => /your move \(Scarlet\)/.test(t)),
+  );
   // Gold's pieces are not B's
   await clickSquare(page, '2e2');
   assert.equal((await state(page)).selected, null);
@@ -104,15 +112,23 @@ test('A opens the link back: the same game, A to move as Gold, nothing kept asid
   assert.deepEqual(await history(page), ['2c22c3', '2d72d6']);
   assert.equal(await page.evaluate(() => window.__dc.fen()), await B.page.evaluate(() => window.__dc.fen()));
   assert.match(await page.textContent('#status-main'), /Your move \(Gold\)/);
-  assert.equal(await page.evaluate(() => !!window.__dc.keptPrevious), false, 'the link continues the saved game');
+  assert.equal(
+    await page.evaluate(() => !!window.__dc.keptPrevious),
+    false,
+    'the link continues the saved game',
+  );
   assert.equal(await page.evaluate(() => localStorage.getItem('dragonchess.previous.v1')), null);
   // A's own earlier link (the one sent to B) opened again is an earlier point of the game on
   // screen: the game stays as it is, shown at that point; A stays Gold; nothing is kept aside
   await fresh(page, linkToB);
   assert.equal((await state(page)).human, 'gold', 'an older link of this game does not make A Scarlet');
   assert.deepEqual(await history(page), ['2c22c3', '2d72d6']);
-  assert.equal((await state(page)).view, 1, 'shown at the link\'s point');
-  assert.equal(await page.evaluate(() => !!window.__dc.keptPrevious), false, 'nothing kept: it is the same game');
+  assert.equal((await state(page)).view, 1, "shown at the link's point");
+  assert.equal(
+    await page.evaluate(() => !!window.__dc.keptPrevious),
+    false,
+    'nothing kept: it is the same game',
+  );
 });
 
 test('a link to another game keeps the saved game restorable', async () => {
@@ -158,8 +174,21 @@ test('garbled and hostile links: a message, a usable board, the saved game kept,
     assert.deepEqual(await history(page), game, 'the saved game is on the board');
     assert.equal(await page.evaluate((k) => localStorage.getItem(k), KEY), saved, 'and still saved');
     assert.equal(await page.evaluate(() => window.__pwned), undefined, 'nothing ran');
-    assert.equal(await page.evaluate(() => document.querySelectorAll('#toast *:not(button):not(.toast-text), #status-sub *:not(button):not(.status-sub-text), #status img').length), 0, 'text only');
-    assert.doesNotMatch(await page.evaluate(() => location.hash), /script|img|hello/, 'the address is the game again');
+    assert.equal(
+      await page.evaluate(
+        () =>
+          document.querySelectorAll(
+            '#toast *:not(button):not(.toast-text), #status-sub *:not(button):not(.status-sub-text), #status img',
+          ).length,
+      ),
+      0,
+      'text only',
+    );
+    assert.doesNotMatch(
+      await page.evaluate(() => location.hash),
+      /script|img|hello/,
+      'the address is the game again',
+    );
   }
   // the board is usable: the saved game goes on
   await clickSquare(page, '2e7');
@@ -167,7 +196,9 @@ test('garbled and hostile links: a message, a usable board, the saved game kept,
   await clickSquare(page, '2e6');
   assert.deepEqual(await history(page), [...game, '2e72e6']);
   // a garbled link pasted into the open page's address bar
-  await page.evaluate(() => { location.hash = '#moves=2c22c3.9z99z9'; });
+  await page.evaluate(() => {
+    location.hash = '#moves=2c22c3.9z99z9';
+  });
   await page.waitForFunction(() => /not a coordinate move/.test(window.__dc.linkError || ''));
   await page.waitForFunction(() => !/9z9/.test(location.hash));
   assert.deepEqual(await history(page), [...game, '2e72e6']);

@@ -8,8 +8,12 @@ import path from 'node:path';
 import { startServer, launch, watchErrors, PRODUCTION_SITE } from './helpers.mjs';
 
 let server;
-before(async () => { server = await startServer(PRODUCTION_SITE); });
-after(async () => { await server?.close(); });
+before(async () => {
+  server = await startServer(PRODUCTION_SITE);
+});
+after(async () => {
+  await server?.close();
+});
 
 function siteFiles(dir) {
   const out = [];
@@ -26,7 +30,8 @@ test('no test hook in any file of the site', () => {
   assert.ok(files.length > 50, `${files.length} files`);
   assert.ok(!fs.existsSync(path.join(PRODUCTION_SITE, 'test-hooks')), 'no test-hooks folder');
   const text = files.filter((f) => /\.(m?js|html)$/.test(f));
-  const found = text.filter((f) => /__dc|__embed|__gallery|__rules|test-hooks/.test(fs.readFileSync(f, 'utf8')))
+  const found = text
+    .filter((f) => /__dc|__embed|__gallery|__rules|test-hooks/.test(fs.readFileSync(f, 'utf8')))
     .map((f) => path.relative(PRODUCTION_SITE, f));
   assert.deepEqual(found, []);
 });
@@ -40,7 +45,9 @@ test('the game page, the embed, the gallery and the rules page start without the
     await page.waitForFunction(() => /Your turn/.test(document.getElementById('status-main').textContent));
     assert.equal(await page.evaluate(() => typeof window.__dc), 'undefined');
     await page.goto(server.url + 'embed.html#show=3g1');
-    await page.waitForFunction(() => /Gold Dragon on 3g1/.test(document.getElementById('caption').textContent));
+    await page.waitForFunction(() =>
+      /Gold Dragon on 3g1/.test(document.getElementById('caption').textContent),
+    );
     assert.equal(await page.evaluate(() => typeof window.__embed), 'undefined');
     await page.goto(server.url + 'embed-example.html');
     await page.waitForFunction(() => document.querySelectorAll('canvas.picture').length === 15);
@@ -48,7 +55,10 @@ test('the game page, the embed, the gallery and the rules page start without the
     await page.goto(server.url + 'rules.html');
     await page.waitForFunction(() => document.querySelectorAll('canvas.picture').length > 0);
     assert.equal(await page.evaluate(() => typeof window.__rules), 'undefined');
-    assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
+    assert.deepEqual(
+      errors.filter((e) => !/favicon/.test(e)),
+      [],
+    );
   } finally {
     await b.close();
   }

@@ -18,7 +18,10 @@ let server, A, B, errorsA, errorsB, M;
 
 before(async () => {
   server = await startServer();
-  [A, B] = await Promise.all([launch({ width: 1400, height: 800 }), launch({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })]);
+  [A, B] = await Promise.all([
+    launch({ width: 1400, height: 800 }),
+    launch({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
+  ]);
   errorsA = watchErrors(A.page);
   errorsB = watchErrors(B.page);
   M = await createRequire(import.meta.url)(path.join(ROOT, 'build/wasm/dragonchess_engine_node.cjs'))();
@@ -31,13 +34,22 @@ after(async () => {
 });
 
 const history = (page) => page.evaluate(() => window.__dc.history());
-const fresh = async (page, url) => { await page.goto('about:blank'); await openGame(page, url, { pieces: false }); };
-const typeMove = async (page, move) => { await page.fill('#move-input', move); await page.press('#move-input', 'Enter'); };
+const fresh = async (page, url) => {
+  await page.goto('about:blank');
+  await openGame(page, url, { pieces: false });
+};
+const typeMove = async (page, move) => {
+  await page.fill('#move-input', move);
+  await page.press('#move-input', 'Enter');
+};
 
 // A random game of `plies` plies (captures preferred half the time), as coordinate moves.
 function randomGame(plies, seed) {
   let x = seed;
-  const next = () => { x = (x * 1103515245 + 12345) % 2147483648; return x / 2147483648; };
+  const next = () => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x / 2147483648;
+  };
   const g = new M.Game();
   const moves = [];
   while (moves.length < plies && !g.status().over) {
@@ -75,7 +87,7 @@ test('a long game with a resignation is downloaded, then opened again as the sam
   assert.ok(moves.length >= 100, `a long game (${moves.length} plies)`);
   await openGame(page, server.url + '#moves=' + moves.join('.'), { pieces: false });
   assert.deepEqual(await history(page), moves);
-  const side = (await state(page)).side;  // two players here: the side to move resigns
+  const side = (await state(page)).side; // two players here: the side to move resigns
   await resignHere(page);
   const s = await state(page);
   assert.equal(s.status.state, 'resignation');
@@ -130,22 +142,42 @@ test('a long game with a resignation is downloaded, then opened again as the sam
 test('records are opened by dropping a file and by pasting; several games give a list; bad ones are refused', async () => {
   const page = A.page;
   // Drop a file with the historic notation onto the page.
-  const historic = '[Event "Game One"]\n[Date "1997.08.31"]\n\n1. Wh3M We6M 2. We3M Wd6M 3. Wd3M We5M 4. Wi3M He6M 5. Wg3M Wh6M *\n';
+  const historic =
+    '[Event "Game One"]\n[Date "1997.08.31"]\n\n1. Wh3M We6M 2. We3M Wd6M 3. Wd3M We5M 4. Wi3M He6M 5. Wg3M Wh6M *\n';
   const dt = await page.evaluateHandle((text) => {
     const d = new DataTransfer();
     d.items.add(new File([text], 'game-one.dgn', { type: 'text/plain' }));
     return d;
   }, historic);
   await page.dispatchEvent('#app', 'dragover', { dataTransfer: dt });
-  assert.equal(await page.evaluate(() => document.body.classList.contains('is-dropping')), true, 'the page shows where to drop');
+  assert.equal(
+    await page.evaluate(() => document.body.classList.contains('is-dropping')),
+    true,
+    'the page shows where to drop',
+  );
   await page.dispatchEvent('#app', 'drop', { dataTransfer: dt });
   await page.waitForFunction(() => window.__dc.history().length === 10);
-  assert.deepEqual((await history(page)).slice(0, 8), ['2h22h3', '2e72e6', '2e22e3', '2d72d6', '2d22d3', '2e62e5', '2i22i3', '2c82e6']);
+  assert.deepEqual((await history(page)).slice(0, 8), [
+    '2h22h3',
+    '2e72e6',
+    '2e22e3',
+    '2d72d6',
+    '2d22d3',
+    '2e62e5',
+    '2i22i3',
+    '2c82e6',
+  ]);
   assert.equal(await page.evaluate(() => document.body.classList.contains('is-dropping')), false);
-  assert.match(await page.evaluate(() => window.__dc.recordText()), /\[Event "Game One"\]\n\[Site "\?"\]\n\[Date "1997\.08\.31"\]/);
+  assert.match(
+    await page.evaluate(() => window.__dc.recordText()),
+    /\[Event "Game One"\]\n\[Site "\?"\]\n\[Date "1997\.08\.31"\]/,
+  );
 
   // Paste two games: a list; the second one is opened.
-  const two = M.readRecord(downloadedText) && downloadedText + '[Event "Second"]\n\n{ a game of two moves } 1. W2a3 { a quiet start } W2a6!? 2. W2b3 *\n';
+  const two =
+    M.readRecord(downloadedText) &&
+    downloadedText +
+      '[Event "Second"]\n\n{ a game of two moves } 1. W2a3 { a quiet start } W2a6!? 2. W2b3 *\n';
   await page.click('[data-act="record"]');
   await page.fill('#rec-paste', two);
   await page.click('#rec-open');
@@ -158,18 +190,31 @@ test('records are opened by dropping a file and by pasting; several games give a
   assert.deepEqual(await history(page), ['2a22a3', '2a72a6', '2b22b3']);
   // Its comments and glyph are in the move list, under and after the moves they belong to.
   const list = await page.$$eval('#moves tbody tr', (rows) => rows.map((r) => r.textContent.trim()));
-  assert.deepEqual(list, ['a game of two moves', '1W2a3', 'a quiet start', '1…W2a6!?', '2W2b3'], list.join(' / '));
-  assert.match(await page.getAttribute('#moves [data-ply="1"]', 'aria-label'), /W2a3.*Comment: a quiet start/);
+  assert.deepEqual(
+    list,
+    ['a game of two moves', '1W2a3', 'a quiet start', '1…W2a6!?', '2W2b3'],
+    list.join(' / '),
+  );
+  assert.match(
+    await page.getAttribute('#moves [data-ply="1"]', 'aria-label'),
+    /W2a3.*Comment: a quiet start/,
+  );
 
   // A bad record: the reason with its line, the game unchanged.
   await page.click('[data-act="record"]');
   await page.fill('#rec-paste', '[Event "bad"]\n\n1. W2h3 W2e6\n2. W2c4 *');
   await page.click('#rec-open');
   await page.waitForSelector('#rec-error:not([hidden])');
-  assert.match(await page.textContent('#rec-error'), /could not be opened: line 4: move 2\. 'W2c4': illegal move 'W2c4': no Gold Warrior can go to 2c4/);
+  assert.match(
+    await page.textContent('#rec-error'),
+    /could not be opened: line 4: move 2\. 'W2c4': illegal move 'W2c4': no Gold Warrior can go to 2c4/,
+  );
   await page.fill('#rec-paste', '{ never closed');
   await page.click('#rec-open');
-  assert.match(await page.textContent('#rec-error'), /line 1: the comment opened with '\{' on this line has no closing '\}'/);
+  assert.match(
+    await page.textContent('#rec-error'),
+    /line 1: the comment opened with '\{' on this line has no closing '\}'/,
+  );
   assert.deepEqual(await history(page), ['2a22a3', '2a72a6', '2b22b3']);
   await page.keyboard.press('Escape');
   assert.deepEqual(errorsA, []);
@@ -194,7 +239,10 @@ test('against the computer: it accepts a draw when lost, declines an even one; r
   assert.match(await page.textContent('#status-sub'), /Draw by agreement/);
   await closeSummary(page);
   assert.match(await page.textContent('#moves .moves-result'), /½–½/);
-  assert.match(await page.evaluate(() => window.__dc.recordText()), /\[Result "1\/2-1\/2"\]\n\[Variant "Dragonchess"\]\n\[SetUp "1"\]/);
+  assert.match(
+    await page.evaluate(() => window.__dc.recordText()),
+    /\[Result "1\/2-1\/2"\]\n\[Variant "Dragonchess"\]\n\[SetUp "1"\]/,
+  );
 
   // From the start, an even game: the computer declines and plays on.
   await fresh(page, `${server.url}#vs=computer&strength=1&to=g`);
@@ -229,7 +277,7 @@ test('two players on one device: an offer declined, then one accepted', async ()
   await typeMove(page, '2d22d3');
   await typeMove(page, '2d72d6');
   assert.equal(await page.isVisible('#offers'), false, 'the decline has been seen');
-  await page.click('[data-offer="draw"]');  // Gold again
+  await page.click('[data-offer="draw"]'); // Gold again
   await page.click('[data-offer="accept"]');
   const s = await state(page);
   assert.equal(s.status.state, 'draw-agreed');
@@ -239,7 +287,8 @@ test('two players on one device: an offer declined, then one accepted', async ()
 });
 
 test('by link: the links carry an offer, its decline, its acceptance and a resignation; old links open', async () => {
-  const a = A.page, b = B.page;
+  const a = A.page,
+    b = B.page;
   await fresh(a, server.url);
   await a.click('#btn-new');
   await a.click('#form-new label:has(input[value="link"])');
@@ -305,8 +354,13 @@ test('by link: the links carry an offer, its decline, its acceptance and a resig
   s = await state(a);
   assert.equal(s.status.state, 'resignation');
   assert.equal(s.status.winner, 'gold');
-  assert.ok((await a.evaluate(() => window.__dc.announcements)).some((t) => /Scarlet resigned: Gold wins/.test(t)));
-  assert.match(await a.evaluate(() => window.__dc.recordText()), /\[Result "1-0"\][\s\S]*\[Termination "Scarlet resigns, Gold wins"\]/);
+  assert.ok(
+    (await a.evaluate(() => window.__dc.announcements)).some((t) => /Scarlet resigned: Gold wins/.test(t)),
+  );
+  assert.match(
+    await a.evaluate(() => window.__dc.recordText()),
+    /\[Result "1-0"\][\s\S]*\[Termination "Scarlet resigns, Gold wins"\]/,
+  );
   // A garbled result is refused with a message; the game stays.
   await fresh(a, server.url + '#moves=2c22c3&play=link&to=g&resign=x');
   assert.match(await a.evaluate(() => window.__dc.linkError), /'resign' must be g \(Gold\) or s \(Scarlet\)/);

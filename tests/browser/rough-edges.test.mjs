@@ -10,8 +10,12 @@ import assert from 'node:assert/strict';
 import { startServer, launch, openGame, state, watchErrors, unsettled } from './helpers.mjs';
 
 let server;
-test.before(async () => { server = await startServer(); });
-test.after(async () => { await server?.close(); });
+test.before(async () => {
+  server = await startServer();
+});
+test.after(async () => {
+  await server?.close();
+});
 
 const KEY = 'dragonchess.game.v1';
 const history = (page) => page.evaluate(() => window.__dc.history());
@@ -19,10 +23,17 @@ const lastSaid = (page) => page.evaluate(() => window.__dc.announcements.at(-1))
 
 // A page with a saved game (mode, moves) already in its storage, opened and ready.
 // `errors` (watchErrors'): emptied after the set-up page (its favicon request fails).
-async function withGame(page, { mode = 'hotseat', human = 'gold', level = 3, startFen = 'startpos', moves = [] } = {}, hash = '', errors = null) {
+async function withGame(
+  page,
+  { mode = 'hotseat', human = 'gold', level = 3, startFen = 'startpos', moves = [] } = {},
+  hash = '',
+  errors = null,
+) {
   await page.goto(server.url + 'manifest.webmanifest');
-  await page.evaluate(({ key, rec }) => localStorage.setItem(key, JSON.stringify(rec)),
-    { key: KEY, rec: { v: 1, startFen, moves, settings: { mode, human, level, flipped: human === 'scarlet' } } });
+  await page.evaluate(({ key, rec }) => localStorage.setItem(key, JSON.stringify(rec)), {
+    key: KEY,
+    rec: { v: 1, startFen, moves, settings: { mode, human, level, flipped: human === 'scarlet' } },
+  });
   if (errors) errors.length = 0;
   await openGame(page, server.url + hash, { pieces: false });
 }
@@ -32,10 +43,14 @@ function fenOf(pieces, side = 'g') {
   const rows = [];
   for (let level = 3; level >= 1; level--) {
     for (let rank = 8; rank >= 1; rank--) {
-      let row = '', empty = 0;
+      let row = '',
+        empty = 0;
       for (let f = 0; f < 12; f++) {
         const p = pieces[`${level}${'abcdefghijkl'[f]}${rank}`];
-        if (!p) { empty++; continue; }
+        if (!p) {
+          empty++;
+          continue;
+        }
         if (empty) row += empty;
         empty = 0;
         row += p;
@@ -46,17 +61,24 @@ function fenOf(pieces, side = 'g') {
   return `${rows.join('/')} ${side} 0 1`;
 }
 
-const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a, b) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 // The boards' rectangles in viewport px (labels and coordinates included: the whole extent),
 // as far as they are on view (a phone scrolls them between the top bar and the toolbar).
-const boardRects = (page) => page.evaluate(() => {
-  const b = window.__dc.board(), c = b.canvas.getBoundingClientRect(), g = b.geometry();
-  const app = document.getElementById('app').getBoundingClientRect();
-  return g.boards.map((r) => {
-    const x = c.left + r.x - 24, y = Math.max(app.top, c.top + r.y - 30);
-    return { x, y, width: r.width + 30, height: Math.min(app.bottom, c.top + r.y + r.height + 20) - y };
-  }).filter((r) => r.height > 0);
-});
+const boardRects = (page) =>
+  page.evaluate(() => {
+    const b = window.__dc.board(),
+      c = b.canvas.getBoundingClientRect(),
+      g = b.geometry();
+    const app = document.getElementById('app').getBoundingClientRect();
+    return g.boards
+      .map((r) => {
+        const x = c.left + r.x - 24,
+          y = Math.max(app.top, c.top + r.y - 30);
+        return { x, y, width: r.width + 30, height: Math.min(app.bottom, c.top + r.y + r.height + 20) - y };
+      })
+      .filter((r) => r.height > 0);
+  });
 
 test('typed moves: the box gives the focus back after a move, so T works again', async () => {
   const b = await launch({ width: 1400, height: 800 });
@@ -69,7 +91,11 @@ test('typed moves: the box gives the focus back after a move, so T works again',
     await page.keyboard.type('W2c3');
     await page.keyboard.press('Enter');
     assert.deepEqual(await history(page), ['2c22c3']);
-    assert.notEqual(await page.evaluate(() => document.activeElement.id), 'move-input', 'the box let go of the focus');
+    assert.notEqual(
+      await page.evaluate(() => document.activeElement.id),
+      'move-input',
+      'the box let go of the focus',
+    );
     // T again opens the box empty, and the next move reads as typed (not "t2c72c6")
     await page.keyboard.press('t');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'move-input');
@@ -98,20 +124,39 @@ test('typed moves: text that cannot be read says in words what was expected', as
       await page.press('#move-input', 'Enter');
       return page.textContent('#move-feedback');
     };
-    assert.equal(await feedback('tW2c5'), "cannot read 'tW2c5': expected a square such as 2c3 after the piece letter 't' (Thief), not 'W2c5'");
-    assert.match(await feedback('W4c3'), /'4c3' is not a square: the level is 1-3, the file a-l, the rank 1-8/);
+    assert.equal(
+      await feedback('tW2c5'),
+      "cannot read 'tW2c5': expected a square such as 2c3 after the piece letter 't' (Thief), not 'W2c5'",
+    );
+    assert.match(
+      await feedback('W4c3'),
+      /'4c3' is not a square: the level is 1-3, the file a-l, the rank 1-8/,
+    );
     assert.match(await feedback('W2c3?!x'), /expected the end of the move after the destination 2c3/);
-    assert.match(await feedback('Q2c3'), /the piece letters are S, G, R, W, O, U, H, T, C, M, K, P, D, B and E/);
+    assert.match(
+      await feedback('Q2c3'),
+      /the piece letters are S, G, R, W, O, U, H, T, C, M, K, P, D, B and E/,
+    );
     assert.deepEqual(await history(page), []);
   } finally {
     await b.close();
   }
 });
 
-for (const [width, height] of [[1400, 800], [820, 1180], [390, 844]]) {
+for (const [width, height] of [
+  [1400, 800],
+  [820, 1180],
+  [390, 844],
+]) {
   test(`toasts at ${width}x${height}: no repeat of the status line, short, over no board or toolbar`, async () => {
     const phone = width < 700;
-    const b = await launch({ width, height, deviceScaleFactor: phone ? 2 : 1, isMobile: phone, hasTouch: phone });
+    const b = await launch({
+      width,
+      height,
+      deviceScaleFactor: phone ? 2 : 1,
+      isMobile: phone,
+      hasTouch: phone,
+    });
     try {
       const { page } = b;
       // a link that cannot be read: the status line says so; no toast says it again
@@ -120,31 +165,60 @@ for (const [width, height] of [[1400, 800], [820, 1180], [390, 844]]) {
       assert.deepEqual(await history(page), ['2c22c3', '2c72c6', '2d22d3', '2d72d6']);
       const note = await page.evaluate(() => {
         const n = document.getElementById('moves-note');
-        return { shown: n.getClientRects().length > 0, whole: n.scrollWidth <= n.clientWidth, text: n.textContent };
+        return {
+          shown: n.getClientRects().length > 0,
+          whole: n.scrollWidth <= n.clientWidth,
+          text: n.textContent,
+        };
       });
       assert.ok(!note.shown || note.whole, `the move list's header cuts "${note.text}"`);
       const sub = await page.textContent('#status-sub');
       assert.match(sub, /could not be read/);
-      const t = await page.evaluate(() => ({ hidden: document.getElementById('toast').hidden, text: document.getElementById('toast').textContent }));
-      assert.ok(t.hidden || !sub.includes(t.text.trim().slice(0, 40)), `the toast repeats the status line: ${t.text}`);
+      const t = await page.evaluate(() => ({
+        hidden: document.getElementById('toast').hidden,
+        text: document.getElementById('toast').textContent,
+      }));
+      assert.ok(
+        t.hidden || !sub.includes(t.text.trim().slice(0, 40)),
+        `the toast repeats the status line: ${t.text}`,
+      );
       // a toast (the link copied) is placed over no board and goes away within 5 s
       await page.evaluate(() => document.querySelector('[data-act="share"]').click());
       await page.waitForFunction(() => !document.getElementById('toast').hidden);
       const box = await page.locator('#toast').boundingBox();
       assert.ok(box && box.width > 50, 'the toast is shown');
-      for (const r of await boardRects(page)) assert.ok(!overlaps(box, r), `the toast ${JSON.stringify(box)} covers a board ${JSON.stringify(r)}`);
+      for (const r of await boardRects(page))
+        assert.ok(!overlaps(box, r), `the toast ${JSON.stringify(box)} covers a board ${JSON.stringify(r)}`);
       const bar = await page.locator('.card-game .game-controls').boundingBox();
-      assert.ok(!bar || !overlaps(box, bar), `the toast ${JSON.stringify(box)} covers the game's buttons ${JSON.stringify(bar)}`);
-      assert.ok(box.y >= 0 && box.y + box.height <= height && box.x >= 0 && box.x + box.width <= width, 'inside the window');
+      assert.ok(
+        !bar || !overlaps(box, bar),
+        `the toast ${JSON.stringify(box)} covers the game's buttons ${JSON.stringify(bar)}`,
+      );
+      assert.ok(
+        box.y >= 0 && box.y + box.height <= height && box.x >= 0 && box.x + box.width <= width,
+        'inside the window',
+      );
       // ... and goes away within 5 s: of the page's clock, made a test clock here (the
       // machine's load does not stretch it); the link copied again shows the toast again
-      const raw = unsettled(page);  // (reads no longer wait for frames: the test clock holds them)
+      const raw = unsettled(page); // (reads no longer wait for frames: the test clock holds them)
       await raw.clock.install();
-      await raw.evaluate(() => { document.getElementById('toast').hidden = true; document.querySelector('[data-act="share"]').click(); });
-      for (let i = 0; i < 200 && await raw.evaluate(() => document.getElementById('toast').hidden); i++) await raw.clock.runFor(1);
-      assert.equal(await raw.evaluate(() => document.getElementById('toast').hidden), false, 'the toast is shown again');
+      await raw.evaluate(() => {
+        document.getElementById('toast').hidden = true;
+        document.querySelector('[data-act="share"]').click();
+      });
+      for (let i = 0; i < 200 && (await raw.evaluate(() => document.getElementById('toast').hidden)); i++)
+        await raw.clock.runFor(1);
+      assert.equal(
+        await raw.evaluate(() => document.getElementById('toast').hidden),
+        false,
+        'the toast is shown again',
+      );
       await raw.clock.runFor(5000);
-      assert.equal(await raw.evaluate(() => document.getElementById('toast').hidden), true, 'the toast is gone 5 s later');
+      assert.equal(
+        await raw.evaluate(() => document.getElementById('toast').hidden),
+        true,
+        'the toast is gone 5 s later',
+      );
     } finally {
       await b.close();
     }
@@ -158,7 +232,10 @@ test('the computer\'s setting is its strength (not a "level", the word of the bo
     await withGame(page, { mode: 'ai', level: 4, moves: [] });
     const words = await page.evaluate(() => ({
       matchup: document.getElementById('matchup').textContent,
-      players: document.getElementById('player-top').textContent + ' ' + document.getElementById('player-bottom').textContent,
+      players:
+        document.getElementById('player-top').textContent +
+        ' ' +
+        document.getElementById('player-bottom').textContent,
       dialog: document.querySelector('label[for="level"]').textContent,
     }));
     assert.match(words.matchup, /strength 4/);
@@ -216,18 +293,27 @@ test('copying: a link the browser refuses to copy is not called copied, and is s
     await withGame(page, { moves: ['2c22c3', '2c72c6'] });
     const toast = () => page.evaluate(() => document.getElementById('toast').textContent);
     // The clipboard refuses (no permission): the toast says so and where the link is.
-    await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError')); });
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+    });
     await page.evaluate(() => document.querySelector('[data-act="share"]').click());
     await page.waitForFunction(() => !document.getElementById('toast').hidden);
     assert.doesNotMatch(await toast(), /copied/i);
     assert.match(await toast(), /address bar/);
     assert.match(await page.evaluate(() => location.hash), /2c22c3/, 'the address bar holds the link');
     // The clipboard accepts: copied, and what was copied is the page's address.
-    await page.evaluate(() => { window.__copied = null; navigator.clipboard.writeText = async (t) => { window.__copied = t; }; });
+    await page.evaluate(() => {
+      window.__copied = null;
+      navigator.clipboard.writeText = async (t) => {
+        window.__copied = t;
+      };
+    });
     await page.evaluate(() => document.querySelector('[data-act="share"]').click());
     await page.waitForFunction(() => window.__copied !== null);
     assert.equal(await page.evaluate(() => window.__copied), await page.evaluate(() => location.href));
-    await page.waitForFunction(() => /Link to this game copied/.test(document.getElementById('toast').textContent));
+    await page.waitForFunction(() =>
+      /Link to this game copied/.test(document.getElementById('toast').textContent),
+    );
   } finally {
     await b.close();
   }
@@ -258,14 +344,20 @@ test('sounds for move, capture, check and game end; the mute switch is remembere
   const b = await launch({ width: 1400, height: 800 });
   const errors = watchErrors(b.page);
   const warnings = [];
-  b.page.on('console', (m) => { if (m.type() === 'warning' && /audio/i.test(m.text())) warnings.push(m.text()); });
+  b.page.on('console', (m) => {
+    if (m.type() === 'warning' && /audio/i.test(m.text())) warnings.push(m.text());
+  });
   try {
     const { page } = b;
     // Gold Oliphant takes on 2e5, then gives check along rank 8
     const fen = fenOf({ '2a1': 'K', '2l8': 'k', '2e1': 'O', '2e5': 'w', '2a7': 'w' });
     await withGame(page, { startFen: fen }, '', errors);
-    const sounds = () => page.evaluate(() => window.__dc.sounds.map((s) => s.kind + (s.muted ? ' (muted)' : '')));
-    const type = async (m) => { await page.fill('#move-input', m); await page.press('#move-input', 'Enter'); };
+    const sounds = () =>
+      page.evaluate(() => window.__dc.sounds.map((s) => s.kind + (s.muted ? ' (muted)' : '')));
+    const type = async (m) => {
+      await page.fill('#move-input', m);
+      await page.press('#move-input', 'Enter');
+    };
     await type('2e12e5');
     await type('2l82k8');
     await type('2e52e8');
@@ -281,9 +373,14 @@ test('sounds for move, capture, check and game end; the mute switch is remembere
     await page.reload();
     await page.waitForFunction(() => window.__dc && window.__dc.ready);
     assert.equal(await page.getAttribute('#btn-sound', 'aria-pressed'), 'true');
-    await page.click('#btn-sound');  // sound on again
+    await page.click('#btn-sound'); // sound on again
     // a mate: the end-of-game sound (Dragon to 3b8 with the Thief and the Dwarf watching)
-    await withGame(page, { startFen: fenOf({ '2l1': 'K', '2a8': 'k', '3c7': 'R', '2c5': 'T', '1b7': 'D' }) }, '', errors);
+    await withGame(
+      page,
+      { startFen: fenOf({ '2l1': 'K', '2a8': 'k', '3c7': 'R', '2c5': 'T', '1b7': 'D' }) },
+      '',
+      errors,
+    );
     await type('3c73b8');
     assert.equal((await state(page)).status.state, 'checkmate');
     assert.deepEqual((await sounds()).at(-1), 'end');
@@ -296,11 +393,16 @@ test('sounds for move, capture, check and game end; the mute switch is remembere
   // computer's moves on a page just opened are silent
   const c = await launch({ width: 1000, height: 700 });
   const cWarnings = [];
-  c.page.on('console', (m) => { if (/audio/i.test(m.text())) cWarnings.push(m.text()); });
+  c.page.on('console', (m) => {
+    if (/audio/i.test(m.text())) cWarnings.push(m.text());
+  });
   try {
     await openGame(c.page, server.url + '#vs=watch&strength=1', { pieces: false });
     await c.page.waitForFunction(() => window.__dc.sounds.length > 0);
-    assert.deepEqual(await c.page.evaluate(() => [window.__dc.sounds[0].played, window.__dc.audioState()]), [false, 'none']);
+    assert.deepEqual(await c.page.evaluate(() => [window.__dc.sounds[0].played, window.__dc.audioState()]), [
+      false,
+      'none',
+    ]);
     assert.deepEqual(cWarnings, []);
   } finally {
     await c.close();

@@ -25,7 +25,10 @@ after(async () => {
   await server?.close();
 });
 
-const fresh = async (url) => { await browser.page.goto('about:blank'); await openGame(browser.page, url, { pieces: false }); };
+const fresh = async (url) => {
+  await browser.page.goto('about:blank');
+  await openGame(browser.page, url, { pieces: false });
+};
 const shownRules = () => browser.page.textContent('#game-rules');
 
 test('a Board Game Arena game by link: shown beside the players; its Griffon steps straight', async () => {
@@ -36,7 +39,7 @@ test('a Board Game Arena game by link: shown beside the players; its Griffon ste
   await clickSquare(page, '2g3');
   await page.waitForFunction(() => window.__dc.state().selected === '2g3');
   assert.ok((await state(page)).dests.includes('2g4'), 'the straight step is a destination');
-  await clickSquare(page, '2g3');  // deselect
+  await clickSquare(page, '2g3'); // deselect
   // the same step typed: played; the address holds the rule set
   await page.fill('#move-input', '2g32g4');
   await page.press('#move-input', 'Enter');
@@ -45,7 +48,7 @@ test('a Board Game Arena game by link: shown beside the players; its Griffon ste
   // the record names the rule set, and opens as a Board Game Arena game
   const text = await page.evaluate(() => window.__dc.recordText());
   assert.match(text, /\[Variant "Dragonchess \(BGA\)"\]/);
-  await fresh(server.url);  // a Gygax game in between
+  await fresh(server.url); // a Gygax game in between
   await page.evaluate((t) => window.__dc.openRecordText(t), text);
   await page.waitForFunction(() => window.__dc.history().length === 1);
   assert.equal((await state(page)).rules, 'bga');
@@ -54,7 +57,7 @@ test('a Board Game Arena game by link: shown beside the players; its Griffon ste
   assert.deepEqual(errors, []);
 });
 
-test('under Gygax\'s rules the same step is refused, naming the rule set; a bad rules= is named', async () => {
+test("under Gygax's rules the same step is refused, naming the rule set; a bad rules= is named", async () => {
   const page = browser.page;
   await fresh(server.url + '#fen=' + h(P1));
   assert.equal((await state(page)).rules, 'gygax');
@@ -65,11 +68,16 @@ test('under Gygax\'s rules the same step is refused, naming the rule set; a bad 
   await page.fill('#move-input', '2g32g4');
   await page.press('#move-input', 'Enter');
   await page.waitForSelector('#move-feedback:not([hidden])');
-  assert.match(await page.textContent('#move-feedback'), /under Gygax's rules a Griffon on the Ground moves only diagonally/);
+  assert.match(
+    await page.textContent('#move-feedback'),
+    /under Gygax's rules a Griffon on the Ground moves only diagonally/,
+  );
   assert.equal((await state(page)).length, 0);
   // a link with an unknown rule set: refused by name, the game on the page untouched
   const before = await page.evaluate(() => window.__dc.fen());
-  await page.evaluate(() => { location.hash = '#moves=2c22c3&rules=zillions'; });
+  await page.evaluate(() => {
+    location.hash = '#moves=2c22c3&rules=zillions';
+  });
   await page.waitForFunction(() => window.__dc.linkError);
   assert.match(await page.evaluate(() => window.__dc.linkError), /rules=.*'zillions' is not a rule set/);
   assert.equal(await page.evaluate(() => window.__dc.fen()), before);
@@ -84,7 +92,10 @@ test('the new-game dialog starts a Board Game Arena game; the computer plays und
   await page.waitForSelector('#dlg-new[open]');
   assert.equal(await page.textContent('[data-rules-name="bga"]'), 'Board Game Arena');
   await page.check('input[name="rules"][value="bga"]', { force: true });
-  assert.match(await page.textContent('#rules-desc'), /Griffon on the Ground steps one square in any direction/);
+  assert.match(
+    await page.textContent('#rules-desc'),
+    /Griffon on the Ground steps one square in any direction/,
+  );
   await page.check('input[name="mode"][value="hotseat"]', { force: true });
   await page.click('#btn-new-start');
   await page.waitForFunction(() => window.__dc.state().rules === 'bga');
@@ -98,12 +109,16 @@ test('the new-game dialog starts a Board Game Arena game; the computer plays und
   assert.deepEqual(errors, []);
 });
 
-test('the embed\'s rules option: the diagram and the caption under Board Game Arena\'s rules', async () => {
+test("the embed's rules option: the diagram and the caption under Board Game Arena's rules", async () => {
   const page = browser.page;
   const openEmbed = async (hash) => {
     await page.goto('about:blank');
     await page.goto(server.url + 'embed.html' + hash);
-    await page.waitForFunction(() => window.__embed && (window.__embed.ready || window.__embed.failed), null, { timeout: 20000 });
+    await page.waitForFunction(
+      () => window.__embed && (window.__embed.ready || window.__embed.failed),
+      null,
+      { timeout: 20000 },
+    );
   };
   await openEmbed('#fen=' + h(P1) + '&rules=bga&show=2g3');
   const reach = (d) => [...d.move, ...d.capture, ...d.both];
@@ -115,6 +130,9 @@ test('the embed\'s rules option: the diagram and the caption under Board Game Ar
   assert.ok(!reach((await page.evaluate(() => window.__embed.state())).diagram).includes('2g4'));
   await openEmbed('#fen=' + h(P1) + '&rules=zillions&show=2g3');
   const msgs = await page.evaluate(() => window.__embed.messages);
-  assert.ok(msgs.some((m) => /'zillions' is not a rule set/.test(m)), msgs.join(' | '));
+  assert.ok(
+    msgs.some((m) => /'zillions' is not a rule set/.test(m)),
+    msgs.join(' | '),
+  );
   assert.deepEqual(errors, []);
 });

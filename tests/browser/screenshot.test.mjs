@@ -7,28 +7,42 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, launch, openGame, watchErrors, decodePng, encodePng, comparePng, frames } from './helpers.mjs';
+import {
+  startServer,
+  launch,
+  openGame,
+  watchErrors,
+  decodePng,
+  encodePng,
+  comparePng,
+  frames,
+} from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REFERENCE = path.join(here, 'reference/start.png');
-const TOLERANCE = 0.01;  // share of pixels allowed to differ noticeably
+const TOLERANCE = 0.01; // share of pixels allowed to differ noticeably
 
 let server;
-before(async () => { server = await startServer(); });
-after(async () => { await server?.close(); });
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server?.close();
+});
 
 test('the start position matches the reference screenshot', async () => {
   const b = await launch({ width: 1400, height: 800 });
   try {
     const errors = watchErrors(b.page);
     await openGame(b.page, server.url);
-    await b.page.mouse.move(1, 799);  // no hover highlight
+    await b.page.mouse.move(1, 799); // no hover highlight
     await frames(b.page, 3);
     const png = await b.page.screenshot();
     if (process.env.UPDATE_REFERENCE || !fs.existsSync(REFERENCE)) {
       fs.mkdirSync(path.dirname(REFERENCE), { recursive: true });
       fs.writeFileSync(REFERENCE, png);
-      if (!process.env.UPDATE_REFERENCE) assert.fail(`no reference image: wrote ${REFERENCE}; review it and run again`);
+      if (!process.env.UPDATE_REFERENCE)
+        assert.fail(`no reference image: wrote ${REFERENCE}; review it and run again`);
       return;
     }
     const cmp = comparePng(decodePng(png), decodePng(fs.readFileSync(REFERENCE)));
@@ -36,7 +50,9 @@ test('the start position matches the reference screenshot', async () => {
       const out = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-shot-'));
       fs.writeFileSync(path.join(out, 'actual.png'), png);
       if (cmp.diff) fs.writeFileSync(path.join(out, 'diff.png'), encodePng(cmp.diff));
-      assert.fail(`${(cmp.ratio * 100).toFixed(2)}% of the pixels differ (allowed ${TOLERANCE * 100}%): see ${out}`);
+      assert.fail(
+        `${(cmp.ratio * 100).toFixed(2)}% of the pixels differ (allowed ${TOLERANCE * 100}%): see ${out}`,
+      );
     }
     assert.deepEqual(errors, []);
   } finally {

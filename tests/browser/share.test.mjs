@@ -37,13 +37,19 @@ test('share.js: the address follows the game without history entries; pasted lin
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const seenAfterOwn = seen.length;
     const changed = new Promise((r) => addEventListener('hashchange', r, { once: true }));
-    location.hash = '#moves=2e22e3';  // as if a person pasted another link
+    location.hash = '#moves=2e22e3'; // as if a person pasted another link
     await changed;
     const link = share.linkFor({ moves: ['2c22c3'], mode: 'link', to: 'scarlet' });
     return {
-      hash1, historyGrew, seenAfterOwn, seen,
-      read: share.readLink('#moves=2c22c3'), bad: share.readLink('#moves=%3Cb%3E'), none: share.readLink(''),
-      link, url: await share.copyLink({ moves: ['2c22c3'] }),
+      hash1,
+      historyGrew,
+      seenAfterOwn,
+      seen,
+      read: share.readLink('#moves=2c22c3'),
+      bad: share.readLink('#moves=%3Cb%3E'),
+      none: share.readLink(''),
+      link,
+      url: await share.copyLink({ moves: ['2c22c3'] }),
     };
   });
   assert.equal(r.hash1, '#moves=2c22c3.2c72c6');
@@ -62,12 +68,21 @@ test('links.js behaves the same in the browser as in Node', async () => {
   const { page } = browser;
   await modulePage(page);
   const moves = Array.from({ length: 60 }, (_, i) => ['2c22c3', '2c72c6', '3g13a7', '1b21b3'][i % 4]);
-  const cases = ['#moves=2c22c3.2c72c6', encodeGame({ moves }), '#moves=%E0%A4', '#fen=12_g', '#' + 'a'.repeat(9000)];
+  const cases = [
+    '#moves=2c22c3.2c72c6',
+    encodeGame({ moves }),
+    '#moves=%E0%A4',
+    '#fen=12_g',
+    '#' + 'a'.repeat(9000),
+  ];
   const inBrowser = await page.evaluate(async (cs) => {
     const m = await import('./app/share/links.js');
     return cs.map((c) => m.decodeHash(c));
   }, cases);
-  assert.deepEqual(inBrowser, cases.map((c) => decodeHash(c)));
+  assert.deepEqual(
+    inBrowser,
+    cases.map((c) => decodeHash(c)),
+  );
 });
 
 test('a game played in the embed opens in the embed and the game page through its link', async () => {

@@ -11,7 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { startServer, launchBrowser, waitReady, frames, randomGame } from './helpers.mjs';
 
 const out = process.argv[2] || 'docs/img';
-const sizes = process.argv.slice(3).length ? process.argv.slice(3) : ['1920x1080', '1280x720', '390x844', '844x390', '820x1180', '1180x820'];
+const sizes = process.argv.slice(3).length
+  ? process.argv.slice(3)
+  : ['1920x1080', '1280x720', '390x844', '844x390', '820x1180', '1180x820'];
 fs.mkdirSync(out, { recursive: true });
 
 const [server, browser, moves] = await Promise.all([startServer(), launchBrowser(), randomGame(150, 1975)]);
@@ -24,20 +26,26 @@ async function shot(page, name, width) {
   if (scale < 1) {
     // downscale in the page: draw the screenshot into a smaller canvas
     const b64 = fs.readFileSync(file).toString('base64');
-    const small = await page.evaluate(async ([data, s]) => {
-      const img = new Image();
-      img.src = 'data:image/png;base64,' + data;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = Math.round(img.width * s); c.height = Math.round(img.height * s);
-      const g = c.getContext('2d');
-      g.imageSmoothingQuality = 'high';
-      g.drawImage(img, 0, 0, c.width, c.height);
-      return c.toDataURL('image/png').split(',')[1];
-    }, [b64, scale]);
+    const small = await page.evaluate(
+      async ([data, s]) => {
+        const img = new Image();
+        img.src = 'data:image/png;base64,' + data;
+        await img.decode();
+        const c = document.createElement('canvas');
+        c.width = Math.round(img.width * s);
+        c.height = Math.round(img.height * s);
+        const g = c.getContext('2d');
+        g.imageSmoothingQuality = 'high';
+        g.drawImage(img, 0, 0, c.width, c.height);
+        return c.toDataURL('image/png').split(',')[1];
+      },
+      [b64, scale],
+    );
     fs.writeFileSync(file, Buffer.from(small, 'base64'));
   }
-  execFileSync('pngquant', ['--force', '--skip-if-larger', '--strip', '--ext', '.png', '64', file], { stdio: 'ignore' });
+  execFileSync('pngquant', ['--force', '--skip-if-larger', '--strip', '--ext', '.png', '64', file], {
+    stdio: 'ignore',
+  });
   console.log(file, fs.statSync(file).size, 'bytes');
 }
 
@@ -45,7 +53,15 @@ try {
   for (const s of sizes) {
     const [width, height] = s.split('x').map(Number);
     const phone = width < 760 || height < 500;
-    const open = (welcomed) => browser.page({ width, height, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 2 : 1, welcomed });
+    const open = (welcomed) =>
+      browser.page({
+        width,
+        height,
+        isMobile: phone,
+        hasTouch: phone,
+        deviceScaleFactor: phone ? 2 : 1,
+        welcomed,
+      });
     let p = await open(false);
     await p.page.goto(server.url);
     await waitReady(p.page, { engine: false });
@@ -55,7 +71,20 @@ try {
 
     p = await open(true);
     await p.page.goto(server.url + 'favicon.svg');
-    await p.page.evaluate((m) => localStorage.setItem('dragonchess.game.v1', JSON.stringify({ v: 1, startFen: 'startpos', moves: m, redo: [], settings: { mode: 'hotseat', human: 'gold', level: 1, flipped: false } })), moves);
+    await p.page.evaluate(
+      (m) =>
+        localStorage.setItem(
+          'dragonchess.game.v1',
+          JSON.stringify({
+            v: 1,
+            startFen: 'startpos',
+            moves: m,
+            redo: [],
+            settings: { mode: 'hotseat', human: 'gold', level: 1, flipped: false },
+          }),
+        ),
+      moves,
+    );
     await p.page.goto(server.url);
     await waitReady(p.page, { engine: false });
     await p.page.evaluate(() => document.querySelector('[data-offer="draw"]').click());
@@ -66,14 +95,18 @@ try {
     });
     await p.page.mouse.click(dragon.x, dragon.y);
     await p.page.waitForFunction(() => window.__dc.state().selected === '3h3');
-    await p.page.mouse.move(1, 1);  // no piece name under the pointer
+    await p.page.mouse.move(1, 1); // no piece name under the pointer
     // a phone: the Dragon and the Griffon it can take from afar in view under the status line
     await p.page.evaluate(() => {
-      const app = document.getElementById('app'), strip = document.getElementById('status-strip');
+      const app = document.getElementById('app'),
+        strip = document.getElementById('status-strip');
       app.scrollTop = 0;
       if (!document.body.classList.contains('layout-phone')) return;
-      const a = window.__dc.squarePoint('3h3'), b = window.__dc.squarePoint('2h2'), r = app.getBoundingClientRect();
-      const top = r.top + strip.offsetHeight + 30, bottom = r.bottom - 30;
+      const a = window.__dc.squarePoint('3h3'),
+        b = window.__dc.squarePoint('2h2'),
+        r = app.getBoundingClientRect();
+      const top = r.top + strip.offsetHeight + 30,
+        bottom = r.bottom - 30;
       if (a.y < top || b.y > bottom) app.scrollTop += (a.y + b.y) / 2 - (top + bottom) / 2;
     });
     await shot(p.page, `game-${s}`, width);

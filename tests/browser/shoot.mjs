@@ -14,7 +14,13 @@ try {
   for (const s of sizes) {
     const [width, height] = s.split('x').map(Number);
     const phone = width < 700;
-    const b = await launch({ width, height, deviceScaleFactor: phone ? 2 : 1, isMobile: phone, hasTouch: phone });
+    const b = await launch({
+      width,
+      height,
+      deviceScaleFactor: phone ? 2 : 1,
+      isMobile: phone,
+      hasTouch: phone,
+    });
     const errors = watchErrors(b.page);
     await openGame(b.page, server.url);
     if (process.env.SHOOT_SCRIPT) {

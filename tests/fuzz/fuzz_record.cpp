@@ -37,7 +37,8 @@ bool same(const dc::GameRecord& a, const dc::GameRecord& b) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const size_t lines = size_t(std::count(text.begin(), text.end(), '\n')) + size_t(std::count(text.begin(), text.end(), '\r'));
+  const size_t lines =
+      size_t(std::count(text.begin(), text.end(), '\n')) + size_t(std::count(text.begin(), text.end(), '\r'));
   dc::RecordWork work;
   auto list = dc::list_records(text, &work);
   check_linear(work, size, "list_records");

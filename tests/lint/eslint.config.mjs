@@ -34,7 +34,11 @@ export default [
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
   },
   // The service worker's template: scripts/build-pwa writes the list of files in place.
-  { basePath, files: ['web/app/shell/sw-template.js'], languageOptions: { globals: { __DC_ASSETS__: 'readonly' } } },
+  {
+    basePath,
+    files: ['web/app/shell/sw-template.js'],
+    languageOptions: { globals: { __DC_ASSETS__: 'readonly' } },
+  },
   // Emscripten's --post-js runs inside the module factory, where Module is the module.
   { basePath, files: ['wasm/*.js'], languageOptions: { globals: { Module: 'writable' } } },
 ];

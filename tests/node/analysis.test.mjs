@@ -12,18 +12,33 @@ const client = () => new EngineClient({ createWorker: () => new ShimWorker(), no
 // A promise kept by the first event that passes `pass`, and the listener to feed it.
 function upon(pass) {
   let keep;
-  const p = new Promise((r) => { keep = r; });
-  return { p, feed: (x) => { if (pass(x)) keep(x); } };
+  const p = new Promise((r) => {
+    keep = r;
+  });
+  return {
+    p,
+    feed: (x) => {
+      if (pass(x)) keep(x);
+    },
+  };
 }
 
 // The legal moves (coordinate) after `moves` from `fen`.
 function legal(fen, moves) {
   const g = new M.Game(fen, moves);
-  try { return g.legalMoves(); } finally { g.delete(); }
+  try {
+    return g.legalMoves();
+  } finally {
+    g.delete();
+  }
 }
 function status(fen, moves) {
   const g = new M.Game(fen, moves);
-  try { return g.status(); } finally { g.delete(); }
+  try {
+    return g.status();
+  } finally {
+    g.delete();
+  }
 }
 
 // A reproducible game of `plies` legal moves (a small LCG picks them).
@@ -61,7 +76,8 @@ function checkLines(lines, n, fen, moves) {
     assert.equal(l.pv.length, l.pvCoordinate.length);
     assert.equal(typeof l.moveAlgebraic, 'string');
     assert.doesNotThrow(() => legal(fen, [...moves, ...l.pvCoordinate]), 'each line is a legal sequence');
-    if (k && l.mate === null && lines[k - 1].mate === null) assert.ok(l.score <= lines[k - 1].score, 'score order');
+    if (k && l.mate === null && lines[k - 1].mate === null)
+      assert.ok(l.score <= lines[k - 1].score, 'score order');
   }
 }
 
@@ -69,8 +85,15 @@ test('analyse with MultiPV: every depth reports N distinct legal lines in score 
   const e = client();
   try {
     const pos = { fen: '', moves: ['2c22c3', '2d72d6'] };
-    const infos = [], deep = upon((i) => i.depth >= 4);
-    const p = e.analyse(pos, { multipv: 4, onInfo: (i) => { infos.push(i); deep.feed(i); } });
+    const infos = [],
+      deep = upon((i) => i.depth >= 4);
+    const p = e.analyse(pos, {
+      multipv: 4,
+      onInfo: (i) => {
+        infos.push(i);
+        deep.feed(i);
+      },
+    });
     await deep.p;
     const r = await Promise.all([e.stop(), p]).then(([, res]) => res);
     for (const i of infos) {
@@ -87,14 +110,17 @@ test('analyse with MultiPV: every depth reports N distinct legal lines in score 
     assert.equal(one.lines[0].move, one.best);
     // Bad counts are refused.
     for (const bad of [0, 65, 2.5]) {
-      await assert.rejects(e.analyse(pos, { multipv: bad }), (err) => err instanceof EngineError && err.code === 'bad-argument' && /multipv/.test(err.message));
+      await assert.rejects(
+        e.analyse(pos, { multipv: bad }),
+        (err) => err instanceof EngineError && err.code === 'bad-argument' && /multipv/.test(err.message),
+      );
     }
   } finally {
     e.close();
   }
 });
 
-test('threats: the analysis of the position after a pass finds the opponent\'s mate; in check it is refused', async () => {
+test("threats: the analysis of the position after a pass finds the opponent's mate; in check it is refused", async () => {
   const e = client();
   try {
     assert.ok(!status(THREAT, []).check);
@@ -111,8 +137,10 @@ test('threats: the analysis of the position after a pass finds the opponent\'s m
     // Scarlet in check: no pass.
     const checked = '12/12/12/12/12/12/12/12/k10O/12/12/12/12/12/12/11K/12/12/12/12/12/12/12/12 s 0 1';
     assert.ok(status(checked, []).check);
-    await assert.rejects(e.analyse({ fen: checked, moves: [] }, { threat: true }),
-      (err) => err.code === 'in-check' && /Scarlet is in check/.test(err.message));
+    await assert.rejects(
+      e.analyse({ fen: checked, moves: [] }, { threat: true }),
+      (err) => err.code === 'in-check' && /Scarlet is in check/.test(err.message),
+    );
     // The worker goes on: a normal analysis of the same position works.
     const first = upon(() => true);
     const q = e.analyse({ fen: checked, moves: [] }, { onInfo: first.feed });
@@ -129,11 +157,17 @@ test('review: every position in turn, with progress, ending in the answer', asyn
   try {
     const moves = randomGame(16, 7);
     const progress = [];
-    const r = await e.review({ fen: '', moves }, { limits: { nodes: 3000 }, onProgress: (p) => progress.push(p) });
+    const r = await e.review(
+      { fen: '', moves },
+      { limits: { nodes: 3000 }, onProgress: (p) => progress.push(p) },
+    );
     assert.equal(r.stopped, false);
     assert.equal(r.plies, moves.length);
     assert.equal(r.entries.length, moves.length + 1);
-    assert.deepEqual(progress.map((p) => p.done), r.entries.map((_, i) => i + 1));
+    assert.deepEqual(
+      progress.map((p) => p.done),
+      r.entries.map((_, i) => i + 1),
+    );
     assert.ok(progress.every((p) => p.total === moves.length + 1));
     r.entries.forEach((en, ply) => {
       assert.equal(en.ply, ply);
@@ -164,7 +198,12 @@ test('review: a game that ends in mate gets a last entry saying so', async () =>
     assert.equal(r.entries.length, moves.length + 1);
     assert.equal(r.entries[0].mate, 2);
     const last = r.entries.at(-1);
-    assert.deepEqual(last.over, { state: 'checkmate', reason: 'checkmate, Gold wins', winner: 'gold', result: '1-0' });
+    assert.deepEqual(last.over, {
+      state: 'checkmate',
+      reason: 'checkmate, Gold wins',
+      winner: 'gold',
+      result: '1-0',
+    });
     assert.equal(last.best, null);
     assert.equal(last.mate, 0);
   } finally {
@@ -186,8 +225,17 @@ test('review: stop answers with the positions done; a search replaces a review',
     // A search while a review runs: the review resolves to null (superseded), the search answers.
     let progressAfter = 0;
     const under = upon(() => true);
-    const q = e.review({ fen: '', moves }, { limits: { nodes: 60000 }, onProgress: (x) => { progressAfter++; under.feed(x); } });
-    await under.p;  // the review is under way
+    const q = e.review(
+      { fen: '', moves },
+      {
+        limits: { nodes: 60000 },
+        onProgress: (x) => {
+          progressAfter++;
+          under.feed(x);
+        },
+      },
+    );
+    await under.p; // the review is under way
     const s = e.search({ fen: '', moves: moves.slice(0, 10) }, { depth: 2 });
     assert.equal(await q, null);
     const before = progressAfter;
@@ -204,11 +252,22 @@ test('review: stop answers with the positions done; a search replaces a review',
 test('review: errors have codes; the worker goes on', async () => {
   const e = client();
   try {
-    await assert.rejects(e.review({ fen: '', moves: ['2c22c3'] }, {}), (err) => err.code === 'bad-limits' && /review needs limits/.test(err.message));
-    await assert.rejects(e.review({ fen: '', moves: ['2c22c3'] }, { limits: { nodes: -1 } }), (err) => err.code === 'bad-limits');
-    await assert.rejects(e.review({ fen: '', moves: ['2c22c3', '2d72d6', 'nonsense'] }, { limits: { nodes: 100 } }),
-      (err) => err.code === 'bad-move' && /move 3/.test(err.message));
-    await assert.rejects(e.review({ fen: 'garbage', moves: [] }, { limits: { nodes: 100 } }), (err) => err.code === 'bad-position');
+    await assert.rejects(
+      e.review({ fen: '', moves: ['2c22c3'] }, {}),
+      (err) => err.code === 'bad-limits' && /review needs limits/.test(err.message),
+    );
+    await assert.rejects(
+      e.review({ fen: '', moves: ['2c22c3'] }, { limits: { nodes: -1 } }),
+      (err) => err.code === 'bad-limits',
+    );
+    await assert.rejects(
+      e.review({ fen: '', moves: ['2c22c3', '2d72d6', 'nonsense'] }, { limits: { nodes: 100 } }),
+      (err) => err.code === 'bad-move' && /move 3/.test(err.message),
+    );
+    await assert.rejects(
+      e.review({ fen: 'garbage', moves: [] }, { limits: { nodes: 100 } }),
+      (err) => err.code === 'bad-position',
+    );
     const r = await e.review({ fen: '', moves: ['2c22c3'] }, { limits: { nodes: 500 } });
     assert.equal(r.entries.length, 2);
   } finally {
@@ -220,16 +279,30 @@ test('the module: Search.start options and statusAt check their input', () => {
   const s = new M.Search(1);
   try {
     s.setPosition('', 0, ['2c22c3', '2d72d6']);
-    assert.throws(() => s.start({ depth: 1 }, 10, null, { ply: 3 }), (e) => e.code === 'bad-argument' && /ply/.test(e.message));
-    assert.throws(() => s.start({ depth: 1 }, 10, null, { multipv: 'x' }), (e) => e.code === 'bad-argument');
-    assert.throws(() => s.start({ depth: 1 }, 10, null, 5), (e) => e.code === 'bad-argument');
+    assert.throws(
+      () => s.start({ depth: 1 }, 10, null, { ply: 3 }),
+      (e) => e.code === 'bad-argument' && /ply/.test(e.message),
+    );
+    assert.throws(
+      () => s.start({ depth: 1 }, 10, null, { multipv: 'x' }),
+      (e) => e.code === 'bad-argument',
+    );
+    assert.throws(
+      () => s.start({ depth: 1 }, 10, null, 5),
+      (e) => e.code === 'bad-argument',
+    );
     assert.equal(s.statusAt(0).sideToMove, 'gold');
     assert.equal(s.statusAt(1).sideToMove, 'scarlet');
     assert.equal(s.statusAt(-1).sideToMove, 'gold');
-    assert.throws(() => s.statusAt(9), (e) => e.code === 'bad-argument');
+    assert.throws(
+      () => s.statusAt(9),
+      (e) => e.code === 'bad-argument',
+    );
     // ply 1: the position after the first move.
     s.start({ depth: 2 }, 10, null, { ply: 1, multipv: 3 });
-    while (!s.advance(M.SEARCH_SLICE_NODES)) { /* slices */ }
+    while (!s.advance(M.SEARCH_SLICE_NODES)) {
+      /* slices */
+    }
     const r = s.result();
     assert.ok(legal('', ['2c22c3']).includes(r.best));
     assert.equal(r.lines.length, 3);

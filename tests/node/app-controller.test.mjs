@@ -15,7 +15,8 @@ const settings = (o = {}) => ({ mode: 'ai', human: 'gold', level: 3, flipped: fa
 function make(s = settings()) {
   const ctl = new Controller(new GameModel(M), s);
   const events = [];
-  for (const e of ['interrupt', 'turn', 'moved', 'record', 'change', 'announce', 'over']) ctl.on(e, (a) => events.push([e, a]));
+  for (const e of ['interrupt', 'turn', 'moved', 'record', 'change', 'announce', 'over'])
+    ctl.on(e, (a) => events.push([e, a]));
   return { ctl, events, names: () => events.map((e) => e[0]) };
 }
 
@@ -34,8 +35,14 @@ function fakeComputer(ctl) {
 
 test('players: each mode is two player objects; a bad mode is refused by name', () => {
   assert.deepEqual(playersFor(settings()), { gold: human(), scarlet: computer(3) });
-  assert.deepEqual(playersFor(settings({ mode: 'link', human: 'scarlet' })), { scarlet: human(), gold: remote() });
-  assert.deepEqual(playersFor(settings({ mode: 'watch', level: 7 })), { gold: computer(7), scarlet: computer(7) });
+  assert.deepEqual(playersFor(settings({ mode: 'link', human: 'scarlet' })), {
+    scarlet: human(),
+    gold: remote(),
+  });
+  assert.deepEqual(playersFor(settings({ mode: 'watch', level: 7 })), {
+    gold: computer(7),
+    scarlet: computer(7),
+  });
   assert.deepEqual(playersFor(settings({ mode: 'hotseat' })), { gold: human(), scarlet: human() });
   assert.throws(() => playersFor(settings({ mode: 'chess' })), /unknown game mode 'chess'/);
 });
@@ -43,7 +50,10 @@ test('players: each mode is two player objects; a bad mode is refused by name', 
 test('select and click: destinations from the engine, a click on one plays it', () => {
   const { ctl, names } = make(settings({ mode: 'hotseat' }));
   assert.equal(ctl.select('2c2'), true);
-  assert.deepEqual(ctl.dests.map((d) => d.to), ctl.model.destinations('2c2').map((d) => d.to));
+  assert.deepEqual(
+    ctl.dests.map((d) => d.to),
+    ctl.model.destinations('2c2').map((d) => d.to),
+  );
   assert.ok(ctl.dests.some((d) => d.to === '2c3'));
   assert.deepEqual(ctl.click('2c3'), {});
   assert.deepEqual(ctl.model.coordinates(), ['2c22c3']);
@@ -55,9 +65,9 @@ test('select and click: destinations from the engine, a click on one plays it', 
 
 test('a piece that may not move gets a reason and no destinations', () => {
   const { ctl } = make();
-  assert.equal(ctl.select('2c7'), false);  // Scarlet Warrior: the computer's
+  assert.equal(ctl.select('2c7'), false); // Scarlet Warrior: the computer's
   assert.match(ctl.note.text, /That is the computer's Warrior: you play Gold/);
-  assert.equal(ctl.select('2a1'), false);  // the Oliphant, boxed in at the start (selected, no destinations)
+  assert.equal(ctl.select('2a1'), false); // the Oliphant, boxed in at the start (selected, no destinations)
   assert.equal(ctl.note.text, 'Your Oliphant on 2a1 has no legal move.');
   assert.deepEqual(ctl.dests, []);
   const link = make(settings({ mode: 'link' })).ctl;
@@ -68,7 +78,7 @@ test('a piece that may not move gets a reason and no destinations', () => {
   assert.match(watch.note.text, /watching/);
 });
 
-test('an illegal move is refused with the engine\'s reason and changes nothing', () => {
+test("an illegal move is refused with the engine's reason and changes nothing", () => {
   const { ctl, names } = make(settings({ mode: 'hotseat' }));
   const r = ctl.play('2c22c5');
   assert.match(r.error, /illegal|not a legal|cannot/i);
@@ -111,7 +121,12 @@ test('by link: only your own move can be taken back, before the answer', () => {
 test('AI vs AI: the computer plays both sides; undo pauses it; pause stops and resumes', () => {
   const { ctl } = make(settings({ mode: 'watch' }));
   let turns = 0;
-  ctl.on('turn', () => { if (ctl.computerToMove() && turns < 4) { turns++; ctl.play(ctl.model.game.legalMoves()[0]); } });
+  ctl.on('turn', () => {
+    if (ctl.computerToMove() && turns < 4) {
+      turns++;
+      ctl.play(ctl.model.game.legalMoves()[0]);
+    }
+  });
   ctl.reset({ settings: ctl.settings });
   assert.equal(ctl.model.length, 4);
   ctl.undo();
@@ -124,18 +139,26 @@ test('AI vs AI: the computer plays both sides; undo pauses it; pause stops and r
   assert.equal(ctl.model.length, 4);
 });
 
-test('reset is all or nothing: a bad game is refused with the engine\'s reason and leaves the game as it was', () => {
+test("reset is all or nothing: a bad game is refused with the engine's reason and leaves the game as it was", () => {
   const { ctl, names } = make(settings({ mode: 'hotseat' }));
   ctl.play('2c22c3');
   ctl.select('2d7');
   const before = ctl.model.coordinates();
   const n = names().length;
-  assert.match(ctl.reset({ settings: settings({ mode: 'ai' }), moves: ['2c22c3', '2c22c4'] }).error, /move 2/);
+  assert.match(
+    ctl.reset({ settings: settings({ mode: 'ai' }), moves: ['2c22c3', '2c22c4'] }).error,
+    /move 2/,
+  );
   assert.deepEqual(ctl.model.coordinates(), before);
   assert.equal(ctl.settings.mode, 'hotseat');
   assert.throws(() => ctl.reset({ settings: settings({ mode: 'nope' }) }), /unknown game mode/);
   assert.equal(ctl.settings.mode, 'hotseat');
-  assert.deepEqual(names().slice(n).filter((e) => e !== 'interrupt'), []);
+  assert.deepEqual(
+    names()
+      .slice(n)
+      .filter((e) => e !== 'interrupt'),
+    [],
+  );
   ctl.reset({ settings: settings({ mode: 'ai' }), moves: ['2c22c3'] });
   assert.equal(ctl.selected, null);
   assert.equal(ctl.viewPly, 1);
@@ -165,14 +188,22 @@ test('the board config: last move, selection and a hint arrow as square numbers'
   assert.ok(ctl.boardConfig().dests.get(squareIndex('2c7')).includes(squareIndex('2c6')));
   ctl.deselect();
   ctl.hint = { from: '2d7', to: '2d6', algebraic: 'W2d6', ply: ctl.model.length };
-  assert.deepEqual(ctl.boardConfig().arrows.map((x) => [x.from, x.to]), [[squareIndex('2d7'), squareIndex('2d6')]]);
+  assert.deepEqual(
+    ctl.boardConfig().arrows.map((x) => [x.from, x.to]),
+    [[squareIndex('2d7'), squareIndex('2d6')]],
+  );
 });
 
 // Counts the engine's legal-move generations of a model's game (Game.legalMovesDetailed,
 // what model.dests() asks the engine for) from now on: .n
 function generations(model) {
-  const g = model.game, ask = g.legalMovesDetailed, count = { n: 0 };
-  g.legalMovesDetailed = (...a) => { count.n++; return ask.apply(g, a); };
+  const g = model.game,
+    ask = g.legalMovesDetailed,
+    count = { n: 0 };
+  g.legalMovesDetailed = (...a) => {
+    count.n++;
+    return ask.apply(g, a);
+  };
   return count;
 }
 
@@ -187,7 +218,7 @@ test('one legal-move generation per position, however many pieces are clicked', 
     assert.deepEqual(m.destinations(sq), m.game.destinations(sq));
   }
   assert.equal(ctl.selected, '2c2');
-  ctl.click('2c3');  // plays
+  ctl.click('2c3'); // plays
   assert.equal(m.length, 1);
   ctl.click('2c7');
   ctl.click('2d7');
@@ -203,25 +234,41 @@ test('players are named from their kinds (the top bar and beside the boards)', a
   assert.deepEqual(playerLabel(ai, 'scarlet'), { name: 'You', sub: 'Scarlet' });
   assert.deepEqual(playerLabel(ai, 'gold'), { name: 'Computer', sub: 'Gold · strength 4' });
   assert.equal(matchupHtml(ai), '<b>You</b> (Scarlet) vs <b>Computer</b> · strength 4');
-  assert.equal(matchupHtml(playersFor(settings({ mode: 'watch', level: 2 }))), '<b>Computer</b> vs <b>Computer</b> · strength 2');
-  assert.equal(matchupHtml(playersFor(settings({ mode: 'link' }))), '<b>You</b> (Gold) vs <b>Opponent</b> · play by link');
-  assert.equal(matchupHtml(playersFor(settings({ mode: 'hotseat' }))), '<b>Gold</b> vs <b>Scarlet</b> · two players on this device');
-  assert.deepEqual(playerLabel(playersFor(settings({ mode: 'link' })), 'scarlet'), { name: 'Opponent', sub: 'Scarlet · plays by link' });
+  assert.equal(
+    matchupHtml(playersFor(settings({ mode: 'watch', level: 2 }))),
+    '<b>Computer</b> vs <b>Computer</b> · strength 2',
+  );
+  assert.equal(
+    matchupHtml(playersFor(settings({ mode: 'link' }))),
+    '<b>You</b> (Gold) vs <b>Opponent</b> · play by link',
+  );
+  assert.equal(
+    matchupHtml(playersFor(settings({ mode: 'hotseat' }))),
+    '<b>Gold</b> vs <b>Scarlet</b> · two players on this device',
+  );
+  assert.deepEqual(playerLabel(playersFor(settings({ mode: 'link' })), 'scarlet'), {
+    name: 'Opponent',
+    sub: 'Scarlet · plays by link',
+  });
   // the game summary: the computer's setting is its strength
   const { opponentText } = await import('../../web/app/game/players.js');
   assert.equal(opponentText(ai, 4), 'Computer, strength 4');
   assert.equal(opponentText(playersFor(settings({ mode: 'watch', level: 2 })), 2), 'AI vs AI, strength 2');
 });
 
-test('the board component\'s config: integers, dests from one generation, null when nobody here moves', async () => {
+test("the board component's config: integers, dests from one generation, null when nobody here moves", async () => {
   const { ctl } = make();
-  const gen = generations(ctl.model), g0 = gen.n;
+  const gen = generations(ctl.model),
+    g0 = gen.n;
   const c = ctl.boardConfig();
   assert.equal(c.pieces.length, 288);
   assert.equal(c.orientation, 'gold');
   assert.equal(c.lastMove, null);
   const from = squareIndex('2c2');
-  assert.deepEqual(c.dests.get(from), ctl.model.game.destinations('2c2').map((d) => squareIndex(d.to)));
+  assert.deepEqual(
+    c.dests.get(from),
+    ctl.model.game.destinations('2c2').map((d) => squareIndex(d.to)),
+  );
   assert.equal([...c.dests.values()].flat().length, ctl.model.game.legalMoves().length);
   ctl.click('2d2');
   ctl.boardConfig();
@@ -231,8 +278,11 @@ test('the board component\'s config: integers, dests from one generation, null w
   assert.deepEqual(ctl.playSquares(from, squareIndex('2c3')), {});
   const after = ctl.boardConfig();
   assert.deepEqual(after.lastMove, [from, squareIndex('2c3')]);
-  assert.equal([...after.dests.values()].flat().length, ctl.model.game.premoves().length,
-    'the computer is to move: only moves to queue (premoves)');
+  assert.equal(
+    [...after.dests.values()].flat().length,
+    ctl.model.game.premoves().length,
+    'the computer is to move: only moves to queue (premoves)',
+  );
   assert.equal(after.dests.has(squareIndex('2c7')), false, "none of the computer's pieces");
   ctl.goTo(0);
   assert.equal(ctl.boardConfig().dests, null, 'browsing: nothing to drag');
@@ -249,7 +299,7 @@ test('premoves: queued while the other side thinks, played when the turn comes i
   assert.deepEqual(ctl.playSquares(squareIndex('2d2'), squareIndex('2d3')), {});
   assert.deepEqual(ctl.boardConfig().premove, [squareIndex('2d2'), squareIndex('2d3')]);
   assert.deepEqual(ctl.model.coordinates(), ['2c22c3'], 'queued, not played');
-  assert.deepEqual(ctl.play('2c72c6'), {});  // the opponent's answer
+  assert.deepEqual(ctl.play('2c72c6'), {}); // the opponent's answer
   await Promise.resolve();
   assert.deepEqual(ctl.model.coordinates(), ['2c22c3', '2c72c6', '2d22d3'], 'played at once');
   // one that the answer makes illegal: dropped, said
@@ -258,7 +308,7 @@ test('premoves: queued while the other side thinks, played when the turn comes i
   await Promise.resolve();
   assert.deepEqual(ctl.model.coordinates(), ['2c22c3', '2c72c6', '2d22d3', '2d72d6', '2d32d4']);
   assert.deepEqual(ctl.playSquares(squareIndex('2d4'), squareIndex('2d5')), {});
-  assert.deepEqual(ctl.play('2d62d5'), {});  // onto the queued move's square
+  assert.deepEqual(ctl.play('2d62d5'), {}); // onto the queued move's square
   await Promise.resolve();
   assert.equal(ctl.model.length, 6);
   assert.match(ctl.note.text, /premove W2d5 was dropped: .*/i);
@@ -277,21 +327,46 @@ test('check: the pieces giving it on the board and in the words, across levels',
   const c = ctl.boardConfig();
   assert.equal(c.check, squareIndex('2f4'));
   assert.deepEqual(c.checkers, [squareIndex('2f8'), squareIndex('3e5')]);
-  assert.match(ctl.statusLine().sub, /Gold's King on 2f4 is attacked by the Scarlet Oliphant on 2f8 and the Scarlet Griffon on 3e5 \(Sky, level 3\)/);
-  assert.match(ctl.lastMoveWords(), /check by the Scarlet Oliphant on 2f8 and the Scarlet Griffon on 3e5 \(Sky, level 3\)/);
+  assert.match(
+    ctl.statusLine().sub,
+    /Gold's King on 2f4 is attacked by the Scarlet Oliphant on 2f8 and the Scarlet Griffon on 3e5 \(Sky, level 3\)/,
+  );
+  assert.match(
+    ctl.lastMoveWords(),
+    /check by the Scarlet Oliphant on 2f8 and the Scarlet Griffon on 3e5 \(Sky, level 3\)/,
+  );
 });
 
-test('a record\'s players: the way it was played and the people\'s names, from its tags', async () => {
-  const { recordedWay, recordedNames, computerTag, playerLabel: label } = await import('../../web/app/game/players.js');
-  assert.deepEqual(recordedWay({ Gold: 'Ann', Scarlet: computerTag(3) }), { mode: 'ai', human: 'gold', level: 3 });
-  assert.deepEqual(recordedWay({ Gold: computerTag(7), Scarlet: '?' }), { mode: 'ai', human: 'scarlet', level: 7 });
-  assert.deepEqual(recordedWay({ Gold: computerTag(2), Scarlet: computerTag(2) }), { mode: 'watch', level: 2 });
+test("a record's players: the way it was played and the people's names, from its tags", async () => {
+  const {
+    recordedWay,
+    recordedNames,
+    computerTag,
+    playerLabel: label,
+  } = await import('../../web/app/game/players.js');
+  assert.deepEqual(recordedWay({ Gold: 'Ann', Scarlet: computerTag(3) }), {
+    mode: 'ai',
+    human: 'gold',
+    level: 3,
+  });
+  assert.deepEqual(recordedWay({ Gold: computerTag(7), Scarlet: '?' }), {
+    mode: 'ai',
+    human: 'scarlet',
+    level: 7,
+  });
+  assert.deepEqual(recordedWay({ Gold: computerTag(2), Scarlet: computerTag(2) }), {
+    mode: 'watch',
+    level: 2,
+  });
   assert.deepEqual(recordedWay({ Gold: 'Ann', Scarlet: 'Bo' }), { mode: 'hotseat' });
   assert.deepEqual(recordedWay({}), { mode: 'hotseat' });
   assert.deepEqual(recordedNames({ Gold: 'Ann', Scarlet: computerTag(3) }), { gold: 'Ann' });
   assert.deepEqual(recordedNames({ Gold: '?', Scarlet: 'Opponent (by link)' }), {});
   const { ctl } = make(settings({ mode: 'hotseat' }));
-  ctl.reset({ settings: ctl.settings, meta: { tags: { Gold: 'Ann', Scarlet: 'Bo' }, comments: [], glyphs: [], moves: [] } });
+  ctl.reset({
+    settings: ctl.settings,
+    meta: { tags: { Gold: 'Ann', Scarlet: 'Bo' }, comments: [], glyphs: [], moves: [] },
+  });
   assert.deepEqual(label(ctl.players, 'gold'), { name: 'Ann', sub: 'Gold · on this device' });
   assert.deepEqual(label(ctl.players, 'scarlet'), { name: 'Bo', sub: 'Scarlet · on this device' });
 });

@@ -13,7 +13,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const positions = [
   { fen: START, moves: [] },
   { fen: START, moves: ['2f22f3', '2f72f6', '3g13h2', '3g83h7', '2e22e3', '1d71d6'] },
-  { fen: '1G10/sh10/1s3h6/1SsS2s5/3s1g1s4/9HrS/S5SKS3/12/3o2k3u1/www3t2P2/2Uwo1wwwwww/5w2MG2/m1W1w1W2Wt1/WW1uWW1W1UWW/3W4W2g/O2T4T2O/7e4/2b3c2d1b/Dd3H1d3d/2d2d1D4/3D8/2B4D1p1E/9DD1/5C4B1 g 14 142', moves: [] },
+  {
+    fen: '1G10/sh10/1s3h6/1SsS2s5/3s1g1s4/9HrS/S5SKS3/12/3o2k3u1/www3t2P2/2Uwo1wwwwww/5w2MG2/m1W1w1W2Wt1/WW1uWW1W1UWW/3W4W2g/O2T4T2O/7e4/2b3c2d1b/Dd3H1d3d/2d2d1D4/3D8/2B4D1p1E/9DD1/5C4B1 g 14 142',
+    moves: [],
+  },
 ];
 const waits = [0, 1, 5, 20, 100, 400];
 
@@ -35,5 +38,7 @@ for (let r = 0; r < rounds; r++) {
 engine.close();
 lat.sort((a, b) => a - b);
 const q = (f) => lat[Math.min(lat.length - 1, Math.floor(f * lat.length))];
-console.log(`worker stop -> answer: median ${q(0.5).toFixed(1)} ms, p90 ${q(0.9).toFixed(1)} ms, worst ${lat.at(-1).toFixed(1)} ms ` +
-  `over ${lat.length} stops (after 0-400 ms, 3 positions; slices of ${info.sliceNodes} nodes)`);
+console.log(
+  `worker stop -> answer: median ${q(0.5).toFixed(1)} ms, p90 ${q(0.9).toFixed(1)} ms, worst ${lat.at(-1).toFixed(1)} ms ` +
+    `over ${lat.length} stops (after 0-400 ms, 3 positions; slices of ${info.sliceNodes} nodes)`,
+);

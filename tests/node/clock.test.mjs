@@ -18,41 +18,72 @@ const legal = (moves) => {
   return l;
 };
 
-test('time controls, flags and the time manager are core\'s, read through the module', () => {
+test("time controls, flags and the time manager are core's, read through the module", () => {
   assert.deepEqual(M.parseTimeControl('10+0.1'), { base: 10000, inc: 100, moves: 0, text: '10+0.1' });
   assert.deepEqual(M.parseTimeControl('40/60'), { base: 60000, inc: 0, moves: 40, text: '40/60' });
   for (const bad of ['', '10+', 'ten', '0', '1e3', '5+0.0001']) {
-    assert.throws(() => M.parseTimeControl(bad), (e) => e.code === 'bad-clock' && /^time control '/.test(e.message), bad);
+    assert.throws(
+      () => M.parseTimeControl(bad),
+      (e) => e.code === 'bad-clock' && /^time control '/.test(e.message),
+      bad,
+    );
   }
-  assert.throws(() => M.parseTimeControl(10), (e) => e.code === 'bad-argument');
+  assert.throws(
+    () => M.parseTimeControl(10),
+    (e) => e.code === 'bad-argument',
+  );
   // A flag: a loss, or a draw when the other side has only its King.
-  assert.deepEqual(M.flagOutcome('', 'gold'), { draw: false, winner: 'scarlet', result: '0-1', reason: "Gold's time is up, Scarlet wins" });
+  assert.deepEqual(M.flagOutcome('', 'gold'), {
+    draw: false,
+    winner: 'scarlet',
+    result: '0-1',
+    reason: "Gold's time is up, Scarlet wins",
+  });
   const kingOnly = '9k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1';
   const f = M.flagOutcome(kingOnly, 'gold');
   assert.equal(f.draw, true);
   assert.equal(f.winner, null);
   assert.equal(f.result, '1/2-1/2');
   assert.equal(M.flagOutcome(kingOnly, 'scarlet').winner, 'gold');
-  assert.throws(() => M.flagOutcome('', 'blue'), (e) => e.code === 'bad-argument');
-  assert.throws(() => M.flagOutcome('garbage', 'gold'), (e) => e.code === 'bad-position');
+  assert.throws(
+    () => M.flagOutcome('', 'blue'),
+    (e) => e.code === 'bad-argument',
+  );
+  assert.throws(
+    () => M.flagOutcome('garbage', 'gold'),
+    (e) => e.code === 'bad-position',
+  );
   // The limits: soft within hard, both at least 1 ms, and panic with little time left.
   assert.equal(M.DEFAULT_MOVE_OVERHEAD, 30);
   const b = M.timeBudget({ time: 10000, inc: 100 });
   assert.ok(b.soft >= 1 && b.soft <= b.hard && b.hard < 10000 - 30, JSON.stringify(b));
   assert.equal(b.panic, false);
   assert.equal(M.timeBudget({ time: 100, inc: 10 }).panic, true);
-  assert.throws(() => M.timeBudget({ time: 1000, overhead: 6000 }), (e) => e.code === 'bad-clock');
-  assert.throws(() => M.timeBudget({ inc: 10 }), (e) => e.code === 'bad-clock');
+  assert.throws(
+    () => M.timeBudget({ time: 1000, overhead: 6000 }),
+    (e) => e.code === 'bad-clock',
+  );
+  assert.throws(
+    () => M.timeBudget({ inc: 10 }),
+    (e) => e.code === 'bad-clock',
+  );
 });
 
-test('the native engine and the browser\'s engine take the same limits from the same clock', { skip: !nativeBinary() }, () => {
-  const lines = runNative(['position startpos moves 2c22c3', 'go btime 7000 wtime 500 binc 300 winc 0 movestogo 12 depth 1']);
-  const said = lines.find((l) => l.startsWith('info string clock '));
-  const b = M.timeBudget({ time: 7000, inc: 300, movestogo: 12, ply: 1 });
-  assert.equal(said, `info string clock soft ${b.soft} hard ${b.hard}${b.panic ? ' panic' : ''}`);
-});
+test(
+  "the native engine and the browser's engine take the same limits from the same clock",
+  { skip: !nativeBinary() },
+  () => {
+    const lines = runNative([
+      'position startpos moves 2c22c3',
+      'go btime 7000 wtime 500 binc 300 winc 0 movestogo 12 depth 1',
+    ]);
+    const said = lines.find((l) => l.startsWith('info string clock '));
+    const b = M.timeBudget({ time: 7000, inc: 300, movestogo: 12, ply: 1 });
+    assert.equal(said, `info string clock soft ${b.soft} hard ${b.hard}${b.panic ? ' panic' : ''}`);
+  },
+);
 
-test('a search on the clock: core\'s limits at the top level, the level\'s own below it', async () => {
+test("a search on the clock: core's limits at the top level, the level's own below it", async () => {
   const e = client();
   try {
     await e.ready();
@@ -87,12 +118,21 @@ test('bad clocks are refused with a stable code, and limits do not go with a clo
   const e = client();
   try {
     await e.ready();
-    const rejects = (p, code, re) => rejectsWith(p.catch((err) => {
-      assert.ok(err instanceof EngineError, String(err));
-      throw err;
-    }), code, re);
+    const rejects = (p, code, re) =>
+      rejectsWith(
+        p.catch((err) => {
+          assert.ok(err instanceof EngineError, String(err));
+          throw err;
+        }),
+        code,
+        re,
+      );
     const pos = { fen: '', moves: [] };
-    await rejects(e.search(pos, null, { clock: { time: -1 } }), 'bad-clock', /time left must be a whole number/);
+    await rejects(
+      e.search(pos, null, { clock: { time: -1 } }),
+      'bad-clock',
+      /time left must be a whole number/,
+    );
     await rejects(e.search(pos, null, { clock: { time: 1.5 } }), 'bad-clock', /time left/);
     await rejects(e.search(pos, null, { clock: { time: '1000' } }), 'bad-clock', /'s time must be a number/);
     await rejects(e.search(pos, null, { clock: { inc: 100 } }), 'bad-clock', /needs 'time'/);
@@ -101,9 +141,17 @@ test('bad clocks are refused with a stable code, and limits do not go with a clo
     await rejects(e.search(pos, null, { clock: { time: 1000, movestogo: 1001 } }), 'bad-clock', /movestogo/);
     await rejects(e.search(pos, null, { clock: { time: 1000, overhead: 5001 } }), 'bad-clock', /overhead/);
     await rejects(e.search(pos, null, { level: 0, clock: { time: 1000 } }), 'bad-level', /level must be/);
-    await rejects(e.search(pos, { movetime: 100 }, { clock: { time: 1000 } }), 'bad-limits', /takes no limits/);
+    await rejects(
+      e.search(pos, { movetime: 100 }, { clock: { time: 1000 } }),
+      'bad-limits',
+      /takes no limits/,
+    );
     const bare = '12/12/12/12/12/12/12/12/12/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/11k g 0 1';
-    await rejects(e.search({ fen: bare, moves: [] }, null, { clock: { time: 1000 } }), 'game-over', /the game is over/);
+    await rejects(
+      e.search({ fen: bare, moves: [] }, null, { clock: { time: 1000 } }),
+      'game-over',
+      /the game is over/,
+    );
     // After the errors the engine still plays on its clock.
     const r = await e.search(pos, null, { clock: { time: 2000 } });
     assert.ok(legal([]).includes(r.best));

@@ -9,27 +9,43 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const pages = [join(root, 'README.md'),
-  ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => join(root, 'docs', f))];
+const pages = [
+  join(root, 'README.md'),
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => join(root, 'docs', f)),
+];
 
 const withoutCode = (text) => text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
 
 function slug(heading) {
-  return heading.trim().toLowerCase().replace(/`/g, '').replace(/[^\p{L}\p{N}_\- ]/gu, '').replace(/ /g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/`/g, '')
+    .replace(/[^\p{L}\p{N}_\- ]/gu, '')
+    .replace(/ /g, '-');
 }
 
 const anchorCache = new Map();
 function anchors(path) {
   if (anchorCache.has(path)) return anchorCache.get(path);
-  const out = new Set(); const seen = new Map(); let fence = false;
+  const out = new Set();
+  const seen = new Map();
+  let fence = false;
   for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (line.startsWith('```')) { fence = !fence; continue; }
+    if (line.startsWith('```')) {
+      fence = !fence;
+      continue;
+    }
     if (fence) continue;
-    const id = /^<a id="([^"]+)"><\/a>$/.exec(line);  // an explicit anchor (docs/rules.md's sections)
+    const id = /^<a id="([^"]+)"><\/a>$/.exec(line); // an explicit anchor (docs/rules.md's sections)
     if (id) out.add(id[1]);
     const m = /^(#{1,6})\s+(.*)$/.exec(line);
     if (!m) continue;
-    const s = slug(m[2]); const n = seen.get(s) ?? 0;
+    const s = slug(m[2]);
+    const n = seen.get(s) ?? 0;
     seen.set(s, n + 1);
     out.add(n === 0 ? s : `${s}-${n}`);
   }
@@ -38,11 +54,13 @@ function anchors(path) {
 }
 
 test('every link and image of the docs names an existing file and heading', () => {
-  const broken = []; let count = 0;
+  const broken = [];
+  let count = 0;
   for (const page of pages) {
     for (const m of withoutCode(readFileSync(page, 'utf8')).matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)) {
-      const target = m[1]; count++;
-      if (/^[a-z]+:/.test(target)) continue;  // external links are not checked here
+      const target = m[1];
+      count++;
+      if (/^[a-z]+:/.test(target)) continue; // external links are not checked here
       const [file, anchor] = target.split('#');
       const path = file ? normalize(join(dirname(page), file)) : page;
       if (!existsSync(path)) broken.push(`${relative(root, page)}: ${target}: no such file`);
@@ -56,13 +74,14 @@ test('every link and image of the docs names an existing file and heading', () =
 
 test('every repository path the docs write in code font exists', () => {
   const tops = ['core/', 'wasm/', 'web/', 'public/', 'tests/', 'scripts/', 'docs/', '.github/', '.ci/'];
-  const missing = []; let count = 0;
+  const missing = [];
+  let count = 0;
   for (const page of pages) {
     for (const [, code] of readFileSync(page, 'utf8').matchAll(/`([^`\n]+)`/g)) {
       for (let t of code.split(/[\s,]+/)) {
         t = t.replace(/^[([]+|[()[\]:;,.]+$/g, '');
         if (!t || /[<*{[]/.test(t) || /^(http|~|\/|-|#|\$|\.\.\/)/.test(t)) continue;
-        if (!tops.some((p) => t.startsWith(p))) continue;  // site paths (engine/...) are build outputs
+        if (!tops.some((p) => t.startsWith(p))) continue; // site paths (engine/...) are build outputs
         count++;
         if (!existsSync(join(root, t))) missing.push(`${relative(root, page)}: ${t}`);
       }

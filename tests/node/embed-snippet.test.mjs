@@ -9,20 +9,37 @@ const FEN = '12/12/12/12/2R9/12/12/12/11k/12/12/12/12/12/12/K11/12/12/12/12/12/1
 
 // The src attribute of a snippet, its HTML escapes undone (as a browser reads it).
 function srcOf(html) {
-  const m = /^<iframe src="([^"]*)" width="(\d+)" height="(\d+)" style="border:0" loading="lazy" title="([^"]*)"><\/iframe>$/.exec(html);
+  const m =
+    /^<iframe src="([^"]*)" width="(\d+)" height="(\d+)" style="border:0" loading="lazy" title="([^"]*)"><\/iframe>$/.exec(
+      html,
+    );
   assert.ok(m, `not a plain iframe snippet: ${html}`);
-  return { src: m[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"'), width: Number(m[2]), height: Number(m[3]), title: m[4], raw: m[1] };
+  return {
+    src: m[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"'),
+    width: Number(m[2]),
+    height: Number(m[3]),
+    title: m[4],
+    raw: m[1],
+  };
 }
 
 test('the snippet points at embed.html beside the page, whatever address the page has', () => {
-  for (const site of ['https://example.org/dc/', 'https://example.org/dc/index.html', 'https://example.org/dc/index.html#moves=2c22c3', 'https://example.org/dc/?x=1']) {
+  for (const site of [
+    'https://example.org/dc/',
+    'https://example.org/dc/index.html',
+    'https://example.org/dc/index.html#moves=2c22c3',
+    'https://example.org/dc/?x=1',
+  ]) {
     const { src } = srcOf(embedSnippet({}, site));
     assert.equal(src, 'https://example.org/dc/embed.html', site);
   }
 });
 
-test('position, moves, diagram, levels and flip round-trip through the embed\'s reader', () => {
-  const html = embedSnippet({ fen: FEN, moves: ['3c43d5'], show: '3d5', levels: [2, 3], flip: true }, 'https://example.org/dc/');
+test("position, moves, diagram, levels and flip round-trip through the embed's reader", () => {
+  const html = embedSnippet(
+    { fen: FEN, moves: ['3c43d5'], show: '3d5', levels: [2, 3], flip: true },
+    'https://example.org/dc/',
+  );
   const { src, raw, width, height } = srcOf(html);
   assert.ok(!/&(?!amp;)/.test(raw), 'every & in the attribute is escaped');
   const d = decodeHash(new URL(src).hash, { extraKeys: EMBED_KEYS });
@@ -36,9 +53,16 @@ test('position, moves, diagram, levels and flip round-trip through the embed\'s 
 
 test('the start position and no options give a bare address; defaults are left to the embed', () => {
   assert.equal(srcOf(embedSnippet({ fen: 'startpos' }, 'https://h/')).src, 'https://h/embed.html');
-  assert.equal(srcOf(embedSnippet({ fen: '', moves: ['2c22c3'] }, 'https://h/')).src, 'https://h/embed.html#moves=2c22c3');
+  assert.equal(
+    srcOf(embedSnippet({ fen: '', moves: ['2c22c3'] }, 'https://h/')).src,
+    'https://h/embed.html#moves=2c22c3',
+  );
   const all = srcOf(embedSnippet({ interactive: false, theme: 'dark', caption: false }, 'https://h/')).src;
-  assert.deepEqual(decodeHash(new URL(all).hash, { extraKeys: EMBED_KEYS }).params, { interactive: '0', theme: 'dark', caption: '0' });
+  assert.deepEqual(decodeHash(new URL(all).hash, { extraKeys: EMBED_KEYS }).params, {
+    interactive: '0',
+    theme: 'dark',
+    caption: '0',
+  });
   assert.equal(embedUrl({ show: '2f4' }, 'https://h/a/b.html'), 'https://h/a/embed.html#show=2f4');
   assert.equal(embedUrl({ layout: 'sideways' }, 'https://h/'), 'https://h/embed.html#layout=sideways');
   assert.equal(embedUrl({ layout: 'auto' }, 'https://h/'), 'https://h/embed.html');

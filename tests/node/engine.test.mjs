@@ -49,7 +49,11 @@ test('destinations and movable squares agree with the legal moves', () => {
       assert.ok(['move', 'capture', 'afar'].includes(x.kind));
       assert.equal(x.level, Number(x.to[0]));
     }
-    assert.deepEqual(d.map((x) => x.level), d.map((x) => x.level).sort(), 'ordered by level');
+    assert.deepEqual(
+      d.map((x) => x.level),
+      d.map((x) => x.level).sort(),
+      'ordered by level',
+    );
     count += d.length;
   }
   assert.equal(count, legal.size);
@@ -87,7 +91,10 @@ test('setPosition with moves is all or nothing', () => {
   assert.deepEqual(g.history().coordinate, ['2c22c3', '2d72d6', '2c32c4']);
   assert.equal(g.startFen(), START);
   const before = snapshot(g);
-  assert.throws(() => g.setPosition(START, ['2c22c3', 'W2d6', 'Wx9z9']), { code: 'bad-move', message: /^move 3: / });
+  assert.throws(() => g.setPosition(START, ['2c22c3', 'W2d6', 'Wx9z9']), {
+    code: 'bad-move',
+    message: /^move 3: /,
+  });
   assert.deepEqual(snapshot(g), before);
   g.setPosition('startpos');
   assert.equal(g.fen(), START);
@@ -138,7 +145,11 @@ test('every bad input throws a clear Error and changes nothing', () => {
   const bad = [
     [() => g.setPosition('nonsense'), 'bad-position', /position string needs 4 fields/],
     [() => g.setPosition(START.replace(' g ', ' x ')), 'bad-position', /./],
-    [() => g.setPosition(START.replace('ouhtcmkpthuo', 'ouhtcmzpthuo')), 'bad-position', /unknown piece letter/],
+    [
+      () => g.setPosition(START.replace('ouhtcmkpthuo', 'ouhtcmzpthuo')),
+      'bad-position',
+      /unknown piece letter/,
+    ],
     [() => g.setPosition(START.replace('ouhtcmkpthuo', 'ouhtcm1pthuo')), 'bad-position', /./],
     [() => g.setPosition(START, 'W2c3'), 'bad-argument', /moves must be an array/],
     [() => g.setPosition(START, ['W2c3', 42]), 'bad-move', /move 2 is not a string/],
@@ -155,12 +166,19 @@ test('every bad input throws a clear Error and changes nothing', () => {
     [() => g.perft(1.5), 'bad-argument', /perft depth must be a whole number/],
   ];
   for (const [i, [fn, code, re]] of bad.entries()) {
-    assert.throws(fn, (e) => e instanceof Error && e.code === code && re.test(e.message), `bad input #${i}: ${fn}`);
+    assert.throws(
+      fn,
+      (e) => e instanceof Error && e.code === code && re.test(e.message),
+      `bad input #${i}: ${fn}`,
+    );
     assert.deepEqual(snapshot(g), before);
   }
   // An ambiguous move names the candidates.
   const amb = new M.Game();
-  const algs = amb.legalMovesDetailed().map((d) => d.algebraic).filter((a) => a.includes('/'));
+  const algs = amb
+    .legalMovesDetailed()
+    .map((d) => d.algebraic)
+    .filter((a) => a.includes('/'));
   assert.ok(algs.length > 0);
   const short = algs[0].replace(/\/\w\w\w[-x]/, (s) => (s.endsWith('x') ? 'x' : ''));
   assert.throws(() => amb.play(short), { code: 'bad-move', message: /ambiguous move/ });
@@ -177,7 +195,10 @@ test('moves are refused once the game is over', () => {
     g.newGame();
     for (let ply = 0; ply < 3000; ply++) {
       const st = g.status();
-      if (st.over) { over = st; break; }
+      if (st.over) {
+        over = st;
+        break;
+      }
       const ms = g.legalMoves();
       g.play(ms[Math.floor(rand() * ms.length)]);
     }
@@ -191,7 +212,10 @@ test('moves are refused once the game is over', () => {
   // Setting a position whose move list continues past the end is refused as well.
   const h = g.history();
   const g2 = new M.Game();
-  assert.throws(() => g2.setPosition(h.startFen, [...h.coordinate, '2c22c3']), { code: 'game-over', message: /the game is over/ });
+  assert.throws(() => g2.setPosition(h.startFen, [...h.coordinate, '2c22c3']), {
+    code: 'game-over',
+    message: /the game is over/,
+  });
   assert.equal(g2.fen(), START);
   if (over.state === 'checkmate') {
     assert.ok(['gold', 'scarlet'].includes(over.winner));
@@ -227,24 +251,41 @@ test('facts exported from core: pieces, colours, levels, game states', () => {
   const byLetter = Object.fromEntries(M.PIECES.map((p) => [p.letter, p]));
   const { movement, movementByRules, ...dragon } = byLetter.R;
   assert.deepEqual(dragon, { letter: 'R', name: 'Dragon', value: 800, levels: [3] });
-  assert.deepEqual(movementByRules.gygax, movement);  // the default rule set's words (rules.test.mjs)
+  assert.deepEqual(movementByRules.gygax, movement); // the default rule set's words (rules.test.mjs)
   // how each piece moves, in words, exactly on the levels it may stand on
   assert.match(movement[2], /capture from afar/);
-  for (const p of M.PIECES) assert.deepEqual([1, 2, 3].filter((l) => p.movement[l - 1] !== ''), p.levels, p.name);
+  for (const p of M.PIECES)
+    assert.deepEqual(
+      [1, 2, 3].filter((l) => p.movement[l - 1] !== ''),
+      p.levels,
+      p.name,
+    );
   assert.deepEqual(byLetter.B.levels, [1]);
   assert.deepEqual(byLetter.K.levels, [1, 2, 3]);
   assert.equal(byLetter.K.value, 0);
   // Every letter of the start position is a piece the table names.
-  const letters = new Set(START.split(' ')[0].replace(/[^a-z]/gi, '').toUpperCase());
+  const letters = new Set(
+    START.split(' ')[0]
+      .replace(/[^a-z]/gi, '')
+      .toUpperCase(),
+  );
   for (const c of letters) assert.ok(byLetter[c], c);
-  assert.deepEqual(M.COLORS, [{ id: 'gold', name: 'Gold' }, { id: 'scarlet', name: 'Scarlet' }]);
-  assert.deepEqual(M.LEVELS.map((l) => l.level), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(M.COLORS, [
+    { id: 'gold', name: 'Gold' },
+    { id: 'scarlet', name: 'Scarlet' },
+  ]);
+  assert.deepEqual(
+    M.LEVELS.map((l) => l.level),
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  );
   for (const l of M.LEVELS) assert.ok(l.maxDepth >= 1 && l.movetime > 0, `level ${l.level}`);
   // Levels 1-9 search a node budget each (the same move on every machine); level 10 has no cap.
   for (const l of M.LEVELS.slice(0, 9)) assert.ok(l.maxNodes > 0, `level ${l.level}: a node budget`);
   assert.equal(M.LEVELS[9].maxNodes, 0, 'level 10: no node cap');
   // ... but a floor: at least 1.5 times level 9's budget, thinking longer for it on a slow device.
-  assert.ok(M.LEVELS[9].minNodes >= 1.5 * M.LEVELS[8].maxNodes && M.LEVELS[9].maxMovetime > M.LEVELS[9].movetime);
+  assert.ok(
+    M.LEVELS[9].minNodes >= 1.5 * M.LEVELS[8].maxNodes && M.LEVELS[9].maxMovetime > M.LEVELS[9].movetime,
+  );
   for (const l of M.LEVELS.slice(0, 9)) assert.equal(l.minNodes, 0, `level ${l.level}: node budget only`);
   // The weaker-move choice needs every root move scored exactly; the top level has neither.
   for (const l of M.LEVELS) assert.equal(typeof l.exactRoot, 'boolean');
@@ -256,8 +297,22 @@ test('facts exported from core: pieces, colours, levels, game states', () => {
   for (const l of M.LEVELS) assert.match(l.text, /^[A-Z][a-z ]+: .+\.$/, l.text);
   // The wording of each state is core's: the one Game.status() gives.
   const states = new Set(M.GAME_STATES.map((s) => s.state));
-  assert.deepEqual([...states].sort(), ['bare-kings', 'checkmate', 'draw-agreed', 'ongoing', 'quiet-moves', 'repetition', 'resignation', 'stalemate', 'timeout', 'timeout-draw']);
-  assert.equal(M.GAME_STATES.find((s) => s.state === 'timeout' && s.winner === 'gold').reason, "Scarlet's time is up, Gold wins");
+  assert.deepEqual([...states].sort(), [
+    'bare-kings',
+    'checkmate',
+    'draw-agreed',
+    'ongoing',
+    'quiet-moves',
+    'repetition',
+    'resignation',
+    'stalemate',
+    'timeout',
+    'timeout-draw',
+  ]);
+  assert.equal(
+    M.GAME_STATES.find((s) => s.state === 'timeout' && s.winner === 'gold').reason,
+    "Scarlet's time is up, Gold wins",
+  );
   const g = new M.Game();
   const st = g.status();
   assert.equal(M.GAME_STATES.find((s) => s.state === st.state && s.check === st.check).reason, st.reason);
@@ -280,30 +335,59 @@ test('move numbers come from core, also from a position with Scarlet to move', (
   assert.equal(h.redo().label, '9…');
   // the number of any ply, also past the moves played (a searched line after the game):
   // the same as the label of the move played there
-  assert.deepEqual([0, 1, 2, 3, 4, 5].map((k) => h.moveLabel(k)), ['8…', '9.', '9…', '10.', '10…', '11.']);
+  assert.deepEqual(
+    [0, 1, 2, 3, 4, 5].map((k) => h.moveLabel(k)),
+    ['8…', '9.', '9…', '10.', '10…', '11.'],
+  );
   assert.equal(h.moveLabel(2), h.history().labels[2]);
-  assert.throws(() => h.moveLabel(-1), (e) => e.code === 'bad-argument');
-  assert.throws(() => h.moveLabel(1.5), (e) => e.code === 'bad-argument');
+  assert.throws(
+    () => h.moveLabel(-1),
+    (e) => e.code === 'bad-argument',
+  );
+  assert.throws(
+    () => h.moveLabel(1.5),
+    (e) => e.code === 'bad-argument',
+  );
   h.delete();
   g.delete();
 });
 
-test('lessonState: core judges a lesson; the other side passes between the learner\'s moves', () => {
+test("lessonState: core judges a lesson; the other side passes between the learner's moves", () => {
   const fen = '12/12/12/12/12/12/12/12/12/1w5t4/12/12/12/12/1O10/12/11k/12/12/12/12/12/12/K11 g 0 1';
   const goal = 'capture 2b7 2h7 with 2b2 in 2';
   let s = M.lessonState(fen, goal, []);
-  assert.deepEqual([s.done, s.failed, s.left, s.piece, s.learner, s.maxMoves], [false, false, ['2b7', '2h7'], '2b2', 'gold', 2]);
+  assert.deepEqual(
+    [s.done, s.failed, s.left, s.piece, s.learner, s.maxMoves],
+    [false, false, ['2b7', '2h7'], '2b2', 'gold', 2],
+  );
   s = M.lessonState(fen, goal, ['O2b7']);
   assert.equal(s.sideToMove, 'gold');
   assert.equal(s.message, 'Captured the Scarlet Warrior on 2b7. 1 target left: 2h7.');
-  assert.deepEqual(s.moves.map((m) => m.coordinate), ['2b22b7']);
+  assert.deepEqual(
+    s.moves.map((m) => m.coordinate),
+    ['2b22b7'],
+  );
   assert.equal(s.board[parseSquareIndex('2b7')], 'O');
   s = M.lessonState(fen, goal, ['2b22b7', '2b72h7']);
   assert.ok(s.done);
-  assert.throws(() => M.lessonState(fen, goal, ['1a12a1']), (e) => e.code === 'bad-move' && /only the Oliphant on 2b2 moves/.test(e.message));
-  assert.throws(() => M.lessonState(fen, 'win', []), (e) => e.code === 'bad-lesson' && /unknown goal 'win'/.test(e.message));
-  assert.throws(() => M.lessonState('junk', goal, []), (e) => e.code === 'bad-lesson' && /bad position string/.test(e.message));
-  assert.throws(() => M.lessonState(fen, goal, 'x'), (e) => e.code === 'bad-argument');
+  assert.throws(
+    () => M.lessonState(fen, goal, ['1a12a1']),
+    (e) => e.code === 'bad-move' && /only the Oliphant on 2b2 moves/.test(e.message),
+  );
+  assert.throws(
+    () => M.lessonState(fen, 'win', []),
+    (e) => e.code === 'bad-lesson' && /unknown goal 'win'/.test(e.message),
+  );
+  assert.throws(
+    () => M.lessonState('junk', goal, []),
+    (e) => e.code === 'bad-lesson' && /bad position string/.test(e.message),
+  );
+  assert.throws(
+    () => M.lessonState(fen, goal, 'x'),
+    (e) => e.code === 'bad-argument',
+  );
 });
 
-function parseSquareIndex(n) { return (n.charCodeAt(0) - 49) * 96 + (n.charCodeAt(2) - 49) * 12 + (n.charCodeAt(1) - 97); }
+function parseSquareIndex(n) {
+  return (n.charCodeAt(0) - 49) * 96 + (n.charCodeAt(2) - 49) * 12 + (n.charCodeAt(1) - 97);
+}

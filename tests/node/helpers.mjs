@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const WASM_BUILD = process.env.DC_WASM_BUILD || join(ROOT, 'build/wasm');
 export const NODE_MODULE = join(WASM_BUILD, 'dragonchess_engine_node.cjs');
-export const START = '2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1/ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO/2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1';
+export const START =
+  '2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1/ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO/2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1';
 
 const require = createRequire(import.meta.url);
 let enginePromise = null;
@@ -32,7 +33,11 @@ export function nativeBinary() {
 // Runs the native CLI with `lines` on stdin; returns stdout lines.
 export function runNative(lines) {
   const bin = nativeBinary();
-  const r = spawnSync(bin, [], { input: lines.join('\n') + '\nquit\n', encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(bin, [], {
+    input: lines.join('\n') + '\nquit\n',
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   if (r.status !== 0) throw new Error(`native CLI exited with ${r.status}: ${r.stderr}`);
   return r.stdout.split('\n');
 }
@@ -44,7 +49,9 @@ export function perftCases(maxNodes = 1_000_000) {
   const dir = join(ROOT, 'tests/perft');
   const out = [];
   if (!existsSync(dir)) return out;
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.txt')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.txt'))
+    .sort()) {
     const lines = readFileSync(join(dir, f), 'utf8').split('\n');
     lines.forEach((raw, i) => {
       const line = raw.replace(/#.*$/, '').trim();
@@ -69,9 +76,11 @@ export function perftCases(maxNodes = 1_000_000) {
 export function rng(seed) {
   let x = seed >>> 0 || 1;
   return () => {
-    x ^= x << 13; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
     x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
+    x ^= x << 5;
+    x >>>= 0;
     return x / 4294967296;
   };
 }
@@ -94,8 +103,9 @@ export function jsFiles(dir) {
   const out = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
-    if (e.isDirectory()) { if (e.name !== 'node_modules') out.push(...jsFiles(p)); }
-    else if (/\.m?js$/.test(e.name)) out.push(p);
+    if (e.isDirectory()) {
+      if (e.name !== 'node_modules') out.push(...jsFiles(p));
+    } else if (/\.m?js$/.test(e.name)) out.push(p);
   }
   return out;
 }

@@ -32,12 +32,15 @@ export const LAYERS = [
 const require = createRequire(import.meta.url);
 function loadAcorn() {
   for (const p of ['acorn', '/usr/share/nodejs/acorn']) {
-    try { return require(p); } catch { /* the next place */ }
+    try {
+      return require(p);
+    } catch {
+      /* the next place */
+    }
   }
   throw new Error('acorn is missing: run scripts/setup (it installs node-acorn)');
 }
 const acorn = loadAcorn();
-
 
 /** The folder a module of web/ belongs to: web/app/<x>/... -> x, web/<x>/... -> x. */
 export function folderOf(rel) {
@@ -51,9 +54,15 @@ export function importsOf(source) {
   const out = [];
   const visit = (node) => {
     if (!node || typeof node.type !== 'string') return;
-    const src = (node.type === 'ImportDeclaration' || node.type === 'ExportAllDeclaration' ||
-      (node.type === 'ExportNamedDeclaration' && node.source) || node.type === 'ImportExpression') ? node.source : null;
-    if (src && src.type === 'Literal' && typeof src.value === 'string') out.push({ spec: src.value, line: node.loc.start.line });
+    const src =
+      node.type === 'ImportDeclaration' ||
+      node.type === 'ExportAllDeclaration' ||
+      (node.type === 'ExportNamedDeclaration' && node.source) ||
+      node.type === 'ImportExpression'
+        ? node.source
+        : null;
+    if (src && src.type === 'Literal' && typeof src.value === 'string')
+      out.push({ spec: src.value, line: node.loc.start.line });
     for (const v of Object.values(node)) {
       if (Array.isArray(v)) v.forEach(visit);
       else if (v && typeof v === 'object' && typeof v.type === 'string') visit(v);
@@ -71,7 +80,8 @@ export function folderImports(root = ROOT) {
     for (const { spec, line } of importsOf(fs.readFileSync(abs, 'utf8'))) {
       if (!spec.startsWith('.')) continue;
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
-      const from = folderOf(file), to = folderOf(target);
+      const from = folderOf(file),
+        to = folderOf(target);
       if (from !== to) edges.push({ from, to, file, target, line });
     }
   }
@@ -83,9 +93,12 @@ export function upward(edges, layers = LAYERS) {
   const rank = new Map(layers.flatMap((names, i) => names.map((n) => [n, i])));
   const wrong = [];
   for (const e of edges) {
-    for (const f of [e.from, e.to]) if (!rank.has(f)) wrong.push(`${e.file}:${e.line}: folder ${f} is in no layer of LAYERS`);
+    for (const f of [e.from, e.to])
+      if (!rank.has(f)) wrong.push(`${e.file}:${e.line}: folder ${f} is in no layer of LAYERS`);
     if (rank.has(e.from) && rank.has(e.to) && rank.get(e.to) <= rank.get(e.from))
-      wrong.push(`${e.file}:${e.line} imports ${e.target}: ${e.from} may not import ${e.to} (${rank.get(e.to) === rank.get(e.from) ? 'the same layer' : 'a layer above'})`);
+      wrong.push(
+        `${e.file}:${e.line} imports ${e.target}: ${e.from} may not import ${e.to} (${rank.get(e.to) === rank.get(e.from) ? 'the same layer' : 'a layer above'})`,
+      );
   }
   return [...new Set(wrong)];
 }
@@ -93,13 +106,20 @@ export function upward(edges, layers = LAYERS) {
 /** The circles between folders: each a list of folders, the first repeated at the end. */
 export function circles(edges) {
   const next = new Map();
-  for (const e of edges) { if (!next.has(e.from)) next.set(e.from, new Set()); next.get(e.from).add(e.to); }
-  const found = new Set(), out = [];
+  for (const e of edges) {
+    if (!next.has(e.from)) next.set(e.from, new Set());
+    next.get(e.from).add(e.to);
+  }
+  const found = new Set(),
+    out = [];
   const walk = (start, at, trail) => {
     for (const n of next.get(at) || []) {
       if (n === start) {
         const key = [...trail].sort().join(' ');
-        if (!found.has(key)) { found.add(key); out.push([...trail, start]); }
+        if (!found.has(key)) {
+          found.add(key);
+          out.push([...trail, start]);
+        }
       } else if (!trail.includes(n) && n > start) walk(start, n, [...trail, n]);
     }
   };
@@ -109,7 +129,8 @@ export function circles(edges) {
 
 /** The pairs of folders linked by an import either way, and those linked both ways. */
 export function pairs(edges) {
-  const linked = new Set(), both = new Set();
+  const linked = new Set(),
+    both = new Set();
   const has = new Set(edges.map((e) => `${e.from}>${e.to}`));
   for (const e of edges) {
     const key = [e.from, e.to].sort().join(' ⇄ ');
@@ -122,30 +143,70 @@ export function pairs(edges) {
 test('the folders of web/ import one way, down the layers', () => {
   const edges = folderImports();
   const { linked, both } = pairs(edges);
-  const app = new Set(fs.readdirSync(path.join(ROOT, 'web/app'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name));
+  const app = new Set(
+    fs
+      .readdirSync(path.join(ROOT, 'web/app'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name),
+  );
   const inApp = linked.filter((k) => k.split(' ⇄ ').every((f) => app.has(f))).length;
-  console.log(`folder pairs linked by an import: ${linked.length} (of web/app's ${app.size} folders: ${inApp} of ${app.size * (app.size - 1) / 2}); both ways: ${both.length} (${both.join(', ') || 'none'})`);
+  console.log(
+    `folder pairs linked by an import: ${linked.length} (of web/app's ${app.size} folders: ${inApp} of ${(app.size * (app.size - 1)) / 2}); both ways: ${both.length} (${both.join(', ') || 'none'})`,
+  );
   assert.ok(edges.length > 50, `the parser found the imports (${edges.length})`);
-  assert.deepEqual(circles(edges).map((c) => c.join(' -> ')), [], 'no circle between folders');
+  assert.deepEqual(
+    circles(edges).map((c) => c.join(' -> ')),
+    [],
+    'no circle between folders',
+  );
   assert.deepEqual(upward(edges), [], 'every import goes to a lower layer');
 });
 
 test('the renderer and the engine client import nothing of the page', () => {
-  const wrong = folderImports().filter((e) => (e.from === 'renderer' || e.from === 'engine') && e.to !== 'renderer' && e.to !== 'engine');
-  assert.deepEqual(wrong.map((e) => `${e.file}:${e.line} imports ${e.target}`), []);
+  const wrong = folderImports().filter(
+    (e) => (e.from === 'renderer' || e.from === 'engine') && e.to !== 'renderer' && e.to !== 'engine',
+  );
+  assert.deepEqual(
+    wrong.map((e) => `${e.file}:${e.line} imports ${e.target}`),
+    [],
+  );
 });
 
 test('the checker finds a circle and an upward import (it can fail)', () => {
-  const src = "import { a } from '../game/x.js';\nexport * from './y.js';\nconst m = await import('../share/z.js');\n// import { no } from '../shell/c.js';\n";
-  assert.deepEqual(importsOf(src).map((i) => i.spec), ['../game/x.js', './y.js', '../share/z.js']);
+  const src =
+    "import { a } from '../game/x.js';\nexport * from './y.js';\nconst m = await import('../share/z.js');\n// import { no } from '../shell/c.js';\n";
+  assert.deepEqual(
+    importsOf(src).map((i) => i.spec),
+    ['../game/x.js', './y.js', '../share/z.js'],
+  );
   const edges = [
-    { from: 'game', to: 'share', file: 'web/app/game/opening.js', target: 'web/app/share/share.js', line: 10 },
+    {
+      from: 'game',
+      to: 'share',
+      file: 'web/app/game/opening.js',
+      target: 'web/app/share/share.js',
+      line: 10,
+    },
     { from: 'share', to: 'game', file: 'web/app/share/links.js', target: 'web/app/game/clock.js', line: 42 },
-    { from: 'renderer', to: 'rules', file: 'web/renderer/board.js', target: 'web/app/rules/squares.js', line: 21 },
+    {
+      from: 'renderer',
+      to: 'rules',
+      file: 'web/renderer/board.js',
+      target: 'web/app/rules/squares.js',
+      line: 21,
+    },
   ];
-  assert.deepEqual(circles(edges).map((c) => c.join(' -> ')), ['game -> share -> game']);
+  assert.deepEqual(
+    circles(edges).map((c) => c.join(' -> ')),
+    ['game -> share -> game'],
+  );
   assert.equal(upward(edges).length, 2);
   assert.match(upward(edges)[0], /game may not import share \(a layer above\)/);
-  assert.deepEqual(upward([{ from: 'learn', to: 'analysis', file: 'f', target: 't', line: 1 }]), ['f:1 imports t: learn may not import analysis (the same layer)']);
-  assert.match(upward([{ from: 'nowhere', to: 'util', file: 'f', target: 't', line: 1 }])[0], /folder nowhere is in no layer/);
+  assert.deepEqual(upward([{ from: 'learn', to: 'analysis', file: 'f', target: 't', line: 1 }]), [
+    'f:1 imports t: learn may not import analysis (the same layer)',
+  ]);
+  assert.match(
+    upward([{ from: 'nowhere', to: 'util', file: 'f', target: 't', line: 1 }])[0],
+    /folder nowhere is in no layer/,
+  );
 });

@@ -22,11 +22,14 @@ function memoryStorage() {
   return { getItem: (k) => (m.has(k) ? m.get(k) : null), setItem: (k, v) => m.set(k, String(v)), map: m };
 }
 
-test('piece cards: every piece has a diagram and core\'s words on each level it lives on', () => {
+test("piece cards: every piece has a diagram and core's words on each level it lives on", () => {
   for (const p of M.PIECES) {
     const card = cardData(M, p.letter.toLowerCase());
     assert.equal(card.name, p.name);
-    assert.deepEqual(card.diagrams.map((d) => d.level), [...p.levels].sort((a, b) => b - a));
+    assert.deepEqual(
+      card.diagrams.map((d) => d.level),
+      [...p.levels].sort((a, b) => b - a),
+    );
     for (const d of card.diagrams) {
       assert.ok(d.count > 0, `${p.name} on level ${d.level} can go somewhere`);
       assert.equal(d.words, p.movement[d.level - 1]);
@@ -42,7 +45,8 @@ test('piece cards: every piece has a diagram and core\'s words on each level it 
   assert.deepEqual(dragon.diagram.afar.map(squareName).sort(), ['2e4', '2f3', '2f4', '2f5', '2g4']);
   assert.deepEqual(dragon.levels, [3, 2]);
   const sylph = levelDiagram(M, 'S', 2);
-  for (const home of ['3a2', '3c2', '3e2', '3g2', '3i2', '3k2', '3f4']) assert.ok(sylph.diagram.move.includes(parseSquare(home)), home);
+  for (const home of ['3a2', '3c2', '3e2', '3g2', '3i2', '3k2', '3f4'])
+    assert.ok(sylph.diagram.move.includes(parseSquare(home)), home);
   assert.equal(levelDiagram(M, 'R', 2), null, 'the Dragon never stands on the Ground');
   assert.equal(cardData(M, 'X'), null);
 });
@@ -58,7 +62,12 @@ test('lessons: every step is solved by playing its solution on the controller, p
       assert.equal(L.phase, 'play', `${lesson.id} ${i}`);
       const cfg = L.boardConfig();
       assert.equal(cfg.pieces.length, 288);
-      if (L.state.piece) assert.deepEqual([...cfg.dests.keys()], [parseSquare(L.state.piece)], 'only the lesson\'s piece moves');
+      if (L.state.piece)
+        assert.deepEqual(
+          [...cfg.dests.keys()],
+          [parseSquare(L.state.piece)],
+          "only the lesson's piece moves",
+        );
       for (const mv of step.solution) {
         assert.equal(L.solutionMove(), mv);
         assert.deepEqual(L.play(mv.slice(0, 3), mv.slice(3, 6)), {}, `${lesson.id} ${i} ${mv}`);
@@ -78,15 +87,22 @@ test('lessons: every step is solved by playing its solution on the controller, p
 
 test('lessons: a wrong move is explained, the lesson can be restarted, hints point the way', () => {
   const L = new Lessons(M, LESSONS, progressStore(memoryStorage()));
-  L.open('dragon', 1);  // capture 2f5 and 2g5 from afar in two moves
+  L.open('dragon', 1); // capture 2f5 and 2g5 from afar in two moves
   L.hint();
-  assert.deepEqual(L.boardConfig().arrows[0], { from: parseSquare('3f5'), to: parseSquare('2f5'), color: 'blue' });
+  assert.deepEqual(L.boardConfig().arrows[0], {
+    from: parseSquare('3f5'),
+    to: parseSquare('2f5'),
+    color: 'blue',
+  });
   // the targets are marked (a circle: an arrow from a square to itself)
   assert.ok(L.boardConfig().arrows.some((a) => a.from === parseSquare('2g5') && a.to === a.from));
   // a move that leaves one move for two targets: said at once, with why
   assert.deepEqual(L.play('3f5', '3f6'), {});
   assert.equal(L.phase, 'failed');
-  assert.match(L.note.text, /^That move cannot reach the goal: 2 targets are left \(2f5, 2g5\) and only 1 move/);
+  assert.match(
+    L.note.text,
+    /^That move cannot reach the goal: 2 targets are left \(2f5, 2g5\) and only 1 move/,
+  );
   assert.equal(L.play('3f6', '3f5').error, 'the lesson is over: start again or go on');
   L.restart();
   assert.equal(L.phase, 'play');
@@ -127,7 +143,13 @@ test('puzzles: solving with the replies played, wrong moves, hints, the next puz
   assert.equal(P.note.kind, 'warn');
   assert.equal(P.k, 0);
   P.hint();
-  assert.deepEqual(P.boardConfig().arrows, [{ from: parseSquare(long.moves[0].slice(0, 3)), to: parseSquare(long.moves[0].slice(0, 3)), color: 'blue' }]);
+  assert.deepEqual(P.boardConfig().arrows, [
+    {
+      from: parseSquare(long.moves[0].slice(0, 3)),
+      to: parseSquare(long.moves[0].slice(0, 3)),
+      color: 'blue',
+    },
+  ]);
   P.hint();
   assert.equal(P.boardConfig().arrows[0].to, parseSquare(long.moves[0].slice(3, 6)));
   for (let i = 0; i < long.moves.length; i += 2) {
@@ -167,15 +189,32 @@ test('puzzles: solving with the replies played, wrong moves, hints, the next puz
   const hard = again.ordered();
   assert.ok(hard.every((p) => p.difficulty === 'hard'));
   for (let i = 1; i < hard.length; i++) assert.ok(hard[i - 1].rating <= hard[i].rating);
-  assert.throws(() => checkPuzzles({ format: 'dragonchess-puzzles 1', puzzles: [{ id: 'x', fen: '', moves: ['a', 'b'] }] }), /malformed/);
+  assert.throws(
+    () =>
+      checkPuzzles({ format: 'dragonchess-puzzles 1', puzzles: [{ id: 'x', fen: '', moves: ['a', 'b'] }] }),
+    /malformed/,
+  );
 });
 
 test('puzzles: any mate solves a mate puzzle; a wrong move in a mate in one says why', () => {
   // the tutorial's frozen-King position: several moves mate
   const fen = LESSONS.lessons.find((l) => l.id === 'mate').steps[1].fen;
-  const data = { format: 'dragonchess-puzzles 1', puzzles: [
-    { id: 't1', fen, moves: ['2a12a8'], line: ['O2a8#'], goal: 'mate', mateIn: 1, rating: 700, difficulty: 'easy', tags: ['mate'] },
-  ] };
+  const data = {
+    format: 'dragonchess-puzzles 1',
+    puzzles: [
+      {
+        id: 't1',
+        fen,
+        moves: ['2a12a8'],
+        line: ['O2a8#'],
+        goal: 'mate',
+        mateIn: 1,
+        rating: 700,
+        difficulty: 'easy',
+        tags: ['mate'],
+      },
+    ],
+  };
   const P = new Puzzles(M, data, puzzleStore(memoryStorage()));
   P.open('t1');
   assert.equal(P.play('2a1', '2b1').outcome, 'wrong');
@@ -185,5 +224,9 @@ test('puzzles: any mate solves a mate puzzle; a wrong move in a mate in one says
 
 function mates(fen, move) {
   const g = new M.Game(fen, [move]);
-  try { return g.status().state === 'checkmate'; } finally { g.delete(); }
+  try {
+    return g.status().state === 'checkmate';
+  } finally {
+    g.delete();
+  }
 }

@@ -2,14 +2,18 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  encodeGame, decodeHash, packMoves, unpackMoves,
-  MAX_HASH_LENGTH, COMPACT_PLIES,
+  encodeGame,
+  decodeHash,
+  packMoves,
+  unpackMoves,
+  MAX_HASH_LENGTH,
+  COMPACT_PLIES,
 } from '../../web/app/share/links.js';
 import { parseSquare as squareIndex, squareName } from '../../web/app/rules/squares.js';
 import { useFacts } from '../../web/app/rules/facts.js';
 import { loadEngine } from './helpers.mjs';
 
-useFacts(await loadEngine());  // the computer's strengths (strength=) are core's
+useFacts(await loadEngine()); // the computer's strengths (strength=) are core's
 
 const FEN_BLACK = '12/12/12/12/12/12/12/12/12/12/12/12/12/12/5k6/12/12/12/12/12/12/12/6K5/12 s 3 20';
 
@@ -55,7 +59,8 @@ test('round trip: plain, packed, fen, play by link', () => {
     const d = decodeHash(h);
     assert.equal(d.error, undefined, `${h}: ${d.error}`);
     assert.deepEqual(d.moves, c.moves);
-    if (c.fen) assert.equal(d.fen, c.fen); else assert.equal(d.fen, undefined);
+    if (c.fen) assert.equal(d.fen, c.fen);
+    else assert.equal(d.fen, undefined);
     assert.equal(d.mode, c.mode);
     assert.equal(d.to, c.to);
   }
@@ -71,7 +76,7 @@ test('long games are packed: 3 characters a move', () => {
   assert.deepEqual(decodeHash(h).moves, moves);
   // the packing itself
   assert.equal(packMoves(['1a11a1']), 'AAA');
-  assert.equal(packMoves(['3l83l8']), 'j8f');  // 287 * 512 + 287 = 147231 = 35, 60, 31 in base 64
+  assert.equal(packMoves(['3l83l8']), 'j8f'); // 287 * 512 + 287 = 147231 = 35, 60, 31 in base 64
   assert.deepEqual(unpackMoves(packMoves(allSquareMoves())).moves, allSquareMoves());
 });
 
@@ -139,8 +144,14 @@ test('hostile and broken links give a clear error and never throw', () => {
   ];
   for (const [h, re] of hostile) {
     let d;
-    assert.doesNotThrow(() => { d = decodeHash(h); }, h);
-    assert.equal(typeof d.error, 'string', `${h.slice(0, 60)}: expected an error, got ${JSON.stringify(d).slice(0, 200)}`);
+    assert.doesNotThrow(() => {
+      d = decodeHash(h);
+    }, h);
+    assert.equal(
+      typeof d.error,
+      'string',
+      `${h.slice(0, 60)}: expected an error, got ${JSON.stringify(d).slice(0, 200)}`,
+    );
     assert.match(d.error, re, h.slice(0, 60));
     assert.deepEqual(d.moves, []);
     assert.equal(d.fen, undefined);
@@ -151,12 +162,22 @@ test('hostile and broken links give a clear error and never throw', () => {
     const d = decodeHash(x);
     assert.ok(d && Array.isArray(d.moves));
   }
-  assert.equal(decodeHash({ toString: () => { throw new Error('boom'); } }).error, 'the link is not text');
+  assert.equal(
+    decodeHash({
+      toString: () => {
+        throw new Error('boom');
+      },
+    }).error,
+    'the link is not text',
+  );
 });
 
 test('random garbage never throws', () => {
   let seed = 12345;
-  const rnd = (n) => { seed = (seed * 1103515245 + 12345) >>> 0; return seed % n; };
+  const rnd = (n) => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return seed % n;
+  };
   const alphabet = 'abcdefgl12389=&%#._-/<>"\'`\\ \u00e9\u0000\ud800ZzGg';
   for (let i = 0; i < 5000; i++) {
     let s = '';
@@ -176,7 +197,7 @@ test('encodeGame refuses what no page should produce', () => {
   assert.throws(() => encodeGame({ mode: 'ai', strength: 11 }), /strength/);
 });
 
-test('a game against the computer says so: vs=computer, its strength, the person\'s side', () => {
+test("a game against the computer says so: vs=computer, its strength, the person's side", () => {
   const h = encodeGame({ moves: ['2c22c3'], mode: 'ai', strength: 4, to: 'scarlet' });
   assert.equal(h, '#moves=2c22c3&vs=computer&strength=4&to=s');
   assert.deepEqual(decodeHash(h), { moves: ['2c22c3'], params: {}, mode: 'ai', strength: 4, to: 'scarlet' });
@@ -192,7 +213,10 @@ test('a game against the computer says so: vs=computer, its strength, the person
 });
 
 test('a link that cannot be read still gives its extra keys, so that each bad one can be named', () => {
-  const d = decodeHash('#show=9z9&layout=diagonal&theme=pink&moves=2c22c9', { position: true, extraKeys: ['show', 'layout', 'theme'] });
+  const d = decodeHash('#show=9z9&layout=diagonal&theme=pink&moves=2c22c9', {
+    position: true,
+    extraKeys: ['show', 'layout', 'theme'],
+  });
   assert.match(d.error, /move 1 .*'2c22c9'/);
   assert.deepEqual(d.moves, []);
   assert.deepEqual(d.params, { show: '9z9', layout: 'diagonal', theme: 'pink' });
@@ -207,12 +231,20 @@ test('clocks in links: the time control, correspondence move times, a fallen fla
   assert.deepEqual(decodeHash(h).tc, tc);
   const days = { kind: 'days', days: 3 };
   const times = [1767268800000, 1767268800000 + 3600000, 1767268800000 + 90061000];
-  const c = encodeGame({ moves: ['2c22c3', '2c72c6', '2d22d3'], mode: 'link', to: 'scarlet', tc: days, times });
+  const c = encodeGame({
+    moves: ['2c22c3', '2c72c6', '2d22d3'],
+    mode: 'link',
+    to: 'scarlet',
+    tc: days,
+    times,
+  });
   assert.match(c, /&tc=3d&t=[0-9a-z]+\.2s0\.[0-9a-z]+$/);
   const d = decodeHash(c);
   assert.deepEqual(d.tc, days);
   assert.deepEqual(d.times, times);
-  const f = decodeHash(encodeGame({ moves: ['2c22c3'], tc, ending: { state: 'timeout', flagged: 'scarlet' } }));
+  const f = decodeHash(
+    encodeGame({ moves: ['2c22c3'], tc, ending: { state: 'timeout', flagged: 'scarlet' } }),
+  );
   assert.deepEqual(f.ending, { state: 'timeout', flagged: 'scarlet' });
   assert.equal(decodeHash('#tc=none').tc, null);
   // nothing half-applied: a bad value is an error naming it, and nothing else is read

@@ -10,11 +10,18 @@ function placementOf(board) {
   const ranks = [];
   for (let level = 3; level >= 1; level--) {
     for (let rank = 8; rank >= 1; rank--) {
-      let s = '', run = 0;
+      let s = '',
+        run = 0;
       for (let file = 0; file < 12; file++) {
         const c = board[(level - 1) * 96 + (rank - 1) * 12 + file];
-        if (c === '.') { run++; continue; }
-        if (run) { s += run; run = 0; }
+        if (c === '.') {
+          run++;
+          continue;
+        }
+        if (run) {
+          s += run;
+          run = 0;
+        }
         s += c;
       }
       if (run) s += run;
@@ -24,7 +31,8 @@ function placementOf(board) {
   return ranks.join('/');
 }
 
-const START = '2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1/ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO/2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1';
+const START =
+  '2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1/ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO/2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1';
 const idx = (n) => (n.charCodeAt(0) - 49) * 96 + (n.charCodeAt(2) - 49) * 12 + (n.charCodeAt(1) - 97);
 function fen(pieces, side = 'g') {
   const b = '.'.repeat(288).split('');
@@ -45,7 +53,7 @@ test('Warrior: move forward only, capture diagonally forward only', async () => 
   const M = await loadEngine();
   const d = moveDiagram(M, lone('2f4', 'W'), '2f4');
   assert.deepEqual([d.move, d.capture, d.both, d.afar], [['2f5'], ['2e5', '2g5'], [], []]);
-  const s = moveDiagram(M, lone('2f4', 'w'), '2f4');  // Scarlet, although Gold is to move
+  const s = moveDiagram(M, lone('2f4', 'w'), '2f4'); // Scarlet, although Gold is to move
   assert.deepEqual([s.move, s.capture], [['2f3'], ['2e3', '2g3']]);
   assert.equal(s.side, 'scarlet');
 });
@@ -63,7 +71,10 @@ test('Dragon: slides, steps and capture from afar; blocked slides stop', async (
   const M = await loadEngine();
   const d = moveDiagram(M, lone('3f4', 'R', { '3h6': 'g' }), '3f4');
   assert.deepEqual(d.afar, sorted(['2f4', '2e4', '2g4', '2f3', '2f5']));
-  assert.ok(d.both.includes('3h6') && d.both.includes('3g5') && !d.both.includes('3i7'), 'the slide stops at the Griffon');
+  assert.ok(
+    d.both.includes('3h6') && d.both.includes('3g5') && !d.both.includes('3i7'),
+    'the slide stops at the Griffon',
+  );
   assert.ok(d.both.includes('3f5') && !d.both.includes('3f6'));
   assert.deepEqual(diagramLevels(d), [2, 3]);
 });
@@ -84,7 +95,7 @@ test('frozen pieces and full positions (the piece limit) work', async () => {
   // the start position, and a piece of the side not to move
   const w = moveDiagram(M, START, '2c2');
   assert.deepEqual([w.move, w.capture], [['2c3'], ['2b3', '2d3']]);
-  const r = moveDiagram(M, START, '3g8');  // Scarlet Dragon, Gold to move
+  const r = moveDiagram(M, START, '3g8'); // Scarlet Dragon, Gold to move
   assert.ok(r.both.includes('3f7') && r.both.includes('3h7'));
 });
 

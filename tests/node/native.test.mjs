@@ -12,7 +12,7 @@ test('random games agree with the native engine', { skip: !nativeBinary() && 'na
   for (let game = 0; game < GAMES; game++) {
     const rand = rng(1000 + game);
     g.newGame();
-    const plies = [];  // per ply: sorted "coord alg" lines, status line
+    const plies = []; // per ply: sorted "coord alg" lines, status line
     // Captures are preferred half of the time, so that games end by mate/bare Kings too.
     for (let ply = 0; ply < 4000; ply++) {
       const st = g.status();

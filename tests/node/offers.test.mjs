@@ -11,7 +11,14 @@ import { Controller } from '../../web/app/game/controller.js';
 import * as offers from '../../web/app/game/offers.js';
 import { encodeGame, decodeHash } from '../../web/app/share/links.js';
 import { attempt } from '../../web/app/util/result.js';
-import { recordTags, recordText, recordNotes, fileName, gameLine, openedGame } from '../../web/app/share/record.js';
+import {
+  recordTags,
+  recordText,
+  recordNotes,
+  fileName,
+  gameLine,
+  openedGame,
+} from '../../web/app/share/record.js';
 
 // Game `index` of a record text as the page opens it: core reads it (M.readRecord), the
 // page makes what it opens of it (openedGame); {error, code, line} with core's reason when
@@ -30,7 +37,7 @@ const make = (o = {}) => {
   return { ctl, said };
 };
 
-test('an offer goes with its side\'s moves; moving on declines it; a decline is seen once', () => {
+test("an offer goes with its side's moves; moving on declines it; a decline is seen once", () => {
   const g = { kind: 'offer', by: 'gold' };
   assert.deepEqual(offers.offerAfterMove(g, 'gold'), g);
   assert.deepEqual(offers.offerAfterMove(g, 'scarlet'), { kind: 'declined', by: 'scarlet' });
@@ -40,7 +47,7 @@ test('an offer goes with its side\'s moves; moving on declines it; a decline is 
   assert.equal(offers.offerAfterMove(null, 'gold'), null);
 });
 
-test('who may resign or offer: the person\'s side, the side to move on one device, nobody when the computer plays both', () => {
+test("who may resign or offer: the person's side, the side to move on one device, nobody when the computer plays both", () => {
   const { ctl } = make({ mode: 'watch' });
   assert.equal(offers.actingSide(ctl), null);
   assert.deepEqual(offers.offersState(ctl), { canResign: false, canOffer: false, prompt: null, note: '' });
@@ -62,7 +69,7 @@ test('who may resign or offer: the person\'s side, the side to move on one devic
   assert.deepEqual(offers.offersState(hs), { canResign: false, canOffer: false, prompt: null, note: '' });
 
   const link = make({ mode: 'link', human: 'scarlet' }).ctl;
-  assert.equal(offers.actingSide(link), 'scarlet', 'by link: this device\'s side, whoever is to move');
+  assert.equal(offers.actingSide(link), 'scarlet', "by link: this device's side, whoever is to move");
   assert.deepEqual(offers.offerDraw(link), {});
   assert.equal(offers.offersState(link).note, 'Your draw offer is in the link to send.');
   assert.deepEqual(offers.resign(link), {});
@@ -72,7 +79,7 @@ test('who may resign or offer: the person\'s side, the side to move on one devic
   assert.equal(link.undoCount(), 0, 'no undo once the game has ended by link');
 });
 
-test('the computer answers on its move from its search: lost accepts, even declines (core\'s rule)', () => {
+test("the computer answers on its move from its search: lost accepts, even declines (core's rule)", () => {
   const { ctl, said } = make();
   assert.deepEqual(ctl.play('2c22c3'), {});
   // the human offered; the computer's search says it is even
@@ -92,19 +99,22 @@ test('the computer answers on its move from its search: lost accepts, even decli
   assert.equal(M.computerAcceptsDraw({ score: -5000, mate: 3 }, 1), false);
   assert.equal(M.computerAcceptsDraw({ score: 0, mate: null }, 39), false);
   assert.equal(M.computerAcceptsDraw({ score: 0, mate: null }, 40), true);
-  assert.throws(() => M.computerAcceptsDraw({ mate: null }, 4), (e) => e.code === 'bad-argument');
+  assert.throws(
+    () => M.computerAcceptsDraw({ mate: null }, 4),
+    (e) => e.code === 'bad-argument',
+  );
 });
 
 test('the ending and the offer are part of the record: reset, reload and undo', () => {
   const { ctl } = make({ mode: 'hotseat' });
   for (const m of ['2c22c3', '2c72c6', '2d22d3']) assert.deepEqual(ctl.play(m), {});
-  assert.deepEqual(offers.offerDraw(ctl), {});  // Scarlet offers
+  assert.deepEqual(offers.offerDraw(ctl), {}); // Scarlet offers
   let rec = ctl.record();
   assert.deepEqual(rec.offer, { kind: 'offer', by: 'scarlet' });
   const again = make({ mode: 'hotseat' }).ctl;
   again.reset(JSON.parse(JSON.stringify(rec)));
   assert.deepEqual(again.offer, rec.offer);
-  assert.deepEqual(offers.resign(ctl), {});  // Scarlet resigns
+  assert.deepEqual(offers.resign(ctl), {}); // Scarlet resigns
   rec = ctl.record();
   assert.deepEqual(rec.ending, { state: 'resignation', winner: 'gold' });
   assert.equal(rec.offer, undefined);
@@ -113,7 +123,10 @@ test('the ending and the offer are part of the record: reset, reload and undo', 
   assert.notEqual(again.recordKey(), make({ mode: 'hotseat' }).ctl.recordKey());
   // an ending that the board does not allow is refused (nothing changed)
   const over = make({ mode: 'hotseat' }).ctl;
-  assert.match(over.reset({ ...rec, ending: { state: 'checkmate', winner: 'gold' } }).error, /unknown ending/);
+  assert.match(
+    over.reset({ ...rec, ending: { state: 'checkmate', winner: 'gold' } }).error,
+    /unknown ending/,
+  );
   assert.deepEqual(over.model.coordinates(), []);
   // undo takes the resignation back with the last move
   assert.equal(ctl.undo(), 1);
@@ -124,11 +137,27 @@ test('the ending and the offer are part of the record: reset, reload and undo', 
 test('links: resign= and draw= round trip; old links read as before; bad values are refused', () => {
   const base = { moves: ['2c22c3'], mode: 'link', to: 'scarlet' };
   const cases = [
-    [{ ending: { state: 'resignation', winner: 'gold' } }, '&resign=s', { ending: { state: 'resignation', winner: 'gold' } }],
-    [{ ending: { state: 'resignation', winner: 'scarlet' } }, '&resign=g', { ending: { state: 'resignation', winner: 'scarlet' } }],
-    [{ ending: { state: 'draw-agreed', winner: null } }, '&draw=agreed', { ending: { state: 'draw-agreed', winner: null } }],
+    [
+      { ending: { state: 'resignation', winner: 'gold' } },
+      '&resign=s',
+      { ending: { state: 'resignation', winner: 'gold' } },
+    ],
+    [
+      { ending: { state: 'resignation', winner: 'scarlet' } },
+      '&resign=g',
+      { ending: { state: 'resignation', winner: 'scarlet' } },
+    ],
+    [
+      { ending: { state: 'draw-agreed', winner: null } },
+      '&draw=agreed',
+      { ending: { state: 'draw-agreed', winner: null } },
+    ],
     [{ offer: { kind: 'offer', by: 'gold' } }, '&draw=offer-g', { offer: { kind: 'offer', by: 'gold' } }],
-    [{ offer: { kind: 'declined', by: 'scarlet' } }, '&draw=decline-s', { offer: { kind: 'declined', by: 'scarlet' } }],
+    [
+      { offer: { kind: 'declined', by: 'scarlet' } },
+      '&draw=decline-s',
+      { offer: { kind: 'declined', by: 'scarlet' } },
+    ],
   ];
   for (const [extra, suffix, read] of cases) {
     const hash = encodeGame({ ...base, ...extra });
@@ -137,34 +166,58 @@ test('links: resign= and draw= round trip; old links read as before; bad values 
     assert.deepEqual({ ending: d.ending, offer: d.offer }, { ending: undefined, offer: undefined, ...read });
   }
   // an ending wins over an offer; old links have neither
-  assert.equal(encodeGame({ ...base, ending: { state: 'draw-agreed' }, offer: { kind: 'offer', by: 'gold' } }), '#moves=2c22c3&play=link&to=s&draw=agreed');
+  assert.equal(
+    encodeGame({ ...base, ending: { state: 'draw-agreed' }, offer: { kind: 'offer', by: 'gold' } }),
+    '#moves=2c22c3&play=link&to=s&draw=agreed',
+  );
   const old = decodeHash('#moves=2c22c3.2c72c6&play=link&to=g');
   assert.equal(old.error, undefined);
   assert.equal(old.ending, undefined);
   assert.equal(old.offer, undefined);
-  for (const [bad, re] of [['&resign=x', /'resign' must be g/], ['&draw=maybe', /'draw' must be agreed, offer-g/],
-    ['&resign=g&draw=agreed', /both a resignation and a draw/], ['&draw=offer-g&draw=agreed', /gives 'draw' twice/]]) {
+  for (const [bad, re] of [
+    ['&resign=x', /'resign' must be g/],
+    ['&draw=maybe', /'draw' must be agreed, offer-g/],
+    ['&resign=g&draw=agreed', /both a resignation and a draw/],
+    ['&draw=offer-g&draw=agreed', /gives 'draw' twice/],
+  ]) {
     assert.match(decodeHash('#moves=2c22c3' + bad).error, re);
   }
   assert.throws(() => encodeGame({ ...base, ending: { state: 'checkmate' } }), TypeError);
   assert.throws(() => encodeGame({ ...base, offer: { kind: 'offer', by: 'blue' } }), TypeError);
 });
 
-test('record texts: the page\'s tags, an opened record\'s tags and notes, file names, game lines', () => {
+test("record texts: the page's tags, an opened record's tags and notes, file names, game lines", () => {
   const { ctl } = make({ mode: 'ai', human: 'scarlet', level: 5 });
   const now = new Date(2025, 2, 14);
   assert.deepEqual(recordTags(ctl, now), {
-    Event: 'Game against the computer', Site: 'Dragonchess in the browser', Date: '2025.03.14', Gold: 'Computer, strength 5', Scarlet: '?',
+    Event: 'Game against the computer',
+    Site: 'Dragonchess in the browser',
+    Date: '2025.03.14',
+    Gold: 'Computer, strength 5',
+    Scarlet: '?',
   });
   assert.equal(fileName(recordTags(ctl, now)), 'dragonchess-2025-03-14.dgn');
   assert.equal(fileName({ Date: '????.??.??' }, now), 'dragonchess-2025-03-14.dgn');
-  const text = '[Event "Club"]\n[Gold "Ann"]\n[Date "1997.08.31"]\n\n{ start } 1. W2h3 { first } W2e6?! 2. W2e3 *\n';
+  const text =
+    '[Event "Club"]\n[Gold "Ann"]\n[Date "1997.08.31"]\n\n{ start } 1. W2h3 { first } W2e6?! 2. W2e3 *\n';
   const g = readGame(M, text, 0);
   assert.deepEqual(g.moves, ['2h22h3', '2e72e6', '2e22e3']);
   assert.equal(g.ending, null);
   assert.match(g.what, /Opened “Club” \(3 plies\)/);
-  ctl.reset({ settings: { ...ctl.settings, mode: 'hotseat' }, startFen: g.startFen, moves: g.moves, meta: g.meta });
-  assert.deepEqual(recordTags(ctl), { Event: 'Club', Site: '?', Date: '1997.08.31', Round: '?', Gold: 'Ann', Scarlet: '?' });
+  ctl.reset({
+    settings: { ...ctl.settings, mode: 'hotseat' },
+    startFen: g.startFen,
+    moves: g.moves,
+    meta: g.meta,
+  });
+  assert.deepEqual(recordTags(ctl), {
+    Event: 'Club',
+    Site: '?',
+    Date: '1997.08.31',
+    Round: '?',
+    Gold: 'Ann',
+    Scarlet: '?',
+  });
   const written = recordText(ctl);
   assert.match(written, /\{ start \} 1\. W2h3 \{ first \} 1\.\.\. W2e6\?! 2\. W2e3 \*/);
   assert.deepEqual(M.readRecord(written).moves, g.moves);
@@ -172,15 +225,29 @@ test('record texts: the page\'s tags, an opened record\'s tags and notes, file n
   ctl.reset({ settings: ctl.settings, startFen: g.startFen, moves: ['2h22h3', '2d72d6'], meta: g.meta });
   assert.deepEqual(recordNotes(ctl), { comments: ['start', 'first'], glyphs: [''] });
   assert.doesNotMatch(recordText(ctl), /\?!/);
-  assert.equal(gameLine({ tags: { Gold: 'Ann', Scarlet: '?', Event: 'Club', Date: '????.??.??' }, result: '1-0', moves: 1 }), 'Ann – Scarlet · Club · 1-0 · 1 ply');
+  assert.equal(
+    gameLine({
+      tags: { Gold: 'Ann', Scarlet: '?', Event: 'Club', Date: '????.??.??' },
+      result: '1-0',
+      moves: 1,
+    }),
+    'Ann – Scarlet · Club · 1-0 · 1 ply',
+  );
   const bad = readGame(M, '1. W2c4', 0);
   assert.ok(bad.error && bad.code === 'bad-record' && bad.line === 1, JSON.stringify(bad));
 });
 
 test('takebacks: on one device the mover asks and the side to move answers; by link only before the answer, in the link', () => {
   const g = { kind: 'ask', by: 'gold' };
-  assert.deepEqual(offers.takebackAfterMove(g, 'scarlet'), { kind: 'declined', by: 'scarlet' }, 'moving on declines');
-  assert.deepEqual(offers.takebackAfterMove({ kind: 'declined', by: 'scarlet' }, 'scarlet'), { kind: 'declined', by: 'scarlet' });
+  assert.deepEqual(
+    offers.takebackAfterMove(g, 'scarlet'),
+    { kind: 'declined', by: 'scarlet' },
+    'moving on declines',
+  );
+  assert.deepEqual(offers.takebackAfterMove({ kind: 'declined', by: 'scarlet' }, 'scarlet'), {
+    kind: 'declined',
+    by: 'scarlet',
+  });
   assert.equal(offers.takebackAfterMove({ kind: 'accepted', by: 'scarlet' }, 'gold'), null);
 
   const ai = make({ mode: 'ai' }).ctl;
@@ -194,7 +261,10 @@ test('takebacks: on one device the mover asks and the side to move answers; by l
   assert.deepEqual(hs.play('2c22c3'), {});
   assert.deepEqual(offers.undoOrAsk(hs), {});
   assert.equal(hs.model.length, 1, 'asked, not taken back');
-  assert.deepEqual(offers.takebackState(hs).prompt, { text: 'Gold asks to take back their last move.', answerer: 'scarlet' });
+  assert.deepEqual(offers.takebackState(hs).prompt, {
+    text: 'Gold asks to take back their last move.',
+    answerer: 'scarlet',
+  });
   assert.match(offers.undoOrAsk(hs).error, /already on the table/);
   assert.deepEqual(offers.declineTakeback(hs), {});
   assert.equal(offers.takebackState(hs).note, 'Scarlet declined the takeback.');
@@ -209,10 +279,16 @@ test('takebacks: on one device the mover asks and the side to move answers; by l
   assert.deepEqual(a.play('2c22c3'), {});
   assert.deepEqual(offers.undoOrAsk(a), {});
   assert.deepEqual(a.record().takeback, { kind: 'ask', by: 'gold' });
-  assert.equal(offers.takebackState(a).note, 'You asked to take back your last move: the request is in the link to send.');
+  assert.equal(
+    offers.takebackState(a).note,
+    'You asked to take back your last move: the request is in the link to send.',
+  );
   const b = make({ mode: 'link', human: 'scarlet' }).ctl;
   b.reset({ settings: b.settings, moves: ['2c22c3'], takeback: a.record().takeback });
-  assert.deepEqual(offers.takebackState(b).prompt, { text: 'Your opponent asks to take back their last move.', answerer: 'scarlet' });
+  assert.deepEqual(offers.takebackState(b).prompt, {
+    text: 'Your opponent asks to take back their last move.',
+    answerer: 'scarlet',
+  });
   assert.deepEqual(offers.acceptTakeback(b), {});
   assert.equal(b.model.length, 0);
   assert.deepEqual(b.takeback, { kind: 'accepted', by: 'scarlet' });
@@ -226,12 +302,26 @@ test('takebacks: on one device the mover asks and the side to move answers; by l
 
 test('links: takeback= and help= round trip; bad values are refused', () => {
   const base = { moves: ['2c22c3'], mode: 'link', to: 'scarlet' };
-  const hash = encodeGame({ ...base, takeback: { kind: 'ask', by: 'gold' }, assists: [{ ply: 0, side: 'gold', kind: 'analysis' }, { ply: 1, side: 'scarlet', kind: 'hint' }] });
+  const hash = encodeGame({
+    ...base,
+    takeback: { kind: 'ask', by: 'gold' },
+    assists: [
+      { ply: 0, side: 'gold', kind: 'analysis' },
+      { ply: 1, side: 'scarlet', kind: 'hint' },
+    ],
+  });
   assert.equal(hash, '#moves=2c22c3&play=link&to=s&takeback=ask-g&help=0ag.1hs');
   const d = decodeHash(hash);
   assert.deepEqual(d.takeback, { kind: 'ask', by: 'gold' });
-  assert.deepEqual(d.assists, [{ ply: 0, side: 'gold', kind: 'analysis' }, { ply: 1, side: 'scarlet', kind: 'hint' }]);
-  for (const k of ['accepted', 'declined']) assert.deepEqual(decodeHash(encodeGame({ ...base, takeback: { kind: k, by: 'scarlet' } })).takeback, { kind: k, by: 'scarlet' });
+  assert.deepEqual(d.assists, [
+    { ply: 0, side: 'gold', kind: 'analysis' },
+    { ply: 1, side: 'scarlet', kind: 'hint' },
+  ]);
+  for (const k of ['accepted', 'declined'])
+    assert.deepEqual(decodeHash(encodeGame({ ...base, takeback: { kind: k, by: 'scarlet' } })).takeback, {
+      kind: k,
+      by: 'scarlet',
+    });
   assert.match(decodeHash('#moves=2c22c3&takeback=maybe').error, /'takeback' must be ask-g/);
   assert.match(decodeHash('#moves=2c22c3&help=3xg').error, /'help' must list uses/);
   assert.throws(() => encodeGame({ ...base, takeback: { kind: 'ask', by: 'blue' } }), TypeError);
@@ -243,10 +333,17 @@ test('help used between people is noted in the record for both; not against the 
   assert.deepEqual(ctl.play('2c22c3'), {});
   assert.equal(ctl.useAssist('analysis'), true);
   assert.equal(ctl.useAssist('analysis'), true, 'once a turn');
-  assert.deepEqual(ctl.assists, [{ ply: 0, side: 'gold', kind: 'hint' }, { ply: 1, side: 'scarlet', kind: 'analysis' }]);
+  assert.deepEqual(ctl.assists, [
+    { ply: 0, side: 'gold', kind: 'hint' },
+    { ply: 1, side: 'scarlet', kind: 'analysis' },
+  ]);
   assert.deepEqual(recordNotes(ctl).comments, ['Gold used a hint.', 'Scarlet used the analysis.']);
   assert.match(recordText(ctl), /\{ ?Gold used a hint\. ?\} 1\. W2c3 \{ ?Scarlet used the analysis\. ?\}/);
   ctl.undo();
-  assert.deepEqual(ctl.assists, [{ ply: 0, side: 'gold', kind: 'hint' }], 'a note goes with the position taken back');
+  assert.deepEqual(
+    ctl.assists,
+    [{ ply: 0, side: 'gold', kind: 'hint' }],
+    'a note goes with the position taken back',
+  );
   assert.equal(make({ mode: 'ai' }).ctl.useAssist('hint'), false);
 });

@@ -13,8 +13,12 @@ const OWNER = 'web/app/game/controller.js';
 // A write to the controller (named ctl wherever the page hands it on) or one of its events.
 const WRITE = /\bctl\.[\w.]+\s*(=(?!=)|\+=|-=|\+\+|--)|\bctl\.emit\(/g;
 
-const stripComments = (t) => t.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
-  .split('\n').map((l) => l.replace(/(^|\s)\/\/.*$/, '$1')).join('\n');
+const stripComments = (t) =>
+  t
+    .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
+    .split('\n')
+    .map((l) => l.replace(/(^|\s)\/\/.*$/, '$1'))
+    .join('\n');
 
 /** Every place outside the controller that writes its state: ['file:line: text']. */
 export function writers(root = ROOT) {
@@ -22,14 +26,16 @@ export function writers(root = ROOT) {
   for (const abs of jsFiles(path.join(root, 'web'))) {
     const file = path.relative(root, abs).split(path.sep).join('/');
     if (file === OWNER) continue;
-    stripComments(fs.readFileSync(abs, 'utf8')).split('\n').forEach((line, i) => {
-      for (const m of line.matchAll(WRITE)) out.push(`${file}:${i + 1}: ${m[0]}`);
-    });
+    stripComments(fs.readFileSync(abs, 'utf8'))
+      .split('\n')
+      .forEach((line, i) => {
+        for (const m of line.matchAll(WRITE)) out.push(`${file}:${i + 1}: ${m[0]}`);
+      });
   }
   return out;
 }
 
-test('only the controller writes the game\'s state and emits its events', () => {
+test("only the controller writes the game's state and emits its events", () => {
   const found = writers();
   console.log(`places outside the controller that write its state: ${found.length}`);
   assert.deepEqual(found, []);
@@ -40,6 +46,6 @@ test('the checker finds a write and an event from outside (it can fail)', () => 
   assert.deepEqual(hits("ctl.note = { text, kind: 'warn' };"), ['ctl.note =']);
   assert.deepEqual(hits("ctl.emit('change');"), ['ctl.emit(']);
   assert.deepEqual(hits('ctl.model.rules = r; ctl.viewPly++;'), ['ctl.model.rules =', 'ctl.viewPly++']);
-  assert.deepEqual(hits("if (ctl.note === null && ctl.selected == name) ctl.setNote(n);"), []);
+  assert.deepEqual(hits('if (ctl.note === null && ctl.selected == name) ctl.setNote(n);'), []);
   assert.equal(stripComments("a(); // ctl.note = null\n/* ctl.emit('x') */ b();").match(WRITE), null);
 });

@@ -16,8 +16,9 @@ function files() {
   const out = [];
   const walk = (p) => {
     const st = fs.statSync(p);
-    if (st.isDirectory()) { for (const e of fs.readdirSync(p)) if (e !== 'node_modules') walk(path.join(p, e)); }
-    else if (EXT.test(p)) out.push(p);
+    if (st.isDirectory()) {
+      for (const e of fs.readdirSync(p)) if (e !== 'node_modules') walk(path.join(p, e));
+    } else if (EXT.test(p)) out.push(p);
   };
   for (const s of SOURCES) if (fs.existsSync(path.join(ROOT, s))) walk(path.join(ROOT, s));
   return out;
@@ -30,18 +31,30 @@ function code(file) {
   let t = fs.readFileSync(file, 'utf8');
   if (file.endsWith('.html')) return t.replace(/<!--[\s\S]*?-->/g, '');
   t = t.replace(/\/\*[\s\S]*?\*\//g, '');
-  return t.split('\n').map((l) => l.replace(/(^|\s)\/\/.*$/, '$1')).join('\n');
+  return t
+    .split('\n')
+    .map((l) => l.replace(/(^|\s)\/\/.*$/, '$1'))
+    .join('\n');
 }
 
-const SOURCE = files().map((f) => ({ file: path.relative(ROOT, f).split(path.sep).join('/'), text: code(f) }));
+const SOURCE = files().map((f) => ({
+  file: path.relative(ROOT, f).split(path.sep).join('/'),
+  text: code(f),
+}));
 
 // fact -> [the pattern that writes it, the one file allowed to, (the files looked at: all)]
-const JS = /\.(m?js|html)$/;  // the page's code (the renderer's C++ reads its board string itself)
+const JS = /\.(m?js|html)$/; // the page's code (the renderer's C++ reads its board string itself)
 const FACTS = {
   "the boards' names": [/["'`](Underworld|Ground|Sky)["'`]/, 'core/types.h'],
-  "the computer's strength range": [/\b(MIN|MAX)_(LEVEL|STRENGTH)\b|level\s*(<=|<|>)\s*10\b|max="10"/, 'wasm/facts.cpp'],
+  "the computer's strength range": [
+    /\b(MIN|MAX)_(LEVEL|STRENGTH)\b|level\s*(<=|<|>)\s*10\b|max="10"/,
+    'wasm/facts.cpp',
+  ],
   'a position string written from a board': [/ranks\.join\(['"]\/['"]\)/, null],
-  'a coordinate move split into its squares': [/\b(m|mv|move|best|want|next|coordinate)\.slice\((0,\s*3|3,\s*6|3)\)/, 'web/app/rules/squares.js'],
+  'a coordinate move split into its squares': [
+    /\b(m|mv|move|best|want|next|coordinate)\.slice\((0,\s*3|3,\s*6|3)\)/,
+    'web/app/rules/squares.js',
+  ],
   "a piece's side from its letter's case": [/[<>]=?\s*'[AZaz]'/, 'web/app/rules/facts.js', JS],
   'a result written out': [/['"`](1[-–]0|0[-–]1|½[-–]½|1\/2-1\/2)['"`]|['"`]½/, 'web/app/rules/words.js'],
   'an evaluation as a bar': [/Math\.tanh|Math\.exp\(/, 'web/app/analysis/review.js'],
@@ -51,7 +64,10 @@ const FACTS = {
   '$ (an element by id)': [/\b(const|let|var)\s+\$\s*=/, 'web/app/util/dom.js'],
   'esc (text for HTML)': [/replace\(\/\[&<>/, 'web/app/util/dom.js'],
   'an event emitter': [/listeners\.(get|set)\(event/, 'web/app/util/emitter.js'],
-  "legal destinations as the board's squares": [/\.map\(\(\w+\) => parseSquare\(\w+\.to\)\)/, 'web/app/rules/moves.js'],
+  "legal destinations as the board's squares": [
+    /\.map\(\(\w+\) => parseSquare\(\w+\.to\)\)/,
+    'web/app/rules/moves.js',
+  ],
   'legal moves grouped by origin': [/\.set\(\w+\.from,\s*\[\]\)/, 'web/app/rules/moves.js'],
   'a square described in words': [/frozen by a Basilisk['`]/, 'web/app/rules/words.js'],
   // core's RULE_SETS (the default first), through the wasm module: rules/facts.js's
@@ -64,12 +80,16 @@ const FACTS = {
 };
 
 test('every fact and every small helper has one owner', () => {
-  const report = [], wrong = [];
+  const report = [],
+    wrong = [];
   for (const [fact, [re, owner, scope]] of Object.entries(FACTS)) {
     const where = SOURCE.filter((s) => (!scope || scope.test(s.file)) && re.test(s.text)).map((s) => s.file);
     report.push(`${fact}: ${where.length} (${where.join(', ') || 'none'})`);
     const want = owner ? [owner] : [];
-    if (JSON.stringify(where) !== JSON.stringify(want)) wrong.push(`${fact}: written in ${where.join(', ') || 'no file'}; its owner is ${owner || 'core (no page file writes it)'}`);
+    if (JSON.stringify(where) !== JSON.stringify(want))
+      wrong.push(
+        `${fact}: written in ${where.join(', ') || 'no file'}; its owner is ${owner || 'core (no page file writes it)'}`,
+      );
   }
   console.log(report.join('\n'));
   assert.deepEqual(wrong, []);
@@ -84,8 +104,14 @@ test('the checker finds a fact written again (it can fail)', () => {
   assert.ok(FACTS['the default rule set'][0].test("let start = { fen: '', moves: [], rules: 'gygax' };"));
   assert.ok(FACTS['the default rule set'][0].test('<input type="radio" name="rules" value="gygax" checked>'));
   assert.ok(FACTS['full strength'][0].test("const level = purpose === 'hint' ? 10 : ctl.settings.level;"));
-  assert.ok(FACTS['full strength'][0].test('search.start(msg.limits, 10, null, { ply, multipv: 1, fresh: true });'));
+  assert.ok(
+    FACTS['full strength'][0].test('search.start(msg.limits, 10, null, { ply, multipv: 1, fresh: true });'),
+  );
   assert.ok(FACTS['the clock presets'][0].test('<option value="3+2" data-for="live">'));
   assert.ok(FACTS['the clock presets'][0].test('<option value="14d" data-for="link">'));
-  assert.ok(FACTS["the keyboard's first square"][0].test("startSquare: () => (ctl.settings.flipped ? '2f7' : '2f2'),"));
+  assert.ok(
+    FACTS["the keyboard's first square"][0].test(
+      "startSquare: () => (ctl.settings.flipped ? '2f7' : '2f2'),",
+    ),
+  );
 });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as C from '../../web/app/game/clock.js';
 
-const T0 = Date.UTC(2026, 0, 1, 12);  // any epoch ms
+const T0 = Date.UTC(2026, 0, 1, 12); // any epoch ms
 const fischer = (m, s) => C.readTc(`${m}+${s}`).tc;
 
 test('time controls: presets, custom, correspondence, none; bad ones named', () => {
@@ -18,13 +18,22 @@ test('time controls: presets, custom, correspondence, none; bad ones named', () 
   assert.equal(C.pgnTimeControl(null), '-');
   assert.equal(C.tcWords(fischer(10, 0)), '10 minutes');
   assert.equal(C.tcWords({ kind: 'days', days: 7 }), '7 days a move');
-  for (const [bad, why] of [['5+', /cannot be read/], ['2d', /days a move are 1, 3, 7, 14/], ['0+3', /minutes out of range/],
-    ['181+0', /minutes out of range/], ['5+200', /increment out of range/], ['0.3+0', /quarter/], ['fast', /cannot be read/]]) {
+  for (const [bad, why] of [
+    ['5+', /cannot be read/],
+    ['2d', /days a move are 1, 3, 7, 14/],
+    ['0+3', /minutes out of range/],
+    ['181+0', /minutes out of range/],
+    ['5+200', /increment out of range/],
+    ['0.3+0', /quarter/],
+    ['fast', /cannot be read/],
+  ]) {
     const r = C.readTc(bad);
     assert.ok(r.error && r.error.includes(JSON.stringify(bad)) && why.test(r.error), `${bad}: ${r.error}`);
   }
-  assert.equal(C.readTc('9x', "link's 'tc'").error,
-    'the link\'s \'tc\' "9x" cannot be read: write minutes+seconds such as 5+3, days a move such as 3d, or none');
+  assert.equal(
+    C.readTc('9x', "link's 'tc'").error,
+    "the link's 'tc' \"9x\" cannot be read: write minutes+seconds such as 5+3, days a move such as 3d, or none",
+  );
   assert.equal(C.cleanTc({ kind: 'fischer', base: 300000, inc: 3000 }).base, 300000);
   assert.equal(C.cleanTc({ kind: 'fischer', base: -1, inc: 0 }), null);
   assert.equal(C.cleanTc('5+3'), null);
@@ -32,16 +41,16 @@ test('time controls: presets, custom, correspondence, none; bad ones named', () 
 
 test('time from timestamps: the first move is free, then the side to move runs; increment after each move', () => {
   let c = C.newClock(fischer(3, 2));
-  assert.equal(C.remaining(c, 'gold', T0 + 999999), 180000);  // nothing runs before the first move
-  c = C.moved(c, 'gold', T0);  // Gold's first move: not timed, no increment
+  assert.equal(C.remaining(c, 'gold', T0 + 999999), 180000); // nothing runs before the first move
+  c = C.moved(c, 'gold', T0); // Gold's first move: not timed, no increment
   assert.equal(c.running, 'scarlet');
   assert.deepEqual(c.stamps, [{ at: T0, left: 180000 }]);
   assert.equal(C.remaining(c, 'scarlet', T0 + 5000), 175000);
-  assert.equal(C.remaining(c, 'gold', T0 + 5000), 180000);  // only the side to move runs
-  c = C.moved(c, 'scarlet', T0 + 5000);  // spent 5 s, +2 s
+  assert.equal(C.remaining(c, 'gold', T0 + 5000), 180000); // only the side to move runs
+  c = C.moved(c, 'scarlet', T0 + 5000); // spent 5 s, +2 s
   assert.equal(c.left.scarlet, 177000);
   assert.equal(c.stamps[1].left, 177000);
-  c = C.moved(c, 'gold', T0 + 65000);  // Gold spent 60 s
+  c = C.moved(c, 'gold', T0 + 65000); // Gold spent 60 s
   assert.equal(c.left.gold, 122000);
   // a sleep of an hour between two looks: the time is still counted from the stamp
   assert.equal(C.remaining(c, 'scarlet', T0 + 65000 + 3600000), 0);
@@ -52,7 +61,7 @@ test('time from timestamps: the first move is free, then the side to move runs; 
 test('a flag, the clocks stopped at the end, a takeback gives no time back', () => {
   let c = C.moved(C.newClock(fischer(1, 0)), 'gold', T0);
   c = C.moved(c, 'scarlet', T0 + 10000);
-  const s = C.stopped(c, T0 + 70000);  // Gold's flag fell at T0 + 70000
+  const s = C.stopped(c, T0 + 70000); // Gold's flag fell at T0 + 70000
   assert.equal(s.running, null);
   assert.equal(s.left.gold, 0);
   assert.equal(C.remaining(s, 'gold', T0 + 1e9), 0);
@@ -63,18 +72,23 @@ test('a flag, the clocks stopped at the end, a takeback gives no time back', () 
   assert.equal(b.running, 'scarlet');
   assert.equal(b.stamps.length, 1);
   assert.equal(C.remaining(b, 'scarlet', T0 + 30000), 40000);
-  const z = C.takenBack(b, 1, 'gold', T0 + 30000);  // back to the start: the clocks wait
+  const z = C.takenBack(b, 1, 'gold', T0 + 30000); // back to the start: the clocks wait
   assert.equal(z.running, null);
   assert.equal(z.stamps.length, 0);
 });
 
-test('correspondence: each move refills the clock; a link\'s move times make the same clock', () => {
-  const tc = C.readTc('1d').tc, DAY = 86400000;
+test("correspondence: each move refills the clock; a link's move times make the same clock", () => {
+  const tc = C.readTc('1d').tc,
+    DAY = 86400000;
   let c = C.moved(C.newClock(tc), 'gold', T0);
   c = C.moved(c, 'scarlet', T0 + 20 * 3600000);
   assert.equal(c.left.scarlet, DAY);
   assert.equal(C.remaining(c, 'gold', T0 + 20 * 3600000 + 5 * 3600000), 19 * 3600000);
-  const again = C.fromTimes(tc, c.stamps.map((s) => s.at), 'gold');
+  const again = C.fromTimes(
+    tc,
+    c.stamps.map((s) => s.at),
+    'gold',
+  );
   assert.deepEqual(again, c);
   assert.equal(C.fallen(again, T0 + 20 * 3600000 + DAY), 'gold');
   assert.equal(C.clockText(2 * DAY + 22 * 3600000 + 5), '2 d 22 h');
@@ -86,13 +100,16 @@ test('restore: a saved clock is read back field by field, and the time away is c
   const saved = JSON.parse(JSON.stringify(c));
   const r = C.cleanClock(saved, 2, 'gold', false);
   assert.deepEqual(r, c);
-  assert.equal(C.remaining(r, 'gold', T0 + 4000 + 120000), 180000);  // two minutes away: charged
-  assert.equal(C.cleanClock(saved, 3, 'gold', false), null);       // not this game's length
-  assert.equal(C.cleanClock(saved, 2, 'scarlet', false), null);    // not the side to move
+  assert.equal(C.remaining(r, 'gold', T0 + 4000 + 120000), 180000); // two minutes away: charged
+  assert.equal(C.cleanClock(saved, 3, 'gold', false), null); // not this game's length
+  assert.equal(C.cleanClock(saved, 2, 'scarlet', false), null); // not the side to move
   assert.equal(C.cleanClock({ ...saved, left: { gold: -5, scarlet: 1 } }, 2, 'gold', false), null);
   assert.equal(C.cleanClock({ ...saved, since: 'x' }, 2, 'gold', false), null);
-  assert.equal(C.cleanClock({ ...saved, tc: { kind: 'fischer', base: 1e12, inc: 0 } }, 2, 'gold', false), null);
-  assert.equal(C.cleanClock(saved, 2, 'gold', true).running, null);  // a finished game: stopped
+  assert.equal(
+    C.cleanClock({ ...saved, tc: { kind: 'fischer', base: 1e12, inc: 0 } }, 2, 'gold', false),
+    null,
+  );
+  assert.equal(C.cleanClock(saved, 2, 'gold', true).running, null); // a finished game: stopped
 });
 
 test('what the clock shows: minutes, hours, tenths in the last 10 s; when it next changes', () => {
@@ -118,30 +135,41 @@ import { cleanSettings } from '../../web/app/game/store.js';
 const M = await loadEngine();
 function timed(mode, tcText, extra = {}) {
   let t = T0;
-  const ctl = new Controller(new GameModel(M), cleanSettings({ mode, human: 'gold', level: 1 }), { now: () => t });
-  ctl.reset({ settings: cleanSettings({ mode, human: 'gold', level: 1, tc: C.readTc(tcText).tc }), ...extra });
-  return { ctl, at: (ms) => { t = T0 + ms; }, over: () => ctl.model.status() };
+  const ctl = new Controller(new GameModel(M), cleanSettings({ mode, human: 'gold', level: 1 }), {
+    now: () => t,
+  });
+  ctl.reset({
+    settings: cleanSettings({ mode, human: 'gold', level: 1, tc: C.readTc(tcText).tc }),
+    ...extra,
+  });
+  return {
+    ctl,
+    at: (ms) => {
+      t = T0 + ms;
+    },
+    over: () => ctl.model.status(),
+  };
 }
 
 test('one device on a clock: moves charge the mover, a flag ends the game through core', () => {
   const { ctl, at } = timed('hotseat', '1+2');
   assert.equal(ctl.clock.running, null);
-  assert.deepEqual(ctl.play('2c22c3'), {});       // Gold's first move: free
+  assert.deepEqual(ctl.play('2c22c3'), {}); // Gold's first move: free
   at(15000);
-  assert.deepEqual(ctl.play('2c72c6'), {});       // Scarlet spent 15 s, +2
+  assert.deepEqual(ctl.play('2c72c6'), {}); // Scarlet spent 15 s, +2
   assert.equal(ctl.timeLeft('scarlet'), 47000);
   assert.equal(ctl.checkFlag(), false);
   at(15000 + 59999);
   assert.equal(ctl.checkFlag(), false);
-  at(15000 + 60000);                            // Gold's minute is gone
-  const said = ctl.play('2d22d3');              // too late: the flag falls instead
+  at(15000 + 60000); // Gold's minute is gone
+  const said = ctl.play('2d22d3'); // too late: the flag falls instead
   assert.match(said.error, /Gold's time is up, Scarlet wins/);
   assert.equal(ctl.model.length, 2);
   assert.equal(ctl.model.status().state, 'timeout');
   assert.equal(ctl.model.status().winner, 'scarlet');
   assert.equal(ctl.clock.running, null);
   assert.equal(ctl.timeLeft('gold'), 0);
-  assert.equal(ctl.undoCount(), 0);             // no takeback after a flag
+  assert.equal(ctl.undoCount(), 0); // no takeback after a flag
   // saved and read back: the same ending, the same clocks
   const rec = JSON.parse(JSON.stringify(ctl.record()));
   const again = timed('hotseat', '1+2');
@@ -151,29 +179,34 @@ test('one device on a clock: moves charge the mover, a flag ends the game throug
 });
 
 test('a device asleep while the computer thinks: not charged to the computer; a person asleep is', () => {
-  let t = T0, m = 0;  // the wall clock (epoch ms) and the monotonic one (stands still in sleep)
+  let t = T0,
+    m = 0; // the wall clock (epoch ms) and the monotonic one (stands still in sleep)
   const settings = (tc) => cleanSettings({ mode: 'ai', human: 'gold', level: 1, tc });
   const ctl = new Controller(new GameModel(M), settings(null), { now: () => t, monotonic: () => m });
   ctl.reset({ settings: settings(C.readTc('1+0').tc) });
-  assert.deepEqual(ctl.play('2c22c3'), {});       // Gold's first move (free): the computer's clock runs
-  t += 3000; m += 3000;
-  assert.equal(ctl.checkFlag(), false);          // it has thought 3 s
-  t += 3600000;                                  // the device sleeps an hour
-  t += 2000; m += 2000;                          // awake, it thinks 2 s more
-  assert.equal(ctl.checkFlag(), false);          // no flag: the hour asleep is not its time
+  assert.deepEqual(ctl.play('2c22c3'), {}); // Gold's first move (free): the computer's clock runs
+  t += 3000;
+  m += 3000;
+  assert.equal(ctl.checkFlag(), false); // it has thought 3 s
+  t += 3600000; // the device sleeps an hour
+  t += 2000;
+  m += 2000; // awake, it thinks 2 s more
+  assert.equal(ctl.checkFlag(), false); // no flag: the hour asleep is not its time
   assert.equal(ctl.timeLeft('scarlet'), 55000);
-  assert.deepEqual(ctl.play('2c72c6'), {});       // its move, played when the worker answers
+  assert.deepEqual(ctl.play('2c72c6'), {}); // its move, played when the worker answers
   assert.equal(ctl.timeLeft('scarlet'), 55000);
-  assert.equal(ctl.clock.stamps[1].left, 55000);  // the record's [%clk] says the same
-  t += 1500; m += 1500;                          // a correction of the wall clock is no sleep
+  assert.equal(ctl.clock.stamps[1].left, 55000); // the record's [%clk] says the same
+  t += 1500;
+  m += 1500; // a correction of the wall clock is no sleep
   t += 1500;
   assert.equal(ctl.timeLeft('gold'), 57000);
-  t += 57000; m += 57000;                        // Gold, a person: the time runs on
+  t += 57000;
+  m += 57000; // Gold, a person: the time runs on
   assert.equal(ctl.checkFlag(), true);
   assert.equal(ctl.model.status().winner, 'scarlet');
 });
 
-test('a timed record opened: the page\'s time control from its tag, the clocks from its [%clk]s', async () => {
+test("a timed record opened: the page's time control from its tag, the clocks from its [%clk]s", async () => {
   const { openedGame } = await import('../../web/app/share/record.js');
   const readGame = (M, text, index) => openedGame(M, M.readRecord(text, index));
   assert.deepEqual(C.fromControl(M.parseTimeControl('300+3')), { kind: 'fischer', base: 300000, inc: 3000 });
@@ -181,9 +214,13 @@ test('a timed record opened: the page\'s time control from its tag, the clocks f
   assert.equal(C.fromControl(M.parseTimeControl('40/7200')), null, 'periods of moves');
   assert.equal(C.fromControl(M.parseTimeControl('10+0.1')), null, 'tenths of a second');
   assert.equal(C.fromControl(M.parseTimeControl('1/100000')), null, 'not whole days');
-  const text = '[TimeControl "60+2"]\n\n1. W2h3 { [%clk 0:01:00] } W2e6 { [%clk 0:00:55] } 2. W2e3 { [%clk 0:00:50] } *\n';
+  const text =
+    '[TimeControl "60+2"]\n\n1. W2h3 { [%clk 0:01:00] } W2e6 { [%clk 0:00:55] } 2. W2e3 { [%clk 0:00:50] } *\n';
   const g = readGame(M, text, 0);
-  assert.deepEqual(g.timing, { tc: { kind: 'fischer', base: 60000, inc: 2000 }, clocks: [60000, 55000, 50000] });
+  assert.deepEqual(g.timing, {
+    tc: { kind: 'fischer', base: 60000, inc: 2000 },
+    clocks: [60000, 55000, 50000],
+  });
   assert.match(g.what, /Clocks: 1\+2, as the record left them\./);
   const c = C.fromRecord(g.timing.tc, g.timing.clocks, 'gold', 'scarlet', false, T0);
   assert.deepEqual(c.left, { gold: 50000, scarlet: 55000 });
@@ -203,15 +240,15 @@ test('a timed record opened: the page\'s time control from its tag, the clocks f
   assert.equal(readGame(M, text.replace('[TimeControl "60+2"]', '[TimeControl "-"]'), 0).timing, null);
 });
 
-test('a flag against a lone King is a draw (core\'s rule)', () => {
+test("a flag against a lone King is a draw (core's rule)", () => {
   const kingOnly = '9k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1';
   const { ctl, at } = timed('hotseat', '0.25+0', { startFen: kingOnly });
   const legal = ctl.model.game.legalMoves();
-  assert.deepEqual(ctl.play(legal[0]), {});       // Gold's first move: free
+  assert.deepEqual(ctl.play(legal[0]), {}); // Gold's first move: free
   const scarletMove = ctl.model.game.legalMoves()[0];
   at(1000);
   assert.deepEqual(ctl.play(scarletMove), {});
-  at(1000 + 15000);                             // Gold's 15 s
+  at(1000 + 15000); // Gold's 15 s
   assert.equal(ctl.checkFlag(), true);
   assert.equal(ctl.model.status().state, 'timeout-draw');
   assert.equal(ctl.model.status().winner, null);

@@ -36,12 +36,15 @@ test('links carry the rule set: rules=bga, nothing for the default, a bad value 
   assert.equal(decodeHash('#moves=2c22c3').rules, undefined);
   assert.equal(decodeHash('#fen=' + P1.replace(/ /g, '_') + '&rules=bga', { position: true }).rules, 'bga');
   const bad = decodeHash('#moves=2c22c3&rules=zillions&vs=computer');
-  assert.match(bad.error, /rule set \(rules=\).*gygax for Gygax \(Dragon #100\), or bga for Board Game Arena; 'zillions' is not a rule set/);
-  assert.deepEqual(bad.moves, []);  // nothing of the link is applied
+  assert.match(
+    bad.error,
+    /rule set \(rules=\).*gygax for Gygax \(Dragon #100\), or bga for Board Game Arena; 'zillions' is not a rule set/,
+  );
+  assert.deepEqual(bad.moves, []); // nothing of the link is applied
   assert.throws(() => encodeGame({ rules: 'Big Rules' }), TypeError);
 });
 
-test('a game under Board Game Arena\'s rules: its Griffon step, the record, the saved game', () => {
+test("a game under Board Game Arena's rules: its Griffon step, the record, the saved game", () => {
   const ctl = new Controller(new GameModel(M), settings);
   // Gygax's rules (the default): the straight step is refused, naming the rule set
   assert.deepEqual(ctl.reset({ settings, startFen: P1 }), {});
@@ -63,31 +66,42 @@ test('a game under Board Game Arena\'s rules: its Griffon step, the record, the 
   // a move legal only under Board Game Arena's rules cannot be loaded under Gygax's:
   // refused, nothing changed
   const key = ctl.recordKey();
-  assert.match(ctl.reset({ settings, startFen: P1, moves: ['2g32g4'], rules: 'gygax' }).error, /Gygax's rules/);
+  assert.match(
+    ctl.reset({ settings, startFen: P1, moves: ['2g32g4'], rules: 'gygax' }).error,
+    /Gygax's rules/,
+  );
   assert.match(ctl.reset({ settings, startFen: P1, rules: 'zillions' }).error, /unknown rule set 'zillions'/);
   assert.equal(ctl.recordKey(), key);
   assert.equal(ctl.model.rules, 'bga');
 });
 
 test('the embed snippet and move diagrams follow the rule set', () => {
-  assert.match(embedUrl({ fen: P1, rules: 'bga', show: '2g3' }, 'https://example.org/'), /&rules=bga&show=2g3$/);
-  const gygax = moveDiagram(M, P1, '2g3'), bga = moveDiagram(M, P1, '2g3', 'bga');
+  assert.match(
+    embedUrl({ fen: P1, rules: 'bga', show: '2g3' }, 'https://example.org/'),
+    /&rules=bga&show=2g3$/,
+  );
+  const gygax = moveDiagram(M, P1, '2g3'),
+    bga = moveDiagram(M, P1, '2g3', 'bga');
   const reach = (d) => [...d.move, ...d.capture, ...d.both];
   assert.ok(!reach(gygax).includes('2g4') && reach(bga).includes('2g4'));
 });
 
-test('piece cards: the game\'s rule set\'s words, and a line for the other where it differs', () => {
+test("piece cards: the game's rule set's words, and a line for the other where it differs", () => {
   const name = ruleSetName('bga');
   assert.equal(name, 'Board Game Arena');
-  const griffon = cardData(M, 'G'), griffonBga = cardData(M, 'G', 'bga');
+  const griffon = cardData(M, 'G'),
+    griffonBga = cardData(M, 'G', 'bga');
   const ground = (c) => c.diagrams.find((d) => d.level === 2);
   assert.match(ground(griffon).others[0].words, /any direction/);
   assert.equal(ground(griffon).others[0].name, name);
   assert.match(cardText(griffon), /Under the Board Game Arena rules: Steps one square in any direction/);
   assert.match(ground(griffonBga).words, /any direction/);
-  assert.equal(ground(griffonBga).count, ground(griffon).count + 4);  // four straight steps more
+  assert.equal(ground(griffonBga).count, ground(griffon).count + 4); // four straight steps more
   assert.match(cardText(griffonBga), /Under the Gygax \(Dragon #100\) rules:/);
   const basilisk = cardData(M, 'B');
   assert.match(cardText(basilisk), /Under the Board Game Arena rules: .*pass over that square/);
-  assert.deepEqual(cardData(M, 'R').diagrams.flatMap((d) => d.others), []);  // the same under both
+  assert.deepEqual(
+    cardData(M, 'R').diagrams.flatMap((d) => d.others),
+    [],
+  ); // the same under both
 });

@@ -29,39 +29,46 @@ test('perft suite files', { skip: cases.length === 0 && 'no tests/perft/*.txt ye
   g.delete();
 });
 
-for (const rules of ['gygax', 'bga']) test(`perft agrees with the native CLI (${rules})`, { skip: !nativeBinary() && 'native CLI not built' }, () => {
-  // The start and positions of a few random games, depths 1-3 (capped at ~1M leaves).
-  const g = new M.Game(undefined, undefined, rules);
-  const fens = [START];
-  const rand = rng(rules === 'gygax' ? 11 : 12);
-  for (let k = 0; k < 6; k++) {
-    g.newGame();
-    for (let p = 0; p < 20 + 15 * k && !g.status().over; p++) {
-      const ms = g.legalMoves();
-      g.play(ms[Math.floor(rand() * ms.length)]);
-    }
-    if (!g.status().over) fens.push(g.fen());
-  }
-  // One-shot runs: on standard input, a command that arrives while a count runs is
-  // refused and the end of input interrupts the count (the protocol's rules).
-  const want = [];
-  const out = [];
-  const bin = nativeBinary();
-  for (const fen of fens) {
-    g.setPosition(fen);
-    for (let d = 1; d <= 3; d++) {
-      if (d === 3 && g.perft(2) > 20000) break;
-      want.push([fen, d, g.perft(d)]);
-      const r = spawnSync(bin, ['perft', String(d), '--fen', fen, '--rules', rules], { encoding: 'utf8' });
-      assert.equal(r.status, 0, r.stdout + r.stderr);
-      out.push(...r.stdout.split('\n').filter((l) => l.startsWith('perft ')));
-    }
-  }
-  assert.equal(out.length, want.length);
-  out.forEach((l, i) => {
-    const [, d, n] = l.split(' ');
-    assert.equal(Number(d), want[i][1]);
-    assert.equal(Number(n), want[i][2], `D${d} ${want[i][0]}`);
-  });
-  g.delete();
-});
+for (const rules of ['gygax', 'bga'])
+  test(
+    `perft agrees with the native CLI (${rules})`,
+    { skip: !nativeBinary() && 'native CLI not built' },
+    () => {
+      // The start and positions of a few random games, depths 1-3 (capped at ~1M leaves).
+      const g = new M.Game(undefined, undefined, rules);
+      const fens = [START];
+      const rand = rng(rules === 'gygax' ? 11 : 12);
+      for (let k = 0; k < 6; k++) {
+        g.newGame();
+        for (let p = 0; p < 20 + 15 * k && !g.status().over; p++) {
+          const ms = g.legalMoves();
+          g.play(ms[Math.floor(rand() * ms.length)]);
+        }
+        if (!g.status().over) fens.push(g.fen());
+      }
+      // One-shot runs: on standard input, a command that arrives while a count runs is
+      // refused and the end of input interrupts the count (the protocol's rules).
+      const want = [];
+      const out = [];
+      const bin = nativeBinary();
+      for (const fen of fens) {
+        g.setPosition(fen);
+        for (let d = 1; d <= 3; d++) {
+          if (d === 3 && g.perft(2) > 20000) break;
+          want.push([fen, d, g.perft(d)]);
+          const r = spawnSync(bin, ['perft', String(d), '--fen', fen, '--rules', rules], {
+            encoding: 'utf8',
+          });
+          assert.equal(r.status, 0, r.stdout + r.stderr);
+          out.push(...r.stdout.split('\n').filter((l) => l.startsWith('perft ')));
+        }
+      }
+      assert.equal(out.length, want.length);
+      out.forEach((l, i) => {
+        const [, d, n] = l.split(' ');
+        assert.equal(Number(d), want[i][1]);
+        assert.equal(Number(n), want[i][2], `D${d} ${want[i][0]}`);
+      });
+      g.delete();
+    },
+  );

@@ -31,7 +31,13 @@ function randomGame(seed, plies) {
 }
 
 test('a game written by Game.record reads back the same: moves, tags, comments, glyphs, result', () => {
-  for (const [seed, ending] of [[1, 'resign-gold'], [2, 'resign-scarlet'], [3, 'draw'], [4, null], [5, null]]) {
+  for (const [seed, ending] of [
+    [1, 'resign-gold'],
+    [2, 'resign-scarlet'],
+    [3, 'draw'],
+    [4, null],
+    [5, null],
+  ]) {
     const g = randomGame(seed, seed === 5 ? 320 : 60);
     if (ending === 'resign-gold') assert.equal(g.resign('gold').state, 'resignation');
     if (ending === 'resign-scarlet') g.resign('scarlet');
@@ -46,15 +52,20 @@ test('a game written by Game.record reads back the same: moves, tags, comments, 
     const list = M.listRecords(text);
     assert.equal(list.length, 1);
     assert.deepEqual(list[0], {
-      line: 1, result: g.result(), moves: h.coordinate.length,
+      line: 1,
+      result: g.result(),
+      moves: h.coordinate.length,
       tags: { Event: 'Node "test"', Site: '?', Date: '2025.01.02', Round: '?', Gold: 'Zoë', Scarlet: '?' },
     });
     const r = M.readRecord(text);
     assert.equal(r.startFen, START);
     assert.deepEqual(r.moves, h.coordinate);
     assert.deepEqual(r.algebraic, h.algebraic);
-    assert.deepEqual(r.tags, { ...list[0].tags, Annotator: 'me' });  // the list has the roster only
-    assert.deepEqual(r.clocks, h.coordinate.map(() => null));
+    assert.deepEqual(r.tags, { ...list[0].tags, Annotator: 'me' }); // the list has the roster only
+    assert.deepEqual(
+      r.clocks,
+      h.coordinate.map(() => null),
+    );
     assert.deepEqual(r.status, g.status());
     assert.equal(r.comments[0], 'before');
     assert.equal(r.comments[1], 'after the first');
@@ -71,11 +82,15 @@ test('a game written by Game.record reads back the same: moves, tags, comments, 
 });
 
 test('several games in one text; a game from another start position', () => {
-  const a = randomGame(7, 30), b = new M.Game(randomGame(8, 20).fen(), []);
+  const a = randomGame(7, 30),
+    b = new M.Game(randomGame(8, 20).fen(), []);
   b.play(b.legalMoves()[0]);
   const text = a.record() + b.record({ tags: { Event: 'second' } });
   const list = M.listRecords(text);
-  assert.deepEqual(list.map((x) => x.tags.Event), ['?', 'second']);
+  assert.deepEqual(
+    list.map((x) => x.tags.Event),
+    ['?', 'second'],
+  );
   const second = M.readRecord(text, 1);
   assert.equal(second.startFen, b.startFen());
   assert.ok(text.includes('[SetUp "1"]\n[FEN "' + b.startFen() + '"]'));
@@ -90,9 +105,20 @@ test('several games in one text; a game from another start position', () => {
 
 test('the historic notation and every move form read through the facade', () => {
   const r = M.readRecord('1. Wh3M We6M 2. We3M Wd6M 3. Wd3M We5M 4. Wi3M He6M 5. 2g22g3 W2h6 *');
-  assert.deepEqual(r.moves, ['2h22h3', '2e72e6', '2e22e3', '2d72d6', '2d22d3', '2e62e5', '2i22i3', '2c82e6', '2g22g3', '2h72h6']);
+  assert.deepEqual(r.moves, [
+    '2h22h3',
+    '2e72e6',
+    '2e22e3',
+    '2d72d6',
+    '2d22d3',
+    '2e62e5',
+    '2i22i3',
+    '2c82e6',
+    '2g22g3',
+    '2h72h6',
+  ]);
   const g = new M.Game();
-  assert.equal(g.play('Wh3M').coordinate, '2h22h3');  // the typed-move reader takes it too
+  assert.equal(g.play('Wh3M').coordinate, '2h22h3'); // the typed-move reader takes it too
   g.delete();
 });
 
@@ -122,13 +148,24 @@ test('resign and agreeDraw: status, result, errors; record options are checked',
   assert.equal(thrown(() => g.resign('purple')).code, 'bad-argument');
   assert.equal(thrown(() => g.resign()).code, 'bad-argument');
   const st = g.resign('scarlet');
-  assert.deepEqual(st, { state: 'resignation', reason: 'Scarlet resigns, Gold wins', over: true, check: false, winner: 'gold', result: '1-0', sideToMove: 'scarlet' });
+  assert.deepEqual(st, {
+    state: 'resignation',
+    reason: 'Scarlet resigns, Gold wins',
+    over: true,
+    check: false,
+    winner: 'gold',
+    result: '1-0',
+    sideToMove: 'scarlet',
+  });
   assert.deepEqual(g.status(), st);
   assert.equal(g.result(), '1-0');
-  assert.ok(M.GAME_STATES.some((s) => s.reason === st.reason && s.winner === 'gold'), 'the wording is among the facts');
+  assert.ok(
+    M.GAME_STATES.some((s) => s.reason === st.reason && s.winner === 'gold'),
+    'the wording is among the facts',
+  );
   assert.equal(thrown(() => g.play('2c72c6')).code, 'game-over');
   assert.equal(thrown(() => g.agreeDraw()).code, 'game-over');
-  g.undo();  // the resignation goes with the move
+  g.undo(); // the resignation goes with the move
   assert.equal(g.status().state, 'ongoing');
   assert.equal(g.agreeDraw().result, '1/2-1/2');
   assert.equal(thrown(() => g.redo()).code, 'game-over');
@@ -141,22 +178,26 @@ test('resign and agreeDraw: status, result, errors; record options are checked',
   assert.equal(thrown(() => g.record({ comments: ['a', 'b', 'c'] })).code, 'bad-argument');
   assert.equal(thrown(() => g.record({ glyphs: ['!!!'] })).code, 'bad-argument');
   assert.equal(thrown(() => g.record('x')).code, 'bad-argument');
-  assert.match(g.record(), /\[Termination "draw by agreement"\]\n\n1\/2-1\/2\n\n$/);  // no move left
+  assert.match(g.record(), /\[Termination "draw by agreement"\]\n\n1\/2-1\/2\n\n$/); // no move left
   g.delete();
 });
 
 test('clocks and the time control: written by Game.record, read back by readRecord', () => {
   const g = randomGame(11, 9);
   const clocks = [298000, 301500, null, 0, 3600000, 1209600000, 59999, null, 1];
-  const text = g.record({ tags: { TimeControl: '300+3' }, comments: ['', 'quick', '', '[%clk 1:00:00] is text'], clocks });
+  const text = g.record({
+    tags: { TimeControl: '300+3' },
+    comments: ['', 'quick', '', '[%clk 1:00:00] is text'],
+    clocks,
+  });
   assert.ok(text.includes('{ [%clk 0:04:58] quick }'), text);
   assert.ok(text.includes('{ [%clk 0:05:01.5] }'), text);
-  assert.ok(text.includes('{ [ %clk 1:00:00] is text }'), text);  // a comment's text is never a clock
+  assert.ok(text.includes('{ [ %clk 1:00:00] is text }'), text); // a comment's text is never a clock
   const r = M.readRecord(text);
   assert.deepEqual(r.clocks, clocks);
   assert.deepEqual(r.comments.slice(0, 4), ['', 'quick', '', '[ %clk 1:00:00] is text']);
   assert.equal(r.tags.TimeControl, '300+3');
-  assert.equal(M.parseTimeControl(r.tags.TimeControl).inc, 3000);  // the game clock's reader
+  assert.equal(M.parseTimeControl(r.tags.TimeControl).inc, 3000); // the game clock's reader
   for (const bad of [[-1], [1.5], ['0:01:00'], [1e16], new Array(10).fill(0)]) {
     assert.equal(thrown(() => g.record({ clocks: bad })).code, 'bad-argument', JSON.stringify(bad));
   }
@@ -172,12 +213,14 @@ test('RecordList: a large text listed a few games at a time, one game read witho
   const n = 3000;
   for (let i = 0; i < n; i++) text += games[i % 3].record({ tags: { Event: `Game ${i + 1}`, Gold: 'Zoë' } });
   const l = new M.RecordList(text);
-  const reads = [], counted = [];
+  const reads = [],
+    counted = [];
   let r;
   do {
     r = l.next(256);
     assert.equal(r.size, Buffer.byteLength(text));
-    if (reads.length === 1 && r.listed === 256) {  // the rest of the text counted, a stretch a call
+    if (reads.length === 1 && r.listed === 256) {
+      // the rest of the text counted, a stretch a call
       counted.push(r.counted);
       assert.equal(r.total, r.counting ? 0 : n);
       continue;
@@ -238,12 +281,19 @@ test('RecordList: a file’s bytes read as core reads them (UTF-16, binary and t
   }
   const refused = (bytes) => {
     const l = new M.RecordList(bytes);
-    try { return thrown(() => { while (!l.next(500).done); }); } finally { l.delete(); }
+    try {
+      return thrown(() => {
+        while (!l.next(500).done);
+      });
+    } finally {
+      l.delete();
+    }
   };
   // UTF-16 (Windows Notepad): said as the command line says it, not read as garbled UTF-8
   const utf16 = new Uint8Array(2 + text.length * 2);
   utf16.set([0xff, 0xfe]);
-  for (let i = 0; i < text.length; i++) utf16[2 + 2 * i] = text.charCodeAt(i) & 0xff, utf16[3 + 2 * i] = text.charCodeAt(i) >> 8;
+  for (let i = 0; i < text.length; i++)
+    ((utf16[2 + 2 * i] = text.charCodeAt(i) & 0xff), (utf16[3 + 2 * i] = text.charCodeAt(i) >> 8));
   let e = refused(utf16);
   assert.equal(e.code, 'bad-record');
   assert.match(e.message, /^line 1: this text is UTF-16/);
@@ -265,7 +315,11 @@ test('hostile records: a % mid-line, a glyph number too large, too many tags, UT
   const cases = [
     ['1. W2h3 %junk', 1, /'%' has no place here/],
     ['1. W2h3 $12345', 1, /'\$12345' is not a glyph: PGN's glyphs are \$0 to \$255/],
-    [Array.from({ length: 1200 }, (_, i) => `[T${i} "v"]`).join('\n') + '\n1. W2h3', 995, /a game has at most 1000 tags/],
+    [
+      Array.from({ length: 1200 }, (_, i) => `[T${i} "v"]`).join('\n') + '\n1. W2h3',
+      995,
+      /a game has at most 1000 tags/,
+    ],
     ['\ufffe[Event "x"]', 1, /cannot read|no place/],
     ['x'.repeat(200), 1, /is too long to be a move/],
   ];

@@ -20,7 +20,9 @@ const SECTION_REF = /§(\d+(?:\.\d+)*)/g;
 // after its anchor <a id="s4-3"></a>.
 function rulesSections() {
   const lines = readFileSync(RULES, 'utf8').split('\n');
-  const sections = new Set(); const ids = new Set(); const unanchored = [];
+  const sections = new Set();
+  const ids = new Set();
+  const unanchored = [];
   let fence = false;
   lines.forEach((line, i) => {
     if (line.startsWith('```')) fence = !fence;
@@ -37,7 +39,10 @@ function rulesSections() {
 
 function* files(path) {
   const st = statSync(path);
-  if (st.isFile()) { yield path; return; }
+  if (st.isFile()) {
+    yield path;
+    return;
+  }
   for (const name of readdirSync(path).sort()) {
     if (name === 'node_modules' || name.startsWith('.')) continue;
     yield* files(join(path, name));
@@ -46,13 +51,14 @@ function* files(path) {
 
 function textOf(path) {
   const buf = readFileSync(path);
-  return buf.includes(0) ? null : buf.toString('utf8');  // binary files (images, corpora) hold no citations
+  return buf.includes(0) ? null : buf.toString('utf8'); // binary files (images, corpora) hold no citations
 }
 
 // Every problem with the tree's citations, and how many citations were checked.
 function checkTree() {
   const { sections, ids } = rulesSections();
-  const problems = []; let cited = 0;
+  const problems = [];
+  let cited = 0;
   for (const top of SCANNED) {
     for (const path of files(join(ROOT, top))) {
       const text = textOf(path);

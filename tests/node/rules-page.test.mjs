@@ -9,7 +9,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadEngine, ROOT } from './helpers.mjs';
-import { pieceSections, ruleSections, startFigure, positionFigure, ruleSetIds, RULE_SECTIONS } from '../../web/app/rules-page/diagrams.js';
+import {
+  pieceSections,
+  ruleSections,
+  startFigure,
+  positionFigure,
+  ruleSetIds,
+  RULE_SECTIONS,
+} from '../../web/app/rules-page/diagrams.js';
 import { SECTION, lessonAnchor, pieceAnchor, rulesLink } from '../../web/app/share/rules-page-links.js';
 import { embedSnippet } from '../../web/app/embed/embed-snippet.js';
 import { parseSquare, squareName, levelOf } from '../../web/app/rules/squares.js';
@@ -26,8 +33,12 @@ const ENEMY = { 3: 'g', 2: 'o', 1: 'd' };
 function engineReach(M, fen, square, rules) {
   const g = new M.Game(fen, [], rules);
   const board = g.board();
-  const move = g.legalMovesDetailed().filter((m) => m.from === square).map((m) => parseSquare(m.to));
-  const capture = [], afar = [];
+  const move = g
+    .legalMovesDetailed()
+    .filter((m) => m.from === square)
+    .map((m) => parseSquare(m.to));
+  const capture = [],
+    afar = [];
   for (let sq = 0; sq < 288; sq++) {
     if (board[sq] !== '.') continue;
     const b = board.split('');
@@ -44,31 +55,42 @@ function engineReach(M, fen, square, rules) {
 
 test('the page knows every rule set of core, the default first', async () => {
   const M = await loadEngine();
-  assert.deepEqual(ruleSetIds(M), M.RULE_SETS.map((r) => r.id));
+  assert.deepEqual(
+    ruleSetIds(M),
+    M.RULE_SETS.map((r) => r.id),
+  );
   assert.ok(ruleSetIds(M).length >= 2);
 });
 
-test('every piece, on every level it stands on, with core\'s words', async () => {
+test("every piece, on every level it stands on, with core's words", async () => {
   const M = await loadEngine();
   for (const rules of ruleSetIds(M)) {
     const pieces = pieceSections(M, rules);
-    assert.deepEqual(pieces.map((p) => p.letter), M.PIECES.map((p) => p.letter));
+    assert.deepEqual(
+      pieces.map((p) => p.letter),
+      M.PIECES.map((p) => p.letter),
+    );
     for (const p of pieces) {
       const core = M.PIECES.find((x) => x.letter === p.letter);
       assert.equal(p.anchor, pieceAnchor(core.name));
-      assert.deepEqual(p.figures.map((f) => f.level), sorted(core.levels).reverse(), `${p.name} under ${rules}`);
+      assert.deepEqual(
+        p.figures.map((f) => f.level),
+        sorted(core.levels).reverse(),
+        `${p.name} under ${rules}`,
+      );
       for (const f of p.figures) assert.equal(f.words, core.movementByRules[rules][f.level - 1]);
     }
   }
 });
 
-test('each piece diagram marks exactly the engine\'s moves and captures, under each rule set', async () => {
+test("each piece diagram marks exactly the engine's moves and captures, under each rule set", async () => {
   const M = await loadEngine();
   let figures = 0;
   for (const rules of ruleSetIds(M)) {
     for (const p of pieceSections(M, rules)) {
       for (const f of p.figures) {
-        const d = f.plan.state.diagram, what = `${p.name} on ${f.square} under ${rules}`;
+        const d = f.plan.state.diagram,
+          what = `${p.name} on ${f.square} under ${rules}`;
         const reach = engineReach(M, f.embed.fen, f.square, rules);
         const moveOnly = d.move.filter((q) => !d.capture.includes(q));
         // moves to empty squares: the diagram's dots (move only, or move or capture)
@@ -79,7 +101,11 @@ test('each piece diagram marks exactly the engine\'s moves and captures, under e
         assert.ok(moveOnly.length + d.capture.length + d.afar.length > 0, `${what}: an empty diagram`);
         // the levels shown: the piece's own and every level it reaches
         const need = new Set([f.level, ...[...d.move, ...d.capture, ...d.afar].map(levelOf)]);
-        assert.deepEqual(f.plan.levels, [3, 2, 1].filter((l) => need.has(l)), `${what}: levels`);
+        assert.deepEqual(
+          f.plan.levels,
+          [3, 2, 1].filter((l) => need.has(l)),
+          `${what}: levels`,
+        );
         assert.equal(f.plan.state.selected, parseSquare(f.square));
         figures++;
       }
@@ -92,40 +118,62 @@ test('each piece diagram marks exactly the engine\'s moves and captures, under e
 test('the rule sets differ where core says: the Griffon on the Ground, the Basilisk', async () => {
   const M = await loadEngine();
   const [a, b] = ruleSetIds(M).map((r) => pieceSections(M, r));
-  const differ = a.filter((p, i) => p.figures.some((f, j) =>
-    JSON.stringify(f.plan.state.diagram) !== JSON.stringify(b[i].figures[j].plan.state.diagram))).map((p) => p.name);
-  const wordsDiffer = M.PIECES.filter((p) => p.movementByRules[M.RULE_SETS[0].id].join() !== p.movementByRules[M.RULE_SETS[1].id].join()).map((p) => p.name);
+  const differ = a
+    .filter((p, i) =>
+      p.figures.some(
+        (f, j) => JSON.stringify(f.plan.state.diagram) !== JSON.stringify(b[i].figures[j].plan.state.diagram),
+      ),
+    )
+    .map((p) => p.name);
+  const wordsDiffer = M.PIECES.filter(
+    (p) => p.movementByRules[M.RULE_SETS[0].id].join() !== p.movementByRules[M.RULE_SETS[1].id].join(),
+  ).map((p) => p.name);
   assert.ok(differ.length > 0, 'the switch changes some diagram');
-  for (const name of differ) assert.ok(wordsDiffer.includes(name), `${name}'s diagram differs but not its words`);
+  for (const name of differ)
+    assert.ok(wordsDiffer.includes(name), `${name}'s diagram differs but not its words`);
 });
 
 test('each special rule: a position the engine reads, the legal moves of its piece, and the rule at work', async () => {
   const M = await loadEngine();
   for (const rules of ruleSetIds(M)) {
     const sections = ruleSections(M, lessons, rules);
-    assert.deepEqual(sections.map((s) => s.anchor), RULE_SECTIONS.map((s) => s.anchor));
+    assert.deepEqual(
+      sections.map((s) => s.anchor),
+      RULE_SECTIONS.map((s) => s.anchor),
+    );
     for (const s of sections) {
       const what = `${s.anchor} under ${rules}`;
       assert.equal(s.error, undefined, `${what}: ${s.error}`);
       const g = new M.Game(s.fen, [], rules);
       // exactly the engine's legal moves of the piece, as dots and rings, and its captures from afar as sights
-      const legal = g.legalMoves().filter((m) => m.startsWith(s.square)).map((m) => parseSquare(m.slice(3)));
+      const legal = g
+        .legalMoves()
+        .filter((m) => m.startsWith(s.square))
+        .map((m) => parseSquare(m.slice(3)));
       const st = s.plan.state;
       assert.equal(st.selected, parseSquare(s.square), what);
       assert.deepEqual([...st.dests.keys()], legal.length ? [parseSquare(s.square)] : [], what);
       assert.deepEqual(sorted(st.dests.get(parseSquare(s.square)) || []), sorted(legal), `${what}: moves`);
-      const afar = g.legalMovesDetailed().filter((m) => m.from === s.square && m.kind === 'afar').map((m) => parseSquare(m.to));
+      const afar = g
+        .legalMovesDetailed()
+        .filter((m) => m.from === s.square && m.kind === 'afar')
+        .map((m) => parseSquare(m.to));
       assert.deepEqual(sorted(st.afar.get(parseSquare(s.square)) || []), sorted(afar), `${what}: from afar`);
       assert.equal(st.pieces, g.board());
       assert.deepEqual(sorted(st.frozen), sorted(g.frozen().map(parseSquare)));
       // the reader's first move (the lesson's) is one of them, and does what the section is about
       const first = s.solution[0];
-      assert.ok(legal.includes(parseSquare(first.slice(3))) && first.startsWith(s.square), `${what}: ${first} is not marked`);
+      assert.ok(
+        legal.includes(parseSquare(first.slice(3))) && first.startsWith(s.square),
+        `${what}: ${first} is not marked`,
+      );
       const kingLevel = () => Number(g.checkedKing()[0]);
       const played = g.play(first);
       const point = {
         [SECTION.levels]: () => levelOf(parseSquare(played.to)) !== levelOf(parseSquare(played.from)),
-        [SECTION.via]: () => Math.abs(levelOf(parseSquare(played.to)) - levelOf(parseSquare(played.from))) === 2 || played.kind === 'capture',
+        [SECTION.via]: () =>
+          Math.abs(levelOf(parseSquare(played.to)) - levelOf(parseSquare(played.from))) === 2 ||
+          played.kind === 'capture',
         [SECTION.afar]: () => played.kind === 'afar' && g.board()[parseSquare(s.square)] === 'R',
         [SECTION.freezing]: () => g.frozen().length > 0,
         [SECTION.sylphReturn]: () => levelOf(parseSquare(played.to)) === 3,
@@ -139,7 +187,7 @@ test('each special rule: a position the engine reads, the legal moves of its pie
   }
 });
 
-test('promotion: the lesson\'s moves make a Hero (the other side passing, as in the lesson)', async () => {
+test("promotion: the lesson's moves make a Hero (the other side passing, as in the lesson)", async () => {
   const M = await loadEngine();
   const s = ruleSections(M, lessons, ruleSetIds(M)[0]).find((x) => x.anchor === SECTION.promotion);
   const r = M.lessonState(s.fen, s.goal, s.solution);
@@ -151,14 +199,18 @@ test('a position the engine refuses is an error naming why, not a diagram', asyn
   const M = await loadEngine();
   const bad = positionFigure(M, '12/12/12 g 0 1', null, ruleSetIds(M)[0]);
   assert.ok(bad.error && !bad.plan, JSON.stringify(bad));
-  const broken = { lessons: lessons.lessons.map((l) => (l.id === 'promotion' ? { ...l, steps: [{ ...l.steps[0], fen: l.steps[0].fen.replace('W', 'X') }] } : l)) };
+  const broken = {
+    lessons: lessons.lessons.map((l) =>
+      l.id === 'promotion' ? { ...l, steps: [{ ...l.steps[0], fen: l.steps[0].fen.replace('W', 'X') }] } : l,
+    ),
+  };
   const s = ruleSections(M, broken, ruleSetIds(M)[0]).find((x) => x.anchor === SECTION.promotion);
   assert.match(s.error, /promotion/);
   const missing = ruleSections(M, { lessons: [] }, ruleSetIds(M)[0]);
   assert.ok(missing.every((x) => x.error));
 });
 
-test('the start position: the engine\'s, on all three levels, nothing marked', async () => {
+test("the start position: the engine's, on all three levels, nothing marked", async () => {
   const M = await loadEngine();
   const f = startFigure(M, ruleSetIds(M)[0]);
   const g = new M.Game();
@@ -173,7 +225,11 @@ test('every figure has an embed snippet naming its rule set when it is not the d
   const M = await loadEngine();
   const [dflt, other] = ruleSetIds(M);
   for (const rules of [dflt, other]) {
-    const all = [startFigure(M, rules), ...pieceSections(M, rules).flatMap((p) => p.figures), ...ruleSections(M, lessons, rules)];
+    const all = [
+      startFigure(M, rules),
+      ...pieceSections(M, rules).flatMap((p) => p.figures),
+      ...ruleSections(M, lessons, rules),
+    ];
     for (const f of all) {
       const html = embedSnippet(f.embed, 'https://example.org/rules.html');
       assert.match(html, /^<iframe src="https:\/\/example\.org\/embed\.html#/);

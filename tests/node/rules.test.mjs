@@ -29,10 +29,13 @@ function thrown(fn) {
 }
 
 test('the rule sets and their piece words are facts exported from core', () => {
-  assert.deepEqual(M.RULE_SETS.map((r) => [r.id, r.name, r.variant]), [
-    ['gygax', 'Gygax (Dragon #100)', 'Dragonchess'],
-    ['bga', 'Board Game Arena', 'Dragonchess (BGA)'],
-  ]);
+  assert.deepEqual(
+    M.RULE_SETS.map((r) => [r.id, r.name, r.variant]),
+    [
+      ['gygax', 'Gygax (Dragon #100)', 'Dragonchess'],
+      ['bga', 'Board Game Arena', 'Dragonchess (BGA)'],
+    ],
+  );
   assert.ok(M.RULE_SETS.every((r) => r.summary.length > 40));
   for (const p of M.PIECES) {
     assert.deepEqual(p.movement, p.movementByRules.gygax);
@@ -52,7 +55,7 @@ test('a game has a rule set: the default, or the one asked for', () => {
   assert.equal(g.rules(), 'gygax');
   g.setPosition(P1, [], 'bga');
   assert.equal(g.rules(), 'bga');
-  g.setPosition(P1);  // no rules: the game's so far
+  g.setPosition(P1); // no rules: the game's so far
   assert.equal(g.rules(), 'bga');
   g.newGame();
   assert.equal(g.rules(), 'bga');
@@ -62,20 +65,30 @@ test('a game has a rule set: the default, or the one asked for', () => {
   assert.equal(e.code, 'bad-argument');
   assert.match(e.message, /unknown rule set 'chess'/);
   assert.equal(g.rules(), 'gygax');
-  assert.equal(g.fen(), new M.Game().fen());  // unchanged
+  assert.equal(g.fen(), new M.Game().fen()); // unchanged
   g.delete();
 });
 
 test('the legal moves follow the rule set', () => {
   const gygax = new M.Game(P1, [], 'gygax');
   const bga = new M.Game(P1, [], 'bga');
-  const only = (a, b) => a.legalMoves().filter((m) => !b.legalMoves().includes(m)).sort();
+  const only = (a, b) =>
+    a
+      .legalMoves()
+      .filter((m) => !b.legalMoves().includes(m))
+      .sort();
   assert.deepEqual(only(bga, gygax), ['2g32f3', '2g32g2', '2g32g4', '2g32h3']);
   assert.deepEqual(only(gygax, bga), ['2b62g6', '2b62h6', '2b62i6', '2b62j6', '2b62k6', '3j61j6']);
   assert.equal(gygax.perft(2), 1013);
   assert.equal(bga.perft(2), 984);
   // The move diagrams too: the Oliphant's slide stops on the gazed square.
-  assert.deepEqual(bga.moveDiagram('2b6').both.filter((s) => s[2] === '6').sort(), ['2a6', '2c6', '2d6', '2e6', '2f6']);
+  assert.deepEqual(
+    bga
+      .moveDiagram('2b6')
+      .both.filter((s) => s[2] === '6')
+      .sort(),
+    ['2a6', '2c6', '2d6', '2e6', '2f6'],
+  );
   assert.ok(gygax.moveDiagram('2b6').both.includes('2k6'));
   gygax.delete();
   bga.delete();
@@ -91,10 +104,16 @@ test('a move legal under one rule set and not the other is refused naming the ru
   const bga = new M.Game(P1, [], 'bga');
   let e = thrown(() => bga.play('2b62k6'));
   assert.equal(e.code, 'bad-move');
-  assert.equal(e.message, "illegal move '2b62k6': under Board Game Arena's rules an Oliphant may not pass over 2f6, " +
-    'the square directly above the Scarlet Basilisk on 1f6 (Gygax\'s rules allow it)');
+  assert.equal(
+    e.message,
+    "illegal move '2b62k6': under Board Game Arena's rules an Oliphant may not pass over 2f6, " +
+      "the square directly above the Scarlet Basilisk on 1f6 (Gygax's rules allow it)",
+  );
   e = thrown(() => bga.play('Mx1j6'));
-  assert.match(e.message, /under Board Game Arena's rules a Mage may not pass through 2j6, the square directly above the Scarlet Basilisk on 1j6/);
+  assert.match(
+    e.message,
+    /under Board Game Arena's rules a Mage may not pass through 2j6, the square directly above the Scarlet Basilisk on 1j6/,
+  );
   // Each is played under the other rule set.
   assert.equal(bga.play('2g32g4').algebraic, 'Gx2g4');
   assert.equal(gygax.play('2b62k6').algebraic, 'Ox2k6');
@@ -108,11 +127,14 @@ test('a game goes on under another rule set when its moves are legal there', () 
   assert.equal(g.rules(), 'bga');
   assert.deepEqual(g.history().coordinate, ['2g32f4']);
   g.newGame('bga');
-  g.setPosition(P1, ['2g32g4']);  // a straight Griffon step: Board Game Arena's only
+  g.setPosition(P1, ['2g32g4']); // a straight Griffon step: Board Game Arena's only
   const e = thrown(() => g.setRules('gygax'));
   assert.equal(e.code, 'bad-move');
-  assert.match(e.message, /^the game cannot be played under Gygax's rules: move 1: illegal move '2g32g4': under Gygax's rules/);
-  assert.equal(g.rules(), 'bga');  // unchanged
+  assert.match(
+    e.message,
+    /^the game cannot be played under Gygax's rules: move 1: illegal move '2g32g4': under Gygax's rules/,
+  );
+  assert.equal(g.rules(), 'bga'); // unchanged
   assert.deepEqual(g.history().coordinate, ['2g32g4']);
   assert.equal(thrown(() => g.setRules('')).code, 'bad-argument');
   g.delete();
@@ -146,9 +168,17 @@ test('lessons and the position editor take the rule set', () => {
   assert.match(e.message, /under Gygax's rules/);
   // A position where Gold is in check only under Board Game Arena's rules (the Scarlet
   // Griffon on 2b1, a straight step from the Gold King), Scarlet to move: refused there.
-  const board = new M.Game('12/12/12/12/12/12/12/12/11k/12/12/12/12/12/12/Kg10/12/12/12/12/12/12/12/12 s 0 1').board();
-  assert.equal(M.positionFromBoard(board, 'scarlet'), '12/12/12/12/12/12/12/12/11k/12/12/12/12/12/12/Kg10/12/12/12/12/12/12/12/12 s 0 1');
-  assert.match(thrown(() => M.positionFromBoard(board, 'scarlet', 'bga')).message, /Gold is in check but it is Scarlet's turn/);
+  const board = new M.Game(
+    '12/12/12/12/12/12/12/12/11k/12/12/12/12/12/12/Kg10/12/12/12/12/12/12/12/12 s 0 1',
+  ).board();
+  assert.equal(
+    M.positionFromBoard(board, 'scarlet'),
+    '12/12/12/12/12/12/12/12/11k/12/12/12/12/12/12/Kg10/12/12/12/12/12/12/12/12 s 0 1',
+  );
+  assert.match(
+    thrown(() => M.positionFromBoard(board, 'scarlet', 'bga')).message,
+    /Gold is in check but it is Scarlet's turn/,
+  );
 });
 
 test('the search plays under the rule set of its position', () => {
@@ -156,7 +186,9 @@ test('the search plays under the rule set of its position', () => {
   const best = (rules) => {
     s.setPosition(MATE_BGA, 0, [], rules);
     s.start({ depth: 3 }, 10);
-    while (!s.advance(M.SEARCH_SLICE_NODES)) { /* slices */ }
+    while (!s.advance(M.SEARCH_SLICE_NODES)) {
+      /* slices */
+    }
     return s.result();
   };
   const b = best('bga');

@@ -15,7 +15,8 @@ const NODES = 6000;
 
 // Varied positions: the start, openings, a middle game, and the crowded late-game
 // position of issue 10 (captures chaining across levels).
-const LATE = '1G10/sh10/1s3h6/1SsS2s5/3s1g1s4/9HrS/S5SKS3/12/3o2k3u1/www3t2P2/2Uwo1wwwwww/5w2MG2/m1W1w1W2Wt1/WW1uWW1W1UWW/3W4W2g/O2T4T2O/7e4/2b3c2d1b/Dd3H1d3d/2d2d1D4/3D8/2B4D1p1E/9DD1/5C4B1 g 14 142';
+const LATE =
+  '1G10/sh10/1s3h6/1SsS2s5/3s1g1s4/9HrS/S5SKS3/12/3o2k3u1/www3t2P2/2Uwo1wwwwww/5w2MG2/m1W1w1W2Wt1/WW1uWW1W1UWW/3W4W2g/O2T4T2O/7e4/2b3c2d1b/Dd3H1d3d/2d2d1D4/3D8/2B4D1p1E/9DD1/5C4B1 g 14 142';
 function positions() {
   const out = [START, LATE];
   const g = new M.Game();
@@ -48,7 +49,9 @@ function nativeBest(fen, level, seed) {
     });
     p.on('close', (code) => reject(new Error(`native engine ended (${code}) without a best move: ${out}`)));
     p.on('error', reject);
-    p.stdin.write(`setoption name Seed value ${seed}\nsetoption name Level value ${level}\nposition fen ${fen}\ngo nodes ${NODES}\n`);
+    p.stdin.write(
+      `setoption name Seed value ${seed}\nsetoption name Level value ${level}\nposition fen ${fen}\ngo nodes ${NODES}\n`,
+    );
   });
 }
 
@@ -59,8 +62,11 @@ function nativeHasSeed() {
   return r.status === 0 && !/error/.test(r.stdout);
 }
 
-const skip = !nativeBinary() ? 'native CLI not built'
-  : !nativeHasSeed() ? "the native CLI has no 'setoption name Seed' (merge cli-ready)" : false;
+const skip = !nativeBinary()
+  ? 'native CLI not built'
+  : !nativeHasSeed()
+    ? "the native CLI has no 'setoption name Seed' (merge cli-ready)"
+    : false;
 
 test('levels 1-9 play the same move natively and through the worker', { skip, timeout: 600000 }, async () => {
   const engine = new EngineClient({ createWorker: () => new ShimWorker(), now: STILL_CLOCK });
@@ -74,7 +80,8 @@ test('levels 1-9 play the same move natively and through the worker', { skip, ti
         const r = await engine.search({ fen, moves: [] }, { nodes: NODES }, { level, seed });
         const native = await nativeBest(fen, level, seed);
         cases++;
-        if (r.best !== native) mismatches.push(`position ${i} level ${level} seed ${seed}: wasm ${r.best}, native ${native}`);
+        if (r.best !== native)
+          mismatches.push(`position ${i} level ${level} seed ${seed}: wasm ${r.best}, native ${native}`);
       }
     }
     assert.deepEqual(mismatches, [], `${mismatches.length} of ${cases} cases differ`);

@@ -33,7 +33,11 @@ test('the position record keeps the common prefix; errors forget it', () => {
   assert.throws(() => s.setPosition('', 0, 'W2c3'), { code: 'bad-argument' });
   assert.throws(() => s.setPosition('', 1.5, []), { code: 'bad-argument' });
   s.setPosition('', 0, ['W2c3']);
-  assert.throws(() => s.setPosition(START, 1, []), { code: 'out-of-sync' }, 'the start position is compared as sent');
+  assert.throws(
+    () => s.setPosition(START, 1, []),
+    { code: 'out-of-sync' },
+    'the start position is compared as sent',
+  );
   s.delete();
 });
 
@@ -48,7 +52,10 @@ test('a depth-limited search: progress per depth, the result, the record untouch
   assert.equal(r.depth, 3);
   assert.equal(r.pvCoordinate[0], r.best);
   assert.equal(r.pv[0], r.bestAlgebraic);
-  assert.deepEqual(infos.map((i) => i.depth), [1, 2, 3]);
+  assert.deepEqual(
+    infos.map((i) => i.depth),
+    [1, 2, 3],
+  );
   for (const i of infos) {
     assert.equal(typeof i.score, 'number');
     assert.ok(i.nodes > 0 && i.nps >= 0 && i.time >= 0);
@@ -63,7 +70,7 @@ test('a depth-limited search: progress per depth, the result, the record untouch
   s.delete();
 });
 
-test('nodes and movetime limits are core\'s; stop ends a search with a move', () => {
+test("nodes and movetime limits are core's; stop ends a search with a move", () => {
   const s = new M.Search(16);
   s.setPosition('', 0, []);
   s.start({ nodes: 5000 }, 10);
@@ -93,7 +100,7 @@ test('nodes and movetime limits are core\'s; stop ends a search with a move', ()
   s.delete();
 });
 
-test('levels: null limits are the level\'s own; the same seed gives the same move', () => {
+test("levels: null limits are the level's own; the same seed gives the same move", () => {
   const s = new M.Search(16);
   const moves = ['W2c3', 'W2d6', 'W2e3'];
   for (const level of [1, 4]) {
@@ -108,7 +115,7 @@ test('levels: null limits are the level\'s own; the same seed gives the same mov
     // clock in it: the same on any machine, under any load)
     const best = [];
     for (let k = 0; k < 2; k++) {
-      s.setPosition('', 0, moves);  // keep 0: a fresh table, as a new game
+      s.setPosition('', 0, moves); // keep 0: a fresh table, as a new game
       s.start({ nodes: cap }, level, 1234);
       run(s);
       best.push(s.result());
@@ -134,7 +141,8 @@ test('bad input to start throws a coded Error and starts nothing', () => {
     [() => s.advance(100, 'not a function'), 'bad-argument', /callback must be a function/],
     [() => s.setHash(0), 'bad-argument', /hash size/],
   ];
-  for (const [fn, code, re] of bad) assert.throws(fn, (e) => e instanceof Error && e.code === code && re.test(e.message), String(fn));
+  for (const [fn, code, re] of bad)
+    assert.throws(fn, (e) => e instanceof Error && e.code === code && re.test(e.message), String(fn));
   assert.equal(s.result(), null, 'nothing was started');
   s.delete();
 });

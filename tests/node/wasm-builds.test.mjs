@@ -11,7 +11,10 @@ import { WASM_BUILD, START, perftCases } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const builds = {};
-for (const [name, file] of [['plain', 'dragonchess_engine_node.cjs'], ['simd', 'dragonchess_engine_simd_node.cjs']]) {
+for (const [name, file] of [
+  ['plain', 'dragonchess_engine_node.cjs'],
+  ['simd', 'dragonchess_engine_simd_node.cjs'],
+]) {
   const path = join(WASM_BUILD, file);
   if (!existsSync(path)) throw new Error(`${path} is missing: run scripts/build-wasm`);
   builds[name] = await require(path)();
@@ -27,9 +30,20 @@ test('the feature probe: valid where SIMD and the rest are (Node 20), and a real
   mistyped.set([0x43, 0x00, 0x00, 0x00, 0x00, 0xfd, 0x0f, 0x1a], FEATURE_PROBE.length - 9);
   assert.equal(WebAssembly.validate(mistyped), false);
   // the choice follows the validation; a browser without WebAssembly.validate gets plain
-  assert.equal(engineBuild(() => false), 'plain');
-  assert.equal(engineBuild(() => { throw new TypeError('no'); }), 'plain');
-  assert.equal(engineBuild((bytes) => bytes === FEATURE_PROBE), 'simd');
+  assert.equal(
+    engineBuild(() => false),
+    'plain',
+  );
+  assert.equal(
+    engineBuild(() => {
+      throw new TypeError('no');
+    }),
+    'plain',
+  );
+  assert.equal(
+    engineBuild((bytes) => bytes === FEATURE_PROBE),
+    'simd',
+  );
 });
 
 test('both builds count the same perft as the data files', () => {
@@ -54,7 +68,9 @@ test('both builds search alike: the same seed gives the same move, score and nod
     const s = new M.Search(16);
     s.setPosition(START, 0, moves);
     s.start(limits, level, seed);
-    while (!s.advance(M.SEARCH_SLICE_NODES)) { /* slices */ }
+    while (!s.advance(M.SEARCH_SLICE_NODES)) {
+      /* slices */
+    }
     const r = s.result();
     s.delete();
     return { best: r.best, score: r.score, depth: r.depth, nodes: r.nodes, pv: r.pvCoordinate.join(' ') };
@@ -62,7 +78,7 @@ test('both builds search alike: the same seed gives the same move, score and nod
   const cases = [
     [[], { depth: 4 }, 10, 1],
     [['W2c3', 'W2d6', 'W2e3'], { nodes: 30000 }, 10, 2],
-    [['W2c3', 'W2d6'], { nodes: 8000 }, 4, 7],  // a level with noise and blunders: the seed decides
+    [['W2c3', 'W2d6'], { nodes: 8000 }, 4, 7], // a level with noise and blunders: the seed decides
     [['W2f3', 'W2f6'], { nodes: 8000 }, 2, 99],
   ];
   for (const [moves, limits, level, seed] of cases) {

@@ -7,7 +7,13 @@ import { loadEngine } from './helpers.mjs';
 
 const onMessage = createEngineWorker({ loadModule: loadEngine, post: (m) => parentPort.postMessage(m) });
 parentPort.on('message', (m) => {
-  if (m && m.type === 'crash') setTimeout(() => { throw new Error('crash requested'); }, 0);
-  else if (m && m.type === 'hang') for (;;) { /* busy forever */ }
+  if (m && m.type === 'crash')
+    setTimeout(() => {
+      throw new Error('crash requested');
+    }, 0);
+  else if (m && m.type === 'hang')
+    for (;;) {
+      /* busy forever */
+    }
   else onMessage(m);
 });

@@ -9,10 +9,17 @@ export class ShimWorker {
     this.w = new Worker(new URL('./worker-entry.mjs', import.meta.url));
     this.w.on('message', (data) => this.onmessage && this.onmessage({ data }));
     this.w.on('error', (err) => this.onerror && this.onerror({ message: err.message, error: err }));
-    this.w.on('exit', (code) => { if (!this.terminated && this.onerror) this.onerror({ message: `worker exited (${code})` }); });
+    this.w.on('exit', (code) => {
+      if (!this.terminated && this.onerror) this.onerror({ message: `worker exited (${code})` });
+    });
   }
-  postMessage(m) { this.w.postMessage(m); }
-  terminate() { this.terminated = true; return this.w.terminate(); }
+  postMessage(m) {
+    this.w.postMessage(m);
+  }
+  terminate() {
+    this.terminated = true;
+    return this.w.terminate();
+  }
 }
 
 // The engine client's watchdog clock for tests (its option `now`): it stands still, so a

@@ -11,7 +11,9 @@ const M = await loadEngine();
 // A search's first progress report: the worker is searching.
 const reporting = () => {
   let seen;
-  const first = new Promise((r) => { seen = r; });
+  const first = new Promise((r) => {
+    seen = r;
+  });
   return { first, onInfo: () => seen() };
 };
 
@@ -19,13 +21,17 @@ const reporting = () => {
 // clock stands still unless a test moves it: a busy machine never makes a restart.
 function client(opts = {}) {
   const sent = [];
-  const hooks = { onSent: null };  // a test's listener to what the client sends
+  const hooks = { onSent: null }; // a test's listener to what the client sends
   const e = new EngineClient({
     now: STILL_CLOCK,
     createWorker: () => {
       const w = new ShimWorker();
       const post = w.postMessage.bind(w);
-      w.postMessage = (m) => { sent.push(m); if (hooks.onSent) hooks.onSent(m); post(m); };
+      w.postMessage = (m) => {
+        sent.push(m);
+        if (hooks.onSent) hooks.onSent(m);
+        post(m);
+      };
       return w;
     },
     ...opts,
@@ -49,10 +55,17 @@ test('ready; a search reports progress and returns a legal move', async () => {
     assert.equal(info.protocol, 2);
     assert.equal(info.sliceNodes, M.SEARCH_SLICE_NODES);
     const infos = [];
-    const r = await e.search({ fen: '', moves: ['W2c3', 'W2d6'] }, { depth: 4 }, { level: 10, onInfo: (i) => infos.push(i) });
+    const r = await e.search(
+      { fen: '', moves: ['W2c3', 'W2d6'] },
+      { depth: 4 },
+      { level: 10, onInfo: (i) => infos.push(i) },
+    );
     assert.equal(r.depth, 4);
     assert.equal(r.stopped, false);
-    assert.deepEqual(infos.map((i) => i.depth), [1, 2, 3, 4]);
+    assert.deepEqual(
+      infos.map((i) => i.depth),
+      [1, 2, 3, 4],
+    );
     assert.ok(infos.every((i) => i.pv.length > 0 && i.nodes > 0));
     assert.ok(legal('', ['W2c3', 'W2d6']).includes(r.best));
     assert.equal(r.pvCoordinate[0], r.best);
@@ -94,8 +107,11 @@ test('a failed position is all or nothing; the next request sends the whole posi
   const e = client();
   try {
     await e.search({ fen: '', moves: ['2c22c3'] }, { depth: 1 });
-    await assert.rejects(e.search({ fen: '', moves: ['2c22c3', '2d72d5'] }, { depth: 1 }),
-      (err) => err instanceof EngineError && err.code === 'bad-move' && /move 2: illegal move/.test(err.message));
+    await assert.rejects(
+      e.search({ fen: '', moves: ['2c22c3', '2d72d5'] }, { depth: 1 }),
+      (err) =>
+        err instanceof EngineError && err.code === 'bad-move' && /move 2: illegal move/.test(err.message),
+    );
     const r = await e.search({ fen: '', moves: ['2c22c3', '2d72d6'] }, { depth: 2 });
     assert.deepEqual(lastPosition(e), { fen: '', keep: 0, moves: ['2c22c3', '2d72d6'] });
     assert.ok(legal('', ['2c22c3', '2d72d6']).includes(r.best));
@@ -122,9 +138,17 @@ test('stop answers with the best move so far', async () => {
     const lm = legal(START, pos.moves);
     // stopped before its first slice, after its first report, and once it reached depth 3
     for (const reached of [0, 1, 3]) {
-      let depth = 0, seen;
-      const deep = new Promise((resolve) => { seen = resolve; });
-      const p = e.analyse(pos, { onInfo: (i) => { depth = i.depth; if (depth >= reached) seen(); } });
+      let depth = 0,
+        seen;
+      const deep = new Promise((resolve) => {
+        seen = resolve;
+      });
+      const p = e.analyse(pos, {
+        onInfo: (i) => {
+          depth = i.depth;
+          if (depth >= reached) seen();
+        },
+      });
       if (reached) await deep;
       const [stopAns, r] = await Promise.all([e.stop(), p]);
       assert.equal(stopAns.stopped, true);
@@ -150,9 +174,20 @@ test('a replaced search resolves to null and its progress stops', async () => {
   try {
     const infosOld = [];
     let reported;
-    const first = new Promise((resolve) => { reported = resolve; });
-    const p1 = e.search({ fen: '', moves: [] }, { movetime: 3000 }, { onInfo: (i) => { infosOld.push(i); reported(); } });
-    await first;  // the old search is under way
+    const first = new Promise((resolve) => {
+      reported = resolve;
+    });
+    const p1 = e.search(
+      { fen: '', moves: [] },
+      { movetime: 3000 },
+      {
+        onInfo: (i) => {
+          infosOld.push(i);
+          reported();
+        },
+      },
+    );
+    await first; // the old search is under way
     const p2 = e.search({ fen: '', moves: ['2c22c3'] }, { depth: 3 });
     assert.equal(await p1, null, 'replaced search');
     const n = infosOld.length;
@@ -171,7 +206,7 @@ test('a stale answer is dropped even when the worker answers late', async () => 
     await e.ready();
     const rep = reporting();
     const p = e.search({ fen: '', moves: [] }, { movetime: 5000 }, { onInfo: rep.onInfo });
-    await rep.first;  // the worker is working on it
+    await rep.first; // the worker is working on it
     const oldId = [...e.pending.keys()].find((id) => e.pending.get(id).type === 'search');
     const p2 = e.search({ fen: '', moves: ['2c22c3'] }, { depth: 2 });
     assert.equal(await p, null);
@@ -186,14 +221,18 @@ test('a stale answer is dropped even when the worker answers late', async () => 
 
 test('the client restarts a crashed worker; the next search sends the whole position', async () => {
   let restarted = null;
-  const e = client({ onRestart: (why) => { restarted = why; } });
+  const e = client({
+    onRestart: (why) => {
+      restarted = why;
+    },
+  });
   try {
     const moves = ['W2c3', 'W2d6', 'W2c4'];
     await e.search({ fen: '', moves }, { depth: 1 });
     const rep = reporting();
     const p = e.search({ fen: '', moves }, { movetime: 3000 }, { onInfo: rep.onInfo });
     await rep.first;
-    e.worker.postMessage({ type: 'crash' });  // test-only request of worker-entry.mjs
+    e.worker.postMessage({ type: 'crash' }); // test-only request of worker-entry.mjs
     assert.equal(await p, null, 'the search of the dead worker resolves to null');
     assert.match(restarted, /error|exited/);
     await e.ready();
@@ -214,10 +253,14 @@ test('the client restarts a hung worker (no answer to ping)', async () => {
   try {
     await e.ready();
     const p = e.search({ fen: '', moves: ['2c22c3'] }, { movetime: 2000 });
-    const pinged = new Promise((r) => { e.hooks.onSent = (m) => { if (m.type === 'ping') r(); }; });
-    e.worker.postMessage({ type: 'hang' });  // test-only: the worker never answers again
-    await pinged;                          // the watchdog asked; no answer will come
-    clock.ms += e.pingTimeoutMs + 1;       // ... and its patience runs out
+    const pinged = new Promise((r) => {
+      e.hooks.onSent = (m) => {
+        if (m.type === 'ping') r();
+      };
+    });
+    e.worker.postMessage({ type: 'hang' }); // test-only: the worker never answers again
+    await pinged; // the watchdog asked; no answer will come
+    clock.ms += e.pingTimeoutMs + 1; // ... and its patience runs out
     assert.equal(await p, null, 'resolved only by the restart: the hung worker answers nothing');
     const r = await e.search({ fen: '', moves: ['2c22c3'] }, { depth: 2 });
     assert.ok(legal('', ['2c22c3']).includes(r.best));
@@ -231,16 +274,21 @@ test('errors: an EngineError with a stable code and the message', async () => {
   const e = client();
   try {
     await e.ready();
-    const rejects = (p, code, re) => assert.rejects(p, (err) => {
-      assert.ok(err instanceof EngineError, String(err));
-      assert.equal(err.code, code);
-      assert.match(err.message, re);
-      return true;
-    });
+    const rejects = (p, code, re) =>
+      assert.rejects(p, (err) => {
+        assert.ok(err instanceof EngineError, String(err));
+        assert.equal(err.code, code);
+        assert.match(err.message, re);
+        return true;
+      });
     await rejects(e._send('frobnicate'), 'unknown-request', /unknown request type 'frobnicate'/);
     await rejects(e._send('search', {}), 'bad-request', /position/);
     await rejects(e.search({ fen: '', moves: [] }, { depth: -2 }), 'bad-limits', /search limit 'depth'/);
-    await rejects(e.search({ fen: '', moves: [] }, { nodes: 'many' }), 'bad-limits', /'nodes' must be a number/);
+    await rejects(
+      e.search({ fen: '', moves: [] }, { nodes: 'many' }),
+      'bad-limits',
+      /'nodes' must be a number/,
+    );
     await rejects(e.search({ fen: '', moves: [] }, null, { level: 42 }), 'bad-level', /level must be/);
     await rejects(e.search({ fen: '', moves: [] }, null, { seed: -1 }), 'bad-argument', /seed/);
     await rejects(e.search({ fen: 'garbage', moves: [] }), 'bad-position', /position string/);
@@ -251,7 +299,10 @@ test('errors: an EngineError with a stable code and the message', async () => {
     // A raw message of another protocol version.
     const raw = await new Promise((resolve) => {
       const w = new ShimWorker();
-      w.onmessage = ({ data }) => { resolve(data); w.terminate(); };
+      w.onmessage = ({ data }) => {
+        resolve(data);
+        w.terminate();
+      };
       w.postMessage({ v: 1, id: 7, type: 'search' });
     });
     assert.deepEqual(raw.error.code, 'protocol-version');

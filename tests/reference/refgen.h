@@ -21,11 +21,11 @@ enum class Rules { Gygax, Bga };
 // file 0..11 = files a..l. '.' is empty; letters as in docs/rules.md §2.1,
 // upper-case Gold, lower-case Scarlet.
 struct Pos {
-    char board[3][8][12];
-    char side;   // 'g' or 's'
-    int quiet;   // plies since the last capture or Warrior move
-    int moveno;  // starts at 1, increased after Scarlet moves
-    Rules rules = Rules::Gygax;
+  char board[3][8][12];
+  char side;   // 'g' or 's'
+  int quiet;   // plies since the last capture or Warrior move
+  int moveno;  // starts at 1, increased after Scarlet moves
+  Rules rules = Rules::Gygax;
 };
 
 // The start position string of docs/rules.md §3.1.

@@ -57,9 +57,9 @@ export class EngineClient {
     this.pingTimeoutMs = options.pingTimeoutMs ?? 5000;
     this.now = options.now || Date.now;
     this.nextId = 1;
-    this.pending = new Map();  // id -> {resolve, reject, type, onInfo, gen}
-    this.generation = 0;       // bumped by every search and every discarding stop
-    this.sent = null;          // the position record the worker holds: {fen, rules, moves}
+    this.pending = new Map(); // id -> {resolve, reject, type, onInfo, gen}
+    this.generation = 0; // bumped by every search and every discarding stop
+    this.sent = null; // the position record the worker holds: {fen, rules, moves}
     this.restarts = 0;
     this.closed = false;
     this._start();
@@ -67,7 +67,9 @@ export class EngineClient {
 
   // --- the engine --------------------------------------------------------------------
   // The worker's init answer {protocol, engine, sliceNodes, build}.
-  ready() { return this.readyPromise; }
+  ready() {
+    return this.readyPromise;
+  }
 
   // position: {fen: start position string ('' = the standard start), moves: coordinate
   // (or algebraic) moves}; limits: {movetime?, nodes?, depth?} or null (the level's own
@@ -89,8 +91,12 @@ export class EngineClient {
   // (analyse what the opponent threatens: the position after a pass; rejects with
   // 'in-check' when the side to move is in check), onInfo}.
   analyse(position, options = {}) {
-    return this._search('analyse', position,
-      { level: options.level, multipv: options.multipv, threat: options.threat === true }, options.onInfo);
+    return this._search(
+      'analyse',
+      position,
+      { level: options.level, multipv: options.multipv, threat: options.threat === true },
+      options.onInfo,
+    );
   }
 
   // A review of every position of the game (ply 0 to the last), each searched with
@@ -113,7 +119,11 @@ export class EngineClient {
   close() {
     this.closed = true;
     clearInterval(this.watchdog);
-    try { this.worker.terminate(); } catch { /* gone */ }
+    try {
+      this.worker.terminate();
+    } catch {
+      /* gone */
+    }
     this._settleAll('closed', 'the engine was closed');
   }
 
@@ -128,7 +138,7 @@ export class EngineClient {
     this._supersede();
     const gen = this.generation;
     return this._send(type, { position: pos, ...fields }, { onInfo, gen }).catch((e) => {
-      this.sent = null;  // the worker forgot its record after a failed position
+      this.sent = null; // the worker forgot its record after a failed position
       // A request relative to a record the worker no longer holds (an earlier request
       // failed): send the whole position once, if this is still the latest search.
       if (e.code === 'out-of-sync' && !retried && gen === this.generation) {
@@ -142,12 +152,14 @@ export class EngineClient {
   // (none when the rule set changed: position.rules, sent when the position names one; the
   // worker plays a position that names none under core's default).
   _positionMessage(position) {
-    if (!position || typeof position !== 'object') throw new EngineError('bad-argument', 'the position must be {fen, moves}');
+    if (!position || typeof position !== 'object')
+      throw new EngineError('bad-argument', 'the position must be {fen, moves}');
     const fen = position.fen ?? '';
     const moves = position.moves ?? [];
     const rules = position.rules ?? null;
     if (typeof fen !== 'string') throw new EngineError('bad-argument', 'the start position must be a string');
-    if (rules !== null && typeof rules !== 'string') throw new EngineError('bad-argument', 'the rule set must be a string');
+    if (rules !== null && typeof rules !== 'string')
+      throw new EngineError('bad-argument', 'the rule set must be a string');
     if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
       throw new EngineError('bad-argument', 'the moves must be an array of strings');
     }
@@ -167,16 +179,18 @@ export class EngineClient {
     const w = this.createWorker();
     this.worker = w;
     this.sent = null;
-    w.onmessage = (e) => { if (this.worker === w) this._receive(e.data); };
+    w.onmessage = (e) => {
+      if (this.worker === w) this._receive(e.data);
+    };
     w.onerror = (e) => {
       if (e && e.preventDefault) e.preventDefault();
       if (this.worker === w) this._restart('error: ' + ((e && e.message) || e));
     };
     this.readyPromise = this._send('init', this.hashMb === undefined ? {} : { hashMb: this.hashMb });
-    this.readyPromise.catch(() => {});  // the page sees it through ready()
+    this.readyPromise.catch(() => {}); // the page sees it through ready()
     clearInterval(this.watchdog);
     this.watchdog = setInterval(() => this._checkAlive(), this.pingIntervalMs);
-    const timer = /** @type {any} */ (this.watchdog);  // Node's timer (the tests') lets the process exit
+    const timer = /** @type {any} */ (this.watchdog); // Node's timer (the tests') lets the process exit
     if (timer.unref) timer.unref();
   }
 
@@ -190,7 +204,9 @@ export class EngineClient {
     if (!this.pending.size) return;
     const sent = this.now();
     this.pingSent = sent;
-    const done = () => { if (this.pingSent === sent) this.pingSent = 0; };
+    const done = () => {
+      if (this.pingSent === sent) this.pingSent = 0;
+    };
     this._send('ping').then(done, done);
   }
 
@@ -198,7 +214,11 @@ export class EngineClient {
     if (this.closed) return;
     this.restarts++;
     this.pingSent = 0;
-    try { this.worker.terminate(); } catch { /* already gone */ }
+    try {
+      this.worker.terminate();
+    } catch {
+      /* already gone */
+    }
     this._settleAll('restarted', `the engine restarted (${reason})`);
     this._start();
     if (this.onRestart) this.onRestart(reason);
@@ -239,8 +259,9 @@ export class EngineClient {
   _receive(msg) {
     if (!msg || msg.v !== PROTOCOL_VERSION) return;
     const p = this.pending.get(msg.id);
-    if (!p) return;  // an answer nobody waits for any more (superseded): dropped
-    if (msg.type === 'info' || msg.type === 'progress') {  // a search's depths, a review's positions
+    if (!p) return; // an answer nobody waits for any more (superseded): dropped
+    if (msg.type === 'info' || msg.type === 'progress') {
+      // a search's depths, a review's positions
       if (p.onInfo) p.onInfo(msg.type === 'info' ? msg.info : msg.progress);
       return;
     }

@@ -14,20 +14,71 @@
 //   (drop (i32.trunc_sat_f32_s (f32.const 0)))                   ;; non-trapping float-to-int
 //   (v128.any_true (i8x16.popcnt (i8x16.splat (i32.const 0)))))) ;; SIMD (its final opcodes)
 export const FEATURE_PROBE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,  // magic, version 1
-  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7f,        // type section: () -> i32
-  0x03, 0x02, 0x01, 0x00,                          // function section: one function of type 0
-  0x05, 0x03, 0x01, 0x00, 0x01,                    // memory section: one memory, 1 page
-  0x0a, 0x21, 0x01, 0x1f, 0x00,                    // code section: one body of 31 bytes, no locals
-  0x41, 0x00, 0x41, 0x00, 0x41, 0x00, 0xfc, 0x0b, 0x00,  // memory.fill
-  0x41, 0x00, 0xc0, 0x1a,                          // i32.extend8_s, drop
-  0x43, 0x00, 0x00, 0x00, 0x00, 0xfc, 0x00, 0x1a,  // i32.trunc_sat_f32_s, drop
-  0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0xfd, 0x53,  // i8x16.splat, i8x16.popcnt, v128.any_true
-  0x0b,                                            // end
+  0x00,
+  0x61,
+  0x73,
+  0x6d,
+  0x01,
+  0x00,
+  0x00,
+  0x00, // magic, version 1
+  0x01,
+  0x05,
+  0x01,
+  0x60,
+  0x00,
+  0x01,
+  0x7f, // type section: () -> i32
+  0x03,
+  0x02,
+  0x01,
+  0x00, // function section: one function of type 0
+  0x05,
+  0x03,
+  0x01,
+  0x00,
+  0x01, // memory section: one memory, 1 page
+  0x0a,
+  0x21,
+  0x01,
+  0x1f,
+  0x00, // code section: one body of 31 bytes, no locals
+  0x41,
+  0x00,
+  0x41,
+  0x00,
+  0x41,
+  0x00,
+  0xfc,
+  0x0b,
+  0x00, // memory.fill
+  0x41,
+  0x00,
+  0xc0,
+  0x1a, // i32.extend8_s, drop
+  0x43,
+  0x00,
+  0x00,
+  0x00,
+  0x00,
+  0xfc,
+  0x00,
+  0x1a, // i32.trunc_sat_f32_s, drop
+  0x41,
+  0x00,
+  0xfd,
+  0x0f,
+  0xfd,
+  0x62,
+  0xfd,
+  0x53, // i8x16.splat, i8x16.popcnt, v128.any_true
+  0x0b, // end
 ]);
 
 // 'simd' or 'plain'. (validate is WebAssembly.validate; a test passes its own.)
-export function engineBuild(validate = (bytes) => typeof WebAssembly === 'object' && WebAssembly.validate(bytes)) {
+export function engineBuild(
+  validate = (bytes) => typeof WebAssembly === 'object' && WebAssembly.validate(bytes),
+) {
   try {
     return validate(FEATURE_PROBE) ? 'simd' : 'plain';
   } catch {
@@ -37,11 +88,12 @@ export function engineBuild(validate = (bytes) => typeof WebAssembly === 'object
 
 // The chosen build's module factory (the Emscripten MODULARIZE function).
 export async function engineFactory(build = engineBuild()) {
-  const mod = build === 'simd'
-    // @ts-ignore: the Emscripten build, made beside this file by scripts/build-wasm (no types)
-    ? await import('./dragonchess_engine_simd.mjs')
-    // @ts-ignore: likewise
-    : await import('./dragonchess_engine.mjs');
+  const mod =
+    build === 'simd'
+      ? // @ts-ignore: the Emscripten build, made beside this file by scripts/build-wasm (no types)
+        await import('./dragonchess_engine_simd.mjs')
+      : // @ts-ignore: likewise
+        await import('./dragonchess_engine.mjs');
   return mod.default;
 }
 

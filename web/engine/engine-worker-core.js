@@ -15,7 +15,7 @@ import { PROTOCOL_VERSION } from './protocol.js';
 // it exists (Node; its MessagePort tasks can starve other ports), else a MessageChannel
 // task (in browsers setTimeout(0) is clamped to 4 ms once nested), else setTimeout.
 function defaultScheduler() {
-  const node = /** @type {any} */ (globalThis);  // setImmediate: Node's, unknown to the page's types
+  const node = /** @type {any} */ (globalThis); // setImmediate: Node's, unknown to the page's types
   if (typeof node.setImmediate === 'function') return (fn) => node.setImmediate(fn);
   if (typeof MessageChannel === 'undefined') return (fn) => setTimeout(fn, 0);
   const ch = new MessageChannel();
@@ -42,27 +42,34 @@ class RequestError extends Error {
 // post: (message) => void; schedule: (fn) => void (the next event-loop turn).
 export function createEngineWorker({ loadModule, post, schedule = defaultScheduler() }) {
   let M = null;
-  let search = null;     // M.Search: the position record and the resumable search
+  let search = null; // M.Search: the position record and the resumable search
   let loadError = null;
-  const queue = [];      // requests received before the module is ready
-  let current = null;    // the running job (a search or a review): {id, end(how)}
+  const queue = []; // requests received before the module is ready
+  let current = null; // the running job (a search or a review): {id, end(how)}
 
   // A review searches at full strength: core's strongest level.
   const fullStrength = () => M.LEVELS[M.LEVELS.length - 1].level;
   const reply = (id, value) => post({ v: PROTOCOL_VERSION, id, type: 'result', ok: true, value });
-  const fail = (id, e) => post({
-    v: PROTOCOL_VERSION, id, type: 'result', ok: false,
-    error: { code: (e && e.code) || 'internal', message: String((e && e.message) || e) },
-  });
+  const fail = (id, e) =>
+    post({
+      v: PROTOCOL_VERSION,
+      id,
+      type: 'result',
+      ok: false,
+      error: { code: (e && e.code) || 'internal', message: String((e && e.message) || e) },
+    });
 
-  loadModule().then((mod) => {
-    M = mod;
-    search = new M.Search();
-    while (queue.length) handle(queue.shift());
-  }, (e) => {
-    loadError = new RequestError('load-failed', 'the engine failed to load: ' + ((e && e.message) || e));
-    while (queue.length) fail(queue.shift().id, loadError);
-  });
+  loadModule().then(
+    (mod) => {
+      M = mod;
+      search = new M.Search();
+      while (queue.length) handle(queue.shift());
+    },
+    (e) => {
+      loadError = new RequestError('load-failed', 'the engine failed to load: ' + ((e && e.message) || e));
+      while (queue.length) fail(queue.shift().id, loadError);
+    },
+  );
 
   // --- searching ---------------------------------------------------------------------
   // Ends the running job and answers it. how: false (done by its limits), 'stop', 'replaced'.
@@ -76,7 +83,8 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
   // Sets the worker's record from a request's position: {fen, keep, moves, rules?}. -> plies held.
   function setPosition(msg, what) {
     const p = msg.position;
-    if (!p || typeof p !== 'object') throw new RequestError('bad-request', `${what} needs 'position': {fen, keep, moves}`);
+    if (!p || typeof p !== 'object')
+      throw new RequestError('bad-request', `${what} needs 'position': {fen, keep, moves}`);
     const r = search.setPosition(p.fen, p.keep, p.moves, p.rules);
     return r.kept + r.added;
   }
@@ -93,12 +101,20 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
       }
       clock = search.startClock(msg.clock, msg.level, msg.seed);
     } else {
-      search.start(infinite ? { infinite: true } : msg.limits, msg.level, msg.seed,
-        { multipv: msg.multipv, threat: msg.threat === true, fresh: msg.fresh === true });
+      search.start(infinite ? { infinite: true } : msg.limits, msg.level, msg.seed, {
+        multipv: msg.multipv,
+        threat: msg.threat === true,
+        fresh: msg.fresh === true,
+      });
     }
-    const s = { id, answer: (how) => reply(id, { ...search.result(), stopped: how, ...(clock ? { clock } : {}) }) };
+    const s = {
+      id,
+      answer: (how) => reply(id, { ...search.result(), stopped: how, ...(clock ? { clock } : {}) }),
+    };
     current = s;
-    const onInfo = (info) => { if (current === s) post({ v: PROTOCOL_VERSION, id, type: 'info', info }); };
+    const onInfo = (info) => {
+      if (current === s) post({ v: PROTOCOL_VERSION, id, type: 'info', info });
+    };
     const slice = () => {
       if (current !== s) return;
       const done = search.advance(M.SEARCH_SLICE_NODES, onInfo);
@@ -118,7 +134,10 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
     if (current) finish(current, 'replaced');
     const plies = setPosition(msg, 'a review');
     if (msg.limits === null || msg.limits === undefined || typeof msg.limits !== 'object') {
-      throw new RequestError('bad-limits', 'a review needs limits for each position: {nodes?, depth?, movetime?}');
+      throw new RequestError(
+        'bad-limits',
+        'a review needs limits for each position: {nodes?, depth?, movetime?}',
+      );
     }
     const entries = [];
     const job = { id, answer: (how) => reply(id, { entries, plies, stopped: how }) };
@@ -132,16 +151,33 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
         return true;
       }
       const mated = st.state === 'checkmate';
-      record({ ply, side: st.sideToMove, score: 0, mate: mated ? 0 : null, best: null, bestAlgebraic: null,
-        pv: [], pvCoordinate: [], depth: 0, nodes: 0, over: { state: st.state, reason: st.reason, winner: st.winner, result: st.result } });
+      record({
+        ply,
+        side: st.sideToMove,
+        score: 0,
+        mate: mated ? 0 : null,
+        best: null,
+        bestAlgebraic: null,
+        pv: [],
+        pvCoordinate: [],
+        depth: 0,
+        nodes: 0,
+        over: { state: st.state, reason: st.reason, winner: st.winner, result: st.result },
+      });
       return false;
     };
     const record = (entry) => {
       entries.push(entry);
-      post({ v: PROTOCOL_VERSION, id, type: 'progress', progress: { done: entries.length, total: plies + 1, entry } });
+      post({
+        v: PROTOCOL_VERSION,
+        id,
+        type: 'progress',
+        progress: { done: entries.length, total: plies + 1, entry },
+      });
       ply++;
     };
-    const next = () => {  // the next position to search, or the answer
+    const next = () => {
+      // the next position to search, or the answer
       while (ply <= plies) if (begin()) return true;
       finish(job, false);
       return false;
@@ -150,8 +186,19 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
       if (current !== job) return;
       if (!search.advance(M.SEARCH_SLICE_NODES, null)) return schedule(slice);
       const r = search.result();
-      record({ ply, side: search.statusAt(ply).sideToMove, score: r.score, mate: r.mate, best: r.best,
-        bestAlgebraic: r.bestAlgebraic, pv: r.pv, pvCoordinate: r.pvCoordinate, depth: r.depth, nodes: r.nodes, over: null });
+      record({
+        ply,
+        side: search.statusAt(ply).sideToMove,
+        score: r.score,
+        mate: r.mate,
+        best: r.best,
+        bestAlgebraic: r.bestAlgebraic,
+        pv: r.pv,
+        pvCoordinate: r.pvCoordinate,
+        depth: r.depth,
+        nodes: r.nodes,
+        over: null,
+      });
       if (next()) schedule(slice);
     };
     current = job;
@@ -173,7 +220,12 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
       switch (type) {
         case 'init':
           if (msg.hashMb !== undefined && msg.hashMb !== null) search.setHash(msg.hashMb);
-          return reply(id, { protocol: PROTOCOL_VERSION, engine: M.ENGINE_VERSION, sliceNodes: M.SEARCH_SLICE_NODES, build: M.build ?? null });
+          return reply(id, {
+            protocol: PROTOCOL_VERSION,
+            engine: M.ENGINE_VERSION,
+            sliceNodes: M.SEARCH_SLICE_NODES,
+            build: M.build ?? null,
+          });
         case 'search':
           return startSearch(id, msg, false);
         case 'analyse':
@@ -196,12 +248,20 @@ export function createEngineWorker({ loadModule, post, schedule = defaultSchedul
   return function onMessage(msg) {
     if (!msg || typeof msg !== 'object') return undefined;
     if (msg.v !== PROTOCOL_VERSION) {
-      return fail(msg.id, new RequestError('protocol-version',
-        `unsupported protocol version ${msg.v} (this worker speaks ${PROTOCOL_VERSION})`));
+      return fail(
+        msg.id,
+        new RequestError(
+          'protocol-version',
+          `unsupported protocol version ${msg.v} (this worker speaks ${PROTOCOL_VERSION})`,
+        ),
+      );
     }
-    if (msg.type === 'ping') return reply(msg.id, 'pong');  // even while loading
+    if (msg.type === 'ping') return reply(msg.id, 'pong'); // even while loading
     if (loadError) return fail(msg.id, loadError);
-    if (!M) { queue.push(msg); return undefined; }
+    if (!M) {
+      queue.push(msg);
+      return undefined;
+    }
     return handle(msg);
   };
 }

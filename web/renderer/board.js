@@ -23,13 +23,17 @@ import { isSquare, SQUARES } from './squares.js';
 const EVENTS = ['move', 'select', 'hover', 'click', 'drop'];
 
 /** @param {string} what @returns {never} */
-function fail(what) { throw new TypeError(`board.set: ${what}`); }
+function fail(what) {
+  throw new TypeError(`board.set: ${what}`);
+}
 
 function square(v, key) {
   if (!isSquare(v)) fail(`${key} should be a square number 0..287, not ${JSON.stringify(v)}`);
   return v;
 }
-function squareOrNull(v, key) { return v === null || v === undefined ? null : square(v, key); }
+function squareOrNull(v, key) {
+  return v === null || v === undefined ? null : square(v, key);
+}
 function squareList(v, key) {
   if (v === null || v === undefined) return [];
   if (!Array.isArray(v)) fail(`${key} should be an array of square numbers`);
@@ -41,23 +45,35 @@ function pair(v, key) {
   return [square(v[0], key), square(v[1], key)];
 }
 function levelList(v) {
-  if (!Array.isArray(v) || !v.length || v.some((l) => l !== 1 && l !== 2 && l !== 3) || new Set(v).size !== v.length)
+  if (
+    !Array.isArray(v) ||
+    !v.length ||
+    v.some((l) => l !== 1 && l !== 2 && l !== 3) ||
+    new Set(v).size !== v.length
+  )
     fail(`levels should be a non-empty list of distinct levels 1..3, such as [3, 2, 1] or [2]`);
   return [...v];
 }
 const ARRANGEMENTS = ['auto', 'row', 'column', 'pyramid', 'sideways'];
 function arrangement(v) {
-  if (!ARRANGEMENTS.includes(v)) fail(`arrangement should be one of ${ARRANGEMENTS.join(', ')}, not ${JSON.stringify(v)}`);
+  if (!ARRANGEMENTS.includes(v))
+    fail(`arrangement should be one of ${ARRANGEMENTS.join(', ')}, not ${JSON.stringify(v)}`);
   return v;
 }
 function orientation(v) {
-  if (v !== 'gold' && v !== 'scarlet') fail(`orientation should be 'gold' or 'scarlet', not ${JSON.stringify(v)}`);
+  if (v !== 'gold' && v !== 'scarlet')
+    fail(`orientation should be 'gold' or 'scarlet', not ${JSON.stringify(v)}`);
   return v === 'scarlet';
 }
 // Map<from, to[]> (or a plain {from: to[]} object) -> flat [from, n, to..., ...]
 function flatDests(v, key = 'dests') {
   if (v === null || v === undefined) return null;
-  const entries = v instanceof Map ? [...v] : typeof v === 'object' ? Object.entries(v).map(([k, t]) => [Number(k), t]) : fail(`${key} should be a Map of square -> squares, or null`);
+  const entries =
+    v instanceof Map
+      ? [...v]
+      : typeof v === 'object'
+        ? Object.entries(v).map(([k, t]) => [Number(k), t])
+        : fail(`${key} should be a Map of square -> squares, or null`);
   const flat = [];
   for (const [from, tos] of entries) {
     const list = squareList(tos, key);
@@ -84,7 +100,8 @@ function toRendererState(s) {
   if (!s || typeof s !== 'object') fail('expects an object');
   const out = {};
   if ('pieces' in s) {
-    if (typeof s.pieces !== 'string' || s.pieces.length !== SQUARES) fail(`pieces should be a string of ${SQUARES} characters`);
+    if (typeof s.pieces !== 'string' || s.pieces.length !== SQUARES)
+      fail(`pieces should be a string of ${SQUARES} characters`);
     out.pieces = s.pieces;
   }
   if ('dests' in s) out.dests = flatDests(s.dests);
@@ -104,8 +121,13 @@ function toRendererState(s) {
   if ('interactive' in s) out.interactive = !!s.interactive;
   if ('diagram' in s) {
     const d = s.diagram;
-    out.diagram = d ? { move: squareList(d.move, 'diagram.move'), capture: squareList(d.capture, 'diagram.capture'),
-      afar: squareList(d.afar, 'diagram.afar') } : null;
+    out.diagram = d
+      ? {
+          move: squareList(d.move, 'diagram.move'),
+          capture: squareList(d.capture, 'diagram.capture'),
+          afar: squareList(d.afar, 'diagram.afar'),
+        }
+      : null;
   }
   return out;
 }
@@ -119,7 +141,10 @@ function toRendererState(s) {
  * pieces/; default: the parent of renderer/).
  */
 export async function createBoard(container, options = {}) {
-  const assets = new URL(options.assetsUrl ?? new URL('../', import.meta.url).href, document.baseURI).href.replace(/\/?$/, '/');
+  const assets = new URL(
+    options.assetsUrl ?? new URL('../', import.meta.url).href,
+    document.baseURI,
+  ).href.replace(/\/?$/, '/');
   const initial = toRendererState({
     interactive: options.interactive ?? true,
     levels: options.levels ?? [3, 2, 1],
@@ -154,7 +179,9 @@ export async function createBoard(container, options = {}) {
       if (!handlers[name]) throw new TypeError(`board.on: unknown event '${name}' (${EVENTS.join(', ')})`);
       handlers[name].add(fn);
     },
-    off(name, fn) { handlers[name]?.delete(fn); },
+    off(name, fn) {
+      handlers[name]?.delete(fn);
+    },
     /** {square, arrangement, width, height, boards: [{level, x, y, width, height}]}, CSS px, canvas-relative. */
     geometry: () => JSON.parse(mod.geometry()),
     /** The labels the last frame drew (level titles, coordinates): [{text, x, y, width, height}], CSS px, canvas-relative. */
@@ -163,14 +190,32 @@ export async function createBoard(container, options = {}) {
     drawNow: () => mod.renderNow(),
     /** The layout the renderer would use for a container of this size (pure); by default
      *  with this board's levels and arrangement. */
-    fit(width, height, { dpr = window.devicePixelRatio || 1, levels = shown.levels, arrangement: arr = shown.arrangement } = {}) {
+    fit(
+      width,
+      height,
+      {
+        dpr = window.devicePixelRatio || 1,
+        levels = shown.levels,
+        arrangement: arr = shown.arrangement,
+      } = {},
+    ) {
       return JSON.parse(mod.fit(width, height, dpr, levelList(levels), arrangement(arr)));
     },
     /** Of several boxes [[width, height], ...] (CSS px), the one where the boards get the
      *  largest squares: its layout (as fit) with `box`, its index (-1: none holds a board). The
      *  choice of a page's arrangement is the renderer's. */
-    bestFit(boxes, { dpr = window.devicePixelRatio || 1, levels = shown.levels, arrangement: arr = shown.arrangement } = {}) {
-      if (!Array.isArray(boxes) || boxes.some((b) => !Array.isArray(b) || b.length !== 2 || !b.every(Number.isFinite)))
+    bestFit(
+      boxes,
+      {
+        dpr = window.devicePixelRatio || 1,
+        levels = shown.levels,
+        arrangement: arr = shown.arrangement,
+      } = {},
+    ) {
+      if (
+        !Array.isArray(boxes) ||
+        boxes.some((b) => !Array.isArray(b) || b.length !== 2 || !b.every(Number.isFinite))
+      )
         throw new TypeError('board.bestFit: boxes should be [[width, height], ...]');
       return JSON.parse(mod.bestFit(boxes, dpr, levelList(levels), arrangement(arr)));
     },
@@ -187,11 +232,19 @@ export async function createBoard(container, options = {}) {
       const sq = mod.squareAt(clientX - c.left, clientY - c.top);
       return sq >= 0 ? sq : null;
     },
-    selected: () => { const s = mod.selected(); return s >= 0 ? s : null; },
+    selected: () => {
+      const s = mod.selected();
+      return s >= 0 ? s : null;
+    },
     canvas: view.canvas,
     /** Resolves, once the first frames are drawn, to {} or {error} (no piece images: their letters). */
-    ready: view.ready.then((r) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(r))))),
-    destroy() { mod.onBoardEvent = null; view.destroy(); },
+    ready: view.ready.then(
+      (r) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(r)))),
+    ),
+    destroy() {
+      mod.onBoardEvent = null;
+      view.destroy();
+    },
   };
   return board;
 }

@@ -105,7 +105,7 @@ float luminance(Rgba c) {
 struct Frame {
   Painter& p;
   const Layout& L;
-  float d, s;             // device pixels per CSS px; a square's side in device px
+  float d, s;  // device pixels per CSS px; a square's side in device px
   double now;
   std::vector<char> animating;  // squares whose piece is sliding in
   int dragFrom, dragOver, focusSq;
@@ -116,7 +116,9 @@ struct Frame {
 void drawSquare(Frame& F, int sq, const Palette& pal) {
   Painter& p = F.p;
   const float s = F.s;
-  auto sameSquare = [](int a, int b) { return a >= 0 && b >= 0 && a != b && a % kSquaresPerLevel == b % kSquaresPerLevel; };
+  auto sameSquare = [](int a, int b) {
+    return a >= 0 && b >= 0 && a != b && a % kSquaresPerLevel == b % kSquaresPerLevel;
+  };
   const DevRect q = devSquare(sq);
   const bool light = isLightSquare(sq);
   p.rect(q.x, q.y, q.s, q.s, light ? pal.light : pal.dark);
@@ -131,10 +133,8 @@ void drawSquare(Frame& F, int sq, const Palette& pal) {
     p.radialInSquare(q.x, q.y, q.s, q.s * 0.7071f, rgba(0xe70000), stops, alphas, 4);
   }
   if (sq == F.dragOver && F.dragOver != F.dragFrom) p.rect(q.x, q.y, q.s, q.s, rgba(0x14551e, 0.30f));
-  if (sq == V.hover && !V.dragging)
-    p.rect(q.x, q.y, q.s, q.s, light ? rgba(0x000000, 0.07f) : rgba(0xffffff, 0.16f));
-  if (sq == F.dragOver)
-    p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.045f), rgba(0xffffff, 0.75f));
+  if (sq == V.hover && !V.dragging) p.rect(q.x, q.y, q.s, q.s, light ? rgba(0x000000, 0.07f) : rgba(0xffffff, 0.16f));
+  if (sq == F.dragOver) p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.045f), rgba(0xffffff, 0.75f));
   if (b & Marks::kSel) {  // a dark frame with a light line inside it
     const float wd = std::max(2.f, std::round(s * 0.07f)), wl = std::max(1.f, std::round(s * 0.045f));
     p.rectOutline(q.x, q.y, q.s, q.s, wd, kMarkDark);
@@ -145,8 +145,7 @@ void drawSquare(Frame& F, int sq, const Palette& pal) {
     p.rectOutline(q.x, q.y, q.s, q.s, wd, kMarkDark);
     p.rectOutline(q.x + wd, q.y + wd, q.s - 2 * wd, q.s - 2 * wd, wl, kMarkLight);
   }
-  if (sameSquare(sq, F.focusSq))
-    p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.05f), rgba(0x1a3d8f, 0.70f));
+  if (sameSquare(sq, F.focusSq)) p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.05f), rgba(0x1a3d8f, 0.70f));
 }
 
 // A level's coordinates: on the page background beside the board; sideways, inside the edge
@@ -163,7 +162,8 @@ void drawCoordinates(Frame& F, int lv, const Palette& pal, Rgba coord) {
       const DevRect q = devSquare(sq);
       const Rgba c = isLightSquare(sq) ? mix(pal.dark, rgba(0x000000), 0.25f) : mix(pal.light, rgba(0xffffff), 0.3f);
       const float m = std::max(1.f, q.s * 0.06f), cy = q.y + q.s - m - L.coordFont * 0.55f * d;
-      coordText(text, L.coordFont, 600, right ? q.x + q.s - m : q.x + m, cy, c, right ? 1 : -1, right ? lastRank : lastFile);
+      coordText(text, L.coordFont, 600, right ? q.x + q.s - m : q.x + m, cy, c, right ? 1 : -1,
+                right ? lastRank : lastFile);
     };
     for (int f = 0; f < kFiles && L.sq >= 14.f; ++f)
       inner(squareOn(lv + 1, f, V.flipped ? kRanks - 1 : 0), std::string(1, static_cast<char>('a' + f)), false);
@@ -176,8 +176,8 @@ void drawCoordinates(Frame& F, int lv, const Palette& pal, Rgba coord) {
   LabelBox lastRank{}, lastFile{};
   for (int rk = 0; rk < kRanks; ++rk) {
     const DevRect q = devSquare(squareOn(lv + 1, V.flipped ? kFiles - 1 : 0, rk));
-    coordText(std::string(1, static_cast<char>('1' + rk)), L.coordFont, 500,
-              gx - (L.gutterL * 0.5f - 0.5f) * d, q.y + q.s / 2, coord, 0, lastRank);
+    coordText(std::string(1, static_cast<char>('1' + rk)), L.coordFont, 500, gx - (L.gutterL * 0.5f - 0.5f) * d,
+              q.y + q.s / 2, coord, 0, lastRank);
   }
   for (int f = 0; f < kFiles; ++f) {
     const DevRect q = devSquare(squareOn(lv + 1, f, V.flipped ? kRanks - 1 : 0));
@@ -282,7 +282,8 @@ void drawPieces(Frame& F) {
       const std::string up(1, isGold(pc) ? pc : static_cast<char>(pc - 32));
       const float size = std::max(8.f, L.sq * 0.22f), x = q.x + q.s * 0.05f, y = q.y + q.s * 0.14f;
       const float o = std::max(0.75f, d * 0.6f);
-      for (const auto& [dx, dy] : {std::pair{-o, 0.f}, {o, 0.f}, {0.f, -o}, {0.f, o}}) drawText(up, size, 700, x + dx, y + dy, halo);
+      for (const auto& [dx, dy] : {std::pair{-o, 0.f}, {o, 0.f}, {0.f, -o}, {0.f, o}})
+        drawText(up, size, 700, x + dx, y + dy, halo);
       drawText(up, size, 700, x, y, ink);
     }
   }
@@ -466,13 +467,13 @@ void render() {
   clearLabels();
   const float d = V.dpr;
   const double now = nowMs();
-  V.anims.erase(std::remove_if(V.anims.begin(), V.anims.end(),
-                               [&](const Anim& a) { return now - a.start >= kAnimMs; }),
+  V.anims.erase(std::remove_if(V.anims.begin(), V.anims.end(), [&](const Anim& a) { return now - a.start >= kAnimMs; }),
                 V.anims.end());
   const int dragFrom = V.dragging ? V.pressSq : -1;
   const int dragOver = V.dragging ? squareAt(L, V.flipped, V.ptrX, V.ptrY) : -1;
   // the same square on the other levels as the hovered (or dragged-over) one is framed
-  Frame F{p, L, d, L.sq * d, now, std::vector<char>(kSquares, 0), dragFrom, dragOver, dragOver >= 0 ? dragOver : V.hover};
+  Frame F{
+      p, L, d, L.sq * d, now, std::vector<char>(kSquares, 0), dragFrom, dragOver, dragOver >= 0 ? dragOver : V.hover};
   for (const Anim& a : V.anims) F.animating[a.to] = 1;
 
   drawBoards(F);

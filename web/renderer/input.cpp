@@ -44,8 +44,10 @@ void typedClick(int sq) {
     playMove(V.selected, sq);
     return;
   }
-  if (sq == V.selected || sq < 0 || V.board[sq] == '.') selectSquare(-1);
-  else selectSquare(sq);
+  if (sq == V.selected || sq < 0 || V.board[sq] == '.')
+    selectSquare(-1);
+  else
+    selectSquare(sq);
 }
 
 // Touch: a fingertip is wider than a phone's square (28 px in portrait, 21 px turned). A tap
@@ -107,8 +109,10 @@ void pointerMove(float x, float y, bool touch, bool buttonDown) {
       return;
     }
     const std::vector<int>* d = destsOf(V.pressSq);
-    if (!d || d->empty()) V.dragging = false, V.pressed = false;
-    else selectSquare(V.pressSq);
+    if (!d || d->empty())
+      V.dragging = false, V.pressed = false;
+    else
+      selectSquare(V.pressSq);
     requestFrame();
   }
 }
@@ -174,10 +178,8 @@ int eventFilter(void*, SDL_Event* e) {
     case SDL_KEYDOWN:
     case SDL_KEYUP:
     case SDL_TEXTINPUT:
-    case SDL_MOUSEWHEEL:
-      return 0;  // touches arrive again as SDL_TOUCH_MOUSEID mouse events
-    default:
-      return 1;
+    case SDL_MOUSEWHEEL: return 0;  // touches arrive again as SDL_TOUCH_MOUSEID mouse events
+    default: return 1;
   }
 }
 

@@ -8,9 +8,11 @@
 namespace dcui {
 
 bool parseArrange(std::string_view text, Arrange& out) {
-  static constexpr std::pair<std::string_view, Arrange> names[] = {
-      {"auto", Arrange::Auto}, {"row", Arrange::Row}, {"column", Arrange::Column}, {"pyramid", Arrange::Pyramid},
-      {"sideways", Arrange::Sideways}};
+  static constexpr std::pair<std::string_view, Arrange> names[] = {{"auto", Arrange::Auto},
+                                                                   {"row", Arrange::Row},
+                                                                   {"column", Arrange::Column},
+                                                                   {"pyramid", Arrange::Pyramid},
+                                                                   {"sideways", Arrange::Sideways}};
   for (const auto& [name, a] : names)
     if (text == name) return out = a, true;
   return false;
@@ -112,8 +114,10 @@ Layout computeLayout(float W, float H, float dpr, std::vector<int> levels, Arran
     if (sCol > s) a = Arrangement::Column, s = sCol;
     if (sPyr > s) a = Arrangement::Pyramid, s = sPyr;
   } else {
-    a = arrange == Arrange::Row ? Arrangement::Row : arrange == Arrange::Column ? Arrangement::Column
-        : arrange == Arrange::Sideways ? Arrangement::Sideways : Arrangement::Pyramid;
+    a = arrange == Arrange::Row        ? Arrangement::Row
+        : arrange == Arrange::Column   ? Arrangement::Column
+        : arrange == Arrange::Sideways ? Arrangement::Sideways
+                                       : Arrangement::Pyramid;
     if (a == Arrangement::Pyramid && n != 3) a = Arrangement::Row;  // a pyramid needs three boards
     s = bestSquare(W, H, a, n, dpr);
   }
@@ -146,9 +150,7 @@ Layout computeLayout(float W, float H, float dpr, std::vector<int> levels, Arran
         L.grid[idx] = {snap(tx + m.tabW + 2, dpr), gy, 8 * s, 12 * s};
         continue;
       }
-      case Arrangement::Row:
-        bx = ox + m.gutterL + vis * (bw + m.gap), by = oy;
-        break;
+      case Arrangement::Row: bx = ox + m.gutterL + vis * (bw + m.gap), by = oy; break;
       case Arrangement::Pyramid:
         bx = vis < 2 ? ox + m.gutterL + vis * (bw + m.gap) : ox + m.gutterL + (bw + m.gap) / 2;
         by = vis < 2 ? oy : oy + bh + m.gapV;
@@ -202,7 +204,8 @@ int squareAt(const Layout& L, bool flipped, float x, float y) {
 std::string layoutJson(const Layout& L) {
   static const char* const names[] = {"row", "column", "pyramid", "sideways"};
   char buf[256];
-  std::snprintf(buf, sizeof buf, "{\"square\":%.6g,\"arrangement\":\"%s\",\"width\":%.6g,\"height\":%.6g,"
+  std::snprintf(buf, sizeof buf,
+                "{\"square\":%.6g,\"arrangement\":\"%s\",\"width\":%.6g,\"height\":%.6g,"
                 "\"contentWidth\":%.6g,\"contentHeight\":%.6g,\"boards\":[",
                 L.valid() ? L.sq : 0.f, names[static_cast<int>(L.arrangement)], L.cssW, L.cssH, L.contentW, L.contentH);
   std::string out = buf;

@@ -16,8 +16,8 @@ constexpr int kSquares = dc::SQUARE_NB;                  // 288
 
 // Levels are named as people see them, 1..3 (Underworld, Ground, Sky); squares are core's.
 constexpr int levelOf(int sq) { return dc::level_of(dc::Square(sq)) + 1; }  // 1..3
-constexpr int rankOf(int sq) { return dc::rank_of(dc::Square(sq)); }         // 0..7
-constexpr int fileOf(int sq) { return dc::file_of(dc::Square(sq)); }         // 0..11
+constexpr int rankOf(int sq) { return dc::rank_of(dc::Square(sq)); }        // 0..7
+constexpr int fileOf(int sq) { return dc::file_of(dc::Square(sq)); }        // 0..11
 constexpr int squareOn(int level, int file, int rank) { return dc::make_square(level - 1, file, rank); }
 constexpr bool isLightSquare(int sq) { return dc::is_light(dc::Square(sq)); }
 
@@ -51,9 +51,9 @@ bool parseArrange(std::string_view text, Arrange& out);
 struct Layout {
   float cssW = 0, cssH = 0, dpr = 1;
   Arrangement arrangement = Arrangement::Row;
-  bool stacked = false;  // Column and Sideways: labels are vertical tabs left of the boards
-  bool turned = false;   // Sideways: files run down, ranks across; coordinates inside the edge squares
-  float sq = 0;          // square size
+  bool stacked = false;              // Column and Sideways: labels are vertical tabs left of the boards
+  bool turned = false;               // Sideways: files run down, ranks across; coordinates inside the edge squares
+  float sq = 0;                      // square size
   float contentW = 0, contentH = 0;  // the boards' extent (labels and margins included) within cssW x cssH
   float titleFont = 0, titleH = 0, coordFont = 0, gutterL = 0, gutterB = 0;
   std::array<RectF, kLevels> grid;   // 12x8 square area, index level-1
@@ -70,7 +70,9 @@ Layout computeLayout(float cssW, float cssH, float dpr, std::vector<int> levels 
                      Arrange arrange = Arrange::Auto);
 // Of several boxes (the places a page could give the boards), the layout with the largest
 // squares: `index` is the box's (the first of equals; -1 when no box holds a board).
-struct Box { float w = 0, h = 0; };
+struct Box {
+  float w = 0, h = 0;
+};
 Layout bestLayout(const std::vector<Box>& boxes, float dpr, const std::vector<int>& levels, Arrange arrange,
                   int& index);
 // Normalises a level list: 1..3 only, no repeats, {3, 2, 1} when nothing is left.

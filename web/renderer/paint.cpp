@@ -22,8 +22,7 @@ void Painter::flush() {
   // Untextured geometry blends with the renderer's draw blend mode.
   SDL_SetRenderDrawBlendMode(r_, SDL_BLENDMODE_BLEND);
   if (!i_.empty())
-    SDL_RenderGeometry(r_, nullptr, v_.data(), static_cast<int>(v_.size()), i_.data(),
-                       static_cast<int>(i_.size()));
+    SDL_RenderGeometry(r_, nullptr, v_.data(), static_cast<int>(v_.size()), i_.data(), static_cast<int>(i_.size()));
   v_.clear();
   i_.clear();
 }
@@ -78,8 +77,7 @@ void Painter::ring(float cx, float cy, float r0, float r1, Rgba c) {
   }
   for (int k = 0; k < n; ++k) {
     const int p = 4 * k, q = 4 * ((k + 1) % n);
-    for (int j = 0; j < 3; ++j)
-      i_.insert(i_.end(), {p + j, p + j + 1, q + j, q + j, p + j + 1, q + j + 1});
+    for (int j = 0; j < 3; ++j) i_.insert(i_.end(), {p + j, p + j + 1, q + j, q + j, p + j + 1, q + j + 1});
   }
   flush();
 }

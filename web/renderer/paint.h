@@ -25,8 +25,8 @@ class Painter {
   void ring(float cx, float cy, float r0, float r1, Rgba c);
   void line(float x0, float y0, float x1, float y1, float width, Rgba c);
   // Radial gradient clipped to a square: alpha(d) piecewise linear over (dist/radius, alpha).
-  void radialInSquare(float x, float y, float size, float radius, Rgba c, const float* stops,
-                      const float* alphas, int n);
+  void radialInSquare(float x, float y, float size, float radius, Rgba c, const float* stops, const float* alphas,
+                      int n);
   // Soft rectangular shadow around a rectangle.
   void softShadow(float x, float y, float w, float h, float spread, Rgba c);
 

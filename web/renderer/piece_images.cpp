@@ -35,8 +35,9 @@ std::vector<unsigned char> shrink(const std::vector<unsigned char>& src, int n, 
         }
       }
       unsigned char* q = &out[(static_cast<size_t>(y) * m + x) * 4];
-      if (a > 0) q[0] = static_cast<unsigned char>(r / a + 0.5), q[1] = static_cast<unsigned char>(g / a + 0.5),
-                 q[2] = static_cast<unsigned char>(b / a + 0.5);
+      if (a > 0)
+        q[0] = static_cast<unsigned char>(r / a + 0.5), q[1] = static_cast<unsigned char>(g / a + 0.5),
+        q[2] = static_cast<unsigned char>(b / a + 0.5);
       q[3] = static_cast<unsigned char>(area > 0 ? a / area + 0.5 : 0);
     }
   return out;
@@ -69,8 +70,10 @@ void uploadPieces() {
   V.uploadedSize = want;
   for (unsigned idx = 0; idx < 128; ++idx) {
     if (V.pieceSrc[idx].empty()) continue;
-    if (want == V.srcSize) uploadPiece(idx, want, V.pieceSrc[idx].data());
-    else uploadPiece(idx, want, shrink(V.pieceSrc[idx], V.srcSize, want).data());
+    if (want == V.srcSize)
+      uploadPiece(idx, want, V.pieceSrc[idx].data());
+    else
+      uploadPiece(idx, want, shrink(V.pieceSrc[idx], V.srcSize, want).data());
   }
 }
 
@@ -81,7 +84,9 @@ std::string setPieceAtlas(emscripten::val bytes) {
   std::vector<unsigned char> buf(n);
   emscripten::val(emscripten::typed_memory_view(n, buf.data())).call<void>("set", bytes);
   auto u16 = [&](size_t o) { return static_cast<unsigned>(buf[o] | buf[o + 1] << 8); };
-  auto u32 = [&](size_t o) { return static_cast<size_t>(buf[o] | buf[o + 1] << 8 | buf[o + 2] << 16) | static_cast<size_t>(buf[o + 3]) << 24; };
+  auto u32 = [&](size_t o) {
+    return static_cast<size_t>(buf[o] | buf[o + 1] << 8 | buf[o + 2] << 16) | static_cast<size_t>(buf[o + 3]) << 24;
+  };
   if (n < 7 || std::string(buf.begin(), buf.begin() + 4) != "DCP1") return "not a piece atlas (no DCP1 header)";
   const int size = static_cast<int>(u16(4));
   const int count = buf[6];
@@ -101,7 +106,9 @@ std::string setPieceAtlas(emscripten::val bytes) {
     if (!px) return std::string("piece atlas: ") + static_cast<char>(letter) + ": " + stbi_failure_reason();
     if (w == size && h == size) decoded[letter].assign(px, px + static_cast<size_t>(w) * h * 4);
     stbi_image_free(px);
-    if (decoded[letter].empty()) return std::string("piece atlas: ") + static_cast<char>(letter) + " is not " + std::to_string(size) + " px square";
+    if (decoded[letter].empty())
+      return std::string("piece atlas: ") + static_cast<char>(letter) + " is not " + std::to_string(size) +
+             " px square";
     off += len;
   }
   for (unsigned i = 0; i < 128; ++i) V.pieceSrc[i] = std::move(decoded[i]);

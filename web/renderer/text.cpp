@@ -11,7 +11,7 @@
 // The browser draws the text: the size of its image (width | height << 16), then its pixels.
 EM_JS(int, dc_text_measure, (const char* text, int px, int weight), {
   var c = Module.labelCanvas || (Module.labelCanvas = document.createElement('canvas'));
-  var ctx = c.getContext('2d', {willReadFrequently: true});
+  var ctx = c.getContext('2d', {willReadFrequently : true});
   ctx.font = weight + ' ' + px + 'px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
   var w = Math.max(1, Math.ceil(ctx.measureText(UTF8ToString(text)).width) + 2);
   var h = Math.max(1, Math.ceil(px * 1.35));
@@ -19,8 +19,9 @@ EM_JS(int, dc_text_measure, (const char* text, int px, int weight), {
 });
 EM_JS(void, dc_text_render, (const char* text, int px, int weight, int w, int h, unsigned char* out), {
   var c = Module.labelCanvas;
-  c.width = w; c.height = h;
-  var ctx = c.getContext('2d', {willReadFrequently: true});
+  c.width = w;
+  c.height = h;
+  var ctx = c.getContext('2d', {willReadFrequently : true});
   ctx.clearRect(0, 0, w, h);
   ctx.font = weight + ' ' + px + 'px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
   ctx.fillStyle = '#fff';
@@ -73,12 +74,13 @@ float drawText(const std::string& s, float cssPx, int weight, float x, float cy,
   if (!t.tex) return 0;
   float left = x;
   const float inkW = t.w - 2.f;
-  if (align == 0) left = x - inkW / 2 - 1;
-  else if (align == 1) left = x - inkW - 1;
+  if (align == 0)
+    left = x - inkW / 2 - 1;
+  else if (align == 1)
+    left = x - inkW - 1;
   SDL_SetTextureColorMod(t.tex, c.r, c.g, c.b);
   SDL_SetTextureAlphaMod(t.tex, c.a);
-  const SDL_FRect dst{std::round(left), std::round(cy - t.h / 2.f), static_cast<float>(t.w),
-                      static_cast<float>(t.h)};
+  const SDL_FRect dst{std::round(left), std::round(cy - t.h / 2.f), static_cast<float>(t.w), static_cast<float>(t.h)};
   SDL_RenderCopyF(V.renderer, t.tex, nullptr, &dst);
   return inkW;
 }
@@ -103,7 +105,8 @@ void drawTextUp(const std::string& s, float cssPx, int weight, float cx, float c
 void labelText(const std::string& s, float cssPx, int weight, float x, float cy, Rgba c, int align) {
   const float w = drawText(s, cssPx, weight, x, cy, c, align);
   const float left = align == 0 ? x - w / 2 : align == 1 ? x - w : x;
-  const float h = std::max(6, static_cast<int>(std::lround(cssPx * V.dpr))) * 1.0f;  // the glyphs' height, about the font size
+  const float h =
+      std::max(6, static_cast<int>(std::lround(cssPx * V.dpr))) * 1.0f;  // the glyphs' height, about the font size
   drawnLabels.push_back({s, left / V.dpr, (cy - h / 2) / V.dpr, w / V.dpr, h / V.dpr});
 }
 // A coordinate in a row of them: left out when it would overlap the last one drawn (squares
@@ -133,7 +136,8 @@ std::string labelsJson() {
   char buf[160];
   for (const LabelBox& b : drawnLabels) {
     std::string text;
-    for (char c : b.text) if (c != '"' && c != '\\') text += c;
+    for (char c : b.text)
+      if (c != '"' && c != '\\') text += c;
     std::snprintf(buf, sizeof buf, "%s{\"text\":\"%s\",\"x\":%.6g,\"y\":%.6g,\"width\":%.6g,\"height\":%.6g}",
                   out.size() > 1 ? "," : "", text.c_str(), b.x, b.y, b.w, b.h);
     out += buf;

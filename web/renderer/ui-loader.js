@@ -25,18 +25,31 @@ export async function createBoardView(container, options = {}) {
   const piecesUrl = new URL(options.piecesUrl ?? 'pieces/', document.baseURI).href.replace(/\/?$/, '/');
 
   // The piece atlas downloads while the module loads; the first frame has the pieces.
-  const atlas = fetch(piecesUrl + 'pieces.bin').then((res) => {
-    if (!res.ok) throw new Error(`${piecesUrl}pieces.bin: HTTP ${res.status}`);
-    return res.arrayBuffer();
-  }).then((buf) => ({ buf, error: undefined }), (e) => ({ buf: undefined, error: String((e && e.message) || e) }));
+  const atlas = fetch(piecesUrl + 'pieces.bin')
+    .then((res) => {
+      if (!res.ok) throw new Error(`${piecesUrl}pieces.bin: HTTP ${res.status}`);
+      return res.arrayBuffer();
+    })
+    .then(
+      (buf) => ({ buf, error: undefined }),
+      (e) => ({ buf: undefined, error: String((e && e.message) || e) }),
+    );
 
   const canvas = document.createElement('canvas');
   canvas.id = `dragonchess-ui-${++viewCounter}`;
   canvas.setAttribute('role', 'img');
   canvas.setAttribute('aria-label', 'Dragonchess boards');
   Object.assign(canvas.style, {
-    position: 'absolute', left: '0', top: '0', width: '100%', height: '100%', display: 'block',
-    touchAction: 'none', userSelect: 'none', webkitUserSelect: 'none', outline: 'none',
+    position: 'absolute',
+    left: '0',
+    top: '0',
+    width: '100%',
+    height: '100%',
+    display: 'block',
+    touchAction: 'none',
+    userSelect: 'none',
+    webkitUserSelect: 'none',
+    outline: 'none',
     webkitTapHighlightColor: 'transparent',
   });
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
@@ -60,7 +73,10 @@ export async function createBoardView(container, options = {}) {
       const bg = getComputedStyle(el).backgroundColor;
       const a = /rgba\([^)]*,\s*([\d.]+)\)/.exec(bg);
       const rgb = parseCssColor(bg);
-      if (rgb && !(a && Number(a[1]) === 0)) { mod.setBackground(rgb[0], rgb[1], rgb[2]); return; }
+      if (rgb && !(a && Number(a[1]) === 0)) {
+        mod.setBackground(rgb[0], rgb[1], rgb[2]);
+        return;
+      }
     }
     mod.setBackground(255, 255, 255);
   };
@@ -73,7 +89,9 @@ export async function createBoardView(container, options = {}) {
     if (destroyed) return;
     mod.resize(container.clientWidth, container.clientHeight, window.devicePixelRatio || 1);
   };
-  const scheduleSize = () => { if (!pending) pending = requestAnimationFrame(applySize); };
+  const scheduleSize = () => {
+    if (!pending) pending = requestAnimationFrame(applySize);
+  };
   const observer = new ResizeObserver(scheduleSize);
   observer.observe(container);
   let dprQuery = null;
@@ -82,7 +100,10 @@ export async function createBoardView(container, options = {}) {
     dprQuery = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
     dprQuery.addEventListener('change', onDpr);
   };
-  function onDpr() { watchDpr(); scheduleSize(); }
+  function onDpr() {
+    watchDpr();
+    scheduleSize();
+  }
   watchDpr();
   applySize();
 

@@ -21,7 +21,7 @@ EM_JS(int, dc_bind_canvas, (const char* selector), {
   var el = document.querySelector(sel);
   if (!el) return 0;
   Module.canvas = el;
-  if (typeof specialHTMLTargets === 'undefined') return 0;
+  if (typeof specialHTMLTargets == = 'undefined') return 0;
   specialHTMLTargets["#canvas"] = el;
   return 1;
 });
@@ -34,10 +34,18 @@ View V;
 
 // The typed API's events: Module.onBoardEvent('move'|'select'|'hover'|'click'|'drop', a, b).
 void emitEvent(const char* name, int a, int b) {
-  EM_ASM({
-    var f = Module.onBoardEvent;
-    if (typeof f === 'function') { try { f(UTF8ToString($0), $1, $2); } catch (e) { console.error(e); } }
-  }, name, a, b);
+  EM_ASM(
+      {
+        var f = Module.onBoardEvent;
+        if (typeof f == = 'function') {
+          try {
+            f(UTF8ToString($0), $1, $2);
+          } catch (e) {
+            console.error(e);
+          }
+        }
+      },
+      name, a, b);
 }
 
 double nowMs() { return dc_now(); }
@@ -67,8 +75,10 @@ void rebuildMarks() {
       if (sq < 0 || sq >= kSquares) continue;
       if (af != V.afarDests.end() && std::find(af->second.begin(), af->second.end(), sq) != af->second.end())
         add(m.afar, sq, Marks::kAfar);
-      else if (V.board[sq] == '.') add(m.move, sq, Marks::kMove);
-      else add(m.cap, sq, Marks::kCap);
+      else if (V.board[sq] == '.')
+        add(m.move, sq, Marks::kMove);
+      else
+        add(m.cap, sq, Marks::kCap);
     }
   }
   V.marks = std::move(m);
@@ -170,10 +180,8 @@ int squareOrNone(const val& v) {
   return sq >= 0 && sq < kSquares ? sq : -1;
 }
 
-
 void setFlipped(bool f);
 void animate(int from, int to);
-
 
 // Every key optional (board.js has already checked and normalised them):
 // pieces: string; dests: flat [from, n, to1..ton, ...] or null; afar: the same form, the
@@ -244,12 +252,15 @@ void setState(val s) {
       const int from = a[i].as<int>(), to = a[i + 1].as<int>();
       const unsigned c = a[i + 2].as<unsigned>();
       if (from < 0 || from >= kSquares || to < 0 || to >= kSquares) continue;
-      V.arrows.push_back({from, to, {static_cast<Uint8>(c >> 24), static_cast<Uint8>(c >> 16),
-                                     static_cast<Uint8>(c >> 8), static_cast<Uint8>(c)}});
+      V.arrows.push_back({from,
+                          to,
+                          {static_cast<Uint8>(c >> 24), static_cast<Uint8>(c >> 16), static_cast<Uint8>(c >> 8),
+                           static_cast<Uint8>(c)}});
     }
   }
   // The selection: handed in, or kept while its piece is still there and movable.
-  if (has("selected")) V.selected = squareOrNone(s["selected"]);
+  if (has("selected"))
+    V.selected = squareOrNone(s["selected"]);
   else if (V.selected >= 0 && (V.board[V.selected] == '.' || (V.hasDests && !destsOf(V.selected))))
     V.selected = -1;
   if (has("diagram")) {
@@ -283,7 +294,8 @@ std::string bestFitJson(val boxes, double dpr, val levels, std::string arrange) 
   for (int i = 0, n = boxes["length"].as<int>(); i < n; ++i)
     bs.push_back({boxes[i][0].as<float>(), boxes[i][1].as<float>()});
   int index = -1;
-  const std::string json = layoutJson(bestLayout(bs, static_cast<float>(dpr), intList(levels), arrangeOf(arrange), index));
+  const std::string json =
+      layoutJson(bestLayout(bs, static_cast<float>(dpr), intList(levels), arrangeOf(arrange), index));
   return "{\"box\":" + std::to_string(index) + "," + json.substr(1);
 }
 std::string geometryJson() { return layoutJson(V.layout); }
@@ -326,7 +338,6 @@ void animate(int from, int to) {
   requestFrame();
 }
 
-
 void setTextColor(int r, int g, int b) {
   V.text = {static_cast<Uint8>(std::clamp(r, 0, 255)), static_cast<Uint8>(std::clamp(g, 0, 255)),
             static_cast<Uint8>(std::clamp(b, 0, 255)), 255};
@@ -339,7 +350,9 @@ void setBackground(int r, int g, int b) {
   requestFrame();
 }
 
-int squareAtCss(double x, double y) { return squareAt(V.layout, V.flipped, static_cast<float>(x), static_cast<float>(y)); }
+int squareAtCss(double x, double y) {
+  return squareAt(V.layout, V.flipped, static_cast<float>(x), static_cast<float>(y));
+}
 
 }  // namespace
 

@@ -74,7 +74,7 @@ struct View {
   std::map<int, std::vector<int>> dests;
   std::map<int, std::vector<int>> afarDests;  // of dests, the captures from afar (red sights)
   int selected = -1, lastFrom = -1, lastTo = -1, check = -1;
-  std::vector<int> checkers;                   // the pieces giving check to `check`
+  std::vector<int> checkers;  // the pieces giving check to `check`
   int premoveFrom = -1, premoveTo = -1;
   std::vector<int> frozen;
   std::vector<Arrow> arrows;
@@ -87,8 +87,8 @@ extern View V;  // the page's one board view (view.cpp)
 
 // view.cpp
 void emitEvent(const char* name, int a, int b = -1);  // Module.onBoardEvent(name, a, b)
-double nowMs();                                         // performance.now()
-void rebuildMarks();                                    // the typed state -> the marks drawn
+double nowMs();                                       // performance.now()
+void rebuildMarks();                                  // the typed state -> the marks drawn
 
 // draw.cpp
 void render();        // one frame, now

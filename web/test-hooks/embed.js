@@ -9,15 +9,18 @@ import { squareName } from '../app/rules/squares.js';
 
 const names = (list) => (list || []).map(squareName);
 /** @type {Record<string, any>} */
-const hook = { ready: false, piecesReady: false, messages: [] };  // failed: why it could not start
+const hook = { ready: false, piecesReady: false, messages: [] }; // failed: why it could not start
 /** @type {any} */ (window).__embed = hook;
 messages.on('say', (t) => hook.messages.push(t));
-let handed = {};  // the keys of every board.set, merged: what the board shows
+let handed = {}; // the keys of every board.set, merged: what the board shows
 const r = await startEmbed({
   createBoard: async (...a) => {
     const b = await createBoard(...a);
     const set = b.set.bind(b);
-    b.set = (s) => { set(s); handed = { ...handed, ...s }; };
+    b.set = (s) => {
+      set(s);
+      handed = { ...handed, ...s };
+    };
     return b;
   },
 });
@@ -30,23 +33,38 @@ else {
     squarePoint: (name) => r.point(name),
     labels: () => r.board.labels(),
     state: () => {
-      r.flush();  // what the last change asked the board to show
+      r.flush(); // what the last change asked the board to show
       const d = handed.diagram;
       return {
-        fen: game().fen(), moves: game().history().coordinate, selected: r.selected(), diagram: r.diagram(),
+        fen: game().fen(),
+        moves: game().history().coordinate,
+        selected: r.selected(),
+        diagram: r.diagram(),
         // the marks on the boards, by square name
         marks: {
-          selected: handed.selected === null || handed.selected === undefined ? null : squareName(handed.selected),
-          move: names(d && d.move), capture: names(d && d.capture), afar: names(d && d.afar),
-          last: names(handed.lastMove), check: handed.check === null || handed.check === undefined ? null : squareName(handed.check),
+          selected:
+            handed.selected === null || handed.selected === undefined ? null : squareName(handed.selected),
+          move: names(d && d.move),
+          capture: names(d && d.capture),
+          afar: names(d && d.afar),
+          last: names(handed.lastMove),
+          check: handed.check === null || handed.check === undefined ? null : squareName(handed.check),
           frozen: names(handed.frozen),
         },
-        message: hook.messages.at(-1) || null, levels: r.levels(), views: 1,
-        layout: r.board.geometry(), caption: r.caption(),
+        message: hook.messages.at(-1) || null,
+        levels: r.levels(),
+        views: 1,
+        layout: r.board.geometry(),
+        caption: r.caption(),
       };
     },
   });
   Object.defineProperty(hook, 'diagram', { get: () => r.diagram(), configurable: true });
   hook.ready = true;
-  r.board.ready.then(() => { hook.piecesReady = true; }, () => {});
+  r.board.ready.then(
+    () => {
+      hook.piecesReady = true;
+    },
+    () => {},
+  );
 }

@@ -7,7 +7,9 @@ import { startGallery, events } from '../app/embed/gallery.js';
 /** @type {Record<string, any>} */
 const hook = { ready: false, draws: {}, errors: [], startedAt: performance.now(), drawnAt: null };
 /** @type {any} */ (window).__gallery = hook;
-events.on('drawn', (id) => { hook.draws[id] = (hook.draws[id] || 0) + 1; });
+events.on('drawn', (id) => {
+  hook.draws[id] = (hook.draws[id] || 0) + 1;
+});
 const r = await startGallery();
 if (r.error) hook.errors.push(r.error);
 else {

@@ -8,19 +8,37 @@ import { startRulesPage, events } from '../app/rules-page/page.js';
 import { createBoard } from '../renderer/board.js';
 import { loadEngine } from '../engine/engine-loader.js';
 
-const hook = { ready: false, figures: [], draws: {}, errors: [], startedAt: performance.now(),
-  engineAt: null, boardAt: null, builtAt: null, firstDrawnAt: null, allDrawnAt: null };
+const hook = {
+  ready: false,
+  figures: [],
+  draws: {},
+  errors: [],
+  startedAt: performance.now(),
+  engineAt: null,
+  boardAt: null,
+  builtAt: null,
+  firstDrawnAt: null,
+  allDrawnAt: null,
+};
 /** @type {any} */ (window).__rules = hook;
 events.on('drawn', (id) => {
   hook.draws[id] = (hook.draws[id] || 0) + 1;
   if (hook.firstDrawnAt === null) hook.firstDrawnAt = performance.now();
 });
-events.on('all-drawn', () => { hook.allDrawnAt = performance.now(); });
+events.on('all-drawn', () => {
+  hook.allDrawnAt = performance.now();
+});
 const r = await startRulesPage({
-  loadEngine: async () => { const M = await loadEngine(); hook.engineAt = performance.now(); return M; },
+  loadEngine: async () => {
+    const M = await loadEngine();
+    hook.engineAt = performance.now();
+    return M;
+  },
   createBoard: async (...a) => {
     const b = await createBoard(...a);
-    b.ready.then(() => { hook.boardAt = performance.now(); });
+    b.ready.then(() => {
+      hook.boardAt = performance.now();
+    });
     return b;
   },
 });

@@ -29,21 +29,35 @@ export const overOnBoard = (status) => status.over && !OFF_BOARD.includes(status
 // prefs: {load(), save(patch)}}; createEngine(): the analysis engine (default: its own worker).
 export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineClient() } = {}) {
   const st = {
-    on: false, multipv: 3, threat: false,
-    held: new Set(),  // why the analysis is held off the worker: 'learn' (Learn or Puzzles has the board), 'hidden' (the tab)
-    info: null, error: null, searching: false,
-    preview: null,  // {ply, fen, moves (the game's, to ply), line: [coordinate], alg: [algebraic], idx, threat}
+    on: false,
+    multipv: 3,
+    threat: false,
+    held: new Set(), // why the analysis is held off the worker: 'learn' (Learn or Puzzles has the board), 'hidden' (the tab)
+    info: null,
+    error: null,
+    searching: false,
+    preview: null, // {ply, fen, moves (the game's, to ply), line: [coordinate], alg: [algebraic], idx, threat}
   };
   const prefs = page.prefs ? page.prefs.load() : {};
   if (Number.isInteger(prefs.lines) && prefs.lines >= 1 && prefs.lines <= MAX_LINES) st.multipv = prefs.lines;
   let engine = null;
   let analysedKey = null;
-  const review = createReview({
-    review: (...a) => eng().review(...a), stop: (...a) => eng().stop(...a),
-  }, { onChange: () => { page.redraw(); if (!reviewRunning()) schedule(); } });
+  const review = createReview(
+    {
+      review: (...a) => eng().review(...a),
+      stop: (...a) => eng().stop(...a),
+    },
+    {
+      onChange: () => {
+        page.redraw();
+        if (!reviewRunning()) schedule();
+      },
+    },
+  );
   const reviewRunning = () => review.state.status === 'running';
   const preview = createPreview(ctl, page, st, { onKey: (e) => onKey(e) });
-  const endPreview = preview.end, stepPreview = preview.step;
+  const endPreview = preview.end,
+    stepPreview = preview.step;
 
   function eng() {
     if (!engine) engine = createEngine();
@@ -51,19 +65,26 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
   }
   // Stops the infinite analysis; its answer is not wanted (a superseded search resolves to
   // null), nor a failed stop's (a restarted worker has no search to stop).
-  const stopEngine = () => { if (engine && !reviewRunning()) settle(engine.stop({ discard: true })); };
+  const stopEngine = () => {
+    if (engine && !reviewRunning()) settle(engine.stop({ discard: true }));
+  };
 
   // --- the position analysed ------------------------------------------------------------
   // The game's start and its moves up to the ply on view.
   function position() {
-    return { fen: startFenOf(ctl.model), moves: ctl.model.coordinates().slice(0, ctl.viewPly), rules: ctl.model.rules };
+    return {
+      fen: startFenOf(ctl.model),
+      moves: ctl.model.coordinates().slice(0, ctl.viewPly),
+      rules: ctl.model.rules,
+    };
   }
   const keyOf = (p) => `${p.rules}|${p.fen}|${p.moves.join(' ')}|${st.multipv}|${st.threat}`;
 
   // (Re)starts the analysis when the position on view or the options changed.
   function schedule() {
     if (!st.on || reviewRunning() || st.held.size) return;
-    const p = position(), key = keyOf(p);
+    const p = position(),
+      key = keyOf(p);
     if (key === analysedKey) return;
     analysedKey = key;
     st.info = null;
@@ -76,18 +97,25 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     }
     st.searching = true;
     const side = st.threat ? other(snap.side) : snap.side;
-    settle(eng().analyse(p, {
-      multipv: st.multipv, threat: st.threat,
-      onInfo: (info) => {
-        if (analysedKey !== key) return;
-        st.info = { ...info, side, key };
-        page.redraw();
-      },
-    })).then((r) => {
+    settle(
+      eng().analyse(p, {
+        multipv: st.multipv,
+        threat: st.threat,
+        onInfo: (info) => {
+          if (analysedKey !== key) return;
+          st.info = { ...info, side, key };
+          page.redraw();
+        },
+      }),
+    ).then((r) => {
       if (analysedKey !== key) return;
       st.searching = false;
       // the panel says why there is no analysis (the engine's reason)
-      if (r.error) st.error = r.code === 'in-check' ? `No threat to show: ${r.error.split(':')[0]}.` : `The engine could not analyse this position: ${r.error}`;
+      if (r.error)
+        st.error =
+          r.code === 'in-check'
+            ? `No threat to show: ${r.error.split(':')[0]}.`
+            : `The engine could not analyse this position: ${r.error}`;
       page.redraw();
     });
   }
@@ -98,7 +126,8 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     endPreview({ quiet: true });
     if (on) {
       // in a game between people, using the analysis is noted in the game for both
-      if (ctl.useAssist('analysis')) page.toast('The analysis is noted in the game: both players see that it was used.');
+      if (ctl.useAssist('analysis'))
+        page.toast('The analysis is noted in the game: both players see that it was used.');
       schedule();
     } else {
       analysedKey = null;
@@ -113,7 +142,8 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
   // position, once nothing holds it. A running review goes on (a finite job, asked for).
   function hold(reason, on) {
     const was = st.held.size > 0;
-    if (on) st.held.add(reason); else st.held.delete(reason);
+    if (on) st.held.add(reason);
+    else st.held.delete(reason);
     const now = st.held.size > 0;
     if (now === was || !st.on) return;
     if (now) {
@@ -161,12 +191,20 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
   // The whole review is of this game's line: one of the two games continues the other.
   const reviewInLine = () => reviewedPlies() === Math.min(review.state.moves.length, ctl.model.length);
   function startReview() {
-    if (!ctl.model.length) { page.toast('There is no move to review yet.'); return; }
+    if (!ctl.model.length) {
+      page.toast('There is no move to review yet.');
+      return;
+    }
     if (!st.on) setOn(true);
     analysedKey = null;
     st.info = null;
     endPreview({ quiet: true });
-    review.start({ fen: startFenOf(ctl.model), moves: ctl.model.coordinates(), rules: ctl.model.rules, key: gameKey() });
+    review.start({
+      fen: startFenOf(ctl.model),
+      moves: ctl.model.coordinates(),
+      rules: ctl.model.rules,
+      key: gameKey(),
+    });
   }
   function judgementAt(ply) {
     if (ply > reviewedPlies()) return null;
@@ -178,7 +216,8 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     const out = new Map();
     const k = reviewedPlies();
     for (const j of review.state.judgements) {
-      if (j.kind && j.ply <= k) out.set(j.ply, { kind: j.kind, glyph: j.glyph, name: j.name, better: j.bestAlgebraic });
+      if (j.kind && j.ply <= k)
+        out.set(j.ply, { kind: j.kind, glyph: j.glyph, name: j.name, better: j.bestAlgebraic });
     }
     return out;
   }
@@ -189,7 +228,10 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     const out = [];
     if (st.on) {
       const colors = st.threat ? LINE_COLORS.threat : LINE_COLORS.best;
-      lines().slice(0, 3).reverse().forEach((l, i, a) => out.push(moveArrow(l.move, colors[a.length - 1 - i])));
+      lines()
+        .slice(0, 3)
+        .reverse()
+        .forEach((l, i, a) => out.push(moveArrow(l.move, colors[a.length - 1 - i])));
     }
     const j = judgementAt(ctl.viewPly);
     if (j && j.kind && j.best) out.push(moveArrow(j.best, BETTER_COLOR));
@@ -212,24 +254,58 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
   // Keys while analysing: X threat, A toggles the mode; Escape ends a preview, the arrows step it.
   function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
-    if (e.key === 'a' || e.key === 'A') { setOn(!st.on); return true; }
+    if (e.key === 'a' || e.key === 'A') {
+      setOn(!st.on);
+      return true;
+    }
     if (!st.on) return false;
-    if (e.key === 'x' || e.key === 'X') { toggleThreat(); return true; }
-    if (st.preview && e.key === 'Escape') { endPreview(); return true; }
-    if (st.preview && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) { stepPreview(e.key === 'ArrowLeft' ? -1 : 1); return true; }
+    if (e.key === 'x' || e.key === 'X') {
+      toggleThreat();
+      return true;
+    }
+    if (st.preview && e.key === 'Escape') {
+      endPreview();
+      return true;
+    }
+    if (st.preview && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+      stepPreview(e.key === 'ArrowLeft' ? -1 : 1);
+      return true;
+    }
     return false;
   }
 
   // The game or the ply on view changed: follow it (a preview of another ply ends).
   ctl.on('change', () => {
     if (st.preview && st.preview.ply !== ctl.viewPly) endPreview({ quiet: true });
-    if (st.on) ctl.useAssist('analysis');  // each turn it stays open (nothing when noted already)
+    if (st.on) ctl.useAssist('analysis'); // each turn it stays open (nothing when noted already)
     schedule();
   });
 
   return {
-    state: st, review, get on() { return st.on; },
-    setOn, toggle: () => setOn(!st.on), hold, toggleThreat, setLines, startReview, chooseLine, endPreview, stepPreview,
-    previewMoves: () => preview.moves(), current, lines, arrows, marks, onKey, judgementAt, reviewedPlies, reviewFits, reviewInLine, reviewRunning,
+    state: st,
+    review,
+    get on() {
+      return st.on;
+    },
+    setOn,
+    toggle: () => setOn(!st.on),
+    hold,
+    toggleThreat,
+    setLines,
+    startReview,
+    chooseLine,
+    endPreview,
+    stepPreview,
+    previewMoves: () => preview.moves(),
+    current,
+    lines,
+    arrows,
+    marks,
+    onKey,
+    judgementAt,
+    reviewedPlies,
+    reviewFits,
+    reviewInLine,
+    reviewRunning,
   };
 }

@@ -8,11 +8,12 @@ import { pieceIcons } from '../../renderer/pieces.js';
 import { $, el, esc } from '../util/dom.js';
 
 function cardHtml(M) {
-  const pal = (upper) => M.PIECES.map((p) => {
-    const L = upper ? p.letter.toUpperCase() : p.letter.toLowerCase();
-    const name = `${SIDE_NAME[upper ? 'gold' : 'scarlet']} ${p.name}`;
-    return `<button type="button" class="ed-piece" data-tool="${L}" aria-pressed="false" title="${esc(name)}: click squares to place it (again: remove), or drag it onto a square" aria-label="${esc(name)}"><span>${L}</span></button>`;
-  }).join('');
+  const pal = (upper) =>
+    M.PIECES.map((p) => {
+      const L = upper ? p.letter.toUpperCase() : p.letter.toLowerCase();
+      const name = `${SIDE_NAME[upper ? 'gold' : 'scarlet']} ${p.name}`;
+      return `<button type="button" class="ed-piece" data-tool="${L}" aria-pressed="false" title="${esc(name)}: click squares to place it (again: remove), or drag it onto a square" aria-label="${esc(name)}"><span>${L}</span></button>`;
+    }).join('');
   return `<header class="card-head">
       <h2>Position editor</h2>
       <button type="button" class="btn btn-icon btn-ghost btn-small" data-ed="close" title="Back to the game (Esc)" aria-label="Close the editor">
@@ -65,13 +66,16 @@ export function createEditorView(ed, page) {
   function paletteDrag(e) {
     const btn = e.target.closest('[data-tool]');
     if (!btn || e.button !== 0 || !ed.active) return;
-    const tool = btn.dataset.tool, x0 = e.clientX, y0 = e.clientY, id = e.pointerId;
+    const tool = btn.dataset.tool,
+      x0 = e.clientX,
+      y0 = e.clientY,
+      id = e.pointerId;
     let ghost = null;
     const move = (ev) => {
       if (ev.pointerId !== id) return;
       if (!ghost) {
         if (Math.hypot(ev.clientX - x0, ev.clientY - y0) < 6) return;
-        const size = page.squareSize();  // the piece as big as on the boards
+        const size = page.squareSize(); // the piece as big as on the boards
         ghost = document.createElement('div');
         ghost.className = 'ed-ghost';
         ghost.setAttribute('aria-hidden', 'true');
@@ -87,10 +91,13 @@ export function createEditorView(ed, page) {
       btn.removeEventListener('pointermove', move);
       btn.removeEventListener('pointerup', end);
       btn.removeEventListener('pointercancel', end);
-      if (!ghost) return;  // a click
+      if (!ghost) return; // a click
       ghost.remove();
       // the click this release would make on the button is not a choice of tool
-      const swallow = (c) => { c.stopPropagation(); c.preventDefault(); };
+      const swallow = (c) => {
+        c.stopPropagation();
+        c.preventDefault();
+      };
       window.addEventListener('click', swallow, { capture: true, once: true });
       setTimeout(() => window.removeEventListener('click', swallow, { capture: true }), 0);
       if (ev.type === 'pointerup') {
@@ -106,11 +113,18 @@ export function createEditorView(ed, page) {
 
   function ensureCard() {
     if (card) return card;
-    card = el('section', { className: 'card card-editor', id: 'editor-card', 'aria-label': 'Position editor' }, cardHtml(ed.M));
+    card = el(
+      'section',
+      { className: 'card card-editor', id: 'editor-card', 'aria-label': 'Position editor' },
+      cardHtml(ed.M),
+    );
     document.querySelector('.side').append(card);
     card.addEventListener('click', (e) => {
       const t = e.target.closest('[data-tool]');
-      if (t) { ed.setTool(t.dataset.tool); return; }
+      if (t) {
+        ed.setTool(t.dataset.tool);
+        return;
+      }
       const b = e.target.closest('[data-ed]');
       if (b && !b.disabled) ed.act(b.dataset.ed);
     });
@@ -121,7 +135,8 @@ export function createEditorView(ed, page) {
     });
     const ta = card.querySelector('#ed-embed');
     ta.addEventListener('focus', () => ta.select());
-    pieceIcons().then((icons) => {  // an icon that could not be had: its letter stays
+    pieceIcons().then((icons) => {
+      // an icon that could not be had: its letter stays
       card.querySelectorAll('.ed-piece').forEach((b) => {
         const url = icons[b.dataset.tool];
         if (url) b.innerHTML = `<img src="${url}" alt="">`;
@@ -141,21 +156,32 @@ export function createEditorView(ed, page) {
       ta.value = st.copy.text;
       ta.setAttribute('aria-label', st.copy.label);
     }
-    if (st.copy && st.copy.select) { st.copy.select = false; ta.focus(); ta.select(); }
+    if (st.copy && st.copy.select) {
+      st.copy.select = false;
+      ta.focus();
+      ta.select();
+    }
     card.querySelectorAll('[data-tool]').forEach((b) => {
       const on = b.dataset.tool === st.tool;
       b.setAttribute('aria-pressed', String(on));
       b.classList.toggle('is-on', on);
     });
-    card.querySelectorAll('input[name="ed-side"]').forEach((i) => { i.checked = i.value === st.side; });
-    card.querySelectorAll('input[name="ed-rules"]').forEach((i) => { i.checked = i.value === st.rules; });
+    card.querySelectorAll('input[name="ed-side"]').forEach((i) => {
+      i.checked = i.value === st.side;
+    });
+    card.querySelectorAll('input[name="ed-rules"]').forEach((i) => {
+      i.checked = i.value === st.rules;
+    });
     const msg = $('ed-check');
     msg.classList.toggle('is-bad', !!st.error);
-    msg.textContent = st.error ? `Not a valid position: ${st.error}.`
-      : st.status && st.status.over ? `Valid, and the game is already over here: ${st.status.reason}.`
+    msg.textContent = st.error
+      ? `Not a valid position: ${st.error}.`
+      : st.status && st.status.over
+        ? `Valid, and the game is already over here: ${st.status.reason}.`
         : `Valid position: ${SIDE_NAME[st.side]} to move${st.check ? ', in check' : ''}.`;
     card.querySelectorAll('.ed-actions [data-ed]').forEach((b) => {
-      const playable = !!st.fen && !(st.status && st.status.over && (b.dataset.ed === 'ai' || b.dataset.ed === 'hotseat'));
+      const playable =
+        !!st.fen && !(st.status && st.status.over && (b.dataset.ed === 'ai' || b.dataset.ed === 'hotseat'));
       b.disabled = !playable;
     });
   }

@@ -22,8 +22,17 @@ const EMPTY = '.'.repeat(SQUARES);
 // M: the engine module. The card is editor-view.js.
 export function createEditor(ctl, page, M) {
   const st = {
-    active: false, board: EMPTY, side: 'gold', rules: null, tool: null, fen: null, error: null, status: null, check: null, frozen: [],
-    copy: null,  // text shown under the buttons for copying by hand: {text, label, select (focus it once)}
+    active: false,
+    board: EMPTY,
+    side: 'gold',
+    rules: null,
+    tool: null,
+    fen: null,
+    error: null,
+    status: null,
+    check: null,
+    frozen: [],
+    copy: null, // text shown under the buttons for copying by hand: {text, label, select (focus it once)}
   };
 
   // Checks the board with core's reader; a valid one also gets its check and frozen pieces.
@@ -33,8 +42,11 @@ export function createEditor(ctl, page, M) {
     st.status = null;
     st.check = null;
     st.frozen = [];
-    const read = attempt(() => M.positionFromBoard(st.board, st.side, st.rules));  // core's reader: its reason, if not valid
-    if (read.error) { st.error = read.error; return; }
+    const read = attempt(() => M.positionFromBoard(st.board, st.side, st.rules)); // core's reader: its reason, if not valid
+    if (read.error) {
+      st.error = read.error;
+      return;
+    }
     st.fen = read.value;
     const g = new M.Game(st.fen, [], st.rules);
     try {
@@ -51,11 +63,11 @@ export function createEditor(ctl, page, M) {
     const snap = ctl.shown();
     st.board = snap.board;
     st.side = snap.side;
-    st.rules = ctl.model.rules;  // the game's, unless changed here
+    st.rules = ctl.model.rules; // the game's, unless changed here
     st.tool = null;
     st.active = true;
     st.copy = null;
-    ctl.interrupt();  // a computer thinking about the game stops while it is edited
+    ctl.interrupt(); // a computer thinking about the game stops while it is edited
     if (page.analysis && page.analysis.on) page.analysis.setOn(false);
     validate();
     page.take(owner);
@@ -66,7 +78,7 @@ export function createEditor(ctl, page, M) {
     st.active = false;
     st.copy = null;
     page.release(owner);
-    ctl.resume();  // the game goes on where it was
+    ctl.resume(); // the game goes on where it was
   }
 
   // One square of the edited board set to `piece` ('.': empty), checked and shown.
@@ -84,7 +96,7 @@ export function createEditor(ctl, page, M) {
     const cur = st.board[sq];
     if (st.tool === 'erase' || (st.tool && cur === st.tool)) put(sq, '.');
     else if (st.tool) put(sq, st.tool);
-    else put(sq, '.');  // no piece chosen: a click removes
+    else put(sq, '.'); // no piece chosen: a click removes
   }
 
   // A piece dragged on the board (its free mode): moved to `to`, replacing what stood
@@ -109,19 +121,30 @@ export function createEditor(ctl, page, M) {
     if (!st.fen) return;
     const fen = st.fen;
     const human = mode === 'ai' ? st.side : ctl.settings.human;
-    const settings = cleanSettings({ ...ctl.settings, mode, human, tc: null, flipped: mode === 'ai' ? human === 'scarlet' : ctl.settings.flipped });  // an edited position: no clock
+    const settings = cleanSettings({
+      ...ctl.settings,
+      mode,
+      human,
+      tc: null,
+      flipped: mode === 'ai' ? human === 'scarlet' : ctl.settings.flipped,
+    }); // an edited position: no clock
     close();
-    const r = ctl.reset({ settings, startFen: fen, moves: [], rules: st.rules, seen: false });  // core has read the position already
+    const r = ctl.reset({ settings, startFen: fen, moves: [], rules: st.rules, seen: false }); // core has read the position already
     if (r.error) page.toast(`This position cannot be played: ${r.error}`);
   }
 
   async function act(what) {
     if (what === 'close') return close();
-    if (what === 'start') { st.board = startBoard(); st.side = 'gold'; }
-    else if (what === 'clear') st.board = EMPTY;
+    if (what === 'start') {
+      st.board = startBoard();
+      st.side = 'gold';
+    } else if (what === 'clear') st.board = EMPTY;
     else if (what === 'ai' || what === 'hotseat') return use(what);
-    else if (what === 'analyse') { use('hotseat'); if (page.analysis) page.analysis.setOn(true); return undefined; }
-    else if (what === 'link') {
+    else if (what === 'analyse') {
+      use('hotseat');
+      if (page.analysis) page.analysis.setOn(true);
+      return undefined;
+    } else if (what === 'link') {
       if (!st.fen) return undefined;
       const { url, copied } = await copyLink({ fen: st.fen, moves: [], rules: st.rules });
       if (copied) page.toast('Link to this position copied.');
@@ -131,7 +154,11 @@ export function createEditor(ctl, page, M) {
       if (!st.fen) return undefined;
       const code = embedSnippet({ fen: st.fen, moves: [], rules: st.rules }, location.href);
       showForCopying(code, 'The embed code of this position');
-      page.toast((await copyText(code)).error ? 'Select the embed code below and copy it.' : 'Embed code copied: paste it into any web page.');
+      page.toast(
+        (await copyText(code)).error
+          ? 'Select the embed code below and copy it.'
+          : 'Embed code copied: paste it into any web page.',
+      );
       return undefined;
     }
     validate();
@@ -148,15 +175,25 @@ export function createEditor(ctl, page, M) {
 
   function startBoard() {
     const g = new M.Game();
-    try { return g.board(); } finally { g.delete(); }
+    try {
+      return g.board();
+    } finally {
+      g.delete();
+    }
   }
 
   // What the board shows while editing: the edited pieces, nothing to play.
   /** @returns {import('../util/shapes.js').BoardConfig} */
   function boardConfig() {
     return {
-      pieces: st.board, dests: null, free: true, selected: null, lastMove: null, arrows: [],
-      check: st.check ? parseSquare(st.check) : null, frozen: st.frozen.map(parseSquare),
+      pieces: st.board,
+      dests: null,
+      free: true,
+      selected: null,
+      lastMove: null,
+      arrows: [],
+      check: st.check ? parseSquare(st.check) : null,
+      frozen: st.frozen.map(parseSquare),
       orientation: ctl.settings.flipped ? 'scarlet' : 'gold',
     };
   }
@@ -166,7 +203,9 @@ export function createEditor(ctl, page, M) {
     return {
       text: 'Position editor',
       sub: st.error ? st.error : tool ? `Placing: ${tool}` : 'Choose a piece, then click squares',
-      subKind: st.error ? 'warn' : 'note', side: st.side, kind: '',
+      subKind: st.error ? 'warn' : 'note',
+      side: st.side,
+      kind: '',
     };
   }
 
@@ -177,12 +216,26 @@ export function createEditor(ctl, page, M) {
   // closes it (the game's keys do nothing meanwhile).
   /** @type {import('../util/shapes.js').BoardOwner} */
   const owner = {
-    boardConfig, statusLine, activate,
-    onSelect: () => page.redraw(), onMove: () => {}, onClick: click, onDrop: drop,
+    boardConfig,
+    statusLine,
+    activate,
+    onSelect: () => page.redraw(),
+    onMove: () => {},
+    onClick: click,
+    onDrop: drop,
     describeSquare: (name) => squareWords(name, { board: st.board, frozen: st.frozen, check: st.check }),
-    cancel: () => { close(); return true; },
+    cancel: () => {
+      close();
+      return true;
+    },
     startSquare: () => firstSquare(ctl.settings.flipped),
-    onKey(e) { if (e.key === 'Escape') { e.preventDefault(); close(); } return true; },
+    onKey(e) {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close();
+      }
+      return true;
+    },
   };
 
   // The card's side buttons: who is to move.
@@ -199,5 +252,22 @@ export function createEditor(ctl, page, M) {
     page.redraw();
   }
 
-  return { state: st, M, get active() { return st.active; }, open, close, put, click, drop, activate, setTool, setSide, setRules, act, owner };
+  return {
+    state: st,
+    M,
+    get active() {
+      return st.active;
+    },
+    open,
+    close,
+    put,
+    click,
+    drop,
+    activate,
+    setTool,
+    setSide,
+    setRules,
+    act,
+    owner,
+  };
 }

@@ -29,12 +29,15 @@ export function graphSvg({ chances, marks = [], current = -1, width = 300, heigh
   const n = chances.length - 1;
   const y = (p) => (1 - p) * (height - 4) + 2;
   const pts = [];
-  chances.forEach((p, k) => { if (p !== null && p !== undefined) pts.push([xOf(k, n, width), y(p)]); });
+  chances.forEach((p, k) => {
+    if (p !== null && p !== undefined) pts.push([xOf(k, n, width), y(p)]);
+  });
   const parts = [];
   parts.push(`<rect x="0" y="0" width="${width}" height="${height}" class="eg-bg-scarlet"/>`);
   if (pts.length) {
     const line = pts.map(([x, yy]) => `${f1(x)},${f1(yy)}`).join(' ');
-    const first = pts[0][0], last = pts[pts.length - 1][0];
+    const first = pts[0][0],
+      last = pts[pts.length - 1][0];
     parts.push(`<polygon class="eg-gold" points="${f1(first)},${height} ${line} ${f1(last)},${height}"/>`);
     parts.push(`<polyline class="eg-line" points="${line}"/>`);
   }
@@ -46,7 +49,9 @@ export function graphSvg({ chances, marks = [], current = -1, width = 300, heigh
   for (const m of marks) {
     const p = chances[m.ply];
     if (p === null || p === undefined || !KIND_COLOR[m.kind]) continue;
-    parts.push(`<circle class="eg-mark eg-${m.kind}" cx="${f1(xOf(m.ply, n, width))}" cy="${f1(y(p))}" r="3.5" fill="${KIND_COLOR[m.kind]}"/>`);
+    parts.push(
+      `<circle class="eg-mark eg-${m.kind}" cx="${f1(xOf(m.ply, n, width))}" cy="${f1(y(p))}" r="3.5" fill="${KIND_COLOR[m.kind]}"/>`,
+    );
   }
   return `<svg class="eval-graph-svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(label)}">${parts.join('')}</svg>`;
 }

@@ -9,8 +9,10 @@ import { moveArrow } from '../rules/moves.js';
 import { SIDE_NAME, other } from '../rules/facts.js';
 
 // The lines' arrows, best first: green for the engine's moves, red for a threat.
-export const LINE_COLORS = { best: ['#15781ee0', '#15781e90', '#15781e60', '#15781e48', '#15781e38'],
-  threat: ['#c8281ee0', '#c8281e90', '#c8281e60', '#c8281e48', '#c8281e38'] };
+export const LINE_COLORS = {
+  best: ['#15781ee0', '#15781e90', '#15781e60', '#15781e48', '#15781e38'],
+  threat: ['#c8281ee0', '#c8281e90', '#c8281e60', '#c8281e48', '#c8281e38'],
+};
 
 // ctl: the Controller; page: {redraw(), take(owner), release(owner), announce(text)};
 // st: the analysis's state; onKey(e): the analysis's keys (Escape, the arrows: here).
@@ -40,19 +42,29 @@ export function createPreview(ctl, page, st, { onKey }) {
 
   // The moves of the preview on the boards, with core's move numbers: "2. R3c5 2… Rx3a2".
   function moves(pv = st.preview) {
-    const first = pv.ply + (pv.threat ? 1 : 0);  // a threat: as if the side to move passed
-    return pv.alg.slice(0, Math.max(pv.threat ? 1 : 0, pv.idx)).map((mv, i) => {
-      const label = ctl.model.label(first + i);
-      return i === 0 || label.endsWith('.') ? `${label} ${mv}` : mv;
-    }).join(' ');
+    const first = pv.ply + (pv.threat ? 1 : 0); // a threat: as if the side to move passed
+    return pv.alg
+      .slice(0, Math.max(pv.threat ? 1 : 0, pv.idx))
+      .map((mv, i) => {
+        const label = ctl.model.label(first + i);
+        return i === 0 || label.endsWith('.') ? `${label} ${mv}` : mv;
+      })
+      .join(' ');
   }
   // The status line while a line is previewed: the boards are not the game's position.
   function statusLine() {
-    const pv = st.preview, side = ctl.shown().side;
+    const pv = st.preview,
+      side = ctl.shown().side;
     return {
       text: pv.threat ? 'Previewing the threat' : "Previewing the engine's line",
-      sub: pv.threat ? `If ${SIDE_NAME[other(side)]} were to move: ${moves(pv)}` : pv.idx ? `After ${moves(pv)} (not played)` : 'The position on view, before the line',
-      subKind: 'note', side: pv.threat || pv.idx % 2 ? other(side) : side, kind: 'browsing',
+      sub: pv.threat
+        ? `If ${SIDE_NAME[other(side)]} were to move: ${moves(pv)}`
+        : pv.idx
+          ? `After ${moves(pv)} (not played)`
+          : 'The position on view, before the line',
+      subKind: 'note',
+      side: pv.threat || pv.idx % 2 ? other(side) : side,
+      kind: 'browsing',
       action: { label: 'Back to the game', act: 'endpreview' },
     };
   }
@@ -68,17 +80,25 @@ export function createPreview(ctl, page, st, { onKey }) {
     // A threat line starts with the other side to move: played from the position after a
     // pass, which the rules engine has no move for: shown as arrows only.
     if (pv.threat) {
-      const arrows = pv.line.slice(0, Math.max(1, pv.idx)).map((m, i) => moveArrow(m, i % 2 ? LINE_COLORS.best[1] : LINE_COLORS.threat[0]));
+      const arrows = pv.line
+        .slice(0, Math.max(1, pv.idx))
+        .map((m, i) => moveArrow(m, i % 2 ? LINE_COLORS.best[1] : LINE_COLORS.threat[0]));
       return { ...base, dests: null, selected: null, arrows };
     }
     const g = new ctl.model.M.Game(pv.fen, [...pv.moves, ...pv.line.slice(0, pv.idx)], pv.rules);
     try {
-      const last = g.lastMove(), check = g.checkedKing();
+      const last = g.lastMove(),
+        check = g.checkedKing();
       const next = pv.line[pv.idx];
       return {
-        orientation: base.orientation, pieces: g.board(), dests: null, selected: null,
+        orientation: base.orientation,
+        pieces: g.board(),
+        dests: null,
+        selected: null,
         lastMove: last ? [parseSquare(last.from), parseSquare(last.to)] : null,
-        check: check ? parseSquare(check) : null, checkers: check ? g.checkers().map(parseSquare) : [], frozen: g.frozen().map(parseSquare),
+        check: check ? parseSquare(check) : null,
+        checkers: check ? g.checkers().map(parseSquare) : [],
+        frozen: g.frozen().map(parseSquare),
         arrows: next ? [moveArrow(next, LINE_COLORS.best[0])] : [],
       };
     } finally {
@@ -88,13 +108,17 @@ export function createPreview(ctl, page, st, { onKey }) {
 
   /** @type {import('../util/shapes.js').BoardOwner} */
   const owner = {
-    boardConfig, statusLine,
+    boardConfig,
+    statusLine,
     onSelect: () => end(),
     onMove: () => end(),
     activate: () => end(),
-    cancel: () => { end(); return true; },
+    cancel: () => {
+      end();
+      return true;
+    },
     describeSquare: (name) => ctl.describeSquare(name),
-    startSquare: () => firstSquare(ctl.settings.flipped),  // the keyboard's first square on the line's boards
+    startSquare: () => firstSquare(ctl.settings.flipped), // the keyboard's first square on the line's boards
     onKey,
   };
 

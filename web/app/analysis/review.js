@@ -21,7 +21,7 @@ import { REVIEW_LIMITS } from '../../engine/engine-client.js';
 export const WIN_K = 0.002;
 export const THRESHOLDS = Object.freeze([
   { kind: 'blunder', loss: 0.15, glyph: '??', name: 'Blunder', plural: 'Blunders' },
-  { kind: 'mistake', loss: 0.10, glyph: '?', name: 'Mistake', plural: 'Mistakes' },
+  { kind: 'mistake', loss: 0.1, glyph: '?', name: 'Mistake', plural: 'Mistakes' },
   { kind: 'inaccuracy', loss: 0.05, glyph: '?!', name: 'Inaccuracy', plural: 'Inaccuracies' },
 ]);
 
@@ -41,7 +41,8 @@ export function goldChance(ev) {
   if (!ev) return 0.5;
   let p;
   if (ev.over) return ev.over.winner ? (ev.over.winner === 'gold' ? 1 : 0) : 0.5;
-  if (ev.mate !== null && ev.mate !== undefined) p = ev.mate > 0 ? 1 : 0;  // mate 0: mated now
+  if (ev.mate !== null && ev.mate !== undefined)
+    p = ev.mate > 0 ? 1 : 0; // mate 0: mated now
   else p = chanceOf(ev.score);
   return ev.side === 'gold' ? p : 1 - p;
 }
@@ -69,18 +70,29 @@ export function evalText(ev) {
 export function judge(entries, moves) {
   const out = [];
   for (let k = 1; k < entries.length && k <= moves.length; k++) {
-    const a = entries[k - 1], b = entries[k];
+    const a = entries[k - 1],
+      b = entries[k];
     if (!a || !b || a.over) continue;
     const side = a.side;
     const toMover = (p) => (side === 'gold' ? p : 1 - p);
-    const before = toMover(goldChance(a)), after = toMover(goldChance(b));
+    const before = toMover(goldChance(a)),
+      after = toMover(goldChance(b));
     const loss = Math.max(0, before - after);
     const isBest = a.best === moves[k - 1];
     const t = isBest ? null : THRESHOLDS.find((x) => loss >= x.loss) || null;
     out.push({
-      ply: k, side, played: moves[k - 1], before, after, loss,
-      kind: t ? t.kind : null, glyph: t ? t.glyph : '', name: t ? t.name : '',
-      best: a.best, bestAlgebraic: a.bestAlgebraic, bestPv: a.pv || [],
+      ply: k,
+      side,
+      played: moves[k - 1],
+      before,
+      after,
+      loss,
+      kind: t ? t.kind : null,
+      glyph: t ? t.glyph : '',
+      name: t ? t.name : '',
+      best: a.best,
+      bestAlgebraic: a.bestAlgebraic,
+      bestPv: a.pv || [],
     });
   }
   return out;
@@ -89,7 +101,8 @@ export function judge(entries, moves) {
 /** Counts per side: {gold: {inaccuracy, mistake, blunder, moves, loss (average, points)}, scarlet: ...}. */
 export function summary(judgements) {
   const s = {};
-  for (const side of ['gold', 'scarlet']) s[side] = { inaccuracy: 0, mistake: 0, blunder: 0, moves: 0, loss: 0 };
+  for (const side of ['gold', 'scarlet'])
+    s[side] = { inaccuracy: 0, mistake: 0, blunder: 0, moves: 0, loss: 0 };
   for (const j of judgements) {
     const t = s[j.side];
     t.moves++;
@@ -110,34 +123,65 @@ export function summary(judgements) {
  *         fen, moves, entries, done, total, judgements, error, ms}.
  */
 export function createReview(engine, { onChange = () => {}, limits = REVIEW_LIMITS } = {}) {
-  const state = { status: 'idle', key: null, fen: '', moves: [], entries: [], done: 0, total: 0, judgements: [], error: null, ms: 0 };
+  const state = {
+    status: 'idle',
+    key: null,
+    fen: '',
+    moves: [],
+    entries: [],
+    done: 0,
+    total: 0,
+    judgements: [],
+    error: null,
+    ms: 0,
+  };
   let token = 0;
 
   async function start({ fen, moves, rules, key }) {
     const my = ++token;
-    Object.assign(state, { status: 'running', key, fen, moves: [...moves], entries: [], done: 0, total: moves.length + 1, judgements: [], error: null, ms: 0 });
+    Object.assign(state, {
+      status: 'running',
+      key,
+      fen,
+      moves: [...moves],
+      entries: [],
+      done: 0,
+      total: moves.length + 1,
+      judgements: [],
+      error: null,
+      ms: 0,
+    });
     onChange();
     const t0 = performance.now();
-    const answer = await settle(engine.review({ fen, moves, rules }, {
-      limits,
-      onProgress: (p) => {
-        if (my !== token) return;
-        state.entries[p.entry.ply] = p.entry;
-        state.done = p.done;
-        state.total = p.total;
-        onChange();
-      },
-    }));
+    const answer = await settle(
+      engine.review(
+        { fen, moves, rules },
+        {
+          limits,
+          onProgress: (p) => {
+            if (my !== token) return;
+            state.entries[p.entry.ply] = p.entry;
+            state.done = p.done;
+            state.total = p.total;
+            onChange();
+          },
+        },
+      ),
+    );
     if (my !== token) return;
     if (answer.error) {
       state.status = 'failed';
-      state.error = answer.error;  // the analysis panel says it
+      state.error = answer.error; // the analysis panel says it
       onChange();
       return;
     }
     const r = answer.value;
     state.ms = Math.round(performance.now() - t0);
-    if (!r) { state.status = 'stopped'; onChange(); return; }  // superseded
+    if (!r) {
+      state.status = 'stopped';
+      onChange();
+      return;
+    } // superseded
     state.entries = r.entries;
     state.done = r.entries.length;
     state.status = r.stopped ? 'stopped' : 'done';
@@ -147,7 +191,7 @@ export function createReview(engine, { onChange = () => {}, limits = REVIEW_LIMI
 
   function stop() {
     if (state.status !== 'running') return;
-    settle(engine.stop());  // a stop that fails finds no review running any more
+    settle(engine.stop()); // a stop that fails finds no review running any more
   }
 
   return { state, start, stop };

@@ -15,6 +15,8 @@ export function wireCopy(button, code, words = COPY_WORDS) {
       getSelection().addRange(r);
       button.textContent = words.pressCtrlC;
     }
-    setTimeout(() => { button.textContent = words.copy; }, 1800);
+    setTimeout(() => {
+      button.textContent = words.copy;
+    }, 1800);
   });
 }

@@ -8,7 +8,8 @@ const squares = (names) => names.map(parseSquare);
 
 /** game: an engine Game; diagram: moveDiagram()'s answer or null. */
 export function diagramBoard(game, diagram = null) {
-  const last = game.lastMove(), k = game.checkedKing();
+  const last = game.lastMove(),
+    k = game.checkedKing();
   const state = {
     pieces: game.board(),
     lastMove: last ? [parseSquare(last.from), parseSquare(last.to)] : null,
@@ -16,11 +17,13 @@ export function diagramBoard(game, diagram = null) {
     checkers: k ? squares(game.checkers()) : [],
     frozen: squares(game.frozen()),
     selected: diagram ? parseSquare(diagram.square) : null,
-    diagram: diagram ? {
-      move: squares([...diagram.move, ...diagram.both]),
-      capture: squares([...diagram.capture, ...diagram.both]),
-      afar: squares(diagram.afar),
-    } : null,
+    diagram: diagram
+      ? {
+          move: squares([...diagram.move, ...diagram.both]),
+          capture: squares([...diagram.capture, ...diagram.both]),
+          afar: squares(diagram.afar),
+        }
+      : null,
   };
   if (diagram && diagram.frozen) state.frozen = [...new Set([...state.frozen, parseSquare(diagram.square)])];
   return state;

@@ -16,21 +16,29 @@ import { $, el } from '../util/dom.js';
  * ctl: the Controller.
  */
 export function embedOptions(ctl) {
-  const m = ctl.model, k = ctl.viewPly;
-  const before = k > 0 ? m.snap(k - 1).fen : (m.startFen === 'startpos' ? '' : m.startFen);
-  const o = { fen: before === startPosition() ? '' : before, moves: k > 0 ? [m.plies[k - 1].coordinate] : [], rules: m.rules };
+  const m = ctl.model,
+    k = ctl.viewPly;
+  const before = k > 0 ? m.snap(k - 1).fen : m.startFen === 'startpos' ? '' : m.startFen;
+  const o = {
+    fen: before === startPosition() ? '' : before,
+    moves: k > 0 ? [m.plies[k - 1].coordinate] : [],
+    rules: m.rules,
+  };
   if (ctl.isLive() && ctl.selected) {
     o.show = ctl.selected;
-    const snap = m.snap(k), d = moveDiagram(m.M, snap.fen, o.show, m.rules);
+    const snap = m.snap(k),
+      d = moveDiagram(m.M, snap.fen, o.show, m.rules);
     o.levels = withLevels(levelsNeeded({ pieces: snap.board }), d.error ? [] : diagramLevels(d));
   }
   if (ctl.settings.flipped) o.flip = true;
   return o;
 }
 
-
 function makeDialog() {
-  const d = el('dialog', { className: 'dialog dialog-embed', id: 'dlg-embed', 'aria-labelledby': 'dlg-embed-title' }, `<form method="dialog" class="dialog-body">
+  const d = el(
+    'dialog',
+    { className: 'dialog dialog-embed', id: 'dlg-embed', 'aria-labelledby': 'dlg-embed-title' },
+    `<form method="dialog" class="dialog-body">
     <h2 id="dlg-embed-title">Embed this position</h2>
     <p class="embed-desc" id="embed-desc"></p>
     <iframe class="embed-preview" id="embed-preview" title="Preview of the embedded diagram"></iframe>
@@ -40,17 +48,22 @@ function makeDialog() {
       <button type="submit" class="btn btn-ghost" value="close">Close</button>
       <button type="button" class="btn btn-primary" id="btn-embed-copy">Copy the code</button>
     </div>
-  </form>`);
+  </form>`,
+  );
   document.body.append(d);
   const code = d.querySelector('#embed-code');
   code.addEventListener('focus', () => code.select());
   d.querySelector('#btn-embed-copy').addEventListener('click', async (e) => {
     const b = e.currentTarget;
     code.select();
-    b.textContent = (await copyText(code.value)).error ? 'Press Ctrl+C' : 'Copied';  // refused: selected for Ctrl+C
-    setTimeout(() => { b.textContent = 'Copy the code'; }, 1800);
+    b.textContent = (await copyText(code.value)).error ? 'Press Ctrl+C' : 'Copied'; // refused: selected for Ctrl+C
+    setTimeout(() => {
+      b.textContent = 'Copy the code';
+    }, 1800);
   });
-  d.addEventListener('close', () => { d.querySelector('#embed-preview').removeAttribute('src'); });
+  d.addEventListener('close', () => {
+    d.querySelector('#embed-preview').removeAttribute('src');
+  });
   return d;
 }
 
@@ -62,7 +75,10 @@ export function createEmbedDialog(ctl) {
     const site = location.href;
     const k = ctl.viewPly;
     $('embed-code').value = embedSnippet(o, site);
-    $('embed-desc').textContent = (k ? `The position after move ${k} (${ctl.model.plies[k - 1].algebraic}), that move marked` : 'The start position') +
+    $('embed-desc').textContent =
+      (k
+        ? `The position after move ${k} (${ctl.model.plies[k - 1].algebraic}), that move marked`
+        : 'The start position') +
       (o.show ? `, with the moves of the piece on ${o.show}` : '') +
       '. Paste the code into any web page: the diagram fits any frame size; pieces can be clicked for their moves.';
     $('embed-preview').src = embedUrl(o, site);

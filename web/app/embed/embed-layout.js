@@ -11,7 +11,15 @@ import { diagramLevels } from '../rules/move-diagram.js';
 const ORDER = [3, 2, 1];
 
 /** The embed's own address keys, beside the game's (links.js): embed.html reads them. */
-export const EMBED_KEYS = Object.freeze(['show', 'interactive', 'flip', 'level', 'layout', 'theme', 'caption']);
+export const EMBED_KEYS = Object.freeze([
+  'show',
+  'interactive',
+  'flip',
+  'level',
+  'layout',
+  'theme',
+  'caption',
+]);
 /** layout= values. */
 export const LAYOUTS = Object.freeze(['auto', 'row', 'column', 'sideways']);
 
@@ -24,7 +32,8 @@ export function levelsNeeded({ pieces = '', diagram = null, lastMove = null } = 
   if (diagram && !diagram.error) {
     for (const l of diagramLevels(diagram)) need.add(l);
   } else {
-    for (let sq = 0; sq < Math.min(pieces.length, SQUARES); sq++) if (pieces[sq] !== '.') need.add(levelOf(sq));
+    for (let sq = 0; sq < Math.min(pieces.length, SQUARES); sq++)
+      if (pieces[sq] !== '.') need.add(levelOf(sq));
     for (const sq of lastMove || []) need.add(levelOf(sq));
   }
   const out = ORDER.filter((l) => need.has(l));
@@ -39,7 +48,8 @@ export function withLevels(shown, more) {
 
 // Sideways boards (each turned a quarter) are chosen over the renderer's own choice, boards
 // the right way up, only when its squares would be small and the sideways ones clearly larger.
-export const SIDEWAYS_BELOW = 24, SIDEWAYS_GAIN = 1.08;
+export const SIDEWAYS_BELOW = 24,
+  SIDEWAYS_GAIN = 1.08;
 
 /**
  * The arrangement for a frame: mode 'auto' (the largest squares, as above) or one of the
@@ -48,6 +58,7 @@ export const SIDEWAYS_BELOW = 24, SIDEWAYS_GAIN = 1.08;
  */
 export function pickArrangement(squareOf, mode = 'auto') {
   if (mode !== 'auto') return { arrangement: mode, square: squareOf(mode) };
-  const a = squareOf('auto'), b = a < SIDEWAYS_BELOW ? squareOf('sideways') : 0;
+  const a = squareOf('auto'),
+    b = a < SIDEWAYS_BELOW ? squareOf('sideways') : 0;
   return b > a * SIDEWAYS_GAIN ? { arrangement: 'sideways', square: b } : { arrangement: 'auto', square: a };
 }

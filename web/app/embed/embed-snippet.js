@@ -27,10 +27,14 @@ export const EMBED_WIDTH = 480;
 // sideways, 22 px; three as a pyramid, 16 px; each with the caption line). Unknown: three.
 const HEIGHT_FOR_LEVELS = { 1: 370, 2: 300, 3: 360 };
 
-
 function levelList(levels) {
   if (levels === undefined || levels === null) return null;
-  if (!Array.isArray(levels) || !levels.length || levels.some((l) => l !== 1 && l !== 2 && l !== 3) || new Set(levels).size !== levels.length) {
+  if (
+    !Array.isArray(levels) ||
+    !levels.length ||
+    levels.some((l) => l !== 1 && l !== 2 && l !== 3) ||
+    new Set(levels).size !== levels.length
+  ) {
     throw new TypeError('levels should be a list of distinct levels 1..3, such as [3, 2]');
   }
   return [...levels].sort((a, b) => b - a);
@@ -38,7 +42,8 @@ function levelList(levels) {
 
 function size(v, dflt, what) {
   if (v === undefined || v === null) return dflt;
-  if (!Number.isInteger(v) || v < 50 || v > 4000) throw new TypeError(`${what} should be a whole number of pixels, 50..4000`);
+  if (!Number.isInteger(v) || v < 50 || v > 4000)
+    throw new TypeError(`${what} should be a whole number of pixels, 50..4000`);
   return v;
 }
 
@@ -57,7 +62,8 @@ export function embedUrl(o = {}, siteUrl) {
   if (theme === 'dark') extra.theme = 'dark';
   if (caption === false) extra.caption = 0;
   if (layout !== undefined && layout !== 'auto') {
-    if (!LAYOUTS.includes(layout)) throw new TypeError(`layout should be one of ${LAYOUTS.join(', ')}, not ${JSON.stringify(layout)}`);
+    if (!LAYOUTS.includes(layout))
+      throw new TypeError(`layout should be one of ${LAYOUTS.join(', ')}, not ${JSON.stringify(layout)}`);
     extra.layout = layout;
   }
   const base = new URL('embed.html', String(siteUrl || ''));
@@ -70,7 +76,14 @@ export function embedSnippet(o = {}, siteUrl) {
   const levels = levelList(o && o.levels);
   const width = size(o && o.width, EMBED_WIDTH, 'width');
   const height = size(o && o.height, HEIGHT_FOR_LEVELS[levels ? levels.length : 3], 'height');
-  const title = o && o.title ? String(o.title) : o && o.show ? `Dragonchess: the moves of the piece on ${o.show}` : 'Dragonchess diagram';
-  return `<iframe src="${esc(embedUrl(o, siteUrl))}" width="${width}" height="${height}" ` +
-    `style="border:0" loading="lazy" title="${esc(title)}"></iframe>`;
+  const title =
+    o && o.title
+      ? String(o.title)
+      : o && o.show
+        ? `Dragonchess: the moves of the piece on ${o.show}`
+        : 'Dragonchess diagram';
+  return (
+    `<iframe src="${esc(embedUrl(o, siteUrl))}" width="${width}" height="${height}" ` +
+    `style="border:0" loading="lazy" title="${esc(title)}"></iframe>`
+  );
 }

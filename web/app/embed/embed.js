@@ -41,16 +41,19 @@ import { diagramBoard } from './diagram-board.js';
 // The caption is dropped when, with it, the squares would be smaller than this and larger without.
 const CAPTION_MIN_SQUARE = 16;
 
-let M = null, game = null, options = null, board = null;
-let selected = null;     // square name whose diagram is shown
-let diagram = null;      // moveDiagram result for `selected`
-let legal = new Map();   // from square name -> the side to move's legal moves [{to, coordinate, ...}]
-let start = null;  // what reset returns to: {fen, moves, rules}, set once the facts are known
+let M = null,
+  game = null,
+  options = null,
+  board = null;
+let selected = null; // square name whose diagram is shown
+let diagram = null; // moveDiagram result for `selected`
+let legal = new Map(); // from square name -> the side to move's legal moves [{to, coordinate, ...}]
+let start = null; // what reset returns to: {fen, moves, rules}, set once the facts are known
 // The standard start under the default rule set (core's first).
 const standardStart = () => ({ fen: '', moves: [], rules: defaultRules() });
-let dirty = false;         // a move was played since the start / the last reset
-let shownLevels = [3, 2, 1];  // the levels on show (options.levels, or those needed)
-let arrangement = null;     // the arrangement and caption chosen for the frame's size (layout())
+let dirty = false; // a move was played since the start / the last reset
+let shownLevels = [3, 2, 1]; // the levels on show (options.levels, or those needed)
+let arrangement = null; // the arrangement and caption chosen for the frame's size (layout())
 let captionShown = true;
 
 // --- messages ---------------------------------------------------------------------------
@@ -61,8 +64,9 @@ export const messages = new Emitter();
 let starting = true;
 function say(text) {
   messages.emit('say', text);
-  const el = $('msg-text'), add = starting && !$('msg').hidden && el.textContent;
-  el.textContent = add ? el.textContent + ' ' + text : text;  // text, never markup
+  const el = $('msg-text'),
+    add = starting && !$('msg').hidden && el.textContent;
+  el.textContent = add ? el.textContent + ' ' + text : text; // text, never markup
   $('msg').hidden = false;
 }
 
@@ -70,10 +74,22 @@ function say(text) {
 function readOptions() {
   const src = location.hash.length > 1 ? location.hash : location.search.replace(/^\?/, '');
   const d = decodeHash(src, { position: true, extraKeys: EMBED_KEYS });
-  const o = { fen: '', moves: [], rules: null, show: null, interactive: true, flip: false, levels: null, layout: 'auto', theme: 'light', caption: 'auto' };
+  const o = {
+    fen: '',
+    moves: [],
+    rules: null,
+    show: null,
+    interactive: true,
+    flip: false,
+    levels: null,
+    layout: 'auto',
+    theme: 'light',
+    caption: 'auto',
+  };
   const problems = [];
   // Each bad part is named: a position or moves that cannot be read, then every bad option.
-  if (d.error) problems.push(`This diagram's link could not be read: ${d.error}. Showing the start position instead.`);
+  if (d.error)
+    problems.push(`This diagram's link could not be read: ${d.error}. Showing the start position instead.`);
   o.fen = d.error ? '' : d.fen || '';
   o.moves = d.error ? [] : d.moves;
   if (!d.error && d.rules) o.rules = d.rules;
@@ -101,12 +117,19 @@ function readOptions() {
   if ('show' in p) {
     const sq = p.show.trim().toLowerCase();
     if (parseSquare(sq) !== null) o.show = sq;
-    else problems.push(`'show' should be a square such as 3c1 (level 1-3, file a-l, rank 1-8), not '${p.show.slice(0, 8)}'.`);
+    else
+      problems.push(
+        `'show' should be a square such as 3c1 (level 1-3, file a-l, rank 1-8), not '${p.show.slice(0, 8)}'.`,
+      );
   }
   if ('level' in p) {
     const v = p.level.replace(/\s+/g, '');
-    if (/^[1-3](,[1-3]){0,2}$/.test(v)) o.levels = [...new Set(v.split(',').map(Number))].sort((a, b) => b - a);
-    else problems.push(`'level' should be levels 1-3 separated by commas, such as 2 or 3,2, not '${p.level.slice(0, 12)}'; showing the levels needed.`);
+    if (/^[1-3](,[1-3]){0,2}$/.test(v))
+      o.levels = [...new Set(v.split(',').map(Number))].sort((a, b) => b - a);
+    else
+      problems.push(
+        `'level' should be levels 1-3 separated by commas, such as 2 or 3,2, not '${p.level.slice(0, 12)}'; showing the levels needed.`,
+      );
   }
   return { o, problems };
 }
@@ -129,8 +152,10 @@ function placeStart() {
   for (let i = 0; i < start.moves.length; i++) {
     const played = attempt(() => game.play(start.moves[i]));
     if (played.error) {
-      say(`Move ${i + 1} of this diagram (${start.moves[i]}) cannot be played: ${played.error}. ` +
-        `Showing the position after move ${i}.`);
+      say(
+        `Move ${i + 1} of this diagram (${start.moves[i]}) cannot be played: ${played.error}. ` +
+          `Showing the position after move ${i}.`,
+      );
       start = { fen: start.fen, moves: start.moves.slice(0, i), rules: start.rules };
       return;
     }
@@ -138,10 +163,14 @@ function placeStart() {
 }
 
 function select(name) {
-  selected = null; diagram = null;
+  selected = null;
+  diagram = null;
   if (!name) return;
   const d = moveDiagram(M, game.fen(), name, game.rules());
-  if (d.error) { say(`No move diagram for ${name}: ${d.error}.`); return; }
+  if (d.error) {
+    say(`No move diagram for ${name}: ${d.error}.`);
+    return;
+  }
   selected = name;
   diagram = d;
   needLevels(levelsNeeded({ diagram: d }));
@@ -152,9 +181,13 @@ function select(name) {
 // at the start, and from then on every level a clicked piece or a played move needs.
 function initialLevels() {
   const last = game.lastMove();
-  shownLevels = options.levels || levelsNeeded({
-    pieces: game.board(), diagram, lastMove: last ? [parseSquare(last.from), parseSquare(last.to)] : null,
-  });
+  shownLevels =
+    options.levels ||
+    levelsNeeded({
+      pieces: game.board(),
+      diagram,
+      lastMove: last ? [parseSquare(last.from), parseSquare(last.to)] : null,
+    });
 }
 function needLevels(levels) {
   if (!options.levels) shownLevels = withLevels(shownLevels, levels);
@@ -167,7 +200,8 @@ function needLevels(levels) {
 let captionHeight = 0;
 function layout() {
   if (!board) return;
-  const W = document.documentElement.clientWidth, H = document.documentElement.clientHeight;
+  const W = document.documentElement.clientWidth,
+    H = document.documentElement.clientHeight;
   const cap = $('caption');
   if (!cap.hidden && cap.offsetHeight) captionHeight = cap.offsetHeight;
   const capH = captionHeight || 24;
@@ -177,11 +211,18 @@ function layout() {
   let pick = choose(withCaption ? H - capH : H);
   if (options.caption === 'auto' && pick.square < CAPTION_MIN_SQUARE) {
     const bare = choose(H);
-    if (bare.square > pick.square) { withCaption = false; pick = bare; }
+    if (bare.square > pick.square) {
+      withCaption = false;
+      pick = bare;
+    }
   }
   captionShown = withCaption;
   cap.hidden = !withCaption;
-  if (!arrangement || arrangement.arrangement !== pick.arrangement || String(arrangement.levels) !== String(shownLevels)) {
+  if (
+    !arrangement ||
+    arrangement.arrangement !== pick.arrangement ||
+    String(arrangement.levels) !== String(shownLevels)
+  ) {
     arrangement = { arrangement: pick.arrangement, levels: [...shownLevels] };
     board.set({ levels: shownLevels, arrangement: pick.arrangement });
   }
@@ -189,11 +230,13 @@ function layout() {
 
 // The side to move's legal moves, by origin square (none when the game is over or the
 // diagram cannot be played on); kept in `legal` whenever the game changes.
-const legalMoves = () => movesByOrigin(!options.interactive || game.status().over ? [] : game.legalMovesDetailed());
+const legalMoves = () =>
+  movesByOrigin(!options.interactive || game.status().over ? [] : game.legalMovesDetailed());
 
 // One redraw, as on the page: a change asks for it and the next animation frame draws once
 // (draw() at once for the first picture). A move's slide is drawn with it.
-let frame = 0, slide = null;
+let frame = 0,
+  slide = null;
 function redraw() {
   if (!frame) frame = requestAnimationFrame(draw);
 }
@@ -222,13 +265,21 @@ function render() {
 function renderCaption() {
   const cap = $('caption');
   cap.hidden = !captionShown;
-  const text = $('cap-text'), legend = $('cap-legend');
+  const text = $('cap-text'),
+    legend = $('cap-legend');
   text.replaceChildren();
   legend.replaceChildren();
-  const chip = (side) => { const c = document.createElement('i'); c.className = 'chip ' + side; return c; };
+  const chip = (side) => {
+    const c = document.createElement('i');
+    c.className = 'chip ' + side;
+    return c;
+  };
   if (diagram) {
-    text.append(chip(diagram.side), `${SIDE_NAME[diagram.side]} ${diagram.name} on ${diagram.square}` +
-      (diagram.frozen ? ' (frozen by the Basilisk below)' : ''));
+    text.append(
+      chip(diagram.side),
+      `${SIDE_NAME[diagram.side]} ${diagram.name} on ${diagram.square}` +
+        (diagram.frozen ? ' (frozen by the Basilisk below)' : ''),
+    );
     const item = (cls, label, n) => {
       if (!n) return;
       const s = document.createElement('span');
@@ -251,7 +302,11 @@ function renderCaption() {
   if (rules !== ruleSetList()[0].id) text.append(` · ${ruleSetName(rules)} rules`);
   const h = game.history();
   $('cap-reset').hidden = !dirty || !options.interactive;
-  const hash = encodeGame({ fen: h.startFen === M.START_POSITION ? '' : h.startFen, moves: h.coordinate, rules });
+  const hash = encodeGame({
+    fen: h.startFen === M.START_POSITION ? '' : h.startFen,
+    moves: h.coordinate,
+    rules,
+  });
   $('cap-open').href = new URL('./' + hash, location.href).href;
   fitCaption(diagram ? `${diagram.name} ${diagram.square}` : null);
 }
@@ -259,7 +314,9 @@ function renderCaption() {
 // Nothing in the caption is cut off: legend items that do not fit are left out (from the
 // last), then the words become shorter (`short`), then the chip goes.
 function fitCaption(short) {
-  const cap = $('caption'), text = $('cap-text'), legend = $('cap-legend');
+  const cap = $('caption'),
+    text = $('cap-text'),
+    legend = $('cap-legend');
   if (cap.hidden) return;
   const over = (el) => el.scrollWidth > el.clientWidth + 0.5;
   while (legend.lastChild && (over(legend) || over(text))) legend.lastChild.remove();
@@ -270,7 +327,10 @@ function fitCaption(short) {
 // Plays a legal move (slid into place unless it was dragged there or is a capture from afar).
 function play(coordinate) {
   const r = attempt(() => game.play(coordinate));
-  if (r.error) { say(`That move cannot be played: ${r.error}.`); return; }
+  if (r.error) {
+    say(`That move cannot be played: ${r.error}.`);
+    return;
+  }
   const played = r.value;
   dirty = true;
   legal = legalMoves();
@@ -308,7 +368,9 @@ function pointOf(name) {
 
 async function createView(createBoard) {
   board = await createBoard($('board'), {
-    interactive: options.interactive, levels: options.levels || [3, 2, 1], orientation: options.flip ? 'scarlet' : 'gold',
+    interactive: options.interactive,
+    levels: options.levels || [3, 2, 1],
+    orientation: options.flip ? 'scarlet' : 'gold',
     assetsUrl: new URL('./', location.href).href,
   });
   board.on('select', onSelect);
@@ -333,7 +395,9 @@ export async function startEmbed({ createBoard = makeBoard, loadEngine = loadRul
 }
 
 async function boot(createBoard, loadEngine) {
-  $('msg-close').addEventListener('click', () => { $('msg').hidden = true; });
+  $('msg-close').addEventListener('click', () => {
+    $('msg').hidden = true;
+  });
   window.addEventListener('hashchange', () => location.reload());
   const { o, problems } = readOptions();
   options = o;
@@ -343,11 +407,16 @@ async function boot(createBoard, loadEngine) {
   const [mod] = await Promise.all([loadEngine(), createView(createBoard)]);
   M = mod;
   useFacts(M);
-  o.rules ??= defaultRules();  // a link that names no rule set
+  o.rules ??= defaultRules(); // a link that names no rule set
   start = { fen: o.fen, moves: o.moves, rules: o.rules };
-  if (!ruleSetList().some((r) => r.id === o.rules)) {  // (read before core's names were known)
-    const names = ruleSetList().map((r) => `${r.id} for ${r.name}`).join(', or ');
-    say(`This diagram's link could not be read: its rule set (rules=) must be ${names}; '${o.rules}' is not a rule set. Showing the start position instead.`);
+  if (!ruleSetList().some((r) => r.id === o.rules)) {
+    // (read before core's names were known)
+    const names = ruleSetList()
+      .map((r) => `${r.id} for ${r.name}`)
+      .join(', or ');
+    say(
+      `This diagram's link could not be read: its rule set (rules=) must be ${names}; '${o.rules}' is not a rule set. Showing the start position instead.`,
+    );
     start = standardStart();
   }
   game = new M.Game();
@@ -363,8 +432,16 @@ async function boot(createBoard, loadEngine) {
   starting = false;
   new ResizeObserver(redraw).observe(document.documentElement);
   return {
-    options, board, point: pointOf, flush: () => { if (frame) draw(); },
-    game: () => game, selected: () => selected, diagram: () => diagram, levels: () => shownLevels,
+    options,
+    board,
+    point: pointOf,
+    flush: () => {
+      if (frame) draw();
+    },
+    game: () => game,
+    selected: () => selected,
+    diagram: () => diagram,
+    levels: () => shownLevels,
     caption: () => !$('caption').hidden,
   };
 }

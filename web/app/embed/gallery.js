@@ -26,12 +26,16 @@ function diagramOf(M, src) {
   if (d.error) return { error: d.error };
   const game = new M.Game();
   try {
-    const set = attempt(() => game.setPosition(d.fen || '', d.moves, d.rules));  // the engine's word on the position or a move
+    const set = attempt(() => game.setPosition(d.fen || '', d.moves, d.rules)); // the engine's word on the position or a move
     if (set.error) return set;
     const show = d.params.show ? moveDiagram(M, game.fen(), d.params.show, game.rules()) : null;
     if (show && show.error) return { error: show.error };
     const state = diagramBoard(game, show);
-    const levels = d.params.level ? d.params.level.split(',').map(Number).sort((a, b) => b - a)
+    const levels = d.params.level
+      ? d.params.level
+          .split(',')
+          .map(Number)
+          .sort((a, b) => b - a)
       : levelsNeeded({ pieces: state.pieces, diagram: show, lastMove: state.lastMove });
     return { state, levels, flip: d.params.flip === '1', layout: d.params.layout || 'auto' };
   } finally {
@@ -49,7 +53,11 @@ function diagramOf(M, src) {
 export async function startGallery({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
   const r = await settle(boot(createBoard, loadEngine));
   if (!r.error) return r.value;
-  document.body.prepend(Object.assign(document.createElement('p'), { textContent: `The diagrams could not be drawn: ${r.error}` }));
+  document.body.prepend(
+    Object.assign(document.createElement('p'), {
+      textContent: `The diagrams could not be drawn: ${r.error}`,
+    }),
+  );
   return r;
 }
 
@@ -64,9 +72,17 @@ async function boot(createBoard, loadEngine) {
   const plans = new Map();
   for (const box of boxes) {
     const plan = diagramOf(M, box.dataset.src);
-    if (!plan.error) { plans.set(box, plan); continue; }
+    if (!plan.error) {
+      plans.set(box, plan);
+      continue;
+    }
     problems.push(`${box.dataset.src}: ${plan.error}`);
-    box.append(Object.assign(document.createElement('span'), { className: 'hint', textContent: `This diagram could not be drawn: ${plan.error}` }));
+    box.append(
+      Object.assign(document.createElement('span'), {
+        className: 'hint',
+        textContent: `This diagram could not be drawn: ${plan.error}`,
+      }),
+    );
   }
 
   // Draws one card's picture (picture.js), with its hint the first time.
@@ -87,7 +103,7 @@ async function boot(createBoard, loadEngine) {
 
   async function drawAll() {
     for (const box of boxes) await draw(box);
-    pictures.park();  // nothing more to draw until a resize
+    pictures.park(); // nothing more to draw until a resize
   }
   await drawAll();
 
@@ -96,7 +112,10 @@ async function boot(createBoard, loadEngine) {
   for (const box of boxes) {
     box.addEventListener('click', () => {
       if (live === box) return;
-      if (live) { live.classList.remove('live'); live.querySelector('iframe').remove(); }
+      if (live) {
+        live.classList.remove('live');
+        live.querySelector('iframe').remove();
+      }
       const f = document.createElement('iframe');
       f.src = box.dataset.src;
       f.title = box.getAttribute('aria-label') || 'Dragonchess diagram';
@@ -106,10 +125,16 @@ async function boot(createBoard, loadEngine) {
     });
   }
   // A new width: the pictures again at their new size (once the resizing has settled).
-  let width = innerWidth, timer = 0;
+  let width = innerWidth,
+    timer = 0;
   addEventListener('resize', () => {
     clearTimeout(timer);
-    timer = setTimeout(() => { if (innerWidth !== width) { width = innerWidth; drawAll(); } }, 250);
+    timer = setTimeout(() => {
+      if (innerWidth !== width) {
+        width = innerWidth;
+        drawAll();
+      }
+    }, 250);
   });
   return { problems };
 }
@@ -117,10 +142,10 @@ async function boot(createBoard, loadEngine) {
 // Snippets with this site's own address, and copy buttons.
 function wireSnippets(cards) {
   for (const card of cards) {
-    const box = card.querySelector('.diagram'), code = card.querySelector('.snippet code');
+    const box = card.querySelector('.diagram'),
+      code = card.querySelector('.snippet code');
     const abs = new URL(box.dataset.src, location.href).href;
     code.textContent = code.textContent.replace(/src="[^"]*"/, 'src="' + abs + '"');
     wireCopy(card.querySelector('button.copy'), code);
   }
 }
-

@@ -13,17 +13,24 @@ const frame = () => new Promise((r) => requestAnimationFrame(r));
 export function createPictures(board, host) {
   /** Draws one picture into `box`; resolves to its canvas. plan: {state, levels, flip, layout}. */
   async function draw(box, plan) {
-    const w = box.clientWidth, h = box.clientHeight;
+    const w = box.clientWidth,
+      h = box.clientHeight;
     host.style.width = w + 'px';
     host.style.height = h + 'px';
-    for (let i = 0; i < 10; i++) {  // the renderer follows its container's size at the next frame
+    for (let i = 0; i < 10; i++) {
+      // the renderer follows its container's size at the next frame
       const g = board.geometry();
       if (g.width === w && g.height === h) break;
       await frame();
     }
     const square = (arrangement) => board.fit(w, h, { levels: plan.levels, arrangement }).square;
     const { arrangement } = pickArrangement(square, plan.layout || 'auto');
-    board.set({ ...plan.state, levels: plan.levels, arrangement, orientation: plan.flip ? 'scarlet' : 'gold' });
+    board.set({
+      ...plan.state,
+      levels: plan.levels,
+      arrangement,
+      orientation: plan.flip ? 'scarlet' : 'gold',
+    });
     board.drawNow();
     let pic = box.querySelector('canvas.picture');
     if (!pic) {
@@ -36,6 +43,8 @@ export function createPictures(board, host) {
     pic.getContext('2d').drawImage(board.canvas, 0, 0);
     return pic;
   }
-  function park() { host.style.width = host.style.height = '0px'; }
+  function park() {
+    host.style.width = host.style.height = '0px';
+  }
   return { draw, park };
 }

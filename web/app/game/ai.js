@@ -14,8 +14,8 @@ const stopQuietly = (engine, options) => settle(engine.stop(options));
 // strength, with fresh tables): the review's best move there, so that a review never judges
 // a hint's move (the engine's own choice is never judged).
 const HINT_LIMITS = REVIEW_LIMITS;
-const MIN_AI_DELAY = 380;     // ms from the request to the AI's move (let the last move animate)
-const MIN_WATCH_DELAY = 650;  // AI vs AI: a pace a person can follow
+const MIN_AI_DELAY = 380; // ms from the request to the AI's move (let the last move animate)
+const MIN_WATCH_DELAY = 650; // AI vs AI: a pace a person can follow
 // On a clock: the page's and the worker's share of each move (messages, a redraw), which
 // core's time manager keeps in hand (its MoveOverhead), and the time left below which the
 // computer's move is played at once rather than after the last move's slide.
@@ -27,26 +27,40 @@ const CLOCK_SPARE = 20000;
 // computer accepted a draw offer)}
 export function createAI(ctl, ui, options = {}) {
   // lastClock: the computer's last move on its clock ({soft, hard, panic} from core, time: ms searched, had: ms left)
-  const ai = { ready: false, busy: false, purpose: null, token: 0, info: null, side: null, error: null, lastClock: null };
+  const ai = {
+    ready: false,
+    busy: false,
+    purpose: null,
+    token: 0,
+    info: null,
+    side: null,
+    error: null,
+    lastClock: null,
+  };
   let engine = null;
   let readied;
-  const ready = new Promise((resolve) => { readied = resolve; });
+  const ready = new Promise((resolve) => {
+    readied = resolve;
+  });
 
   function start() {
     // A dead or hung worker is restarted by the client; a search it was running resolves
     // to null and think() asks again.
     engine = new EngineClient(options);
-    engine.ready().then(() => {
-      ai.ready = true;
-      readied({});
-      ui.onState();
-      maybe();
-    }, (e) => {
-      ai.error = 'The engine failed to start: ' + e.message;
-      readied({ error: ai.error });
-      ui.toast(ai.error);
-      ui.onState();
-    });
+    engine.ready().then(
+      () => {
+        ai.ready = true;
+        readied({});
+        ui.onState();
+        maybe();
+      },
+      (e) => {
+        ai.error = 'The engine failed to start: ' + e.message;
+        readied({ error: ai.error });
+        ui.toast(ai.error);
+        ui.onState();
+      },
+    );
   }
 
   function maybe() {
@@ -65,26 +79,32 @@ export function createAI(ctl, ui, options = {}) {
 
   async function think(purpose) {
     const token = ++ai.token;
-    const m = ctl.model, plies = m.length;
-    const fen = m.startFen, moves = m.coordinates(), rules = m.rules;
+    const m = ctl.model,
+      plies = m.length;
+    const fen = m.startFen,
+      moves = m.coordinates(),
+      rules = m.rules;
     const started = performance.now();
     const side = m.sideToMove();
     ai.busy = true;
     ai.purpose = purpose;
     ai.side = side;
-    ui.onState();  // the last evaluation stays on show until this search reports
+    ui.onState(); // the last evaluation stays on show until this search reports
     const level = purpose === 'hint' ? strengthRange().max : ctl.settings.level;
-    const limits = purpose === 'hint' ? HINT_LIMITS : null;  // null: the level's own limits
+    const limits = purpose === 'hint' ? HINT_LIMITS : null; // null: the level's own limits
     const clockSent = purpose === 'move' ? clockFor(side) : null;
-    const answer = await settle(engine.search({ fen, moves, rules }, limits, {
-      level, fresh: purpose === 'hint',
-      clock: clockSent,
-      onInfo: (info) => {
-        if (token !== ai.token) return;
-        ai.info = { ...info, side, ply: plies };
-        ui.onInfo(info, side, plies);
-      },
-    }));
+    const answer = await settle(
+      engine.search({ fen, moves, rules }, limits, {
+        level,
+        fresh: purpose === 'hint',
+        clock: clockSent,
+        onInfo: (info) => {
+          if (token !== ai.token) return;
+          ai.info = { ...info, side, ply: plies };
+          ui.onInfo(info, side, plies);
+        },
+      }),
+    );
     if (token !== ai.token) return;
     if (answer.error) {
       ai.busy = false;
@@ -94,7 +114,8 @@ export function createAI(ctl, ui, options = {}) {
       return;
     }
     const r = answer.value;
-    if (!r) {  // superseded (engine restarted): try again if still wanted
+    if (!r) {
+      // superseded (engine restarted): try again if still wanted
       ai.busy = false;
       ai.purpose = null;
       ui.onState();
@@ -103,22 +124,38 @@ export function createAI(ctl, ui, options = {}) {
     }
     const prev = ai.info && ai.info.side === side && ai.info.ply === plies ? ai.info : {};
     if (r.score !== undefined && r.depth > 0 && r.depth >= (prev.depth || 0)) {
-      ai.info = { ...prev, depth: r.depth, score: r.score, mate: r.mate, pv: r.pv, nodes: r.nodes ?? prev.nodes, side, ply: plies };
-      if (r.time > 0 && r.nodes) ai.info.nps = Math.round(r.nodes * 1000 / r.time);
+      ai.info = {
+        ...prev,
+        depth: r.depth,
+        score: r.score,
+        mate: r.mate,
+        pv: r.pv,
+        nodes: r.nodes ?? prev.nodes,
+        side,
+        ply: plies,
+      };
+      if (r.time > 0 && r.nodes) ai.info.nps = Math.round((r.nodes * 1000) / r.time);
       ui.onInfo(ai.info, side, plies);
     }
     if (purpose === 'move') {
-      ai.lastClock = r.clock ? { ...r.clock, time: r.time, had: clockSent.time, level: ctl.settings.level } : null;
+      ai.lastClock = r.clock
+        ? { ...r.clock, time: r.time, had: clockSent.time, level: ctl.settings.level }
+        : null;
       // on a clock the pause for the last move's slide costs the computer's time: only with time to spare
       const spare = ctl.clock === null || ctl.timeLeft(side) > CLOCK_SPARE;
-      const wait = spare ? (ctl.noHuman() ? MIN_WATCH_DELAY : MIN_AI_DELAY) - (performance.now() - started) : 0;
+      const wait = spare
+        ? (ctl.noHuman() ? MIN_WATCH_DELAY : MIN_AI_DELAY) - (performance.now() - started)
+        : 0;
       if (wait > 0 && r.stopped !== 'stop') await new Promise((res) => setTimeout(res, wait));
       if (token !== ai.token || m.length !== plies) return;
       ai.busy = false;
       ai.purpose = null;
-      if (ui.beforeMove && ui.beforeMove(r, side)) { ui.onState(); return; }
+      if (ui.beforeMove && ui.beforeMove(r, side)) {
+        ui.onState();
+        return;
+      }
       const played = ctl.play(r.best);
-      if (played.error) ui.toast('The engine\'s move could not be played: ' + played.error);
+      if (played.error) ui.toast("The engine's move could not be played: " + played.error);
     } else {
       ai.busy = false;
       ai.purpose = null;
@@ -149,7 +186,21 @@ export function createAI(ctl, ui, options = {}) {
 
   ctl.on('interrupt', cancel);
   ctl.on('turn', maybe);
-  ctl.on('reset', () => { ai.info = null; });  // another game: nothing of the last one's thinking stays
+  ctl.on('reset', () => {
+    ai.info = null;
+  }); // another game: nothing of the last one's thinking stays
   // whenReady(): resolves once the engine answers ({}), or could not start ({error}).
-  return { state: ai, start, maybe, cancel, hint, canHint, stop, whenReady: () => ready, clearInfo: () => { ai.info = null; } };
+  return {
+    state: ai,
+    start,
+    maybe,
+    cancel,
+    hint,
+    canHint,
+    stop,
+    whenReady: () => ready,
+    clearInfo: () => {
+      ai.info = null;
+    },
+  };
 }

@@ -22,8 +22,9 @@ import { other } from '../rules/facts.js';
 
 export const PRESETS = Object.freeze(['3+2', '5+3', '10+5', '15+10', '30+20']);
 export const DAYS = Object.freeze([1, 3, 7, 14]);
-export const WARN_MS = 10000;  // the last 10 seconds: the clock warns
-const MAX_MINUTES = 180, MAX_INC = 180;
+export const WARN_MS = 10000; // the last 10 seconds: the clock warns
+const MAX_MINUTES = 180,
+  MAX_INC = 180;
 const DAY = 86400000;
 
 const whole = (n) => Number.isFinite(n) && n >= 0 && Math.floor(n) === n;
@@ -59,21 +60,27 @@ export function pgnTimeControl(tc) {
 // The text of a time control ('5+3', '3d', 'none', as tcCode writes it) -> {tc} or
 // {error} naming what is wrong. `what`: how the text is named in the message.
 export function readTc(text, what = 'time control') {
-  const t = String(text ?? '').trim().toLowerCase();
+  const t = String(text ?? '')
+    .trim()
+    .toLowerCase();
   const shown = JSON.stringify(String(text ?? '').slice(0, 24));
   const bad = (why) => ({ error: `the ${what} ${shown} ${why}` });
   if (t === 'none' || t === '-' || t === '') return { tc: null };
   let m = /^(\d{1,2})d$/.exec(t);
   if (m) {
     const days = Number(m[1]);
-    if (!DAYS.includes(days)) return bad(`is not a correspondence time control: days a move are ${DAYS.join(', ')}`);
+    if (!DAYS.includes(days))
+      return bad(`is not a correspondence time control: days a move are ${DAYS.join(', ')}`);
     return { tc: { kind: 'days', days } };
   }
   m = /^(\d{1,3}(?:\.\d{1,2})?)\+(\d{1,3})$/.exec(t);
-  if (!m) return bad("cannot be read: write minutes+seconds such as 5+3, days a move such as 3d, or none");
-  const minutes = Number(m[1]), inc = Number(m[2]);
-  if (!(minutes * 4 === Math.floor(minutes * 4))) return bad('has minutes that are not whole or a quarter (0.25, 0.5, 0.75)');
-  if (minutes <= 0 || minutes > MAX_MINUTES) return bad(`has minutes out of range: more than 0, at most ${MAX_MINUTES}`);
+  if (!m) return bad('cannot be read: write minutes+seconds such as 5+3, days a move such as 3d, or none');
+  const minutes = Number(m[1]),
+    inc = Number(m[2]);
+  if (!(minutes * 4 === Math.floor(minutes * 4)))
+    return bad('has minutes that are not whole or a quarter (0.25, 0.5, 0.75)');
+  if (minutes <= 0 || minutes > MAX_MINUTES)
+    return bad(`has minutes out of range: more than 0, at most ${MAX_MINUTES}`);
   if (inc > MAX_INC) return bad(`has an increment out of range: at most ${MAX_INC} seconds`);
   return { tc: { kind: 'fischer', base: minutes * 60000, inc: inc * 1000 } };
 }
@@ -81,7 +88,11 @@ export function readTc(text, what = 'time control') {
 // A stored time control -> the same, valid, or null.
 export function cleanTc(x) {
   if (!x || typeof x !== 'object') return null;
-  const r = readTc(tcCode(x.kind === 'days' ? { kind: 'days', days: x.days } : { kind: 'fischer', base: x.base, inc: x.inc }));
+  const r = readTc(
+    tcCode(
+      x.kind === 'days' ? { kind: 'days', days: x.days } : { kind: 'fischer', base: x.base, inc: x.inc },
+    ),
+  );
   return r.error ? null : r.tc;
 }
 
@@ -91,7 +102,13 @@ export function cleanTc(x) {
 // from a link or a record): their stamps are null, and the clocks start with the next move.
 export function newClock(tc, plies = 0) {
   const full = fullTime(tc);
-  return { tc, left: { gold: full, scarlet: full }, running: null, since: null, stamps: Array(plies).fill(null) };
+  return {
+    tc,
+    left: { gold: full, scarlet: full },
+    running: null,
+    since: null,
+    stamps: Array(plies).fill(null),
+  };
 }
 
 // `side`'s time left at `now` (ms, never below 0).
@@ -110,8 +127,15 @@ export function fallen(c, now) {
 // the increment added (correspondence: the clock refills), and the other side's runs.
 export function moved(c, mover, now) {
   const left = { ...c.left };
-  if (c.running === mover) left[mover] = c.tc.kind === 'days' ? fullTime(c.tc) : remaining(c, mover, now) + c.tc.inc;
-  return { ...c, left, running: other(mover), since: now, stamps: [...c.stamps, { at: now, left: left[mover] }] };
+  if (c.running === mover)
+    left[mover] = c.tc.kind === 'days' ? fullTime(c.tc) : remaining(c, mover, now) + c.tc.inc;
+  return {
+    ...c,
+    left,
+    running: other(mover),
+    since: now,
+    stamps: [...c.stamps, { at: now, left: left[mover] }],
+  };
 }
 
 // `ms` of the running side's turn are not charged: its turn counts as begun `ms` later
@@ -149,20 +173,27 @@ export function cleanClock(x, plies, toMove, over) {
   if (!Array.isArray(x.stamps) || x.stamps.length !== plies) return null;
   const known = x.stamps.filter((s) => s !== null);
   if (!known.every((s) => s && typeof s === 'object' && whole(s.at) && whole(s.left))) return null;
-  if (x.stamps.indexOf(null) >= 0 && x.stamps.lastIndexOf(null) >= x.stamps.length - known.length) return null;
+  if (x.stamps.indexOf(null) >= 0 && x.stamps.lastIndexOf(null) >= x.stamps.length - known.length)
+    return null;
   for (let i = 1; i < known.length; i++) if (known[i].at < known[i - 1].at) return null;
   const running = over ? null : x.running;
   if (running !== null && (running !== toMove || !whole(x.since))) return null;
   if (running === null && !over && known.length > 0) return null;
-  return { tc, left: { gold: x.left.gold, scarlet: x.left.scarlet }, running, since: running ? x.since : null,
-    stamps: x.stamps.map((s) => (s ? { at: s.at, left: s.left } : null)) };
+  return {
+    tc,
+    left: { gold: x.left.gold, scarlet: x.left.scarlet },
+    running,
+    since: running ? x.since : null,
+    stamps: x.stamps.map((s) => (s ? { at: s.at, left: s.left } : null)),
+  };
 }
 
 // Correspondence by link: the clock from the moves' times alone (each move refills the
 // mover's clock, so the times say everything). `times`: epoch ms of each ply, in order;
 // `first`: the side that played the first of them.
 export function fromTimes(tc, times, first) {
-  let c = newClock(tc), mover = first;
+  let c = newClock(tc),
+    mover = first;
   for (const t of times) {
     c = moved(c, mover, t);
     mover = other(mover);
@@ -176,7 +207,8 @@ export function fromTimes(tc, times, first) {
 // a period; M.parseTimeControl) -> the page's, or null when the page does not play it
 // (periods of 40 moves, increments in tenths of a second, ...).
 export function fromControl({ base, inc, moves }) {
-  if (moves === 1 && !inc && base % DAY === 0 && DAYS.includes(base / DAY)) return { kind: 'days', days: base / DAY };
+  if (moves === 1 && !inc && base % DAY === 0 && DAYS.includes(base / DAY))
+    return { kind: 'days', days: base / DAY };
   if (moves !== 0 || base % 15000 !== 0 || inc % 1000 !== 0) return null;
   const r = readTc(`${base / 60000}+${inc / 1000}`);
   return r.error ? null : r.tc;
@@ -209,7 +241,8 @@ const pad = (n) => String(n).padStart(2, '0');
 export function clockText(ms) {
   const t = Math.max(0, ms);
   if (t >= DAY) {
-    const d = Math.floor(t / DAY), h = Math.floor((t % DAY) / 3600000);
+    const d = Math.floor(t / DAY),
+      h = Math.floor((t % DAY) / 3600000);
     return `${d} d ${h} h`;
   }
   if (t < WARN_MS) {
@@ -217,16 +250,22 @@ export function clockText(ms) {
     return `0:${pad(Math.floor(tenths / 10))}.${tenths % 10}`;
   }
   const s = Math.floor(t / 1000);
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
+  const h = Math.floor(s / 3600),
+    m = Math.floor((s % 3600) / 60);
   return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
 }
 
 // The same in words for a screen reader: '4 minutes 59 seconds'.
 export function clockWords(ms) {
   const s = Math.floor(Math.max(0, ms) / 1000);
-  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const d = Math.floor(s / 86400),
+    h = Math.floor((s % 86400) / 3600),
+    m = Math.floor((s % 3600) / 60),
+    sec = s % 60;
   const part = (n, w) => (n ? `${n} ${w}${n === 1 ? '' : 's'}` : '');
-  const out = d ? [part(d, 'day'), part(h, 'hour')] : [part(h, 'hour'), part(m, 'minute'), part(sec, 'second')];
+  const out = d
+    ? [part(d, 'day'), part(h, 'hour')]
+    : [part(h, 'hour'), part(m, 'minute'), part(sec, 'second')];
   return out.filter(Boolean).join(' ') || '0 seconds';
 }
 
@@ -234,7 +273,7 @@ export function clockWords(ms) {
 export function nextChange(ms) {
   const t = Math.max(0, ms);
   if (t <= 0) return null;
-  if (t < WARN_MS) return (t % 100) || 100;
-  if (t >= DAY) return (t % 3600000) || 3600000;
-  return (t % 1000) || 1000;
+  if (t < WARN_MS) return t % 100 || 100;
+  if (t >= DAY) return t % 3600000 || 3600000;
+  return t % 1000 || 1000;
 }

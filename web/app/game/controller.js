@@ -14,7 +14,15 @@ import { START } from './model.js';
 import { pieceName, pieceSide, SIDE_NAME, other, defaultRules } from '../rules/facts.js';
 import { parseSquare, squareName, moveNames } from '../rules/squares.js';
 import { destSquares, afarSquares, moveArrow } from '../rules/moves.js';
-import { moveWords, squareWords, destinationWords, resultTitle, resultReason, checkWords, assistWords } from '../rules/words.js';
+import {
+  moveWords,
+  squareWords,
+  destinationWords,
+  resultTitle,
+  resultReason,
+  checkWords,
+  assistWords,
+} from '../rules/words.js';
 import { Emitter } from '../util/emitter.js';
 import { playersFor, opponentText, recordedNames } from './players.js';
 import { offerAfterMove, takebackAfterMove } from './offers.js';
@@ -22,7 +30,7 @@ import { failure } from '../util/result.js';
 import * as clock from './clock.js';
 
 export const WAITING = "Waiting for your opponent's move — send them the link";
-const SLEEP_MIN_MS = 2000;  // less than this between the clocks is the wall clock's own correction
+const SLEEP_MIN_MS = 2000; // less than this between the clocks is the wall clock's own correction
 const GAME_OVER = 'The game is over. Start a new game or step through the moves.';
 
 /** The controller's events, each once:
@@ -35,9 +43,19 @@ const GAME_OVER = 'The game is over. Start a new game or step through the moves.
  *  'change'     anything on show changed (render)
  *  'announce'   text for the live region (a move in words, an undo, ...)
  *  'over'       the game has just ended */
-export const EVENTS = Object.freeze(['interrupt', 'reset', 'turn', 'moved', 'record', 'change', 'announce', 'over']);
+export const EVENTS = Object.freeze([
+  'interrupt',
+  'reset',
+  'turn',
+  'moved',
+  'record',
+  'change',
+  'announce',
+  'over',
+]);
 
-export const sameStart = (a, b) => (a === START || a === '' ? START : a) === (b === START || b === '' ? START : b);
+export const sameStart = (a, b) =>
+  (a === START || a === '' ? START : a) === (b === START || b === '' ? START : b);
 
 export class Controller extends Emitter {
   // model: a GameModel; settings: clean settings (store.cleanSettings)
@@ -46,30 +64,36 @@ export class Controller extends Emitter {
     super(EVENTS);
     this.now = now;
     this.monotonic = monotonic;
-    this.awake = null;  // {wall, mono}: both clocks when the sleep credit last looked
-    this.clock = null;  // the game's clocks (clock.js) when settings.tc, else null
+    this.awake = null; // {wall, mono}: both clocks when the sleep credit last looked
+    this.clock = null; // the game's clocks (clock.js) when settings.tc, else null
     this.model = model;
     this.settings = settings;
     this.players = playersFor(settings);
     this.viewPly = model.length;
-    this.selected = null;  // square name
-    this.dests = [];       // its legal destinations (engine objects {to, kind, coordinate})
-    this.hint = null;      // {from, to, algebraic, ply}
-    this.note = null;      // {text, kind, action?: {label, act: a page action's name}}
-    this.paused = false;   // both sides computers: paused
+    this.selected = null; // square name
+    this.dests = []; // its legal destinations (engine objects {to, kind, coordinate})
+    this.hint = null; // {from, to, algebraic, ply}
+    this.note = null; // {text, kind, action?: {label, act: a page action's name}}
+    this.paused = false; // both sides computers: paused
     this.overShownFor = null;
-    this.offer = null;        // a draw offer on the table (offers.js): {kind: 'offer'|'declined', by}
-    this.takeback = null;     // a takeback request (offers.js): {kind: 'ask'|'declined'|'accepted', by}
-    this.assists = [];        // help used in a game between people: [{ply, side, kind: 'hint'|'analysis'}]
-    this.premove = null;      // a move queued by the person here while the other side thinks: {from, to, algebraic}
-    this.endedHere = false;   // this device ended the game off the board (resigned, accepted a draw)
-    this.meta = null;         // an opened record's {tags, comments, glyphs} (share/record.js)
+    this.offer = null; // a draw offer on the table (offers.js): {kind: 'offer'|'declined', by}
+    this.takeback = null; // a takeback request (offers.js): {kind: 'ask'|'declined'|'accepted', by}
+    this.assists = []; // help used in a game between people: [{ply, side, kind: 'hint'|'analysis'}]
+    this.premove = null; // a move queued by the person here while the other side thinks: {from, to, algebraic}
+    this.endedHere = false; // this device ended the game off the board (resigned, accepted a draw)
+    this.meta = null; // an opened record's {tags, comments, glyphs} (share/record.js)
   }
 
   // --- who plays ------------------------------------------------------------------------
-  player(side) { return this.players[side]; }
-  humanPlays(side) { return this.players[side].kind === 'human'; }
-  aiPlays(side) { return this.players[side].kind === 'computer'; }
+  player(side) {
+    return this.players[side];
+  }
+  humanPlays(side) {
+    return this.players[side].kind === 'human';
+  }
+  aiPlays(side) {
+    return this.players[side].kind === 'computer';
+  }
   // the side of the one person at this device when the other side is not a person here
   humanSide() {
     const { gold, scarlet } = this.players;
@@ -77,23 +101,44 @@ export class Controller extends Emitter {
     if (scarlet.kind === 'human' && gold.kind !== 'human') return 'scarlet';
     return null;
   }
-  hasRemote() { return this.players.gold.kind === 'remote' || this.players.scarlet.kind === 'remote'; }
+  hasRemote() {
+    return this.players.gold.kind === 'remote' || this.players.scarlet.kind === 'remote';
+  }
   // A game between people (on this device or by link): no computer plays.
-  peopleGame() { return !this.aiPlays('gold') && !this.aiPlays('scarlet'); }
-  noHuman() { return !this.humanPlays('gold') && !this.humanPlays('scarlet'); }
-  opponentText() { return opponentText(this.players, this.settings.level); }
+  peopleGame() {
+    return !this.aiPlays('gold') && !this.aiPlays('scarlet');
+  }
+  noHuman() {
+    return !this.humanPlays('gold') && !this.humanPlays('scarlet');
+  }
+  opponentText() {
+    return opponentText(this.players, this.settings.level);
+  }
 
   // --- state ----------------------------------------------------------------------------
-  isLive() { return this.viewPly === this.model.length; }
-  shown() { return this.model.snap(this.viewPly); }
-  sideToMove() { return this.model.sideToMove(); }
-  isOver() { return this.model.isOver(); }
+  isLive() {
+    return this.viewPly === this.model.length;
+  }
+  shown() {
+    return this.model.snap(this.viewPly);
+  }
+  sideToMove() {
+    return this.model.sideToMove();
+  }
+  isOver() {
+    return this.model.isOver();
+  }
   pieceAt(name) {
     const c = this.model.live.board[parseSquare(name)];
     return c && c !== '.' ? c : null;
   }
   record() {
-    const r = { startFen: this.model.startFen, moves: this.model.coordinates(), redo: this.model.redo, settings: this.settings };
+    const r = {
+      startFen: this.model.startFen,
+      moves: this.model.coordinates(),
+      redo: this.model.redo,
+      settings: this.settings,
+    };
     const ending = this.model.ending();
     if (ending) r.ending = ending;
     if (this.offer) r.offer = this.offer;
@@ -108,10 +153,19 @@ export class Controller extends Emitter {
   }
   recordKey() {
     const e = this.model.ending();
-    return this.model.rules + ' ' + this.model.startFen + ' ' + this.model.coordinates().join(' ') + (e ? ' ' + e.state + ' ' + e.winner : '');
+    return (
+      this.model.rules +
+      ' ' +
+      this.model.startFen +
+      ' ' +
+      this.model.coordinates().join(' ') +
+      (e ? ' ' + e.state + ' ' + e.winner : '')
+    );
   }
   // Whether the computer should move now.
-  computerToMove() { return !this.isOver() && !this.paused && this.aiPlays(this.sideToMove()); }
+  computerToMove() {
+    return !this.isOver() && !this.paused && this.aiPlays(this.sideToMove());
+  }
 
   // The one reset path: a new game, a saved game, a link, a previous game. -> {} or
   // {error} with the engine's message when the game is not valid (everything as it was).
@@ -119,15 +173,35 @@ export class Controller extends Emitter {
   // `ending`, `offer`, `takeback`, `assists`, `premove`, `endedHere`, `meta`, `rules` (the
   // rule set, Gygax's when absent): as record() gives them.
   // `clock`: the saved clocks of this game (checked against it; fresh clocks otherwise).
-  reset({ settings = this.settings, startFen = START, moves = [], redo = [], seen = true, restored = false,
-    ending = null, offer = null, takeback = null, assists = [], premove = null, endedHere = false, meta = null,
-    rules = defaultRules(), clock: saved = null } = {}) {
+  reset({
+    settings = this.settings,
+    startFen = START,
+    moves = [],
+    redo = [],
+    seen = true,
+    restored = false,
+    ending = null,
+    offer = null,
+    takeback = null,
+    assists = [],
+    premove = null,
+    endedHere = false,
+    meta = null,
+    rules = defaultRules(),
+    clock: saved = null,
+  } = {}) {
     const players = playersFor(settings, recordedNames(meta && meta.tags));
-    const loaded = this.model.load(startFen, moves, settings.tc ? [] : redo, ending, rules);  // nothing changed when it fails
+    const loaded = this.model.load(startFen, moves, settings.tc ? [] : redo, ending, rules); // nothing changed when it fails
     if (loaded.error) return loaded;
     this.emit('interrupt');
-    const kept = settings.tc ? clock.cleanClock(saved, this.model.length, this.model.sideToMove(), this.model.isOver()) : null;
-    this.clock = settings.tc ? (kept && clock.tcCode(kept.tc) === clock.tcCode(settings.tc) ? kept : clock.newClock(settings.tc, this.model.length)) : null;
+    const kept = settings.tc
+      ? clock.cleanClock(saved, this.model.length, this.model.sideToMove(), this.model.isOver())
+      : null;
+    this.clock = settings.tc
+      ? kept && clock.tcCode(kept.tc) === clock.tcCode(settings.tc)
+        ? kept
+        : clock.newClock(settings.tc, this.model.length)
+      : null;
     this.emit('reset');
     this.offer = ending ? null : offer;
     this.takeback = ending ? null : takeback;
@@ -148,7 +222,11 @@ export class Controller extends Emitter {
     return {};
   }
 
-  clearTransient() { this.deselect(); this.hint = null; this.note = null; }
+  clearTransient() {
+    this.deselect();
+    this.hint = null;
+    this.note = null;
+  }
 
   setSettings(patch) {
     this.settings = { ...this.settings, ...patch };
@@ -156,7 +234,9 @@ export class Controller extends Emitter {
     this.emit('record');
     this.emit('change');
   }
-  flip() { this.setSettings({ flipped: !this.settings.flipped }); }
+  flip() {
+    this.setSettings({ flipped: !this.settings.flipped });
+  }
   // Who plays changes in the middle of a game (e.g. two players instead of the computer):
   // a running search stops, the game stays.
   setPlayers(patch) {
@@ -175,7 +255,10 @@ export class Controller extends Emitter {
   }
 
   // --- selecting ------------------------------------------------------------------------
-  deselect() { this.selected = null; this.dests = []; }
+  deselect() {
+    this.selected = null;
+    this.dests = [];
+  }
   // The board dropped its selection: so does the game, and the note about it.
   clearSelection() {
     this.deselect();
@@ -186,7 +269,8 @@ export class Controller extends Emitter {
   // not (an empty square too). Whether it has moves.
   choose(name) {
     const movable = this.select(name);
-    if (!this.pieceAt(name) && !this.note) this.note = { text: `${name} is empty: choose a piece to move.`, kind: 'warn' };
+    if (!this.pieceAt(name) && !this.note)
+      this.note = { text: `${name} is empty: choose a piece to move.`, kind: 'warn' };
     this.emit('change');
     return movable;
   }
@@ -201,7 +285,10 @@ export class Controller extends Emitter {
       return true;
     }
     if (this.cancelPremove()) return true;
-    if (this.note) { this.note = null; this.emit('change'); }
+    if (this.note) {
+      this.note = null;
+      this.emit('change');
+    }
     return false;
   }
   // A note under the status line (a link that could not be opened, the way a link's game
@@ -211,11 +298,17 @@ export class Controller extends Emitter {
     this.emit('change');
   }
   // The summary of the game's end has been shown: not again for this game.
-  overShown() { this.overShownFor = this.recordKey(); }
+  overShown() {
+    this.overShownFor = this.recordKey();
+  }
   // Another mode takes the board (the editor, a lesson): a search for the game is pointless
   // meanwhile. resume(): the mode gave the board back; the computer may be to move.
-  interrupt() { this.emit('interrupt'); }
-  resume() { this.emit('turn'); }
+  interrupt() {
+    this.emit('interrupt');
+  }
+  resume() {
+    this.emit('turn');
+  }
 
   // Selects the piece on `name` if the person to move may move it, else sets a note saying
   // why not. Returns whether it has moves.
@@ -224,13 +317,26 @@ export class Controller extends Emitter {
     this.note = null;
     const piece = this.pieceAt(name);
     if (!piece) return false;
-    const m = this.model, side = pieceSide(piece), stm = m.sideToMove(), st = m.status();
+    const m = this.model,
+      side = pieceSide(piece),
+      stm = m.sideToMove(),
+      st = m.status();
     const pname = pieceName(piece);
-    const warn = (text) => { this.note = { text, kind: 'warn' }; return false; };
-    if (st.over) { this.note = { text: GAME_OVER, kind: 'note' }; return false; }
-    if (this.noHuman()) { this.note = { text: 'You are watching the computer play both sides.', kind: 'note' }; return false; }
+    const warn = (text) => {
+      this.note = { text, kind: 'warn' };
+      return false;
+    };
+    if (st.over) {
+      this.note = { text: GAME_OVER, kind: 'note' };
+      return false;
+    }
+    if (this.noHuman()) {
+      this.note = { text: 'You are watching the computer play both sides.', kind: 'note' };
+      return false;
+    }
     const me = this.humanSide();
-    if (side === me && this.canPremove()) {  // the other side thinks: a move to queue
+    if (side === me && this.canPremove()) {
+      // the other side thinks: a move to queue
       this.selected = name;
       this.dests = [...(m.premoves().get(name) || [])];
       if (this.dests.length) return true;
@@ -242,14 +348,22 @@ export class Controller extends Emitter {
       if (owner === 'computer') return warn(`That is the computer's ${pname}: you play ${SIDE_NAME[me]}.`);
       if (owner === 'remote') return warn(`That is your opponent's ${pname}: you play ${SIDE_NAME[me]}.`);
       if (this.hasRemote()) return warn(`Not your turn: ${WAITING}.`);
-      return warn(`Not your turn: ${SIDE_NAME[stm]} is to move${this.aiPlays(stm) ? ' (the computer is thinking)' : ''}.`);
+      return warn(
+        `Not your turn: ${SIDE_NAME[stm]} is to move${this.aiPlays(stm) ? ' (the computer is thinking)' : ''}.`,
+      );
     }
-    if (!this.humanPlays(stm)) return warn(this.player(stm).kind === 'remote' ? `Not your turn: ${WAITING}.` : 'Not your turn: the computer is to move.');
+    if (!this.humanPlays(stm))
+      return warn(
+        this.player(stm).kind === 'remote'
+          ? `Not your turn: ${WAITING}.`
+          : 'Not your turn: the computer is to move.',
+      );
     this.selected = name;
     this.dests = m.destinations(name);
     if (this.dests.length) return true;
     const who = `${side === me ? 'Your' : SIDE_NAME[side]} ${pname} on ${name}`;
-    if (m.frozenSet().has(name)) return warn(`${who} is frozen by the enemy Basilisk directly below it: it cannot move.`);
+    if (m.frozenSet().has(name))
+      return warn(`${who} is frozen by the enemy Basilisk directly below it: it cannot move.`);
     if (st.check) return warn(`${who} has no legal move: ${SIDE_NAME[stm]}'s King is in check.`);
     return warn(`${who} has no legal move.`);
   }
@@ -257,7 +371,10 @@ export class Controller extends Emitter {
   // A click (or Enter) on a square: browse back to the live position, move the selected
   // piece there, select the piece there, or deselect. -> {} or {error} (a move refused).
   click(name) {
-    if (!this.isLive()) { this.goTo(this.model.length); return {}; }
+    if (!this.isLive()) {
+      this.goTo(this.model.length);
+      return {};
+    }
     if (this.selected && this.dests.some((d) => d.to === name)) return this.moveSelected(name);
     if (!this.pieceAt(name) || this.selected === name) this.deselect();
     else this.select(name);
@@ -282,7 +399,10 @@ export class Controller extends Emitter {
   queuePremove(d) {
     this.premove = { from: d.from, to: d.to, algebraic: d.algebraic };
     this.deselect();
-    this.note = { text: `Premove ${d.algebraic}: played when your turn comes (a click elsewhere cancels it).`, kind: 'note' };
+    this.note = {
+      text: `Premove ${d.algebraic}: played when your turn comes (a click elsewhere cancels it).`,
+      kind: 'note',
+    };
     this.emit('announce', `Premove queued: ${d.algebraic}.`);
     this.emit('record');
     this.emit('change');
@@ -303,10 +423,12 @@ export class Controller extends Emitter {
   // the move that gave the turn).
   premoveDue() {
     const me = this.humanSide();
-    if (this.premove && me && this.sideToMove() === me && !this.isOver()) queueMicrotask(() => this.playPremove());
+    if (this.premove && me && this.sideToMove() === me && !this.isOver())
+      queueMicrotask(() => this.playPremove());
   }
   playPremove() {
-    const pm = this.premove, me = this.humanSide();
+    const pm = this.premove,
+      me = this.humanSide();
     if (!pm || !me || this.sideToMove() !== me || this.isOver()) return;
     this.premove = null;
     if (!this.isLive()) this.goTo(this.model.length);
@@ -356,15 +478,20 @@ export class Controller extends Emitter {
     this.emit('interrupt');
     this.offer = offerAfterMove(this.offer, before.side);
     this.takeback = takebackAfterMove(this.takeback, before.side);
-    if (before.side === this.humanSide()) this.premove = null;  // played by hand: nothing left to queue
+    if (before.side === this.humanSide()) this.premove = null; // played by hand: nothing left to queue
     this.emit('announce', moveWords(played, before, this.model.live));
     this.clearTransient();
     this.viewPly = this.model.length;
     this.emit('moved', { plies: [played], reverse: false });
     this.emit('record');
     this.emit('change');
-    if (this.isOver()) { this.premove = null; this.emit('over'); }
-    else { this.emit('turn'); this.premoveDue(); }
+    if (this.isOver()) {
+      this.premove = null;
+      this.emit('over');
+    } else {
+      this.emit('turn');
+      this.premoveDue();
+    }
     return {};
   }
 
@@ -374,20 +501,23 @@ export class Controller extends Emitter {
   // sleep) is not charged to a computer to move. A person's time runs on, as on a board.
   creditSleep(now) {
     const mono = this.monotonic();
-    const c = this.clock, was = this.awake;
+    const c = this.clock,
+      was = this.awake;
     this.awake = { wall: now, mono };
     if (!c || !c.running || !was || !this.aiPlays(c.running)) return;
-    const slept = (now - was.wall) - (mono - was.mono);
+    const slept = now - was.wall - (mono - was.mono);
     if (slept > SLEEP_MIN_MS) this.clock = clock.credited(c, slept);
   }
   // The side to move's time left now (ms), or null without a clock; `side` likewise.
-  timeLeft(side, now = this.now()) { return this.clock ? clock.remaining(this.clock, side, now) : null; }
+  timeLeft(side, now = this.now()) {
+    return this.clock ? clock.remaining(this.clock, side, now) : null;
+  }
   // Whether the side to move's flag has fallen at `now`: if so the game ends on time (core
   // decides: a loss, or a draw when the other side has only its King). -> true when it ended.
   checkFlag(now = this.now()) {
     this.creditSleep(now);
     if (!this.clock || this.isOver() || !clock.fallen(this.clock, now)) return false;
-    if (this.model.end({ state: 'timeout' }).error) return false;  // not reached: the game is on
+    if (this.model.end({ state: 'timeout' }).error) return false; // not reached: the game is on
     this.clock = clock.stopped(this.clock, now);
     this.emit('interrupt');
     this.offer = null;
@@ -455,7 +585,8 @@ export class Controller extends Emitter {
   undoRefusal() {
     if (!this.clock) return null;
     if (this.model.ending()) return 'No takeback after a game on a clock ended off the board.';
-    if (this.humanSide() && this.aiPlays(other(this.humanSide()))) return 'No takebacks against the computer on a clock: start a game without a clock to take moves back.';
+    if (this.humanSide() && this.aiPlays(other(this.humanSide())))
+      return 'No takebacks against the computer on a clock: start a game without a clock to take moves back.';
     return null;
   }
 
@@ -464,7 +595,8 @@ export class Controller extends Emitter {
     if (!r || this.clock) return 0;
     const stm = this.sideToMove();
     if (this.hasRemote()) return this.humanPlays(stm) ? 1 : 0;
-    if (this.humanSide() && this.aiPlays(other(this.humanSide()))) return r >= 2 && this.humanPlays(stm) ? 2 : 1;
+    if (this.humanSide() && this.aiPlays(other(this.humanSide())))
+      return r >= 2 && this.humanPlays(stm) ? 2 : 1;
     return 1;
   }
 
@@ -472,7 +604,10 @@ export class Controller extends Emitter {
     const k = this.undoCount();
     if (!k) {
       const why = this.undoRefusal();
-      if (why) { this.note = { text: why, kind: 'note' }; this.emit('change'); }
+      if (why) {
+        this.note = { text: why, kind: 'note' };
+        this.emit('change');
+      }
       return 0;
     }
     return this.takeBack(k);
@@ -488,7 +623,10 @@ export class Controller extends Emitter {
     const plies = [];
     for (let i = 0; i < k; i++) plies.push(this.model.undo());
     if (this.clock) this.clock = clock.takenBack(this.clock, k, this.sideToMove(), this.now());
-    this.emit('announce', `${k === 1 ? 'One move' : k + ' moves'} taken back. ${SIDE_NAME[this.sideToMove()]} to move.`);
+    this.emit(
+      'announce',
+      `${k === 1 ? 'One move' : k + ' moves'} taken back. ${SIDE_NAME[this.sideToMove()]} to move.`,
+    );
     this.afterHistoryChange(plies, true);
     return k;
   }
@@ -511,13 +649,14 @@ export class Controller extends Emitter {
 
   // The last move in words ("Gold Warrior 2c2 to 2c3, check"), or ''.
   lastMoveWords() {
-    const m = this.model, n = m.length;
+    const m = this.model,
+      n = m.length;
     return n ? moveWords(m.plies[n - 1], m.snap(n - 1), m.snap(n)) : '';
   }
 
   afterHistoryChange(plies, reverse) {
     this.clearTransient();
-    this.offer = null;  // an offer (or an ending, taken back by core's undo) was about the position left
+    this.offer = null; // an offer (or an ending, taken back by core's undo) was about the position left
     this.takeback = null;
     this.premove = null;
     this.assists = this.assists.filter((a) => a.ply <= this.model.length);
@@ -549,7 +688,10 @@ export class Controller extends Emitter {
     const [from, to] = moveNames(r.best);
     this.hint = { from, to, algebraic: r.bestAlgebraic, ply: plies };
     const noted = this.useAssist('hint');
-    this.note = { text: `Hint: ${r.bestAlgebraic}${noted ? ' (noted in the game for both players)' : ''}`, kind: 'note' };
+    this.note = {
+      text: `Hint: ${r.bestAlgebraic}${noted ? ' (noted in the game for both players)' : ''}`,
+      kind: 'note',
+    };
     this.emit('change');
   }
 
@@ -558,7 +700,8 @@ export class Controller extends Emitter {
   // -> whether it is noted (in a game between people that is not over).
   useAssist(kind) {
     if (!this.peopleGame() || this.isOver()) return false;
-    const ply = this.model.length, side = this.hasRemote() ? this.humanSide() : this.sideToMove();
+    const ply = this.model.length,
+      side = this.hasRemote() ? this.humanSide() : this.sideToMove();
     if (this.assists.some((a) => a.ply === ply && a.side === side && a.kind === kind)) return true;
     this.assists = [...this.assists, { ply, side, kind }];
     this.emit('announce', assistWords({ side, kind }) + ' It is noted in the game.');
@@ -569,33 +712,55 @@ export class Controller extends Emitter {
 
   // --- words ----------------------------------------------------------------------------
   // ply (1-based) -> its move number as core writes it ("12." or "12…")
-  moveLabel(ply) { return this.model.plies[ply - 1].label; }
+  moveLabel(ply) {
+    return this.model.plies[ply - 1].label;
+  }
 
   // The status line: {text, sub, subKind, side, kind, backLink?, action?: {label, act} (a note's button)}
   /** @returns {import('../util/shapes.js').StatusLine} */
   statusLine() {
-    const m = this.model, snap = this.shown(), st = snap.status, note = this.note;
+    const m = this.model,
+      snap = this.shown(),
+      st = snap.status,
+      note = this.note;
     if (!this.isLive()) {
       const p = m.plies[this.viewPly - 1];
       return {
         text: this.viewPly ? `After ${this.moveLabel(this.viewPly)} ${p.algebraic}` : 'Start position',
-        sub: `Viewing move ${this.viewPly} of ${m.length}`, subKind: 'note', side: snap.side, kind: 'browsing', backLink: true,
+        sub: `Viewing move ${this.viewPly} of ${m.length}`,
+        subKind: 'note',
+        side: snap.side,
+        kind: 'browsing',
+        backLink: true,
       };
     }
     if (st.over) return { text: resultTitle(st), sub: resultReason(st), side: st.winner || '', kind: 'over' };
-    const stm = snap.side, mover = this.player(stm), opp = this.player(other(stm));
+    const stm = snap.side,
+      mover = this.player(stm),
+      opp = this.player(other(stm));
     let text;
     if (mover.kind === 'human') {
-      text = opp.kind === 'computer' ? `Your turn (${SIDE_NAME[stm]})` : opp.kind === 'remote' ? `Your move (${SIDE_NAME[stm]})` : `${SIDE_NAME[stm]} to move`;
+      text =
+        opp.kind === 'computer'
+          ? `Your turn (${SIDE_NAME[stm]})`
+          : opp.kind === 'remote'
+            ? `Your move (${SIDE_NAME[stm]})`
+            : `${SIDE_NAME[stm]} to move`;
     } else if (mover.kind === 'remote') {
       text = "Waiting for your opponent's move";
     } else {
-      text = opp.kind === 'computer' ? `${SIDE_NAME[stm]} to move${this.paused ? ' · paused' : ''}` : 'Computer is thinking…';
+      text =
+        opp.kind === 'computer'
+          ? `${SIDE_NAME[stm]} to move${this.paused ? ' · paused' : ''}`
+          : 'Computer is thinking…';
     }
     if (st.check) text = `Check! ${text}`;
     let sub = note ? note.text : '';
     let subKind = note ? note.kind : '';
-    if (!note && mover.kind === 'remote') { sub = `send them the link (${SIDE_NAME[stm]} plays next)`; subKind = 'note'; }
+    if (!note && mover.kind === 'remote') {
+      sub = `send them the link (${SIDE_NAME[stm]} plays next)`;
+      subKind = 'note';
+    }
     if (!note && st.check && mover.kind === 'human') {
       sub = `${opp.kind === 'human' ? SIDE_NAME[stm] + "'s" : 'Your'} King on ${snap.check} is attacked ${checkWords(snap)}.`;
       subKind = 'warn';
@@ -604,7 +769,8 @@ export class Controller extends Emitter {
       const last = m.plies[m.length - 1];
       sub = `${this.whoPlayed(other(stm))} played ${this.moveLabel(m.length)} ${last.algebraic}${st.check ? ', check ' + checkWords(snap) : ''}`;
     }
-    if (!note && !sub && mover.kind === 'human' && m.length === 0) sub = 'Click or drag a piece to see where it can go.';
+    if (!note && !sub && mover.kind === 'human' && m.length === 0)
+      sub = 'Click or drag a piece to see where it can go.';
     const line = { text, sub, subKind, side: stm, kind: st.check ? 'check' : '' };
     if (note && note.action) line.action = note.action;
     return line;
@@ -613,7 +779,8 @@ export class Controller extends Emitter {
   // Who made a move of `side`, in the status line: "You", "Computer", "Your opponent" or
   // the side's name when both sides are the same kind of player.
   whoPlayed(side) {
-    const p = this.player(side), q = this.player(other(side));
+    const p = this.player(side),
+      q = this.player(other(side));
     if (p.kind === q.kind) return SIDE_NAME[side];
     return { human: 'You', computer: 'Computer', remote: 'Your opponent' }[p.kind];
   }
@@ -625,10 +792,15 @@ export class Controller extends Emitter {
   // giving check (lines to the King); the queued move.
   /** @returns {import('../util/shapes.js').BoardConfig} */
   boardConfig() {
-    const snap = this.shown(), live = this.isLive();
+    const snap = this.shown(),
+      live = this.isLive();
     const stm = this.sideToMove();
-    const byOrigin = live && !this.isOver() && this.humanPlays(stm) ? this.model.dests()
-      : this.canPremove() ? this.model.premoves() : null;
+    const byOrigin =
+      live && !this.isOver() && this.humanPlays(stm)
+        ? this.model.dests()
+        : this.canPremove()
+          ? this.model.premoves()
+          : null;
     const hint = live && this.hint && this.hint.ply === this.model.length ? this.hint : null;
     return {
       pieces: snap.board,
@@ -648,7 +820,8 @@ export class Controller extends Emitter {
   // The board component's move(from, to) (square integers) -> {} (played, or queued while
   // the other side thinks) or {error} (neither).
   playSquares(from, to) {
-    const f = squareName(from), t = squareName(to);
+    const f = squareName(from),
+      t = squareName(to);
     if (this.canPremove()) {
       const q = (this.model.premoves().get(f) || []).find((x) => x.to === t);
       return q ? this.queuePremove(q) : failure(`${f}-${t} cannot be queued`);

@@ -14,7 +14,8 @@ export const START = 'startpos';
 
 // The material on a board, by Gygax's values (docs/rules.md §2.2; core's PIECES).
 export function material(board) {
-  let gold = 0, scarlet = 0;
+  let gold = 0,
+    scarlet = 0;
   for (let i = 0; i < board.length; i++) {
     const side = pieceSide(board[i]);
     if (side === 'gold') gold += pieceValue(board[i]);
@@ -37,7 +38,9 @@ function endGame(game, ending) {
   if (ending.state === 'timeout' || ending.state === 'timeout-draw') {
     const stm = game.sideToMove();
     if (ending.flagged && ending.flagged !== stm) {
-      return failure(`${SIDE_NAME[ending.flagged]}'s flag cannot have fallen: it is ${SIDE_NAME[stm]}'s turn`);
+      return failure(
+        `${SIDE_NAME[ending.flagged]}'s flag cannot have fallen: it is ${SIDE_NAME[stm]}'s turn`,
+      );
     }
     return attempt(() => game.flag());
   }
@@ -51,12 +54,12 @@ export class GameModel {
     this.M = M;
     this.game = new M.Game();
     this.startFen = START;
-    this.rules = defaultRules();  // the game's rule set: 'gygax' | 'bga' (core's RULE_SETS ids)
-    this.plies = [];  // [{coordinate, algebraic, from, to, kind, promotion}]
-    this.redo = [];   // coordinate moves, next first (core's redo stack, _syncRedo)
-    this.snaps = [];  // snaps[k] = what the board looks like after k plies
-    this._dests = null;  // the live position's legal moves by origin (dests())
-    this._premoves = null;  // and the moves the other side could queue (premoves())
+    this.rules = defaultRules(); // the game's rule set: 'gygax' | 'bga' (core's RULE_SETS ids)
+    this.plies = []; // [{coordinate, algebraic, from, to, kind, promotion}]
+    this.redo = []; // coordinate moves, next first (core's redo stack, _syncRedo)
+    this.snaps = []; // snaps[k] = what the board looks like after k plies
+    this._dests = null; // the live position's legal moves by origin (dests())
+    this._premoves = null; // and the moves the other side could queue (premoves())
     this._reset(START, this.rules);
   }
 
@@ -93,10 +96,13 @@ export class GameModel {
   // rule set the game is played under (an unknown one is refused by the engine).
   load(startFen, moves, redo = [], ending = null, rules = defaultRules()) {
     if (typeof startFen !== 'string') return failure('the start position is not text');
-    if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) return failure('the moves are not a list of moves');
+    if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string'))
+      return failure('the moves are not a list of moves');
     const probe = new this.M.Game();
     try {
-      const set = attempt(() => probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? defaultRules()));  // all or nothing
+      const set = attempt(() =>
+        probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? defaultRules()),
+      ); // all or nothing
       if (set.error) return set;
       const ended = ending ? endGame(probe, ending) : {};
       if (ended.error) return ended;
@@ -108,7 +114,7 @@ export class GameModel {
     // the redo line: played, then taken back, so that core's redo() replays it
     let n = 0;
     for (const m of Array.isArray(redo) ? redo : []) {
-      if (typeof m !== 'string' || attempt(() => this.game.play(m)).error) break;  // kept up to the first that is not legal
+      if (typeof m !== 'string' || attempt(() => this.game.play(m)).error) break; // kept up to the first that is not legal
       n++;
     }
     for (let i = 0; i < n; i++) this.game.undo();
@@ -135,19 +141,27 @@ export class GameModel {
   }
 
   // The moves undo() took back, the next redo first: a mirror of core's redo stack.
-  _syncRedo() { this.redo = this.game.history().redo; }
+  _syncRedo() {
+    this.redo = this.game.history().redo;
+  }
 
   _apply(move) {
-    const played = this.game.play(move);  // only moves the engine accepted (load's probe, play's check)
+    const played = this.game.play(move); // only moves the engine accepted (load's probe, play's check)
     this._dests = this._premoves = null;
     this.plies.push(played);
     this.snaps.push(this._snapshot());
     return played;
   }
 
-  get length() { return this.plies.length; }
-  get live() { return this.snaps[this.snaps.length - 1]; }
-  snap(ply) { return this.snaps[Math.max(0, Math.min(ply, this.snaps.length - 1))]; }
+  get length() {
+    return this.plies.length;
+  }
+  get live() {
+    return this.snaps[this.snaps.length - 1];
+  }
+  snap(ply) {
+    return this.snaps[Math.max(0, Math.min(ply, this.snaps.length - 1))];
+  }
   /** The pieces taken in the game's first `ply` plies, as the letters they had on the board
    *  (a capture from afar's `to` is the square it took on). */
   captured(ply = this.length) {
@@ -158,13 +172,23 @@ export class GameModel {
     }
     return out;
   }
-  coordinates() { return this.plies.map((p) => p.coordinate); }
+  coordinates() {
+    return this.plies.map((p) => p.coordinate);
+  }
   // Core's move number written before ply `ply` (0-based: the move from the position after
   // `ply` plies), '12.' Gold or '12…' Scarlet; also beyond the game (a searched line).
-  label(ply) { return this.game.moveLabel(ply); }
-  sideToMove() { return this.live.side; }
-  status() { return this.live.status; }
-  isOver() { return !!this.live.status.over; }
+  label(ply) {
+    return this.game.moveLabel(ply);
+  }
+  sideToMove() {
+    return this.live.side;
+  }
+  status() {
+    return this.live.status;
+  }
+  isOver() {
+    return !!this.live.status.over;
+  }
 
   // A move by the side to move (coordinate or algebraic) -> {played} (the engine's move),
   // or {error} with the engine's reason it is not legal (nothing changed). Clears the redo
@@ -172,7 +196,7 @@ export class GameModel {
   play(move) {
     const r = attempt(() => this._apply(move));
     if (r.error) return r;
-    this._syncRedo();  // core keeps the redo line when the move is the one it would redo
+    this._syncRedo(); // core keeps the redo line when the move is the one it would redo
     return { played: r.value };
   }
 
@@ -231,7 +255,13 @@ export class GameModel {
     return this._premoves;
   }
   // Legal destinations of the piece on `square` (a name) in the live position.
-  destinations(square) { return [...(this.dests().get(square) || [])]; }
-  movable() { return [...this.dests().keys()].sort((a, b) => parseSquare(a) - parseSquare(b)); }
-  frozenSet() { return new Set(this.live.frozen); }
+  destinations(square) {
+    return [...(this.dests().get(square) || [])];
+  }
+  movable() {
+    return [...this.dests().keys()].sort((a, b) => parseSquare(a) - parseSquare(b));
+  }
+  frozenSet() {
+    return new Set(this.live.frozen);
+  }
 }

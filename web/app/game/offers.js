@@ -27,7 +27,7 @@ import { failure } from '../util/result.js';
 /** What becomes of the offer on the table when `mover` moves. */
 export function offerAfterMove(offer, mover) {
   if (!offer) return null;
-  if (offer.by === mover) return offer;  // an offer (or a decline) goes with its side's move
+  if (offer.by === mover) return offer; // an offer (or a decline) goes with its side's move
   // Moving on declines an offer; a decline has been seen once the other side moves.
   return offer.kind === 'offer' ? { kind: 'declined', by: mover } : null;
 }
@@ -38,31 +38,41 @@ export function actingSide(ctl) {
   return ctl.humanSide() || ctl.sideToMove();
 }
 
-const who = (ctl, side) => (ctl.aiPlays(side) ? 'The computer' : ctl.player(side).kind === 'remote' ? 'Your opponent' : SIDE_NAME[side]);
+const who = (ctl, side) =>
+  ctl.aiPlays(side) ? 'The computer' : ctl.player(side).kind === 'remote' ? 'Your opponent' : SIDE_NAME[side];
 
 /**
  * What the panel shows: {canResign, canOffer, prompt: {text, answerer} | null, note}.
  * prompt: an offer this device answers (Accept / Decline); note: a line about the offer.
  */
 export function offersState(ctl) {
-  const me = actingSide(ctl), o = ctl.offer;
+  const me = actingSide(ctl),
+    o = ctl.offer;
   const st = { canResign: false, canOffer: false, prompt: null, note: '' };
   if (!me || ctl.isOver()) return st;
   st.canResign = true;
   const hotseat = !ctl.humanSide();
   if (o && o.kind === 'offer') {
     if (hotseat || o.by !== me) {
-      st.prompt = { text: `${hotseat ? SIDE_NAME[o.by] : who(ctl, o.by)} offers a draw.`, answerer: other(o.by) };
+      st.prompt = {
+        text: `${hotseat ? SIDE_NAME[o.by] : who(ctl, o.by)} offers a draw.`,
+        answerer: other(o.by),
+      };
     } else if (ctl.aiPlays(other(me))) {
       st.note = 'You offered a draw: the computer answers on its move.';
     } else {
-      st.note = ctl.sideToMove() === me ? 'Your draw offer goes with your next move.' : 'Your draw offer is in the link to send.';
+      st.note =
+        ctl.sideToMove() === me
+          ? 'Your draw offer goes with your next move.'
+          : 'Your draw offer is in the link to send.';
     }
     return st;
   }
   st.canOffer = true;
-  if (o && o.kind === 'declined' && (hotseat || o.by !== me)) st.note = `${who(ctl, o.by)} declined the draw offer.`;
-  else if (o && o.kind === 'declined') st.note = `You declined the draw offer${ctl.hasRemote() ? ': your opponent sees it with your move' : ''}.`;
+  if (o && o.kind === 'declined' && (hotseat || o.by !== me))
+    st.note = `${who(ctl, o.by)} declined the draw offer.`;
+  else if (o && o.kind === 'declined')
+    st.note = `You declined the draw offer${ctl.hasRemote() ? ': your opponent sees it with your move' : ''}.`;
   return st;
 }
 
@@ -76,7 +86,8 @@ export function resign(ctl) {
 /** The person here offers a draw. -> {} or {error: why not}. */
 export function offerDraw(ctl) {
   const me = actingSide(ctl);
-  if (!offersState(ctl).canOffer) return failure(ctl.isOver() ? 'The game is over.' : 'A draw offer is already on the table.');
+  if (!offersState(ctl).canOffer)
+    return failure(ctl.isOver() ? 'The game is over.' : 'A draw offer is already on the table.');
   ctl.setOffer({ kind: 'offer', by: me }, `${SIDE_NAME[me]} offers a draw.`);
   return {};
 }
@@ -104,7 +115,8 @@ export function declineDraw(ctl) {
 export function computerAnswers(ctl, M, result, side) {
   const o = ctl.offer;
   if (!o || o.kind !== 'offer' || o.by === side) return false;
-  if (M.computerAcceptsDraw(result, ctl.model.length)) return !ctl.end({ state: 'draw-agreed', winner: null }).error;
+  if (M.computerAcceptsDraw(result, ctl.model.length))
+    return !ctl.end({ state: 'draw-agreed', winner: null }).error;
   ctl.setOffer({ kind: 'declined', by: side }, 'The computer declines the draw offer.');
   return false;
 }
@@ -115,7 +127,7 @@ export function computerAnswers(ctl, M, result, side) {
  *  declined by the move; an answer has been seen once the other side moves. */
 export function takebackAfterMove(t, mover) {
   if (!t) return null;
-  if (t.by === mover) return t;  // an answer goes with its side's move
+  if (t.by === mover) return t; // an answer goes with its side's move
   return t.kind === 'ask' ? { kind: 'declined', by: mover } : null;
 }
 
@@ -137,16 +149,26 @@ function asker(ctl) {
 export function takebackState(ctl) {
   const st = { canAsk: false, prompt: null, note: '' };
   if (!asksForTakeback(ctl)) return st;
-  const t = ctl.takeback, me = ctl.hasRemote() ? ctl.humanSide() : null;
+  const t = ctl.takeback,
+    me = ctl.hasRemote() ? ctl.humanSide() : null;
   const name = (side) => (me && side !== me ? 'Your opponent' : SIDE_NAME[side]);
   if (t && t.kind === 'ask') {
-    if (me && t.by === me) st.note = 'You asked to take back your last move: the request is in the link to send.';
+    if (me && t.by === me)
+      st.note = 'You asked to take back your last move: the request is in the link to send.';
     else st.prompt = { text: `${name(t.by)} asks to take back their last move.`, answerer: other(t.by) };
     return st;
   }
   st.canAsk = !!asker(ctl);
-  if (t && t.kind === 'declined') st.note = t.by === me ? 'You declined the takeback: your opponent sees it with your move.' : `${name(t.by)} declined the takeback.`;
-  if (t && t.kind === 'accepted') st.note = t.by === me ? 'You accepted the takeback: send your opponent the link.' : `${name(t.by)} accepted the takeback.`;
+  if (t && t.kind === 'declined')
+    st.note =
+      t.by === me
+        ? 'You declined the takeback: your opponent sees it with your move.'
+        : `${name(t.by)} declined the takeback.`;
+  if (t && t.kind === 'accepted')
+    st.note =
+      t.by === me
+        ? 'You accepted the takeback: send your opponent the link.'
+        : `${name(t.by)} accepted the takeback.`;
   return st;
 }
 
@@ -155,8 +177,14 @@ export function takebackState(ctl) {
 export function undoOrAsk(ctl) {
   if (!asksForTakeback(ctl)) return ctl.undo() ? {} : failure('There is no move to take back.');
   const by = asker(ctl);
-  if (!by) return failure(ctl.model.length ? 'Your opponent has already answered: a takeback is asked before they move.' : 'There is no move to take back.');
-  if (ctl.takeback && ctl.takeback.kind === 'ask') return failure('A takeback request is already on the table.');
+  if (!by)
+    return failure(
+      ctl.model.length
+        ? 'Your opponent has already answered: a takeback is asked before they move.'
+        : 'There is no move to take back.',
+    );
+  if (ctl.takeback && ctl.takeback.kind === 'ask')
+    return failure('A takeback request is already on the table.');
   ctl.setTakeback({ kind: 'ask', by }, `${SIDE_NAME[by]} asks to take back the last move.`);
   return {};
 }
@@ -167,8 +195,10 @@ export function acceptTakeback(ctl) {
   if (!p) return failure('There is no takeback request to accept.');
   const answerer = p.answerer;
   ctl.takeBack(1);
-  ctl.setTakeback(ctl.hasRemote() ? { kind: 'accepted', by: answerer } : null,
-    `${SIDE_NAME[answerer]} accepts the takeback: ${SIDE_NAME[ctl.sideToMove()]} to move.`);
+  ctl.setTakeback(
+    ctl.hasRemote() ? { kind: 'accepted', by: answerer } : null,
+    `${SIDE_NAME[answerer]} accepts the takeback: ${SIDE_NAME[ctl.sideToMove()]} to move.`,
+  );
   return {};
 }
 

@@ -14,24 +14,40 @@ import { esc } from '../util/dom.js';
  */
 
 /** @param {string} [name] @returns {Player} */
-export const human = (name) => Object.freeze(name ? { kind: 'human', local: true, thinks: false, name } : { kind: 'human', local: true, thinks: false });
+export const human = (name) =>
+  Object.freeze(
+    name
+      ? { kind: 'human', local: true, thinks: false, name }
+      : { kind: 'human', local: true, thinks: false },
+  );
 /** @param {number} level @returns {Player} */
 export const computer = (level) => Object.freeze({ kind: 'computer', local: false, thinks: true, level });
 /** @param {string} [name] @returns {Player} */
-export const remote = (name) => Object.freeze(name ? { kind: 'remote', local: false, thinks: false, name } : { kind: 'remote', local: false, thinks: false });
+export const remote = (name) =>
+  Object.freeze(
+    name
+      ? { kind: 'remote', local: false, thinks: false, name }
+      : { kind: 'remote', local: false, thinks: false },
+  );
 
 // settings {mode, human, level} -> {gold, scarlet}; names: {gold?, scarlet?} the people's
 // names (an opened record's), shown instead of "Gold", "You", "Opponent".
 /** @returns {Players} */
 export function playersFor(settings, names = {}) {
-  const me = settings.human, them = other(me);
+  const me = settings.human,
+    them = other(me);
   const n = names || {};
   switch (settings.mode) {
-    case 'ai': return /** @type {Players} */ ({ [me]: human(n[me]), [them]: computer(settings.level) });
-    case 'watch': return { gold: computer(settings.level), scarlet: computer(settings.level) };
-    case 'link': return /** @type {Players} */ ({ [me]: human(n[me]), [them]: remote(n[them]) });
-    case 'hotseat': return { gold: human(n.gold), scarlet: human(n.scarlet) };
-    default: throw new Error(`unknown game mode '${settings.mode}'`);
+    case 'ai':
+      return /** @type {Players} */ ({ [me]: human(n[me]), [them]: computer(settings.level) });
+    case 'watch':
+      return { gold: computer(settings.level), scarlet: computer(settings.level) };
+    case 'link':
+      return /** @type {Players} */ ({ [me]: human(n[me]), [them]: remote(n[them]) });
+    case 'hotseat':
+      return { gold: human(n.gold), scarlet: human(n.scarlet) };
+    default:
+      throw new Error(`unknown game mode '${settings.mode}'`);
   }
 }
 
@@ -47,8 +63,12 @@ const unknown = (v) => !v || v === '?' || v === REMOTE_TAG || COMPUTER_RE.test(v
  *  {mode: 'ai', human, level} (one side the computer), {mode: 'watch', level} (both), or
  *  {mode: 'hotseat'} (people: a game by link goes on as two players on this device). */
 export function recordedWay(tags = {}) {
-  const level = (side) => { const m = COMPUTER_RE.exec(tags[side] || ''); return m ? Number(m[1]) : null; };
-  const g = level('Gold'), s = level('Scarlet');
+  const level = (side) => {
+    const m = COMPUTER_RE.exec(tags[side] || '');
+    return m ? Number(m[1]) : null;
+  };
+  const g = level('Gold'),
+    s = level('Scarlet');
   if (g !== null && s !== null) return { mode: 'watch', level: g };
   if (g !== null) return { mode: 'ai', human: 'scarlet', level: g };
   if (s !== null) return { mode: 'ai', human: 'gold', level: s };
@@ -75,8 +95,13 @@ export function opponentText(players, level) {
 
 // How a side's player is named beside the boards: {name, sub}.
 export function playerLabel(players, side) {
-  const p = players[side], q = players[other(side)];
-  if (p.kind === 'human' && q.kind === 'human') return { name: p.name || SIDE_NAME[side], sub: p.name ? `${SIDE_NAME[side]} · on this device` : 'Player on this device' };
+  const p = players[side],
+    q = players[other(side)];
+  if (p.kind === 'human' && q.kind === 'human')
+    return {
+      name: p.name || SIDE_NAME[side],
+      sub: p.name ? `${SIDE_NAME[side]} · on this device` : 'Player on this device',
+    };
   if (p.kind === 'computer') return { name: 'Computer', sub: `${SIDE_NAME[side]} · strength ${p.level}` };
   if (p.kind === 'remote') return { name: p.name || 'Opponent', sub: `${SIDE_NAME[side]} · plays by link` };
   return { name: p.name || 'You', sub: SIDE_NAME[side] };

@@ -25,13 +25,19 @@ export const PREFS_KEY = 'dragonchess.prefs.v1';
 export const MODES = ['ai', 'hotseat', 'watch', 'link'];
 
 // tc: the time control (game/clock.js), null: no clock (the default, and for learning).
-export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', human: 'gold', level: 1, flipped: false, tc: null });
+export const DEFAULT_SETTINGS = Object.freeze({
+  mode: 'ai',
+  human: 'gold',
+  level: 1,
+  flipped: false,
+  tc: null,
+});
 
 // Plain settings object with every field valid (unknown or bad values take the default).
 export function cleanSettings(s) {
   const d = DEFAULT_SETTINGS;
   const o = s && typeof s === 'object' ? s : {};
-  const { min, max } = strengthRange();  // the computer's strengths (settings.level): core's levels
+  const { min, max } = strengthRange(); // the computer's strengths (settings.level): core's levels
   const level = Number.isInteger(o.level) && o.level >= min && o.level <= max ? o.level : d.level;
   return {
     mode: MODES.includes(o.mode) ? o.mode : d.mode,
@@ -67,10 +73,12 @@ export function load(key = STORAGE_KEY) {
   const parsed = attempt(() => JSON.parse(raw));
   if (parsed.error) return { error: 'the saved game is not readable', raw };
   const data = parsed.value;
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return { error: 'the saved game is not a game record', raw };
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    return { error: 'the saved game is not a game record', raw };
   if (data.v !== 1) return { error: 'the saved game has an unknown format', raw };
   if (typeof data.startFen !== 'string') return { error: 'the saved game has no start position', raw };
-  if (!Array.isArray(data.moves) || data.moves.length > 5000) return { error: 'the saved game has no valid move list', raw };
+  if (!Array.isArray(data.moves) || data.moves.length > 5000)
+    return { error: 'the saved game has no valid move list', raw };
   return {
     record: {
       startFen: data.startFen,
@@ -85,7 +93,8 @@ export function load(key = STORAGE_KEY) {
 
 const isSide = (x) => x === 'gold' || x === 'scarlet';
 // (a comment may be as long as a record allows: core checks the record when it is written)
-const strings = (a, max) => Array.isArray(a) && a.length <= max && a.every((x) => typeof x === 'string' && x.length <= 16 << 20);
+const strings = (a, max) =>
+  Array.isArray(a) && a.length <= max && a.every((x) => typeof x === 'string' && x.length <= 16 << 20);
 
 // The parts of a saved game beyond its moves, each kept only when well formed (the engine
 // judges whether the ending fits the game): ending {state, winner}, offer {kind, by},
@@ -96,32 +105,76 @@ function cleanExtras(d) {
   const out = {};
   if (typeof d.rules === 'string' && /^[a-z]{1,16}$/.test(d.rules)) out.rules = d.rules;
   const e = d.ending;
-  if (e && typeof e === 'object' && (((e.state === 'resignation' || e.state === 'timeout') && isSide(e.winner)) ||
-      e.state === 'draw-agreed' || e.state === 'timeout-draw')) {
-    out.ending = { state: e.state, winner: e.state === 'resignation' || e.state === 'timeout' ? e.winner : null };
+  if (
+    e &&
+    typeof e === 'object' &&
+    (((e.state === 'resignation' || e.state === 'timeout') && isSide(e.winner)) ||
+      e.state === 'draw-agreed' ||
+      e.state === 'timeout-draw')
+  ) {
+    out.ending = {
+      state: e.state,
+      winner: e.state === 'resignation' || e.state === 'timeout' ? e.winner : null,
+    };
     if (d.endedHere === true) out.endedHere = true;
   }
   const o = d.offer;
-  if (!out.ending && o && typeof o === 'object' && (o.kind === 'offer' || o.kind === 'declined') && isSide(o.by)) {
+  if (
+    !out.ending &&
+    o &&
+    typeof o === 'object' &&
+    (o.kind === 'offer' || o.kind === 'declined') &&
+    isSide(o.by)
+  ) {
     out.offer = { kind: o.kind, by: o.by };
   }
-  if (d.clock && typeof d.clock === 'object') out.clock = d.clock;  // checked against the game by the controller (clock.cleanClock)
+  if (d.clock && typeof d.clock === 'object') out.clock = d.clock; // checked against the game by the controller (clock.cleanClock)
   const t = d.takeback;
-  if (!out.ending && t && typeof t === 'object' && ['ask', 'declined', 'accepted'].includes(t.kind) && isSide(t.by)) {
+  if (
+    !out.ending &&
+    t &&
+    typeof t === 'object' &&
+    ['ask', 'declined', 'accepted'].includes(t.kind) &&
+    isSide(t.by)
+  ) {
     out.takeback = { kind: t.kind, by: t.by };
   }
   if (Array.isArray(d.assists) && d.assists.length <= 6002) {
-    const a = d.assists.filter((x) => x && Number.isInteger(x.ply) && x.ply >= 0 && isSide(x.side) && (x.kind === 'hint' || x.kind === 'analysis'));
+    const a = d.assists.filter(
+      (x) =>
+        x &&
+        Number.isInteger(x.ply) &&
+        x.ply >= 0 &&
+        isSide(x.side) &&
+        (x.kind === 'hint' || x.kind === 'analysis'),
+    );
     if (a.length) out.assists = a.map((x) => ({ ply: x.ply, side: x.side, kind: x.kind }));
   }
-  const p = d.premove, sq = /^[1-3][a-l][1-8]$/;
-  if (!out.ending && p && typeof p === 'object' && sq.test(p.from) && sq.test(p.to) && typeof p.algebraic === 'string' && p.algebraic.length <= 20) {
+  const p = d.premove,
+    sq = /^[1-3][a-l][1-8]$/;
+  if (
+    !out.ending &&
+    p &&
+    typeof p === 'object' &&
+    sq.test(p.from) &&
+    sq.test(p.to) &&
+    typeof p.algebraic === 'string' &&
+    p.algebraic.length <= 20
+  ) {
     out.premove = { from: p.from, to: p.to, algebraic: p.algebraic };
   }
   const m = d.meta;
-  if (m && typeof m === 'object' && m.tags && typeof m.tags === 'object' && !Array.isArray(m.tags) &&
-      Object.values(m.tags).every((v) => typeof v === 'string' && v.length <= 1000) && Object.keys(m.tags).length <= 1000 &&
-      strings(m.comments || [], 6001) && strings(m.glyphs || [], 6000)) {
+  if (
+    m &&
+    typeof m === 'object' &&
+    m.tags &&
+    typeof m.tags === 'object' &&
+    !Array.isArray(m.tags) &&
+    Object.values(m.tags).every((v) => typeof v === 'string' && v.length <= 1000) &&
+    Object.keys(m.tags).length <= 1000 &&
+    strings(m.comments || [], 6001) &&
+    strings(m.glyphs || [], 6000)
+  ) {
     out.meta = { tags: { ...m.tags }, comments: [...(m.comments || [])], glyphs: [...(m.glyphs || [])] };
   }
   return out;
@@ -143,10 +196,17 @@ export function savePrefs(patch) {
 export const MAX_PREVIOUS = 8;
 
 function readPrevious() {
-  const data = readJson(PREVIOUS_KEY).value;  // unreadable: none
+  const data = readJson(PREVIOUS_KEY).value; // unreadable: none
   if (!data || data.v !== 1 || !Array.isArray(data.games)) return [];
-  return data.games.filter((g) => g && typeof g === 'object' && typeof g.startFen === 'string' &&
-    Array.isArray(g.moves) && g.moves.length <= 5000 && g.moves.every((m) => typeof m === 'string'));
+  return data.games.filter(
+    (g) =>
+      g &&
+      typeof g === 'object' &&
+      typeof g.startFen === 'string' &&
+      Array.isArray(g.moves) &&
+      g.moves.length <= 5000 &&
+      g.moves.every((m) => typeof m === 'string'),
+  );
 }
 
 function writePrevious(games) {
@@ -156,8 +216,17 @@ function writePrevious(games) {
 /** Keeps a game record ({startFen, moves, redo, settings}) as the newest previous game. -> {} or {error}. */
 export function pushPrevious(record) {
   const games = readPrevious();
-  return writePrevious([{ startFen: record.startFen, moves: record.moves, redo: record.redo || [], settings: record.settings,
-    ...cleanExtras(record), savedAt: Date.now() }, ...games]);
+  return writePrevious([
+    {
+      startFen: record.startFen,
+      moves: record.moves,
+      redo: record.redo || [],
+      settings: record.settings,
+      ...cleanExtras(record),
+      savedAt: Date.now(),
+    },
+    ...games,
+  ]);
 }
 
 /** The newest previous game (removed from the list), or null. */
@@ -166,7 +235,13 @@ export function popPrevious() {
   if (!games.length) return null;
   const [g, ...rest] = games;
   writePrevious(rest);
-  return { startFen: g.startFen, moves: g.moves, redo: Array.isArray(g.redo) ? g.redo : [], settings: cleanSettings(g.settings), ...cleanExtras(g) };
+  return {
+    startFen: g.startFen,
+    moves: g.moves,
+    redo: Array.isArray(g.redo) ? g.redo : [],
+    settings: cleanSettings(g.settings),
+    ...cleanExtras(g),
+  };
 }
 
 /** The newest previous game without removing it, or null. */

@@ -14,8 +14,8 @@ import { parseSquare, squareName, moveNames, firstSquare } from '../rules/square
 import { destinationWords } from '../rules/words.js';
 import { attempt, failure, settle } from '../util/result.js';
 
-const REPLY_MS = 550;      // the opponent's answer in a puzzle, after the solver's move
-const SOLUTION_MS = 700;   // the pace of a shown solution
+const REPLY_MS = 550; // the opponent's answer in a puzzle, after the solver's move
+const SOLUTION_MS = 700; // the pace of a shown solution
 
 // A data file of the site -> {value} or {error} (offline without it, a server error, not JSON).
 async function fetchJson(url) {
@@ -31,24 +31,35 @@ async function fetchJson(url) {
 // (default: fetched).
 export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJson }) {
   const st = {
-    kind: null,          // 'lessons' | 'puzzles' | null
-    selected: null,      // the session's selected square (name), for the keyboard
-    listOpen: false,     // the list of lessons on show
-    lessons: null, puzzles: null,  // the sessions, made on first use
+    kind: null, // 'lessons' | 'puzzles' | null
+    selected: null, // the session's selected square (name), for the keyboard
+    listOpen: false, // the list of lessons on show
+    lessons: null,
+    puzzles: null, // the sessions, made on first use
   };
   let timers = [];
-  const later = (fn, ms) => { const t = setTimeout(() => { timers = timers.filter((x) => x !== t); fn(); }, ms); timers.push(t); };
-  const clearTimers = () => { for (const t of timers) clearTimeout(t); timers = []; };
+  const later = (fn, ms) => {
+    const t = setTimeout(() => {
+      timers = timers.filter((x) => x !== t);
+      fn();
+    }, ms);
+    timers.push(t);
+  };
+  const clearTimers = () => {
+    for (const t of timers) clearTimeout(t);
+    timers = [];
+  };
   const session = () => (st.kind === 'puzzles' ? st.puzzles : st.lessons);
 
   // Opens Learn or Puzzles (a lesson or puzzle by id, else where the learner stopped).
   // -> {} or {error} (the data could not be loaded: the game stays on the board).
   async function enter(which, id = null) {
     clearTimers();
-    const unloaded = (r) => failure(`${which === 'puzzles' ? 'The puzzles' : 'The lessons'} could not be loaded: ${r.error}`);
+    const unloaded = (r) =>
+      failure(`${which === 'puzzles' ? 'The puzzles' : 'The lessons'} could not be loaded: ${r.error}`);
     if (which === 'puzzles' && !st.puzzles) {
       const data = await loadJson('puzzles.json');
-      const made = data.error ? data : attempt(() => new Puzzles(M, data.value, puzzleStore()));  // a file of another format: its reason
+      const made = data.error ? data : attempt(() => new Puzzles(M, data.value, puzzleStore())); // a file of another format: its reason
       if (made.error) return unloaded(made);
       st.puzzles = made.value;
       st.puzzles.on('change', page.redraw);
@@ -62,18 +73,26 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       st.lessons.on('change', page.redraw);
       st.lessons.on('moved', ({ move, after }) => played(move, after));
     }
-    ctl.interrupt();  // a running search for the game is pointless meanwhile
-    if (page.analysis) page.analysis.hold('learn', true);  // and the game's analysis waits, off the worker
-    if (page.editor && page.editor.active) page.editor.close();  // the position editor gives the board back
+    ctl.interrupt(); // a running search for the game is pointless meanwhile
+    if (page.analysis) page.analysis.hold('learn', true); // and the game's analysis waits, off the worker
+    if (page.editor && page.editor.active) page.editor.close(); // the position editor gives the board back
     const was = st.kind;
     st.kind = which;
     st.selected = null;
     if (!was) page.take(owner);
-    if (which === 'lessons') st.lessons.open(id || (st.lessons.lesson ? st.lessons.lesson.id : st.lessons.firstOpen()), id ? 0 : null);
+    if (which === 'lessons')
+      st.lessons.open(
+        id || (st.lessons.lesson ? st.lessons.lesson.id : st.lessons.firstOpen()),
+        id ? 0 : null,
+      );
     else if (id) st.puzzles.open(id);
     else if (!st.puzzles.puzzle) st.puzzles.resume();
     page.redraw();
-    page.announce(which === 'lessons' ? `Learn: ${st.lessons.lesson.title}. ${st.lessons.step.task}` : `Puzzles: ${st.puzzles.task()}.`);
+    page.announce(
+      which === 'lessons'
+        ? `Learn: ${st.lessons.lesson.title}. ${st.lessons.step.task}`
+        : `Puzzles: ${st.puzzles.task()}.`,
+    );
     return {};
   }
 
@@ -84,7 +103,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
     st.selected = null;
     page.release(owner);
     if (page.analysis) page.analysis.hold('learn', false);
-    ctl.resume();  // the computer may be to move in the game
+    ctl.resume(); // the computer may be to move in the game
   }
 
   // a move was played in the session: the board follows, with a slide and a sound
@@ -97,7 +116,11 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
   function act(what, data = {}) {
     const s = session();
     if (what === 'exit') return exit();
-    if (what === 'lessons-list') { st.listOpen = !st.listOpen; page.redraw(); return undefined; }
+    if (what === 'lessons-list') {
+      st.listOpen = !st.listOpen;
+      page.redraw();
+      return undefined;
+    }
     if (st.kind === 'lessons') {
       if (what === 'hint') s.hint();
       else if (what === 'restart') s.restart();
@@ -109,7 +132,11 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       else if (what === 'next') s.next();
       else if (what === 'retry') s.open(s.puzzle.id);
       else if (what === 'show') showPuzzleSolution();
-      else if (what === 'filter') { s.setFilter(data.filter); if (s.puzzle && s.phase !== 'play') s.next(); else if (s.puzzle && data.filter !== 'all' && s.puzzle.difficulty !== data.filter) s.next(); }
+      else if (what === 'filter') {
+        s.setFilter(data.filter);
+        if (s.puzzle && s.phase !== 'play') s.next();
+        else if (s.puzzle && data.filter !== 'all' && s.puzzle.difficulty !== data.filter) s.next();
+      }
     }
     return undefined;
   }
@@ -117,23 +144,39 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
   function showLessonSolution() {
     const s = st.lessons;
     s.restart();
-    const stepAt = s.stepIndex, id = s.lesson.id;
-    [...s.step.solution].forEach((mv, i) => later(() => {
-      if (st.kind !== 'lessons' || s.lesson.id !== id || s.stepIndex !== stepAt) return;
-      s.play(...moveNames(mv));
-    }, SOLUTION_MS * (i + 1)));
+    const stepAt = s.stepIndex,
+      id = s.lesson.id;
+    [...s.step.solution].forEach((mv, i) =>
+      later(
+        () => {
+          if (st.kind !== 'lessons' || s.lesson.id !== id || s.stepIndex !== stepAt) return;
+          s.play(...moveNames(mv));
+        },
+        SOLUTION_MS * (i + 1),
+      ),
+    );
   }
 
   function showPuzzleSolution() {
     const s = st.puzzles;
     const id = s.puzzle.id;
-    s.showSolution().forEach((mv, i) => later(() => { if (st.kind === 'puzzles' && s.puzzle.id === id) s.stepSolution(mv); }, SOLUTION_MS * (i + 1)));
+    s.showSolution().forEach((mv, i) =>
+      later(
+        () => {
+          if (st.kind === 'puzzles' && s.puzzle.id === id) s.stepSolution(mv);
+        },
+        SOLUTION_MS * (i + 1),
+      ),
+    );
   }
 
   // --- the board's owner while a session runs ---------------------------------------------------
   /** @type {import('../util/shapes.js').BoardOwner} */
   const owner = {
-    boardConfig: () => ({ ...session().boardConfig(), selected: st.selected ? parseSquare(st.selected) : null }),
+    boardConfig: () => ({
+      ...session().boardConfig(),
+      selected: st.selected ? parseSquare(st.selected) : null,
+    }),
     statusLine: () => session().statusLine(),
     title: () => `${st.kind === 'lessons' ? 'Learn' : 'Puzzles'} · Dragonchess`,
     selectedSquare: () => st.selected,
@@ -141,7 +184,10 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       st.selected = sq === null ? null : squareName(sq);
       if (st.kind === 'lessons' && st.selected) {
         const may = st.lessons.mayPick(st.selected);
-        if (may.error) { st.lessons.note = { text: may.error, kind: 'warn' }; st.selected = null; }
+        if (may.error) {
+          st.lessons.note = { text: may.error, kind: 'warn' };
+          st.selected = null;
+        }
       }
       page.redraw();
     },
@@ -150,11 +196,15 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       const s = session();
       const r = s.playSquares(from, to);
       if (r.error) page.toast(r.error);
-      if (st.kind === 'puzzles' && r.outcome === 'correct') later(() => { if (st.kind === 'puzzles') s.reply(); }, REPLY_MS);
-      if (st.kind === 'puzzles' && r.outcome === 'solved') page.announce(`Solved. ${st.puzzles.puzzle.line.join(' ')}`);
+      if (st.kind === 'puzzles' && r.outcome === 'correct')
+        later(() => {
+          if (st.kind === 'puzzles') s.reply();
+        }, REPLY_MS);
+      if (st.kind === 'puzzles' && r.outcome === 'solved')
+        page.announce(`Solved. ${st.puzzles.puzzle.line.join(' ')}`);
       if (st.kind === 'lessons' && st.lessons.note) page.announce(st.lessons.note.text);
       if (st.kind === 'puzzles' && r.outcome === 'wrong') page.announce(st.puzzles.note.text);
-      page.redraw();  // a wrong move: the piece goes back
+      page.redraw(); // a wrong move: the piece goes back
     },
     describeSquare: (name) => session().describeSquare(name),
     activate(name) {
@@ -164,30 +214,50 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
         owner.onMove(parseSquare(st.selected), parseSquare(name));
         return;
       }
-      if (st.selected === name) { st.selected = null; page.redraw(); return; }
+      if (st.selected === name) {
+        st.selected = null;
+        page.redraw();
+        return;
+      }
       owner.onSelect(parseSquare(name));
       const list = st.selected && s.dests().get(st.selected);
       if (list) page.announce(`${name} selected: ${destinationWords(list)}.`);
       else if (st.kind === 'lessons' && st.lessons.note) page.announce(st.lessons.note.text);
     },
-    cancel() { const had = !!st.selected; st.selected = null; page.redraw(); return had; },
+    cancel() {
+      const had = !!st.selected;
+      st.selected = null;
+      page.redraw();
+      return had;
+    },
     startSquare: () => st.selected || firstSquare(session().boardConfig().orientation === 'scarlet'),
     onKey(e) {
-      if (e.ctrlKey || e.metaKey || e.altKey) return true;  // the game's undo/redo do nothing here
+      if (e.ctrlKey || e.metaKey || e.altKey) return true; // the game's undo/redo do nothing here
       const k = e.key.toLowerCase();
-      if (e.key === 'Escape') { if (!owner.cancel()) exit(); }
-      else if (k === 'h') act('hint');
+      if (e.key === 'Escape') {
+        if (!owner.cancel()) exit();
+      } else if (k === 'h') act('hint');
       else if (k === 'n' && session().phase !== 'play') act('next');
       else if (k === 'r') act(st.kind === 'lessons' ? 'restart' : 'retry');
-      else if (['arrowleft', 'arrowright', 'arrowup', 'arrowdown', 'home', 'end', 'f', 'p', ' ', 't'].includes(k)) { /* the hidden game's keys: nothing */ }
-      else return false;
+      else if (
+        ['arrowleft', 'arrowright', 'arrowup', 'arrowdown', 'home', 'end', 'f', 'p', ' ', 't'].includes(k)
+      ) {
+        /* the hidden game's keys: nothing */
+      } else return false;
       e.preventDefault();
       return true;
     },
   };
 
   return {
-    state: st, enter, exit, act, session, owner,
-    get mode() { return st.kind; },
+    state: st,
+    enter,
+    exit,
+    act,
+    session,
+    owner,
+    get mode() {
+      return st.kind;
+    },
   };
 }

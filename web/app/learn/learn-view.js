@@ -17,8 +17,14 @@ import { $, esc, closestTo } from '../util/dom.js';
 
 // Tag names of the puzzle file, in words for the panel.
 const TAG_WORDS = {
-  afar: 'capture from afar', freezing: 'freezing', via: 'through a square', 'level-change': 'changing levels',
-  'sylph-return': "the Sylph's return", promotion: 'promotion', 'check-levels': 'check across levels', mate: 'mate',
+  afar: 'capture from afar',
+  freezing: 'freezing',
+  via: 'through a square',
+  'level-change': 'changing levels',
+  'sylph-return': "the Sylph's return",
+  promotion: 'promotion',
+  'check-levels': 'check across levels',
+  mate: 'mate',
 };
 
 // The rule lessons' icons (the piece lessons show their piece), drawn like the page's others.
@@ -27,11 +33,14 @@ const RULE_ICONS = {
   freezing: '<path d="M12 3v18M4.2 7.5l15.6 9M4.2 16.5l15.6-9M9.5 4.5 12 7l2.5-2.5M9.5 19.5 12 17l2.5 2.5"/>',
   via: '<path d="M3 19 9 13M15 11l6-6M16.5 5H21v4.5"/><rect x="9" y="9" width="6" height="6" rx="1"/>',
   'sylph-return': '<path d="M18 20V9.5a5.5 5.5 0 0 0-11 0V13"/><path d="m3.5 9.5 3.5 3.5 3.5-3.5"/>',
-  promotion: '<path d="M12 21V9M7.5 13.5 12 9l4.5 4.5"/><path d="m5 3.5 2.5 2.5L12 3l4.5 3L19 3.5 18 7.5H6z"/>',
-  'check-levels': '<path d="m12 3 9 4-9 4-9-4z"/><path d="m3 12 9 4 9-4M3 17l9 4 9-4"/><path d="M12 7v10" stroke-dasharray="2 2"/>',
+  promotion:
+    '<path d="M12 21V9M7.5 13.5 12 9l4.5 4.5"/><path d="m5 3.5 2.5 2.5L12 3l4.5 3L19 3.5 18 7.5H6z"/>',
+  'check-levels':
+    '<path d="m12 3 9 4-9 4-9-4z"/><path d="m3 12 9 4 9-4M3 17l9 4 9-4"/><path d="M12 7v10" stroke-dasharray="2 2"/>',
   mate: '<path d="M12 2.5v4M10 4.5h4M7 20.5h10M8 20.5l-1.5-9a5.5 5.5 0 0 1 11 0l-1.5 9"/><path d="m9.5 12.5 5 5m0-5-5 5"/>',
 };
-const ruleIcon = (id) => `<svg class="ico learn-rule-icon" viewBox="0 0 24 24" aria-hidden="true">${RULE_ICONS[id] || '<circle cx="12" cy="12" r="6"/>'}</svg>`;
+const ruleIcon = (id) =>
+  `<svg class="ico learn-rule-icon" viewBox="0 0 24 24" aria-hidden="true">${RULE_ICONS[id] || '<circle cx="12" cy="12" r="6"/>'}</svg>`;
 
 // learn: the learn controller; page: {owner(), shown() (the board as drawn), keys};
 // ui: {toast(text), announce(text)}.
@@ -65,14 +74,23 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   info.id = 'piece-info';
   info.hidden = true;
   document.querySelector('.strip-tools').prepend(info);
-  info.addEventListener('click', () => { if (info.dataset.letter) openCard(info.dataset.letter, Number(info.dataset.level) || null); });
+  info.addEventListener('click', () => {
+    if (info.dataset.letter) openCard(info.dataset.letter, Number(info.dataset.level) || null);
+  });
   function setInfo(letter, level) {
-    if (!pieceSide(letter)) { info.hidden = true; delete info.dataset.letter; return; }
+    if (!pieceSide(letter)) {
+      info.hidden = true;
+      delete info.dataset.letter;
+      return;
+    }
     const name = pieceName(letter);
     const html = `<img src="pieces/${PIECE_FILES[letter.toUpperCase()]}.svg" alt="" width="18" height="18"><span>${esc(name)}</span>`;
     info.dataset.letter = letter.toUpperCase();
     info.dataset.level = String(level || '');
-    if (info.dataset.html !== html) { info.innerHTML = html; info.dataset.html = html; }
+    if (info.dataset.html !== html) {
+      info.innerHTML = html;
+      info.dataset.html = html;
+    }
     info.title = `How the ${name} moves (I)`;
     info.setAttribute('aria-label', `How the ${name} moves`);
     info.hidden = false;
@@ -99,12 +117,16 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     return card;
   }
   const tip = createPieceTip({
-    board, container: $('board'),
+    board,
+    container: $('board'),
     describe: (sq) => {
       const cfg = page.shown();
       const c = cfg ? cfg.pieces[sq] : null;
       if (!pieceSide(c)) return null;
-      return { letter: c.toUpperCase(), text: `${pieceWords(c)}${(cfg.frozen || []).includes(sq) ? ' · frozen' : ''}` };
+      return {
+        letter: c.toUpperCase(),
+        text: `${pieceWords(c)}${(cfg.frozen || []).includes(sq) ? ' · frozen' : ''}`,
+      };
     },
     onCard: (letter, level) => openCard(letter, level),
   });
@@ -112,10 +134,14 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   // the pieces in the help dialog: each opens its card
   const helpPieces = $('help-pieces');
   if (helpPieces) {
-    helpPieces.innerHTML = M.PIECES.map((p) => `<button type="button" class="help-piece" data-piece-card="${p.letter}" title="How the ${esc(p.name)} moves">
-      <img src="pieces/${PIECE_FILES[p.letter]}.svg" alt="" width="34" height="34"><span>${esc(p.name)}</span></button>`).join('');
+    helpPieces.innerHTML = M.PIECES.map(
+      (
+        p,
+      ) => `<button type="button" class="help-piece" data-piece-card="${p.letter}" title="How the ${esc(p.name)} moves">
+      <img src="pieces/${PIECE_FILES[p.letter]}.svg" alt="" width="34" height="34"><span>${esc(p.name)}</span></button>`,
+    ).join('');
   }
-  linkSections(document);  // the Help's links to the rules page
+  linkSections(document); // the Help's links to the rules page
   async function enter(which, id = null) {
     tip.hide();
     const r = await learn.enter(which, id);
@@ -124,11 +150,26 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   }
   document.addEventListener('click', (e) => {
     const c = closestTo(e, '[data-piece-card]');
-    if (c) { e.preventDefault(); const d = c.closest('dialog'); if (d && d.id !== 'dlg-piece') d.close(); openCard(c.dataset.pieceCard); return; }
+    if (c) {
+      e.preventDefault();
+      const d = c.closest('dialog');
+      if (d && d.id !== 'dlg-piece') d.close();
+      openCard(c.dataset.pieceCard);
+      return;
+    }
     const l = closestTo(e, '[data-learn]');
-    if (l) { e.preventDefault(); const d = l.closest('dialog'); if (d) d.close(); enter(l.dataset.learn === 'puzzles' ? 'puzzles' : 'lessons'); return; }
+    if (l) {
+      e.preventDefault();
+      const d = l.closest('dialog');
+      if (d) d.close();
+      enter(l.dataset.learn === 'puzzles' ? 'puzzles' : 'lessons');
+      return;
+    }
     const a = closestTo(e, '[data-learn-act]');
-    if (a && !a.matches(':disabled')) { e.preventDefault(); learn.act(a.dataset.learnAct, a.dataset); }
+    if (a && !a.matches(':disabled')) {
+      e.preventDefault();
+      learn.act(a.dataset.learnAct, a.dataset);
+    }
   });
   // a new or restored game ends Learn and Puzzles
   for (const id of ['form-new', 'btn-restore-prev']) {
@@ -144,8 +185,13 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     const o = page.owner();
     const sq = (o.selectedSquare && o.selectedSquare()) || (page.keys && page.keys.focus());
     const c = sq && page.shown() ? page.shown().pieces[parseSquare(sq)] : null;
-    if (pieceSide(c)) { e.preventDefault(); openCard(c, levelOf(parseSquare(sq))); }
-    else if (info.dataset.letter) { e.preventDefault(); openCard(info.dataset.letter); }
+    if (pieceSide(c)) {
+      e.preventDefault();
+      openCard(c, levelOf(parseSquare(sq)));
+    } else if (info.dataset.letter) {
+      e.preventDefault();
+      openCard(info.dataset.letter);
+    }
   });
 
   // --- drawing ----------------------------------------------------------------------------
@@ -159,18 +205,25 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
       panel.hidden = !kind;
       tip.hide();
     }
-    tip.refresh();  // the board may have changed under the label
+    tip.refresh(); // the board may have changed under the label
     setInfo(...infoPiece());
     if (kind === 'lessons') renderLesson(st.lessons);
     else if (kind === 'puzzles') renderPuzzle(st.puzzles);
   }
 
   function button(what, label, { primary = false, title = '', data = {} } = {}) {
-    const attrs = Object.entries(data).map(([k, v]) => ` data-${k}="${esc(v)}"`).join('');
+    const attrs = Object.entries(data)
+      .map(([k, v]) => ` data-${k}="${esc(v)}"`)
+      .join('');
     return `<button type="button" class="btn${primary ? ' btn-primary' : ''}" data-learn-act="${what}"${attrs}${title ? ` title="${esc(title)}"` : ''}>${esc(label)}</button>`;
   }
   // Sets an element's HTML only when it changed (a redraw per frame keeps the focus and the hover).
-  const setHtml = (el, html) => { if (el.dataset.html !== html) { el.innerHTML = html; el.dataset.html = html; } };
+  const setHtml = (el, html) => {
+    if (el.dataset.html !== html) {
+      el.innerHTML = html;
+      el.dataset.html = html;
+    }
+  };
 
   function renderNote(s) {
     const note = $('learn-note');
@@ -183,25 +236,55 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     const done = list.filter((l) => l.done).length;
     $('learn-heading').textContent = 'Learn';
     $('learn-progress').textContent = `${done} of ${list.length} lessons done`;
-    $('learn-title').textContent = s.lesson.title + (s.lesson.steps.length > 1 ? ` · step ${s.stepIndex + 1} of ${s.lesson.steps.length}` : '');
+    $('learn-title').textContent =
+      s.lesson.title +
+      (s.lesson.steps.length > 1 ? ` · step ${s.stepIndex + 1} of ${s.lesson.steps.length}` : '');
     $('learn-intro').textContent = s.stepIndex === 0 || s.phase !== 'play' ? s.lesson.intro : '';
     $('learn-task').textContent = s.step.task;
     renderNote(s);
     const acts = [];
-    if (s.phase === 'play') acts.push(button('hint', 'Hint', { title: 'A hint (H)' }), button('show', 'Show me'));
-    if (s.moves.length || s.phase !== 'play') acts.push(button('restart', 'Start again', { primary: s.phase === 'failed', title: 'Start the step again (R)' }));
-    if (s.phase === 'done' && s.hasNext()) acts.push(button('next', s.stepIndex + 1 < s.lesson.steps.length ? 'Next step' : 'Next lesson', { primary: true, title: 'Go on (N)' }));
-    if (s.lesson.piece) acts.push(`<button type="button" class="btn" data-piece-card="${s.lesson.piece}">${esc(pieceName(s.lesson.piece))} card</button>`);
+    if (s.phase === 'play')
+      acts.push(button('hint', 'Hint', { title: 'A hint (H)' }), button('show', 'Show me'));
+    if (s.moves.length || s.phase !== 'play')
+      acts.push(
+        button('restart', 'Start again', {
+          primary: s.phase === 'failed',
+          title: 'Start the step again (R)',
+        }),
+      );
+    if (s.phase === 'done' && s.hasNext())
+      acts.push(
+        button('next', s.stepIndex + 1 < s.lesson.steps.length ? 'Next step' : 'Next lesson', {
+          primary: true,
+          title: 'Go on (N)',
+        }),
+      );
+    if (s.lesson.piece)
+      acts.push(
+        `<button type="button" class="btn" data-piece-card="${s.lesson.piece}">${esc(pieceName(s.lesson.piece))} card</button>`,
+      );
     const section = lessonAnchor(s.lesson, pieceName);
-    if (section) acts.push(`<a class="btn" href="${esc(rulesLink(section))}" target="_blank" title="The rules page: ${esc(s.lesson.title)}">Rules</a>`);
+    if (section)
+      acts.push(
+        `<a class="btn" href="${esc(rulesLink(section))}" target="_blank" title="The rules page: ${esc(s.lesson.title)}">Rules</a>`,
+      );
     acts.push(button('lessons-list', st.listOpen ? 'Hide the lessons' : 'All lessons'));
     setHtml($('learn-actions'), acts.join(''));
-    setHtml($('learn-more'), st.listOpen ? `<ol class="learn-list">${list.map((l) => `<li>
+    setHtml(
+      $('learn-more'),
+      st.listOpen
+        ? `<ol class="learn-list">${list
+            .map(
+              (l) => `<li>
       <button type="button" class="learn-item${l.id === s.lesson.id ? ' is-current' : ''}" data-learn-act="open" data-id="${esc(l.id)}"
         aria-label="${esc(l.title)}${l.done ? ', done' : l.stepsDone ? `, ${l.stepsDone} of ${l.steps} steps done` : ''}">
         ${l.piece ? `<img src="pieces/${PIECE_FILES[l.piece]}.svg" alt="" width="22" height="22">` : ruleIcon(l.id)}
         <span>${esc(l.title)}</span>${l.done ? '<b class="learn-check" aria-hidden="true">✓</b>' : l.stepsDone ? `<small>${l.stepsDone}/${l.steps}</small>` : ''}
-      </button></li>`).join('')}</ol>` : '');
+      </button></li>`,
+            )
+            .join('')}</ol>`
+        : '',
+    );
   }
 
   function renderPuzzle(s) {
@@ -210,17 +293,29 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     $('learn-heading').textContent = 'Puzzles';
     $('learn-progress').textContent = `${n.solved} of ${n.total} solved`;
     $('learn-title').textContent = `Puzzle ${p.id.replace(/^p0*/, '')} · ${p.difficulty} (${p.rating})`;
-    $('learn-intro').textContent = p.tags.filter((t) => TAG_WORDS[t]).map((t) => TAG_WORDS[t]).join(' · ');
+    $('learn-intro').textContent = p.tags
+      .filter((t) => TAG_WORDS[t])
+      .map((t) => TAG_WORDS[t])
+      .join(' · ');
     $('learn-task').textContent = s.task() + '.';
     renderNote(s);
     const acts = [];
-    if (s.phase === 'play') acts.push(button('hint', 'Hint', { title: 'First the piece, then the move (H)' }), button('show', 'Solution'));
+    if (s.phase === 'play')
+      acts.push(
+        button('hint', 'Hint', { title: 'First the piece, then the move (H)' }),
+        button('show', 'Solution'),
+      );
     if (s.phase !== 'play' || s.mistakes) acts.push(button('retry', 'Try again', { title: 'R' }));
     acts.push(button('next', 'Next puzzle', { primary: s.phase !== 'play', title: 'N' }));
     setHtml($('learn-actions'), acts.join(''));
-    setHtml($('learn-more'), `<div class="seg seg-filter" role="group" aria-label="Difficulty">${FILTERS.map((f) =>
-      `<button type="button" class="btn btn-compact${s.filter === f ? ' is-on' : ''}" aria-pressed="${s.filter === f}" data-learn-act="filter" data-filter="${f}">${f[0].toUpperCase() + f.slice(1)}</button>`).join('')}</div>
-      <p class="learn-small">${n.all} puzzles found by the engine in its own games; each has one best first move.</p>`);
+    setHtml(
+      $('learn-more'),
+      `<div class="seg seg-filter" role="group" aria-label="Difficulty">${FILTERS.map(
+        (f) =>
+          `<button type="button" class="btn btn-compact${s.filter === f ? ' is-on' : ''}" aria-pressed="${s.filter === f}" data-learn-act="filter" data-filter="${f}">${f[0].toUpperCase() + f.slice(1)}</button>`,
+      ).join('')}</div>
+      <p class="learn-small">${n.all} puzzles found by the engine in its own games; each has one best first move.</p>`,
+    );
   }
 
   return { render, openCard, enter, tip };

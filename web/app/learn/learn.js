@@ -19,16 +19,25 @@ export const LEARN_KEY = 'dragonchess.learn.v1';
 
 /** The tutorial's progress ({done: {lessonId: stepsDone}}). */
 export function progressStore(storage = globalThis.localStorage) {
-  return jsonStore(LEARN_KEY, (d) => ({ done: d && typeof d === 'object' && d.done && typeof d.done === 'object' ? { ...d.done } : {} }), storage);
+  return jsonStore(
+    LEARN_KEY,
+    (d) => ({
+      done: d && typeof d === 'object' && d.done && typeof d.done === 'object' ? { ...d.done } : {},
+    }),
+    storage,
+  );
 }
 
 /** Checks the shape of lessons.json; throws naming the first problem. */
 export function checkLessons(data) {
-  if (!data || data.format !== 'dragonchess-lessons 1' || !Array.isArray(data.lessons)) throw new Error('lessons: not a dragonchess-lessons 1 file');
+  if (!data || data.format !== 'dragonchess-lessons 1' || !Array.isArray(data.lessons))
+    throw new Error('lessons: not a dragonchess-lessons 1 file');
   for (const l of data.lessons) {
-    if (typeof l.id !== 'string' || typeof l.title !== 'string' || !Array.isArray(l.steps) || !l.steps.length) throw new Error(`lessons: lesson ${JSON.stringify(l.id)} is incomplete`);
+    if (typeof l.id !== 'string' || typeof l.title !== 'string' || !Array.isArray(l.steps) || !l.steps.length)
+      throw new Error(`lessons: lesson ${JSON.stringify(l.id)} is incomplete`);
     for (const s of l.steps) {
-      for (const k of ['fen', 'goal', 'task']) if (typeof s[k] !== 'string') throw new Error(`lessons: ${l.id}: a step has no ${k}`);
+      for (const k of ['fen', 'goal', 'task'])
+        if (typeof s[k] !== 'string') throw new Error(`lessons: ${l.id}: a step has no ${k}`);
       if (!Array.isArray(s.solution)) throw new Error(`lessons: ${l.id}: a step has no solution`);
     }
   }
@@ -45,24 +54,33 @@ export class Lessons extends Emitter {
     this.progress = store.load();
     this.lesson = null;
     this.stepIndex = 0;
-    this.moves = [];      // the learner's moves (coordinate)
-    this.state = null;    // M.lessonState(...) now
-    this.note = null;     // {text, kind: 'ok' | 'warn' | 'note'}
+    this.moves = []; // the learner's moves (coordinate)
+    this.state = null; // M.lessonState(...) now
+    this.note = null; // {text, kind: 'ok' | 'warn' | 'note'}
     this.hintShown = false;
-    this.last = null;     // [from, to] names of the last move
+    this.last = null; // [from, to] names of the last move
     this._dests = null;
   }
 
   // --- the list -------------------------------------------------------------------------
   list() {
     return this.data.lessons.map((l) => ({
-      id: l.id, title: l.title, kind: l.kind, piece: l.piece || null, steps: l.steps.length,
-      stepsDone: Math.min(l.steps.length, this.progress.done[l.id] || 0), done: (this.progress.done[l.id] || 0) >= l.steps.length,
+      id: l.id,
+      title: l.title,
+      kind: l.kind,
+      piece: l.piece || null,
+      steps: l.steps.length,
+      stepsDone: Math.min(l.steps.length, this.progress.done[l.id] || 0),
+      done: (this.progress.done[l.id] || 0) >= l.steps.length,
     }));
   }
   /** The first lesson not finished (or the first of all). */
-  firstOpen() { return (this.list().find((l) => !l.done) || this.list()[0]).id; }
-  get step() { return this.lesson.steps[this.stepIndex]; }
+  firstOpen() {
+    return (this.list().find((l) => !l.done) || this.list()[0]).id;
+  }
+  get step() {
+    return this.lesson.steps[this.stepIndex];
+  }
 
   // --- playing --------------------------------------------------------------------------
   /** Opens a lesson (by id) at a step (default: its first step not done). */
@@ -71,7 +89,8 @@ export class Lessons extends Emitter {
     if (!l) throw new Error(`no lesson '${id}'`);
     this.lesson = l;
     const done = this.progress.done[id] || 0;
-    this.stepIndex = step === null ? (done >= l.steps.length ? 0 : done) : Math.max(0, Math.min(l.steps.length - 1, step));
+    this.stepIndex =
+      step === null ? (done >= l.steps.length ? 0 : done) : Math.max(0, Math.min(l.steps.length - 1, step));
     this.restart();
   }
 
@@ -90,7 +109,9 @@ export class Lessons extends Emitter {
     this._dests = null;
   }
 
-  get phase() { return !this.state ? 'none' : this.state.done ? 'done' : this.state.failed ? 'failed' : 'play'; }
+  get phase() {
+    return !this.state ? 'none' : this.state.done ? 'done' : this.state.failed ? 'failed' : 'play';
+  }
 
   /** The legal moves of the learner now, by origin (names), restricted to the lesson's piece. */
   dests() {
@@ -116,7 +137,7 @@ export class Lessons extends Emitter {
     if (!m) return failure(`${from}-${to} is not a legal move here`);
     const before = this.state;
     this.moves.push(m.coordinate);
-    const judged = attempt(() => this._judge());  // core's judge of the lesson: its reason, if it refuses
+    const judged = attempt(() => this._judge()); // core's judge of the lesson: its reason, if it refuses
     if (judged.error) {
       this.moves.pop();
       this._judge();
@@ -139,7 +160,9 @@ export class Lessons extends Emitter {
     this.emit('change');
     return {};
   }
-  playSquares(from, to) { return this.play(squareName(from), squareName(to)); }
+  playSquares(from, to) {
+    return this.play(squareName(from), squareName(to));
+  }
 
   /** The solution's next move when the learner has followed it so far, else null. */
   solutionMove() {
@@ -156,7 +179,9 @@ export class Lessons extends Emitter {
   }
 
   /** Whether there is a next step or lesson; next() goes there. */
-  hasNext() { return this.stepIndex + 1 < this.lesson.steps.length || this.nextLessonId() !== null; }
+  hasNext() {
+    return this.stepIndex + 1 < this.lesson.steps.length || this.nextLessonId() !== null;
+  }
   nextLessonId() {
     const i = this.data.lessons.indexOf(this.lesson);
     return i + 1 < this.data.lessons.length ? this.data.lessons[i + 1].id : null;
@@ -174,14 +199,19 @@ export class Lessons extends Emitter {
   /** The status line: {text, sub, subKind, side, kind}. */
   /** @returns {import('../util/shapes.js').StatusLine} */
   statusLine() {
-    const l = this.lesson, st = this.state;
+    const l = this.lesson,
+      st = this.state;
     const steps = l.steps.length > 1 ? ` · step ${this.stepIndex + 1} of ${l.steps.length}` : '';
-    const left = st.maxMoves > 1 && this.phase === 'play' ? ` (${st.maxMoves - this.moves.length} ${st.maxMoves - this.moves.length === 1 ? 'move' : 'moves'} left)` : '';
+    const left =
+      st.maxMoves > 1 && this.phase === 'play'
+        ? ` (${st.maxMoves - this.moves.length} ${st.maxMoves - this.moves.length === 1 ? 'move' : 'moves'} left)`
+        : '';
     return {
       text: `${l.title}${steps}`,
       sub: this.note ? this.note.text : this.step.task + left,
       subKind: this.note ? (this.note.kind === 'ok' ? 'note' : this.note.kind) : '',
-      side: st.learner, kind: this.phase === 'done' ? 'over' : '',
+      side: st.learner,
+      kind: this.phase === 'done' ? 'over' : '',
     };
   }
 
@@ -193,7 +223,9 @@ export class Lessons extends Emitter {
     const m = this.hintShown ? this.solutionMove() : null;
     const arrows = m ? [moveArrow(m, 'blue')] : [];
     // the squares still to reach or capture, marked as targets
-    for (const t of st.left) if (st.board[parseSquare(t)] !== '.' || this.step.goal.startsWith('reach')) arrows.push({ from: parseSquare(t), to: parseSquare(t), color: 'yellow' });
+    for (const t of st.left)
+      if (st.board[parseSquare(t)] !== '.' || this.step.goal.startsWith('reach'))
+        arrows.push({ from: parseSquare(t), to: parseSquare(t), color: 'yellow' });
     return {
       pieces: st.board,
       dests: this.phase === 'play' ? dests : null,
@@ -223,9 +255,14 @@ export class Lessons extends Emitter {
     const mine = pieceSide(c) === this.state.learner;
     if (!mine) return failure(`That is a Scarlet ${pieceName(c)}: in a lesson the other side does not move.`);
     if (this.dests().has(name)) return {};
-    if (this.state.frozen.includes(name)) return failure(`Your ${pieceName(c)} on ${name} is frozen by the Basilisk directly below it: it cannot move.`);
-    if (this.state.piece && this.state.piece !== name) return failure(`In this lesson only your ${pieceName(this.state.board[parseSquare(this.state.piece)])} on ${this.state.piece} moves.`);
+    if (this.state.frozen.includes(name))
+      return failure(
+        `Your ${pieceName(c)} on ${name} is frozen by the Basilisk directly below it: it cannot move.`,
+      );
+    if (this.state.piece && this.state.piece !== name)
+      return failure(
+        `In this lesson only your ${pieceName(this.state.board[parseSquare(this.state.piece)])} on ${this.state.piece} moves.`,
+      );
     return failure(`Your ${pieceName(c)} on ${name} has no legal move here.`);
   }
 }
-

@@ -17,7 +17,6 @@ const DEMO_SQUARE = { 1: '1f4', 2: '2f4', 3: '3f4' };
 // level the demonstrated piece does not stand on, out of every piece's reach.
 const KING_SQUARES = { 1: ['3a1', '3l8'], 2: ['1a1', '1l8'], 3: ['1a1', '1l8'] };
 
-
 /** The facts of a piece type from core (M.PIECES): {letter, name, value (pawns), levels,
  *  rules, movement (under `rules`, Gygax's by default), others: [{rules, name, movement}]
  *  (the other rule sets' words, '' on a level where they are the same)}. */
@@ -29,8 +28,13 @@ export function pieceFacts(M, letter, rules) {
   if (!p) return null;
   const by = p.movementByRules;
   const movement = [...(by[rules] || p.movement)];
-  const others = ruleSetList().filter((r) => r.id !== rules && by[r.id])
-    .map((r) => ({ rules: r.id, name: ruleSetName(r.id), movement: by[r.id].map((w, i) => (w === movement[i] ? '' : w)) }))
+  const others = ruleSetList()
+    .filter((r) => r.id !== rules && by[r.id])
+    .map((r) => ({
+      rules: r.id,
+      name: ruleSetName(r.id),
+      movement: by[r.id].map((w, i) => (w === movement[i] ? '' : w)),
+    }))
     .filter((o) => o.movement.some((w) => w));
   return { letter: L, name: p.name, value: p.value / 100, levels: [...p.levels], rules, movement, others };
 }
@@ -61,17 +65,28 @@ export function levelDiagram(M, letter, level, rules) {
   board[parseSquare(sk)] = 'k';
   const g = new M.Game();
   try {
-    const fen = M.positionFromBoard(board.join(''), 'gold', rules);  // core writes the position string
+    const fen = M.positionFromBoard(board.join(''), 'gold', rules); // core writes the position string
     g.setPosition(fen, [], rules);
     const d = g.moveDiagram(square);
     const ints = (list) => list.map(parseSquare);
-    const diagram = { move: ints([...d.move, ...d.both]), capture: ints([...d.capture, ...d.both]), afar: ints(d.afar) };
+    const diagram = {
+      move: ints([...d.move, ...d.both]),
+      capture: ints([...d.capture, ...d.both]),
+      afar: ints(d.afar),
+    };
     const reached = new Set([level]);
     for (const list of [d.move, d.capture, d.both, d.afar]) for (const q of list) reached.add(Number(q[0]));
     return {
-      level, square, pieces: lonePiece(facts.letter, square), fen, diagram,
-      levels: [...reached].sort((a, b) => b - a), words: facts.movement[level - 1],
-      others: facts.others.filter((o) => o.movement[level - 1]).map((o) => ({ name: o.name, words: o.movement[level - 1] })),
+      level,
+      square,
+      pieces: lonePiece(facts.letter, square),
+      fen,
+      diagram,
+      levels: [...reached].sort((a, b) => b - a),
+      words: facts.movement[level - 1],
+      others: facts.others
+        .filter((o) => o.movement[level - 1])
+        .map((o) => ({ name: o.name, words: o.movement[level - 1] })),
       count: d.move.length + d.capture.length + d.both.length + d.afar.length,
     };
   } finally {
@@ -94,12 +109,16 @@ const otherWords = (o) => `Under the ${o.name} rules: ${o.words}`;
 export function cardText(card) {
   const where = card.levels.map((l) => `${levelName(l)} (level ${l})`).join(', ');
   const value = card.letter === 'K' ? 'priceless: lose it and you lose the game' : `worth ${card.value}`;
-  return [`${card.name}: ${value}. Lives on: ${where}.`,
-    ...card.diagrams.map((d) => [`On the ${levelName(d.level)}: ${d.words}`, ...d.others.map(otherWords)].join(' '))].join(' ');
+  return [
+    `${card.name}: ${value}. Lives on: ${where}.`,
+    ...card.diagrams.map((d) =>
+      [`On the ${levelName(d.level)}: ${d.words}`, ...d.others.map(otherWords)].join(' '),
+    ),
+  ].join(' ');
 }
 
 // --- the dialog ---------------------------------------------------------------------------
-let dialogState = null;  // {M, board, card, level}; the dialog says its letter and whether its diagram is drawn (data-letter, data-drawn)
+let dialogState = null; // {M, board, card, level}; the dialog says its letter and whether its diagram is drawn (data-letter, data-drawn)
 const nextFrames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 
 function ensureDialog() {
@@ -124,7 +143,10 @@ function ensureDialog() {
   document.body.append(dlg);
   dlg.addEventListener('click', (e) => {
     const b = e.target.closest('[data-card-level]');
-    if (b) { e.preventDefault(); showLevel(Number(b.dataset.cardLevel)); }
+    if (b) {
+      e.preventDefault();
+      showLevel(Number(b.dataset.cardLevel));
+    }
   });
   return dlg;
 }
@@ -138,10 +160,20 @@ function showLevel(level) {
     b.setAttribute('aria-selected', String(on));
     b.classList.toggle('is-on', on);
   }
-  for (const li of all('#piece-card-words li')) li.classList.toggle('is-on', Number(li.dataset.level) === d.level);
+  for (const li of all('#piece-card-words li'))
+    li.classList.toggle('is-on', Number(li.dataset.level) === d.level);
   if (st.board) {
-    st.board.set({ levels: d.levels, pieces: d.pieces, selected: parseSquare(d.square), diagram: d.diagram,
-      lastMove: null, check: null, frozen: [], arrows: [], dests: null });
+    st.board.set({
+      levels: d.levels,
+      pieces: d.pieces,
+      selected: parseSquare(d.square),
+      diagram: d.diagram,
+      lastMove: null,
+      check: null,
+      frozen: [],
+      arrows: [],
+      dests: null,
+    });
   }
 }
 
@@ -163,26 +195,43 @@ export async function openPieceCard(letter, o) {
   const icon = $('piece-card-icon');
   icon.src = `pieces/${PIECE_FILES[card.letter]}.svg`;
   const where = card.levels.map((l) => `${levelName(l)} (${l})`).join(', ');
-  $('piece-card-facts').textContent = `${card.letter === 'K' ? 'The piece to protect: checkmate loses' : `Worth ${card.value}`} · lives on ${where}`;
-  $('piece-card-levels').innerHTML = card.diagrams.map((d) =>
-    `<button type="button" role="tab" class="btn btn-compact" data-card-level="${d.level}">${esc(levelName(d.level))}</button>`).join('');
-  $('piece-card-words').innerHTML = card.diagrams.map((d) =>
-    `<li data-level="${d.level}"><b>On the ${esc(levelName(d.level))} (level ${d.level}):</b> ${esc(d.words)}` +
-    d.others.map((x) => `<span class="piece-card-other"><b>Under the ${esc(x.name)} rules:</b> ${esc(x.words)}</span>`).join('') + '</li>').join('');
+  $('piece-card-facts').textContent =
+    `${card.letter === 'K' ? 'The piece to protect: checkmate loses' : `Worth ${card.value}`} · lives on ${where}`;
+  $('piece-card-levels').innerHTML = card.diagrams
+    .map(
+      (d) =>
+        `<button type="button" role="tab" class="btn btn-compact" data-card-level="${d.level}">${esc(levelName(d.level))}</button>`,
+    )
+    .join('');
+  $('piece-card-words').innerHTML = card.diagrams
+    .map(
+      (d) =>
+        `<li data-level="${d.level}"><b>On the ${esc(levelName(d.level))} (level ${d.level}):</b> ${esc(d.words)}` +
+        d.others
+          .map(
+            (x) =>
+              `<span class="piece-card-other"><b>Under the ${esc(x.name)} rules:</b> ${esc(x.words)}</span>`,
+          )
+          .join('') +
+        '</li>',
+    )
+    .join('');
   const first = card.diagrams.find((d) => d.level === o.level) ? o.level : card.diagrams[0].level;
   dialogState.level = first;
   dlg.dataset.letter = card.letter;
   dlg.dataset.drawn = 'false';
   if (!dlg.open) dlg.showModal();
   if (!dialogState.board) {
-    dialogState.board = await o.createBoard($('piece-card-board'), { interactive: false, levels: card.diagrams[0].levels });
+    dialogState.board = await o.createBoard($('piece-card-board'), {
+      interactive: false,
+      levels: card.diagrams[0].levels,
+    });
   }
-  await nextFrames();  // the reopened dialog has its size: the board has measured its box
+  await nextFrames(); // the reopened dialog has its size: the board has measured its box
   showLevel(first);
   await dialogState.board.ready;
   await nextFrames();
-  await Promise.all(dlg.getAnimations().map((a) => settle(a.finished)));  // the dialog's pop-in (or its cancelling)
+  await Promise.all(dlg.getAnimations().map((a) => settle(a.finished))); // the dialog's pop-in (or its cancelling)
   if (dialogState.card === card) dlg.dataset.drawn = 'true';
   return card;
 }
-

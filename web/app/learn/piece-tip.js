@@ -26,15 +26,21 @@ export function createPieceTip({ board, container, describe, onCard }) {
   more.textContent = 'How it moves';
   el.append(label, more);
   document.body.append(el);
-  let shown = null;   // {square, text, letter}
-  let press = null;   // {id, x, y, timer}
+  let shown = null; // {square, text, letter}
+  let press = null; // {id, x, y, timer}
   let hideTimer = 0;
 
   function show(sq, { touch = false } = {}) {
     const d = sq === null ? null : describe(sq);
-    if (!d) { hide(); return; }
+    if (!d) {
+      hide();
+      return;
+    }
     const r = board.squareRect(sq);
-    if (!r) { hide(); return; }
+    if (!r) {
+      hide();
+      return;
+    }
     clearTimeout(hideTimer);
     shown = { square: sq, text: d.text, letter: d.letter };
     label.textContent = d.text;
@@ -42,8 +48,10 @@ export function createPieceTip({ board, container, describe, onCard }) {
     el.classList.toggle('is-touch', touch);
     el.hidden = false;
     // above the square (below it when there is no room), kept inside the window
-    const w = el.offsetWidth, h = el.offsetHeight;
-    let x = r.x + r.width / 2 - w / 2, y = r.y - h - 6;
+    const w = el.offsetWidth,
+      h = el.offsetHeight;
+    let x = r.x + r.width / 2 - w / 2,
+      y = r.y - h - 6;
     if (y < 4) y = r.y + r.height + 6;
     x = Math.max(4, Math.min(window.innerWidth - w - 4, x));
     el.style.left = `${Math.round(x + window.scrollX)}px`;
@@ -53,7 +61,10 @@ export function createPieceTip({ board, container, describe, onCard }) {
   function refresh() {
     if (!shown) return;
     const d = describe(shown.square);
-    if (!d) { hide(); return; }
+    if (!d) {
+      hide();
+      return;
+    }
     if (d.text === shown.text && d.letter === shown.letter) return;
     shown = { ...shown, text: d.text, letter: d.letter };
     label.textContent = d.text;
@@ -65,7 +76,9 @@ export function createPieceTip({ board, container, describe, onCard }) {
   }
 
   board.on('hover', (sq) => show(sq));
-  container.addEventListener('mouseleave', () => { if (!el.matches(':hover')) hide(); });
+  container.addEventListener('mouseleave', () => {
+    if (!el.matches(':hover')) hide();
+  });
   more.addEventListener('click', () => {
     const s = shown;
     hide();
@@ -74,23 +87,58 @@ export function createPieceTip({ board, container, describe, onCard }) {
 
   // Long press (touch): the renderer sees the same touches (they select or drag the
   // piece); the label only appears when the finger stays put.
-  container.addEventListener('pointerdown', (e) => {
-    if (e.pointerType === 'mouse') return;
-    cancelPress();
-    const sq = board.squareAt(e.clientX, e.clientY);
-    if (sq === null) return;
-    press = { id: e.pointerId, x: e.clientX, y: e.clientY, timer: setTimeout(() => { press = null; show(sq, { touch: true }); }, LONG_PRESS_MS) };
-  }, true);
-  const cancelPress = () => { if (press) { clearTimeout(press.timer); press = null; } };
-  container.addEventListener('pointermove', (e) => {
-    if (press && e.pointerId === press.id && Math.hypot(e.clientX - press.x, e.clientY - press.y) > MOVE_SLOP_PX) cancelPress();
-  }, true);
+  container.addEventListener(
+    'pointerdown',
+    (e) => {
+      if (e.pointerType === 'mouse') return;
+      cancelPress();
+      const sq = board.squareAt(e.clientX, e.clientY);
+      if (sq === null) return;
+      press = {
+        id: e.pointerId,
+        x: e.clientX,
+        y: e.clientY,
+        timer: setTimeout(() => {
+          press = null;
+          show(sq, { touch: true });
+        }, LONG_PRESS_MS),
+      };
+    },
+    true,
+  );
+  const cancelPress = () => {
+    if (press) {
+      clearTimeout(press.timer);
+      press = null;
+    }
+  };
+  container.addEventListener(
+    'pointermove',
+    (e) => {
+      if (
+        press &&
+        e.pointerId === press.id &&
+        Math.hypot(e.clientX - press.x, e.clientY - press.y) > MOVE_SLOP_PX
+      )
+        cancelPress();
+    },
+    true,
+  );
   container.addEventListener('pointerup', cancelPress, true);
   container.addEventListener('pointercancel', cancelPress, true);
   // no system menu on a long press over the boards
-  container.addEventListener('contextmenu', (e) => { if (e.target.closest('canvas')) e.preventDefault(); });
+  container.addEventListener('contextmenu', (e) => {
+    if (e.target.closest('canvas')) e.preventDefault();
+  });
   window.addEventListener('scroll', hide, { passive: true });
-  document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hide(); });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') hide();
+  });
 
-  return { hide, refresh, shown: () => (shown ? { square: shown.square, text: shown.text } : null), element: el };
+  return {
+    hide,
+    refresh,
+    shown: () => (shown ? { square: shown.square, text: shown.text } : null),
+    element: el,
+  };
 }

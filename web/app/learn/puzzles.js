@@ -23,18 +23,35 @@ export const FILTERS = ['all', 'easy', 'medium', 'hard'];
 /** The puzzles' progress: {solved: {id: 1}, failed: {id: 1}, current, filter}. */
 export function puzzleStore(storage = globalThis.localStorage) {
   const obj = (x) => (x && typeof x === 'object' && !Array.isArray(x) ? { ...x } : {});
-  return jsonStore(PUZZLES_KEY, (d) => ({
-    solved: obj(d && d.solved), failed: obj(d && d.failed),
-    current: d && typeof d.current === 'string' ? d.current : null,
-    filter: d && FILTERS.includes(d.filter) ? d.filter : 'all',
-  }), storage);
+  return jsonStore(
+    PUZZLES_KEY,
+    (d) => ({
+      solved: obj(d && d.solved),
+      failed: obj(d && d.failed),
+      current: d && typeof d.current === 'string' ? d.current : null,
+      filter: d && FILTERS.includes(d.filter) ? d.filter : 'all',
+    }),
+    storage,
+  );
 }
 
 /** Checks the shape of puzzles.json; throws naming the first problem. */
 export function checkPuzzles(data) {
-  if (!data || data.format !== 'dragonchess-puzzles 1' || !Array.isArray(data.puzzles) || !data.puzzles.length) throw new Error('puzzles: not a dragonchess-puzzles 1 file');
+  if (
+    !data ||
+    data.format !== 'dragonchess-puzzles 1' ||
+    !Array.isArray(data.puzzles) ||
+    !data.puzzles.length
+  )
+    throw new Error('puzzles: not a dragonchess-puzzles 1 file');
   for (const p of data.puzzles) {
-    if (typeof p.id !== 'string' || typeof p.fen !== 'string' || !Array.isArray(p.moves) || p.moves.length % 2 !== 1) throw new Error(`puzzles: puzzle ${JSON.stringify(p.id)} is malformed`);
+    if (
+      typeof p.id !== 'string' ||
+      typeof p.fen !== 'string' ||
+      !Array.isArray(p.moves) ||
+      p.moves.length % 2 !== 1
+    )
+      throw new Error(`puzzles: puzzle ${JSON.stringify(p.id)} is malformed`);
   }
   return data;
 }
@@ -49,20 +66,24 @@ export class Puzzles extends Emitter {
     this.store = store;
     this.progress = store.load();
     this.puzzle = null;
-    this.game = null;        // M.Game at the position on the board
-    this.k = 0;              // solution moves played
-    this.phase = 'none';     // 'play' | 'solved' | 'shown' (solution seen)
+    this.game = null; // M.Game at the position on the board
+    this.k = 0; // solution moves played
+    this.phase = 'none'; // 'play' | 'solved' | 'shown' (solution seen)
     this.mistakes = 0;
-    this.note = null;        // {text, kind}
-    this.hintLevel = 0;      // 0 none, 1 the piece, 2 the move
-    this.last = null;        // the last move [from, to] (names)
+    this.note = null; // {text, kind}
+    this.hintLevel = 0; // 0 none, 1 the piece, 2 the move
+    this.last = null; // the last move [from, to] (names)
     this.replyPending = false;
   }
 
-  _save() { this.store.save(this.progress); }
+  _save() {
+    this.store.save(this.progress);
+  }
 
   // --- which puzzle -----------------------------------------------------------------------
-  get filter() { return this.progress.filter; }
+  get filter() {
+    return this.progress.filter;
+  }
   setFilter(f) {
     if (!FILTERS.includes(f)) return;
     this.progress.filter = f;
@@ -72,12 +93,17 @@ export class Puzzles extends Emitter {
   /** The puzzles of the filter, easiest first. */
   ordered() {
     const f = this.progress.filter;
-    return this.data.puzzles.filter((p) => f === 'all' || p.difficulty === f)
+    return this.data.puzzles
+      .filter((p) => f === 'all' || p.difficulty === f)
       .sort((a, b) => a.rating - b.rating || (a.id < b.id ? -1 : 1));
   }
   stats() {
     const list = this.ordered();
-    return { total: list.length, solved: list.filter((p) => this.progress.solved[p.id]).length, all: this.data.puzzles.length };
+    return {
+      total: list.length,
+      solved: list.filter((p) => this.progress.solved[p.id]).length,
+      all: this.data.puzzles.length,
+    };
   }
   /** The next puzzle of the filter not solved yet, after the current one (wrapping). */
   nextId() {
@@ -91,8 +117,14 @@ export class Puzzles extends Emitter {
     return list[(at + 1) % list.length].id;
   }
   /** Opens the puzzle kept from last time, else the first unsolved one. */
-  resume() { this.open(this.progress.current && this.byId.has(this.progress.current) ? this.progress.current : this.nextId()); }
-  next() { this.open(this.nextId()); }
+  resume() {
+    this.open(
+      this.progress.current && this.byId.has(this.progress.current) ? this.progress.current : this.nextId(),
+    );
+  }
+  next() {
+    this.open(this.nextId());
+  }
 
   open(id) {
     const p = this.byId.get(id);
@@ -113,7 +145,9 @@ export class Puzzles extends Emitter {
     this.emit('change');
   }
 
-  get solver() { return this.puzzle.fen.split(' ')[1] === 'g' ? 'gold' : 'scarlet'; }
+  get solver() {
+    return this.puzzle.fen.split(' ')[1] === 'g' ? 'gold' : 'scarlet';
+  }
   /** The task in words: "Gold to move: mate in 2" / "... win material". */
   task() {
     const p = this.puzzle;
@@ -158,7 +192,9 @@ export class Puzzles extends Emitter {
     this.emit('change');
     return { outcome: 'correct' };
   }
-  playSquares(from, to) { return this.play(squareName(from), squareName(to)); }
+  playSquares(from, to) {
+    return this.play(squareName(from), squareName(to));
+  }
 
   /** Plays the opponent's answer from the solution. */
   reply() {
@@ -166,7 +202,10 @@ export class Puzzles extends Emitter {
     this.replyPending = false;
     const m = this._apply(this.puzzle.moves[this.k]);
     this.k++;
-    this.note = { text: `${SIDE_NAME[other(this.solver)]} answered ${m.algebraic}. Your move.`, kind: 'note' };
+    this.note = {
+      text: `${SIDE_NAME[other(this.solver)]} answered ${m.algebraic}. Your move.`,
+      kind: 'note',
+    };
     this.emit('change');
   }
 
@@ -192,7 +231,8 @@ export class Puzzles extends Emitter {
 
   _solved() {
     this.phase = 'solved';
-    if (!this.progress.failed[this.puzzle.id] || this.mistakes === 0) delete this.progress.failed[this.puzzle.id];
+    if (!this.progress.failed[this.puzzle.id] || this.mistakes === 0)
+      delete this.progress.failed[this.puzzle.id];
     this.progress.solved[this.puzzle.id] = 1;
     this._save();
     this.note = { text: this.mistakes ? 'Solved (after a wrong try).' : 'Solved!', kind: 'ok' };
@@ -206,7 +246,11 @@ export class Puzzles extends Emitter {
     this.hintLevel = Math.min(2, this.hintLevel + 1);
     const [from] = moveNames(this.puzzle.moves[this.k]);
     const piece = pieceName(this.game.board()[parseSquare(from)]);
-    this.note = { text: this.hintLevel === 1 ? `Move your ${piece} on ${from}.` : `The move: ${this.puzzle.line[this.k]}.`, kind: 'note' };
+    this.note = {
+      text:
+        this.hintLevel === 1 ? `Move your ${piece} on ${from}.` : `The move: ${this.puzzle.line[this.k]}.`,
+      kind: 'note',
+    };
     this.emit('change');
   }
 
@@ -237,7 +281,8 @@ export class Puzzles extends Emitter {
       text: `Puzzle ${p.id.replace(/^p0*/, '')} · ${p.difficulty}`,
       sub: this.note ? this.note.text : `${this.task()}.`,
       subKind: this.note && this.note.kind !== 'ok' ? this.note.kind : 'note',
-      side: this.solver, kind: this.phase === 'solved' ? 'over' : this.game.checkedKing() ? 'check' : '',
+      side: this.solver,
+      kind: this.phase === 'solved' ? 'over' : this.game.checkedKing() ? 'check' : '',
     };
   }
 

@@ -17,16 +17,18 @@ import { SECTION, pieceAnchor } from '../share/rules-page-links.js';
  *  introduction explain it (none: the page's own words, words.js), and the lesson step whose
  *  position the reader plays.
  *  @type {ReadonlyArray<{anchor: string, explain: string | null, lesson: string, step: number}>} */
-export const RULE_SECTIONS = Object.freeze([
-  { anchor: SECTION.levels, explain: null, lesson: 'hero', step: 1 },
-  { anchor: SECTION.via, explain: 'via', lesson: 'via', step: 0 },
-  { anchor: SECTION.afar, explain: 'afar', lesson: 'dragon', step: 1 },
-  { anchor: SECTION.freezing, explain: 'freezing', lesson: 'freezing', step: 1 },
-  { anchor: SECTION.sylphReturn, explain: 'sylph-return', lesson: 'sylph-return', step: 0 },
-  { anchor: SECTION.promotion, explain: 'promotion', lesson: 'promotion', step: 0 },
-  { anchor: SECTION.check, explain: 'check-levels', lesson: 'check-levels', step: 0 },
-  { anchor: SECTION.mate, explain: 'mate', lesson: 'mate', step: 1 },
-].map((s) => Object.freeze(s)));
+export const RULE_SECTIONS = Object.freeze(
+  [
+    { anchor: SECTION.levels, explain: null, lesson: 'hero', step: 1 },
+    { anchor: SECTION.via, explain: 'via', lesson: 'via', step: 0 },
+    { anchor: SECTION.afar, explain: 'afar', lesson: 'dragon', step: 1 },
+    { anchor: SECTION.freezing, explain: 'freezing', lesson: 'freezing', step: 1 },
+    { anchor: SECTION.sylphReturn, explain: 'sylph-return', lesson: 'sylph-return', step: 0 },
+    { anchor: SECTION.promotion, explain: 'promotion', lesson: 'promotion', step: 0 },
+    { anchor: SECTION.check, explain: 'check-levels', lesson: 'check-levels', step: 0 },
+    { anchor: SECTION.mate, explain: 'mate', lesson: 'mate', step: 1 },
+  ].map((s) => Object.freeze(s)),
+);
 
 /** The rule set ids, the default first (core's RULE_SETS). */
 export function ruleSetIds(M) {
@@ -50,10 +52,22 @@ export function pieceSections(M, rules) {
     const card = cardData(M, p.letter, rules);
     const anchor = pieceAnchor(card.name);
     return {
-      anchor, letter: card.letter, name: card.name, value: card.value, levels: card.levels,
+      anchor,
+      letter: card.letter,
+      name: card.name,
+      value: card.value,
+      levels: card.levels,
       figures: card.diagrams.map((d) => ({
-        id: `${anchor}-${d.level}`, level: d.level, words: d.words, others: d.others, square: d.square, count: d.count,
-        plan: { state: { pieces: d.pieces, selected: parseSquare(d.square), diagram: d.diagram, frozen: [] }, levels: d.levels },
+        id: `${anchor}-${d.level}`,
+        level: d.level,
+        words: d.words,
+        others: d.others,
+        square: d.square,
+        count: d.count,
+        plan: {
+          state: { pieces: d.pieces, selected: parseSquare(d.square), diagram: d.diagram, frozen: [] },
+          levels: d.levels,
+        },
         embed: embedOf(M, { fen: d.fen, show: d.square, levels: d.levels }, rules),
       })),
     };
@@ -76,7 +90,10 @@ export function positionFigure(M, fen, square, rules) {
     let levels = levelsNeeded({ pieces: state.pieces, lastMove: state.lastMove });
     if (square) {
       Object.assign(state, { selected: parseSquare(square), dests: destSquares(by), afar: afarSquares(by) });
-      levels = withLevels(levels, [levelOf(parseSquare(square)), ...moves.map((m) => levelOf(parseSquare(m.to)))]);
+      levels = withLevels(levels, [
+        levelOf(parseSquare(square)),
+        ...moves.map((m) => levelOf(parseSquare(m.to))),
+      ]);
     }
     return { fen: g.fen(), square, moves, plan: { state, levels } };
   } finally {
@@ -99,15 +116,29 @@ function stepPiece(step) {
 export function ruleSections(M, lessons, rules) {
   const byId = new Map(((lessons && lessons.lessons) || []).map((l) => [l.id, l]));
   return RULE_SECTIONS.map((s) => {
-    const lesson = byId.get(s.lesson), step = lesson && lesson.steps[s.step];
+    const lesson = byId.get(s.lesson),
+      step = lesson && lesson.steps[s.step];
     const explain = s.explain ? byId.get(s.explain) : null;
-    if (!step || (s.explain && !explain)) return { anchor: s.anchor, error: `the lesson ${s.explain || s.lesson} (step ${s.step + 1}) is missing` };
+    if (!step || (s.explain && !explain))
+      return {
+        anchor: s.anchor,
+        error: `the lesson ${s.explain || s.lesson} (step ${s.step + 1}) is missing`,
+      };
     const square = stepPiece(step);
     const f = positionFigure(M, step.fen, square, rules);
-    if (f.error) return { anchor: s.anchor, error: `the position of the lesson ${s.lesson} (step ${s.step + 1}): ${f.error}` };
+    if (f.error)
+      return {
+        anchor: s.anchor,
+        error: `the position of the lesson ${s.lesson} (step ${s.step + 1}): ${f.error}`,
+      };
     return {
-      anchor: s.anchor, explain: explain ? { title: explain.title, intro: explain.intro } : null,
-      task: step.task, goal: step.goal, solution: step.solution, ...f, id: s.anchor,
+      anchor: s.anchor,
+      explain: explain ? { title: explain.title, intro: explain.intro } : null,
+      task: step.task,
+      goal: step.goal,
+      solution: step.solution,
+      ...f,
+      id: s.anchor,
       embed: embedOf(M, { fen: f.fen, levels: f.plan.levels }, rules),
     };
   });

@@ -35,7 +35,12 @@ const LESSONS_URL = 'learn/lessons.json';
  * page is built (its pictures follow), or to {error} when it cannot start.
  * @returns {Promise<{error?: string, problems?: string[], figures?: string[]}>}
  */
-export async function startRulesPage({ createBoard = makeBoard, loadEngine = loadRules, lessons = null, pwa = true } = {}) {
+export async function startRulesPage({
+  createBoard = makeBoard,
+  loadEngine = loadRules,
+  lessons = null,
+  pwa = true,
+} = {}) {
   frameWords();
   if (pwa) registerPWA();
   const r = await settle(boot(createBoard, loadEngine, lessons || fetch(LESSONS_URL).then((x) => x.json())));
@@ -53,13 +58,15 @@ function frameWords() {
   $('rules-footer').textContent = W.footer;
   const home = $('rules-home');
   home.setAttribute('aria-label', W.siteNav);
-  home.innerHTML = `<a href="./"><img src="favicon.svg" alt="" width="24" height="24">${esc(W.backToGame)}</a>` +
+  home.innerHTML =
+    `<a href="./"><img src="favicon.svg" alt="" width="24" height="24">${esc(W.backToGame)}</a>` +
     `<a href="embed-example.html">${esc(W.gallery)}</a>`;
 }
 
 // The rule set the address asks for (?rules=bga), if core knows it; else the default.
 function rulesFromAddress(M) {
-  const ids = ruleSetIds(M), want = new URLSearchParams(location.search).get('rules');
+  const ids = ruleSetIds(M),
+    want = new URLSearchParams(location.search).get('rules');
   return ids.includes(want) ? want : ids[0];
 }
 
@@ -69,7 +76,7 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
   const [M, lessons] = await Promise.all([loadEngine(), lessonsPromise]);
   useFacts(M);
   let rules = rulesFromAddress(M);
-  const view = { figures: new Map() };  // figure id -> {plan, embed, title}
+  const view = { figures: new Map() }; // figure id -> {plan, embed, title}
 
   const main = $('rules-main');
   // The pictures already drawn stay until they are drawn again (under the new rules).
@@ -78,7 +85,10 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
     el.innerHTML = html;
     for (const box of el.querySelectorAll('.diagram')) {
       const old = kept.get(box.dataset.fig);
-      if (old) { old.setAttribute('aria-label', box.getAttribute('aria-label')); box.replaceWith(old); }
+      if (old) {
+        old.setAttribute('aria-label', box.getAttribute('aria-label'));
+        box.replaceWith(old);
+      }
     }
     for (const fig of el.querySelectorAll('figure[data-fig]')) wireFigure(fig);
     return [...el.querySelectorAll('.diagram')].filter((b) => view.figures.has(b.dataset.fig));
@@ -87,13 +97,17 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
   // `first`: only on opening the page, when no section is asked for.
   let renders = 0;
   async function render(first = false) {
-    const my = ++renders, kept = keptBoxes();
+    const my = ++renders,
+      kept = keptBoxes();
     closeLive();
     view.figures = new Map();
     main.innerHTML = '<div id="rules-opening"></div><div id="rules-rest"></div>';
-    drawer.restart(fill($('rules-opening'), openingHtml(M, startFigure(M, rules), view), kept), { more: true });
+    drawer.restart(fill($('rules-opening'), openingHtml(M, startFigure(M, rules), view), kept), {
+      more: true,
+    });
     const url = new URL(location.href);
-    if (rules === ruleSetIds(M)[0]) url.searchParams.delete('rules'); else url.searchParams.set('rules', rules);
+    if (rules === ruleSetIds(M)[0]) url.searchParams.delete('rules');
+    else url.searchParams.set('rules', rules);
     history.replaceState(history.state, '', url.href);
     if (first) await drawer.firstDrawn();
     if (my !== renders) return;
@@ -102,7 +116,7 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
   }
 
   // --- live figures: the embed itself, one at a time ------------------------------------
-  let live = null;  // {fig, button}
+  let live = null; // {fig, button}
   function closeLive() {
     if (!live) return;
     const box = live.fig.querySelector('.diagram');
@@ -115,7 +129,8 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
   }
   function wireFigure(fig) {
     const f = view.figures.get(fig.dataset.fig);
-    const code = fig.querySelector('.snippet code'), copy = fig.querySelector('button.copy');
+    const code = fig.querySelector('.snippet code'),
+      copy = fig.querySelector('button.copy');
     if (code) code.textContent = embedSnippet({ ...f.embed, title: f.title }, location.href);
     if (copy) wireCopy(copy, code, { copy: W.copy, copied: W.copied, pressCtrlC: W.pressCtrlC });
     const button = fig.querySelector('button[data-live]');
@@ -130,7 +145,7 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
       frame.title = W.liveTitle(f.title);
       box.append(frame);
       box.classList.add('live');
-      box.removeAttribute('role');  // the live board speaks for itself
+      box.removeAttribute('role'); // the live board speaks for itself
       live = { fig, button, label: button.textContent };
       button.textContent = W.close;
       button.setAttribute('aria-expanded', 'true');
@@ -141,11 +156,15 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
   await board.ready;
   const drawer = lazyPictures(createPictures(board, host), (id) => view.figures.get(id));
   $('rules-status').textContent = '';
-  buildSwitch(M, rules, (r) => { rules = r; render(); });
+  buildSwitch(M, rules, (r) => {
+    rules = r;
+    render();
+  });
   await render(!location.hash);
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   const problems = [];
-  for (const el of main.querySelectorAll('.fig-error')) problems.push(`${el.closest('[id]').id}: ${el.textContent}`);
+  for (const el of main.querySelectorAll('.fig-error'))
+    problems.push(`${el.closest('[id]').id}: ${el.textContent}`);
   return { problems, figures: [...view.figures.keys()] };
 }
 
@@ -154,26 +173,45 @@ function buildSwitch(M, rules, onChange) {
   const box = $('rules-switch');
   box.hidden = false;
   const sets = ruleSetList();
-  box.innerHTML = `<legend>${esc(W.switchLegend)}</legend>` + sets.map((r) =>
-    `<label><input type="radio" name="rules" value="${esc(r.id)}"${r.id === rules ? ' checked' : ''}><span>${esc(r.name)}</span></label>`).join('') +
+  box.innerHTML =
+    `<legend>${esc(W.switchLegend)}</legend>` +
+    sets
+      .map(
+        (r) =>
+          `<label><input type="radio" name="rules" value="${esc(r.id)}"${r.id === rules ? ' checked' : ''}><span>${esc(r.name)}</span></label>`,
+      )
+      .join('') +
     `<p class="switch-note" id="rules-switch-note"></p>`;
   const note = () => {
     const id = box.querySelector('input:checked').value;
     $('rules-switch-note').textContent = `${sets.find((r) => r.id === id).summary} ${W.switchNote}`;
   };
   note();
-  box.addEventListener('change', (e) => { if (e.target.name === 'rules') { note(); onChange(e.target.value); } });
+  box.addEventListener('change', (e) => {
+    if (e.target.name === 'rules') {
+      note();
+      onChange(e.target.value);
+    }
+  });
 }
 
 // --- the page's HTML ----------------------------------------------------------------------
 // Its two parts: the opening (the boards and the start position: what a visit sees first)
 // and the rest (data.pieces and data.special), made after the opening's figure is drawn.
-function openingHtml(M, start, view) { return pageHtml(M, { start }, view, 'opening'); }
-function restHtml(M, data, view) { return pageHtml(M, data, view, 'rest'); }
+function openingHtml(M, start, view) {
+  return pageHtml(M, { start }, view, 'opening');
+}
+function restHtml(M, data, view) {
+  return pageHtml(M, data, view, 'rest');
+}
 
 function pageHtml(M, data, view, part) {
   const levels = { 1: levelName(1), 2: levelName(2), 3: levelName(3) };
-  const where = (ls) => [...ls].sort((a, b) => b - a).map((l) => W.levelName(levels[l], l)).join(', ');
+  const where = (ls) =>
+    [...ls]
+      .sort((a, b) => b - a)
+      .map((l) => W.levelName(levels[l], l))
+      .join(', ');
   const figure = (id, label, plan, embed, caption, liveLabel) => {
     view.figures.set(id, { plan, embed, title: label });
     return `<figure class="fig" data-fig="${esc(id)}">
@@ -195,32 +233,68 @@ function pageHtml(M, data, view, part) {
     </div>`;
   }
 
-  const pieces = data.pieces.map((p) => `<section class="piece" id="${esc(p.anchor)}" aria-labelledby="${esc(p.anchor)}-h">
+  const pieces = data.pieces
+    .map(
+      (p) => `<section class="piece" id="${esc(p.anchor)}" aria-labelledby="${esc(p.anchor)}-h">
       <h3 id="${esc(p.anchor)}-h"><img src="pieces/${PIECE_FILES[p.letter]}.svg" alt="" width="36" height="36">
         ${esc(p.name)} <span class="letter" title="${esc(W.letter)}">${esc(p.letter)}</span></h3>
       <p class="facts">${esc(p.letter === 'K' ? W.king : W.worth(p.value))} · ${esc(W.livesOn(where(p.levels)))}</p>
-      <div class="figs">${p.figures.map((f) => figure(f.id, W.figureLabel(p.name, levels[f.level]), f.plan, f.embed,
-        `<p><b>${esc(W.onLevel(levels[f.level], f.level))}:</b> ${esc(f.words)}</p>` +
-        f.others.map((o) => `<p class="other"><b>${esc(W.other(o.name))}</b> ${esc(o.words)}</p>`).join(''),
-        W.playPiece)).join('')}</div>
-    </section>`).join('');
+      <div class="figs">${p.figures
+        .map((f) =>
+          figure(
+            f.id,
+            W.figureLabel(p.name, levels[f.level]),
+            f.plan,
+            f.embed,
+            `<p><b>${esc(W.onLevel(levels[f.level], f.level))}:</b> ${esc(f.words)}</p>` +
+              f.others
+                .map((o) => `<p class="other"><b>${esc(W.other(o.name))}</b> ${esc(o.words)}</p>`)
+                .join(''),
+            W.playPiece,
+          ),
+        )
+        .join('')}</div>
+    </section>`,
+    )
+    .join('');
 
   const movers = M.PIECES.filter((p) => p.levels.length > 1).map((p) => p.name);
   const stayers = M.PIECES.filter((p) => p.levels.length === 1).map((p) => p.name);
-  const special = data.special.map((s) => {
-    const title = s.explain ? s.explain.title : W.levelsTitle;
-    const intro = s.explain ? s.explain.intro : W.levelsIntro(movers, stayers);
-    return `<section class="rule" id="${esc(s.anchor)}" aria-labelledby="${esc(s.anchor)}-h">
+  const special = data.special
+    .map((s) => {
+      const title = s.explain ? s.explain.title : W.levelsTitle;
+      const intro = s.explain ? s.explain.intro : W.levelsIntro(movers, stayers);
+      return `<section class="rule" id="${esc(s.anchor)}" aria-labelledby="${esc(s.anchor)}-h">
       <h3 id="${esc(s.anchor)}-h">${esc(title)}</h3><p>${esc(intro)}</p>
-      ${s.error ? failed(s.error) : `<div class="figs">${figure(s.id, W.positionLabel(title), s.plan, s.embed,
-        `<p><b>${esc(W.tryIt)}</b> ${esc(s.task)}</p>`, W.play)}</div>`}
+      ${
+        s.error
+          ? failed(s.error)
+          : `<div class="figs">${figure(
+              s.id,
+              W.positionLabel(title),
+              s.plan,
+              s.embed,
+              `<p><b>${esc(W.tryIt)}</b> ${esc(s.task)}</p>`,
+              W.play,
+            )}</div>`
+      }
     </section>`;
-  }).join('');
+    })
+    .join('');
 
   const ends = [...new Map(M.GAME_STATES.filter((g) => g.over).map((g) => [g.state, g.reason])).values()];
-  const toc = [[SECTION.boards, W.boards], [SECTION.start, W.start], [SECTION.pieces, W.pieces, data.pieces.map((p) => [p.anchor, p.name])],
-    [SECTION.special, W.special, data.special.map((s) => [s.anchor, s.explain ? s.explain.title : W.levelsTitle])],
-    [SECTION.end, W.end], [SECTION.ruleSets, W.ruleSets]];
+  const toc = [
+    [SECTION.boards, W.boards],
+    [SECTION.start, W.start],
+    [SECTION.pieces, W.pieces, data.pieces.map((p) => [p.anchor, p.name])],
+    [
+      SECTION.special,
+      W.special,
+      data.special.map((s) => [s.anchor, s.explain ? s.explain.title : W.levelsTitle]),
+    ],
+    [SECTION.end, W.end],
+    [SECTION.ruleSets, W.ruleSets],
+  ];
   const link = (/** @type {any[]} */ [a, t]) => `<a href="#${esc(a)}">${esc(t)}</a>`;
   const nav = `<nav class="toc" aria-label="${esc(W.nav)}"><ul>${toc.map((e) => `<li>${link(e)}${e[2] ? `<ul>${e[2].map((x) => `<li>${link(x)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ul></nav>`;
   return `${nav}
@@ -231,7 +305,9 @@ function pageHtml(M, data, view, part) {
     <section id="${SECTION.end}" aria-labelledby="${SECTION.end}-h"><h2 id="${SECTION.end}-h">${esc(W.end)}</h2>
       <p>${esc(W.endText)}</p><ul>${ends.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></section>
     <section id="${SECTION.ruleSets}" aria-labelledby="${SECTION.ruleSets}-h"><h2 id="${SECTION.ruleSets}-h">${esc(W.ruleSets)}</h2>
-      <p>${esc(W.ruleSetsText)}</p><dl>${ruleSetList().map((r) => `<dt>${esc(ruleSetName(r.id))}</dt><dd>${esc(r.summary)}</dd>`).join('')}</dl></section>`;
+      <p>${esc(W.ruleSetsText)}</p><dl>${ruleSetList()
+        .map((r) => `<dt>${esc(ruleSetName(r.id))}</dt><dd>${esc(r.summary)}</dd>`)
+        .join('')}</dl></section>`;
 }
 
 // --- lazy pictures ------------------------------------------------------------------------
@@ -240,13 +316,23 @@ function pageHtml(M, data, view, part) {
 // again, e.g. under other rules); more: true when add() will bring the rest of the page.
 // A new width draws them all again. 'all-drawn' is said when the whole page is drawn.
 function lazyPictures(pictures, figureOf) {
-  let boxes = [], dirty = new Set(), near = new Set(), running = false, more = false;
-  const drained = new Set();  // callbacks for the next time nothing is left to draw
-  const io = new IntersectionObserver((entries) => {
-    for (const e of entries) (e.isIntersecting ? near.add(e.target) : near.delete(e.target));
-    pump();
-  }, { rootMargin: '300px 0px' });
-  const idle = () => new Promise((r) => (window.requestIdleCallback ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 30)));
+  let boxes = [],
+    dirty = new Set(),
+    near = new Set(),
+    running = false,
+    more = false;
+  const drained = new Set(); // callbacks for the next time nothing is left to draw
+  const io = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) e.isIntersecting ? near.add(e.target) : near.delete(e.target);
+      pump();
+    },
+    { rootMargin: '300px 0px' },
+  );
+  const idle = () =>
+    new Promise((r) =>
+      window.requestIdleCallback ? requestIdleCallback(r, { timeout: 300 }) : setTimeout(r, 30),
+    );
 
   async function pump() {
     if (running) return;
@@ -273,7 +359,10 @@ function lazyPictures(pictures, figureOf) {
   function add(list) {
     more = false;
     boxes.push(...list);
-    for (const b of list) { dirty.add(b); io.observe(b); }
+    for (const b of list) {
+      dirty.add(b);
+      io.observe(b);
+    }
   }
   function restart(list, o = {}) {
     io.disconnect();
@@ -284,16 +373,31 @@ function lazyPictures(pictures, figureOf) {
     more = !!o.more;
   }
   // Resolves once a picture is drawn, or nothing is left to draw.
-  const firstDrawn = () => new Promise((resolve) => {
-    if (!dirty.size) { resolve(); return; }
-    const done = () => { off(); drained.delete(done); resolve(); };
-    const off = events.on('drawn', done);
-    drained.add(done);
-  });
-  let width = innerWidth, timer = 0;
+  const firstDrawn = () =>
+    new Promise((resolve) => {
+      if (!dirty.size) {
+        resolve();
+        return;
+      }
+      const done = () => {
+        off();
+        drained.delete(done);
+        resolve();
+      };
+      const off = events.on('drawn', done);
+      drained.add(done);
+    });
+  let width = innerWidth,
+    timer = 0;
   addEventListener('resize', () => {
     clearTimeout(timer);
-    timer = setTimeout(() => { if (innerWidth !== width) { width = innerWidth; dirty = new Set(boxes); pump(); } }, 250);
+    timer = setTimeout(() => {
+      if (innerWidth !== width) {
+        width = innerWidth;
+        dirty = new Set(boxes);
+        pump();
+      }
+    }, 250);
   });
   return { restart, add, firstDrawn };
 }

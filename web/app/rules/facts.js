@@ -22,7 +22,13 @@
  * @typedef {{START_POSITION: string, PIECES: PieceFact[], RULE_SETS: RuleSet[], COLORS: Side[], BOARDS: Board[], LEVELS: Level[], [more: string]: any}} EngineModule
  */
 
-let names = null, values = null, start = null, levelTexts = null, boardNames = null, strengths = null, ruleSets = null;
+let names = null,
+  values = null,
+  start = null,
+  levelTexts = null,
+  boardNames = null,
+  strengths = null,
+  ruleSets = null;
 
 /** Side id -> its name ('gold' -> 'Gold'), core's COLORS; filled by useFacts(M). */
 export const SIDE_NAME = {};
@@ -31,10 +37,10 @@ export const SIDE_NAME = {};
  *  @param {EngineModule} M */
 export function useFacts(M) {
   if (names) return;
-  names = new Map(), values = new Map();
+  ((names = new Map()), (values = new Map()));
   for (const p of M.PIECES) {
     names.set(p.letter.toUpperCase(), p.name);
-    values.set(p.letter.toUpperCase(), p.value / 100);  // Gygax's values, in pawns
+    values.set(p.letter.toUpperCase(), p.value / 100); // Gygax's values, in pawns
   }
   for (const c of M.COLORS) SIDE_NAME[c.id] = c.name;
   Object.freeze(SIDE_NAME);
@@ -48,9 +54,14 @@ export function useFacts(M) {
 /** The rule sets, the default first: [{id ('gygax' | 'bga'), name, variant, summary}]
  *  (core's RULE_SETS); null before the module has loaded. */
 /** @returns {RuleSet[] | null} */
-export function ruleSetList() { return ruleSets; }
+export function ruleSetList() {
+  return ruleSets;
+}
 /** The default rule set's id: core's first rule set ('gygax'). */
-export function defaultRules() { need(); return ruleSets[0].id; }
+export function defaultRules() {
+  need();
+  return ruleSets[0].id;
+}
 /** A rule set's name for people ('Gygax (Dragon #100)', 'Board Game Arena'); the id
  *  itself for an unknown one or before the module has loaded. */
 export function ruleSetName(id) {
@@ -61,25 +72,46 @@ function need() {
   if (!names) throw new Error('facts.js: useFacts(M) must be called once the engine module has loaded');
 }
 /** 'w' or 'W' -> 'Warrior' ('' for anything else). */
-export function pieceName(letter) { need(); return names.get(String(letter).toUpperCase()) || ''; }
+export function pieceName(letter) {
+  need();
+  return names.get(String(letter).toUpperCase()) || '';
+}
 /** Gygax's value in pawns (the King 0). */
-export function pieceValue(letter) { need(); return values.get(String(letter).toUpperCase()) || 0; }
+export function pieceValue(letter) {
+  need();
+  return values.get(String(letter).toUpperCase()) || 0;
+}
 /** The side a piece letter belongs to (core's letters: Gold upper case, Scarlet lower
  *  case): 'gold', 'scarlet', or null for an empty square ('.') or anything else. */
 export function pieceSide(letter) {
-  return typeof letter === 'string' && /^[A-Za-z]$/.test(letter) ? (letter <= 'Z' ? 'gold' : 'scarlet') : null;
+  return typeof letter === 'string' && /^[A-Za-z]$/.test(letter)
+    ? letter <= 'Z'
+      ? 'gold'
+      : 'scarlet'
+    : null;
 }
 /** The other side. */
 export const other = (side) => (side === 'gold' ? 'scarlet' : 'gold');
 /** A board's name: 1 -> 'Underworld', 2 -> 'Ground', 3 -> 'Sky' (core's level_name). */
-export function levelName(level) { need(); return boardNames.get(Number(level)) || ''; }
+export function levelName(level) {
+  need();
+  return boardNames.get(Number(level)) || '';
+}
 /** The computer's strengths: {min, max} (core's levels 1..10). */
-export function strengthRange() { need(); return strengths; }
+export function strengthRange() {
+  need();
+  return strengths;
+}
 /** Computer strength 1..10 in plain words (core's level_words, from the level's settings);
  * '' for another number or before the module has loaded (the dialog asks again on input). */
-export function levelText(level) { return (levelTexts && levelTexts.get(Number(level))) || ''; }
+export function levelText(level) {
+  return (levelTexts && levelTexts.get(Number(level))) || '';
+}
 /** The standard start position string. */
-export function startPosition() { need(); return start; }
+export function startPosition() {
+  need();
+  return start;
+}
 
 /** Core's words for why a game ended (st: a status from the engine), as a sentence. */
 export function endSentence(st) {

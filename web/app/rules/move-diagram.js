@@ -8,7 +8,6 @@ import { parseSquare } from './squares.js';
 import { useFacts, pieceName, pieceSide, defaultRules } from './facts.js';
 import { attempt } from '../util/result.js';
 
-
 function sortSquares(list) {
   return [...new Set(list)].sort((a, b) => parseSquare(a) - parseSquare(b));
 }
@@ -24,17 +23,28 @@ function sortSquares(list) {
  * @returns {import('../util/result.js').Result & Partial<MoveDiagram>}
  */
 export function moveDiagram(M, fen, square, rules) {
-  if (parseSquare(square) === null) return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
+  if (parseSquare(square) === null)
+    return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
   useFacts(M);
   const g = new M.Game();
   try {
-    const d = attempt(() => { g.setPosition(fen || '', [], rules ?? defaultRules()); return g.moveDiagram(square); });  // the engine's reason, if not
+    const d = attempt(() => {
+      g.setPosition(fen || '', [], rules ?? defaultRules());
+      return g.moveDiagram(square);
+    }); // the engine's reason, if not
     if (d.error) return d;
-    const r = d.value, piece = r.piece;
+    const r = d.value,
+      piece = r.piece;
     return {
-      piece, side: pieceSide(piece), name: pieceName(piece), square,
-      move: sortSquares(r.move), capture: sortSquares(r.capture), both: sortSquares(r.both),
-      afar: sortSquares(r.afar), frozen: !!r.frozen,
+      piece,
+      side: pieceSide(piece),
+      name: pieceName(piece),
+      square,
+      move: sortSquares(r.move),
+      capture: sortSquares(r.capture),
+      both: sortSquares(r.both),
+      afar: sortSquares(r.afar),
+      frozen: !!r.frozen,
     };
   } finally {
     g.delete();

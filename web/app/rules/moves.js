@@ -18,7 +18,8 @@ export function movesByOrigin(moves, keep = null) {
 /** What the board component takes as dests (board.set): Map(origin square -> its destination squares). */
 export function destSquares(byOrigin) {
   const dests = new Map();
-  for (const [from, list] of byOrigin) dests.set(parseSquare(from), [...new Set(list.map((d) => parseSquare(d.to)))]);
+  for (const [from, list] of byOrigin)
+    dests.set(parseSquare(from), [...new Set(list.map((d) => parseSquare(d.to)))]);
   return dests;
 }
 

@@ -24,7 +24,8 @@ export function squareWords(name, { board, frozen = [], check = null }) {
  *  at most `max` of them, then "and more"; `kinds`: say which are captures). */
 export function destinationWords(moves, { max = Infinity, kinds = false } = {}) {
   const n = moves.length;
-  const how = (d) => (!kinds ? '' : d.kind === 'capture' ? ' capture' : d.kind === 'afar' ? ' capture from afar' : '');
+  const how = (d) =>
+    !kinds ? '' : d.kind === 'capture' ? ' capture' : d.kind === 'afar' ? ' capture from afar' : '';
   const list = moves.slice(0, max).map((d) => d.to + how(d));
   return `${n} ${n === 1 ? 'move' : 'moves'}: ${list.join(', ')}${n > max ? ', and more' : ''}`;
 }
@@ -34,7 +35,8 @@ export function destinationWords(moves, { max = Infinity, kinds = false } = {}) 
  *  than the King, "and" between several; '' when nobody does. */
 export function checkWords({ board, check, checkers = [] }) {
   if (!check || !checkers.length) return '';
-  const one = (sq) => `the ${pieceWords(board[parseSquare(sq)])} on ${sq}` +
+  const one = (sq) =>
+    `the ${pieceWords(board[parseSquare(sq)])} on ${sq}` +
     (sq[0] !== check[0] ? ` (${levelName(sq[0])}, level ${sq[0]})` : '');
   return 'by ' + checkers.map(one).join(' and ');
 }
@@ -61,11 +63,13 @@ export function resultTitle(st) {
 /** Why it ended, as a sentence ("Scarlet's King cannot escape."; else core's reason). */
 export function resultReason(st) {
   if (st.state === 'checkmate') return `${SIDE_NAME[other(st.winner)]}'s King cannot escape.`;
-  return endSentence(st);  // core's words ("Gold resigns, Scarlet wins.", "Draw by agreement.")
+  return endSentence(st); // core's words ("Gold resigns, Scarlet wins.", "Draw by agreement.")
 }
 /** Core's result ("1-0", "0-1", "1/2-1/2"; st.result) as the page prints it: 1–0, 0–1, ½–½. */
 export function resultScore(st) {
-  return String(st.result || '*').replace(/1\/2/g, '½').replace(/-/g, '–');
+  return String(st.result || '*')
+    .replace(/1\/2/g, '½')
+    .replace(/-/g, '–');
 }
 
 /**

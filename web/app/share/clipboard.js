@@ -7,7 +7,8 @@ import { failure, settle } from '../util/result.js';
 
 /** Copies `text` -> {} once it is on the clipboard, or {error} when the browser refused. */
 export async function copyText(text) {
-  if (typeof navigator === 'undefined' || !navigator.clipboard) return failure('this browser gives no clipboard to the page');
+  if (typeof navigator === 'undefined' || !navigator.clipboard)
+    return failure('this browser gives no clipboard to the page');
   const r = await settle(navigator.clipboard.writeText(String(text)));
   return r.error ? r : {};
 }

@@ -49,12 +49,31 @@ export const MAX_PLIES = 3000;
 /** encodeGame packs the moves (g=) when there are more plies than this. */
 export const COMPACT_PLIES = 40;
 /** Keys of the game itself; pages may allow more (decodeHash's extraKeys). */
-export const GAME_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules', 'play', 'to', 'vs', 'strength', 'resign', 'draw', 'takeback', 'help', 'tc', 't', 'flag']);
+export const GAME_KEYS = Object.freeze([
+  'fen',
+  'moves',
+  'g',
+  'rules',
+  'play',
+  'to',
+  'vs',
+  'strength',
+  'resign',
+  'draw',
+  'takeback',
+  'help',
+  'tc',
+  't',
+  'flag',
+]);
 /** The keys of the position alone (a diagram: decodeHash's options.position). */
 export const POSITION_KEYS = Object.freeze(['fen', 'moves', 'g', 'rules']);
 // A link that names no rule set is played under the default one (core's first); a link is
 // written without it when its game is under the default (before the facts are known, with it).
-const isDefaultRules = (id) => { const sets = ruleSetList(); return !!sets && sets[0].id === id; };
+const isDefaultRules = (id) => {
+  const sets = ruleSetList();
+  return !!sets && sets[0].id === id;
+};
 const SIDE_LETTER = { gold: 'g', scarlet: 's' };
 const LETTER_SIDE = { g: 'gold', s: 'scarlet' };
 const otherSide = (side) => (side === 'gold' ? 'scarlet' : 'gold');
@@ -90,18 +109,25 @@ export function packMoves(moves) {
 export function unpackMoves(text) {
   if (typeof text !== 'string') return { error: 'the packed moves are not text' };
   if (text.length % 3 !== 0) {
-    return { error: `the packed move list (g=) is cut short: ${text.length} characters, not a multiple of 3` };
+    return {
+      error: `the packed move list (g=) is cut short: ${text.length} characters, not a multiple of 3`,
+    };
   }
   const moves = [];
   for (let i = 0; i < text.length; i += 3) {
     let v = 0;
     for (let k = 0; k < 3; k++) {
       const d = B64.indexOf(text[i + k]);
-      if (d < 0) return { error: `the packed move list (g=) has a character that does not belong in it at position ${i + k + 1}` };
+      if (d < 0)
+        return {
+          error: `the packed move list (g=) has a character that does not belong in it at position ${i + k + 1}`,
+        };
       v = v * 64 + d;
     }
-    const from = squareName(v >> 9), to = squareName(v & 511);
-    if (!from || !to) return { error: `the packed move list (g=) has an impossible square in move ${i / 3 + 1}` };
+    const from = squareName(v >> 9),
+      to = squareName(v & 511);
+    if (!from || !to)
+      return { error: `the packed move list (g=) has an impossible square in move ${i / 3 + 1}` };
     moves.push(from + to);
   }
   return { moves };
@@ -167,13 +193,30 @@ function normaliseFen(fen) {
  * Throws TypeError for input no page should produce (a move that is not a coordinate move).
  */
 export function encodeGame(game = {}) {
-  const { fen, moves = [], rules, mode, to, strength, compact, extra, ending, offer, takeback, assists, tc, times } = game || {};
+  const {
+    fen,
+    moves = [],
+    rules,
+    mode,
+    to,
+    strength,
+    compact,
+    extra,
+    ending,
+    offer,
+    takeback,
+    assists,
+    tc,
+    times,
+  } = game || {};
   if (!Array.isArray(moves)) throw new TypeError('moves must be an array of coordinate moves');
-  for (const m of moves) if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
+  for (const m of moves)
+    if (!isCoordinateMove(m)) throw new TypeError(`not a coordinate move: ${JSON.stringify(m)}`);
   const parts = [];
   if (fen !== undefined && fen !== null && fen !== '' && fen !== 'startpos') {
     const f = normaliseFen(fen);
-    if (!/^[A-Za-z0-9/ ]+$/.test(f)) throw new TypeError('a position string has only letters, digits, / and spaces');
+    if (!/^[A-Za-z0-9/ ]+$/.test(f))
+      throw new TypeError('a position string has only letters, digits, / and spaces');
     parts.push('fen=' + f.replace(/ /g, '_'));
   }
   if (moves.length) {
@@ -181,7 +224,8 @@ export function encodeGame(game = {}) {
     parts.push(pack ? 'g=' + packMoves(moves) : 'moves=' + moves.join('.'));
   }
   if (rules !== undefined && rules !== null && !isDefaultRules(rules)) {
-    if (typeof rules !== 'string' || !/^[a-z]{1,16}$/.test(rules)) throw new TypeError("rules must be a rule set's id, such as 'bga'");
+    if (typeof rules !== 'string' || !/^[a-z]{1,16}$/.test(rules))
+      throw new TypeError("rules must be a rule set's id, such as 'bga'");
     parts.push('rules=' + rules);
   }
   if (mode === 'link') parts.push('play=link');
@@ -210,10 +254,15 @@ export function encodeGame(game = {}) {
     parts.push('t=' + secs.map((x, i) => Math.max(0, i ? x - secs[i - 1] : x).toString(36)).join('.'));
   }
   if (ending) {
-    if (ending.state === 'resignation' && SIDE_LETTER[ending.winner]) parts.push('resign=' + SIDE_LETTER[otherSide(ending.winner)]);
+    if (ending.state === 'resignation' && SIDE_LETTER[ending.winner])
+      parts.push('resign=' + SIDE_LETTER[otherSide(ending.winner)]);
     else if (ending.state === 'draw-agreed') parts.push('draw=agreed');
-    else if ((ending.state === 'timeout' || ending.state === 'timeout-draw') && SIDE_LETTER[ending.flagged]) parts.push('flag=' + SIDE_LETTER[ending.flagged]);
-    else throw new TypeError('an ending is a resignation (with its winner), an agreed draw or a flag (with the side flagged)');
+    else if ((ending.state === 'timeout' || ending.state === 'timeout-draw') && SIDE_LETTER[ending.flagged])
+      parts.push('flag=' + SIDE_LETTER[ending.flagged]);
+    else
+      throw new TypeError(
+        'an ending is a resignation (with its winner), an agreed draw or a flag (with the side flagged)',
+      );
   } else if (offer) {
     if ((offer.kind !== 'offer' && offer.kind !== 'declined') || !SIDE_LETTER[offer.by]) {
       throw new TypeError("a draw offer is {kind: 'offer' | 'declined', by: 'gold' | 'scarlet'}");
@@ -227,12 +276,19 @@ export function encodeGame(game = {}) {
     parts.push(`takeback=${TAKEBACK_WORD[takeback.kind]}-${SIDE_LETTER[takeback.by]}`);
   }
   if (Array.isArray(assists) && assists.length) {
-    parts.push('help=' + assists.map((a) => {
-      if (!Number.isInteger(a?.ply) || a.ply < 0 || !HELP_LETTER[a.kind] || !SIDE_LETTER[a.side]) {
-        throw new TypeError("a help used is {ply, side: 'gold' | 'scarlet', kind: 'hint' | 'analysis'}");
-      }
-      return a.ply + HELP_LETTER[a.kind] + SIDE_LETTER[a.side];
-    }).join('.'));
+    parts.push(
+      'help=' +
+        assists
+          .map((a) => {
+            if (!Number.isInteger(a?.ply) || a.ply < 0 || !HELP_LETTER[a.kind] || !SIDE_LETTER[a.side]) {
+              throw new TypeError(
+                "a help used is {ply, side: 'gold' | 'scarlet', kind: 'hint' | 'analysis'}",
+              );
+            }
+            return a.ply + HELP_LETTER[a.kind] + SIDE_LETTER[a.side];
+          })
+          .join('.'),
+    );
   }
   if (extra && typeof extra === 'object') {
     for (const [k, v] of Object.entries(extra)) {
@@ -310,10 +366,14 @@ export function decodeHash(hash, options = {}) {
 /** @param {string} h @param {readonly string[]} keys @param {Set<string>} extra
  *  @returns {{error?: string, seen?: Map<string, string>}} */
 function readParams(h, keys, extra) {
-  if (h.length > MAX_HASH_LENGTH) return { error: `the link is too long (${h.length} characters; at most ${MAX_HASH_LENGTH} are read)` };
+  if (h.length > MAX_HASH_LENGTH)
+    return { error: `the link is too long (${h.length} characters; at most ${MAX_HASH_LENGTH} are read)` };
   // Only what a URL fragment may carry (RFC 3986) plus '%' escapes; no spaces, quotes, <, >.
   const bad = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/.exec(h);
-  if (bad) return { error: `the link has a character that does not belong in it (${charName(bad[0])} at position ${bad.index + 1})` };
+  if (bad)
+    return {
+      error: `the link has a character that does not belong in it (${charName(bad[0])} at position ${bad.index + 1})`,
+    };
   const seen = new Map();
   for (const part of h.split('&')) {
     if (part === '') continue;
@@ -321,13 +381,15 @@ function readParams(h, keys, extra) {
     const k = percentDecode(eq < 0 ? part : part.slice(0, eq), 'parameter name');
     if (k.error) return k;
     const key = k.value.toLowerCase();
-    if (!/^[a-z][a-z0-9_-]{0,31}$/.test(key)) return { error: `the link has a parameter name that does not belong in it (${quote(k.value)})` };
+    if (!/^[a-z][a-z0-9_-]{0,31}$/.test(key))
+      return { error: `the link has a parameter name that does not belong in it (${quote(k.value)})` };
     const v = percentDecode(eq < 0 ? '' : part.slice(eq + 1), `'${key}' value`);
     if (v.error) return v;
     // Control characters are what this test is for.
     // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f<>"`\\{}]/.test(v.value)) return { error: `the link's '${key}' value has characters that do not belong in it` };
-    if (!keys.includes(key) && !extra.has(key)) continue;  // unknown: ignored
+    if (/[\u0000-\u001f\u007f<>"`\\{}]/.test(v.value))
+      return { error: `the link's '${key}' value has characters that do not belong in it` };
+    if (!keys.includes(key) && !extra.has(key)) continue; // unknown: ignored
     if (seen.has(key)) return { error: `the link gives '${key}' twice` };
     seen.set(key, v.value);
   }
@@ -348,101 +410,159 @@ function sideOf(key, v, set) {
 // flag the clock); `seen` holds every key the link gives.
 /** @type {Array<[string, (v: string, out: Link, seen: Map<string, string>) => string | void]>} */
 const FIELDS = [
-  ['fen', (v, out) => {
-    const f = readFen(v);
-    if (f.error) return f.error;
-    out.fen = f.fen;
-  }],
-  ['moves', (v, out, seen) => {
-    if (seen.has('g')) return "the link gives the moves twice (both 'moves' and 'g')";
-    const m = readMoves(v);
-    if (m.error) return m.error;
-    out.moves = m.moves;
-  }],
-  ['g', (v, out) => {
-    if (v.length > MAX_PLIES * 3) return `the link holds more than ${MAX_PLIES} moves`;
-    const m = unpackMoves(v);
-    if (m.error) return m.error;
-    out.moves = m.moves;
-  }],
-  ['rules', (v, out) => {
-    const r = readRules(v);
-    if (r.error) return r.error;
-    out.rules = r.rules;
-  }],
-  ['play', (v, out) => {
-    if (v.toLowerCase() !== 'link') return `the link's 'play' must be 'link', not ${quote(v)}`;
-    out.mode = 'link';
-  }],
-  ['vs', (v, out) => {
-    const mode = VS_MODE[v.toLowerCase()];
-    if (!mode) return `the link's 'vs' must be computer or watch, not ${quote(v)}`;
-    if (out.mode) return "the link gives two ways to play (both 'play' and 'vs')";
-    out.mode = mode;
-  }],
-  ['strength', (v, out) => {
-    const n = /^\d{1,2}$/.test(v) ? Number(v) : NaN;
-    const { min, max } = strengthRange();
-    if (!(n >= min && n <= max)) return `the link's 'strength' must be a whole number from ${min} to ${max}, not ${quote(v)}`;
-    if (out.mode === 'ai' || out.mode === 'watch') out.strength = n;  // meaningless otherwise: ignored
-  }],
-  ['to', (v, out) => {
-    const t = v.toLowerCase();
-    if (t === 'g' || t === 'gold') out.to = 'gold';
-    else if (t === 's' || t === 'scarlet') out.to = 'scarlet';
-    else return `the link's 'to' must be g (Gold) or s (Scarlet), not ${quote(v)}`;
-  }],
-  ['tc', (v, out) => {
-    const t = readTc(v, "link's time control (tc=)");
-    if (t.error) return t.error;
-    out.tc = t.tc;
-  }],
-  ['t', (v, out) => {
-    if (!out.tc || out.tc.kind !== 'days') return 'the link gives move times (t=) without a correspondence time control (tc=3d and the like)';
-    const parts = v.split('.');
-    if (parts.length !== out.moves.length) return `the link gives ${parts.length} move times (t=) for ${out.moves.length} moves`;
-    const times = [];
-    for (let i = 0; i < parts.length; i++) {
-      if (!/^[0-9a-z]{1,8}$/.test(parts[i])) return `the link's move time ${i + 1} (t=) is not a number: ${quote(parts[i])}`;
-      times.push((i ? times[i - 1] : 0) + parseInt(parts[i], 36) * 1000);
-    }
-    out.times = times;
-  }],
-  ['flag', (v, out, seen) => {
-    const other = ['resign', 'draw'].find((k) => seen.has(k));
-    if (other) return `the link gives two endings ('${other}' and 'flag')`;
-    return sideOf('flag', v, (side) => {
-      if (!out.tc) return "the link says a flag fell ('flag') but gives no time control (tc=)";
-      out.ending = { state: 'timeout', flagged: side };
-    });
-  }],
-  ['resign', (v, out, seen) => {
-    if (seen.has('draw')) return "the link gives both a resignation and a draw ('resign' and 'draw')";
-    return sideOf('resign', v, (side) => { out.ending = { state: 'resignation', winner: otherSide(side) }; });
-  }],
-  ['draw', (v, out) => {
-    const d = v.toLowerCase();
-    const m = /^(offer|decline)-([gs])$/.exec(d);
-    if (d === 'agreed') out.ending = { state: 'draw-agreed', winner: null };
-    else if (m) out.offer = { kind: m[1] === 'offer' ? 'offer' : 'declined', by: LETTER_SIDE[m[2]] };
-    else return `the link's 'draw' must be agreed, offer-g, offer-s, decline-g or decline-s, not ${quote(v)}`;
-  }],
-  ['takeback', (v, out) => {
-    const m = /^(ask|accept|decline)-([gs])$/.exec(v.toLowerCase());
-    if (!m) return `the link's 'takeback' must be ask-g, ask-s, accept-g, accept-s, decline-g or decline-s, not ${quote(v)}`;
-    out.takeback = { kind: WORD_TAKEBACK[m[1]], by: LETTER_SIDE[m[2]] };
-  }],
-  ['help', (v, out) => {
-    const items = v.toLowerCase().split('.').filter((x) => x !== '');
-    if (items.length > 2 * MAX_PLIES + 2) return `the link's 'help' lists more than ${2 * MAX_PLIES + 2} uses`;
-    const assists = [];
-    for (const item of items) {
-      const m = /^(\d{1,4})([ha])([gs])$/.exec(item);
-      if (!m) return `the link's 'help' must list uses such as 12hg (a hint for Gold after 12 plies) or 15as, not ${quote(item)}`;
-      assists.push({ ply: Number(m[1]), side: LETTER_SIDE[m[3]], kind: LETTER_HELP[m[2]] });
-    }
-    if (assists.length) out.assists = assists;
-  }],
+  [
+    'fen',
+    (v, out) => {
+      const f = readFen(v);
+      if (f.error) return f.error;
+      out.fen = f.fen;
+    },
+  ],
+  [
+    'moves',
+    (v, out, seen) => {
+      if (seen.has('g')) return "the link gives the moves twice (both 'moves' and 'g')";
+      const m = readMoves(v);
+      if (m.error) return m.error;
+      out.moves = m.moves;
+    },
+  ],
+  [
+    'g',
+    (v, out) => {
+      if (v.length > MAX_PLIES * 3) return `the link holds more than ${MAX_PLIES} moves`;
+      const m = unpackMoves(v);
+      if (m.error) return m.error;
+      out.moves = m.moves;
+    },
+  ],
+  [
+    'rules',
+    (v, out) => {
+      const r = readRules(v);
+      if (r.error) return r.error;
+      out.rules = r.rules;
+    },
+  ],
+  [
+    'play',
+    (v, out) => {
+      if (v.toLowerCase() !== 'link') return `the link's 'play' must be 'link', not ${quote(v)}`;
+      out.mode = 'link';
+    },
+  ],
+  [
+    'vs',
+    (v, out) => {
+      const mode = VS_MODE[v.toLowerCase()];
+      if (!mode) return `the link's 'vs' must be computer or watch, not ${quote(v)}`;
+      if (out.mode) return "the link gives two ways to play (both 'play' and 'vs')";
+      out.mode = mode;
+    },
+  ],
+  [
+    'strength',
+    (v, out) => {
+      const n = /^\d{1,2}$/.test(v) ? Number(v) : NaN;
+      const { min, max } = strengthRange();
+      if (!(n >= min && n <= max))
+        return `the link's 'strength' must be a whole number from ${min} to ${max}, not ${quote(v)}`;
+      if (out.mode === 'ai' || out.mode === 'watch') out.strength = n; // meaningless otherwise: ignored
+    },
+  ],
+  [
+    'to',
+    (v, out) => {
+      const t = v.toLowerCase();
+      if (t === 'g' || t === 'gold') out.to = 'gold';
+      else if (t === 's' || t === 'scarlet') out.to = 'scarlet';
+      else return `the link's 'to' must be g (Gold) or s (Scarlet), not ${quote(v)}`;
+    },
+  ],
+  [
+    'tc',
+    (v, out) => {
+      const t = readTc(v, "link's time control (tc=)");
+      if (t.error) return t.error;
+      out.tc = t.tc;
+    },
+  ],
+  [
+    't',
+    (v, out) => {
+      if (!out.tc || out.tc.kind !== 'days')
+        return 'the link gives move times (t=) without a correspondence time control (tc=3d and the like)';
+      const parts = v.split('.');
+      if (parts.length !== out.moves.length)
+        return `the link gives ${parts.length} move times (t=) for ${out.moves.length} moves`;
+      const times = [];
+      for (let i = 0; i < parts.length; i++) {
+        if (!/^[0-9a-z]{1,8}$/.test(parts[i]))
+          return `the link's move time ${i + 1} (t=) is not a number: ${quote(parts[i])}`;
+        times.push((i ? times[i - 1] : 0) + parseInt(parts[i], 36) * 1000);
+      }
+      out.times = times;
+    },
+  ],
+  [
+    'flag',
+    (v, out, seen) => {
+      const other = ['resign', 'draw'].find((k) => seen.has(k));
+      if (other) return `the link gives two endings ('${other}' and 'flag')`;
+      return sideOf('flag', v, (side) => {
+        if (!out.tc) return "the link says a flag fell ('flag') but gives no time control (tc=)";
+        out.ending = { state: 'timeout', flagged: side };
+      });
+    },
+  ],
+  [
+    'resign',
+    (v, out, seen) => {
+      if (seen.has('draw')) return "the link gives both a resignation and a draw ('resign' and 'draw')";
+      return sideOf('resign', v, (side) => {
+        out.ending = { state: 'resignation', winner: otherSide(side) };
+      });
+    },
+  ],
+  [
+    'draw',
+    (v, out) => {
+      const d = v.toLowerCase();
+      const m = /^(offer|decline)-([gs])$/.exec(d);
+      if (d === 'agreed') out.ending = { state: 'draw-agreed', winner: null };
+      else if (m) out.offer = { kind: m[1] === 'offer' ? 'offer' : 'declined', by: LETTER_SIDE[m[2]] };
+      else
+        return `the link's 'draw' must be agreed, offer-g, offer-s, decline-g or decline-s, not ${quote(v)}`;
+    },
+  ],
+  [
+    'takeback',
+    (v, out) => {
+      const m = /^(ask|accept|decline)-([gs])$/.exec(v.toLowerCase());
+      if (!m)
+        return `the link's 'takeback' must be ask-g, ask-s, accept-g, accept-s, decline-g or decline-s, not ${quote(v)}`;
+      out.takeback = { kind: WORD_TAKEBACK[m[1]], by: LETTER_SIDE[m[2]] };
+    },
+  ],
+  [
+    'help',
+    (v, out) => {
+      const items = v
+        .toLowerCase()
+        .split('.')
+        .filter((x) => x !== '');
+      if (items.length > 2 * MAX_PLIES + 2)
+        return `the link's 'help' lists more than ${2 * MAX_PLIES + 2} uses`;
+      const assists = [];
+      for (const item of items) {
+        const m = /^(\d{1,4})([ha])([gs])$/.exec(item);
+        if (!m)
+          return `the link's 'help' must list uses such as 12hg (a hint for Gold after 12 plies) or 15as, not ${quote(item)}`;
+        assists.push({ ply: Number(m[1]), side: LETTER_SIDE[m[3]], kind: LETTER_HELP[m[2]] });
+      }
+      if (assists.length) out.assists = assists;
+    },
+  ],
 ];
 
 // A position string: spaces may come as '_', '+' or %20. One or two fields are
@@ -454,10 +574,13 @@ function readFen(text) {
   if (f.length > 400) return { error: `the link's position (fen=) is too long (${f.length} characters)` };
   const bad = /[^A-Za-z0-9/ ]/.exec(f);
   if (bad) {
-    return { error: `the link's position (fen=) has ${charName(bad[0])}, which has no place in a position string (letters, digits, / and spaces)` };
+    return {
+      error: `the link's position (fen=) has ${charName(bad[0])}, which has no place in a position string (letters, digits, / and spaces)`,
+    };
   }
   const fields = f.split(' ');
-  if (fields.length > 4) return { error: `the link's position (fen=) has ${fields.length} fields; a position string has 4` };
+  if (fields.length > 4)
+    return { error: `the link's position (fen=) has ${fields.length} fields; a position string has 4` };
   const defaults = ['', 'g', '0', '1'];
   while (fields.length < 4) fields.push(defaults[fields.length]);
   return { fen: fields.join(' ') };
@@ -481,7 +604,8 @@ function readMoves(text) {
     const m = tokens[i].toLowerCase();
     if (!MOVE_RE.test(m)) {
       return {
-        error: `move ${i + 1} in the link, ${quote(tokens[i])}, is not a coordinate move ` +
+        error:
+          `move ${i + 1} in the link, ${quote(tokens[i])}, is not a coordinate move ` +
           '(two squares such as 2c22c3: level 1-3, file a-l, rank 1-8)',
       };
     }

@@ -17,20 +17,36 @@ import { failure } from '../util/result.js';
 const sameRules = (rec, link) => (rec.rules || defaultRules()) === (link.rules || defaultRules());
 // Whether the game of a link continues the record (same start, its moves a prefix), or
 // takes back the record's last move (a takeback the opponent accepted by link).
-const continues = (rec, fen, moves, link = {}) => sameRules(rec, link) && sameStart(rec.startFen, fen) &&
-  (rec.moves.length <= moves.length ? rec.moves.every((m, i) => m === moves[i])
-    : !!link.takeback && link.takeback.kind === 'accepted' && rec.moves.length === moves.length + 1 && moves.every((m, i) => m === rec.moves[i]));
+const continues = (rec, fen, moves, link = {}) =>
+  sameRules(rec, link) &&
+  sameStart(rec.startFen, fen) &&
+  (rec.moves.length <= moves.length
+    ? rec.moves.every((m, i) => m === moves[i])
+    : !!link.takeback &&
+      link.takeback.kind === 'accepted' &&
+      rec.moves.length === moves.length + 1 &&
+      moves.every((m, i) => m === rec.moves[i]));
 // Whether a link is an earlier point of the record's game (same start, its moves a
 // prefix of the record's, no ending of its own): the game on screen, not another one.
-const earlierPoint = (rec, link) => sameRules(rec, link) && sameStart(rec.startFen, link.fen || START) && link.moves.length < rec.moves.length &&
-  link.moves.every((m, i) => m === rec.moves[i]) && !link.ending && !(link.takeback && link.takeback.kind === 'accepted');
+const earlierPoint = (rec, link) =>
+  sameRules(rec, link) &&
+  sameStart(rec.startFen, link.fen || START) &&
+  link.moves.length < rec.moves.length &&
+  link.moves.every((m, i) => m === rec.moves[i]) &&
+  !link.ending &&
+  !(link.takeback && link.takeback.kind === 'accepted');
 // The same ending / draw offer (each null, or an object).
 const sameEnd = (a, b) => (!a && !b) || (!!a && !!b && a.state === b.state && a.winner === b.winner);
 const sameOffer = (a, b) => (!a && !b) || (!!a && !!b && a.kind === b.kind && a.by === b.by);
 // The same help noted (each a list of {ply, side, kind}, or missing).
-const key = (a) => (a || []).map((x) => x.ply + x.kind + x.side).sort().join(',');
+const key = (a) =>
+  (a || [])
+    .map((x) => x.ply + x.kind + x.side)
+    .sort()
+    .join(',');
 const sameAssists = (a, b) => key(a) === key(b);
-const previousWords = (prev, kept) => ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) ` +
+const previousWords = (prev, kept) =>
+  ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) ` +
   (kept ? 'was kept.' : 'could not be kept: the browser’s storage is full.');
 
 // The game as a link. In a play-by-link game the link is for the side to move (the one
@@ -40,18 +56,34 @@ const previousWords = (prev, kept) => ` Your previous game (${prev.moves.length}
 // Help used in a game between people goes with it (both players see it).
 function gameLinkOf(ctl, to) {
   const e = ctl.model.ending();
-  const g = { fen: ctl.model.startFen, moves: ctl.model.coordinates(), rules: ctl.model.rules, assists: ctl.assists,
-    ending: e && e.state.startsWith('timeout') ? { ...e, flagged: ctl.sideToMove() } : e };
+  const g = {
+    fen: ctl.model.startFen,
+    moves: ctl.model.coordinates(),
+    rules: ctl.model.rules,
+    assists: ctl.assists,
+    ending: e && e.state.startsWith('timeout') ? { ...e, flagged: ctl.sideToMove() } : e,
+  };
   // the clock: its time control; by link (correspondence) when each move was made
   const c = ctl.clock;
   if (c) {
     g.tc = c.tc;
-    if (c.tc.kind === 'days' && c.stamps.length && c.stamps.every((x) => x)) g.times = c.stamps.map((x) => x.at);
+    if (c.tc.kind === 'days' && c.stamps.length && c.stamps.every((x) => x))
+      g.times = c.stamps.map((x) => x.at);
   }
   const me = ctl.humanSide();
-  if (ctl.hasRemote()) { g.mode = 'link'; g.to = to || ctl.sideToMove(); g.offer = ctl.offer; g.takeback = ctl.takeback; }
-  else if (me && ctl.aiPlays(other(me))) { g.mode = 'ai'; g.strength = ctl.settings.level; g.to = me; }
-  else if (ctl.noHuman()) { g.mode = 'watch'; g.strength = ctl.settings.level; }
+  if (ctl.hasRemote()) {
+    g.mode = 'link';
+    g.to = to || ctl.sideToMove();
+    g.offer = ctl.offer;
+    g.takeback = ctl.takeback;
+  } else if (me && ctl.aiPlays(other(me))) {
+    g.mode = 'ai';
+    g.strength = ctl.settings.level;
+    g.to = me;
+  } else if (ctl.noHuman()) {
+    g.mode = 'watch';
+    g.strength = ctl.settings.level;
+  }
   return g;
 }
 
@@ -77,19 +109,26 @@ export function createOpening(ctl, ui) {
     const whole = () => (!rec.meta || rec.meta !== refusedNotes) && !store.save(rec).error;
     const attempt = () => (whole() ? 'all' : lean && !store.save(lean).error ? 'moves' : null);
     let kept = attempt();
-    if (!kept) { store.drop(); kept = attempt(); }
+    if (!kept) {
+      store.drop();
+      kept = attempt();
+    }
     if (kept === 'moves') refusedNotes = rec.meta;
-    setAddress(gameLink());  // the address is a link to this game
-    if (kept === 'all') { state.saveFailure = null; return; }
-    const why = kept === 'moves'
-      ? 'The browser’s storage is full: this game’s moves are kept on this device, but not its comments.'
-      : 'The browser would not store this game (its storage is full or turned off): it is not kept on this device, and a reload keeps it only while the address holds it.';
+    setAddress(gameLink()); // the address is a link to this game
+    if (kept === 'all') {
+      state.saveFailure = null;
+      return;
+    }
+    const why =
+      kept === 'moves'
+        ? 'The browser’s storage is full: this game’s moves are kept on this device, but not its comments.'
+        : 'The browser would not store this game (its storage is full or turned off): it is not kept on this device, and a reload keeps it only while the address holds it.';
     if (state.saveFailure === why) return;
     state.saveFailure = why;
     if (!opening) warnUnsaved('');
   }
-  let refusedNotes = null;  // the notes (ctl.meta) storage refused
-  let opening = false;  // a record being opened: its news says the warning
+  let refusedNotes = null; // the notes (ctl.meta) storage refused
+  let opening = false; // a record being opened: its news says the warning
   // The warning of a game not saved, after `what` (the news of the same action).
   function warnUnsaved(what) {
     const text = (what ? what + ' ' : '') + state.saveFailure + ' Download it to keep it.';
@@ -100,21 +139,26 @@ export function createOpening(ctl, ui) {
   function linkFailed(message) {
     state.linkError = message;
     failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };
-    ctl.setNote(failedLink);  // the status line says it
+    ctl.setNote(failedLink); // the status line says it
     ui.announce(message);
     return failure(message);
   }
 
   function failRestore(why) {
     state.restoreError = why;
-    failedRestore = { text: `Your saved game could not be restored: ${why}. A new game has started.`, kind: 'warn' };
+    failedRestore = {
+      text: `Your saved game could not be restored: ${why}. A new game has started.`,
+      kind: 'warn',
+    };
     ui.announce(failedRestore.text);
   }
 
-  const sideToMoveOf = (link) => ctl.model.sideAfter(link.fen || START, link.moves, link.rules || defaultRules()).side || null;
+  const sideToMoveOf = (link) =>
+    ctl.model.sideAfter(link.fen || START, link.moves, link.rules || defaultRules()).side || null;
   // A play-by-link game saved here, and a link to it for the side this device plays or
   // the side that must answer (the link this device sent, opened again here).
-  const isOwnLink = (rec, link) => rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
+  const isOwnLink = (rec, link) =>
+    rec.settings.human === link.to || rec.settings.human !== sideToMoveOf(link);
 
   // Opens the game of a link. A play-by-link link (play=link) makes this device the side
   // the link is for (to=, else the side to move); a game against the computer (vs=computer)
@@ -124,53 +168,90 @@ export function createOpening(ctl, ui) {
   // replaces (`prev`) is kept among the previous games unless the link only continues it.
   // -> {} or {error} (said in the status line, the game untouched) when refused.
   function applyLink(link, prev) {
-    const fen = link.fen || START, rules = link.rules || defaultRules();
+    const fen = link.fen || START,
+      rules = link.rules || defaultRules();
     const after = link.to ? { side: link.to } : ctl.model.sideAfter(fen, link.moves, rules);
     if (after.error) return linkFailed(linkError(after.error));
     const me = after.side;
     const base = prev ? prev.settings : ctl.settings;
     const level = link.strength || base.level;
-    const tc = link.tc || null;  // a link without a time control: no clock
+    const tc = link.tc || null; // a link without a time control: no clock
     if (tc && (tc.kind === 'days') !== (link.mode === 'link')) {
-      return linkFailed(`The link's time control (tc=${tcCode(tc)}) ${tc.kind === 'days'
-        ? 'is for play by link (play=link) only' : 'cannot be used by link: play by link takes days a move (tc=1d, 3d, 7d, 14d)'}.`);
+      return linkFailed(
+        `The link's time control (tc=${tcCode(tc)}) ${
+          tc.kind === 'days'
+            ? 'is for play by link (play=link) only'
+            : 'cannot be used by link: play by link takes days a move (tc=1d, 3d, 7d, 14d)'
+        }.`,
+      );
     }
     const settings = store.cleanSettings(
-      link.mode === 'link' ? { ...base, mode: 'link', human: me, flipped: me === 'scarlet' }
-        : link.mode === 'ai' ? { ...base, mode: 'ai', human: me, level, flipped: me === 'scarlet' }
-          : link.mode === 'watch' ? { ...base, mode: 'watch', level, flipped: link.to === 'scarlet' }
-            : { ...base, mode: 'hotseat', flipped: link.to === 'scarlet' });
+      link.mode === 'link'
+        ? { ...base, mode: 'link', human: me, flipped: me === 'scarlet' }
+        : link.mode === 'ai'
+          ? { ...base, mode: 'ai', human: me, level, flipped: me === 'scarlet' }
+          : link.mode === 'watch'
+            ? { ...base, mode: 'watch', level, flipped: link.to === 'scarlet' }
+            : { ...base, mode: 'hotseat', flipped: link.to === 'scarlet' },
+    );
     const goesOn = !!prev && continues(prev, fen, link.moves, link);
     // a move queued here while waiting for the opponent's link waits for it
-    const premove = link.mode === 'link' && goesOn && prev.settings.mode === 'link' && prev.settings.human === me ? prev.premove || null : null;
+    const premove =
+      link.mode === 'link' && goesOn && prev.settings.mode === 'link' && prev.settings.human === me
+        ? prev.premove || null
+        : null;
     settings.tc = tc;
     const first = tc && link.times ? ctl.model.sideAfter(fen, []) : null;
     if (first && first.error) return linkFailed(linkError(first.error));
     const clock = first ? clockFromTimes(tc, link.times, first.side) : null;
     const r = ctl.reset({
-      settings, startFen: fen, moves: link.moves, rules, ending: link.ending || null, clock,
-      offer: link.mode === 'link' ? link.offer || null : null, takeback: link.mode === 'link' ? link.takeback || null : null,
-      assists: link.assists || [], premove,
+      settings,
+      startFen: fen,
+      moves: link.moves,
+      rules,
+      ending: link.ending || null,
+      clock,
+      offer: link.mode === 'link' ? link.offer || null : null,
+      takeback: link.mode === 'link' ? link.takeback || null : null,
+      assists: link.assists || [],
+      premove,
     });
     if (r.error) return linkFailed(linkError(r.error));
     const kept = !!(prev && prev.moves.length && !goesOn) && !store.pushPrevious(prev).error;
     const stm = ctl.sideToMove();
-    const vs = link.mode === 'ai' ? `you play ${SIDE_NAME[me]} against the computer (strength ${settings.level})`
-      : link.mode === 'watch' ? `the computer plays both sides (strength ${settings.level})` : '';
+    const vs =
+      link.mode === 'ai'
+        ? `you play ${SIDE_NAME[me]} against the computer (strength ${settings.level})`
+        : link.mode === 'watch'
+          ? `the computer plays both sides (strength ${settings.level})`
+          : '';
     const said = endWords(link, settings.human, prev && prev.assists);
-    const what = said ? `Opened the game from the link: ${said}`
+    const what = said
+      ? `Opened the game from the link: ${said}`
       : link.mode === 'link'
-      ? (ctl.isOver() ? 'Opened the game from the link.' : stm === settings.human
-        ? `Opened the game from the link: your move (${SIDE_NAME[settings.human]}).` : `Opened the game from the link. ${WAITING}.`)
-      : vs ? `Opened the game from the link: ${vs}.` : 'Opened the game from the link.';
+        ? ctl.isOver()
+          ? 'Opened the game from the link.'
+          : stm === settings.human
+            ? `Opened the game from the link: your move (${SIDE_NAME[settings.human]}).`
+            : `Opened the game from the link. ${WAITING}.`
+        : vs
+          ? `Opened the game from the link: ${vs}.`
+          : 'Opened the game from the link.';
     // the way the link's game was played, and the offer to play both sides here instead
     if (vs) {
-      ctl.setNote({ text: `From a link: ${vs}.`, kind: 'note', action: { label: 'Two players instead', act: 'two-players' } });
+      ctl.setNote({
+        text: `From a link: ${vs}.`,
+        kind: 'note',
+        action: { label: 'Two players instead', act: 'two-players' },
+      });
     }
     if (kept) {
       state.keptPrevious = true;
-      ui.toast(`Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.`, 8000,
-        { label: 'Restore it', run: restorePrevious });
+      ui.toast(
+        `Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.`,
+        8000,
+        { label: 'Restore it', run: restorePrevious },
+      );
     }
     ui.announce(what + ' ' + ctl.lastMoveWords());
     return {};
@@ -187,21 +268,32 @@ export function createOpening(ctl, ui) {
     // a link or a saved game that failed says so under the status of the game that stays
     if (failedLink || failedRestore) ctl.setNote(failedLink || failedRestore);
   }
-  let failedLink = null;  // the note of a link that could not be opened at start
-  let failedRestore = null;  // the note of a saved game that could not be restored
+  let failedLink = null; // the note of a link that could not be opened at start
+  let failedRestore = null; // the note of a saved game that could not be restored
   function restoreGame(saved, link) {
     if (link && link.error) {
       linkFailed(link.error);
     } else if (link) {
       const rec = saved.record;
-      const same = rec && sameStart(rec.startFen, link.fen || START) && (rec.rules || defaultRules()) === (link.rules || defaultRules()) &&
-        rec.moves.length === link.moves.length && rec.moves.every((m, i) => m === link.moves[i]) &&
-        sameEnd(rec.ending, link.ending) && (link.mode !== 'link' || (sameOffer(rec.offer, link.offer) && sameOffer(rec.takeback, link.takeback))) &&
-        sameAssists(rec.assists, link.assists) && sameWay(rec, link) && tcCode(rec.settings.tc) === tcCode(link.tc || null);
+      const same =
+        rec &&
+        sameStart(rec.startFen, link.fen || START) &&
+        (rec.rules || defaultRules()) === (link.rules || defaultRules()) &&
+        rec.moves.length === link.moves.length &&
+        rec.moves.every((m, i) => m === link.moves[i]) &&
+        sameEnd(rec.ending, link.ending) &&
+        (link.mode !== 'link' ||
+          (sameOffer(rec.offer, link.offer) && sameOffer(rec.takeback, link.takeback))) &&
+        sameAssists(rec.assists, link.assists) &&
+        sameWay(rec, link) &&
+        tcCode(rec.settings.tc) === tcCode(link.tc || null);
       const earlier = rec && !same && earlierPoint(rec, link) && sameWay(rec, link);
       if (earlier) {
         const r = ctl.reset({ ...rec, restored: true });
-        if (!r.error) { showEarlierPoint(link); return; }
+        if (!r.error) {
+          showEarlierPoint(link);
+          return;
+        }
         failRestore('the saved game is not valid (' + r.error + ')');
       }
       if (!same && !earlier && !applyLink(link, rec || null).error) return;
@@ -236,12 +328,22 @@ export function createOpening(ctl, ui) {
   // place among the previous games.
   function restorePrevious() {
     const rec = store.popPrevious();
-    if (!rec) { ui.toast('There is no previous game to restore.'); return; }
+    if (!rec) {
+      ui.toast('There is no previous game to restore.');
+      return;
+    }
     const cur = ctl.record();
     const r = ctl.reset(rec);
-    if (r.error) { ui.toast(`The previous game could not be restored: ${r.error}.`, 9000); return; }
+    if (r.error) {
+      ui.toast(`The previous game could not be restored: ${r.error}.`, 9000);
+      return;
+    }
     if (cur.moves.length) store.pushPrevious(cur);
-    ui.toast(cur.moves.length ? 'Your previous game is back; the other one was kept (New game → Restore previous game).' : 'Your previous game is back.');
+    ui.toast(
+      cur.moves.length
+        ? 'Your previous game is back; the other one was kept (New game → Restore previous game).'
+        : 'Your previous game is back.',
+    );
   }
 
   // Opens a game that is not a link (a record file: record-io.js): {startFen, moves,
@@ -253,23 +355,48 @@ export function createOpening(ctl, ui) {
   function openGame(game, what) {
     const prev = ctl.record();
     const way = recordedWay(game.meta && game.meta.tags);
-    const tc = (game.timing && game.timing.tc) || null;  // a timed record: its clocks as it left them
-    const settings = store.cleanSettings({ ...ctl.settings, ...way, tc, flipped: way.mode === 'ai' && way.human === 'scarlet' });
+    const tc = (game.timing && game.timing.tc) || null; // a timed record: its clocks as it left them
+    const settings = store.cleanSettings({
+      ...ctl.settings,
+      ...way,
+      tc,
+      flipped: way.mode === 'ai' && way.human === 'scarlet',
+    });
     const rules = game.rules || defaultRules();
     const sideOf = (moves) => ctl.model.sideAfter(game.startFen || START, moves, rules).side;
-    const clock = settings.tc ? clockFromRecord(settings.tc, game.timing.clocks, sideOf([]), sideOf(game.moves), !!game.over, ctl.now()) : null;
-    state.saveFailure = null;  // this game's save says its own failure, with the news below
+    const clock = settings.tc
+      ? clockFromRecord(
+          settings.tc,
+          game.timing.clocks,
+          sideOf([]),
+          sideOf(game.moves),
+          !!game.over,
+          ctl.now(),
+        )
+      : null;
+    state.saveFailure = null; // this game's save says its own failure, with the news below
     opening = true;
     let r;
     try {
-      r = ctl.reset({ settings, startFen: game.startFen, moves: game.moves, rules, ending: game.ending || null, meta: game.meta || null, clock });
+      r = ctl.reset({
+        settings,
+        startFen: game.startFen,
+        moves: game.moves,
+        rules,
+        ending: game.ending || null,
+        meta: game.meta || null,
+        clock,
+      });
     } finally {
       opening = false;
     }
     if (r.error) return r;
     const kept = prev.moves.length > 0 && !store.pushPrevious(prev).error;
     const said = what + (prev.moves.length ? previousWords(prev, kept) : '');
-    if (state.saveFailure) { warnUnsaved(said); return {}; }  // not saved: the warning stays, with the download
+    if (state.saveFailure) {
+      warnUnsaved(said);
+      return {};
+    } // not saved: the warning stays, with the download
     ui.toast(said, kept ? 8000 : 4000, kept ? { label: 'Restore it', run: restorePrevious } : undefined);
     ui.announce(what + ' ' + ctl.lastMoveWords());
     return {};
@@ -277,32 +404,62 @@ export function createOpening(ctl, ui) {
 
   // A game link pasted into the address bar of the open page.
   function onLink(link) {
-    if (link.error) { linkFailed(link.error); setAddress(gameLink()); return; }  // the note says why
+    if (link.error) {
+      linkFailed(link.error);
+      setAddress(gameLink());
+      return;
+    } // the note says why
     const rec = ctl.record();
-    if (earlierPoint(rec, link) && sameWay(rec, link)) { showEarlierPoint(link); setAddress(gameLink()); return; }
-    if (applyLink(link, rec).error) setAddress(gameLink());  // the note says why
+    if (earlierPoint(rec, link) && sameWay(rec, link)) {
+      showEarlierPoint(link);
+      setAddress(gameLink());
+      return;
+    }
+    if (applyLink(link, rec).error) setAddress(gameLink()); // the note says why
   }
 
-  ctl.on('record', (e) => { if (e && e.restored) setAddress(gameLink()); else save(); });
+  ctl.on('record', (e) => {
+    if (e && e.restored) setAddress(gameLink());
+    else save();
+  });
   return { state, restore, restorePrevious, onLink, openGame, gameLink, sendUrl };
 }
 
 // What a link says about the end of the game or a draw offer, for this device's side
 // `me` (play by link), or ''.
 function endWords(link, me, prevAssists = []) {
-  const e = link.ending, o = link.offer;
+  const e = link.ending,
+    o = link.offer;
   if (e && e.state === 'resignation') return resignedWords(e.winner);
   if (e && e.state === 'timeout') return `${SIDE_NAME[e.flagged]}'s time is up.`;
   if (e) return 'the game is drawn by agreement.';
   if (link.mode !== 'link') return '';
-  const t = link.takeback, words = [];
-  if (o && o.kind === 'offer') words.push(o.by === me ? 'your draw offer is waiting for an answer.' : `your opponent (${SIDE_NAME[o.by]}) offers a draw.`);
+  const t = link.takeback,
+    words = [];
+  if (o && o.kind === 'offer')
+    words.push(
+      o.by === me
+        ? 'your draw offer is waiting for an answer.'
+        : `your opponent (${SIDE_NAME[o.by]}) offers a draw.`,
+    );
   else if (o && o.by !== me) words.push(`your opponent (${SIDE_NAME[o.by]}) declined the draw offer.`);
   if (t && t.by !== me) {
-    words.push(t.kind === 'ask' ? `your opponent (${SIDE_NAME[t.by]}) asks to take back their last move.`
-      : t.kind === 'accepted' ? 'your opponent accepted your takeback: your move again.' : 'your opponent declined your takeback.');
+    words.push(
+      t.kind === 'ask'
+        ? `your opponent (${SIDE_NAME[t.by]}) asks to take back their last move.`
+        : t.kind === 'accepted'
+          ? 'your opponent accepted your takeback: your move again.'
+          : 'your opponent declined your takeback.',
+    );
   }
-  const help = (link.assists || []).filter((a) => a.side !== me && !(prevAssists || []).some((b) => b.ply === a.ply && b.kind === a.kind && b.side === a.side));
-  if (help.length) words.push(`your opponent used ${help.some((a) => a.kind === 'hint') ? 'a hint' : 'the analysis'} (noted in the game).`);
+  const help = (link.assists || []).filter(
+    (a) =>
+      a.side !== me &&
+      !(prevAssists || []).some((b) => b.ply === a.ply && b.kind === a.kind && b.side === a.side),
+  );
+  if (help.length)
+    words.push(
+      `your opponent used ${help.some((a) => a.kind === 'hint') ? 'a hint' : 'the analysis'} (noted in the game).`,
+    );
   return words.join(' ');
 }

@@ -10,7 +10,10 @@ import { copyText } from './clipboard.js';
 import { recordTags, recordText, fileName, gameLine, openedGame } from './record.js';
 
 function makeDialog() {
-  const d = el('dialog', { className: 'dialog dialog-record', id: 'dlg-record', 'aria-labelledby': 'dlg-record-title' }, `<form method="dialog" class="dialog-body">
+  const d = el(
+    'dialog',
+    { className: 'dialog dialog-record', id: 'dlg-record', 'aria-labelledby': 'dlg-record-title' },
+    `<form method="dialog" class="dialog-body">
     <h2 id="dlg-record-title">Save or open a game</h2>
     <section class="rec-part" aria-labelledby="rec-save-title">
       <h3 id="rec-save-title">This game</h3>
@@ -35,7 +38,8 @@ function makeDialog() {
         <button type="button" class="btn btn-primary" id="rec-open">Open</button>
       </div>
     </section>
-  </form>`);
+  </form>`,
+  );
   document.body.append(d);
   return d;
 }
@@ -50,7 +54,8 @@ const ROWS_AROUND = 10;
 function gameRows(scroll, linesOf) {
   const ol = scroll.querySelector('ol');
   let length = 0;
-  let shown = '', wanted = 0;  // the rows in the page; the end of the rows in view (not yet cut to the list)
+  let shown = '',
+    wanted = 0; // the rows in the page; the end of the rows in view (not yet cut to the list)
   function draw() {
     const first = Math.max(0, Math.floor(scroll.scrollTop / ROW_PX) - ROWS_AROUND);
     wanted = Math.ceil((scroll.scrollTop + (scroll.clientHeight || 10 * ROW_PX)) / ROW_PX) + ROWS_AROUND;
@@ -71,7 +76,8 @@ function gameRows(scroll, linesOf) {
   function focus(i) {
     if (!length) return;
     i = Math.max(0, Math.min(length - 1, i));
-    const top = i * ROW_PX, h = scroll.clientHeight || ROW_PX;
+    const top = i * ROW_PX,
+      h = scroll.clientHeight || ROW_PX;
     if (top < scroll.scrollTop) scroll.scrollTop = top;
     else if (top + ROW_PX > scroll.scrollTop + h) scroll.scrollTop = top + ROW_PX - h;
     draw();
@@ -81,8 +87,16 @@ function gameRows(scroll, linesOf) {
   scroll.addEventListener('keydown', (e) => {
     const b = e.target.closest('[data-game]');
     if (!b) return;
-    const i = Number(b.dataset.game), page = Math.max(1, Math.floor(scroll.clientHeight / ROW_PX) - 1);
-    const to = { ArrowDown: i + 1, ArrowUp: i - 1, PageDown: i + page, PageUp: i - page, Home: 0, End: length - 1 }[e.key];
+    const i = Number(b.dataset.game),
+      page = Math.max(1, Math.floor(scroll.clientHeight / ROW_PX) - 1);
+    const to = {
+      ArrowDown: i + 1,
+      ArrowUp: i - 1,
+      PageDown: i + page,
+      PageUp: i - page,
+      Home: 0,
+      End: length - 1,
+    }[e.key];
     if (to === undefined) return;
     e.preventDefault();
     focus(to);
@@ -94,7 +108,8 @@ function gameRows(scroll, linesOf) {
     grow(n, last) {
       const before = length;
       length = n;
-      if (before < wanted || !before || last) draw(); else ol.style.height = length * ROW_PX + 'px';
+      if (before < wanted || !before || last) draw();
+      else ol.style.height = length * ROW_PX + 'px';
     },
     length: () => length,
     focus,
@@ -108,7 +123,10 @@ export function createRecordIO(ctl, M, opening, ui) {
 
   function showError(text) {
     const e = $('rec-error');
-    if (!e) { ui.toast(text, 9000); return; }
+    if (!e) {
+      ui.toast(text, 9000);
+      return;
+    }
     e.hidden = !text;
     e.textContent = text || '';
     if (text && !dialog.open) ui.toast(text, 9000);
@@ -134,7 +152,10 @@ export function createRecordIO(ctl, M, opening, ui) {
     });
     $('rec-open').addEventListener('click', () => {
       const t = $('rec-paste').value;
-      if (!t.trim()) { showError('Paste a game record first (or choose a file).'); return; }
+      if (!t.trim()) {
+        showError('Paste a game record first (or choose a file).');
+        return;
+      }
       openText(t);
     });
     $('rec-games').addEventListener('click', (e) => {
@@ -149,7 +170,10 @@ export function createRecordIO(ctl, M, opening, ui) {
   async function copy() {
     const text = recordText(ctl);
     const ok = !(await copyText(text)).error;
-    if (!ok && $('rec-text')) { $('rec-text').focus(); $('rec-text').select(); }
+    if (!ok && $('rec-text')) {
+      $('rec-text').focus();
+      $('rec-text').select();
+    }
     ui.toast(ok ? 'The game record is copied.' : 'Select the text and copy it (Ctrl+C).');
   }
 
@@ -166,20 +190,28 @@ export function createRecordIO(ctl, M, opening, ui) {
   }
 
   // A failure said where it belongs (the dialog, else a toast): the result, passed on.
-  const said = (r, what) => { showError(`${what}: ${r.error}.`); return r; };
+  const said = (r, what) => {
+    showError(`${what}: ${r.error}.`);
+    return r;
+  };
 
   // The games of a text are listed a few hundred at a time (core's RecordList: one pass
   // over the text, however many games), the list growing under a progress bar while the
   // page stays responsive; a game chosen is read from its own text alone.
   const LIST_CHUNK = 500;
-  const LIST_SLICE_MS = 16;  // listed in one go (a frame) before the page takes its turn
-  let listed = null;  // the RecordList on show (deleted when another text replaces it)
-  let listing = 0;    // the listing's number: a newer one stops an older one
+  const LIST_SLICE_MS = 16; // listed in one go (a frame) before the page takes its turn
+  let listed = null; // the RecordList on show (deleted when another text replaces it)
+  let listing = 0; // the listing's number: a newer one stops an older one
   // The page's turn (input, drawing) between two slices: a message, not setTimeout, which
   // browsers hold back 4 ms after a few in a row.
-  const turn = new MessageChannel(), waiting = [];
+  const turn = new MessageChannel(),
+    waiting = [];
   turn.port1.onmessage = () => waiting.shift()();
-  const tick = () => new Promise((resolve) => { waiting.push(resolve); turn.port2.postMessage(0); });
+  const tick = () =>
+    new Promise((resolve) => {
+      waiting.push(resolve);
+      turn.port2.postMessage(0);
+    });
 
   function dropList() {
     if (listed) listed.delete();
@@ -192,7 +224,10 @@ export function createRecordIO(ctl, M, opening, ui) {
   function clearList() {
     dropList();
     const box = $('rec-games');
-    if (box) { box.hidden = true; box.replaceChildren(); }
+    if (box) {
+      box.hidden = true;
+      box.replaceChildren();
+    }
   }
 
   // Opens the game of a text (a string, or a file's bytes: core reads them as they are and
@@ -208,30 +243,37 @@ export function createRecordIO(ctl, M, opening, ui) {
     // A text of more than one chunk is counted before its list is shown (one of too many
     // games is refused with no list), a stretch of text a call, in slices with the page's
     // turns between them; a count of more than a slice is shown in the dialog as it goes.
-    let first = null, counting = null;
+    let first = null,
+      counting = null;
     for (let slice = performance.now(); !first || first.counting;) {
       if (performance.now() - slice > LIST_SLICE_MS) {
         if (first) counting = showCount(counting, first);
         await tick();
-        if (mine !== listing) return {};  // another text: this one is gone
+        if (mine !== listing) return {}; // another text: this one is gone
         slice = performance.now();
       }
       const read = attempt(() => list.next(LIST_CHUNK));
-      if (read.error) { clearList(); return said(read, 'This record could not be read'); }
+      if (read.error) {
+        clearList();
+        return said(read, 'This record could not be read');
+      }
       first = read.value;
     }
     if (first.done && first.listed === 1) return openIndex(0);
     const { box, count, bar } = listBox();
     box.insertAdjacentHTML('beforeend', '<div class="rec-scroll"><ol class="rec-list"></ol></div>');
     // (a row drawn after this list is let go, in the moment before the dialog empties: none)
-    const rows = gameRows(box.querySelector('.rec-scroll'), (from, to) => (listed === list ? list.games(from, to).map(gameLine) : []));
+    const rows = gameRows(box.querySelector('.rec-scroll'), (from, to) =>
+      listed === list ? list.games(from, to).map(gameLine) : [],
+    );
     const add = (chunk) => {
       rows.grow(chunk.listed, chunk.done);
       bar.max = chunk.total || 1;
       bar.value = rows.length();
       bar.hidden = chunk.done;
       const n = rows.length();
-      count.textContent = chunk.done ? `${n} games: choose one.`
+      count.textContent = chunk.done
+        ? `${n} games: choose one.`
         : `Listing the games… ${n} of ${chunk.total}; choose one at any time.`;
     };
     add(first);
@@ -248,7 +290,7 @@ export function createRecordIO(ctl, M, opening, ui) {
       if (chunk.done || performance.now() - slice > LIST_SLICE_MS) add(chunk);
       if (!chunk.done && performance.now() - slice > LIST_SLICE_MS) {
         await tick();
-        if (mine !== listing) return {};  // another text, or a game opened: this list is gone
+        if (mine !== listing) return {}; // another text, or a game opened: this list is gone
         slice = performance.now();
       }
     }
@@ -262,7 +304,8 @@ export function createRecordIO(ctl, M, opening, ui) {
     showError('');
     const box = $('rec-games');
     box.hidden = false;
-    box.innerHTML = '<p class="rec-count" aria-live="polite"></p><progress class="rec-progress" max="1" value="0"></progress>';
+    box.innerHTML =
+      '<p class="rec-count" aria-live="polite"></p><progress class="rec-progress" max="1" value="0"></progress>';
     return { box, count: box.querySelector('.rec-count'), bar: box.querySelector('.rec-progress') };
   }
 
@@ -294,7 +337,10 @@ export function createRecordIO(ctl, M, opening, ui) {
   // before it is read.
   async function openFile(file) {
     if (file.size > M.MAX_RECORD_TEXT) {
-      return said(failure(`more than ${M.MAX_RECORD_TEXT >> 20} MB`), `${file.name} is too large for a game record`);
+      return said(
+        failure(`more than ${M.MAX_RECORD_TEXT >> 20} MB`),
+        `${file.name} is too large for a game record`,
+      );
     }
     const read = await settle(file.arrayBuffer());
     if (read.error) return said(read, `${file.name} could not be read`);
@@ -309,7 +355,9 @@ export function createRecordIO(ctl, M, opening, ui) {
     e.dataTransfer.dropEffect = 'copy';
     document.body.classList.add('is-dropping');
   });
-  document.addEventListener('dragleave', (e) => { if (!e.relatedTarget) document.body.classList.remove('is-dropping'); });
+  document.addEventListener('dragleave', (e) => {
+    if (!e.relatedTarget) document.body.classList.remove('is-dropping');
+  });
   document.addEventListener('drop', (e) => {
     document.body.classList.remove('is-dropping');
     if (!hasFiles(e)) return;

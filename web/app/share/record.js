@@ -25,9 +25,22 @@ export function recordTags(ctl, now = new Date()) {
     return p.kind === 'computer' ? computerTag(p.level) : p.kind === 'remote' ? REMOTE_TAG : '?';
   };
   const { mode } = ctl.settings;
-  const event = mode === 'ai' ? 'Game against the computer' : mode === 'watch' ? 'Computer against itself'
-    : mode === 'link' ? 'Game by link' : 'Game on one device';
-  return { Event: event, Site: 'Dragonchess in the browser', Date: today(now), Gold: name('gold'), Scarlet: name('scarlet'), ...timed };
+  const event =
+    mode === 'ai'
+      ? 'Game against the computer'
+      : mode === 'watch'
+        ? 'Computer against itself'
+        : mode === 'link'
+          ? 'Game by link'
+          : 'Game on one device';
+  return {
+    Event: event,
+    Site: 'Dragonchess in the browser',
+    Date: today(now),
+    Gold: name('gold'),
+    Scarlet: name('scarlet'),
+    ...timed,
+  };
 }
 
 /**
@@ -77,8 +90,11 @@ export function fileName(tags, now = new Date()) {
 
 /** One line for a game of a list: "Ann – Bo · Club night · 2025.03.14 · 1-0 · 43 plies". */
 export function gameLine(info) {
-  const t = info.tags, known = (v) => v && v !== '?' && v !== '????.??.??';
-  const parts = [`${known(t.Gold) ? t.Gold : SIDE_NAME.gold} – ${known(t.Scarlet) ? t.Scarlet : SIDE_NAME.scarlet}`];
+  const t = info.tags,
+    known = (v) => v && v !== '?' && v !== '????.??.??';
+  const parts = [
+    `${known(t.Gold) ? t.Gold : SIDE_NAME.gold} – ${known(t.Scarlet) ? t.Scarlet : SIDE_NAME.scarlet}`,
+  ];
   if (known(t.Event)) parts.push(t.Event);
   if (known(t.Date)) parts.push(t.Date);
   parts.push(info.result, `${info.moves} ${info.moves === 1 ? 'ply' : 'plies'}`);
@@ -99,8 +115,11 @@ export function openedGame(M, r) {
   const tc = control && !control.error ? fromControl(control.value) : null;
   const clocks = tc && Array.isArray(r.clocks) && r.clocks.length === r.moves.length ? r.clocks : [];
   const timing = control ? { tc, clocks } : null;
-  const clockWords = !timing ? '' : tc ? ` Clocks: ${tcWords(tc)}${clocks.some((ms) => ms !== null) ? ', as the record left them' : ''}.`
-    : ` Its time control (${tag}) is not one this page plays: opened without clocks.`;
+  const clockWords = !timing
+    ? ''
+    : tc
+      ? ` Clocks: ${tcWords(tc)}${clocks.some((ms) => ms !== null) ? ', as the record left them' : ''}.`
+      : ` Its time control (${tag}) is not one this page plays: opened without clocks.`;
   return {
     startFen: r.startFen,
     moves: r.moves,
@@ -112,5 +131,3 @@ export function openedGame(M, r) {
     what: `Opened ${event} (${r.moves.length} ${r.moves.length === 1 ? 'ply' : 'plies'}${st.over ? ', ' + st.result : ''}).${clockWords}`,
   };
 }
-
-

@@ -9,16 +9,31 @@ export const pieceAnchor = (name) => String(name).toLowerCase();
 
 /** The sections that are not a piece's. */
 export const SECTION = Object.freeze({
-  boards: 'boards', start: 'start-position', pieces: 'pieces', special: 'special-rules',
-  afar: 'capture-from-afar', freezing: 'freezing', via: 'through-a-square', sylphReturn: 'sylph-return',
-  promotion: 'promotion', levels: 'changing-levels', check: 'check', mate: 'checkmate',
-  end: 'end-of-game', ruleSets: 'rule-sets',
+  boards: 'boards',
+  start: 'start-position',
+  pieces: 'pieces',
+  special: 'special-rules',
+  afar: 'capture-from-afar',
+  freezing: 'freezing',
+  via: 'through-a-square',
+  sylphReturn: 'sylph-return',
+  promotion: 'promotion',
+  levels: 'changing-levels',
+  check: 'check',
+  mate: 'checkmate',
+  end: 'end-of-game',
+  ruleSets: 'rule-sets',
 });
 
 // The rule lessons (public/learn/lessons.json ids) and the section explaining the same rule.
 const LESSON_SECTION = Object.freeze({
-  afar: SECTION.afar, freezing: SECTION.freezing, via: SECTION.via, 'sylph-return': SECTION.sylphReturn,
-  promotion: SECTION.promotion, 'check-levels': SECTION.check, mate: SECTION.mate,
+  afar: SECTION.afar,
+  freezing: SECTION.freezing,
+  via: SECTION.via,
+  'sylph-return': SECTION.sylphReturn,
+  promotion: SECTION.promotion,
+  'check-levels': SECTION.check,
+  mate: SECTION.mate,
 });
 
 /** The section about a lesson ({id, piece}): its piece's (nameOf: letter -> core's name),

@@ -22,7 +22,7 @@ import { decodeHash, encodeGame } from './links.js';
 import { copyText } from './clipboard.js';
 import { attempt } from '../util/result.js';
 
-let lastWritten = null;  // the hash this module wrote (not a user's new link)
+let lastWritten = null; // the hash this module wrote (not a user's new link)
 
 /** The game in the address, if any: null | {error} | {fen?, moves, rules?, mode?, strength?, to?,
  *  ending?, offer?, takeback?, assists?}. */
@@ -30,7 +30,17 @@ export function readLink(hash = typeof location !== 'undefined' ? location.hash 
   if (!hash || hash === '#') return null;
   const d = decodeHash(hash);
   if (d.error) return { error: `This link could not be read: ${d.error}.` };
-  if (d.fen === undefined && !d.moves.length && !d.mode && !d.ending && !d.offer && !d.takeback && !d.rules && !d.tc) return null;
+  if (
+    d.fen === undefined &&
+    !d.moves.length &&
+    !d.mode &&
+    !d.ending &&
+    !d.offer &&
+    !d.takeback &&
+    !d.rules &&
+    !d.tc
+  )
+    return null;
   const out = { moves: d.moves };
   if (d.rules) out.rules = d.rules;
   if (d.ending) out.ending = d.ending;
@@ -60,8 +70,20 @@ export function linkFor(game, base = typeof location !== 'undefined' ? location.
 
 function normal(game = {}) {
   const fen = game.fen === 'startpos' ? undefined : game.fen;
-  return { fen, moves: game.moves || [], rules: game.rules, mode: game.mode, strength: game.strength, to: game.to, ending: game.ending, offer: game.offer,
-    takeback: game.takeback, assists: game.assists, tc: game.tc, times: game.times };
+  return {
+    fen,
+    moves: game.moves || [],
+    rules: game.rules,
+    mode: game.mode,
+    strength: game.strength,
+    to: game.to,
+    ending: game.ending,
+    offer: game.offer,
+    takeback: game.takeback,
+    assists: game.assists,
+    tc: game.tc,
+    times: game.times,
+  };
 }
 
 /** Makes the address describe the game on screen (no new history entry, no reload). -> {} or {error}. */

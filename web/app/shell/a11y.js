@@ -19,7 +19,9 @@ export function announce(text) {
   // cleared first, so the same words twice are read twice
   el.textContent = '';
   clearTimeout(announceTimer);
-  announceTimer = setTimeout(() => { el.textContent = text; }, 30);
+  announceTimer = setTimeout(() => {
+    el.textContent = text;
+  }, 30);
 }
 
 /** Shows (and, through its live region, says) why a typed move was not played; null clears it. */
@@ -45,8 +47,8 @@ export function moveFeedback(input, out, error) {
  */
 export function boardKeys(o) {
   const { el, ring, desc } = o;
-  let focus = null;    // square name
-  let keyboard = false;  // the ring shows after keyboard use, not after a click
+  let focus = null; // square name
+  let keyboard = false; // the ring shows after keyboard use, not after a click
   el.tabIndex = 0;
 
   const rect = (name) => o.squareRect(parseSquare(name));
@@ -57,11 +59,22 @@ export function boardKeys(o) {
 
   function place() {
     const show = keyboard && focus && document.activeElement === el;
-    if (!show) { ring.hidden = true; return; }
+    if (!show) {
+      ring.hidden = true;
+      return;
+    }
     const r = rect(focus);
-    if (!r) { ring.hidden = true; return; }
+    if (!r) {
+      ring.hidden = true;
+      return;
+    }
     const origin = (ring.offsetParent || el).getBoundingClientRect();
-    Object.assign(ring.style, { left: `${r.x - origin.left}px`, top: `${r.y - origin.top}px`, width: `${r.width}px`, height: `${r.height}px` });
+    Object.assign(ring.style, {
+      left: `${r.x - origin.left}px`,
+      top: `${r.y - origin.top}px`,
+      width: `${r.width}px`,
+      height: `${r.height}px`,
+    });
     ring.hidden = false;
   }
 
@@ -88,16 +101,28 @@ export function boardKeys(o) {
   // The neighbour of `name` one step in screen direction (dx, dy), on the same level.
   function step(name, dx, dy) {
     const here = centre(name);
-    const l = name[0], f = name.charCodeAt(1) - 97, r = Number(name[2]) - 1;
-    let best = null, bestScore = -Infinity;
-    for (const [df, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-      const nf = f + df, nr = r + dr;
+    const l = name[0],
+      f = name.charCodeAt(1) - 97,
+      r = Number(name[2]) - 1;
+    let best = null,
+      bestScore = -Infinity;
+    for (const [df, dr] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ]) {
+      const nf = f + df,
+        nr = r + dr;
       if (nf < 0 || nf > 11 || nr < 0 || nr > 7) continue;
       const cand = l + String.fromCharCode(97 + nf) + String(nr + 1);
       const c = centre(cand);
       if (!c || !here) continue;
       const score = (c.x - here.x) * dx + (c.y - here.y) * dy;
-      if (score > bestScore) { bestScore = score; best = cand; }
+      if (score > bestScore) {
+        bestScore = score;
+        best = cand;
+      }
     }
     return bestScore > 0 ? best : null;
   }
@@ -125,10 +150,18 @@ export function boardKeys(o) {
     else if (k === 'PageUp' || k === ']') toLevel(Math.min(3, Number(focus[0]) + 1));
     else if (k === 'PageDown' || k === '[') toLevel(Math.max(1, Number(focus[0]) - 1));
     else if (k === '1' || k === '2' || k === '3') toLevel(Number(k));
-    else if (k === 'Enter' || k === ' ') { keyboard = true; o.activate(focus); label(); }
-    else if (k === 'Escape') { if (o.cancel()) say('Cancelled. '); else handled = false; }
-    else handled = false;
-    if (handled) { e.preventDefault(); e.stopPropagation(); }
+    else if (k === 'Enter' || k === ' ') {
+      keyboard = true;
+      o.activate(focus);
+      label();
+    } else if (k === 'Escape') {
+      if (o.cancel()) say('Cancelled. ');
+      else handled = false;
+    } else handled = false;
+    if (handled) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
   });
   el.addEventListener('focus', () => {
     if (!focus) focus = o.start();
@@ -136,8 +169,17 @@ export function boardKeys(o) {
     place();
     say();
   });
-  el.addEventListener('blur', () => { ring.hidden = true; });
-  el.addEventListener('pointerdown', () => { keyboard = false; ring.hidden = true; }, true);
+  el.addEventListener('blur', () => {
+    ring.hidden = true;
+  });
+  el.addEventListener(
+    'pointerdown',
+    () => {
+      keyboard = false;
+      ring.hidden = true;
+    },
+    true,
+  );
   new ResizeObserver(() => requestAnimationFrame(place)).observe(el);
 
   return {
@@ -150,4 +192,3 @@ export function boardKeys(o) {
     },
   };
 }
-

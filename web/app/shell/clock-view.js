@@ -11,7 +11,8 @@ import { all } from '../util/dom.js';
 
 // ctl: the Controller; sounds: createSounds(); root: where the players' clocks are (document)
 export function createClockView(ctl, sounds, root = document) {
-  let timer = 0, lastTick = null;
+  let timer = 0,
+    lastTick = null;
 
   function schedule() {
     clearTimeout(timer);
@@ -27,7 +28,7 @@ export function createClockView(ctl, sounds, root = document) {
 
   function tick() {
     timer = 0;
-    if (ctl.checkFlag()) return;  // the game ended: its 'change' redraws everything
+    if (ctl.checkFlag()) return; // the game ended: its 'change' redraws everything
     render();
   }
 
@@ -36,7 +37,10 @@ export function createClockView(ctl, sounds, root = document) {
     const now = ctl.now();
     for (const el of all('[data-clock]', root)) {
       const side = el.dataset.clock;
-      if (!c) { el.hidden = true; continue; }
+      if (!c) {
+        el.hidden = true;
+        continue;
+      }
       el.hidden = false;
       const left = clock.remaining(c, side, now);
       const runs = c.running === side && !ctl.isOver();
@@ -46,17 +50,25 @@ export function createClockView(ctl, sounds, root = document) {
       el.classList.toggle('is-running', runs);
       el.classList.toggle('is-low', warn);
       el.classList.toggle('is-out', left <= 0);
-      el.setAttribute('aria-label', `${SIDE_NAME[side]}'s clock: ${clock.clockWords(left)}${runs ? ', running' : ''}`);
+      el.setAttribute(
+        'aria-label',
+        `${SIDE_NAME[side]}'s clock: ${clock.clockWords(left)}${runs ? ', running' : ''}`,
+      );
       if (warn) {
         const second = Math.ceil(left / 1000);
-        if (lastTick !== second) { lastTick = second; sounds.play('tick'); }
+        if (lastTick !== second) {
+          lastTick = second;
+          sounds.play('tick');
+        }
       }
     }
     schedule();
   }
 
   if (typeof document !== 'undefined') {
-    document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') tick(); });
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') tick();
+    });
   }
   return { render, tick };
 }

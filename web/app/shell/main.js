@@ -58,9 +58,14 @@ export async function startPage({ createBoard = makeBoard, loadEngine = loadRule
 
 async function boot(createBoard, loadEngine) {
   const boardEl = $('board');
-  applyLayout(boardEl, null);  // the page's mode from the window's size until the board can say its size
+  applyLayout(boardEl, null); // the page's mode from the window's size until the board can say its size
   const [board, M] = await Promise.all([
-    createBoard(boardEl, { interactive: true, levels: [3, 2, 1], arrangement: BOARD_STYLES.large, orientation: 'gold' }),
+    createBoard(boardEl, {
+      interactive: true,
+      levels: [3, 2, 1],
+      arrangement: BOARD_STYLES.large,
+      orientation: 'gold',
+    }),
     loadEngine(),
   ]);
   useFacts(M);
@@ -85,7 +90,9 @@ async function boot(createBoard, loadEngine) {
   board.canvas.setAttribute('aria-label', `Dragonchess boards: ${boards}`);
   board.canvas.setAttribute('aria-describedby', 'board-help');
   $('board-help-levels').textContent = boards;
-  all('[data-level-name]').forEach((el) => { el.textContent = levelName(el.dataset.levelName); });
+  all('[data-level-name]').forEach((el) => {
+    el.textContent = levelName(el.dataset.levelName);
+  });
 
   const ctl = new Controller(new GameModel(M), store.cleanSettings(store.DEFAULT_SETTINGS));
   const sounds = createSounds();
@@ -98,13 +105,20 @@ async function boot(createBoard, loadEngine) {
   const ui = { toast: (t, ms, action) => view.toast(t, ms, action), announce: a11y.announce };
   // The modes that take the board, and the page's services they use.
   const modes = {
-    redraw: page.redraw, take: (o) => page.take(o), release: (o) => page.release(o), animate: (a, b) => page.animate(a, b),
-    ...ui, prefs: { load: store.loadPrefs, save: store.savePrefs },
-    squareAt: (x, y) => board.squareAt(x, y), squareSize: () => board.geometry().square,
+    redraw: page.redraw,
+    take: (o) => page.take(o),
+    release: (o) => page.release(o),
+    animate: (a, b) => page.animate(a, b),
+    ...ui,
+    prefs: { load: store.loadPrefs, save: store.savePrefs },
+    squareAt: (x, y) => board.squareAt(x, y),
+    squareSize: () => board.geometry().square,
   };
   const ai = createAI(ctl, {
-    onState: page.redraw, onInfo: page.redraw, toast: ui.toast,
-    beforeMove: (r, side) => computerAnswers(ctl, M, r, side),  // a draw offer is answered on the computer's move
+    onState: page.redraw,
+    onInfo: page.redraw,
+    toast: ui.toast,
+    beforeMove: (r, side) => computerAnswers(ctl, M, r, side), // a draw offer is answered on the computer's move
   });
   const analysis = createAnalysisCtrl(ctl, modes);
   const editor = createEditor(ctl, { ...modes, analysis }, M);
@@ -112,15 +126,24 @@ async function boot(createBoard, loadEngine) {
   Object.assign(page, { ai, analysis, dialogs: null });
   // a game that could not be saved is offered as a download (opening.js says so)
   const opening = createOpening(ctl, { ...ui, download: () => recordIO.download() });
-  const dialogs = page.dialogs = createDialogs(ctl, opening);
+  const dialogs = (page.dialogs = createDialogs(ctl, opening));
   const sendBox = createSendBox(ctl, opening);
   const recordIO = createRecordIO(ctl, M, opening, ui);
   const offers = createOffersPanel(ctl, $('offers'), ui.toast);
   const embed = createEmbedDialog(ctl);
   const learnView = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
   const clocks = createClockView(ctl, sounds);
-  page.panels.push(createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }), createEditorView(editor, modes), sendBox, offers, learnView, clocks);
-  document.addEventListener('visibilitychange', () => analysis.hold('hidden', document.visibilityState === 'hidden'));
+  page.panels.push(
+    createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }),
+    createEditorView(editor, modes),
+    sendBox,
+    offers,
+    learnView,
+    clocks,
+  );
+  document.addEventListener('visibilitychange', () =>
+    analysis.hold('hidden', document.visibilityState === 'hidden'),
+  );
 
   const welcome = createWelcome({ dialogs, learnView, prefs: modes.prefs });
   const linkOpened = !!readLink();
@@ -135,31 +158,55 @@ async function boot(createBoard, loadEngine) {
   // Offline play: the service worker caches the whole site, after the page is up. Where
   // the browser has none the page works online only: nothing to say (its result is {error}).
   setTimeout(() => {
-    import('./pwa.js').then(({ registerPWA }) => registerPWA({
-      onUpdate: (apply) => view.toast('A new version of Dragonchess is ready.', 0, { label: 'Reload', run: apply }),
-    }));
+    import('./pwa.js').then(({ registerPWA }) =>
+      registerPWA({
+        onUpdate: (apply) =>
+          view.toast('A new version of Dragonchess is ready.', 0, { label: 'Reload', run: apply }),
+      }),
+    );
   }, 1500);
   // Without the piece images (the atlas could not be fetched) the boards show the letters.
-  board.ready.then((r) => { if (r.error) view.toast(`The piece images could not be loaded (${r.error}): the pieces are shown by their letters.`, 9000); });
+  board.ready.then((r) => {
+    if (r.error)
+      view.toast(
+        `The piece images could not be loaded (${r.error}): the pieces are shown by their letters.`,
+        9000,
+      );
+  });
   return { page, ctl, ai, board, M, opening, analysis, editor, learn, learnView, recordIO, sounds, welcome };
 }
 
 // The page's controls: buttons with a data-act, the move list, the typed moves, the keys.
 function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds }) {
   page.wireBoard();
-  $('dlg-over').addEventListener('close', () => { if ($('dlg-over').returnValue === 'review') analysis.startReview(); });
+  $('dlg-over').addEventListener('close', () => {
+    if ($('dlg-over').returnValue === 'review') analysis.startReview();
+  });
   const shareLink = async () => {
     const { copied } = await copyLink(opening.gameLink());
     // The address bar holds the same link (the page keeps it there).
-    view.toast(copied ? 'Link to this game copied.' : 'The browser did not allow copying: copy the link from the address bar.');
+    view.toast(
+      copied
+        ? 'Link to this game copied.'
+        : 'The browser did not allow copying: copy the link from the address bar.',
+    );
   };
   const acts = {
-    undo: () => page.undo(), redo: () => ctl.redo(), flip: () => ctl.flip(), hint: () => ai.hint(),
-    stop: () => ai.stop(), pause: () => ctl.togglePause(), share: shareLink, record: () => recordIO.open(),
+    undo: () => page.undo(),
+    redo: () => ctl.redo(),
+    flip: () => ctl.flip(),
+    hint: () => ai.hint(),
+    stop: () => ai.stop(),
+    pause: () => ctl.togglePause(),
+    share: shareLink,
+    record: () => recordIO.open(),
     'two-players': () => ctl.setPlayers({ mode: 'hotseat' }),
     sound: () => sounds.toggle(),
-    embed: () => embed.open(), endpreview: () => analysis.endPreview(),
-    analyse: () => analysis.toggle(), review: () => analysis.startReview(), editor: () => editor.open(),
+    embed: () => embed.open(),
+    endpreview: () => analysis.endPreview(),
+    analyse: () => analysis.toggle(),
+    review: () => analysis.startReview(),
+    editor: () => editor.open(),
     arrange: () => page.toggleArrange(),
   };
   document.addEventListener('click', (e) => {
@@ -171,7 +218,9 @@ function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, emb
     }
     const nav = closestTo(e, '[data-nav]');
     if (nav && !nav.matches(':disabled')) {
-      ctl.goTo({ first: 0, prev: ctl.viewPly - 1, next: ctl.viewPly + 1, last: ctl.model.length }[nav.dataset.nav]);
+      ctl.goTo(
+        { first: 0, prev: ctl.viewPly - 1, next: ctl.viewPly + 1, last: ctl.model.length }[nav.dataset.nav],
+      );
       return;
     }
     const mv = closestTo(e, '[data-ply]');
@@ -181,18 +230,25 @@ function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, emb
   dialogs.wire();
   sendBox.wire();
   // typed moves
-  const mf = $('move-form'), mi = $('move-input');
+  const mf = $('move-form'),
+    mi = $('move-input');
   mf.addEventListener('submit', (e) => {
     e.preventDefault();
     const r = ctl.playTyped(mi.value);
     a11y.moveFeedback(mi, $('move-feedback'), r.error || null);
     // played: the box lets go of the focus, so that T (and the other keys) work again;
     // refused: it keeps it, to correct the move
-    if (!r.error) { mi.value = ''; mi.blur(); }
+    if (!r.error) {
+      mi.value = '';
+      mi.blur();
+    }
   });
   mi.addEventListener('input', () => a11y.moveFeedback(mi, $('move-feedback'), null));
   mi.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') { mi.value = ''; a11y.moveFeedback(mi, $('move-feedback'), null); }
+    if (e.key === 'Escape') {
+      mi.value = '';
+      a11y.moveFeedback(mi, $('move-feedback'), null);
+    }
   });
   document.addEventListener('keydown', (e) => page.onKey(e));
 }

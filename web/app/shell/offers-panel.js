@@ -2,17 +2,31 @@
 // takeback requests), over the rules of who may do what (game/offers.js).
 import { SIDE_NAME, other } from '../rules/facts.js';
 import { $, el, all, closestTo } from '../util/dom.js';
-import { actingSide, offersState, resign, offerDraw, acceptDraw, declineDraw, takebackState, acceptTakeback, declineTakeback } from '../game/offers.js';
+import {
+  actingSide,
+  offersState,
+  resign,
+  offerDraw,
+  acceptDraw,
+  declineDraw,
+  takebackState,
+  acceptTakeback,
+  declineTakeback,
+} from '../game/offers.js';
 
 function makeConfirm() {
-  const d = el('dialog', { className: 'dialog dialog-confirm', id: 'dlg-resign', 'aria-labelledby': 'dlg-resign-title' }, `<form method="dialog" class="dialog-body">
+  const d = el(
+    'dialog',
+    { className: 'dialog dialog-confirm', id: 'dlg-resign', 'aria-labelledby': 'dlg-resign-title' },
+    `<form method="dialog" class="dialog-body">
     <h2 id="dlg-resign-title">Resign this game?</h2>
     <p id="dlg-resign-text"></p>
     <div class="dialog-actions">
       <button type="submit" class="btn btn-ghost" value="cancel" autofocus>Cancel</button>
       <button type="submit" class="btn btn-primary" value="resign" id="btn-resign-yes">Resign</button>
     </div>
-  </form>`);
+  </form>`,
+  );
   document.body.append(d);
   return d;
 }
@@ -34,9 +48,14 @@ export function createOffersPanel(ctl, el, toast) {
   const [promptEl, takebackEl] = el.querySelectorAll('.offers-prompt');
 
   function render() {
-    const st = offersState(ctl), tb = takebackState(ctl);
-    all('[data-offer="resign"]').forEach((b) => { /** @type {HTMLButtonElement} */ (b).disabled = !st.canResign; });
-    all('[data-offer="draw"]').forEach((b) => { /** @type {HTMLButtonElement} */ (b).disabled = !st.canOffer; });
+    const st = offersState(ctl),
+      tb = takebackState(ctl);
+    all('[data-offer="resign"]').forEach((b) => {
+      /** @type {HTMLButtonElement} */ (b).disabled = !st.canResign;
+    });
+    all('[data-offer="draw"]').forEach((b) => {
+      /** @type {HTMLButtonElement} */ (b).disabled = !st.canOffer;
+    });
     const note = [st.note, tb.note].filter(Boolean).join(' ');
     el.hidden = !st.prompt && !tb.prompt && !note;
     el.setAttribute('aria-label', tb.prompt && !st.prompt ? 'Takeback request' : 'Draw offer');
@@ -53,12 +72,17 @@ export function createOffersPanel(ctl, el, toast) {
     const d = $('dlg-resign') || makeConfirm();
     $('dlg-resign-text').textContent = `${SIDE_NAME[me]} resigns: ${SIDE_NAME[other(me)]} wins the game.`;
     d.returnValue = '';
-    d.onclose = () => { if (d.returnValue === 'resign') act(resign); };
+    d.onclose = () => {
+      if (d.returnValue === 'resign') act(resign);
+    };
     d.showModal();
   }
 
   // an answer given is confirmed (done); a refusal says why
-  const act = (fn, done = '') => { const r = fn(ctl); if (r.error || done) toast(r.error || done); };
+  const act = (fn, done = '') => {
+    const r = fn(ctl);
+    if (r.error || done) toast(r.error || done);
+  };
   document.addEventListener('click', (e) => {
     const b = closestTo(e, '[data-offer]');
     if (!b || b.matches(':disabled')) return;
@@ -66,7 +90,13 @@ export function createOffersPanel(ctl, el, toast) {
     if (what === 'resign') askResign();
     else if (what === 'draw') act(offerDraw);
     else if (what === 'accept') act(acceptDraw);
-    else if (what === 'decline') act(declineDraw, ctl.hasRemote() ? 'Draw offer declined: your opponent sees it with your move.' : 'Draw offer declined.');
+    else if (what === 'decline')
+      act(
+        declineDraw,
+        ctl.hasRemote()
+          ? 'Draw offer declined: your opponent sees it with your move.'
+          : 'Draw offer declined.',
+      );
     else if (what === 'takeback-accept') act(acceptTakeback, 'Takeback accepted.');
     else if (what === 'takeback-decline') act(declineTakeback, 'Takeback declined.');
   });

@@ -23,9 +23,18 @@
 
 import { all } from '../util/dom.js';
 
-const TOPBAR = 52, PAD_X = 16, PAD_TOP = 12, PAD_BOTTOM = 16, GAP = 14, STRIP = 46;
-const SIDEBAR_MIN = 320, SIDEBAR_MAX = 440, PANELS_BELOW = 236, PHONE_MAX_WIDTH = 760, PHONE_MAX_HEIGHT = 500;
-const UPRIGHT_MAX_WIDTH = 1024;  // a portrait window narrower than this: the phone's one column
+const TOPBAR = 52,
+  PAD_X = 16,
+  PAD_TOP = 12,
+  PAD_BOTTOM = 16,
+  GAP = 14,
+  STRIP = 46;
+const SIDEBAR_MIN = 320,
+  SIDEBAR_MAX = 440,
+  PANELS_BELOW = 236,
+  PHONE_MAX_WIDTH = 760,
+  PHONE_MAX_HEIGHT = 500;
+const UPRIGHT_MAX_WIDTH = 1024; // a portrait window narrower than this: the phone's one column
 
 /** Before the board exists: the page's mode from the window's size alone. */
 export function windowMode(vw, vh) {
@@ -48,28 +57,55 @@ export function chooseLayout(vw, vh, bestFit, style = 'large', turnedHeight = 0)
   if (mode === 'phone') {
     // the width holds one board: the levels one above the other, as wide as the window (they scroll)
     const f = bestFit([[vw, 100000]], 'column');
-    return { mode, boardWidth: null, boardHeight: Math.ceil(f.contentHeight) + 2, square: f.square, arrangement: 'column' };
+    return {
+      mode,
+      boardWidth: null,
+      boardHeight: Math.ceil(f.contentHeight) + 2,
+      square: f.square,
+      arrangement: 'column',
+    };
   }
   if (mode === 'turned') {
     // the three boards in view at once, across the width: the renderer's largest squares
     const f = bestFit([[vw - 8, Math.max(60, turnedHeight)]], 'auto');
-    return { mode, boardWidth: null, boardHeight: Math.max(60, Math.floor(turnedHeight)), square: f.square, arrangement: f.arrangement };
+    return {
+      mode,
+      boardWidth: null,
+      boardHeight: Math.max(60, Math.floor(turnedHeight)),
+      square: f.square,
+      arrangement: f.arrangement,
+    };
   }
   const arrangement = BOARD_STYLES[style] || BOARD_STYLES.large;
   const availH = vh - TOPBAR - PAD_TOP - PAD_BOTTOM;
   const sideW = vw - 2 * PAD_X - SIDEBAR_MIN - GAP;
   // side: the status line sits above the panels, so the boards get the whole height;
   // below: the boards take the width and what the status line and the panels leave
-  const boxes = [[sideW, availH], [vw - 2 * PAD_X, Math.max(120, availH - STRIP - GAP - PANELS_BELOW)]];
+  const boxes = [
+    [sideW, availH],
+    [vw - 2 * PAD_X, Math.max(120, availH - STRIP - GAP - PANELS_BELOW)],
+  ];
   const f = bestFit(boxes, arrangement);
   const fixed = arrangement === 'auto' ? f.arrangement : arrangement;
-  if (f.box === 1) return { mode: 'below', boardWidth: null, boardHeight: Math.ceil(f.contentHeight) + 2, square: f.square, arrangement: fixed };
+  if (f.box === 1)
+    return {
+      mode: 'below',
+      boardWidth: null,
+      boardHeight: Math.ceil(f.contentHeight) + 2,
+      square: f.square,
+      arrangement: fixed,
+    };
   const boardWidth = Math.min(Math.ceil(f.contentWidth) + 2, sideW);
   const sidebar = Math.max(SIDEBAR_MIN, Math.min(SIDEBAR_MAX, vw - 2 * PAD_X - GAP - boardWidth));
   return { mode: 'side', boardWidth, boardHeight: null, sidebar, square: f.square, arrangement: fixed };
 }
 
-const MODE_CLASSES = { side: ['layout-side'], below: ['layout-below'], phone: ['layout-phone'], turned: ['layout-phone', 'layout-turned'] };
+const MODE_CLASSES = {
+  side: ['layout-side'],
+  below: ['layout-below'],
+  phone: ['layout-phone'],
+  turned: ['layout-phone', 'layout-turned'],
+};
 
 /**
  * Sets the body's layout classes and the board container's size; bestFit as above, or null
@@ -79,14 +115,21 @@ export function applyLayout(boardEl, bestFit, style) {
   // clientWidth/Height: the viewport without scroll bars (and, on phones, the device-width
   // viewport, not a layout viewport widened by overflowing content)
   const de = document.documentElement;
-  const vw = de.clientWidth || window.innerWidth, vh = de.clientHeight || window.innerHeight;
+  const vw = de.clientWidth || window.innerWidth,
+    vh = de.clientHeight || window.innerHeight;
   const mode = windowMode(vw, vh);
   const body = document.body;
-  for (const c of ['layout-side', 'layout-below', 'layout-phone', 'layout-turned']) body.classList.toggle(c, MODE_CLASSES[mode].includes(c));
+  for (const c of ['layout-side', 'layout-below', 'layout-phone', 'layout-turned'])
+    body.classList.toggle(c, MODE_CLASSES[mode].includes(c));
   // a turned phone: the boards get what the scrolling part shows under the status line
   const turnedHeight = mode === 'turned' ? visibleHeight() : 0;
-  const L = bestFit ? chooseLayout(vw, vh, bestFit, style, turnedHeight)
-    : { mode, boardWidth: null, boardHeight: mode === 'phone' ? vw * 2 : mode === 'turned' ? turnedHeight : null };
+  const L = bestFit
+    ? chooseLayout(vw, vh, bestFit, style, turnedHeight)
+    : {
+        mode,
+        boardWidth: null,
+        boardHeight: mode === 'phone' ? vw * 2 : mode === 'turned' ? turnedHeight : null,
+      };
   for (const c of ['layout-side', 'layout-below']) body.classList.toggle(c, L.mode === c.slice(7));
   boardEl.style.height = L.boardHeight ? L.boardHeight + 'px' : '';
   boardEl.style.width = L.boardWidth ? L.boardWidth + 'px' : '';
@@ -97,7 +140,8 @@ export function applyLayout(boardEl, bestFit, style) {
 
 // The scrolling part's height under the status line (a phone's page, its classes set).
 function visibleHeight() {
-  const app = document.getElementById('app'), strip = document.getElementById('status-strip');
+  const app = document.getElementById('app'),
+    strip = document.getElementById('status-strip');
   const toolbar = /** @type {HTMLElement | null} */ (document.querySelector('.card-game .game-controls'));
   const top = app.getBoundingClientRect().top + (strip ? strip.offsetHeight : 0);
   return window.innerHeight - top - (toolbar ? toolbar.offsetHeight : 0) - 4;
@@ -111,17 +155,21 @@ const DOCKED = ['.card-game .game-controls', '#learn-actions', '#offers .offers-
 const watched = new WeakSet();
 let dockWatch = null;
 export function dock() {
-  const body = document.body, phone = body.classList.contains('layout-phone');
+  const body = document.body,
+    phone = body.classList.contains('layout-phone');
   if (!dockWatch && typeof ResizeObserver !== 'undefined') dockWatch = new ResizeObserver(() => dock());
-  const prompts = all('#offers .offers-prompt');  // a draw offer, a takeback request
+  const prompts = all('#offers .offers-prompt'); // a draw offer, a takeback request
   const over = phone && body.classList.contains('layout-turned') && prompts.some((p) => p.offsetHeight > 0);
   body.classList.toggle('offer-over-toolbar', over);
   let bottom = 0;
   for (const el of DOCKED.flatMap((s) => all(s))) {
-    if (dockWatch && !watched.has(el)) { watched.add(el); dockWatch.observe(el); }
+    if (dockWatch && !watched.has(el)) {
+      watched.add(el);
+      dockWatch.observe(el);
+    }
     const docked = phone && getComputedStyle(el).position === 'fixed';
     el.style.bottom = docked ? bottom + 'px' : '';
-    const covered = over && el.matches('.card-game .game-controls');  // the offer lies on it
+    const covered = over && el.matches('.card-game .game-controls'); // the offer lies on it
     if (docked && !covered && el.offsetHeight > 0) bottom += el.offsetHeight;
   }
   document.body.style.setProperty('--dock', bottom + 'px');

@@ -21,7 +21,18 @@ import { soundFor } from './sounds.js';
 import { $, all } from '../util/dom.js';
 
 // What every owner's board starts from: a key an owner leaves out is not left over from another.
-const BLANK = Object.freeze({ dests: null, afar: null, free: false, lastMove: null, check: null, checkers: [], premove: null, frozen: [], selected: null, arrows: [] });
+const BLANK = Object.freeze({
+  dests: null,
+  afar: null,
+  free: false,
+  lastMove: null,
+  check: null,
+  checkers: [],
+  premove: null,
+  frozen: [],
+  selected: null,
+  arrows: [],
+});
 
 export class Page {
   // ctl: the Controller; board: the board component; sounds: createSounds()
@@ -29,10 +40,10 @@ export class Page {
     this.ctl = ctl;
     this.board = board;
     this.sounds = sounds;
-    this.ai = null;        // set by the page's maker, as are the panels below
+    this.ai = null; // set by the page's maker, as are the panels below
     this.analysis = null;
     this.keys = null;
-    this.panels = [];      // {render()} drawn after the board and the status line, in order
+    this.panels = []; // {render()} drawn after the board and the status line, in order
     /** @type {{openNewGame: (preset?: object) => void} | null} the new-game dialog (dialogs.js) */
     this.dialogs = null;
     /** @type {() => void} B: the boards' other arrangement (the page's maker sets it) */
@@ -40,8 +51,8 @@ export class Page {
     this.owners = [this.gameOwner()];
     this.drawn = null;
     this.frame = 0;
-    this.animations = [];  // [from, to] slides for the next draw
-    this.gameSlides = [];  // the game's moves' slides, for the next draw when the game has the board
+    this.animations = []; // [from, to] slides for the next draw
+    this.gameSlides = []; // the game's moves' slides, for the next draw when the game has the board
     this.followLastMove = false;
     this.lastNoteSaid = null;
     this.wordsCache = new Map();
@@ -50,7 +61,9 @@ export class Page {
     ctl.on('announce', (t) => a11y.announce(t));
     ctl.on('moved', ({ plies, reverse }) => {
       // the slides show when the game has the board at the next drawing (draw())
-      for (const p of plies) if (p && p.kind !== 'afar') this.gameSlides.push((reverse ? [p.to, p.from] : [p.from, p.to]).map(parseSquare));
+      for (const p of plies)
+        if (p && p.kind !== 'afar')
+          this.gameSlides.push((reverse ? [p.to, p.from] : [p.from, p.to]).map(parseSquare));
       if (!reverse && plies.length) this.sounds.play(soundFor(plies[plies.length - 1], ctl.shown()));
       this.followLastMove = true;
       this.redraw();
@@ -59,7 +72,9 @@ export class Page {
 
   // --- who owns the board ---------------------------------------------------------------
   /** @returns {import('../util/shapes.js').BoardOwner} */
-  owner() { return this.owners[this.owners.length - 1]; }
+  owner() {
+    return this.owners[this.owners.length - 1];
+  }
   /** A mode takes the board: it is drawn from `owner` and gets the board's input.
    *  @param {import('../util/shapes.js').BoardOwner} owner */
   take(owner) {
@@ -78,7 +93,8 @@ export class Page {
   // The game as the board's owner: the controller's board with the analysis's arrows.
   /** @returns {import('../util/shapes.js').BoardOwner} */
   gameOwner() {
-    const page = this, ctl = this.ctl;
+    const page = this,
+      ctl = this.ctl;
     return {
       boardConfig() {
         const c = ctl.boardConfig();
@@ -91,20 +107,32 @@ export class Page {
       // The board selects pieces and emits move(from, to) onto a legal destination it was
       // handed; the controller owns the selection (its notes say why a piece cannot move).
       onSelect(sq) {
-        if (!ctl.isLive()) { ctl.goTo(ctl.model.length); return; }
+        if (!ctl.isLive()) {
+          ctl.goTo(ctl.model.length);
+          return;
+        }
         if (sq === null) ctl.clearSelection();
-        else { ctl.select(squareName(sq)); page.redraw(); }
+        else {
+          ctl.select(squareName(sq));
+          page.redraw();
+        }
       },
       onMove(from, to) {
         const r = ctl.playSquares(from, to);
         if (r.error) view.toast('That move could not be played: ' + r.error);
       },
       // a click on the boards cancels a queued move (a new one may be chosen)
-      onClick() { ctl.cancelPremove(); },
+      onClick() {
+        ctl.cancelPremove();
+      },
       describeSquare: (name) => ctl.describeSquare(name),
       // Enter or Space on a focused square: select the piece, play the move to it, or cancel.
       activate(name) {
-        if (!ctl.isLive() || (ctl.selected && ctl.dests.some((d) => d.to === name)) || ctl.selected === name) {
+        if (
+          !ctl.isLive() ||
+          (ctl.selected && ctl.dests.some((d) => d.to === name)) ||
+          ctl.selected === name
+        ) {
           const r = ctl.click(name);
           if (r.error) view.toast('That move could not be played: ' + r.error);
           return;
@@ -113,7 +141,9 @@ export class Page {
         // a piece that cannot move: the note says why (the drawing says it); a list of no moves says nothing
         if (ctl.selected && ctl.dests.length) {
           const ds = ctl.dests;
-          a11y.announce(`${ctl.describeSquare(name).split(', selected')[0]} selected: ${ds.length} ${ds.length === 1 ? 'move' : 'moves'}: ${ds.map((d) => d.to).join(', ')}.`);
+          a11y.announce(
+            `${ctl.describeSquare(name).split(', selected')[0]} selected: ${ds.length} ${ds.length === 1 ? 'move' : 'moves'}: ${ds.map((d) => d.to).join(', ')}.`,
+          );
         }
       },
       cancel: () => ctl.cancel(),
@@ -125,7 +155,11 @@ export class Page {
   // --- drawing -----------------------------------------------------------------------------
   /** Asks for a drawing of everything, once, in the next animation frame. */
   redraw() {
-    if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
+    if (!this.frame)
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.draw();
+      });
   }
   /** Draws now what a pending redraw would draw (the page's first picture). */
   flush() {
@@ -140,7 +174,9 @@ export class Page {
   }
 
   /** The board's state as last drawn (the pieces and marks on show), or null before the first drawing. */
-  shown() { return this.drawn; }
+  shown() {
+    return this.drawn;
+  }
 
   draw() {
     const owner = this.owner();
@@ -155,28 +191,41 @@ export class Page {
     this.drawGame();
     for (const p of this.panels) p.render();
     if (this.keys) this.keys.refresh();
-    if (this.followLastMove) { this.followLastMove = false; this.showLastMove(); }
+    if (this.followLastMove) {
+      this.followLastMove = false;
+      this.showLastMove();
+    }
   }
 
   // The game's panels: the players, the move list, the engine, the controls.
   drawGame() {
-    const { ctl } = this, m = ctl.model, s = ctl.settings;
+    const { ctl } = this,
+      m = ctl.model,
+      s = ctl.settings;
     const note = ctl.note;
-    if (note && note.kind === 'warn' && note.text !== this.lastNoteSaid) { this.lastNoteSaid = note.text; a11y.announce(note.text); }
+    if (note && note.kind === 'warn' && note.text !== this.lastNoteSaid) {
+      this.lastNoteSaid = note.text;
+      a11y.announce(note.text);
+    }
     if (!note) this.lastNoteSaid = null;
     view.renderMatchup(ctl.players);
     view.renderRules(m.rules);
     const st = m.status();
     const ai = this.ai ? this.ai.state : { busy: false, ready: false };
     view.renderPlayers({
-      players: ctl.players, flipped: s.flipped,
+      players: ctl.players,
+      flipped: s.flipped,
       toMove: st.over ? null : m.sideToMove(),
       thinking: ai.busy && ai.purpose === 'move' ? ai.side : null,
-      board: ctl.shown().board, captured: m.captured(ctl.viewPly),
+      board: ctl.shown().board,
+      captured: m.captured(ctl.viewPly),
       clock: !!ctl.clock,
     });
     view.renderMoves({
-      plies: m.plies, firstSide: m.snap(0).side, view: ctl.viewPly, words: (k) => this.plyWords(k),
+      plies: m.plies,
+      firstSide: m.snap(0).side,
+      view: ctl.viewPly,
+      words: (k) => this.plyWords(k),
       marks: this.analysis ? this.analysis.marks() : null,
       notes: recordNotes(ctl),
       result: st.over ? { score: resultScore(st), title: resultTitle(st) } : null,
@@ -186,17 +235,32 @@ export class Page {
     else if (!ai.ready) label = 'starting…';
     else if (ai.busy) label = ai.purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
     else if (ctl.paused) label = 'paused';
-    view.renderEngineState({ label, busy: ai.busy, purpose: ai.purpose, showPause: ctl.noHuman(), paused: ctl.paused });
+    view.renderEngineState({
+      label,
+      busy: ai.busy,
+      purpose: ai.purpose,
+      showPause: ctl.noHuman(),
+      paused: ctl.paused,
+    });
     // In a game against the computer or by link the card shows nothing of either side's
     // thinking (the computer's plans, a hint's search) unless the player opens the analysis.
     const hidden = !!ctl.humanSide() && !(this.analysis && this.analysis.on);
     const info = hidden ? null : ai.info;
-    view.renderEngineInfo(info || null, info && info.side, (i) => m.label(info.ply + i),
-      hidden ? 'In a game the engine\'s view stays hidden: Analyse shows it.' : undefined);
-    const setDis = (sel, dis) => document.querySelectorAll(sel).forEach((b) => { b.disabled = dis; });
+    view.renderEngineInfo(
+      info || null,
+      info && info.side,
+      (i) => m.label(info.ply + i),
+      hidden ? "In a game the engine's view stays hidden: Analyse shows it." : undefined,
+    );
+    const setDis = (sel, dis) =>
+      document.querySelectorAll(sel).forEach((b) => {
+        b.disabled = dis;
+      });
     setDis('[data-act="undo"]', asksForTakeback(ctl) ? !takebackState(ctl).canAsk : !ctl.undoCount());
     const refusal = ctl.undoRefusal();
-    all('[data-act="undo"]').forEach((b) => { b.title = refusal || 'Take back (Ctrl+Z)'; });
+    all('[data-act="undo"]').forEach((b) => {
+      b.title = refusal || 'Take back (Ctrl+Z)';
+    });
     setDis('[data-act="redo"]', !ctl.redoCount());
     setDis('[data-act="hint"]', !(this.ai && this.ai.canHint()));
     setDis('button[data-nav="first"]', ctl.viewPly === 0);
@@ -206,8 +270,10 @@ export class Page {
   }
 
   // Words for every ply of the move list (for screen readers), cached per game.
-  plyWords(k) {  // k: 1-based ply
-    const m = this.ctl.model, p = m.plies[k - 1];
+  plyWords(k) {
+    // k: 1-based ply
+    const m = this.ctl.model,
+      p = m.plies[k - 1];
     const key = m.startFen + '|' + k + '|' + p.coordinate + '|' + (k > 1 ? m.plies[k - 2].coordinate : '');
     let w = this.wordsCache.get(key);
     if (!w) {
@@ -230,12 +296,14 @@ export class Page {
     if (!document.body.classList.contains('layout-phone')) return;
     const last = this.ctl.shown().last;
     if (!last) return;
-    const app = $('app'), r = app.getBoundingClientRect(), strip = $('status-strip').offsetHeight;
+    const app = $('app'),
+      r = app.getBoundingClientRect(),
+      strip = $('status-strip').offsetHeight;
     const box = { top: r.top + strip, bottom: r.bottom, height: r.height - strip };
     const to = this.squarePoint(last.to);
     const from = this.squarePoint(last.from);
     if (!to) return;
-    const margin = 36;  // a square and a bit
+    const margin = 36; // a square and a bit
     const inView = (p) => p && p.y >= box.top + margin && p.y <= box.bottom - margin;
     if (inView(to) && inView(from)) return;
     const both = from && Math.abs(from.y - to.y) < box.height - 2 * margin;
@@ -249,8 +317,14 @@ export class Page {
     const { board } = this;
     board.on('select', (sq) => this.owner().onSelect(sq));
     board.on('move', (from, to) => this.owner().onMove(from, to));
-    board.on('click', (sq) => { const o = this.owner(); if (o.onClick) o.onClick(sq); });
-    board.on('drop', (from, to) => { const o = this.owner(); if (o.onDrop) o.onDrop(from, to); });
+    board.on('click', (sq) => {
+      const o = this.owner();
+      if (o.onClick) o.onClick(sq);
+    });
+    board.on('drop', (from, to) => {
+      const o = this.owner();
+      if (o.onDrop) o.onDrop(from, to);
+    });
     // the keyboard focus follows a click or tap, on any square
     board.canvas.addEventListener('click', (e) => {
       const sq = board.squareAt(e.clientX, e.clientY);
@@ -258,7 +332,10 @@ export class Page {
     });
     // the boards without a mouse
     this.keys = a11y.boardKeys({
-      el: $('board'), squareRect: (sq) => board.squareRect(sq), ring: $('focus-ring'), desc: $('focus-desc'),
+      el: $('board'),
+      squareRect: (sq) => board.squareRect(sq),
+      ring: $('focus-ring'),
+      desc: $('focus-desc'),
       describe: (name) => this.owner().describeSquare(name),
       activate: (name) => this.owner().activate(name),
       cancel: () => this.owner().cancel(),
@@ -271,8 +348,9 @@ export class Page {
     if (document.querySelector('dialog[open]')) return;
     const tag = (e.target && e.target.tagName) || '';
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
-    if (e.defaultPrevented) return;  // the boards' own keys
-    for (let i = this.owners.length - 1; i >= 0; i--) if (this.owners[i].onKey && this.owners[i].onKey(e)) return;
+    if (e.defaultPrevented) return; // the boards' own keys
+    for (let i = this.owners.length - 1; i >= 0; i--)
+      if (this.owners[i].onKey && this.owners[i].onKey(e)) return;
   }
 
   // Undo: at once against the computer; between people, a takeback request (offers.js).
@@ -284,8 +362,15 @@ export class Page {
   // The game's keys (the analysis's first: A, X).
   gameKey(e) {
     const { ctl, ai } = this;
-    if (this.analysis && this.analysis.onKey(e)) { e.preventDefault(); return true; }
-    if (e.key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); $('move-input').focus(); return true; }
+    if (this.analysis && this.analysis.onKey(e)) {
+      e.preventDefault();
+      return true;
+    }
+    if (e.key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      $('move-input').focus();
+      return true;
+    }
     const ctrl = e.ctrlKey || e.metaKey;
     let handled = true;
     if (ctrl && (e.key === 'z' || e.key === 'Z') && !e.shiftKey) this.undo();
@@ -296,7 +381,8 @@ export class Page {
     else if (e.key === 'ArrowUp' || e.key === 'Home') ctl.goTo(0);
     else if (e.key === 'ArrowDown' || e.key === 'End') ctl.goTo(ctl.model.length);
     else if (e.key === 'f' || e.key === 'F') ctl.flip();
-    else if ((e.key === 'b' || e.key === 'B') && !document.body.classList.contains('layout-phone')) this.toggleArrange();
+    else if ((e.key === 'b' || e.key === 'B') && !document.body.classList.contains('layout-phone'))
+      this.toggleArrange();
     else if (e.key === 'h' || e.key === 'H') ai.hint();
     else if (e.key === 'n' || e.key === 'N') this.dialogs.openNewGame();
     else if (e.key === 'p' || e.key === 'P') ctl.togglePause();

@@ -16,27 +16,36 @@ let reloading = false;
 
 export async function registerPWA(options = {}) {
   const { url = 'sw.js', onUpdate = null, checkEveryMs = 60 * 60 * 1000 } = options;
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return failure('this browser has no service workers');
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator))
+    return failure('this browser has no service workers');
   const sw = navigator.serviceWorker;
   const hadController = !!sw.controller;
-  const r = await settle(sw.register(new URL(url, document.baseURI).href, { scope: './', updateViaCache: 'none' }));
+  const r = await settle(
+    sw.register(new URL(url, document.baseURI).href, { scope: './', updateViaCache: 'none' }),
+  );
   if (r.error) return failure(`offline play is not available here: ${r.error}`);
   const registration = r.value;
 
   let announced = null;
   const announce = (worker) => {
-    if (!worker || worker === announced || !sw.controller) return;  // the first install is no update
+    if (!worker || worker === announced || !sw.controller) return; // the first install is no update
     announced = worker;
     if (onUpdate) onUpdate(apply);
   };
   const watch = (worker) => {
     if (!worker) return;
     if (worker.state === 'installed') announce(worker);
-    else worker.addEventListener('statechange', () => { if (worker.state === 'installed') announce(worker); });
+    else
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'installed') announce(worker);
+      });
   };
   function apply() {
     const waiting = registration.waiting;
-    if (!waiting) { location.reload(); return; }
+    if (!waiting) {
+      location.reload();
+      return;
+    }
     waiting.postMessage({ type: 'SKIP_WAITING' });
   }
 
@@ -51,11 +60,13 @@ export async function registerPWA(options = {}) {
     location.reload();
   });
 
-  const check = () => settle(registration.update());  // offline: the next check tries again
+  const check = () => settle(registration.update()); // offline: the next check tries again
   if (checkEveryMs > 0) {
-    const timer = /** @type {any} */ (setInterval(check, checkEveryMs));  // Node's (the tests') lets the process exit
+    const timer = /** @type {any} */ (setInterval(check, checkEveryMs)); // Node's (the tests') lets the process exit
     if (timer.unref) timer.unref();
-    document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') check(); });
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') check();
+    });
   }
   return { registration, apply, check };
 }

@@ -18,18 +18,32 @@ export function createSendBox(ctl, opening) {
     const endedThere = ctl.isOver() && !ctl.endedHere && !!ctl.model.ending();
     const show = ctl.hasRemote() && ctl.isLive() && !endedThere && (ctl.sideToMove() !== me || endedHere);
     box.hidden = !show;
-    if (!show) { shownFor = null; return; }
+    if (!show) {
+      shownFor = null;
+      return;
+    }
     const url = opening.sendUrl();
     const opp = SIDE_NAME[other(me)];
     const over = ctl.isOver();
     const offer = ctl.offer && ctl.offer.kind === 'offer' && ctl.offer.by === me;
-    const t = ctl.takeback && ctl.takeback.by === me ? ctl.takeback.kind : null;  // a takeback asked or accepted here
-    $('send-title').textContent = endedHere ? 'Send the result' : over ? 'Send the last move'
-      : t === 'ask' ? 'Send your takeback request' : t === 'accepted' ? 'Send the takeback'
-        : ctl.model.length ? (offer ? 'Send your move and draw offer' : 'Send your move') : 'Send the link';
+    const t = ctl.takeback && ctl.takeback.by === me ? ctl.takeback.kind : null; // a takeback asked or accepted here
+    $('send-title').textContent = endedHere
+      ? 'Send the result'
+      : over
+        ? 'Send the last move'
+        : t === 'ask'
+          ? 'Send your takeback request'
+          : t === 'accepted'
+            ? 'Send the takeback'
+            : ctl.model.length
+              ? offer
+                ? 'Send your move and draw offer'
+                : 'Send your move'
+              : 'Send the link';
     $('send-sub').textContent = over
       ? `The game is over: send ${opp} the link so they see the end.`
-      : t === 'accepted' ? `You took back ${opp}'s last move: send them this link, ${opp} plays again.`
+      : t === 'accepted'
+        ? `You took back ${opp}'s last move: send them this link, ${opp} plays again.`
         : `${opp} plays next: send your opponent this link. It holds the whole game${offer ? ' and your draw offer' : ''}${t === 'ask' ? ' and your takeback request' : ''}.`;
     const input = $('send-url');
     if (input.value !== url) input.value = url;
@@ -43,19 +57,31 @@ export function createSendBox(ctl, opening) {
     const url = opening.sendUrl();
     const input = $('send-url');
     let ok = !(await copyText(url)).error;
-    if (!ok) {  // no permission: select and copy
+    if (!ok) {
+      // no permission: select and copy
       input.focus();
       input.select();
       ok = attempt(() => document.execCommand('copy')).value === true;
     }
     $('btn-send-copy').querySelector('span').textContent = ok ? 'Copied' : 'Copy link';
     const opp = SIDE_NAME[other(ctl.humanSide())];
-    view.toast(ok ? `Link copied. Send it to your opponent (${opp}).` : 'Select the link and copy it (Ctrl+C), then send it to your opponent.', 5000);
+    view.toast(
+      ok
+        ? `Link copied. Send it to your opponent (${opp}).`
+        : 'Select the link and copy it (Ctrl+C), then send it to your opponent.',
+      5000,
+    );
   }
 
   async function share() {
     // cancelled, or refused: the link stays in the box to copy
-    await settle(navigator.share({ title: 'Dragonchess: your move', text: `Your move (${SIDE_NAME[other(ctl.humanSide())]}) in our Dragonchess game`, url: opening.sendUrl() }));
+    await settle(
+      navigator.share({
+        title: 'Dragonchess: your move',
+        text: `Your move (${SIDE_NAME[other(ctl.humanSide())]}) in our Dragonchess game`,
+        url: opening.sendUrl(),
+      }),
+    );
   }
 
   function wire() {

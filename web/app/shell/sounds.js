@@ -33,33 +33,57 @@ const writeMuted = (m) => attempt(() => localStorage.setItem(SOUND_KEY, m ? 'off
 // Each sound: notes [frequency Hz, start s, length s, gain, wave], and a noise burst (s).
 const VOICES = {
   move: { notes: [[520, 0, 0.07, 0.22, 'triangle']], noise: 0.03 },
-  capture: { notes: [[330, 0, 0.09, 0.26, 'triangle'], [220, 0.045, 0.11, 0.22, 'triangle']], noise: 0.07 },
-  check: { notes: [[880, 0, 0.11, 0.16, 'sine'], [660, 0.12, 0.16, 0.16, 'sine']], noise: 0 },
-  end: { notes: [[523, 0, 0.22, 0.15, 'sine'], [659, 0.14, 0.22, 0.15, 'sine'], [784, 0.28, 0.45, 0.15, 'sine']], noise: 0 },
-  tick: { notes: [[1400, 0, 0.03, 0.08, 'square']], noise: 0 },  // a clock's last 10 seconds, once a second
+  capture: {
+    notes: [
+      [330, 0, 0.09, 0.26, 'triangle'],
+      [220, 0.045, 0.11, 0.22, 'triangle'],
+    ],
+    noise: 0.07,
+  },
+  check: {
+    notes: [
+      [880, 0, 0.11, 0.16, 'sine'],
+      [660, 0.12, 0.16, 0.16, 'sine'],
+    ],
+    noise: 0,
+  },
+  end: {
+    notes: [
+      [523, 0, 0.22, 0.15, 'sine'],
+      [659, 0.14, 0.22, 0.15, 'sine'],
+      [784, 0.28, 0.45, 0.15, 'sine'],
+    ],
+    noise: 0,
+  },
+  tick: { notes: [[1400, 0, 0.03, 0.08, 'square']], noise: 0 }, // a clock's last 10 seconds, once a second
 };
 
 export function createSounds() {
   const events = new Emitter();
   let muted = readMuted();
-  let ctx = null, noise = null;
+  let ctx = null,
+    noise = null;
   const buttons = new Set();
-  const AC = typeof window !== 'undefined' && (window.AudioContext || /** @type {any} */ (window).webkitAudioContext);
+  const AC =
+    typeof window !== 'undefined' && (window.AudioContext || /** @type {any} */ (window).webkitAudioContext);
 
   // Whether the person has used this page (a click, a tap, a key): only then may audio
   // start (the browsers' autoplay rule; their own flag, navigator.userActivation, is not
   // everywhere and is set by test drivers).
   let used = false;
-  const mark = () => { used = true; };
+  const mark = () => {
+    used = true;
+  };
   if (typeof window !== 'undefined') {
-    for (const ev of ['pointerdown', 'keydown']) window.addEventListener(ev, mark, { capture: true, passive: true });
+    for (const ev of ['pointerdown', 'keydown'])
+      window.addEventListener(ev, mark, { capture: true, passive: true });
   }
   const activated = () => used;
 
   function context() {
     if (!AC || !activated()) return null;
     if (!ctx) {
-      const made = attempt(() => new AC());  // no audio device: the game stays silent
+      const made = attempt(() => new AC()); // no audio device: the game stays silent
       if (made.error) return null;
       ctx = made.value;
       const n = Math.floor(ctx.sampleRate * 0.1);
@@ -67,14 +91,15 @@ export function createSounds() {
       const d = noise.getChannelData(0);
       for (let i = 0; i < n; i++) d[i] = (Math.random() * 2 - 1) * (1 - i / n);
     }
-    if (ctx.state === 'suspended') settle(ctx.resume());  // refused: silent until the next use
+    if (ctx.state === 'suspended') settle(ctx.resume()); // refused: silent until the next use
     return ctx;
   }
 
   function voice(c, v) {
     const t0 = c.currentTime + 0.005;
     for (const [f, at, len, gain, wave] of v.notes) {
-      const o = c.createOscillator(), g = c.createGain();
+      const o = c.createOscillator(),
+        g = c.createGain();
       o.type = wave;
       o.frequency.setValueAtTime(f, t0 + at);
       g.gain.setValueAtTime(0.0001, t0 + at);
@@ -85,7 +110,9 @@ export function createSounds() {
       o.stop(t0 + at + len + 0.02);
     }
     if (v.noise) {
-      const s = c.createBufferSource(), g = c.createGain(), bp = c.createBiquadFilter();
+      const s = c.createBufferSource(),
+        g = c.createGain(),
+        bp = c.createBiquadFilter();
       s.buffer = noise;
       bp.type = 'bandpass';
       bp.frequency.value = 1800;
@@ -103,7 +130,7 @@ export function createSounds() {
     let played = false;
     if (!muted) {
       const c = context();
-      if (c) played = !attempt(() => voice(c, v)).error;  // played: false when the audio refused it
+      if (c) played = !attempt(() => voice(c, v)).error; // played: false when the audio refused it
     }
     events.emit('play', { kind, muted, played });
   }
@@ -126,7 +153,12 @@ export function createSounds() {
     muted: () => muted,
     setMuted,
     toggle: () => setMuted(!muted),
-    bindButton(el) { if (el) { buttons.add(el); sync(); } },
+    bindButton(el) {
+      if (el) {
+        buttons.add(el);
+        sync();
+      }
+    },
     state: () => (ctx ? ctx.state : 'none'),
     on: (event, fn) => events.on(event, fn),
   };

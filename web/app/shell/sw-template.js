@@ -22,28 +22,33 @@ const SCOPE = new URL('./', self.location.href);
 const INDEX = new URL('index.html', SCOPE).href;
 
 sw.addEventListener('install', (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    // cache: 'reload' skips the HTTP cache: the files of exactly this version.
-    await cache.addAll(ASSETS.map((path) => new Request(new URL(path, SCOPE).href, { cache: 'reload' })));
-    // The very first install has no pages to disturb: take over at once.
-    if (!sw.registration.active) await sw.skipWaiting();
-  })());
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // cache: 'reload' skips the HTTP cache: the files of exactly this version.
+      await cache.addAll(ASSETS.map((path) => new Request(new URL(path, SCOPE).href, { cache: 'reload' })));
+      // The very first install has no pages to disturb: take over at once.
+      if (!sw.registration.active) await sw.skipWaiting();
+    })(),
+  );
 });
 
 sw.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    for (const key of await caches.keys()) {
-      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
-    }
-    await sw.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) {
+        if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
+      }
+      await sw.clients.claim();
+    })(),
+  );
 });
 
 sw.addEventListener('message', (event) => {
   const data = event.data;
   if (data && data.type === 'SKIP_WAITING') sw.skipWaiting();
-  else if (data && data.type === 'VERSION' && event.source) event.source.postMessage({ type: 'VERSION', version: VERSION });
+  else if (data && data.type === 'VERSION' && event.source)
+    event.source.postMessage({ type: 'VERSION', version: VERSION });
 });
 
 sw.addEventListener('fetch', (event) => {
@@ -72,5 +77,5 @@ async function answer(req, url) {
   }
   const hit = await cache.match(req, { ignoreSearch: true, ignoreVary: true });
   if (hit) return hit;
-  return fetch(req);  // not part of the site (or a file added after this version): network
+  return fetch(req); // not part of the site (or a file added after this version): network
 }

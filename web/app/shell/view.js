@@ -20,7 +20,9 @@ export function renderStatus(s) {
   const sub = $('status-sub');
   sub.className = 'status-sub' + (s.subKind ? ' is-' + s.subKind : '') + (s.action ? ' has-action' : '');
   // the words shorten (…) when space is short; the buttons after them always show
-  sub.replaceChildren(Object.assign(document.createElement('span'), { className: 'status-sub-text', textContent: s.sub || '' }));
+  sub.replaceChildren(
+    Object.assign(document.createElement('span'), { className: 'status-sub-text', textContent: s.sub || '' }),
+  );
   const button = (label, key, value) => {
     const b = document.createElement('button');
     b.type = 'button';
@@ -29,7 +31,7 @@ export function renderStatus(s) {
     b.textContent = label;
     sub.append(b);
   };
-  if (s.action) button(s.action.label, 'act', s.action.act);  // a note's offer: a page action
+  if (s.action) button(s.action.label, 'act', s.action.act); // a note's offer: a page action
   if (s.backLink) button('Back to the game', 'nav', 'last');
 }
 
@@ -41,20 +43,29 @@ const ORDER = 'MPCRGOHETBUDSWK';
 function capturesHtml(letters, icons) {
   const n = new Map();
   for (const c of letters) n.set(c, (n.get(c) || 0) + 1);
-  return [...n].sort(([a], [b]) => ORDER.indexOf(a.toUpperCase()) - ORDER.indexOf(b.toUpperCase())).map(([c, k]) => {
-    const name = pieceName(c);
-    const label = k > 1 ? `${name} ×${k}` : name;
-    const icon = icons[c] ? `<img src="${icons[c]}" alt="">` : `<span class="cap-letter">${esc(c.toUpperCase())}</span>`;
-    return `<span class="cap" title="${esc(label)}" aria-label="${esc(label)}">${icon}${k > 1 ? `<small>${k}</small>` : ''}</span>`;
-  }).join('');
+  return [...n]
+    .sort(([a], [b]) => ORDER.indexOf(a.toUpperCase()) - ORDER.indexOf(b.toUpperCase()))
+    .map(([c, k]) => {
+      const name = pieceName(c);
+      const label = k > 1 ? `${name} ×${k}` : name;
+      const icon = icons[c]
+        ? `<img src="${icons[c]}" alt="">`
+        : `<span class="cap-letter">${esc(c.toUpperCase())}</span>`;
+      return `<span class="cap" title="${esc(label)}" aria-label="${esc(label)}">${icon}${k > 1 ? `<small>${k}</small>` : ''}</span>`;
+    })
+    .join('');
 }
 
 // p: {players, flipped, toMove (side or null), thinking (side or null), board, captured (letters taken so far),
 //     clock (the game has clocks: their places, which clock-view.js fills)}
-let lastPlayers = null, iconsAsked = false;
+let lastPlayers = null,
+  iconsAsked = false;
 export function renderPlayers(p) {
   lastPlayers = p;
-  if (!iconsAsked) { iconsAsked = true; pieceIcons().then(() => lastPlayers && renderPlayers(lastPlayers)); }
+  if (!iconsAsked) {
+    iconsAsked = true;
+    pieceIcons().then(() => lastPlayers && renderPlayers(lastPlayers));
+  }
   const icons = loadedIcons();
   const mat = material(p.board);
   const diff = mat.gold - mat.scarlet;
@@ -63,16 +74,22 @@ export function renderPlayers(p) {
     const ahead = side === 'gold' ? diff : -diff;
     // the pieces this side took: the other side's
     const took = (p.captured || []).filter((c) => pieceSide(c) && pieceSide(c) !== side);
-    const cls = `player player-${el.id === 'player-top' ? 'top' : 'bottom'}` +
-      (p.toMove === side ? ' to-move' : '') + (p.thinking === side ? ' is-thinking' : '');
-    const html = `<i class="chip chip-${side}"></i>
+    const cls =
+      `player player-${el.id === 'player-top' ? 'top' : 'bottom'}` +
+      (p.toMove === side ? ' to-move' : '') +
+      (p.thinking === side ? ' is-thinking' : '');
+    const html =
+      `<i class="chip chip-${side}"></i>
       <div class="player-info"><div class="player-name">${esc(name)}
         <span class="thinking" title="thinking"><i></i><i></i><i></i></span></div>
         <div class="player-sub">${esc(sub)}</div></div>
       <div class="player-mat" title="pieces taken; the lead in material (Gygax's values)"><span class="taken" aria-label="took: ${esc(took.length ? took.length + (took.length === 1 ? ' piece' : ' pieces') : 'nothing')}">${capturesHtml(took, icons)}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>` +
       (p.clock ? `<div class="player-clock" data-clock="${side}" role="timer"></div>` : '');
     if (el.className !== cls) el.className = cls;
-    if (el.innerHTML !== html && el.dataset.html !== html) { el.innerHTML = html; el.dataset.html = html; }
+    if (el.innerHTML !== html && el.dataset.html !== html) {
+      el.innerHTML = html;
+      el.dataset.html = html;
+    }
     el.dataset.side = side;
   };
   // Gold plays up the boards: at the bottom unless flipped.
@@ -87,7 +104,9 @@ export function materialText(board) {
   return d === 0 ? 'Even' : `${d > 0 ? 'Gold' : 'Scarlet'} +${fmtNum(Math.abs(d))}`;
 }
 
-function fmtNum(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
+function fmtNum(x) {
+  return Number.isInteger(x) ? String(x) : x.toFixed(1);
+}
 
 // --- move list ------------------------------------------------------------------------
 // m: {plies: [{algebraic, label}], firstSide, view, result: {title, reason} | null,
@@ -97,8 +116,10 @@ function fmtNum(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
 //     the glyph of ply k)}; a ply's label is core's move number ("12." Gold, "12…" Scarlet)
 let lastMovesKey = '';
 // Comments longer than FOLD_COMMENT characters are shown folded (their first FOLD_SHOWN).
-export const FOLD_COMMENT = 400, FOLD_SHOWN = 240;
-let shownComments = [], foldWired = false;
+export const FOLD_COMMENT = 400,
+  FOLD_SHOWN = 240;
+let shownComments = [],
+  foldWired = false;
 // 300000 as 300,000 (toLocaleString's first call loads the locale's data: 60 ms).
 const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 // A comment's part of the list's key: its length and ends (not the whole of a long one).
@@ -106,65 +127,105 @@ const commentKey = (c) => (c ? c.length + ':' + (c.length <= 64 ? c : c.slice(0,
 export function renderMoves(m) {
   const box = $('moves');
   const marks = m.marks || new Map();
-  const comments = (m.notes && m.notes.comments) || [], glyphs = (m.notes && m.notes.glyphs) || [];
-  const key = m.plies.map((p) => p.algebraic).join(' ') + '|' + m.view + '|' + (m.result ? m.result.title : '') +
-    '|' + [...marks].map(([k, v]) => k + v.glyph).join(',') + '|' + glyphs.join(',') + '|' + comments.map(commentKey).join('\u0001');
+  const comments = (m.notes && m.notes.comments) || [],
+    glyphs = (m.notes && m.notes.glyphs) || [];
+  const key =
+    m.plies.map((p) => p.algebraic).join(' ') +
+    '|' +
+    m.view +
+    '|' +
+    (m.result ? m.result.title : '') +
+    '|' +
+    [...marks].map(([k, v]) => k + v.glyph).join(',') +
+    '|' +
+    glyphs.join(',') +
+    '|' +
+    comments.map(commentKey).join('\u0001');
   if (key === lastMovesKey) return;
   lastMovesKey = key;
-  $('moves-note').textContent = m.plies.length ? `${m.plies.length} ${m.plies.length === 1 ? 'ply' : 'plies'}` : '';
+  $('moves-note').textContent = m.plies.length
+    ? `${m.plies.length} ${m.plies.length === 1 ? 'ply' : 'plies'}`
+    : '';
   // A record's comment; a long one folded: its beginning, and the whole in a box of its own
   // when opened (put in then, not at every redraw).
   shownComments = comments;
   if (!foldWired) {
     foldWired = true;
-    box.addEventListener('toggle', (e) => {
-      const d = e.target;
-      if (!d.matches || !d.matches('.mv-comment-fold')) return;
-      d.querySelector('.mv-comment-full').textContent = d.open ? shownComments[Number(d.dataset.comment)] || '' : '';
-    }, true);
+    box.addEventListener(
+      'toggle',
+      (e) => {
+        const d = e.target;
+        if (!d.matches || !d.matches('.mv-comment-fold')) return;
+        d.querySelector('.mv-comment-full').textContent = d.open
+          ? shownComments[Number(d.dataset.comment)] || ''
+          : '';
+      },
+      true,
+    );
   }
-  const commentBody = (k) => (comments[k].length <= FOLD_COMMENT ? esc(comments[k])
-    : `<details class="mv-comment-fold" data-comment="${k}"><summary>${esc(comments[k].slice(0, FOLD_SHOWN))}… ` +
-      `<span class="mv-comment-more">(${thousands(comments[k].length)} characters: show all)</span></summary>` +
-      '<div class="mv-comment-full"></div></details>');
+  const commentBody = (k) =>
+    comments[k].length <= FOLD_COMMENT
+      ? esc(comments[k])
+      : `<details class="mv-comment-fold" data-comment="${k}"><summary>${esc(comments[k].slice(0, FOLD_SHOWN))}… ` +
+        `<span class="mv-comment-more">(${thousands(comments[k].length)} characters: show all)</span></summary>` +
+        '<div class="mv-comment-full"></div></details>';
   if (!m.plies.length) {
-    box.innerHTML = `<div class="moves-empty">${m.firstSide === 'gold' ? 'Gold' : 'Scarlet'} moves first. Moves appear here.</div>` +
-      (comments[0] ? `<div class="mv-comment">${commentBody(0)}</div>` : '') + (m.result ? resultHtml(m.result) : '');
+    box.innerHTML =
+      `<div class="moves-empty">${m.firstSide === 'gold' ? 'Gold' : 'Scarlet'} moves first. Moves appear here.</div>` +
+      (comments[0] ? `<div class="mv-comment">${commentBody(0)}</div>` : '') +
+      (m.result ? resultHtml(m.result) : '');
     return;
   }
   const rows = [];
   // a comment: a row of its own under the move it follows (as lichess shows them)
-  const commentRow = (k) => (comments[k] ? `<tr class="mv-comment"><td colspan="3">${commentBody(k)}</td></tr>` : '');
+  const commentRow = (k) =>
+    comments[k] ? `<tr class="mv-comment"><td colspan="3">${commentBody(k)}</td></tr>` : '';
   rows.push(commentRow(0));
   const gap = '<td><span class="mv" aria-hidden="true">…</span></td>';
-  const offset = m.firstSide === 'gold' ? 0 : 1;  // a game starting with Scarlet to move
-  let cells = [], number = '';
+  const offset = m.firstSide === 'gold' ? 0 : 1; // a game starting with Scarlet to move
+  let cells = [],
+    number = '';
   const endRow = () => {
     while (cells.length < 2) cells.push('<td></td>');
     rows.push(`<tr><th scope="row" class="n">${number}</th>${cells.join('')}</tr>`);
     cells = [];
   };
   for (let k = 0; k < m.plies.length; k++) {
-    const ply = k + 1, gold = (k + offset) % 2 === 0;
+    const ply = k + 1,
+      gold = (k + offset) % 2 === 0;
     if (gold || !cells.length) number = m.plies[k].label.replace(/[.…]$/, '');
-    if (!gold && !cells.length) cells.push(gap);  // Scarlet's move opens a row: after a comment, or first
+    if (!gold && !cells.length) cells.push(gap); // Scarlet's move opens a row: after a comment, or first
     const mk = marks.get(ply);
-    const cls = 'mv' + (ply === m.view ? ' is-current' : '') + (ply === m.plies.length ? ' is-live' : '') + (mk ? ` mv-${mk.kind}` : '');
+    const cls =
+      'mv' +
+      (ply === m.view ? ' is-current' : '') +
+      (ply === m.plies.length ? ' is-live' : '') +
+      (mk ? ` mv-${mk.kind}` : '');
     const words = m.words ? m.words(ply) : '';
     const judged = mk ? `, ${mk.name.toLowerCase()}, better was ${mk.better}` : '';
-    const own = !mk && glyphs[k] ? glyphs[k] : '';  // the record's glyph, where no review judged the move
-    const label = `${number}, ${gold ? 'Gold' : 'Scarlet'}: ${m.plies[k].algebraic}${own}${words ? ', ' + words : ''}${judged}` +
-      (comments[ply] ? `. Comment: ${comments[ply].length <= FOLD_COMMENT ? comments[ply] : comments[ply].slice(0, FOLD_SHOWN) + '… (folded)'}` : '');
-    const glyph = mk ? `<span class="glyph" title="${esc(mk.name)}: better was ${esc(mk.better)}">${esc(mk.glyph)}</span>`
-      : own ? `<span class="glyph glyph-record">${esc(own)}</span>` : '';
-    cells.push(`<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}${glyph}</button></td>`);
+    const own = !mk && glyphs[k] ? glyphs[k] : ''; // the record's glyph, where no review judged the move
+    const label =
+      `${number}, ${gold ? 'Gold' : 'Scarlet'}: ${m.plies[k].algebraic}${own}${words ? ', ' + words : ''}${judged}` +
+      (comments[ply]
+        ? `. Comment: ${comments[ply].length <= FOLD_COMMENT ? comments[ply] : comments[ply].slice(0, FOLD_SHOWN) + '… (folded)'}`
+        : '');
+    const glyph = mk
+      ? `<span class="glyph" title="${esc(mk.name)}: better was ${esc(mk.better)}">${esc(mk.glyph)}</span>`
+      : own
+        ? `<span class="glyph glyph-record">${esc(own)}</span>`
+        : '';
+    cells.push(
+      `<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}${glyph}</button></td>`,
+    );
     // A comment ends the row (after a Gold move, Scarlet's reply opens the next row with "…").
     if (cells.length === 2 || comments[ply] || ply === m.plies.length) endRow();
     rows.push(commentRow(ply));
   }
-  box.innerHTML = '<table><caption class="sr-only">Moves played (select one to view the position after it)</caption>' +
+  box.innerHTML =
+    '<table><caption class="sr-only">Moves played (select one to view the position after it)</caption>' +
     '<thead class="sr-only"><tr><th scope="col">Move</th><th scope="col">Gold</th><th scope="col">Scarlet</th></tr></thead>' +
-    `<tbody>${rows.join('')}</tbody></table>` + (m.result ? resultHtml(m.result) : '');
+    `<tbody>${rows.join('')}</tbody></table>` +
+    (m.result ? resultHtml(m.result) : '');
   showCurrentMove(box);
   if (!movesObserver) {
     // The list's box changes height when the panels around it do (the engine's card while
@@ -184,7 +245,8 @@ function showCurrentMove(box) {
   } else if (cur.classList.contains('is-live')) {
     box.scrollTop = box.scrollHeight;
   } else {
-    const b = box.getBoundingClientRect(), c = cur.getBoundingClientRect();
+    const b = box.getBoundingClientRect(),
+      c = cur.getBoundingClientRect();
     if (c.top < b.top || c.bottom > b.bottom) box.scrollTop += c.top - b.top - b.height / 2 + c.height / 2;
   }
 }
@@ -216,8 +278,13 @@ export function renderEngineState(e) {
 // the side to move in the searched position; label(i): core's move number of the line's
 // i-th move ("12." or "12…", written before a Gold move and before the line's first);
 // empty: what the card says without an evaluation (why it shows none).
-let lastInfo, lastEmpty;  // the report on show: drawn again only when another comes
-export function renderEngineInfo(info, side, label, empty = 'The engine\'s best line appears here while it thinks.') {
+let lastInfo, lastEmpty; // the report on show: drawn again only when another comes
+export function renderEngineInfo(
+  info,
+  side,
+  label,
+  empty = "The engine's best line appears here while it thinks.",
+) {
   if (info === lastInfo && empty === lastEmpty) return;
   lastInfo = info;
   lastEmpty = empty;
@@ -231,19 +298,22 @@ export function renderEngineInfo(info, side, label, empty = 'The engine\'s best 
     $('eng-pv').innerHTML = `<span class="pv-empty">${esc(empty)}</span>`;
     return;
   }
-  const ev = { side, score: info.score, mate: info.mate };  // the bar: Gold's chance to win (the review's curve)
+  const ev = { side, score: info.score, mate: info.mate }; // the bar: Gold's chance to win (the review's curve)
   $('eval-score').textContent = evalText(ev);
   const frac = goldChance(ev);
-  $('eval-score').title = 'evaluation from Gold\'s side (positive: Gold is better)';
+  $('eval-score').title = "evaluation from Gold's side (positive: Gold is better)";
   $('evalbar-fill').style.width = (frac * 100).toFixed(1) + '%';
   $('eng-depth').textContent = info.depth ?? '–';
   $('eng-nodes').textContent = compact(info.nodes);
   $('eng-nps').textContent = compact(info.nps);
-  $('eng-pv').innerHTML = (info.pv || []).slice(0, 16).map((mv, i) => {
-    const n = lineNumber(label(i), i);
-    return `${n ? n + ' ' : ''}<span class="pv-m">${moveHtml(mv)}</span>`;
-  }).join(' ') ||
-    '<span class="pv-empty">…</span>';
+  $('eng-pv').innerHTML =
+    (info.pv || [])
+      .slice(0, 16)
+      .map((mv, i) => {
+        const n = lineNumber(label(i), i);
+        return `${n ? n + ' ' : ''}<span class="pv-m">${moveHtml(mv)}</span>`;
+      })
+      .join(' ') || '<span class="pv-empty">…</span>';
 }
 
 function compact(x) {
@@ -267,7 +337,10 @@ export function renderRules(rules) {
 // --- top bar ----------------------------------------------------------------------------
 export function renderMatchup(players) {
   const html = matchupHtml(players);
-  if ($('matchup').dataset.html !== html) { $('matchup').innerHTML = html; $('matchup').dataset.html = html; }
+  if ($('matchup').dataset.html !== html) {
+    $('matchup').innerHTML = html;
+    $('matchup').dataset.html = html;
+  }
 }
 
 // --- toast --------------------------------------------------------------------------------
@@ -280,14 +353,19 @@ let toastTimer = 0;
 export function toast(text, ms = TOAST_MS, action = null) {
   const t = $('toast');
   const status = ($('status-main').textContent + ' ' + $('status-sub').textContent).trim();
-  if (!action && status.includes(String(text).trim())) return;  // the status line says it already
-  t.replaceChildren(Object.assign(document.createElement('span'), { className: 'toast-text', textContent: text }));
+  if (!action && status.includes(String(text).trim())) return; // the status line says it already
+  t.replaceChildren(
+    Object.assign(document.createElement('span'), { className: 'toast-text', textContent: text }),
+  );
   if (action) {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'btn btn-primary toast-btn';
     b.textContent = action.label;
-    b.addEventListener('click', () => { t.hidden = true; action.run(); });
+    b.addEventListener('click', () => {
+      t.hidden = true;
+      action.run();
+    });
     t.append(b);
   }
   if (ms <= 0) {
@@ -299,7 +377,15 @@ export function toast(text, ms = TOAST_MS, action = null) {
     t.append(x);
   }
   t.hidden = false;
-  t.onclick = (e) => { if (!e.target.closest('.toast-btn')) t.hidden = true; };
+  t.onclick = (e) => {
+    if (!e.target.closest('.toast-btn')) t.hidden = true;
+  };
   clearTimeout(toastTimer);
-  if (ms > 0) toastTimer = setTimeout(() => { t.hidden = true; }, Math.min(ms, action ? TOAST_MAX_MS : TOAST_MS + 2000));
+  if (ms > 0)
+    toastTimer = setTimeout(
+      () => {
+        t.hidden = true;
+      },
+      Math.min(ms, action ? TOAST_MAX_MS : TOAST_MS + 2000),
+    );
 }

@@ -15,7 +15,10 @@ export function createWelcome({ dialogs, learnView, prefs }) {
     puzzles: () => learnView.enter('puzzles'),
   };
   function open() {
-    if (!dlg.open) { dlg.returnValue = ''; dlg.showModal(); }
+    if (!dlg.open) {
+      dlg.returnValue = '';
+      dlg.showModal();
+    }
   }
   function wire() {
     $('btn-welcome').addEventListener('click', open);

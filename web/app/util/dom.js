@@ -11,11 +11,13 @@ export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 /** The elements matching `selector` under `root` (the document), as an array.
  *  @param {string} selector @param {ParentNode} [root] @returns {HTMLElement[]} */
-export const all = (selector, root = document) => /** @type {HTMLElement[]} */ ([...root.querySelectorAll(selector)]);
+export const all = (selector, root = document) =>
+  /** @type {HTMLElement[]} */ ([...root.querySelectorAll(selector)]);
 
 /** The element an event came from or its nearest ancestor matching `selector`; null when none.
  *  @param {Event} e @param {string} selector @returns {HTMLElement | null} */
-export const closestTo = (e, selector) => (e.target instanceof Element ? /** @type {HTMLElement | null} */ (e.target.closest(selector)) : null);
+export const closestTo = (e, selector) =>
+  e.target instanceof Element ? /** @type {HTMLElement | null} */ (e.target.closest(selector)) : null;
 
 /** A move of the notation as HTML, its check or mate suffix marked up: "R3c5<span class="chk">+</span>". */
 export function moveHtml(alg) {

@@ -39,5 +39,8 @@ export function attempt(fn) {
 /** A promise as a result: {value} with what it resolved to, or the failure it was rejected with.
  *  @template T @param {Promise<T> | T} promise @returns {Promise<Result<T>>} */
 export function settle(promise) {
-  return Promise.resolve(promise).then((value) => ({ value }), (e) => failure(e));
+  return Promise.resolve(promise).then(
+    (value) => ({ value }),
+    (e) => failure(e),
+  );
 }
