@@ -23,10 +23,13 @@
 #include "search/search.h"
 
 #ifdef __EMSCRIPTEN__
+// JavaScript inside: clang-format would break its operators.
+// clang-format off
 EM_JS(double, cpu_ms, (), {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 });
+// clang-format on
 #else
 double cpu_ms() {
   timespec t;

@@ -9,9 +9,11 @@
 #include "view.h"
 
 // The browser draws the text: the size of its image (width | height << 16), then its pixels.
+// JavaScript inside: clang-format would break its operators.
+// clang-format off
 EM_JS(int, dc_text_measure, (const char* text, int px, int weight), {
   var c = Module.labelCanvas || (Module.labelCanvas = document.createElement('canvas'));
-  var ctx = c.getContext('2d', {willReadFrequently : true});
+  var ctx = c.getContext('2d', {willReadFrequently: true});
   ctx.font = weight + ' ' + px + 'px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
   var w = Math.max(1, Math.ceil(ctx.measureText(UTF8ToString(text)).width) + 2);
   var h = Math.max(1, Math.ceil(px * 1.35));
@@ -19,9 +21,8 @@ EM_JS(int, dc_text_measure, (const char* text, int px, int weight), {
 });
 EM_JS(void, dc_text_render, (const char* text, int px, int weight, int w, int h, unsigned char* out), {
   var c = Module.labelCanvas;
-  c.width = w;
-  c.height = h;
-  var ctx = c.getContext('2d', {willReadFrequently : true});
+  c.width = w; c.height = h;
+  var ctx = c.getContext('2d', {willReadFrequently: true});
   ctx.clearRect(0, 0, w, h);
   ctx.font = weight + ' ' + px + 'px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
   ctx.fillStyle = '#fff';
@@ -29,6 +30,7 @@ EM_JS(void, dc_text_render, (const char* text, int px, int weight, int w, int h,
   ctx.fillText(UTF8ToString(text), 1, h / 2 + px * 0.04);
   HEAPU8.set(ctx.getImageData(0, 0, w, h).data, out);
 });
+// clang-format on
 
 namespace dcui {
 

@@ -16,17 +16,20 @@
 #include "view.h"
 
 // Points SDL's fixed "#canvas" target (used by SDL 2.26 for every DOM hook) at our element.
+// JavaScript inside: clang-format would break its operators.
+// clang-format off
 EM_JS(int, dc_bind_canvas, (const char* selector), {
   var sel = UTF8ToString(selector);
   var el = document.querySelector(sel);
   if (!el) return 0;
   Module.canvas = el;
-  if (typeof specialHTMLTargets == = 'undefined') return 0;
+  if (typeof specialHTMLTargets === 'undefined') return 0;
   specialHTMLTargets["#canvas"] = el;
   return 1;
 });
 
 EM_JS(double, dc_now, (), { return performance.now(); });
+// clang-format on
 
 namespace dcui {
 
@@ -34,18 +37,13 @@ View V;
 
 // The typed API's events: Module.onBoardEvent('move'|'select'|'hover'|'click'|'drop', a, b).
 void emitEvent(const char* name, int a, int b) {
-  EM_ASM(
-      {
-        var f = Module.onBoardEvent;
-        if (typeof f == = 'function') {
-          try {
-            f(UTF8ToString($0), $1, $2);
-          } catch (e) {
-            console.error(e);
-          }
-        }
-      },
-      name, a, b);
+  // JavaScript inside: clang-format would break its operators.
+  // clang-format off
+  EM_ASM({
+    var f = Module.onBoardEvent;
+    if (typeof f === 'function') { try { f(UTF8ToString($0), $1, $2); } catch (e) { console.error(e); } }
+  }, name, a, b);
+  // clang-format on
 }
 
 double nowMs() { return dc_now(); }
