@@ -12,7 +12,7 @@ import { levelsNeeded, EMBED_KEYS } from './embed-layout.js';
 import { createPictures } from './picture.js';
 import { wireCopy } from './copy-button.js';
 import { diagramBoard } from './diagram-board.js';
-import { $, all } from '../util/dom.js';
+import { $, all, onWidthChange } from '../util/dom.js';
 import { Emitter } from '../util/emitter.js';
 import { attempt, settle } from '../util/result.js';
 
@@ -125,17 +125,7 @@ async function boot(createBoard, loadEngine) {
     });
   }
   // A new width: the pictures again at their new size (once the resizing has settled).
-  let width = innerWidth,
-    timer = 0;
-  addEventListener('resize', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (innerWidth !== width) {
-        width = innerWidth;
-        drawAll();
-      }
-    }, 250);
-  });
+  onWidthChange(drawAll);
   return { problems };
 }
 

@@ -16,7 +16,7 @@ import { wireCopy } from '../embed/copy-button.js';
 import { embedSnippet, embedUrl } from '../embed/embed-snippet.js';
 import { useFacts, levelName, ruleSetList, ruleSetName } from '../rules/facts.js';
 import { registerPWA } from '../shell/pwa.js';
-import { $, esc } from '../util/dom.js';
+import { $, esc, onWidthChange } from '../util/dom.js';
 import { Emitter } from '../util/emitter.js';
 import { settle } from '../util/result.js';
 import { pieceSections, ruleSections, startFigure, ruleSetIds } from './diagrams.js';
@@ -387,17 +387,10 @@ function lazyPictures(pictures, figureOf) {
       const off = events.on('drawn', done);
       drained.add(done);
     });
-  let width = innerWidth,
-    timer = 0;
-  addEventListener('resize', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (innerWidth !== width) {
-        width = innerWidth;
-        dirty = new Set(boxes);
-        pump();
-      }
-    }, 250);
+  // A new width: every picture again at its new size.
+  onWidthChange(() => {
+    dirty = new Set(boxes);
+    pump();
   });
   return { restart, add, firstDrawn };
 }

@@ -31,6 +31,22 @@ export function lineNumber(label, i) {
   return i === 0 || label.endsWith('.') ? `<span class="pv-n">${esc(label)}</span>` : '';
 }
 
+/** Calls fn() when the window's width has changed, once the resizing has settled (250 ms).
+ *  @param {() => void} fn */
+export function onWidthChange(fn) {
+  let width = innerWidth,
+    timer = 0;
+  addEventListener('resize', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (innerWidth !== width) {
+        width = innerWidth;
+        fn();
+      }
+    }, 250);
+  });
+}
+
 /** A new element with its properties (className, id, hidden) or attributes (any other
  *  name) and its HTML: el('dialog', {className: 'dialog', id: 'dlg-x', 'aria-labelledby': 'x'}, html). */
 export function el(tag, attrs = {}, html = '') {
