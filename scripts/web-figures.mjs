@@ -17,11 +17,13 @@ const tracked = execFileSync('git', ['ls-files', 'web'], { cwd: root, encoding: 
   .filter(Boolean);
 const js = tracked.filter((f) => /\.m?js$/.test(f));
 
-// Modules per folder: web/app/<folder>, web/renderer, web/engine, web/test-hooks.
+// Modules per folder: web/app/session/<folder>, web/app/ui/<folder>, web/app/<folder>,
+// web/renderer, web/engine, web/test-hooks.
 const folders = new Map();
 for (const f of js) {
   const parts = f.split('/');
-  const folder = parts[1] === 'app' ? parts.slice(0, 3).join('/') : parts.slice(0, 2).join('/');
+  const depth = parts[1] !== 'app' ? 2 : parts[2] === 'session' || parts[2] === 'ui' ? 4 : 3;
+  const folder = parts.slice(0, depth).join('/');
   folders.set(folder, (folders.get(folder) || 0) + 1);
 }
 console.log('modules per folder');

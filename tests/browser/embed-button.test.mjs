@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openGame, clickSquare, watchErrors } from './helpers.mjs';
-import { decodeHash } from '../../web/app/share/links.js';
+import { decodeHash } from '../../web/app/session/share/links.js';
 
 const EMBED_KEYS = ['show', 'interactive', 'flip', 'level', 'theme', 'caption'];
 let server;

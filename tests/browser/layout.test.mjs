@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openGame, waitReady, watchErrors, state, frames } from './helpers.mjs';
 import { loadEngine } from '../node/helpers.mjs';
-import { encodeGame } from '../../web/app/share/links.js';
+import { encodeGame } from '../../web/app/session/share/links.js';
 
 const SIZES = [
   { width: 1920, height: 1080 },

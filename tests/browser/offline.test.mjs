@@ -27,7 +27,7 @@ let site, server;
 // A page of the test's own that registers the worker through pwa.js and reports updates.
 const PROBE_PAGE = `<!doctype html><meta charset="utf-8"><title>pwa probe</title>
 <script type="module">
-  import { registerPWA } from './app/shell/pwa.js';
+  import { registerPWA } from './app/ui/page/pwa.js';
   window.__updates = 0;
   window.__reloads = Number(sessionStorage.getItem('reloads') || 0);
   sessionStorage.setItem('reloads', String(window.__reloads + 1));
@@ -103,16 +103,16 @@ test('build-pwa: every file of the site, versioned by content', () => {
     'engine/engine-worker.js',
     'renderer/dragonchess_ui.wasm',
     'renderer/ui-loader.js',
-    'app/shell/main.js',
-    'app/embed/embed.js',
-    'app/share/links.js',
+    'app/ui/page/main.js',
+    'app/ui/embed/embed.js',
+    'app/session/share/links.js',
     'pieces/dragon.svg',
     'icons/icon-192.png',
   ]) {
     assert.ok(assets.includes(f), `${f} is cached`);
   }
   assert.ok(
-    !assets.includes('sw.js') && !assets.includes('app/shell/sw-template.js'),
+    !assets.includes('sw.js') && !assets.includes('app/ui/page/sw-template.js'),
     'not the worker itself',
   );
   const listed = new Set(assets);

@@ -431,7 +431,7 @@ test('a first visit: the welcome, its four ways in, remembered once closed, agai
   // a game link is never covered by the welcome
   const { page, close } = await open(SIZES[1], { welcomed: false });
   try {
-    const { encodeGame } = await import('../../web/app/share/links.js');
+    const { encodeGame } = await import('../../web/app/session/share/links.js');
     await page.goto(server.url + encodeGame({ moves: moves.slice(0, 10) }));
     await waitReady(page, { engine: false });
     assert.equal(await page.evaluate(() => document.getElementById('dlg-welcome').open), false);

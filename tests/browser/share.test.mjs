@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, watchErrors, openGame } from './helpers.mjs';
-import { decodeHash, encodeGame } from '../../web/app/share/links.js';
+import { decodeHash, encodeGame } from '../../web/app/session/share/links.js';
 
 let server, browser;
 test.before(async () => {
@@ -26,7 +26,7 @@ test('share.js: the address follows the game without history entries; pasted lin
   const { page } = browser;
   await modulePage(page);
   const r = await page.evaluate(async () => {
-    const share = await import('./app/share/share.js');
+    const share = await import('./app/ui/share/share.js');
     const seen = [];
     share.watchLinks((l) => seen.push(l));
     const before = history.length;
@@ -76,7 +76,7 @@ test('links.js behaves the same in the browser as in Node', async () => {
     '#' + 'a'.repeat(9000),
   ];
   const inBrowser = await page.evaluate(async (cs) => {
-    const m = await import('./app/share/links.js');
+    const m = await import('./app/session/share/links.js');
     return cs.map((c) => m.decodeHash(c));
   }, cases);
   assert.deepEqual(

@@ -30,13 +30,13 @@ export default [
   },
   {
     basePath,
-    files: ['web/engine/*worker*.js', 'web/app/shell/sw-template.js'],
+    files: ['web/engine/*worker*.js', 'web/app/ui/page/sw-template.js'],
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
   },
   // The service worker's template: scripts/build-pwa writes the list of files in place.
   {
     basePath,
-    files: ['web/app/shell/sw-template.js'],
+    files: ['web/app/ui/page/sw-template.js'],
     languageOptions: { globals: { __DC_ASSETS__: 'readonly' } },
   },
   // Emscripten's --post-js runs inside the module factory, where Module is the module.

@@ -1,12 +1,12 @@
-// The page's game controller (web/app/game/controller.js) under Node, over the real rules
+// The page's game controller (web/app/session/game/controller.js) under Node, over the real rules
 // engine (the wasm Node build) and fake players: no browser, no DOM.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
-import { GameModel, START } from '../../web/app/game/model.js';
-import { Controller } from '../../web/app/game/controller.js';
-import { parseSquare as squareIndex } from '../../web/app/rules/squares.js';
-import { playersFor, human, computer, remote } from '../../web/app/game/players.js';
+import { GameModel, START } from '../../web/app/session/game/model.js';
+import { Controller } from '../../web/app/session/game/controller.js';
+import { parseSquare as squareIndex } from '../../web/app/facts/squares.js';
+import { playersFor, human, computer, remote } from '../../web/app/session/game/players.js';
 
 const M = await loadEngine();
 const settings = (o = {}) => ({ mode: 'ai', human: 'gold', level: 3, flipped: false, ...o });
@@ -229,7 +229,7 @@ test('one legal-move generation per position, however many pieces are clicked', 
 });
 
 test('players are named from their kinds (the top bar and beside the boards)', async () => {
-  const { playerLabel, matchupHtml } = await import('../../web/app/game/players.js');
+  const { playerLabel, matchupHtml } = await import('../../web/app/session/game/players.js');
   const ai = playersFor(settings({ human: 'scarlet', level: 4 }));
   assert.deepEqual(playerLabel(ai, 'scarlet'), { name: 'You', sub: 'Scarlet' });
   assert.deepEqual(playerLabel(ai, 'gold'), { name: 'Computer', sub: 'Gold · strength 4' });
@@ -251,7 +251,7 @@ test('players are named from their kinds (the top bar and beside the boards)', a
     sub: 'Scarlet · plays by link',
   });
   // the game summary: the computer's setting is its strength
-  const { opponentText } = await import('../../web/app/game/players.js');
+  const { opponentText } = await import('../../web/app/session/game/players.js');
   assert.equal(opponentText(ai, 4), 'Computer, strength 4');
   assert.equal(opponentText(playersFor(settings({ mode: 'watch', level: 2 })), 2), 'AI vs AI, strength 2');
 });
@@ -343,7 +343,7 @@ test("a record's players: the way it was played and the people's names, from its
     recordedNames,
     computerTag,
     playerLabel: label,
-  } = await import('../../web/app/game/players.js');
+  } = await import('../../web/app/session/game/players.js');
   assert.deepEqual(recordedWay({ Gold: 'Ann', Scarlet: computerTag(3) }), {
     mode: 'ai',
     human: 'gold',

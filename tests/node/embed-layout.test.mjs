@@ -1,10 +1,10 @@
-// What an embed shows by default (web/app/embed/embed-layout.js): node --test tests/node/embed-layout.test.mjs
+// What an embed shows by default (web/app/ui/embed/embed-layout.js): node --test tests/node/embed-layout.test.mjs
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
-import { levelsNeeded, withLevels, pickArrangement } from '../../web/app/embed/embed-layout.js';
-import { moveDiagram } from '../../web/app/rules/move-diagram.js';
-import { parseSquare } from '../../web/app/rules/squares.js';
+import { levelsNeeded, withLevels, pickArrangement } from '../../web/app/ui/embed/embed-layout.js';
+import { moveDiagram } from '../../web/app/facts/move-diagram.js';
+import { parseSquare } from '../../web/app/facts/squares.js';
 
 const M = await loadEngine();
 // The Dragon example of docs/links-and-embeds.md: Dragon on 3c4, the Kings on level 2, nothing on level 1.

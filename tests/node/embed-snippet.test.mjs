@@ -1,9 +1,9 @@
-// The Embed button's snippet (web/app/embed/embed-snippet.js): node --test tests/node/embed-snippet.test.mjs
+// The Embed button's snippet (web/app/ui/embed/embed-snippet.js): node --test tests/node/embed-snippet.test.mjs
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { embedSnippet, embedUrl, EMBED_WIDTH } from '../../web/app/embed/embed-snippet.js';
-import { decodeHash } from '../../web/app/share/links.js';
-import { EMBED_KEYS } from '../../web/app/embed/embed-layout.js';
+import { embedSnippet, embedUrl, EMBED_WIDTH } from '../../web/app/ui/embed/embed-snippet.js';
+import { decodeHash } from '../../web/app/session/share/links.js';
+import { EMBED_KEYS } from '../../web/app/ui/embed/embed-layout.js';
 
 const FEN = '12/12/12/12/2R9/12/12/12/11k/12/12/12/12/12/12/K11/12/12/12/12/12/12/12/12 g 0 1';
 

@@ -12,17 +12,21 @@ import { createRequire } from 'node:module';
 import { ROOT, jsFiles } from './helpers.mjs';
 
 // The layers, top first: a folder imports only folders of the layers below its own (not
-// its own layer's other folders). web/app/<name> is named <name>; web/<name> likewise.
-// The renderer and the engine's client sit at the bottom: they import nothing of the page.
+// its own layer's other folders). web/app/ui/<name> is named ui/<name>, web/app/session/<name>
+// session/<name>, web/app/<name> <name>, web/<name> likewise. The ui folders (the DOM) sit
+// over the session folders (the game's state, no DOM: tests/node/headless.test.mjs); the
+// renderer and the engine's client sit at the bottom: they import nothing of the page.
 export const LAYERS = [
   ['test-hooks'],
-  ['rules-page'],
-  ['shell'],
-  ['learn', 'analysis'],
-  ['embed'],
-  ['share'],
-  ['game'],
-  ['rules'],
+  ['ui/rules-page'],
+  ['ui/page'],
+  ['ui/learn', 'ui/analysis'],
+  ['ui/embed'],
+  ['ui/share'],
+  ['session/learn', 'session/analysis'],
+  ['session/share'],
+  ['session/game'],
+  ['facts'],
   ['util'],
   ['renderer', 'engine'],
 ];
@@ -42,10 +46,14 @@ function loadAcorn() {
 }
 const acorn = loadAcorn();
 
-/** The folder a module of web/ belongs to: web/app/<x>/... -> x, web/<x>/... -> x. */
+/**
+ * The folder a module of web/ belongs to: web/app/ui/<x>/... -> ui/x, web/app/session/<x>/...
+ * -> session/x, web/app/<x>/... -> x, web/<x>/... -> x.
+ */
 export function folderOf(rel) {
   const parts = rel.split('/');
-  return parts[1] === 'app' ? parts[2] : parts[1];
+  if (parts[1] !== 'app') return parts[1];
+  return parts[2] === 'ui' || parts[2] === 'session' ? `${parts[2]}/${parts[3]}` : parts[2];
 }
 
 /** Every relative import of a module's source: [{ spec, line }]. */
@@ -144,10 +152,9 @@ test('the folders of web/ import one way, down the layers', () => {
   const edges = folderImports();
   const { linked, both } = pairs(edges);
   const app = new Set(
-    fs
-      .readdirSync(path.join(ROOT, 'web/app'), { withFileTypes: true })
-      .filter((e) => e.isDirectory())
-      .map((e) => e.name),
+    jsFiles(path.join(ROOT, 'web/app')).map((abs) =>
+      folderOf(path.relative(ROOT, abs).split(path.sep).join('/')),
+    ),
   );
   const inApp = linked.filter((k) => k.split(' ⇄ ').every((f) => app.has(f))).length;
   console.log(
@@ -181,30 +188,45 @@ test('the checker finds a circle and an upward import (it can fail)', () => {
   );
   const edges = [
     {
-      from: 'game',
-      to: 'share',
-      file: 'web/app/game/opening.js',
-      target: 'web/app/share/share.js',
+      from: 'session/game',
+      to: 'session/share',
+      file: 'web/app/session/game/x.js',
+      target: 'web/app/session/share/y.js',
       line: 10,
     },
-    { from: 'share', to: 'game', file: 'web/app/share/links.js', target: 'web/app/game/clock.js', line: 42 },
+    {
+      from: 'session/share',
+      to: 'session/game',
+      file: 'web/app/session/share/y.js',
+      target: 'web/app/session/game/x.js',
+      line: 42,
+    },
     {
       from: 'renderer',
-      to: 'rules',
+      to: 'facts',
       file: 'web/renderer/board.js',
-      target: 'web/app/rules/squares.js',
+      target: 'web/app/facts/squares.js',
       line: 21,
     },
   ];
   assert.deepEqual(
     circles(edges).map((c) => c.join(' -> ')),
-    ['game -> share -> game'],
+    ['session/game -> session/share -> session/game'],
   );
   assert.equal(upward(edges).length, 2);
-  assert.match(upward(edges)[0], /game may not import share \(a layer above\)/);
-  assert.deepEqual(upward([{ from: 'learn', to: 'analysis', file: 'f', target: 't', line: 1 }]), [
-    'f:1 imports t: learn may not import analysis (the same layer)',
+  assert.match(upward(edges)[0], /session\/game may not import session\/share \(a layer above\)/);
+  assert.match(upward(edges)[1], /renderer may not import facts \(a layer above\)/);
+  assert.deepEqual(
+    upward([{ from: 'session/learn', to: 'session/analysis', file: 'f', target: 't', line: 1 }]),
+    ['f:1 imports t: session/learn may not import session/analysis (the same layer)'],
+  );
+  assert.deepEqual(upward([{ from: 'session/game', to: 'ui/page', file: 'f', target: 't', line: 1 }]), [
+    'f:1 imports t: session/game may not import ui/page (a layer above)',
   ]);
+  assert.equal(folderOf('web/app/ui/page/main.js'), 'ui/page');
+  assert.equal(folderOf('web/app/session/game/model.js'), 'session/game');
+  assert.equal(folderOf('web/app/util/dom.js'), 'util');
+  assert.equal(folderOf('web/renderer/board.js'), 'renderer');
   assert.match(
     upward([{ from: 'nowhere', to: 'util', file: 'f', target: 't', line: 1 }])[0],
     /folder nowhere is in no layer/,

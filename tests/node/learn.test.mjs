@@ -1,16 +1,16 @@
 // Learning the game under Node, over the real rules engine (the wasm Node build): piece
-// cards (web/app/learn/piece-card.js), the tutorial's controller (web/app/learn/learn.js) over every
-// lesson of public/learn/lessons.json, and the puzzle controller (web/app/learn/puzzles.js) over
+// cards (web/app/ui/learn/piece-card.js), the tutorial's controller (web/app/session/learn/learn.js) over every
+// lesson of public/learn/lessons.json, and the puzzle controller (web/app/session/learn/puzzles.js) over
 // public/puzzles.json. No browser, no DOM.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadEngine, ROOT } from './helpers.mjs';
-import { cardData, cardText, levelDiagram } from '../../web/app/learn/piece-card.js';
-import { Lessons, progressStore, checkLessons } from '../../web/app/learn/learn.js';
-import { Puzzles, puzzleStore, checkPuzzles } from '../../web/app/learn/puzzles.js';
-import { parseSquare, squareName } from '../../web/app/rules/squares.js';
+import { cardData, cardText, levelDiagram } from '../../web/app/ui/learn/piece-card.js';
+import { Lessons, progressStore, checkLessons } from '../../web/app/session/learn/learn.js';
+import { Puzzles, puzzleStore, checkPuzzles } from '../../web/app/session/learn/puzzles.js';
+import { parseSquare, squareName } from '../../web/app/facts/squares.js';
 
 const M = await loadEngine();
 const LESSONS = JSON.parse(readFileSync(join(ROOT, 'public/learn/lessons.json'), 'utf8'));

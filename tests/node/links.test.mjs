@@ -1,4 +1,4 @@
-// Unit tests of the link format (web/app/share/links.js): node --test tests/node/
+// Unit tests of the link format (web/app/session/share/links.js): node --test tests/node/
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -8,9 +8,9 @@ import {
   unpackMoves,
   MAX_HASH_LENGTH,
   COMPACT_PLIES,
-} from '../../web/app/share/links.js';
-import { parseSquare as squareIndex, squareName } from '../../web/app/rules/squares.js';
-import { useFacts } from '../../web/app/rules/facts.js';
+} from '../../web/app/session/share/links.js';
+import { parseSquare as squareIndex, squareName } from '../../web/app/facts/squares.js';
+import { useFacts } from '../../web/app/facts/facts.js';
 import { loadEngine } from './helpers.mjs';
 
 useFacts(await loadEngine()); // the computer's strengths (strength=) are core's

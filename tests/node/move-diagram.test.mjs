@@ -1,9 +1,9 @@
-// Move diagrams (web/app/rules/move-diagram.js) against the rules of docs/rules.md §4, with the
+// Move diagrams (web/app/facts/move-diagram.js) against the rules of docs/rules.md §4, with the
 // wasm engine under Node: node --test tests/node/
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
-import { moveDiagram, diagramLevels } from '../../web/app/rules/move-diagram.js';
+import { moveDiagram, diagramLevels } from '../../web/app/facts/move-diagram.js';
 
 // 288-character board -> the placement field of a position string (test helper).
 function placementOf(board) {

@@ -6,10 +6,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
-import { GameModel } from '../../web/app/game/model.js';
-import { Controller } from '../../web/app/game/controller.js';
-import * as offers from '../../web/app/game/offers.js';
-import { encodeGame, decodeHash } from '../../web/app/share/links.js';
+import { GameModel } from '../../web/app/session/game/model.js';
+import { Controller } from '../../web/app/session/game/controller.js';
+import * as offers from '../../web/app/session/game/offers.js';
+import { encodeGame, decodeHash } from '../../web/app/session/share/links.js';
 import { attempt } from '../../web/app/util/result.js';
 import {
   recordTags,
@@ -18,7 +18,7 @@ import {
   fileName,
   gameLine,
   openedGame,
-} from '../../web/app/share/record.js';
+} from '../../web/app/session/share/record.js';
 
 // Game `index` of a record text as the page opens it: core reads it (M.readRecord), the
 // page makes what it opens of it (openedGame); {error, code, line} with core's reason when

@@ -1,5 +1,5 @@
 // One writer of the game's state (docs/architecture.md, "The one writer"): the controller
-// (web/app/game/controller.js). Every other module of web/ reads its fields and asks it
+// (web/app/session/game/controller.js). Every other module of web/ reads its fields and asks it
 // (a method); none assigns a field of it (`ctl.note = ...`, `ctl.model.x = ...`) or emits
 // its events (`ctl.emit(...)`). Read as text, comments left out; each place is named.
 //   node --test tests/node/one-writer.test.mjs
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, jsFiles } from './helpers.mjs';
 
-const OWNER = 'web/app/game/controller.js';
+const OWNER = 'web/app/session/game/controller.js';
 // A write to the controller (named ctl wherever the page hands it on) or one of its events.
 const WRITE = /\bctl\.[\w.]+\s*(=(?!=)|\+=|-=|\+\+|--)|\bctl\.emit\(/g;
 

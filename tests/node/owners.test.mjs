@@ -53,12 +53,12 @@ const FACTS = {
   'a position string written from a board': [/ranks\.join\(['"]\/['"]\)/, null],
   'a coordinate move split into its squares': [
     /\b(m|mv|move|best|want|next|coordinate)\.slice\((0,\s*3|3,\s*6|3)\)/,
-    'web/app/rules/squares.js',
+    'web/app/facts/squares.js',
   ],
-  "a piece's side from its letter's case": [/[<>]=?\s*'[AZaz]'/, 'web/app/rules/facts.js', JS],
-  'a result written out': [/['"`](1[-–]0|0[-–]1|½[-–]½|1\/2-1\/2)['"`]|['"`]½/, 'web/app/rules/words.js'],
-  'an evaluation as a bar': [/Math\.tanh|Math\.exp\(/, 'web/app/analysis/review.js'],
-  'checkmate and resignation in words': [/Checkmate[:·]|resigned: /, 'web/app/rules/words.js'],
+  "a piece's side from its letter's case": [/[<>]=?\s*'[AZaz]'/, 'web/app/facts/facts.js', JS],
+  'a result written out': [/['"`](1[-–]0|0[-–]1|½[-–]½|1\/2-1\/2)['"`]|['"`]½/, 'web/app/facts/words.js'],
+  'an evaluation as a bar': [/Math\.tanh|Math\.exp\(/, 'web/app/session/analysis/review.js'],
+  'checkmate and resignation in words': [/Checkmate[:·]|resigned: /, 'web/app/facts/words.js'],
   "Scarlet's palette": [/#2b0604|#d42a22/i, 'web/renderer/pieces.js'],
   'the engine protocol version': [/PROTOCOL_VERSION\s*=/, 'web/engine/protocol.js'],
   '$ (an element by id)': [/\b(const|let|var)\s+\$\s*=/, 'web/app/util/dom.js'],
@@ -66,17 +66,17 @@ const FACTS = {
   'an event emitter': [/listeners\.(get|set)\(event/, 'web/app/util/emitter.js'],
   "legal destinations as the board's squares": [
     /\.map\(\(\w+\) => parseSquare\(\w+\.to\)\)/,
-    'web/app/rules/moves.js',
+    'web/app/facts/moves.js',
   ],
-  'legal moves grouped by origin': [/\.set\(\w+\.from,\s*\[\]\)/, 'web/app/rules/moves.js'],
-  'a square described in words': [/frozen by a Basilisk['`]/, 'web/app/rules/words.js'],
-  // core's RULE_SETS (the default first), through the wasm module: rules/facts.js's
+  'legal moves grouped by origin': [/\.set\(\w+\.from,\s*\[\]\)/, 'web/app/facts/moves.js'],
+  'a square described in words': [/frozen by a Basilisk['`]/, 'web/app/facts/words.js'],
+  // core's RULE_SETS (the default first), through the wasm module: facts/facts.js's
   // defaultRules() and ruleSetList(); no page file names a rule set
   'the default rule set': [/(["'`])gygax\1/, null, JS],
   // core's strongest level (LEVELS), as strengthRange().max or the worker's M.LEVELS
   'full strength': [/\?\s*10\s*:|\bstart\([^()]*,\s*10\s*,/, null, JS],
-  'the clock presets': [/(["'`])(\d+(\.\d+)?\+\d+|(1|3|7|14)d)\1/, 'web/app/game/clock.js', JS],
-  "the keyboard's first square": [/(["'`])2f[27]\1/, 'web/app/rules/squares.js', JS],
+  'the clock presets': [/(["'`])(\d+(\.\d+)?\+\d+|(1|3|7|14)d)\1/, 'web/app/session/game/clock.js', JS],
+  "the keyboard's first square": [/(["'`])2f[27]\1/, 'web/app/facts/squares.js', JS],
 };
 
 test('every fact and every small helper has one owner', () => {

@@ -1,8 +1,8 @@
-// The page's clock model (web/app/game/clock.js): pure, time passed in as timestamps, so
+// The page's clock model (web/app/session/game/clock.js): pure, time passed in as timestamps, so
 // these checks use made-up times and never wait.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as C from '../../web/app/game/clock.js';
+import * as C from '../../web/app/session/game/clock.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12); // any epoch ms
 const fischer = (m, s) => C.readTc(`${m}+${s}`).tc;
@@ -128,9 +128,9 @@ test('what the clock shows: minutes, hours, tenths in the last 10 s; when it nex
 
 // --- the controller on a clock (the real rules engine; time injected) -----------------------
 import { loadEngine } from './helpers.mjs';
-import { GameModel } from '../../web/app/game/model.js';
-import { Controller } from '../../web/app/game/controller.js';
-import { cleanSettings } from '../../web/app/game/store.js';
+import { GameModel } from '../../web/app/session/game/model.js';
+import { Controller } from '../../web/app/session/game/controller.js';
+import { cleanSettings } from '../../web/app/session/game/store.js';
 
 const M = await loadEngine();
 function timed(mode, tcText, extra = {}) {
@@ -207,7 +207,7 @@ test('a device asleep while the computer thinks: not charged to the computer; a 
 });
 
 test("a timed record opened: the page's time control from its tag, the clocks from its [%clk]s", async () => {
-  const { openedGame } = await import('../../web/app/share/record.js');
+  const { openedGame } = await import('../../web/app/session/share/record.js');
   const readGame = (M, text, index) => openedGame(M, M.readRecord(text, index));
   assert.deepEqual(C.fromControl(M.parseTimeControl('300+3')), { kind: 'fischer', base: 300000, inc: 3000 });
   assert.deepEqual(C.fromControl(M.parseTimeControl('1/259200')), { kind: 'days', days: 3 });

@@ -4,15 +4,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
-import { GameModel } from '../../web/app/game/model.js';
-import { Controller } from '../../web/app/game/controller.js';
-import { encodeGame, decodeHash } from '../../web/app/share/links.js';
+import { GameModel } from '../../web/app/session/game/model.js';
+import { Controller } from '../../web/app/session/game/controller.js';
+import { encodeGame, decodeHash } from '../../web/app/session/share/links.js';
 import { attempt } from '../../web/app/util/result.js';
-import { openedGame } from '../../web/app/share/record.js';
-import { embedUrl } from '../../web/app/embed/embed-snippet.js';
-import { cardData, cardText } from '../../web/app/learn/piece-card.js';
-import { moveDiagram } from '../../web/app/rules/move-diagram.js';
-import { useFacts, ruleSetName } from '../../web/app/rules/facts.js';
+import { openedGame } from '../../web/app/session/share/record.js';
+import { embedUrl } from '../../web/app/ui/embed/embed-snippet.js';
+import { cardData, cardText } from '../../web/app/ui/learn/piece-card.js';
+import { moveDiagram } from '../../web/app/facts/move-diagram.js';
+import { useFacts, ruleSetName } from '../../web/app/facts/facts.js';
 
 // Game `index` of a record text as the page opens it: core reads it (M.readRecord), the
 // page makes what it opens of it (openedGame); {error, code, line} with core's reason when

@@ -1,4 +1,4 @@
-// The review's judging (web/app/analysis/review.js) and its graph (web/app/analysis/eval-graph.js): win
+// The review's judging (web/app/session/analysis/review.js) and its graph (web/app/ui/analysis/eval-graph.js): win
 // chances from evaluations, the thresholds, the better move, the graph's clicks; and a
 // review of a real game through the worker shim, judged end to end.
 import { test } from 'node:test';
@@ -12,8 +12,8 @@ import {
   judge,
   summary,
   createReview,
-} from '../../web/app/analysis/review.js';
-import { graphSvg, plyAt, xOf } from '../../web/app/analysis/eval-graph.js';
+} from '../../web/app/session/analysis/review.js';
+import { graphSvg, plyAt, xOf } from '../../web/app/ui/analysis/eval-graph.js';
 import { EngineClient } from '../../web/engine/engine-client.js';
 import { ShimWorker, STILL_CLOCK } from './worker-shim.mjs';
 import { loadEngine } from './helpers.mjs';

@@ -1,4 +1,4 @@
-// The rules page's diagrams (web/app/rules-page/diagrams.js) against the engine, under every
+// The rules page's diagrams (web/app/ui/rules-page/diagrams.js) against the engine, under every
 // rule set: each piece's diagram marks exactly the squares the engine lets that piece move to
 // (on an empty board) and capture on (with an enemy piece there), each special rule's
 // position marks exactly the engine's legal moves of its piece and shows what its section
@@ -16,10 +16,15 @@ import {
   positionFigure,
   ruleSetIds,
   RULE_SECTIONS,
-} from '../../web/app/rules-page/diagrams.js';
-import { SECTION, lessonAnchor, pieceAnchor, rulesLink } from '../../web/app/share/rules-page-links.js';
-import { embedSnippet } from '../../web/app/embed/embed-snippet.js';
-import { parseSquare, squareName, levelOf } from '../../web/app/rules/squares.js';
+} from '../../web/app/ui/rules-page/diagrams.js';
+import {
+  SECTION,
+  lessonAnchor,
+  pieceAnchor,
+  rulesLink,
+} from '../../web/app/session/share/rules-page-links.js';
+import { embedSnippet } from '../../web/app/ui/embed/embed-snippet.js';
+import { parseSquare, squareName, levelOf } from '../../web/app/facts/squares.js';
 
 const lessons = JSON.parse(readFileSync(join(ROOT, 'public/learn/lessons.json'), 'utf8'));
 const sorted = (l) => [...l].sort((a, b) => a - b);

@@ -1,7 +1,7 @@
-// Which sound a ply makes (web/app/shell/sounds.js): node --test tests/node/sounds.test.mjs
+// Which sound a ply makes (web/app/ui/page/sounds.js): node --test tests/node/sounds.test.mjs
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { soundFor } from '../../web/app/shell/sounds.js';
+import { soundFor } from '../../web/app/ui/page/sounds.js';
 
 test('the end of a game over a check over a capture over a move', () => {
   const quiet = { status: { over: false, check: false }, check: null };

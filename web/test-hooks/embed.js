@@ -1,11 +1,11 @@
-// replaces: app/embed/start-embed.js
+// replaces: app/ui/embed/start-embed.js
 // embed.html's entry in the test build only (scripts/build-site --test): starts the embed
-// as app/embed/start-embed.js does, and puts window.__embed over it: read-only views of
+// as app/ui/embed/start-embed.js does, and puts window.__embed over it: read-only views of
 // what it shows, including what it handed the board (the marks, square names), and every
 // message it showed. None of it is in the site players get.
-import { startEmbed, messages } from '../app/embed/embed.js';
+import { startEmbed, messages } from '../app/ui/embed/embed.js';
 import { createBoard } from '../renderer/board.js';
-import { squareName } from '../app/rules/squares.js';
+import { squareName } from '../app/facts/squares.js';
 
 const names = (list) => (list || []).map(squareName);
 /** @type {Record<string, any>} */

@@ -1,8 +1,8 @@
-// replaces: app/embed/start-gallery.js
+// replaces: app/ui/embed/start-gallery.js
 // The embed gallery's entry in the test build only (scripts/build-site --test): starts the
-// gallery as app/embed/start-gallery.js does, and puts window.__gallery over it: how often
+// gallery as app/ui/embed/start-gallery.js does, and puts window.__gallery over it: how often
 // each card was drawn, its problems, its timings. None of it is in the site players get.
-import { startGallery, events } from '../app/embed/gallery.js';
+import { startGallery, events } from '../app/ui/embed/gallery.js';
 
 /** @type {Record<string, any>} */
 const hook = { ready: false, draws: {}, errors: [], startedAt: performance.now(), drawnAt: null };

@@ -1,15 +1,15 @@
-// replaces: app/shell/start.js
+// replaces: app/ui/page/start.js
 // The game page's entry in the test build only (scripts/build-site --test; the browser
-// tests and the page bench use it): starts the page as app/shell/start.js does, and puts
+// tests and the page bench use it): starts the page as app/ui/page/start.js does, and puts
 // window.__dc over it: read-only views of the page's state (the game, square positions,
 // the modes), the page's timings, and every announcement and sound. Nothing here plays;
 // none of it is in the site players get.
-import { startPage } from '../app/shell/main.js';
+import { startPage } from '../app/ui/page/main.js';
 import { createBoard } from '../renderer/board.js';
 import { loadEngine } from '../engine/engine-loader.js';
-import { announcements } from '../app/shell/a11y.js';
-import { cardData } from '../app/learn/piece-card.js';
-import { parseSquare } from '../app/rules/squares.js';
+import { announcements } from '../app/ui/page/a11y.js';
+import { cardData } from '../app/ui/learn/piece-card.js';
+import { parseSquare } from '../app/facts/squares.js';
 
 const now = () => performance.now();
 /** @type {Record<string, any>} */

@@ -1,10 +1,10 @@
-// replaces: app/rules-page/start.js
+// replaces: app/ui/rules-page/start.js
 // The rules page's entry in the test build only (scripts/build-site --test): starts the page
-// as app/rules-page/start.js does, and puts window.__rules over it: the figures, how often
+// as app/ui/rules-page/start.js does, and puts window.__rules over it: the figures, how often
 // each was drawn, when (ms from navigation start) the engine and the board were ready, the
 // page built, the first figure and every figure drawn, its problems. None of it is in the
 // site players get.
-import { startRulesPage, events } from '../app/rules-page/page.js';
+import { startRulesPage, events } from '../app/ui/rules-page/page.js';
 import { createBoard } from '../renderer/board.js';
 import { loadEngine } from '../engine/engine-loader.js';
 

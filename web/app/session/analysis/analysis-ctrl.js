@@ -10,13 +10,13 @@
 // While a line is previewed the preview (preview.js) owns the board; otherwise the page
 // asks arrows() for the game's board and marks() for the move list. Every change asks the page for one redraw.
 // No rule is decided here: positions, lines and judgements come from the engine and core.
-import { EngineClient } from '../../engine/engine-client.js';
-import { moveArrow } from '../rules/moves.js';
-import { other } from '../rules/facts.js';
+import { EngineClient } from '../../../engine/engine-client.js';
+import { moveArrow } from '../../facts/moves.js';
+import { other } from '../../facts/facts.js';
 import { START, OFF_BOARD } from '../game/model.js';
 import { createReview } from './review.js';
 import { createPreview, LINE_COLORS } from './preview.js';
-import { settle } from '../util/result.js';
+import { settle } from '../../util/result.js';
 
 export const MAX_LINES = 5;
 const BETTER_COLOR = '#1e64c8e0';

@@ -8,18 +8,16 @@
 // docs/architecture.md). The board component stays rule-free: it reports clicks on any
 // square (the owner's onClick), the editor changes its board string and hands it back.
 // State only: the card is editor-view.js.
-import { pieceWords, squareWords } from '../rules/words.js';
-import { parseSquare, isSquare, SQUARES, firstSquare } from '../rules/squares.js';
-import { copyLink } from '../share/share.js';
-import { copyText } from '../share/clipboard.js';
-import { embedSnippet } from '../embed/embed-snippet.js';
+import { pieceWords, squareWords } from '../../facts/words.js';
+import { parseSquare, isSquare, SQUARES, firstSquare } from '../../facts/squares.js';
 import { cleanSettings } from '../game/store.js';
 
-import { attempt } from '../util/result.js';
+import { attempt } from '../../util/result.js';
 const EMPTY = '.'.repeat(SQUARES);
 
-// ctl: the Controller; page: {redraw(), take(owner), release(owner), toast(text), analysis};
-// M: the engine module. The card is editor-view.js.
+// ctl: the Controller; page: {redraw(), take(owner), release(owner), toast(text), analysis,
+// copy}: copy is the ui's clipboard and address ({link(game) -> {url, copied}, embed(game) ->
+// the embed code, text(text) -> a result}); M: the engine module. The card is editor-view.js.
 export function createEditor(ctl, page, M) {
   const st = {
     active: false,
@@ -146,16 +144,16 @@ export function createEditor(ctl, page, M) {
       return undefined;
     } else if (what === 'link') {
       if (!st.fen) return undefined;
-      const { url, copied } = await copyLink({ fen: st.fen, moves: [], rules: st.rules });
+      const { url, copied } = await page.copy.link({ fen: st.fen, moves: [], rules: st.rules });
       if (copied) page.toast('Link to this position copied.');
       else showForCopying(url, 'The link to this position', 'Select the link below and copy it.');
       return undefined;
     } else if (what === 'embed') {
       if (!st.fen) return undefined;
-      const code = embedSnippet({ fen: st.fen, moves: [], rules: st.rules }, location.href);
+      const code = page.copy.embed({ fen: st.fen, moves: [], rules: st.rules });
       showForCopying(code, 'The embed code of this position');
       page.toast(
-        (await copyText(code)).error
+        (await page.copy.text(code)).error
           ? 'Select the embed code below and copy it.'
           : 'Embed code copied: paste it into any web page.',
       );
@@ -183,7 +181,7 @@ export function createEditor(ctl, page, M) {
   }
 
   // What the board shows while editing: the edited pieces, nothing to play.
-  /** @returns {import('../util/shapes.js').BoardConfig} */
+  /** @returns {import('../../util/shapes.js').BoardConfig} */
   function boardConfig() {
     return {
       pieces: st.board,
@@ -214,7 +212,7 @@ export function createEditor(ctl, page, M) {
 
   // The editor as the board's owner: clicks place and remove, drags move pieces; Escape
   // closes it (the game's keys do nothing meanwhile).
-  /** @type {import('../util/shapes.js').BoardOwner} */
+  /** @type {import('../../util/shapes.js').BoardOwner} */
   const owner = {
     boardConfig,
     statusLine,

@@ -4,9 +4,9 @@
 // docs/architecture.md); a click, Enter or Escape on the boards goes back to the game.
 // Its state is the analysis's (st.preview: {ply, fen, moves (the game's, to ply), line
 // [coordinate], alg [algebraic], idx, threat}).
-import { parseSquare, firstSquare } from '../rules/squares.js';
-import { moveArrow } from '../rules/moves.js';
-import { SIDE_NAME, other } from '../rules/facts.js';
+import { parseSquare, firstSquare } from '../../facts/squares.js';
+import { moveArrow } from '../../facts/moves.js';
+import { SIDE_NAME, other } from '../../facts/facts.js';
 
 // The lines' arrows, best first: green for the engine's moves, red for a threat.
 export const LINE_COLORS = {
@@ -106,7 +106,7 @@ export function createPreview(ctl, page, st, { onKey }) {
     }
   }
 
-  /** @type {import('../util/shapes.js').BoardOwner} */
+  /** @type {import('../../util/shapes.js').BoardOwner} */
   const owner = {
     boardConfig,
     statusLine,

@@ -14,9 +14,9 @@
 // pieces a side convert a pawn more slowly than chess (lichess: 0.00368); docs/page.md: the
 // review's thresholds. A move that is the engine's best before it is never judged.
 
-import { resultScore } from '../rules/words.js';
-import { settle } from '../util/result.js';
-import { REVIEW_LIMITS } from '../../engine/engine-client.js';
+import { resultScore } from '../../facts/words.js';
+import { settle } from '../../util/result.js';
+import { REVIEW_LIMITS } from '../../../engine/engine-client.js';
 
 export const WIN_K = 0.002;
 export const THRESHOLDS = Object.freeze([

@@ -2,9 +2,9 @@
 // a search service in a worker) about the controller's game, and plays its answer through
 // the controller. The game record stays on the page: every request sends the start
 // position and the moves (the client sends only what changed).
-import { EngineClient, REVIEW_LIMITS } from '../../engine/engine-client.js';
-import { strengthRange } from '../rules/facts.js';
-import { settle } from '../util/result.js';
+import { EngineClient, REVIEW_LIMITS } from '../../../engine/engine-client.js';
+import { strengthRange } from '../../facts/facts.js';
+import { settle } from '../../util/result.js';
 
 // A stop that fails finds no search to stop (the worker was restarted or closed): its
 // result asks for nothing more.

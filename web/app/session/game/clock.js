@@ -18,7 +18,7 @@
 // What a flag means (a loss, or a draw against a lone King) is core's (M.flagOutcome,
 // Game.flag): this module only says when a flag falls.
 
-import { other } from '../rules/facts.js';
+import { other } from '../../facts/facts.js';
 
 export const PRESETS = Object.freeze(['3+2', '5+3', '10+5', '15+10', '30+20']);
 export const DAYS = Object.freeze([1, 3, 7, 14]);

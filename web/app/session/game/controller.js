@@ -8,12 +8,12 @@
 // It is the one writer of the game's state: the other modules read its fields and ask it
 // (its methods), none assigns them or emits its events. The page listens to its events
 // (EVENTS, below: an event not declared there throws).
-// The clocks (game/clock.js) are kept here with the game: `clock` is null without a time
+// The clocks (session/game/clock.js) are kept here with the game: `clock` is null without a time
 // control; `now()` gives the time (epoch ms; a test passes its own).
 import { START } from './model.js';
-import { pieceName, pieceSide, SIDE_NAME, other, defaultRules } from '../rules/facts.js';
-import { parseSquare, squareName, moveNames } from '../rules/squares.js';
-import { destSquares, afarSquares, moveArrow } from '../rules/moves.js';
+import { pieceName, pieceSide, SIDE_NAME, other, defaultRules } from '../../facts/facts.js';
+import { parseSquare, squareName, moveNames } from '../../facts/squares.js';
+import { destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
 import {
   moveWords,
   squareWords,
@@ -22,11 +22,11 @@ import {
   resultReason,
   checkWords,
   assistWords,
-} from '../rules/words.js';
-import { Emitter } from '../util/emitter.js';
+} from '../../facts/words.js';
+import { Emitter } from '../../util/emitter.js';
 import { playersFor, opponentText, recordedNames } from './players.js';
 import { offerAfterMove, takebackAfterMove } from './offers.js';
-import { failure } from '../util/result.js';
+import { failure } from '../../util/result.js';
 import * as clock from './clock.js';
 
 export const WAITING = "Waiting for your opponent's move — send them the link";
@@ -81,7 +81,7 @@ export class Controller extends Emitter {
     this.assists = []; // help used in a game between people: [{ply, side, kind: 'hint'|'analysis'}]
     this.premove = null; // a move queued by the person here while the other side thinks: {from, to, algebraic}
     this.endedHere = false; // this device ended the game off the board (resigned, accepted a draw)
-    this.meta = null; // an opened record's {tags, comments, glyphs} (share/record.js)
+    this.meta = null; // an opened record's {tags, comments, glyphs} (session/share/record.js)
   }
 
   // --- who plays ------------------------------------------------------------------------
@@ -717,7 +717,7 @@ export class Controller extends Emitter {
   }
 
   // The status line: {text, sub, subKind, side, kind, backLink?, action?: {label, act} (a note's button)}
-  /** @returns {import('../util/shapes.js').StatusLine} */
+  /** @returns {import('../../util/shapes.js').StatusLine} */
   statusLine() {
     const m = this.model,
       snap = this.shown(),
@@ -790,7 +790,7 @@ export class Controller extends Emitter {
   // model's one generation per position), or the moves the person here may queue while the
   // other side thinks, or null; of those, the captures from afar (red sights); the pieces
   // giving check (lines to the King); the queued move.
-  /** @returns {import('../util/shapes.js').BoardConfig} */
+  /** @returns {import('../../util/shapes.js').BoardConfig} */
   boardConfig() {
     const snap = this.shown(),
       live = this.isLive();

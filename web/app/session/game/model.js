@@ -5,10 +5,10 @@
 // rule. Where the engine refuses (its coded Errors), the model answers a result
 // (util/result.js): {error} with the engine's reason, the game untouched.
 
-import { parseSquare } from '../rules/squares.js';
-import { useFacts, pieceValue, pieceSide, SIDE_NAME, defaultRules } from '../rules/facts.js';
-import { movesByOrigin } from '../rules/moves.js';
-import { attempt, failure } from '../util/result.js';
+import { parseSquare } from '../../facts/squares.js';
+import { useFacts, pieceValue, pieceSide, SIDE_NAME, defaultRules } from '../../facts/facts.js';
+import { movesByOrigin } from '../../facts/moves.js';
+import { attempt, failure } from '../../util/result.js';
 
 export const START = 'startpos';
 

@@ -20,9 +20,9 @@
 // their own last move while the opponent has not answered it (the request goes in the link
 // to send), and an accepted takeback comes back in the opponent's link without the move.
 //
-// Plain logic over the controller (Node-tested); the panel is shell/offers-panel.js.
-import { SIDE_NAME, other } from '../rules/facts.js';
-import { failure } from '../util/result.js';
+// Plain logic over the controller (Node-tested); the panel is ui/page/offers-panel.js.
+import { SIDE_NAME, other } from '../../facts/facts.js';
+import { failure } from '../../util/result.js';
 
 /** What becomes of the offer on the table when `mover` moves. */
 export function offerAfterMove(offer, mover) {

@@ -2,8 +2,8 @@
 // through links. The saved settings keep a mode name (store.js); everything else asks the
 // player objects made here from it, never the mode string.
 
-import { SIDE_NAME, other } from '../rules/facts.js';
-import { esc } from '../util/dom.js';
+import { SIDE_NAME, other } from '../../facts/facts.js';
+import { esc } from '../../util/dom.js';
 
 /**
  * Who plays a side: a person at this device ('human'), the computer at a strength
@@ -51,7 +51,7 @@ export function playersFor(settings, names = {}) {
   }
 }
 
-// --- players in a game record's tags (share/record.js writes them) -------------------------
+// --- players in a game record's tags (session/share/record.js writes them) -------------------------
 /** The Gold / Scarlet tag of the computer at a strength. */
 export const computerTag = (level) => `Computer, strength ${level}`;
 /** The Gold / Scarlet tag of the opponent in a game by link. */

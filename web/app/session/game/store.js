@@ -2,9 +2,9 @@
 // Saved after every change; read back (and validated by the engine) after a reload.
 // Storage may refuse (private mode, a full quota): writing answers a result ({} or
 // {error}); reading what cannot be read gives what there is when nothing is stored.
-import { strengthRange } from '../rules/facts.js';
+import { strengthRange } from '../../facts/facts.js';
 import { cleanTc } from './clock.js';
-import { attempt, failure } from '../util/result.js';
+import { attempt, failure } from '../../util/result.js';
 
 // localStorage, or any Storage, read and written through results
 const readItem = (key, storage = globalThis.localStorage) => attempt(() => storage.getItem(key));
@@ -24,7 +24,7 @@ export const PREFS_KEY = 'dragonchess.prefs.v1';
 // link: play by link (this device plays `human`; the opponent answers through links).
 export const MODES = ['ai', 'hotseat', 'watch', 'link'];
 
-// tc: the time control (game/clock.js), null: no clock (the default, and for learning).
+// tc: the time control (session/game/clock.js), null: no clock (the default, and for learning).
 export const DEFAULT_SETTINGS = Object.freeze({
   mode: 'ai',
   human: 'gold',

@@ -10,9 +10,9 @@
 //   await learn.enter('lessons' | 'puzzles', id?);  learn.exit();  learn.act(what, data)
 import { Lessons, progressStore } from './learn.js';
 import { Puzzles, puzzleStore } from './puzzles.js';
-import { parseSquare, squareName, moveNames, firstSquare } from '../rules/squares.js';
-import { destinationWords } from '../rules/words.js';
-import { attempt, failure, settle } from '../util/result.js';
+import { parseSquare, squareName, moveNames, firstSquare } from '../../facts/squares.js';
+import { destinationWords } from '../../facts/words.js';
+import { attempt, failure, settle } from '../../util/result.js';
 
 const REPLY_MS = 550; // the opponent's answer in a puzzle, after the solver's move
 const SOLUTION_MS = 700; // the pace of a shown solution
@@ -171,7 +171,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
   }
 
   // --- the board's owner while a session runs ---------------------------------------------------
-  /** @type {import('../util/shapes.js').BoardOwner} */
+  /** @type {import('../../util/shapes.js').BoardOwner} */
   const owner = {
     boardConfig: () => ({
       ...session().boardConfig(),

@@ -7,13 +7,13 @@
 //   const lessons = new Lessons(M, data, store);  lessons.on('change', render);
 //   lessons.open(id, step?);  lessons.playSquares(from, to) -> {} | {error};  lessons.hint();
 //   lessons.restart();  lessons.next();  lessons.solutionMove();  lessons.boardConfig();
-import { parseSquare, squareName } from '../rules/squares.js';
-import { useFacts, pieceName, pieceSide } from '../rules/facts.js';
-import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../rules/moves.js';
-import { squareWords, destinationWords } from '../rules/words.js';
-import { Emitter } from '../util/emitter.js';
+import { parseSquare, squareName } from '../../facts/squares.js';
+import { useFacts, pieceName, pieceSide } from '../../facts/facts.js';
+import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
+import { squareWords, destinationWords } from '../../facts/words.js';
+import { Emitter } from '../../util/emitter.js';
 import { jsonStore } from '../game/store.js';
-import { attempt, failure } from '../util/result.js';
+import { attempt, failure } from '../../util/result.js';
 
 export const LEARN_KEY = 'dragonchess.learn.v1';
 
@@ -197,7 +197,7 @@ export class Lessons extends Emitter {
 
   // --- what is shown --------------------------------------------------------------------
   /** The status line: {text, sub, subKind, side, kind}. */
-  /** @returns {import('../util/shapes.js').StatusLine} */
+  /** @returns {import('../../util/shapes.js').StatusLine} */
   statusLine() {
     const l = this.lesson,
       st = this.state;
@@ -216,7 +216,7 @@ export class Lessons extends Emitter {
   }
 
   /** The board component's state (board.set). */
-  /** @returns {import('../util/shapes.js').BoardConfig} */
+  /** @returns {import('../../util/shapes.js').BoardConfig} */
   boardConfig() {
     const st = this.state;
     const dests = destSquares(this.dests());

@@ -9,13 +9,13 @@
 //   const pz = new Puzzles(M, data, store);  pz.on('change', render);
 //   pz.open(id) | pz.next();  pz.playSquares(from, to);  if (pz.replyPending) pz.reply();
 //   pz.hint();  pz.showSolution();  pz.boardConfig();  pz.statusLine();
-import { parseSquare, squareName, moveNames } from '../rules/squares.js';
-import { useFacts, pieceName, SIDE_NAME, other } from '../rules/facts.js';
-import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../rules/moves.js';
-import { squareWords, destinationWords } from '../rules/words.js';
-import { Emitter } from '../util/emitter.js';
+import { parseSquare, squareName, moveNames } from '../../facts/squares.js';
+import { useFacts, pieceName, SIDE_NAME, other } from '../../facts/facts.js';
+import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
+import { squareWords, destinationWords } from '../../facts/words.js';
+import { Emitter } from '../../util/emitter.js';
 import { jsonStore } from '../game/store.js';
-import { attempt, failure } from '../util/result.js';
+import { attempt, failure } from '../../util/result.js';
 
 export const PUZZLES_KEY = 'dragonchess.puzzles.v1';
 export const FILTERS = ['all', 'easy', 'medium', 'hard'];
@@ -274,7 +274,7 @@ export class Puzzles extends Emitter {
   }
 
   // --- what is shown ----------------------------------------------------------------------
-  /** @returns {import('../util/shapes.js').StatusLine} */
+  /** @returns {import('../../util/shapes.js').StatusLine} */
   statusLine() {
     const p = this.puzzle;
     return {
@@ -286,7 +286,7 @@ export class Puzzles extends Emitter {
     };
   }
 
-  /** @returns {import('../util/shapes.js').BoardConfig} */
+  /** @returns {import('../../util/shapes.js').BoardConfig} */
   boardConfig() {
     const dests = destSquares(this.dests());
     const want = this.phase === 'play' && !this.replyPending ? this.puzzle.moves[this.k] : null;

@@ -12,7 +12,7 @@
 //   ...&draw=agreed                   the game ended in a draw by agreement
 //   ...&draw=offer-g | draw=decline-s a draw offer on the table: offered by Gold, or the
 //                                     last offer declined by Scarlet
-//   ...&tc=5+3                        the time control: minutes + seconds a move (game/clock.js);
+//   ...&tc=5+3                        the time control: minutes + seconds a move (session/game/clock.js);
 //                                     by link days a move, tc=3d; none: no clock
 //   ...&t=<s>.<d>.<d>...              correspondence: when each move was made (epoch seconds
 //                                     of the first, then seconds after the one before, base 36)
@@ -33,14 +33,14 @@
 // both forms always.
 //
 // Everything here is pure: no DOM, no globals; the computer's strengths are core's
-// (rules/facts.js, once the engine module has loaded). decodeHash never throws and
+// (facts/facts.js, once the engine module has loaded). decodeHash never throws and
 // never evaluates anything: hostile input (too long, bad %-escapes, characters that do not
 // belong, HTML) gives {error: "<message for people>"}. Whether the position and the moves
 // are legal is for the engine: the caller sets them through it and shows its error.
-import { squareName, moveSquares } from '../rules/squares.js';
-import { strengthRange, ruleSetList } from '../rules/facts.js';
+import { squareName, moveSquares } from '../../facts/squares.js';
+import { strengthRange, ruleSetList } from '../../facts/facts.js';
 import { readTc, tcCode } from '../game/clock.js';
-import { attempt, failure } from '../util/result.js';
+import { attempt, failure } from '../../util/result.js';
 
 /** Longest address (after '#') that is read at all. */
 export const MAX_HASH_LENGTH = 8192;
@@ -79,10 +79,10 @@ const LETTER_SIDE = { g: 'gold', s: 'scarlet' };
 const otherSide = (side) => (side === 'gold' ? 'scarlet' : 'gold');
 // vs= values and the game modes they stand for (store.js's mode names)
 const VS_MODE = { computer: 'ai', watch: 'watch' };
-// takeback= values and the request states they stand for (game/offers.js)
+// takeback= values and the request states they stand for (session/game/offers.js)
 const TAKEBACK_WORD = { ask: 'ask', declined: 'decline', accepted: 'accept' };
 const WORD_TAKEBACK = { ask: 'ask', decline: 'declined', accept: 'accepted' };
-// help= letters and the kinds of help they stand for (game/offers.js's assists)
+// help= letters and the kinds of help they stand for (session/game/offers.js's assists)
 const HELP_LETTER = { hint: 'h', analysis: 'a' };
 const LETTER_HELP = { h: 'hint', a: 'analysis' };
 
@@ -181,7 +181,7 @@ function normaliseFen(fen) {
  *                 whose time is up)
  *   game.offer    a draw offer: {kind: 'offer' | 'declined', by: 'gold' | 'scarlet'}
  *                 (adds draw=offer-g, draw=decline-s, ...; not with an ending)
- *   game.tc       a time control (game/clock.js; adds tc=), null or absent: none
+ *   game.tc       a time control (session/game/clock.js; adds tc=), null or absent: none
  *   game.times    epoch ms of each move (correspondence: adds t=; as many as the moves)
  *   game.takeback a takeback request: {kind: 'ask' | 'declined' | 'accepted', by}
  *                 (adds takeback=ask-g, decline-s, accept-s)
@@ -313,7 +313,7 @@ function charName(c) {
   return 'U+' + c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
 }
 
-/** @param {string} s @param {string} what @returns {import('../util/result.js').Result<string>} */
+/** @param {string} s @param {string} what @returns {import('../../util/result.js').Result<string>} */
 function percentDecode(s, what) {
   if (!s.includes('%')) return { value: s };
   const r = attempt(() => decodeURIComponent(s));

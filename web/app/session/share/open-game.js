@@ -3,13 +3,12 @@
 // share.js/links.js; every game goes through the controller's one reset path.
 import * as store from '../game/store.js';
 import { START } from '../game/model.js';
-import { SIDE_NAME, other, defaultRules } from '../rules/facts.js';
-import { resignedWords } from '../rules/words.js';
+import { SIDE_NAME, other, defaultRules } from '../../facts/facts.js';
+import { resignedWords } from '../../facts/words.js';
 import { sameStart, WAITING } from '../game/controller.js';
 import { recordedWay } from '../game/players.js';
-import { readLink, linkError, linkFor, setAddress } from './share.js';
 import { fromTimes as clockFromTimes, fromRecord as clockFromRecord, tcCode } from '../game/clock.js';
-import { failure } from '../util/result.js';
+import { failure } from '../../util/result.js';
 
 // --- how a link stands to the saved game (pure: the records and links alone) ---------------
 
@@ -87,8 +86,16 @@ function gameLinkOf(ctl, to) {
   return g;
 }
 
-// ctl: the Controller; ui: {toast(text, ms?, action?), announce(text)}
+/** A message for the engine's reason (a sentence) when a linked game could not be set up. */
+export function linkError(why) {
+  return `The game in this link could not be set up: ${why}.`;
+}
+
+// ctl: the Controller; ui: {toast(text, ms?, action?), announce(text), download(), address}:
+// the address bar, which the ui owns (ui/share/share.js): {read() -> null | {error} | link,
+// write(game), urlFor(game) -> the full address}.
 export function createOpening(ctl, ui) {
+  const { read: readLink, write: setAddress, urlFor: linkFor } = ui.address;
   // What became of the last link and of the saved game: the reason a link was refused or
   // the saved game could not be restored, and whether a game was kept among the previous
   // ones (the status line and the toasts say it; this keeps the last of each).

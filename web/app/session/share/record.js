@@ -3,11 +3,11 @@
 // a list of games, and what the page opens of a game core read (M.readRecord,
 // RecordList.read: docs/notation.md, "Game records"). The dialog that carries them between
 // the page and the person is record-io.js.
-import { SIDE_NAME } from '../rules/facts.js';
+import { SIDE_NAME } from '../../facts/facts.js';
 import { OFF_BOARD } from '../game/model.js';
-import { assistWords } from '../rules/words.js';
+import { assistWords } from '../../facts/words.js';
 import { computerTag, REMOTE_TAG } from '../game/players.js';
-import { attempt } from '../util/result.js';
+import { attempt } from '../../util/result.js';
 import { pgnTimeControl, fromControl, tcWords } from '../game/clock.js';
 
 const pad = (n) => String(n).padStart(2, '0');

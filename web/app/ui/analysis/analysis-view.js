@@ -1,11 +1,11 @@
 // The analysis panel: draws the analysis controller's state (analysis-ctrl.js) and turns
 // its buttons into the controller's actions. Made the first time the analysis is on; drawn
 // in the page's one redraw.
-import { SIDE_NAME } from '../rules/facts.js';
-import { goldChance, evalText, summary, THRESHOLDS } from './review.js';
+import { SIDE_NAME } from '../../facts/facts.js';
+import { goldChance, evalText, summary, THRESHOLDS } from '../../session/analysis/review.js';
 import { graphSvg, plyAt } from './eval-graph.js';
-import { overOnBoard } from './analysis-ctrl.js';
-import { $, el, esc, lineNumber } from '../util/dom.js';
+import { overOnBoard } from '../../session/analysis/analysis-ctrl.js';
+import { $, el, esc, lineNumber } from '../../util/dom.js';
 
 function panelHtml(maxLines) {
   const opts = Array.from({ length: maxLines }, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join(

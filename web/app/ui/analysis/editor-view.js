@@ -1,11 +1,11 @@
-// The position editor's card (analysis/editor.js holds its state): the palette of the 15
+// The position editor's card (session/analysis/editor.js holds its state): the palette of the 15
 // piece types in both colours and the eraser, the side to move, what the position is worth
 // (core's reader's verdict), and what can be done with it; drawn in the page's one redraw.
 // A palette piece dropped on the boards finds its square through the board's own geometry
 // (page.squareAt).
-import { SIDE_NAME, ruleSetList } from '../rules/facts.js';
-import { pieceIcons } from '../../renderer/pieces.js';
-import { $, el, esc } from '../util/dom.js';
+import { SIDE_NAME, ruleSetList } from '../../facts/facts.js';
+import { pieceIcons } from '../../../renderer/pieces.js';
+import { $, el, esc } from '../../util/dom.js';
 
 function cardHtml(M) {
   const pal = (upper) =>

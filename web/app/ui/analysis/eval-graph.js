@@ -3,7 +3,7 @@
 // Scarlet's; the judged moves as dots (inaccuracy, mistake, blunder); the ply on view as a
 // line. Pure: graphSvg() returns SVG text, plyAt() maps a click to a ply (Node-tested).
 
-import { esc } from '../util/dom.js';
+import { esc } from '../../util/dom.js';
 
 export const KIND_COLOR = Object.freeze({ inaccuracy: '#4f9fd8', mistake: '#e69a28', blunder: '#d8342c' });
 

@@ -2,7 +2,7 @@
 // the position of an engine Game (pieces, last move, check and the pieces giving it, frozen
 // pieces) and the marks of
 // a move diagram (move-diagram.js). Squares as core's integers (squares.js).
-import { parseSquare } from '../rules/squares.js';
+import { parseSquare } from '../../facts/squares.js';
 
 const squares = (names) => names.map(parseSquare);
 

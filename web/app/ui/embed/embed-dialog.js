@@ -3,10 +3,10 @@
 // preview and a Copy button. The dialog is made here, the first time it is opened.
 import { embedSnippet, embedUrl } from './embed-snippet.js';
 import { copyText } from '../share/clipboard.js';
-import { startPosition } from '../rules/facts.js';
-import { moveDiagram, diagramLevels } from '../rules/move-diagram.js';
+import { startPosition } from '../../facts/facts.js';
+import { moveDiagram, diagramLevels } from '../../facts/move-diagram.js';
 import { levelsNeeded, withLevels } from './embed-layout.js';
-import { $, el } from '../util/dom.js';
+import { $, el } from '../../util/dom.js';
 
 /**
  * What the embed of the position on view shows: the position before the last move on view

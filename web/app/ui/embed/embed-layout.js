@@ -5,8 +5,8 @@
 // and Ground, not the Underworld where only the Kings wait); a position without a diagram
 // needs the levels holding a piece or the last move. Always in the order 3, 2, 1; never
 // empty. Pure: squares are core's integers (squares.js).
-import { levelOf, SQUARES } from '../rules/squares.js';
-import { diagramLevels } from '../rules/move-diagram.js';
+import { levelOf, SQUARES } from '../../facts/squares.js';
+import { diagramLevels } from '../../facts/move-diagram.js';
 
 const ORDER = [3, 2, 1];
 

@@ -16,10 +16,10 @@
 //   siteUrl: any address on the site (the game page's location.href, the site root); the
 //   snippet points at embed.html beside it.
 // Throws TypeError for input no page should produce (a bad square, level or move).
-import { encodeGame } from '../share/links.js';
-import { parseSquare } from '../rules/squares.js';
+import { encodeGame } from '../../session/share/links.js';
+import { parseSquare } from '../../facts/squares.js';
 import { LAYOUTS } from './embed-layout.js';
-import { esc } from '../util/dom.js';
+import { esc } from '../../util/dom.js';
 
 export const EMBED_WIDTH = 480;
 // Heights for n shown levels at EMBED_WIDTH, the frame a little taller than the boards need

@@ -25,16 +25,23 @@
 //
 //   const embed = await startEmbed();  // start-embed.js is the page's entry
 
-import { createBoard as makeBoard } from '../../renderer/board.js';
-import { loadEngine as loadRules } from '../../engine/engine-loader.js';
-import { decodeHash, encodeGame } from '../share/links.js';
-import { parseSquare, squareName } from '../rules/squares.js';
-import { useFacts, endSentence, SIDE_NAME, ruleSetList, ruleSetName, defaultRules } from '../rules/facts.js';
-import { movesByOrigin, destSquares, afarSquares } from '../rules/moves.js';
-import { $ } from '../util/dom.js';
-import { Emitter } from '../util/emitter.js';
-import { attempt, settle } from '../util/result.js';
-import { moveDiagram } from '../rules/move-diagram.js';
+import { createBoard as makeBoard } from '../../../renderer/board.js';
+import { loadEngine as loadRules } from '../../../engine/engine-loader.js';
+import { decodeHash, encodeGame } from '../../session/share/links.js';
+import { parseSquare, squareName } from '../../facts/squares.js';
+import {
+  useFacts,
+  endSentence,
+  SIDE_NAME,
+  ruleSetList,
+  ruleSetName,
+  defaultRules,
+} from '../../facts/facts.js';
+import { movesByOrigin, destSquares, afarSquares } from '../../facts/moves.js';
+import { $ } from '../../util/dom.js';
+import { Emitter } from '../../util/emitter.js';
+import { attempt, settle } from '../../util/result.js';
+import { moveDiagram } from '../../facts/move-diagram.js';
 import { levelsNeeded, withLevels, pickArrangement, EMBED_KEYS, LAYOUTS } from './embed-layout.js';
 import { diagramBoard } from './diagram-board.js';
 
@@ -384,7 +391,7 @@ async function createView(createBoard) {
  * caption, point(name), messages: its 'say' events; flush(): a change waiting for the next
  * frame drawn now, as the page's flush) once it is drawn, or to {error} when it
  * cannot start (the page says so).
- * @returns {Promise<import('../util/result.js').Result & {[part: string]: any}>}
+ * @returns {Promise<import('../../util/result.js').Result & {[part: string]: any}>}
  */
 export async function startEmbed({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
   const r = await settle(boot(createBoard, loadEngine));

@@ -4,23 +4,23 @@
 // into the card's own canvas; nothing is reloaded when a card scrolls out of view and back.
 // A click on a picture brings that diagram to life (the embed itself, in an iframe; one at
 // a time). On a resize the pictures are drawn again at their new size.
-import { createBoard as makeBoard } from '../../renderer/board.js';
-import { loadEngine as loadRules } from '../../engine/engine-loader.js';
-import { decodeHash } from '../share/links.js';
-import { moveDiagram } from '../rules/move-diagram.js';
+import { createBoard as makeBoard } from '../../../renderer/board.js';
+import { loadEngine as loadRules } from '../../../engine/engine-loader.js';
+import { decodeHash } from '../../session/share/links.js';
+import { moveDiagram } from '../../facts/move-diagram.js';
 import { levelsNeeded, EMBED_KEYS } from './embed-layout.js';
 import { createPictures } from './picture.js';
 import { wireCopy } from './copy-button.js';
 import { diagramBoard } from './diagram-board.js';
-import { $, all, onWidthChange } from '../util/dom.js';
-import { Emitter } from '../util/emitter.js';
-import { attempt, settle } from '../util/result.js';
+import { $, all, onWidthChange } from '../../util/dom.js';
+import { Emitter } from '../../util/emitter.js';
+import { attempt, settle } from '../../util/result.js';
 
 /** What the gallery does: events.on('drawn', fn(cardId)) after each picture drawn. */
 export const events = new Emitter();
 
 // The diagram of an embed address: the board state and the levels it shows, or {error}.
-/** @returns {import('../util/result.js').Result & {state?: object, levels?: number[], flip?: boolean, layout?: string}} */
+/** @returns {import('../../util/result.js').Result & {state?: object, levels?: number[], flip?: boolean, layout?: string}} */
 function diagramOf(M, src) {
   const d = decodeHash(new URL(src, location.href).hash, { position: true, extraKeys: EMBED_KEYS });
   if (d.error) return { error: d.error };
@@ -48,7 +48,7 @@ function diagramOf(M, src) {
  * Resolves to {problems: [the cards whose address could not be drawn, with why]} once every
  * picture is drawn, or to {error} when it cannot start. A card that cannot be drawn says why
  * in its box.
- * @returns {Promise<import('../util/result.js').Result & {problems?: object[]}>}
+ * @returns {Promise<import('../../util/result.js').Result & {problems?: object[]}>}
  */
 export async function startGallery({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
   const r = await settle(boot(createBoard, loadEngine));

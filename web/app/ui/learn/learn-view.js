@@ -5,15 +5,15 @@
 //
 //   const view = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
 //   view.render();  view.openCard(letter, level?)  (ui: the page's {toast, announce})
-import { FILTERS } from './puzzles.js';
+import { FILTERS } from '../../session/learn/puzzles.js';
 import { openPieceCard, cardText } from './piece-card.js';
 import { createPieceTip } from './piece-tip.js';
-import { parseSquare, levelOf } from '../rules/squares.js';
-import { pieceName, pieceSide } from '../rules/facts.js';
-import { pieceWords } from '../rules/words.js';
-import { PIECE_FILES } from '../../renderer/pieces.js';
-import { rulesLink, lessonAnchor, linkSections } from '../share/rules-page-links.js';
-import { $, esc, closestTo } from '../util/dom.js';
+import { parseSquare, levelOf } from '../../facts/squares.js';
+import { pieceName, pieceSide } from '../../facts/facts.js';
+import { pieceWords } from '../../facts/words.js';
+import { PIECE_FILES } from '../../../renderer/pieces.js';
+import { rulesLink, lessonAnchor, linkSections } from '../../session/share/rules-page-links.js';
+import { $, esc, closestTo } from '../../util/dom.js';
 
 // Tag names of the puzzle file, in words for the panel.
 const TAG_WORDS = {

@@ -4,12 +4,12 @@
 // (PIECES[].movementByRules), under the game's rule set; where the other rule set moves
 // the piece differently (Board Game Arena's Griffon and Basilisk), its words too. cardData() is plain data (tests/node/learn.test.mjs); openPieceCard()
 // shows it in a dialog with one board component drawing the diagram of the chosen level.
-import { parseSquare, SQUARES } from '../rules/squares.js';
-import { useFacts, levelName, ruleSetList, ruleSetName, defaultRules } from '../rules/facts.js';
-import { PIECE_FILES } from '../../renderer/pieces.js';
-import { $, esc, all } from '../util/dom.js';
-import { settle } from '../util/result.js';
-import { rulesLink, pieceAnchor } from '../share/rules-page-links.js';
+import { parseSquare, SQUARES } from '../../facts/squares.js';
+import { useFacts, levelName, ruleSetList, ruleSetName, defaultRules } from '../../facts/facts.js';
+import { PIECE_FILES } from '../../../renderer/pieces.js';
+import { $, esc, all } from '../../util/dom.js';
+import { settle } from '../../util/result.js';
+import { rulesLink, pieceAnchor } from '../../session/share/rules-page-links.js';
 
 // The square a piece is shown on for its diagram on each level (the middle of the board).
 const DEMO_SQUARE = { 1: '1f4', 2: '2f4', 3: '3f4' };

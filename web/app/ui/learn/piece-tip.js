@@ -9,7 +9,7 @@
 //   tip.refresh()   after every drawing of the boards: the label follows what stands on its
 //                   square now (a piece captured there, plainly, from afar or in a puzzle, is
 //                   no longer named: the label names the capturer, or goes)
-import { levelOf } from '../rules/squares.js';
+import { levelOf } from '../../facts/squares.js';
 
 const LONG_PRESS_MS = 500;
 const MOVE_SLOP_PX = 10;

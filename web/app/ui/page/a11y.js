@@ -2,10 +2,10 @@
 // region, feedback for typed moves, and keyboard navigation of the three boards with a
 // focus ring over the canvas. No rules here: what a square holds and where a piece may go
 // come from the controller (which asks the engine).
-import { parseSquare } from '../rules/squares.js';
-import { levelName } from '../rules/facts.js';
-import { $ } from '../util/dom.js';
-import { Emitter } from '../util/emitter.js';
+import { parseSquare } from '../../facts/squares.js';
+import { levelName } from '../../facts/facts.js';
+import { $ } from '../../util/dom.js';
+import { Emitter } from '../../util/emitter.js';
 
 // --- the live region ----------------------------------------------------------------------
 let announceTimer = 0;

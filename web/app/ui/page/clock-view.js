@@ -1,13 +1,13 @@
-// The clocks beside the players (game/clock.js keeps the time, the controller the game):
+// The clocks beside the players (session/game/clock.js keeps the time, the controller the game):
 // each side's time left, running only for the side to move, warning in the last 10
 // seconds (a colour, and a tick each second when sounds are on). The text is redrawn when
 // it next changes (clock.nextChange), and the page looks at the time again whenever it is
 // shown (a hidden tab's timers are slowed): the time always comes from timestamps, so
 // nothing is lost however late a timer fires. A flag that has fallen ends the game through
 // the controller (ctl.checkFlag: core decides what it means).
-import * as clock from '../game/clock.js';
-import { SIDE_NAME } from '../rules/facts.js';
-import { all } from '../util/dom.js';
+import * as clock from '../../session/game/clock.js';
+import { SIDE_NAME } from '../../facts/facts.js';
+import { all } from '../../util/dom.js';
 
 // ctl: the Controller; sounds: createSounds(); root: where the players' clocks are (document)
 export function createClockView(ctl, sounds, root = document) {

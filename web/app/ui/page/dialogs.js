@@ -1,18 +1,18 @@
 // The dialogs: a new game (mode, side, level; restore the previous game) and the game
 // summary when a game ends.
-import * as store from '../game/store.js';
+import * as store from '../../session/game/store.js';
 import * as view from './view.js';
-import { SIDE_NAME, other, levelText, strengthRange, ruleSetList, defaultRules } from '../rules/facts.js';
-import { checkmateWords, resultTitle, resultReason, resultScore } from '../rules/words.js';
-import { $, el, esc } from '../util/dom.js';
-import { readTc, tcCode, tcWords, PRESETS, DAYS } from '../game/clock.js';
+import { SIDE_NAME, other, levelText, strengthRange, ruleSetList, defaultRules } from '../../facts/facts.js';
+import { checkmateWords, resultTitle, resultReason, resultScore } from '../../facts/words.js';
+import { $, el, esc } from '../../util/dom.js';
+import { readTc, tcCode, tcWords, PRESETS, DAYS } from '../../session/game/clock.js';
 
 // The first clock's option says what the figures mean.
 const presetText = (tc, i) =>
   i === 0 ? `${tcCode(tc)} · ${tc.base / 60000} minutes, +${tc.inc / 1000} s a move` : tcCode(tc);
 
 // The new game's choices that are facts of their owners: core's rule sets (the default
-// checked) and the clocks of game/clock.js (live games' before Custom, link games' after).
+// checked) and the clocks of session/game/clock.js (live games' before Custom, link games' after).
 function fillChoices(form) {
   const rules = form.querySelector('#seg-rules');
   for (const r of ruleSetList()) {

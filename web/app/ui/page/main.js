@@ -2,20 +2,20 @@
 // (renderer/board.js: the SDL2 canvas renderer; it is handed the position and the legal
 // destinations and emits moves), the rules engine on the main thread (the game record,
 // legal destinations, status, notation: instant, even while the AI thinks), the controller
-// (game/controller.js: every game action, no DOM), the AI (game/ai.js: the engine worker),
-// which game is open (share/opening.js: links, saved game), the page (page.js: who owns the
+// (session/game/controller.js: every game action, no DOM), the AI (session/game/ai.js: the engine worker),
+// which game is open (session/share/open-game.js: links, saved game), the page (page.js: who owns the
 // board, the one redraw, the input) and its panels.
 //
 //   const r = await startPage();  // {page, ctl, ...} or {error}; start.js is the page's entry
-import { createBoard as makeBoard } from '../../renderer/board.js';
-import { loadEngine as loadRules } from '../../engine/engine-loader.js';
-import { GameModel } from '../game/model.js';
-import { useFacts, levelName } from '../rules/facts.js';
-import * as store from '../game/store.js';
-import { Controller } from '../game/controller.js';
-import { createAI } from '../game/ai.js';
-import { createOpening } from '../share/opening.js';
-import { computerAnswers } from '../game/offers.js';
+import { createBoard as makeBoard } from '../../../renderer/board.js';
+import { loadEngine as loadRules } from '../../../engine/engine-loader.js';
+import { GameModel } from '../../session/game/model.js';
+import { useFacts, levelName } from '../../facts/facts.js';
+import * as store from '../../session/game/store.js';
+import { Controller } from '../../session/game/controller.js';
+import { createAI } from '../../session/game/ai.js';
+import { createOpening } from '../../session/share/open-game.js';
+import { computerAnswers } from '../../session/game/offers.js';
 import { applyLayout, BOARD_STYLES } from './page-layout.js';
 import * as view from './view.js';
 import * as a11y from './a11y.js';
@@ -25,25 +25,27 @@ import { createSendBox } from './send-box.js';
 import { createSounds } from './sounds.js';
 import { createOffersPanel } from './offers-panel.js';
 import { createClockView } from './clock-view.js';
-import { copyLink, watchLinks, readLink } from '../share/share.js';
-import { createRecordIO } from '../share/record-io.js';
+import { copyLink, watchLinks, readLink, setAddress, linkFor } from '../share/share.js';
+import { createRecordIO } from '../share/record-dialog.js';
 import { createEmbedDialog } from '../embed/embed-dialog.js';
+import { embedSnippet } from '../embed/embed-snippet.js';
+import { copyText } from '../share/clipboard.js';
 import { createWelcome } from './welcome.js';
-import { createAnalysisCtrl, MAX_LINES } from '../analysis/analysis-ctrl.js';
+import { createAnalysisCtrl, MAX_LINES } from '../../session/analysis/analysis-ctrl.js';
 import { createAnalysisView } from '../analysis/analysis-view.js';
-import { createEditor } from '../analysis/editor.js';
+import { createEditor } from '../../session/analysis/editor.js';
 import { createEditorView } from '../analysis/editor-view.js';
-import { createLearnCtrl } from '../learn/learn-ctrl.js';
+import { createLearnCtrl } from '../../session/learn/learn-ctrl.js';
 import { createLearnView } from '../learn/learn-view.js';
-import { $, all, closestTo } from '../util/dom.js';
-import { settle } from '../util/result.js';
+import { $, all, closestTo } from '../../util/dom.js';
+import { settle } from '../../util/result.js';
 
 /**
  * Starts the game page. deps (all optional): createBoard, loadEngine (the board component
  * and the rules engine: the page's own by default). Resolves to the page's parts
  * {page, ctl, ai, board, M, opening, analysis, editor, learn, recordIO, sounds} once the
  * page is drawn and takes input, or to {error} when it cannot start (the page says so).
- * @returns {Promise<import('../util/result.js').Result & {[part: string]: any}>}
+ * @returns {Promise<import('../../util/result.js').Result & {[part: string]: any}>}
  */
 export async function startPage({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
   const r = await settle(boot(createBoard, loadEngine));
@@ -121,11 +123,13 @@ async function boot(createBoard, loadEngine) {
     beforeMove: (r, side) => computerAnswers(ctl, M, r, side), // a draw offer is answered on the computer's move
   });
   const analysis = createAnalysisCtrl(ctl, modes);
-  const editor = createEditor(ctl, { ...modes, analysis }, M);
+  const copy = { link: copyLink, embed: (game) => embedSnippet(game, location.href), text: copyText };
+  const editor = createEditor(ctl, { ...modes, analysis, copy }, M);
   const learn = createLearnCtrl({ M, ctl, page: { ...modes, analysis, editor }, sounds });
   Object.assign(page, { ai, analysis, dialogs: null });
   // a game that could not be saved is offered as a download (opening.js says so)
-  const opening = createOpening(ctl, { ...ui, download: () => recordIO.download() });
+  const address = { read: readLink, write: setAddress, urlFor: linkFor };
+  const opening = createOpening(ctl, { ...ui, address, download: () => recordIO.download() });
   const dialogs = (page.dialogs = createDialogs(ctl, opening));
   const sendBox = createSendBox(ctl, opening);
   const recordIO = createRecordIO(ctl, M, opening, ui);

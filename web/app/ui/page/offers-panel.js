@@ -1,7 +1,7 @@
 // The Resign and Offer a draw buttons and the offers box of the game page (draw offers and
-// takeback requests), over the rules of who may do what (game/offers.js).
-import { SIDE_NAME, other } from '../rules/facts.js';
-import { $, el, all, closestTo } from '../util/dom.js';
+// takeback requests), over the rules of who may do what (session/game/offers.js).
+import { SIDE_NAME, other } from '../../facts/facts.js';
+import { $, el, all, closestTo } from '../../util/dom.js';
 import {
   actingSide,
   offersState,
@@ -12,7 +12,7 @@ import {
   takebackState,
   acceptTakeback,
   declineTakeback,
-} from '../game/offers.js';
+} from '../../session/game/offers.js';
 
 function makeConfirm() {
   const d = el(

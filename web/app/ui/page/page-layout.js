@@ -21,7 +21,7 @@
 // turned phone has no height to spare: there an offer to answer takes the toolbar's place
 // until it is answered or lapses.
 
-import { all } from '../util/dom.js';
+import { all } from '../../util/dom.js';
 
 const TOPBAR = 52,
   PAD_X = 16,

@@ -13,12 +13,12 @@
 // status line, the panels.
 import * as view from './view.js';
 import * as a11y from './a11y.js';
-import { squareName, parseSquare, firstSquare } from '../rules/squares.js';
-import { moveWords, resultTitle, resultScore } from '../rules/words.js';
-import { recordNotes } from '../share/record.js';
-import { asksForTakeback, takebackState, undoOrAsk } from '../game/offers.js';
+import { squareName, parseSquare, firstSquare } from '../../facts/squares.js';
+import { moveWords, resultTitle, resultScore } from '../../facts/words.js';
+import { recordNotes } from '../../session/share/record.js';
+import { asksForTakeback, takebackState, undoOrAsk } from '../../session/game/offers.js';
 import { soundFor } from './sounds.js';
-import { $, all } from '../util/dom.js';
+import { $, all } from '../../util/dom.js';
 
 // What every owner's board starts from: a key an owner leaves out is not left over from another.
 const BLANK = Object.freeze({
@@ -71,19 +71,19 @@ export class Page {
   }
 
   // --- who owns the board ---------------------------------------------------------------
-  /** @returns {import('../util/shapes.js').BoardOwner} */
+  /** @returns {import('../../util/shapes.js').BoardOwner} */
   owner() {
     return this.owners[this.owners.length - 1];
   }
   /** A mode takes the board: it is drawn from `owner` and gets the board's input.
-   *  @param {import('../util/shapes.js').BoardOwner} owner */
+   *  @param {import('../../util/shapes.js').BoardOwner} owner */
   take(owner) {
     this.owners = this.owners.filter((o) => o !== owner);
     this.owners.push(owner);
     this.redraw();
   }
   /** The mode gives the board back to the one it took it from.
-   *  @param {import('../util/shapes.js').BoardOwner} owner */
+   *  @param {import('../../util/shapes.js').BoardOwner} owner */
   release(owner) {
     if (owner === this.owners[0]) return;
     this.owners = this.owners.filter((o) => o !== owner);
@@ -91,7 +91,7 @@ export class Page {
   }
 
   // The game as the board's owner: the controller's board with the analysis's arrows.
-  /** @returns {import('../util/shapes.js').BoardOwner} */
+  /** @returns {import('../../util/shapes.js').BoardOwner} */
   gameOwner() {
     const page = this,
       ctl = this.ctl;

@@ -10,7 +10,7 @@
 // Returns a promise of {registration, apply, check}, or of {error} when service workers
 // are not available (old browser, file://, some private modes): the page then works
 // online only.
-import { failure, settle } from '../util/result.js';
+import { failure, settle } from '../../util/result.js';
 
 let reloading = false;
 

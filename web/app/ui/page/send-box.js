@@ -1,9 +1,9 @@
 // Play by link: after your move, the box with the link to send (the whole game, for the
 // opponent), with Copy and (where the browser has it) Share.
 import * as view from './view.js';
-import { SIDE_NAME, other } from '../rules/facts.js';
-import { $ } from '../util/dom.js';
-import { attempt, settle } from '../util/result.js';
+import { SIDE_NAME, other } from '../../facts/facts.js';
+import { $ } from '../../util/dom.js';
+import { attempt, settle } from '../../util/result.js';
 import { copyText } from '../share/clipboard.js';
 
 export function createSendBox(ctl, opening) {

@@ -7,8 +7,8 @@
 //   sounds.play(soundFor(ply, snapAfter));  sounds.toggle();  sounds.muted();
 //   sounds.bindButton(el)                     // aria-pressed = muted, kept in step
 //   sounds.on('play', fn({kind, muted, played}))  // each sound asked for
-import { Emitter } from '../util/emitter.js';
-import { attempt, settle } from '../util/result.js';
+import { Emitter } from '../../util/emitter.js';
+import { attempt, settle } from '../../util/result.js';
 
 export const SOUND_KEY = 'dragonchess.sound.v1';
 

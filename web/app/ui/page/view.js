@@ -1,11 +1,11 @@
 // The page chrome around the boards: status line, players, move list, engine panel,
 // dialogs and toast. Pure DOM rendering from the state the controller passes in.
-import { material } from '../game/model.js';
-import { pieceName, pieceSide, ruleSetName, ruleSetList } from '../rules/facts.js';
-import { pieceIcons, loadedIcons } from '../../renderer/pieces.js';
-import { playerLabel, matchupHtml } from '../game/players.js';
-import { goldChance, evalText } from '../analysis/review.js';
-import { $, esc, moveHtml, lineNumber } from '../util/dom.js';
+import { material } from '../../session/game/model.js';
+import { pieceName, pieceSide, ruleSetName, ruleSetList } from '../../facts/facts.js';
+import { pieceIcons, loadedIcons } from '../../../renderer/pieces.js';
+import { playerLabel, matchupHtml } from '../../session/game/players.js';
+import { goldChance, evalText } from '../../session/analysis/review.js';
+import { $, esc, moveHtml, lineNumber } from '../../util/dom.js';
 
 // --- status line ----------------------------------------------------------------------
 // s: {text, sub, subKind ('warn'|'note'|''), side, kind ('check'|'over'|'browsing'|''), backLink, action: {label, act}}

@@ -3,7 +3,7 @@
 // again by itself; the top bar's button opens it again.
 //
 //   const w = createWelcome({ dialogs, learnView, prefs });  w.wire();  w.openIfNew(linkOpened)
-import { $ } from '../util/dom.js';
+import { $ } from '../../util/dom.js';
 
 // dialogs: createDialogs(); learnView: createLearnView(); prefs: {load, save} (store.js)
 export function createWelcome({ dialogs, learnView, prefs }) {

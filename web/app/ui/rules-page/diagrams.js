@@ -7,11 +7,11 @@
 import { cardData } from '../learn/piece-card.js';
 import { diagramBoard } from '../embed/diagram-board.js';
 import { levelsNeeded, withLevels } from '../embed/embed-layout.js';
-import { movesByOrigin, destSquares, afarSquares } from '../rules/moves.js';
-import { parseSquare, levelOf } from '../rules/squares.js';
-import { useFacts, ruleSetList } from '../rules/facts.js';
-import { attempt } from '../util/result.js';
-import { SECTION, pieceAnchor } from '../share/rules-page-links.js';
+import { movesByOrigin, destSquares, afarSquares } from '../../facts/moves.js';
+import { parseSquare, levelOf } from '../../facts/squares.js';
+import { useFacts, ruleSetList } from '../../facts/facts.js';
+import { attempt } from '../../util/result.js';
+import { SECTION, pieceAnchor } from '../../session/share/rules-page-links.js';
 
 /** The special rules, in the page's order: the section, the rule lesson whose title and
  *  introduction explain it (none: the page's own words, words.js), and the lesson step whose

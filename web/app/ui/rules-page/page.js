@@ -8,19 +8,19 @@
 // IntersectionObserver), then the others one at a time while the page is idle, so the page
 // ends up wholly drawn (and prints so). A button brings a figure to life: the embed itself
 // in an iframe, one at a time.
-import { createBoard as makeBoard } from '../../renderer/board.js';
-import { loadEngine as loadRules } from '../../engine/engine-loader.js';
-import { PIECE_FILES } from '../../renderer/pieces.js';
+import { createBoard as makeBoard } from '../../../renderer/board.js';
+import { loadEngine as loadRules } from '../../../engine/engine-loader.js';
+import { PIECE_FILES } from '../../../renderer/pieces.js';
 import { createPictures } from '../embed/picture.js';
 import { wireCopy } from '../embed/copy-button.js';
 import { embedSnippet, embedUrl } from '../embed/embed-snippet.js';
-import { useFacts, levelName, ruleSetList, ruleSetName } from '../rules/facts.js';
-import { registerPWA } from '../shell/pwa.js';
-import { $, esc, onWidthChange } from '../util/dom.js';
-import { Emitter } from '../util/emitter.js';
-import { settle } from '../util/result.js';
+import { useFacts, levelName, ruleSetList, ruleSetName } from '../../facts/facts.js';
+import { registerPWA } from '../page/pwa.js';
+import { $, esc, onWidthChange } from '../../util/dom.js';
+import { Emitter } from '../../util/emitter.js';
+import { settle } from '../../util/result.js';
 import { pieceSections, ruleSections, startFigure, ruleSetIds } from './diagrams.js';
-import { SECTION } from '../share/rules-page-links.js';
+import { SECTION } from '../../session/share/rules-page-links.js';
 import { WORDS as W } from './words.js';
 
 /** What the page does: 'drawn' (figure id) after each picture; 'all-drawn' when none is left. */

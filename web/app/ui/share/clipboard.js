@@ -3,7 +3,7 @@
 // frame), so that the caller shows the text for copying by hand instead of claiming success.
 //   import { copyText } from './clipboard.js';
 //   if ((await copyText(url)).error) showForCopying(url);
-import { failure, settle } from '../util/result.js';
+import { failure, settle } from '../../util/result.js';
 
 /** Copies `text` -> {} once it is on the clipboard, or {error} when the browser refused. */
 export async function copyText(text) {

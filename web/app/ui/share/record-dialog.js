@@ -4,10 +4,10 @@
 // M.RecordList, M.readRecord: docs/notation.md, "Game records"); record.js makes their
 // text and what opens of them; this module carries them between the page and the person.
 // The dialog is made here, the first time it is opened.
-import { $, el, esc } from '../util/dom.js';
-import { attempt, failure, settle } from '../util/result.js';
+import { $, el, esc } from '../../util/dom.js';
+import { attempt, failure, settle } from '../../util/result.js';
 import { copyText } from './clipboard.js';
-import { recordTags, recordText, fileName, gameLine, openedGame } from './record.js';
+import { recordTags, recordText, fileName, gameLine, openedGame } from '../../session/share/record.js';
 
 function makeDialog() {
   const d = el(

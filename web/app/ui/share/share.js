@@ -18,9 +18,9 @@
 //
 // The address is only replaced (history.replaceState), never pushed: Back leaves the game.
 
-import { decodeHash, encodeGame } from './links.js';
+import { decodeHash, encodeGame } from '../../session/share/links.js';
 import { copyText } from './clipboard.js';
-import { attempt } from '../util/result.js';
+import { attempt } from '../../util/result.js';
 
 let lastWritten = null; // the hash this module wrote (not a user's new link)
 
@@ -54,11 +54,6 @@ export function readLink(hash = typeof location !== 'undefined' ? location.hash 
   if (d.tc !== undefined) out.tc = d.tc;
   if (d.times) out.times = d.times;
   return out;
-}
-
-/** A message for the engine's reason (a sentence) when a linked game could not be set up. */
-export function linkError(why) {
-  return `The game in this link could not be set up: ${why}.`;
 }
 
 /** The full address of a game ({fen, moves, mode, strength, to}) on this page. */
