@@ -8,8 +8,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { ROOT, jsFiles } from './helpers.mjs';
+import { importsOf } from './parse.mjs';
+
+export { importsOf };
 
 // The layers, top first: a folder imports only folders of the layers below its own (not
 // its own layer's other folders). web/app/ui/<name> is named ui/<name>, web/app/session/<name>
@@ -31,21 +33,6 @@ export const LAYERS = [
   ['renderer', 'engine'],
 ];
 
-// acorn: Debian's (/usr/share/nodejs, which Emscripten needs too), found with or without
-// NODE_PATH.
-const require = createRequire(import.meta.url);
-function loadAcorn() {
-  for (const p of ['acorn', '/usr/share/nodejs/acorn']) {
-    try {
-      return require(p);
-    } catch {
-      /* the next place */
-    }
-  }
-  throw new Error('acorn is missing: run scripts/setup (it installs node-acorn)');
-}
-const acorn = loadAcorn();
-
 /**
  * The folder a module of web/ belongs to: web/app/ui/<x>/... -> ui/x, web/app/session/<x>/...
  * -> session/x, web/app/<x>/... -> x, web/<x>/... -> x.
@@ -54,30 +41,6 @@ export function folderOf(rel) {
   const parts = rel.split('/');
   if (parts[1] !== 'app') return parts[1];
   return parts[2] === 'ui' || parts[2] === 'session' ? `${parts[2]}/${parts[3]}` : parts[2];
-}
-
-/** Every relative import of a module's source: [{ spec, line }]. */
-export function importsOf(source) {
-  const ast = acorn.parse(source, { ecmaVersion: 'latest', sourceType: 'module', locations: true });
-  const out = [];
-  const visit = (node) => {
-    if (!node || typeof node.type !== 'string') return;
-    const src =
-      node.type === 'ImportDeclaration' ||
-      node.type === 'ExportAllDeclaration' ||
-      (node.type === 'ExportNamedDeclaration' && node.source) ||
-      node.type === 'ImportExpression'
-        ? node.source
-        : null;
-    if (src && src.type === 'Literal' && typeof src.value === 'string')
-      out.push({ spec: src.value, line: node.loc.start.line });
-    for (const v of Object.values(node)) {
-      if (Array.isArray(v)) v.forEach(visit);
-      else if (v && typeof v === 'object' && typeof v.type === 'string') visit(v);
-    }
-  };
-  visit(ast);
-  return out;
 }
 
 /** The imports between folders: [{ from, to, file, target, line }] (rel paths under ROOT). */

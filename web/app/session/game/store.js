@@ -6,13 +6,14 @@ import { strengthRange } from '../../facts/facts.js';
 import { cleanTc } from './clock.js';
 import { attempt, failure } from '../../util/result.js';
 
-// localStorage, or any Storage, read and written through results
-const readItem = (key, storage = globalThis.localStorage) => attempt(() => storage.getItem(key));
+// A Storage (localStorage on the page, handed in by ui/page/main.js; any Storage in tests),
+// read and written through results
+const readItem = (key, storage) => attempt(() => storage.getItem(key));
 function readJson(key, storage) {
   const r = readItem(key, storage);
   return r.error ? r : attempt(() => JSON.parse(r.value || 'null'));
 }
-function writeItem(key, value, storage = globalThis.localStorage) {
+function writeItem(key, value, storage) {
   const r = attempt(() => storage.setItem(key, value));
   return r.error ? failure(`the browser's storage refused it (${r.error})`) : {};
 }
@@ -56,18 +57,18 @@ function clockFor(mode, tc) {
 }
 
 /** Keeps the game -> {} or {error} (private mode, a full quota: the game goes on unsaved). */
-export function save(record, key = STORAGE_KEY) {
-  return writeItem(key, JSON.stringify({ v: 1, savedAt: Date.now(), ...record }));
+function save(record, storage) {
+  return writeItem(STORAGE_KEY, JSON.stringify({ v: 1, savedAt: Date.now(), ...record }), storage);
 }
 
-/** Removes what is kept under `key` (a saved game older than the one on the page). */
-export function drop(key = STORAGE_KEY) {
-  attempt(() => globalThis.localStorage.removeItem(key));
+/** Removes the saved game (one older than the one on the page). */
+function drop(storage) {
+  attempt(() => storage.removeItem(STORAGE_KEY));
 }
 
 // -> {record} | {none: true} (nothing saved, or storage closed) | {error: message, raw}
-export function load(key = STORAGE_KEY) {
-  const item = readItem(key);
+function load(storage) {
+  const item = readItem(STORAGE_KEY, storage);
   if (item.error || item.value === null) return { none: true };
   const raw = item.value;
   const parsed = attempt(() => JSON.parse(raw));
@@ -182,21 +183,21 @@ function cleanExtras(d) {
 
 // The player's display preferences (not part of a game): {key: value}, each checked by
 // its reader. Reading never throws; unreadable data reads as no preferences.
-export function loadPrefs() {
-  const data = readJson(PREFS_KEY).value;
+function loadPrefs(storage) {
+  const data = readJson(PREFS_KEY, storage).value;
   return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
 }
 /** -> {} or {error} (the preference then lasts while the page is open). */
-export function savePrefs(patch) {
-  return writeItem(PREFS_KEY, JSON.stringify({ ...loadPrefs(), ...patch }));
+function savePrefs(patch, storage) {
+  return writeItem(PREFS_KEY, JSON.stringify({ ...loadPrefs(storage), ...patch }), storage);
 }
 
 // Previous games: kept (newest first, at most MAX_PREVIOUS) when a link replaces the
 // current game, so that opening a link never loses a game. Restored one at a time.
 export const MAX_PREVIOUS = 8;
 
-function readPrevious() {
-  const data = readJson(PREVIOUS_KEY).value; // unreadable: none
+function readPrevious(storage) {
+  const data = readJson(PREVIOUS_KEY, storage).value; // unreadable: none
   if (!data || data.v !== 1 || !Array.isArray(data.games)) return [];
   return data.games.filter(
     (g) =>
@@ -209,32 +210,35 @@ function readPrevious() {
   );
 }
 
-function writePrevious(games) {
-  return writeItem(PREVIOUS_KEY, JSON.stringify({ v: 1, games: games.slice(0, MAX_PREVIOUS) }));
+function writePrevious(games, storage) {
+  return writeItem(PREVIOUS_KEY, JSON.stringify({ v: 1, games: games.slice(0, MAX_PREVIOUS) }), storage);
 }
 
 /** Keeps a game record ({startFen, moves, redo, settings}) as the newest previous game. -> {} or {error}. */
-export function pushPrevious(record) {
-  const games = readPrevious();
-  return writePrevious([
-    {
-      startFen: record.startFen,
-      moves: record.moves,
-      redo: record.redo || [],
-      settings: record.settings,
-      ...cleanExtras(record),
-      savedAt: Date.now(),
-    },
-    ...games,
-  ]);
+function pushPrevious(record, storage) {
+  const games = readPrevious(storage);
+  return writePrevious(
+    [
+      {
+        startFen: record.startFen,
+        moves: record.moves,
+        redo: record.redo || [],
+        settings: record.settings,
+        ...cleanExtras(record),
+        savedAt: Date.now(),
+      },
+      ...games,
+    ],
+    storage,
+  );
 }
 
 /** The newest previous game (removed from the list), or null. */
-export function popPrevious() {
-  const games = readPrevious();
+function popPrevious(storage) {
+  const games = readPrevious(storage);
   if (!games.length) return null;
   const [g, ...rest] = games;
-  writePrevious(rest);
+  writePrevious(rest, storage);
   return {
     startFen: g.startFen,
     moves: g.moves,
@@ -245,17 +249,38 @@ export function popPrevious() {
 }
 
 /** The newest previous game without removing it, or null. */
-export function peekPrevious() {
-  const g = readPrevious()[0];
+function peekPrevious(storage) {
+  const g = readPrevious(storage)[0];
   return g ? { startFen: g.startFen, moves: g.moves, settings: cleanSettings(g.settings) } : null;
 }
 
+/** @typedef {ReturnType<typeof createStore>} Store */
+
 /**
- * A value kept as JSON under `key` in localStorage (or any Storage): load() gives
+ * The game page's store over one Storage (localStorage on the page): the saved game
+ * (save, load, drop), the display preferences (loadPrefs, savePrefs) and the previous
+ * games (pushPrevious, popPrevious, peekPrevious).
+ * @param {Storage} storage
+ */
+export function createStore(storage) {
+  return {
+    save: (record) => save(record, storage),
+    drop: () => drop(storage),
+    load: () => load(storage),
+    loadPrefs: () => loadPrefs(storage),
+    savePrefs: (patch) => savePrefs(patch, storage),
+    pushPrevious: (record) => pushPrevious(record, storage),
+    popPrevious: () => popPrevious(storage),
+    peekPrevious: () => peekPrevious(storage),
+  };
+}
+
+/**
+ * A value kept as JSON under `key` in a Storage (or any Storage): load() gives
  * clean(the value read) (clean(null) when there is none or it is unreadable), save(v)
  * keeps v -> {} or {error} (then in memory only: private mode, quota).
  */
-export function jsonStore(key, clean, storage = globalThis.localStorage) {
+export function jsonStore(key, clean, storage) {
   let mem = clean(null);
   return {
     load() {

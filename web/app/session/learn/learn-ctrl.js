@@ -6,7 +6,7 @@
 // interface of docs/architecture.md): `owner` below hands the board its state and takes its
 // input. Every change asks the page for one redraw.
 //
-//   const learn = createLearnCtrl({ M, ctl, page, sounds, loadJson });
+//   const learn = createLearnCtrl({ M, ctl, page, sounds, loadJson, storage });
 //   await learn.enter('lessons' | 'puzzles', id?);  learn.exit();  learn.act(what, data)
 import { Lessons, progressStore } from './learn.js';
 import { Puzzles, puzzleStore } from './puzzles.js';
@@ -29,7 +29,7 @@ async function fetchJson(url) {
 // release(owner), animate(from, to), toast(text), announce(text), analysis, editor};
 // sounds: the page's sounds (or null); loadJson(url) -> {value} | {error}: the data files
 // (default: fetched).
-export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJson }) {
+export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJson, storage }) {
   const st = {
     kind: null, // 'lessons' | 'puzzles' | null
     selected: null, // the session's selected square (name), for the keyboard
@@ -59,7 +59,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       failure(`${which === 'puzzles' ? 'The puzzles' : 'The lessons'} could not be loaded: ${r.error}`);
     if (which === 'puzzles' && !st.puzzles) {
       const data = await loadJson('puzzles.json');
-      const made = data.error ? data : attempt(() => new Puzzles(M, data.value, puzzleStore())); // a file of another format: its reason
+      const made = data.error ? data : attempt(() => new Puzzles(M, data.value, puzzleStore(storage))); // a file of another format: its reason
       if (made.error) return unloaded(made);
       st.puzzles = made.value;
       st.puzzles.on('change', page.redraw);
@@ -67,7 +67,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
     }
     if (which === 'lessons' && !st.lessons) {
       const data = await loadJson('learn/lessons.json');
-      const made = data.error ? data : attempt(() => new Lessons(M, data.value, progressStore()));
+      const made = data.error ? data : attempt(() => new Lessons(M, data.value, progressStore(storage)));
       if (made.error) return unloaded(made);
       st.lessons = made.value;
       st.lessons.on('change', page.redraw);

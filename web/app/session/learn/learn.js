@@ -18,7 +18,7 @@ import { attempt, failure } from '../../util/result.js';
 export const LEARN_KEY = 'dragonchess.learn.v1';
 
 /** The tutorial's progress ({done: {lessonId: stepsDone}}). */
-export function progressStore(storage = globalThis.localStorage) {
+export function progressStore(storage) {
   return jsonStore(
     LEARN_KEY,
     (d) => ({
@@ -45,7 +45,7 @@ export function checkLessons(data) {
 }
 
 export class Lessons extends Emitter {
-  constructor(M, data, store = progressStore()) {
+  constructor(M, data, store) {
     super();
     this.M = M;
     useFacts(M);

@@ -21,7 +21,7 @@ export const PUZZLES_KEY = 'dragonchess.puzzles.v1';
 export const FILTERS = ['all', 'easy', 'medium', 'hard'];
 
 /** The puzzles' progress: {solved: {id: 1}, failed: {id: 1}, current, filter}. */
-export function puzzleStore(storage = globalThis.localStorage) {
+export function puzzleStore(storage) {
   const obj = (x) => (x && typeof x === 'object' && !Array.isArray(x) ? { ...x } : {});
   return jsonStore(
     PUZZLES_KEY,
@@ -57,7 +57,7 @@ export function checkPuzzles(data) {
 }
 
 export class Puzzles extends Emitter {
-  constructor(M, data, store = puzzleStore()) {
+  constructor(M, data, store) {
     super();
     this.M = M;
     useFacts(M);

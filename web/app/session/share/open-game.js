@@ -1,7 +1,7 @@
 // Which game is on the page: a game link in the address, the saved game, a previous game
 // kept when a link replaced it, or a new game. Persistence is store.js, link text is
 // share.js/links.js; every game goes through the controller's one reset path.
-import * as store from '../game/store.js';
+import { cleanSettings, DEFAULT_SETTINGS } from '../game/store.js';
 import { START } from '../game/model.js';
 import { SIDE_NAME, other, defaultRules } from '../../facts/facts.js';
 import { resignedWords } from '../../facts/words.js';
@@ -91,10 +91,12 @@ export function linkError(why) {
   return `The game in this link could not be set up: ${why}.`;
 }
 
-// ctl: the Controller; ui: {toast(text, ms?, action?), announce(text), download(), address}:
+// ctl: the Controller; store: createStore(); ui: {toast(text, ms?, action?), announce(text),
+// download(), address}:
 // the address bar, which the ui owns (ui/share/share.js): {read() -> null | {error} | link,
 // write(game), urlFor(game) -> the full address}.
-export function createOpening(ctl, ui) {
+/** @param {any} ctl @param {import('../game/store.js').Store} store @param {any} ui */
+export function createOpening(ctl, store, ui) {
   const { read: readLink, write: setAddress, urlFor: linkFor } = ui.address;
   // What became of the last link and of the saved game: the reason a link was refused or
   // the saved game could not be restored, and whether a game was kept among the previous
@@ -192,7 +194,7 @@ export function createOpening(ctl, ui) {
         }.`,
       );
     }
-    const settings = store.cleanSettings(
+    const settings = cleanSettings(
       link.mode === 'link'
         ? { ...base, mode: 'link', human: me, flipped: me === 'scarlet' }
         : link.mode === 'ai'
@@ -312,7 +314,7 @@ export function createOpening(ctl, ui) {
     } else if (saved.error) {
       failRestore(saved.error);
     }
-    ctl.reset({ settings: store.cleanSettings(store.DEFAULT_SETTINGS) });
+    ctl.reset({ settings: cleanSettings(DEFAULT_SETTINGS) });
   }
 
   // A link played the same way as the record (the same mode; by link, this device's own or
@@ -363,7 +365,7 @@ export function createOpening(ctl, ui) {
     const prev = ctl.record();
     const way = recordedWay(game.meta && game.meta.tags);
     const tc = (game.timing && game.timing.tc) || null; // a timed record: its clocks as it left them
-    const settings = store.cleanSettings({
+    const settings = cleanSettings({
       ...ctl.settings,
       ...way,
       tc,

@@ -1,6 +1,5 @@
 // The dialogs: a new game (mode, side, level; restore the previous game) and the game
 // summary when a game ends.
-import * as store from '../../session/game/store.js';
 import * as view from './view.js';
 import { SIDE_NAME, other, levelText, strengthRange, ruleSetList, defaultRules } from '../../facts/facts.js';
 import { checkmateWords, resultTitle, resultReason, resultScore } from '../../facts/words.js';
@@ -38,8 +37,9 @@ function fillChoices(form) {
   }
 }
 
-// ctl: the Controller; opening: createOpening()
-export function createDialogs(ctl, opening) {
+// ctl: the Controller; opening: createOpening(); store: createStore()
+/** @param {any} ctl @param {any} opening @param {import('../../session/game/store.js').Store} store */
+export function createDialogs(ctl, opening, store) {
   // preset: {mode} to start from instead of the game's (the welcome's choices)
   function openNewGame(preset = {}) {
     const form = $('form-new'),

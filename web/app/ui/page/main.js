@@ -11,7 +11,7 @@ import { createBoard as makeBoard } from '../../../renderer/board.js';
 import { loadEngine as loadRules } from '../../../engine/engine-loader.js';
 import { GameModel } from '../../session/game/model.js';
 import { useFacts, levelName } from '../../facts/facts.js';
-import * as store from '../../session/game/store.js';
+import { createStore, cleanSettings, DEFAULT_SETTINGS } from '../../session/game/store.js';
 import { Controller } from '../../session/game/controller.js';
 import { createAI } from '../../session/game/ai.js';
 import { createOpening } from '../../session/share/open-game.js';
@@ -71,6 +71,7 @@ async function boot(createBoard, loadEngine) {
     loadEngine(),
   ]);
   useFacts(M);
+  const store = createStore(localStorage);
   // the boards' arrangement: the largest squares (default) or the levels in line (a preference)
   let boardStyle = store.loadPrefs().boards === 'aligned' ? 'aligned' : 'large';
   const arrangeBtn = $('btn-arrange');
@@ -96,7 +97,7 @@ async function boot(createBoard, loadEngine) {
     el.textContent = levelName(el.dataset.levelName);
   });
 
-  const ctl = new Controller(new GameModel(M), store.cleanSettings(store.DEFAULT_SETTINGS));
+  const ctl = new Controller(new GameModel(M), cleanSettings(DEFAULT_SETTINGS));
   const sounds = createSounds();
   const page = new Page({ ctl, board, sounds });
   page.toggleArrange = () => {
@@ -125,12 +126,18 @@ async function boot(createBoard, loadEngine) {
   const analysis = createAnalysisCtrl(ctl, modes);
   const copy = { link: copyLink, embed: (game) => embedSnippet(game, location.href), text: copyText };
   const editor = createEditor(ctl, { ...modes, analysis, copy }, M);
-  const learn = createLearnCtrl({ M, ctl, page: { ...modes, analysis, editor }, sounds });
+  const learn = createLearnCtrl({
+    M,
+    ctl,
+    page: { ...modes, analysis, editor },
+    sounds,
+    storage: localStorage,
+  });
   Object.assign(page, { ai, analysis, dialogs: null });
   // a game that could not be saved is offered as a download (opening.js says so)
   const address = { read: readLink, write: setAddress, urlFor: linkFor };
-  const opening = createOpening(ctl, { ...ui, address, download: () => recordIO.download() });
-  const dialogs = (page.dialogs = createDialogs(ctl, opening));
+  const opening = createOpening(ctl, store, { ...ui, address, download: () => recordIO.download() });
+  const dialogs = (page.dialogs = createDialogs(ctl, opening, store));
   const sendBox = createSendBox(ctl, opening);
   const recordIO = createRecordIO(ctl, M, opening, ui);
   const offers = createOffersPanel(ctl, $('offers'), ui.toast);
