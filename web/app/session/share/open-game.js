@@ -95,7 +95,11 @@ export function linkError(why) {
 // download(), address}:
 // the address bar, which the ui owns (ui/share/share.js): {read() -> null | {error} | link,
 // write(game), urlFor(game) -> the full address}.
-/** @param {any} ctl @param {import('../game/store.js').Store} store @param {any} ui */
+/**
+ * @param {any} ctl
+ * @param {import('../game/store.js').Store} store
+ * @param {any} ui
+ */
 export function createOpening(ctl, store, ui) {
   const { read: readLink, write: setAddress, urlFor: linkFor } = ui.address;
   // What became of the last link and of the saved game: the reason a link was refused or

@@ -5,6 +5,7 @@ import { SIDE_NAME, other, levelText, strengthRange, ruleSetList, defaultRules }
 import { checkmateWords, resultTitle, resultReason, resultScore } from '../../facts/words.js';
 import { $, el, esc } from '../../util/dom.js';
 import { readTc, tcCode, tcWords, PRESETS, DAYS } from '../../session/game/clock.js';
+import { cleanSettings } from '../../session/game/store.js';
 
 // The first clock's option says what the figures mean.
 const presetText = (tc, i) =>
@@ -38,7 +39,11 @@ function fillChoices(form) {
 }
 
 // ctl: the Controller; opening: createOpening(); store: createStore()
-/** @param {any} ctl @param {any} opening @param {import('../../session/game/store.js').Store} store */
+/**
+ * @param {any} ctl
+ * @param {any} opening
+ * @param {import('../../session/game/store.js').Store} store
+ */
 export function createDialogs(ctl, opening, store) {
   // preset: {mode} to start from instead of the game's (the welcome's choices)
   function openNewGame(preset = {}) {
@@ -91,7 +96,7 @@ export function createDialogs(ctl, opening, store) {
   // A new game always loads (the start position): nothing to report.
   function newGame(next, rules = ctl.model.rules) {
     // under the current game's rule set unless given
-    ctl.reset({ settings: store.cleanSettings({ ...ctl.settings, ...next }), seen: false, rules });
+    ctl.reset({ settings: cleanSettings({ ...ctl.settings, ...next }), seen: false, rules });
   }
 
   function showGameOver(force) {
