@@ -15,18 +15,20 @@ LevelSettings level_settings(int level) {
       // docs/figures.md): blind to every capture between levels, their own moves' risks
       // unseen (1 always: one ply and no capture after it; 2 in most searches), and
       // often a move up to 3 pawns worse than the best.
-      {900, 1, 120000, 0, 60, 300, 0, 0, 0, 100, 100, 0, true},       // 1
-      {1200, 2, 200000, 0, 50, 300, 0, 0, -1, 0, 100, 70, true},      // 2
-      {1500, 7, 350000, 8, 2, 35, 3, 3, -1, 0, 0, 0, true},           // 3
-      {2000, 7, 550000, 4, 2, 20, 1, 1, -1, 0, 0, 0, true},           // 4
-      {2500, 8, 1000000, 0, 0, 0, 0, 0, -1, 0, 0, 0, true},           // 5: no weakness; every root move exact
-      {2500, MAX_DEPTH, 300000, 0, 0, 0, 0, 0, -1, 0, 0, 0, false},   // 6: the top level's search, by nodes
-      {2500, MAX_DEPTH, 500000, 0, 0, 0, 0, 0, -1, 0, 0, 0, false},   // 7
+      {900, 1, 120000, 0, 60, 300, 0, 0, 0, 100, 100, 0, true},   // 1
+      {1200, 2, 200000, 0, 50, 300, 0, 0, -1, 0, 100, 70, true},  // 2
+      // 3 and 4 climb from the beginners the way people do: they see more of the board and
+      // look further, and still miss captures between levels and what their move allows.
+      {1500, 2, 220000, 0, 40, 250, 0, 0, -1, 0, 85, 50, true},       // 3
+      {2000, 3, 250000, 0, 20, 150, 0, 5, 0, 20, 40, 25, true},       // 4
+      {2000, 7, 350000, 8, 2, 35, 3, 3, -1, 0, 0, 0, true},           // 5
+      {2500, 8, 1000000, 0, 0, 0, 0, 0, -1, 0, 0, 0, true},           // 6: no weakness; every root move exact
+      {2500, MAX_DEPTH, 500000, 0, 0, 0, 0, 0, -1, 0, 0, 0, false},   // 7: the top level's search, by nodes
       {2500, MAX_DEPTH, 1100000, 0, 0, 0, 0, 0, -1, 0, 0, 0, false},  // 8
       {3000, MAX_DEPTH, 2400000, 0, 0, 0, 0, 0, -1, 0, 0, 0, false},  // 9
       // 10: full strength; at least 4,000,000 nodes (1.67 times level 9: a floor of
-      // 2.2 times, as each of levels 6-9 over the one below, scored 87.5%), thinking
-      // up to 10 s for them on a slow machine.
+      // 2.2 times, as between levels 7, 8 and 9, scored 87.5%), thinking up to 10 s for
+      // them on a slow machine.
       {3000, MAX_DEPTH, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, false, 4000000, 10000},
   };
   return L[std::clamp(level, 1, 10)];
