@@ -161,36 +161,6 @@ export const STATES = [
 ].filter((s) => !s.file || fs.existsSync(path.join(SITE, s.file)));
 
 /**
- * The tabs the states are audited in: one browser context for each window size (and one
- * for the first visit's states), whose cache and service worker every state's page shares,
- * so the site loads cold once per size rather than once per state. Each state gets a new
- * page with the site's storage emptied first (as a fresh profile has it: no game kept, no
- * lesson progress; the welcome closed unless the state says otherwise).
- *   const tabs = auditTabs(browser);   // browser: launchBrowser()
- *   const page = await tabs.open(viewport, state);   // a blank page of the site, for state.open
- *   await tabs.done(page); ... await tabs.close();
- */
-export function auditTabs(browser, url) {
-  const contexts = new Map(); // "width x height welcomed" -> a context of launchBrowser()
-  async function open(viewport, state) {
-    const welcomed = state.welcomed !== false;
-    const key = `${viewport.width}x${viewport.height} ${welcomed}`;
-    if (!contexts.has(key)) contexts.set(key, browser.context({ ...viewport, welcomed }));
-    const page = await (await contexts.get(key)).newPage();
-    // A page of the site's origin to empty its storage from (the next page's own start
-    // marks the welcome closed again when the context says so).
-    await page.goto(url + 'favicon.svg');
-    await page.evaluate(() => localStorage.clear());
-    return page;
-  }
-  const done = (page) => page.close().catch(() => {});
-  async function close() {
-    for (const c of contexts.values()) await (await c).close();
-  }
-  return { open, done, close };
-}
-
-/**
  * Runs axe over the page as it is (WCAG 2.x A and AA, and axe's best practices):
  * {violations: [{id, impact, help, targets}], counts: {critical, serious, moderate, minor}}.
  */

@@ -3,21 +3,20 @@
 // (critical, serious, moderate, minor) and the nodes concerned. --list names each violation.
 // Run: node tests/browser/axe-counts.mjs [--list]   (build the site first: scripts/build-site --test)
 import { startServer, launchBrowser } from './helpers.mjs';
-import { STATES, VIEWPORTS, IMPACTS, audit, auditTabs, describe } from './axe-audit.mjs';
+import { STATES, VIEWPORTS, IMPACTS, audit, describe } from './axe-audit.mjs';
 
 const list = process.argv.includes('--list');
 const server = await startServer();
 const browser = await launchBrowser();
-const tabs = auditTabs(browser, server.url);
 try {
   console.log(`| page / state | window | ${IMPACTS.join(' | ')} |`);
   console.log(`|---|---|${IMPACTS.map(() => '---:').join('|')}|`);
   for (const state of STATES) {
     for (const viewport of VIEWPORTS) {
-      const page = await tabs.open(viewport, state);
+      const tab = await browser.page({ ...viewport, welcomed: state.welcomed !== false });
       try {
-        await state.open(page, server.url);
-        const { violations, counts } = await audit(page);
+        await state.open(tab.page, server.url);
+        const { violations, counts } = await audit(tab.page);
         const cell = (i) => {
           const nodes = violations.filter((v) => v.impact === i).reduce((n, v) => n + v.targets.length, 0);
           return counts[i] ? `${counts[i]} (${nodes})` : '0';
@@ -27,12 +26,11 @@ try {
         );
         if (list) for (const v of violations) console.log(`  ${describe(v).replace(/\n/g, '\n  ')}`);
       } finally {
-        await tabs.done(page);
+        await tab.close();
       }
     }
   }
 } finally {
-  await tabs.close();
   await browser.close();
   await server.close();
 }

@@ -7,16 +7,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, watchErrors } from './helpers.mjs';
-import { STATES, VIEWPORTS, audit, auditTabs, describe } from './axe-audit.mjs';
+import { STATES, VIEWPORTS, audit, describe } from './axe-audit.mjs';
 
-let server, browser, tabs;
+let server, browser;
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  tabs = auditTabs(browser, server.url);
 });
 after(async () => {
-  await tabs?.close();
   await browser?.close();
   await server?.close();
 });
@@ -24,11 +22,11 @@ after(async () => {
 for (const viewport of VIEWPORTS) {
   for (const state of STATES) {
     test(`${state.name} at ${viewport.width}x${viewport.height}: no serious or critical violation`, async (t) => {
-      const page = await tabs.open(viewport, state);
+      const tab = await browser.page({ ...viewport, welcomed: state.welcomed !== false });
       try {
-        const errors = watchErrors(page);
-        await state.open(page, server.url);
-        const { violations } = await audit(page);
+        const errors = watchErrors(tab.page);
+        await state.open(tab.page, server.url);
+        const { violations } = await audit(tab.page);
         for (const v of violations.filter((x) => x.impact === 'moderate' || x.impact === 'minor'))
           t.diagnostic(describe(v));
         const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -42,7 +40,7 @@ for (const viewport of VIEWPORTS) {
           [],
         );
       } finally {
-        await tabs.done(page);
+        await tab.close();
       }
     });
   }

@@ -90,39 +90,28 @@ const ARGS = [
 ];
 
 // One headless Chromium for the checks of a file at several window sizes: page(options)
-// opens a fresh context (its own storage) as launch() would; context(options) opens one
-// whose pages share its cache, storage and service worker (newPage() for each), so a
-// file that opens many pages of the site pays the site's first load once; close() ends it
-// all.
+// opens a fresh context (its own storage) as launch() would, close() ends it all.
 export async function launchBrowser() {
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ARGS });
-  async function context({
-    width = 1400,
-    height = 800,
-    deviceScaleFactor = 1,
-    isMobile = false,
-    hasTouch = false,
-    welcomed = true,
-  } = {}) {
-    const context = await browser.newContext({
-      viewport: { width, height },
-      deviceScaleFactor,
-      isMobile,
-      hasTouch,
-    });
-    if (welcomed) await context.addInitScript(markWelcomed);
-    context.setDefaultTimeout(0); // as launch()
-    return {
-      context,
-      newPage: async () => settling(await context.newPage()),
-      close: () => context.close().catch(() => {}),
-    };
-  }
   return {
-    context,
-    async page(options = {}) {
-      const c = await context(options);
-      return { context: c.context, page: await c.newPage(), close: c.close };
+    async page({
+      width = 1400,
+      height = 800,
+      deviceScaleFactor = 1,
+      isMobile = false,
+      hasTouch = false,
+      welcomed = true,
+    } = {}) {
+      const context = await browser.newContext({
+        viewport: { width, height },
+        deviceScaleFactor,
+        isMobile,
+        hasTouch,
+      });
+      if (welcomed) await context.addInitScript(markWelcomed);
+      context.setDefaultTimeout(0); // as launch()
+      const page = settling(await context.newPage());
+      return { context, page, close: () => context.close().catch(() => {}) };
     },
     close: () => browser.close().catch(() => {}),
   };
