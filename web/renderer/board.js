@@ -188,6 +188,8 @@ export async function createBoard(container, options = {}) {
     labels: () => JSON.parse(mod.labels()),
     /** Draws now rather than at the next animation frame: the canvas holds the picture on return (to copy it). */
     drawNow: () => mod.renderNow(),
+    /** Takes the container's size now rather than at the next animation frame (after a resize, before drawNow). */
+    fitNow: () => view.fitNow(),
     /** The layout the renderer would use for a container of this size (pure); by default
      *  with this board's levels and arrangement. */
     fit(

@@ -92,6 +92,12 @@ export async function createBoardView(container, options = {}) {
   const scheduleSize = () => {
     if (!pending) pending = requestAnimationFrame(applySize);
   };
+  // The container's size taken at once, not at the next frame (a still picture drawn right
+  // after its box is sized).
+  const fitNow = () => {
+    if (pending) cancelAnimationFrame(pending);
+    applySize();
+  };
   const observer = new ResizeObserver(scheduleSize);
   observer.observe(container);
   let dprQuery = null;
@@ -119,6 +125,7 @@ export async function createBoardView(container, options = {}) {
   return {
     /** Re-reads the container's text and background colours (labels; no-WebGL fallback). */
     refreshTheme: textColor,
+    fitNow,
     canvas,
     module: mod,
     ready,

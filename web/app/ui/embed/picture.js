@@ -17,8 +17,8 @@ export function createPictures(board, host) {
       h = box.clientHeight;
     host.style.width = w + 'px';
     host.style.height = h + 'px';
+    board.fitNow(); // the renderer would follow its container's size only at the next frame
     for (let i = 0; i < 10; i++) {
-      // the renderer follows its container's size at the next frame
       const g = board.geometry();
       if (g.width === w && g.height === h) break;
       await frame();

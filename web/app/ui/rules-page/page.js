@@ -109,7 +109,10 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
     if (rules === ruleSetIds(M)[0]) url.searchParams.delete('rules');
     else url.searchParams.set('rules', rules);
     history.replaceState(history.state, '', url.href);
-    if (first) await drawer.firstDrawn();
+    if (first) {
+      drawer.now(); // not a frame later, when the observer first reports
+      await drawer.firstDrawn();
+    }
     if (my !== renders) return;
     const data = { pieces: pieceSections(M, rules), special: ruleSections(M, lessons, rules) };
     drawer.add(fill($('rules-rest'), restHtml(M, data, view), kept));
@@ -315,6 +318,7 @@ function pageHtml(M, data, view, part) {
 // the rest, one at a time. restart(boxes, {more}): these are the figures now (all to be drawn
 // again, e.g. under other rules); more: true when add() will bring the rest of the page.
 // A new width draws them all again. 'all-drawn' is said when the whole page is drawn.
+const NEAR_PX = 300; // how near the window a figure is drawn first
 function lazyPictures(pictures, figureOf) {
   let boxes = [],
     dirty = new Set(),
@@ -327,7 +331,7 @@ function lazyPictures(pictures, figureOf) {
       for (const e of entries) e.isIntersecting ? near.add(e.target) : near.delete(e.target);
       pump();
     },
-    { rootMargin: '300px 0px' },
+    { rootMargin: `${NEAR_PX}px 0px` },
   );
   const idle = () =>
     new Promise((r) =>
@@ -372,6 +376,14 @@ function lazyPictures(pictures, figureOf) {
     add(list);
     more = !!o.more;
   }
+  // The figures near the window now, as the observer will report them, drawn at once.
+  function now() {
+    for (const b of boxes) {
+      const r = b.getBoundingClientRect();
+      if (r.bottom > -NEAR_PX && r.top < innerHeight + NEAR_PX) near.add(b);
+    }
+    pump();
+  }
   // Resolves once a picture is drawn, or nothing is left to draw.
   const firstDrawn = () =>
     new Promise((resolve) => {
@@ -392,5 +404,5 @@ function lazyPictures(pictures, figureOf) {
     dirty = new Set(boxes);
     pump();
   });
-  return { restart, add, firstDrawn };
+  return { restart, add, now, firstDrawn };
 }
