@@ -35,7 +35,9 @@ const GAME_OVER = 'The game is over. Start a new game or step through the moves.
 
 /** The controller's events, each once:
  *  'interrupt'  before anything that makes a running search pointless (the AI cancels it)
- *  'reset'      another game is on the page (the reset path), before its first 'record'
+ *  'reset'      {continues} another game is on the page (the reset path), before its first
+ *               'record'; continues: it is the same game gone on (a link's answer), so what
+ *               was open for it may stay; otherwise nothing of the game before may stay
  *  'turn'       after the game changed: a computer to move may start thinking
  *  'moved'      {plies, reverse} the board changed by these plies (animate them)
  *  'record'     the record or the settings changed (save, address bar); {restored: true}
@@ -173,6 +175,8 @@ export class Controller extends Emitter {
   // `ending`, `offer`, `takeback`, `assists`, `premove`, `endedHere`, `meta`, `rules` (the
   // rule set, Gygax's when absent): as record() gives them.
   // `clock`: the saved clocks of this game (checked against it; fresh clocks otherwise).
+  // `continues`: the game on the page goes on (a link bringing the opponent's answer); any
+  // other reset starts another game, clean: no analysis, review or help of the one before.
   reset({
     settings = this.settings,
     startFen = START,
@@ -189,6 +193,7 @@ export class Controller extends Emitter {
     meta = null,
     rules = defaultRules(),
     clock: saved = null,
+    continues = false,
   } = {}) {
     const players = playersFor(settings, recordedNames(meta && meta.tags));
     const loaded = this.model.load(startFen, moves, settings.tc ? [] : redo, ending, rules); // nothing changed when it fails
@@ -202,7 +207,7 @@ export class Controller extends Emitter {
         ? kept
         : clock.newClock(settings.tc, this.model.length)
       : null;
-    this.emit('reset');
+    this.emit('reset', { continues });
     this.offer = ending ? null : offer;
     this.takeback = ending ? null : takeback;
     this.assists = (Array.isArray(assists) ? assists : []).filter((a) => a.ply <= this.model.length);

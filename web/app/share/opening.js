@@ -215,6 +215,8 @@ export function createOpening(ctl, ui) {
       takeback: link.mode === 'link' ? link.takeback || null : null,
       assists: link.assists || [],
       premove,
+      // the same game gone on, played here the same way: what is open for it stays
+      continues: goesOn && prev.moves.length > 0 && prev.settings.mode === settings.mode,
     });
     if (r.error) return linkFailed(linkError(r.error));
     const kept = !!(prev && prev.moves.length && !goesOn) && !store.pushPrevious(prev).error;

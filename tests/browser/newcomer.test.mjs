@@ -1,0 +1,145 @@
+// A newcomer's first games (issue 47): a new game starts clean after a review, whichever
+// way it starts (new game, rematch, link, file, editor), and help is noted only for the
+// game it was used in.
+// Run: cd tests/browser && node --test newcomer.test.mjs   (build the site first)
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, openGame, watchErrors } from './helpers.mjs';
+
+let server, browser;
+test.before(async () => {
+  server = await startServer();
+  browser = await launch({ width: 1280, height: 720 });
+});
+test.after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const click = (page, sel) => page.evaluate((s) => document.querySelector(s).click(), sel);
+const VS_COMPUTER = '#moves=2c22c3&vs=computer&strength=1&to=s';
+const TWO_PLAYERS = '#moves=2c22c3.2c72c6';
+
+async function resign(page) {
+  await click(page, '[data-offer="resign"]');
+  await page.waitForSelector('#dlg-resign[open]');
+  await click(page, '#btn-resign-yes');
+  await page.waitForSelector('#dlg-over[open]');
+}
+// The summary's button (its value: 'review', 'rematch').
+async function summary(page, value) {
+  await click(page, `#dlg-over button[value="${value}"]`);
+  await page.waitForSelector('#dlg-over[open]', { state: 'detached' });
+}
+// The review done (whole: true), or under way with a position judged.
+const reviewed = (page, whole = true) =>
+  page.waitForFunction(
+    (w) => {
+      const r = window.__dc.analysis.review.state;
+      return w ? r.status === 'done' : r.entries.filter(Boolean).length > 0;
+    },
+    whole,
+  );
+
+// As the issue found it: a game against the computer resigned, then "Review the game"
+// (whole: the review finished, else still running).
+async function reviewedGame(page, whole = false) {
+  await page.goto('about:blank');
+  await openGame(page, server.url + VS_COMPUTER, { pieces: false });
+  await resign(page);
+  await summary(page, 'review');
+  await reviewed(page, whole);
+  const on = await page.evaluate(() => window.__dc.analysis.on);
+  assert.ok(on, 'the review opened the analysis');
+}
+
+// What a game just started shows of analysis, review and help.
+const leftovers = (page) =>
+  page.evaluate(() => {
+    const an = window.__dc.analysis;
+    const text = document.body.innerText;
+    return {
+      analysisOpen: an.on || document.body.classList.contains('analysing'),
+      review: an.review.state.status,
+      reviewedMoves: an.review.state.moves.length,
+      arrows: an.arrows().length,
+      marks: an.marks().size,
+      reviewWords: /The review covers/.test(text),
+      helpInList: /used (the analysis|a hint)/.test(document.getElementById('moves').textContent),
+      helpInRecord: /used (the analysis|a hint)/.test(window.__dc.recordText()),
+      helpInLink: /[&#]help=/.test(location.hash),
+    };
+  });
+const CLEAN = {
+  analysisOpen: false,
+  review: 'idle',
+  reviewedMoves: 0,
+  arrows: 0,
+  marks: 0,
+  reviewWords: false,
+  helpInList: false,
+  helpInRecord: false,
+  helpInLink: false,
+};
+
+test('after a review every new game starts clean: new, rematch, link, file, editor', async () => {
+  const { page } = browser;
+  const errors = watchErrors(page);
+  // the record of a two-player game, to open as a file
+  await openGame(page, server.url + TWO_PLAYERS, { pieces: false });
+  const file = await page.evaluate(() => window.__dc.recordText());
+
+  // New game: two players on this device
+  await reviewedGame(page, true);
+  await click(page, '#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  await click(page, '#form-new input[name="mode"][value="hotseat"]');
+  await click(page, '#btn-new-start');
+  await page.waitForFunction(() => window.__dc.state().mode === 'hotseat');
+  assert.deepEqual(await leftovers(page), CLEAN, 'new game');
+  // help used in this game is noted, for this game
+  await page.keyboard.press('a');
+  await page.waitForFunction(() => /used the analysis/.test(window.__dc.recordText()));
+  await page.keyboard.press('a');
+
+  // Play by link: the opponent's link of another game
+  await reviewedGame(page);
+  await page.evaluate(() => {
+    location.hash = 'moves=2c22c3&play=link&to=s';
+  });
+  await page.waitForFunction(() => window.__dc.state().mode === 'link');
+  assert.deepEqual(await leftovers(page), CLEAN, 'a link');
+  assert.doesNotMatch(await page.evaluate(() => window.__dc.sendLink() || ''), /help=/);
+
+  // A file opened
+  await reviewedGame(page);
+  await click(page, '[data-act="record"]');
+  await page.setInputFiles('#rec-file-input', {
+    name: 'game.dgn',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(file),
+  });
+  await page.waitForFunction(() => window.__dc.state().mode === 'hotseat');
+  assert.deepEqual(await leftovers(page), CLEAN, 'a file');
+
+  // The editor's position, played by two
+  await reviewedGame(page);
+  await click(page, '[data-act="editor"]');
+  await page.waitForSelector('#editor-card:not([hidden])');
+  await click(page, '[data-ed="hotseat"]');
+  await page.waitForFunction(() => window.__dc.state().mode === 'hotseat');
+  assert.deepEqual(await leftovers(page), CLEAN, 'the editor');
+
+  // Play again after a game between two, its analysis used (and noted in it), reviewed
+  await page.goto('about:blank');
+  await openGame(page, server.url + TWO_PLAYERS, { pieces: false });
+  await page.keyboard.press('a');
+  await click(page, '#an-review-start');
+  await reviewed(page);
+  assert.match(await page.evaluate(() => window.__dc.recordText()), /used the analysis/);
+  await resign(page);
+  await summary(page, 'rematch');
+  await page.waitForFunction(() => window.__dc.state().length === 0);
+  assert.deepEqual(await leftovers(page), CLEAN, 'a rematch');
+  assert.deepEqual(errors, []);
+});
