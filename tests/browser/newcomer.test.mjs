@@ -143,3 +143,28 @@ test('after a review every new game starts clean: new, rematch, link, file, edit
   assert.deepEqual(await leftovers(page), CLEAN, 'a rematch');
   assert.deepEqual(errors, []);
 });
+
+test('takebacks on a clock against the computer: one rule, said the same on every control', async () => {
+  const { page } = browser;
+  const errors = watchErrors(page);
+  await page.goto('about:blank');
+  await openGame(page, server.url + '#moves=2c22c3.2c72c6&vs=computer&strength=1&to=g&tc=3+2', {
+    pieces: false,
+  });
+  assert.ok((await page.evaluate(() => window.__dc.state().clock)) !== null, 'a game on a clock');
+  const rule = await page.getAttribute('[data-act="undo"]', 'title');
+  assert.match(rule, /^No takebacks against the computer on a clock/);
+  assert.equal(await page.isDisabled('[data-act="undo"]'), true);
+  // Ctrl+Z says the same rule under the status line, and no note covers the players
+  await page.keyboard.press('Control+z');
+  await page.waitForFunction(() => window.__dc.state().note !== null);
+  assert.equal(await page.textContent('#status-sub'), rule);
+  assert.equal(await page.isVisible('#toast'), false, 'no toast over the players');
+  assert.equal((await page.evaluate(() => window.__dc.history())).length, 2, 'nothing taken back');
+  // a hint is not a takeback: it works on a clock, as the rule says
+  assert.match(rule, /a hint still works/);
+  assert.equal(await page.isDisabled('[data-act="hint"]'), false);
+  await page.keyboard.press('h');
+  await page.waitForFunction(() => window.__dc.state().hint !== null);
+  assert.deepEqual(errors, []);
+});

@@ -586,12 +586,14 @@ export class Controller extends Emitter {
     return 1;
   }
 
-  // Why undo is not offered in this game, or null.
+  // Why undo is not offered in this game, or null: the one statement of the rule, which
+  // every undo control shows (the button's title, Ctrl+Z's note). A hint is not a takeback:
+  // it stays on a clock, searched on the player's own time, as the analysis stays open.
   undoRefusal() {
     if (!this.clock) return null;
     if (this.model.ending()) return 'No takeback after a game on a clock ended off the board.';
     if (this.humanSide() && this.aiPlays(other(this.humanSide())))
-      return 'No takebacks against the computer on a clock: start a game without a clock to take moves back.';
+      return 'No takebacks against the computer on a clock (a hint still works, on your time): start a game without a clock to take moves back.';
     return null;
   }
 
@@ -605,17 +607,10 @@ export class Controller extends Emitter {
     return 1;
   }
 
+  // -> the plies taken back (0: none; undoRefusal() says why when a rule refuses it).
   undo() {
     const k = this.undoCount();
-    if (!k) {
-      const why = this.undoRefusal();
-      if (why) {
-        this.note = { text: why, kind: 'note' };
-        this.emit('change');
-      }
-      return 0;
-    }
-    return this.takeBack(k);
+    return k ? this.takeBack(k) : 0;
   }
 
   // Takes back the last k plies (undo's count, or a takeback accepted: offers.js). -> k.

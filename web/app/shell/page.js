@@ -354,9 +354,11 @@ export class Page {
   }
 
   // Undo: at once against the computer; between people, a takeback request (offers.js).
+  // Why it did not happen goes under the status line, where the button's title says it
+  // too, not in a note over the players.
   undo() {
     const r = undoOrAsk(this.ctl);
-    if (r.error) view.toast(r.error);
+    if (r.error) this.ctl.setNote({ text: r.error, kind: 'note' });
   }
 
   // The game's keys (the analysis's first: A, X).
