@@ -4,7 +4,7 @@
 // Run: cd tests/browser && node --test newcomer.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openGame, watchErrors } from './helpers.mjs';
+import { startServer, launch, launchBrowser, openGame, waitReady, watchErrors } from './helpers.mjs';
 
 let server, browser;
 test.before(async () => {
@@ -33,13 +33,10 @@ async function summary(page, value) {
 }
 // The review done (whole: true), or under way with a position judged.
 const reviewed = (page, whole = true) =>
-  page.waitForFunction(
-    (w) => {
-      const r = window.__dc.analysis.review.state;
-      return w ? r.status === 'done' : r.entries.filter(Boolean).length > 0;
-    },
-    whole,
-  );
+  page.waitForFunction((w) => {
+    const r = window.__dc.analysis.review.state;
+    return w ? r.status === 'done' : r.entries.filter(Boolean).length > 0;
+  }, whole);
 
 // As the issue found it: a game against the computer resigned, then "Review the game"
 // (whole: the review finished, else still running).
@@ -167,4 +164,56 @@ test('takebacks on a clock against the computer: one rule, said the same on ever
   await page.keyboard.press('h');
   await page.waitForFunction(() => window.__dc.state().hint !== null);
   assert.deepEqual(errors, []);
+});
+
+// The status line's words, whole on view (not cut short with an ellipsis).
+const subWhole = (page) =>
+  page.evaluate(() => {
+    const t = document.querySelector('#status-sub .status-sub-text');
+    return t.scrollWidth <= t.clientWidth + 1 && t.scrollHeight <= t.clientHeight + 1;
+  });
+
+test('the first game against the computer says how the Sky attacks below, once, with the lesson', async () => {
+  const fresh = await launchBrowser();
+  try {
+    const { page } = await fresh.page({ width: 1280, height: 720, welcomed: false });
+    const errors = watchErrors(page);
+    await page.goto(server.url);
+    await waitReady(page, { pieces: false });
+    await page.waitForFunction(() => document.getElementById('dlg-welcome').open);
+    await page.click('.welcome-choice[value="computer"]');
+    await page.waitForSelector('#dlg-new[open]');
+    // the strength's description says how it plays (core's words)
+    await page.$eval('#level', (e) => {
+      e.value = '2';
+    });
+    await page.dispatchEvent('#level', 'input');
+    assert.match(await page.textContent('#level-desc'), /^Novice: .*(misses|hanging)/);
+    await page.click('#btn-new-start');
+    await page.waitForFunction(() => window.__dc.state().level === 2);
+    const sub = await page.textContent('#status-sub .status-sub-text');
+    assert.match(sub, /Sky/);
+    assert.match(sub, /from afar/);
+    assert.ok(await subWhole(page), 'the sentence is whole on view');
+    await page.click('#status-sub [data-act="lesson-check-levels"]');
+    await page.waitForFunction(() => window.__dc.learn.mode() === 'lessons');
+    assert.match(await page.textContent('#learn-panel'), /Check across levels/);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => window.__dc.learn.mode() === null);
+    // it stays until the player's first move, which makes it said
+    assert.match(await page.textContent('#status-sub'), /Sky/);
+    await page.keyboard.press('t');
+    await page.keyboard.type('W2c3');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.__dc.state().length > 0);
+    // once: another game against the computer does not say it again
+    await page.click('#btn-new');
+    await page.waitForSelector('#dlg-new[open]');
+    await page.click('#btn-new-start');
+    await page.waitForFunction(() => window.__dc.state().length === 0);
+    assert.doesNotMatch(await page.textContent('#status-sub'), /Sky/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await fresh.close();
+  }
 });

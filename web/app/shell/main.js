@@ -29,6 +29,7 @@ import { copyLink, watchLinks, readLink } from '../share/share.js';
 import { createRecordIO } from '../share/record-io.js';
 import { createEmbedDialog } from '../embed/embed-dialog.js';
 import { createWelcome } from './welcome.js';
+import { watchFirstGame, LESSON_ACT, LESSON_ID } from './first-game.js';
 import { createAnalysisCtrl, MAX_LINES } from '../analysis/analysis-ctrl.js';
 import { createAnalysisView } from '../analysis/analysis-view.js';
 import { createEditor } from '../analysis/editor.js';
@@ -146,9 +147,10 @@ async function boot(createBoard, loadEngine) {
   );
 
   const welcome = createWelcome({ dialogs, learnView, prefs: modes.prefs });
+  watchFirstGame({ ctl, prefs: modes.prefs });
   const linkOpened = !!readLink();
   opening.restore();
-  wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds });
+  wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds, learnView });
   welcome.wire();
   document.body.classList.remove('loading');
   page.flush();
@@ -177,7 +179,20 @@ async function boot(createBoard, loadEngine) {
 }
 
 // The page's controls: buttons with a data-act, the move list, the typed moves, the keys.
-function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds }) {
+function wire({
+  page,
+  ctl,
+  ai,
+  analysis,
+  editor,
+  dialogs,
+  sendBox,
+  recordIO,
+  embed,
+  opening,
+  sounds,
+  learnView,
+}) {
   page.wireBoard();
   $('dlg-over').addEventListener('close', () => {
     if ($('dlg-over').returnValue === 'review') analysis.startReview();
@@ -208,6 +223,7 @@ function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, emb
     review: () => analysis.startReview(),
     editor: () => editor.open(),
     arrange: () => page.toggleArrange(),
+    [LESSON_ACT]: () => learnView.enter('lessons', LESSON_ID),
   };
   document.addEventListener('click', (e) => {
     const actEl = closestTo(e, '[data-act]');
