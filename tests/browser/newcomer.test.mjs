@@ -4,7 +4,15 @@
 // Run: cd tests/browser && node --test newcomer.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, launchBrowser, openGame, waitReady, watchErrors } from './helpers.mjs';
+import {
+  startServer,
+  launch,
+  launchBrowser,
+  openGame,
+  waitReady,
+  watchErrors,
+  clickSquare,
+} from './helpers.mjs';
 
 let server, browser;
 test.before(async () => {
@@ -216,4 +224,32 @@ test('the first game against the computer says how the Sky attacks below, once, 
   } finally {
     await fresh.close();
   }
+});
+
+test('puzzles: a King in check at the start is said, the rating and level numbers explained, a solved one not shown again', async () => {
+  const { page } = browser;
+  const errors = watchErrors(page);
+  await page.goto('about:blank');
+  await openGame(page, server.url, { pieces: false });
+  // p0084: Scarlet to move, its King on 1h6 in check, to win material (rating 601)
+  await page.evaluate(() => window.__dc.learn.enter('puzzles', 'p0084'));
+  await page.waitForFunction(() => window.__dc.learn.mode() === 'puzzles');
+  const task = await page.textContent('#learn-task');
+  assert.match(task, /King on 1h6 in check: get out of check and win material/);
+  assert.match(await page.textContent('#status-sub'), /in check/);
+  const title = await page.textContent('#learn-title');
+  assert.doesNotMatch(title, /\(601\)/);
+  assert.match(title, /rating 601/);
+  const more = await page.textContent('#learn-more');
+  assert.match(more, /rating says how hard/);
+  assert.match(more, /small number on a square is a level/);
+  // solved (Ex2i7), left, and Puzzles opened again: another puzzle
+  await clickSquare(page, '1h7');
+  await clickSquare(page, '2i7');
+  await page.waitForFunction(() => /Solved/.test(document.getElementById('status-sub').textContent));
+  await page.evaluate(() => window.__dc.learn.exit());
+  await page.evaluate(() => window.__dc.learn.enter('puzzles'));
+  await page.waitForFunction(() => window.__dc.learn.mode() === 'puzzles');
+  assert.doesNotMatch(await page.textContent('#learn-title'), /^Puzzle 84 /);
+  assert.deepEqual(errors, []);
 });

@@ -4,12 +4,12 @@
 // the player has moved with it on show it is remembered (the preferences) and not said again.
 //
 //   watchFirstGame({ ctl, prefs });   the page's action 'lesson-check-levels' opens the lesson
-import { other } from '../rules/facts.js';
+import { other, levelName } from '../rules/facts.js';
 
 // The player-facing words (one place, to translate).
-export const SKY_WORDS =
-  'Watch the Sky: its pieces attack the Ground below. A Dragon captures (and checks) from afar, ' +
-  'without moving, on the Ground square directly below it or one of the four beside that; ' +
+const skyWords = (sky = levelName(3), ground = levelName(2)) =>
+  `Watch the ${sky}: its pieces attack the ${ground} below. A Dragon captures (and checks) from afar, ` +
+  `without moving, on the ${ground} square directly below it or one of the four beside that; ` +
   'a Griffon attacks the squares diagonally next to the one below it.';
 export const LESSON_LABEL = 'Lesson: check across levels';
 export const LESSON_ACT = 'lesson-check-levels';
@@ -32,7 +32,7 @@ export function watchFirstGame({ ctl, prefs }) {
     const before = ctl.model.length <= firstPly(me);
     if (before && ctl.sideToMove() === me && ctl.isLive() && !ctl.isOver() && !ctl.note) {
       shown = true;
-      ctl.setNote({ text: SKY_WORDS, kind: 'note', action: { label: LESSON_LABEL, act: LESSON_ACT } });
+      ctl.setNote({ text: skyWords(), kind: 'note', action: { label: LESSON_LABEL, act: LESSON_ACT } });
     } else if (shown && !before) prefs.save({ [PREF]: true });
   });
 }
