@@ -253,3 +253,49 @@ test('puzzles: a King in check at the start is said, the rating and level number
   assert.doesNotMatch(await page.textContent('#learn-title'), /^Puzzle 84 /);
   assert.deepEqual(errors, []);
 });
+
+// p0001's position: Gold's Dragon on 3e5 above Scarlet's Sylph on 2f5 (a capture from afar).
+const AFAR_FEN =
+  '12/4s1s1s3/12/4R7/8G3/7S4/2S2P4S1/7r4/4o1k1t2o/ww1ww1wwwwww/1m4wh1u2/5p6/12/U3WW1W4/WWWW1K1WWWWW/O10O/4c1e5/2bd1d1d1bd1/1d7d2/12/6E5/4H7/1D1D1D1D1D1D/2B1CM4B1 g 1 47';
+
+test('words: a capture from afar explained, a draw said once, the kept game restorable until dismissed', async () => {
+  const { page } = browser;
+  const errors = watchErrors(page);
+  await page.goto('about:blank');
+  // the Dragon took without moving: the status line says so after "Rx2f5"
+  await openGame(page, server.url + '#fen=' + AFAR_FEN.replaceAll(' ', '_') + '&moves=3e52f5', {
+    pieces: false,
+  });
+  const sub = await page.textContent('#status-sub');
+  assert.match(sub, /Rx2f5 \(from afar: the Dragon on 3e5 took on 2f5 without moving\)/);
+  // a draw agreed: its summary does not say "Draw." twice
+  await page.evaluate(() => {
+    location.hash = 'moves=2c22c3.2c72c6';
+  });
+  await page.waitForFunction(() => window.__dc.state().length === 2);
+  // the game before (1 ply) was kept: the toast offering it back stays until dismissed
+  await page.waitForSelector('#toast:not([hidden]) .toast-btn');
+  assert.equal(await page.textContent('#toast .toast-btn'), 'Restore it');
+  assert.equal(await page.isVisible('#toast .toast-close'), true, 'it waits to be tapped or dismissed');
+  await click(page, '#toast .toast-close');
+  await click(page, '[data-offer="draw"]');
+  await click(page, '[data-offer="accept"]');
+  await page.waitForSelector('#dlg-over[open]');
+  const reason = await page.textContent('#over-reason');
+  assert.doesNotMatch(reason, /Draw\. Draw/);
+  assert.match(reason, /Draw by agreement/);
+  await page.keyboard.press('Escape');
+  assert.deepEqual(errors, []);
+});
+
+test('words: a touch screen is tapped, not clicked', async () => {
+  const fresh = await launchBrowser();
+  try {
+    const { page } = await fresh.page({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await page.goto(server.url);
+    await waitReady(page, { pieces: false });
+    assert.match(await page.textContent('#status-sub'), /^Tap or drag a piece/);
+  } finally {
+    await fresh.close();
+  }
+});

@@ -22,16 +22,23 @@ import {
   resultReason,
   checkWords,
   assistWords,
+  afarWords,
 } from '../rules/words.js';
 import { Emitter } from '../util/emitter.js';
 import { playersFor, opponentText, recordedNames } from './players.js';
 import { offerAfterMove, takebackAfterMove } from './offers.js';
 import { failure } from '../util/result.js';
 import * as clock from './clock.js';
+import { count } from '../util/plural.js';
 
 export const WAITING = "Waiting for your opponent's move — send them the link";
 const SLEEP_MIN_MS = 2000; // less than this between the clocks is the wall clock's own correction
 const GAME_OVER = 'The game is over. Start a new game or step through the moves.';
+// The first words of a game, by the device's pointer (a touch screen is tapped).
+const FIRST_MOVE = {
+  mouse: 'Click or drag a piece to see where it can go.',
+  touch: 'Tap or drag a piece to see where it can go.',
+};
 
 /** The controller's events, each once:
  *  'interrupt'  before anything that makes a running search pointless (the AI cancels it)
@@ -62,8 +69,14 @@ export const sameStart = (a, b) =>
 export class Controller extends Emitter {
   // model: a GameModel; settings: clean settings (store.cleanSettings)
   // now: epoch ms; monotonic: ms of a clock that stands still while the device sleeps
-  constructor(model, settings, { now = () => Date.now(), monotonic = () => performance.now() } = {}) {
+  // touch: the device is used by touch (the words say tap, not click)
+  constructor(
+    model,
+    settings,
+    { now = () => Date.now(), monotonic = () => performance.now(), touch = false } = {},
+  ) {
     super(EVENTS);
+    this.touch = touch;
     this.now = now;
     this.monotonic = monotonic;
     this.awake = null; // {wall, mono}: both clocks when the sleep credit last looked
@@ -625,7 +638,7 @@ export class Controller extends Emitter {
     if (this.clock) this.clock = clock.takenBack(this.clock, k, this.sideToMove(), this.now());
     this.emit(
       'announce',
-      `${k === 1 ? 'One move' : k + ' moves'} taken back. ${SIDE_NAME[this.sideToMove()]} to move.`,
+      `${count(k, { one: 'move', other: 'moves' })} taken back. ${SIDE_NAME[this.sideToMove()]} to move.`,
     );
     this.afterHistoryChange(plies, true);
     return k;
@@ -767,10 +780,11 @@ export class Controller extends Emitter {
     }
     if (!note && !sub && m.length) {
       const last = m.plies[m.length - 1];
-      sub = `${this.whoPlayed(other(stm))} played ${this.moveLabel(m.length)} ${last.algebraic}${st.check ? ', check ' + checkWords(snap) : ''}`;
+      const afar = last.kind === 'afar' ? ' ' + afarWords(last, m.snap(m.length - 1)) : '';
+      sub = `${this.whoPlayed(other(stm))} played ${this.moveLabel(m.length)} ${last.algebraic}${afar}${st.check ? ', check ' + checkWords(snap) : ''}`;
     }
     if (!note && !sub && mover.kind === 'human' && m.length === 0)
-      sub = 'Click or drag a piece to see where it can go.';
+      sub = FIRST_MOVE[this.touch ? 'touch' : 'mouse'];
     const line = { text, sub, subKind, side: stm, kind: st.check ? 'check' : '' };
     if (note && note.action) line.action = note.action;
     return line;

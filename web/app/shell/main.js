@@ -95,7 +95,9 @@ async function boot(createBoard, loadEngine) {
     el.textContent = levelName(el.dataset.levelName);
   });
 
-  const ctl = new Controller(new GameModel(M), store.cleanSettings(store.DEFAULT_SETTINGS));
+  const ctl = new Controller(new GameModel(M), store.cleanSettings(store.DEFAULT_SETTINGS), {
+    touch: matchMedia('(pointer: coarse)').matches,
+  });
   const sounds = createSounds();
   const page = new Page({ ctl, board, sounds });
   page.toggleArrange = () => {
