@@ -168,12 +168,14 @@ export async function twoPlayers(optionsA, optionsB) {
   return { server, A, B, errorsA: watchErrors(A.page), errorsB: watchErrors(B.page), close };
 }
 
-// The player's preferences with the welcome closed (store.js PREFS_KEY), before the page's scripts run.
+// The player's preferences of a returning player (store.js PREFS_KEY), before the page's
+// scripts run: the welcome closed, the first game's word on the Sky (shell/first-game.js) said.
 function markWelcomed() {
   try {
     const key = 'dragonchess.prefs.v1';
     const prefs = JSON.parse(localStorage.getItem(key) || '{}') || {};
-    if (!prefs.welcomed) localStorage.setItem(key, JSON.stringify({ ...prefs, welcomed: true }));
+    if (!prefs.welcomed || !prefs.skyTold)
+      localStorage.setItem(key, JSON.stringify({ ...prefs, welcomed: true, skyTold: true }));
   } catch {
     /* an opaque origin (about:blank): no storage */
   }

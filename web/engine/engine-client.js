@@ -1,6 +1,6 @@
 // The page side of the engine: the worker's protocol (docs/worker-protocol.md, version 2) as promises.
 //
-//   import { EngineClient } from './engine/engine-client.js';
+//   import { EngineClient } from './engine-client.js';
 //   const engine = new EngineClient();
 //   await engine.ready();
 //   const r = await engine.search({ fen: '', moves: ['2c22c3'] }, null, { level: 5, onInfo });

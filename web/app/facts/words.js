@@ -4,6 +4,7 @@
 // (facts.js: names, core's reasons and results); no rule is decided here.
 import { pieceName, pieceSide, SIDE_NAME, other, endSentence, levelName } from './facts.js';
 import { parseSquare } from './squares.js';
+import { count } from '../util/plural.js';
 
 /** 'W' -> 'Gold Warrior'; an empty square or anything else -> `none`. */
 export function pieceWords(letter, none = 'a piece') {
@@ -27,7 +28,7 @@ export function destinationWords(moves, { max = Infinity, kinds = false } = {}) 
   const how = (d) =>
     !kinds ? '' : d.kind === 'capture' ? ' capture' : d.kind === 'afar' ? ' capture from afar' : '';
   const list = moves.slice(0, max).map((d) => d.to + how(d));
-  return `${n} ${n === 1 ? 'move' : 'moves'}: ${list.join(', ')}${n > max ? ', and more' : ''}`;
+  return `${count(n, { one: 'move', other: 'moves' })}: ${list.join(', ')}${n > max ? ', and more' : ''}`;
 }
 
 /** Who gives check (snap: a snapshot {board, check, checkers}, squares by name): "by the
@@ -70,6 +71,12 @@ export function resultScore(st) {
   return String(st.result || '*')
     .replace(/1\/2/g, '½')
     .replace(/-/g, '–');
+}
+
+/** A capture from afar explained to a newcomer, after its notation (Rx2a1): the piece did
+ *  not move. `before`: the position it was played in. */
+export function afarWords(p, before) {
+  return `(from afar: the ${pieceName(before.board[parseSquare(p.from)])} on ${p.from} took on ${p.to} without moving)`;
 }
 
 /**

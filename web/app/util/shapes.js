@@ -1,6 +1,6 @@
 // The shapes the page's modules hand each other, declared once (JSDoc, checked by
 // TypeScript's checker: tests/types). This module has no code; a module names a shape by
-// importing its type: /** @param {import('../../util/shapes.js').BoardOwner} owner */.
+// importing its type: /** @param {import('./shapes.js').BoardOwner} owner */.
 // The other shapes are declared beside their one maker: a result (util/result.js), a link
 // (session/share/links.js: Link), a player (session/game/players.js), a move diagram (facts/move-diagram.js),
 // a position sent to the engine (engine/engine-client.js: Position), the controller's events

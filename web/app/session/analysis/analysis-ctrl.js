@@ -274,6 +274,16 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     return false;
   }
 
+  // Another game on the page starts clean: the analysis closes and the review of the game
+  // before is dropped, so that nothing of it shows (arrows, graph, marks) and no help is
+  // noted in the new game for what was used in the old one. A link's answer to the game on
+  // the page continues it: what is open stays.
+  ctl.on('reset', ({ continues }) => {
+    if (continues) return;
+    setOn(false);
+    review.forget();
+  });
+
   // The game or the ply on view changed: follow it (a preview of another ply ends).
   ctl.on('change', () => {
     if (st.preview && st.preview.ply !== ctl.viewPly) endPreview({ quiet: true });

@@ -118,7 +118,8 @@ export function summary(judgements) {
 
 /**
  * A review of one game through `engine` (an EngineClient): start() runs the worker's
- * review job, stop() ends it. onChange() after every position and at the end.
+ * review job, stop() ends it, forget() drops it (another game). onChange() after every
+ * position and at the end.
  * state: {status: 'idle'|'running'|'done'|'stopped'|'failed', key (the game reviewed),
  *         fen, moves, entries, done, total, judgements, error, ms}.
  */
@@ -136,6 +137,7 @@ export function createReview(engine, { onChange = () => {}, limits = REVIEW_LIMI
     ms: 0,
   };
   let token = 0;
+  const IDLE = { ...state };
 
   async function start({ fen, moves, rules, key }) {
     const my = ++token;
@@ -194,5 +196,14 @@ export function createReview(engine, { onChange = () => {}, limits = REVIEW_LIMI
     settle(engine.stop()); // a stop that fails finds no review running any more
   }
 
-  return { state, start, stop };
+  // Another game is on the page: the review of the one before is dropped (a running job
+  // is stopped; its answer, superseded, is not wanted).
+  function forget() {
+    token++;
+    if (state.status === 'running') settle(engine.stop());
+    Object.assign(state, IDLE, { moves: [], entries: [], judgements: [] });
+    onChange();
+  }
+
+  return { state, start, stop, forget };
 }

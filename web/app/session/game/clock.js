@@ -19,6 +19,15 @@
 // Game.flag): this module only says when a flag falls.
 
 import { other } from '../../facts/facts.js';
+import { count } from '../../util/plural.js';
+
+// The units of a duration in words, by the language's plural rules (util/plural.js).
+const UNITS = {
+  day: { one: 'day', other: 'days' },
+  hour: { one: 'hour', other: 'hours' },
+  minute: { one: 'minute', other: 'minutes' },
+  second: { one: 'second', other: 'seconds' },
+};
 
 export const PRESETS = Object.freeze(['3+2', '5+3', '10+5', '15+10', '30+20']);
 export const DAYS = Object.freeze([1, 3, 7, 14]);
@@ -45,7 +54,7 @@ export function tcCode(tc) {
 // In words for people: '5+3', '10 minutes', '3 days a move', 'No clock'.
 export function tcWords(tc) {
   if (!tc) return 'No clock';
-  if (tc.kind === 'days') return `${tc.days} ${tc.days === 1 ? 'day' : 'days'} a move`;
+  if (tc.kind === 'days') return `${count(tc.days, UNITS.day)} a move`;
   return tc.inc ? tcCode(tc) : `${tc.base / 60000} ${tc.base === 60000 ? 'minute' : 'minutes'}`;
 }
 
@@ -262,7 +271,7 @@ export function clockWords(ms) {
     h = Math.floor((s % 86400) / 3600),
     m = Math.floor((s % 3600) / 60),
     sec = s % 60;
-  const part = (n, w) => (n ? `${n} ${w}${n === 1 ? '' : 's'}` : '');
+  const part = (n, w) => (n ? count(n, UNITS[w]) : '');
   const out = d
     ? [part(d, 'day'), part(h, 'hour')]
     : [part(h, 'hour'), part(m, 'minute'), part(sec, 'second')];

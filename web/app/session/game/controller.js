@@ -22,20 +22,29 @@ import {
   resultReason,
   checkWords,
   assistWords,
+  afarWords,
 } from '../../facts/words.js';
 import { Emitter } from '../../util/emitter.js';
 import { playersFor, opponentText, recordedNames } from './players.js';
 import { offerAfterMove, takebackAfterMove } from './offers.js';
 import { failure } from '../../util/result.js';
 import * as clock from './clock.js';
+import { count } from '../../util/plural.js';
 
 export const WAITING = "Waiting for your opponent's move — send them the link";
 const SLEEP_MIN_MS = 2000; // less than this between the clocks is the wall clock's own correction
 const GAME_OVER = 'The game is over. Start a new game or step through the moves.';
+// The first words of a game, by the device's pointer (a touch screen is tapped).
+const FIRST_MOVE = {
+  mouse: 'Click or drag a piece to see where it can go.',
+  touch: 'Tap or drag a piece to see where it can go.',
+};
 
 /** The controller's events, each once:
  *  'interrupt'  before anything that makes a running search pointless (the AI cancels it)
- *  'reset'      another game is on the page (the reset path), before its first 'record'
+ *  'reset'      {continues} another game is on the page (the reset path), before its first
+ *               'record'; continues: it is the same game gone on (a link's answer), so what
+ *               was open for it may stay; otherwise nothing of the game before may stay
  *  'turn'       after the game changed: a computer to move may start thinking
  *  'moved'      {plies, reverse} the board changed by these plies (animate them)
  *  'record'     the record or the settings changed (save, address bar); {restored: true}
@@ -60,8 +69,14 @@ export const sameStart = (a, b) =>
 export class Controller extends Emitter {
   // model: a GameModel; settings: clean settings (store.cleanSettings)
   // now: epoch ms; monotonic: ms of a clock that stands still while the device sleeps
-  constructor(model, settings, { now = () => Date.now(), monotonic = () => performance.now() } = {}) {
+  // touch: the device is used by touch (the words say tap, not click)
+  constructor(
+    model,
+    settings,
+    { now = () => Date.now(), monotonic = () => performance.now(), touch = false } = {},
+  ) {
     super(EVENTS);
+    this.touch = touch;
     this.now = now;
     this.monotonic = monotonic;
     this.awake = null; // {wall, mono}: both clocks when the sleep credit last looked
@@ -173,6 +188,8 @@ export class Controller extends Emitter {
   // `ending`, `offer`, `takeback`, `assists`, `premove`, `endedHere`, `meta`, `rules` (the
   // rule set, Gygax's when absent): as record() gives them.
   // `clock`: the saved clocks of this game (checked against it; fresh clocks otherwise).
+  // `continues`: the game on the page goes on (a link bringing the opponent's answer); any
+  // other reset starts another game, clean: no analysis, review or help of the one before.
   reset({
     settings = this.settings,
     startFen = START,
@@ -189,6 +206,7 @@ export class Controller extends Emitter {
     meta = null,
     rules = defaultRules(),
     clock: saved = null,
+    continues = false,
   } = {}) {
     const players = playersFor(settings, recordedNames(meta && meta.tags));
     const loaded = this.model.load(startFen, moves, settings.tc ? [] : redo, ending, rules); // nothing changed when it fails
@@ -202,7 +220,7 @@ export class Controller extends Emitter {
         ? kept
         : clock.newClock(settings.tc, this.model.length)
       : null;
-    this.emit('reset');
+    this.emit('reset', { continues });
     this.offer = ending ? null : offer;
     this.takeback = ending ? null : takeback;
     this.assists = (Array.isArray(assists) ? assists : []).filter((a) => a.ply <= this.model.length);
@@ -581,12 +599,14 @@ export class Controller extends Emitter {
     return 1;
   }
 
-  // Why undo is not offered in this game, or null.
+  // Why undo is not offered in this game, or null: the one statement of the rule, which
+  // every undo control shows (the button's title, Ctrl+Z's note). A hint is not a takeback:
+  // it stays on a clock, searched on the player's own time, as the analysis stays open.
   undoRefusal() {
     if (!this.clock) return null;
     if (this.model.ending()) return 'No takeback after a game on a clock ended off the board.';
     if (this.humanSide() && this.aiPlays(other(this.humanSide())))
-      return 'No takebacks against the computer on a clock: start a game without a clock to take moves back.';
+      return 'No takebacks against the computer on a clock (a hint still works, on your time): start a game without a clock to take moves back.';
     return null;
   }
 
@@ -600,17 +620,10 @@ export class Controller extends Emitter {
     return 1;
   }
 
+  // -> the plies taken back (0: none; undoRefusal() says why when a rule refuses it).
   undo() {
     const k = this.undoCount();
-    if (!k) {
-      const why = this.undoRefusal();
-      if (why) {
-        this.note = { text: why, kind: 'note' };
-        this.emit('change');
-      }
-      return 0;
-    }
-    return this.takeBack(k);
+    return k ? this.takeBack(k) : 0;
   }
 
   // Takes back the last k plies (undo's count, or a takeback accepted: offers.js). -> k.
@@ -625,7 +638,7 @@ export class Controller extends Emitter {
     if (this.clock) this.clock = clock.takenBack(this.clock, k, this.sideToMove(), this.now());
     this.emit(
       'announce',
-      `${k === 1 ? 'One move' : k + ' moves'} taken back. ${SIDE_NAME[this.sideToMove()]} to move.`,
+      `${count(k, { one: 'move', other: 'moves' })} taken back. ${SIDE_NAME[this.sideToMove()]} to move.`,
     );
     this.afterHistoryChange(plies, true);
     return k;
@@ -767,10 +780,11 @@ export class Controller extends Emitter {
     }
     if (!note && !sub && m.length) {
       const last = m.plies[m.length - 1];
-      sub = `${this.whoPlayed(other(stm))} played ${this.moveLabel(m.length)} ${last.algebraic}${st.check ? ', check ' + checkWords(snap) : ''}`;
+      const afar = last.kind === 'afar' ? ' ' + afarWords(last, m.snap(m.length - 1)) : '';
+      sub = `${this.whoPlayed(other(stm))} played ${this.moveLabel(m.length)} ${last.algebraic}${afar}${st.check ? ', check ' + checkWords(snap) : ''}`;
     }
     if (!note && !sub && mover.kind === 'human' && m.length === 0)
-      sub = 'Click or drag a piece to see where it can go.';
+      sub = FIRST_MOVE[this.touch ? 'touch' : 'mouse'];
     const line = { text, sub, subKind, side: stm, kind: st.check ? 'check' : '' };
     if (note && note.action) line.action = note.action;
     return line;

@@ -175,7 +175,11 @@ export function takebackState(ctl) {
 /** Undo: at once against the computer; between people, a request to the other side.
  *  -> {} or {error: why not}. */
 export function undoOrAsk(ctl) {
-  if (!asksForTakeback(ctl)) return ctl.undo() ? {} : failure('There is no move to take back.');
+  if (!asksForTakeback(ctl)) {
+    const refused = ctl.undoRefusal(); // the rule says why, in its own words, on every control
+    if (refused) return failure(refused);
+    return ctl.undo() ? {} : failure('There is no move to take back.');
+  }
   const by = asker(ctl);
   if (!by)
     return failure(

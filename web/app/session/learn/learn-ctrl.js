@@ -86,7 +86,8 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
         id ? 0 : null,
       );
     else if (id) st.puzzles.open(id);
-    else if (!st.puzzles.puzzle) st.puzzles.resume();
+    // the puzzle left half-done goes on; one finished gives way to the next unsolved
+    else if (!st.puzzles.puzzle || st.puzzles.phase !== 'play') st.puzzles.resume();
     page.redraw();
     page.announce(
       which === 'lessons'

@@ -14,6 +14,7 @@ import { squareWords, destinationWords } from '../../facts/words.js';
 import { Emitter } from '../../util/emitter.js';
 import { jsonStore } from '../game/store.js';
 import { attempt, failure } from '../../util/result.js';
+import { count } from '../../util/plural.js';
 
 export const LEARN_KEY = 'dragonchess.learn.v1';
 
@@ -204,7 +205,7 @@ export class Lessons extends Emitter {
     const steps = l.steps.length > 1 ? ` · step ${this.stepIndex + 1} of ${l.steps.length}` : '';
     const left =
       st.maxMoves > 1 && this.phase === 'play'
-        ? ` (${st.maxMoves - this.moves.length} ${st.maxMoves - this.moves.length === 1 ? 'move' : 'moves'} left)`
+        ? ` (${count(st.maxMoves - this.moves.length, { one: 'move', other: 'moves' })} left)`
         : '';
     return {
       text: `${l.title}${steps}`,

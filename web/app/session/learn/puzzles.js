@@ -73,6 +73,7 @@ export class Puzzles extends Emitter {
     this.note = null; // {text, kind}
     this.hintLevel = 0; // 0 none, 1 the piece, 2 the move
     this.last = null; // the last move [from, to] (names)
+    this.startCheck = null; // the square of the solver's King when in check at the start
     this.replyPending = false;
   }
 
@@ -105,22 +106,24 @@ export class Puzzles extends Emitter {
       all: this.data.puzzles.length,
     };
   }
-  /** The next puzzle of the filter not solved yet, after the current one (wrapping). */
-  nextId() {
+  /** The next puzzle of the filter not solved yet, after `after` (the current one by
+   *  default; wrapping). */
+  nextId(after = this.puzzle) {
     const list = this.ordered();
     if (!list.length) return null;
-    const at = this.puzzle ? list.findIndex((p) => p.id === this.puzzle.id) : -1;
+    const at = after ? list.findIndex((p) => p.id === after.id) : -1;
     for (let i = 1; i <= list.length; i++) {
       const p = list[(at + i + list.length) % list.length];
-      if (!this.progress.solved[p.id] && (!this.puzzle || p.id !== this.puzzle.id)) return p.id;
+      if (!this.progress.solved[p.id] && (!after || p.id !== after.id)) return p.id;
     }
     return list[(at + 1) % list.length].id;
   }
-  /** Opens the puzzle kept from last time, else the first unsolved one. */
+  /** Opens the puzzle kept from last time while it is not solved, else the next unsolved
+   *  one after it (a puzzle just solved is not shown again when Puzzles is reopened). */
   resume() {
-    this.open(
-      this.progress.current && this.byId.has(this.progress.current) ? this.progress.current : this.nextId(),
-    );
+    const kept = this.progress.current && this.byId.get(this.progress.current);
+    if (kept && !this.progress.solved[kept.id]) return this.open(kept.id);
+    return this.open(this.nextId(kept || this.puzzle));
   }
   next() {
     this.open(this.nextId());
@@ -140,6 +143,7 @@ export class Puzzles extends Emitter {
     this.note = null;
     this.replyPending = false;
     this.last = p.last ? moveNames(p.last) : null;
+    this.startCheck = this.game.checkedKing() || null; // the solver's King in check at the start
     this.progress.current = id;
     this._save();
     this.emit('change');
@@ -148,10 +152,16 @@ export class Puzzles extends Emitter {
   get solver() {
     return this.puzzle.fen.split(' ')[1] === 'g' ? 'gold' : 'scarlet';
   }
-  /** The task in words: "Gold to move: mate in 2" / "... win material". */
+  /** The task in words: "Gold to move: mate in 2" / "... win material"; a King in check at
+   *  the start is said first ("Gold to move, the King on 1h6 in check: get out of check and
+   *  win material"). */
   task() {
     const p = this.puzzle;
-    return `${SIDE_NAME[this.solver]} to move: ${p.goal === 'mate' ? `mate in ${p.mateIn}` : 'win material'}`;
+    const goal = p.goal === 'mate' ? `mate in ${p.mateIn}` : 'win material';
+    const side = SIDE_NAME[this.solver];
+    return this.startCheck
+      ? `${side} to move, the King on ${this.startCheck} in check: get out of check and ${goal}`
+      : `${side} to move: ${goal}`;
   }
 
   // --- playing ------------------------------------------------------------------------------

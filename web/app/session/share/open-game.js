@@ -9,6 +9,7 @@ import { sameStart, WAITING } from '../game/controller.js';
 import { recordedWay } from '../game/players.js';
 import { fromTimes as clockFromTimes, fromRecord as clockFromRecord, tcCode } from '../game/clock.js';
 import { failure } from '../../util/result.js';
+import { count } from '../../util/plural.js';
 
 // --- how a link stands to the saved game (pure: the records and links alone) ---------------
 
@@ -45,7 +46,7 @@ const key = (a) =>
     .join(',');
 const sameAssists = (a, b) => key(a) === key(b);
 const previousWords = (prev, kept) =>
-  ` Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) ` +
+  ` Your previous game (${count(prev.moves.length, { one: 'ply', other: 'plies' })}) ` +
   (kept ? 'was kept.' : 'could not be kept: the browser’s storage is full.');
 
 // The game as a link. In a play-by-link game the link is for the side to move (the one
@@ -228,6 +229,8 @@ export function createOpening(ctl, store, ui) {
       takeback: link.mode === 'link' ? link.takeback || null : null,
       assists: link.assists || [],
       premove,
+      // the same game gone on, played here the same way: what is open for it stays
+      continues: goesOn && prev.moves.length > 0 && prev.settings.mode === settings.mode,
     });
     if (r.error) return linkFailed(linkError(r.error));
     const kept = !!(prev && prev.moves.length && !goesOn) && !store.pushPrevious(prev).error;
@@ -261,9 +264,9 @@ export function createOpening(ctl, store, ui) {
     if (kept) {
       state.keptPrevious = true;
       ui.toast(
-        `Your previous game (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'}) was kept.`,
-        8000,
-        { label: 'Restore it', run: restorePrevious },
+        `Your previous game (${count(prev.moves.length, { one: 'ply', other: 'plies' })}) was kept.`,
+        UNTIL_DISMISSED,
+        RESTORE,
       );
     }
     ui.announce(what + ' ' + ctl.lastMoveWords());
@@ -336,6 +339,11 @@ export function createOpening(ctl, store, ui) {
     ui.toast(what);
     ui.announce(what);
   }
+
+  // The offer of the game a link or a file replaced stays until it is tapped or dismissed:
+  // a note that goes by itself went before a player on a phone could reach it.
+  const UNTIL_DISMISSED = 0;
+  const RESTORE = { label: 'Restore it', run: () => restorePrevious() };
 
   // Brings back the newest previous game; the current one (if it has moves) takes its
   // place among the previous games.
@@ -410,7 +418,7 @@ export function createOpening(ctl, store, ui) {
       warnUnsaved(said);
       return {};
     } // not saved: the warning stays, with the download
-    ui.toast(said, kept ? 8000 : 4000, kept ? { label: 'Restore it', run: restorePrevious } : undefined);
+    ui.toast(said, kept ? UNTIL_DISMISSED : 4000, kept ? RESTORE : undefined);
     ui.announce(what + ' ' + ctl.lastMoveWords());
     return {};
   }

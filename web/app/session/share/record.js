@@ -9,6 +9,7 @@ import { assistWords } from '../../facts/words.js';
 import { computerTag, REMOTE_TAG } from '../game/players.js';
 import { attempt } from '../../util/result.js';
 import { pgnTimeControl, fromControl, tcWords } from '../game/clock.js';
+import { count } from '../../util/plural.js';
 
 const pad = (n) => String(n).padStart(2, '0');
 const today = (d) => `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`;
@@ -97,7 +98,7 @@ export function gameLine(info) {
   ];
   if (known(t.Event)) parts.push(t.Event);
   if (known(t.Date)) parts.push(t.Date);
-  parts.push(info.result, `${info.moves} ${info.moves === 1 ? 'ply' : 'plies'}`);
+  parts.push(info.result, `${count(info.moves, { one: 'ply', other: 'plies' })}`);
   return parts.join(' · ');
 }
 
@@ -128,6 +129,6 @@ export function openedGame(M, r) {
     over: st.over,
     timing,
     meta: { tags: r.tags, comments: r.comments, glyphs: r.glyphs, moves: r.moves },
-    what: `Opened ${event} (${r.moves.length} ${r.moves.length === 1 ? 'ply' : 'plies'}${st.over ? ', ' + st.result : ''}).${clockWords}`,
+    what: `Opened ${event} (${count(r.moves.length, { one: 'ply', other: 'plies' })}${st.over ? ', ' + st.result : ''}).${clockWords}`,
   };
 }

@@ -6,6 +6,9 @@ import { goldChance, evalText, summary, THRESHOLDS } from '../../session/analysi
 import { graphSvg, plyAt } from './eval-graph.js';
 import { overOnBoard } from '../../session/analysis/analysis-ctrl.js';
 import { $, el, esc, lineNumber } from '../../util/dom.js';
+import { count } from '../../util/plural.js';
+
+const POINTS = { one: 'point', other: 'points' }; // of win chance
 
 function panelHtml(maxLines) {
   const opts = Array.from({ length: maxLines }, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join(
@@ -236,8 +239,8 @@ export function createAnalysisView(an, ctl, { maxLines }) {
       const loss = Math.floor(j.loss * 100); // floor: a mistake never reads as the blunder threshold
       comment.className = 'an-comment' + (j.kind ? ` an-k-${j.kind}` : '');
       comment.innerHTML = j.kind
-        ? `<b>${esc(played.label || '')} ${esc(played.algebraic)}${esc(j.glyph)}</b> ${esc(j.name)}: ${SIDE_NAME[j.side]} loses ${loss} points of win chance. Better was <b>${esc(j.bestAlgebraic)}</b> (blue arrow).`
-        : `<b>${esc(played.label || '')} ${esc(played.algebraic)}</b> ${j.best === j.played ? "The engine's choice too." : `A good move (${loss} points lost at most).`}`;
+        ? `<b>${esc(played.label || '')} ${esc(played.algebraic)}${esc(j.glyph)}</b> ${esc(j.name)}: ${SIDE_NAME[j.side]} loses ${count(loss, POINTS)} of win chance. Better was <b>${esc(j.bestAlgebraic)}</b> (blue arrow).`
+        : `<b>${esc(played.label || '')} ${esc(played.algebraic)}</b> ${j.best === j.played ? "The engine's choice too." : `A good move (${count(loss, POINTS)} lost at most).`}`;
     }
   }
 

@@ -9,7 +9,7 @@ import { FILTERS } from '../../session/learn/puzzles.js';
 import { openPieceCard, cardText } from './piece-card.js';
 import { createPieceTip } from './piece-tip.js';
 import { parseSquare, levelOf } from '../../facts/squares.js';
-import { pieceName, pieceSide } from '../../facts/facts.js';
+import { pieceName, pieceSide, levelName } from '../../facts/facts.js';
 import { pieceWords } from '../../facts/words.js';
 import { PIECE_FILES } from '../../../renderer/pieces.js';
 import { rulesLink, lessonAnchor, linkSections } from '../../session/share/rules-page-links.js';
@@ -25,6 +25,17 @@ const TAG_WORDS = {
   promotion: 'promotion',
   'check-levels': 'check across levels',
   mate: 'mate',
+};
+
+// The puzzle panel's words: its title, what the rating and the boards' level numbers mean.
+const PUZZLE_WORDS = {
+  title: (n, difficulty, rating) => `Puzzle ${n} · ${difficulty} · rating ${rating}`,
+  about: (all) =>
+    `${all} puzzles found by the engine in its own games; each has one best first move. ` +
+    'The rating says how hard a puzzle is: the higher, the harder.',
+  marks: () =>
+    `A small number on a square is a level (1 the ${levelName(1)}, 2 the ${levelName(2)}, ` +
+    `3 the ${levelName(3)}): it marks the other end of a move, a hint or a check between levels.`,
 };
 
 // The rule lessons' icons (the piece lessons show their piece), drawn like the page's others.
@@ -292,7 +303,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     const p = s.puzzle;
     $('learn-heading').textContent = 'Puzzles';
     $('learn-progress').textContent = `${n.solved} of ${n.total} solved`;
-    $('learn-title').textContent = `Puzzle ${p.id.replace(/^p0*/, '')} · ${p.difficulty} (${p.rating})`;
+    $('learn-title').textContent = PUZZLE_WORDS.title(p.id.replace(/^p0*/, ''), p.difficulty, p.rating);
     $('learn-intro').textContent = p.tags
       .filter((t) => TAG_WORDS[t])
       .map((t) => TAG_WORDS[t])
@@ -314,7 +325,8 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
         (f) =>
           `<button type="button" class="btn btn-compact${s.filter === f ? ' is-on' : ''}" aria-pressed="${s.filter === f}" data-learn-act="filter" data-filter="${f}">${f[0].toUpperCase() + f.slice(1)}</button>`,
       ).join('')}</div>
-      <p class="learn-small">${n.all} puzzles found by the engine in its own games; each has one best first move.</p>`,
+      <p class="learn-small">${PUZZLE_WORDS.about(n.all)}</p>
+      <p class="learn-small">${esc(PUZZLE_WORDS.marks())}</p>`,
     );
   }
 

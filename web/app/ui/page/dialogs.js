@@ -5,6 +5,7 @@ import { SIDE_NAME, other, levelText, strengthRange, ruleSetList, defaultRules }
 import { checkmateWords, resultTitle, resultReason, resultScore } from '../../facts/words.js';
 import { $, el, esc } from '../../util/dom.js';
 import { readTc, tcCode, tcWords, PRESETS, DAYS } from '../../session/game/clock.js';
+import { count } from '../../util/plural.js';
 import { cleanSettings } from '../../session/game/store.js';
 
 // The first clock's option says what the figures mean.
@@ -66,7 +67,7 @@ export function createDialogs(ctl, opening, store) {
     const rb = $('btn-restore-prev');
     rb.hidden = !prev;
     if (prev)
-      rb.title = `Restore the game kept when a link was opened (${prev.moves.length} ${prev.moves.length === 1 ? 'ply' : 'plies'})`;
+      rb.title = `Restore the game kept when a link was opened (${count(prev.moves.length, { one: 'ply', other: 'plies' })})`;
     $('dlg-new').showModal();
   }
 
@@ -109,7 +110,8 @@ export function createDialogs(ctl, opening, store) {
     let title = resultTitle(st);
     if (me && ctl.aiPlays(other(me)) && st.winner) title = st.winner === me ? 'You won!' : 'The computer won';
     $('dlg-over-title').textContent = title;
-    const lead = st.state === 'checkmate' ? `${checkmateWords(st.winner)} ` : st.winner ? '' : 'Draw. ';
+    // a draw's title says Draw; core's reason says it again ("Draw by agreement.")
+    const lead = st.state === 'checkmate' ? `${checkmateWords(st.winner)} ` : '';
     $('over-reason').textContent = lead + resultReason(st);
     $('over-icon').innerHTML = st.winner
       ? `<img src="pieces/king.svg" alt="" style="${st.winner === 'scarlet' ? 'filter: hue-rotate(-40deg) saturate(2.2) brightness(.85)' : ''}">`
@@ -117,7 +119,7 @@ export function createDialogs(ctl, opening, store) {
     const moves = ctl.model.length;
     $('over-stats').innerHTML =
       `<dt>Result</dt><dd>${resultScore(st)}</dd>` +
-      `<dt>Moves</dt><dd>${Math.ceil(moves / 2)} (${moves} ${moves === 1 ? 'ply' : 'plies'})</dd>` +
+      `<dt>Moves</dt><dd>${Math.ceil(moves / 2)} (${count(moves, { one: 'ply', other: 'plies' })})</dd>` +
       `<dt>Material</dt><dd>${view.materialText(ctl.model.live.board)}</dd><dt>Opponent</dt><dd>${ctl.opponentText()}</dd>`;
     const vsComputer = me && ctl.aiPlays(other(me));
     $('btn-rematch').textContent = vsComputer ? `Rematch as ${SIDE_NAME[other(me)]}` : 'Play again';

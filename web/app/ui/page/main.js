@@ -31,6 +31,7 @@ import { createEmbedDialog } from '../embed/embed-dialog.js';
 import { embedSnippet } from '../embed/embed-snippet.js';
 import { copyText } from '../share/clipboard.js';
 import { createWelcome } from './welcome.js';
+import { watchFirstGame, LESSON_ACT, LESSON_ID } from './first-game.js';
 import { createAnalysisCtrl, MAX_LINES } from '../../session/analysis/analysis-ctrl.js';
 import { createAnalysisView } from '../analysis/analysis-view.js';
 import { createEditor } from '../../session/analysis/editor.js';
@@ -97,7 +98,9 @@ async function boot(createBoard, loadEngine) {
     el.textContent = levelName(el.dataset.levelName);
   });
 
-  const ctl = new Controller(new GameModel(M), cleanSettings(DEFAULT_SETTINGS));
+  const ctl = new Controller(new GameModel(M), cleanSettings(DEFAULT_SETTINGS), {
+    touch: matchMedia('(pointer: coarse)').matches,
+  });
   const sounds = createSounds();
   const page = new Page({ ctl, board, sounds });
   page.toggleArrange = () => {
@@ -157,9 +160,10 @@ async function boot(createBoard, loadEngine) {
   );
 
   const welcome = createWelcome({ dialogs, learnView, prefs: modes.prefs });
+  watchFirstGame({ ctl, prefs: modes.prefs });
   const linkOpened = !!readLink();
   opening.restore();
-  wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds });
+  wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds, learnView });
   welcome.wire();
   document.body.classList.remove('loading');
   page.flush();
@@ -188,7 +192,20 @@ async function boot(createBoard, loadEngine) {
 }
 
 // The page's controls: buttons with a data-act, the move list, the typed moves, the keys.
-function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds }) {
+function wire({
+  page,
+  ctl,
+  ai,
+  analysis,
+  editor,
+  dialogs,
+  sendBox,
+  recordIO,
+  embed,
+  opening,
+  sounds,
+  learnView,
+}) {
   page.wireBoard();
   $('dlg-over').addEventListener('close', () => {
     if ($('dlg-over').returnValue === 'review') analysis.startReview();
@@ -219,6 +236,7 @@ function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, emb
     review: () => analysis.startReview(),
     editor: () => editor.open(),
     arrange: () => page.toggleArrange(),
+    [LESSON_ACT]: () => learnView.enter('lessons', LESSON_ID),
   };
   document.addEventListener('click', (e) => {
     const actEl = closestTo(e, '[data-act]');

@@ -19,6 +19,7 @@ import { recordNotes } from '../../session/share/record.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../../session/game/offers.js';
 import { soundFor } from './sounds.js';
 import { $, all } from '../../util/dom.js';
+import { count } from '../../util/plural.js';
 
 // What every owner's board starts from: a key an owner leaves out is not left over from another.
 const BLANK = Object.freeze({
@@ -142,7 +143,7 @@ export class Page {
         if (ctl.selected && ctl.dests.length) {
           const ds = ctl.dests;
           a11y.announce(
-            `${ctl.describeSquare(name).split(', selected')[0]} selected: ${ds.length} ${ds.length === 1 ? 'move' : 'moves'}: ${ds.map((d) => d.to).join(', ')}.`,
+            `${ctl.describeSquare(name).split(', selected')[0]} selected: ${count(ds.length, { one: 'move', other: 'moves' })}: ${ds.map((d) => d.to).join(', ')}.`,
           );
         }
       },
@@ -354,9 +355,11 @@ export class Page {
   }
 
   // Undo: at once against the computer; between people, a takeback request (offers.js).
+  // Why it did not happen goes under the status line, where the button's title says it
+  // too, not in a note over the players.
   undo() {
     const r = undoOrAsk(this.ctl);
-    if (r.error) view.toast(r.error);
+    if (r.error) this.ctl.setNote({ text: r.error, kind: 'note' });
   }
 
   // The game's keys (the analysis's first: A, X).

@@ -6,6 +6,7 @@ import { pieceIcons, loadedIcons } from '../../../renderer/pieces.js';
 import { playerLabel, matchupHtml } from '../../session/game/players.js';
 import { goldChance, evalText } from '../../session/analysis/review.js';
 import { $, esc, moveHtml, lineNumber } from '../../util/dom.js';
+import { count } from '../../util/plural.js';
 
 // --- status line ----------------------------------------------------------------------
 // s: {text, sub, subKind ('warn'|'note'|''), side, kind ('check'|'over'|'browsing'|''), backLink, action: {label, act}}
@@ -83,7 +84,7 @@ export function renderPlayers(p) {
       <div class="player-info"><div class="player-name">${esc(name)}
         <span class="thinking" title="thinking"><i></i><i></i><i></i></span></div>
         <div class="player-sub">${esc(sub)}</div></div>
-      <div class="player-mat" title="pieces taken; the lead in material (Gygax's values)"><span class="taken" aria-label="took: ${esc(took.length ? took.length + (took.length === 1 ? ' piece' : ' pieces') : 'nothing')}">${capturesHtml(took, icons)}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>` +
+      <div class="player-mat" title="pieces taken; the lead in material (Gygax's values)"><span class="taken" aria-label="took: ${esc(took.length ? count(took.length, { one: 'piece', other: 'pieces' }) : 'nothing')}">${capturesHtml(took, icons)}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>` +
       (p.clock ? `<div class="player-clock" data-clock="${side}" role="timer"></div>` : '');
     if (el.className !== cls) el.className = cls;
     if (el.innerHTML !== html && el.dataset.html !== html) {
@@ -144,7 +145,7 @@ export function renderMoves(m) {
   if (key === lastMovesKey) return;
   lastMovesKey = key;
   $('moves-note').textContent = m.plies.length
-    ? `${m.plies.length} ${m.plies.length === 1 ? 'ply' : 'plies'}`
+    ? `${count(m.plies.length, { one: 'ply', other: 'plies' })}`
     : '';
   // A record's comment; a long one folded: its beginning, and the whole in a box of its own
   // when opened (put in then, not at every redraw).

@@ -3,6 +3,7 @@
 // movementByRules), the special rules are explained by the lessons' own words
 // (public/learn/lessons.json), the rule sets' names and summaries are core's (RULE_SETS),
 // the boards' and pieces' names too. Only the page's frame is written here.
+import { count } from '../../util/plural.js';
 
 // 'a, b and c'
 const list = (names) =>
@@ -65,6 +66,6 @@ export const WORDS = Object.freeze({
   ruleSets: "Gygax's rules and Board Game Arena's",
   ruleSetsText:
     'The game plays either rule set; a game, its link and its record name the one it is played under.',
-  moveCount: (n) => `${n} ${n === 1 ? 'square' : 'squares'} marked`,
+  moveCount: (n) => `${count(n, { one: 'square', other: 'squares' })} marked`,
   footer: 'Rules: Gary Gygax, Dragonchess, Dragon #100 (1985), with the errata of Dragon #101 and #102.',
 });
