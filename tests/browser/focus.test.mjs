@@ -158,7 +158,10 @@ for (const size of SIZES) {
       const dflt = await geometry(page);
       if (size.phone) assert.equal(dflt.arrangement, 'focus', 'the focus view is a phone’s default');
       if (dflt.arrangement !== 'focus') {
-        assert.ok(dflt.square >= 30, `three boards by default only with squares a finger can hit (${dflt.square})`);
+        assert.ok(
+          dflt.square >= 30,
+          `three boards by default only with squares a finger can hit (${dflt.square})`,
+        );
         await page.click('#btn-view'); // the switch
         await page.waitForFunction(() => window.__dc.geometry().arrangement === 'focus');
         await frames(page, 3);
@@ -170,7 +173,10 @@ for (const size of SIZES) {
       console.log(
         `# ${size.width}x${size.height}: level in focus ${big.toFixed(1)} px (geometry ${g.square}), mini-maps ${small.map((s) => s.toFixed(1)).join(', ')} px`,
       );
-      assert.ok(Math.abs(big - g.square) <= 1, `the pixels agree with the geometry (${big} against ${g.square})`);
+      assert.ok(
+        Math.abs(big - g.square) <= 1,
+        `the pixels agree with the geometry (${big} against ${g.square})`,
+      );
       assert.ok(big >= size.least, `squares of ${big} px in focus, not ${size.least} or more`);
       for (const s of small) assert.ok(s >= MINI, `mini-map squares of ${s} px, not ${MINI} or more`);
       // the level in focus and both mini-maps in the window, without scrolling
@@ -180,7 +186,12 @@ for (const size of SIZES) {
           const c = document.getElementById('board').querySelector('canvas').getBoundingClientRect();
           const top = c.top + b.y,
             bottom = top + b.height;
-          if (top < 0 || bottom > innerHeight + 0.5 || c.left + b.x < 0 || c.left + b.x + b.width > innerWidth + 0.5)
+          if (
+            top < 0 ||
+            bottom > innerHeight + 0.5 ||
+            c.left + b.x < 0 ||
+            c.left + b.x + b.width > innerWidth + 0.5
+          )
             out.push(b.level);
         }
         return out;
@@ -277,3 +288,27 @@ for (const size of [SIZES[1], SIZES[2], SIZES[5]]) {
     }
   });
 }
+
+test('an embed with layout=focus: one level large in a small frame, a tap on a mini-map; a garbled layout named', async () => {
+  const { page, close } = await browser.page({ width: 480, height: 300, view: null });
+  try {
+    const errors = watchErrors(page);
+    await page.goto(server.url + 'embed.html#layout=focus');
+    await page.waitForFunction(() => window.__embed && window.__embed.ready);
+    const g = await page.evaluate(() => window.__embed.state().layout);
+    assert.equal(g.arrangement, 'focus');
+    assert.ok(g.mini >= MINI, `mini-maps of ${g.mini} px`);
+    const other = g.boards.find((b) => b.level !== g.focus);
+    const p = await page.evaluate((n) => window.__embed.squarePoint(n), `${other.level}f4`);
+    await page.mouse.click(p.x, p.y);
+    await page.waitForFunction((l) => window.__embed.state().layout.focus === l, other.level);
+    assert.deepEqual(errors, []);
+    await page.goto('about:blank');
+    await page.goto(server.url + 'embed.html#layout=focal');
+    await page.waitForFunction(() => window.__embed && (window.__embed.ready || window.__embed.failed));
+    const msg = await page.evaluate(() => document.getElementById('msg-text').textContent);
+    assert.match(msg, /'layout' should be auto, row, column, sideways, focus, not 'focal'/);
+  } finally {
+    await close();
+  }
+});
