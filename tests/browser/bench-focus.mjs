@@ -43,7 +43,13 @@ const sample = (page, ms) =>
 
 try {
   for (const [width, height] of SIZES) {
-    const { page, close } = await browser.page({ width, height, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+    const { page, close } = await browser.page({
+      width,
+      height,
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 3,
+    });
     await page.goto(server.url + 'favicon.svg');
     await page.evaluate(() => {
       localStorage.setItem('dragonchess.prefs.v1', JSON.stringify({ view: 'focus' }));
@@ -83,8 +89,12 @@ try {
       mv.gaps.push(...r.gaps);
     }
     const played = await page.evaluate(() => window.__dc.state().length);
-    console.log(`${width}x${height} (3 device px), a change of level: drawing ${stats(sw.draw)}; between frames ${stats(sw.gaps)}`);
-    console.log(`${width}x${height} (3 device px), a move (${played} played): drawing ${stats(mv.draw)}; between frames ${stats(mv.gaps)}`);
+    console.log(
+      `${width}x${height} (3 device px), a change of level: drawing ${stats(sw.draw)}; between frames ${stats(sw.gaps)}`,
+    );
+    console.log(
+      `${width}x${height} (3 device px), a move (${played} played): drawing ${stats(mv.draw)}; between frames ${stats(mv.gaps)}`,
+    );
     await close();
   }
 } finally {

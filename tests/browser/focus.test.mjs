@@ -241,7 +241,12 @@ for (const size of SIZES) {
       await page.mouse.move(p.x, p.y);
       await page.mouse.down();
       await page.mouse.move(p.x + 6, p.y + 6, { steps: 2 });
+      // across the level in focus to the mini-map's height, then into it: never over the other
       const mini = await point(page, `${reply[3]}f4`);
+      const now = await geometry(page);
+      const large = now.boards.find((b) => b.level === now.focus);
+      if (now.boards.some((b) => b.level !== now.focus && b.x >= large.x + large.width))
+        await page.mouse.move(p.x, mini.y, { steps: 4 });
       await page.mouse.move(mini.x, mini.y, { steps: 6 });
       await page.waitForFunction((l) => window.__dc.geometry().focus === l, Number(reply[3]));
       const q = await point(page, reply.slice(3, 6));

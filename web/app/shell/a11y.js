@@ -95,7 +95,7 @@ export function boardKeys(o) {
     if (parseSquare(name) === null) return;
     focus = name;
     if (fromKeyboard) keyboard = true;
-    o.showLevel?.(Number(name[0]));
+    if (fromKeyboard) o.showLevel?.(Number(name[0])); // a click brings its own level (the renderer)
     place();
     if (fromKeyboard) say(prefix);
   }
