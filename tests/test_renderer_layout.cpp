@@ -137,3 +137,56 @@ TEST_CASE("layout: shown levels", "[layout]") {
   CHECK(a == Arrange::Column);
   CHECK_FALSE(computeLayout(0, 100, 1.f).valid());
 }
+
+TEST_CASE("layout: focus draws one level large and the others as mini-maps", "[layout]") {
+  for (const Box& b : kBoxes)
+    for (float dpr : kDprs)
+      for (int focus : {1, 2, 3})
+        for (bool flipped : {false, true}) {
+          const Layout L = computeLayout(b.w, b.h, dpr, {3, 2, 1}, Arrange::Focus, focus);
+          INFO(b.w << "x" << b.h << " dpr " << dpr << " focus " << focus);
+          REQUIRE(L.arrangement == Arrangement::Focus);
+          REQUIRE(L.focus == focus);
+          CHECK(L.contentW <= b.w + 0.01f);
+          CHECK(L.contentH <= b.h + 0.01f);
+          CHECK(L.mini >= 8.f);
+          CHECK(L.mini < L.sq);
+          CHECK(std::abs(L.sq * dpr - std::round(L.sq * dpr)) < 1e-3f);
+          CHECK(std::abs(L.mini * dpr - std::round(L.mini * dpr)) < 1e-3f);
+          for (int level = 1; level <= 3; ++level) CHECK(L.isMini(level) == (level != focus));
+          for (int sq = 0; sq < kSquares; ++sq) {
+            const RectF r = squareRect(L, flipped, sq);
+            REQUIRE(r.w == (levelOf(sq) == focus ? L.sq : L.mini));
+            CHECK(inside(r, L));
+            CHECK(squareAt(L, flipped, r.x + r.w / 2, r.y + r.h / 2) == sq);
+            // the mini-maps are found as such, the level in focus is not
+            CHECK(miniAt(L, r.x + r.w / 2, r.y + r.h / 2) == (levelOf(sq) == focus ? 0 : levelOf(sq)));
+            // the level in focus lies in its part of the box, the mini-maps in theirs
+            const RectF& part = levelOf(sq) == focus ? L.focusArea : L.miniArea;
+            CHECK(part.contains(r.x + r.w / 2, r.y + r.h / 2));
+          }
+        }
+}
+
+TEST_CASE("layout: focus squares on a phone and on a desktop", "[layout]") {
+  // the whole width of a phone held upright: the level in play takes it; the mini-maps below
+  const Layout up = computeLayout(390, 600, 3.f, {3, 2, 1}, Arrange::Focus, 2);
+  CHECK(up.sq >= 32.f);
+  CHECK(up.grid[0].y > up.grid[1].y + up.grid[1].h);  // below
+  CHECK(computeLayout(360, 500, 2.f, {3, 2, 1}, Arrange::Focus).sq >= 29.f);
+  // a turned phone: the mini-maps beside it
+  const Layout turned = computeLayout(836, 340, 3.f, {3, 2, 1}, Arrange::Focus, 2);
+  CHECK(turned.sq >= 40.f);
+  CHECK(turned.grid[0].x > turned.grid[1].x + turned.grid[1].w);
+  // larger squares than any arrangement of the three boards, and than the boards shown alone
+  for (const Box& b : kBoxes) {
+    const float s = computeLayout(b.w, b.h, 1.f, {3, 2, 1}, Arrange::Focus).sq;
+    CHECK(s >= computeLayout(b.w, b.h, 1.f, {3, 2, 1}, Arrange::Auto).sq);
+  }
+  // one level shown: nothing to make mini
+  CHECK(computeLayout(480, 300, 1.f, {2}, Arrange::Focus).arrangement == Arrangement::Row);
+  Arrange a = Arrange::Auto;
+  CHECK(parseArrange("focus", a));
+  CHECK(a == Arrange::Focus);
+  CHECK(layoutJson(up).find("\"focus\":2,") != std::string::npos);
+}

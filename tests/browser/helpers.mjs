@@ -101,6 +101,7 @@ export async function launchBrowser() {
       isMobile = false,
       hasTouch = false,
       welcomed = true,
+      view = 'three',
     } = {}) {
       const context = await browser.newContext({
         viewport: { width, height },
@@ -108,7 +109,7 @@ export async function launchBrowser() {
         isMobile,
         hasTouch,
       });
-      if (welcomed) await context.addInitScript(markWelcomed);
+      if (welcomed) await context.addInitScript(markWelcomed, view);
       context.setDefaultTimeout(0); // as launch()
       const page = settling(await context.newPage());
       return { context, page, close: () => context.close().catch(() => {}) };
@@ -120,7 +121,9 @@ export async function launchBrowser() {
 // A fresh persistent context (own temp profile, its folder: profile) in headless Chromium,
 // with Chromium's extra command-line `args` if given. welcomed: the page's
 // welcome (what a first visit sees) counts as already closed, as for a returning player; the
-// tests of the welcome itself pass false.
+// tests of the welcome itself pass false. view: the view the player chose ('three': the
+// three boards, what the tests written for them see on every window; 'focus'; null: the
+// window's default, the focus view on phones).
 export async function launch({
   width = 1400,
   height = 800,
@@ -129,6 +132,7 @@ export async function launch({
   hasTouch = false,
   serviceWorkers = 'allow',
   welcomed = true,
+  view = 'three',
   args = [],
 } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-chromium-'));
@@ -142,7 +146,7 @@ export async function launch({
     hasTouch,
     serviceWorkers,
   });
-  if (welcomed) await context.addInitScript(markWelcomed);
+  if (welcomed) await context.addInitScript(markWelcomed, view);
   // Waits are for events and conditions, with no clock of their own: on a busy machine a
   // page may take long, and the test runner's time limit (--test-timeout) ends a wait that
   // never comes true.
@@ -169,13 +173,15 @@ export async function twoPlayers(optionsA, optionsB) {
 }
 
 // The player's preferences of a returning player (store.js PREFS_KEY), before the page's
-// scripts run: the welcome closed, the first game's word on the Sky (shell/first-game.js) said.
-function markWelcomed() {
+// scripts run: the welcome closed, the first game's word on the Sky (ui/page/first-game.js)
+// said and, unless the player chose one since, the view `view` (or none).
+function markWelcomed(view) {
   try {
     const key = 'dragonchess.prefs.v1';
     const prefs = JSON.parse(localStorage.getItem(key) || '{}') || {};
-    if (!prefs.welcomed || !prefs.skyTold)
-      localStorage.setItem(key, JSON.stringify({ ...prefs, welcomed: true, skyTold: true }));
+    const add = { welcomed: true, skyTold: true, ...(view && !prefs.view ? { view } : {}) };
+    if (Object.keys(add).some((k) => prefs[k] !== add[k]))
+      localStorage.setItem(key, JSON.stringify({ ...prefs, ...add }));
   } catch {
     /* an opaque origin (about:blank): no storage */
   }

@@ -6,8 +6,13 @@
 //
 //   const board = await createBoard(el, { interactive, levels: [3, 2, 1], arrangement: 'auto', orientation: 'gold', assetsUrl });
 //   board.set({ pieces, dests, afar, lastMove, check, checkers, premove, frozen, orientation, levels,
-//               arrangement, arrows, selected, animate, diagram, free });      // any subset of keys
-//   board.on('move' | 'select' | 'hover' | 'click' | 'drop', fn);  board.off(name, fn)   (click: any square, empty too)
+//               arrangement, focus, arrows, selected, animate, diagram, free });      // any subset of keys
+//   board.on('move' | 'select' | 'hover' | 'click' | 'drop' | 'focus', fn);  board.off(name, fn)   (click: any square, empty too)
+//
+// The focus view (arrangement: 'focus'): the level `focus` as large as the box allows, the
+// other shown levels beside or below it as mini-maps. A tap on a mini-map, a sideways swipe
+// across the level in focus, or a drag entering a mini-map brings another level into focus
+// (the event 'focus', with the level); set({focus}) does the same for the page.
 //   board.geometry(); board.fit(w, h, {dpr, levels, arrangement}); board.bestFit([[w, h], ...], {...});
 //   board.squareRect(sq); board.squareAt(clientX, clientY);
 //   board.labels(); board.drawNow();
@@ -20,7 +25,7 @@
 import { createBoardView } from './ui-loader.js';
 import { isSquare, SQUARES } from './squares.js';
 
-const EVENTS = ['move', 'select', 'hover', 'click', 'drop'];
+const EVENTS = ['move', 'select', 'hover', 'click', 'drop', 'focus'];
 
 /** @param {string} what @returns {never} */
 function fail(what) {
@@ -54,7 +59,7 @@ function levelList(v) {
     fail(`levels should be a non-empty list of distinct levels 1..3, such as [3, 2, 1] or [2]`);
   return [...v];
 }
-const ARRANGEMENTS = ['auto', 'row', 'column', 'pyramid', 'sideways'];
+const ARRANGEMENTS = ['auto', 'row', 'column', 'pyramid', 'sideways', 'focus'];
 function arrangement(v) {
   if (!ARRANGEMENTS.includes(v))
     fail(`arrangement should be one of ${ARRANGEMENTS.join(', ')}, not ${JSON.stringify(v)}`);
@@ -115,6 +120,11 @@ function toRendererState(s) {
   if ('orientation' in s) out.flipped = orientation(s.orientation);
   if ('levels' in s) out.levels = levelList(s.levels);
   if ('arrangement' in s) out.arrange = arrangement(s.arrangement);
+  if ('focus' in s) {
+    if (s.focus !== 1 && s.focus !== 2 && s.focus !== 3)
+      fail(`focus should be a level 1..3, not ${JSON.stringify(s.focus)}`);
+    out.focus = s.focus;
+  }
   if ('arrows' in s) out.arrows = flatArrows(s.arrows);
   if ('selected' in s) out.selected = squareOrNull(s.selected, 'selected');
   if ('animate' in s) out.animate = pair(s.animate, 'animate');
@@ -160,7 +170,7 @@ export async function createBoard(container, options = {}) {
   const handlers = Object.fromEntries(EVENTS.map((e) => [e, new Set()]));
   mod.onBoardEvent = (name, a, b) => {
     const sq = (v) => (v >= 0 ? v : null);
-    const args = name === 'move' ? [a, b] : name === 'drop' ? [a, sq(b)] : [sq(a)];
+    const args = name === 'move' ? [a, b] : name === 'drop' ? [a, sq(b)] : name === 'focus' ? [a] : [sq(a)];
     for (const fn of handlers[name] || []) fn(...args);
   };
   mod.setState(initial);
@@ -182,7 +192,8 @@ export async function createBoard(container, options = {}) {
     off(name, fn) {
       handlers[name]?.delete(fn);
     },
-    /** {square, arrangement, width, height, boards: [{level, x, y, width, height}]}, CSS px, canvas-relative. */
+    /** {square, arrangement, width, height, boards: [{level, x, y, width, height}]}, CSS px, canvas-relative;
+     *  the focus view adds focus (the level drawn large) and mini (the mini-maps' square). */
     geometry: () => JSON.parse(mod.geometry()),
     /** The labels the last frame drew (level titles, coordinates): [{text, x, y, width, height}], CSS px, canvas-relative. */
     labels: () => JSON.parse(mod.labels()),

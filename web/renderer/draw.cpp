@@ -35,12 +35,19 @@ const Rgba kCheckLine = rgba(0xd7261e, 0.85f);  // from a checking piece to the 
 const Rgba kPremove = rgba(0x3c5a9a, 0.42f);    // a queued move's two squares
 const Rgba kFrozenTint = rgba(0x9fd6ff, 0.55f);
 constexpr double kAnimMs = 150.0;
+// A change of the level in focus: the new level slides in from above (a level up) or from
+// below (a level down) over this time; none when the player asks for reduced motion.
+constexpr double kFocusMs = 180.0;
+
+// The layout this frame draws: the view's, or during a change of focus a copy with the level
+// in focus shifted along its slide.
+const Layout* drawn = &V.layout;
 
 struct DevRect {
   float x, y, s;
 };
 DevRect devSquare(int sq) {
-  const RectF r = squareRect(V.layout, V.flipped, sq);
+  const RectF r = squareRect(*drawn, V.flipped, sq);
   return {r.x * V.dpr, r.y * V.dpr, r.w * V.dpr};
 }
 
@@ -115,11 +122,11 @@ struct Frame {
 // drag, and the frames of the same square on the other levels.
 void drawSquare(Frame& F, int sq, const Palette& pal) {
   Painter& p = F.p;
-  const float s = F.s;
   auto sameSquare = [](int a, int b) {
     return a >= 0 && b >= 0 && a != b && a % kSquaresPerLevel == b % kSquaresPerLevel;
   };
   const DevRect q = devSquare(sq);
+  const float s = q.s;
   const bool light = isLightSquare(sq);
   p.rect(q.x, q.y, q.s, q.s, light ? pal.light : pal.dark);
   const unsigned char b = V.marks.bits[sq];
@@ -148,15 +155,17 @@ void drawSquare(Frame& F, int sq, const Palette& pal) {
   if (sameSquare(sq, F.focusSq)) p.rectOutline(q.x, q.y, q.s, q.s, std::max(2.f, s * 0.05f), rgba(0x1a3d8f, 0.70f));
 }
 
-// A level's coordinates: on the page background beside the board; sideways, inside the edge
-// squares.
+// A level's coordinates: on the page background beside the board; sideways and on the level
+// in focus, inside the edge squares; none on a mini-map.
 void drawCoordinates(Frame& F, int lv, const Palette& pal, Rgba coord) {
   const Layout& L = F.L;
   const float d = F.d;
-  if (L.turned) {
-    // file letters in the left column's squares (bottom left), rank numbers in the bottom
-    // row's (bottom right), in the square's contrasting colour; none on squares too small
-    // to hold them beside a piece
+  if (L.isMini(lv + 1)) return;
+  if (L.inner) {
+    // sideways: file letters in the left column's squares (bottom left), rank numbers in the
+    // bottom row's (bottom right); in focus: rank numbers in the left column's (bottom left),
+    // file letters in the bottom row's (bottom right); in the square's contrasting colour;
+    // none on squares too small to hold them beside a piece
     LabelBox lastFile{}, lastRank{};
     auto inner = [&](int sq, const std::string& text, bool right) {
       const DevRect q = devSquare(sq);
@@ -165,10 +174,11 @@ void drawCoordinates(Frame& F, int lv, const Palette& pal, Rgba coord) {
       coordText(text, L.coordFont, 600, right ? q.x + q.s - m : q.x + m, cy, c, right ? 1 : -1,
                 right ? lastRank : lastFile);
     };
+    const bool t = L.turned;
     for (int f = 0; f < kFiles && L.sq >= 14.f; ++f)
-      inner(squareOn(lv + 1, f, V.flipped ? kRanks - 1 : 0), std::string(1, static_cast<char>('a' + f)), false);
+      inner(squareOn(lv + 1, f, V.flipped ? kRanks - 1 : 0), std::string(1, static_cast<char>('a' + f)), !t);
     for (int rk = 0; rk < kRanks && L.sq >= 14.f; ++rk)
-      inner(squareOn(lv + 1, V.flipped ? 0 : kFiles - 1, rk), std::string(1, static_cast<char>('1' + rk)), true);
+      inner(squareOn(lv + 1, t != V.flipped ? kFiles - 1 : 0, rk), std::string(1, static_cast<char>('1' + rk)), t);
     return;
   }
   const RectF& g = L.grid[lv];
@@ -193,9 +203,10 @@ void drawLevelTitle(Frame& F, int lv, const Palette& pal, Rgba coord) {
   const Layout& L = F.L;
   const float d = F.d;
   const RectF& t = L.title[lv];
+  if (!(t.w > 0)) return;  // the level in focus without room for its tab
   const Rgba onDark = lv == 2 ? rgba(0x12324f) : rgba(0xffffff);
   const std::string sub = "level " + std::to_string(lv + 1), digit(1, static_cast<char>('1' + lv));
-  if (L.stacked) {
+  if (t.h > t.w) {  // a tab
     // vertical tab in the board's colour: "Sky · level 3" reading upwards
     const float tx = t.x * d, ty = t.y * d, tw = t.w * d, th = t.h * d;
     p.rect(tx, ty, tw, th, pal.dark);
@@ -261,7 +272,6 @@ void drawPieces(Frame& F) {
   Painter& p = F.p;
   const Layout& L = F.L;
   const float d = F.d;
-  const bool showLetters = L.sq >= 30.f;
   for (int sq = 0; sq < kSquares; ++sq) {
     const char pc = V.board[sq];
     if (pc == '.' || F.animating[sq] || !L.shown(levelOf(sq))) continue;
@@ -272,7 +282,7 @@ void drawPieces(Frame& F) {
       p.rect(q.x, q.y, q.s, q.s, rgba(0xdff3ff, 0.28f));
       drawSnowflake(p, q.x + q.s * 0.80f, q.y + q.s * 0.80f, q.s * 0.15f);
     }
-    if (showLetters && sq != F.dragFrom) {
+    if (q.s >= 30.f * d && sq != F.dragFrom) {
       // The piece's letter in the corner: near-black or white, whichever contrasts more
       // with the square, with a thin halo of the other so marks and icons never hide it.
       const Palette& pal = kPalettes[levelOf(sq) - 1];
@@ -280,7 +290,7 @@ void drawPieces(Frame& F) {
       const Rgba ink = darkInk ? rgba(0x15130f, 0.92f) : rgba(0xffffff, 0.96f);
       const Rgba halo = darkInk ? rgba(0xffffff, 0.5f) : rgba(0x000000, 0.45f);
       const std::string up(1, isGold(pc) ? pc : static_cast<char>(pc - 32));
-      const float size = std::max(8.f, L.sq * 0.22f), x = q.x + q.s * 0.05f, y = q.y + q.s * 0.14f;
+      const float size = std::max(8.f, q.s / d * 0.22f), x = q.x + q.s * 0.05f, y = q.y + q.s * 0.14f;
       const float o = std::max(0.75f, d * 0.6f);
       for (const auto& [dx, dy] : {std::pair{-o, 0.f}, {o, 0.f}, {0.f, -o}, {0.f, o}})
         drawText(up, size, 700, x + dx, y + dy, halo);
@@ -353,29 +363,34 @@ bool drawSlides(Frame& F) {
 // chessground: the tutorial marks its targets so).
 class ArrowPainter {
  public:
-  explicit ArrowPainter(Frame& F) : F(F), p(F.p), s(F.s), w(std::max(2.f, F.s * 0.14f)) {}
+  explicit ArrowPainter(Frame& F) : F(F), p(F.p) {}
 
   // Check: a line from every checking piece to the King (across levels as a hop), in red;
   // then the arrows the page asked for.
   void draw() {
     if (V.check >= 0)
-      for (int q : V.checkers) move(q, V.check, kCheckLine, std::max(1.5f, w * 0.55f), s * 0.36f);
+      for (int q : V.checkers) move(q, V.check, kCheckLine, 0.55f, 0.36f);
     for (const Arrow& a : V.arrows) {
       if (a.from == a.to) {
         if (!F.L.shown(levelOf(a.to))) continue;
         float x1, y1;
         centre(a.to, x1, y1);
+        sizeFor(a.to);
         p.ring(x1, y1, s * 0.40f, s * 0.48f, a.color);
         continue;
       }
-      move(a.from, a.to, a.color, w, 0.f);
+      move(a.from, a.to, a.color, 1.f, 0.f);
     }
   }
 
  private:
   Frame& F;
   Painter& p;
-  const float s, w;  // a square's side; an arrow's shaft
+  float s = 0, w = 0;  // a square's side; an arrow's shaft (on the level being drawn: a mini-map's are smaller)
+  void sizeFor(int sq) {
+    s = devSquare(sq).s;
+    w = std::max(F.L.isMini(levelOf(sq)) ? 1.f : 2.f, s * 0.14f);
+  }
 
   void arrow(float x0, float y0, float x1, float y1, Rgba c, float width) {
     const float len = std::hypot(x1 - x0, y1 - y0);
@@ -395,18 +410,20 @@ class ArrowPainter {
   }
   // A level's number in a small disc of the arrow's colour with a light rim, at (x, y).
   void badge(float x, float y, int level, Rgba c) {
-    const float r = std::max(4.f * F.d, s * 0.17f);
+    const float r = std::max(3.f * F.d, s * 0.17f);
     p.disc(x, y, r + std::max(1.f, 0.8f * F.d), kMarkLight);
     p.disc(x, y, r, {c.r, c.g, c.b, 255});
     drawText(std::string(1, static_cast<char>('0' + level)), r * 1.45f / F.d, 800, x, y, rgba(0xffffff), 0);
   }
-  // from -> to in colour c, shaft `width`; `tip` stops the arrow short of the destination's
-  // centre (a check line ends at the King's edge).
-  void move(int from, int to, Rgba c, float width, float tip) {
+  // from -> to in colour c, shaft `shaft` times an arrow's; `tipSq` squares stop the arrow
+  // short of the destination's centre (a check line ends at the King's edge).
+  void move(int from, int to, Rgba c, float shaft, float tipSq) {
     const int lf = levelOf(from), lt = levelOf(to);
     float x1, y1;
     centre(to, x1, y1);
-    const float r0 = s * 0.40f, r1 = r0 + width * 0.55f, corner = r0 * 0.72f;
+    sizeFor(from);
+    float width = shaft < 1 ? std::max(1.f, w * shaft) : w, tip = tipSq * s;
+    float r0 = s * 0.40f, r1 = r0 + width * 0.55f, corner = r0 * 0.72f;
     if (lf == lt) {
       if (!F.L.shown(lt)) return;
       float x0, y0;
@@ -423,6 +440,9 @@ class ArrowPainter {
       badge(x0 + corner, y0 - corner, lt, c);
     }
     if (!F.L.shown(lt)) return;
+    sizeFor(to);  // the landing level's sizes
+    width = shaft < 1 ? std::max(1.f, w * shaft) : w, tip = tipSq * s;
+    r0 = s * 0.40f, r1 = r0 + width * 0.55f, corner = r0 * 0.72f;
     const int echo = (lt - 1) * kSquaresPerLevel + from % kSquaresPerLevel;
     float ex, ey;
     centre(echo, ex, ey);
@@ -471,23 +491,49 @@ void render() {
                 V.anims.end());
   const int dragFrom = V.dragging ? V.pressSq : -1;
   const int dragOver = V.dragging ? squareAt(L, V.flipped, V.ptrX, V.ptrY) : -1;
-  // the same square on the other levels as the hovered (or dragged-over) one is framed
-  Frame F{
-      p, L, d, L.sq * d, now, std::vector<char>(kSquares, 0), dragFrom, dragOver, dragOver >= 0 ? dragOver : V.hover};
-  for (const Anim& a : V.anims) F.animating[a.to] = 1;
+  // A change of focus under way: the level in focus slides in, drawn clipped to its part of
+  // the box, the mini-maps (unmoved) in a second pass clipped to theirs.
+  const double k = V.focusDir != 0 ? std::clamp((now - V.focusStart) / kFocusMs, 0.0, 1.0) : 1.0;
+  if (k >= 1) V.focusDir = 0;
+  Layout moved;
+  const bool sliding = V.focusDir != 0 && L.arrangement == Arrangement::Focus;
+  if (sliding) {
+    moved = L;
+    const float e = static_cast<float>((1 - k) * (1 - k) * (1 - k));  // ease out
+    const float dy = std::round(e * V.focusDir * L.grid[L.focus - 1].h * 0.5f * d) / d;
+    moved.grid[L.focus - 1].y += dy, moved.title[L.focus - 1].y += dy;
+  }
+  bool more = false;
+  for (int pass = 0; pass < (sliding ? 2 : 1); ++pass) {
+    if (sliding) {
+      const RectF& a = pass == 0 ? L.focusArea : L.miniArea;
+      const SDL_Rect clip{static_cast<int>(std::lround(a.x * d)), static_cast<int>(std::lround(a.y * d)),
+                          static_cast<int>(std::lround(a.w * d)), static_cast<int>(std::lround(a.h * d))};
+      SDL_RenderSetClipRect(r, &clip);
+    }
+    drawn = sliding && pass == 0 ? &moved : &L;
+    // the same square on the other levels as the hovered (or dragged-over) one is framed
+    Frame F{p,        *drawn,   d,
+            L.sq * d, now,      std::vector<char>(kSquares, 0),
+            dragFrom, dragOver, dragOver >= 0 ? dragOver : V.hover};
+    for (const Anim& a : V.anims) F.animating[a.to] = 1;
 
-  drawBoards(F);
-  drawCaptureRings(F);
-  drawPieces(F);
-  drawDestinations(F);
-  const bool more = drawSlides(F);
-  ArrowPainter(F).draw();
+    drawBoards(F);
+    drawCaptureRings(F);
+    drawPieces(F);
+    drawDestinations(F);
+    more = drawSlides(F) || more;
+    ArrowPainter(F).draw();
+  }
+  drawn = &L;
+  if (sliding) SDL_RenderSetClipRect(r, nullptr);
   // the dragged piece follows the pointer
+  const float ds = L.sq * d;
   if (dragFrom >= 0 && V.board[dragFrom] != '.')
-    drawPiece(p, V.board[dragFrom], V.ptrX * d, V.ptrY * d - (V.pressTouch ? F.s * 0.35f : 0.f), F.s * 1.08f);
+    drawPiece(p, V.board[dragFrom], V.ptrX * d, V.ptrY * d - (V.pressTouch ? ds * 0.35f : 0.f), ds * 1.08f);
 
   SDL_RenderPresent(r);
-  if (more) requestFrame();
+  if (more || sliding) requestFrame();
 }
 
 void requestFrame() {

@@ -70,6 +70,7 @@ int touchTarget(float x, float y, int sq, int from) {
   int best = sq;
   float bestD = reach;
   for (int c : near) {
+    if (V.layout.isMini(levelOf(c))) continue;  // a mini-map's squares are not played on
     const RectF r = squareRect(V.layout, V.flipped, c);
     if (!(r.w > 0)) continue;
     const float dx = std::max({r.x - x, 0.f, x - (r.x + r.w)}), dy = std::max({r.y - y, 0.f, y - (r.y + r.h)});
@@ -79,12 +80,29 @@ int touchTarget(float x, float y, int sq, int from) {
   return best;
 }
 
+// Focus: a swipe across the level in focus, mostly sideways, at least this far (CSS px, or a
+// square and a half when larger), brings the next level (finger to the left: a level down,
+// in the order shown) or the previous one into focus. A tap moves less than 8 px.
+constexpr float kSwipeMin = 40.f;
+bool isSwipe(float dx, float dy) {
+  return std::abs(dx) >= std::max(kSwipeMin, 1.5f * V.layout.sq) && std::abs(dx) > 2 * std::abs(dy);
+}
+void swipeFocus(float dx) {
+  const std::vector<int>& lv = V.layout.levels;
+  const auto at = std::find(lv.begin(), lv.end(), V.layout.focus);
+  if (at == lv.end()) return;
+  const long i = (at - lv.begin()) + (dx < 0 ? 1 : -1);
+  if (i >= 0 && i < static_cast<long>(lv.size())) focusLevel(lv[static_cast<size_t>(i)], true);
+}
+
 void pointerDown(float x, float y, bool touch) {
   V.pressed = true;
-  V.dragging = false;
+  V.dragging = V.swiping = false;
   V.pressTouch = touch;
   V.pressX = V.ptrX = x, V.pressY = V.ptrY = y;
   V.pressSq = squareAt(V.layout, V.flipped, x, y);
+  V.pressMini = miniAt(V.layout, x, y);
+  if (V.pressMini) V.pressSq = -1;  // a mini-map is tapped to bring it into focus, never played on
 }
 
 void pointerMove(float x, float y, bool touch, bool buttonDown) {
@@ -101,7 +119,8 @@ void pointerMove(float x, float y, bool touch, bool buttonDown) {
     return;
   }
   const float thr = touch ? 8.f : 4.f;
-  if (std::hypot(x - V.pressX, y - V.pressY) < thr) return;
+  if (V.swiping || std::hypot(x - V.pressX, y - V.pressY) < thr) return;
+  const bool focusView = V.layout.arrangement == Arrangement::Focus && !V.free;
   if (V.pressSq >= 0 && V.board[V.pressSq] != '.') {
     V.dragging = true;
     if (V.free) {
@@ -110,11 +129,26 @@ void pointerMove(float x, float y, bool touch, bool buttonDown) {
     }
     const std::vector<int>* d = destsOf(V.pressSq);
     if (!d || d->empty())
-      V.dragging = false, V.pressed = false;
+      V.dragging = false, V.pressed = focusView, V.swiping = focusView;
     else
       selectSquare(V.pressSq);
     requestFrame();
+  } else if (focusView && !V.pressMini) {
+    V.swiping = true;  // from an empty square or beside the boards: a swipe, never a move
   }
+}
+
+// Focus: a drag entering a mini-map brings its level into focus (once: the level that takes
+// its place there waits until the drag has left it).
+void dragOverMini(float x, float y) {
+  if (!V.dragging || V.layout.arrangement != Arrangement::Focus) return;
+  if (V.dragMini.contains(x, y)) return;
+  V.dragMini = {};
+  const int l = miniAt(V.layout, x, y);
+  if (!l) return;
+  const RectF g = V.layout.grid[l - 1], t = V.layout.title[l - 1];
+  V.dragMini = {std::min(g.x, t.x), std::min(g.y, t.y), std::max(g.w, t.w), g.h + t.h};
+  focusLevel(l, true);
 }
 
 void pointerUp(float x, float y) {
@@ -122,8 +156,24 @@ void pointerUp(float x, float y) {
   V.ptrX = x, V.ptrY = y;
   const int from = V.pressSq;
   int to = squareAt(V.layout, V.flipped, x, y);
+  if (V.swiping) {  // a swipe: the level changes, nothing is selected or played
+    V.pressed = V.swiping = false;
+    V.pressSq = -1;
+    if (isSwipe(x - V.pressX, y - V.pressY)) swipeFocus(x - V.pressX);
+    return;
+  }
+  if (V.pressMini) {  // a tap on a mini-map
+    const int l = V.pressMini;
+    V.pressed = false, V.pressMini = 0;
+    if (miniAt(V.layout, x, y) == l && V.interactive) focusLevel(l, true);
+    return;
+  }
   if (V.dragging) {
-    if (!V.free) to = touchTarget(x, y, to, from);
+    V.dragMini = {};
+    if (to >= 0 && V.layout.isMini(levelOf(to)))
+      to = -1;  // dropped on a mini-map: no move
+    else if (!V.free)
+      to = touchTarget(x, y, to, from);
     V.pressed = V.dragging = false;
     V.pressSq = -1;
     if (V.free && to != from) {
@@ -153,6 +203,7 @@ int eventFilter(void*, SDL_Event* e) {
     case SDL_MOUSEMOTION:
       pointerMove(static_cast<float>(e->motion.x), static_cast<float>(e->motion.y),
                   e->motion.which == SDL_TOUCH_MOUSEID, (e->motion.state & SDL_BUTTON_LMASK) != 0);
+      dragOverMini(static_cast<float>(e->motion.x), static_cast<float>(e->motion.y));
       return 0;
     case SDL_MOUSEBUTTONDOWN:
       if (e->button.button == SDL_BUTTON_LEFT)

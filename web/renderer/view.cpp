@@ -29,6 +29,9 @@ EM_JS(int, dc_bind_canvas, (const char* selector), {
 });
 
 EM_JS(double, dc_now, (), { return performance.now(); });
+EM_JS(int, dc_reduced_motion, (), {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches ? 1 : 0;
+});
 // clang-format on
 
 namespace dcui {
@@ -93,12 +96,29 @@ void relayout() {
   if (dpr != V.dpr) clearTextCache();
   V.dpr = dpr > 0 ? dpr : 1.f;
   const Layout old = V.layout;
-  V.layout = computeLayout(static_cast<float>(w), static_cast<float>(h), V.dpr, V.levels, V.arrange);
+  V.layout = computeLayout(static_cast<float>(w), static_cast<float>(h), V.dpr, V.levels, V.arrange, V.focus);
   if (old.titleFont != V.layout.titleFont || old.coordFont != V.layout.coordFont || old.sq != V.layout.sq)
     clearTextCache();
   uploadPieces();
   requestFrame();
 }
+
+}  // namespace
+
+void focusLevel(int level, bool byPlayer) {
+  if (level < 1 || level > kLevels || level == V.focus) return;
+  const int old = V.layout.arrangement == Arrangement::Focus ? V.layout.focus : 0;
+  V.focus = level;
+  if (V.arrange != Arrange::Focus) return;
+  relayout();
+  if (V.layout.focus != level) return;  // not shown
+  if (old && !dc_reduced_motion()) V.focusDir = level > old ? -1 : 1, V.focusStart = dc_now();
+  if (V.hover >= 0 && levelOf(V.hover) != level) V.hover = -1;
+  requestFrame();
+  if (byPlayer) emitEvent("focus", level);
+}
+
+namespace {
 
 bool init(std::string selector) {
   if (V.window) return true;
@@ -242,6 +262,7 @@ void setState(val s) {
       relayout();
     }
   }
+  if (has("focus")) focusLevel(s["focus"].as<int>(), false);
   if (has("arrows")) {
     V.arrows.clear();
     const val a = s["arrows"];

@@ -80,6 +80,17 @@ struct View {
   std::vector<Arrow> arrows;
   std::vector<int> levels{3, 2, 1};
   Arrange arrange = Arrange::Auto;
+  // Focus: the level drawn large; a change of it slides the new level in from above
+  // (focusDir -1: a level up) or below (+1) from focusStart.
+  int focus = 0;
+  int focusDir = 0;
+  double focusStart = 0;
+  // Focus: a gesture that began where no piece can be dragged (a swipe across the level in
+  // focus changes it); a press on a mini-map (its level: a tap brings it into focus); the
+  // mini-map a drag is over (entering one brings its level into focus, once).
+  bool swiping = false;
+  int pressMini = 0;
+  RectF dragMini;
   bool hasDiagram = false;
   std::vector<int> dMove, dCap, dAfar;
 };
@@ -89,6 +100,9 @@ extern View V;  // the page's one board view (view.cpp)
 void emitEvent(const char* name, int a, int b = -1);  // Module.onBoardEvent(name, a, b)
 double nowMs();                                       // performance.now()
 void rebuildMarks();                                  // the typed state -> the marks drawn
+// Focus: brings `level` into focus (a slide up or down unless reduced motion is asked for);
+// `byPlayer`: reported to the page as the event 'focus'.
+void focusLevel(int level, bool byPlayer);
 
 // draw.cpp
 void render();        // one frame, now

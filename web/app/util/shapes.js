@@ -30,6 +30,7 @@
  * @property {'gold' | 'scarlet'} [orientation]
  * @property {number[]} [levels]
  * @property {string} [arrangement]
+ * @property {number} [focus] the level drawn large by the focus view (arrangement focus)
  * @property {Arrow[]} [arrows]
  * @property {number | null} [selected]
  * @property {number[] | null} [animate]

@@ -21,7 +21,7 @@ export const EMBED_KEYS = Object.freeze([
   'caption',
 ]);
 /** layout= values. */
-export const LAYOUTS = Object.freeze(['auto', 'row', 'column', 'sideways']);
+export const LAYOUTS = Object.freeze(['auto', 'row', 'column', 'sideways', 'focus']);
 
 /**
  * pieces: the 288-character board; diagram: {square, move, capture, both, afar} with square

@@ -11,7 +11,7 @@
 //              position or the diagram needs)
 //     flip     true: Scarlet at the bottom
 //     also, optional: interactive (false: a still picture), theme ('dark'), caption (false),
-//     layout ('row', 'column', 'sideways'; default: the embed's choice),
+//     layout ('row', 'column', 'sideways', 'focus'; default: the embed's choice),
 //     width, height (px; default 480 wide and a height that suits the levels), title
 //   siteUrl: any address on the site (the game page's location.href, the site root); the
 //   snippet points at embed.html beside it.

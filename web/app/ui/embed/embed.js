@@ -14,9 +14,11 @@
 //                        levels the diagram needs (the piece's own and those it reaches),
 //                        or without a diagram those holding a piece or the last move
 //                        (embed-layout.js); a piece clicked or moved adds the levels it needs
-//   layout=auto|row|column|sideways   how the boards are arranged; default: whatever
-//                        gives the largest squares for the frame's shape (sideways: side
-//                        by side, each board turned a quarter, for wide and low frames)
+//   layout=auto|row|column|sideways|focus   how the boards are arranged; default:
+//                        whatever gives the largest squares for the frame's shape
+//                        (sideways: side by side, each board turned a quarter, for wide and
+//                        low frames; focus: one level large, the others as mini-maps; a tap
+//                        on one, or a swipe, brings it into focus: small frames)
 //   theme=dark           dark colours (default light)
 //   caption=0|1          the caption line; default: shown unless it would cost the boards
 //                        their 16 px squares (small frames)

@@ -43,7 +43,8 @@ export function moveFeedback(input, out, error) {
  * arrows move within a board (as the boards are drawn, flipped or not), PageUp/PageDown
  * or ] [ change level (1 2 3 jump to one), Enter/Space select and play, Escape cancels.
  * o: {el, squareRect(sq) -> viewport rect or null (the board's), ring, desc, shown() -> board string, describe(name) -> text,
- *     activate(name), cancel() -> whether something was cancelled, start() -> square name}
+ *     activate(name), cancel() -> whether something was cancelled, start() -> square name,
+ *     showLevel(level): brings the focus square's level into view (the focus view draws one level large)}
  */
 export function boardKeys(o) {
   const { el, ring, desc } = o;
@@ -94,6 +95,7 @@ export function boardKeys(o) {
     if (parseSquare(name) === null) return;
     focus = name;
     if (fromKeyboard) keyboard = true;
+    if (fromKeyboard) o.showLevel?.(Number(name[0])); // a click brings its own level (the renderer)
     place();
     if (fromKeyboard) say(prefix);
   }

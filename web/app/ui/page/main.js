@@ -16,7 +16,7 @@ import { Controller } from '../../session/game/controller.js';
 import { createAI } from '../../session/game/ai.js';
 import { createOpening } from '../../session/share/open-game.js';
 import { computerAnswers } from '../../session/game/offers.js';
-import { applyLayout, BOARD_STYLES } from './page-layout.js';
+import { applyLayout, BOARD_STYLES, VIEWS } from './page-layout.js';
 import * as view from './view.js';
 import * as a11y from './a11y.js';
 import { Page } from './page.js';
@@ -76,10 +76,23 @@ async function boot(createBoard, loadEngine) {
   // the boards' arrangement: the largest squares (default) or the levels in line (a preference)
   let boardStyle = store.loadPrefs().boards === 'aligned' ? 'aligned' : 'large';
   const arrangeBtn = $('btn-arrange');
+  // the view: the three boards or one level large (a preference; by default the window's)
+  let boardView = VIEWS.includes(store.loadPrefs().view) ? store.loadPrefs().view : null;
+  let shownView = 'three';
+  const viewBtn = $('btn-view');
+  board.set({ focus: 2 }); // the focus view opens on the Ground, the middle level
   const layout = () => {
-    const L = applyLayout(boardEl, (boxes, arrangement) => board.bestFit(boxes, { arrangement }), boardStyle);
+    const L = applyLayout(
+      boardEl,
+      (boxes, arrangement) => board.bestFit(boxes, { arrangement }),
+      boardStyle,
+      boardView,
+    );
     board.set({ arrangement: L.arrangement });
+    shownView = L.view;
     arrangeBtn.setAttribute('aria-pressed', String(boardStyle === 'aligned'));
+    arrangeBtn.hidden = shownView === 'focus';
+    viewBtn.setAttribute('aria-pressed', String(shownView === 'focus'));
   };
   layout();
   let resizeTimer = 0;
@@ -106,6 +119,11 @@ async function boot(createBoard, loadEngine) {
   page.toggleArrange = () => {
     boardStyle = boardStyle === 'large' ? 'aligned' : 'large';
     store.savePrefs({ boards: boardStyle });
+    layout();
+  };
+  page.toggleView = () => {
+    boardView = shownView === 'focus' ? 'three' : 'focus';
+    store.savePrefs({ view: boardView });
     layout();
   };
   const ui = { toast: (t, ms, action) => view.toast(t, ms, action), announce: a11y.announce };
@@ -237,6 +255,7 @@ function wire({
     editor: () => editor.open(),
     arrange: () => page.toggleArrange(),
     [LESSON_ACT]: () => learnView.enter('lessons', LESSON_ID),
+    view: () => page.toggleView(),
   };
   document.addEventListener('click', (e) => {
     const actEl = closestTo(e, '[data-act]');

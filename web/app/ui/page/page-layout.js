@@ -6,6 +6,8 @@
 //                 column that scrolls under a status line that stays, the boards as wide as the
 //                 window (the levels one above the other), the panels below them, a toolbar at
 //                 the bottom
+//   layout-side layout-low  the focus view on a phone turned: as layout-side, with a low top
+//                 bar and narrow margins (the level in play as tall as the window allows)
 //   layout-phone layout-turned  a phone turned (low windows): the boards side by side across
 //                 the width under the status line, the toolbar below them, the panels further
 //                 down (they scroll)
@@ -15,6 +17,12 @@
 // default the boards are arranged for the largest squares ('auto'); the player may ask for the
 // levels in line instead ('column': a square and the squares directly above and below it share
 // a screen column). This module computes no board coordinate.
+//
+// Two views: the three boards (above), or the focus view (the renderer's arrangement
+// 'focus': the level in play as large as the box allows, the other two as mini-maps beside or
+// below it). The focus view is the default on phones, upright or turned, and wherever the
+// three boards would get squares smaller than a fingertip; the player's choice (a preference)
+// overrides it on every device.
 //
 // On a phone, what docks at the bottom (the toolbar, an offer to answer, a note) stacks above
 // the toolbar and the scrolling part ends above them: they never cover a board square. A
@@ -35,6 +43,11 @@ const SIDEBAR_MIN = 320,
   PHONE_MAX_WIDTH = 760,
   PHONE_MAX_HEIGHT = 500;
 const UPRIGHT_MAX_WIDTH = 1024; // a portrait window narrower than this: the phone's one column
+const FINGER = 30; // px: squares smaller than this take more than one try to hit with a finger
+const FOCUS_SIDEBAR_MIN = 210; // the focus view gives the level in play what the panels can spare
+const LOW_TOPBAR = 40,
+  LOW_PAD = 4,
+  LOW_SIDEBAR_MIN = 200; // layout-low (style.css)
 
 /** Before the board exists: the page's mode from the window's size alone. */
 export function windowMode(vw, vh) {
@@ -45,14 +58,67 @@ export function windowMode(vw, vh) {
 
 /** The arrangements the page offers: the largest squares (default), or the levels in line. */
 export const BOARD_STYLES = Object.freeze({ large: 'auto', aligned: 'column' });
+/** The views: the three boards, or one level large with the others as mini-maps. */
+export const VIEWS = Object.freeze(['three', 'focus']);
+
+/**
+ * @typedef {object} PageLayout
+ * @property {string} mode side, below, phone, turned or low (MODE_CLASSES)
+ * @property {number | null} boardWidth px, or null: the grid cell's
+ * @property {number | null} boardHeight px, or null: the grid cell's
+ * @property {number} [square] the boards' square (the level in focus's), px
+ * @property {string} [arrangement] what the board should be set to
+ * @property {number} [sidebar] px
+ * @property {string} [view] 'three' or 'focus': the view chosen
+ */
 
 /**
  * bestFit(boxes, arrangement) -> {box, square, contentWidth, contentHeight, ...}: the board's
  * answer (board.bestFit). style: 'large' | 'aligned'. turnedHeight: on a turned phone, the
  * height the boards have between the status line and the toolbar (measured by applyLayout).
- * Returns {mode, boardWidth, boardHeight (px, or null = fill the grid cell), square, arrangement, sidebar}.
+ * view: 'three' | 'focus' (the player's choice), or null: the default for the window.
+ * Returns {mode, boardWidth, boardHeight (px, or null = fill the grid cell), square, arrangement, sidebar,
+ * view (the one chosen)}.
+ * @returns {PageLayout}
  */
-export function chooseLayout(vw, vh, bestFit, style = 'large', turnedHeight = 0) {
+export function chooseLayout(vw, vh, bestFit, style = 'large', turnedHeight = 0, view = null) {
+  const three = threeBoards(vw, vh, bestFit, style, turnedHeight);
+  const focus =
+    view === 'focus' ||
+    (view !== 'three' && (three.mode === 'phone' || three.mode === 'turned' || three.square < FINGER));
+  return focus ? { ...focusLayout(vw, vh, bestFit, three.mode), view: 'focus' } : { ...three, view: 'three' };
+}
+
+// The focus view: the box the three boards would get, or on a desktop a wider one (the panels
+// narrower: the level in play is the game).
+function focusLayout(vw, vh, bestFit, mode) {
+  if (mode === 'phone') {
+    const f = bestFit([[vw, vh]], 'focus');
+    return {
+      mode,
+      boardWidth: null,
+      boardHeight: Math.ceil(f.contentHeight) + 2,
+      square: f.square,
+      arrangement: 'focus',
+    };
+  }
+  if (mode === 'turned') {
+    // the page's column beside the boards, as on a desktop: the whole height for the level in play
+    const w = vw - 2 * LOW_PAD - LOW_SIDEBAR_MIN - LOW_PAD;
+    const f = bestFit([[w, vh - LOW_TOPBAR - 2 * LOW_PAD]], 'focus');
+    const boardWidth = Math.min(Math.ceil(f.contentWidth) + 2, w);
+    const sidebar = vw - 3 * LOW_PAD - boardWidth;
+    return { mode: 'low', boardWidth, boardHeight: null, sidebar, square: f.square, arrangement: 'focus' };
+  }
+  const availH = vh - TOPBAR - PAD_TOP - PAD_BOTTOM;
+  const sideW = vw - 2 * PAD_X - FOCUS_SIDEBAR_MIN - GAP;
+  const f = bestFit([[sideW, availH]], 'focus');
+  const boardWidth = Math.min(Math.ceil(f.contentWidth) + 2, sideW);
+  const sidebar = Math.max(FOCUS_SIDEBAR_MIN, Math.min(SIDEBAR_MAX, vw - 2 * PAD_X - GAP - boardWidth));
+  return { mode: 'side', boardWidth, boardHeight: null, sidebar, square: f.square, arrangement: 'focus' };
+}
+
+function threeBoards(vw, vh, bestFit, style, turnedHeight) {
   const mode = windowMode(vw, vh);
   if (mode === 'phone') {
     // the width holds one board: the levels one above the other, as wide as the window (they scroll)
@@ -105,13 +171,16 @@ const MODE_CLASSES = {
   below: ['layout-below'],
   phone: ['layout-phone'],
   turned: ['layout-phone', 'layout-turned'],
+  low: ['layout-side', 'layout-low'],
 };
+const LAYOUT_CLASSES = ['layout-side', 'layout-below', 'layout-phone', 'layout-turned', 'layout-low'];
 
 /**
  * Sets the body's layout classes and the board container's size; bestFit as above, or null
  * before the board exists. Returns the layout (its arrangement is what the board should be set to).
+ * @returns {PageLayout}
  */
-export function applyLayout(boardEl, bestFit, style) {
+export function applyLayout(boardEl, bestFit, style, view = null) {
   // clientWidth/Height: the viewport without scroll bars (and, on phones, the device-width
   // viewport, not a layout viewport widened by overflowing content)
   const de = document.documentElement;
@@ -119,18 +188,18 @@ export function applyLayout(boardEl, bestFit, style) {
     vh = de.clientHeight || window.innerHeight;
   const mode = windowMode(vw, vh);
   const body = document.body;
-  for (const c of ['layout-side', 'layout-below', 'layout-phone', 'layout-turned'])
-    body.classList.toggle(c, MODE_CLASSES[mode].includes(c));
+  for (const c of LAYOUT_CLASSES) body.classList.toggle(c, MODE_CLASSES[mode].includes(c));
   // a turned phone: the boards get what the scrolling part shows under the status line
   const turnedHeight = mode === 'turned' ? visibleHeight() : 0;
+  /** @type {PageLayout} */
   const L = bestFit
-    ? chooseLayout(vw, vh, bestFit, style, turnedHeight)
+    ? chooseLayout(vw, vh, bestFit, style, turnedHeight, view)
     : {
         mode,
         boardWidth: null,
         boardHeight: mode === 'phone' ? vw * 2 : mode === 'turned' ? turnedHeight : null,
       };
-  for (const c of ['layout-side', 'layout-below']) body.classList.toggle(c, L.mode === c.slice(7));
+  for (const c of LAYOUT_CLASSES) body.classList.toggle(c, MODE_CLASSES[L.mode].includes(c));
   boardEl.style.height = L.boardHeight ? L.boardHeight + 'px' : '';
   boardEl.style.width = L.boardWidth ? L.boardWidth + 'px' : '';
   body.style.setProperty('--sidebar', (L.sidebar || SIDEBAR_MIN) + 'px');

@@ -49,6 +49,8 @@ export class Page {
     this.dialogs = null;
     /** @type {() => void} B: the boards' other arrangement (the page's maker sets it) */
     this.toggleArrange = () => {};
+    /** @type {() => void} V: the three boards or one level large (the page's maker sets it) */
+    this.toggleView = () => {};
     this.owners = [this.gameOwner()];
     this.drawn = null;
     this.frame = 0;
@@ -341,6 +343,7 @@ export class Page {
       activate: (name) => this.owner().activate(name),
       cancel: () => this.owner().cancel(),
       start: () => this.owner().startSquare(),
+      showLevel: (level) => board.set({ focus: level }),
     });
   }
 
@@ -386,6 +389,7 @@ export class Page {
     else if (e.key === 'f' || e.key === 'F') ctl.flip();
     else if ((e.key === 'b' || e.key === 'B') && !document.body.classList.contains('layout-phone'))
       this.toggleArrange();
+    else if (e.key === 'v' || e.key === 'V') this.toggleView();
     else if (e.key === 'h' || e.key === 'H') ai.hint();
     else if (e.key === 'n' || e.key === 'N') this.dialogs.openNewGame();
     else if (e.key === 'p' || e.key === 'P') ctl.togglePause();
