@@ -17,6 +17,8 @@ import { createAI } from '../game/ai.js';
 import { createOpening } from '../share/opening.js';
 import { computerAnswers } from '../game/offers.js';
 import { applyLayout, BOARD_STYLES } from './page-layout.js';
+import { showPanel, openSheet, dialogsOpenAtTop } from './phone.js';
+import { holdSwipes } from './touch-scroll.js';
 import * as view from './view.js';
 import * as a11y from './a11y.js';
 import { Page } from './page.js';
@@ -72,10 +74,15 @@ async function boot(createBoard, loadEngine) {
   // the boards' arrangement: the largest squares (default) or the levels in line (a preference)
   let boardStyle = store.loadPrefs().boards === 'aligned' ? 'aligned' : 'large';
   const arrangeBtn = $('btn-arrange');
+  let mode = '';
   const layout = () => {
     const L = applyLayout(boardEl, (boxes, arrangement) => board.bestFit(boxes, { arrangement }), boardStyle);
     board.set({ arrangement: L.arrangement });
     arrangeBtn.setAttribute('aria-pressed', String(boardStyle === 'aligned'));
+    // a phone turned (or turned back): the view starts again from the boards' top, once
+    // the boards are drawn at their new size (the frame after this one)
+    if (mode && L.mode !== mode) requestAnimationFrame(() => requestAnimationFrame(() => page.afterTurn()));
+    mode = L.mode;
   };
   layout();
   let resizeTimer = 0;
@@ -97,6 +104,13 @@ async function boot(createBoard, loadEngine) {
   const ctl = new Controller(new GameModel(M), store.cleanSettings(store.DEFAULT_SETTINGS));
   const sounds = createSounds();
   const page = new Page({ ctl, board, sounds });
+  // a swipe on the boards scrolls the page where it scrolls; a tap stays a tap
+  const app = $('app');
+  holdSwipes(
+    boardEl,
+    () => document.body.classList.contains('layout-phone') && app.scrollHeight > app.clientHeight,
+  );
+  dialogsOpenAtTop();
   page.toggleArrange = () => {
     boardStyle = boardStyle === 'large' ? 'aligned' : 'large';
     store.savePrefs({ boards: boardStyle });
@@ -179,8 +193,14 @@ async function boot(createBoard, loadEngine) {
 // The page's controls: buttons with a data-act, the move list, the typed moves, the keys.
 function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds }) {
   page.wireBoard();
+  // the review and the analysis are panels below the boards on a phone: asked for, they
+  // come into view
+  const review = () => {
+    analysis.startReview();
+    showPanel('analysis-card');
+  };
   $('dlg-over').addEventListener('close', () => {
-    if ($('dlg-over').returnValue === 'review') analysis.startReview();
+    if ($('dlg-over').returnValue === 'review') review();
   });
   const shareLink = async () => {
     const { copied } = await copyLink(opening.gameLink());
@@ -204,8 +224,14 @@ function wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, emb
     sound: () => sounds.toggle(),
     embed: () => embed.open(),
     endpreview: () => analysis.endPreview(),
-    analyse: () => analysis.toggle(),
-    review: () => analysis.startReview(),
+    analyse: () => {
+      analysis.toggle();
+      showPanel('analysis-card');
+    },
+    review,
+    actions: () => openSheet($('dlg-actions')),
+    'new-game': () => dialogs.openNewGame(),
+    help: () => dialogs.openHelp(),
     editor: () => editor.open(),
     arrange: () => page.toggleArrange(),
   };
