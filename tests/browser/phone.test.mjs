@@ -58,7 +58,8 @@ function reachable({ actions, min, fixedOnly, within }) {
   const root = within ? document.querySelector(within) : document;
   const fixed = (el) => {
     if (!app.contains(el)) return true;
-    for (let e = el; e && e !== app; e = e.parentElement) if (getComputedStyle(e).position === 'fixed') return true;
+    for (let e = el; e && e !== app; e = e.parentElement)
+      if (getComputedStyle(e).position === 'fixed') return true;
     return false;
   };
   const ok = (el) => {
@@ -139,8 +140,21 @@ async function actionsInReach(page) {
     assert.ok(opener.sheet, `no button in a fixed bar for ${missing.join(', ')}`);
     await page.locator('[data-act="actions"]').click();
     await page.waitForFunction(() => document.querySelector('dialog[open]'));
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .querySelector('dialog[open]')
+          .getAnimations()
+          .map((a) => a.finished),
+      ),
+    );
     const rest = Object.fromEntries(missing.map((k) => [k, ACTIONS[k]]));
-    const inSheet = await page.evaluate(reachable, { actions: rest, min: 44, fixedOnly: true, within: 'dialog[open]' });
+    const inSheet = await page.evaluate(reachable, {
+      actions: rest,
+      min: 44,
+      fixedOnly: true,
+      within: 'dialog[open]',
+    });
     missing = missing.filter((k) => !inSheet[k]);
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog[open]'));
@@ -166,7 +180,16 @@ async function dialogsAtTop(page) {
     }, opener);
     if (!shown) continue; // not on this screen (the sheet: a phone's)
     await page.waitForFunction((s) => document.querySelector(s)?.open, dlg);
-    await frames(page, 2);
+    await page.evaluate(
+      (s) =>
+        Promise.all(
+          document
+            .querySelector(s)
+            .getAnimations()
+            .map((a) => a.finished),
+        ),
+      dlg,
+    );
     const d = await page.evaluate((s) => {
       const el = /** @type {HTMLDialogElement} */ (document.querySelector(s));
       const r = el.getBoundingClientRect(),
@@ -180,7 +203,8 @@ async function dialogsAtTop(page) {
         scrollsInside: !scrolls || y === 'auto' || y === 'scroll',
       };
     }, dlg);
-    if (d.scrollTop !== 0 || !d.fits || !d.titleInView || !d.scrollsInside) bad.push(`${dlg} ${JSON.stringify(d)}`);
+    if (d.scrollTop !== 0 || !d.fits || !d.titleInView || !d.scrollsInside)
+      bad.push(`${dlg} ${JSON.stringify(d)}`);
     await page.evaluate((s) => document.querySelector(s).close(), dlg);
   }
   assert.deepEqual(bad, [], 'dialogs open at their top and fit the window');
@@ -221,7 +245,11 @@ async function boardsStay(page) {
   }
   await page.waitForFunction(() => window.__dc.learn.lesson().phase === 'failed');
   await frames(page, 3);
-  assert.deepEqual(await boardPlace(page), lesson, `the boards moved: a lesson's feedback${phone ? ' (phone)' : ''}`);
+  assert.deepEqual(
+    await boardPlace(page),
+    lesson,
+    `the boards moved: a lesson's feedback${phone ? ' (phone)' : ''}`,
+  );
   await page.evaluate(() => window.__dc.learn.exit());
   await page.waitForFunction(() => window.__dc.learn.mode() !== 'lessons');
   await page.evaluate(() => (document.getElementById('app').scrollTop = 0));
@@ -275,7 +303,8 @@ const saysOnScreen = (page, source) =>
     const phone = document.body.classList.contains('layout-phone');
     return els.some((e) => {
       const r = e.getBoundingClientRect();
-      if (!r.width || !r.height || r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return false;
+      if (!r.width || !r.height || r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+        return false;
       // a phone's scrolling part: between the status line and the bottom dock
       if (phone && app.contains(e) && getComputedStyle(e).position !== 'fixed') {
         const a = app.getBoundingClientRect();
@@ -328,7 +357,8 @@ async function turnKeepsView(page, width, height) {
     const turned = await page.evaluate(() => document.body.classList.contains('layout-turned'));
     const must = turned ? [from, '3a8', '3l8', '2a8', '1a8', '1l1'] : [from];
     const out = [];
-    for (const n of must) if (!inArea(await page.evaluate((s) => window.__dc.squarePoint(s), n), area)) out.push(n);
+    for (const n of must)
+      if (!inArea(await page.evaluate((s) => window.__dc.squarePoint(s), n), area)) out.push(n);
     assert.deepEqual(out, [], `${w}x${h}: squares hidden after turning`);
   }
   await page.keyboard.press('Escape');
@@ -372,7 +402,9 @@ for (const [width, height] of SIZES) {
       await t.test('the boards never move', () => boardsStay(b.page));
       if (touch) await t.test('a tap is a tap, a swipe scrolls', () => touchScrolls(b.page, b.context));
       await t.test("the computer's answer to a draw offer on screen", () => offerAnswered(b.page));
-      await t.test('turning keeps the game, the selection and the view', () => turnKeepsView(b.page, width, height));
+      await t.test('turning keeps the game, the selection and the view', () =>
+        turnKeepsView(b.page, width, height),
+      );
       await t.test('Review the game brings the review into view', () => reviewInView(b.page));
       assert.deepEqual(errors, []);
     } finally {
