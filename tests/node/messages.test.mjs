@@ -89,7 +89,11 @@ test('a message that does not parse names its problem and where', () => {
     ['{n, plural, other {x}', /is not closed/],
   ];
   for (const [src, re] of bad) {
-    assert.throws(() => parseMessage(src), (e) => e instanceof MessageSyntaxError && re.test(e.message), src);
+    assert.throws(
+      () => parseMessage(src),
+      (e) => e instanceof MessageSyntaxError && re.test(e.message),
+      src,
+    );
   }
   assert.throws(() => fmt('{side} to move'), /needs the argument "side"/);
 });

@@ -7,6 +7,7 @@
 // board, the one redraw, the input) and its panels.
 //
 //   const r = await startPage();  // {page, ctl, ...} or {error}; start.js is the page's entry
+import { createTextView } from './text-view.js';
 import { createBoard as makeBoard } from '../../renderer/board.js';
 import { loadEngine as loadRules } from '../../engine/engine-loader.js';
 import { GameModel } from '../game/model.js';
@@ -140,6 +141,7 @@ async function boot(createBoard, loadEngine) {
     offers,
     learnView,
     clocks,
+    createTextView({ page, threats: () => ctl.shown().threats || [], prefs: modes.prefs }),
   );
   document.addEventListener('visibilitychange', () =>
     analysis.hold('hidden', document.visibilityState === 'hidden'),

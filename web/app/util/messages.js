@@ -49,7 +49,8 @@ export function parseMessage(source) {
     return m[0];
   };
   const expect = (/** @type {string} */ c) => {
-    if (source[i] !== c) fail(i < source.length ? `"${c}" is expected, not "${source[i]}"` : `"${c}" is missing`);
+    if (source[i] !== c)
+      fail(i < source.length ? `"${c}" is expected, not "${source[i]}"` : `"${c}" is missing`);
     i++;
   };
 
@@ -214,7 +215,8 @@ export function formatParts(message, args, locale, /** @type {number | null} */ 
       if (!(p.name in args)) throw new Error(`the message needs the argument "${p.name}"`);
       const v = args[p.name];
       if (p.type === 'arg') {
-        out += typeof v === 'number' || p.style ? numberFormat(locale, p.style || 'number').format(v) : String(v);
+        out +=
+          typeof v === 'number' || p.style ? numberFormat(locale, p.style || 'number').format(v) : String(v);
       } else if (p.type === 'select') {
         const key = String(v);
         out += formatParts(p.options[key] || p.options.other, args, locale, pound);
