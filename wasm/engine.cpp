@@ -132,6 +132,30 @@ class GameFacade {
     return a;
   }
 
+  // Every piece attacked by an enemy piece standing on another level (docs/rules.md §4.17:
+  // attacks across levels are what a reader of one board misses): [{square, by: [squares]}],
+  // both sides, the attackers by core's attackers() (frozen pieces attack nothing).
+  val cross_level_threats() {
+    val out = val::array();
+    for (Color c : {GOLD, SCARLET}) {
+      pos_.occupied(c).for_each([&](Square s) {
+        val by = val::array();
+        bool any = false;
+        attackers(pos_, s, ~c).for_each([&](Square q) {
+          if (level_of(q) == level_of(s)) return;
+          by.call<void>("push", square_name(q));
+          any = true;
+        });
+        if (!any) return;
+        val t = val::object();
+        t.set("square", square_name(s));
+        t.set("by", by);
+        out.call<void>("push", t);
+      });
+    }
+    return out;
+  }
+
   val last_move() const {
     if (!game_.can_undo()) return val::null();
     return move_text_obj(game_.moves().back());
@@ -364,6 +388,7 @@ EMSCRIPTEN_BINDINGS(dragonchess_game) {
       .function("frozen", &GameFacade::frozen)
       .function("checkedKing", &GameFacade::checked_king)
       .function("checkers", &GameFacade::checkers)
+      .function("crossLevelThreats", &GameFacade::cross_level_threats)
       .function("premoves", &GameFacade::premoves)
       .function("lastMove", &GameFacade::last_move)
       .function("legalMoves", &GameFacade::legal_moves)

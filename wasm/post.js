@@ -123,6 +123,10 @@ Module['ready'] = Module['ready'].then(function (M) {
     checkers() {
       return this._core.checkers();
     }
+    // The pieces attacked from another level: [{square, by: [squares]}] (both sides).
+    crossLevelThreats() {
+      return this._core.crossLevelThreats();
+    }
     // The moves the other side could queue now (as legalMovesDetailed; [] in check).
     premoves() {
       return this._core.premoves();

@@ -391,3 +391,41 @@ test("lessonState: core judges a lesson; the other side passes between the learn
 function parseSquareIndex(n) {
   return (n.charCodeAt(0) - 49) * 96 + (n.charCodeAt(2) - 49) * 12 + (n.charCodeAt(1) - 97);
 }
+
+test('crossLevelThreats: the pieces attacked from another level, the King in check among them', () => {
+  const g = new M.Game(START, ['Rx3a7', 'R3d5', 'U2c3', 'Rx3g2']); // the shortest mate
+  const threats = g.crossLevelThreats();
+  assert.deepEqual(
+    threats.find((t) => t.square === '2g1'),
+    { square: '2g1', by: ['3g2'] },
+  );
+  for (const t of threats) {
+    const b = g.board();
+    const [own, ...by] = [t.square, ...t.by].map(
+      (q) => b[(Number(q[0]) - 1) * 96 + (Number(q.slice(2)) - 1) * 12 + q.charCodeAt(1) - 97],
+    );
+    assert.ok(t.by.length > 0);
+    for (const [i, p] of by.entries()) {
+      assert.notEqual(t.by[i][0], t.square[0], 'an attacker on the same level');
+      assert.notEqual(p === p.toUpperCase(), own === own.toUpperCase(), 'an attacker of the same side');
+    }
+  }
+  g.delete();
+  // Over random games: a King in check lists exactly its checkers from other levels.
+  const r = rng(11);
+  const h = new M.Game();
+  for (let ply = 0; ply < 400 && h.status().state === 'ongoing'; ply++) {
+    const king = h.checkedKing();
+    if (king) {
+      const across = h
+        .checkers()
+        .filter((q) => q[0] !== king[0])
+        .sort();
+      const t = h.crossLevelThreats().find((x) => x.square === king);
+      assert.deepEqual(t ? [...t.by].sort() : [], across, `ply ${ply}`);
+    }
+    const moves = h.legalMoves();
+    h.play(moves[Math.floor(r() * moves.length)]);
+  }
+  h.delete();
+});

@@ -74,6 +74,7 @@ export class GameModel {
       status,
       check: g.checkedKing(),
       checkers: g.checkers(),
+      threats: g.crossLevelThreats(), // [{square, by: [squares]}]: pieces attacked from another level
       frozen: g.frozen(),
       last: g.lastMove(),
     };

@@ -19,6 +19,7 @@ import { computerAnswers } from '../../session/game/offers.js';
 import { applyLayout, BOARD_STYLES, VIEWS } from './page-layout.js';
 import { showPanel, openSheet, dialogsOpenAtTop } from './phone.js';
 import { holdSwipes } from './touch-scroll.js';
+import { createTextView } from './text-view.js';
 import * as view from './view.js';
 import * as a11y from './a11y.js';
 import { Page } from './page.js';
@@ -186,6 +187,7 @@ async function boot(createBoard, loadEngine) {
     offers,
     learnView,
     clocks,
+    createTextView({ page, threats: () => ctl.shown().threats || [], prefs: modes.prefs }),
   );
   document.addEventListener('visibilitychange', () =>
     analysis.hold('hidden', document.visibilityState === 'hidden'),
