@@ -1,6 +1,6 @@
 // The accessibility audit of the site's pages with axe-core (the standard engine, a package
 // of the browser tests: it is injected into the page under test, never shipped): the pages
-// and states audited, and a run of axe over one of them. axe.test.mjs fails on any serious
+// and states audited, and a run of axe over one of them. axe-run.mjs (axe-desktop/axe-phone.test.mjs) fails on any serious
 // or critical violation; axe-counts.mjs prints the counts of every impact (docs/figures.md).
 import fs from 'node:fs';
 import path from 'node:path';
