@@ -127,15 +127,13 @@ export function createDialogs(ctl, opening, store) {
     if (!dlg.open) dlg.showModal();
   }
 
-  const openHelp = () => $('dlg-help').showModal();
-
   function wire() {
     $('btn-new').addEventListener('click', () => openNewGame());
     $('btn-restore-prev').addEventListener('click', () => {
       $('dlg-new').close('cancel');
       opening.restorePrevious();
     });
-    $('btn-help').addEventListener('click', openHelp);
+    $('btn-help').addEventListener('click', () => $('dlg-help').showModal());
     const form = $('form-new');
     const { min, max } = strengthRange(); // the computer's strengths: core's levels
     Object.assign(form.elements.level, { min, max });
@@ -179,5 +177,5 @@ export function createDialogs(ctl, opening, store) {
     ctl.on('over', () => setTimeout(() => showGameOver(false), 450));
   }
 
-  return { wire, openNewGame, openHelp, showGameOver };
+  return { wire, openNewGame, showGameOver };
 }
