@@ -4,7 +4,7 @@
 // Run: cd tests/browser && node --test a11y.test.mjs   (build the site first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openGame, state, watchErrors } from './helpers.mjs';
+import { startServer, launch, openGame, state, watchErrors, saveGame } from './helpers.mjs';
 
 let server, browser, page, errors;
 const history = () => page.evaluate(() => window.__dc.history());
@@ -18,17 +18,7 @@ before(async () => {
   errors = watchErrors(page);
   // two players on this device: no computer moves in between
   await page.goto(server.url + 'manifest.webmanifest');
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'dragonchess.game.v1',
-      JSON.stringify({
-        v: 1,
-        startFen: 'startpos',
-        moves: [],
-        settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
-      }),
-    ),
-  );
+  await saveGame(page);
   await openGame(page, server.url, { pieces: false });
   errors.length = 0; // the set-up page's favicon request
 });
@@ -172,19 +162,7 @@ test('captures and check are announced; the move list is a labelled table', asyn
 test('checkmate is announced in words', async () => {
   // Scarlet King on 1a8, the Gold Oliphant watching 2a8: the Basilisk's step to 1a7 mates.
   const fen = '12/12/12/12/12/12/12/12/12/12/12/12/12/12/12/O10K/k11/12/B11/12/12/12/12/12 g 0 1';
-  await page.evaluate(
-    (f) =>
-      localStorage.setItem(
-        'dragonchess.game.v1',
-        JSON.stringify({
-          v: 1,
-          startFen: f,
-          moves: [],
-          settings: { mode: 'hotseat', human: 'gold', level: 1, flipped: false },
-        }),
-      ),
-    fen,
-  );
+  await saveGame(page, { startFen: fen, level: 1 });
   await page.goto('about:blank');
   await openGame(page, server.url, { pieces: false });
   await page.fill('#move-input', '1a61a7');

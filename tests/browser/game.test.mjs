@@ -12,6 +12,7 @@ import {
   dragSquare,
   state,
   watchErrors,
+  saveGame,
 } from './helpers.mjs';
 
 let server, browser, page, errors;
@@ -238,19 +239,7 @@ test('frames keep coming and destinations stay instant while the engine thinks',
 test('a frozen piece explains that a Basilisk freezes it', async () => {
   // Gold Warrior on 2e4 above a Scarlet Basilisk on 1e4.
   const fen = '12/12/12/12/12/12/12/12/6k5/12/12/12/4W7/12/12/6K5/12/12/12/12/4b7/12/12/12 g 0 1';
-  await page.evaluate(
-    (f) =>
-      localStorage.setItem(
-        'dragonchess.game.v1',
-        JSON.stringify({
-          v: 1,
-          startFen: f,
-          moves: [],
-          settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
-        }),
-      ),
-    fen,
-  );
+  await saveGame(page, { startFen: fen });
   await openGame(page, server.url); // the bare address: no game link in it
   const s0 = await state(page);
   assert.equal(s0.mode, 'hotseat');
@@ -263,19 +252,7 @@ test('a frozen piece explains that a Basilisk freezes it', async () => {
 test('checkmate ends the game with a summary', async () => {
   // Scarlet King on 1a8, the Gold Oliphant watching 2a8: the Basilisk's step to 1a7 mates.
   const fen = '12/12/12/12/12/12/12/12/12/12/12/12/12/12/12/O10K/k11/12/B11/12/12/12/12/12 g 0 1';
-  await page.evaluate(
-    (f) =>
-      localStorage.setItem(
-        'dragonchess.game.v1',
-        JSON.stringify({
-          v: 1,
-          startFen: f,
-          moves: [],
-          settings: { mode: 'ai', human: 'gold', level: 1, flipped: false },
-        }),
-      ),
-    fen,
-  );
+  await saveGame(page, { startFen: fen, mode: 'ai', level: 1 });
   await openGame(page, server.url); // the bare address: no game link in it
   await clickSquare(page, '1a6');
   await clickSquare(page, '1a7');

@@ -266,6 +266,16 @@ export async function waitReady(page, { pieces = true, engine = true } = {}) {
   if (engine) await page.waitForFunction(() => window.__dc.state().engineReady);
 }
 
+/** Saves a game where the page finds it when it opens (the store's key, v1): a position,
+ *  its moves, the game's settings. The page must be on the site's origin. */
+export function saveGame(page, { startFen = 'startpos', moves = [], mode = 'hotseat', level = 3 } = {}) {
+  return page.evaluate((g) => localStorage.setItem('dragonchess.game.v1', JSON.stringify(g)), {
+    v: 1,
+    startFen,
+    moves,
+    settings: { mode, human: 'gold', level, flipped: false },
+  });
+}
 export const state = (page) => page.evaluate(() => window.__dc.state());
 
 // Animation frames: what the page set in this frame is drawn (the page draws once a frame;

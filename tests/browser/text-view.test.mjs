@@ -6,7 +6,7 @@
 // Run: cd tests/browser && node --test text-view.test.mjs   (build the site first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openGame, state, watchErrors } from './helpers.mjs';
+import { startServer, launch, openGame, state, watchErrors, saveGame } from './helpers.mjs';
 
 let server, browser, page, errors;
 const said = () => page.evaluate(() => window.__dc.announcements.slice());
@@ -18,17 +18,7 @@ before(async () => {
   page = browser.page;
   errors = watchErrors(page);
   await page.goto(server.url + 'manifest.webmanifest');
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'dragonchess.game.v1',
-      JSON.stringify({
-        v: 1,
-        startFen: 'startpos',
-        moves: [],
-        settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
-      }),
-    ),
-  );
+  await saveGame(page);
   await openGame(page, server.url, { pieces: false });
   errors.length = 0;
 });
