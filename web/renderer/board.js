@@ -148,7 +148,8 @@ function toRendererState(s) {
  * largest squares for the box; 'column': the levels one above the other, files in line;
  * 'row'; 'pyramid'; 'sideways': side by side, each board turned a quarter, for wide low
  * frames such as small embeds), orientation ('gold'), assetsUrl (the site's root, holding renderer/ and
- * pieces/; default: the parent of renderer/).
+ * pieces/; default: the parent of renderer/), still (true: a hidden board that only draws pictures
+ * to copy with drawNow(); drawn without WebGL, so the first picture is quick to have).
  */
 export async function createBoard(container, options = {}) {
   const assets = new URL(
@@ -165,6 +166,7 @@ export async function createBoard(container, options = {}) {
     moduleUrl: new URL('renderer/dragonchess_ui.mjs', assets).href,
     piecesUrl: new URL('pieces/', assets).href,
     flipped: initial.flipped,
+    still: !!options.still,
   });
   const mod = view.module;
   const handlers = Object.fromEntries(EVENTS.map((e) => [e, new Set()]));

@@ -483,7 +483,7 @@ void render() {
     SDL_RenderPresent(r);
     return;
   }
-  Painter p(r);
+  Painter p(r, V.software);
   clearLabels();
   const float d = V.dpr;
   const double now = nowMs();

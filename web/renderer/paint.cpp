@@ -42,8 +42,34 @@ void Painter::rectOutline(float x, float y, float w, float h, float t, Rgba c) {
   rect(x + w - t, y + t, t, h - 2 * t, c);
 }
 
+template <class Coverage>
+void Painter::byCoverage(float x0, float y0, float x1, float y1, Rgba c, Coverage coverage) {
+  // Pixels grouped by alpha (64 steps), one SDL_RenderDrawPoints call a group.
+  constexpr int kSteps = 64;
+  std::vector<SDL_Point> groups[kSteps + 1];
+  const int ix0 = static_cast<int>(std::floor(x0)), iy0 = static_cast<int>(std::floor(y0));
+  const int ix1 = static_cast<int>(std::ceil(x1)), iy1 = static_cast<int>(std::ceil(y1));
+  for (int y = iy0; y < iy1; ++y)
+    for (int x = ix0; x < ix1; ++x) {
+      const float a = std::clamp(coverage(x + 0.5f, y + 0.5f), 0.f, 1.f);
+      const int step = static_cast<int>(a * kSteps + 0.5f);
+      if (step > 0) groups[step].push_back({x, y});
+    }
+  SDL_SetRenderDrawBlendMode(r_, SDL_BLENDMODE_BLEND);
+  for (int s = 1; s <= kSteps; ++s) {
+    if (groups[s].empty()) continue;
+    SDL_SetRenderDrawColor(r_, c.r, c.g, c.b, static_cast<Uint8>(c.a * s / kSteps + 0.5f));
+    SDL_RenderDrawPoints(r_, groups[s].data(), static_cast<int>(groups[s].size()));
+  }
+}
+
 void Painter::disc(float cx, float cy, float radius, Rgba c) {
   if (radius <= 0) return;
+  if (exact_) {
+    byCoverage(cx - radius - 1, cy - radius - 1, cx + radius + 1, cy + radius + 1, c,
+               [&](float x, float y) { return radius + 0.5f - std::hypot(x - cx, y - cy); });
+    return;
+  }
   const int n = segmentsFor(radius);
   const float rin = std::max(0.f, radius - 0.5f), rout = radius + 0.5f;
   const float inA = radius < 0.5f ? radius * 2 : 1.f;
@@ -68,6 +94,13 @@ void Painter::ring(float cx, float cy, float r0, float r1, Rgba c) {
     const float m = (r0 + r1) / 2;
     r0 = m - 0.5f, r1 = m + 0.5f;
   }
+  if (exact_) {
+    byCoverage(cx - r1 - 1, cy - r1 - 1, cx + r1 + 1, cy + r1 + 1, c, [&](float x, float y) {
+      const float d = std::hypot(x - cx, y - cy);
+      return a * std::min(r1 + 0.5f - d, d - r0 + 0.5f);
+    });
+    return;
+  }
   const int n = segmentsFor(r1);
   const float radii[4] = {std::max(0.f, r0 - 0.5f), r0 + 0.5f, r1 - 0.5f, r1 + 0.5f};
   const float alphas[4] = {0.f, a, a, 0.f};
@@ -88,6 +121,16 @@ void Painter::line(float x0, float y0, float x1, float y1, float width, Rgba c) 
   const float ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
   float a = 1.f;
   if (width < 1.f) a = width, width = 1.f;
+  if (exact_) {  // square caps: the segment grown by half the width at each end
+    const float h = width / 2, pad = h + 1;
+    byCoverage(std::min(x0, x1) - pad, std::min(y0, y1) - pad, std::max(x0, x1) + pad, std::max(y0, y1) + pad, c,
+               [&](float x, float y) {
+                 const float along = (x - x0) * ux + (y - y0) * uy, side = (x - x0) * nx + (y - y0) * ny;
+                 const float inLen = std::min(along + h, len + h - along) + 0.5f;
+                 return a * std::min(std::min(inLen, 1.f), h + 0.5f - std::abs(side));
+               });
+    return;
+  }
   const float hin = width / 2 - 0.5f, hout = width / 2 + 0.5f;
   // Square caps (extend by half width) with feathering.
   const float e = width / 2;

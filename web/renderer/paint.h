@@ -1,6 +1,7 @@
-// Anti-aliased primitives on top of SDL_RenderGeometry (device pixel coordinates).
-// Edges are feathered over one device pixel, so shapes look smooth with both the
-// WebGL and the software SDL renderer.
+// Anti-aliased primitives (device pixel coordinates). With WebGL they are SDL_RenderGeometry
+// meshes whose edges are feathered over one device pixel. SDL's software renderer snaps a
+// triangle's corners to whole pixels, which turns a small disc into a diamond; there
+// (exact: true) discs, rings and lines are painted pixel by pixel from their coverage.
 #pragma once
 #include <SDL.h>
 
@@ -18,7 +19,7 @@ constexpr Rgba rgba(unsigned hex, float alpha = 1.f) {
 
 class Painter {
  public:
-  explicit Painter(SDL_Renderer* r) : r_(r) {}
+  Painter(SDL_Renderer* r, bool exact) : r_(r), exact_(exact) {}
   void rect(float x, float y, float w, float h, Rgba c);
   void rectOutline(float x, float y, float w, float h, float width, Rgba c);  // inset
   void disc(float cx, float cy, float radius, Rgba c);
@@ -33,7 +34,11 @@ class Painter {
  private:
   void vert(float x, float y, Rgba c, float alphaScale = 1.f);
   void flush();
+  // Paints the pixels of [x0, x1) x [y0, y1) with c at alpha coverage(pixel centre) (0..1).
+  template <class Coverage>
+  void byCoverage(float x0, float y0, float x1, float y1, Rgba c, Coverage coverage);
   SDL_Renderer* r_;
+  bool exact_;
   std::vector<SDL_Vertex> v_;
   std::vector<int> i_;
 };

@@ -17,6 +17,7 @@ function parseCssColor(text) {
  *   wasmUrl    URL of dragonchess_ui.wasm (default: next to the .mjs)
  *   piecesUrl  URL of the directory holding pieces.bin (default: 'pieces/' of the page)
  *   flipped    initial orientation (false: Gold at the bottom)
+ *   still      true: the view only draws still pictures to copy (no WebGL: see view.cpp's init)
  * Resolves to { canvas, module, ready, destroy }: board.js drives the module's typed API
  * (setState, events through Module.onBoardEvent, fit, geometry, squareRect, squareAt).
  */
@@ -62,7 +63,7 @@ export async function createBoardView(container, options = {}) {
     locateFile: (path, prefix) =>
       path.endsWith('.wasm') && options.wasmUrl ? options.wasmUrl : prefix + path,
   });
-  if (!mod.init('#' + canvas.id)) throw new Error('dragonchess_ui: init failed');
+  if (!mod.init('#' + canvas.id, !!options.still)) throw new Error('dragonchess_ui: init failed');
   if (options.flipped) mod.setFlipped(true);
 
   const textColor = () => {

@@ -120,7 +120,10 @@ void focusLevel(int level, bool byPlayer) {
 
 namespace {
 
-bool init(std::string selector) {
+// still: the board only draws pictures to be copied (a rules page, a gallery): SDL's software
+// renderer, which needs no WebGL context; the picture is ready to copy when drawn, where a
+// WebGL frame must first be finished by the GPU process (slow to start without a GPU).
+bool init(std::string selector, bool still) {
   if (V.window) return true;
   if (!dc_bind_canvas(selector.c_str())) {
     std::fprintf(stderr, "dragonchess_ui: no element matches %s\n", selector.c_str());
@@ -145,7 +148,7 @@ bool init(std::string selector) {
     std::fprintf(stderr, "dragonchess_ui: SDL_CreateWindow: %s\n", SDL_GetError());
     return false;
   }
-  V.renderer = SDL_CreateRenderer(V.window, -1, SDL_RENDERER_ACCELERATED);
+  if (!still) V.renderer = SDL_CreateRenderer(V.window, -1, SDL_RENDERER_ACCELERATED);
   if (!V.renderer) V.renderer = SDL_CreateRenderer(V.window, -1, SDL_RENDERER_SOFTWARE);
   if (!V.renderer) {
     std::fprintf(stderr, "dragonchess_ui: SDL_CreateRenderer: %s\n", SDL_GetError());

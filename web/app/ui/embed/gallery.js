@@ -66,7 +66,10 @@ async function boot(createBoard, loadEngine) {
   const cards = all('.card');
   wireSnippets(cards);
   const host = $('gallery-board');
-  const [M, board] = await Promise.all([loadEngine(), createBoard(host, { interactive: false })]);
+  const [M, board] = await Promise.all([
+    loadEngine(),
+    createBoard(host, { interactive: false, still: true }),
+  ]);
   await board.ready;
   const boxes = cards.map((c) => /** @type {HTMLElement} */ (c.querySelector('.diagram')));
   const plans = new Map();

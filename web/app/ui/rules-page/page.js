@@ -72,7 +72,7 @@ function rulesFromAddress(M) {
 
 async function boot(createBoard, loadEngine, lessonsPromise) {
   const host = $('rules-board');
-  const boardPromise = createBoard(host, { interactive: false });
+  const boardPromise = createBoard(host, { interactive: false, still: true });
   const [M, lessons] = await Promise.all([loadEngine(), lessonsPromise]);
   useFacts(M);
   let rules = rulesFromAddress(M);
