@@ -296,15 +296,44 @@ export class Page {
   // Phone: the boards scroll between the status line (which stays) and the toolbar; after a
   // move the level with the last move is scrolled into view (both its squares when they fit).
   showLastMove() {
-    if (!document.body.classList.contains('layout-phone')) return;
     const last = this.ctl.shown().last;
-    if (!last) return;
+    if (last) this.showSquares(last.from, last.to);
+  }
+
+  // A phone turned (or turned back): the scrolling part from its top (the status line hides
+  // no rank; turned, every square is in view there), then upright the selected piece, or else
+  // the last move, in view once the boards have their new size (the same place two frames
+  // running).
+  afterTurn() {
+    $('app').scrollTop = 0;
+    if (document.body.classList.contains('layout-turned')) return;
+    const last = this.ctl.shown().last;
+    const [from, to] = this.ctl.selected
+      ? [this.ctl.selected, this.ctl.selected]
+      : last
+        ? [last.from, last.to]
+        : [];
+    if (!to) return;
+    let was = '';
+    const settle = (frames) => {
+      const p = this.squarePoint(to),
+        at = p ? `${p.x} ${p.y}` : '';
+      if (at === was || !frames) this.showSquares(from, to);
+      else requestAnimationFrame(() => settle(frames - 1));
+      was = at;
+    };
+    settle(10);
+  }
+
+  // Phone: scrolls the boards so that the square `to` (and `from` when both fit) is in view.
+  showSquares(fromName, toName) {
+    if (!document.body.classList.contains('layout-phone')) return;
     const app = $('app'),
       r = app.getBoundingClientRect(),
       strip = $('status-strip').offsetHeight;
     const box = { top: r.top + strip, bottom: r.bottom, height: r.height - strip };
-    const to = this.squarePoint(last.to);
-    const from = this.squarePoint(last.from);
+    const to = this.squarePoint(toName);
+    const from = this.squarePoint(fromName);
     if (!to) return;
     const margin = 36; // a square and a bit
     const inView = (p) => p && p.y >= box.top + margin && p.y <= box.bottom - margin;
