@@ -1,6 +1,7 @@
 // The page at the six window sizes, for docs/img/ (not a test): a first visit (the welcome),
 // a 150-ply game with an offer of a draw to answer, a lesson and a puzzle at each size, each
-// PNG downscaled to at most 640 px wide and quantised with pngquant. The game's last move is
+// PNG downscaled to at most 640 px wide and quantised with pngquant; on a phone, also the
+// toolbar's sheet of the game's actions. The game's last move is
 // a check across levels (Scarlet's Griffon on 2h2 checks Gold's King on 3g1) and Gold's
 // Dragon on 3h3 is selected: its capture from afar of the Griffon is marked (red sights).
 //   node tests/browser/shoot-layout.mjs [outdir (default docs/img)] [WxH ...]
@@ -111,6 +112,14 @@ try {
     });
     await shot(p.page, `game-${s}`, width);
     await p.page.keyboard.press('Escape');
+    // a phone: the toolbar's Game button and its sheet of the game's actions
+    if (await p.page.evaluate(() => document.body.classList.contains('layout-phone'))) {
+      // (turned, the offer to answer lies over the toolbar: the button is pressed from here)
+      await p.page.evaluate(() => document.querySelector('[data-act="actions"]').click());
+      await p.page.waitForFunction(() => document.getElementById('dlg-actions').open);
+      await shot(p.page, `actions-${s}`, width);
+      await p.page.keyboard.press('Escape');
+    }
     await p.page.evaluate(() => window.__dc.learn.enter('lessons', 'afar'));
     await p.page.waitForFunction(() => window.__dc.learn.lesson()?.id === 'afar');
     await shot(p.page, `lesson-${s}`, width);

@@ -127,13 +127,15 @@ export function createDialogs(ctl, opening, store) {
     if (!dlg.open) dlg.showModal();
   }
 
+  const openHelp = () => $('dlg-help').showModal();
+
   function wire() {
     $('btn-new').addEventListener('click', () => openNewGame());
     $('btn-restore-prev').addEventListener('click', () => {
       $('dlg-new').close('cancel');
       opening.restorePrevious();
     });
-    $('btn-help').addEventListener('click', () => $('dlg-help').showModal());
+    $('btn-help').addEventListener('click', openHelp);
     const form = $('form-new');
     const { min, max } = strengthRange(); // the computer's strengths: core's levels
     Object.assign(form.elements.level, { min, max });
@@ -177,5 +179,5 @@ export function createDialogs(ctl, opening, store) {
     ctl.on('over', () => setTimeout(() => showGameOver(false), 450));
   }
 
-  return { wire, openNewGame, showGameOver };
+  return { wire, openNewGame, openHelp, showGameOver };
 }

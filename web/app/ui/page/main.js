@@ -17,6 +17,8 @@ import { createAI } from '../../session/game/ai.js';
 import { createOpening } from '../../session/share/open-game.js';
 import { computerAnswers } from '../../session/game/offers.js';
 import { applyLayout, BOARD_STYLES, VIEWS } from './page-layout.js';
+import { showPanel, openSheet, dialogsOpenAtTop } from './phone.js';
+import { holdSwipes } from './touch-scroll.js';
 import { createTextView } from './text-view.js';
 import * as view from './view.js';
 import * as a11y from './a11y.js';
@@ -82,6 +84,7 @@ async function boot(createBoard, loadEngine) {
   let shownView = 'three';
   const viewBtn = $('btn-view');
   board.set({ focus: 2 }); // the focus view opens on the Ground, the middle level
+  let mode = '';
   const layout = () => {
     const L = applyLayout(
       boardEl,
@@ -94,6 +97,10 @@ async function boot(createBoard, loadEngine) {
     arrangeBtn.setAttribute('aria-pressed', String(boardStyle === 'aligned'));
     arrangeBtn.hidden = shownView === 'focus';
     viewBtn.setAttribute('aria-pressed', String(shownView === 'focus'));
+    // a phone turned (or turned back): the view starts again from the boards' top, once
+    // the boards are drawn at their new size (the frame after this one)
+    if (mode && L.mode !== mode) requestAnimationFrame(() => requestAnimationFrame(() => page.afterTurn()));
+    mode = L.mode;
   };
   layout();
   let resizeTimer = 0;
@@ -117,6 +124,13 @@ async function boot(createBoard, loadEngine) {
   });
   const sounds = createSounds();
   const page = new Page({ ctl, board, sounds });
+  // a swipe on the boards scrolls the page where it scrolls; a tap stays a tap
+  const app = $('app');
+  holdSwipes(
+    boardEl,
+    () => document.body.classList.contains('layout-phone') && app.scrollHeight > app.clientHeight,
+  );
+  dialogsOpenAtTop();
   page.toggleArrange = () => {
     boardStyle = boardStyle === 'large' ? 'aligned' : 'large';
     store.savePrefs({ boards: boardStyle });
@@ -227,8 +241,14 @@ function wire({
   learnView,
 }) {
   page.wireBoard();
+  // the review and the analysis are panels below the boards on a phone: asked for, they
+  // come into view
+  const review = () => {
+    analysis.startReview();
+    showPanel('analysis-card');
+  };
   $('dlg-over').addEventListener('close', () => {
-    if ($('dlg-over').returnValue === 'review') analysis.startReview();
+    if ($('dlg-over').returnValue === 'review') review();
   });
   const shareLink = async () => {
     const { copied } = await copyLink(opening.gameLink());
@@ -252,8 +272,14 @@ function wire({
     sound: () => sounds.toggle(),
     embed: () => embed.open(),
     endpreview: () => analysis.endPreview(),
-    analyse: () => analysis.toggle(),
-    review: () => analysis.startReview(),
+    analyse: () => {
+      analysis.toggle();
+      showPanel('analysis-card');
+    },
+    review,
+    actions: () => openSheet($('dlg-actions')),
+    'new-game': () => dialogs.openNewGame(),
+    help: () => dialogs.openHelp(),
     editor: () => editor.open(),
     arrange: () => page.toggleArrange(),
     [LESSON_ACT]: () => learnView.enter('lessons', LESSON_ID),

@@ -46,6 +46,7 @@ export function createOffersPanel(ctl, el, toast) {
     '<button type="button" class="btn" data-offer="takeback-decline">Decline</button></div>' +
     '<div class="offers-note"></div>';
   const [promptEl, takebackEl] = el.querySelectorAll('.offers-prompt');
+  let said = '';
 
   function render() {
     const st = offersState(ctl),
@@ -64,6 +65,9 @@ export function createOffersPanel(ctl, el, toast) {
     takebackEl.hidden = !tb.prompt;
     takebackEl.querySelector('.offers-text').textContent = tb.prompt ? tb.prompt.text : '';
     el.querySelector('.offers-note').textContent = note;
+    // a phone's panel lies below the boards: a new line (the computer's answer) is also a note
+    if (note && note !== said && document.body.classList.contains('layout-phone')) toast(note);
+    said = note;
   }
 
   function askResign() {

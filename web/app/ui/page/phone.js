@@ -1,0 +1,55 @@
+// The page on small screens, around the boards: the sheet of the game's actions (a phone's
+// toolbar holds the moves' buttons, the sheet the rest, one tap away), panels brought into
+// view when asked for (they lie below the boards on a phone), and dialogs that open at their
+// top. The arrangement itself is page-layout.js's.
+import { $ } from '../../util/dom.js';
+
+const onPhone = () => document.body.classList.contains('layout-phone');
+
+/**
+ * Brings a panel asked for (the analysis, a game's review) into view on a phone, once the
+ * page has drawn it (it may not exist yet): under the status line (style.css: its scroll
+ * margin).
+ * @param {string} id
+ */
+export function showPanel(id) {
+  if (!onPhone()) return;
+  const show = (frames) => {
+    const el = $(id);
+    if (el && !el.hidden && el.offsetHeight > 0) el.scrollIntoView({ block: 'start' });
+    else if (frames > 0) requestAnimationFrame(() => show(frames - 1));
+  };
+  requestAnimationFrame(() => show(10));
+}
+
+const sheets = new WeakSet();
+/**
+ * Opens the sheet of actions (a dialog of buttons): a button's own click does the action
+ * (the page's [data-act] and [data-offer] handlers), and closes the sheet first; so does a
+ * tap beside it.
+ * @param {HTMLDialogElement} dlg
+ */
+export function openSheet(dlg) {
+  if (!sheets.has(dlg)) {
+    sheets.add(dlg);
+    dlg.addEventListener('click', (e) => {
+      const t = /** @type {Element} */ (e.target);
+      if (t === dlg || t.closest('button[data-act], button[data-offer]')) dlg.close();
+    });
+  }
+  dlg.showModal();
+}
+
+/**
+ * Every dialog opens at its top, its title and first choices in view, whichever control
+ * takes the focus (a focused button at the bottom scrolls a dialog taller than the window
+ * to its end). The dialogs fit the window and scroll inside (style.css).
+ */
+export function dialogsOpenAtTop() {
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const d = r.target;
+      if (d instanceof HTMLDialogElement && d.open) d.scrollTop = 0;
+    }
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
+}
