@@ -139,6 +139,15 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
         text: `${pieceWords(c)}${(cfg.frozen || []).includes(sq) ? ' · frozen' : ''}`,
       };
     },
+    // the marks on show: the selected piece and its destinations, the last move, a check
+    keepClear: () => {
+      const cfg = page.shown();
+      if (!cfg) return [];
+      const sel = board.selected();
+      const d = cfg.dests;
+      const to = sel === null || !d ? [] : (d instanceof Map ? d.get(sel) : d[sel]) || [];
+      return [sel, ...to, ...(cfg.lastMove || []), cfg.check].filter((s) => s !== null && s !== undefined);
+    },
     onCard: (letter, level) => openCard(letter, level),
   });
 
