@@ -1,9 +1,19 @@
 // The rough edges of the desktop page a newcomer met (issue 47): the name of a selected piece
-// covers no destination and no board's label.
+// covers no destination and no board's label; the clocks keep their places however many
+// pieces are taken.
 // Run: cd tests/browser && node --test desktop-edges.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openGame, clickSquare, squarePoint, frames, watchErrors } from './helpers.mjs';
+import {
+  startServer,
+  launch,
+  openGame,
+  clickSquare,
+  squarePoint,
+  frames,
+  watchErrors,
+  randomGame,
+} from './helpers.mjs';
 
 let server;
 test.before(async () => {
@@ -27,15 +37,13 @@ const marked = (page, from) =>
       .legalMoves()
       .filter((m) => m.slice(0, 3) === from)
       .map((m) => ({ what: m.slice(3, 6), ...b.squareRect(num(m.slice(3, 6))) }));
-    const labels = b
-      .labels()
-      .map((l) => ({
-        what: `label ${l.text}`,
-        x: c.left + l.x,
-        y: c.top + l.y,
-        width: l.width,
-        height: l.height,
-      }));
+    const labels = b.labels().map((l) => ({
+      what: `label ${l.text}`,
+      x: c.left + l.x,
+      y: c.top + l.y,
+      width: l.width,
+      height: l.height,
+    }));
     return [...dests, ...labels];
   }, from);
 
@@ -77,3 +85,64 @@ for (const [width, height] of [
     }
   });
 }
+
+// A long game on a 10+5 clock (random legal moves: 30 and more pieces taken), looked at from
+// its first position to its last at two window sizes (one page, resized): each clock stays
+// where it was, the two in one column, and every piece taken is on view.
+test('the clocks keep their places as the captures grow (1280x720, 1920x1080)', async () => {
+  const moves = await randomGame(480, 11);
+  const b = await launch({ width: 1280, height: 720 });
+  const errors = watchErrors(b.page);
+  try {
+    const { page } = b;
+    await openGame(page, server.url + '#moves=' + moves.join('.') + '&tc=10+5', { engine: false });
+    const taken = await page.evaluate(() => window.__dc.algebraic().filter((a) => a.includes('x')).length);
+    assert.ok(taken >= 30, `${taken} pieces taken`);
+    const look = () =>
+      page.evaluate(() =>
+        ['gold', 'scarlet'].map((side) => {
+          const c = document.querySelector(`.player [data-clock="${side}"]`).getBoundingClientRect();
+          const mat = document.querySelector(`.player[data-side="${side}"] .player-mat`);
+          return {
+            side,
+            x: c.x,
+            y: c.y,
+            right: c.right,
+            shown: c.width > 0,
+            caps: [...mat.querySelectorAll('.cap')].length,
+            hidden: mat.scrollWidth - mat.clientWidth,
+          };
+        }),
+      );
+    for (const [width, height] of [
+      [1280, 720],
+      [1920, 1080],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.keyboard.press('Home');
+      await frames(page, 4);
+      const first = await look();
+      for (const c of first) assert.ok(c.shown, `${width}x${height}: ${c.side}'s clock is shown`);
+      assert.ok(Math.abs(first[0].right - first[1].right) < 0.5, `${width}x${height}: the clocks line up`);
+      let most = 0;
+      for (const ply of [120, 240, 360, moves.length]) {
+        await page.evaluate((p) => document.querySelector(`#moves [data-ply="${p}"]`).click(), ply);
+        await frames(page, 4);
+        const now = await look();
+        for (const [i, c] of now.entries()) {
+          const was = first[i];
+          assert.ok(
+            Math.abs(c.x - was.x) < 0.5 && Math.abs(c.y - was.y) < 0.5,
+            `${width}x${height}, ply ${ply}: ${c.side}'s clock moved from ${was.x},${was.y} to ${c.x},${c.y}`,
+          );
+          assert.ok(c.hidden <= 0, `${width}x${height}, ply ${ply}: ${c.side}'s captures are cut`);
+          most = Math.max(most, c.caps);
+        }
+      }
+      assert.ok(most >= 8, `${width}x${height}: ${most} kinds of piece taken by one side`);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
