@@ -146,3 +146,52 @@ test('the clocks keep their places as the captures grow (1280x720, 1920x1080)', 
     await b.close();
   }
 });
+
+// Lessons: the list of lessons stays inside the window (it scrolls in its panel), and a
+// lesson chosen from its end opens at its first lines, at 1920x1080 and 1280x720 (one page).
+test('lessons: the list inside the window; a lesson chosen opens at its top', async () => {
+  const b = await launch({ width: 1920, height: 1080 });
+  const errors = watchErrors(b.page);
+  try {
+    const { page } = b;
+    await openGame(page, server.url, { engine: false });
+    await page.evaluate(() => window.__dc.learn.enter('lessons'));
+    await page.waitForFunction(() => window.__dc.learn.mode() === 'lessons');
+    for (const [width, height] of [
+      [1920, 1080],
+      [1280, 720],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.locator('[data-learn-act="lessons-list"]').click();
+      await page.waitForSelector('.learn-list');
+      await frames(page);
+      const box = await page.evaluate(() => {
+        const p = document.getElementById('learn-panel');
+        const r = p.getBoundingClientRect();
+        return { bottom: r.bottom, scrolls: p.scrollHeight > p.clientHeight, items: p.querySelectorAll('.learn-item').length };
+      });
+      assert.ok(box.items > 10, `${box.items} lessons listed`);
+      assert.ok(box.bottom <= height, `${width}x${height}: the panel ends at ${box.bottom}, past the window`);
+      // the last lesson, scrolled to and chosen: the panel shows the lesson's title and task
+      const last = page.locator('.learn-item').last();
+      await last.scrollIntoViewIfNeeded();
+      const id = await last.getAttribute('data-id');
+      await last.click();
+      await page.waitForFunction((id) => window.__dc.learn.lesson().id === id, id);
+      await frames(page);
+      const seen = await page.evaluate(() => {
+        const p = document.getElementById('learn-panel').getBoundingClientRect();
+        const t = document.getElementById('learn-title').getBoundingClientRect();
+        const k = document.getElementById('learn-task').getBoundingClientRect();
+        return { top: p.top, bottom: p.bottom, title: t.top, task: k.bottom };
+      });
+      assert.ok(
+        seen.title >= seen.top && seen.task <= seen.bottom,
+        `${width}x${height}: the lesson's first lines on view ${JSON.stringify(seen)}`,
+      );
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});

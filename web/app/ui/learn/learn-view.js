@@ -189,6 +189,8 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     if (a && !a.matches(':disabled')) {
       e.preventDefault();
       learn.act(a.dataset.learnAct, a.dataset);
+      // a lesson chosen from the list: its first lines on view, not where the list was
+      if (a.dataset.learnAct === 'open') panel.scrollTop = 0;
     }
   });
   // a new or restored game ends Learn and Puzzles
