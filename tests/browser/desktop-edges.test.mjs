@@ -195,3 +195,75 @@ test('lessons: the list inside the window; a lesson chosen opens at its top', as
     await b.close();
   }
 });
+
+// The side panel's text, whole: every element holding text that is not a scroller (the move
+// list, the engine's line, a field) shows all of it; the engine's empty line too. The analysis
+// card's lines are excepted: each is cut with an ellipsis by design (the rest is a click away).
+const clipped = (page) =>
+  page.evaluate(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('.side *')) {
+      // (what is for screen readers only, one pixel wide, is not on view)
+      if (!el.getClientRects().length || el.closest('.an-pv, input, select, .sr-only')) continue;
+      if (el.getBoundingClientRect().width <= 1) continue;
+      const cs = getComputedStyle(el);
+      if (cs.display === 'inline' || cs.overflowX === 'auto' || cs.overflowX === 'scroll') continue;
+      const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (text && el.scrollWidth > el.clientWidth + 1) out.push(`${el.id || el.className}: ${el.textContent.trim()}`);
+    }
+    const pv = document.getElementById('eng-pv');
+    if (pv.getClientRects().length && pv.querySelector('.pv-empty') && pv.scrollWidth > pv.clientWidth + 1)
+      out.push(`eng-pv: ${pv.textContent.trim()}`);
+    return out;
+  });
+// The move list's rows wholly on view, and its four buttons whole and on top.
+const moveList = (page) =>
+  page.evaluate(() => {
+    const l = document.getElementById('moves').getBoundingClientRect();
+    const rows = [...document.querySelectorAll('#moves tr')].filter((t) => {
+      const r = t.getBoundingClientRect();
+      return r.height > 0 && r.top >= l.top - 0.5 && r.bottom <= l.bottom + 0.5;
+    }).length;
+    const card = document.querySelector('.card-moves').getBoundingClientRect();
+    const nav = [...document.querySelectorAll('.move-nav .btn')].map((b) => {
+      const r = b.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return r.height >= 24 && r.top >= card.top && r.bottom <= card.bottom + 0.5 && r.bottom <= innerHeight && b.contains(hit);
+    });
+    return { rows, nav };
+  });
+
+test('1280x720: no text cut in the side panel; the move list keeps 5 rows with the link to send, 4 with the analysis too', async () => {
+  const moves = await randomGame(160, 11);
+  const b = await launch({ width: 1280, height: 720 });
+  const errors = watchErrors(b.page);
+  try {
+    const { page } = b;
+    await openGame(page, server.url + '#moves=' + moves.join('.') + '&play=link&to=g', {
+      engine: false,
+      pieces: false,
+    });
+    assert.deepEqual(await clipped(page), [], 'a play-by-link game');
+    const legal = await page.evaluate(() => window.__dc.legalMoves());
+    await clickSquare(page, legal[0].slice(0, 3));
+    await clickSquare(page, legal[0].slice(3, 6));
+    await page.waitForSelector('#send:not([hidden])');
+    await frames(page);
+    assert.deepEqual(await clipped(page), [], 'the link to send shown');
+    let m = await moveList(page);
+    console.log(`1280x720: ${m.rows} rows of moves with the link to send`);
+    assert.ok(m.rows >= 5, `${m.rows} rows of moves with the link to send`);
+    assert.deepEqual(m.nav, [true, true, true, true], "the move list's buttons whole");
+    await page.evaluate(() => document.querySelector('[data-act="analyse"]').click());
+    await page.waitForSelector('#analysis-card:not([hidden])');
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-card .an-line').length >= 3);
+    await frames(page);
+    m = await moveList(page);
+    console.log(`1280x720: ${m.rows} rows of moves with the link to send and the analysis`);
+    assert.ok(m.rows >= 4, `${m.rows} rows of moves with the link to send and the analysis`);
+    assert.deepEqual(m.nav, [true, true, true, true], "the move list's buttons whole");
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
