@@ -267,3 +267,62 @@ test('1280x720: no text cut in the side panel; the move list keeps 5 rows with t
     await b.close();
   }
 });
+
+// The embed gallery: its "click to try it" is over no picture (so over none of a diagram's
+// letters), each snippet box shows whole lines; an embed asked to show an empty square says
+// so above the boards, over none of their labels.
+test('the gallery: hints beside the pictures, snippets in whole lines; an embed\'s note over no label', async () => {
+  const b = await launch({ width: 1300, height: 900 });
+  const errors = watchErrors(b.page);
+  try {
+    const { page } = b;
+    await page.goto(server.url + 'embed-example.html');
+    await page.waitForFunction(() => window.__gallery && (window.__gallery.ready || window.__gallery.errors.length));
+    const cards = await page.$$eval('.card', (cs) =>
+      cs.map((c) => {
+        const d = c.querySelector('.diagram').getBoundingClientRect().toJSON();
+        const h = c.querySelector('.hint');
+        const code = c.querySelector('.snippet code');
+        const cs = getComputedStyle(code);
+        const inner = code.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+        return {
+          id: c.id,
+          diagram: d,
+          hint: h && h.getBoundingClientRect().toJSON(),
+          lines: inner / parseFloat(cs.lineHeight),
+          whole: code.scrollHeight <= code.clientHeight,
+        };
+      }),
+    );
+    assert.equal(cards.length, 15);
+    for (const c of cards) {
+      assert.ok(c.hint && c.hint.width > 0, `${c.id}: the hint is shown`);
+      assert.ok(!overlaps(c.hint, c.diagram), `${c.id}: the hint ${JSON.stringify(c.hint)} is over the picture`);
+      assert.ok(
+        c.whole || Math.abs(c.lines - Math.round(c.lines)) < 0.05,
+        `${c.id}: the snippet shows ${c.lines.toFixed(2)} lines`,
+      );
+    }
+    // an embed showing the moves of an empty square: the note above the boards
+    await page.goto(server.url + 'embed.html#fen=12/12/12/12/12/12/12/12/12/12/12/12/5W6/12/12/12/11k/12/12/12/12/12/12/K11_g_0_1&show=2a1');
+    await page.waitForFunction(() => window.__embed && window.__embed.ready);
+    await page.waitForFunction(() => !document.getElementById('msg').hidden);
+    await frames(page, 4);
+    const m = await page.evaluate(() => {
+      const c = document.querySelector('#board canvas').getBoundingClientRect();
+      return {
+        text: document.getElementById('msg-text').textContent,
+        msg: document.getElementById('msg').getBoundingClientRect().toJSON(),
+        labels: window.__embed
+          .labels()
+          .map((l) => ({ text: l.text, x: c.x + l.x, y: c.y + l.y, width: l.width, height: l.height })),
+      };
+    });
+    assert.match(m.text, /no piece on 2a1/);
+    assert.ok(m.labels.length > 0);
+    for (const l of m.labels) assert.ok(!overlaps(m.msg, l), `the note covers the label '${l.text}'`);
+    assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
+  } finally {
+    await b.close();
+  }
+});
