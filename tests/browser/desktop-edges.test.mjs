@@ -233,7 +233,7 @@ const moveList = (page) =>
     return { rows, nav };
   });
 
-test('1280x720: no text cut in the side panel; the move list keeps 5 rows with the link to send, 4 with the analysis too', async () => {
+test('1280x720: no text cut in the side panel; the move list keeps 5 rows with the link to send, 4 with a review too', async () => {
   const moves = await randomGame(160, 11);
   const b = await launch({ width: 1280, height: 720 });
   const errors = watchErrors(b.page);
@@ -262,6 +262,15 @@ test('1280x720: no text cut in the side panel; the move list keeps 5 rows with t
     console.log(`1280x720: ${m.rows} rows of moves with the link to send and the analysis`);
     assert.ok(m.rows >= 4, `${m.rows} rows of moves with the link to send and the analysis`);
     assert.deepEqual(m.nav, [true, true, true, true], "the move list's buttons whole");
+    // a review under way: its graph too
+    await page.evaluate(() => document.getElementById('an-review-start').click());
+    await page.waitForFunction(() => window.__dc.analysis.review.state.done >= 2);
+    await page.waitForSelector('.eval-graph svg');
+    await frames(page);
+    m = await moveList(page);
+    console.log(`1280x720: ${m.rows} rows of moves with the link to send and a review`);
+    assert.ok(m.rows >= 4, `${m.rows} rows of moves with the link to send and a review`);
+    assert.deepEqual(m.nav, [true, true, true, true], "the move list's buttons whole, with a review");
     assert.deepEqual(errors, []);
   } finally {
     await b.close();
