@@ -127,7 +127,10 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       else if (what === 'restart') s.restart();
       else if (what === 'next') s.next();
       else if (what === 'show') showLessonSolution();
-      else if (what === 'open') s.open(data.id, data.step !== undefined ? Number(data.step) : null);
+      else if (what === 'open') {
+        st.listOpen = false; // the lesson chosen takes the list's place
+        s.open(data.id, data.step !== undefined ? Number(data.step) : null);
+      }
     } else if (st.kind === 'puzzles') {
       if (what === 'hint') s.hint();
       else if (what === 'next') s.next();

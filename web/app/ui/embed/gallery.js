@@ -99,7 +99,7 @@ async function boot(createBoard, loadEngine) {
       const hint = document.createElement('span');
       hint.className = 'hint';
       hint.textContent = 'click to try it';
-      box.append(hint);
+      box.after(hint);
     }
     events.emit('drawn', box.closest('.card').id);
   }

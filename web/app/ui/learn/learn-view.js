@@ -139,6 +139,15 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
         text: `${pieceWords(c)}${(cfg.frozen || []).includes(sq) ? ' · frozen' : ''}`,
       };
     },
+    // the marks on show: the selected piece and its destinations, the last move, a check
+    keepClear: () => {
+      const cfg = page.shown();
+      if (!cfg) return [];
+      const sel = board.selected();
+      const d = cfg.dests;
+      const to = sel === null || !d ? [] : (d instanceof Map ? d.get(sel) : d[sel]) || [];
+      return [sel, ...to, ...(cfg.lastMove || []), cfg.check].filter((s) => s !== null && s !== undefined);
+    },
     onCard: (letter, level) => openCard(letter, level),
   });
 
@@ -180,6 +189,8 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     if (a && !a.matches(':disabled')) {
       e.preventDefault();
       learn.act(a.dataset.learnAct, a.dataset);
+      // a lesson chosen from the list: its first lines on view, not where the list was
+      if (a.dataset.learnAct === 'open') panel.scrollTop = 0;
     }
   });
   // a new or restored game ends Learn and Puzzles

@@ -78,7 +78,8 @@ export function renderPlayers(p) {
     const cls =
       `player player-${el.id === 'player-top' ? 'top' : 'bottom'}` +
       (p.toMove === side ? ' to-move' : '') +
-      (p.thinking === side ? ' is-thinking' : '');
+      (p.thinking === side ? ' is-thinking' : '') +
+      (p.clock ? ' has-clock' : '');
     const html =
       `<i class="chip chip-${side}"></i>
       <div class="player-info"><div class="player-name">${esc(name)}
@@ -90,6 +91,9 @@ export function renderPlayers(p) {
     if (el.innerHTML !== html && el.dataset.html !== html) {
       el.innerHTML = html;
       el.dataset.html = html;
+      // on a clock the captures keep to one line: smaller icons when they would overflow it
+      const mat = el.querySelector('.player-mat');
+      if (p.clock && mat && mat.scrollWidth > mat.clientWidth) mat.classList.add('is-dense');
     }
     el.dataset.side = side;
   };
@@ -284,7 +288,7 @@ export function renderEngineInfo(
   info,
   side,
   label,
-  empty = "The engine's best line appears here while it thinks.",
+  empty = "The engine's best line shows here as it thinks.",
 ) {
   if (info === lastInfo && empty === lastEmpty) return;
   lastInfo = info;

@@ -1,0 +1,337 @@
+// The rough edges of the desktop page a newcomer met (issue 47): the name of a selected piece
+// covers no destination and no board's label; the clocks keep their places however many
+// pieces are taken.
+// Run: cd tests/browser && node --test desktop-edges.test.mjs   (build the site first)
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer,
+  launch,
+  openGame,
+  clickSquare,
+  squarePoint,
+  frames,
+  watchErrors,
+  randomGame,
+} from './helpers.mjs';
+
+let server;
+test.before(async () => {
+  server = await startServer();
+});
+test.after(async () => {
+  await server?.close();
+});
+
+const overlaps = (a, b) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+// The rectangles (viewport px) of what must stay on view while a piece is selected: its
+// destinations and the boards' labels (level titles, coordinates), as the renderer drew them.
+const marked = (page, from) =>
+  page.evaluate((from) => {
+    const b = window.__dc.board(),
+      c = b.canvas.getBoundingClientRect();
+    const num = (s) => (+s[0] - 1) * 96 + (+s.slice(2) - 1) * 12 + 'abcdefghijkl'.indexOf(s[1]);
+    const dests = window.__dc
+      .legalMoves()
+      .filter((m) => m.slice(0, 3) === from)
+      .map((m) => ({ what: m.slice(3, 6), ...b.squareRect(num(m.slice(3, 6))) }));
+    const labels = b.labels().map((l) => ({
+      what: `label ${l.text}`,
+      x: c.left + l.x,
+      y: c.top + l.y,
+      width: l.width,
+      height: l.height,
+    }));
+    return [...dests, ...labels];
+  }, from);
+
+for (const [width, height] of [
+  [1280, 720],
+  [1920, 1080],
+]) {
+  test(`${width}x${height}: the name of a selected piece covers none of its destinations, no label`, async () => {
+    const b = await launch({ width, height });
+    const errors = watchErrors(b.page);
+    try {
+      const { page } = b;
+      await openGame(page, server.url, { engine: false });
+      // the Warrior on 2f2 (its one step, 2f3, is just above it), a Sylph, a Griffon, a Hero,
+      // a Unicorn: each selected, the mouse resting on it
+      for (const sq of ['2f2', '2c2', '3c1', '3a2', '2c1', '2b1']) {
+        await clickSquare(page, sq);
+        const p = await squarePoint(page, sq);
+        await page.mouse.move(p.x + 1, p.y + 1);
+        await page.waitForFunction(() => window.__dc.learn.tip() !== null);
+        await frames(page);
+        const tip = await page.locator('.piece-tip').boundingBox();
+        const keep = await marked(page, sq);
+        assert.ok(
+          keep.some((k) => !k.what.startsWith('label')),
+          `${sq} has destinations`,
+        );
+        for (const k of keep)
+          assert.ok(
+            !overlaps(tip, k),
+            `the name of ${sq} ${JSON.stringify(tip)} covers ${k.what} ${JSON.stringify(k)}`,
+          );
+        assert.ok(tip.y >= 0 && tip.y + tip.height <= height && tip.x >= 0 && tip.x + tip.width <= width);
+        await page.keyboard.press('Escape');
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await b.close();
+    }
+  });
+}
+
+// A long game on a 10+5 clock (random legal moves: 30 and more pieces taken), looked at from
+// its first position to its last at two window sizes (one page, resized): each clock stays
+// where it was, the two in one column, and every piece taken is on view.
+test('the clocks keep their places as the captures grow (1280x720, 1920x1080)', async () => {
+  const moves = await randomGame(480, 11);
+  const b = await launch({ width: 1280, height: 720 });
+  const errors = watchErrors(b.page);
+  try {
+    const { page } = b;
+    await openGame(page, server.url + '#moves=' + moves.join('.') + '&tc=10+5', { engine: false });
+    const taken = await page.evaluate(() => window.__dc.algebraic().filter((a) => a.includes('x')).length);
+    assert.ok(taken >= 30, `${taken} pieces taken`);
+    const look = () =>
+      page.evaluate(() =>
+        ['gold', 'scarlet'].map((side) => {
+          const c = document.querySelector(`.player [data-clock="${side}"]`).getBoundingClientRect();
+          const mat = document.querySelector(`.player[data-side="${side}"] .player-mat`);
+          return {
+            side,
+            x: c.x,
+            y: c.y,
+            right: c.right,
+            shown: c.width > 0,
+            caps: [...mat.querySelectorAll('.cap')].length,
+            hidden: mat.scrollWidth - mat.clientWidth,
+          };
+        }),
+      );
+    for (const [width, height] of [
+      [1280, 720],
+      [1920, 1080],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.keyboard.press('Home');
+      await frames(page, 4);
+      const first = await look();
+      for (const c of first) assert.ok(c.shown, `${width}x${height}: ${c.side}'s clock is shown`);
+      assert.ok(Math.abs(first[0].right - first[1].right) < 0.5, `${width}x${height}: the clocks line up`);
+      let most = 0;
+      for (const ply of [120, 240, 360, moves.length]) {
+        await page.evaluate((p) => document.querySelector(`#moves [data-ply="${p}"]`).click(), ply);
+        await frames(page, 4);
+        const now = await look();
+        for (const [i, c] of now.entries()) {
+          const was = first[i];
+          assert.ok(
+            Math.abs(c.x - was.x) < 0.5 && Math.abs(c.y - was.y) < 0.5,
+            `${width}x${height}, ply ${ply}: ${c.side}'s clock moved from ${was.x},${was.y} to ${c.x},${c.y}`,
+          );
+          assert.ok(c.hidden <= 0, `${width}x${height}, ply ${ply}: ${c.side}'s captures are cut`);
+          most = Math.max(most, c.caps);
+        }
+      }
+      assert.ok(most >= 8, `${width}x${height}: ${most} kinds of piece taken by one side`);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+// Lessons: the list of lessons stays inside the window (it scrolls in its panel), and a
+// lesson chosen from its end opens at its first lines, at 1920x1080 and 1280x720 (one page).
+test('lessons: the list inside the window; a lesson chosen opens at its top', async () => {
+  const b = await launch({ width: 1920, height: 1080 });
+  const errors = watchErrors(b.page);
+  try {
+    const { page } = b;
+    await openGame(page, server.url, { engine: false });
+    await page.evaluate(() => window.__dc.learn.enter('lessons'));
+    await page.waitForFunction(() => window.__dc.learn.mode() === 'lessons');
+    for (const [width, height] of [
+      [1920, 1080],
+      [1280, 720],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.locator('[data-learn-act="lessons-list"]').click();
+      await page.waitForSelector('.learn-list');
+      await frames(page);
+      const box = await page.evaluate(() => {
+        const p = document.getElementById('learn-panel');
+        const r = p.getBoundingClientRect();
+        return { bottom: r.bottom, scrolls: p.scrollHeight > p.clientHeight, items: p.querySelectorAll('.learn-item').length };
+      });
+      assert.ok(box.items > 10, `${box.items} lessons listed`);
+      assert.ok(box.bottom <= height, `${width}x${height}: the panel ends at ${box.bottom}, past the window`);
+      // the last lesson, scrolled to and chosen: the panel shows the lesson's title and task
+      const last = page.locator('.learn-item').last();
+      await last.scrollIntoViewIfNeeded();
+      const id = await last.getAttribute('data-id');
+      await last.click();
+      await page.waitForFunction((id) => window.__dc.learn.lesson().id === id, id);
+      await frames(page);
+      const seen = await page.evaluate(() => {
+        const p = document.getElementById('learn-panel').getBoundingClientRect();
+        const t = document.getElementById('learn-title').getBoundingClientRect();
+        const k = document.getElementById('learn-task').getBoundingClientRect();
+        return { top: p.top, bottom: p.bottom, title: t.top, task: k.bottom };
+      });
+      assert.ok(
+        seen.title >= seen.top && seen.task <= seen.bottom,
+        `${width}x${height}: the lesson's first lines on view ${JSON.stringify(seen)}`,
+      );
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+// The side panel's text, whole: every element holding text that is not a scroller (the move
+// list, the engine's line, a field) shows all of it; the engine's empty line too. The analysis
+// card's lines are excepted: each is cut with an ellipsis by design (the rest is a click away).
+const clipped = (page) =>
+  page.evaluate(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('.side *')) {
+      // (what is for screen readers only, one pixel wide, is not on view)
+      if (!el.getClientRects().length || el.closest('.an-pv, input, select, .sr-only')) continue;
+      if (el.getBoundingClientRect().width <= 1) continue;
+      const cs = getComputedStyle(el);
+      if (cs.display === 'inline' || cs.overflowX === 'auto' || cs.overflowX === 'scroll') continue;
+      const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (text && el.scrollWidth > el.clientWidth + 1) out.push(`${el.id || el.className}: ${el.textContent.trim()}`);
+    }
+    const pv = document.getElementById('eng-pv');
+    if (pv.getClientRects().length && pv.querySelector('.pv-empty') && pv.scrollWidth > pv.clientWidth + 1)
+      out.push(`eng-pv: ${pv.textContent.trim()}`);
+    return out;
+  });
+// The move list's rows wholly on view, and its four buttons whole and on top.
+const moveList = (page) =>
+  page.evaluate(() => {
+    const l = document.getElementById('moves').getBoundingClientRect();
+    const rows = [...document.querySelectorAll('#moves tr')].filter((t) => {
+      const r = t.getBoundingClientRect();
+      return r.height > 0 && r.top >= l.top - 0.5 && r.bottom <= l.bottom + 0.5;
+    }).length;
+    const card = document.querySelector('.card-moves').getBoundingClientRect();
+    const nav = [...document.querySelectorAll('.move-nav .btn')].map((b) => {
+      const r = b.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return r.height >= 24 && r.top >= card.top && r.bottom <= card.bottom + 0.5 && r.bottom <= innerHeight && b.contains(hit);
+    });
+    return { rows, nav };
+  });
+
+test('1280x720: no text cut in the side panel; the move list keeps 5 rows with the link to send, 4 with a review too', async () => {
+  const moves = await randomGame(160, 11);
+  const b = await launch({ width: 1280, height: 720 });
+  const errors = watchErrors(b.page);
+  try {
+    const { page } = b;
+    await openGame(page, server.url + '#moves=' + moves.join('.') + '&play=link&to=g', {
+      engine: false,
+      pieces: false,
+    });
+    assert.deepEqual(await clipped(page), [], 'a play-by-link game');
+    const legal = await page.evaluate(() => window.__dc.legalMoves());
+    await clickSquare(page, legal[0].slice(0, 3));
+    await clickSquare(page, legal[0].slice(3, 6));
+    await page.waitForSelector('#send:not([hidden])');
+    await frames(page);
+    assert.deepEqual(await clipped(page), [], 'the link to send shown');
+    let m = await moveList(page);
+    console.log(`1280x720: ${m.rows} rows of moves with the link to send`);
+    assert.ok(m.rows >= 5, `${m.rows} rows of moves with the link to send`);
+    assert.deepEqual(m.nav, [true, true, true, true], "the move list's buttons whole");
+    await page.evaluate(() => document.querySelector('[data-act="analyse"]').click());
+    await page.waitForSelector('#analysis-card:not([hidden])');
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-card .an-line').length >= 3);
+    await frames(page);
+    m = await moveList(page);
+    console.log(`1280x720: ${m.rows} rows of moves with the link to send and the analysis`);
+    assert.ok(m.rows >= 4, `${m.rows} rows of moves with the link to send and the analysis`);
+    assert.deepEqual(m.nav, [true, true, true, true], "the move list's buttons whole");
+    // a review under way: its graph too
+    await page.evaluate(() => document.getElementById('an-review-start').click());
+    await page.waitForFunction(() => window.__dc.analysis.review.state.done >= 2);
+    await page.waitForSelector('.eval-graph svg');
+    await frames(page);
+    m = await moveList(page);
+    console.log(`1280x720: ${m.rows} rows of moves with the link to send and a review`);
+    assert.ok(m.rows >= 4, `${m.rows} rows of moves with the link to send and a review`);
+    assert.deepEqual(m.nav, [true, true, true, true], "the move list's buttons whole, with a review");
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+// The embed gallery: its "click to try it" is over no picture (so over none of a diagram's
+// letters), each snippet box shows whole lines; an embed asked to show an empty square says
+// so above the boards, over none of their labels.
+test('the gallery: hints beside the pictures, snippets in whole lines; an embed\'s note over no label', async () => {
+  const b = await launch({ width: 1300, height: 900 });
+  const errors = watchErrors(b.page);
+  try {
+    const { page } = b;
+    await page.goto(server.url + 'embed-example.html');
+    await page.waitForFunction(() => window.__gallery && (window.__gallery.ready || window.__gallery.errors.length));
+    const cards = await page.$$eval('.card', (cs) =>
+      cs.map((c) => {
+        const d = c.querySelector('.diagram').getBoundingClientRect().toJSON();
+        const h = c.querySelector('.hint');
+        const code = c.querySelector('.snippet code');
+        const cs = getComputedStyle(code);
+        const inner = code.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+        return {
+          id: c.id,
+          diagram: d,
+          hint: h && h.getBoundingClientRect().toJSON(),
+          lines: inner / parseFloat(cs.lineHeight),
+          whole: code.scrollHeight <= code.clientHeight,
+        };
+      }),
+    );
+    assert.equal(cards.length, 15);
+    for (const c of cards) {
+      assert.ok(c.hint && c.hint.width > 0, `${c.id}: the hint is shown`);
+      assert.ok(!overlaps(c.hint, c.diagram), `${c.id}: the hint ${JSON.stringify(c.hint)} is over the picture`);
+      assert.ok(
+        c.whole || Math.abs(c.lines - Math.round(c.lines)) < 0.05,
+        `${c.id}: the snippet shows ${c.lines.toFixed(2)} lines`,
+      );
+    }
+    // an embed showing the moves of an empty square: the note above the boards
+    await page.goto(server.url + 'embed.html#fen=12/12/12/12/12/12/12/12/12/12/12/12/5W6/12/12/12/11k/12/12/12/12/12/12/K11_g_0_1&show=2a1');
+    await page.waitForFunction(() => window.__embed && window.__embed.ready);
+    await page.waitForFunction(() => !document.getElementById('msg').hidden);
+    await frames(page, 4);
+    const m = await page.evaluate(() => {
+      const c = document.querySelector('#board canvas').getBoundingClientRect();
+      return {
+        text: document.getElementById('msg-text').textContent,
+        msg: document.getElementById('msg').getBoundingClientRect().toJSON(),
+        labels: window.__embed
+          .labels()
+          .map((l) => ({ text: l.text, x: c.x + l.x, y: c.y + l.y, width: l.width, height: l.height })),
+      };
+    });
+    assert.match(m.text, /no piece on 2a1/);
+    assert.ok(m.labels.length > 0);
+    for (const l of m.labels) assert.ok(!overlaps(m.msg, l), `the note covers the label '${l.text}'`);
+    assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
+  } finally {
+    await b.close();
+  }
+});
