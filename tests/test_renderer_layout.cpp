@@ -168,6 +168,33 @@ TEST_CASE("layout: focus draws one level large and the others as mini-maps", "[l
         }
 }
 
+TEST_CASE("layout: the level in focus labelled, the mini-maps in the levels' order", "[layout]") {
+  struct Case {
+    float w, h, least;
+  };
+  // the boxes the page gives the focus view (page-layout.js) at 360x640, 390x844, 844x390
+  // (turned: the page's column beside it), 1280x720 and 1920x1080, and the squares issue 46 asks
+  for (const Case c :
+       {Case{360, 640, 29}, Case{390, 844, 32}, Case{632, 342, 40}, Case{1024, 640, 75}, Case{1664, 1000, 100}})
+    for (float dpr : {1.f, 3.f})
+      for (int focus : {1, 2, 3}) {
+        const Layout L = computeLayout(c.w, c.h, dpr, {3, 2, 1}, Arrange::Focus, focus);
+        INFO(c.w << "x" << c.h << " dpr " << dpr << " focus " << focus);
+        CHECK(L.sq >= c.least);
+        // a label, beside or above the level's squares and clear of them
+        const RectF &t = L.title[focus - 1], &g = L.grid[focus - 1];
+        CHECK(t.w > 0);
+        CHECK(t.h > 0);
+        CHECK((t.y + t.h <= g.y + 0.01f || t.x + t.w <= g.x + 0.01f));
+        // the higher level's mini-map first: above the other, or at its left
+        std::vector<int> minis;
+        for (int l : {3, 2, 1})
+          if (l != focus) minis.push_back(l);
+        const RectF &a = L.grid[minis[0] - 1], &b = L.grid[minis[1] - 1];
+        CHECK((a.y + a.h <= b.y + 0.01f || a.x + a.w <= b.x + 0.01f));
+      }
+}
+
 TEST_CASE("layout: focus squares on a phone and on a desktop", "[layout]") {
   // the whole width of a phone held upright: the level in play takes it; the mini-maps below
   const Layout up = computeLayout(390, 600, 3.f, {3, 2, 1}, Arrange::Focus, 2);

@@ -87,11 +87,11 @@ float bestSquare(float W, float H, Arrangement a, int n, float dpr) {
 float snap(float v, float dpr) { return std::round(v * dpr) / dpr; }
 
 // Focus: the level in focus (square s) with its coordinates inside its edge squares and its
-// label, when there is room for it at the same square size, a tab at its left (mini-maps
-// beside it) or a band above it (mini-maps below it) (tab: the label's width or height, 0
-// for none); the mini-maps (square m), each under a label band, stacked beside it or side
-// by side below it. Everything is spent on s first: on a phone held upright the
-// level in play takes the whole width.
+// label, a tab at its left or a band above it, whichever leaves it the larger squares (on a
+// tie the band when the mini-maps are below it, else the tab: the label then costs nothing);
+// the mini-maps (square m), each under a label band, stacked beside it or side by side below
+// it. Everything else is spent on s: on a phone held upright the level in play takes the
+// whole width. Only a box too small for any label leaves the level in focus without one.
 constexpr float kMiniMin = 8.f;  // a mini-map square: its piece still tells what it is
 struct FocusMetrics {
   float pad, gap, font, band, tabW;
@@ -105,21 +105,24 @@ FocusMetrics focusMetrics(float s) {
   f.tabW = std::round(f.font * 1.75f) + 2;
   return f;
 }
-void focusExtent(float s, float m, float tab, bool below, int minis, float& w, float& h) {
+enum class Label { None, Tab, Band };  // the level in focus's label: none, at its left, above it
+void focusExtent(float s, float m, Label label, bool below, int minis, float& w, float& h) {
   const FocusMetrics f = focusMetrics(s);
-  const float bigW = (below ? 0 : tab) + 12 * s, bigH = (below ? tab : 0) + 8 * s, miniH = f.band + 8 * m;
+  const float tab = label == Label::Tab ? f.tabW : 0, band = label == Label::Band ? f.band : 0;
+  const float bigW = tab + 12 * s, bigH = band + 8 * s, miniH = f.band + 8 * m;
   const float run = minis * (below ? 12 * m : miniH) + (minis - 1) * f.gap;  // the mini-maps' extent
   w = (below ? std::max(bigW, run) : bigW + f.gap + 12 * m) + 2 * f.pad;
   h = (below ? bigH + f.gap + miniH : std::max(bigH, run)) + 2 * f.pad;
 }
 struct FocusPlan {
-  float s = 0, m = 0, tab = 0;
+  float s = 0, m = 0;
+  Label label = Label::None;
   bool below = false;
 };
 FocusPlan planFocus(float W, float H, float dpr, int minis, bool below) {
-  auto fits = [&](float s, float m, float tab) {
+  auto fits = [&](float s, float m, Label label) {
     float w, h;
-    focusExtent(s, m, tab, below, minis, w, h);
+    focusExtent(s, m, label, below, minis, w, h);
     return w <= W && h <= H;
   };
   auto largest = [dpr](float lo, float hi, auto ok) {  // the largest whole-device-pixel size that fits
@@ -130,13 +133,20 @@ FocusPlan planFocus(float W, float H, float dpr, int minis, bool below) {
     }
     return std::floor(lo * dpr + 1e-3f) / dpr;
   };
+  auto square = [&](Label label) {
+    return largest(kMiniMin, 400.f, [&](float s) { return fits(s, kMiniMin, label); });
+  };
   FocusPlan p;
   p.below = below;
-  p.s = largest(kMiniMin, 400.f, [&](float s) { return fits(s, kMiniMin, 0); });
+  const float tab = square(Label::Tab), band = square(Label::Band);
+  if (tab > 0 || band > 0) {
+    p.label = band > tab || (band == tab && below) ? Label::Band : Label::Tab;
+    p.s = std::max(tab, band);
+  } else {
+    p.s = square(Label::None);
+  }
   if (p.s <= 0) return p;
-  const float tab = below ? focusMetrics(p.s).band : focusMetrics(p.s).tabW;
-  if (fits(p.s, kMiniMin, tab)) p.tab = tab;
-  p.m = largest(kMiniMin, std::max(kMiniMin, std::floor(0.5f * p.s)), [&](float m) { return fits(p.s, m, p.tab); });
+  p.m = largest(kMiniMin, std::max(kMiniMin, std::floor(0.5f * p.s)), [&](float m) { return fits(p.s, m, p.label); });
   return p;
 }
 
@@ -158,15 +168,15 @@ Layout focusLayout(Layout L, int focus) {
   L.side[focus - 1] = p.s;
   L.titleFont = f.font, L.titleH = f.band, L.coordFont = std::clamp(0.28f * p.s, 7.f, 12.f);
   float w, h;
-  focusExtent(p.s, p.m, p.tab, p.below, n, w, h);
+  focusExtent(p.s, p.m, p.label, p.below, n, w, h);
   L.contentW = w, L.contentH = h;
   const float ox = (W - w) / 2 + f.pad, oy = (H - h) / 2 + f.pad, innerW = w - 2 * f.pad;
-  const float tabW = p.below ? 0 : p.tab, bandH = p.below ? p.tab : 0;  // the label beside or above
+  const float tabW = p.label == Label::Tab ? f.tabW : 0, bandH = p.label == Label::Band ? f.band : 0;
   const float bigW = tabW + 12 * p.s, bigH = bandH + 8 * p.s, miniH = f.band + 8 * p.m;
   const float bx = snap(ox + (p.below ? (innerW - bigW) / 2 : 0), dpr);
   L.grid[focus - 1] = {snap(bx + tabW, dpr), snap(oy + bandH, dpr), 12 * p.s, 8 * p.s};
-  if (p.below)
-    L.title[focus - 1] = {bx, snap(oy, dpr), bandH > 0 ? 12 * p.s : 0, bandH};
+  if (p.label == Label::Band)
+    L.title[focus - 1] = {bx, snap(oy, dpr), 12 * p.s, bandH};
   else
     L.title[focus - 1] = {bx, snap(oy, dpr), tabW > 0 ? tabW - 2 : 0, 8 * p.s};
   const float runW = n * 12 * p.m + (n - 1) * f.gap;
