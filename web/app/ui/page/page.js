@@ -332,6 +332,14 @@ export class Page {
       r = app.getBoundingClientRect(),
       strip = $('status-strip').offsetHeight;
     const box = { top: r.top + strip, bottom: r.bottom, height: r.height - strip };
+    // boards that fit under the status line (the focus view: the level in play and its
+    // mini-maps) are kept whole in view, never scrolled half under it
+    const b = $('board').getBoundingClientRect();
+    if (b.height <= box.height + 1) {
+      if (b.top < box.top - 1) app.scrollBy({ top: b.top - box.top });
+      else if (b.bottom > box.bottom + 1) app.scrollBy({ top: b.bottom - box.bottom });
+      return;
+    }
     const to = this.squarePoint(toName);
     const from = this.squarePoint(fromName);
     if (!to) return;
