@@ -223,6 +223,13 @@ for (const size of SIZES) {
       await page.waitForFunction((l) => window.__dc.geometry().focus === l, next);
       assert.equal(await page.evaluate(() => window.__dc.fen()), before, 'a swipe moves no piece');
       assert.equal((await state(page)).selected, null, 'a swipe selects nothing');
+      // and said through the live region, for a screen reader
+      const names = { 1: 'Underworld', 2: 'Ground', 3: 'Sky' };
+      if (next !== g.focus)
+        await page.waitForFunction(
+          (w) => document.getElementById('announce').textContent === w,
+          `Level ${next}, ${names[next]}, in focus.`,
+        );
 
       // a move to another level in three taps: the piece, the level, the square
       const legal = await page.evaluate(() => window.__dc.legalMoves());

@@ -42,6 +42,12 @@ export function checkWords({ board, check, checkers = [] }) {
   return 'by ' + checkers.map(one).join(' and ');
 }
 
+/** A level by its number and name: "Level 3, Sky". */
+export const levelWords = (level) => `Level ${level}, ${levelName(level)}`;
+/** The focus view drew another level large (a tap on its mini-map, a swipe, a drag): "Level 3,
+ *  Sky, in focus." */
+export const focusWords = (level) => `${levelWords(level)}, in focus.`;
+
 /** Help used in a game between people, as the game notes it: "Gold used a hint." */
 export function assistWords({ side, kind }) {
   return `${SIDE_NAME[side]} used ${kind === 'hint' ? 'a hint' : 'the analysis'}.`;

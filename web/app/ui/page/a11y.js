@@ -3,7 +3,7 @@
 // focus ring over the canvas. No rules here: what a square holds and where a piece may go
 // come from the controller (which asks the engine).
 import { parseSquare } from '../../facts/squares.js';
-import { levelName } from '../../facts/facts.js';
+import { levelWords } from '../../facts/words.js';
 import { $ } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
 
@@ -132,7 +132,7 @@ export function boardKeys(o) {
   function toLevel(level) {
     const name = focus || o.start();
     const target = String(level) + name.slice(1);
-    setFocus(target, true, `Level ${level}, ${levelName(level)}: `);
+    setFocus(target, true, `${levelWords(level)}: `);
   }
 
   el.addEventListener('keydown', (e) => {

@@ -14,7 +14,7 @@
 import * as view from './view.js';
 import * as a11y from './a11y.js';
 import { squareName, parseSquare, firstSquare } from '../../facts/squares.js';
-import { moveWords, resultTitle, resultScore } from '../../facts/words.js';
+import { moveWords, resultTitle, resultScore, focusWords } from '../../facts/words.js';
 import { recordNotes } from '../../session/share/record.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../../session/game/offers.js';
 import { soundFor } from './sounds.js';
@@ -361,6 +361,9 @@ export class Page {
       const o = this.owner();
       if (o.onClick) o.onClick(sq);
     });
+    // the focus view: another level drawn large by a tap, a swipe or a drag, said (the keys say
+    // it with the square they reach, a11y.js)
+    board.on('focus', (level) => a11y.announce(focusWords(level)));
     board.on('drop', (from, to) => {
       const o = this.owner();
       if (o.onDrop) o.onDrop(from, to);
