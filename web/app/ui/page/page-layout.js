@@ -111,10 +111,22 @@ function focusLayout(vw, vh, bestFit, mode) {
     return { mode: 'low', boardWidth, boardHeight: null, sidebar, square: f.square, arrangement: 'focus' };
   }
   const availH = vh - TOPBAR - PAD_TOP - PAD_BOTTOM;
-  const sideW = vw - 2 * PAD_X - FOCUS_SIDEBAR_MIN - GAP;
-  const f = bestFit([[sideW, availH]], 'focus');
+  const fitBeside = (column) => bestFit([[vw - 2 * PAD_X - column - GAP, availH]], 'focus');
+  // the panels get every pixel the level in play does not need at its largest square (the
+  // widest column that keeps it; the mini-maps take what is left)
+  const square = fitBeside(FOCUS_SIDEBAR_MIN).square;
+  let lo = FOCUS_SIDEBAR_MIN,
+    hi = SIDEBAR_MAX;
+  if (fitBeside(hi).square >= square) lo = hi;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (fitBeside(mid).square >= square) lo = mid;
+    else hi = mid;
+  }
+  const sideW = vw - 2 * PAD_X - lo - GAP;
+  const f = fitBeside(lo);
   const boardWidth = Math.min(Math.ceil(f.contentWidth) + 2, sideW);
-  const sidebar = Math.max(FOCUS_SIDEBAR_MIN, Math.min(SIDEBAR_MAX, vw - 2 * PAD_X - GAP - boardWidth));
+  const sidebar = Math.max(lo, Math.min(SIDEBAR_MAX, vw - 2 * PAD_X - GAP - boardWidth));
   return { mode: 'side', boardWidth, boardHeight: null, sidebar, square: f.square, arrangement: 'focus' };
 }
 
@@ -203,6 +215,8 @@ export function applyLayout(boardEl, bestFit, style, view = null) {
   boardEl.style.height = L.boardHeight ? L.boardHeight + 'px' : '';
   boardEl.style.width = L.boardWidth ? L.boardWidth + 'px' : '';
   body.style.setProperty('--sidebar', (L.sidebar || SIDEBAR_MIN) + 'px');
+  // a column narrower than the panels are made for (the focus view's): compact controls (style.css)
+  body.classList.toggle('side-narrow', !!L.sidebar && L.sidebar < SIDEBAR_MIN);
   dock();
   return L;
 }
