@@ -1,7 +1,8 @@
 // The page at the six window sizes, for docs/img/ (not a test): a first visit (the welcome),
 // a 150-ply game with an offer of a draw to answer, a lesson and a puzzle at each size, each
 // PNG downscaled to at most 640 px wide and quantised with pngquant; on a phone, also the
-// toolbar's sheet of the game's actions. The game's last move is
+// toolbar's sheet of the game's actions; where the three boards are the window's view, the
+// focus view chosen with its button (focus-WxH). The game's last move is
 // a check across levels (Scarlet's Griffon on 2h2 checks Gold's King on 3g1) and Gold's
 // Dragon on 3h3 is selected: its capture from afar of the Griffon is marked (red sights).
 //   node tests/browser/shoot-layout.mjs [outdir (default docs/img)] [WxH ...]
@@ -62,6 +63,7 @@ try {
         hasTouch: phone,
         deviceScaleFactor: phone ? 2 : 1,
         welcomed,
+        view: null, // the window's own view: the focus view on phones and upright tablets
       });
     let p = await open(false);
     await p.page.goto(server.url);
@@ -89,11 +91,21 @@ try {
     await p.page.goto(server.url);
     await waitReady(p.page, { engine: false });
     await p.page.evaluate(() => document.querySelector('[data-offer="draw"]').click());
-    const dragon = await p.page.evaluate(() => {
-      const app = document.getElementById('app');
-      app.scrollTop = 0;
-      return window.__dc.squarePoint('3h3');
-    });
+    const dragonAt = () =>
+      p.page.evaluate(() => {
+        const app = document.getElementById('app');
+        app.scrollTop = 0;
+        return window.__dc.squarePoint('3h3');
+      });
+    // the focus view: the Sky into focus first (a tap on its mini-map)
+    const g = await p.page.evaluate(() => window.__dc.geometry());
+    if (g.arrangement === 'focus' && g.focus !== 3) {
+      const mini = await dragonAt();
+      await p.page.mouse.click(mini.x, mini.y);
+      await p.page.waitForFunction(() => window.__dc.geometry().focus === 3);
+      await frames(p.page, 12); // the slide
+    }
+    const dragon = await dragonAt();
     await p.page.mouse.click(dragon.x, dragon.y);
     await p.page.waitForFunction(() => window.__dc.state().selected === '3h3');
     await p.page.mouse.move(1, 1); // no piece name under the pointer
@@ -111,6 +123,16 @@ try {
       if (a.y < top || b.y > bottom) app.scrollTop += (a.y + b.y) / 2 - (top + bottom) / 2;
     });
     await shot(p.page, `game-${s}`, width);
+    // where the three boards are the window's view, the focus view chosen with its button
+    if (g.arrangement !== 'focus') {
+      await p.page.click('#btn-view');
+      await p.page.waitForFunction(() => window.__dc.geometry().arrangement === 'focus');
+      await p.page.evaluate(() => window.__dc.board().set({ focus: 3 }));
+      await p.page.mouse.move(1, 1);
+      await shot(p.page, `focus-${s}`, width);
+      await p.page.click('#btn-view');
+      await p.page.waitForFunction(() => window.__dc.geometry().arrangement !== 'focus');
+    }
     await p.page.keyboard.press('Escape');
     // a phone: the toolbar's Game button and its sheet of the game's actions
     if (await p.page.evaluate(() => document.body.classList.contains('layout-phone'))) {
