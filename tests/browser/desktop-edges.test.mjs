@@ -357,3 +357,75 @@ test("the gallery: hints beside the pictures, snippets in whole lines; an embed'
     await b.close();
   }
 });
+
+// Installing: an Install button in the welcome once the browser offers it (beforeinstallprompt, made here as
+// the browser would: an event with prompt()), which hands the offer over and goes; on an iPad
+// (no such offer: Share, Add to Home Screen) a note that says how, once, closed by its button.
+// Chromium's own offer to install (it finds the page installable) kept from the page: only
+// the test's own reaches it.
+const withoutBrowserOffer = (context) =>
+  context.addInitScript(() =>
+    window.addEventListener(
+      'beforeinstallprompt',
+      (e) => {
+        if (!(/** @type {any} */ (e).byTest)) e.stopImmediatePropagation();
+      },
+      true,
+    ),
+  );
+test('installing: a button where the browser offers it; a note once where it does not', async () => {
+  const b = await launch({ width: 1280, height: 720 });
+  const errors = watchErrors(b.page);
+  try {
+    const { page } = b;
+    await withoutBrowserOffer(b.context);
+    await openGame(page, server.url, { engine: false, pieces: false });
+    await page.click('#btn-welcome'); // the page's home, where the button stands
+    await page.waitForSelector('#dlg-welcome[open]');
+    assert.equal(await page.isVisible('#btn-install'), false, 'no button before the offer');
+    assert.equal(await page.isVisible('#toast'), false, 'no note here');
+    await page.evaluate(() => {
+      window.__prompted = 0;
+      const e = new Event('beforeinstallprompt', { cancelable: true });
+      e.byTest = true;
+      e.prompt = async () => {
+        window.__prompted++;
+      };
+      window.dispatchEvent(e);
+    });
+    assert.equal(await page.isVisible('#btn-install'), true, 'the button once the browser offers');
+    await page.focus('#btn-install');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => window.__prompted), 1);
+    assert.equal(await page.isVisible('#btn-install'), false, 'gone once used');
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+  const c = await launch({ width: 1024, height: 768, hasTouch: true });
+  try {
+    const { page } = c;
+    await withoutBrowserOffer(c.context); // (an iPad's Safari makes none)
+    await c.context.addInitScript(() => {
+      const ua =
+        'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+      Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => ua });
+      Object.defineProperty(Navigator.prototype, 'standalone', { get: () => false });
+    });
+    await openGame(page, server.url, { engine: false, pieces: false });
+    await page.waitForFunction(() => /Add to Home Screen/.test(document.getElementById('toast').textContent));
+    assert.equal(await page.isVisible('#btn-install'), false);
+    await page.click('#toast .toast-close');
+    assert.equal(await page.isVisible('#toast'), false, 'closed');
+    await page.reload();
+    await page.waitForFunction(() => window.__dc && window.__dc.ready);
+    await frames(page, 4);
+    assert.doesNotMatch(
+      await page.textContent('#toast'),
+      /Add to Home Screen/,
+      'said once, not at every visit',
+    );
+  } finally {
+    await c.close();
+  }
+});
