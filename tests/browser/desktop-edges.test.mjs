@@ -168,7 +168,11 @@ test('lessons: the list inside the window; a lesson chosen opens at its top', as
       const box = await page.evaluate(() => {
         const p = document.getElementById('learn-panel');
         const r = p.getBoundingClientRect();
-        return { bottom: r.bottom, scrolls: p.scrollHeight > p.clientHeight, items: p.querySelectorAll('.learn-item').length };
+        return {
+          bottom: r.bottom,
+          scrolls: p.scrollHeight > p.clientHeight,
+          items: p.querySelectorAll('.learn-item').length,
+        };
       });
       assert.ok(box.items > 10, `${box.items} lessons listed`);
       assert.ok(box.bottom <= height, `${width}x${height}: the panel ends at ${box.bottom}, past the window`);
@@ -209,7 +213,8 @@ const clipped = (page) =>
       const cs = getComputedStyle(el);
       if (cs.display === 'inline' || cs.overflowX === 'auto' || cs.overflowX === 'scroll') continue;
       const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-      if (text && el.scrollWidth > el.clientWidth + 1) out.push(`${el.id || el.className}: ${el.textContent.trim()}`);
+      if (text && el.scrollWidth > el.clientWidth + 1)
+        out.push(`${el.id || el.className}: ${el.textContent.trim()}`);
     }
     const pv = document.getElementById('eng-pv');
     if (pv.getClientRects().length && pv.querySelector('.pv-empty') && pv.scrollWidth > pv.clientWidth + 1)
@@ -228,7 +233,13 @@ const moveList = (page) =>
     const nav = [...document.querySelectorAll('.move-nav .btn')].map((b) => {
       const r = b.getBoundingClientRect();
       const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-      return r.height >= 24 && r.top >= card.top && r.bottom <= card.bottom + 0.5 && r.bottom <= innerHeight && b.contains(hit);
+      return (
+        r.height >= 24 &&
+        r.top >= card.top &&
+        r.bottom <= card.bottom + 0.5 &&
+        r.bottom <= innerHeight &&
+        b.contains(hit)
+      );
     });
     return { rows, nav };
   });
@@ -280,13 +291,15 @@ test('1280x720: no text cut in the side panel; the move list keeps 5 rows with t
 // The embed gallery: its "click to try it" is over no picture (so over none of a diagram's
 // letters), each snippet box shows whole lines; an embed asked to show an empty square says
 // so above the boards, over none of their labels.
-test('the gallery: hints beside the pictures, snippets in whole lines; an embed\'s note over no label', async () => {
+test("the gallery: hints beside the pictures, snippets in whole lines; an embed's note over no label", async () => {
   const b = await launch({ width: 1300, height: 900 });
   const errors = watchErrors(b.page);
   try {
     const { page } = b;
     await page.goto(server.url + 'embed-example.html');
-    await page.waitForFunction(() => window.__gallery && (window.__gallery.ready || window.__gallery.errors.length));
+    await page.waitForFunction(
+      () => window.__gallery && (window.__gallery.ready || window.__gallery.errors.length),
+    );
     const cards = await page.$$eval('.card', (cs) =>
       cs.map((c) => {
         const d = c.querySelector('.diagram').getBoundingClientRect().toJSON();
@@ -306,14 +319,20 @@ test('the gallery: hints beside the pictures, snippets in whole lines; an embed\
     assert.equal(cards.length, 15);
     for (const c of cards) {
       assert.ok(c.hint && c.hint.width > 0, `${c.id}: the hint is shown`);
-      assert.ok(!overlaps(c.hint, c.diagram), `${c.id}: the hint ${JSON.stringify(c.hint)} is over the picture`);
+      assert.ok(
+        !overlaps(c.hint, c.diagram),
+        `${c.id}: the hint ${JSON.stringify(c.hint)} is over the picture`,
+      );
       assert.ok(
         c.whole || Math.abs(c.lines - Math.round(c.lines)) < 0.05,
         `${c.id}: the snippet shows ${c.lines.toFixed(2)} lines`,
       );
     }
     // an embed showing the moves of an empty square: the note above the boards
-    await page.goto(server.url + 'embed.html#fen=12/12/12/12/12/12/12/12/12/12/12/12/5W6/12/12/12/11k/12/12/12/12/12/12/K11_g_0_1&show=2a1');
+    await page.goto(
+      server.url +
+        'embed.html#fen=12/12/12/12/12/12/12/12/12/12/12/12/5W6/12/12/12/11k/12/12/12/12/12/12/K11_g_0_1&show=2a1',
+    );
     await page.waitForFunction(() => window.__embed && window.__embed.ready);
     await page.waitForFunction(() => !document.getElementById('msg').hidden);
     await frames(page, 4);
@@ -330,8 +349,83 @@ test('the gallery: hints beside the pictures, snippets in whole lines; an embed\
     assert.match(m.text, /no piece on 2a1/);
     assert.ok(m.labels.length > 0);
     for (const l of m.labels) assert.ok(!overlaps(m.msg, l), `the note covers the label '${l.text}'`);
-    assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
+    assert.deepEqual(
+      errors.filter((e) => !/favicon/.test(e)),
+      [],
+    );
   } finally {
     await b.close();
+  }
+});
+
+// Installing: an Install button in the welcome once the browser offers it (beforeinstallprompt, made here as
+// the browser would: an event with prompt()), which hands the offer over and goes; on an iPad
+// (no such offer: Share, Add to Home Screen) a note that says how, once, closed by its button.
+// Chromium's own offer to install (it finds the page installable) kept from the page: only
+// the test's own reaches it.
+const withoutBrowserOffer = (context) =>
+  context.addInitScript(() =>
+    window.addEventListener(
+      'beforeinstallprompt',
+      (e) => {
+        if (!(/** @type {any} */ (e).byTest)) e.stopImmediatePropagation();
+      },
+      true,
+    ),
+  );
+test('installing: a button where the browser offers it; a note once where it does not', async () => {
+  const b = await launch({ width: 1280, height: 720 });
+  const errors = watchErrors(b.page);
+  try {
+    const { page } = b;
+    await withoutBrowserOffer(b.context);
+    await openGame(page, server.url, { engine: false, pieces: false });
+    await page.click('#btn-welcome'); // the page's home, where the button stands
+    await page.waitForSelector('#dlg-welcome[open]');
+    assert.equal(await page.isVisible('#btn-install'), false, 'no button before the offer');
+    assert.equal(await page.isVisible('#toast'), false, 'no note here');
+    await page.evaluate(() => {
+      window.__prompted = 0;
+      const e = new Event('beforeinstallprompt', { cancelable: true });
+      e.byTest = true;
+      e.prompt = async () => {
+        window.__prompted++;
+      };
+      window.dispatchEvent(e);
+    });
+    assert.equal(await page.isVisible('#btn-install'), true, 'the button once the browser offers');
+    await page.focus('#btn-install');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => window.__prompted), 1);
+    assert.equal(await page.isVisible('#btn-install'), false, 'gone once used');
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+  const c = await launch({ width: 1024, height: 768, hasTouch: true });
+  try {
+    const { page } = c;
+    await withoutBrowserOffer(c.context); // (an iPad's Safari makes none)
+    await c.context.addInitScript(() => {
+      const ua =
+        'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+      Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => ua });
+      Object.defineProperty(Navigator.prototype, 'standalone', { get: () => false });
+    });
+    await openGame(page, server.url, { engine: false, pieces: false });
+    await page.waitForFunction(() => /Add to Home Screen/.test(document.getElementById('toast').textContent));
+    assert.equal(await page.isVisible('#btn-install'), false);
+    await page.click('#toast .toast-close');
+    assert.equal(await page.isVisible('#toast'), false, 'closed');
+    await page.reload();
+    await page.waitForFunction(() => window.__dc && window.__dc.ready);
+    await frames(page, 4);
+    assert.doesNotMatch(
+      await page.textContent('#toast'),
+      /Add to Home Screen/,
+      'said once, not at every visit',
+    );
+  } finally {
+    await c.close();
   }
 });

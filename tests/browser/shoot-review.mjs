@@ -1,5 +1,6 @@
 // Screenshots of a long game for a person to look at (not a test): two players on a 10+5
-// clock, 30 and more pieces taken, the analysis open and the game reviewed in part.
+// clock, 30 and more pieces taken (its last position on view), the analysis open and the
+// game reviewed in part.
 //   node tests/browser/shoot-review.mjs [outdir] [WxH ...]   (build the test site first)
 // docs/img/review-1280x720.png and review-1920x1080.png are made with it (docs/page.md).
 import fs from 'node:fs';
@@ -29,12 +30,11 @@ try {
       const judged = await page.evaluate(() =>
         window.__dc.analysis.review.state.judgements.filter((j) => j.kind).map((j) => j.ply),
       );
-      if (judged.length) {
-        await page.evaluate(
-          (ply) => document.querySelector(`#moves [data-ply="${ply}"]`)?.click(),
-          judged[0],
-        );
-      }
+      // the last position: every piece taken on view beside the players, the analysis open
+      await page.evaluate(
+        (ply) => document.querySelector(`#moves [data-ply="${ply}"]`).click(),
+        moves.length,
+      );
       await page.waitForTimeout(500);
       const file = path.join(out, `review-${s}.png`);
       await page.screenshot({ path: file });

@@ -34,6 +34,7 @@ import { createEmbedDialog } from '../embed/embed-dialog.js';
 import { embedSnippet } from '../embed/embed-snippet.js';
 import { copyText } from '../share/clipboard.js';
 import { createWelcome } from './welcome.js';
+import { wireInstall } from './install.js';
 import { watchFirstGame, LESSON_ACT, LESSON_ID } from './first-game.js';
 import { createAnalysisCtrl, MAX_LINES } from '../../session/analysis/analysis-ctrl.js';
 import { createAnalysisView } from '../analysis/analysis-view.js';
@@ -63,6 +64,7 @@ export async function startPage({ createBoard = makeBoard, loadEngine = loadRule
 }
 
 async function boot(createBoard, loadEngine) {
+  const install = wireInstall({ toast: view.toast }); // first: the browser's offer to install may come early
   const boardEl = $('board');
   applyLayout(boardEl, null); // the page's mode from the window's size until the board can say its size
   const [board, M] = await Promise.all([
@@ -207,6 +209,7 @@ async function boot(createBoard, loadEngine) {
   // Offline play: the service worker caches the whole site, after the page is up. Where
   // the browser has none the page works online only: nothing to say (its result is {error}).
   setTimeout(() => {
+    install.sayHow();
     import('./pwa.js').then(({ registerPWA }) =>
       registerPWA({
         onUpdate: (apply) =>

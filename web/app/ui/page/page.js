@@ -253,7 +253,7 @@ export class Page {
       info || null,
       info && info.side,
       (i) => m.label(info.ply + i),
-      hidden ? "In a game this stays hidden: Analyse shows it." : undefined,
+      hidden ? 'In a game this stays hidden: Analyse shows it.' : undefined,
     );
     const setDis = (sel, dis) =>
       document.querySelectorAll(sel).forEach((b) => {
