@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { SITE, openGame } from './helpers.mjs';
+import { SITE, openGame, watchErrors } from './helpers.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 export const IMPACTS = ['critical', 'serious', 'moderate', 'minor'];
@@ -26,16 +26,74 @@ const MOVES = '#moves=2c22c3.2c72c6.3e23d3.2h72h6';
 async function game(page, url, hash = '') {
   await openGame(page, url + hash, { pieces: false });
 }
-async function dialog(page, url, sel, id) {
-  await game(page, url);
+// Every dialog open on the page closed through its own close event (as Esc would).
+const shut = (page) =>
+  page.evaluate(() => {
+    for (const d of document.querySelectorAll('dialog[open]')) /** @type {HTMLDialogElement} */ (d).close();
+  });
+async function dialog(page, sel, id) {
+  await shut(page);
   await click(page, sel);
   await page.waitForSelector(`#${id}[open]`);
 }
+async function learnLeft(page) {
+  await shut(page);
+  await learn(page, 'L.exit()');
+  await page.waitForFunction(() => window.__dc.learn.mode() === null);
+}
 
 // Each state: its name, the page's file (for a page that may not be in the tree yet), and
-// how to bring it about in a fresh tab on the site at `url`.
+// how to bring it about: `open(page, url)` in a tab that has seen nothing of the site (its
+// storage empty), or `step(page)` from the state listed just before it, on the same page,
+// by the page's own controls (a page load and axe's start cost more than the audit itself).
+// reach() walks from the nearest `open` when the state before is not on the page.
 export const STATES = [
   { name: 'game', open: (page, url) => game(page, url) },
+  { name: 'dialog: New game', step: (page) => dialog(page, '#btn-new', 'dlg-new') },
+  { name: 'dialog: Help', step: (page) => dialog(page, '#btn-help', 'dlg-help') },
+  { name: 'dialog: record', step: (page) => dialog(page, '[data-act="record"]', 'dlg-record') },
+  { name: 'dialog: embed', step: (page) => dialog(page, '[data-act="embed"]', 'dlg-embed') },
+  {
+    name: 'position editor',
+    step: async (page) => {
+      await shut(page);
+      await click(page, '[data-act="editor"]');
+      await page.waitForSelector('#editor-card:not([hidden])');
+    },
+  },
+  {
+    name: 'lessons: the list',
+    step: async (page) => {
+      await click(page, '[data-ed="close"]');
+      await page.waitForSelector('#editor-card', { state: 'hidden' });
+      await learn(page, 'L.enter("lessons")');
+      await page.waitForFunction(() => window.__dc.learn.mode() === 'lessons');
+    },
+  },
+  {
+    name: 'lessons: a lesson',
+    step: async (page) => {
+      await learnLeft(page);
+      await learn(page, 'L.enter("lessons", "dragon")');
+      await page.waitForFunction(() => window.__dc.learn.lesson()?.id === 'dragon');
+    },
+  },
+  {
+    name: 'puzzles',
+    step: async (page) => {
+      await learnLeft(page);
+      await learn(page, 'L.enter("puzzles")');
+      await page.waitForFunction(() => window.__dc.learn.puzzle() !== null);
+    },
+  },
+  {
+    name: 'piece card',
+    step: async (page) => {
+      await learnLeft(page);
+      await learn(page, 'L.openCard("R")');
+      await page.waitForFunction(() => window.__dc.learn.card()?.drawn);
+    },
+  },
   {
     name: 'game, first visit (welcome)',
     welcomed: false,
@@ -45,92 +103,41 @@ export const STATES = [
     },
   },
   { name: 'game, a few moves', open: (page, url) => game(page, url, MOVES) },
-  { name: 'dialog: New game', open: (page, url) => dialog(page, url, '#btn-new', 'dlg-new') },
-  { name: 'dialog: Help', open: (page, url) => dialog(page, url, '#btn-help', 'dlg-help') },
-  { name: 'dialog: record', open: (page, url) => dialog(page, url, '[data-act="record"]', 'dlg-record') },
-  { name: 'dialog: embed', open: (page, url) => dialog(page, url, '[data-act="embed"]', 'dlg-embed') },
   {
     name: 'share (link copied)',
-    open: async (page, url) => {
-      await game(page, url, MOVES);
+    step: async (page) => {
       await click(page, '[data-act="share"]');
       await page.waitForSelector('#toast:not([hidden])');
     },
   },
   {
-    name: 'dialog: resign',
-    open: async (page, url) => {
-      await game(page, url, MOVES);
-      await click(page, '[data-offer="resign"]');
-      await page.waitForSelector('#dlg-resign[open]');
-    },
-  },
-  {
-    name: 'dialog: game over',
-    open: async (page, url) => {
-      await game(page, url, MOVES);
-      await click(page, '[data-offer="resign"]');
-      await page.waitForSelector('#dlg-resign[open]');
-      await click(page, '#btn-resign-yes');
-      await page.waitForSelector('#dlg-over[open]');
-    },
-  },
-  {
-    name: 'position editor',
-    open: async (page, url) => {
-      await game(page, url);
-      await click(page, '[data-act="editor"]');
-      await page.waitForSelector('#editor-card:not([hidden])');
-    },
-  },
-  {
     name: 'analysis',
-    open: async (page, url) => {
-      await game(page, url, MOVES);
+    step: async (page) => {
       await click(page, '[data-act="analyse"]');
       await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-line').length >= 1);
     },
   },
   {
     name: 'analysis: review done',
-    open: async (page, url) => {
-      await game(page, url, MOVES);
-      await click(page, '[data-act="analyse"]');
-      await page.waitForSelector('#analysis-card:not([hidden])');
+    step: async (page) => {
       await click(page, '#an-review-start');
       await page.waitForFunction(() => window.__dc.analysis.review.state.status === 'done');
     },
   },
   {
-    name: 'lessons: the list',
-    open: async (page, url) => {
-      await game(page, url);
-      await learn(page, 'L.enter("lessons")');
-      await page.waitForFunction(() => window.__dc.learn.mode() === 'lessons');
+    name: 'dialog: resign',
+    step: async (page) => {
+      await click(page, '[data-act="analyse"]');
+      await page.waitForFunction(() => !window.__dc.analysis.on);
+      await click(page, '[data-offer="resign"]');
+      await page.waitForSelector('#dlg-resign[open]');
     },
   },
   {
-    name: 'lessons: a lesson',
-    open: async (page, url) => {
-      await game(page, url);
-      await learn(page, 'L.enter("lessons", "dragon")');
-      await page.waitForFunction(() => window.__dc.learn.lesson()?.id === 'dragon');
-    },
-  },
-  {
-    name: 'puzzles',
-    open: async (page, url) => {
-      await game(page, url);
-      await learn(page, 'L.enter("puzzles")');
-      await page.waitForFunction(() => window.__dc.learn.puzzle() !== null);
-    },
-  },
-  {
-    name: 'piece card',
-    open: async (page, url) => {
-      await game(page, url);
-      await learn(page, 'L.openCard("R")');
-      await page.waitForFunction(() => window.__dc.learn.card()?.drawn);
+    name: 'dialog: game over',
+    step: async (page) => {
+      await click(page, '#btn-resign-yes');
+      await page.waitForSelector('#dlg-over[open]');
     },
   },
   ...[
@@ -159,6 +166,65 @@ export const STATES = [
   },
   { name: 'rules page', file: 'rules.html', open: (page, url) => page.goto(url + 'rules.html') },
 ].filter((s) => !s.file || fs.existsSync(path.join(SITE, s.file)));
+
+/**
+ * Brings STATES[i] about on `page` (on the site at `url`), whose state now is STATES[at]
+ * (-1: unknown): by STATES[i].step from the state before it, else by the nearest `open`
+ * before it in a tab emptied of what the site stored (welcome, saved game), then the steps
+ * from there. Returns i, the state now on the page.
+ * @param {import('playwright-core').Page} page
+ * @param {string} url
+ * @param {number} i
+ * @param {number} at
+ */
+export async function reach(page, url, i, at = -1) {
+  if (STATES[i].step && at === i - 1) {
+    await STATES[i].step(page);
+    return i;
+  }
+  let from = i;
+  while (!STATES[from].open) from--;
+  // The site's storage emptied, as in a new tab: a saved game or a closed welcome would change
+  // what the page opens with (the welcome shows only on a first visit with no game under way).
+  await page.goto(url + 'favicon.svg');
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await STATES[from].open(page, url);
+  for (let k = from + 1; k <= i; k++) await STATES[k].step(page);
+  return i;
+}
+
+/**
+ * The audit of every state at one window size, state after state: one tab of a returning
+ * player and one of a first visit, each walking through its states (reach()).
+ * auditState(i): STATES[i] brought about and audited, with what the page logged as an error
+ * meanwhile. `browser`: launchBrowser()'s.
+ * @param {{page: (o: object) => Promise<any>}} browser
+ * @param {object} viewport
+ * @param {string} url
+ */
+export function stateAuditor(browser, viewport, url) {
+  const tabs = new Map(); // welcomed -> {page, errors, at: the state on it}
+  async function auditState(i) {
+    const welcomed = STATES[i].welcomed !== false;
+    if (!tabs.has(welcomed)) {
+      const tab = await browser.page({ ...viewport, welcomed });
+      tabs.set(welcomed, { ...tab, errors: watchErrors(tab.page), at: -1 });
+    }
+    const tab = tabs.get(welcomed);
+    const from = tab.errors.length;
+    const at = tab.at;
+    tab.at = -1; // unknown should reaching it fail
+    tab.at = await reach(tab.page, url, i, at);
+    return { ...(await audit(tab.page)), errors: tab.errors.slice(from) };
+  }
+  const close = async () => {
+    for (const tab of tabs.values()) await tab.close();
+  };
+  return { auditState, close };
+}
 
 /**
  * Runs axe over the page as it is (WCAG 2.x A and AA, and axe's best practices):

@@ -9,8 +9,8 @@
 //      (build the site first: scripts/build-site --test)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, watchErrors } from './helpers.mjs';
-import { STATES, audit, describe } from './axe-audit.mjs';
+import { startServer, launchBrowser } from './helpers.mjs';
+import { STATES, describe, stateAuditor } from './axe-audit.mjs';
 
 /** Registers the audit's tests of every state at each of `viewports`. */
 export function auditTests(viewports) {
@@ -25,28 +25,23 @@ export function auditTests(viewports) {
   });
 
   for (const viewport of viewports) {
-    for (const state of STATES) {
+    let auditor; // made by the first test, once the browser is up
+    for (const [i, state] of STATES.entries()) {
       test(`${state.name} at ${viewport.width}x${viewport.height}: no serious or critical violation`, async (t) => {
-        const tab = await browser.page({ ...viewport, welcomed: state.welcomed !== false });
-        try {
-          const errors = watchErrors(tab.page);
-          await state.open(tab.page, server.url);
-          const { violations } = await audit(tab.page);
-          for (const v of violations.filter((x) => x.impact === 'moderate' || x.impact === 'minor'))
-            t.diagnostic(describe(v));
-          const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-          assert.equal(
-            bad.length,
-            0,
-            `${bad.length} serious or critical violations:\n  ${bad.map(describe).join('\n  ')}`,
-          );
-          assert.deepEqual(
-            errors.filter((e) => !/favicon/.test(e)),
-            [],
-          );
-        } finally {
-          await tab.close();
-        }
+        auditor ??= stateAuditor(browser, viewport, server.url);
+        const { violations, errors } = await auditor.auditState(i);
+        for (const v of violations.filter((x) => x.impact === 'moderate' || x.impact === 'minor'))
+          t.diagnostic(describe(v));
+        const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        assert.equal(
+          bad.length,
+          0,
+          `${bad.length} serious or critical violations:\n  ${bad.map(describe).join('\n  ')}`,
+        );
+        assert.deepEqual(
+          errors.filter((e) => !/favicon/.test(e)),
+          [],
+        );
       });
     }
   }

@@ -5,7 +5,7 @@
 // has finished it (gl.finish()), at every animation frame while it slides; also the
 // intervals between animation frames. Prints the median and the worst of each.
 //   node tests/browser/bench-focus.mjs [switches]
-import { startServer, launchBrowser, waitReady, frames, squarePoint } from './helpers.mjs';
+import { startServer, launchBrowser, waitReady, frames, squarePoint, saveGame } from './helpers.mjs';
 
 const SWITCHES = Number(process.argv[2] || 20);
 const SIZES = [
@@ -51,19 +51,10 @@ try {
       deviceScaleFactor: 3,
     });
     await page.goto(server.url + 'favicon.svg');
-    await page.evaluate(() => {
-      localStorage.setItem('dragonchess.prefs.v1', JSON.stringify({ view: 'focus' }));
-      localStorage.setItem(
-        'dragonchess.game.v1',
-        JSON.stringify({
-          v: 1,
-          startFen: 'startpos',
-          moves: [],
-          redo: [],
-          settings: { mode: 'hotseat', human: 'gold', level: 1, flipped: false },
-        }),
-      );
-    });
+    await page.evaluate(() =>
+      localStorage.setItem('dragonchess.prefs.v1', JSON.stringify({ view: 'focus' })),
+    );
+    await saveGame(page, { level: 1 });
     await page.goto(server.url);
     await waitReady(page, { engine: false });
     await frames(page, 4);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { startServer, launch, waitReady, clickSquare, SITE } from './helpers.mjs';
+import { startServer, launch, waitReady, clickSquare, saveGame, SITE } from './helpers.mjs';
 
 const LOADS = Number(process.env.BENCH_LOADS || 5);
 const AIMS = { interactive: 1000, gzipKB: 600, rafP95: 20 };
@@ -85,17 +85,7 @@ try {
       // main-thread legal-move generations per position: two players on this device, from
       // a fresh load (the first position's generation counted): in each of three positions
       // select several pieces, then play
-      await b.page.evaluate(() =>
-        localStorage.setItem(
-          'dragonchess.game.v1',
-          JSON.stringify({
-            v: 1,
-            startFen: 'startpos',
-            moves: [],
-            settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
-          }),
-        ),
-      );
+      await saveGame(b.page);
       await b.page.goto(server.url + '?generations'); // the saved game, not the address of the last one
       await waitReady(b.page, { engine: false });
       const g0 = await b.page.evaluate(() => window.__dc.generations());
@@ -174,17 +164,7 @@ try {
   const b = await launch({ width: 1400, height: 800 });
   try {
     await b.page.goto(server.url);
-    await b.page.evaluate(() =>
-      localStorage.setItem(
-        'dragonchess.game.v1',
-        JSON.stringify({
-          v: 1,
-          startFen: 'startpos',
-          moves: [],
-          settings: { mode: 'ai', human: 'gold', level: 10, flipped: false },
-        }),
-      ),
-    );
+    await saveGame(b.page, { mode: 'ai', level: 10 });
     await b.page.goto(server.url + '?strength10'); // the saved game, not the address of the last one
     await waitReady(b.page);
     if ((await b.page.evaluate(() => window.__dc.state().level)) !== 10)

@@ -3,7 +3,7 @@
 // Run: cd tests/browser && node --test embed-button.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openGame, clickSquare, watchErrors } from './helpers.mjs';
+import { startServer, launch, openGame, clickSquare, watchErrors, saveGame } from './helpers.mjs';
 import { decodeHash } from '../../web/app/session/share/links.js';
 
 const EMBED_KEYS = ['show', 'interactive', 'flip', 'level', 'theme', 'caption'];
@@ -37,17 +37,7 @@ test('Embed: the position on view, its last move and the selected piece, ready t
   try {
     const { page } = b;
     await page.goto(server.url + 'manifest.webmanifest');
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'dragonchess.game.v1',
-        JSON.stringify({
-          v: 1,
-          startFen: 'startpos',
-          moves: ['2c22c3', '2c72c6'],
-          settings: { mode: 'hotseat', human: 'gold', level: 3, flipped: false },
-        }),
-      ),
-    );
+    await saveGame(page, { moves: ['2c22c3', '2c72c6'] });
     errors.length = 0;
     await openGame(page, server.url);
     await clickSquare(page, '2d2');

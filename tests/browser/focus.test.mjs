@@ -19,6 +19,7 @@ import {
   frames,
   decodePng,
   randomGame,
+  saveGame,
 } from './helpers.mjs';
 
 // width, height, the least square (px) of the level in focus, a phone's (touch, 3 device px)
@@ -67,19 +68,12 @@ const open = (size) =>
 // player's switch, remembered) or by the window's default.
 async function start(page, view = null) {
   await page.goto(server.url + 'favicon.svg');
-  await page.evaluate((v) => {
-    localStorage.setItem(
-      'dragonchess.game.v1',
-      JSON.stringify({
-        v: 1,
-        startFen: 'startpos',
-        moves: [],
-        redo: [],
-        settings: { mode: 'hotseat', human: 'gold', level: 1, flipped: false },
-      }),
+  await saveGame(page, { level: 1 });
+  if (view)
+    await page.evaluate(
+      (v) => localStorage.setItem('dragonchess.prefs.v1', JSON.stringify({ view: v })),
+      view,
     );
-    if (v) localStorage.setItem('dragonchess.prefs.v1', JSON.stringify({ view: v }));
-  }, view);
   await page.goto(server.url);
   await waitReady(page, { engine: false });
   await frames(page, 3);

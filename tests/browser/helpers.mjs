@@ -267,13 +267,17 @@ export async function waitReady(page, { pieces = true, engine = true } = {}) {
 }
 
 /** Saves a game where the page finds it when it opens (the store's key, v1): a position,
- *  its moves, the game's settings. The page must be on the site's origin. */
-export function saveGame(page, { startFen = 'startpos', moves = [], mode = 'hotseat', level = 3 } = {}) {
+ *  its moves, the game's settings (the human's side, the board turned). The page must be on
+ *  the site's origin. */
+export function saveGame(
+  page,
+  { startFen = 'startpos', moves = [], mode = 'hotseat', level = 3, human = 'gold', flipped = false } = {},
+) {
   return page.evaluate((g) => localStorage.setItem('dragonchess.game.v1', JSON.stringify(g)), {
     v: 1,
     startFen,
     moves,
-    settings: { mode, human: 'gold', level, flipped: false },
+    settings: { mode, human, level, flipped },
   });
 }
 export const state = (page) => page.evaluate(() => window.__dc.state());

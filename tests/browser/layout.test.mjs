@@ -9,7 +9,16 @@
 // instead is kept across a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openGame, waitReady, watchErrors, state, frames } from './helpers.mjs';
+import {
+  startServer,
+  launch,
+  openGame,
+  waitReady,
+  watchErrors,
+  state,
+  frames,
+  saveGame,
+} from './helpers.mjs';
 import { loadEngine } from '../node/helpers.mjs';
 import { encodeGame } from '../../web/app/session/share/links.js';
 
@@ -183,21 +192,7 @@ for (const size of SIZES) {
 
       // play on against the computer (the saved game, now against level 1)
       const side = (await state(b.page)).side;
-      await b.page.evaluate(
-        ({ mv, human }) => {
-          localStorage.setItem(
-            'dragonchess.game.v1',
-            JSON.stringify({
-              v: 1,
-              startFen: 'startpos',
-              moves: mv,
-              redo: [],
-              settings: { mode: 'ai', human, level: 1, flipped: human === 'scarlet' },
-            }),
-          );
-        },
-        { mv: moves, human: side },
-      );
+      await saveGame(b.page, { moves, mode: 'ai', level: 1, human: side, flipped: side === 'scarlet' });
       await b.page.goto(server.url + '?again'); // a new load without the link: the saved game
       await waitReady(b.page);
       assert.equal((await state(b.page)).mode, 'ai');

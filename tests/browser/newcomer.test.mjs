@@ -14,12 +14,18 @@ import {
   clickSquare,
 } from './helpers.mjs';
 
-let server, browser;
+// browser: one page for the tests that start from a returning player's page; contexts: a
+// browser for those that need a window or storage of their own (a context each).
+let server, browser, contexts;
 test.before(async () => {
-  server = await startServer();
-  browser = await launch({ width: 1280, height: 720 });
+  [server, browser, contexts] = await Promise.all([
+    startServer(),
+    launch({ width: 1280, height: 720 }),
+    launchBrowser(),
+  ]);
 });
 test.after(async () => {
+  await contexts?.close();
   await browser?.close();
   await server?.close();
 });
@@ -182,9 +188,9 @@ const subWhole = (page) =>
   });
 
 test('the first game against the computer says how the Sky attacks below, once, with the lesson', async () => {
-  const fresh = await launchBrowser();
+  const fresh = await contexts.page({ width: 1280, height: 720, welcomed: false });
   try {
-    const { page } = await fresh.page({ width: 1280, height: 720, welcomed: false });
+    const { page } = fresh;
     const errors = watchErrors(page);
     await page.goto(server.url);
     await waitReady(page, { pieces: false });
@@ -289,9 +295,9 @@ test('words: a capture from afar explained, a draw said once, the kept game rest
 });
 
 test('words: a touch screen is tapped, not clicked', async () => {
-  const fresh = await launchBrowser();
+  const fresh = await contexts.page({ width: 390, height: 844, isMobile: true, hasTouch: true });
   try {
-    const { page } = await fresh.page({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    const { page } = fresh;
     await page.goto(server.url);
     await waitReady(page, { pieces: false });
     assert.match(await page.textContent('#status-sub'), /^Tap or drag a piece/);

@@ -7,7 +7,7 @@
 // scripts/build-site --test)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, watchErrors } from './helpers.mjs';
+import { startServer, launchBrowser, watchErrors } from './helpers.mjs';
 
 const SIZES = [
   { width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
@@ -15,21 +15,22 @@ const SIZES = [
   { width: 360, height: 640, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 ];
 
-let server;
+let server, browser;
 test.before(async () => {
-  server = await startServer();
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 test.after(async () => {
+  await browser?.close();
   await server?.close();
 });
 
 const ready = (page) =>
   page.waitForFunction(() => window.__rules && (window.__rules.ready || window.__rules.errors.length));
 
-// Opens `address` of the site in a fresh browser of `size`, waits for the page to be built,
-// runs check(page), and asserts no console error came of it.
+// Opens `address` of the site in a fresh context (own storage) of `size`, waits for the page
+// to be built, runs check(page), and asserts no console error came of it.
 async function onPage(address, size, check) {
-  const b = await launch(size);
+  const b = await browser.page(size);
   const errors = watchErrors(b.page);
   try {
     await b.page.goto(server.url + address);

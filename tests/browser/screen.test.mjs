@@ -15,7 +15,16 @@
 // Run: node --test tests/browser/screen.test.mjs   (build the test site first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, waitReady, watchErrors, state, frames, randomGame } from './helpers.mjs';
+import {
+  startServer,
+  saveGame,
+  launchBrowser,
+  waitReady,
+  watchErrors,
+  state,
+  frames,
+  randomGame,
+} from './helpers.mjs';
 
 // width, height, the least square (px) the default arrangement must give, a phone's
 const SIZES = [
@@ -53,18 +62,7 @@ const open = (size, opts = {}) =>
 // The saved game (store.js) the page restores: the 150 plies, two players on this device.
 async function loadSavedGame(page, mv) {
   await page.goto(server.url + 'favicon.svg');
-  await page.evaluate((m) => {
-    localStorage.setItem(
-      'dragonchess.game.v1',
-      JSON.stringify({
-        v: 1,
-        startFen: 'startpos',
-        moves: m,
-        redo: [],
-        settings: { mode: 'hotseat', human: 'gold', level: 1, flipped: false },
-      }),
-    );
-  }, mv);
+  await saveGame(page, { moves: mv, level: 1 });
   await page.goto(server.url);
   await waitReady(page, { engine: false });
   await page.waitForFunction((n) => window.__dc.state().length === n, mv.length);

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startServer, launchBrowser, waitReady, frames, randomGame } from './helpers.mjs';
+import { startServer, launchBrowser, waitReady, frames, randomGame, saveGame } from './helpers.mjs';
 
 const out = process.argv[2] || 'docs/img';
 const sizes = process.argv.slice(3).length
@@ -74,20 +74,7 @@ try {
 
     p = await open(true);
     await p.page.goto(server.url + 'favicon.svg');
-    await p.page.evaluate(
-      (m) =>
-        localStorage.setItem(
-          'dragonchess.game.v1',
-          JSON.stringify({
-            v: 1,
-            startFen: 'startpos',
-            moves: m,
-            redo: [],
-            settings: { mode: 'hotseat', human: 'gold', level: 1, flipped: false },
-          }),
-        ),
-      moves,
-    );
+    await saveGame(p.page, { moves, level: 1 });
     await p.page.goto(server.url);
     await waitReady(p.page, { engine: false });
     await p.page.evaluate(() => document.querySelector('[data-offer="draw"]').click());
