@@ -1,6 +1,6 @@
 // Measures what the languages cost (docs/figures.md, "Languages"): each catalogue's size
-// (raw and gzip -9), and what a first visit of the rules page fetches (every file the page
-// asks for, each gzip -9, summed) in English and in German (the menu's choice stored before
+// (raw and gzip level 9), and what a first visit of the rules page fetches (every file the page
+// asks for, each gzip level 9, summed) in English and in German (the menu's choice stored before
 // the visit), service workers blocked. Needs the test build: scripts/build-site --test.
 // Run: node tests/browser/bench-languages.mjs
 import fs from 'node:fs';
