@@ -30,9 +30,11 @@ const README_DRAGON =
 // The gallery's diagrams: [title, embed address].
 function galleryDiagrams() {
   const html = fs.readFileSync(path.join(here, '../../public/embed-example.html'), 'utf8');
-  return [...html.matchAll(/<h2><span class="letter">\w<\/span> (\w+)<\/h2>[\s\S]*?data-src="([^"]+)"/g)].map(
-    (m) => [m[1], m[2].replace(/&amp;/g, '&')],
-  );
+  return [
+    ...html.matchAll(
+      /<h2><span class="letter">\w<\/span> <span[^>]*>(\w+)<\/span><\/h2>[\s\S]*?data-src="([^"]+)"/g,
+    ),
+  ].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]);
 }
 
 const overlap = (a, b) =>

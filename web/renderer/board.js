@@ -6,7 +6,7 @@
 //
 //   const board = await createBoard(el, { interactive, levels: [3, 2, 1], arrangement: 'auto', orientation: 'gold', assetsUrl });
 //   board.set({ pieces, dests, afar, lastMove, check, checkers, premove, frozen, orientation, levels,
-//               arrangement, focus, arrows, selected, animate, diagram, free });      // any subset of keys
+//               arrangement, focus, arrows, selected, animate, diagram, free, levelLabels });  // any subset of keys
 //   board.on('move' | 'select' | 'hover' | 'click' | 'drop' | 'focus', fn);  board.off(name, fn)   (click: any square, empty too)
 //
 // The focus view (arrangement: 'focus'): the level `focus` as large as the box allows, the
@@ -58,6 +58,18 @@ function levelList(v) {
   )
     fail(`levels should be a non-empty list of distinct levels 1..3, such as [3, 2, 1] or [2]`);
   return [...v];
+}
+// The boards' titles in the reader's language: [{name, sub}] for levels 1, 2, 3 ('Unterwelt',
+// 'Ebene 1'), or null for the renderer's own (core's names, 'level 1').
+function levelLabels(v) {
+  if (v === null) return null;
+  if (
+    !Array.isArray(v) ||
+    v.length !== 3 ||
+    v.some((l) => !l || typeof l.name !== 'string' || typeof l.sub !== 'string' || !l.name)
+  )
+    fail('levelLabels should be [{name, sub}] for levels 1, 2 and 3, or null');
+  return v.map((l) => ({ name: l.name, sub: l.sub }));
 }
 const ARRANGEMENTS = ['auto', 'row', 'column', 'pyramid', 'sideways', 'focus'];
 function arrangement(v) {
@@ -126,6 +138,7 @@ function toRendererState(s) {
     out.focus = s.focus;
   }
   if ('arrows' in s) out.arrows = flatArrows(s.arrows);
+  if ('levelLabels' in s) out.levelLabels = levelLabels(s.levelLabels);
   if ('selected' in s) out.selected = squareOrNull(s.selected, 'selected');
   if ('animate' in s) out.animate = pair(s.animate, 'animate');
   if ('interactive' in s) out.interactive = !!s.interactive;

@@ -197,7 +197,8 @@ void drawCoordinates(Frame& F, int lv, const Palette& pal, Rgba coord) {
 }
 
 // The level's label: as much of "Sky level 3" as fits its band or tab (never clipped):
-// the name and the level, the name alone, or the level's number alone.
+// the name and the level, the name alone, or the level's number alone. The words are the
+// page's (setState's levelLabels, in the reader's language) or else core's name and "level N".
 void drawLevelTitle(Frame& F, int lv, const Palette& pal, Rgba coord) {
   Painter& p = F.p;
   const Layout& L = F.L;
@@ -205,21 +206,23 @@ void drawLevelTitle(Frame& F, int lv, const Palette& pal, Rgba coord) {
   const RectF& t = L.title[lv];
   if (!(t.w > 0)) return;  // the level in focus without room for its tab
   const Rgba onDark = lv == 2 ? rgba(0x12324f) : rgba(0xffffff);
-  const std::string sub = "level " + std::to_string(lv + 1), digit(1, static_cast<char>('1' + lv));
+  const std::string name = V.levelName[lv].empty() ? std::string(pal.name) : V.levelName[lv];
+  const std::string sub = V.levelSub[lv].empty() ? "level " + std::to_string(lv + 1) : V.levelSub[lv];
+  const std::string digit(1, static_cast<char>('1' + lv));
   if (t.h > t.w) {  // a tab
     // vertical tab in the board's colour: "Sky · level 3" reading upwards
     const float tx = t.x * d, ty = t.y * d, tw = t.w * d, th = t.h * d;
     p.rect(tx, ty, tw, th, pal.dark);
     p.rectOutline(tx, ty, tw, th, std::max(1.f, d), rgba(0x000000, 0.15f));
     const float f2 = L.titleFont * 0.8f, space = L.titleFont * 0.45f * d, room = th - 2 * std::max(2.f, 0.1f * tw);
-    const float l1 = textLength(pal.name, L.titleFont, 650), l2 = textLength(sub, f2, 400);
+    const float l1 = textLength(name, L.titleFont, 650), l2 = textLength(sub, f2, 400);
     const float cx = tx + tw / 2, mid = ty + th / 2;
     if (l1 + space + l2 <= room) {
       const float base = mid + (l1 + space + l2) / 2;
-      labelTextUp(pal.name, L.titleFont, 650, cx, base - l1 / 2, onDark);
+      labelTextUp(name, L.titleFont, 650, cx, base - l1 / 2, onDark);
       labelTextUp(sub, f2, 400, cx + 0.5f * d, base - l1 - space - l2 / 2, {onDark.r, onDark.g, onDark.b, 200});
     } else if (l1 <= room) {
-      labelTextUp(pal.name, L.titleFont, 650, cx, mid, onDark);
+      labelTextUp(name, L.titleFont, 650, cx, mid, onDark);
     } else {
       labelText(digit, L.titleFont, 700, cx, mid, onDark, 0);
     }
@@ -232,8 +235,8 @@ void drawLevelTitle(Frame& F, int lv, const Palette& pal, Rgba coord) {
   p.rect(bx, std::round(tcy - bs / 2), bs, bs, pal.dark);
   p.rectOutline(bx, std::round(tcy - bs / 2), bs, bs, std::max(1.f, d), rgba(0x000000, 0.18f));
   labelText(digit, L.titleFont * 0.82f, 700, bx + bs / 2, tcy, onDark, 0);
-  const float nameW = textLength(pal.name, L.titleFont, 650), subW = textLength(sub, L.titleFont * 0.8f, 400);
-  if (bs + space + nameW <= room) labelText(pal.name, L.titleFont, 650, bx + bs + space, tcy, V.text);
+  const float nameW = textLength(name, L.titleFont, 650), subW = textLength(sub, L.titleFont * 0.8f, 400);
+  if (bs + space + nameW <= room) labelText(name, L.titleFont, 650, bx + bs + space, tcy, V.text);
   if (bs + space + nameW + space + subW <= room)
     labelText(sub, L.titleFont * 0.8f, 400, bx + bs + space + nameW + space, tcy + 0.5f * d, coord);
 }

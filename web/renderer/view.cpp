@@ -210,7 +210,8 @@ void animate(int from, int to);
 // checkers: [sq]; premove: [from, to] or null; frozen: [sq]; flipped: bool; levels: [level]; arrange: 'auto' |
 // 'row' | 'column' | 'pyramid'; arrows: flat
 // [from, to, 0xRRGGBBAA, ...]; selected: sq or null; diagram: {move, capture, afar} or null;
-// interactive: bool; free: bool; animate: [from, to] (after pieces).
+// interactive: bool; free: bool; animate: [from, to] (after pieces); levelLabels: [{name, sub}]
+// for levels 1..3, or null (core's names and 'level N').
 void setState(val s) {
   auto has = [&s](const char* k) { return s.hasOwnProperty(k); };
   if (has("interactive")) V.interactive = s["interactive"].as<bool>();
@@ -266,6 +267,14 @@ void setState(val s) {
     }
   }
   if (has("focus")) focusLevel(s["focus"].as<int>(), false);
+  if (has("levelLabels")) {
+    const val l = s["levelLabels"];
+    const bool given = !(l.isNull() || l.isUndefined());
+    for (int i = 0; i < 3; ++i) {
+      V.levelName[i] = given ? l[i]["name"].as<std::string>() : std::string();
+      V.levelSub[i] = given ? l[i]["sub"].as<std::string>() : std::string();
+    }
+  }
   if (has("arrows")) {
     V.arrows.clear();
     const val a = s["arrows"];

@@ -91,6 +91,8 @@ struct View {
   bool swiping = false;
   int pressMini = 0;
   RectF dragMini;
+  // The boards' titles (setState's levelLabels) by level 1..3 at 0..2; empty: the defaults.
+  std::string levelName[3], levelSub[3];
   bool hasDiagram = false;
   std::vector<int> dMove, dCap, dAfar;
 };

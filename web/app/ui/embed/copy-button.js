@@ -5,6 +5,9 @@ import { copyText } from '../share/clipboard.js';
 
 export const COPY_WORDS = Object.freeze({ copy: 'Copy', copied: 'Copied', pressCtrlC: 'Press Ctrl+C' });
 
+/** @typedef {{copy: string, copied: string, pressCtrlC: string}} CopyWords */
+
+/** @param {HTMLElement} button @param {HTMLElement} code @param {CopyWords} [words] (read at each click) */
 export function wireCopy(button, code, words = COPY_WORDS) {
   button.addEventListener('click', async () => {
     if (!(await copyText(code.textContent)).error) button.textContent = words.copied;

@@ -19,6 +19,7 @@ export const EMBED_KEYS = Object.freeze([
   'layout',
   'theme',
   'caption',
+  'lang',
 ]);
 /** layout= values. */
 export const LAYOUTS = Object.freeze(['auto', 'row', 'column', 'sideways', 'focus']);

@@ -12,6 +12,8 @@
 //     flip     true: Scarlet at the bottom
 //     also, optional: interactive (false: a still picture), theme ('dark'), caption (false),
 //     layout ('row', 'column', 'sideways', 'focus'; default: the embed's choice),
+//     lang (a language tag such as 'de': the caption's language; omitted or English: the
+//     reader's browser's),
 //     width, height (px; default 480 wide and a height that suits the levels), title
 //   siteUrl: any address on the site (the game page's location.href, the site root); the
 //   snippet points at embed.html beside it.
@@ -20,6 +22,7 @@ import { encodeGame } from '../../session/share/links.js';
 import { parseSquare } from '../../facts/squares.js';
 import { LAYOUTS } from './embed-layout.js';
 import { esc } from '../../util/dom.js';
+import { isLanguageTag, SOURCE_LANGUAGE } from '../../util/i18n.js';
 
 export const EMBED_WIDTH = 480;
 // Heights for n shown levels at EMBED_WIDTH, the frame a little taller than the boards need
@@ -49,7 +52,7 @@ function size(v, dflt, what) {
 
 /** The embed's address: siteUrl's embed.html plus the game and the options after '#'. */
 export function embedUrl(o = {}, siteUrl) {
-  const { fen, moves = [], rules, show, flip, interactive, theme, caption, layout } = o || {};
+  const { fen, moves = [], rules, show, flip, interactive, theme, caption, layout, lang } = o || {};
   const levels = levelList(o && o.levels);
   if (show !== undefined && show !== null && parseSquare(show) === null) {
     throw new TypeError(`show should be a square such as 3c4, not ${JSON.stringify(show)}`);
@@ -65,6 +68,11 @@ export function embedUrl(o = {}, siteUrl) {
     if (!LAYOUTS.includes(layout))
       throw new TypeError(`layout should be one of ${LAYOUTS.join(', ')}, not ${JSON.stringify(layout)}`);
     extra.layout = layout;
+  }
+  if (lang !== undefined && lang !== null && lang !== SOURCE_LANGUAGE) {
+    if (!isLanguageTag(lang))
+      throw new TypeError(`lang should be a language tag such as de, not ${JSON.stringify(lang)}`);
+    extra.lang = lang;
   }
   const base = new URL('embed.html', String(siteUrl || ''));
   base.hash = '';

@@ -22,6 +22,8 @@
 //   theme=dark           dark colours (default light)
 //   caption=0|1          the caption line; default: shown unless it would cost the boards
 //                        their 16 px squares (small frames)
+//   lang=de              the language of the caption and the messages; default: the
+//                        reader's browser languages, else English (util/i18n.js)
 // It sets no cookies and stores nothing; it works from any static host. It fits any frame:
 // nothing is clipped, and the boards are laid out again when the frame is resized.
 //
@@ -31,14 +33,9 @@ import { createBoard as makeBoard } from '../../../renderer/board.js';
 import { loadEngine as loadRules } from '../../../engine/engine-loader.js';
 import { decodeHash, encodeGame } from '../../session/share/links.js';
 import { parseSquare, squareName } from '../../facts/squares.js';
-import {
-  useFacts,
-  endSentence,
-  SIDE_NAME,
-  ruleSetList,
-  ruleSetName,
-  defaultRules,
-} from '../../facts/facts.js';
+import { useFacts, ruleSetList, defaultRules } from '../../facts/facts.js';
+import { pieceTerm, sideTerm, ruleSetTerm, endTerm, boardLabels } from '../../facts/terms.js';
+import { pageLanguage, loadTranslatorOrEnglish, isLanguageTag, listWords } from '../../util/i18n.js';
 import { movesByOrigin, destSquares, afarSquares } from '../../facts/moves.js';
 import { $ } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
@@ -64,14 +61,23 @@ let dirty = false; // a move was played since the start / the last reset
 let shownLevels = [3, 2, 1]; // the levels on show (options.levels, or those needed)
 let arrangement = null; // the arrangement and caption chosen for the frame's size (layout())
 let captionShown = true;
+/** @type {import('../../util/i18n.js').Translator} the reader's words (boot sets it) */
+let t = null;
 
 // --- messages ---------------------------------------------------------------------------
 // Problems with the address or a move, shown in the message bar; messages.on('say', fn(text)).
+// Each is a message of the catalogue: say(id, args).
 export const messages = new Emitter();
 // While the diagram starts, each problem is added to the bar (every bad part of the
 // address is named); afterwards a message replaces the one before.
 let starting = true;
-function say(text) {
+// A list among the arguments is said as the language says "a, b or c".
+function say(id, args = {}) {
+  const words = Object.entries(args).map(([k, v]) => [
+    k,
+    Array.isArray(v) ? listWords(t.locale, v, true) : v,
+  ]);
+  const text = t(id, Object.fromEntries(words));
   messages.emit('say', text);
   const el = $('msg-text'),
     add = starting && !$('msg').hidden && el.textContent;
@@ -94,11 +100,12 @@ function readOptions() {
     layout: 'auto',
     theme: 'light',
     caption: 'auto',
+    lang: null,
   };
+  /** @type {[string, object][]} the catalogue's messages naming each problem, with their arguments */
   const problems = [];
   // Each bad part is named: a position or moves that cannot be read, then every bad option.
-  if (d.error)
-    problems.push(`This diagram's link could not be read: ${d.error}. Showing the start position instead.`);
+  if (d.error) problems.push(['embed.error.link', { why: d.error }]);
   o.fen = d.error ? '' : d.fen || '';
   o.moves = d.error ? [] : d.moves;
   if (!d.error && d.rules) o.rules = d.rules;
@@ -108,7 +115,7 @@ function readOptions() {
     const v = p[key].toLowerCase();
     if (v === '1' || v === 'true' || v === 'yes' || v === '') return true;
     if (v === '0' || v === 'false' || v === 'no') return false;
-    problems.push(`'${key}' should be 0 or 1, not '${p[key].slice(0, 12)}'.`);
+    problems.push(['embed.error.flag', { key, value: p[key].slice(0, 12) }]);
     return dflt;
   };
   o.interactive = flag('interactive', true);
@@ -117,28 +124,28 @@ function readOptions() {
   if ('layout' in p) {
     const v = p.layout.toLowerCase();
     if (LAYOUTS.includes(v)) o.layout = v;
-    else problems.push(`'layout' should be ${LAYOUTS.join(', ')}, not '${p.layout.slice(0, 12)}'.`);
+    // (the values themselves, the same in every language)
+    else problems.push(['embed.error.layout', { choices: LAYOUTS.join(', '), value: p.layout.slice(0, 12) }]);
   }
   if ('theme' in p) {
     if (p.theme === 'dark' || p.theme === 'light') o.theme = p.theme;
-    else problems.push(`'theme' should be light or dark, not '${p.theme.slice(0, 12)}'.`);
+    else problems.push(['embed.error.theme', { value: p.theme.slice(0, 12) }]);
   }
   if ('show' in p) {
     const sq = p.show.trim().toLowerCase();
     if (parseSquare(sq) !== null) o.show = sq;
-    else
-      problems.push(
-        `'show' should be a square such as 3c1 (level 1-3, file a-l, rank 1-8), not '${p.show.slice(0, 8)}'.`,
-      );
+    else problems.push(['embed.error.show', { value: p.show.slice(0, 8) }]);
   }
   if ('level' in p) {
     const v = p.level.replace(/\s+/g, '');
     if (/^[1-3](,[1-3]){0,2}$/.test(v))
       o.levels = [...new Set(v.split(',').map(Number))].sort((a, b) => b - a);
-    else
-      problems.push(
-        `'level' should be levels 1-3 separated by commas, such as 2 or 3,2, not '${p.level.slice(0, 12)}'; showing the levels needed.`,
-      );
+    else problems.push(['embed.error.level', { value: p.level.slice(0, 12) }]);
+  }
+  // A language without a catalogue falls back as a browser's would; a garbled one is named.
+  if ('lang' in p) {
+    if (isLanguageTag(p.lang)) o.lang = p.lang;
+    else problems.push(['embed.error.lang', { value: p.lang.slice(0, 12) }]);
   }
   return { o, problems };
 }
@@ -153,7 +160,7 @@ function setUp() {
 function placeStart() {
   const set = attempt(() => game.setPosition(start.fen, [], start.rules));
   if (set.error) {
-    say(`This diagram's position is not valid: ${set.error}. Showing the start position instead.`);
+    say('embed.error.position', { why: set.error });
     start = standardStart();
     game.setPosition(start.fen, start.moves, start.rules);
     return;
@@ -161,10 +168,7 @@ function placeStart() {
   for (let i = 0; i < start.moves.length; i++) {
     const played = attempt(() => game.play(start.moves[i]));
     if (played.error) {
-      say(
-        `Move ${i + 1} of this diagram (${start.moves[i]}) cannot be played: ${played.error}. ` +
-          `Showing the position after move ${i}.`,
-      );
+      say('embed.error.move', { n: i + 1, move: start.moves[i], why: played.error, before: i });
       start = { fen: start.fen, moves: start.moves.slice(0, i), rules: start.rules };
       return;
     }
@@ -177,7 +181,7 @@ function select(name) {
   if (!name) return;
   const d = moveDiagram(M, game.fen(), name, game.rules());
   if (d.error) {
-    say(`No move diagram for ${name}: ${d.error}.`);
+    say('embed.error.diagram', { square: name, why: d.error });
     return;
   }
   selected = name;
@@ -286,8 +290,11 @@ function renderCaption() {
   if (diagram) {
     text.append(
       chip(diagram.side),
-      `${SIDE_NAME[diagram.side]} ${diagram.name} on ${diagram.square}` +
-        (diagram.frozen ? ' (frozen by the Basilisk below)' : ''),
+      t(diagram.frozen ? 'embed.caption.frozen' : 'embed.caption.piece', {
+        side: sideTerm(t, diagram.side),
+        piece: pieceTerm(t, diagram.piece),
+        square: diagram.square,
+      }),
     );
     const item = (cls, label, n) => {
       if (!n) return;
@@ -297,18 +304,23 @@ function renderCaption() {
       s.append(sym, label);
       legend.append(s);
     };
-    item('move', 'move', diagram.move.length);
-    item('cap', 'capture', diagram.capture.length);
-    item('both', 'move or capture', diagram.both.length);
-    item('afar', 'capture from afar', diagram.afar.length);
+    item('move', t('embed.legend.move'), diagram.move.length);
+    item('cap', t('embed.legend.capture'), diagram.capture.length);
+    item('both', t('embed.legend.both'), diagram.both.length);
+    item('afar', t('embed.legend.afar'), diagram.afar.length);
   } else {
     const st = game.status();
     const side = game.sideToMove();
-    if (st.over) text.append(endSentence(st));
-    else text.append(chip(side), `${SIDE_NAME[side]} to move` + (st.check ? ' (check)' : ''));
+    if (st.over) text.append(endTerm(t, st));
+    else
+      text.append(
+        chip(side),
+        t(st.check ? 'embed.caption.toMoveCheck' : 'embed.caption.toMove', { side: sideTerm(t, side) }),
+      );
   }
   const rules = game.rules();
-  if (rules !== ruleSetList()[0].id) text.append(` · ${ruleSetName(rules)} rules`);
+  if (rules !== ruleSetList()[0].id)
+    text.append(' · ' + t('embed.caption.ruleSet', { name: ruleSetTerm(t, rules) }));
   const h = game.history();
   $('cap-reset').hidden = !dirty || !options.interactive;
   const hash = encodeGame({
@@ -317,7 +329,9 @@ function renderCaption() {
     rules,
   });
   $('cap-open').href = new URL('./' + hash, location.href).href;
-  fitCaption(diagram ? `${diagram.name} ${diagram.square}` : null);
+  fitCaption(
+    diagram ? t('embed.caption.short', { piece: pieceTerm(t, diagram.piece), square: diagram.square }) : null,
+  );
 }
 
 // Nothing in the caption is cut off: legend items that do not fit are left out (from the
@@ -337,7 +351,7 @@ function fitCaption(short) {
 function play(coordinate) {
   const r = attempt(() => game.play(coordinate));
   if (r.error) {
-    say(`That move cannot be played: ${r.error}.`);
+    say('embed.error.play', { why: r.error });
     return;
   }
   const played = r.value;
@@ -399,8 +413,23 @@ export async function startEmbed({ createBoard = makeBoard, loadEngine = loadRul
   const r = await settle(boot(createBoard, loadEngine));
   if (!r.error) return r.value;
   const l = $('loading');
-  if (l) l.textContent = 'This diagram could not start: ' + r.error;
+  // Without a catalogue (none could be fetched) the reason is said in English.
+  if (l)
+    l.textContent = t ? t('embed.error.start', { why: r.error }) : 'This diagram could not start: ' + r.error;
   return r;
+}
+
+// The frame's own words (embed.html), in the reader's language.
+function frameWords() {
+  document.title = t('embed.title');
+  $('board').setAttribute('aria-label', t('embed.boards'));
+  const loading = $('loading');
+  if (loading) loading.textContent = t('embed.loading');
+  const close = $('msg-close');
+  close.setAttribute('aria-label', t('embed.dismiss'));
+  close.title = t('embed.dismiss');
+  Object.assign($('cap-reset'), { textContent: t('embed.reset'), title: t('embed.resetTitle') });
+  Object.assign($('cap-open'), { textContent: t('embed.open'), title: t('embed.openTitle') });
 }
 
 async function boot(createBoard, loadEngine) {
@@ -412,26 +441,27 @@ async function boot(createBoard, loadEngine) {
   options = o;
   if (o.theme === 'dark') document.documentElement.classList.add('dark');
   if (!o.interactive) document.body.classList.add('static');
-  for (const p of problems) say(p);
-  const [mod] = await Promise.all([loadEngine(), createView(createBoard)]);
+  const started = Promise.all([loadEngine(), createView(createBoard)]);
+  t = await loadTranslatorOrEnglish(pageLanguage({ asked: o.lang, stored: false })); // lang=, else the browser's
+  frameWords();
+  for (const [id, args] of problems) say(id, args);
+  const [mod] = await started;
+  board.canvas.setAttribute('aria-label', t('embed.boards')); // the renderer's own name is English
+  board.set({ levelLabels: boardLabels(t) });
   M = mod;
   useFacts(M);
   o.rules ??= defaultRules(); // a link that names no rule set
   start = { fen: o.fen, moves: o.moves, rules: o.rules };
   if (!ruleSetList().some((r) => r.id === o.rules)) {
     // (read before core's names were known)
-    const names = ruleSetList()
-      .map((r) => `${r.id} for ${r.name}`)
-      .join(', or ');
-    say(
-      `This diagram's link could not be read: its rule set (rules=) must be ${names}; '${o.rules}' is not a rule set. Showing the start position instead.`,
-    );
+    const names = ruleSetList().map((r) => `${r.id} (${ruleSetTerm(t, r.id)})`);
+    say('embed.error.ruleSet', { choices: names, value: o.rules });
     start = standardStart();
   }
   game = new M.Game();
   setUp();
   if (o.show) {
-    if (game.board()[parseSquare(o.show)] === '.') say(`There is no piece on ${o.show} to show.`);
+    if (game.board()[parseSquare(o.show)] === '.') say('embed.error.noPiece', { square: o.show });
     else select(o.show);
   }
   $('cap-reset').addEventListener('click', reset);

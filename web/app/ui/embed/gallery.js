@@ -3,7 +3,10 @@
 // address) is set on a hidden board the size of the card's box, drawn at once and copied
 // into the card's own canvas; nothing is reloaded when a card scrolls out of view and back.
 // A click on a picture brings that diagram to life (the embed itself, in an iframe; one at
-// a time). On a resize the pictures are drawn again at their new size.
+// a time). On a resize the pictures are drawn again at their new size. Its words are the
+// catalogue's (elements marked data-i18n="<key>" in the HTML, the rest here), in the
+// language of the menu (language-menu.js): a change says them all again, no reload; the
+// live diagrams and the snippets carry that language to the embed (lang=).
 import { createBoard as makeBoard } from '../../../renderer/board.js';
 import { loadEngine as loadRules } from '../../../engine/engine-loader.js';
 import { decodeHash } from '../../session/share/links.js';
@@ -12,12 +15,23 @@ import { levelsNeeded, EMBED_KEYS } from './embed-layout.js';
 import { createPictures } from './picture.js';
 import { wireCopy } from './copy-button.js';
 import { diagramBoard } from './diagram-board.js';
+import { languageMenu } from './language-menu.js';
+import { pieceTerm, boardLabels } from '../../facts/terms.js';
+import { pageLanguage, loadTranslatorOrEnglish, SOURCE_LANGUAGE } from '../../util/i18n.js';
 import { $, all, onWidthChange } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
 import { attempt, settle } from '../../util/result.js';
 
 /** What the gallery does: events.on('drawn', fn(cardId)) after each picture drawn. */
 export const events = new Emitter();
+
+/** @type {import('../../util/i18n.js').Translator} the reader's words */
+let t = null;
+// The Copy buttons' words, in the language on show (wireCopy reads them on each click).
+const copyWords = { copy: '', copied: '', pressCtrlC: '' };
+
+// An embed address in the language on show.
+const withLang = (src) => (t.locale === SOURCE_LANGUAGE ? src : `${src}&lang=${t.locale}`);
 
 // The diagram of an embed address: the board state and the levels it shows, or {error}.
 /** @returns {import('../../util/result.js').Result & {state?: object, levels?: number[], flip?: boolean, layout?: string}} */
@@ -55,21 +69,63 @@ export async function startGallery({ createBoard = makeBoard, loadEngine = loadR
   if (!r.error) return r.value;
   document.body.prepend(
     Object.assign(document.createElement('p'), {
-      textContent: `The diagrams could not be drawn: ${r.error}`,
+      // Without a catalogue (none could be fetched) the reason is said in English.
+      textContent: t ? t('gallery.failed', { why: r.error }) : `The diagrams could not be drawn: ${r.error}`,
     }),
   );
   return r;
 }
 
+// A card's snippet pointing at `src` (an embed address) on this site.
+function snippetSrc(card, src) {
+  const code = card.querySelector('.snippet code');
+  code.textContent = code.textContent.replace(/src="[^"]*"/, `src="${new URL(src, location.href).href}"`);
+}
+
+// Every word of the page in the language of `t` (the data-i18n elements' and the cards').
+function translate(cards) {
+  document.title = t('gallery.title');
+  for (const el of all('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  Object.assign(copyWords, {
+    copy: t('copy.copy'),
+    copied: t('copy.copied'),
+    pressCtrlC: t('copy.pressCtrlC'),
+  });
+  for (const card of cards) {
+    const box = card.querySelector('.diagram'),
+      code = card.querySelector('.snippet code');
+    const piece = pieceTerm(t, card.dataset.piece);
+    box.setAttribute('aria-label', t('gallery.cardLabel', { piece }));
+    box.querySelector('iframe')?.setAttribute('title', t('gallery.cardLabel', { piece }));
+    snippetSrc(card, withLang(box.dataset.src));
+    code.textContent = code.textContent.replace(
+      /title="[^"]*"/,
+      `title="${t('gallery.snippetTitle', { piece }).replace(/"/g, '&quot;')}"`,
+    );
+  }
+  for (const hint of all('.hint.try')) hint.textContent = t('gallery.hint');
+}
+
 async function boot(createBoard, loadEngine) {
   const problems = [];
   const cards = all('.card');
-  wireSnippets(cards);
   const host = $('gallery-board');
-  const [M, board] = await Promise.all([
-    loadEngine(),
-    createBoard(host, { interactive: false, still: true }),
-  ]);
+  const started = Promise.all([loadEngine(), createBoard(host, { interactive: false, still: true })]);
+  // The snippets point at this site at once (their words follow with the catalogue).
+  for (const card of cards)
+    snippetSrc(card, /** @type {HTMLElement} */ (card.querySelector('.diagram')).dataset.src);
+  t = await loadTranslatorOrEnglish(pageLanguage()); // the menu's choice, else the browser's
+  translate(cards);
+  for (const card of cards)
+    wireCopy(card.querySelector('button.copy'), card.querySelector('.snippet code'), copyWords);
+  let redraw = null; // the pictures again, in the new language's board titles
+  languageMenu($('gallery-lang'), t, (tr) => {
+    t = tr;
+    translate(cards);
+    redraw?.();
+  });
+  const [M, board] = await started;
+  board.set({ levelLabels: boardLabels(t) });
   await board.ready;
   const boxes = cards.map((c) => /** @type {HTMLElement} */ (c.querySelector('.diagram')));
   const plans = new Map();
@@ -83,7 +139,7 @@ async function boot(createBoard, loadEngine) {
     box.append(
       Object.assign(document.createElement('span'), {
         className: 'hint',
-        textContent: `This diagram could not be drawn: ${plan.error}`,
+        textContent: t('gallery.cardFailed', { why: plan.error }),
       }),
     );
   }
@@ -97,8 +153,8 @@ async function boot(createBoard, loadEngine) {
     await pictures.draw(box, plan);
     if (fresh) {
       const hint = document.createElement('span');
-      hint.className = 'hint';
-      hint.textContent = 'click to try it';
+      hint.className = 'hint try';
+      hint.textContent = t('gallery.hint');
       box.after(hint);
     }
     events.emit('drawn', box.closest('.card').id);
@@ -109,6 +165,10 @@ async function boot(createBoard, loadEngine) {
     pictures.park(); // nothing more to draw until a resize
   }
   await drawAll();
+  redraw = () => {
+    board.set({ levelLabels: boardLabels(t) });
+    drawAll();
+  };
 
   // A click brings a diagram to life: the embed in an iframe, one at a time.
   let live = null;
@@ -120,8 +180,8 @@ async function boot(createBoard, loadEngine) {
         live.querySelector('iframe').remove();
       }
       const f = document.createElement('iframe');
-      f.src = box.dataset.src;
-      f.title = box.getAttribute('aria-label') || 'Dragonchess diagram';
+      f.src = withLang(box.dataset.src);
+      f.title = box.getAttribute('aria-label');
       box.append(f);
       box.classList.add('live');
       live = box;
@@ -130,15 +190,4 @@ async function boot(createBoard, loadEngine) {
   // A new width: the pictures again at their new size (once the resizing has settled).
   onWidthChange(drawAll);
   return { problems };
-}
-
-// Snippets with this site's own address, and copy buttons.
-function wireSnippets(cards) {
-  for (const card of cards) {
-    const box = card.querySelector('.diagram'),
-      code = card.querySelector('.snippet code');
-    const abs = new URL(box.dataset.src, location.href).href;
-    code.textContent = code.textContent.replace(/src="[^"]*"/, 'src="' + abs + '"');
-    wireCopy(card.querySelector('button.copy'), code);
-  }
 }

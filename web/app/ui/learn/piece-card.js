@@ -86,7 +86,7 @@ export function levelDiagram(M, letter, level, rules) {
       words: facts.movement[level - 1],
       others: facts.others
         .filter((o) => o.movement[level - 1])
-        .map((o) => ({ name: o.name, words: o.movement[level - 1] })),
+        .map((o) => ({ rules: o.rules, name: o.name, words: o.movement[level - 1] })),
       count: d.move.length + d.capture.length + d.both.length + d.afar.length,
     };
   } finally {

@@ -14,7 +14,7 @@ import { attempt } from '../../util/result.js';
 import { SECTION, pieceAnchor } from '../../session/share/rules-page-links.js';
 
 /** The special rules, in the page's order: the section, the rule lesson whose title and
- *  introduction explain it (none: the page's own words, words.js), and the lesson step whose
+ *  introduction explain it (none: the page's own words, the catalogue's), and the lesson step whose
  *  position the reader plays.
  *  @type {ReadonlyArray<{anchor: string, explain: string | null, lesson: string, step: number}>} */
 export const RULE_SECTIONS = Object.freeze(
@@ -29,6 +29,10 @@ export const RULE_SECTIONS = Object.freeze(
     { anchor: SECTION.mate, explain: 'mate', lesson: 'mate', step: 1 },
   ].map((s) => Object.freeze(s)),
 );
+
+/** The catalogue's key of an explaining lesson's title (the section's heading). Its words
+ *  in English are the lesson's own title (tests/node/catalogues.test.mjs checks they agree). */
+export const lessonTitleKey = (id) => `lesson.${id}.title`;
 
 /** The rule set ids, the default first (core's RULE_SETS). */
 export function ruleSetIds(M) {
@@ -133,7 +137,7 @@ export function ruleSections(M, lessons, rules) {
       };
     return {
       anchor: s.anchor,
-      explain: explain ? { title: explain.title, intro: explain.intro } : null,
+      explain: explain ? { id: explain.id, title: explain.title, intro: explain.intro } : null,
       task: step.task,
       goal: step.goal,
       solution: step.solution,

@@ -1,6 +1,9 @@
 // The rules page (rules.html): every piece's move diagram on each level it stands on, each
-// special rule's position to play, the start position, and a switch between the rule sets
-// that draws them again. What it shows is diagrams.js's data; its words are words.js's.
+// special rule's position to play, the start position, a switch between the rule sets
+// that draws them again, and a language menu that says it all again. What it shows is
+// diagrams.js's data; its words are the catalogue's (public/i18n/<code>.json), core's
+// names by their identifiers (facts/terms.js). How each piece moves (core's sentences) and
+// the lessons' explanations are still English only: they are marked lang="en".
 //
 // Drawing, as the embed gallery does (picture.js): ONE engine module and ONE hidden board
 // for the whole page; each figure's picture is drawn on the hidden board at the figure's
@@ -14,14 +17,26 @@ import { PIECE_FILES } from '../../../renderer/pieces.js';
 import { createPictures } from '../embed/picture.js';
 import { wireCopy } from '../embed/copy-button.js';
 import { embedSnippet, embedUrl } from '../embed/embed-snippet.js';
-import { useFacts, levelName, ruleSetList, ruleSetName } from '../../facts/facts.js';
+import { useFacts, ruleSetList } from '../../facts/facts.js';
+import {
+  pieceTerm,
+  levelTerm,
+  ruleSetTerm,
+  ruleSummaryTerm,
+  endTerm,
+  boardLabels,
+} from '../../facts/terms.js';
+import { pageLanguage, loadTranslatorOrEnglish, listWords, SOURCE_LANGUAGE } from '../../util/i18n.js';
+import { languageMenu } from '../embed/language-menu.js';
 import { registerPWA } from '../page/pwa.js';
 import { $, esc, onWidthChange } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
 import { settle } from '../../util/result.js';
-import { pieceSections, ruleSections, startFigure, ruleSetIds } from './diagrams.js';
+import { pieceSections, ruleSections, startFigure, ruleSetIds, lessonTitleKey } from './diagrams.js';
 import { SECTION } from '../../session/share/rules-page-links.js';
-import { WORDS as W } from './words.js';
+
+/** @type {import('../../util/i18n.js').Translator} the reader's words (set before anything is shown) */
+let t = null;
 
 /** What the page does: 'drawn' (figure id) after each picture; 'all-drawn' when none is left. */
 export const events = new Emitter();
@@ -41,26 +56,35 @@ export async function startRulesPage({
   lessons = null,
   pwa = true,
 } = {}) {
-  frameWords();
   if (pwa) registerPWA();
-  const r = await settle(boot(createBoard, loadEngine, lessons || fetch(LESSONS_URL).then((x) => x.json())));
+  const lessonsPromise = lessons || fetch(LESSONS_URL).then((x) => x.json());
+  // The words come while the engine and the board load.
+  // The menu's choice, else the browser's languages.
+  const words = loadTranslatorOrEnglish(pageLanguage()).then((tr) => {
+    t = tr;
+    frameWords();
+    $('rules-status').textContent = t('rules.loading');
+  });
+  const r = await settle(boot(createBoard, loadEngine, lessonsPromise, words));
   if (!r.error) return r.value;
-  $('rules-status').textContent = W.failed(r.error);
+  // Without a catalogue (none could be fetched) the reason is said in English.
+  $('rules-status').textContent = t
+    ? t('rules.failed', { why: r.error })
+    : `The diagrams could not be drawn: ${r.error}`;
   return r;
 }
 
-// The page's frame, in words.js's words, before anything loads.
+// The page's frame in the reader's words (again after a change of language).
 function frameWords() {
-  document.title = W.title;
-  $('rules-title').textContent = W.title;
-  $('rules-skip').textContent = W.skip;
-  $('rules-status').textContent = W.loading;
-  $('rules-footer').textContent = W.footer;
+  document.title = t('rules.title');
+  $('rules-title').textContent = t('rules.title');
+  $('rules-skip').textContent = t('rules.skip');
+  $('rules-footer').textContent = t('rules.footer');
   const home = $('rules-home');
-  home.setAttribute('aria-label', W.siteNav);
+  home.setAttribute('aria-label', t('rules.siteNav'));
   home.innerHTML =
-    `<a href="./"><img src="favicon.svg" alt="" width="24" height="24">${esc(W.backToGame)}</a>` +
-    `<a href="embed-example.html">${esc(W.gallery)}</a>`;
+    `<a href="./"><img src="favicon.svg" alt="" width="24" height="24">${esc(t('rules.backToGame'))}</a>` +
+    `<a href="embed-example.html">${esc(t('rules.gallery'))}</a>`;
 }
 
 // The rule set the address asks for (?rules=bga), if core knows it; else the default.
@@ -70,10 +94,10 @@ function rulesFromAddress(M) {
   return ids.includes(want) ? want : ids[0];
 }
 
-async function boot(createBoard, loadEngine, lessonsPromise) {
+async function boot(createBoard, loadEngine, lessonsPromise, words) {
   const host = $('rules-board');
   const boardPromise = createBoard(host, { interactive: false, still: true });
-  const [M, lessons] = await Promise.all([loadEngine(), lessonsPromise]);
+  const [M, lessons] = await Promise.all([loadEngine(), lessonsPromise, words]);
   useFacts(M);
   let rules = rulesFromAddress(M);
   const view = { figures: new Map() }; // figure id -> {plan, embed, title}
@@ -134,8 +158,13 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
     const f = view.figures.get(fig.dataset.fig);
     const code = fig.querySelector('.snippet code'),
       copy = fig.querySelector('button.copy');
-    if (code) code.textContent = embedSnippet({ ...f.embed, title: f.title }, location.href);
-    if (copy) wireCopy(copy, code, { copy: W.copy, copied: W.copied, pressCtrlC: W.pressCtrlC });
+    if (code) code.textContent = embedSnippet({ ...f.embed, title: f.title, lang: t.locale }, location.href);
+    if (copy)
+      wireCopy(copy, code, {
+        copy: t('copy.copy'),
+        copied: t('copy.copied'),
+        pressCtrlC: t('copy.pressCtrlC'),
+      });
     const button = fig.querySelector('button[data-live]');
     if (!button) return;
     button.addEventListener('click', () => {
@@ -144,23 +173,32 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
       if (was) return;
       const box = fig.querySelector('.diagram');
       const frame = document.createElement('iframe');
-      frame.src = embedUrl(f.embed, location.href);
-      frame.title = W.liveTitle(f.title);
+      frame.src = embedUrl({ ...f.embed, lang: t.locale }, location.href);
+      frame.title = t('rules.liveTitle', { title: f.title });
       box.append(frame);
       box.classList.add('live');
       box.removeAttribute('role'); // the live board speaks for itself
       live = { fig, button, label: button.textContent };
-      button.textContent = W.close;
+      button.textContent = t('rules.close');
       button.setAttribute('aria-expanded', 'true');
     });
   }
 
   const board = await boardPromise;
   await board.ready;
+  board.set({ levelLabels: boardLabels(t) });
   const drawer = lazyPictures(createPictures(board, host), (id) => view.figures.get(id));
   $('rules-status').textContent = '';
-  buildSwitch(M, rules, (r) => {
+  const ruleSwitch = buildSwitch(rules, (r) => {
     rules = r;
+    render();
+  });
+  // A new language: the frame, the switch and the page again (the pictures are kept).
+  languageMenu($('rules-lang'), t, (tr) => {
+    t = tr;
+    board.set({ levelLabels: boardLabels(t) });
+    frameWords();
+    ruleSwitch.fill();
     render();
   });
   await render(!location.hash);
@@ -172,30 +210,36 @@ async function boot(createBoard, loadEngine, lessonsPromise) {
 }
 
 // --- the rule set switch ------------------------------------------------------------------
-function buildSwitch(M, rules, onChange) {
+// fill(): its words again (a new language), the rule set chosen kept.
+function buildSwitch(rules, onChange) {
   const box = $('rules-switch');
   box.hidden = false;
   const sets = ruleSetList();
-  box.innerHTML =
-    `<legend>${esc(W.switchLegend)}</legend>` +
-    sets
-      .map(
-        (r) =>
-          `<label><input type="radio" name="rules" value="${esc(r.id)}"${r.id === rules ? ' checked' : ''}><span>${esc(r.name)}</span></label>`,
-      )
-      .join('') +
-    `<p class="switch-note" id="rules-switch-note"></p>`;
+  const fill = () => {
+    box.innerHTML =
+      `<legend>${esc(t('rules.switchLegend'))}</legend>` +
+      sets
+        .map(
+          (r) =>
+            `<label><input type="radio" name="rules" value="${esc(r.id)}"${r.id === rules ? ' checked' : ''}><span>${esc(ruleSetTerm(t, r.id))}</span></label>`,
+        )
+        .join('') +
+      `<p class="switch-note" id="rules-switch-note"></p>`;
+    note();
+  };
   const note = () => {
     const id = box.querySelector('input:checked').value;
-    $('rules-switch-note').textContent = `${sets.find((r) => r.id === id).summary} ${W.switchNote}`;
+    $('rules-switch-note').textContent = `${ruleSummaryTerm(t, id)} ${t('rules.switchNote')}`;
   };
-  note();
+  fill();
   box.addEventListener('change', (e) => {
     if (e.target.name === 'rules') {
+      rules = e.target.value;
       note();
-      onChange(e.target.value);
+      onChange(rules);
     }
   });
+  return { fill };
 }
 
 // --- the page's HTML ----------------------------------------------------------------------
@@ -209,107 +253,123 @@ function restHtml(M, data, view) {
 }
 
 function pageHtml(M, data, view, part) {
-  const levels = { 1: levelName(1), 2: levelName(2), 3: levelName(3) };
   const where = (ls) =>
     [...ls]
       .sort((a, b) => b - a)
-      .map((l) => W.levelName(levels[l], l))
+      .map((l) => t('rules.levelName', { name: levelTerm(t, l), level: l }))
       .join(', ');
+  // English words in a page of another language, marked so (read aloud as English).
+  const english = (text, tag = 'span') => `<${tag} lang="en">${esc(text)}</${tag}>`;
   const figure = (id, label, plan, embed, caption, liveLabel) => {
     view.figures.set(id, { plan, embed, title: label });
     return `<figure class="fig" data-fig="${esc(id)}">
       <div class="diagram" data-fig="${esc(id)}" data-levels="${plan.levels.length}" role="img" aria-label="${esc(label)}"></div>
       <figcaption>${caption}</figcaption>
       <div class="fig-actions"><button type="button" class="btn" data-live="${esc(id)}" aria-expanded="false">${esc(liveLabel)}</button></div>
-      <details class="embed"><summary>${esc(W.embed)}</summary>
-        <div class="snippet"><code></code><button type="button" class="btn copy">${esc(W.copy)}</button></div></details>
+      <details class="embed"><summary>${esc(t('rules.embed'))}</summary>
+        <div class="snippet"><code></code><button type="button" class="btn copy">${esc(t('copy.copy'))}</button></div></details>
     </figure>`;
   };
-  const failed = (why) => `<p class="fig-error">${esc(W.figureFailed(why))}</p>`;
+  const failed = (why) => `<p class="fig-error">${esc(t('rules.figureFailed', { why }))}</p>`;
   if (part === 'opening') {
+    const intro = t('rules.intro', {
+      sky: levelTerm(t, 3),
+      ground: levelTerm(t, 2),
+      underworld: levelTerm(t, 1),
+    });
     return `<div class="opening">
-    <section id="${SECTION.boards}" aria-labelledby="${SECTION.boards}-h"><h2 id="${SECTION.boards}-h">${esc(W.boards)}</h2>
-      <p>${esc(W.intro(levels))}</p><p>${esc(W.boardsText)}</p><p>${esc(W.legend)}</p><p>${esc(W.drawnBy)}</p></section>
-    <section id="${SECTION.start}" aria-labelledby="${SECTION.start}-h"><h2 id="${SECTION.start}-h">${esc(W.start)}</h2>
-      <p>${esc(W.startText)}</p>
-      ${data.start.error ? failed(data.start.error) : `<div class="figs figs-wide">${figure(data.start.id, W.start, data.start.plan, data.start.embed, '', W.play)}</div>`}</section>
+    <section id="${SECTION.boards}" aria-labelledby="${SECTION.boards}-h"><h2 id="${SECTION.boards}-h">${esc(t('rules.boards'))}</h2>
+      <p>${esc(intro)}</p><p>${esc(t('rules.boardsText'))}</p><p>${esc(t('rules.legend'))}</p><p>${esc(t('rules.drawnBy'))}</p></section>
+    <section id="${SECTION.start}" aria-labelledby="${SECTION.start}-h"><h2 id="${SECTION.start}-h">${esc(t('rules.start'))}</h2>
+      <p>${esc(t('rules.startText'))}</p>
+      ${data.start.error ? failed(data.start.error) : `<div class="figs figs-wide">${figure(data.start.id, t('rules.start'), data.start.plan, data.start.embed, '', t('rules.play'))}</div>`}</section>
     </div>`;
   }
 
   const pieces = data.pieces
-    .map(
-      (p) => `<section class="piece" id="${esc(p.anchor)}" aria-labelledby="${esc(p.anchor)}-h">
+    .map((p) => {
+      const name = pieceTerm(t, p.letter);
+      return `<section class="piece" id="${esc(p.anchor)}" aria-labelledby="${esc(p.anchor)}-h">
       <h3 id="${esc(p.anchor)}-h"><img src="pieces/${PIECE_FILES[p.letter]}.svg" alt="" width="36" height="36">
-        ${esc(p.name)} <span class="letter" title="${esc(W.letter)}">${esc(p.letter)}</span></h3>
-      <p class="facts">${esc(p.letter === 'K' ? W.king : W.worth(p.value))} · ${esc(W.livesOn(where(p.levels)))}</p>
+        ${esc(name)} <span class="letter" title="${esc(t('rules.letter'))}">${esc(p.letter)}</span></h3>
+      <p class="facts">${esc(p.letter === 'K' ? t('rules.king') : t('rules.worth', { value: p.value }))} · ${esc(t('rules.livesOn', { where: where(p.levels) }))}</p>
       <div class="figs">${p.figures
         .map((f) =>
           figure(
             f.id,
-            W.figureLabel(p.name, levels[f.level]),
+            t('rules.figureLabel', { piece: name, level: levelTerm(t, f.level) }),
             f.plan,
             f.embed,
-            `<p><b>${esc(W.onLevel(levels[f.level], f.level))}:</b> ${esc(f.words)}</p>` +
+            `<p><b>${esc(t('rules.onLevel', { name: levelTerm(t, f.level), level: f.level }))}:</b> ${english(f.words)}</p>` +
               f.others
-                .map((o) => `<p class="other"><b>${esc(W.other(o.name))}</b> ${esc(o.words)}</p>`)
+                .map(
+                  (o) =>
+                    `<p class="other"><b>${esc(t('rules.other', { ruleSet: ruleSetTerm(t, o.rules) }))}</b> ${english(o.words)}</p>`,
+                )
                 .join(''),
-            W.playPiece,
+            t('rules.playPiece'),
           ),
         )
         .join('')}</div>
-    </section>`,
-    )
+    </section>`;
+    })
     .join('');
 
-  const movers = M.PIECES.filter((p) => p.levels.length > 1).map((p) => p.name);
-  const stayers = M.PIECES.filter((p) => p.levels.length === 1).map((p) => p.name);
+  const names = (list) =>
+    listWords(
+      t.locale,
+      list.map((p) => pieceTerm(t, p.letter)),
+    );
+  const movers = names(M.PIECES.filter((p) => p.levels.length > 1));
+  const stayers = names(M.PIECES.filter((p) => p.levels.length === 1));
+  const titleOf = (s) => (s.explain ? t(lessonTitleKey(s.explain.id)) : t('rules.levelsTitle'));
   const special = data.special
     .map((s) => {
-      const title = s.explain ? s.explain.title : W.levelsTitle;
-      const intro = s.explain ? s.explain.intro : W.levelsIntro(movers, stayers);
+      const title = titleOf(s);
+      const intro = s.explain
+        ? english(s.explain.intro, 'p')
+        : `<p>${esc(t('rules.levelsIntro', { movers, stayers }))}</p>`;
       return `<section class="rule" id="${esc(s.anchor)}" aria-labelledby="${esc(s.anchor)}-h">
-      <h3 id="${esc(s.anchor)}-h">${esc(title)}</h3><p>${esc(intro)}</p>
+      <h3 id="${esc(s.anchor)}-h">${esc(title)}</h3>${intro}
       ${
         s.error
           ? failed(s.error)
           : `<div class="figs">${figure(
               s.id,
-              W.positionLabel(title),
+              t('rules.positionLabel', { title }),
               s.plan,
               s.embed,
-              `<p><b>${esc(W.tryIt)}</b> ${esc(s.task)}</p>`,
-              W.play,
+              `<p><b>${esc(t('rules.tryIt'))}</b> ${english(s.task)}</p>`,
+              t('rules.play'),
             )}</div>`
       }
     </section>`;
     })
     .join('');
 
-  const ends = [...new Map(M.GAME_STATES.filter((g) => g.over).map((g) => [g.state, g.reason])).values()];
+  const ends = [...new Map(M.GAME_STATES.filter((g) => g.over).map((g) => [g.state, g])).values()];
   const toc = [
-    [SECTION.boards, W.boards],
-    [SECTION.start, W.start],
-    [SECTION.pieces, W.pieces, data.pieces.map((p) => [p.anchor, p.name])],
-    [
-      SECTION.special,
-      W.special,
-      data.special.map((s) => [s.anchor, s.explain ? s.explain.title : W.levelsTitle]),
-    ],
-    [SECTION.end, W.end],
-    [SECTION.ruleSets, W.ruleSets],
+    [SECTION.boards, t('rules.boards')],
+    [SECTION.start, t('rules.start')],
+    [SECTION.pieces, t('rules.pieces'), data.pieces.map((p) => [p.anchor, pieceTerm(t, p.letter)])],
+    [SECTION.special, t('rules.special'), data.special.map((s) => [s.anchor, titleOf(s)])],
+    [SECTION.end, t('rules.end')],
+    [SECTION.ruleSets, t('rules.ruleSets')],
   ];
-  const link = (/** @type {any[]} */ [a, t]) => `<a href="#${esc(a)}">${esc(t)}</a>`;
-  const nav = `<nav class="toc" aria-label="${esc(W.nav)}"><ul>${toc.map((e) => `<li>${link(e)}${e[2] ? `<ul>${e[2].map((x) => `<li>${link(x)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ul></nav>`;
+  const link = (/** @type {any[]} */ [a, title]) => `<a href="#${esc(a)}">${esc(title)}</a>`;
+  const nav = `<nav class="toc" aria-label="${esc(t('rules.nav'))}"><ul>${toc.map((e) => `<li>${link(e)}${e[2] ? `<ul>${e[2].map((x) => `<li>${link(x)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ul></nav>`;
+  const inEnglish =
+    t.locale === SOURCE_LANGUAGE ? '' : `<p class="note">${esc(t('rules.movesInEnglish'))}</p>`;
   return `${nav}
-    <section id="${SECTION.pieces}" aria-labelledby="${SECTION.pieces}-h"><h2 id="${SECTION.pieces}-h">${esc(W.pieces)}</h2>
-      <p>${esc(W.piecesText)}</p>${pieces}</section>
-    <section id="${SECTION.special}" aria-labelledby="${SECTION.special}-h"><h2 id="${SECTION.special}-h">${esc(W.special)}</h2>
-      <p>${esc(W.specialText)}</p>${special}</section>
-    <section id="${SECTION.end}" aria-labelledby="${SECTION.end}-h"><h2 id="${SECTION.end}-h">${esc(W.end)}</h2>
-      <p>${esc(W.endText)}</p><ul>${ends.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></section>
-    <section id="${SECTION.ruleSets}" aria-labelledby="${SECTION.ruleSets}-h"><h2 id="${SECTION.ruleSets}-h">${esc(W.ruleSets)}</h2>
-      <p>${esc(W.ruleSetsText)}</p><dl>${ruleSetList()
-        .map((r) => `<dt>${esc(ruleSetName(r.id))}</dt><dd>${esc(r.summary)}</dd>`)
+    <section id="${SECTION.pieces}" aria-labelledby="${SECTION.pieces}-h"><h2 id="${SECTION.pieces}-h">${esc(t('rules.pieces'))}</h2>
+      <p>${esc(t('rules.piecesText'))}</p>${inEnglish}${pieces}</section>
+    <section id="${SECTION.special}" aria-labelledby="${SECTION.special}-h"><h2 id="${SECTION.special}-h">${esc(t('rules.special'))}</h2>
+      <p>${esc(t('rules.specialText'))}</p>${special}</section>
+    <section id="${SECTION.end}" aria-labelledby="${SECTION.end}-h"><h2 id="${SECTION.end}-h">${esc(t('rules.end'))}</h2>
+      <p>${esc(t('rules.endText'))}</p><ul>${ends.map((g) => `<li>${esc(endTerm(t, g))}</li>`).join('')}</ul></section>
+    <section id="${SECTION.ruleSets}" aria-labelledby="${SECTION.ruleSets}-h"><h2 id="${SECTION.ruleSets}-h">${esc(t('rules.ruleSets'))}</h2>
+      <p>${esc(t('rules.ruleSetsText'))}</p><dl>${ruleSetList()
+        .map((r) => `<dt>${esc(ruleSetTerm(t, r.id))}</dt><dd>${esc(ruleSummaryTerm(t, r.id))}</dd>`)
         .join('')}</dl></section>`;
 }
 

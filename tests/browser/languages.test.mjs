@@ -1,0 +1,250 @@
+// The pages in every language (docs/page.md, "Languages"): for each language beside English,
+// the embed with lang=<code> and the rules page in the language of its menu show no English
+// sentence (no message of the English catalogue, none of a few English words) outside what
+// is marked lang="en", nor do the boards' titles the embed's canvas draws, and their
+// <html lang> is the language. In German (the longest), the
+// rules page and an embed at 360x640 and 1280x720 are no wider than the window and their
+// caption is not cut; screenshots for a person to look at go to $DC_SHOTS (default
+// /tmp/dc-shots/languages). The language menu changes the rules page at once, without a
+// reload, and is remembered. One browser for the file; an embed loaded per language, the
+// rules page once (opened in German, then each language by its menu).
+// Run: cd tests/browser && node --test languages.test.mjs   (build the site first:
+// scripts/build-site --test)
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServer, launchBrowser, watchErrors, ROOT } from './helpers.mjs';
+import { LANGUAGE_CODES, LANGUAGE_KEY, SOURCE_LANGUAGE } from '../../web/app/util/i18n.js';
+
+const english = JSON.parse(fs.readFileSync(path.join(ROOT, 'public/i18n/en.json'), 'utf8'));
+const SHOTS = process.env.DC_SHOTS || '/tmp/dc-shots/languages';
+const LANGS = LANGUAGE_CODES.filter((c) => c !== SOURCE_LANGUAGE);
+
+// English that must not be seen: each English message's stretches of fixed text of three
+// words or more (between its placeholders), and words no other of the languages uses.
+const PHRASES = [
+  ...new Set(
+    Object.values(english).flatMap((m) =>
+      m
+        .split(/\{[^{}]*\}/)
+        .map((s) => s.trim())
+        .filter((s) => s.split(/\s+/).length >= 3),
+    ),
+  ),
+];
+const WORDS = [
+  'the',
+  'and',
+  'with',
+  'which',
+  'moves',
+  'capture',
+  'captures',
+  'level',
+  'levels',
+  'board',
+  'boards',
+];
+WORDS.push(
+  'piece',
+  'pieces',
+  'square',
+  'squares',
+  'rules',
+  'from',
+  'afar',
+  'play',
+  'copy',
+  'embed',
+  'reset',
+  'loading',
+);
+const WORD = new RegExp(`(?<!\\p{L})(${WORDS.join('|')})(?!\\p{L})`, 'iu');
+
+// The text a reader meets: visible text and the names of controls and pictures, outside
+// <code> (embed snippets: addresses) and outside elements marked as another language.
+const readerText = (page) =>
+  page.evaluate(() => {
+    const lang = document.documentElement.lang;
+    const out = [];
+    const foreign = (el) => {
+      const l = el.closest('[lang]');
+      return (
+        (l && l.getAttribute('lang') !== lang) ||
+        el.closest('code, script, style, noscript, option, [aria-hidden="true"]')
+      );
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!n.textContent.trim() || foreign(el) || !el.checkVisibility()) continue;
+      out.push(n.textContent.trim());
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title]'))
+      if (!foreign(el)) out.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
+    out.push(document.title);
+    return out.filter(Boolean);
+  });
+
+// Names, the same in every language.
+const NAMES = /Board Game Arena|Gygax \(Dragon #100\)/g;
+
+function englishIn(texts) {
+  const found = [];
+  for (const text of texts.map((s) => s.replace(NAMES, ''))) {
+    const p = PHRASES.find((s) => text.includes(s));
+    if (p) found.push(`"${text}" says "${p}"`);
+    const w = WORD.exec(text);
+    if (w) found.push(`"${text}" has the English word "${w[1]}"`);
+  }
+  return found;
+}
+
+// What is cut: the page wider than its window, or the embed's caption text cut off.
+const cut = (page) =>
+  page.evaluate(() => {
+    const out = [];
+    const d = document.documentElement;
+    if (d.scrollWidth > d.clientWidth) out.push(`the page is ${d.scrollWidth} px wide in ${d.clientWidth}`);
+    for (const el of document.querySelectorAll('#cap-text, #cap-legend, #cap-tools, h1, h2, h3, .lang'))
+      if (el.checkVisibility() && el.scrollWidth > el.clientWidth + 0.5)
+        out.push(`${el.id || el.tagName} is cut: ${el.scrollWidth} px in ${el.clientWidth}`);
+    return out;
+  });
+
+// A Dragon on 3f4 (its diagram: every mark of the legend) and the Kings.
+const EMBED =
+  'embed.html#fen=12/12/12/12/5R6/12/12/12/12/12/12/12/12/12/12/12/11k/12/12/12/12/12/12/K11_g_0_1&show=3f4';
+const PHONE = { width: 360, height: 640, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const DESKTOP = { width: 1280, height: 720 };
+
+let server, browser;
+test.before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+test.after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// Opens `address` in a fresh context of `size` (the language menu's choice `stored`, if
+// given), waits for `ready`, runs check(page), and asserts no console error came of it.
+async function onPage(address, { size = DESKTOP, stored = null, ready }, check) {
+  const b = await browser.page(size);
+  if (stored) await b.context.addInitScript(([k, v]) => localStorage.setItem(k, v), [LANGUAGE_KEY, stored]);
+  const errors = watchErrors(b.page);
+  try {
+    await b.page.goto(server.url + address);
+    await b.page.waitForFunction(ready);
+    await check(b.page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+}
+const embedReady = () => window.__embed && (window.__embed.ready || window.__embed.failed);
+const rulesReady = () => window.__rules && (window.__rules.ready || window.__rules.errors.length);
+
+test('the English embed is caught by the check (the check can fail)', async () => {
+  await onPage(EMBED, { ready: embedReady }, async (page) => {
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    const drawn = await page.evaluate(() => window.__embed.labels().map((l) => l.text));
+    const found = englishIn([...(await readerText(page)), ...drawn]);
+    assert.ok(
+      found.some((f) => f.includes('"level 3"')),
+      found.join('\n'),
+    );
+    assert.ok(found.length >= 3, found.join('\n'));
+    assert.ok(
+      found.some((f) => f.includes('capture from afar')),
+      found.join('\n'),
+    );
+  });
+});
+
+for (const code of LANGS) {
+  test(`${code}: the embed with lang=${code} says nothing in English`, async () => {
+    await onPage(`${EMBED}&lang=${code}`, { ready: embedReady }, async (page) => {
+      assert.equal(await page.evaluate(() => document.documentElement.lang), code);
+      assert.equal(await page.evaluate(() => !!window.__embed.failed), false);
+      // with the boards' titles the canvas draws ("Himmel Ebene 3")
+      const drawn = await page.evaluate(() => window.__embed.labels().map((l) => l.text));
+      assert.ok(
+        drawn.some((l) => l.length > 2),
+        drawn.join(' | '),
+      );
+      const texts = [...(await readerText(page)), ...drawn];
+      assert.ok(texts.length > 8, texts.join(' | '));
+      assert.deepEqual(englishIn(texts), [], `${code}: ${texts.join(' | ')}`);
+    });
+  });
+}
+
+// The rules page once, opened in German (the menu's stored choice), then in every other
+// language by its menu: at once, without a reload, remembered.
+test('the rules page in every language: nothing in English; the menu changes it at once', async () => {
+  const title = (code) =>
+    JSON.parse(fs.readFileSync(path.join(ROOT, `public/i18n/${code}.json`), 'utf8'))['rules.title'];
+  await onPage('rules.html', { ready: rulesReady, stored: 'de' }, async (page) => {
+    assert.deepEqual(await page.evaluate(() => window.__rules.errors), []);
+    await page.evaluate(() => (window.__sameDocument = true));
+    const select = page.getByLabel('Sprache');
+    await select.focus(); // reachable as a named control
+    for (const code of ['de', ...LANGS.filter((c) => c !== 'de')]) {
+      if (code !== 'de') {
+        await page.locator('#rules-lang select').selectOption(code); // as a keyboard's choice: a change event
+        await page.waitForFunction((c) => document.documentElement.lang === c, code);
+      }
+      assert.equal(await page.evaluate(() => document.documentElement.lang), code);
+      assert.equal(await page.locator('#rules-title').textContent(), title(code));
+      assert.equal(await page.locator('#rules-lang select').inputValue(), code);
+      assert.equal(
+        await page.evaluate((k) => localStorage.getItem(k), LANGUAGE_KEY),
+        code === 'de' ? 'de' : code,
+      );
+      const texts = await readerText(page);
+      assert.ok(texts.length > 100, `${code}: the whole page is read`);
+      assert.deepEqual(englishIn(texts), [], code);
+      // What is left in English is marked so: the pieces' moves and the lessons' words.
+      const marked = await page.evaluate(() => document.querySelectorAll('#rules-main [lang="en"]').length);
+      assert.ok(marked > 20, `${code}: ${marked} parts marked English`);
+    }
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
+  });
+});
+
+test('a garbled lang= is named in the message; an unknown language falls back quietly', async () => {
+  await onPage(`${EMBED}&lang=d%20e`, { ready: embedReady }, async (page) => {
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    const said = await page.evaluate(() => window.__embed.messages.join(' '));
+    assert.match(said, /'lang' should be a language code such as de or pt-BR, not 'd e'/);
+  });
+  await onPage(`${EMBED}&lang=ja`, { ready: embedReady }, async (page) => {
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    assert.deepEqual(await page.evaluate(() => window.__embed.messages), []);
+  });
+});
+
+test('German at 360x640 and 1280x720: nothing cut (screenshots for a person)', async () => {
+  for (const [name, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    await onPage(`${EMBED}&lang=de`, { ready: embedReady, size }, async (page) => {
+      assert.deepEqual(await cut(page), [], `embed ${name}`);
+      assert.ok(
+        await page.evaluate(() => !document.getElementById('caption').hidden),
+        'the caption is shown',
+      );
+      await page.screenshot({ path: path.join(SHOTS, `embed-de-${name}.png`) });
+    });
+    await onPage('rules.html', { ready: rulesReady, stored: 'de', size }, async (page) => {
+      await page.waitForFunction(() => Object.keys(window.__rules.draws).length > 0);
+      assert.deepEqual(await cut(page), [], `rules page ${name}`);
+      await page.screenshot({ path: path.join(SHOTS, `rules-de-${name}.png`) });
+    });
+  }
+});

@@ -1,0 +1,43 @@
+// Core's words in the reader's language: core names pieces, sides, boards, rule sets and
+// the ends of a game by identifiers (a piece's letter, 'gold', a level, 'bga', a status's
+// state), and the catalogue (public/i18n/<code>.json) holds each one's words under a key
+// made here, in one place. tests/node/catalogues.test.mjs checks each family's keys are
+// exactly core's identifiers.
+//
+//   pieceTerm(t, 'W') -> 'Krieger'      endTerm(t, status) -> 'Schachmatt, Gold gewinnt.'
+import { other } from './facts.js';
+
+/** The key families and how each key is made (the catalogue test reads these). */
+export const TERM_KEYS = Object.freeze({
+  piece: (letter) => `piece.${String(letter).toUpperCase()}`,
+  side: (id) => `side.${id}`,
+  level: (level) => `level.${level}`,
+  ruleSet: (id) => `ruleSet.name.${id}`,
+  ruleSummary: (id) => `ruleSet.summary.${id}`,
+  end: (state) => `end.${state}`,
+});
+
+/** @typedef {import('../util/i18n.js').Translator} Translator */
+
+/** 'W' or 'w' -> the Warrior's name. */
+export const pieceTerm = (/** @type {Translator} */ t, letter) => t(TERM_KEYS.piece(letter));
+/** 'gold' -> Gold's name. */
+export const sideTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.side(id));
+/** 1..3 -> the board's name (Underworld, Ground, Sky). */
+export const levelTerm = (/** @type {Translator} */ t, level) => t(TERM_KEYS.level(level));
+/** 'bga' -> the rule set's name. */
+export const ruleSetTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.ruleSet(id));
+/** 'bga' -> what the rule set changes, in a sentence or two. */
+export const ruleSummaryTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.ruleSummary(id));
+
+/** The boards' titles for the renderer (board.set's levelLabels): level 1..3's name and
+ *  "level N" in the reader's words. */
+export const boardLabels = (/** @type {Translator} */ t) =>
+  [1, 2, 3].map((level) => ({ name: levelTerm(t, level), sub: t('board.level', { level }) }));
+
+/** Why a game ended, as a sentence (st: a status from the engine: {state, winner}). */
+export function endTerm(/** @type {Translator} */ t, st) {
+  const winner = st.winner ? sideTerm(t, st.winner) : '';
+  const loser = st.winner ? sideTerm(t, other(st.winner)) : '';
+  return t(TERM_KEYS.end(st.state), { winner, loser });
+}

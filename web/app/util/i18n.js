@@ -1,0 +1,115 @@
+// The player's language (docs/page.md, "Languages"): which one, its catalogue, and the
+// page's lang attribute. The catalogues are public/i18n/<code>.json (ICU MessageFormat,
+// messages.js), English the source; a page fetches the catalogue of the language in use
+// only (and English's beside it, the fallback for a message a translation lacks).
+//
+//   const lang = pageLanguage();                       // the stored choice, else the browser's
+//   const t = await loadTranslator(lang);              // t('embed.caption.toMove', {side})
+//   rememberLanguage('de');                            // the language menu's choice
+import { chooseLanguage, createTranslator } from './messages.js';
+import { attempt } from './result.js';
+
+/** The languages a catalogue exists for, each named in itself (the menu shows these). */
+export const LANGUAGES = Object.freeze({
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  it: 'Italiano',
+  pt: 'Português',
+  ru: 'Русский',
+  pl: 'Polski',
+  'zh-Hans': '简体中文',
+});
+export const LANGUAGE_CODES = Object.freeze(Object.keys(LANGUAGES));
+export const SOURCE_LANGUAGE = 'en';
+
+/** Where the menu's choice is kept (the project's 'dragonchess.<what>.v1' keys). */
+export const LANGUAGE_KEY = 'dragonchess.lang.v1';
+
+// A language tag as BCP 47 writes it: letters, then subtags of letters and digits.
+const TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
+/** Whether `v` is a well-formed language tag (a lang= value worth looking up). */
+export const isLanguageTag = (v) => typeof v === 'string' && TAG.test(v);
+
+/** The catalogue's code for the reader's languages (`zh`, `zh-CN` and `zh-SG` are Simplified
+ *  Chinese; `zh-TW` and `zh-Hant` have no catalogue and are passed over). */
+export function languageFor(wanted) {
+  const list = (wanted || []).filter((w) => isLanguageTag(w) && !/^zh-(hant|tw|hk|mo)\b/i.test(w));
+  return chooseLanguage(
+    list.map((w) => (/^zh\b/i.test(w) ? 'zh-Hans' : w)),
+    LANGUAGE_CODES,
+    SOURCE_LANGUAGE,
+  );
+}
+
+const browserLanguages = () =>
+  typeof navigator === 'undefined' ? [] : navigator.languages || [navigator.language];
+
+/** The stored choice of the language menu, if it names a catalogue. */
+export function storedLanguage(storage = globalThis.localStorage) {
+  const v = attempt(() => storage.getItem(LANGUAGE_KEY)).value;
+  return typeof v === 'string' && LANGUAGE_CODES.includes(v) ? v : null;
+}
+/** Keeps the menu's choice (silently nothing where storage is refused). */
+export function rememberLanguage(code, storage = globalThis.localStorage) {
+  attempt(() => storage.setItem(LANGUAGE_KEY, code));
+}
+
+/** A page's language: `asked` (an address's lang=) if it has a catalogue, else the menu's
+ *  stored choice (pages with a menu), else the browser's languages, else English. */
+export function pageLanguage({ asked = null, stored = true } = {}) {
+  const first = asked ? languageFor([asked]) : SOURCE_LANGUAGE;
+  if (asked && (first !== SOURCE_LANGUAGE || /^en\b/i.test(asked))) return first;
+  return (stored && storedLanguage()) || languageFor(browserLanguages());
+}
+
+const catalogues = new Map();
+/** The catalogue of `code`, fetched once (base: the site's address). */
+export function fetchCatalogue(code, base = document.baseURI) {
+  if (!catalogues.has(code)) {
+    const url = new URL(`i18n/${code}.json`, base);
+    const p = fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`the catalogue ${url.pathname} could not be fetched (HTTP ${r.status})`);
+      return r.json();
+    });
+    p.catch(() => catalogues.delete(code));
+    catalogues.set(code, p);
+  }
+  return catalogues.get(code);
+}
+
+/** @typedef {((id: string, args?: Record<string, any>) => string) & {locale: string}} Translator */
+
+/** The translator of `code` (English for a message its catalogue lacks); sets the
+ *  document's lang attribute.
+ *  @returns {Promise<Translator>} */
+export async function loadTranslator(code, base) {
+  const [catalogue, fallback] = await Promise.all([
+    fetchCatalogue(code, base),
+    code === SOURCE_LANGUAGE ? null : fetchCatalogue(SOURCE_LANGUAGE, base),
+  ]);
+  const t = /** @type {Translator} */ (
+    createTranslator({ locale: code, catalogue, fallback: fallback || catalogue })
+  );
+  t.locale = code;
+  if (typeof document !== 'undefined') document.documentElement.lang = code;
+  return t;
+}
+
+/** The translator of `code`, or English's when that catalogue cannot be fetched (offline
+ *  before a first visit cached it): a page always has words.
+ *  @returns {Promise<Translator>} */
+export async function loadTranslatorOrEnglish(code, base) {
+  try {
+    return await loadTranslator(code, base);
+  } catch (e) {
+    if (code === SOURCE_LANGUAGE) throw e;
+    return loadTranslator(SOURCE_LANGUAGE, base);
+  }
+}
+
+/** Names joined as the language joins a list: "a, b and c" (or "a, b or c": `or`). */
+export function listWords(locale, names, or = false) {
+  return new Intl.ListFormat(locale, { type: or ? 'disjunction' : 'conjunction' }).format(names);
+}
