@@ -20,7 +20,8 @@ const NOTE_KEY = 'dragonchess.install-note.v1';
 
 /** True on a browser that installs only by hand from its Share menu (Safari on iOS, iPadOS). */
 function installsByHand(nav) {
-  const ios = /iPad|iPhone|iPod/.test(nav.userAgent) || (nav.platform === 'MacIntel' && nav.maxTouchPoints > 1);
+  const ios =
+    /iPad|iPhone|iPod/.test(nav.userAgent) || (nav.platform === 'MacIntel' && nav.maxTouchPoints > 1);
   return ios && 'standalone' in nav;
 }
 
