@@ -288,7 +288,7 @@ export function renderEngineInfo(
   info,
   side,
   label,
-  empty = "The engine's best line shows here as it thinks.",
+  empty = "The engine's best line appears here while it thinks.",
 ) {
   if (info === lastInfo && empty === lastEmpty) return;
   lastInfo = info;
