@@ -14,7 +14,7 @@
 import * as view from './view.js';
 import * as a11y from './a11y.js';
 import { squareName, parseSquare, firstSquare } from '../../facts/squares.js';
-import { moveWords, resultTitle, resultScore } from '../../facts/words.js';
+import { moveWords, resultTitle, resultScore, focusWords } from '../../facts/words.js';
 import { recordNotes } from '../../session/share/record.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../../session/game/offers.js';
 import { soundFor } from './sounds.js';
@@ -253,7 +253,7 @@ export class Page {
       info || null,
       info && info.side,
       (i) => m.label(info.ply + i),
-      hidden ? "In a game the engine's view stays hidden: Analyse shows it." : undefined,
+      hidden ? 'In a game this stays hidden: Analyse shows it.' : undefined,
     );
     const setDis = (sel, dis) =>
       document.querySelectorAll(sel).forEach((b) => {
@@ -296,15 +296,52 @@ export class Page {
   // Phone: the boards scroll between the status line (which stays) and the toolbar; after a
   // move the level with the last move is scrolled into view (both its squares when they fit).
   showLastMove() {
-    if (!document.body.classList.contains('layout-phone')) return;
     const last = this.ctl.shown().last;
-    if (!last) return;
+    if (last) this.showSquares(last.from, last.to);
+  }
+
+  // A phone turned (or turned back): the scrolling part from its top (the status line hides
+  // no rank; turned, every square is in view there), then upright the selected piece, or else
+  // the last move, in view once the boards have their new size (the same place two frames
+  // running).
+  afterTurn() {
+    $('app').scrollTop = 0;
+    if (document.body.classList.contains('layout-turned')) return;
+    const last = this.ctl.shown().last;
+    const [from, to] = this.ctl.selected
+      ? [this.ctl.selected, this.ctl.selected]
+      : last
+        ? [last.from, last.to]
+        : [];
+    if (!to) return;
+    let was = '';
+    const settle = (frames) => {
+      const p = this.squarePoint(to),
+        at = p ? `${p.x} ${p.y}` : '';
+      if (at === was || !frames) this.showSquares(from, to);
+      else requestAnimationFrame(() => settle(frames - 1));
+      was = at;
+    };
+    settle(10);
+  }
+
+  // Phone: scrolls the boards so that the square `to` (and `from` when both fit) is in view.
+  showSquares(fromName, toName) {
+    if (!document.body.classList.contains('layout-phone')) return;
     const app = $('app'),
       r = app.getBoundingClientRect(),
       strip = $('status-strip').offsetHeight;
     const box = { top: r.top + strip, bottom: r.bottom, height: r.height - strip };
-    const to = this.squarePoint(last.to);
-    const from = this.squarePoint(last.from);
+    // boards that fit under the status line (the focus view: the level in play and its
+    // mini-maps) are kept whole in view, never scrolled half under it
+    const b = $('board').getBoundingClientRect();
+    if (b.height <= box.height + 1) {
+      if (b.top < box.top - 1) app.scrollBy({ top: b.top - box.top });
+      else if (b.bottom > box.bottom + 1) app.scrollBy({ top: b.bottom - box.bottom });
+      return;
+    }
+    const to = this.squarePoint(toName);
+    const from = this.squarePoint(fromName);
     if (!to) return;
     const margin = 36; // a square and a bit
     const inView = (p) => p && p.y >= box.top + margin && p.y <= box.bottom - margin;
@@ -324,6 +361,9 @@ export class Page {
       const o = this.owner();
       if (o.onClick) o.onClick(sq);
     });
+    // the focus view: another level drawn large by a tap, a swipe or a drag, said (the keys say
+    // it with the square they reach, a11y.js)
+    board.on('focus', (level) => a11y.announce(focusWords(level)));
     board.on('drop', (from, to) => {
       const o = this.owner();
       if (o.onDrop) o.onDrop(from, to);
