@@ -94,13 +94,27 @@ function rulesFromAddress(M) {
   return ids.includes(want) ? want : ids[0];
 }
 
+// The first figure is on the critical path of a visit: the page's words, its opening's HTML
+// and layout, and the first use of Intl (the board's level labels) are done while the two
+// WebAssembly modules load, and the lessons (needed only below the opening) are not waited for.
 async function boot(createBoard, loadEngine, lessonsPromise, words) {
   const host = $('rules-board');
   const boardPromise = createBoard(host, { interactive: false, still: true });
-  const [M, lessons] = await Promise.all([loadEngine(), lessonsPromise, words]);
+  const view = { figures: new Map() }; // figure id -> {plan, embed, title}
+  const labels = words.then(() => boardLabels(t));
+  const pictures = Promise.all([boardPromise, labels]).then(async ([board, levelLabels]) => {
+    await board.ready;
+    board.set({ levelLabels });
+    $('rules-status').textContent = '';
+    return { board, pictures: createPictures(board, host) };
+  });
+  const drawer = lazyPictures(
+    pictures.then((p) => p.pictures),
+    (id) => view.figures.get(id),
+  );
+  const [M] = await Promise.all([loadEngine(), words]);
   useFacts(M);
   let rules = rulesFromAddress(M);
-  const view = { figures: new Map() }; // figure id -> {plan, embed, title}
 
   const main = $('rules-main');
   // The pictures already drawn stay until they are drawn again (under the new rules).
@@ -135,8 +149,9 @@ async function boot(createBoard, loadEngine, lessonsPromise, words) {
     history.replaceState(history.state, '', url.href);
     if (first) {
       drawer.now(); // not a frame later, when the observer first reports
-      await drawer.firstDrawn();
+      await Promise.all([drawer.firstDrawn(), pictures]); // a board that fails, fails the page
     }
+    const lessons = await lessonsPromise;
     if (my !== renders) return;
     const data = { pieces: pieceSections(M, rules), special: ruleSections(M, lessons, rules) };
     drawer.add(fill($('rules-rest'), restHtml(M, data, view), kept));
@@ -184,11 +199,6 @@ async function boot(createBoard, loadEngine, lessonsPromise, words) {
     });
   }
 
-  const board = await boardPromise;
-  await board.ready;
-  board.set({ levelLabels: boardLabels(t) });
-  const drawer = lazyPictures(createPictures(board, host), (id) => view.figures.get(id));
-  $('rules-status').textContent = '';
   const ruleSwitch = buildSwitch(rules, (r) => {
     rules = r;
     render();
@@ -196,7 +206,8 @@ async function boot(createBoard, loadEngine, lessonsPromise, words) {
   // A new language: the frame, the switch and the page again (the pictures are kept).
   languageMenu($('rules-lang'), t, (tr) => {
     t = tr;
-    board.set({ levelLabels: boardLabels(t) });
+    const levelLabels = boardLabels(t);
+    pictures.then((p) => p.board.set({ levelLabels }));
     frameWords();
     ruleSwitch.fill();
     render();
@@ -378,8 +389,10 @@ function pageHtml(M, data, view, part) {
 // the rest, one at a time. restart(boxes, {more}): these are the figures now (all to be drawn
 // again, e.g. under other rules); more: true when add() will bring the rest of the page.
 // A new width draws them all again. 'all-drawn' is said when the whole page is drawn.
+// picturesReady: a promise of the pictures (createPictures), so that figures can be laid
+// out before the board is there.
 const NEAR_PX = 300; // how near the window a figure is drawn first
-function lazyPictures(pictures, figureOf) {
+function lazyPictures(picturesReady, figureOf) {
   let boxes = [],
     dirty = new Set(),
     near = new Set(),
@@ -401,6 +414,9 @@ function lazyPictures(pictures, figureOf) {
   async function pump() {
     if (running) return;
     running = true;
+    // the board, once it is ready (if it cannot be made, boot says why: nothing is drawn)
+    const pictures = await picturesReady.catch(() => null);
+    if (!pictures) return;
     for (;;) {
       let box = boxes.find((b) => dirty.has(b) && near.has(b));
       if (!box) {
