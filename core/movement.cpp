@@ -179,6 +179,11 @@ Tables::Tables(Rules rule_set) {
   std::vector<std::vector<AttackEntry>> srev(COLOR_NB * SQUARE_NB);  // through a square
   std::vector<std::vector<ReverseRay>> rrev(COLOR_NB * SQUARE_NB);
   std::vector<Bitboard> afar_from(COLOR_NB * SQUARE_NB);  // afar_attackers_, gathered
+  // Each rule's orientations for each colour, made once rather than once a square: the
+  // tables are built when a page or the engine first needs them, on its critical path.
+  std::vector<std::vector<VecPair>> oriented[COLOR_NB];
+  for (Color c : {GOLD, SCARLET})
+    for (const MoveRule& r : rules) oriented[c].push_back(expand(r, c));
 
   for (Color c : {GOLD, SCARLET})
     for (int t = 1; t < PIECE_TYPE_NB; ++t)
@@ -198,14 +203,15 @@ Tables::Tables(Rules rule_set) {
             }
           tg.push_back(nt);
         };
-        for (const MoveRule& r : rules) {
+        for (size_t ri = 0; ri < rules.size(); ++ri) {
+          const MoveRule& r = rules[ri];
           if (r.piece != t || !(r.levels >> level_of(s) & 1)) continue;
           if (r.motion == SylphHome) {
             int rank = c == GOLD ? 1 : 6;
             for (int f = 0; f < FILES; f += 2) add_target({make_square(LEVEL_3, f, rank), SQ_NONE, r.mode, false});
             continue;
           }
-          for (const VecPair& vp : expand(r, c)) {
+          for (const VecPair& vp : oriented[c][ri]) {
             Square to = shift(s, vp.a);
             if (to == SQ_NONE) continue;
             switch (r.motion) {
