@@ -2,29 +2,15 @@
 // the other two as mini-maps. Its squares measured from the pixels drawn, at the sizes of
 // phones, tablets and desktops; a move to another level by taps (the piece, the level, the
 // square) and by a drag onto a mini-map; a sideways swipe that changes the level and moves
-// nothing; a whole game of 150 plies played by taps, ending in a check across levels.
+// nothing (a whole game of 150 plies played by taps: focus-game.test.mjs).
 // The sizes of one kind of device (phones; touch tablets; desktops) share one page, the
 // window resized from size to size and a game started anew at each through the page's New
 // game dialog: the page loads once a kind (and once more to see the view chosen kept).
 // Run: node --test tests/browser/focus.test.mjs   (build the test site first)
-// SHOTS=dir also writes a screenshot of each size's end of game there (docs/img/ holds the
-// ones the docs show).
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import {
-  serverAndBrowser,
-  withPage,
-  resizeTo,
-  waitReady,
-  watchErrors,
-  state,
-  frames,
-  decodePng,
-  randomGame,
-  saveGame,
-} from './helpers.mjs';
+import { serverAndBrowser, withPage, resizeTo, waitReady, state, frames, decodePng } from './helpers.mjs';
+import { touchOf, openAt, start, geometry, point, focusOn, playByTaps, newGame } from './focus-taps.mjs';
 
 // width, height, the least square (px) of the level in focus, a phone's (touch, 3 device px)
 const SIZES = [
@@ -37,10 +23,6 @@ const SIZES = [
   { width: 1920, height: 1080, least: 100 },
 ];
 const MINI = 8;
-const PLIES = 150;
-// The 150 plies of this seed end in a check across levels: Scarlet's Griffon on 2h2 (Ground)
-// checks Gold's King on 3g1 (Sky) (tests/browser/screen.test.mjs plays them from a record).
-const SEED = 1975;
 // The square colours of each level (web/renderer/draw.cpp's palette), light and dark.
 const PALETTE = {
   1: [0xd2ad9c, 0x98584a],
@@ -49,33 +31,6 @@ const PALETTE = {
 };
 
 const shared = serverAndBrowser();
-let moves;
-before(async () => {
-  moves = await randomGame(PLIES, SEED);
-});
-
-const touchOf = (size) => !!(size.phone || size.touch);
-const open = (size) =>
-  shared.browser.page({
-    width: size.width,
-    height: size.height,
-    isMobile: !!size.phone,
-    hasTouch: touchOf(size),
-    deviceScaleFactor: size.phone ? 3 : 1,
-    view: null, // the window's default view
-  });
-
-// A game for two players on this device, in the window's default view (none chosen yet).
-async function start(page) {
-  await page.goto(shared.server.url + 'favicon.svg');
-  await saveGame(page, { level: 1 });
-  await page.goto(shared.server.url);
-  await waitReady(page, { engine: false });
-  await frames(page, 3);
-}
-
-const geometry = (page) => page.evaluate(() => window.__dc.geometry());
-const point = (page, name) => page.evaluate((n) => window.__dc.squarePoint(n), name);
 
 // The square size drawn on `level`, measured from the pixels: along the middle of rank 4
 // (empty at the start), the runs of the level's two square colours; their median, in CSS px.
@@ -107,55 +62,6 @@ async function measuredSquare(page, level, dpr) {
   const squares = runs.filter((r) => r >= 4 * dpr).sort((p, q) => p - q);
   assert.ok(squares.length >= 10, `level ${level}: 12 squares along rank 4, found runs ${runs.join(' ')}`);
   return squares[Math.floor(squares.length / 2)] / dpr;
-}
-
-// A tap (touch) or a click where the page's board draws a square, or on a level's mini-map.
-async function tapAt(page, size, p, what) {
-  assert.ok(p, `${what} drawn`);
-  if (touchOf(size)) await page.touchscreen.tap(p.x, p.y);
-  else await page.mouse.click(p.x, p.y);
-}
-const tap = async (page, size, name) => tapAt(page, size, await point(page, name), `square ${name}`);
-async function focusOn(page, size, level) {
-  const g = await geometry(page);
-  if (g.focus === level) return;
-  await tap(page, size, `${level}f4`); // a mini-map: a tap brings it into focus
-  await page.waitForFunction((l) => window.__dc.geometry().focus === l, level);
-}
-// Where a tap on the square `name` goes now, read at once: its point when its level is in
-// focus, else its level's mini-map (a tap there brings the level into focus).
-const aim = (page, name) =>
-  page.evaluate((n) => {
-    const focus = window.__dc.geometry().focus;
-    return { focus, point: window.__dc.squarePoint(focus === Number(n[0]) ? n : `${n[0]}f4`) };
-  }, name);
-// One move by taps, the game at ply `ply`: the piece (its level brought into focus first when
-// it is not), the level it goes to when that is another, the square.
-async function playByTaps(page, size, move, ply) {
-  const from = move.slice(0, 3),
-    to = move.slice(3, 6);
-  for (const sq of [from, to]) {
-    let a = await aim(page, sq);
-    if (a.focus !== Number(sq[0])) {
-      await tapAt(page, size, a.point, `the mini-map of level ${sq[0]}`);
-      await page.waitForFunction((l) => window.__dc.geometry().focus === l, Number(sq[0]));
-      a = await aim(page, sq);
-    }
-    await tapAt(page, size, a.point, `square ${sq}`);
-    if (sq === from) await page.waitForFunction((f) => window.__dc.state().selected === f, from);
-  }
-  await page.waitForFunction((k) => window.__dc.state().length === k, ply + 1);
-}
-
-// A new game between the two players on this device, through the page's own dialog (the
-// top bar's New game, which a phone shows in its sheet).
-async function newGame(page) {
-  await page.evaluate(() => document.getElementById('btn-new').click());
-  await page.click('#btn-new-start');
-  await page.waitForFunction(
-    () => window.__dc.state().length === 0 && !document.getElementById('dlg-new').open,
-  );
-  await frames(page, 3);
 }
 
 // At one size, in a game at its start: the focus view's squares measured, every level in the
@@ -268,34 +174,6 @@ async function focusViewAt(page, context, size) {
   await page.waitForFunction(() => window.__dc.geometry().arrangement !== 'focus');
 }
 
-// One whole game, on the upright phone (the other sizes play a move by taps and by drag
-// above), after the phones' sizes on their page: the focus view chosen again, a new game.
-const PHONE_GAME = {
-  title: `${SIZES[1].width}x${SIZES[1].height}: a game of ${PLIES} plies played by taps in the focus view ends in a check across levels`,
-  async play(page) {
-    const size = SIZES[1];
-    const errors = watchErrors(page);
-    await resizeTo(page, size);
-    await page.click('#btn-view');
-    await page.waitForFunction(() => window.__dc.geometry().arrangement === 'focus');
-    await newGame(page);
-    assert.equal((await geometry(page)).arrangement, 'focus');
-    for (const [i, m] of moves.entries()) await playByTaps(page, size, m, i);
-    assert.deepEqual(await page.evaluate(() => window.__dc.history()), moves);
-    await page.waitForFunction(() => /^Check!/.test(document.getElementById('status-main').textContent));
-    assert.match(await page.textContent('#status-sub'), /King on 3g1 .*Scarlet Griffon on 2h2 \(Ground/);
-    if (process.env.SHOTS) {
-      await frames(page, 3);
-      fs.mkdirSync(process.env.SHOTS, { recursive: true });
-      await page.screenshot({
-        path: path.join(process.env.SHOTS, `focus-${size.width}x${size.height}.png`),
-        scale: 'css',
-      });
-    }
-    assert.deepEqual(errors, []);
-  },
-};
-
 // The sizes of each kind of device share one page, resized from size to size (a window
 // resized, a phone turned), in a game started anew at each size through the page's own
 // dialog. The window's default view is read at every size first, before the player has
@@ -307,10 +185,9 @@ const DEVICES = [
 ];
 for (const device of DEVICES) {
   const names = device.sizes.map((s) => `${s.width}x${s.height}`).join(', ');
-  const game = device.name === 'phones' ? PHONE_GAME : null;
-  test(`${device.name} (${names}): the focus view's squares, measured; a cross-level move by taps and by drag; a swipe${game ? `; ${game.title}` : ''}`, async (t) => {
-    await withPage(open(device.sizes[0]), async ({ page, context, errors }) => {
-      await start(page);
+  test(`${device.name} (${names}): the focus view's squares, measured; a cross-level move by taps and by drag; a swipe`, async (t) => {
+    await withPage(openAt(shared.browser, device.sizes[0]), async ({ page, context, errors }) => {
+      await start(page, shared.server.url);
       // the default view: the focus view on phones (and wherever three boards get small squares)
       for (const size of device.sizes) {
         await resizeTo(page, size);
@@ -334,7 +211,6 @@ for (const device of DEVICES) {
       await waitReady(page, { engine: false });
       assert.notEqual((await geometry(page)).arrangement, 'focus', 'the three boards, remembered');
       assert.deepEqual(errors, []);
-      if (game) await t.test(game.title, () => game.play(page));
     });
   });
 }

@@ -508,3 +508,8 @@ export async function randomGame(n, seed = 7) {
   g.delete();
   return moves;
 }
+
+// The 150 plies (randomGame, seed 1975) that end in a check across levels: Scarlet's Griffon
+// on 2h2 (Ground) checks Gold's King on 3g1 (Sky), and Gold's Dragon on 3h3 can capture it
+// from afar. screen.test.mjs opens them as a saved game, focus-game.test.mjs plays them by taps.
+export const checkAcrossLevels = () => randomGame(150, 1975);

@@ -25,7 +25,7 @@ import {
   waitReady,
   state,
   frames,
-  randomGame,
+  checkAcrossLevels,
 } from './helpers.mjs';
 
 // width, height, the least square (px) the default arrangement must give, a phone's
@@ -37,15 +37,11 @@ const SIZES = [
   { width: 820, height: 1180, least: 28 },
   { width: 1180, height: 820, least: 30 },
 ];
-const PLIES = 150;
-// The 150 plies of this seed end in a check across levels: Scarlet's Griffon on 2h2 (Ground)
-// checks Gold's King on 3g1 (Sky), and Gold's Dragon on 3h3 can capture it from afar.
-const SEED = 1975;
 
 const shared = serverAndBrowser();
 let moves;
 before(async () => {
-  moves = await randomGame(PLIES, SEED);
+  moves = await checkAcrossLevels();
 });
 
 const open = (size, opts = {}) =>
