@@ -194,6 +194,7 @@ export class GameModel {
   // A move by the side to move (coordinate or algebraic) -> {played} (the engine's move),
   // or {error} with the engine's reason it is not legal (nothing changed). Clears the redo
   // line unless the move is the one it would redo.
+  /** @returns {import('../../util/result.js').Result & {played?: any}} */
   play(move) {
     const r = attempt(() => this._apply(move));
     if (r.error) return r;
