@@ -45,12 +45,12 @@ test('a move between two squares is played only when legal; reset returns to the
   d.begin({ fen: '', moves: [], rules: 'gygax' });
   assert.deepEqual(
     d.moveBetween(parseSquare('2c2'), parseSquare('2c5')),
-    {},
+    { value: undefined },
     'not a legal move: nothing played',
   );
   assert.equal(d.dirty(), false);
   const r = d.moveBetween(parseSquare('2c2'), parseSquare('2c3'));
-  assert.equal(r.played.coordinate, '2c22c3');
+  assert.equal(r.value.coordinate, '2c22c3');
   assert.equal(d.dirty(), true);
   assert.equal(d.selected(), null, 'the diagram goes with the move');
   assert.match(d.play('2c22c3').error, /\S/, 'a move that is not legal now is refused');
@@ -64,5 +64,5 @@ test('a picture has no moves to play', () => {
   const d = createDiagram(M, { interactive: false });
   d.begin({ fen: '', moves: [], rules: 'gygax' });
   assert.equal(d.legal().size, 0);
-  assert.deepEqual(d.moveBetween(parseSquare('2c2'), parseSquare('2c3')), {});
+  assert.deepEqual(d.moveBetween(parseSquare('2c2'), parseSquare('2c3')), { value: undefined });
 });

@@ -15,7 +15,7 @@ const hook = { ready: false, piecesReady: false, messages: [] }; // failed: why 
 const messages = new Emitter();
 messages.on('say', (t) => hook.messages.push(t));
 let handed = {}; // the keys of every board.set, merged: what the board shows
-const r = await startEmbed({
+const started = await startEmbed({
   messages,
   createBoard: async (...a) => {
     const b = await createBoard(...a);
@@ -27,7 +27,8 @@ const r = await startEmbed({
     return b;
   },
 });
-if (r.error) hook.failed = r.error;
+const r = started.value; // the embed's parts
+if (started.error) hook.failed = started.error;
 else {
   const model = r.session.model; // the diagram's game (session/game/diagram.js)
   Object.assign(hook, {

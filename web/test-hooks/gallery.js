@@ -13,7 +13,7 @@ events.on('drawn', (id) => {
 const r = await startGallery();
 if (r.error) hook.errors.push(r.error);
 else {
-  hook.errors.push(...r.problems);
+  hook.errors.push(...r.value.problems);
   hook.drawnAt = performance.now();
   hook.ready = true;
 }

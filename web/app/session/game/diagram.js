@@ -10,6 +10,7 @@ import { GameModel, START } from './model.js';
 import { moveDiagram } from '../../facts/move-diagram.js';
 import { parseSquare, squareName } from '../../facts/squares.js';
 import { defaultRules } from '../../facts/facts.js';
+import { success } from '../../util/result.js';
 
 /** @typedef {{fen: string, moves: string[], rules: string}} DiagramStart where a diagram starts: fen '' for the standard start */
 /** @typedef {{id: string, args: Record<string, any>}} Problem a message of the catalogues and its arguments */
@@ -69,7 +70,7 @@ export function createDiagram(M, { interactive = true, show = null } = {}) {
     const d = moveDiagram(M, model.live.fen, name, model.rules);
     if (d.error) return [{ id: 'embed.error.diagram', args: { square: name, why: d.error } }];
     selected = name;
-    diagram = /** @type {MoveDiagram} */ (d);
+    diagram = d.value;
     return [];
   }
 
@@ -105,14 +106,14 @@ export function createDiagram(M, { interactive = true, show = null } = {}) {
      * The legal move from square `from` to square `to` (core's integers) played, or a
      * result without a move when there is none.
      * @param {number} from @param {number} to
-     * @returns {Result & {played?: any}}
+     * @returns {Result}
      */
     moveBetween(from, to) {
       const target = (legal().get(squareName(from)) || []).find((d) => parseSquare(d.to) === to);
-      if (!target) return {};
+      if (!target) return success();
       return this.play(target.coordinate);
     },
-    /** A legal move played (coordinate): the diagram shown goes. @returns {Result & {played?: any}} */
+    /** A legal move played (coordinate): the diagram shown goes. @returns {Result} */
     play(coordinate) {
       const r = model.play(coordinate);
       if (r.error) return r;

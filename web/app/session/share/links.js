@@ -484,7 +484,7 @@ const FIELDS = [
     (v, out) => {
       const t = readTc(v, "link's time control (tc=)");
       if (t.error) return t.error;
-      out.tc = t.tc;
+      out.tc = t.value;
     },
   ],
   [

@@ -339,7 +339,7 @@ function createEmbed({ board, session, options, t, bar }) {
   board.on('move', (from, to) => {
     const r = session.moveBetween(from, to);
     if (r.error) return bar.say('embed.error.play', { why: r.error });
-    if (r.played && r.played.kind !== 'afar') slide = [parseSquare(r.played.from), parseSquare(r.played.to)];
+    if (r.value && r.value.kind !== 'afar') slide = [parseSquare(r.value.from), parseSquare(r.value.to)];
     redraw();
   });
   $('cap-reset').addEventListener('click', () => {
@@ -373,10 +373,10 @@ function createEmbed({ board, session, options, t, bar }) {
 /**
  * Starts the embed. deps (optional): createBoard, loadEngine (the page's own by default),
  * messages (an Emitter: its 'say' events are the messages shown). Resolves to the embed's
- * parts (read-only views: options, session, board, selected, diagram, levels, caption,
+ * parts in `value` (read-only views: options, session, board, selected, diagram, levels, caption,
  * point(name); flush(): a change waiting for the next frame drawn now, as the page's flush)
  * once it is drawn, or to {error} when it cannot start (the page says so).
- * @returns {Promise<import('../../util/result.js').Result & {[part: string]: any}>}
+ * @returns {Promise<import('../../util/result.js').Result<{[part: string]: any}>>}
  */
 export async function startEmbed({
   createBoard = makeBoard,
@@ -386,7 +386,7 @@ export async function startEmbed({
   /** @type {Translator | null} the reader's words, once known */
   let t = null;
   const r = await settle(boot());
-  if (!r.error) return r.value;
+  if (!r.error) return r;
   const l = $('loading');
   // Without a catalogue (none could be fetched) the reason is said in English.
   if (l)

@@ -20,7 +20,7 @@ import { pieceTerm, boardLabels } from '../../facts/terms.js';
 import { pageLanguage, loadTranslatorOrEnglish, SOURCE_LANGUAGE } from '../../util/i18n.js';
 import { $, all, onWidthChange } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
-import { attempt, settle } from '../../util/result.js';
+import { attempt, failure, settle, success } from '../../util/result.js';
 
 /** What the gallery does: events.on('drawn', fn(cardId)) after each picture drawn. */
 export const events = new Emitter();
@@ -34,16 +34,17 @@ const copyWords = { copy: '', copied: '', pressCtrlC: '' };
 const withLang = (src) => (t.locale === SOURCE_LANGUAGE ? src : `${src}&lang=${t.locale}`);
 
 // The diagram of an embed address: the board state and the levels it shows, or {error}.
-/** @returns {import('../../util/result.js').Result & {state?: object, levels?: number[], flip?: boolean, layout?: string}} */
+/** @returns {import('../../util/result.js').Result<{state: object, levels: number[], flip: boolean, layout: string}>} */
 function diagramOf(M, src) {
   const d = decodeHash(new URL(src, location.href).hash, { position: true, extraKeys: EMBED_KEYS });
-  if (d.error) return { error: d.error };
+  if (d.error) return failure(d.error);
   const game = new M.Game();
   try {
     const set = attempt(() => game.setPosition(d.fen || '', d.moves, d.rules)); // the engine's word on the position or a move
     if (set.error) return set;
-    const show = d.params.show ? moveDiagram(M, game.fen(), d.params.show, game.rules()) : null;
-    if (show && show.error) return { error: show.error };
+    const shown = d.params.show ? moveDiagram(M, game.fen(), d.params.show, game.rules()) : null;
+    if (shown && shown.error) return failure(shown.error);
+    const show = shown && shown.value;
     const state = diagramBoard(game, show);
     const levels = d.params.level
       ? d.params.level
@@ -51,7 +52,7 @@ function diagramOf(M, src) {
           .map(Number)
           .sort((a, b) => b - a)
       : levelsNeeded({ pieces: state.pieces, diagram: show, lastMove: state.lastMove });
-    return { state, levels, flip: d.params.flip === '1', layout: d.params.layout || 'auto' };
+    return success({ state, levels, flip: d.params.flip === '1', layout: d.params.layout || 'auto' });
   } finally {
     game.delete();
   }
@@ -59,14 +60,14 @@ function diagramOf(M, src) {
 
 /**
  * Starts the gallery. deps (optional): createBoard, loadEngine (the page's own by default).
- * Resolves to {problems: [the cards whose address could not be drawn, with why]} once every
+ * Resolves to {value: {problems: [the cards whose address could not be drawn, with why]}} once every
  * picture is drawn, or to {error} when it cannot start. A card that cannot be drawn says why
  * in its box.
- * @returns {Promise<import('../../util/result.js').Result & {problems?: object[]}>}
+ * @returns {Promise<import('../../util/result.js').Result<{problems: string[]}>>}
  */
 export async function startGallery({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
   const r = await settle(boot(createBoard, loadEngine));
-  if (!r.error) return r.value;
+  if (!r.error) return r;
   document.body.prepend(
     Object.assign(document.createElement('p'), {
       // Without a catalogue (none could be fetched) the reason is said in English.
@@ -132,7 +133,7 @@ async function boot(createBoard, loadEngine) {
   for (const box of boxes) {
     const plan = diagramOf(M, box.dataset.src);
     if (!plan.error) {
-      plans.set(box, plan);
+      plans.set(box, plan.value);
       continue;
     }
     problems.push(`${box.dataset.src}: ${plan.error}`);
