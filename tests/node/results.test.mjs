@@ -12,7 +12,13 @@ import { ROOT, jsFiles } from './helpers.mjs';
 import { acorn } from './parse.mjs';
 
 // The folders held to it so far (the others still answer their own shapes, docs/architecture.md).
-export const CHECKED = ['web/app/util', 'web/app/facts', 'web/app/session/game', 'web/app/ui/embed'];
+export const CHECKED = [
+  'web/app/util',
+  'web/app/facts',
+  'web/app/session/game',
+  'web/app/session/learn',
+  'web/app/ui/embed',
+];
 
 const FUNCTION = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 // A declared result: @returns {Result...}, {Failure}, {Promise<Result...>}, or a type import of them.
