@@ -7,28 +7,20 @@
 // that the browser stage runs them side by side and each stays within its time limit.
 // Run: node --test tests/browser/axe-desktop.test.mjs tests/browser/axe-phone.test.mjs
 //      (build the site first: scripts/build-site --test)
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser } from './helpers.mjs';
+import { serverAndBrowser } from './helpers.mjs';
 import { STATES, describe, stateAuditor } from './axe-audit.mjs';
 
 /** Registers the audit's tests of every state at each of `viewports`. */
 export function auditTests(viewports) {
-  let server, browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const shared = serverAndBrowser();
 
   for (const viewport of viewports) {
     let auditor; // made by the first test, once the browser is up
     for (const [i, state] of STATES.entries()) {
       test(`${state.name} at ${viewport.width}x${viewport.height}: no serious or critical violation`, async (t) => {
-        auditor ??= stateAuditor(browser, viewport, server.url);
+        auditor ??= stateAuditor(shared.browser, viewport, shared.server.url);
         const { violations, errors } = await auditor.auditState(i);
         for (const v of violations.filter((x) => x.impact === 'moderate' || x.impact === 'minor'))
           t.diagnostic(describe(v));

@@ -2,25 +2,15 @@
 // the other two as mini-maps. Its squares measured from the pixels drawn, at the sizes of
 // phones, tablets and desktops; a move to another level by taps (the piece, the level, the
 // square) and by a drag onto a mini-map; a sideways swipe that changes the level and moves
-// nothing; a whole game of 150 plies played by taps, ending in a check across levels.
+// nothing (a whole game of 150 plies played by taps: focus-game.test.mjs).
+// The sizes of one kind of device (phones; touch tablets; desktops) share one page, the
+// window resized from size to size and a game started anew at each through the page's New
+// game dialog: the page loads once a kind (and once more to see the view chosen kept).
 // Run: node --test tests/browser/focus.test.mjs   (build the test site first)
-// SHOTS=dir also writes a screenshot of each size's end of game there (docs/img/ holds the
-// ones the docs show).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import {
-  startServer,
-  launchBrowser,
-  waitReady,
-  watchErrors,
-  state,
-  frames,
-  decodePng,
-  randomGame,
-  saveGame,
-} from './helpers.mjs';
+import { serverAndBrowser, withPage, resizeTo, waitReady, state, frames, decodePng } from './helpers.mjs';
+import { touchOf, openAt, start, geometry, point, focusOn, playByTaps, newGame } from './focus-taps.mjs';
 
 // width, height, the least square (px) of the level in focus, a phone's (touch, 3 device px)
 const SIZES = [
@@ -33,10 +23,6 @@ const SIZES = [
   { width: 1920, height: 1080, least: 100 },
 ];
 const MINI = 8;
-const PLIES = 150;
-// The 150 plies of this seed end in a check across levels: Scarlet's Griffon on 2h2 (Ground)
-// checks Gold's King on 3g1 (Sky) (tests/browser/screen.test.mjs plays them from a record).
-const SEED = 1975;
 // The square colours of each level (web/renderer/draw.cpp's palette), light and dark.
 const PALETTE = {
   1: [0xd2ad9c, 0x98584a],
@@ -44,43 +30,7 @@ const PALETTE = {
   3: [0xf1f7fb, 0x8dbfe3],
 };
 
-let server, browser, moves;
-before(async () => {
-  [server, browser, moves] = await Promise.all([startServer(), launchBrowser(), randomGame(PLIES, SEED)]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const touchOf = (size) => !!(size.phone || size.touch);
-const open = (size) =>
-  browser.page({
-    width: size.width,
-    height: size.height,
-    isMobile: !!size.phone,
-    hasTouch: touchOf(size),
-    deviceScaleFactor: size.phone ? 3 : 1,
-    view: null, // the window's default view
-  });
-
-// A new game for two players on this device, in the focus view when `view` says so (the
-// player's switch, remembered) or by the window's default.
-async function start(page, view = null) {
-  await page.goto(server.url + 'favicon.svg');
-  await saveGame(page, { level: 1 });
-  if (view)
-    await page.evaluate(
-      (v) => localStorage.setItem('dragonchess.prefs.v1', JSON.stringify({ view: v })),
-      view,
-    );
-  await page.goto(server.url);
-  await waitReady(page, { engine: false });
-  await frames(page, 3);
-}
-
-const geometry = (page) => page.evaluate(() => window.__dc.geometry());
-const point = (page, name) => page.evaluate((n) => window.__dc.squarePoint(n), name);
+const shared = serverAndBrowser();
 
 // The square size drawn on `level`, measured from the pixels: along the middle of rank 4
 // (empty at the start), the runs of the level's two square colours; their median, in CSS px.
@@ -114,194 +64,160 @@ async function measuredSquare(page, level, dpr) {
   return squares[Math.floor(squares.length / 2)] / dpr;
 }
 
-// A tap (touch) or a click where the page's board draws a square, or on a level's mini-map.
-async function tap(page, size, name) {
-  const p = await point(page, name);
-  assert.ok(p, `square ${name} drawn`);
-  if (touchOf(size)) await page.touchscreen.tap(p.x, p.y);
-  else await page.mouse.click(p.x, p.y);
-}
-async function focusOn(page, size, level) {
+// At one size, in a game at its start: the focus view's squares measured, every level in the
+// window, a swipe, a move to another level by taps and one by drag, the three boards again.
+async function focusViewAt(page, context, size) {
+  const dpr = size.phone ? 3 : 1;
+  await resizeTo(page, size);
+  await newGame(page); // rank 4 empty (measuredSquare) and the first moves again
+  if ((await geometry(page)).arrangement !== 'focus') {
+    await page.click('#btn-view'); // the switch
+    await page.waitForFunction(() => window.__dc.geometry().arrangement === 'focus');
+    await frames(page, 3);
+  }
   const g = await geometry(page);
-  if (g.focus === level) return;
-  await tap(page, size, `${level}f4`); // a mini-map: a tap brings it into focus
-  await page.waitForFunction((l) => window.__dc.geometry().focus === l, level);
-}
-// One move by taps: the piece (its level brought into focus first when it is not), the
-// level it goes to when that is another, the square.
-async function playByTaps(page, size, move) {
-  const from = move.slice(0, 3),
-    to = move.slice(3, 6);
-  const n = (await state(page)).length;
-  await focusOn(page, size, Number(from[0]));
-  await tap(page, size, from);
-  await page.waitForFunction((f) => window.__dc.state().selected === f, from);
-  if (to[0] !== from[0]) await focusOn(page, size, Number(to[0]));
-  await tap(page, size, to);
-  await page.waitForFunction((k) => window.__dc.state().length === k, n + 1);
-}
+  const big = await measuredSquare(page, g.focus, dpr);
+  const minis = [1, 2, 3].filter((l) => l !== g.focus);
+  const small = await Promise.all(minis.map((l) => measuredSquare(page, l, dpr)));
+  console.log(
+    `# ${size.width}x${size.height}: level in focus ${big.toFixed(1)} px (geometry ${g.square}), mini-maps ${small.map((s) => s.toFixed(1)).join(', ')} px`,
+  );
+  assert.ok(Math.abs(big - g.square) <= 1, `the pixels agree with the geometry (${big} against ${g.square})`);
+  assert.ok(big >= size.least, `squares of ${big} px in focus, not ${size.least} or more`);
+  for (const s of small) assert.ok(s >= MINI, `mini-map squares of ${s} px, not ${MINI} or more`);
+  // the level in focus and both mini-maps in the window, without scrolling
+  const inView = await page.evaluate(() => {
+    const out = [];
+    for (const b of window.__dc.geometry().boards) {
+      const c = document.getElementById('board').querySelector('canvas').getBoundingClientRect();
+      const top = c.top + b.y,
+        bottom = top + b.height;
+      if (
+        top < 0 ||
+        bottom > innerHeight + 0.5 ||
+        c.left + b.x < 0 ||
+        c.left + b.x + b.width > innerWidth + 0.5
+      )
+        out.push(b.level);
+    }
+    return out;
+  });
+  assert.deepEqual(inView, [], 'every level in the window');
 
-for (const size of SIZES) {
-  test(`${size.width}x${size.height}: the focus view's squares, measured; a cross-level move by taps and by drag; a swipe`, async () => {
-    const { page, close, context } = await open(size);
-    try {
-      const errors = watchErrors(page);
-      const dpr = size.phone ? 3 : 1;
-      // the default view: the focus view on phones (and wherever three boards get small squares)
-      await start(page);
-      const dflt = await geometry(page);
-      if (size.phone) assert.equal(dflt.arrangement, 'focus', 'the focus view is a phone’s default');
-      if (dflt.arrangement !== 'focus') {
-        assert.ok(
-          dflt.square >= 30,
-          `three boards by default only with squares a finger can hit (${dflt.square})`,
-        );
-        await page.click('#btn-view'); // the switch
-        await page.waitForFunction(() => window.__dc.geometry().arrangement === 'focus');
-        await frames(page, 3);
-      }
-      const g = await geometry(page);
-      const big = await measuredSquare(page, g.focus, dpr);
-      const minis = [1, 2, 3].filter((l) => l !== g.focus);
-      const small = await Promise.all(minis.map((l) => measuredSquare(page, l, dpr)));
-      console.log(
-        `# ${size.width}x${size.height}: level in focus ${big.toFixed(1)} px (geometry ${g.square}), mini-maps ${small.map((s) => s.toFixed(1)).join(', ')} px`,
-      );
-      assert.ok(
-        Math.abs(big - g.square) <= 1,
-        `the pixels agree with the geometry (${big} against ${g.square})`,
-      );
-      assert.ok(big >= size.least, `squares of ${big} px in focus, not ${size.least} or more`);
-      for (const s of small) assert.ok(s >= MINI, `mini-map squares of ${s} px, not ${MINI} or more`);
-      // the level in focus and both mini-maps in the window, without scrolling
-      const inView = await page.evaluate(() => {
-        const out = [];
-        for (const b of window.__dc.geometry().boards) {
-          const c = document.getElementById('board').querySelector('canvas').getBoundingClientRect();
-          const top = c.top + b.y,
-            bottom = top + b.height;
-          if (
-            top < 0 ||
-            bottom > innerHeight + 0.5 ||
-            c.left + b.x < 0 ||
-            c.left + b.x + b.width > innerWidth + 0.5
-          )
-            out.push(b.level);
-        }
-        return out;
+  // a sideways swipe across the level in focus, from an empty square: another level, no
+  // piece selected or moved
+  const before = await page.evaluate(() => window.__dc.fen());
+  const a = await point(page, `${g.focus}c5`),
+    b = await point(page, `${g.focus}j5`);
+  if (touchOf(size)) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: b.x, y: b.y }] });
+    for (let i = 1; i <= 8; i++)
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: b.x + ((a.x - b.x) * i) / 8, y: b.y }],
       });
-      assert.deepEqual(inView, [], 'every level in the window');
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  } else {
+    await page.mouse.move(b.x, b.y);
+    await page.mouse.down();
+    await page.mouse.move(a.x, a.y, { steps: 8 });
+    await page.mouse.up();
+  }
+  // to the left: the next level down in the order shown (3, 2, 1)
+  const next = g.focus === 1 ? 1 : g.focus - 1;
+  await page.waitForFunction((l) => window.__dc.geometry().focus === l, next);
+  assert.equal(await page.evaluate(() => window.__dc.fen()), before, 'a swipe moves no piece');
+  assert.equal((await state(page)).selected, null, 'a swipe selects nothing');
+  // and said through the live region, for a screen reader
+  const names = { 1: 'Underworld', 2: 'Ground', 3: 'Sky' };
+  if (next !== g.focus)
+    await page.waitForFunction(
+      (w) => document.getElementById('announce').textContent === w,
+      `Level ${next}, ${names[next]}, in focus.`,
+    );
 
-      // a sideways swipe across the level in focus, from an empty square: another level, no
-      // piece selected or moved
-      const before = await page.evaluate(() => window.__dc.fen());
-      const a = await point(page, `${g.focus}c5`),
-        b = await point(page, `${g.focus}j5`);
-      if (touchOf(size)) {
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: b.x, y: b.y }] });
-        for (let i = 1; i <= 8; i++)
-          await cdp.send('Input.dispatchTouchEvent', {
-            type: 'touchMove',
-            touchPoints: [{ x: b.x + ((a.x - b.x) * i) / 8, y: b.y }],
-          });
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-      } else {
-        await page.mouse.move(b.x, b.y);
-        await page.mouse.down();
-        await page.mouse.move(a.x, a.y, { steps: 8 });
-        await page.mouse.up();
+  // a move to another level in three taps: the piece, the level, the square
+  const legal = await page.evaluate(() => window.__dc.legalMoves());
+  const across = legal.filter((m) => m[0] !== m[3]);
+  assert.ok(across.length >= 2, 'moves to another level at the start');
+  await focusOn(page, size, Number(across[0][0]));
+  await playByTaps(page, size, across[0], 0);
+  assert.deepEqual(await page.evaluate(() => window.__dc.history()), [across[0]]);
+
+  // by drag (the mouse; on a touch screen the same events): onto the mini-map of the
+  // level it goes to, which comes into focus, then onto the square
+  const reply = (await page.evaluate(() => window.__dc.legalMoves())).find((m) => m[0] !== m[3]);
+  assert.ok(reply, 'Scarlet has a move to another level');
+  await focusOn(page, size, Number(reply[0]));
+  const p = await point(page, reply.slice(0, 3));
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  await page.mouse.move(p.x + 6, p.y + 6, { steps: 2 });
+  // across the level in focus to the mini-map's height, then into it: never over the other
+  const mini = await point(page, `${reply[3]}f4`);
+  const now = await geometry(page);
+  const large = now.boards.find((b) => b.level === now.focus);
+  if (now.boards.some((b) => b.level !== now.focus && b.x >= large.x + large.width))
+    await page.mouse.move(p.x, mini.y, { steps: 4 });
+  await page.mouse.move(mini.x, mini.y, { steps: 6 });
+  await page.waitForFunction((l) => window.__dc.geometry().focus === l, Number(reply[3]));
+  const q = await point(page, reply.slice(3, 6));
+  await page.mouse.move(q.x, q.y, { steps: 6 });
+  await page.mouse.up();
+  await page.waitForFunction(() => window.__dc.state().length === 2);
+  assert.deepEqual((await page.evaluate(() => window.__dc.history()))[1], reply);
+
+  // the choice is remembered: the three boards after the switch
+  await page.click('#btn-view');
+  await page.waitForFunction(() => window.__dc.geometry().arrangement !== 'focus');
+}
+
+// The sizes of each kind of device share one page, resized from size to size (a window
+// resized, a phone turned), in a game started anew at each size through the page's own
+// dialog. The window's default view is read at every size first, before the player has
+// chosen one; the three boards chosen last are kept across a reload.
+const DEVICES = [
+  { name: 'phones', sizes: SIZES.filter((s) => s.phone) },
+  { name: 'tablets', sizes: SIZES.filter((s) => s.touch) },
+  { name: 'desktops', sizes: SIZES.filter((s) => !touchOf(s)) },
+];
+for (const device of DEVICES) {
+  const names = device.sizes.map((s) => `${s.width}x${s.height}`).join(', ');
+  test(`${device.name} (${names}): the focus view's squares, measured; a cross-level move by taps and by drag; a swipe`, async (t) => {
+    await withPage(openAt(shared.browser, device.sizes[0]), async ({ page, context, errors }) => {
+      await start(page, shared.server.url);
+      // the default view: the focus view on phones (and wherever three boards get small squares)
+      for (const size of device.sizes) {
+        await resizeTo(page, size);
+        const dflt = await geometry(page);
+        if (size.phone)
+          assert.equal(
+            dflt.arrangement,
+            'focus',
+            `${size.width}x${size.height}: the focus view is a phone’s default`,
+          );
+        if (dflt.arrangement !== 'focus')
+          assert.ok(
+            dflt.square >= 30,
+            `${size.width}x${size.height}: three boards by default only with squares a finger can hit (${dflt.square})`,
+          );
       }
-      // to the left: the next level down in the order shown (3, 2, 1)
-      const next = g.focus === 1 ? 1 : g.focus - 1;
-      await page.waitForFunction((l) => window.__dc.geometry().focus === l, next);
-      assert.equal(await page.evaluate(() => window.__dc.fen()), before, 'a swipe moves no piece');
-      assert.equal((await state(page)).selected, null, 'a swipe selects nothing');
-      // and said through the live region, for a screen reader
-      const names = { 1: 'Underworld', 2: 'Ground', 3: 'Sky' };
-      if (next !== g.focus)
-        await page.waitForFunction(
-          (w) => document.getElementById('announce').textContent === w,
-          `Level ${next}, ${names[next]}, in focus.`,
-        );
-
-      // a move to another level in three taps: the piece, the level, the square
-      const legal = await page.evaluate(() => window.__dc.legalMoves());
-      const across = legal.filter((m) => m[0] !== m[3]);
-      assert.ok(across.length >= 2, 'moves to another level at the start');
-      await focusOn(page, size, Number(across[0][0]));
-      await playByTaps(page, size, across[0]);
-      assert.deepEqual(await page.evaluate(() => window.__dc.history()), [across[0]]);
-
-      // by drag (the mouse; on a touch screen the same events): onto the mini-map of the
-      // level it goes to, which comes into focus, then onto the square
-      const reply = (await page.evaluate(() => window.__dc.legalMoves())).find((m) => m[0] !== m[3]);
-      assert.ok(reply, 'Scarlet has a move to another level');
-      await focusOn(page, size, Number(reply[0]));
-      const p = await point(page, reply.slice(0, 3));
-      await page.mouse.move(p.x, p.y);
-      await page.mouse.down();
-      await page.mouse.move(p.x + 6, p.y + 6, { steps: 2 });
-      // across the level in focus to the mini-map's height, then into it: never over the other
-      const mini = await point(page, `${reply[3]}f4`);
-      const now = await geometry(page);
-      const large = now.boards.find((b) => b.level === now.focus);
-      if (now.boards.some((b) => b.level !== now.focus && b.x >= large.x + large.width))
-        await page.mouse.move(p.x, mini.y, { steps: 4 });
-      await page.mouse.move(mini.x, mini.y, { steps: 6 });
-      await page.waitForFunction((l) => window.__dc.geometry().focus === l, Number(reply[3]));
-      const q = await point(page, reply.slice(3, 6));
-      await page.mouse.move(q.x, q.y, { steps: 6 });
-      await page.mouse.up();
-      await page.waitForFunction(() => window.__dc.state().length === 2);
-      assert.deepEqual((await page.evaluate(() => window.__dc.history()))[1], reply);
-
-      // the choice is remembered: the three boards after the switch, and after a reload
-      await page.click('#btn-view');
-      await page.waitForFunction(() => window.__dc.geometry().arrangement !== 'focus');
+      for (const size of device.sizes)
+        await t.test(`${size.width}x${size.height}`, () => focusViewAt(page, context, size));
+      // the three boards chosen are kept after a reload
       await page.reload();
       await waitReady(page, { engine: false });
       assert.notEqual((await geometry(page)).arrangement, 'focus', 'the three boards, remembered');
       assert.deepEqual(errors, []);
-    } finally {
-      await close();
-    }
-  });
-}
-
-// One whole game, on the upright phone (the other sizes play a move by taps and by drag
-// above): three games would take this file past the browser stage's time limit.
-for (const size of [SIZES[1]]) {
-  test(`${size.width}x${size.height}: a game of ${PLIES} plies played by taps in the focus view ends in a check across levels`, async () => {
-    const { page, close } = await open(size);
-    try {
-      const errors = watchErrors(page);
-      await start(page, 'focus');
-      assert.equal((await geometry(page)).arrangement, 'focus');
-      for (const m of moves) await playByTaps(page, size, m);
-      assert.deepEqual(await page.evaluate(() => window.__dc.history()), moves);
-      await page.waitForFunction(() => /^Check!/.test(document.getElementById('status-main').textContent));
-      assert.match(await page.textContent('#status-sub'), /King on 3g1 .*Scarlet Griffon on 2h2 \(Ground/);
-      if (process.env.SHOTS) {
-        await frames(page, 3);
-        fs.mkdirSync(process.env.SHOTS, { recursive: true });
-        await page.screenshot({
-          path: path.join(process.env.SHOTS, `focus-${size.width}x${size.height}.png`),
-          scale: 'css',
-        });
-      }
-      assert.deepEqual(errors, []);
-    } finally {
-      await close();
-    }
+    });
   });
 }
 
 test('an embed with layout=focus: one level large in a small frame, a tap on a mini-map; a garbled layout named', async () => {
-  const { page, close } = await browser.page({ width: 480, height: 300, view: null });
-  try {
-    const errors = watchErrors(page);
-    await page.goto(server.url + 'embed.html#layout=focus');
+  await withPage(shared.browser.page({ width: 480, height: 300, view: null }), async ({ page, errors }) => {
+    await page.goto(shared.server.url + 'embed.html#layout=focus');
     await page.waitForFunction(() => window.__embed && window.__embed.ready);
     const g = await page.evaluate(() => window.__embed.state().layout);
     assert.equal(g.arrangement, 'focus');
@@ -312,11 +228,9 @@ test('an embed with layout=focus: one level large in a small frame, a tap on a m
     await page.waitForFunction((l) => window.__embed.state().layout.focus === l, other.level);
     assert.deepEqual(errors, []);
     await page.goto('about:blank');
-    await page.goto(server.url + 'embed.html#layout=focal');
+    await page.goto(shared.server.url + 'embed.html#layout=focal');
     await page.waitForFunction(() => window.__embed && (window.__embed.ready || window.__embed.failed));
     const msg = await page.evaluate(() => document.getElementById('msg-text').textContent);
     assert.match(msg, /'layout' should be auto, row, column, sideways, focus, not 'focal'/);
-  } finally {
-    await close();
-  }
+  });
 });

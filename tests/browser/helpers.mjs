@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -159,6 +160,32 @@ export async function launch({
   return { context, page, close, profile: dir };
 }
 
+// A test file's server and its one browser (launchBrowser), started before its first test
+// and ended after its last: their fields are filled in once the file's tests run.
+export function serverAndBrowser() {
+  const shared = { server: null, browser: null };
+  before(async () => {
+    [shared.server, shared.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.server?.close();
+  });
+  return shared;
+}
+
+/** Runs fn({page, context, errors}) on the page `opening` gives (launch(options) or a
+ *  launchBrowser()'s page(options)), its console and page errors collected in `errors`;
+ *  closes it afterwards, whatever happened. Returns what fn returns. */
+export async function withPage(opening, fn) {
+  const { page, context, close } = await opening;
+  try {
+    return await fn({ page, context, errors: watchErrors(page) });
+  } finally {
+    await close();
+  }
+}
+
 // Two players, each in a browser of its own, and the site's server (play by link):
 // {server, A, B, errorsA, errorsB, close()}.
 export async function twoPlayers(optionsA, optionsB) {
@@ -251,6 +278,14 @@ export function watchErrors(page) {
   });
   page.on('pageerror', (e) => errors.push(String((e && e.stack) || e)));
   return errors;
+}
+
+// The window resized (as a player resizes it, or turns a phone) and the page laid out again:
+// the size in place and three frames drawn.
+export async function resizeTo(page, { width, height }) {
+  await page.setViewportSize({ width, height });
+  await page.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [width, height]);
+  await frames(page, 3);
 }
 
 // Opens the page and waits until the board is interactive and the pieces are drawn.
@@ -473,3 +508,8 @@ export async function randomGame(n, seed = 7) {
   g.delete();
   return moves;
 }
+
+// The 150 plies (randomGame, seed 1975) that end in a check across levels: Scarlet's Griffon
+// on 2h2 (Ground) checks Gold's King on 3g1 (Sky), and Gold's Dragon on 3h3 can capture it
+// from afar. screen.test.mjs opens them as a saved game, focus-game.test.mjs plays them by taps.
+export const checkAcrossLevels = () => randomGame(150, 1975);

@@ -28,7 +28,7 @@ function fakeComputer(ctl) {
     if (!ctl.computerToMove()) return;
     const legal = ctl.model.game.legalMoves();
     moves++;
-    assert.deepEqual(ctl.play(legal[0]), {});
+    assert.deepEqual(ctl.play(legal[0]), { value: undefined });
   });
   return () => moves;
 }
@@ -55,7 +55,7 @@ test('select and click: destinations from the engine, a click on one plays it', 
     ctl.model.destinations('2c2').map((d) => d.to),
   );
   assert.ok(ctl.dests.some((d) => d.to === '2c3'));
-  assert.deepEqual(ctl.click('2c3'), {});
+  assert.deepEqual(ctl.click('2c3'), { value: undefined });
   assert.deepEqual(ctl.model.coordinates(), ['2c22c3']);
   assert.equal(ctl.selected, null);
   assert.equal(ctl.sideToMove(), 'scarlet');
@@ -85,14 +85,14 @@ test("an illegal move is refused with the engine's reason and changes nothing", 
   assert.equal(ctl.model.length, 0);
   assert.deepEqual(names(), []);
   assert.match(ctl.playTyped('').error, /Type a move/);
-  assert.deepEqual(ctl.playTyped('W2c3'), {});
+  assert.deepEqual(ctl.playTyped('W2c3'), { value: undefined });
   assert.equal(ctl.model.length, 1);
 });
 
 test('against the computer: it answers every move; undo takes back both, redo puts both back', () => {
   const { ctl } = make();
   const answered = fakeComputer(ctl);
-  assert.deepEqual(ctl.play('2c22c3'), {});
+  assert.deepEqual(ctl.play('2c22c3'), { value: undefined });
   assert.equal(answered(), 1);
   assert.equal(ctl.model.length, 2);
   assert.equal(ctl.sideToMove(), 'gold');
@@ -275,7 +275,7 @@ test("the board component's config: integers, dests from one generation, null wh
   assert.equal(gen.n - g0, 1);
   // a move from the board: squares in, the game moves on; then the computer is to move
   assert.match(ctl.playSquares(from, squareIndex('2c6')).error, /not a legal move/);
-  assert.deepEqual(ctl.playSquares(from, squareIndex('2c3')), {});
+  assert.deepEqual(ctl.playSquares(from, squareIndex('2c3')), { value: undefined });
   const after = ctl.boardConfig();
   assert.deepEqual(after.lastMove, [from, squareIndex('2c3')]);
   assert.equal(
@@ -291,30 +291,30 @@ test("the board component's config: integers, dests from one generation, null wh
 test('premoves: queued while the other side thinks, played when the turn comes if legal, dropped with a word if not', async () => {
   const { ctl } = make(settings({ mode: 'link', human: 'gold' }));
   ctl.reset({ settings: ctl.settings });
-  assert.deepEqual(ctl.play('2c22c3'), {});
+  assert.deepEqual(ctl.play('2c22c3'), { value: undefined });
   assert.equal(ctl.canPremove(), true);
   assert.equal(ctl.select('2d2'), true, 'your own piece, while the opponent is to move');
   assert.ok(ctl.dests.some((d) => d.to === '2d3'));
   assert.equal(ctl.boardConfig().dests.get(squareIndex('2d2')).includes(squareIndex('2d3')), true);
-  assert.deepEqual(ctl.playSquares(squareIndex('2d2'), squareIndex('2d3')), {});
+  assert.deepEqual(ctl.playSquares(squareIndex('2d2'), squareIndex('2d3')), { value: undefined });
   assert.deepEqual(ctl.boardConfig().premove, [squareIndex('2d2'), squareIndex('2d3')]);
   assert.deepEqual(ctl.model.coordinates(), ['2c22c3'], 'queued, not played');
-  assert.deepEqual(ctl.play('2c72c6'), {}); // the opponent's answer
+  assert.deepEqual(ctl.play('2c72c6'), { value: undefined }); // the opponent's answer
   await Promise.resolve();
   assert.deepEqual(ctl.model.coordinates(), ['2c22c3', '2c72c6', '2d22d3'], 'played at once');
   // one that the answer makes illegal: dropped, said
-  assert.deepEqual(ctl.playSquares(squareIndex('2d3'), squareIndex('2d4')), {});
-  assert.deepEqual(ctl.play('2d72d6'), {});
+  assert.deepEqual(ctl.playSquares(squareIndex('2d3'), squareIndex('2d4')), { value: undefined });
+  assert.deepEqual(ctl.play('2d72d6'), { value: undefined });
   await Promise.resolve();
   assert.deepEqual(ctl.model.coordinates(), ['2c22c3', '2c72c6', '2d22d3', '2d72d6', '2d32d4']);
-  assert.deepEqual(ctl.playSquares(squareIndex('2d4'), squareIndex('2d5')), {});
-  assert.deepEqual(ctl.play('2d62d5'), {}); // onto the queued move's square
+  assert.deepEqual(ctl.playSquares(squareIndex('2d4'), squareIndex('2d5')), { value: undefined });
+  assert.deepEqual(ctl.play('2d62d5'), { value: undefined }); // onto the queued move's square
   await Promise.resolve();
   assert.equal(ctl.model.length, 6);
   assert.match(ctl.note.text, /premove W2d5 was dropped: .*/i);
   // cancelled
-  assert.deepEqual(ctl.play('2e22e3'), {});
-  assert.deepEqual(ctl.playSquares(squareIndex('2e3'), squareIndex('2e4')), {});
+  assert.deepEqual(ctl.play('2e22e3'), { value: undefined });
+  assert.deepEqual(ctl.playSquares(squareIndex('2e3'), squareIndex('2e4')), { value: undefined });
   assert.equal(ctl.cancelPremove(), true);
   assert.equal(ctl.premove, null);
   assert.equal(ctl.cancelPremove(), false);

@@ -20,19 +20,19 @@ const board = (fen) => {
 };
 
 test('a move diagram needs the levels its piece stands on and reaches', () => {
-  const d = moveDiagram(M, README_DRAGON, '3c4');
+  const d = moveDiagram(M, README_DRAGON, '3c4').value;
   assert.deepEqual(
     levelsNeeded({ pieces: board(README_DRAGON), diagram: d }),
     [3, 2],
     'a Dragon: Sky and Ground, no empty Underworld',
   );
-  const w = moveDiagram(M, WARRIOR, '2f4');
+  const w = moveDiagram(M, WARRIOR, '2f4').value;
   assert.deepEqual(
     levelsNeeded({ pieces: board(WARRIOR), diagram: w }),
     [2],
     "the Kings below do not matter to a Warrior's diagram",
   );
-  const h = moveDiagram(M, WARRIOR.replace('5W6', '5H6'), '2f4');
+  const h = moveDiagram(M, WARRIOR.replace('5W6', '5H6'), '2f4').value;
   assert.deepEqual(levelsNeeded({ diagram: h }), [3, 2, 1], 'a Hero reaches every level');
 });
 

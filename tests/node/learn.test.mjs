@@ -70,7 +70,11 @@ test('lessons: every step is solved by playing its solution on the controller, p
         );
       for (const mv of step.solution) {
         assert.equal(L.solutionMove(), mv);
-        assert.deepEqual(L.play(mv.slice(0, 3), mv.slice(3, 6)), {}, `${lesson.id} ${i} ${mv}`);
+        assert.deepEqual(
+          L.play(mv.slice(0, 3), mv.slice(3, 6)),
+          { value: undefined },
+          `${lesson.id} ${i} ${mv}`,
+        );
       }
       assert.equal(L.phase, 'done', `${lesson.id} step ${i + 1} solved`);
       assert.equal(L.note.kind, 'ok');
@@ -97,7 +101,7 @@ test('lessons: a wrong move is explained, the lesson can be restarted, hints poi
   // the targets are marked (a circle: an arrow from a square to itself)
   assert.ok(L.boardConfig().arrows.some((a) => a.from === parseSquare('2g5') && a.to === a.from));
   // a move that leaves one move for two targets: said at once, with why
-  assert.deepEqual(L.play('3f5', '3f6'), {});
+  assert.deepEqual(L.play('3f5', '3f6'), { value: undefined });
   assert.equal(L.phase, 'failed');
   assert.match(
     L.note.text,
@@ -111,7 +115,7 @@ test('lessons: a wrong move is explained, the lesson can be restarted, hints poi
   L.open('mate', 0);
   const cfg = L.boardConfig();
   assert.ok(cfg.dests.size > 1);
-  assert.deepEqual(L.play('2b1', '2b2'), {});
+  assert.deepEqual(L.play('2b1', '2b2'), { value: undefined });
   assert.equal(L.phase, 'failed');
   assert.match(L.note.text, /gives no check/);
   // freezing: the frozen Griffon says why it cannot move
@@ -139,7 +143,7 @@ test('puzzles: solving with the replies played, wrong moves, hints, the next puz
   // a wrong move first: nothing is played, the puzzle counts as failed
   const legal = [...P.dests().values()].flat();
   const wrong = legal.find((m) => m.coordinate !== long.moves[0] && !mates(long.fen, m.coordinate));
-  assert.equal(P.play(wrong.from, wrong.to).outcome, 'wrong');
+  assert.equal(P.play(wrong.from, wrong.to).value, 'wrong');
   assert.equal(P.note.kind, 'warn');
   assert.equal(P.k, 0);
   P.hint();
@@ -154,7 +158,7 @@ test('puzzles: solving with the replies played, wrong moves, hints, the next puz
   assert.equal(P.boardConfig().arrows[0].to, parseSquare(long.moves[0].slice(3, 6)));
   for (let i = 0; i < long.moves.length; i += 2) {
     const mv = long.moves[i];
-    const r = P.play(mv.slice(0, 3), mv.slice(3, 6)).outcome;
+    const r = P.play(mv.slice(0, 3), mv.slice(3, 6)).value;
     if (i + 1 < long.moves.length) {
       assert.equal(r, 'correct');
       assert.ok(P.replyPending);
@@ -217,9 +221,9 @@ test('puzzles: any mate solves a mate puzzle; a wrong move in a mate in one says
   };
   const P = new Puzzles(M, data, puzzleStore(memoryStorage()));
   P.open('t1');
-  assert.equal(P.play('2a1', '2b1').outcome, 'wrong');
+  assert.equal(P.play('2a1', '2b1').value, 'wrong');
   assert.match(P.note.text, /gives no check/);
-  assert.equal(P.play('2a1', '2e1').outcome, 'solved', 'another mate (along the file) solves it too');
+  assert.equal(P.play('2a1', '2e1').value, 'solved', 'another mate (along the file) solves it too');
 });
 
 function mates(fen, move) {

@@ -77,7 +77,7 @@ test('long games are packed: 3 characters a move', () => {
   // the packing itself
   assert.equal(packMoves(['1a11a1']), 'AAA');
   assert.equal(packMoves(['3l83l8']), 'j8f'); // 287 * 512 + 287 = 147231 = 35, 60, 31 in base 64
-  assert.deepEqual(unpackMoves(packMoves(allSquareMoves())).moves, allSquareMoves());
+  assert.deepEqual(unpackMoves(packMoves(allSquareMoves())).value, allSquareMoves());
 });
 
 test('readers are lenient where it is harmless', () => {

@@ -51,25 +51,25 @@ test('placementOf writes position strings the engine reads back', async () => {
 
 test('Warrior: move forward only, capture diagonally forward only', async () => {
   const M = await loadEngine();
-  const d = moveDiagram(M, lone('2f4', 'W'), '2f4');
+  const d = moveDiagram(M, lone('2f4', 'W'), '2f4').value;
   assert.deepEqual([d.move, d.capture, d.both, d.afar], [['2f5'], ['2e5', '2g5'], [], []]);
-  const s = moveDiagram(M, lone('2f4', 'w'), '2f4'); // Scarlet, although Gold is to move
+  const s = moveDiagram(M, lone('2f4', 'w'), '2f4').value; // Scarlet, although Gold is to move
   assert.deepEqual([s.move, s.capture], [['2f3'], ['2e3', '2g3']]);
   assert.equal(s.side, 'scarlet');
 });
 
 test('Sylph on level 3 and level 2', async () => {
   const M = await loadEngine();
-  const d3 = moveDiagram(M, lone('3f4', 'S'), '3f4');
+  const d3 = moveDiagram(M, lone('3f4', 'S'), '3f4').value;
   assert.deepEqual([d3.move, d3.capture, d3.both], [['3e5', '3g5'], sorted(['3f5', '2f4']), []]);
-  const d2 = moveDiagram(M, lone('2f4', 'S'), '2f4');
+  const d2 = moveDiagram(M, lone('2f4', 'S'), '2f4').value;
   assert.deepEqual(d2.move, ['3a2', '3c2', '3e2', '3g2', '3i2', '3k2', '3f4']);
   assert.deepEqual([d2.capture, d2.both], [[], []]);
 });
 
 test('Dragon: slides, steps and capture from afar; blocked slides stop', async () => {
   const M = await loadEngine();
-  const d = moveDiagram(M, lone('3f4', 'R', { '3h6': 'g' }), '3f4');
+  const d = moveDiagram(M, lone('3f4', 'R', { '3h6': 'g' }), '3f4').value;
   assert.deepEqual(d.afar, sorted(['2f4', '2e4', '2g4', '2f3', '2f5']));
   assert.ok(
     d.both.includes('3h6') && d.both.includes('3g5') && !d.both.includes('3i7'),
@@ -81,7 +81,7 @@ test('Dragon: slides, steps and capture from afar; blocked slides stop', async (
 
 test('Elemental: move-only diagonals, capture-only squares on level 2', async () => {
   const M = await loadEngine();
-  const d = moveDiagram(M, fen({ '1f4': 'E', '3a1': 'K', '3l8': 'k' }), '1f4');
+  const d = moveDiagram(M, fen({ '1f4': 'E', '3a1': 'K', '3l8': 'k' }), '1f4').value;
   assert.deepEqual(d.move, sorted(['1e3', '1g3', '1e5', '1g5']));
   assert.deepEqual(d.capture, sorted(['2f3', '2e4', '2g4', '2f5']));
   assert.deepEqual(d.both, sorted(['1f2', '1f3', '1d4', '1e4', '1g4', '1h4', '1f5', '1f6']));
@@ -89,13 +89,13 @@ test('Elemental: move-only diagonals, capture-only squares on level 2', async ()
 
 test('frozen pieces and full positions (the piece limit) work', async () => {
   const M = await loadEngine();
-  const f = moveDiagram(M, lone('2f4', 'W', { '1f4': 'b' }), '2f4');
+  const f = moveDiagram(M, lone('2f4', 'W', { '1f4': 'b' }), '2f4').value;
   assert.equal(f.frozen, true);
   assert.deepEqual([f.move, f.capture, f.both], [[], [], []]);
   // the start position, and a piece of the side not to move
-  const w = moveDiagram(M, START, '2c2');
+  const w = moveDiagram(M, START, '2c2').value;
   assert.deepEqual([w.move, w.capture], [['2c3'], ['2b3', '2d3']]);
-  const r = moveDiagram(M, START, '3g8'); // Scarlet Dragon, Gold to move
+  const r = moveDiagram(M, START, '3g8').value; // Scarlet Dragon, Gold to move
   assert.ok(r.both.includes('3f7') && r.both.includes('3h7'));
 });
 

@@ -55,24 +55,24 @@ test("who may resign or offer: the person's side, the side to move on one device
 
   const hs = make({ mode: 'hotseat' }).ctl;
   assert.equal(offers.actingSide(hs), 'gold');
-  assert.deepEqual(hs.play('2c22c3'), {});
+  assert.deepEqual(hs.play('2c22c3'), { value: undefined });
   assert.equal(offers.actingSide(hs), 'scarlet');
-  assert.deepEqual(offers.offerDraw(hs), {});
+  assert.deepEqual(offers.offerDraw(hs), { value: undefined });
   assert.deepEqual(offers.offersState(hs).prompt, { text: 'Scarlet offers a draw.', answerer: 'gold' });
   assert.match(offers.offerDraw(hs).error, /already on the table/);
-  assert.deepEqual(offers.declineDraw(hs), {});
+  assert.deepEqual(offers.declineDraw(hs), { value: undefined });
   assert.equal(offers.offersState(hs).note, 'Gold declined the draw offer.');
-  assert.deepEqual(offers.offerDraw(hs), {});
-  assert.deepEqual(offers.acceptDraw(hs), {});
+  assert.deepEqual(offers.offerDraw(hs), { value: undefined });
+  assert.deepEqual(offers.acceptDraw(hs), { value: undefined });
   assert.equal(hs.model.status().state, 'draw-agreed');
   assert.match(offers.acceptDraw(hs).error, /no draw offer/);
   assert.deepEqual(offers.offersState(hs), { canResign: false, canOffer: false, prompt: null, note: '' });
 
   const link = make({ mode: 'link', human: 'scarlet' }).ctl;
   assert.equal(offers.actingSide(link), 'scarlet', "by link: this device's side, whoever is to move");
-  assert.deepEqual(offers.offerDraw(link), {});
+  assert.deepEqual(offers.offerDraw(link), { value: undefined });
   assert.equal(offers.offersState(link).note, 'Your draw offer is in the link to send.');
-  assert.deepEqual(offers.resign(link), {});
+  assert.deepEqual(offers.resign(link), { value: undefined });
   assert.deepEqual(link.model.ending(), { state: 'resignation', winner: 'gold' });
   assert.equal(link.endedHere, true);
   assert.equal(link.offer, null, 'an ending clears the offer');
@@ -81,7 +81,7 @@ test("who may resign or offer: the person's side, the side to move on one device
 
 test("the computer answers on its move from its search: lost accepts, even declines (core's rule)", () => {
   const { ctl, said } = make();
-  assert.deepEqual(ctl.play('2c22c3'), {});
+  assert.deepEqual(ctl.play('2c22c3'), { value: undefined });
   // the human offered; the computer's search says it is even
   ctl.offer = { kind: 'offer', by: 'gold' };
   assert.equal(offers.computerAnswers(ctl, M, { score: 10, mate: null }, 'scarlet'), false);
@@ -107,14 +107,14 @@ test("the computer answers on its move from its search: lost accepts, even decli
 
 test('the ending and the offer are part of the record: reset, reload and undo', () => {
   const { ctl } = make({ mode: 'hotseat' });
-  for (const m of ['2c22c3', '2c72c6', '2d22d3']) assert.deepEqual(ctl.play(m), {});
-  assert.deepEqual(offers.offerDraw(ctl), {}); // Scarlet offers
+  for (const m of ['2c22c3', '2c72c6', '2d22d3']) assert.deepEqual(ctl.play(m), { value: undefined });
+  assert.deepEqual(offers.offerDraw(ctl), { value: undefined }); // Scarlet offers
   let rec = ctl.record();
   assert.deepEqual(rec.offer, { kind: 'offer', by: 'scarlet' });
   const again = make({ mode: 'hotseat' }).ctl;
   again.reset(JSON.parse(JSON.stringify(rec)));
   assert.deepEqual(again.offer, rec.offer);
-  assert.deepEqual(offers.resign(ctl), {}); // Scarlet resigns
+  assert.deepEqual(offers.resign(ctl), { value: undefined }); // Scarlet resigns
   rec = ctl.record();
   assert.deepEqual(rec.ending, { state: 'resignation', winner: 'gold' });
   assert.equal(rec.offer, undefined);
@@ -252,32 +252,32 @@ test('takebacks: on one device the mover asks and the side to move answers; by l
 
   const ai = make({ mode: 'ai' }).ctl;
   assert.equal(offers.asksForTakeback(ai), false, 'against the computer Undo takes back at once');
-  assert.deepEqual(ai.play('2c22c3'), {});
-  assert.deepEqual(offers.undoOrAsk(ai), {});
+  assert.deepEqual(ai.play('2c22c3'), { value: undefined });
+  assert.deepEqual(offers.undoOrAsk(ai), { value: undefined });
   assert.equal(ai.model.length, 0);
 
   const hs = make({ mode: 'hotseat' }).ctl;
   assert.equal(offers.takebackState(hs).canAsk, false, 'no move yet');
-  assert.deepEqual(hs.play('2c22c3'), {});
-  assert.deepEqual(offers.undoOrAsk(hs), {});
+  assert.deepEqual(hs.play('2c22c3'), { value: undefined });
+  assert.deepEqual(offers.undoOrAsk(hs), { value: undefined });
   assert.equal(hs.model.length, 1, 'asked, not taken back');
   assert.deepEqual(offers.takebackState(hs).prompt, {
     text: 'Gold asks to take back their last move.',
     answerer: 'scarlet',
   });
   assert.match(offers.undoOrAsk(hs).error, /already on the table/);
-  assert.deepEqual(offers.declineTakeback(hs), {});
+  assert.deepEqual(offers.declineTakeback(hs), { value: undefined });
   assert.equal(offers.takebackState(hs).note, 'Scarlet declined the takeback.');
   assert.equal(hs.model.length, 1);
-  assert.deepEqual(offers.undoOrAsk(hs), {});
-  assert.deepEqual(offers.acceptTakeback(hs), {});
+  assert.deepEqual(offers.undoOrAsk(hs), { value: undefined });
+  assert.deepEqual(offers.acceptTakeback(hs), { value: undefined });
   assert.equal(hs.model.length, 0);
   assert.equal(hs.takeback, null);
   assert.match(offers.acceptTakeback(hs).error, /no takeback request/);
 
   const a = make({ mode: 'link', human: 'gold' }).ctl;
-  assert.deepEqual(a.play('2c22c3'), {});
-  assert.deepEqual(offers.undoOrAsk(a), {});
+  assert.deepEqual(a.play('2c22c3'), { value: undefined });
+  assert.deepEqual(offers.undoOrAsk(a), { value: undefined });
   assert.deepEqual(a.record().takeback, { kind: 'ask', by: 'gold' });
   assert.equal(
     offers.takebackState(a).note,
@@ -289,7 +289,7 @@ test('takebacks: on one device the mover asks and the side to move answers; by l
     text: 'Your opponent asks to take back their last move.',
     answerer: 'scarlet',
   });
-  assert.deepEqual(offers.acceptTakeback(b), {});
+  assert.deepEqual(offers.acceptTakeback(b), { value: undefined });
   assert.equal(b.model.length, 0);
   assert.deepEqual(b.takeback, { kind: 'accepted', by: 'scarlet' });
   assert.equal(offers.takebackState(b).note, 'You accepted the takeback: send your opponent the link.');
@@ -330,7 +330,7 @@ test('links: takeback= and help= round trip; bad values are refused', () => {
 test('help used between people is noted in the record for both; not against the computer', () => {
   const { ctl } = make({ mode: 'hotseat' });
   assert.equal(ctl.useAssist('hint'), true);
-  assert.deepEqual(ctl.play('2c22c3'), {});
+  assert.deepEqual(ctl.play('2c22c3'), { value: undefined });
   assert.equal(ctl.useAssist('analysis'), true);
   assert.equal(ctl.useAssist('analysis'), true, 'once a turn');
   assert.deepEqual(ctl.assists, [

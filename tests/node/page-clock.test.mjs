@@ -5,14 +5,14 @@ import assert from 'node:assert/strict';
 import * as C from '../../web/app/session/game/clock.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12); // any epoch ms
-const fischer = (m, s) => C.readTc(`${m}+${s}`).tc;
+const fischer = (m, s) => C.readTc(`${m}+${s}`).value;
 
 test('time controls: presets, custom, correspondence, none; bad ones named', () => {
-  for (const p of C.PRESETS) assert.equal(C.tcCode(C.readTc(p).tc), p);
-  assert.deepEqual(C.readTc('5+3').tc, { kind: 'fischer', base: 300000, inc: 3000 });
-  assert.deepEqual(C.readTc('0.5+0').tc, { kind: 'fischer', base: 30000, inc: 0 });
-  assert.deepEqual(C.readTc('3d').tc, { kind: 'days', days: 3 });
-  assert.equal(C.readTc('none').tc, null);
+  for (const p of C.PRESETS) assert.equal(C.tcCode(C.readTc(p).value), p);
+  assert.deepEqual(C.readTc('5+3').value, { kind: 'fischer', base: 300000, inc: 3000 });
+  assert.deepEqual(C.readTc('0.5+0').value, { kind: 'fischer', base: 30000, inc: 0 });
+  assert.deepEqual(C.readTc('3d').value, { kind: 'days', days: 3 });
+  assert.equal(C.readTc('none').value, null);
   assert.equal(C.pgnTimeControl(fischer(5, 3)), '300+3');
   assert.equal(C.pgnTimeControl({ kind: 'days', days: 1 }), '1/86400');
   assert.equal(C.pgnTimeControl(null), '-');
@@ -78,7 +78,7 @@ test('a flag, the clocks stopped at the end, a takeback gives no time back', () 
 });
 
 test("correspondence: each move refills the clock; a link's move times make the same clock", () => {
-  const tc = C.readTc('1d').tc,
+  const tc = C.readTc('1d').value,
     DAY = 86400000;
   let c = C.moved(C.newClock(tc), 'gold', T0);
   c = C.moved(c, 'scarlet', T0 + 20 * 3600000);
@@ -139,7 +139,7 @@ function timed(mode, tcText, extra = {}) {
     now: () => t,
   });
   ctl.reset({
-    settings: cleanSettings({ mode, human: 'gold', level: 1, tc: C.readTc(tcText).tc }),
+    settings: cleanSettings({ mode, human: 'gold', level: 1, tc: C.readTc(tcText).value }),
     ...extra,
   });
   return {
@@ -154,9 +154,9 @@ function timed(mode, tcText, extra = {}) {
 test('one device on a clock: moves charge the mover, a flag ends the game through core', () => {
   const { ctl, at } = timed('hotseat', '1+2');
   assert.equal(ctl.clock.running, null);
-  assert.deepEqual(ctl.play('2c22c3'), {}); // Gold's first move: free
+  assert.deepEqual(ctl.play('2c22c3'), { value: undefined }); // Gold's first move: free
   at(15000);
-  assert.deepEqual(ctl.play('2c72c6'), {}); // Scarlet spent 15 s, +2
+  assert.deepEqual(ctl.play('2c72c6'), { value: undefined }); // Scarlet spent 15 s, +2
   assert.equal(ctl.timeLeft('scarlet'), 47000);
   assert.equal(ctl.checkFlag(), false);
   at(15000 + 59999);
@@ -183,8 +183,8 @@ test('a device asleep while the computer thinks: not charged to the computer; a 
     m = 0; // the wall clock (epoch ms) and the monotonic one (stands still in sleep)
   const settings = (tc) => cleanSettings({ mode: 'ai', human: 'gold', level: 1, tc });
   const ctl = new Controller(new GameModel(M), settings(null), { now: () => t, monotonic: () => m });
-  ctl.reset({ settings: settings(C.readTc('1+0').tc) });
-  assert.deepEqual(ctl.play('2c22c3'), {}); // Gold's first move (free): the computer's clock runs
+  ctl.reset({ settings: settings(C.readTc('1+0').value) });
+  assert.deepEqual(ctl.play('2c22c3'), { value: undefined }); // Gold's first move (free): the computer's clock runs
   t += 3000;
   m += 3000;
   assert.equal(ctl.checkFlag(), false); // it has thought 3 s
@@ -193,7 +193,7 @@ test('a device asleep while the computer thinks: not charged to the computer; a 
   m += 2000; // awake, it thinks 2 s more
   assert.equal(ctl.checkFlag(), false); // no flag: the hour asleep is not its time
   assert.equal(ctl.timeLeft('scarlet'), 55000);
-  assert.deepEqual(ctl.play('2c72c6'), {}); // its move, played when the worker answers
+  assert.deepEqual(ctl.play('2c72c6'), { value: undefined }); // its move, played when the worker answers
   assert.equal(ctl.timeLeft('scarlet'), 55000);
   assert.equal(ctl.clock.stamps[1].left, 55000); // the record's [%clk] says the same
   t += 1500;
@@ -244,10 +244,10 @@ test("a flag against a lone King is a draw (core's rule)", () => {
   const kingOnly = '9k2/12/12/12/12/12/7R4/12/12/12/12/12/3T4U3/12/12/12/12/12/9K2/12/12/12/12/12 g 0 1';
   const { ctl, at } = timed('hotseat', '0.25+0', { startFen: kingOnly });
   const legal = ctl.model.game.legalMoves();
-  assert.deepEqual(ctl.play(legal[0]), {}); // Gold's first move: free
+  assert.deepEqual(ctl.play(legal[0]), { value: undefined }); // Gold's first move: free
   const scarletMove = ctl.model.game.legalMoves()[0];
   at(1000);
-  assert.deepEqual(ctl.play(scarletMove), {});
+  assert.deepEqual(ctl.play(scarletMove), { value: undefined });
   at(1000 + 15000); // Gold's 15 s
   assert.equal(ctl.checkFlag(), true);
   assert.equal(ctl.model.status().state, 'timeout-draw');
@@ -284,7 +284,7 @@ test('a reload restores the clocks with the time away counted; takebacks on a cl
   assert.equal(ai.ctl.undoCount(), 0);
   assert.match(ai.ctl.undoRefusal(), /No takebacks against the computer on a clock/);
   // the computer against itself and play by link take no live clock
-  assert.equal(cleanSettings({ mode: 'watch', tc: C.readTc('3+2').tc }).tc, null);
-  assert.equal(cleanSettings({ mode: 'link', tc: C.readTc('3+2').tc }).tc, null);
-  assert.deepEqual(cleanSettings({ mode: 'link', tc: C.readTc('3d').tc }).tc, { kind: 'days', days: 3 });
+  assert.equal(cleanSettings({ mode: 'watch', tc: C.readTc('3+2').value }).tc, null);
+  assert.equal(cleanSettings({ mode: 'link', tc: C.readTc('3+2').value }).tc, null);
+  assert.deepEqual(cleanSettings({ mode: 'link', tc: C.readTc('3d').value }).tc, { kind: 'days', days: 3 });
 });

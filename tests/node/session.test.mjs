@@ -53,7 +53,7 @@ function session(storage, hash = '') {
 // Plays the engine's first legal move for the side to move; its coordinates.
 function playFirst(ctl) {
   const move = ctl.model.game.legalMoves()[0];
-  assert.deepEqual(ctl.play(move), {});
+  assert.deepEqual(ctl.play(move), { value: undefined });
   return ctl.model.coordinates().at(-1);
 }
 
@@ -66,29 +66,29 @@ test('a new game, moves, a takeback and a draw offer: saved and in the address',
 
   // a move by the board's clicks, then one for each side
   assert.equal(ctl.select('2c2'), true);
-  assert.deepEqual(ctl.click('2c3'), {});
+  assert.deepEqual(ctl.click('2c3'), { value: undefined });
   playFirst(ctl);
   playFirst(ctl);
   const played = ctl.model.coordinates();
   assert.equal(played.length, 3);
   assert.equal(played[0], '2c22c3');
-  assert.deepEqual(store.load().record.moves, played, 'each move is saved');
+  assert.deepEqual(store.load().value.moves, played, 'each move is saved');
   assert.deepEqual(decodeHash(address.hash).moves, played, 'and written to the address');
 
   // a takeback: the last move goes, from the game, the store and the address
   assert.equal(ctl.undo(), 1);
   assert.deepEqual(ctl.model.coordinates(), played.slice(0, 2));
-  assert.deepEqual(store.load().record.moves, played.slice(0, 2));
+  assert.deepEqual(store.load().value.moves, played.slice(0, 2));
   assert.deepEqual(decodeHash(address.hash).moves, played.slice(0, 2));
 
   // a draw offered by the side to move and accepted by the other: the game is over
-  assert.deepEqual(offerDraw(ctl), {});
+  assert.deepEqual(offerDraw(ctl), { value: undefined });
   assert.equal(ctl.offer.kind, 'offer');
   assert.deepEqual(offerDraw(ctl).error, 'A draw offer is already on the table.');
-  assert.deepEqual(acceptDraw(ctl), {});
+  assert.deepEqual(acceptDraw(ctl), { value: undefined });
   assert.equal(ctl.isOver(), true);
   assert.deepEqual(ctl.model.ending(), { state: 'draw-agreed', winner: null });
-  assert.equal(store.load().record.ending.state, 'draw-agreed', 'the ending is saved');
+  assert.equal(store.load().value.ending.state, 'draw-agreed', 'the ending is saved');
   assert.equal(decodeHash(address.hash).ending.state, 'draw-agreed', 'and in the link');
   assert.match(ctl.mayMove().error, /The game is over/, 'no move after the game ended');
 });

@@ -3,7 +3,8 @@
 // as app/ui/embed/start-embed.js does, and puts window.__embed over it: read-only views of
 // what it shows, including what it handed the board (the marks, square names), and every
 // message it showed. None of it is in the site players get.
-import { startEmbed, messages } from '../app/ui/embed/embed.js';
+import { startEmbed } from '../app/ui/embed/embed.js';
+import { Emitter } from '../app/util/emitter.js';
 import { createBoard } from '../renderer/board.js';
 import { squareName } from '../app/facts/squares.js';
 
@@ -11,9 +12,11 @@ const names = (list) => (list || []).map(squareName);
 /** @type {Record<string, any>} */
 const hook = { ready: false, piecesReady: false, messages: [] }; // failed: why it could not start
 /** @type {any} */ (window).__embed = hook;
+const messages = new Emitter();
 messages.on('say', (t) => hook.messages.push(t));
 let handed = {}; // the keys of every board.set, merged: what the board shows
-const r = await startEmbed({
+const started = await startEmbed({
+  messages,
   createBoard: async (...a) => {
     const b = await createBoard(...a);
     const set = b.set.bind(b);
@@ -24,20 +27,21 @@ const r = await startEmbed({
     return b;
   },
 });
-if (r.error) hook.failed = r.error;
+const r = started.value; // the embed's parts
+if (started.error) hook.failed = started.error;
 else {
-  const game = r.game;
+  const model = r.session.model; // the diagram's game (session/game/diagram.js)
   Object.assign(hook, {
     options: r.options,
-    fen: () => game().fen(),
+    fen: () => model.live.fen,
     squarePoint: (name) => r.point(name),
     labels: () => r.board.labels(),
     state: () => {
       r.flush(); // what the last change asked the board to show
       const d = handed.diagram;
       return {
-        fen: game().fen(),
-        moves: game().history().coordinate,
+        fen: model.live.fen,
+        moves: model.coordinates(),
         selected: r.selected(),
         diagram: r.diagram(),
         // the marks on the boards, by square name

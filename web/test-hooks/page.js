@@ -18,7 +18,7 @@ const hook = { moduleAt: now(), ready: false, readyAt: null, errors: [], announc
 announcements.on('say', (t) => hook.announcements.push(t));
 
 const boards = new Map(); // container id -> the board made in it (the piece card's: 'piece-card-board')
-const r = await startPage({
+const started = await startPage({
   createBoard: async (...a) => {
     const b = await createBoard(...a);
     hook.boardAt ??= now();
@@ -32,7 +32,8 @@ const r = await startPage({
     return M;
   },
 });
-if (r.error) hook.errors.push(r.error);
+const r = started.value; // the page's parts
+if (started.error) hook.errors.push(started.error);
 else connect(r);
 
 /** @param {Record<string, any>} parts the page's (startPage's answer) */

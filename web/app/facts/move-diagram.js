@@ -6,7 +6,7 @@
 
 import { parseSquare } from './squares.js';
 import { useFacts, pieceName, pieceSide, defaultRules } from './facts.js';
-import { attempt } from '../util/result.js';
+import { attempt, failure, success } from '../util/result.js';
 
 function sortSquares(list) {
   return [...new Set(list)].sort((a, b) => parseSquare(a) - parseSquare(b));
@@ -15,16 +15,16 @@ function sortSquares(list) {
 /**
  * The move diagram of the piece on `square` in position `fen`.
  * M: the engine module (DragonchessEngine() instance). fen: position string ('' for the
- * start). Returns {piece, side: 'gold'|'scarlet', name, square, move, capture, both, afar,
- * frozen} (square lists sorted by square number) or {error}.
+ * start). Returns {value: {piece, side: 'gold'|'scarlet', name, square, move, capture,
+ * both, afar, frozen}} (square lists sorted by square number) or {error}.
  */
 /**
  * @typedef {{piece: string, side: string, name: string, square: string, move: string[], capture: string[], both: string[], afar: string[], frozen: boolean}} MoveDiagram
- * @returns {import('../util/result.js').Result & Partial<MoveDiagram>}
+ * @returns {import('../util/result.js').Result<MoveDiagram>}
  */
 export function moveDiagram(M, fen, square, rules) {
   if (parseSquare(square) === null)
-    return { error: `'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)` };
+    return failure(`'${String(square).slice(0, 8)}' is not a square (a square is like 2c3)`);
   useFacts(M);
   const g = new M.Game();
   try {
@@ -35,7 +35,7 @@ export function moveDiagram(M, fen, square, rules) {
     if (d.error) return d;
     const r = d.value,
       piece = r.piece;
-    return {
+    return success({
       piece,
       side: pieceSide(piece),
       name: pieceName(piece),
@@ -45,7 +45,7 @@ export function moveDiagram(M, fen, square, rules) {
       both: sortSquares(r.both),
       afar: sortSquares(r.afar),
       frozen: !!r.frozen,
-    };
+    });
   } finally {
     g.delete();
   }

@@ -1,25 +1,38 @@
-// The page's one convention for what can fail (docs/architecture.md): a function that can
-// fail because of what a person, a file, a link, the stored data, the browser or the
-// engine gave it returns a result: {error: a sentence for people, code?} when it failed,
-// else its value (an object without `error`, or {} when there is none). Nothing is half
-// done when it fails. Throwing is left to programming errors (input no page produces).
+// The page's one convention for what can fail (docs/architecture.md, "Errors"): a function
+// that can fail because of what a person, a file, a link, the stored data, the browser or
+// the engine gave it returns a Result, one shape: {value} when it did what was asked (the
+// value undefined when there is nothing to give), {error: a sentence for people, code?,
+// line?} when it failed. Nothing is half done when it fails. Throwing is left to
+// programming errors (input no page produces). It declares `@returns {Result<T>}` (or a
+// Promise of one), so TypeScript's checker holds every return to the shape;
+// tests/node/results.test.mjs fails on a function that returns a failure without it.
 //
 // The engine speaks its own way (an Error with a code, a rejected promise: the worker
 // protocol); attempt() and settle() turn that into a result where the page calls it.
 
 /**
- * What a fallible call answers, one shape: `error` (a sentence for people) when it failed,
- * with a `code` where callers tell failures apart and a record's `line`; else no `error`,
- * and what it gives in `value` (attempt, settle) or in fields of its own.
+ * A failure: `error`, a sentence for people; a `code` where callers tell failures apart; a
+ * record's `line`.
+ * @typedef {{error: string, code?: string, line?: number, value?: undefined}} Failure
+ */
+/**
+ * What a fallible call answers: what it gives in `value`, or a Failure. Callers ask
+ * `if (r.error)`.
  * @template [T=any]
- * @typedef {{error?: string, code?: string, line?: number, value?: T}} Result
+ * @typedef {{value: T, error?: undefined, code?: undefined} | Failure} Result
  */
 
+/** Success as a result: {value} (undefined when the call gives nothing).
+ *  @template [T=undefined] @param {T} [value] @returns {Result<T>} */
+export function success(value) {
+  return { value };
+}
+
 /** A failure as a result: from an Error (its message, its code, a record's line) or from a sentence.
- *  @param {any} e @param {string} [code] @returns {Result<never>} */
+ *  @param {any} e @param {string} [code] @returns {Failure} */
 export function failure(e, code) {
   if (typeof e === 'string') return code ? { error: e, code } : { error: e };
-  /** @type {Result<never>} */
+  /** @type {Failure} */
   const r = { error: String((e && e.message) || e) };
   if (code || (e && e.code)) r.code = code || e.code;
   if (e && e.line !== undefined) r.line = e.line;
@@ -39,8 +52,5 @@ export function attempt(fn) {
 /** A promise as a result: {value} with what it resolved to, or the failure it was rejected with.
  *  @template T @param {Promise<T> | T} promise @returns {Promise<Result<T>>} */
 export function settle(promise) {
-  return Promise.resolve(promise).then(
-    (value) => ({ value }),
-    (e) => failure(e),
-  );
+  return Promise.resolve(promise).then(success, failure);
 }

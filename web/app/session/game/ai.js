@@ -4,7 +4,7 @@
 // position and the moves (the client sends only what changed).
 import { EngineClient, REVIEW_LIMITS } from '../../../engine/engine-client.js';
 import { strengthRange } from '../../facts/facts.js';
-import { settle } from '../../util/result.js';
+import { failure, settle, success } from '../../util/result.js';
 
 // A stop that fails finds no search to stop (the worker was restarted or closed): its
 // result asks for nothing more.
@@ -39,6 +39,7 @@ export function createAI(ctl, ui, options = {}) {
   };
   let engine = null;
   let readied;
+  /** @type {Promise<import('../../util/result.js').Result>} */
   const ready = new Promise((resolve) => {
     readied = resolve;
   });
@@ -50,13 +51,13 @@ export function createAI(ctl, ui, options = {}) {
     engine.ready().then(
       () => {
         ai.ready = true;
-        readied({});
+        readied(success());
         ui.onState();
         maybe();
       },
       (e) => {
         ai.error = 'The engine failed to start: ' + e.message;
-        readied({ error: ai.error });
+        readied(failure(ai.error));
         ui.toast(ai.error);
         ui.onState();
       },
@@ -189,7 +190,7 @@ export function createAI(ctl, ui, options = {}) {
   ctl.on('reset', () => {
     ai.info = null;
   }); // another game: nothing of the last one's thinking stays
-  // whenReady(): resolves once the engine answers ({}), or could not start ({error}).
+  // whenReady(): resolves once the engine answers ({value}), or could not start ({error}).
   return {
     state: ai,
     start,

@@ -20,6 +20,8 @@
 
 import { other } from '../../facts/facts.js';
 import { count } from '../../util/plural.js';
+import { failure, success } from '../../util/result.js';
+/** @typedef {import('../../util/result.js').Result} Result */
 
 // The units of a duration in words, by the language's plural rules (util/plural.js).
 const UNITS = {
@@ -66,21 +68,24 @@ export function pgnTimeControl(tc) {
   return `${tc.base / 1000}+${tc.inc / 1000}`;
 }
 
-// The text of a time control ('5+3', '3d', 'none', as tcCode writes it) -> {tc} or
-// {error} naming what is wrong. `what`: how the text is named in the message.
+// The text of a time control ('5+3', '3d', 'none', as tcCode writes it) -> {value: the
+// time control, or null for none} or {error} naming what is wrong. `what`: how the text is
+// named in the message.
+/** @returns {Result} */
 export function readTc(text, what = 'time control') {
   const t = String(text ?? '')
     .trim()
     .toLowerCase();
   const shown = JSON.stringify(String(text ?? '').slice(0, 24));
-  const bad = (why) => ({ error: `the ${what} ${shown} ${why}` });
-  if (t === 'none' || t === '-' || t === '') return { tc: null };
+  /** @returns {import('../../util/result.js').Failure} */
+  const bad = (why) => failure(`the ${what} ${shown} ${why}`);
+  if (t === 'none' || t === '-' || t === '') return success(null);
   let m = /^(\d{1,2})d$/.exec(t);
   if (m) {
     const days = Number(m[1]);
     if (!DAYS.includes(days))
       return bad(`is not a correspondence time control: days a move are ${DAYS.join(', ')}`);
-    return { tc: { kind: 'days', days } };
+    return success({ kind: 'days', days });
   }
   m = /^(\d{1,3}(?:\.\d{1,2})?)\+(\d{1,3})$/.exec(t);
   if (!m) return bad('cannot be read: write minutes+seconds such as 5+3, days a move such as 3d, or none');
@@ -91,7 +96,7 @@ export function readTc(text, what = 'time control') {
   if (minutes <= 0 || minutes > MAX_MINUTES)
     return bad(`has minutes out of range: more than 0, at most ${MAX_MINUTES}`);
   if (inc > MAX_INC) return bad(`has an increment out of range: at most ${MAX_INC} seconds`);
-  return { tc: { kind: 'fischer', base: minutes * 60000, inc: inc * 1000 } };
+  return success({ kind: 'fischer', base: minutes * 60000, inc: inc * 1000 });
 }
 
 // A stored time control -> the same, valid, or null.
@@ -102,7 +107,7 @@ export function cleanTc(x) {
       x.kind === 'days' ? { kind: 'days', days: x.days } : { kind: 'fischer', base: x.base, inc: x.inc },
     ),
   );
-  return r.error ? null : r.tc;
+  return r.error ? null : r.value;
 }
 
 // --- the clock --------------------------------------------------------------------------
@@ -220,7 +225,7 @@ export function fromControl({ base, inc, moves }) {
     return { kind: 'days', days: base / DAY };
   if (moves !== 0 || base % 15000 !== 0 || inc % 1000 !== 0) return null;
   const r = readTc(`${base / 60000}+${inc / 1000}`);
-  return r.error ? null : r.tc;
+  return r.error ? null : r.value;
 }
 
 // The clocks of a game read from a record: `clocks`, each ply's time left after it ([%clk]:

@@ -4,7 +4,7 @@
 // (select, play, undo, redo, browse, reset), and a move queued while the other side thinks
 // (a premove, played when the turn comes). The record itself is the GameModel over the
 // main-thread engine (model.js); who plays each side are player objects (players.js).
-// What can fail answers a result (util/result.js): {} or {error: why, for people}.
+// What can fail answers a result (util/result.js): {value} or {error: why, for people}.
 // It is the one writer of the game's state: the other modules read its fields and ask it
 // (its methods), none assigns them or emits its events. The page listens to its events
 // (EVENTS, below: an event not declared there throws).
@@ -27,9 +27,10 @@ import {
 import { Emitter } from '../../util/emitter.js';
 import { playersFor, opponentText, recordedNames } from './players.js';
 import { offerAfterMove, takebackAfterMove } from './offers.js';
-import { failure } from '../../util/result.js';
+import { failure, success } from '../../util/result.js';
 import * as clock from './clock.js';
 import { count } from '../../util/plural.js';
+/** @typedef {import('../../util/result.js').Result} Result */
 
 export const WAITING = "Waiting for your opponent's move — send them the link";
 const SLEEP_MIN_MS = 2000; // less than this between the clocks is the wall clock's own correction
@@ -182,7 +183,7 @@ export class Controller extends Emitter {
     return !this.isOver() && !this.paused && this.aiPlays(this.sideToMove());
   }
 
-  // The one reset path: a new game, a saved game, a link, a previous game. -> {} or
+  // The one reset path: a new game, a saved game, a link, a previous game. -> {value} or
   // {error} with the engine's message when the game is not valid (everything as it was).
   // `restored`: the game comes from storage as it is (the 'record' event says so).
   // `ending`, `offer`, `takeback`, `assists`, `premove`, `endedHere`, `meta`, `rules` (the
@@ -237,7 +238,7 @@ export class Controller extends Emitter {
     this.emit('change');
     this.emit('turn');
     this.premoveDue();
-    return {};
+    return success();
   }
 
   clearTransient() {
@@ -387,19 +388,20 @@ export class Controller extends Emitter {
   }
 
   // A click (or Enter) on a square: browse back to the live position, move the selected
-  // piece there, select the piece there, or deselect. -> {} or {error} (a move refused).
+  // piece there, select the piece there, or deselect. -> {value} or {error} (a move refused).
   click(name) {
     if (!this.isLive()) {
       this.goTo(this.model.length);
-      return {};
+      return success();
     }
     if (this.selected && this.dests.some((d) => d.to === name)) return this.moveSelected(name);
     if (!this.pieceAt(name) || this.selected === name) this.deselect();
     else this.select(name);
     this.emit('change');
-    return {};
+    return success();
   }
 
+  /** @returns {Result} */
   moveSelected(to) {
     const d = this.dests.find((x) => x.to === to);
     if (!d) return failure('that square is not a legal destination');
@@ -424,7 +426,7 @@ export class Controller extends Emitter {
     this.emit('announce', `Premove queued: ${d.algebraic}.`);
     this.emit('record');
     this.emit('change');
-    return {};
+    return success();
   }
   /** Cancels the queued move; whether there was one. */
   cancelPremove() {
@@ -459,17 +461,19 @@ export class Controller extends Emitter {
     this.emit('change');
   }
 
-  // Whether the person at this device may move now: {} or {error: why not}.
+  // Whether the person at this device may move now: {value} or {error: why not}.
+  /** @returns {Result} */
   mayMove() {
     if (this.isOver()) return failure(GAME_OVER);
     if (this.noHuman()) return failure('You are watching the computer play both sides.');
     const stm = this.sideToMove();
-    if (this.humanPlays(stm)) return {};
+    if (this.humanPlays(stm)) return success();
     if (this.player(stm).kind === 'remote') return failure(`Not your turn: ${WAITING}.`);
     return failure('Not your turn: the computer is to move.');
   }
 
-  // A move typed in algebraic or coordinate notation -> {} (played) or {error}.
+  // A move typed in algebraic or coordinate notation -> {value} (played) or {error}.
+  /** @returns {Result} */
   playTyped(text) {
     const t = String(text || '').trim();
     if (!t) return failure('Type a move, such as W2c3 or 2c22c3.');
@@ -480,15 +484,16 @@ export class Controller extends Emitter {
   }
 
   // --- playing --------------------------------------------------------------------------
-  // Plays a move (coordinate or algebraic) by the side to move -> {} or {error} with the
+  // Plays a move (coordinate or algebraic) by the side to move -> {value} or {error} with the
   // engine's reason it is not legal (nothing changed then).
+  /** @returns {Result} */
   play(move) {
     const before = this.model.live;
     const now = this.now();
     if (this.checkFlag(now)) return failure(resultReason(this.model.status()));
     const r = this.model.play(move);
     if (r.error) return r;
-    const played = r.played;
+    const played = r.value;
     if (this.clock) {
       this.clock = clock.moved(this.clock, before.side, now);
       if (this.isOver()) this.clock = clock.stopped(this.clock, now);
@@ -510,7 +515,7 @@ export class Controller extends Emitter {
       this.emit('turn');
       this.premoveDue();
     }
-    return {};
+    return success();
   }
 
   // --- the clocks ---------------------------------------------------------------------------
@@ -549,7 +554,7 @@ export class Controller extends Emitter {
   }
 
   // Ends the game off the board (offers.js decides who may): ending {state: 'resignation',
-  // winner} or {state: 'draw-agreed'}. -> {} or {error} (core's: the game is over).
+  // winner} or {state: 'draw-agreed'}. -> {value} or {error} (core's: the game is over).
   end(ending) {
     if (!this.isLive()) this.goTo(this.model.length);
     const r = this.model.end(ending);
@@ -563,7 +568,7 @@ export class Controller extends Emitter {
     this.emit('record');
     this.emit('change');
     this.emit('over');
-    return {};
+    return success();
   }
 
   // The draw offer on the table changed (offers.js decides how), said in `words`.
@@ -831,8 +836,9 @@ export class Controller extends Emitter {
     };
   }
 
-  // The board component's move(from, to) (square integers) -> {} (played, or queued while
+  // The board component's move(from, to) (square integers) -> {value} (played, or queued while
   // the other side thinks) or {error} (neither).
+  /** @returns {Result} */
   playSquares(from, to) {
     const f = squareName(from),
       t = squareName(to);

@@ -8,7 +8,8 @@
 import { parseSquare } from '../../facts/squares.js';
 import { useFacts, pieceValue, pieceSide, SIDE_NAME, defaultRules } from '../../facts/facts.js';
 import { movesByOrigin } from '../../facts/moves.js';
-import { attempt, failure } from '../../util/result.js';
+import { attempt, failure, success } from '../../util/result.js';
+/** @typedef {import('../../util/result.js').Result} Result */
 
 export const START = 'startpos';
 
@@ -29,8 +30,9 @@ export function material(board) {
 export const OFF_BOARD = Object.freeze(['resignation', 'draw-agreed', 'timeout', 'timeout-draw']);
 
 // Plays an ending off the board on an engine Game: a resignation by the loser, an agreed
-// draw, or the side to move's flag. -> {} or {error} (core's: the game is over; a flag
+// draw, or the side to move's flag. -> {value} or {error} (core's: the game is over; a flag
 // said to be the side's not to move; or an unknown ending).
+/** @returns {Result} */
 function endGame(game, ending) {
   if (ending.state === 'resignation' && (ending.winner === 'gold' || ending.winner === 'scarlet')) {
     return attempt(() => game.resign(ending.winner === 'gold' ? 'scarlet' : 'gold'));
@@ -90,11 +92,12 @@ export class GameModel {
     this.redo = [];
   }
 
-  // Validates (through the engine) and loads a whole game -> {} or {error} with the
+  // Validates (through the engine) and loads a whole game -> {value} or {error} with the
   // engine's message when anything is wrong, the current game untouched. `redo`: moves to
   // offer for redo, kept as far as they are legal (core's redo stack holds them).
   // `ending`: a result off the board after the moves (see ending()), or null. `rules`: the
   // rule set the game is played under (an unknown one is refused by the engine).
+  /** @returns {Result} */
   load(startFen, moves, redo = [], ending = null, rules = defaultRules()) {
     if (typeof startFen !== 'string') return failure('the start position is not text');
     if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string'))
@@ -105,7 +108,7 @@ export class GameModel {
         probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? defaultRules()),
       ); // all or nothing
       if (set.error) return set;
-      const ended = ending ? endGame(probe, ending) : {};
+      const ended = ending ? endGame(probe, ending) : success();
       if (ended.error) return ended;
     } finally {
       probe.delete();
@@ -120,7 +123,7 @@ export class GameModel {
     }
     for (let i = 0; i < n; i++) this.game.undo();
     this._syncRedo();
-    return ending ? this.end(ending) : {};
+    return ending ? this.end(ending) : success();
   }
 
   // The result off the board, if the game ended so: {state: 'resignation', winner},
@@ -131,14 +134,14 @@ export class GameModel {
     return OFF_BOARD.includes(st.state) ? { state: st.state, winner: st.winner } : null;
   }
   // Ends the game off the board (core decides whether it may: game-over otherwise):
-  // ending as ending() gives it. -> {} or {error}. Undo takes it back with the last move
+  // ending as ending() gives it. -> {value} or {error}. Undo takes it back with the last move
   // (core's rule).
   end(ending) {
     const r = endGame(this.game, ending);
     if (r.error) return r;
     this._dests = this._premoves = null;
     this.snaps[this.snaps.length - 1] = this._snapshot();
-    return {};
+    return success();
   }
 
   // The moves undo() took back, the next redo first: a mirror of core's redo stack.
@@ -194,11 +197,12 @@ export class GameModel {
   // A move by the side to move (coordinate or algebraic) -> {played} (the engine's move),
   // or {error} with the engine's reason it is not legal (nothing changed). Clears the redo
   // line unless the move is the one it would redo.
+  /** @returns {Result} */
   play(move) {
     const r = attempt(() => this._apply(move));
     if (r.error) return r;
     this._syncRedo(); // core keeps the redo line when the move is the one it would redo
-    return { played: r.value };
+    return r;
   }
 
   undo() {
@@ -233,11 +237,11 @@ export class GameModel {
     }
   }
 
-  // The side to move after `moves` from `startFen` -> {side} or {error} (the engine's reason).
+  // The side to move after `moves` from `startFen` -> {value: side} or {error} (the engine's reason).
   // (under `rules`, this game's by default)
+  /** @returns {import('../../util/result.js').Result<string>} */
   sideAfter(startFen, moves, rules = this.rules) {
-    const r = attempt(() => this._probe(startFen, moves, (g) => g.sideToMove(), rules));
-    return r.error ? r : { side: r.value };
+    return attempt(() => this._probe(startFen, moves, (g) => g.sideToMove(), rules));
   }
 
   // The legal moves of the live position by origin square (name -> moves sorted by

@@ -22,7 +22,8 @@
 //
 // Plain logic over the controller (Node-tested); the panel is ui/page/offers-panel.js.
 import { SIDE_NAME, other } from '../../facts/facts.js';
-import { failure } from '../../util/result.js';
+import { failure, success } from '../../util/result.js';
+/** @typedef {import('../../util/result.js').Result} Result */
 
 /** What becomes of the offer on the table when `mover` moves. */
 export function offerAfterMove(offer, mover) {
@@ -76,35 +77,35 @@ export function offersState(ctl) {
   return st;
 }
 
-/** The person here resigns. -> {} or {error: why not}. */
+/** The person here resigns. -> {value} or {error: why not}. @returns {Result} */
 export function resign(ctl) {
   const me = actingSide(ctl);
   if (!me) return failure('Nobody plays here: the computer plays both sides.');
   return ctl.end({ state: 'resignation', winner: other(me) });
 }
 
-/** The person here offers a draw. -> {} or {error: why not}. */
+/** The person here offers a draw. -> {value} or {error: why not}. @returns {Result} */
 export function offerDraw(ctl) {
   const me = actingSide(ctl);
   if (!offersState(ctl).canOffer)
     return failure(ctl.isOver() ? 'The game is over.' : 'A draw offer is already on the table.');
   ctl.setOffer({ kind: 'offer', by: me }, `${SIDE_NAME[me]} offers a draw.`);
-  return {};
+  return success();
 }
 
-/** The offer on the table is accepted: the game is drawn. -> {} or {error: why not}. */
+/** The offer on the table is accepted: the game is drawn. -> {value} or {error: why not}. @returns {Result} */
 export function acceptDraw(ctl) {
   const p = offersState(ctl).prompt;
   if (!p) return failure('There is no draw offer to accept.');
   return ctl.end({ state: 'draw-agreed', winner: null });
 }
 
-/** The offer on the table is declined. -> {} or {error: why not}. */
+/** The offer on the table is declined. -> {value} or {error: why not}. @returns {Result} */
 export function declineDraw(ctl) {
   const p = offersState(ctl).prompt;
   if (!p) return failure('There is no draw offer to decline.');
   ctl.setOffer({ kind: 'declined', by: p.answerer }, `${SIDE_NAME[p.answerer]} declines the draw offer.`);
-  return {};
+  return success();
 }
 
 /**
@@ -173,12 +174,12 @@ export function takebackState(ctl) {
 }
 
 /** Undo: at once against the computer; between people, a request to the other side.
- *  -> {} or {error: why not}. */
+ *  -> {value} or {error: why not}. @returns {Result} */
 export function undoOrAsk(ctl) {
   if (!asksForTakeback(ctl)) {
     const refused = ctl.undoRefusal(); // the rule says why, in its own words, on every control
     if (refused) return failure(refused);
-    return ctl.undo() ? {} : failure('There is no move to take back.');
+    return ctl.undo() ? success() : failure('There is no move to take back.');
   }
   const by = asker(ctl);
   if (!by)
@@ -190,10 +191,10 @@ export function undoOrAsk(ctl) {
   if (ctl.takeback && ctl.takeback.kind === 'ask')
     return failure('A takeback request is already on the table.');
   ctl.setTakeback({ kind: 'ask', by }, `${SIDE_NAME[by]} asks to take back the last move.`);
-  return {};
+  return success();
 }
 
-/** The takeback asked for is accepted: the asker's last move is taken back. -> {} or {error: why not}. */
+/** The takeback asked for is accepted: the asker's last move is taken back. -> {value} or {error: why not}. @returns {Result} */
 export function acceptTakeback(ctl) {
   const p = takebackState(ctl).prompt;
   if (!p) return failure('There is no takeback request to accept.');
@@ -203,13 +204,13 @@ export function acceptTakeback(ctl) {
     ctl.hasRemote() ? { kind: 'accepted', by: answerer } : null,
     `${SIDE_NAME[answerer]} accepts the takeback: ${SIDE_NAME[ctl.sideToMove()]} to move.`,
   );
-  return {};
+  return success();
 }
 
-/** The takeback asked for is declined. -> {} or {error: why not}. */
+/** The takeback asked for is declined. -> {value} or {error: why not}. @returns {Result} */
 export function declineTakeback(ctl) {
   const p = takebackState(ctl).prompt;
   if (!p) return failure('There is no takeback request to decline.');
   ctl.setTakeback({ kind: 'declined', by: p.answerer }, `${SIDE_NAME[p.answerer]} declines the takeback.`);
-  return {};
+  return success();
 }

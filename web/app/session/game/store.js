@@ -4,7 +4,8 @@
 // {error}); reading what cannot be read gives what there is when nothing is stored.
 import { strengthRange } from '../../facts/facts.js';
 import { cleanTc } from './clock.js';
-import { attempt, failure } from '../../util/result.js';
+import { attempt, failure, success } from '../../util/result.js';
+/** @typedef {import('../../util/result.js').Result} Result */
 
 // A Storage (localStorage on the page, handed in by ui/page/main.js; any Storage in tests),
 // read and written through results
@@ -56,7 +57,7 @@ function clockFor(mode, tc) {
   return (tc.kind === 'days') === (mode === 'link') ? tc : null;
 }
 
-/** Keeps the game -> {} or {error} (private mode, a full quota: the game goes on unsaved). */
+/** Keeps the game -> {value} or {error} (private mode, a full quota: the game goes on unsaved). */
 function save(record, storage) {
   return writeItem(STORAGE_KEY, JSON.stringify({ v: 1, savedAt: Date.now(), ...record }), storage);
 }
@@ -66,10 +67,12 @@ function drop(storage) {
   attempt(() => storage.removeItem(STORAGE_KEY));
 }
 
-// -> {record} | {none: true} (nothing saved, or storage closed) | {error: message, raw}
+// -> {value: the record, or null when nothing is saved or the storage is closed} | {error:
+// message, raw: the stored text}
+/** @returns {Result & {raw?: string}} */
 function load(storage) {
   const item = readItem(STORAGE_KEY, storage);
-  if (item.error || item.value === null) return { none: true };
+  if (item.error || item.value === null) return success(null);
   const raw = item.value;
   const parsed = attempt(() => JSON.parse(raw));
   if (parsed.error) return { error: 'the saved game is not readable', raw };
@@ -80,16 +83,14 @@ function load(storage) {
   if (typeof data.startFen !== 'string') return { error: 'the saved game has no start position', raw };
   if (!Array.isArray(data.moves) || data.moves.length > 5000)
     return { error: 'the saved game has no valid move list', raw };
-  return {
-    record: {
-      startFen: data.startFen,
-      moves: data.moves,
-      redo: Array.isArray(data.redo) ? data.redo : [],
-      settings: cleanSettings(data.settings),
-      view: Number.isInteger(data.view) ? data.view : null,
-      ...cleanExtras(data),
-    },
-  };
+  return success({
+    startFen: data.startFen,
+    moves: data.moves,
+    redo: Array.isArray(data.redo) ? data.redo : [],
+    settings: cleanSettings(data.settings),
+    view: Number.isInteger(data.view) ? data.view : null,
+    ...cleanExtras(data),
+  });
 }
 
 const isSide = (x) => x === 'gold' || x === 'scarlet';
@@ -187,7 +188,7 @@ function loadPrefs(storage) {
   const data = readJson(PREFS_KEY, storage).value;
   return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
 }
-/** -> {} or {error} (the preference then lasts while the page is open). */
+/** -> {value} or {error} (the preference then lasts while the page is open). */
 function savePrefs(patch, storage) {
   return writeItem(PREFS_KEY, JSON.stringify({ ...loadPrefs(storage), ...patch }), storage);
 }
@@ -214,7 +215,7 @@ function writePrevious(games, storage) {
   return writeItem(PREVIOUS_KEY, JSON.stringify({ v: 1, games: games.slice(0, MAX_PREVIOUS) }), storage);
 }
 
-/** Keeps a game record ({startFen, moves, redo, settings}) as the newest previous game. -> {} or {error}. */
+/** Keeps a game record ({startFen, moves, redo, settings}) as the newest previous game. -> {value} or {error}. */
 function pushPrevious(record, storage) {
   const games = readPrevious(storage);
   return writePrevious(
@@ -278,7 +279,7 @@ export function createStore(storage) {
 /**
  * A value kept as JSON under `key` in a Storage (or any Storage): load() gives
  * clean(the value read) (clean(null) when there is none or it is unreadable), save(v)
- * keeps v -> {} or {error} (then in memory only: private mode, quota).
+ * keeps v -> {value} or {error} (then in memory only: private mode, quota).
  */
 export function jsonStore(key, clean, storage) {
   let mem = clean(null);

@@ -12,12 +12,14 @@ import { Lessons, progressStore } from './learn.js';
 import { Puzzles, puzzleStore } from './puzzles.js';
 import { parseSquare, squareName, moveNames, firstSquare } from '../../facts/squares.js';
 import { destinationWords } from '../../facts/words.js';
-import { attempt, failure, settle } from '../../util/result.js';
+import { attempt, failure, settle, success } from '../../util/result.js';
+/** @typedef {import('../../util/result.js').Result} Result */
 
 const REPLY_MS = 550; // the opponent's answer in a puzzle, after the solver's move
 const SOLUTION_MS = 700; // the pace of a shown solution
 
 // A data file of the site -> {value} or {error} (offline without it, a server error, not JSON).
+/** @returns {Promise<Result>} */
 async function fetchJson(url) {
   const res = await settle(fetch(url));
   if (res.error) return res;
@@ -52,9 +54,11 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
   const session = () => (st.kind === 'puzzles' ? st.puzzles : st.lessons);
 
   // Opens Learn or Puzzles (a lesson or puzzle by id, else where the learner stopped).
-  // -> {} or {error} (the data could not be loaded: the game stays on the board).
+  // -> {value} or {error} (the data could not be loaded: the game stays on the board).
+  /** @returns {Promise<Result>} */
   async function enter(which, id = null) {
     clearTimers();
+    /** @returns {import('../../util/result.js').Failure} */
     const unloaded = (r) =>
       failure(`${which === 'puzzles' ? 'The puzzles' : 'The lessons'} could not be loaded: ${r.error}`);
     if (which === 'puzzles' && !st.puzzles) {
@@ -94,7 +98,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
         ? `Learn: ${st.lessons.lesson.title}. ${st.lessons.step.task}`
         : `Puzzles: ${st.puzzles.task()}.`,
     );
-    return {};
+    return success();
   }
 
   function exit() {
@@ -200,14 +204,14 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       const s = session();
       const r = s.playSquares(from, to);
       if (r.error) page.toast(r.error);
-      if (st.kind === 'puzzles' && r.outcome === 'correct')
+      if (st.kind === 'puzzles' && r.value === 'correct')
         later(() => {
           if (st.kind === 'puzzles') s.reply();
         }, REPLY_MS);
-      if (st.kind === 'puzzles' && r.outcome === 'solved')
+      if (st.kind === 'puzzles' && r.value === 'solved')
         page.announce(`Solved. ${st.puzzles.puzzle.line.join(' ')}`);
       if (st.kind === 'lessons' && st.lessons.note) page.announce(st.lessons.note.text);
-      if (st.kind === 'puzzles' && r.outcome === 'wrong') page.announce(st.puzzles.note.text);
+      if (st.kind === 'puzzles' && r.value === 'wrong') page.announce(st.puzzles.note.text);
       page.redraw(); // a wrong move: the piece goes back
     },
     describeSquare: (name) => session().describeSquare(name),

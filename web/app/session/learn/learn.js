@@ -5,7 +5,7 @@
 // Plain JS, no DOM: tests/node/learn.test.mjs drives it.
 //
 //   const lessons = new Lessons(M, data, store);  lessons.on('change', render);
-//   lessons.open(id, step?);  lessons.playSquares(from, to) -> {} | {error};  lessons.hint();
+//   lessons.open(id, step?);  lessons.playSquares(from, to) -> {value} | {error};  lessons.hint();
 //   lessons.restart();  lessons.next();  lessons.solutionMove();  lessons.boardConfig();
 import { parseSquare, squareName } from '../../facts/squares.js';
 import { useFacts, pieceName, pieceSide } from '../../facts/facts.js';
@@ -13,7 +13,8 @@ import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../../facts/
 import { squareWords, destinationWords } from '../../facts/words.js';
 import { Emitter } from '../../util/emitter.js';
 import { jsonStore } from '../game/store.js';
-import { attempt, failure } from '../../util/result.js';
+import { attempt, failure, success } from '../../util/result.js';
+/** @typedef {import('../../util/result.js').Result} Result */
 import { count } from '../../util/plural.js';
 
 export const LEARN_KEY = 'dragonchess.learn.v1';
@@ -131,7 +132,8 @@ export class Lessons extends Emitter {
     return this._dests;
   }
 
-  /** Plays the learner's move from one square to another (names): {} or {error: why not}. */
+  /** Plays the learner's move from one square to another (names): {value} or {error: why not}.
+   *  @returns {Result} */
   play(from, to) {
     if (this.phase !== 'play') return failure('the lesson is over: start again or go on');
     const m = (this.dests().get(from) || []).find((d) => d.to === to);
@@ -159,7 +161,7 @@ export class Lessons extends Emitter {
     }
     this.emit('moved', { move: m, before, after: st });
     this.emit('change');
-    return {};
+    return success();
   }
   playSquares(from, to) {
     return this.play(squareName(from), squareName(to));
@@ -249,13 +251,13 @@ export class Lessons extends Emitter {
   }
 
   /** Whether the learner may pick the piece on `name` (an empty square: yes, nothing to say):
-   *  {} or {error: why not}. */
+   *  {value} or {error: why not}. @returns {Result} */
   mayPick(name) {
     const c = this.state.board[parseSquare(name)];
-    if (!pieceSide(c) || this.phase !== 'play') return {};
+    if (!pieceSide(c) || this.phase !== 'play') return success();
     const mine = pieceSide(c) === this.state.learner;
     if (!mine) return failure(`That is a Scarlet ${pieceName(c)}: in a lesson the other side does not move.`);
-    if (this.dests().has(name)) return {};
+    if (this.dests().has(name)) return success();
     if (this.state.frozen.includes(name))
       return failure(
         `Your ${pieceName(c)} on ${name} is frozen by the Basilisk directly below it: it cannot move.`,

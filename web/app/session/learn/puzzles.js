@@ -15,7 +15,8 @@ import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../../facts/
 import { squareWords, destinationWords } from '../../facts/words.js';
 import { Emitter } from '../../util/emitter.js';
 import { jsonStore } from '../game/store.js';
-import { attempt, failure } from '../../util/result.js';
+import { attempt, failure, success } from '../../util/result.js';
+/** @typedef {import('../../util/result.js').Result} Result */
 
 export const PUZZLES_KEY = 'dragonchess.puzzles.v1';
 export const FILTERS = ['all', 'easy', 'medium', 'hard'];
@@ -177,8 +178,9 @@ export class Puzzles extends Emitter {
     return m;
   }
 
-  /** The solver's move (names): {outcome: 'correct' (a reply follows: replyPending), 'solved'
-   *  or 'wrong' (not the solution: the note says why)}, or {error} (not a move to play now). */
+  /** The solver's move (names): {value: 'correct' (a reply follows: replyPending), 'solved'
+   *  or 'wrong' (not the solution: the note says why)}, or {error} (not a move to play now).
+   *  @returns {Result} */
   play(from, to) {
     if (this.phase !== 'play' || this.replyPending) return failure('not your move now');
     const m = this.game.legalMovesDetailed().find((x) => x.from === from && x.to === to);
@@ -191,7 +193,7 @@ export class Puzzles extends Emitter {
       this._save();
       this.note = { text: this._whyWrong(m), kind: 'warn' };
       this.emit('change');
-      return { outcome: 'wrong' };
+      return success('wrong');
     }
     this._apply(m.coordinate);
     this.k++;
@@ -200,7 +202,7 @@ export class Puzzles extends Emitter {
     this.replyPending = true;
     this.note = { text: 'Right! Keep going…', kind: 'note' };
     this.emit('change');
-    return { outcome: 'correct' };
+    return success('correct');
   }
   playSquares(from, to) {
     return this.play(squareName(from), squareName(to));
@@ -247,7 +249,7 @@ export class Puzzles extends Emitter {
     this._save();
     this.note = { text: this.mistakes ? 'Solved (after a wrong try).' : 'Solved!', kind: 'ok' };
     this.emit('change');
-    return { outcome: 'solved' };
+    return success('solved');
   }
 
   /** First the piece to move, then the move itself. */

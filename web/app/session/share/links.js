@@ -40,7 +40,8 @@
 import { squareName, moveSquares } from '../../facts/squares.js';
 import { strengthRange, ruleSetList } from '../../facts/facts.js';
 import { readTc, tcCode } from '../game/clock.js';
-import { attempt, failure } from '../../util/result.js';
+import { attempt, failure, success } from '../../util/result.js';
+/** @typedef {import('../../util/result.js').Result} Result */
 
 /** Longest address (after '#') that is read at all. */
 export const MAX_HASH_LENGTH = 8192;
@@ -105,13 +106,11 @@ export function packMoves(moves) {
   return out;
 }
 
-/** base64url (3 characters a move) -> {moves} or {error}. */
+/** base64url (3 characters a move) -> {value: the moves} or {error}. @returns {import('../../util/result.js').Result<string[]>} */
 export function unpackMoves(text) {
-  if (typeof text !== 'string') return { error: 'the packed moves are not text' };
+  if (typeof text !== 'string') return failure('the packed moves are not text');
   if (text.length % 3 !== 0) {
-    return {
-      error: `the packed move list (g=) is cut short: ${text.length} characters, not a multiple of 3`,
-    };
+    return failure(`the packed move list (g=) is cut short: ${text.length} characters, not a multiple of 3`);
   }
   const moves = [];
   for (let i = 0; i < text.length; i += 3) {
@@ -119,18 +118,18 @@ export function unpackMoves(text) {
     for (let k = 0; k < 3; k++) {
       const d = B64.indexOf(text[i + k]);
       if (d < 0)
-        return {
-          error: `the packed move list (g=) has a character that does not belong in it at position ${i + k + 1}`,
-        };
+        return failure(
+          `the packed move list (g=) has a character that does not belong in it at position ${i + k + 1}`,
+        );
       v = v * 64 + d;
     }
     const from = squareName(v >> 9),
       to = squareName(v & 511);
     if (!from || !to)
-      return { error: `the packed move list (g=) has an impossible square in move ${i / 3 + 1}` };
+      return failure(`the packed move list (g=) has an impossible square in move ${i / 3 + 1}`);
     moves.push(from + to);
   }
-  return { moves };
+  return success(moves);
 }
 
 // --- encoding -----------------------------------------------------------------------------
@@ -315,7 +314,7 @@ function charName(c) {
 
 /** @param {string} s @param {string} what @returns {import('../../util/result.js').Result<string>} */
 function percentDecode(s, what) {
-  if (!s.includes('%')) return { value: s };
+  if (!s.includes('%')) return success(s);
   const r = attempt(() => decodeURIComponent(s));
   return r.error ? failure(`the link's ${what} has a broken %-escape`) : r;
 }
@@ -346,7 +345,7 @@ export function decodeHash(hash, options = {}) {
   const extra = new Set(Array.isArray(options.extraKeys) ? options.extraKeys : []);
   const read = readParams(h, options.position ? POSITION_KEYS : GAME_KEYS, extra);
   if (read.error) return fail(read.error);
-  const seen = read.seen;
+  const seen = read.value;
   // the extra keys (an embed's options) come back with an error too, to be checked apart
   /** @type {Record<string, string>} */
   const params = {};
@@ -361,39 +360,39 @@ export function decodeHash(hash, options = {}) {
   return out;
 }
 
-// The link's text -> {seen: Map(key -> decoded value)} of the keys asked for (`keys` and
+// The link's text -> {value: Map(key -> decoded value)} of the keys asked for (`keys` and
 // `extra`; others are ignored), or {error}.
 /** @param {string} h @param {readonly string[]} keys @param {Set<string>} extra
- *  @returns {{error?: string, seen?: Map<string, string>}} */
+ *  @returns {import('../../util/result.js').Result<Map<string, string>>} */
 function readParams(h, keys, extra) {
   if (h.length > MAX_HASH_LENGTH)
-    return { error: `the link is too long (${h.length} characters; at most ${MAX_HASH_LENGTH} are read)` };
+    return failure(`the link is too long (${h.length} characters; at most ${MAX_HASH_LENGTH} are read)`);
   // Only what a URL fragment may carry (RFC 3986) plus '%' escapes; no spaces, quotes, <, >.
   const bad = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/.exec(h);
   if (bad)
-    return {
-      error: `the link has a character that does not belong in it (${charName(bad[0])} at position ${bad.index + 1})`,
-    };
+    return failure(
+      `the link has a character that does not belong in it (${charName(bad[0])} at position ${bad.index + 1})`,
+    );
   const seen = new Map();
   for (const part of h.split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
     const k = percentDecode(eq < 0 ? part : part.slice(0, eq), 'parameter name');
-    if (k.error) return k;
+    if (k.error) return failure(k.error);
     const key = k.value.toLowerCase();
     if (!/^[a-z][a-z0-9_-]{0,31}$/.test(key))
-      return { error: `the link has a parameter name that does not belong in it (${quote(k.value)})` };
+      return failure(`the link has a parameter name that does not belong in it (${quote(k.value)})`);
     const v = percentDecode(eq < 0 ? '' : part.slice(eq + 1), `'${key}' value`);
-    if (v.error) return v;
+    if (v.error) return failure(v.error);
     // Control characters are what this test is for.
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f<>"`\\{}]/.test(v.value))
-      return { error: `the link's '${key}' value has characters that do not belong in it` };
+      return failure(`the link's '${key}' value has characters that do not belong in it`);
     if (!keys.includes(key) && !extra.has(key)) continue; // unknown: ignored
-    if (seen.has(key)) return { error: `the link gives '${key}' twice` };
+    if (seen.has(key)) return failure(`the link gives '${key}' twice`);
     seen.set(key, v.value);
   }
-  return { seen };
+  return success(seen);
 }
 
 // A side's letter in a link (g, s) -> 'gold' | 'scarlet'; an error names the key.
@@ -415,7 +414,7 @@ const FIELDS = [
     (v, out) => {
       const f = readFen(v);
       if (f.error) return f.error;
-      out.fen = f.fen;
+      out.fen = f.value;
     },
   ],
   [
@@ -424,7 +423,7 @@ const FIELDS = [
       if (seen.has('g')) return "the link gives the moves twice (both 'moves' and 'g')";
       const m = readMoves(v);
       if (m.error) return m.error;
-      out.moves = m.moves;
+      out.moves = m.value;
     },
   ],
   [
@@ -433,7 +432,7 @@ const FIELDS = [
       if (v.length > MAX_PLIES * 3) return `the link holds more than ${MAX_PLIES} moves`;
       const m = unpackMoves(v);
       if (m.error) return m.error;
-      out.moves = m.moves;
+      out.moves = m.value;
     },
   ],
   [
@@ -441,7 +440,7 @@ const FIELDS = [
     (v, out) => {
       const r = readRules(v);
       if (r.error) return r.error;
-      out.rules = r.rules;
+      out.rules = r.value;
     },
   ],
   [
@@ -484,7 +483,7 @@ const FIELDS = [
     (v, out) => {
       const t = readTc(v, "link's time control (tc=)");
       if (t.error) return t.error;
-      out.tc = t.tc;
+      out.tc = t.value;
     },
   ],
   [
@@ -568,48 +567,50 @@ const FIELDS = [
 // A position string: spaces may come as '_', '+' or %20. One or two fields are
 // completed with the defaults (Gold to move, counters 0 and 1). Syntax only: the engine
 // judges the position.
+/** @returns {Result} */
 function readFen(text) {
   const f = text.replace(/[_+]/g, ' ').trim().replace(/ +/g, ' ');
-  if (f === '') return { error: "the link's position (fen=) is empty" };
-  if (f.length > 400) return { error: `the link's position (fen=) is too long (${f.length} characters)` };
+  if (f === '') return failure("the link's position (fen=) is empty");
+  if (f.length > 400) return failure(`the link's position (fen=) is too long (${f.length} characters)`);
   const bad = /[^A-Za-z0-9/ ]/.exec(f);
   if (bad) {
-    return {
-      error: `the link's position (fen=) has ${charName(bad[0])}, which has no place in a position string (letters, digits, / and spaces)`,
-    };
+    return failure(
+      `the link's position (fen=) has ${charName(bad[0])}, which has no place in a position string (letters, digits, / and spaces)`,
+    );
   }
   const fields = f.split(' ');
   if (fields.length > 4)
-    return { error: `the link's position (fen=) has ${fields.length} fields; a position string has 4` };
+    return failure(`the link's position (fen=) has ${fields.length} fields; a position string has 4`);
   const defaults = ['', 'g', '0', '1'];
   while (fields.length < 4) fields.push(defaults[fields.length]);
-  return { fen: fields.join(' ') };
+  return success(fields.join(' '));
 }
 
 // A rule set's id: one of core's (RULE_SETS) once the engine module has loaded, before
 // that a word the engine judges.
+/** @returns {Result} */
 function readRules(text) {
   const t = text.toLowerCase();
   const sets = ruleSetList();
-  if (sets ? sets.some((r) => r.id === t) : /^[a-z]{1,16}$/.test(t)) return { rules: t };
+  if (sets ? sets.some((r) => r.id === t) : /^[a-z]{1,16}$/.test(t)) return success(t);
   const names = sets ? sets.map((r) => `${r.id} for ${r.name}`).join(', or ') : 'gygax or bga';
-  return { error: `the link's rule set (rules=) must be ${names}; ${quote(text)} is not a rule set` };
+  return failure(`the link's rule set (rules=) must be ${names}; ${quote(text)} is not a rule set`);
 }
 
+/** @returns {Result} */
 function readMoves(text) {
   const tokens = text.split(/[.,;+ _]+/).filter((t) => t !== '');
-  if (tokens.length > MAX_PLIES) return { error: `the link holds more than ${MAX_PLIES} moves` };
+  if (tokens.length > MAX_PLIES) return failure(`the link holds more than ${MAX_PLIES} moves`);
   const moves = [];
   for (let i = 0; i < tokens.length; i++) {
     const m = tokens[i].toLowerCase();
     if (!MOVE_RE.test(m)) {
-      return {
-        error:
-          `move ${i + 1} in the link, ${quote(tokens[i])}, is not a coordinate move ` +
+      return failure(
+        `move ${i + 1} in the link, ${quote(tokens[i])}, is not a coordinate move ` +
           '(two squares such as 2c22c3: level 1-3, file a-l, rank 1-8)',
-      };
+      );
     }
     moves.push(m);
   }
-  return { moves };
+  return success(moves);
 }

@@ -168,7 +168,7 @@ export function createOpening(ctl, store, ui) {
   }
 
   const sideToMoveOf = (link) =>
-    ctl.model.sideAfter(link.fen || START, link.moves, link.rules || defaultRules()).side || null;
+    ctl.model.sideAfter(link.fen || START, link.moves, link.rules || defaultRules()).value || null;
   // A play-by-link game saved here, and a link to it for the side this device plays or
   // the side that must answer (the link this device sent, opened again here).
   const isOwnLink = (rec, link) =>
@@ -184,9 +184,9 @@ export function createOpening(ctl, store, ui) {
   function applyLink(link, prev) {
     const fen = link.fen || START,
       rules = link.rules || defaultRules();
-    const after = link.to ? { side: link.to } : ctl.model.sideAfter(fen, link.moves, rules);
+    const after = link.to ? { value: link.to } : ctl.model.sideAfter(fen, link.moves, rules);
     if (after.error) return linkFailed(linkError(after.error));
-    const me = after.side;
+    const me = after.value;
     const base = prev ? prev.settings : ctl.settings;
     const level = link.strength || base.level;
     const tc = link.tc || null; // a link without a time control: no clock
@@ -217,7 +217,7 @@ export function createOpening(ctl, store, ui) {
     settings.tc = tc;
     const first = tc && link.times ? ctl.model.sideAfter(fen, []) : null;
     if (first && first.error) return linkFailed(linkError(first.error));
-    const clock = first ? clockFromTimes(tc, link.times, first.side) : null;
+    const clock = first ? clockFromTimes(tc, link.times, first.value) : null;
     const r = ctl.reset({
       settings,
       startFen: fen,
@@ -290,7 +290,7 @@ export function createOpening(ctl, store, ui) {
     if (link && link.error) {
       linkFailed(link.error);
     } else if (link) {
-      const rec = saved.record;
+      const rec = saved.value;
       const same =
         rec &&
         sameStart(rec.startFen, link.fen || START) &&
@@ -314,8 +314,8 @@ export function createOpening(ctl, store, ui) {
       }
       if (!same && !earlier && !applyLink(link, rec || null).error) return;
     }
-    if (saved.record) {
-      const r = ctl.reset({ ...saved.record, restored: true });
+    if (saved.value) {
+      const r = ctl.reset({ ...saved.value, restored: true });
       if (!r.error) return;
       failRestore('the saved game is not valid (' + r.error + ')');
     } else if (saved.error) {
@@ -384,7 +384,7 @@ export function createOpening(ctl, store, ui) {
       flipped: way.mode === 'ai' && way.human === 'scarlet',
     });
     const rules = game.rules || defaultRules();
-    const sideOf = (moves) => ctl.model.sideAfter(game.startFen || START, moves, rules).side;
+    const sideOf = (moves) => ctl.model.sideAfter(game.startFen || START, moves, rules).value;
     const clock = settings.tc
       ? clockFromRecord(
           settings.tc,

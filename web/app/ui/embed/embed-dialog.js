@@ -28,7 +28,7 @@ export function embedOptions(ctl) {
     o.show = ctl.selected;
     const snap = m.snap(k),
       d = moveDiagram(m.M, snap.fen, o.show, m.rules);
-    o.levels = withLevels(levelsNeeded({ pieces: snap.board }), d.error ? [] : diagramLevels(d));
+    o.levels = withLevels(levelsNeeded({ pieces: snap.board }), d.error ? [] : diagramLevels(d.value));
   }
   if (ctl.settings.flipped) o.flip = true;
   return o;

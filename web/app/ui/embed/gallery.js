@@ -20,30 +20,20 @@ import { pieceTerm, boardLabels } from '../../facts/terms.js';
 import { pageLanguage, loadTranslatorOrEnglish, SOURCE_LANGUAGE } from '../../util/i18n.js';
 import { $, all, onWidthChange } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
-import { attempt, settle } from '../../util/result.js';
-
-/** What the gallery does: events.on('drawn', fn(cardId)) after each picture drawn. */
-export const events = new Emitter();
-
-/** @type {import('../../util/i18n.js').Translator} the reader's words */
-let t = null;
-// The Copy buttons' words, in the language on show (wireCopy reads them on each click).
-const copyWords = { copy: '', copied: '', pressCtrlC: '' };
-
-// An embed address in the language on show.
-const withLang = (src) => (t.locale === SOURCE_LANGUAGE ? src : `${src}&lang=${t.locale}`);
+import { attempt, failure, settle, success } from '../../util/result.js';
 
 // The diagram of an embed address: the board state and the levels it shows, or {error}.
-/** @returns {import('../../util/result.js').Result & {state?: object, levels?: number[], flip?: boolean, layout?: string}} */
+/** @returns {import('../../util/result.js').Result<{state: object, levels: number[], flip: boolean, layout: string}>} */
 function diagramOf(M, src) {
   const d = decodeHash(new URL(src, location.href).hash, { position: true, extraKeys: EMBED_KEYS });
-  if (d.error) return { error: d.error };
+  if (d.error) return failure(d.error);
   const game = new M.Game();
   try {
     const set = attempt(() => game.setPosition(d.fen || '', d.moves, d.rules)); // the engine's word on the position or a move
     if (set.error) return set;
-    const show = d.params.show ? moveDiagram(M, game.fen(), d.params.show, game.rules()) : null;
-    if (show && show.error) return { error: show.error };
+    const shown = d.params.show ? moveDiagram(M, game.fen(), d.params.show, game.rules()) : null;
+    if (shown && shown.error) return failure(shown.error);
+    const show = shown && shown.value;
     const state = diagramBoard(game, show);
     const levels = d.params.level
       ? d.params.level
@@ -51,29 +41,10 @@ function diagramOf(M, src) {
           .map(Number)
           .sort((a, b) => b - a)
       : levelsNeeded({ pieces: state.pieces, diagram: show, lastMove: state.lastMove });
-    return { state, levels, flip: d.params.flip === '1', layout: d.params.layout || 'auto' };
+    return success({ state, levels, flip: d.params.flip === '1', layout: d.params.layout || 'auto' });
   } finally {
     game.delete();
   }
-}
-
-/**
- * Starts the gallery. deps (optional): createBoard, loadEngine (the page's own by default).
- * Resolves to {problems: [the cards whose address could not be drawn, with why]} once every
- * picture is drawn, or to {error} when it cannot start. A card that cannot be drawn says why
- * in its box.
- * @returns {Promise<import('../../util/result.js').Result & {problems?: object[]}>}
- */
-export async function startGallery({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
-  const r = await settle(boot(createBoard, loadEngine));
-  if (!r.error) return r.value;
-  document.body.prepend(
-    Object.assign(document.createElement('p'), {
-      // Without a catalogue (none could be fetched) the reason is said in English.
-      textContent: t ? t('gallery.failed', { why: r.error }) : `The diagrams could not be drawn: ${r.error}`,
-    }),
-  );
-  return r;
 }
 
 // A card's snippet pointing at `src` (an embed address) on this site.
@@ -82,112 +53,142 @@ function snippetSrc(card, src) {
   code.textContent = code.textContent.replace(/src="[^"]*"/, `src="${new URL(src, location.href).href}"`);
 }
 
-// Every word of the page in the language of `t` (the data-i18n elements' and the cards').
-function translate(cards) {
-  document.title = t('gallery.title');
-  for (const el of all('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  Object.assign(copyWords, {
-    copy: t('copy.copy'),
-    copied: t('copy.copied'),
-    pressCtrlC: t('copy.pressCtrlC'),
-  });
-  for (const card of cards) {
-    const box = card.querySelector('.diagram'),
-      code = card.querySelector('.snippet code');
-    const piece = pieceTerm(t, card.dataset.piece);
-    box.setAttribute('aria-label', t('gallery.cardLabel', { piece }));
-    box.querySelector('iframe')?.setAttribute('title', t('gallery.cardLabel', { piece }));
-    snippetSrc(card, withLang(box.dataset.src));
-    code.textContent = code.textContent.replace(
-      /title="[^"]*"/,
-      `title="${t('gallery.snippetTitle', { piece }).replace(/"/g, '&quot;')}"`,
-    );
-  }
-  for (const hint of all('.hint.try')) hint.textContent = t('gallery.hint');
-}
+/**
+ * Starts the gallery. deps (optional): createBoard, loadEngine (the page's own by default),
+ * events (an Emitter: events.on('drawn', fn(cardId)) after each picture drawn).
+ * Resolves to {value: {problems: [the cards whose address could not be drawn, with why]}} once every
+ * picture is drawn, or to {error} when it cannot start. A card that cannot be drawn says why
+ * in its box.
+ * @returns {Promise<import('../../util/result.js').Result<{problems: string[]}>>}
+ */
+export async function startGallery({
+  createBoard = makeBoard,
+  loadEngine = loadRules,
+  events = new Emitter(),
+} = {}) {
+  /** @type {import('../../util/i18n.js').Translator | null} the reader's words, once known */
+  let t = null;
+  // The Copy buttons' words, in the language on show (wireCopy reads them on each click).
+  const copyWords = { copy: '', copied: '', pressCtrlC: '' };
+  // An embed address in the language on show.
+  const withLang = (src) => (t.locale === SOURCE_LANGUAGE ? src : `${src}&lang=${t.locale}`);
+  const r = await settle(boot());
+  if (!r.error) return r;
+  document.body.prepend(
+    Object.assign(document.createElement('p'), {
+      // Without a catalogue (none could be fetched) the reason is said in English.
+      textContent: t ? t('gallery.failed', { why: r.error }) : `The diagrams could not be drawn: ${r.error}`,
+    }),
+  );
+  return r;
 
-async function boot(createBoard, loadEngine) {
-  const problems = [];
-  const cards = all('.card');
-  const host = $('gallery-board');
-  const started = Promise.all([loadEngine(), createBoard(host, { interactive: false, still: true })]);
-  // The snippets point at this site at once (their words follow with the catalogue).
-  for (const card of cards)
-    snippetSrc(card, /** @type {HTMLElement} */ (card.querySelector('.diagram')).dataset.src);
-  t = await loadTranslatorOrEnglish(pageLanguage()); // the menu's choice, else the browser's
-  translate(cards);
-  for (const card of cards)
-    wireCopy(card.querySelector('button.copy'), card.querySelector('.snippet code'), copyWords);
-  let redraw = null; // the pictures again, in the new language's board titles
-  languageMenu($('gallery-lang'), t, (tr) => {
-    t = tr;
-    translate(cards);
-    redraw?.();
-  });
-  const [M, board] = await started;
-  board.set({ levelLabels: boardLabels(t) });
-  await board.ready;
-  const boxes = cards.map((c) => /** @type {HTMLElement} */ (c.querySelector('.diagram')));
-  const plans = new Map();
-  for (const box of boxes) {
-    const plan = diagramOf(M, box.dataset.src);
-    if (!plan.error) {
-      plans.set(box, plan);
-      continue;
-    }
-    problems.push(`${box.dataset.src}: ${plan.error}`);
-    box.append(
-      Object.assign(document.createElement('span'), {
-        className: 'hint',
-        textContent: t('gallery.cardFailed', { why: plan.error }),
-      }),
-    );
-  }
-
-  // Draws one card's picture (picture.js), with its hint the first time.
-  const pictures = createPictures(board, host);
-  async function draw(box) {
-    const plan = plans.get(box);
-    if (!plan) return;
-    const fresh = !box.querySelector('canvas.picture');
-    await pictures.draw(box, plan);
-    if (fresh) {
-      const hint = document.createElement('span');
-      hint.className = 'hint try';
-      hint.textContent = t('gallery.hint');
-      box.after(hint);
-    }
-    events.emit('drawn', box.closest('.card').id);
-  }
-
-  async function drawAll() {
-    for (const box of boxes) await draw(box);
-    pictures.park(); // nothing more to draw until a resize
-  }
-  await drawAll();
-  redraw = () => {
-    board.set({ levelLabels: boardLabels(t) });
-    drawAll();
-  };
-
-  // A click brings a diagram to life: the embed in an iframe, one at a time.
-  let live = null;
-  for (const box of boxes) {
-    box.addEventListener('click', () => {
-      if (live === box) return;
-      if (live) {
-        live.classList.remove('live');
-        live.querySelector('iframe').remove();
-      }
-      const f = document.createElement('iframe');
-      f.src = withLang(box.dataset.src);
-      f.title = box.getAttribute('aria-label');
-      box.append(f);
-      box.classList.add('live');
-      live = box;
+  // Every word of the page in the language of `t` (the data-i18n elements' and the cards').
+  function translate(cards) {
+    document.title = t('gallery.title');
+    for (const el of all('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+    Object.assign(copyWords, {
+      copy: t('copy.copy'),
+      copied: t('copy.copied'),
+      pressCtrlC: t('copy.pressCtrlC'),
     });
+    for (const card of cards) {
+      const box = card.querySelector('.diagram'),
+        code = card.querySelector('.snippet code');
+      const piece = pieceTerm(t, card.dataset.piece);
+      box.setAttribute('aria-label', t('gallery.cardLabel', { piece }));
+      box.querySelector('iframe')?.setAttribute('title', t('gallery.cardLabel', { piece }));
+      snippetSrc(card, withLang(box.dataset.src));
+      code.textContent = code.textContent.replace(
+        /title="[^"]*"/,
+        `title="${t('gallery.snippetTitle', { piece }).replace(/"/g, '&quot;')}"`,
+      );
+    }
+    for (const hint of all('.hint.try')) hint.textContent = t('gallery.hint');
   }
-  // A new width: the pictures again at their new size (once the resizing has settled).
-  onWidthChange(drawAll);
-  return { problems };
+
+  async function boot() {
+    const problems = [];
+    const cards = all('.card');
+    const host = $('gallery-board');
+    const started = Promise.all([loadEngine(), createBoard(host, { interactive: false, still: true })]);
+    // The snippets point at this site at once (their words follow with the catalogue).
+    for (const card of cards)
+      snippetSrc(card, /** @type {HTMLElement} */ (card.querySelector('.diagram')).dataset.src);
+    t = await loadTranslatorOrEnglish(pageLanguage()); // the menu's choice, else the browser's
+    translate(cards);
+    for (const card of cards)
+      wireCopy(card.querySelector('button.copy'), card.querySelector('.snippet code'), copyWords);
+    let redraw = null; // the pictures again, in the new language's board titles
+    languageMenu($('gallery-lang'), t, (tr) => {
+      t = tr;
+      translate(cards);
+      redraw?.();
+    });
+    const [M, board] = await started;
+    board.set({ levelLabels: boardLabels(t) });
+    await board.ready;
+    const boxes = cards.map((c) => /** @type {HTMLElement} */ (c.querySelector('.diagram')));
+    const plans = new Map();
+    for (const box of boxes) {
+      const plan = diagramOf(M, box.dataset.src);
+      if (!plan.error) {
+        plans.set(box, plan.value);
+        continue;
+      }
+      problems.push(`${box.dataset.src}: ${plan.error}`);
+      box.append(
+        Object.assign(document.createElement('span'), {
+          className: 'hint',
+          textContent: t('gallery.cardFailed', { why: plan.error }),
+        }),
+      );
+    }
+
+    // Draws one card's picture (picture.js), with its hint the first time.
+    const pictures = createPictures(board, host);
+    async function draw(box) {
+      const plan = plans.get(box);
+      if (!plan) return;
+      const fresh = !box.querySelector('canvas.picture');
+      await pictures.draw(box, plan);
+      if (fresh) {
+        const hint = document.createElement('span');
+        hint.className = 'hint try';
+        hint.textContent = t('gallery.hint');
+        box.after(hint);
+      }
+      events.emit('drawn', box.closest('.card').id);
+    }
+
+    async function drawAll() {
+      for (const box of boxes) await draw(box);
+      pictures.park(); // nothing more to draw until a resize
+    }
+    await drawAll();
+    redraw = () => {
+      board.set({ levelLabels: boardLabels(t) });
+      drawAll();
+    };
+
+    // A click brings a diagram to life: the embed in an iframe, one at a time.
+    let live = null;
+    for (const box of boxes) {
+      box.addEventListener('click', () => {
+        if (live === box) return;
+        if (live) {
+          live.classList.remove('live');
+          live.querySelector('iframe').remove();
+        }
+        const f = document.createElement('iframe');
+        f.src = withLang(box.dataset.src);
+        f.title = box.getAttribute('aria-label');
+        box.append(f);
+        box.classList.add('live');
+        live = box;
+      });
+    }
+    // A new width: the pictures again at their new size (once the resizing has settled).
+    onWidthChange(drawAll);
+    return { problems };
+  }
 }

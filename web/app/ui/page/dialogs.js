@@ -30,7 +30,7 @@ function fillChoices(form) {
     custom = select.querySelector('option[value="custom"]');
   const option = (text, tc, kind) => el('option', { value: tcCode(tc), 'data-for': kind }, esc(text));
   PRESETS.forEach((code, i) => {
-    const { tc } = readTc(code);
+    const tc = readTc(code).value;
     custom.before(option(presetText(tc, i), tc, 'live'));
   });
   for (const days of DAYS) {
@@ -164,7 +164,7 @@ export function createDialogs(ctl, opening, store) {
           mode,
           human,
           level,
-          tc: mode === 'watch' ? null : t.tc,
+          tc: mode === 'watch' ? null : t.value,
           flipped: (mode === 'ai' || mode === 'link') && human === 'scarlet',
         },
         rules,

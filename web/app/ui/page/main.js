@@ -6,7 +6,7 @@
 // which game is open (session/share/open-game.js: links, saved game), the page (page.js: who owns the
 // board, the one redraw, the input) and its panels.
 //
-//   const r = await startPage();  // {page, ctl, ...} or {error}; start.js is the page's entry
+//   const r = await startPage();  // {value: {page, ctl, ...}} or {error}; start.js is the entry
 import { createBoard as makeBoard } from '../../../renderer/board.js';
 import { loadEngine as loadRules } from '../../../engine/engine-loader.js';
 import { GameModel } from '../../session/game/model.js';
@@ -47,14 +47,14 @@ import { settle } from '../../util/result.js';
 
 /**
  * Starts the game page. deps (all optional): createBoard, loadEngine (the board component
- * and the rules engine: the page's own by default). Resolves to the page's parts
+ * and the rules engine: the page's own by default). Resolves to {value: the page's parts
  * {page, ctl, ai, board, M, opening, analysis, editor, learn, recordIO, sounds} once the
- * page is drawn and takes input, or to {error} when it cannot start (the page says so).
- * @returns {Promise<import('../../util/result.js').Result & {[part: string]: any}>}
+ * page is drawn and takes input}, or to {error} when it cannot start (the page says so).
+ * @returns {Promise<import('../../util/result.js').Result<{[part: string]: any}>>}
  */
 export async function startPage({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
   const r = await settle(boot(createBoard, loadEngine));
-  if (!r.error) return r.value;
+  if (!r.error) return r;
   document.body.classList.remove('loading');
   $('status-main').textContent = 'The game could not start';
   $('status-sub').textContent = r.error;
