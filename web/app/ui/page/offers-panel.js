@@ -2,6 +2,7 @@
 // takeback requests), over the rules of who may do what (session/game/offers.js).
 import { SIDE_NAME, other } from '../../facts/facts.js';
 import { $, el, all, closestTo } from '../../util/dom.js';
+import { panelsOutOfView } from './phone.js';
 import {
   actingSide,
   offersState,
@@ -65,8 +66,8 @@ export function createOffersPanel(ctl, el, toast) {
     takebackEl.hidden = !tb.prompt;
     takebackEl.querySelector('.offers-text').textContent = tb.prompt ? tb.prompt.text : '';
     el.querySelector('.offers-note').textContent = note;
-    // a phone's panel lies below the boards: a new line (the computer's answer) is also a note
-    if (note && note !== said && document.body.classList.contains('layout-phone')) toast(note);
+    // a phone's panel lies out of view: a new line (the computer's answer) is also a note
+    if (note && note !== said && panelsOutOfView()) toast(note);
     said = note;
   }
 
