@@ -50,6 +50,7 @@ Square gazed_on_route(const Position& pos, Color c, Square from, Square to) {
 
 const char* rules_id(Rules r) { return r == Rules::Bga ? "bga" : "gygax"; }
 const char* rules_name(Rules r) { return r == Rules::Bga ? "Board Game Arena" : "Gygax (Dragon #100)"; }
+const char* rules_short_name(Rules r) { return r == Rules::Bga ? "BGA" : "Gygax"; }
 const char* rules_owner(Rules r) { return r == Rules::Bga ? "Board Game Arena's rules" : "Gygax's rules"; }
 std::string_view rules_variant(Rules r) { return r == Rules::Bga ? "Dragonchess (BGA)" : "Dragonchess"; }
 

@@ -25,6 +25,8 @@ namespace dc {
 const char* rules_id(Rules r);
 // "Gygax (Dragon #100)", "Board Game Arena": for people.
 const char* rules_name(Rules r);
+// "Gygax", "BGA": the name where there is room for a word (a narrow panel's header).
+const char* rules_short_name(Rules r);
 // "Gygax's rules", "Board Game Arena's rules": for sentences ("under Gygax's rules ...").
 const char* rules_owner(Rules r);
 // "Dragonchess", "Dragonchess (BGA)": the Variant tag of a game record.

@@ -57,6 +57,7 @@ val rule_sets() {
     val o = val::object();
     o.set("id", std::string(rules_id(r)));
     o.set("name", std::string(rules_name(r)));
+    o.set("short", std::string(rules_short_name(r)));
     o.set("variant", std::string(rules_variant(r)));
     o.set("summary", std::string(rules_summary(r)));
     a.call<void>("push", o);

@@ -14,6 +14,7 @@ import {
   watchErrors,
   randomGame,
 } from './helpers.mjs';
+import { cutText, crowded } from './panel-checks.mjs';
 
 let server;
 test.before(async () => {
@@ -200,6 +201,58 @@ test('lessons: the list inside the window; a lesson chosen opens at its top', as
   }
 });
 
+// A play-by-link game of 160 plies in each view, the link to send shown, then the analysis
+// open: at 1280x720 and 1920x1080 (and 1180x820 in the focus view, whose column is narrowest
+// there) no word of the side panel is cut; in the focus view no two controls overlap.
+for (const view of ['three', 'focus']) {
+  test(`${view} view: no word of the side panel cut; in the focus view no controls overlap`, async () => {
+    const moves = await randomGame(160, 11);
+    const b = await launch({ width: 1280, height: 720, view });
+    const errors = watchErrors(b.page);
+    try {
+      const { page } = b;
+      await openGame(page, server.url + '#moves=' + moves.join('.') + '&play=link&to=g', {
+        engine: false,
+        pieces: false,
+      });
+      const sizes = [[1280, 720], [1920, 1080], ...(view === 'focus' ? [[1180, 820]] : [])];
+      const look = async (what) => {
+        for (const [width, height] of sizes) {
+          await page.setViewportSize({ width, height });
+          await frames(page, 4);
+          const at = `${view} view, ${width}x${height}, ${what}`;
+          assert.equal(
+            await page.evaluate(() => document.body.classList.contains('side-narrow')),
+            view === 'focus',
+            `${at}: the focus view's narrow column`,
+          );
+          assert.deepEqual(await cutText(page), [], `${at}: words cut`);
+          if (view === 'focus') assert.deepEqual(await crowded(page), [], `${at}: controls crowded`);
+        }
+        await page.setViewportSize({ width: 1280, height: 720 });
+        await frames(page, 4);
+      };
+      await look('a play-by-link game');
+      // a move typed (the same in either view)
+      const legal = await page.evaluate(() => window.__dc.legalMoves());
+      await page.fill('#move-input', legal[0]);
+      await page.press('#move-input', 'Enter');
+      await page.waitForSelector('#send:not([hidden])');
+      await look('the link to send shown');
+      await page.evaluate(() => document.querySelector('[data-act="analyse"]').click());
+      await page.waitForSelector('#analysis-card:not([hidden])');
+      await page.waitForFunction(() => document.querySelectorAll('#analysis-card .an-line').length >= 3);
+      await look('the analysis open');
+      assert.deepEqual(errors, []);
+    } finally {
+      await b.close();
+    }
+  });
+}
+
+// The embed gallery: its "click to try it" is over no picture (so over none of a diagram's
+// letters), each snippet box shows whole lines; an embed asked to show an empty square says
+// so above the boards, over none of their labels.
 test("the gallery: hints beside the pictures, snippets in whole lines; an embed's note over no label", async () => {
   const b = await launch({ width: 1300, height: 900 });
   const errors = watchErrors(b.page);

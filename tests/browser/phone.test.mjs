@@ -16,6 +16,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openGame, watchErrors, state, frames } from './helpers.mjs';
+import { cutText, crowded } from './panel-checks.mjs';
 
 const SIZES = [
   [360, 640],
@@ -128,16 +129,19 @@ const moveOn = async (page, level) =>
 
 async function actionsInReach(page) {
   const phone = await phoneMode(page);
-  const direct = await page.evaluate(reachable, { actions: ACTIONS, min: phone ? 44 : 1, fixedOnly: phone });
+  // a phone turned, in the focus view: the column beside the level in play, for a finger
+  const touch = phone || (await page.evaluate(() => document.body.classList.contains('layout-low')));
+  const direct = await page.evaluate(reachable, { actions: ACTIONS, min: touch ? 44 : 1, fixedOnly: phone });
   let missing = Object.keys(direct).filter((k) => !direct[k]);
-  if (phone && missing.length) {
-    // the rest in the sheet a button of the toolbar opens
+  if (touch && missing.length) {
+    // the rest in the sheet a button of the toolbar (turned, in the focus view: at the top of
+    // the column) opens
     const opener = await page.evaluate(reachable, {
       actions: { sheet: '[data-act="actions"]' },
       min: 44,
-      fixedOnly: true,
+      fixedOnly: phone,
     });
-    assert.ok(opener.sheet, `no button in a fixed bar for ${missing.join(', ')}`);
+    assert.ok(opener.sheet, `no button ${phone ? 'in a fixed bar ' : ''}for ${missing.join(', ')}`);
     await page.locator('[data-act="actions"]').click();
     await page.waitForFunction(() => document.querySelector('dialog[open]'));
     await page.evaluate(() =>
@@ -159,7 +163,11 @@ async function actionsInReach(page) {
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog[open]'));
   }
-  assert.deepEqual(missing, [], `actions out of reach${phone ? ' (44x44 px in a fixed bar)' : ''}`);
+  assert.deepEqual(
+    missing,
+    [],
+    `actions out of reach${touch ? ' (44x44 px)' : ''}${phone ? ' in a fixed bar' : ''}`,
+  );
 }
 
 const DIALOGS = [
@@ -315,7 +323,7 @@ const saysOnScreen = (page, source) =>
     });
   }, source);
 
-async function offerAnswered(page) {
+async function offerAnswered(page, level = '3') {
   await page.keyboard.press('Escape');
   await page.evaluate(() => (document.getElementById('app').scrollTop = 0));
   const offered = await page.evaluate(() => {
@@ -323,7 +331,7 @@ async function offerAnswered(page) {
     if (!b.disabled) b.click();
     return window.__dc.state().length;
   });
-  const mv = await moveOn(page, '3');
+  const mv = await moveOn(page, level);
   for (const n of [mv.slice(0, 3), mv.slice(3, 6)]) {
     const q = await reach(page, n);
     await page.mouse.click(q.x, q.y);
@@ -405,6 +413,40 @@ for (const [width, height] of SIZES) {
       await t.test('turning keeps the game, the selection and the view', () =>
         turnKeepsView(b.page, width, height),
       );
+      await t.test('Review the game brings the review into view', () => reviewInView(b.page));
+      assert.deepEqual(errors, []);
+    } finally {
+      await b.close();
+    }
+  });
+}
+
+// The focus view, the phones' own (none chosen), upright and turned: every action in reach
+// with a 44x44 px target (turned: at the top of the column beside the level in play, or in
+// the sheet its Game button opens), every dialog at its top, no word or control cut and none
+// over another, the computer's answer to a draw offer and the review on screen.
+for (const [width, height] of [
+  [390, 844],
+  [844, 390],
+]) {
+  test(`${width}x${height}, the focus view: actions in reach, nothing cut, the review in view`, async (t) => {
+    const b = await browser.page({ width, height, isMobile: true, hasTouch: true, view: null });
+    const errors = watchErrors(b.page);
+    try {
+      await openGame(b.page, server.url);
+      assert.equal(
+        await b.page.evaluate(() => window.__dc.geometry().arrangement),
+        'focus',
+        'the focus view by default',
+      );
+      await t.test('every game action in reach', () => actionsInReach(b.page));
+      await t.test('every dialog opens at its top and fits', () => dialogsAtTop(b.page));
+      await t.test('no word or control cut, none over another', async () => {
+        await frames(b.page, 3);
+        assert.deepEqual(await cutText(b.page, '.side, .status-strip'), [], 'words cut');
+        assert.deepEqual(await crowded(b.page), [], 'controls crowded');
+      });
+      await t.test("the computer's answer to a draw offer on screen", () => offerAnswered(b.page, '2'));
       await t.test('Review the game brings the review into view', () => reviewInView(b.page));
       assert.deepEqual(errors, []);
     } finally {

@@ -121,9 +121,10 @@ try {
       await p.page.waitForFunction(() => window.__dc.geometry().arrangement !== 'focus');
     }
     await p.page.keyboard.press('Escape');
-    // a phone: the toolbar's Game button and its sheet of the game's actions
-    if (await p.page.evaluate(() => document.body.classList.contains('layout-phone'))) {
-      // (turned, the offer to answer lies over the toolbar: the button is pressed from here)
+    // a phone: the Game button (of the toolbar; turned, in the focus view, of the column
+    // beside the level in play) and its sheet of the game's actions
+    if (await p.page.evaluate(() => /layout-(phone|low)/.test(document.body.className))) {
+      // (turned, the offer to answer may lie over the toolbar: the button is pressed from here)
       await p.page.evaluate(() => document.querySelector('[data-act="actions"]').click());
       await p.page.waitForFunction(() => document.getElementById('dlg-actions').open);
       await shot(p.page, `actions-${s}`, width);

@@ -30,10 +30,10 @@ function thrown(fn) {
 
 test('the rule sets and their piece words are facts exported from core', () => {
   assert.deepEqual(
-    M.RULE_SETS.map((r) => [r.id, r.name, r.variant]),
+    M.RULE_SETS.map((r) => [r.id, r.name, r.short, r.variant]),
     [
-      ['gygax', 'Gygax (Dragon #100)', 'Dragonchess'],
-      ['bga', 'Board Game Arena', 'Dragonchess (BGA)'],
+      ['gygax', 'Gygax (Dragon #100)', 'Gygax', 'Dragonchess'],
+      ['bga', 'Board Game Arena', 'BGA', 'Dragonchess (BGA)'],
     ],
   );
   assert.ok(M.RULE_SETS.every((r) => r.summary.length > 40));

@@ -11,7 +11,7 @@
  * each rule set's by id).
  * @typedef {{letter: string, name: string, value: number, levels: number[], movement: string[], movementByRules: Record<string, string[]>}} PieceFact
  * A rule set: its id ('gygax', 'bga'), its name for people, the variant and a summary.
- * @typedef {{id: string, name: string, variant: string, summary: string}} RuleSet
+ * @typedef {{id: string, name: string, short: string, variant: string, summary: string}} RuleSet
  * A side: {id: 'gold' | 'scarlet', name}; a board: {level: 1..3, name}.
  * @typedef {{id: string, name: string}} Side
  * @typedef {{level: number, name: string}} Board
@@ -51,7 +51,7 @@ export function useFacts(M) {
   ruleSets = M.RULE_SETS;
 }
 
-/** The rule sets, the default first: [{id ('gygax' | 'bga'), name, variant, summary}]
+/** The rule sets, the default first: [{id ('gygax' | 'bga'), name, short, variant, summary}]
  *  (core's RULE_SETS); null before the module has loaded. */
 /** @returns {RuleSet[] | null} */
 export function ruleSetList() {
@@ -67,6 +67,12 @@ export function defaultRules() {
 export function ruleSetName(id) {
   const r = ruleSets && ruleSets.find((x) => x.id === id);
   return r ? r.name : String(id);
+}
+/** Its name in a word ('Gygax', 'BGA'), where the whole name does not fit; as ruleSetName
+ *  for an unknown one. */
+export function ruleSetShortName(id) {
+  const r = ruleSets && ruleSets.find((x) => x.id === id);
+  return r ? r.short : String(id);
 }
 function need() {
   if (!names) throw new Error('facts.js: useFacts(M) must be called once the engine module has loaded');

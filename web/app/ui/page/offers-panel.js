@@ -2,6 +2,7 @@
 // takeback requests), over the rules of who may do what (session/game/offers.js).
 import { SIDE_NAME, other } from '../../facts/facts.js';
 import { $, el, all, closestTo } from '../../util/dom.js';
+import { panelsOutOfView, showPanel } from './phone.js';
 import {
   actingSide,
   offersState,
@@ -46,7 +47,8 @@ export function createOffersPanel(ctl, el, toast) {
     '<button type="button" class="btn" data-offer="takeback-decline">Decline</button></div>' +
     '<div class="offers-note"></div>';
   const [promptEl, takebackEl] = el.querySelectorAll('.offers-prompt');
-  let said = '';
+  let said = '',
+    asked = false;
 
   function render() {
     const st = offersState(ctl),
@@ -65,9 +67,14 @@ export function createOffersPanel(ctl, el, toast) {
     takebackEl.hidden = !tb.prompt;
     takebackEl.querySelector('.offers-text').textContent = tb.prompt ? tb.prompt.text : '';
     el.querySelector('.offers-note').textContent = note;
-    // a phone's panel lies below the boards: a new line (the computer's answer) is also a note
-    if (note && note !== said && document.body.classList.contains('layout-phone')) toast(note);
+    // a phone's panel lies out of view: a new line (the computer's answer) is also a note
+    if (note && note !== said && panelsOutOfView()) toast(note);
     said = note;
+    // turned, in the focus view, the column scrolls: an offer to answer comes into view in it
+    // (upright, and turned with three boards, it docks over the toolbar: page-layout.js)
+    const asks = !!(st.prompt || tb.prompt);
+    if (asks && !asked && document.body.classList.contains('layout-low')) showPanel('offers');
+    asked = asks;
   }
 
   function askResign() {

@@ -5,19 +5,29 @@
 import { $ } from '../../util/dom.js';
 
 const onPhone = () => document.body.classList.contains('layout-phone');
+const turnedFocus = () => document.body.classList.contains('layout-low');
+
+/** Whether the game's panels may lie out of view: below the boards on a phone, or down the
+ *  column that scrolls beside the level in play on a phone turned (the focus view). */
+export const panelsOutOfView = () => onPhone() || turnedFocus();
 
 /**
  * Brings a panel asked for (the analysis, a game's review) into view on a phone, once the
  * page has drawn it (it may not exist yet): under the status line (style.css: its scroll
- * margin).
+ * margin), or turned, at the top of the column beside the boards.
  * @param {string} id
  */
 export function showPanel(id) {
-  if (!onPhone()) return;
+  if (!panelsOutOfView()) return;
   const show = (frames) => {
     const el = $(id);
-    if (el && !el.hidden && el.offsetHeight > 0) el.scrollIntoView({ block: 'start' });
-    else if (frames > 0) requestAnimationFrame(() => show(frames - 1));
+    if (el && !el.hidden && el.offsetHeight > 0) {
+      const side = el.closest('.side');
+      // (the column alone scrolls: scrollIntoView would also scroll the page under the top bar)
+      if (turnedFocus() && side)
+        side.scrollTop += el.getBoundingClientRect().top - side.getBoundingClientRect().top;
+      else el.scrollIntoView({ block: 'start' });
+    } else if (frames > 0) requestAnimationFrame(() => show(frames - 1));
   };
   requestAnimationFrame(() => show(10));
 }

@@ -1,7 +1,7 @@
 // The page chrome around the boards: status line, players, move list, engine panel,
 // dialogs and toast. Pure DOM rendering from the state the controller passes in.
 import { material } from '../../session/game/model.js';
-import { pieceName, pieceSide, ruleSetName, ruleSetList } from '../../facts/facts.js';
+import { pieceName, pieceSide, ruleSetName, ruleSetShortName, ruleSetList } from '../../facts/facts.js';
 import { pieceIcons, loadedIcons } from '../../../renderer/pieces.js';
 import { playerLabel, matchupHtml } from '../../session/game/players.js';
 import { goldChance, evalText } from '../../session/analysis/review.js';
@@ -328,15 +328,39 @@ function compact(x) {
   return String(Math.round(x));
 }
 
-// The game's rule set, in the moves card's header: "Rules: Board Game Arena" (core's names).
+// The game's rule set, in the moves card's header: "Rules: Board Game Arena" (core's names);
+// where the header has no room for that, "Rules: BGA", then "BGA" (core's short names). The
+// whole name is in its title and said to a screen reader.
 export function renderRules(rules) {
   const el = $('game-rules');
   const text = ruleSetName(rules);
   if (el.dataset.rules === rules && el.dataset.text === text) return;
   el.dataset.rules = rules;
   el.dataset.text = text;
-  el.innerHTML = `Rules: <b>${esc(text)}</b>`;
+  const short = esc(ruleSetShortName(rules));
+  const forms = [`Rules: <b>${esc(text)}</b>`, `Rules: <b>${short}</b>`, `<b>${short}</b>`];
+  el.innerHTML =
+    `<span class="sr-only">Rules: ${esc(text)}</span>` +
+    forms.map((f) => `<span class="rules-form" aria-hidden="true">${f}</span>`).join('');
   el.title = `Rules: ${text}. ` + (((ruleSetList() || []).find((r) => r.id === rules) || {}).summary || '');
+  fitRules();
+  if (!rulesObserver) {
+    // its room changes with the window, the number of plies beside it, the view
+    rulesObserver = new ResizeObserver(fitRules);
+    rulesObserver.observe(el);
+  }
+}
+let rulesObserver = null;
+
+// Shows the longest form of the rule set's name that fits its room (the last if none does).
+// The room is the header's rest whatever the name's form (style.css: it takes all of it).
+function fitRules() {
+  const el = $('game-rules');
+  const forms = /** @type {HTMLElement[]} */ ([...el.querySelectorAll('.rules-form')]);
+  for (const f of forms) f.hidden = false;
+  const room = el.clientWidth;
+  const fit = forms.findIndex((f) => f.offsetWidth <= room);
+  forms.forEach((f, i) => (f.hidden = i !== (fit < 0 ? forms.length - 1 : fit)));
 }
 
 // --- top bar ----------------------------------------------------------------------------
