@@ -12,6 +12,7 @@ import {
   squarePoint,
   frames,
   watchErrors,
+  withPage,
   randomGame,
 } from './helpers.mjs';
 import { cutText, crowded } from './panel-checks.mjs';
@@ -207,10 +208,7 @@ test('lessons: the list inside the window; a lesson chosen opens at its top', as
 for (const view of ['three', 'focus']) {
   test(`${view} view: no word of the side panel cut; in the focus view no controls overlap`, async () => {
     const moves = await randomGame(160, 11);
-    const b = await launch({ width: 1280, height: 720, view });
-    const errors = watchErrors(b.page);
-    try {
-      const { page } = b;
+    await withPage(launch({ width: 1280, height: 720, view }), async ({ page, errors }) => {
       await openGame(page, server.url + '#moves=' + moves.join('.') + '&play=link&to=g', {
         engine: false,
         pieces: false,
@@ -244,9 +242,7 @@ for (const view of ['three', 'focus']) {
       await page.waitForFunction(() => document.querySelectorAll('#analysis-card .an-line').length >= 3);
       await look('the analysis open');
       assert.deepEqual(errors, []);
-    } finally {
-      await b.close();
-    }
+    });
   });
 }
 
