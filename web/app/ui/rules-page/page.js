@@ -108,8 +108,12 @@ async function boot(createBoard, loadEngine, lessonsPromise, words) {
     $('rules-status').textContent = '';
     return { board, pictures: createPictures(board, host) };
   });
+  // (a board that cannot be made: nothing is drawn, and boot says why)
   const drawer = lazyPictures(
-    pictures.then((p) => p.pictures),
+    pictures.then(
+      (p) => p.pictures,
+      () => null,
+    ),
     (id) => view.figures.get(id),
   );
   const [M] = await Promise.all([loadEngine(), words]);
@@ -389,8 +393,8 @@ function pageHtml(M, data, view, part) {
 // the rest, one at a time. restart(boxes, {more}): these are the figures now (all to be drawn
 // again, e.g. under other rules); more: true when add() will bring the rest of the page.
 // A new width draws them all again. 'all-drawn' is said when the whole page is drawn.
-// picturesReady: a promise of the pictures (createPictures), so that figures can be laid
-// out before the board is there.
+// picturesReady: a promise of the pictures (createPictures), or of null when there is no
+// board, so that figures can be laid out before the board is there.
 const NEAR_PX = 300; // how near the window a figure is drawn first
 function lazyPictures(picturesReady, figureOf) {
   let boxes = [],
@@ -414,8 +418,7 @@ function lazyPictures(picturesReady, figureOf) {
   async function pump() {
     if (running) return;
     running = true;
-    // the board, once it is ready (if it cannot be made, boot says why: nothing is drawn)
-    const pictures = await picturesReady.catch(() => null);
+    const pictures = await picturesReady; // the board, once it is ready
     if (!pictures) return;
     for (;;) {
       let box = boxes.find((b) => dirty.has(b) && near.has(b));
