@@ -232,6 +232,16 @@ export function stateAuditor(browser, viewport, url) {
  */
 export async function audit(page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  // A dialog fades in (opacity from 0): audited mid-animation, its text has a contrast it never
+  // has at rest. Let every finite animation and transition end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  );
   const violations = await page.evaluate(async () => {
     const r = await /** @type {any} */ (window).axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({
