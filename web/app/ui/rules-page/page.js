@@ -43,6 +43,9 @@ export const events = new Emitter();
 
 const LESSONS_URL = 'learn/lessons.json';
 
+// After the frame being made now is painted.
+const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+
 /**
  * Starts the page. deps (optional): createBoard, loadEngine, lessons (a promise of the parsed
  * lessons file; fetched by default), pwa (false: no service worker). Resolves to
@@ -154,6 +157,7 @@ async function boot(createBoard, loadEngine, lessonsPromise, words) {
     if (first) {
       drawer.now(); // not a frame later, when the observer first reports
       await Promise.all([drawer.firstDrawn(), pictures]); // a board that fails, fails the page
+      await painted(); // the rest is a long task: it would hold back the frame that shows it
     }
     const lessons = await lessonsPromise;
     if (my !== renders) return;
