@@ -1,6 +1,6 @@
 // The dialogs: a new game (mode, side, level; restore the previous game) and the game
 // summary when a game ends.
-import * as view from './view.js';
+import { materialText } from './view.js';
 import { SIDE_NAME, other, levelText, strengthRange, ruleSetList, defaultRules } from '../../facts/facts.js';
 import { checkmateWords, resultTitle, resultReason, resultScore } from '../../facts/words.js';
 import { $, el, esc } from '../../util/dom.js';
@@ -120,7 +120,7 @@ export function createDialogs(ctl, opening, store) {
     $('over-stats').innerHTML =
       `<dt>Result</dt><dd>${resultScore(st)}</dd>` +
       `<dt>Moves</dt><dd>${Math.ceil(moves / 2)} (${count(moves, { one: 'ply', other: 'plies' })})</dd>` +
-      `<dt>Material</dt><dd>${view.materialText(ctl.model.live.board)}</dd><dt>Opponent</dt><dd>${ctl.opponentText()}</dd>`;
+      `<dt>Material</dt><dd>${materialText(ctl.model.live.board)}</dd><dt>Opponent</dt><dd>${ctl.opponentText()}</dd>`;
     const vsComputer = me && ctl.aiPlays(other(me));
     $('btn-rematch').textContent = vsComputer ? `Rematch as ${SIDE_NAME[other(me)]}` : 'Play again';
     const dlg = $('dlg-over');

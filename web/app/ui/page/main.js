@@ -20,7 +20,7 @@ import { applyLayout, BOARD_STYLES, VIEWS } from './page-layout.js';
 import { showPanel, openSheet, dialogsOpenAtTop } from './phone.js';
 import { holdSwipes } from './touch-scroll.js';
 import { createTextView } from './text-view.js';
-import * as view from './view.js';
+import { createView } from './view.js';
 import * as a11y from './a11y.js';
 import { Page } from './page.js';
 import { createDialogs } from './dialogs.js';
@@ -64,6 +64,7 @@ export async function startPage({ createBoard = makeBoard, loadEngine = loadRule
 }
 
 async function boot(createBoard, loadEngine) {
+  const view = createView();
   const install = wireInstall({ toast: view.toast }); // first: the browser's offer to install may come early
   const boardEl = $('board');
   applyLayout(boardEl, null); // the page's mode from the window's size until the board can say its size
@@ -125,7 +126,7 @@ async function boot(createBoard, loadEngine) {
     touch: matchMedia('(pointer: coarse)').matches,
   });
   const sounds = createSounds();
-  const page = new Page({ ctl, board, sounds });
+  const page = new Page({ ctl, board, sounds, view });
   // a swipe on the boards scrolls the page where it scrolls; a tap stays a tap
   const app = $('app');
   holdSwipes(
@@ -176,7 +177,7 @@ async function boot(createBoard, loadEngine) {
   const address = { read: readLink, write: setAddress, urlFor: linkFor };
   const opening = createOpening(ctl, store, { ...ui, address, download: () => recordIO.download() });
   const dialogs = (page.dialogs = createDialogs(ctl, opening, store));
-  const sendBox = createSendBox(ctl, opening);
+  const sendBox = createSendBox(ctl, opening, ui);
   const recordIO = createRecordIO(ctl, M, opening, ui);
   const offers = createOffersPanel(ctl, $('offers'), ui.toast);
   const embed = createEmbedDialog(ctl);
@@ -256,7 +257,7 @@ function wire({
   const shareLink = async () => {
     const { copied } = await copyLink(opening.gameLink());
     // The address bar holds the same link (the page keeps it there).
-    view.toast(
+    page.view.toast(
       copied
         ? 'Link to this game copied.'
         : 'The browser did not allow copying: copy the link from the address bar.',

@@ -11,7 +11,6 @@
 // Drawing: every change anywhere asks for redraw(); the page draws once in the next
 // animation frame, everything from the state: the board (from the owner on top), the
 // status line, the panels.
-import * as view from './view.js';
 import * as a11y from './a11y.js';
 import { squareName, parseSquare, firstSquare } from '../../facts/squares.js';
 import { moveWords, resultTitle, resultScore, focusWords } from '../../facts/words.js';
@@ -36,9 +35,11 @@ const BLANK = Object.freeze({
 });
 
 export class Page {
-  // ctl: the Controller; board: the board component; sounds: createSounds()
-  constructor({ ctl, board, sounds }) {
+  // ctl: the Controller; board: the board component; sounds: createSounds(); view: createView()
+  constructor({ ctl, board, sounds, view }) {
     this.ctl = ctl;
+    /** @type {ReturnType<import('./view.js').createView>} the chrome around the boards */
+    this.view = view;
     this.board = board;
     this.sounds = sounds;
     this.ai = null; // set by the page's maker, as are the panels below
@@ -122,7 +123,7 @@ export class Page {
       },
       onMove(from, to) {
         const r = ctl.playSquares(from, to);
-        if (r.error) view.toast('That move could not be played: ' + r.error);
+        if (r.error) page.view.toast('That move could not be played: ' + r.error);
       },
       // a click on the boards cancels a queued move (a new one may be chosen)
       onClick() {
@@ -137,7 +138,7 @@ export class Page {
           ctl.selected === name
         ) {
           const r = ctl.click(name);
-          if (r.error) view.toast('That move could not be played: ' + r.error);
+          if (r.error) page.view.toast('That move could not be played: ' + r.error);
           return;
         }
         ctl.choose(name);
@@ -189,7 +190,7 @@ export class Page {
     if (owner === this.owners[0]) this.animations.unshift(...slides);
     for (const a of this.animations.splice(0)) this.board.set({ animate: a });
     const line = owner.statusLine();
-    view.renderStatus(line);
+    this.view.renderStatus(line);
     document.title = owner.title ? owner.title(line) : 'Dragonchess';
     this.drawGame();
     for (const p of this.panels) p.render();
@@ -211,11 +212,11 @@ export class Page {
       a11y.announce(note.text);
     }
     if (!note) this.lastNoteSaid = null;
-    view.renderMatchup(ctl.players);
-    view.renderRules(m.rules);
+    this.view.renderMatchup(ctl.players);
+    this.view.renderRules(m.rules);
     const st = m.status();
     const ai = this.ai ? this.ai.state : { busy: false, ready: false };
-    view.renderPlayers({
+    this.view.renderPlayers({
       players: ctl.players,
       flipped: s.flipped,
       toMove: st.over ? null : m.sideToMove(),
@@ -224,7 +225,7 @@ export class Page {
       captured: m.captured(ctl.viewPly),
       clock: !!ctl.clock,
     });
-    view.renderMoves({
+    this.view.renderMoves({
       plies: m.plies,
       firstSide: m.snap(0).side,
       view: ctl.viewPly,
@@ -238,7 +239,7 @@ export class Page {
     else if (!ai.ready) label = 'starting…';
     else if (ai.busy) label = ai.purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
     else if (ctl.paused) label = 'paused';
-    view.renderEngineState({
+    this.view.renderEngineState({
       label,
       busy: ai.busy,
       purpose: ai.purpose,
@@ -249,7 +250,7 @@ export class Page {
     // thinking (the computer's plans, a hint's search) unless the player opens the analysis.
     const hidden = !!ctl.humanSide() && !(this.analysis && this.analysis.on);
     const info = hidden ? null : ai.info;
-    view.renderEngineInfo(
+    this.view.renderEngineInfo(
       info || null,
       info && info.side,
       (i) => m.label(info.ply + i),

@@ -12,8 +12,6 @@
 // online only.
 import { failure, settle } from '../../util/result.js';
 
-let reloading = false;
-
 export async function registerPWA(options = {}) {
   const { url = 'sw.js', onUpdate = null, checkEveryMs = 60 * 60 * 1000 } = options;
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator))
@@ -26,7 +24,8 @@ export async function registerPWA(options = {}) {
   if (r.error) return failure(`offline play is not available here: ${r.error}`);
   const registration = r.value;
 
-  let announced = null;
+  let announced = null,
+    reloading = false;
   const announce = (worker) => {
     if (!worker || worker === announced || !sw.controller) return; // the first install is no update
     announced = worker;

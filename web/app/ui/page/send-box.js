@@ -1,12 +1,12 @@
 // Play by link: after your move, the box with the link to send (the whole game, for the
 // opponent), with Copy and (where the browser has it) Share.
-import * as view from './view.js';
 import { SIDE_NAME, other } from '../../facts/facts.js';
 import { $ } from '../../util/dom.js';
 import { attempt, settle } from '../../util/result.js';
 import { copyText } from '../share/clipboard.js';
 
-export function createSendBox(ctl, opening) {
+// ui: {toast(text, ms)}.
+export function createSendBox(ctl, opening, ui) {
   let shownFor = null;
 
   function render() {
@@ -65,7 +65,7 @@ export function createSendBox(ctl, opening) {
     }
     $('btn-send-copy').querySelector('span').textContent = ok ? 'Copied' : 'Copy link';
     const opp = SIDE_NAME[other(ctl.humanSide())];
-    view.toast(
+    ui.toast(
       ok
         ? `Link copied. Send it to your opponent (${opp}).`
         : 'Select the link and copy it (Ctrl+C), then send it to your opponent.',

@@ -10,7 +10,7 @@ import { count } from '../../util/plural.js';
 
 // --- status line ----------------------------------------------------------------------
 // s: {text, sub, subKind ('warn'|'note'|''), side, kind ('check'|'over'|'browsing'|''), backLink, action: {label, act}}
-export function renderStatus(s) {
+function renderStatus(s) {
   const box = $('status');
   box.classList.toggle('is-check', s.kind === 'check');
   box.classList.toggle('is-over', s.kind === 'over');
@@ -57,51 +57,6 @@ function capturesHtml(letters, icons) {
     .join('');
 }
 
-// p: {players, flipped, toMove (side or null), thinking (side or null), board, captured (letters taken so far),
-//     clock (the game has clocks: their places, which clock-view.js fills)}
-let lastPlayers = null,
-  iconsAsked = false;
-export function renderPlayers(p) {
-  lastPlayers = p;
-  if (!iconsAsked) {
-    iconsAsked = true;
-    pieceIcons().then(() => lastPlayers && renderPlayers(lastPlayers));
-  }
-  const icons = loadedIcons();
-  const mat = material(p.board);
-  const diff = mat.gold - mat.scarlet;
-  const fill = (el, side) => {
-    const { name, sub } = playerLabel(p.players, side);
-    const ahead = side === 'gold' ? diff : -diff;
-    // the pieces this side took: the other side's
-    const took = (p.captured || []).filter((c) => pieceSide(c) && pieceSide(c) !== side);
-    const cls =
-      `player player-${el.id === 'player-top' ? 'top' : 'bottom'}` +
-      (p.toMove === side ? ' to-move' : '') +
-      (p.thinking === side ? ' is-thinking' : '') +
-      (p.clock ? ' has-clock' : '');
-    const html =
-      `<i class="chip chip-${side}"></i>
-      <div class="player-info"><div class="player-name">${esc(name)}
-        <span class="thinking" title="thinking"><i></i><i></i><i></i></span></div>
-        <div class="player-sub">${esc(sub)}</div></div>
-      <div class="player-mat" title="pieces taken; the lead in material (Gygax's values)"><span class="taken" aria-label="took: ${esc(took.length ? count(took.length, { one: 'piece', other: 'pieces' }) : 'nothing')}">${capturesHtml(took, icons)}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>` +
-      (p.clock ? `<div class="player-clock" data-clock="${side}" role="timer"></div>` : '');
-    if (el.className !== cls) el.className = cls;
-    if (el.innerHTML !== html && el.dataset.html !== html) {
-      el.innerHTML = html;
-      el.dataset.html = html;
-      // on a clock the captures keep to one line: smaller icons when they would overflow it
-      const mat = el.querySelector('.player-mat');
-      if (p.clock && mat && mat.scrollWidth > mat.clientWidth) mat.classList.add('is-dense');
-    }
-    el.dataset.side = side;
-  };
-  // Gold plays up the boards: at the bottom unless flipped.
-  fill($('player-top'), p.flipped ? 'gold' : 'scarlet');
-  fill($('player-bottom'), p.flipped ? 'scarlet' : 'gold');
-}
-
 // "Gold +4.5" / "even" (Gygax's values)
 export function materialText(board) {
   const m = material(board);
@@ -114,132 +69,13 @@ function fmtNum(x) {
 }
 
 // --- move list ------------------------------------------------------------------------
-// m: {plies: [{algebraic, label}], firstSide, view, result: {title, reason} | null,
-//     words(ply) -> the move in words (for screen readers), marks: Map(ply -> {kind, glyph,
-//     name, better}) | null (a review's judged moves), notes: {comments, glyphs} | null (an
-//     opened record's: comments[0] before the first move, comments[k] after ply k; glyphs[k - 1]
-//     the glyph of ply k)}; a ply's label is core's move number ("12." Gold, "12…" Scarlet)
-let lastMovesKey = '';
 // Comments longer than FOLD_COMMENT characters are shown folded (their first FOLD_SHOWN).
 export const FOLD_COMMENT = 400,
   FOLD_SHOWN = 240;
-let shownComments = [],
-  foldWired = false;
 // 300000 as 300,000 (toLocaleString's first call loads the locale's data: 60 ms).
 const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 // A comment's part of the list's key: its length and ends (not the whole of a long one).
 const commentKey = (c) => (c ? c.length + ':' + (c.length <= 64 ? c : c.slice(0, 32) + c.slice(-32)) : '');
-export function renderMoves(m) {
-  const box = $('moves');
-  const marks = m.marks || new Map();
-  const comments = (m.notes && m.notes.comments) || [],
-    glyphs = (m.notes && m.notes.glyphs) || [];
-  const key =
-    m.plies.map((p) => p.algebraic).join(' ') +
-    '|' +
-    m.view +
-    '|' +
-    (m.result ? m.result.title : '') +
-    '|' +
-    [...marks].map(([k, v]) => k + v.glyph).join(',') +
-    '|' +
-    glyphs.join(',') +
-    '|' +
-    comments.map(commentKey).join('\u0001');
-  if (key === lastMovesKey) return;
-  lastMovesKey = key;
-  $('moves-note').textContent = m.plies.length
-    ? `${count(m.plies.length, { one: 'ply', other: 'plies' })}`
-    : '';
-  // A record's comment; a long one folded: its beginning, and the whole in a box of its own
-  // when opened (put in then, not at every redraw).
-  shownComments = comments;
-  if (!foldWired) {
-    foldWired = true;
-    box.addEventListener(
-      'toggle',
-      (e) => {
-        const d = e.target;
-        if (!d.matches || !d.matches('.mv-comment-fold')) return;
-        d.querySelector('.mv-comment-full').textContent = d.open
-          ? shownComments[Number(d.dataset.comment)] || ''
-          : '';
-      },
-      true,
-    );
-  }
-  const commentBody = (k) =>
-    comments[k].length <= FOLD_COMMENT
-      ? esc(comments[k])
-      : `<details class="mv-comment-fold" data-comment="${k}"><summary>${esc(comments[k].slice(0, FOLD_SHOWN))}… ` +
-        `<span class="mv-comment-more">(${thousands(comments[k].length)} characters: show all)</span></summary>` +
-        '<div class="mv-comment-full"></div></details>';
-  if (!m.plies.length) {
-    box.innerHTML =
-      `<div class="moves-empty">${m.firstSide === 'gold' ? 'Gold' : 'Scarlet'} moves first. Moves appear here.</div>` +
-      (comments[0] ? `<div class="mv-comment">${commentBody(0)}</div>` : '') +
-      (m.result ? resultHtml(m.result) : '');
-    return;
-  }
-  const rows = [];
-  // a comment: a row of its own under the move it follows (as lichess shows them)
-  const commentRow = (k) =>
-    comments[k] ? `<tr class="mv-comment"><td colspan="3">${commentBody(k)}</td></tr>` : '';
-  rows.push(commentRow(0));
-  const gap = '<td><span class="mv" aria-hidden="true">…</span></td>';
-  const offset = m.firstSide === 'gold' ? 0 : 1; // a game starting with Scarlet to move
-  let cells = [],
-    number = '';
-  const endRow = () => {
-    while (cells.length < 2) cells.push('<td></td>');
-    rows.push(`<tr><th scope="row" class="n">${number}</th>${cells.join('')}</tr>`);
-    cells = [];
-  };
-  for (let k = 0; k < m.plies.length; k++) {
-    const ply = k + 1,
-      gold = (k + offset) % 2 === 0;
-    if (gold || !cells.length) number = m.plies[k].label.replace(/[.…]$/, '');
-    if (!gold && !cells.length) cells.push(gap); // Scarlet's move opens a row: after a comment, or first
-    const mk = marks.get(ply);
-    const cls =
-      'mv' +
-      (ply === m.view ? ' is-current' : '') +
-      (ply === m.plies.length ? ' is-live' : '') +
-      (mk ? ` mv-${mk.kind}` : '');
-    const words = m.words ? m.words(ply) : '';
-    const judged = mk ? `, ${mk.name.toLowerCase()}, better was ${mk.better}` : '';
-    const own = !mk && glyphs[k] ? glyphs[k] : ''; // the record's glyph, where no review judged the move
-    const label =
-      `${number}, ${gold ? 'Gold' : 'Scarlet'}: ${m.plies[k].algebraic}${own}${words ? ', ' + words : ''}${judged}` +
-      (comments[ply]
-        ? `. Comment: ${comments[ply].length <= FOLD_COMMENT ? comments[ply] : comments[ply].slice(0, FOLD_SHOWN) + '… (folded)'}`
-        : '');
-    const glyph = mk
-      ? `<span class="glyph" title="${esc(mk.name)}: better was ${esc(mk.better)}">${esc(mk.glyph)}</span>`
-      : own
-        ? `<span class="glyph glyph-record">${esc(own)}</span>`
-        : '';
-    cells.push(
-      `<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}${glyph}</button></td>`,
-    );
-    // A comment ends the row (after a Gold move, Scarlet's reply opens the next row with "…").
-    if (cells.length === 2 || comments[ply] || ply === m.plies.length) endRow();
-    rows.push(commentRow(ply));
-  }
-  box.innerHTML =
-    '<table><caption class="sr-only">Moves played (select one to view the position after it)</caption>' +
-    '<thead class="sr-only"><tr><th scope="col">Move</th><th scope="col">Gold</th><th scope="col">Scarlet</th></tr></thead>' +
-    `<tbody>${rows.join('')}</tbody></table>` +
-    (m.result ? resultHtml(m.result) : '');
-  showCurrentMove(box);
-  if (!movesObserver) {
-    // The list's box changes height when the panels around it do (the engine's card while
-    // it thinks, the window): the move on view stays in sight.
-    movesObserver = new ResizeObserver(() => showCurrentMove(box));
-    movesObserver.observe(box);
-  }
-}
-let movesObserver = null;
 
 // Scrolls the move list so that the move on view is in sight: the last move (and the
 // result under it) at the bottom, the start at the top, any other in the middle if hidden.
@@ -261,7 +97,7 @@ function resultHtml(r) {
 }
 
 // --- engine panel -----------------------------------------------------------------------
-export function renderEngineState(e) {
+function renderEngineState(e) {
   const st = $('engine-state');
   st.textContent = e.label;
   st.classList.toggle('is-busy', !!e.busy);
@@ -279,78 +115,12 @@ export function renderEngineState(e) {
   $('btn-pause-label').textContent = e.paused ? 'Resume' : 'Pause';
 }
 
-// info: {depth, score, mate, nodes, nps, pv[]} with score from the side to move; side:
-// the side to move in the searched position; label(i): core's move number of the line's
-// i-th move ("12." or "12…", written before a Gold move and before the line's first);
-// empty: what the card says without an evaluation (why it shows none).
-let lastInfo, lastEmpty; // the report on show: drawn again only when another comes
-export function renderEngineInfo(
-  info,
-  side,
-  label,
-  empty = "The engine's best line appears here while it thinks.",
-) {
-  if (info === lastInfo && empty === lastEmpty) return;
-  lastInfo = info;
-  lastEmpty = empty;
-  $('eval-score').classList.toggle('is-empty', !info);
-  if (!info) {
-    $('eval-score').textContent = 'No evaluation yet';
-    $('eng-depth').textContent = '–';
-    $('eng-nodes').textContent = '–';
-    $('eng-nps').textContent = '–';
-    $('evalbar-fill').style.width = '50%';
-    $('eng-pv').innerHTML = `<span class="pv-empty">${esc(empty)}</span>`;
-    return;
-  }
-  const ev = { side, score: info.score, mate: info.mate }; // the bar: Gold's chance to win (the review's curve)
-  $('eval-score').textContent = evalText(ev);
-  const frac = goldChance(ev);
-  $('eval-score').title = "evaluation from Gold's side (positive: Gold is better)";
-  $('evalbar-fill').style.width = (frac * 100).toFixed(1) + '%';
-  $('eng-depth').textContent = info.depth ?? '–';
-  $('eng-nodes').textContent = compact(info.nodes);
-  $('eng-nps').textContent = compact(info.nps);
-  $('eng-pv').innerHTML =
-    (info.pv || [])
-      .slice(0, 16)
-      .map((mv, i) => {
-        const n = lineNumber(label(i), i);
-        return `${n ? n + ' ' : ''}<span class="pv-m">${moveHtml(mv)}</span>`;
-      })
-      .join(' ') || '<span class="pv-empty">…</span>';
-}
-
 function compact(x) {
   if (typeof x !== 'number' || !isFinite(x)) return '–';
   if (x >= 1e6) return (x / 1e6).toFixed(x >= 1e7 ? 0 : 1) + 'M';
   if (x >= 1e3) return (x / 1e3).toFixed(x >= 1e4 ? 0 : 1) + 'k';
   return String(Math.round(x));
 }
-
-// The game's rule set, in the moves card's header: "Rules: Board Game Arena" (core's names);
-// where the header has no room for that, "Rules: BGA", then "BGA" (core's short names). The
-// whole name is in its title and said to a screen reader.
-export function renderRules(rules) {
-  const el = $('game-rules');
-  const text = ruleSetName(rules);
-  if (el.dataset.rules === rules && el.dataset.text === text) return;
-  el.dataset.rules = rules;
-  el.dataset.text = text;
-  const short = esc(ruleSetShortName(rules));
-  const forms = [`Rules: <b>${esc(text)}</b>`, `Rules: <b>${short}</b>`, `<b>${short}</b>`];
-  el.innerHTML =
-    `<span class="sr-only">Rules: ${esc(text)}</span>` +
-    forms.map((f) => `<span class="rules-form" aria-hidden="true">${f}</span>`).join('');
-  el.title = `Rules: ${text}. ` + (((ruleSetList() || []).find((r) => r.id === rules) || {}).summary || '');
-  fitRules();
-  if (!rulesObserver) {
-    // its room changes with the window, the number of plies beside it, the view
-    rulesObserver = new ResizeObserver(fitRules);
-    rulesObserver.observe(el);
-  }
-}
-let rulesObserver = null;
 
 // Shows the longest form of the rule set's name that fits its room (the last if none does).
 // The room is the header's rest whatever the name's form (style.css: it takes all of it).
@@ -364,7 +134,7 @@ function fitRules() {
 }
 
 // --- top bar ----------------------------------------------------------------------------
-export function renderMatchup(players) {
+function renderMatchup(players) {
   const html = matchupHtml(players);
   if ($('matchup').dataset.html !== html) {
     $('matchup').innerHTML = html;
@@ -373,48 +143,300 @@ export function renderMatchup(players) {
 }
 
 // --- toast --------------------------------------------------------------------------------
-// Short notes that the status line does not already say. They sit over the top bar (on a
-// phone: over the toolbar), never over a board, and go away after a few seconds or on a
-// click. ms = 0: stays until dismissed (a close button is added). action: {label, run}.
 export const TOAST_MS = 4000;
 const TOAST_MAX_MS = 8000;
-let toastTimer = 0;
-export function toast(text, ms = TOAST_MS, action = null) {
-  const t = $('toast');
-  const status = ($('status-main').textContent + ' ' + $('status-sub').textContent).trim();
-  if (!action && status.includes(String(text).trim())) return; // the status line says it already
-  t.replaceChildren(
-    Object.assign(document.createElement('span'), { className: 'toast-text', textContent: text }),
-  );
-  if (action) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'btn btn-primary toast-btn';
-    b.textContent = action.label;
-    b.addEventListener('click', () => {
-      t.hidden = true;
-      action.run();
-    });
-    t.append(b);
+
+// --- the view ---------------------------------------------------------------------------
+/**
+ * The page's chrome, drawn into its elements (index.html's ids): one per page, made by
+ * main.js and handed to the parts that draw or toast. What it keeps is what it drew last
+ * (drawn again only when it changes) and its observers and timer.
+ */
+export function createView() {
+  let lastPlayers = null,
+    iconsAsked = false;
+  let lastMovesKey = '',
+    shownComments = [],
+    foldWired = false,
+    movesObserver = null;
+  let lastInfo, lastEmpty; // the engine's report on show
+  let rulesObserver = null;
+  let toastTimer = 0;
+
+  // p: {players, flipped, toMove (side or null), thinking (side or null), board, captured (letters taken so far),
+  //     clock (the game has clocks: their places, which clock-view.js fills)}
+  function renderPlayers(p) {
+    lastPlayers = p;
+    if (!iconsAsked) {
+      iconsAsked = true;
+      pieceIcons().then(() => lastPlayers && renderPlayers(lastPlayers));
+    }
+    const icons = loadedIcons();
+    const mat = material(p.board);
+    const diff = mat.gold - mat.scarlet;
+    const fill = (el, side) => {
+      const { name, sub } = playerLabel(p.players, side);
+      const ahead = side === 'gold' ? diff : -diff;
+      // the pieces this side took: the other side's
+      const took = (p.captured || []).filter((c) => pieceSide(c) && pieceSide(c) !== side);
+      const cls =
+        `player player-${el.id === 'player-top' ? 'top' : 'bottom'}` +
+        (p.toMove === side ? ' to-move' : '') +
+        (p.thinking === side ? ' is-thinking' : '') +
+        (p.clock ? ' has-clock' : '');
+      const html =
+        `<i class="chip chip-${side}"></i>
+        <div class="player-info"><div class="player-name">${esc(name)}
+          <span class="thinking" title="thinking"><i></i><i></i><i></i></span></div>
+          <div class="player-sub">${esc(sub)}</div></div>
+        <div class="player-mat" title="pieces taken; the lead in material (Gygax's values)"><span class="taken" aria-label="took: ${esc(took.length ? count(took.length, { one: 'piece', other: 'pieces' }) : 'nothing')}">${capturesHtml(took, icons)}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>` +
+        (p.clock ? `<div class="player-clock" data-clock="${side}" role="timer"></div>` : '');
+      if (el.className !== cls) el.className = cls;
+      if (el.innerHTML !== html && el.dataset.html !== html) {
+        el.innerHTML = html;
+        el.dataset.html = html;
+        // on a clock the captures keep to one line: smaller icons when they would overflow it
+        const mat = el.querySelector('.player-mat');
+        if (p.clock && mat && mat.scrollWidth > mat.clientWidth) mat.classList.add('is-dense');
+      }
+      el.dataset.side = side;
+    };
+    // Gold plays up the boards: at the bottom unless flipped.
+    fill($('player-top'), p.flipped ? 'gold' : 'scarlet');
+    fill($('player-bottom'), p.flipped ? 'scarlet' : 'gold');
   }
-  if (ms <= 0) {
-    const x = document.createElement('button');
-    x.type = 'button';
-    x.className = 'btn btn-icon btn-ghost toast-close';
-    x.setAttribute('aria-label', 'Dismiss');
-    x.textContent = '×';
-    t.append(x);
+
+  // m: {plies: [{algebraic, label}], firstSide, view, result: {title, reason} | null,
+  //     words(ply) -> the move in words (for screen readers), marks: Map(ply -> {kind, glyph,
+  //     name, better}) | null (a review's judged moves), notes: {comments, glyphs} | null (an
+  //     opened record's: comments[0] before the first move, comments[k] after ply k; glyphs[k - 1]
+  //     the glyph of ply k)}; a ply's label is core's move number ("12." Gold, "12…" Scarlet)
+  function renderMoves(m) {
+    const box = $('moves');
+    const marks = m.marks || new Map();
+    const comments = (m.notes && m.notes.comments) || [],
+      glyphs = (m.notes && m.notes.glyphs) || [];
+    const key =
+      m.plies.map((p) => p.algebraic).join(' ') +
+      '|' +
+      m.view +
+      '|' +
+      (m.result ? m.result.title : '') +
+      '|' +
+      [...marks].map(([k, v]) => k + v.glyph).join(',') +
+      '|' +
+      glyphs.join(',') +
+      '|' +
+      comments.map(commentKey).join('\u0001');
+    if (key === lastMovesKey) return;
+    lastMovesKey = key;
+    $('moves-note').textContent = m.plies.length
+      ? `${count(m.plies.length, { one: 'ply', other: 'plies' })}`
+      : '';
+    // A record's comment; a long one folded: its beginning, and the whole in a box of its own
+    // when opened (put in then, not at every redraw).
+    shownComments = comments;
+    if (!foldWired) {
+      foldWired = true;
+      box.addEventListener(
+        'toggle',
+        (e) => {
+          const d = e.target;
+          if (!d.matches || !d.matches('.mv-comment-fold')) return;
+          d.querySelector('.mv-comment-full').textContent = d.open
+            ? shownComments[Number(d.dataset.comment)] || ''
+            : '';
+        },
+        true,
+      );
+    }
+    const commentBody = (k) =>
+      comments[k].length <= FOLD_COMMENT
+        ? esc(comments[k])
+        : `<details class="mv-comment-fold" data-comment="${k}"><summary>${esc(comments[k].slice(0, FOLD_SHOWN))}… ` +
+          `<span class="mv-comment-more">(${thousands(comments[k].length)} characters: show all)</span></summary>` +
+          '<div class="mv-comment-full"></div></details>';
+    if (!m.plies.length) {
+      box.innerHTML =
+        `<div class="moves-empty">${m.firstSide === 'gold' ? 'Gold' : 'Scarlet'} moves first. Moves appear here.</div>` +
+        (comments[0] ? `<div class="mv-comment">${commentBody(0)}</div>` : '') +
+        (m.result ? resultHtml(m.result) : '');
+      return;
+    }
+    const rows = [];
+    // a comment: a row of its own under the move it follows (as lichess shows them)
+    const commentRow = (k) =>
+      comments[k] ? `<tr class="mv-comment"><td colspan="3">${commentBody(k)}</td></tr>` : '';
+    rows.push(commentRow(0));
+    const gap = '<td><span class="mv" aria-hidden="true">…</span></td>';
+    const offset = m.firstSide === 'gold' ? 0 : 1; // a game starting with Scarlet to move
+    let cells = [],
+      number = '';
+    const endRow = () => {
+      while (cells.length < 2) cells.push('<td></td>');
+      rows.push(`<tr><th scope="row" class="n">${number}</th>${cells.join('')}</tr>`);
+      cells = [];
+    };
+    for (let k = 0; k < m.plies.length; k++) {
+      const ply = k + 1,
+        gold = (k + offset) % 2 === 0;
+      if (gold || !cells.length) number = m.plies[k].label.replace(/[.…]$/, '');
+      if (!gold && !cells.length) cells.push(gap); // Scarlet's move opens a row: after a comment, or first
+      const mk = marks.get(ply);
+      const cls =
+        'mv' +
+        (ply === m.view ? ' is-current' : '') +
+        (ply === m.plies.length ? ' is-live' : '') +
+        (mk ? ` mv-${mk.kind}` : '');
+      const words = m.words ? m.words(ply) : '';
+      const judged = mk ? `, ${mk.name.toLowerCase()}, better was ${mk.better}` : '';
+      const own = !mk && glyphs[k] ? glyphs[k] : ''; // the record's glyph, where no review judged the move
+      const label =
+        `${number}, ${gold ? 'Gold' : 'Scarlet'}: ${m.plies[k].algebraic}${own}${words ? ', ' + words : ''}${judged}` +
+        (comments[ply]
+          ? `. Comment: ${comments[ply].length <= FOLD_COMMENT ? comments[ply] : comments[ply].slice(0, FOLD_SHOWN) + '… (folded)'}`
+          : '');
+      const glyph = mk
+        ? `<span class="glyph" title="${esc(mk.name)}: better was ${esc(mk.better)}">${esc(mk.glyph)}</span>`
+        : own
+          ? `<span class="glyph glyph-record">${esc(own)}</span>`
+          : '';
+      cells.push(
+        `<td><button type="button" class="${cls}" data-ply="${ply}" aria-label="${esc(label)}"${ply === m.view ? ' aria-current="true"' : ''}>${moveHtml(m.plies[k].algebraic)}${glyph}</button></td>`,
+      );
+      // A comment ends the row (after a Gold move, Scarlet's reply opens the next row with "…").
+      if (cells.length === 2 || comments[ply] || ply === m.plies.length) endRow();
+      rows.push(commentRow(ply));
+    }
+    box.innerHTML =
+      '<table><caption class="sr-only">Moves played (select one to view the position after it)</caption>' +
+      '<thead class="sr-only"><tr><th scope="col">Move</th><th scope="col">Gold</th><th scope="col">Scarlet</th></tr></thead>' +
+      `<tbody>${rows.join('')}</tbody></table>` +
+      (m.result ? resultHtml(m.result) : '');
+    showCurrentMove(box);
+    if (!movesObserver) {
+      // The list's box changes height when the panels around it do (the engine's card while
+      // it thinks, the window): the move on view stays in sight.
+      movesObserver = new ResizeObserver(() => showCurrentMove(box));
+      movesObserver.observe(box);
+    }
   }
-  t.hidden = false;
-  t.onclick = (e) => {
-    if (!e.target.closest('.toast-btn')) t.hidden = true;
-  };
-  clearTimeout(toastTimer);
-  if (ms > 0)
-    toastTimer = setTimeout(
-      () => {
-        t.hidden = true;
-      },
-      Math.min(ms, action ? TOAST_MAX_MS : TOAST_MS + 2000),
+
+  // info: {depth, score, mate, nodes, nps, pv[]} with score from the side to move; side:
+  // the side to move in the searched position; label(i): core's move number of the line's
+  // i-th move ("12." or "12…", written before a Gold move and before the line's first);
+  // empty: what the card says without an evaluation (why it shows none).
+  function renderEngineInfo(
+    info,
+    side,
+    label,
+    empty = "The engine's best line appears here while it thinks.",
+  ) {
+    if (info === lastInfo && empty === lastEmpty) return;
+    lastInfo = info;
+    lastEmpty = empty;
+    $('eval-score').classList.toggle('is-empty', !info);
+    if (!info) {
+      $('eval-score').textContent = 'No evaluation yet';
+      $('eng-depth').textContent = '–';
+      $('eng-nodes').textContent = '–';
+      $('eng-nps').textContent = '–';
+      $('evalbar-fill').style.width = '50%';
+      $('eng-pv').innerHTML = `<span class="pv-empty">${esc(empty)}</span>`;
+      return;
+    }
+    const ev = { side, score: info.score, mate: info.mate }; // the bar: Gold's chance to win (the review's curve)
+    $('eval-score').textContent = evalText(ev);
+    const frac = goldChance(ev);
+    $('eval-score').title = "evaluation from Gold's side (positive: Gold is better)";
+    $('evalbar-fill').style.width = (frac * 100).toFixed(1) + '%';
+    $('eng-depth').textContent = info.depth ?? '–';
+    $('eng-nodes').textContent = compact(info.nodes);
+    $('eng-nps').textContent = compact(info.nps);
+    $('eng-pv').innerHTML =
+      (info.pv || [])
+        .slice(0, 16)
+        .map((mv, i) => {
+          const n = lineNumber(label(i), i);
+          return `${n ? n + ' ' : ''}<span class="pv-m">${moveHtml(mv)}</span>`;
+        })
+        .join(' ') || '<span class="pv-empty">…</span>';
+  }
+
+  // The game's rule set, in the moves card's header: "Rules: Board Game Arena" (core's names);
+  // where the header has no room for that, "Rules: BGA", then "BGA" (core's short names). The
+  // whole name is in its title and said to a screen reader.
+  function renderRules(rules) {
+    const el = $('game-rules');
+    const text = ruleSetName(rules);
+    if (el.dataset.rules === rules && el.dataset.text === text) return;
+    el.dataset.rules = rules;
+    el.dataset.text = text;
+    const short = esc(ruleSetShortName(rules));
+    const forms = [`Rules: <b>${esc(text)}</b>`, `Rules: <b>${short}</b>`, `<b>${short}</b>`];
+    el.innerHTML =
+      `<span class="sr-only">Rules: ${esc(text)}</span>` +
+      forms.map((f) => `<span class="rules-form" aria-hidden="true">${f}</span>`).join('');
+    el.title = `Rules: ${text}. ` + (((ruleSetList() || []).find((r) => r.id === rules) || {}).summary || '');
+    fitRules();
+    if (!rulesObserver) {
+      // its room changes with the window, the number of plies beside it, the view
+      rulesObserver = new ResizeObserver(fitRules);
+      rulesObserver.observe(el);
+    }
+  }
+
+  // Short notes that the status line does not already say. They sit over the top bar (on a
+  // phone: over the toolbar), never over a board, and go away after a few seconds or on a
+  // click. ms = 0: stays until dismissed (a close button is added). action: {label, run}.
+  function toast(text, ms = TOAST_MS, action = null) {
+    const t = $('toast');
+    const status = ($('status-main').textContent + ' ' + $('status-sub').textContent).trim();
+    if (!action && status.includes(String(text).trim())) return; // the status line says it already
+    t.replaceChildren(
+      Object.assign(document.createElement('span'), { className: 'toast-text', textContent: text }),
     );
+    if (action) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'btn btn-primary toast-btn';
+      b.textContent = action.label;
+      b.addEventListener('click', () => {
+        t.hidden = true;
+        action.run();
+      });
+      t.append(b);
+    }
+    if (ms <= 0) {
+      const x = document.createElement('button');
+      x.type = 'button';
+      x.className = 'btn btn-icon btn-ghost toast-close';
+      x.setAttribute('aria-label', 'Dismiss');
+      x.textContent = '×';
+      t.append(x);
+    }
+    t.hidden = false;
+    t.onclick = (e) => {
+      if (!e.target.closest('.toast-btn')) t.hidden = true;
+    };
+    clearTimeout(toastTimer);
+    if (ms > 0)
+      toastTimer = setTimeout(
+        () => {
+          t.hidden = true;
+        },
+        Math.min(ms, action ? TOAST_MAX_MS : TOAST_MS + 2000),
+      );
+  }
+
+  return {
+    renderStatus,
+    renderPlayers,
+    renderMoves,
+    renderEngineState,
+    renderEngineInfo,
+    renderRules,
+    renderMatchup,
+    toast,
+  };
 }
