@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadEngine, ROOT } from './helpers.mjs';
 import { cardData, cardText, levelDiagram } from '../../web/app/ui/learn/piece-card.js';
-import { Lessons, progressStore, checkLessons } from '../../web/app/session/learn/learn.js';
-import { Puzzles, puzzleStore, checkPuzzles } from '../../web/app/session/learn/puzzles.js';
+import { createLessons, progressStore, checkLessons } from '../../web/app/session/learn/learn.js';
+import { createPuzzles, puzzleStore, checkPuzzles } from '../../web/app/session/learn/puzzles.js';
 import { parseSquare, squareName } from '../../web/app/facts/squares.js';
 
 const M = await loadEngine();
@@ -53,7 +53,7 @@ test("piece cards: every piece has a diagram and core's words on each level it l
 
 test('lessons: every step is solved by playing its solution on the controller, progress kept', () => {
   const storage = memoryStorage();
-  const L = new Lessons(M, LESSONS, progressStore(storage));
+  const L = createLessons(M, LESSONS, progressStore(storage));
   let changes = 0;
   L.on('change', () => changes++);
   for (const lesson of LESSONS.lessons) {
@@ -84,13 +84,13 @@ test('lessons: every step is solved by playing its solution on the controller, p
   assert.ok(changes > 0);
   assert.ok(L.list().every((l) => l.done));
   // kept: a new controller over the same storage knows it
-  const again = new Lessons(M, LESSONS, progressStore(storage));
+  const again = createLessons(M, LESSONS, progressStore(storage));
   assert.ok(again.list().every((l) => l.done));
   assert.match(storage.getItem('dragonchess.learn.v1'), /"afar":1/);
 });
 
 test('lessons: a wrong move is explained, the lesson can be restarted, hints point the way', () => {
-  const L = new Lessons(M, LESSONS, progressStore(memoryStorage()));
+  const L = createLessons(M, LESSONS, progressStore(memoryStorage()));
   L.open('dragon', 1); // capture 2f5 and 2g5 from afar in two moves
   L.hint();
   assert.deepEqual(L.boardConfig().arrows[0], {
@@ -133,7 +133,7 @@ test('lessons: a wrong move is explained, the lesson can be restarted, hints poi
 
 test('puzzles: solving with the replies played, wrong moves, hints, the next puzzle, progress', () => {
   const storage = memoryStorage();
-  const P = new Puzzles(M, PUZZLES, puzzleStore(storage));
+  const P = createPuzzles(M, PUZZLES, puzzleStore(storage));
   const moved = [];
   P.on('moved', (m) => moved.push(m.coordinate));
   // a puzzle of three solver moves or more: replies come from the solution
@@ -184,7 +184,7 @@ test('puzzles: solving with the replies played, wrong moves, hints, the next puz
   assert.equal(P.phase, 'shown');
   assert.ok(!P.progress.solved[next]);
   // kept in storage, and resumed there
-  const again = new Puzzles(M, PUZZLES, puzzleStore(storage));
+  const again = createPuzzles(M, PUZZLES, puzzleStore(storage));
   again.resume();
   assert.equal(again.puzzle.id, next);
   assert.ok(again.progress.solved[long.id]);
@@ -219,7 +219,7 @@ test('puzzles: any mate solves a mate puzzle; a wrong move in a mate in one says
       },
     ],
   };
-  const P = new Puzzles(M, data, puzzleStore(memoryStorage()));
+  const P = createPuzzles(M, data, puzzleStore(memoryStorage()));
   P.open('t1');
   assert.equal(P.play('2a1', '2b1').value, 'wrong');
   assert.match(P.note.text, /gives no check/);

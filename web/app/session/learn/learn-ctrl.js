@@ -8,8 +8,8 @@
 //
 //   const learn = createLearnCtrl({ M, ctl, page, sounds, loadJson, storage });
 //   await learn.enter('lessons' | 'puzzles', id?);  learn.exit();  learn.act(what, data)
-import { Lessons, progressStore } from './learn.js';
-import { Puzzles, puzzleStore } from './puzzles.js';
+import { createLessons, progressStore } from './learn.js';
+import { createPuzzles, puzzleStore } from './puzzles.js';
 import { parseSquare, squareName, moveNames, firstSquare } from '../../facts/squares.js';
 import { destinationWords } from '../../facts/words.js';
 import { attempt, failure, settle, success } from '../../util/result.js';
@@ -63,7 +63,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       failure(`${which === 'puzzles' ? 'The puzzles' : 'The lessons'} could not be loaded: ${r.error}`);
     if (which === 'puzzles' && !st.puzzles) {
       const data = await loadJson('puzzles.json');
-      const made = data.error ? data : attempt(() => new Puzzles(M, data.value, puzzleStore(storage))); // a file of another format: its reason
+      const made = data.error ? data : attempt(() => createPuzzles(M, data.value, puzzleStore(storage))); // a file of another format: its reason
       if (made.error) return unloaded(made);
       st.puzzles = made.value;
       st.puzzles.on('change', page.redraw);
@@ -71,7 +71,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
     }
     if (which === 'lessons' && !st.lessons) {
       const data = await loadJson('learn/lessons.json');
-      const made = data.error ? data : attempt(() => new Lessons(M, data.value, progressStore(storage)));
+      const made = data.error ? data : attempt(() => createLessons(M, data.value, progressStore(storage)));
       if (made.error) return unloaded(made);
       st.lessons = made.value;
       st.lessons.on('change', page.redraw);
@@ -193,7 +193,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       if (st.kind === 'lessons' && st.selected) {
         const may = st.lessons.mayPick(st.selected);
         if (may.error) {
-          st.lessons.note = { text: may.error, kind: 'warn' };
+          st.lessons.refuse(may.error);
           st.selected = null;
         }
       }

@@ -4,7 +4,7 @@
 // keeps the learner's moves, the progress (localStorage) and what the board is handed.
 // Plain JS, no DOM: tests/node/learn.test.mjs drives it.
 //
-//   const lessons = new Lessons(M, data, store);  lessons.on('change', render);
+//   const lessons = createLessons(M, data, store);  lessons.on('change', render);
 //   lessons.open(id, step?);  lessons.playSquares(from, to) -> {value} | {error};  lessons.hint();
 //   lessons.restart();  lessons.next();  lessons.solutionMove();  lessons.boardConfig();
 import { parseSquare, squareName } from '../../facts/squares.js';
@@ -46,226 +46,280 @@ export function checkLessons(data) {
   return data;
 }
 
-export class Lessons extends Emitter {
-  constructor(M, data, store) {
-    super();
-    this.M = M;
-    useFacts(M);
-    this.data = checkLessons(data);
-    this.store = store;
-    this.progress = store.load();
-    this.lesson = null;
-    this.stepIndex = 0;
-    this.moves = []; // the learner's moves (coordinate)
-    this.state = null; // M.lessonState(...) now
-    this.note = null; // {text, kind: 'ok' | 'warn' | 'note'}
-    this.hintShown = false;
-    this.last = null; // [from, to] names of the last move
-    this._dests = null;
-  }
+/**
+ * The tutorial's session over `data` (lessons.json, checked) with the progress in `store`
+ * (progressStore()). Its state is read through the getters; only its methods change it.
+ * Events: 'change' (anything shown changed), 'moved' ({move, before, after}: a learner's move).
+ */
+export function createLessons(M, data, store) {
+  useFacts(M);
+  checkLessons(data);
+  const events = new Emitter(['change', 'moved']);
+  const st = {
+    progress: store.load(),
+    lesson: null,
+    stepIndex: 0,
+    moves: [], // the learner's moves (coordinate)
+    state: null, // M.lessonState(...) now
+    note: null, // {text, kind: 'ok' | 'warn' | 'note'}
+    hintShown: false,
+    last: null, // [from, to] names of the last move
+    dests: null, // the learner's moves by origin, while the position stays
+  };
+  const step = () => st.lesson.steps[st.stepIndex];
+  const phase = () => (!st.state ? 'none' : st.state.done ? 'done' : st.state.failed ? 'failed' : 'play');
 
   // --- the list -------------------------------------------------------------------------
-  list() {
-    return this.data.lessons.map((l) => ({
+  function list() {
+    return data.lessons.map((l) => ({
       id: l.id,
       title: l.title,
       kind: l.kind,
       piece: l.piece || null,
       steps: l.steps.length,
-      stepsDone: Math.min(l.steps.length, this.progress.done[l.id] || 0),
-      done: (this.progress.done[l.id] || 0) >= l.steps.length,
+      stepsDone: Math.min(l.steps.length, st.progress.done[l.id] || 0),
+      done: (st.progress.done[l.id] || 0) >= l.steps.length,
     }));
   }
   /** The first lesson not finished (or the first of all). */
-  firstOpen() {
-    return (this.list().find((l) => !l.done) || this.list()[0]).id;
-  }
-  get step() {
-    return this.lesson.steps[this.stepIndex];
+  function firstOpen() {
+    return (list().find((l) => !l.done) || list()[0]).id;
   }
 
   // --- playing --------------------------------------------------------------------------
   /** Opens a lesson (by id) at a step (default: its first step not done). */
-  open(id, step = null) {
-    const l = this.data.lessons.find((x) => x.id === id);
+  function open(id, at = null) {
+    const l = data.lessons.find((x) => x.id === id);
     if (!l) throw new Error(`no lesson '${id}'`);
-    this.lesson = l;
-    const done = this.progress.done[id] || 0;
-    this.stepIndex =
-      step === null ? (done >= l.steps.length ? 0 : done) : Math.max(0, Math.min(l.steps.length - 1, step));
-    this.restart();
+    st.lesson = l;
+    const done = st.progress.done[id] || 0;
+    st.stepIndex =
+      at === null ? (done >= l.steps.length ? 0 : done) : Math.max(0, Math.min(l.steps.length - 1, at));
+    restart();
   }
 
-  restart() {
-    this.moves = [];
-    this.hintShown = false;
-    this.last = null;
-    this.note = null;
-    this._judge();
-    this.emit('change');
+  function restart() {
+    st.moves = [];
+    st.hintShown = false;
+    st.last = null;
+    st.note = null;
+    judge();
+    events.emit('change');
   }
 
-  _judge() {
-    const s = this.step;
-    this.state = this.M.lessonState(s.fen, s.goal, this.moves);
-    this._dests = null;
-  }
-
-  get phase() {
-    return !this.state ? 'none' : this.state.done ? 'done' : this.state.failed ? 'failed' : 'play';
+  function judge() {
+    const s = step();
+    st.state = M.lessonState(s.fen, s.goal, st.moves);
+    st.dests = null;
   }
 
   /** The legal moves of the learner now, by origin (names), restricted to the lesson's piece. */
-  dests() {
-    if (this._dests) return this._dests;
+  function dests() {
+    if (st.dests) return st.dests;
     let moves = [];
-    if (this.phase === 'play') {
-      const g = new this.M.Game();
+    if (phase() === 'play') {
+      const g = new M.Game();
       try {
-        g.setPosition(this.state.fen, []);
+        g.setPosition(st.state.fen, []);
         moves = g.legalMovesDetailed();
       } finally {
         g.delete();
       }
     }
-    this._dests = movesByOrigin(moves, (m) => !this.state.piece || m.from === this.state.piece);
-    return this._dests;
+    st.dests = movesByOrigin(moves, (m) => !st.state.piece || m.from === st.state.piece);
+    return st.dests;
   }
 
   /** Plays the learner's move from one square to another (names): {value} or {error: why not}.
    *  @returns {Result} */
-  play(from, to) {
-    if (this.phase !== 'play') return failure('the lesson is over: start again or go on');
-    const m = (this.dests().get(from) || []).find((d) => d.to === to);
+  function play(from, to) {
+    if (phase() !== 'play') return failure('the lesson is over: start again or go on');
+    const m = (dests().get(from) || []).find((d) => d.to === to);
     if (!m) return failure(`${from}-${to} is not a legal move here`);
-    const before = this.state;
-    this.moves.push(m.coordinate);
-    const judged = attempt(() => this._judge()); // core's judge of the lesson: its reason, if it refuses
+    const before = st.state;
+    st.moves.push(m.coordinate);
+    const judged = attempt(judge); // core's judge of the lesson: its reason, if it refuses
     if (judged.error) {
-      this.moves.pop();
-      this._judge();
+      st.moves.pop();
+      judge();
       return judged;
     }
-    this.last = [m.from, m.kind === 'afar' ? m.from : m.to];
-    this.hintShown = false;
-    const st = this.state;
-    if (st.done) {
-      this.note = { text: this.step.success || 'Well done!', kind: 'ok' };
-      const n = Math.max(this.progress.done[this.lesson.id] || 0, this.stepIndex + 1);
-      this.progress.done[this.lesson.id] = n;
-      this.store.save(this.progress);
-    } else if (st.failed) {
-      this.note = { text: `${st.message} Try again.`, kind: 'warn' };
+    st.last = [m.from, m.kind === 'afar' ? m.from : m.to];
+    st.hintShown = false;
+    const now = st.state;
+    if (now.done) {
+      st.note = { text: step().success || 'Well done!', kind: 'ok' };
+      const n = Math.max(st.progress.done[st.lesson.id] || 0, st.stepIndex + 1);
+      st.progress.done[st.lesson.id] = n;
+      store.save(st.progress);
+    } else if (now.failed) {
+      st.note = { text: `${now.message} Try again.`, kind: 'warn' };
     } else {
-      this.note = st.message ? { text: st.message, kind: 'note' } : null;
+      st.note = now.message ? { text: now.message, kind: 'note' } : null;
     }
-    this.emit('moved', { move: m, before, after: st });
-    this.emit('change');
+    events.emit('moved', { move: m, before, after: now });
+    events.emit('change');
     return success();
-  }
-  playSquares(from, to) {
-    return this.play(squareName(from), squareName(to));
   }
 
   /** The solution's next move when the learner has followed it so far, else null. */
-  solutionMove() {
-    const sol = this.step.solution;
-    for (let i = 0; i < this.moves.length; i++) if (this.moves[i] !== sol[i]) return null;
-    return sol[this.moves.length] || null;
+  function solutionMove() {
+    const sol = step().solution;
+    for (let i = 0; i < st.moves.length; i++) if (st.moves[i] !== sol[i]) return null;
+    return sol[st.moves.length] || null;
   }
 
-  hint() {
-    this.hintShown = true;
-    const m = this.solutionMove();
-    this.note = { text: this.step.hint + (m ? '' : ' (Start again to follow the hint.)'), kind: 'note' };
-    this.emit('change');
+  function hint() {
+    st.hintShown = true;
+    const m = solutionMove();
+    st.note = { text: step().hint + (m ? '' : ' (Start again to follow the hint.)'), kind: 'note' };
+    events.emit('change');
   }
 
+  function nextLessonId() {
+    const i = data.lessons.indexOf(st.lesson);
+    return i + 1 < data.lessons.length ? data.lessons[i + 1].id : null;
+  }
   /** Whether there is a next step or lesson; next() goes there. */
-  hasNext() {
-    return this.stepIndex + 1 < this.lesson.steps.length || this.nextLessonId() !== null;
+  function hasNext() {
+    return st.stepIndex + 1 < st.lesson.steps.length || nextLessonId() !== null;
   }
-  nextLessonId() {
-    const i = this.data.lessons.indexOf(this.lesson);
-    return i + 1 < this.data.lessons.length ? this.data.lessons[i + 1].id : null;
-  }
-  next() {
-    if (this.stepIndex + 1 < this.lesson.steps.length) {
-      this.stepIndex++;
-      this.restart();
-    } else if (this.nextLessonId()) {
-      this.open(this.nextLessonId(), 0);
+  function next() {
+    if (st.stepIndex + 1 < st.lesson.steps.length) {
+      st.stepIndex++;
+      restart();
+    } else if (nextLessonId()) {
+      open(nextLessonId(), 0);
     }
   }
 
   // --- what is shown --------------------------------------------------------------------
-  /** The status line: {text, sub, subKind, side, kind}. */
-  /** @returns {import('../../util/shapes.js').StatusLine} */
-  statusLine() {
-    const l = this.lesson,
-      st = this.state;
-    const steps = l.steps.length > 1 ? ` · step ${this.stepIndex + 1} of ${l.steps.length}` : '';
+  /** The status line: {text, sub, subKind, side, kind}.
+   *  @returns {import('../../util/shapes.js').StatusLine} */
+  function statusLine() {
+    const l = st.lesson,
+      now = st.state;
+    const steps = l.steps.length > 1 ? ` · step ${st.stepIndex + 1} of ${l.steps.length}` : '';
     const left =
-      st.maxMoves > 1 && this.phase === 'play'
-        ? ` (${count(st.maxMoves - this.moves.length, { one: 'move', other: 'moves' })} left)`
+      now.maxMoves > 1 && phase() === 'play'
+        ? ` (${count(now.maxMoves - st.moves.length, { one: 'move', other: 'moves' })} left)`
         : '';
     return {
       text: `${l.title}${steps}`,
-      sub: this.note ? this.note.text : this.step.task + left,
-      subKind: this.note ? (this.note.kind === 'ok' ? 'note' : this.note.kind) : '',
-      side: st.learner,
-      kind: this.phase === 'done' ? 'over' : '',
+      sub: st.note ? st.note.text : step().task + left,
+      subKind: st.note ? (st.note.kind === 'ok' ? 'note' : st.note.kind) : '',
+      side: now.learner,
+      kind: phase() === 'done' ? 'over' : '',
     };
   }
 
-  /** The board component's state (board.set). */
-  /** @returns {import('../../util/shapes.js').BoardConfig} */
-  boardConfig() {
-    const st = this.state;
-    const dests = destSquares(this.dests());
-    const m = this.hintShown ? this.solutionMove() : null;
+  /** The board component's state (board.set).
+   *  @returns {import('../../util/shapes.js').BoardConfig} */
+  function boardConfig() {
+    const now = st.state;
+    const ds = destSquares(dests());
+    const m = st.hintShown ? solutionMove() : null;
     const arrows = m ? [moveArrow(m, 'blue')] : [];
     // the squares still to reach or capture, marked as targets
-    for (const t of st.left)
-      if (st.board[parseSquare(t)] !== '.' || this.step.goal.startsWith('reach'))
+    for (const t of now.left)
+      if (now.board[parseSquare(t)] !== '.' || step().goal.startsWith('reach'))
         arrows.push({ from: parseSquare(t), to: parseSquare(t), color: 'yellow' });
     return {
-      pieces: st.board,
-      dests: this.phase === 'play' ? dests : null,
-      afar: this.phase === 'play' ? afarSquares(this.dests()) : null,
-      lastMove: this.last ? this.last.map(parseSquare) : null,
-      check: st.check ? parseSquare(st.check) : null,
-      frozen: st.frozen.map(parseSquare),
-      orientation: st.learner,
+      pieces: now.board,
+      dests: phase() === 'play' ? ds : null,
+      afar: phase() === 'play' ? afarSquares(dests()) : null,
+      lastMove: st.last ? st.last.map(parseSquare) : null,
+      check: now.check ? parseSquare(now.check) : null,
+      frozen: now.frozen.map(parseSquare),
+      orientation: now.learner,
       arrows,
     };
   }
 
   /** Words for a square (keyboard focus), with what selecting it would do. */
-  describeSquare(name) {
-    let s = squareWords(name, { board: this.state.board, frozen: this.state.frozen });
-    if (this.state.left.includes(name)) s += ', a target';
-    const ds = this.dests().get(name);
+  function describeSquare(name) {
+    let s = squareWords(name, { board: st.state.board, frozen: st.state.frozen });
+    if (st.state.left.includes(name)) s += ', a target';
+    const ds = dests().get(name);
     if (ds) s += `, ${destinationWords(ds)}`;
     return s;
   }
 
   /** Whether the learner may pick the piece on `name` (an empty square: yes, nothing to say):
    *  {value} or {error: why not}. @returns {Result} */
-  mayPick(name) {
-    const c = this.state.board[parseSquare(name)];
-    if (!pieceSide(c) || this.phase !== 'play') return success();
-    const mine = pieceSide(c) === this.state.learner;
+  function mayPick(name) {
+    const c = st.state.board[parseSquare(name)];
+    if (!pieceSide(c) || phase() !== 'play') return success();
+    const mine = pieceSide(c) === st.state.learner;
     if (!mine) return failure(`That is a Scarlet ${pieceName(c)}: in a lesson the other side does not move.`);
-    if (this.dests().has(name)) return success();
-    if (this.state.frozen.includes(name))
+    if (dests().has(name)) return success();
+    if (st.state.frozen.includes(name))
       return failure(
         `Your ${pieceName(c)} on ${name} is frozen by the Basilisk directly below it: it cannot move.`,
       );
-    if (this.state.piece && this.state.piece !== name)
+    if (st.state.piece && st.state.piece !== name)
       return failure(
-        `In this lesson only your ${pieceName(this.state.board[parseSquare(this.state.piece)])} on ${this.state.piece} moves.`,
+        `In this lesson only your ${pieceName(st.state.board[parseSquare(st.state.piece)])} on ${st.state.piece} moves.`,
       );
     return failure(`Your ${pieceName(c)} on ${name} has no legal move here.`);
   }
+
+  /** Says why a pick was refused (mayPick's reason) in the lesson's note, until the next move. */
+  function refuse(text) {
+    st.note = { text, kind: 'warn' };
+  }
+
+  return {
+    on: (event, fn) => events.on(event, fn),
+    /** The lessons file (checked). */
+    data,
+    get progress() {
+      return st.progress;
+    },
+    /** The lesson open (lessons.json's), or null. */
+    get lesson() {
+      return st.lesson;
+    },
+    get stepIndex() {
+      return st.stepIndex;
+    },
+    get step() {
+      return step();
+    },
+    /** The learner's moves so far (coordinate). */
+    get moves() {
+      return st.moves;
+    },
+    /** core's judgement of the step now (M.lessonState). */
+    get state() {
+      return st.state;
+    },
+    get note() {
+      return st.note;
+    },
+    get hintShown() {
+      return st.hintShown;
+    },
+    /** 'none' | 'play' | 'done' | 'failed' */
+    get phase() {
+      return phase();
+    },
+    list,
+    firstOpen,
+    open,
+    restart,
+    dests,
+    play,
+    playSquares: (from, to) => play(squareName(from), squareName(to)),
+    solutionMove,
+    hint,
+    hasNext,
+    nextLessonId,
+    next,
+    statusLine,
+    boardConfig,
+    describeSquare,
+    mayPick,
+    refuse,
+  };
 }

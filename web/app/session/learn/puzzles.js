@@ -6,7 +6,7 @@
 // in a mate in one, core's lesson judge says why it is no mate). Progress is kept in
 // localStorage. Plain JS, no DOM: tests/node/learn.test.mjs drives it.
 //
-//   const pz = new Puzzles(M, data, store);  pz.on('change', render);
+//   const pz = createPuzzles(M, data, store);  pz.on('change', render);
 //   pz.open(id) | pz.next();  pz.playSquares(from, to);  if (pz.replyPending) pz.reply();
 //   pz.hint();  pz.showSolution();  pz.boardConfig();  pz.statusLine();
 import { parseSquare, squareName, moveNames } from '../../facts/squares.js';
@@ -57,273 +57,320 @@ export function checkPuzzles(data) {
   return data;
 }
 
-export class Puzzles extends Emitter {
-  constructor(M, data, store) {
-    super();
-    this.M = M;
-    useFacts(M);
-    this.data = checkPuzzles(data);
-    this.byId = new Map(this.data.puzzles.map((p) => [p.id, p]));
-    this.store = store;
-    this.progress = store.load();
-    this.puzzle = null;
-    this.game = null; // M.Game at the position on the board
-    this.k = 0; // solution moves played
-    this.phase = 'none'; // 'play' | 'solved' | 'shown' (solution seen)
-    this.mistakes = 0;
-    this.note = null; // {text, kind}
-    this.hintLevel = 0; // 0 none, 1 the piece, 2 the move
-    this.last = null; // the last move [from, to] (names)
-    this.startCheck = null; // the square of the solver's King when in check at the start
-    this.replyPending = false;
-  }
-
-  _save() {
-    this.store.save(this.progress);
-  }
+/**
+ * The puzzles' session over `data` (puzzles.json, checked) with the progress in `store`
+ * (puzzleStore()). Its state is read through the getters; only its methods change it.
+ * Events: 'change' (anything shown changed), 'moved' (a move played on the board: core's move).
+ */
+export function createPuzzles(M, data, store) {
+  useFacts(M);
+  checkPuzzles(data);
+  const events = new Emitter(['change', 'moved']);
+  const byId = new Map(data.puzzles.map((p) => [p.id, p]));
+  const st = {
+    progress: store.load(),
+    puzzle: null,
+    game: null, // M.Game at the position on the board
+    k: 0, // solution moves played
+    phase: 'none', // 'play' | 'solved' | 'shown' (solution seen)
+    mistakes: 0,
+    note: null, // {text, kind}
+    hintLevel: 0, // 0 none, 1 the piece, 2 the move
+    last: null, // the last move [from, to] (names)
+    startCheck: null, // the square of the solver's King when in check at the start
+    replyPending: false,
+  };
+  const save = () => store.save(st.progress);
+  const solver = () => (st.puzzle.fen.split(' ')[1] === 'g' ? 'gold' : 'scarlet');
+  const solving = () => st.phase === 'play' && !st.replyPending;
 
   // --- which puzzle -----------------------------------------------------------------------
-  get filter() {
-    return this.progress.filter;
-  }
-  setFilter(f) {
+  function setFilter(f) {
     if (!FILTERS.includes(f)) return;
-    this.progress.filter = f;
-    this._save();
-    this.emit('change');
+    st.progress.filter = f;
+    save();
+    events.emit('change');
   }
   /** The puzzles of the filter, easiest first. */
-  ordered() {
-    const f = this.progress.filter;
-    return this.data.puzzles
+  function ordered() {
+    const f = st.progress.filter;
+    return data.puzzles
       .filter((p) => f === 'all' || p.difficulty === f)
       .sort((a, b) => a.rating - b.rating || (a.id < b.id ? -1 : 1));
   }
-  stats() {
-    const list = this.ordered();
+  function stats() {
+    const list = ordered();
     return {
       total: list.length,
-      solved: list.filter((p) => this.progress.solved[p.id]).length,
-      all: this.data.puzzles.length,
+      solved: list.filter((p) => st.progress.solved[p.id]).length,
+      all: data.puzzles.length,
     };
   }
   /** The next puzzle of the filter not solved yet, after `after` (the current one by
    *  default; wrapping). */
-  nextId(after = this.puzzle) {
-    const list = this.ordered();
+  function nextId(after = st.puzzle) {
+    const list = ordered();
     if (!list.length) return null;
     const at = after ? list.findIndex((p) => p.id === after.id) : -1;
     for (let i = 1; i <= list.length; i++) {
       const p = list[(at + i + list.length) % list.length];
-      if (!this.progress.solved[p.id] && (!after || p.id !== after.id)) return p.id;
+      if (!st.progress.solved[p.id] && (!after || p.id !== after.id)) return p.id;
     }
     return list[(at + 1) % list.length].id;
   }
   /** Opens the puzzle kept from last time while it is not solved, else the next unsolved
    *  one after it (a puzzle just solved is not shown again when Puzzles is reopened). */
-  resume() {
-    const kept = this.progress.current && this.byId.get(this.progress.current);
-    if (kept && !this.progress.solved[kept.id]) return this.open(kept.id);
-    return this.open(this.nextId(kept || this.puzzle));
+  function resume() {
+    const kept = st.progress.current && byId.get(st.progress.current);
+    if (kept && !st.progress.solved[kept.id]) return open(kept.id);
+    return open(nextId(kept || st.puzzle));
   }
-  next() {
-    this.open(this.nextId());
+  function next() {
+    open(nextId());
   }
 
-  open(id) {
-    const p = this.byId.get(id);
+  function open(id) {
+    const p = byId.get(id);
     if (!p) throw new Error(`no puzzle '${id}'`);
-    if (this.game) this.game.delete();
-    this.game = new this.M.Game();
-    this.game.setPosition(p.fen, []);
-    this.puzzle = p;
-    this.k = 0;
-    this.phase = 'play';
-    this.mistakes = 0;
-    this.hintLevel = 0;
-    this.note = null;
-    this.replyPending = false;
-    this.last = p.last ? moveNames(p.last) : null;
-    this.startCheck = this.game.checkedKing() || null; // the solver's King in check at the start
-    this.progress.current = id;
-    this._save();
-    this.emit('change');
+    if (st.game) st.game.delete();
+    st.game = new M.Game();
+    st.game.setPosition(p.fen, []);
+    st.puzzle = p;
+    st.k = 0;
+    st.phase = 'play';
+    st.mistakes = 0;
+    st.hintLevel = 0;
+    st.note = null;
+    st.replyPending = false;
+    st.last = p.last ? moveNames(p.last) : null;
+    st.startCheck = st.game.checkedKing() || null; // the solver's King in check at the start
+    st.progress.current = id;
+    save();
+    events.emit('change');
   }
 
-  get solver() {
-    return this.puzzle.fen.split(' ')[1] === 'g' ? 'gold' : 'scarlet';
-  }
   /** The task in words: "Gold to move: mate in 2" / "... win material"; a King in check at
    *  the start is said first ("Gold to move, the King on 1h6 in check: get out of check and
    *  win material"). */
-  task() {
-    const p = this.puzzle;
+  function task() {
+    const p = st.puzzle;
     const goal = p.goal === 'mate' ? `mate in ${p.mateIn}` : 'win material';
-    const side = SIDE_NAME[this.solver];
-    return this.startCheck
-      ? `${side} to move, the King on ${this.startCheck} in check: get out of check and ${goal}`
+    const side = SIDE_NAME[solver()];
+    return st.startCheck
+      ? `${side} to move, the King on ${st.startCheck} in check: get out of check and ${goal}`
       : `${side} to move: ${goal}`;
   }
 
   // --- playing ------------------------------------------------------------------------------
-  dests() {
-    if (this.phase !== 'play' || this.replyPending) return new Map();
-    return movesByOrigin(this.game.legalMovesDetailed());
+  function dests() {
+    if (!solving()) return new Map();
+    return movesByOrigin(st.game.legalMovesDetailed());
   }
 
-  _apply(coordinate) {
-    const m = this.game.play(coordinate);
-    this.last = [m.from, m.kind === 'afar' ? m.from : m.to];
-    this.emit('moved', m);
+  function apply(coordinate) {
+    const m = st.game.play(coordinate);
+    st.last = [m.from, m.kind === 'afar' ? m.from : m.to];
+    events.emit('moved', m);
     return m;
   }
 
   /** The solver's move (names): {value: 'correct' (a reply follows: replyPending), 'solved'
    *  or 'wrong' (not the solution: the note says why)}, or {error} (not a move to play now).
    *  @returns {Result} */
-  play(from, to) {
-    if (this.phase !== 'play' || this.replyPending) return failure('not your move now');
-    const m = this.game.legalMovesDetailed().find((x) => x.from === from && x.to === to);
+  function play(from, to) {
+    if (!solving()) return failure('not your move now');
+    const m = st.game.legalMovesDetailed().find((x) => x.from === from && x.to === to);
     if (!m) return failure(`${from}-${to} is not a legal move here`);
-    const want = this.puzzle.moves[this.k];
-    const mates = this._mates(m.coordinate);
-    if (m.coordinate !== want && !mates) {
-      this.mistakes++;
-      if (!this.progress.solved[this.puzzle.id]) this.progress.failed[this.puzzle.id] = 1;
-      this._save();
-      this.note = { text: this._whyWrong(m), kind: 'warn' };
-      this.emit('change');
+    const want = st.puzzle.moves[st.k];
+    const mating = mates(m.coordinate);
+    if (m.coordinate !== want && !mating) {
+      st.mistakes++;
+      if (!st.progress.solved[st.puzzle.id]) st.progress.failed[st.puzzle.id] = 1;
+      save();
+      st.note = { text: whyWrong(m), kind: 'warn' };
+      events.emit('change');
       return success('wrong');
     }
-    this._apply(m.coordinate);
-    this.k++;
-    this.hintLevel = 0;
-    if (mates || this.k >= this.puzzle.moves.length) return this._solved();
-    this.replyPending = true;
-    this.note = { text: 'Right! Keep going…', kind: 'note' };
-    this.emit('change');
+    apply(m.coordinate);
+    st.k++;
+    st.hintLevel = 0;
+    if (mating || st.k >= st.puzzle.moves.length) return solved();
+    st.replyPending = true;
+    st.note = { text: 'Right! Keep going…', kind: 'note' };
+    events.emit('change');
     return success('correct');
-  }
-  playSquares(from, to) {
-    return this.play(squareName(from), squareName(to));
   }
 
   /** Plays the opponent's answer from the solution. */
-  reply() {
-    if (!this.replyPending) return;
-    this.replyPending = false;
-    const m = this._apply(this.puzzle.moves[this.k]);
-    this.k++;
-    this.note = {
-      text: `${SIDE_NAME[other(this.solver)]} answered ${m.algebraic}. Your move.`,
+  function reply() {
+    if (!st.replyPending) return;
+    st.replyPending = false;
+    const m = apply(st.puzzle.moves[st.k]);
+    st.k++;
+    st.note = {
+      text: `${SIDE_NAME[other(solver())]} answered ${m.algebraic}. Your move.`,
       kind: 'note',
     };
-    this.emit('change');
+    events.emit('change');
   }
 
-  _mates(coordinate) {
-    const g = new this.M.Game();
+  function mates(coordinate) {
+    const g = new M.Game();
     try {
-      g.setPosition(this.game.fen(), [coordinate]);
+      g.setPosition(st.game.fen(), [coordinate]);
       return g.status().state === 'checkmate';
     } finally {
       g.delete();
     }
   }
 
-  _whyWrong(m) {
-    const p = this.puzzle;
+  function whyWrong(m) {
+    const p = st.puzzle;
     if (p.goal === 'mate' && p.mateIn === 1) {
       // core's lesson judge says why it is no mate (when it can judge the position)
-      const judged = attempt(() => this.M.lessonState(this.game.fen(), 'mate', [m.coordinate]));
+      const judged = attempt(() => M.lessonState(st.game.fen(), 'mate', [m.coordinate]));
       if (!judged.error) return `${m.algebraic}: ${judged.value.message} Try again.`;
     }
-    return `${m.algebraic} is not it: ${p.goal === 'mate' ? `it does not mate in ${p.mateIn - Math.floor(this.k / 2)}` : 'there is a move that wins more'}. Try again.`;
+    return `${m.algebraic} is not it: ${p.goal === 'mate' ? `it does not mate in ${p.mateIn - Math.floor(st.k / 2)}` : 'there is a move that wins more'}. Try again.`;
   }
 
-  _solved() {
-    this.phase = 'solved';
-    if (!this.progress.failed[this.puzzle.id] || this.mistakes === 0)
-      delete this.progress.failed[this.puzzle.id];
-    this.progress.solved[this.puzzle.id] = 1;
-    this._save();
-    this.note = { text: this.mistakes ? 'Solved (after a wrong try).' : 'Solved!', kind: 'ok' };
-    this.emit('change');
+  function solved() {
+    st.phase = 'solved';
+    if (!st.progress.failed[st.puzzle.id] || st.mistakes === 0) delete st.progress.failed[st.puzzle.id];
+    st.progress.solved[st.puzzle.id] = 1;
+    save();
+    st.note = { text: st.mistakes ? 'Solved (after a wrong try).' : 'Solved!', kind: 'ok' };
+    events.emit('change');
     return success('solved');
   }
 
   /** First the piece to move, then the move itself. */
-  hint() {
-    if (this.phase !== 'play' || this.replyPending) return;
-    this.hintLevel = Math.min(2, this.hintLevel + 1);
-    const [from] = moveNames(this.puzzle.moves[this.k]);
-    const piece = pieceName(this.game.board()[parseSquare(from)]);
-    this.note = {
-      text:
-        this.hintLevel === 1 ? `Move your ${piece} on ${from}.` : `The move: ${this.puzzle.line[this.k]}.`,
+  function hint() {
+    if (!solving()) return;
+    st.hintLevel = Math.min(2, st.hintLevel + 1);
+    const [from] = moveNames(st.puzzle.moves[st.k]);
+    const piece = pieceName(st.game.board()[parseSquare(from)]);
+    st.note = {
+      text: st.hintLevel === 1 ? `Move your ${piece} on ${from}.` : `The move: ${st.puzzle.line[st.k]}.`,
       kind: 'note',
     };
-    this.emit('change');
+    events.emit('change');
   }
 
   /** Plays the rest of the solution (the page paces it); the puzzle counts as not solved. */
-  showSolution() {
-    if (this.phase !== 'play') return [];
-    this.replyPending = false;
-    this.phase = 'shown';
-    if (!this.progress.solved[this.puzzle.id]) this.progress.failed[this.puzzle.id] = 1;
-    this._save();
-    const rest = this.puzzle.moves.slice(this.k);
-    this.note = { text: `The solution: ${this.puzzle.line.join(' ')}`, kind: 'note' };
-    this.emit('change');
+  function showSolution() {
+    if (st.phase !== 'play') return [];
+    st.replyPending = false;
+    st.phase = 'shown';
+    if (!st.progress.solved[st.puzzle.id]) st.progress.failed[st.puzzle.id] = 1;
+    save();
+    const rest = st.puzzle.moves.slice(st.k);
+    st.note = { text: `The solution: ${st.puzzle.line.join(' ')}`, kind: 'note' };
+    events.emit('change');
     return rest;
   }
   /** Plays one move of the shown solution (the page calls it for each move showSolution returned). */
-  stepSolution(coordinate) {
-    this._apply(coordinate);
-    this.k++;
-    this.emit('change');
+  function stepSolution(coordinate) {
+    apply(coordinate);
+    st.k++;
+    events.emit('change');
   }
 
   // --- what is shown ----------------------------------------------------------------------
   /** @returns {import('../../util/shapes.js').StatusLine} */
-  statusLine() {
-    const p = this.puzzle;
+  function statusLine() {
+    const p = st.puzzle;
     return {
       text: `Puzzle ${p.id.replace(/^p0*/, '')} · ${p.difficulty}`,
-      sub: this.note ? this.note.text : `${this.task()}.`,
-      subKind: this.note && this.note.kind !== 'ok' ? this.note.kind : 'note',
-      side: this.solver,
-      kind: this.phase === 'solved' ? 'over' : this.game.checkedKing() ? 'check' : '',
+      sub: st.note ? st.note.text : `${task()}.`,
+      subKind: st.note && st.note.kind !== 'ok' ? st.note.kind : 'note',
+      side: solver(),
+      kind: st.phase === 'solved' ? 'over' : st.game.checkedKing() ? 'check' : '',
     };
   }
 
   /** @returns {import('../../util/shapes.js').BoardConfig} */
-  boardConfig() {
-    const dests = destSquares(this.dests());
-    const want = this.phase === 'play' && !this.replyPending ? this.puzzle.moves[this.k] : null;
+  function boardConfig() {
+    const ds = destSquares(dests());
+    const want = solving() ? st.puzzle.moves[st.k] : null;
     const arrows = [];
     // the hint: first the piece (a circle on its square), then the move
-    if (want && this.hintLevel === 1) arrows.push(moveArrow(moveNames(want)[0].repeat(2), 'blue'));
-    if (want && this.hintLevel === 2) arrows.push(moveArrow(want, 'blue'));
-    const check = this.game.checkedKing();
+    if (want && st.hintLevel === 1) arrows.push(moveArrow(moveNames(want)[0].repeat(2), 'blue'));
+    if (want && st.hintLevel === 2) arrows.push(moveArrow(want, 'blue'));
+    const check = st.game.checkedKing();
     return {
-      pieces: this.game.board(),
-      dests: this.phase === 'play' && !this.replyPending ? dests : null,
-      afar: this.phase === 'play' && !this.replyPending ? afarSquares(this.dests()) : null,
-      lastMove: this.last ? this.last.map(parseSquare) : null,
+      pieces: st.game.board(),
+      dests: solving() ? ds : null,
+      afar: solving() ? afarSquares(dests()) : null,
+      lastMove: st.last ? st.last.map(parseSquare) : null,
       check: check ? parseSquare(check) : null,
-      checkers: check ? this.game.checkers().map(parseSquare) : [],
-      frozen: this.game.frozen().map(parseSquare),
-      orientation: this.solver,
+      checkers: check ? st.game.checkers().map(parseSquare) : [],
+      frozen: st.game.frozen().map(parseSquare),
+      orientation: solver(),
       arrows,
     };
   }
 
-  describeSquare(name) {
-    let s = squareWords(name, { board: this.game.board(), frozen: this.game.frozen() });
-    const ds = this.dests().get(name);
+  function describeSquare(name) {
+    let s = squareWords(name, { board: st.game.board(), frozen: st.game.frozen() });
+    const ds = dests().get(name);
     if (ds) s += `, ${destinationWords(ds)}`;
     return s;
   }
+
+  return {
+    on: (event, fn) => events.on(event, fn),
+    /** The puzzles file (checked). */
+    data,
+    get progress() {
+      return st.progress;
+    },
+    get filter() {
+      return st.progress.filter;
+    },
+    /** The puzzle open (puzzles.json's), or null. */
+    get puzzle() {
+      return st.puzzle;
+    },
+    /** The solution's moves played so far. */
+    get k() {
+      return st.k;
+    },
+    /** 'none' | 'play' | 'solved' | 'shown' */
+    get phase() {
+      return st.phase;
+    },
+    get mistakes() {
+      return st.mistakes;
+    },
+    get note() {
+      return st.note;
+    },
+    /** The solution's reply is to be played next (reply()). */
+    get replyPending() {
+      return st.replyPending;
+    },
+    /** The side the solver plays. */
+    get solver() {
+      return solver();
+    },
+    setFilter,
+    ordered,
+    stats,
+    nextId,
+    resume,
+    next,
+    open,
+    task,
+    dests,
+    play,
+    playSquares: (from, to) => play(squareName(from), squareName(to)),
+    reply,
+    hint,
+    showSolution,
+    stepSolution,
+    statusLine,
+    boardConfig,
+    describeSquare,
+  };
 }
