@@ -7,7 +7,7 @@
 import { startPage } from '../app/ui/page/main.js';
 import { createBoard } from '../renderer/board.js';
 import { loadEngine } from '../engine/engine-loader.js';
-import { announcements } from '../app/ui/page/a11y.js';
+import { createAnnouncer } from '../app/ui/page/a11y.js';
 import { cardData } from '../app/ui/learn/piece-card.js';
 import { parseSquare } from '../app/facts/squares.js';
 
@@ -15,10 +15,15 @@ const now = () => performance.now();
 /** @type {Record<string, any>} */
 const hook = { moduleAt: now(), ready: false, readyAt: null, errors: [], announcements: [], sounds: [] };
 /** @type {any} */ (window).__dc = hook;
-announcements.on('say', (t) => hook.announcements.push(t));
+const say = createAnnouncer();
 
 const boards = new Map(); // container id -> the board made in it (the piece card's: 'piece-card-board')
 const started = await startPage({
+  // every announcement kept (and said, as the page's own voice does)
+  announce: (text) => {
+    if (text) hook.announcements.push(text);
+    say(text);
+  },
   createBoard: async (...a) => {
     const b = await createBoard(...a);
     hook.boardAt ??= now();

@@ -5,23 +5,24 @@
 import { parseSquare } from '../../facts/squares.js';
 import { levelWords } from '../../facts/words.js';
 import { $ } from '../../util/dom.js';
-import { Emitter } from '../../util/emitter.js';
 
 // --- the live region ----------------------------------------------------------------------
-let announceTimer = 0;
-/** What is said: announcements.on('say', fn(text)). */
-export const announcements = new Emitter();
-/** Says `text` through the polite live region (#announce). */
-export function announce(text) {
-  const el = $('announce');
-  if (!el || !text) return;
-  announcements.emit('say', text);
-  // cleared first, so the same words twice are read twice
-  el.textContent = '';
-  clearTimeout(announceTimer);
-  announceTimer = setTimeout(() => {
-    el.textContent = text;
-  }, 30);
+/**
+ * The page's voice: a function that says `text` through the polite live region `el`
+ * (#announce). One per page (main.js makes it, or is handed one).
+ * @returns {(text: string) => void}
+ */
+export function createAnnouncer(el = $('announce')) {
+  let timer = 0;
+  return (text) => {
+    if (!el || !text) return;
+    // cleared first, so the same words twice are read twice
+    el.textContent = '';
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      el.textContent = text;
+    }, 30);
+  };
 }
 
 /** Shows (and, through its live region, says) why a typed move was not played; null clears it. */

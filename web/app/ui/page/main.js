@@ -47,13 +47,18 @@ import { settle } from '../../util/result.js';
 
 /**
  * Starts the game page. deps (all optional): createBoard, loadEngine (the board component
- * and the rules engine: the page's own by default). Resolves to {value: the page's parts
+ * and the rules engine: the page's own by default), announce (what says a text through the
+ * live region: a11y.js's createAnnouncer() by default). Resolves to {value: the page's parts
  * {page, ctl, ai, board, M, opening, analysis, editor, learn, recordIO, sounds} once the
  * page is drawn and takes input}, or to {error} when it cannot start (the page says so).
  * @returns {Promise<import('../../util/result.js').Result<{[part: string]: any}>>}
  */
-export async function startPage({ createBoard = makeBoard, loadEngine = loadRules } = {}) {
-  const r = await settle(boot(createBoard, loadEngine));
+export async function startPage({
+  createBoard = makeBoard,
+  loadEngine = loadRules,
+  announce = a11y.createAnnouncer(),
+} = {}) {
+  const r = await settle(boot(createBoard, loadEngine, announce));
   if (!r.error) return r;
   document.body.classList.remove('loading');
   $('status-main').textContent = 'The game could not start';
@@ -63,7 +68,7 @@ export async function startPage({ createBoard = makeBoard, loadEngine = loadRule
   return r;
 }
 
-async function boot(createBoard, loadEngine) {
+async function boot(createBoard, loadEngine, announce) {
   const view = createView();
   const install = wireInstall({ toast: view.toast }); // first: the browser's offer to install may come early
   const boardEl = $('board');
@@ -126,7 +131,7 @@ async function boot(createBoard, loadEngine) {
     touch: matchMedia('(pointer: coarse)').matches,
   });
   const sounds = createSounds();
-  const page = new Page({ ctl, board, sounds, view });
+  const page = new Page({ ctl, board, sounds, view, announce });
   // a swipe on the boards scrolls the page where it scrolls; a tap stays a tap
   const app = $('app');
   holdSwipes(
@@ -144,7 +149,7 @@ async function boot(createBoard, loadEngine) {
     store.savePrefs({ view: boardView });
     layout();
   };
-  const ui = { toast: (t, ms, action) => view.toast(t, ms, action), announce: a11y.announce };
+  const ui = { toast: (t, ms, action) => view.toast(t, ms, action), announce };
   // The modes that take the board, and the page's services they use.
   const modes = {
     redraw: page.redraw,

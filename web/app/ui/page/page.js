@@ -35,9 +35,12 @@ const BLANK = Object.freeze({
 });
 
 export class Page {
-  // ctl: the Controller; board: the board component; sounds: createSounds(); view: createView()
-  constructor({ ctl, board, sounds, view }) {
+  // ctl: the Controller; board: the board component; sounds: createSounds(); view: createView();
+  // announce: the page's voice (a11y.js's createAnnouncer())
+  constructor({ ctl, board, sounds, view, announce }) {
     this.ctl = ctl;
+    /** @type {(text: string) => void} */
+    this.announce = announce;
     /** @type {ReturnType<import('./view.js').createView>} the chrome around the boards */
     this.view = view;
     this.board = board;
@@ -62,7 +65,7 @@ export class Page {
     this.wordsCache = new Map();
     this.redraw = this.redraw.bind(this);
     ctl.on('change', this.redraw);
-    ctl.on('announce', (t) => a11y.announce(t));
+    ctl.on('announce', (t) => this.announce(t));
     ctl.on('moved', ({ plies, reverse }) => {
       // the slides show when the game has the board at the next drawing (draw())
       for (const p of plies)
@@ -145,7 +148,7 @@ export class Page {
         // a piece that cannot move: the note says why (the drawing says it); a list of no moves says nothing
         if (ctl.selected && ctl.dests.length) {
           const ds = ctl.dests;
-          a11y.announce(
+          page.announce(
             `${ctl.describeSquare(name).split(', selected')[0]} selected: ${count(ds.length, { one: 'move', other: 'moves' })}: ${ds.map((d) => d.to).join(', ')}.`,
           );
         }
@@ -209,7 +212,7 @@ export class Page {
     const note = ctl.note;
     if (note && note.kind === 'warn' && note.text !== this.lastNoteSaid) {
       this.lastNoteSaid = note.text;
-      a11y.announce(note.text);
+      this.announce(note.text);
     }
     if (!note) this.lastNoteSaid = null;
     this.view.renderMatchup(ctl.players);
@@ -364,7 +367,7 @@ export class Page {
     });
     // the focus view: another level drawn large by a tap, a swipe or a drag, said (the keys say
     // it with the square they reach, a11y.js)
-    board.on('focus', (level) => a11y.announce(focusWords(level)));
+    board.on('focus', (level) => this.announce(focusWords(level)));
     board.on('drop', (from, to) => {
       const o = this.owner();
       if (o.onDrop) o.onDrop(from, to);
