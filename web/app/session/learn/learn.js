@@ -12,6 +12,7 @@ import { useFacts, pieceName, pieceSide } from '../../facts/facts.js';
 import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
 import { squareWords, destinationWords } from '../../facts/words.js';
 import { Emitter } from '../../util/emitter.js';
+import { withReadOnly } from '../../util/read-only.js';
 import { jsonStore } from '../game/store.js';
 import { attempt, failure, success } from '../../util/result.js';
 /** @typedef {import('../../util/result.js').Result} Result */
@@ -269,36 +270,13 @@ export function createLessons(M, data, store) {
     st.note = { text, kind: 'warn' };
   }
 
-  return {
+  // read: progress, lesson, stepIndex, moves, state, note, hintShown (the fields of st)
+  return withReadOnly(st, ['progress', 'lesson', 'stepIndex', 'moves', 'state', 'note', 'hintShown'], {
     on: (event, fn) => events.on(event, fn),
     /** The lessons file (checked). */
     data,
-    get progress() {
-      return st.progress;
-    },
-    /** The lesson open (lessons.json's), or null. */
-    get lesson() {
-      return st.lesson;
-    },
-    get stepIndex() {
-      return st.stepIndex;
-    },
     get step() {
       return step();
-    },
-    /** The learner's moves so far (coordinate). */
-    get moves() {
-      return st.moves;
-    },
-    /** core's judgement of the step now (M.lessonState). */
-    get state() {
-      return st.state;
-    },
-    get note() {
-      return st.note;
-    },
-    get hintShown() {
-      return st.hintShown;
     },
     /** 'none' | 'play' | 'done' | 'failed' */
     get phase() {
@@ -321,5 +299,5 @@ export function createLessons(M, data, store) {
     describeSquare,
     mayPick,
     refuse,
-  };
+  });
 }

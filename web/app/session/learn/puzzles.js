@@ -14,6 +14,7 @@ import { useFacts, pieceName, SIDE_NAME, other } from '../../facts/facts.js';
 import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
 import { squareWords, destinationWords } from '../../facts/words.js';
 import { Emitter } from '../../util/emitter.js';
+import { withReadOnly } from '../../util/read-only.js';
 import { jsonStore } from '../game/store.js';
 import { attempt, failure, success } from '../../util/result.js';
 /** @typedef {import('../../util/result.js').Result} Result */
@@ -318,37 +319,13 @@ export function createPuzzles(M, data, store) {
     return s;
   }
 
-  return {
+  // read: progress, puzzle, k, phase, mistakes, note, replyPending (the fields of st)
+  return withReadOnly(st, ['progress', 'puzzle', 'k', 'phase', 'mistakes', 'note', 'replyPending'], {
     on: (event, fn) => events.on(event, fn),
     /** The puzzles file (checked). */
     data,
-    get progress() {
-      return st.progress;
-    },
     get filter() {
       return st.progress.filter;
-    },
-    /** The puzzle open (puzzles.json's), or null. */
-    get puzzle() {
-      return st.puzzle;
-    },
-    /** The solution's moves played so far. */
-    get k() {
-      return st.k;
-    },
-    /** 'none' | 'play' | 'solved' | 'shown' */
-    get phase() {
-      return st.phase;
-    },
-    get mistakes() {
-      return st.mistakes;
-    },
-    get note() {
-      return st.note;
-    },
-    /** The solution's reply is to be played next (reply()). */
-    get replyPending() {
-      return st.replyPending;
     },
     /** The side the solver plays. */
     get solver() {
@@ -372,5 +349,5 @@ export function createPuzzles(M, data, store) {
     statusLine,
     boardConfig,
     describeSquare,
-  };
+  });
 }
