@@ -7,7 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer,
-  launchBrowser,
+  launch,
   watchErrors,
   openGame,
   clickSquare,
@@ -20,16 +20,13 @@ import {
 
 import { GAME60 } from './analysis-game.mjs';
 
-// contexts: the file's one browser; browser: the page the tests share (another window
-// a context of the same browser)
-let server, contexts, browser;
+let server, browser;
 test.before(async () => {
-  [server, contexts] = await Promise.all([startServer(), launchBrowser()]);
-  browser = await contexts.page({ width: 1280, height: 720 });
+  server = await startServer();
+  browser = await launch({ width: 1280, height: 720 });
 });
 test.after(async () => {
   await browser?.close();
-  await contexts?.close();
   await server?.close();
 });
 
@@ -197,13 +194,7 @@ test('the editor: a bad position is refused with its reason, fixed, then played 
 });
 
 test('the editor on a phone: a palette piece touched and dragged up lands on its square; a sideways swipe scrolls the palette', async () => {
-  const b = await contexts.page({
-    width: 390,
-    height: 844,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const b = await launch({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const errors = watchErrors(b.page);
   try {
     const page = b.page;

@@ -6,17 +6,16 @@
 // Run: cd tests/browser && node --test clock.test.mjs   (build the test site first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openGame, clickSquare, state, watchErrors } from './helpers.mjs';
+import { startServer, launch, openGame, clickSquare, state, watchErrors } from './helpers.mjs';
 
-let server, browser, A, B, errorsA, errorsB;
+let server, A, B, errorsA, errorsB;
 const T0 = Date.UTC(2026, 0, 5, 9);
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  // two devices: two contexts of the one browser, each with its own storage
+  server = await startServer();
   [A, B] = await Promise.all([
-    browser.page({ width: 1280, height: 720 }),
-    browser.page({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
+    launch({ width: 1280, height: 720 }),
+    launch({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
   ]);
   errorsA = watchErrors(A.page);
   errorsB = watchErrors(B.page);
@@ -26,7 +25,6 @@ before(async () => {
 after(async () => {
   await A?.close();
   await B?.close();
-  await browser?.close();
   await server?.close();
 });
 

@@ -186,15 +186,14 @@ export async function withPage(opening, fn) {
   }
 }
 
-// Two players, each in a window of their own (a context of one browser: storage of its own),
-// and the site's server (play by link): {server, A, B, errorsA, errorsB, close()}.
+// Two players, each in a browser of its own, and the site's server (play by link):
+// {server, A, B, errorsA, errorsB, close()}.
 export async function twoPlayers(optionsA, optionsB) {
-  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const [A, B] = await Promise.all([browser.page(optionsA), browser.page(optionsB)]);
+  const server = await startServer();
+  const [A, B] = await Promise.all([launch(optionsA), launch(optionsB)]);
   const close = async () => {
     await A.close();
     await B.close();
-    await browser.close();
     await server.close();
   };
   return { server, A, B, errorsA: watchErrors(A.page), errorsB: watchErrors(B.page), close };
