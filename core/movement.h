@@ -64,10 +64,11 @@ struct MoveRule {
 // (defined in movement.cpp).
 std::span<const MoveRule> movement_rules();
 
-// The same rules in plain words for people, one or two sentences for a piece on one
-// level under a rule set (movement_words.cpp), "forward" meaning toward the opponent;
-// nullptr on a level the piece can never stand on.
-const char* movement_words(PieceType t, Level l, Rules rules = Rules::Gygax);
+// The same rules in plain words for people: the message catalogue's key
+// ("move.griffon.ground", "move.griffon.ground.bga") of the sentence or two that tell how a
+// piece moves on one level under a rule set (movement_words.cpp; the sentences are in
+// public/i18n/<code>.json); nullptr on a level the piece can never stand on.
+const char* movement_words_key(PieceType t, Level l, Rules rules = Rules::Gygax);
 
 // --- Expanded tables ------------------------------------------------------------------
 // An upper bound on the pseudo-legal moves of one piece (a Mage on level 2 has 34).

@@ -3,12 +3,14 @@
 // solution reaches its goal, every wrong first move is explained.
 #include <catch2/catch_test_macros.hpp>
 
+#include <cctype>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "lesson.h"
 #include "movement.h"
+#include "rule_set.h"
 #include "test_data.h"
 #include "test_helpers.h"
 
@@ -27,14 +29,35 @@ dc::LessonState lesson(const std::string& fen, const std::string& goal, const st
 
 }  // namespace
 
-TEST_CASE("every piece has words exactly on the levels it may stand on", "[learn]") {
-  for (int t = dc::SYLPH; t <= dc::ELEMENTAL; ++t)
-    for (int l = 0; l < dc::LEVELS; ++l) {
-      INFO(dc::piece_type_name(dc::PieceType(t)) << " on level " << l + 1);
-      const char* w = dc::movement_words(dc::PieceType(t), dc::Level(l));
-      CHECK((w != nullptr) == dc::may_stand_on(dc::PieceType(t), dc::Level(l)));
-      if (w) CHECK(std::string(w).size() > 30);
-    }
+// The key of a piece's words on a level: "move.<piece>.<level>" in lower case, ".bga" added
+// when Board Game Arena's rule set words it otherwise.
+std::string words_key(dc::PieceType t, dc::Level l, const char* rules_suffix) {
+  std::string k = std::string("move.") + dc::piece_type_name(t) + "." + dc::level_name(l) + rules_suffix;
+  for (char& c : k) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return k;
+}
+
+TEST_CASE("every piece has words exactly on the levels it may stand on, under both rule sets", "[learn]") {
+  std::set<std::string> keys;
+  int standing = 0;  // the pieces' levels, counted once
+  for (dc::Rules rules : {dc::Rules::Gygax, dc::Rules::Bga})
+    for (int t = dc::SYLPH; t <= dc::ELEMENTAL; ++t)
+      for (int l = 0; l < dc::LEVELS; ++l) {
+        const auto pt = dc::PieceType(t);
+        const auto lv = dc::Level(l);
+        INFO(dc::piece_type_name(pt) << " on level " << l + 1 << " under " << dc::rules_id(rules));
+        const char* w = dc::movement_words_key(pt, lv, rules);
+        CHECK((w != nullptr) == dc::may_stand_on(pt, lv));
+        if (!w) continue;
+        if (rules == dc::Rules::Gygax) ++standing;
+        // The catalogues' key names the piece and the level; Board Game Arena's own words
+        // say so, and every other key is Gygax's, shared by both rule sets.
+        const std::string gygax = words_key(pt, lv, "");
+        CHECK((w == gygax || w == words_key(pt, lv, ".bga")));
+        if (w != gygax) CHECK(rules == dc::Rules::Bga);
+        keys.insert(w);
+      }
+  CHECK(keys.size() == size_t(standing) + 2);  // a sentence per piece and level, and Board Game Arena's two
 }
 
 TEST_CASE("lesson goals are read or rejected with a reason", "[learn]") {

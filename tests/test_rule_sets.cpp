@@ -294,14 +294,14 @@ TEST_CASE("rule sets: move diagrams, piece words and lessons", "[rules][learn]")
   // The piece words: the Griffon on the Ground and the Basilisk differ, nothing else.
   for (int t = SYLPH; t <= ELEMENTAL; ++t)
     for (int l = 0; l < LEVELS; ++l) {
-      const char *wg = movement_words(PieceType(t), Level(l), Rules::Gygax),
-                 *wb = movement_words(PieceType(t), Level(l), Rules::Bga);
+      const char *wg = movement_words_key(PieceType(t), Level(l), Rules::Gygax),
+                 *wb = movement_words_key(PieceType(t), Level(l), Rules::Bga);
       INFO(piece_type_name(PieceType(t)) << " on level " << l + 1);
       CHECK((wb != nullptr) == may_stand_on(PieceType(t), Level(l)));
       const bool differs = wg && wb && std::string(wg) != wb;
       CHECK(differs == ((t == GRIFFON && l == LEVEL_2) || (t == BASILISK && l == LEVEL_1)));
     }
-  CHECK(std::string(movement_words(GRIFFON, LEVEL_2, Rules::Bga)).rfind("Steps one square in any direction", 0) == 0);
+  CHECK(std::string(movement_words_key(GRIFFON, LEVEL_2, Rules::Bga)) == "move.griffon.ground.bga");
   // A lesson under Board Game Arena's rules: the Griffon's straight step.
   auto l = lesson_state(P1, "capture 2g4 with 2g3 in 1", {"2g32g4"}, Rules::Bga);
   REQUIRE(l.ok());

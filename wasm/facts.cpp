@@ -1,6 +1,6 @@
 // The facts of the game the page shows, exported from their owner (core/) so that no JS
 // file writes them again: the start position, the pieces (letter, name, value, levels,
-// how it moves in words), the colours, the boards' names, the playing levels (search
+// the catalogue keys of how it moves in words), the colours, the boards' names, the playing levels (search
 // settings and thinking time), the wording of every game state, the quiet-move limit,
 // the rule sets, the longest record text read. wasm/post.js puts them on the module as plain, frozen JS values
 // (START_POSITION, PIECES, RULE_SETS, COLORS, BOARDS, LEVELS, GAME_STATES, ...).
@@ -31,13 +31,14 @@ val pieces() {
     for (int l = 0; l < LEVELS; ++l)
       if (may_stand_on(pt, Level(l))) levels.call<void>("push", l + 1);
     o.set("levels", levels);  // the levels (1..3) it may ever stand on
-    // How it moves on level 1, 2, 3 in plain words ('' where it never stands), under each
-    // rule set (RULE_SETS[].id); `movement` is the default rule set's.
+    // How it moves on level 1, 2, 3 in plain words, as the message catalogues' keys of the
+    // sentences ('' where it never stands; the page formats them in the reader's language),
+    // under each rule set (RULE_SETS[].id); `movement` is the default rule set's.
     val by_rules = val::object();
     for (int r = 0; r < RULES_NB; ++r) {
       val words = val::array();
       for (int l = 0; l < LEVELS; ++l) {
-        const char* w = movement_words(pt, Level(l), Rules(r));
+        const char* w = movement_words_key(pt, Level(l), Rules(r));
         words.call<void>("push", std::string(w ? w : ""));
       }
       by_rules.set(rules_id(Rules(r)), words);

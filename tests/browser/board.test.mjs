@@ -5,7 +5,7 @@
 // Run: cd tests/browser && node --test board.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, watchErrors, decodePng, frames } from './helpers.mjs';
+import { serverAndBrowser, watchErrors, decodePng, frames } from './helpers.mjs';
 
 const SIZES = [
   [1920, 1080],
@@ -17,18 +17,12 @@ const SIZES = [
 const DARK = { 1: [0x98, 0x58, 0x4a], 2: [0x78, 0xa1, 0x5a], 3: [0x8d, 0xbf, 0xe3] };
 const sq = (level, rank, file) => (level - 1) * 96 + rank * 12 + file;
 
-let server;
-test.before(async () => {
-  server = await startServer();
-});
-test.after(async () => {
-  await server?.close();
-});
+const shared = serverAndBrowser(); // the file's server and browser; each test's window a context
 
 // A page holding only the board, filling the window; window.__b is the component and
 // window.__events what it emitted.
 async function openBoard(page, options = {}) {
-  const url = server.url + 'board-test.html'; // served by the test itself, same origin as the site
+  const url = shared.server.url + 'board-test.html'; // served by the test itself, same origin as the site
   await page.route(url, (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -49,7 +43,7 @@ async function openBoard(page, options = {}) {
       await window.__b.ready;
       window.__readyMs = performance.now() - t0;
     },
-    { url: server.url + 'renderer/board.js', options },
+    { url: shared.server.url + 'renderer/board.js', options },
   );
 }
 const events = (page, kind) => page.evaluate((k) => window.__events.filter((e) => e[0] === k), kind);
@@ -93,7 +87,7 @@ function position() {
 
 for (const [width, height] of SIZES) {
   test(`board at ${width}x${height}: geometry, clicks on every corner, drag, hover`, async () => {
-    const b = await launch({ width, height });
+    const b = await shared.browser.page({ width, height });
     const errors = watchErrors(b.page);
     const page = b.page;
     const warnings = [];

@@ -5,8 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer,
-  launch,
+  serverAndBrowser,
   openGame,
   clickSquare,
   squarePoint,
@@ -17,13 +16,7 @@ import {
 } from './helpers.mjs';
 import { cutText, crowded } from './panel-checks.mjs';
 
-let server;
-test.before(async () => {
-  server = await startServer();
-});
-test.after(async () => {
-  await server?.close();
-});
+const shared = serverAndBrowser(); // the file's server and browser; each test's window a context
 
 const overlaps = (a, b) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -54,11 +47,11 @@ for (const [width, height] of [
   [1920, 1080],
 ]) {
   test(`${width}x${height}: the name of a selected piece covers none of its destinations, no label`, async () => {
-    const b = await launch({ width, height });
+    const b = await shared.browser.page({ width, height });
     const errors = watchErrors(b.page);
     try {
       const { page } = b;
-      await openGame(page, server.url, { engine: false });
+      await openGame(page, shared.server.url, { engine: false });
       // the Warrior on 2f2 (its one step, 2f3, is just above it), a Sylph, a Griffon, a Hero,
       // a Unicorn: each selected, the mouse resting on it
       for (const sq of ['2f2', '2c2', '3c1', '3a2', '2c1', '2b1']) {
@@ -93,11 +86,11 @@ for (const [width, height] of [
 // where it was, the two in one column, and every piece taken is on view.
 test('the clocks keep their places as the captures grow (1280x720, 1920x1080)', async () => {
   const moves = await randomGame(480, 11);
-  const b = await launch({ width: 1280, height: 720 });
+  const b = await shared.browser.page({ width: 1280, height: 720 });
   const errors = watchErrors(b.page);
   try {
     const { page } = b;
-    await openGame(page, server.url + '#moves=' + moves.join('.') + '&tc=10+5', { engine: false });
+    await openGame(page, shared.server.url + '#moves=' + moves.join('.') + '&tc=10+5', { engine: false });
     const taken = await page.evaluate(() => window.__dc.algebraic().filter((a) => a.includes('x')).length);
     assert.ok(taken >= 30, `${taken} pieces taken`);
     const look = () =>
@@ -152,11 +145,11 @@ test('the clocks keep their places as the captures grow (1280x720, 1920x1080)', 
 // Lessons: the list of lessons stays inside the window (it scrolls in its panel), and a
 // lesson chosen from its end opens at its first lines, at 1920x1080 and 1280x720 (one page).
 test('lessons: the list inside the window; a lesson chosen opens at its top', async () => {
-  const b = await launch({ width: 1920, height: 1080 });
+  const b = await shared.browser.page({ width: 1920, height: 1080 });
   const errors = watchErrors(b.page);
   try {
     const { page } = b;
-    await openGame(page, server.url, { engine: false });
+    await openGame(page, shared.server.url, { engine: false });
     await page.evaluate(() => window.__dc.learn.enter('lessons'));
     await page.waitForFunction(() => window.__dc.learn.mode() === 'lessons');
     for (const [width, height] of [
@@ -208,8 +201,8 @@ test('lessons: the list inside the window; a lesson chosen opens at its top', as
 for (const view of ['three', 'focus']) {
   test(`${view} view: no word of the side panel cut; in the focus view no controls overlap`, async () => {
     const moves = await randomGame(160, 11);
-    await withPage(launch({ width: 1280, height: 720, view }), async ({ page, errors }) => {
-      await openGame(page, server.url + '#moves=' + moves.join('.') + '&play=link&to=g', {
+    await withPage(shared.browser.page({ width: 1280, height: 720, view }), async ({ page, errors }) => {
+      await openGame(page, shared.server.url + '#moves=' + moves.join('.') + '&play=link&to=g', {
         engine: false,
         pieces: false,
       });
@@ -250,11 +243,11 @@ for (const view of ['three', 'focus']) {
 // letters), each snippet box shows whole lines; an embed asked to show an empty square says
 // so above the boards, over none of their labels.
 test("the gallery: hints beside the pictures, snippets in whole lines; an embed's note over no label", async () => {
-  const b = await launch({ width: 1300, height: 900 });
+  const b = await shared.browser.page({ width: 1300, height: 900 });
   const errors = watchErrors(b.page);
   try {
     const { page } = b;
-    await page.goto(server.url + 'embed-example.html');
+    await page.goto(shared.server.url + 'embed-example.html');
     await page.waitForFunction(
       () => window.__gallery && (window.__gallery.ready || window.__gallery.errors.length),
     );
@@ -288,7 +281,7 @@ test("the gallery: hints beside the pictures, snippets in whole lines; an embed'
     }
     // an embed showing the moves of an empty square: the note above the boards
     await page.goto(
-      server.url +
+      shared.server.url +
         'embed.html#fen=12/12/12/12/12/12/12/12/12/12/12/12/5W6/12/12/12/11k/12/12/12/12/12/12/K11_g_0_1&show=2a1',
     );
     await page.waitForFunction(() => window.__embed && window.__embed.ready);
@@ -332,12 +325,12 @@ const withoutBrowserOffer = (context) =>
     ),
   );
 test('installing: a button where the browser offers it; a note once where it does not', async () => {
-  const b = await launch({ width: 1280, height: 720 });
+  const b = await shared.browser.page({ width: 1280, height: 720 });
   const errors = watchErrors(b.page);
   try {
     const { page } = b;
     await withoutBrowserOffer(b.context);
-    await openGame(page, server.url, { engine: false, pieces: false });
+    await openGame(page, shared.server.url, { engine: false, pieces: false });
     await page.click('#btn-welcome'); // the page's home, where the button stands
     await page.waitForSelector('#dlg-welcome[open]');
     assert.equal(await page.isVisible('#btn-install'), false, 'no button before the offer');
@@ -360,7 +353,7 @@ test('installing: a button where the browser offers it; a note once where it doe
   } finally {
     await b.close();
   }
-  const c = await launch({ width: 1024, height: 768, hasTouch: true });
+  const c = await shared.browser.page({ width: 1024, height: 768, hasTouch: true });
   try {
     const { page } = c;
     await withoutBrowserOffer(c.context); // (an iPad's Safari makes none)
@@ -370,7 +363,7 @@ test('installing: a button where the browser offers it; a note once where it doe
       Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => ua });
       Object.defineProperty(Navigator.prototype, 'standalone', { get: () => false });
     });
-    await openGame(page, server.url, { engine: false, pieces: false });
+    await openGame(page, shared.server.url, { engine: false, pieces: false });
     await page.waitForFunction(() => /Add to Home Screen/.test(document.getElementById('toast').textContent));
     assert.equal(await page.isVisible('#btn-install'), false);
     await page.click('#toast .toast-close');

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, launch, watchErrors, frames } from './helpers.mjs';
+import { serverAndBrowser, watchErrors, frames } from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SIZES = [
@@ -45,13 +45,7 @@ const overlap = (a, b) =>
 const inside = (r, w, h) =>
   r.x >= -0.5 && r.y >= -0.5 && r.x + r.width <= w + 0.5 && r.y + r.height <= h + 0.5;
 
-let server;
-test.before(async () => {
-  server = await startServer();
-});
-test.after(async () => {
-  await server?.close();
-});
+const shared = serverAndBrowser(); // the file's server and browser; each test's window a context
 
 test('embeds of every piece type at 320x200, 480x300 and 800x600: levels, squares, nothing cut off', async () => {
   const diagrams = [...galleryDiagrams(), ['README Dragon', README_DRAGON]];
@@ -62,10 +56,10 @@ test('embeds of every piece type at 320x200, 480x300 and 800x600: levels, square
     diagrams.find(([t]) => t === 'Hero')[1] + '&layout=row',
     { forced: true },
   ]);
-  const b = await launch({ width: 900, height: 700 });
+  const b = await shared.browser.page({ width: 900, height: 700 });
   const errors = watchErrors(b.page);
   const { page } = b;
-  const host = server.url + '__fit-host.html';
+  const host = shared.server.url + '__fit-host.html';
   await page.route(host, (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -85,7 +79,7 @@ test('embeds of every piece type at 320x200, 480x300 and 800x600: levels, square
         f.style.cssText = old.style.cssText;
         f.src = u;
         old.replaceWith(f);
-      }, server.url + src);
+      }, shared.server.url + src);
       const frame = await (await page.$('#f')).contentFrame();
       await frame.waitForFunction(() => window.__embed && window.__embed.ready && window.__embed.piecesReady);
       const row = [title];
@@ -187,11 +181,11 @@ test('embeds of every piece type at 320x200, 480x300 and 800x600: levels, square
 });
 
 test('the gallery draws each diagram once, with one renderer, and keeps it while scrolling', async () => {
-  const b = await launch({ width: 1300, height: 900 });
+  const b = await shared.browser.page({ width: 1300, height: 900 });
   const errors = watchErrors(b.page);
   try {
     const { page } = b;
-    await page.goto(server.url + 'embed-example.html');
+    await page.goto(shared.server.url + 'embed-example.html');
     await page.waitForFunction(
       () => window.__gallery && (window.__gallery.ready || window.__gallery.errors.length),
     );

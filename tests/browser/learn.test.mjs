@@ -6,8 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer,
-  launch,
+  serverAndBrowser,
   watchErrors,
   openGame,
   waitReady,
@@ -16,13 +15,7 @@ import {
   decodePng,
 } from './helpers.mjs';
 
-let server;
-test.before(async () => {
-  server = await startServer();
-});
-test.after(async () => {
-  await server?.close();
-});
+const shared = serverAndBrowser(); // the file's server and browser; each test's window a context
 
 const learn = (page, expr, arg) =>
   page.evaluate(([e, a]) => new Function('L', 'a', `return (${e})`)(window.__dc.learn, a), [expr, arg]);
@@ -52,10 +45,10 @@ const frames = (page) =>
 const differ = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 40;
 
 test('hovering a piece names it; a selected piece offers its card', async () => {
-  const b = await launch({ width: 1400, height: 800 });
+  const b = await shared.browser.page({ width: 1400, height: 800 });
   const errors = watchErrors(b.page);
   try {
-    await openGame(b.page, server.url);
+    await openGame(b.page, shared.server.url);
     const p = await squarePoint(b.page, '2c2');
     await b.page.mouse.move(p.x, p.y);
     await b.page.waitForFunction(() => window.__dc.learn.tip() !== null);
@@ -78,10 +71,16 @@ test('hovering a piece names it; a selected piece offers its card', async () => 
 });
 
 test('a long press on a touch screen names the piece and opens its card', async () => {
-  const b = await launch({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const b = await shared.browser.page({
+    width: 390,
+    height: 844,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   const errors = watchErrors(b.page);
   try {
-    await openGame(b.page, server.url);
+    await openGame(b.page, shared.server.url);
     await b.page.evaluate(
       () => window.__dc.squarePoint('3c1') && document.getElementById('app').scrollTo(0, 0),
     );
@@ -107,10 +106,10 @@ test('a long press on a touch screen names the piece and opens its card', async 
 });
 
 test('a piece card with a move diagram for each of the 15 types, from the help dialog', async () => {
-  const b = await launch({ width: 1280, height: 720 });
+  const b = await shared.browser.page({ width: 1280, height: 720 });
   const errors = watchErrors(b.page);
   try {
-    await openGame(b.page, server.url);
+    await openGame(b.page, shared.server.url);
     await b.page.locator('#btn-help').click();
     const buttons = b.page.locator('#help-pieces [data-piece-card]');
     assert.equal(await buttons.count(), 15);
@@ -169,10 +168,10 @@ test('a piece card with a move diagram for each of the 15 types, from the help d
 });
 
 test('a lesson from the New game dialog: a wrong move explained, then completed by playing it', async () => {
-  const b = await launch({ width: 1400, height: 800 });
+  const b = await shared.browser.page({ width: 1400, height: 800 });
   const errors = watchErrors(b.page);
   try {
-    await openGame(b.page, server.url);
+    await openGame(b.page, shared.server.url);
     await b.page.locator('#btn-new').click();
     await b.page.locator('#dlg-new [data-learn="lessons"]').click();
     await b.page.waitForFunction(() => window.__dc.learn.mode() === 'lessons');
@@ -217,10 +216,10 @@ test('a lesson from the New game dialog: a wrong move explained, then completed 
 });
 
 test('a puzzle solved (the replies played), then the next one loads', async () => {
-  const b = await launch({ width: 1400, height: 800 });
+  const b = await shared.browser.page({ width: 1400, height: 800 });
   const errors = watchErrors(b.page);
   try {
-    await openGame(b.page, server.url);
+    await openGame(b.page, shared.server.url);
     await b.page.locator('#btn-help').click();
     await b.page.locator('#dlg-help [data-learn="puzzles"]').click();
     await b.page.waitForFunction(() => window.__dc.learn.mode() === 'puzzles');
@@ -249,10 +248,10 @@ test('a puzzle solved (the replies played), then the next one loads', async () =
 });
 
 test('lessons, puzzles and piece cards work offline after one visit', async () => {
-  const b = await launch({ width: 1280, height: 720 });
+  const b = await shared.browser.page({ width: 1280, height: 720 });
   const errors = watchErrors(b.page);
   try {
-    await openGame(b.page, server.url);
+    await openGame(b.page, shared.server.url);
     await b.page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { polling: 200 });
     await b.context.setOffline(true);
     await b.page.reload();

@@ -7,15 +7,9 @@
 // Run: cd tests/browser && node --test rough-edges.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openGame, state, watchErrors, unsettled } from './helpers.mjs';
+import { serverAndBrowser, openGame, state, watchErrors, unsettled } from './helpers.mjs';
 
-let server;
-test.before(async () => {
-  server = await startServer();
-});
-test.after(async () => {
-  await server?.close();
-});
+const shared = serverAndBrowser(); // the file's server and browser; each test's window a context
 
 const KEY = 'dragonchess.game.v1';
 const history = (page) => page.evaluate(() => window.__dc.history());
@@ -29,13 +23,13 @@ async function withGame(
   hash = '',
   errors = null,
 ) {
-  await page.goto(server.url + 'manifest.webmanifest');
+  await page.goto(shared.server.url + 'manifest.webmanifest');
   await page.evaluate(({ key, rec }) => localStorage.setItem(key, JSON.stringify(rec)), {
     key: KEY,
     rec: { v: 1, startFen, moves, settings: { mode, human, level, flipped: human === 'scarlet' } },
   });
   if (errors) errors.length = 0;
-  await openGame(page, server.url + hash, { pieces: false });
+  await openGame(page, shared.server.url + hash, { pieces: false });
 }
 
 // A position string from a few pieces ({'2a1': 'K', ...}); ranks from level 3 rank 8 down.
@@ -81,7 +75,7 @@ const boardRects = (page) =>
   });
 
 test('typed moves: the box gives the focus back after a move, so T works again', async () => {
-  const b = await launch({ width: 1400, height: 800 });
+  const b = await shared.browser.page({ width: 1400, height: 800 });
   const errors = watchErrors(b.page);
   try {
     const { page } = b;
@@ -115,7 +109,7 @@ test('typed moves: the box gives the focus back after a move, so T works again',
 });
 
 test('typed moves: text that cannot be read says in words what was expected', async () => {
-  const b = await launch({ width: 1400, height: 800 });
+  const b = await shared.browser.page({ width: 1400, height: 800 });
   try {
     const { page } = b;
     await withGame(page);
@@ -150,7 +144,7 @@ for (const [width, height] of [
 ]) {
   test(`toasts at ${width}x${height}: no repeat of the status line, short, over no board or toolbar`, async () => {
     const phone = width < 700;
-    const b = await launch({
+    const b = await shared.browser.page({
       width,
       height,
       deviceScaleFactor: phone ? 2 : 1,
@@ -226,7 +220,7 @@ for (const [width, height] of [
 }
 
 test('the computer\'s setting is its strength (not a "level", the word of the boards)', async () => {
-  const b = await launch({ width: 1400, height: 800 });
+  const b = await shared.browser.page({ width: 1400, height: 800 });
   try {
     const { page } = b;
     await withGame(page, { mode: 'ai', level: 4, moves: [] });
@@ -248,7 +242,7 @@ test('the computer\'s setting is its strength (not a "level", the word of the bo
 });
 
 test('a shared link of a game against the computer opens as one (old links still open)', async () => {
-  const a = await launch({ width: 1400, height: 800 });
+  const a = await shared.browser.page({ width: 1400, height: 800 });
   let link;
   try {
     await withGame(a.page, { mode: 'ai', human: 'scarlet', level: 4, moves: ['2c22c3'] });
@@ -258,7 +252,7 @@ test('a shared link of a game against the computer opens as one (old links still
   }
   // a person who never played here opens it: a game against the computer at strength 4,
   // playing Scarlet as the sender did, and the page says so
-  const b = await launch({ width: 1400, height: 800 });
+  const b = await shared.browser.page({ width: 1400, height: 800 });
   const errors = watchErrors(b.page);
   try {
     const { page } = b;
@@ -277,7 +271,7 @@ test('a shared link of a game against the computer opens as one (old links still
     assert.deepEqual(await history(page), ['2c22c3']);
     // an old link (no mode) still opens, as before: two players on this device
     await page.goto('about:blank');
-    await openGame(page, server.url + '#moves=2c22c3.2c72c6', { pieces: false });
+    await openGame(page, shared.server.url + '#moves=2c22c3.2c72c6', { pieces: false });
     assert.deepEqual(await history(page), ['2c22c3', '2c72c6']);
     assert.equal((await state(page)).mode, 'hotseat');
     assert.deepEqual(errors, []);
@@ -287,7 +281,7 @@ test('a shared link of a game against the computer opens as one (old links still
 });
 
 test('copying: a link the browser refuses to copy is not called copied, and is shown for copying by hand', async () => {
-  const b = await launch({ width: 1400, height: 800 });
+  const b = await shared.browser.page({ width: 1400, height: 800 });
   try {
     const { page } = b;
     await withGame(page, { moves: ['2c22c3', '2c72c6'] });
@@ -320,7 +314,7 @@ test('copying: a link the browser refuses to copy is not called copied, and is s
 });
 
 test('a piece that cannot move: the screen reader hears why, not "0 moves"', async () => {
-  const b = await launch({ width: 1400, height: 800 });
+  const b = await shared.browser.page({ width: 1400, height: 800 });
   try {
     const { page } = b;
     await withGame(page);
@@ -341,7 +335,7 @@ test('a piece that cannot move: the screen reader hears why, not "0 moves"', asy
 });
 
 test('sounds for move, capture, check and game end; the mute switch is remembered', async () => {
-  const b = await launch({ width: 1400, height: 800 });
+  const b = await shared.browser.page({ width: 1400, height: 800 });
   const errors = watchErrors(b.page);
   const warnings = [];
   b.page.on('console', (m) => {
@@ -391,13 +385,13 @@ test('sounds for move, capture, check and game end; the mute switch is remembere
   }
   // before the person has used the page nothing is started (no autoplay warning): the
   // computer's moves on a page just opened are silent
-  const c = await launch({ width: 1000, height: 700 });
+  const c = await shared.browser.page({ width: 1000, height: 700 });
   const cWarnings = [];
   c.page.on('console', (m) => {
     if (/audio/i.test(m.text())) cWarnings.push(m.text());
   });
   try {
-    await openGame(c.page, server.url + '#vs=watch&strength=1', { pieces: false });
+    await openGame(c.page, shared.server.url + '#vs=watch&strength=1', { pieces: false });
     await c.page.waitForFunction(() => window.__dc.sounds.length > 0);
     assert.deepEqual(await c.page.evaluate(() => [window.__dc.sounds[0].played, window.__dc.audioState()]), [
       false,

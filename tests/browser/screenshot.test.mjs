@@ -1,15 +1,14 @@
 // The start position looks like the reviewed reference image (tests/browser/reference/
 // start.png, 1400x800), and the phone layout (400x800) stacks everything in one column.
 // UPDATE_REFERENCE=1 writes a new reference (review it before committing).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  startServer,
-  launch,
+  serverAndBrowser,
   openGame,
   watchErrors,
   decodePng,
@@ -22,19 +21,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const REFERENCE = path.join(here, 'reference/start.png');
 const TOLERANCE = 0.01; // share of pixels allowed to differ noticeably
 
-let server;
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server?.close();
-});
+const shared = serverAndBrowser(); // the file's server and browser; each test's window a context
 
 test('the start position matches the reference screenshot', async () => {
-  const b = await launch({ width: 1400, height: 800 });
+  const b = await shared.browser.page({ width: 1400, height: 800 });
   try {
     const errors = watchErrors(b.page);
-    await openGame(b.page, server.url);
+    await openGame(b.page, shared.server.url);
     await b.page.mouse.move(1, 799); // no hover highlight
     await frames(b.page, 3);
     const png = await b.page.screenshot();
@@ -61,10 +54,16 @@ test('the start position matches the reference screenshot', async () => {
 });
 
 test('the phone layout stacks the boards and the panels in one column', async () => {
-  const b = await launch({ width: 400, height: 800, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const b = await shared.browser.page({
+    width: 400,
+    height: 800,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
     const errors = watchErrors(b.page);
-    await openGame(b.page, server.url, { engine: false });
+    await openGame(b.page, shared.server.url, { engine: false });
     const info = await b.page.evaluate(() => ({
       cls: document.body.className,
       overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -3,13 +3,15 @@
 // every message parses, and asks for the same arguments and select options as English's
 // (plural options: the language's own categories); every key is used by the pages and
 // every key the pages use exists. Core's words are keyed by core's identifiers
-// (facts/terms.js): each family's keys are exactly core's ids.
+// (facts/terms.js): each family's keys are exactly core's ids; how the pieces move is
+// keyed by core itself (PIECES[].movementByRules, core/movement_words.cpp), and each of
+// those keys is a sentence in every language, not English's copied.
 //   node --test tests/node/catalogues.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ROOT, jsFiles, loadEngine } from './helpers.mjs';
+import { ROOT, jsFiles, loadEngine, translatorOf } from './helpers.mjs';
 import { parseMessage, messageShape } from '../../web/app/util/messages.js';
 import {
   LANGUAGES,
@@ -90,10 +92,16 @@ function keysInCode() {
   return found;
 }
 
+// The keys of how the pieces move that core names, under every rule set.
+const movementKeys = (M) => [
+  ...new Set(M.PIECES.flatMap((p) => Object.values(p.movementByRules).flat()).filter(Boolean)),
+];
+
 test('every key is used, and every key used exists', async () => {
   const M = await loadEngine();
   const used = keysInCode();
   const family = new Set([
+    ...movementKeys(M),
     ...M.PIECES.map((p) => TERM_KEYS.piece(p.letter)),
     ...M.COLORS.map((c) => TERM_KEYS.side(c.id)),
     ...M.BOARDS.map((b) => TERM_KEYS.level(b.level)),
@@ -106,6 +114,21 @@ test('every key is used, and every key used exists', async () => {
   for (const k of family) assert.ok(k in english, `en.json lacks core's ${k}`);
   const unused = Object.keys(english).filter((k) => !used.has(k) && !family.has(k));
   assert.deepEqual(unused, [], 'keys of en.json no page uses');
+});
+
+test('every piece’s words on every level core names are a sentence in every language', async () => {
+  const M = await loadEngine();
+  const keys = movementKeys(M);
+  assert.ok(keys.length > M.PIECES.length, 'a key per piece and level');
+  const inEnglish = translatorOf(SOURCE_LANGUAGE, { fallback: false });
+  for (const code of LANGUAGE_CODES) {
+    const t = translatorOf(code, { fallback: false }); // no English in place of a missing one
+    for (const k of keys) {
+      const words = t(k);
+      assert.match(words, /^[\p{Lu}\p{Lo}].*\p{L}.*[.。]$/u, `${code} ${k}: a sentence`);
+      if (code !== SOURCE_LANGUAGE) assert.notEqual(words, inEnglish(k), `${code} ${k} is English’s`);
+    }
+  }
 });
 
 test('the lessons’ titles in English are the lessons’ own', () => {

@@ -1,10 +1,11 @@
 // Shared helpers of the Node tests: load the CommonJS wasm build, find the native CLI,
-// read the perft data files.
+// read the perft data files, read a message catalogue and translate with it.
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTranslator } from '../../web/app/util/messages.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const WASM_BUILD = process.env.DC_WASM_BUILD || join(ROOT, 'build/wasm');
@@ -108,4 +109,20 @@ export function jsFiles(dir) {
     } else if (/\.m?js$/.test(e.name)) out.push(p);
   }
   return out;
+}
+
+/** The message catalogue public/i18n/<code>.json, parsed. */
+export const readCatalogue = (code) =>
+  JSON.parse(readFileSync(join(ROOT, 'public/i18n', `${code}.json`), 'utf8'));
+
+/** A translator of `code` as util/i18n.js's loadTranslator makes it, from the files (English's
+ *  messages for what the catalogue lacks; `fallback: false`: none, a missing message throws). */
+export function translatorOf(code, { fallback = true } = {}) {
+  const catalogue = readCatalogue(code);
+  const t = createTranslator({
+    locale: code,
+    catalogue,
+    fallback: fallback ? readCatalogue('en') : catalogue,
+  });
+  return Object.assign(t, { locale: code });
 }

@@ -6,13 +6,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadEngine, ROOT } from './helpers.mjs';
+import { loadEngine, ROOT, translatorOf } from './helpers.mjs';
 import { cardData, cardText, levelDiagram } from '../../web/app/ui/learn/piece-card.js';
 import { createLessons, progressStore, checkLessons } from '../../web/app/session/learn/learn.js';
 import { createPuzzles, puzzleStore, checkPuzzles } from '../../web/app/session/learn/puzzles.js';
 import { parseSquare, squareName } from '../../web/app/facts/squares.js';
 
 const M = await loadEngine();
+const en = translatorOf('en');
 const LESSONS = JSON.parse(readFileSync(join(ROOT, 'public/learn/lessons.json'), 'utf8'));
 const PUZZLES = JSON.parse(readFileSync(join(ROOT, 'public/puzzles.json'), 'utf8'));
 
@@ -32,14 +33,15 @@ test("piece cards: every piece has a diagram and core's words on each level it l
     );
     for (const d of card.diagrams) {
       assert.ok(d.count > 0, `${p.name} on level ${d.level} can go somewhere`);
-      assert.equal(d.words, p.movement[d.level - 1]);
+      assert.equal(d.wordsKey, p.movement[d.level - 1]);
       assert.ok(d.levels.includes(d.level));
       assert.equal(d.pieces.replace(/\./g, ''), p.letter, 'the piece alone on the board');
       // the diagram is core's: the same squares the engine gives for this piece here
       const all = [...d.diagram.move, ...d.diagram.capture, ...d.diagram.afar];
       for (const sq of all) assert.ok(d.levels.includes(Math.floor(sq / 96) + 1));
     }
-    assert.match(cardText(card), new RegExp(`^${p.name}: `));
+    assert.match(cardText(card, en), new RegExp(`^${p.name}: `));
+    for (const d of card.diagrams) assert.ok(cardText(card, en).includes(en(d.wordsKey)), d.wordsKey);
   }
   const dragon = levelDiagram(M, 'R', 3);
   assert.deepEqual(dragon.diagram.afar.map(squareName).sort(), ['2e4', '2f3', '2f4', '2f5', '2g4']);

@@ -3,7 +3,7 @@
 // snippet and the piece cards, over the real rules engine (the wasm Node build).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine } from './helpers.mjs';
+import { loadEngine, translatorOf } from './helpers.mjs';
 import { GameModel } from '../../web/app/session/game/model.js';
 import { Controller } from '../../web/app/session/game/controller.js';
 import { encodeGame, decodeHash } from '../../web/app/session/share/links.js';
@@ -23,6 +23,7 @@ function readGame(M, text, index) {
 }
 
 const M = await loadEngine();
+const en = translatorOf('en');
 useFacts(M);
 
 // tests/perft/rules.txt, first position: a Gold Griffon on the Ground (2g3).
@@ -92,14 +93,14 @@ test("piece cards: the game's rule set's words, and a line for the other where i
   const griffon = cardData(M, 'G'),
     griffonBga = cardData(M, 'G', 'bga');
   const ground = (c) => c.diagrams.find((d) => d.level === 2);
-  assert.match(ground(griffon).others[0].words, /any direction/);
+  assert.match(en(ground(griffon).others[0].wordsKey), /any direction/);
   assert.equal(ground(griffon).others[0].name, name);
-  assert.match(cardText(griffon), /Under the Board Game Arena rules: Steps one square in any direction/);
-  assert.match(ground(griffonBga).words, /any direction/);
+  assert.match(cardText(griffon, en), /Under the Board Game Arena rules: Steps one square in any direction/);
+  assert.match(en(ground(griffonBga).wordsKey), /any direction/);
   assert.equal(ground(griffonBga).count, ground(griffon).count + 4); // four straight steps more
-  assert.match(cardText(griffonBga), /Under the Gygax \(Dragon #100\) rules:/);
+  assert.match(cardText(griffonBga, en), /Under the Gygax \(Dragon #100\) rules:/);
   const basilisk = cardData(M, 'B');
-  assert.match(cardText(basilisk), /Under the Board Game Arena rules: .*pass over that square/);
+  assert.match(cardText(basilisk, en), /Under the Board Game Arena rules: .*pass over that square/);
   assert.deepEqual(
     cardData(M, 'R').diagrams.flatMap((d) => d.others),
     [],

@@ -83,7 +83,7 @@ test("every piece, on every level it stands on, with core's words", async () => 
         sorted(core.levels).reverse(),
         `${p.name} under ${rules}`,
       );
-      for (const f of p.figures) assert.equal(f.words, core.movementByRules[rules][f.level - 1]);
+      for (const f of p.figures) assert.equal(f.wordsKey, core.movementByRules[rules][f.level - 1]);
     }
   }
 });

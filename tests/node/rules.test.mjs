@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EngineClient } from '../../web/engine/engine-client.js';
 import { ShimWorker } from './worker-shim.mjs';
-import { loadEngine } from './helpers.mjs';
+import { loadEngine, translatorOf } from './helpers.mjs';
 
 const M = await loadEngine();
 
@@ -44,10 +44,11 @@ test('the rule sets and their piece words are facts exported from core', () => {
     assert.deepEqual(differ, want, p.name);
   }
   const griffon = M.PIECES.find((p) => p.letter === 'G');
-  assert.match(griffon.movementByRules.bga[1], /one square in any direction/);
-  assert.match(griffon.movementByRules.gygax[1], /one square diagonally/);
+  const en = translatorOf('en');
+  assert.match(en(griffon.movementByRules.bga[1]), /one square in any direction/);
+  assert.match(en(griffon.movementByRules.gygax[1]), /one square diagonally/);
   const basilisk = M.PIECES.find((p) => p.letter === 'B');
-  assert.match(basilisk.movementByRules.bga[0], /No enemy piece may pass over that square/);
+  assert.match(en(basilisk.movementByRules.bga[0]), /No enemy piece may pass over that square/);
 });
 
 test('a game has a rule set: the default, or the one asked for', () => {

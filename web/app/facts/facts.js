@@ -7,8 +7,9 @@
 /**
  * The facade's values (wasm/facts.cpp), as the page reads them.
  * A piece type: its letter (Gold's, upper case), name, Gygax's value (centipawns), the
- * levels it may stand on, how it moves (per level, in words: the default rule set's and
- * each rule set's by id).
+ * levels it may stand on, how it moves (per level 1, 2, 3, the message catalogue's key of
+ * its words, '' where it never stands: the default rule set's and each rule set's by id;
+ * public/i18n/<code>.json holds the words).
  * @typedef {{letter: string, name: string, value: number, levels: number[], movement: string[], movementByRules: Record<string, string[]>}} PieceFact
  * A rule set: its id ('gygax', 'bga'), its name for people, the variant and a summary.
  * @typedef {{id: string, name: string, short: string, variant: string, summary: string}} RuleSet

@@ -14,6 +14,8 @@ import { pieceWords } from '../../facts/words.js';
 import { PIECE_FILES } from '../../../renderer/pieces.js';
 import { rulesLink, lessonAnchor, linkSections } from '../../session/share/rules-page-links.js';
 import { $, esc, closestTo } from '../../util/dom.js';
+import { languageFor, loadTranslatorOrEnglish } from '../../util/i18n.js';
+import { settle } from '../../util/result.js';
 
 // Tag names of the puzzle file, in words for the panel.
 const TAG_WORDS = {
@@ -121,10 +123,18 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   }
 
   // --- piece cards and names ------------------------------------------------------------------
+  // Core's words on a card in the page's language (its <html lang>): the catalogue is
+  // fetched with the first card, and kept.
   async function openCard(letter, level = null) {
     tip.hide();
-    const card = await openPieceCard(letter, { M, createBoard, level, rules: ctl.model.rules });
-    if (card) ui.announce(cardText(card));
+    const words = await settle(loadTranslatorOrEnglish(languageFor([document.documentElement.lang])));
+    if (words.error) {
+      ui.toast(`The piece card could not be opened: ${words.error}`);
+      return null;
+    }
+    const t = words.value;
+    const card = await openPieceCard(letter, { M, createBoard, level, rules: ctl.model.rules, t });
+    if (card) ui.announce(cardText(card, t));
     return card;
   }
   const tip = createPieceTip({

@@ -1,8 +1,10 @@
 // Piece cards: what a piece is called, what it is worth, where it lives and how it moves,
 // on every level it can stand on: a move diagram (core/diagram through the engine's
-// moveDiagram, the same source as the embeds) and core's words for that level
-// (PIECES[].movementByRules), under the game's rule set; where the other rule set moves
-// the piece differently (Board Game Arena's Griffon and Basilisk), its words too. cardData() is plain data (tests/node/learn.test.mjs); openPieceCard()
+// moveDiagram, the same source as the embeds) and core's words for that level, under the
+// game's rule set; where the other rule set moves the piece differently (Board Game
+// Arena's Griffon and Basilisk), its words too. Core names the words by their catalogue
+// key (PIECES[].movementByRules, 'move.griffon.ground'); a reader's translator formats
+// them (util/i18n.js). cardData() is plain data (tests/node/learn.test.mjs); openPieceCard()
 // shows it in a dialog with one board component drawing the diagram of the chosen level.
 import { parseSquare, SQUARES } from '../../facts/squares.js';
 import { useFacts, levelName, ruleSetList, ruleSetName, defaultRules } from '../../facts/facts.js';
@@ -18,8 +20,9 @@ const DEMO_SQUARE = { 1: '1f4', 2: '2f4', 3: '3f4' };
 const KING_SQUARES = { 1: ['3a1', '3l8'], 2: ['1a1', '1l8'], 3: ['1a1', '1l8'] };
 
 /** The facts of a piece type from core (M.PIECES): {letter, name, value (pawns), levels,
- *  rules, movement (under `rules`, Gygax's by default), others: [{rules, name, movement}]
- *  (the other rule sets' words, '' on a level where they are the same)}. */
+ *  rules, movement (the catalogue keys of its words on level 1, 2, 3 under `rules`, Gygax's
+ *  by default), others: [{rules, name, movement}] (the other rule sets' keys, '' on a level
+ *  where the words are the same)}. */
 export function pieceFacts(M, letter, rules) {
   useFacts(M);
   rules ??= defaultRules();
@@ -51,8 +54,9 @@ function lonePiece(letter, square) {
  * {level, square, pieces (board string with that piece only), fen (the position string:
  * the piece and the two Kings), diagram {move, capture,
  * afar} (square numbers, for board.set), levels (the levels it reaches, Sky first),
- * words (core's sentence for this level), others: [{name, words}] (the other rule sets'
- * words where they differ)}, under `rules`; or null when it never stands there.
+ * wordsKey (the catalogue key of core's sentence for this level), others: [{rules, name,
+ * wordsKey}] (the other rule sets' where their words differ)}, under `rules`; or null
+ * when it never stands there.
  */
 export function levelDiagram(M, letter, level, rules) {
   const facts = pieceFacts(M, letter, rules);
@@ -83,10 +87,10 @@ export function levelDiagram(M, letter, level, rules) {
       fen,
       diagram,
       levels: [...reached].sort((a, b) => b - a),
-      words: facts.movement[level - 1],
+      wordsKey: facts.movement[level - 1],
       others: facts.others
         .filter((o) => o.movement[level - 1])
-        .map((o) => ({ rules: o.rules, name: o.name, words: o.movement[level - 1] })),
+        .map((o) => ({ rules: o.rules, name: o.name, wordsKey: o.movement[level - 1] })),
       count: d.move.length + d.capture.length + d.both.length + d.afar.length,
     };
   } finally {
@@ -103,16 +107,19 @@ export function cardData(M, letter, rules) {
   return { ...facts, diagrams: levels.map((l) => levelDiagram(M, facts.letter, l, rules)) };
 }
 
-const otherWords = (o) => `Under the ${o.name} rules: ${o.words}`;
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
 
-/** The card's text for screen readers and tests: name, value, levels, a sentence per level. */
-export function cardText(card) {
+const otherWords = (t, o) => `Under the ${o.name} rules: ${t(o.wordsKey)}`;
+
+/** The card's text for screen readers and tests: name, value, levels, a sentence per level
+ *  (core's words through `t`, the page's translator). */
+export function cardText(card, /** @type {Translator} */ t) {
   const where = card.levels.map((l) => `${levelName(l)} (level ${l})`).join(', ');
   const value = card.letter === 'K' ? 'priceless: lose it and you lose the game' : `worth ${card.value}`;
   return [
     `${card.name}: ${value}. Lives on: ${where}.`,
     ...card.diagrams.map((d) =>
-      [`On the ${levelName(d.level)}: ${d.words}`, ...d.others.map(otherWords)].join(' '),
+      [`On the ${levelName(d.level)}: ${t(d.wordsKey)}`, ...d.others.map((o) => otherWords(t, o))].join(' '),
     ),
   ].join(' ');
 }
@@ -179,8 +186,8 @@ function showLevel(level) {
 
 /**
  * Opens the card of `letter` (any case) in a dialog. o: {M (the engine module), createBoard
- * (board.js), level (the level to show first), rules (the game's rule set)}. Resolves once
- * the diagram is drawn.
+ * (board.js), level (the level to show first), rules (the game's rule set), t (the page's
+ * translator, for core's words)}. Resolves once the diagram is drawn.
  */
 export async function openPieceCard(letter, o) {
   const card = cardData(o.M, letter, o.rules || undefined);
@@ -206,11 +213,11 @@ export async function openPieceCard(letter, o) {
   $('piece-card-words').innerHTML = card.diagrams
     .map(
       (d) =>
-        `<li data-level="${d.level}"><b>On the ${esc(levelName(d.level))} (level ${d.level}):</b> ${esc(d.words)}` +
+        `<li data-level="${d.level}"><b>On the ${esc(levelName(d.level))} (level ${d.level}):</b> ${esc(o.t(d.wordsKey))}` +
         d.others
           .map(
             (x) =>
-              `<span class="piece-card-other"><b>Under the ${esc(x.name)} rules:</b> ${esc(x.words)}</span>`,
+              `<span class="piece-card-other"><b>Under the ${esc(x.name)} rules:</b> ${esc(o.t(x.wordsKey))}</span>`,
           )
           .join('') +
         '</li>',

@@ -47,8 +47,8 @@ function embedOf(M, o, rules) {
 
 /**
  * Every piece, in core's order, with a figure per level it stands on (Sky first):
- * [{anchor, letter, name, value, levels, figures: [{id, level, words, others, square,
- * count, plan: {state, levels}, embed}]}] under `rules`.
+ * [{anchor, letter, name, value, levels, figures: [{id, level, wordsKey (the catalogue key
+ * of core's words), others, square, count, plan: {state, levels}, embed}]}] under `rules`.
  */
 export function pieceSections(M, rules) {
   useFacts(M);
@@ -64,7 +64,7 @@ export function pieceSections(M, rules) {
       figures: card.diagrams.map((d) => ({
         id: `${anchor}-${d.level}`,
         level: d.level,
-        words: d.words,
+        wordsKey: d.wordsKey,
         others: d.others,
         square: d.square,
         count: d.count,

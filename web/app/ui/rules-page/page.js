@@ -26,7 +26,7 @@ import {
   endTerm,
   boardLabels,
 } from '../../facts/terms.js';
-import { pageLanguage, loadTranslatorOrEnglish, listWords, SOURCE_LANGUAGE } from '../../util/i18n.js';
+import { pageLanguage, loadTranslatorOrEnglish, listWords } from '../../util/i18n.js';
 import { languageMenu } from '../embed/language-menu.js';
 import { registerPWA } from '../page/pwa.js';
 import { $, esc, onWidthChange } from '../../util/dom.js';
@@ -319,11 +319,11 @@ function pageHtml(M, data, view, part) {
             t('rules.figureLabel', { piece: name, level: levelTerm(t, f.level) }),
             f.plan,
             f.embed,
-            `<p><b>${esc(t('rules.onLevel', { name: levelTerm(t, f.level), level: f.level }))}:</b> ${english(f.words)}</p>` +
+            `<p><b>${esc(t('rules.onLevel', { name: levelTerm(t, f.level), level: f.level }))}:</b> ${esc(t(f.wordsKey))}</p>` +
               f.others
                 .map(
                   (o) =>
-                    `<p class="other"><b>${esc(t('rules.other', { ruleSet: ruleSetTerm(t, o.rules) }))}</b> ${english(o.words)}</p>`,
+                    `<p class="other"><b>${esc(t('rules.other', { ruleSet: ruleSetTerm(t, o.rules) }))}</b> ${esc(t(o.wordsKey))}</p>`,
                 )
                 .join(''),
             t('rules.playPiece'),
@@ -377,11 +377,9 @@ function pageHtml(M, data, view, part) {
   ];
   const link = (/** @type {any[]} */ [a, title]) => `<a href="#${esc(a)}">${esc(title)}</a>`;
   const nav = `<nav class="toc" aria-label="${esc(t('rules.nav'))}"><ul>${toc.map((e) => `<li>${link(e)}${e[2] ? `<ul>${e[2].map((x) => `<li>${link(x)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ul></nav>`;
-  const inEnglish =
-    t.locale === SOURCE_LANGUAGE ? '' : `<p class="note">${esc(t('rules.movesInEnglish'))}</p>`;
   return `${nav}
     <section id="${SECTION.pieces}" aria-labelledby="${SECTION.pieces}-h"><h2 id="${SECTION.pieces}-h">${esc(t('rules.pieces'))}</h2>
-      <p>${esc(t('rules.piecesText'))}</p>${inEnglish}${pieces}</section>
+      <p>${esc(t('rules.piecesText'))}</p>${pieces}</section>
     <section id="${SECTION.special}" aria-labelledby="${SECTION.special}-h"><h2 id="${SECTION.special}-h">${esc(t('rules.special'))}</h2>
       <p>${esc(t('rules.specialText'))}</p>${special}</section>
     <section id="${SECTION.end}" aria-labelledby="${SECTION.end}-h"><h2 id="${SECTION.end}-h">${esc(t('rules.end'))}</h2>
