@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
-import { GameModel, START } from '../../web/app/session/game/model.js';
-import { Controller } from '../../web/app/session/game/controller.js';
+import { createGameModel, START } from '../../web/app/session/game/model.js';
+import { createController } from '../../web/app/session/game/controller.js';
 import { parseSquare as squareIndex } from '../../web/app/facts/squares.js';
 import { playersFor, human, computer, remote } from '../../web/app/session/game/players.js';
 
@@ -13,7 +13,7 @@ const settings = (o = {}) => ({ mode: 'ai', human: 'gold', level: 3, flipped: fa
 
 // A controller with every event recorded.
 function make(s = settings()) {
-  const ctl = new Controller(new GameModel(M), s);
+  const ctl = createController(createGameModel(M), s);
   const events = [];
   for (const e of ['interrupt', 'turn', 'moved', 'record', 'change', 'announce', 'over'])
     ctl.on(e, (a) => events.push([e, a]));
@@ -187,7 +187,7 @@ test('the board config: last move, selection and a hint arrow as square numbers'
   assert.equal(ctl.boardConfig().selected, squareIndex('2c7'));
   assert.ok(ctl.boardConfig().dests.get(squareIndex('2c7')).includes(squareIndex('2c6')));
   ctl.deselect();
-  ctl.hint = { from: '2d7', to: '2d6', algebraic: 'W2d6', ply: ctl.model.length };
+  ctl.setHint({ best: '2d72d6', bestAlgebraic: 'W2d6' }, ctl.model.length);
   assert.deepEqual(
     ctl.boardConfig().arrows.map((x) => [x.from, x.to]),
     [[squareIndex('2d7'), squareIndex('2d6')]],

@@ -6,8 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
-import { GameModel } from '../../web/app/session/game/model.js';
-import { Controller } from '../../web/app/session/game/controller.js';
+import { createGameModel } from '../../web/app/session/game/model.js';
+import { createController } from '../../web/app/session/game/controller.js';
 import * as offers from '../../web/app/session/game/offers.js';
 import { encodeGame, decodeHash } from '../../web/app/session/share/links.js';
 import { attempt } from '../../web/app/util/result.js';
@@ -30,7 +30,13 @@ function readGame(M, text, index) {
 
 const M = await loadEngine();
 const make = (o = {}) => {
-  const ctl = new Controller(new GameModel(M), { mode: 'ai', human: 'gold', level: 3, flipped: false, ...o });
+  const ctl = createController(createGameModel(M), {
+    mode: 'ai',
+    human: 'gold',
+    level: 3,
+    flipped: false,
+    ...o,
+  });
   const said = [];
   ctl.on('announce', (t) => said.push(t));
   ctl.reset({ settings: ctl.settings });
@@ -83,15 +89,15 @@ test("the computer answers on its move from its search: lost accepts, even decli
   const { ctl, said } = make();
   assert.deepEqual(ctl.play('2c22c3'), { value: undefined });
   // the human offered; the computer's search says it is even
-  ctl.offer = { kind: 'offer', by: 'gold' };
+  ctl.setOffer({ kind: 'offer', by: 'gold' });
   assert.equal(offers.computerAnswers(ctl, M, { score: 10, mate: null }, 'scarlet'), false);
   assert.deepEqual(ctl.offer, { kind: 'declined', by: 'scarlet' });
   assert.ok(said.includes('The computer declines the draw offer.'));
   assert.equal(offers.offersState(ctl).note, 'The computer declined the draw offer.');
   // an offer of its own side is not answered; nor is anything without an offer
-  ctl.offer = null;
+  ctl.setOffer(null);
   assert.equal(offers.computerAnswers(ctl, M, { score: -900, mate: null }, 'scarlet'), false);
-  ctl.offer = { kind: 'offer', by: 'gold' };
+  ctl.setOffer({ kind: 'offer', by: 'gold' });
   assert.equal(offers.computerAnswers(ctl, M, { score: -900, mate: null }, 'scarlet'), true);
   assert.equal(ctl.model.status().state, 'draw-agreed');
   // the facade's rule: mates and the game's length
@@ -162,7 +168,7 @@ test('links: resign= and draw= round trip; old links read as before; bad values 
   for (const [extra, suffix, read] of cases) {
     const hash = encodeGame({ ...base, ...extra });
     assert.equal(hash, '#moves=2c22c3&play=link&to=s' + suffix);
-    const d = decodeHash(hash);
+    const d = decodeHash(hash).value;
     assert.deepEqual({ ending: d.ending, offer: d.offer }, { ending: undefined, offer: undefined, ...read });
   }
   // an ending wins over an offer; old links have neither
@@ -172,8 +178,8 @@ test('links: resign= and draw= round trip; old links read as before; bad values 
   );
   const old = decodeHash('#moves=2c22c3.2c72c6&play=link&to=g');
   assert.equal(old.error, undefined);
-  assert.equal(old.ending, undefined);
-  assert.equal(old.offer, undefined);
+  assert.equal(old.value.ending, undefined);
+  assert.equal(old.value.offer, undefined);
   for (const [bad, re] of [
     ['&resign=x', /'resign' must be g/],
     ['&draw=maybe', /'draw' must be agreed, offer-g/],
@@ -311,17 +317,20 @@ test('links: takeback= and help= round trip; bad values are refused', () => {
     ],
   });
   assert.equal(hash, '#moves=2c22c3&play=link&to=s&takeback=ask-g&help=0ag.1hs');
-  const d = decodeHash(hash);
+  const d = decodeHash(hash).value;
   assert.deepEqual(d.takeback, { kind: 'ask', by: 'gold' });
   assert.deepEqual(d.assists, [
     { ply: 0, side: 'gold', kind: 'analysis' },
     { ply: 1, side: 'scarlet', kind: 'hint' },
   ]);
   for (const k of ['accepted', 'declined'])
-    assert.deepEqual(decodeHash(encodeGame({ ...base, takeback: { kind: k, by: 'scarlet' } })).takeback, {
-      kind: k,
-      by: 'scarlet',
-    });
+    assert.deepEqual(
+      decodeHash(encodeGame({ ...base, takeback: { kind: k, by: 'scarlet' } })).value.takeback,
+      {
+        kind: k,
+        by: 'scarlet',
+      },
+    );
   assert.match(decodeHash('#moves=2c22c3&takeback=maybe').error, /'takeback' must be ask-g/);
   assert.match(decodeHash('#moves=2c22c3&help=3xg').error, /'help' must list uses/);
   assert.throws(() => encodeGame({ ...base, takeback: { kind: 'ask', by: 'blue' } }), TypeError);

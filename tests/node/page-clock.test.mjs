@@ -128,14 +128,14 @@ test('what the clock shows: minutes, hours, tenths in the last 10 s; when it nex
 
 // --- the controller on a clock (the real rules engine; time injected) -----------------------
 import { loadEngine } from './helpers.mjs';
-import { GameModel } from '../../web/app/session/game/model.js';
-import { Controller } from '../../web/app/session/game/controller.js';
+import { createGameModel } from '../../web/app/session/game/model.js';
+import { createController } from '../../web/app/session/game/controller.js';
 import { cleanSettings } from '../../web/app/session/game/store.js';
 
 const M = await loadEngine();
 function timed(mode, tcText, extra = {}) {
   let t = T0;
-  const ctl = new Controller(new GameModel(M), cleanSettings({ mode, human: 'gold', level: 1 }), {
+  const ctl = createController(createGameModel(M), cleanSettings({ mode, human: 'gold', level: 1 }), {
     now: () => t,
   });
   ctl.reset({
@@ -182,7 +182,7 @@ test('a device asleep while the computer thinks: not charged to the computer; a 
   let t = T0,
     m = 0; // the wall clock (epoch ms) and the monotonic one (stands still in sleep)
   const settings = (tc) => cleanSettings({ mode: 'ai', human: 'gold', level: 1, tc });
-  const ctl = new Controller(new GameModel(M), settings(null), { now: () => t, monotonic: () => m });
+  const ctl = createController(createGameModel(M), settings(null), { now: () => t, monotonic: () => m });
   ctl.reset({ settings: settings(C.readTc('1+0').value) });
   assert.deepEqual(ctl.play('2c22c3'), { value: undefined }); // Gold's first move (free): the computer's clock runs
   t += 3000;

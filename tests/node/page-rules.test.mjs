@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine, translatorOf } from './helpers.mjs';
-import { GameModel } from '../../web/app/session/game/model.js';
-import { Controller } from '../../web/app/session/game/controller.js';
+import { createGameModel } from '../../web/app/session/game/model.js';
+import { createController } from '../../web/app/session/game/controller.js';
 import { encodeGame, decodeHash } from '../../web/app/session/share/links.js';
 import { attempt } from '../../web/app/util/result.js';
 import { openedGame } from '../../web/app/session/share/record.js';
@@ -33,9 +33,12 @@ const settings = { mode: 'hotseat', human: 'gold', level: 1, flipped: false };
 test('links carry the rule set: rules=bga, nothing for the default, a bad value named', () => {
   assert.equal(encodeGame({ moves: ['2c22c3'], rules: 'bga' }), '#moves=2c22c3&rules=bga');
   assert.equal(encodeGame({ moves: ['2c22c3'], rules: 'gygax' }), '#moves=2c22c3');
-  assert.deepEqual(decodeHash('#moves=2c22c3&rules=BGA').rules, 'bga');
-  assert.equal(decodeHash('#moves=2c22c3').rules, undefined);
-  assert.equal(decodeHash('#fen=' + P1.replace(/ /g, '_') + '&rules=bga', { position: true }).rules, 'bga');
+  assert.deepEqual(decodeHash('#moves=2c22c3&rules=BGA').value.rules, 'bga');
+  assert.equal(decodeHash('#moves=2c22c3').value.rules, undefined);
+  assert.equal(
+    decodeHash('#fen=' + P1.replace(/ /g, '_') + '&rules=bga', { position: true }).value.rules,
+    'bga',
+  );
   const bad = decodeHash('#moves=2c22c3&rules=zillions&vs=computer');
   assert.match(
     bad.error,
@@ -46,7 +49,7 @@ test('links carry the rule set: rules=bga, nothing for the default, a bad value 
 });
 
 test("a game under Board Game Arena's rules: its Griffon step, the record, the saved game", () => {
-  const ctl = new Controller(new GameModel(M), settings);
+  const ctl = createController(createGameModel(M), settings);
   // Gygax's rules (the default): the straight step is refused, naming the rule set
   assert.deepEqual(ctl.reset({ settings, startFen: P1 }), { value: undefined });
   assert.equal(ctl.model.rules, 'gygax');

@@ -8,8 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
 import { useFacts } from '../../web/app/facts/facts.js';
-import { GameModel } from '../../web/app/session/game/model.js';
-import { Controller } from '../../web/app/session/game/controller.js';
+import { createGameModel } from '../../web/app/session/game/model.js';
+import { createController } from '../../web/app/session/game/controller.js';
 import { createStore, cleanSettings, DEFAULT_SETTINGS } from '../../web/app/session/game/store.js';
 import { offerDraw, acceptDraw } from '../../web/app/session/game/offers.js';
 import { createOpening } from '../../web/app/session/share/open-game.js';
@@ -34,7 +34,7 @@ function memoryStorage() {
 function session(storage, hash = '') {
   const address = { hash };
   const said = [];
-  const ctl = new Controller(new GameModel(M), cleanSettings({ ...DEFAULT_SETTINGS, mode: 'hotseat' }));
+  const ctl = createController(createGameModel(M), cleanSettings({ ...DEFAULT_SETTINGS, mode: 'hotseat' }));
   const store = createStore(storage);
   const opening = createOpening(ctl, store, {
     toast: (text) => said.push(text),
@@ -73,13 +73,13 @@ test('a new game, moves, a takeback and a draw offer: saved and in the address',
   assert.equal(played.length, 3);
   assert.equal(played[0], '2c22c3');
   assert.deepEqual(store.load().value.moves, played, 'each move is saved');
-  assert.deepEqual(decodeHash(address.hash).moves, played, 'and written to the address');
+  assert.deepEqual(decodeHash(address.hash).value.moves, played, 'and written to the address');
 
   // a takeback: the last move goes, from the game, the store and the address
   assert.equal(ctl.undo(), 1);
   assert.deepEqual(ctl.model.coordinates(), played.slice(0, 2));
   assert.deepEqual(store.load().value.moves, played.slice(0, 2));
-  assert.deepEqual(decodeHash(address.hash).moves, played.slice(0, 2));
+  assert.deepEqual(decodeHash(address.hash).value.moves, played.slice(0, 2));
 
   // a draw offered by the side to move and accepted by the other: the game is over
   assert.deepEqual(offerDraw(ctl), { value: undefined });
@@ -89,7 +89,7 @@ test('a new game, moves, a takeback and a draw offer: saved and in the address',
   assert.equal(ctl.isOver(), true);
   assert.deepEqual(ctl.model.ending(), { state: 'draw-agreed', winner: null });
   assert.equal(store.load().value.ending.state, 'draw-agreed', 'the ending is saved');
-  assert.equal(decodeHash(address.hash).ending.state, 'draw-agreed', 'and in the link');
+  assert.equal(decodeHash(address.hash).value.ending.state, 'draw-agreed', 'and in the link');
   assert.match(ctl.mayMove().error, /The game is over/, 'no move after the game ended');
 });
 

@@ -28,6 +28,7 @@ import { Emitter } from '../../util/emitter.js';
 import { playersFor, opponentText, recordedNames } from './players.js';
 import { offerAfterMove, takebackAfterMove } from './offers.js';
 import { failure, success } from '../../util/result.js';
+import { withReadOnly } from '../../util/read-only.js';
 import * as clock from './clock.js';
 import { count } from '../../util/plural.js';
 /** @typedef {import('../../util/result.js').Result} Result */
@@ -67,811 +68,867 @@ export const EVENTS = Object.freeze([
 export const sameStart = (a, b) =>
   (a === START || a === '' ? START : a) === (b === START || b === '' ? START : b);
 
-export class Controller extends Emitter {
-  // model: a GameModel; settings: clean settings (store.cleanSettings)
-  // now: epoch ms; monotonic: ms of a clock that stands still while the device sleeps
-  // touch: the device is used by touch (the words say tap, not click)
-  constructor(
+/**
+ * The game's controller over `model` (createGameModel): its state read through getters,
+ * changed only by its methods; its events heard through on(event, fn).
+ * settings: clean settings (store.cleanSettings); now: epoch ms; monotonic: ms of a clock
+ * that stands still while the device sleeps; touch: the device is used by touch (the words
+ * say tap, not click).
+ * @param {import('./model.js').GameModel} model
+ */
+export function createController(
+  model,
+  settings,
+  { now = () => Date.now(), monotonic = () => performance.now(), touch = false } = {},
+) {
+  const events = new Emitter(EVENTS);
+  /** @type {(event: string, ...args: any[]) => void} */
+  const emit = (event, ...args) => events.emit(event, ...args);
+  const st = {
+    touch,
+    now,
+    monotonic,
+    /** @type {{wall: number, mono: number} | null} */
+    awake: null, // both clocks when the sleep credit last looked
+    /** @type {any} */
+    clock: null, // the game's clocks (clock.js) when settings.tc, else null
     model,
     settings,
-    { now = () => Date.now(), monotonic = () => performance.now(), touch = false } = {},
-  ) {
-    super(EVENTS);
-    this.touch = touch;
-    this.now = now;
-    this.monotonic = monotonic;
-    this.awake = null; // {wall, mono}: both clocks when the sleep credit last looked
-    this.clock = null; // the game's clocks (clock.js) when settings.tc, else null
-    this.model = model;
-    this.settings = settings;
-    this.players = playersFor(settings);
-    this.viewPly = model.length;
-    this.selected = null; // square name
-    this.dests = []; // its legal destinations (engine objects {to, kind, coordinate})
-    this.hint = null; // {from, to, algebraic, ply}
-    this.note = null; // {text, kind, action?: {label, act: a page action's name}}
-    this.paused = false; // both sides computers: paused
-    this.overShownFor = null;
-    this.offer = null; // a draw offer on the table (offers.js): {kind: 'offer'|'declined', by}
-    this.takeback = null; // a takeback request (offers.js): {kind: 'ask'|'declined'|'accepted', by}
-    this.assists = []; // help used in a game between people: [{ply, side, kind: 'hint'|'analysis'}]
-    this.premove = null; // a move queued by the person here while the other side thinks: {from, to, algebraic}
-    this.endedHere = false; // this device ended the game off the board (resigned, accepted a draw)
-    this.meta = null; // an opened record's {tags, comments, glyphs} (session/share/record.js)
-  }
+    players: playersFor(settings),
+    viewPly: model.length,
+    /** @type {string | null} */
+    selected: null, // square name
+    /** @type {any[]} */
+    dests: [], // its legal destinations (engine objects {to, kind, coordinate})
+    /** @type {any} */
+    hint: null, // {from, to, algebraic, ply}
+    /** @type {any} */
+    note: null, // {text, kind, action?: {label, act: a page action's name}}
+    paused: false, // both sides computers: paused
+    /** @type {string | null} */
+    overShownFor: null,
+    /** @type {any} */
+    offer: null, // a draw offer on the table (offers.js): {kind: 'offer'|'declined', by}
+    /** @type {any} */
+    takeback: null, // a takeback request (offers.js): {kind: 'ask'|'declined'|'accepted', by}
+    /** @type {any[]} */
+    assists: [], // help used in a game between people: [{ply, side, kind: 'hint'|'analysis'}]
+    /** @type {any} */
+    premove: null, // a move queued by the person here while the other side thinks: {from, to, algebraic}
+    endedHere: false, // this device ended the game off the board (resigned, accepted a draw)
+    /** @type {any} */
+    meta: null, // an opened record's {tags, comments, glyphs} (session/share/record.js)
+  };
+  // the fields others read (awake is the controller's own)
+  const READ = /** @type {const} */ ([
+    'touch',
+    'now',
+    'monotonic',
+    'clock',
+    'model',
+    'settings',
+    'players',
+    'viewPly',
+    'selected',
+    'dests',
+    'hint',
+    'note',
+    'paused',
+    'overShownFor',
+    'offer',
+    'takeback',
+    'assists',
+    'premove',
+    'endedHere',
+    'meta',
+  ]);
+  const ctl = withReadOnly(st, [...READ], {
+    on: (event, fn) => events.on(event, fn),
+    off: (event, fn) => events.off(event, fn),
 
-  // --- who plays ------------------------------------------------------------------------
-  player(side) {
-    return this.players[side];
-  }
-  humanPlays(side) {
-    return this.players[side].kind === 'human';
-  }
-  aiPlays(side) {
-    return this.players[side].kind === 'computer';
-  }
-  // the side of the one person at this device when the other side is not a person here
-  humanSide() {
-    const { gold, scarlet } = this.players;
-    if (gold.kind === 'human' && scarlet.kind !== 'human') return 'gold';
-    if (scarlet.kind === 'human' && gold.kind !== 'human') return 'scarlet';
-    return null;
-  }
-  hasRemote() {
-    return this.players.gold.kind === 'remote' || this.players.scarlet.kind === 'remote';
-  }
-  // A game between people (on this device or by link): no computer plays.
-  peopleGame() {
-    return !this.aiPlays('gold') && !this.aiPlays('scarlet');
-  }
-  noHuman() {
-    return !this.humanPlays('gold') && !this.humanPlays('scarlet');
-  }
-  opponentText() {
-    return opponentText(this.players, this.settings.level);
-  }
+    // --- who plays ------------------------------------------------------------------------
+    player(side) {
+      return st.players[side];
+    },
+    humanPlays(side) {
+      return st.players[side].kind === 'human';
+    },
+    aiPlays(side) {
+      return st.players[side].kind === 'computer';
+    },
+    // the side of the one person at this device when the other side is not a person here
+    humanSide() {
+      const { gold, scarlet } = st.players;
+      if (gold.kind === 'human' && scarlet.kind !== 'human') return 'gold';
+      if (scarlet.kind === 'human' && gold.kind !== 'human') return 'scarlet';
+      return null;
+    },
+    hasRemote() {
+      return st.players.gold.kind === 'remote' || st.players.scarlet.kind === 'remote';
+    },
+    // A game between people (on this device or by link): no computer plays.
+    peopleGame() {
+      return !ctl.aiPlays('gold') && !ctl.aiPlays('scarlet');
+    },
+    noHuman() {
+      return !ctl.humanPlays('gold') && !ctl.humanPlays('scarlet');
+    },
+    opponentText() {
+      return opponentText(st.players, st.settings.level);
+    },
 
-  // --- state ----------------------------------------------------------------------------
-  isLive() {
-    return this.viewPly === this.model.length;
-  }
-  shown() {
-    return this.model.snap(this.viewPly);
-  }
-  sideToMove() {
-    return this.model.sideToMove();
-  }
-  isOver() {
-    return this.model.isOver();
-  }
-  pieceAt(name) {
-    const c = this.model.live.board[parseSquare(name)];
-    return c && c !== '.' ? c : null;
-  }
-  record() {
-    const r = {
-      startFen: this.model.startFen,
-      moves: this.model.coordinates(),
-      redo: this.model.redo,
-      settings: this.settings,
-    };
-    const ending = this.model.ending();
-    if (ending) r.ending = ending;
-    if (this.offer) r.offer = this.offer;
-    if (this.takeback) r.takeback = this.takeback;
-    if (this.assists.length) r.assists = this.assists;
-    if (this.premove) r.premove = this.premove;
-    if (this.endedHere) r.endedHere = true;
-    if (this.meta) r.meta = this.meta;
-    if (this.model.rules !== defaultRules()) r.rules = this.model.rules;
-    if (this.clock) r.clock = this.clock;
-    return r;
-  }
-  recordKey() {
-    const e = this.model.ending();
-    return (
-      this.model.rules +
-      ' ' +
-      this.model.startFen +
-      ' ' +
-      this.model.coordinates().join(' ') +
-      (e ? ' ' + e.state + ' ' + e.winner : '')
-    );
-  }
-  // Whether the computer should move now.
-  computerToMove() {
-    return !this.isOver() && !this.paused && this.aiPlays(this.sideToMove());
-  }
-
-  // The one reset path: a new game, a saved game, a link, a previous game. -> {value} or
-  // {error} with the engine's message when the game is not valid (everything as it was).
-  // `restored`: the game comes from storage as it is (the 'record' event says so).
-  // `ending`, `offer`, `takeback`, `assists`, `premove`, `endedHere`, `meta`, `rules` (the
-  // rule set, Gygax's when absent): as record() gives them.
-  // `clock`: the saved clocks of this game (checked against it; fresh clocks otherwise).
-  // `continues`: the game on the page goes on (a link bringing the opponent's answer); any
-  // other reset starts another game, clean: no analysis, review or help of the one before.
-  reset({
-    settings = this.settings,
-    startFen = START,
-    moves = [],
-    redo = [],
-    seen = true,
-    restored = false,
-    ending = null,
-    offer = null,
-    takeback = null,
-    assists = [],
-    premove = null,
-    endedHere = false,
-    meta = null,
-    rules = defaultRules(),
-    clock: saved = null,
-    continues = false,
-  } = {}) {
-    const players = playersFor(settings, recordedNames(meta && meta.tags));
-    const loaded = this.model.load(startFen, moves, settings.tc ? [] : redo, ending, rules); // nothing changed when it fails
-    if (loaded.error) return loaded;
-    this.emit('interrupt');
-    const kept = settings.tc
-      ? clock.cleanClock(saved, this.model.length, this.model.sideToMove(), this.model.isOver())
-      : null;
-    this.clock = settings.tc
-      ? kept && clock.tcCode(kept.tc) === clock.tcCode(settings.tc)
-        ? kept
-        : clock.newClock(settings.tc, this.model.length)
-      : null;
-    this.emit('reset', { continues });
-    this.offer = ending ? null : offer;
-    this.takeback = ending ? null : takeback;
-    this.assists = (Array.isArray(assists) ? assists : []).filter((a) => a.ply <= this.model.length);
-    this.premove = !ending && premove && premove.from && premove.to ? premove : null;
-    this.endedHere = !!(ending && endedHere);
-    this.meta = meta;
-    this.settings = settings;
-    this.players = players;
-    this.viewPly = this.model.length;
-    this.paused = false;
-    this.overShownFor = seen ? this.recordKey() : null;
-    this.clearTransient();
-    this.emit('record', { restored });
-    this.emit('change');
-    this.emit('turn');
-    this.premoveDue();
-    return success();
-  }
-
-  clearTransient() {
-    this.deselect();
-    this.hint = null;
-    this.note = null;
-  }
-
-  setSettings(patch) {
-    this.settings = { ...this.settings, ...patch };
-    this.players = playersFor(this.settings, recordedNames(this.meta && this.meta.tags));
-    this.emit('record');
-    this.emit('change');
-  }
-  flip() {
-    this.setSettings({ flipped: !this.settings.flipped });
-  }
-  // Who plays changes in the middle of a game (e.g. two players instead of the computer):
-  // a running search stops, the game stays.
-  setPlayers(patch) {
-    this.emit('interrupt');
-    this.clearTransient();
-    this.setSettings(patch);
-    this.emit('turn');
-  }
-
-  togglePause() {
-    if (!this.noHuman()) return;
-    this.paused = !this.paused;
-    if (this.paused) this.emit('interrupt');
-    this.emit('change');
-    if (!this.paused) this.emit('turn');
-  }
-
-  // --- selecting ------------------------------------------------------------------------
-  deselect() {
-    this.selected = null;
-    this.dests = [];
-  }
-  // The board dropped its selection: so does the game, and the note about it.
-  clearSelection() {
-    this.deselect();
-    this.note = null;
-    this.emit('change');
-  }
-  // The keyboard chose a square (Enter on it): its piece is selected, or the note says why
-  // not (an empty square too). Whether it has moves.
-  choose(name) {
-    const movable = this.select(name);
-    if (!this.pieceAt(name) && !this.note)
-      this.note = { text: `${name} is empty: choose a piece to move.`, kind: 'warn' };
-    this.emit('change');
-    return movable;
-  }
-  // Escape, on the boards or the page: the selection goes (and its note, unless a queued
-  // move's stays), else the queued move (its note says so), else the note. Whether a
-  // selection or a queued move was cancelled.
-  cancel() {
-    if (this.selected) {
-      this.deselect();
-      if (!this.premove) this.note = null;
-      this.emit('change');
-      return true;
-    }
-    if (this.cancelPremove()) return true;
-    if (this.note) {
-      this.note = null;
-      this.emit('change');
-    }
-    return false;
-  }
-  // A note under the status line (a link that could not be opened, the way a link's game
-  // is played), or null.
-  setNote(note) {
-    this.note = note;
-    this.emit('change');
-  }
-  // The summary of the game's end has been shown: not again for this game.
-  overShown() {
-    this.overShownFor = this.recordKey();
-  }
-  // Another mode takes the board (the editor, a lesson): a search for the game is pointless
-  // meanwhile. resume(): the mode gave the board back; the computer may be to move.
-  interrupt() {
-    this.emit('interrupt');
-  }
-  resume() {
-    this.emit('turn');
-  }
-
-  // Selects the piece on `name` if the person to move may move it, else sets a note saying
-  // why not. Returns whether it has moves.
-  select(name) {
-    this.deselect();
-    this.note = null;
-    const piece = this.pieceAt(name);
-    if (!piece) return false;
-    const m = this.model,
-      side = pieceSide(piece),
-      stm = m.sideToMove(),
-      st = m.status();
-    const pname = pieceName(piece);
-    const warn = (text) => {
-      this.note = { text, kind: 'warn' };
-      return false;
-    };
-    if (st.over) {
-      this.note = { text: GAME_OVER, kind: 'note' };
-      return false;
-    }
-    if (this.noHuman()) {
-      this.note = { text: 'You are watching the computer play both sides.', kind: 'note' };
-      return false;
-    }
-    const me = this.humanSide();
-    if (side === me && this.canPremove()) {
-      // the other side thinks: a move to queue
-      this.selected = name;
-      this.dests = [...(m.premoves().get(name) || [])];
-      if (this.dests.length) return true;
-      if (st.check) return warn(`No move can be queued while ${SIDE_NAME[stm]} is in check.`);
-      return warn(`Your ${pname} on ${name} has no move to queue now.`);
-    }
-    if (side !== stm) {
-      const owner = this.player(side).kind;
-      if (owner === 'computer') return warn(`That is the computer's ${pname}: you play ${SIDE_NAME[me]}.`);
-      if (owner === 'remote') return warn(`That is your opponent's ${pname}: you play ${SIDE_NAME[me]}.`);
-      if (this.hasRemote()) return warn(`Not your turn: ${WAITING}.`);
-      return warn(
-        `Not your turn: ${SIDE_NAME[stm]} is to move${this.aiPlays(stm) ? ' (the computer is thinking)' : ''}.`,
-      );
-    }
-    if (!this.humanPlays(stm))
-      return warn(
-        this.player(stm).kind === 'remote'
-          ? `Not your turn: ${WAITING}.`
-          : 'Not your turn: the computer is to move.',
-      );
-    this.selected = name;
-    this.dests = m.destinations(name);
-    if (this.dests.length) return true;
-    const who = `${side === me ? 'Your' : SIDE_NAME[side]} ${pname} on ${name}`;
-    if (m.frozenSet().has(name))
-      return warn(`${who} is frozen by the enemy Basilisk directly below it: it cannot move.`);
-    if (st.check) return warn(`${who} has no legal move: ${SIDE_NAME[stm]}'s King is in check.`);
-    return warn(`${who} has no legal move.`);
-  }
-
-  // A click (or Enter) on a square: browse back to the live position, move the selected
-  // piece there, select the piece there, or deselect. -> {value} or {error} (a move refused).
-  click(name) {
-    if (!this.isLive()) {
-      this.goTo(this.model.length);
-      return success();
-    }
-    if (this.selected && this.dests.some((d) => d.to === name)) return this.moveSelected(name);
-    if (!this.pieceAt(name) || this.selected === name) this.deselect();
-    else this.select(name);
-    this.emit('change');
-    return success();
-  }
-
-  /** @returns {Result} */
-  moveSelected(to) {
-    const d = this.dests.find((x) => x.to === to);
-    if (!d) return failure('that square is not a legal destination');
-    return this.canPremove() ? this.queuePremove(d) : this.play(d.coordinate);
-  }
-
-  // --- premoves ---------------------------------------------------------------------------
-  // While the other side thinks (the computer, or the opponent by link), the person here may
-  // queue one move of their own (lichess's premove): played at once when the turn comes if
-  // it is legal then, dropped with a word if not; cancelled by a click elsewhere.
-  canPremove() {
-    const me = this.humanSide();
-    return !!me && this.isLive() && !this.isOver() && this.sideToMove() !== me && !this.paused;
-  }
-  queuePremove(d) {
-    this.premove = { from: d.from, to: d.to, algebraic: d.algebraic };
-    this.deselect();
-    this.note = {
-      text: `Premove ${d.algebraic}: played when your turn comes (a click elsewhere cancels it).`,
-      kind: 'note',
-    };
-    this.emit('announce', `Premove queued: ${d.algebraic}.`);
-    this.emit('record');
-    this.emit('change');
-    return success();
-  }
-  /** Cancels the queued move; whether there was one. */
-  cancelPremove() {
-    if (!this.premove) return false;
-    const { algebraic } = this.premove;
-    this.premove = null;
-    this.note = { text: `Premove ${algebraic} cancelled.`, kind: 'note' };
-    this.emit('announce', `Premove ${algebraic} cancelled.`);
-    this.emit('record');
-    this.emit('change');
-    return true;
-  }
-  // The turn has come to the person who queued a move: play it now (after the handlers of
-  // the move that gave the turn).
-  premoveDue() {
-    const me = this.humanSide();
-    if (this.premove && me && this.sideToMove() === me && !this.isOver())
-      queueMicrotask(() => this.playPremove());
-  }
-  playPremove() {
-    const pm = this.premove,
-      me = this.humanSide();
-    if (!pm || !me || this.sideToMove() !== me || this.isOver()) return;
-    this.premove = null;
-    if (!this.isLive()) this.goTo(this.model.length);
-    const d = (this.model.dests().get(pm.from) || []).find((x) => x.to === pm.to);
-    const r = d ? this.play(d.coordinate) : failure('it is not legal now');
-    if (!r.error) return;
-    this.note = { text: `Your premove ${pm.algebraic} was dropped: ${r.error}.`, kind: 'warn' };
-    this.emit('announce', this.note.text);
-    this.emit('record');
-    this.emit('change');
-  }
-
-  // Whether the person at this device may move now: {value} or {error: why not}.
-  /** @returns {Result} */
-  mayMove() {
-    if (this.isOver()) return failure(GAME_OVER);
-    if (this.noHuman()) return failure('You are watching the computer play both sides.');
-    const stm = this.sideToMove();
-    if (this.humanPlays(stm)) return success();
-    if (this.player(stm).kind === 'remote') return failure(`Not your turn: ${WAITING}.`);
-    return failure('Not your turn: the computer is to move.');
-  }
-
-  // A move typed in algebraic or coordinate notation -> {value} (played) or {error}.
-  /** @returns {Result} */
-  playTyped(text) {
-    const t = String(text || '').trim();
-    if (!t) return failure('Type a move, such as W2c3 or 2c22c3.');
-    if (t.length > 40) return failure('That is too long for a move.');
-    if (!this.isLive()) this.goTo(this.model.length);
-    const may = this.mayMove();
-    return may.error ? may : this.play(t);
-  }
-
-  // --- playing --------------------------------------------------------------------------
-  // Plays a move (coordinate or algebraic) by the side to move -> {value} or {error} with the
-  // engine's reason it is not legal (nothing changed then).
-  /** @returns {Result} */
-  play(move) {
-    const before = this.model.live;
-    const now = this.now();
-    if (this.checkFlag(now)) return failure(resultReason(this.model.status()));
-    const r = this.model.play(move);
-    if (r.error) return r;
-    const played = r.value;
-    if (this.clock) {
-      this.clock = clock.moved(this.clock, before.side, now);
-      if (this.isOver()) this.clock = clock.stopped(this.clock, now);
-    }
-    this.emit('interrupt');
-    this.offer = offerAfterMove(this.offer, before.side);
-    this.takeback = takebackAfterMove(this.takeback, before.side);
-    if (before.side === this.humanSide()) this.premove = null; // played by hand: nothing left to queue
-    this.emit('announce', moveWords(played, before, this.model.live));
-    this.clearTransient();
-    this.viewPly = this.model.length;
-    this.emit('moved', { plies: [played], reverse: false });
-    this.emit('record');
-    this.emit('change');
-    if (this.isOver()) {
-      this.premove = null;
-      this.emit('over');
-    } else {
-      this.emit('turn');
-      this.premoveDue();
-    }
-    return success();
-  }
-
-  // --- the clocks ---------------------------------------------------------------------------
-  // A device asleep stops a computer's thinking, not the wall clock the clocks run on: the
-  // time asleep (how far the wall clock went past the monotonic one, which stands still in
-  // sleep) is not charged to a computer to move. A person's time runs on, as on a board.
-  creditSleep(now) {
-    const mono = this.monotonic();
-    const c = this.clock,
-      was = this.awake;
-    this.awake = { wall: now, mono };
-    if (!c || !c.running || !was || !this.aiPlays(c.running)) return;
-    const slept = now - was.wall - (mono - was.mono);
-    if (slept > SLEEP_MIN_MS) this.clock = clock.credited(c, slept);
-  }
-  // The side to move's time left now (ms), or null without a clock; `side` likewise.
-  timeLeft(side, now = this.now()) {
-    return this.clock ? clock.remaining(this.clock, side, now) : null;
-  }
-  // Whether the side to move's flag has fallen at `now`: if so the game ends on time (core
-  // decides: a loss, or a draw when the other side has only its King). -> true when it ended.
-  checkFlag(now = this.now()) {
-    this.creditSleep(now);
-    if (!this.clock || this.isOver() || !clock.fallen(this.clock, now)) return false;
-    if (this.model.end({ state: 'timeout' }).error) return false; // not reached: the game is on
-    this.clock = clock.stopped(this.clock, now);
-    this.emit('interrupt');
-    this.offer = null;
-    this.clearTransient();
-    this.viewPly = this.model.length;
-    this.emit('announce', resultReason(this.model.status()));
-    this.emit('record');
-    this.emit('change');
-    this.emit('over');
-    return true;
-  }
-
-  // Ends the game off the board (offers.js decides who may): ending {state: 'resignation',
-  // winner} or {state: 'draw-agreed'}. -> {value} or {error} (core's: the game is over).
-  end(ending) {
-    if (!this.isLive()) this.goTo(this.model.length);
-    const r = this.model.end(ending);
-    if (r.error) return r;
-    this.emit('interrupt');
-    if (this.clock) this.clock = clock.stopped(this.clock, this.now());
-    this.offer = null;
-    this.endedHere = true;
-    this.clearTransient();
-    this.emit('announce', resultReason(this.model.status()));
-    this.emit('record');
-    this.emit('change');
-    this.emit('over');
-    return success();
-  }
-
-  // The draw offer on the table changed (offers.js decides how), said in `words`.
-  setOffer(offer, words = null) {
-    this.offer = offer;
-    if (words) this.emit('announce', words);
-    this.emit('record');
-    this.emit('change');
-  }
-  // The takeback request changed (offers.js decides how), said in `words`.
-  setTakeback(takeback, words = null) {
-    this.takeback = takeback;
-    if (words) this.emit('announce', words);
-    this.emit('record');
-    this.emit('change');
-  }
-
-  // How many plies an undo takes back: against the computer, back to your own turn; by
-  // link, only your own last move before the opponent has answered, and nothing once a
-  // resignation or an agreed draw has ended the game.
-  // On a clock (as lichess): no takeback against the computer (undoRefusal says so), and
-  // no redo; a takeback gives no time back.
-  undoCount() {
-    const n = this.model.length;
-    if (!n || this.undoRefusal()) return 0;
-    if (this.hasRemote() && this.model.ending()) return 0;
-    const stm = this.sideToMove();
-    if (this.hasRemote()) return this.player(stm).kind === 'remote' ? 1 : 0;
-    if (this.humanSide() && this.aiPlays(other(this.humanSide()))) {
-      const k = this.humanPlays(stm) ? 2 : 1;
-      return n >= k ? k : 0;
-    }
-    return 1;
-  }
-
-  // Why undo is not offered in this game, or null: the one statement of the rule, which
-  // every undo control shows (the button's title, Ctrl+Z's note). A hint is not a takeback:
-  // it stays on a clock, searched on the player's own time, as the analysis stays open.
-  undoRefusal() {
-    if (!this.clock) return null;
-    if (this.model.ending()) return 'No takeback after a game on a clock ended off the board.';
-    if (this.humanSide() && this.aiPlays(other(this.humanSide())))
-      return 'No takebacks against the computer on a clock (a hint still works, on your time): start a game without a clock to take moves back.';
-    return null;
-  }
-
-  redoCount() {
-    const r = this.model.redo.length;
-    if (!r || this.clock) return 0;
-    const stm = this.sideToMove();
-    if (this.hasRemote()) return this.humanPlays(stm) ? 1 : 0;
-    if (this.humanSide() && this.aiPlays(other(this.humanSide())))
-      return r >= 2 && this.humanPlays(stm) ? 2 : 1;
-    return 1;
-  }
-
-  // -> the plies taken back (0: none; undoRefusal() says why when a rule refuses it).
-  undo() {
-    const k = this.undoCount();
-    return k ? this.takeBack(k) : 0;
-  }
-
-  // Takes back the last k plies (undo's count, or a takeback accepted: offers.js). -> k.
-  // On a clock no time is given back.
-  takeBack(k) {
-    k = Math.min(k, this.model.length);
-    if (!k) return 0;
-    this.emit('interrupt');
-    if (this.noHuman()) this.paused = true;
-    const plies = [];
-    for (let i = 0; i < k; i++) plies.push(this.model.undo());
-    if (this.clock) this.clock = clock.takenBack(this.clock, k, this.sideToMove(), this.now());
-    this.emit(
-      'announce',
-      `${count(k, { one: 'move', other: 'moves' })} taken back. ${SIDE_NAME[this.sideToMove()]} to move.`,
-    );
-    this.afterHistoryChange(plies, true);
-    return k;
-  }
-
-  redo() {
-    const k = this.redoCount();
-    if (!k) return 0;
-    this.emit('interrupt');
-    if (this.noHuman()) this.paused = true;
-    const plies = [];
-    for (let i = 0; i < k; i++) {
-      const p = this.model.redoOne();
-      if (!p) break;
-      plies.push(p);
-    }
-    if (plies.length) this.emit('announce', 'Redone: ' + this.lastMoveWords());
-    this.afterHistoryChange(plies, false);
-    return plies.length;
-  }
-
-  // The last move in words ("Gold Warrior 2c2 to 2c3, check"), or ''.
-  lastMoveWords() {
-    const m = this.model,
-      n = m.length;
-    return n ? moveWords(m.plies[n - 1], m.snap(n - 1), m.snap(n)) : '';
-  }
-
-  afterHistoryChange(plies, reverse) {
-    this.clearTransient();
-    this.offer = null; // an offer (or an ending, taken back by core's undo) was about the position left
-    this.takeback = null;
-    this.premove = null;
-    this.assists = this.assists.filter((a) => a.ply <= this.model.length);
-    this.endedHere = false;
-    this.viewPly = this.model.length;
-    this.emit('moved', { plies, reverse });
-    this.emit('record');
-    this.emit('change');
-    if (!this.isOver()) this.emit('turn');
-  }
-
-  // Browsing: show the position after `ply` plies.
-  goTo(ply) {
-    ply = Math.max(0, Math.min(this.model.length, ply));
-    if (ply === this.viewPly) return;
-    const prev = this.viewPly;
-    this.viewPly = ply;
-    this.deselect();
-    this.note = null;
-    let moved = null;
-    if (ply === prev + 1) moved = { plies: [this.model.plies[ply - 1]], reverse: false };
-    else if (ply === prev - 1) moved = { plies: [this.model.plies[prev - 1]], reverse: true };
-    this.emit('moved', moved || { plies: [], reverse: false });
-    this.emit('change');
-  }
-
-  setHint(r, plies) {
-    if (this.model.length !== plies || !this.isLive()) return;
-    const [from, to] = moveNames(r.best);
-    this.hint = { from, to, algebraic: r.bestAlgebraic, ply: plies };
-    const noted = this.useAssist('hint');
-    this.note = {
-      text: `Hint: ${r.bestAlgebraic}${noted ? ' (noted in the game for both players)' : ''}`,
-      kind: 'note',
-    };
-    this.emit('change');
-  }
-
-  // Help used in a game between people (a hint, the analysis) is noted in the game, for
-  // both players: in the record (a comment core writes), the move list and the link.
-  // -> whether it is noted (in a game between people that is not over).
-  useAssist(kind) {
-    if (!this.peopleGame() || this.isOver()) return false;
-    const ply = this.model.length,
-      side = this.hasRemote() ? this.humanSide() : this.sideToMove();
-    if (this.assists.some((a) => a.ply === ply && a.side === side && a.kind === kind)) return true;
-    this.assists = [...this.assists, { ply, side, kind }];
-    this.emit('announce', assistWords({ side, kind }) + ' It is noted in the game.');
-    this.emit('record');
-    this.emit('change');
-    return true;
-  }
-
-  // --- words ----------------------------------------------------------------------------
-  // ply (1-based) -> its move number as core writes it ("12." or "12…")
-  moveLabel(ply) {
-    return this.model.plies[ply - 1].label;
-  }
-
-  // The status line: {text, sub, subKind, side, kind, backLink?, action?: {label, act} (a note's button)}
-  /** @returns {import('../../util/shapes.js').StatusLine} */
-  statusLine() {
-    const m = this.model,
-      snap = this.shown(),
-      st = snap.status,
-      note = this.note;
-    if (!this.isLive()) {
-      const p = m.plies[this.viewPly - 1];
-      return {
-        text: this.viewPly ? `After ${this.moveLabel(this.viewPly)} ${p.algebraic}` : 'Start position',
-        sub: `Viewing move ${this.viewPly} of ${m.length}`,
-        subKind: 'note',
-        side: snap.side,
-        kind: 'browsing',
-        backLink: true,
+    // --- state ----------------------------------------------------------------------------
+    isLive() {
+      return st.viewPly === st.model.length;
+    },
+    shown() {
+      return st.model.snap(st.viewPly);
+    },
+    sideToMove() {
+      return st.model.sideToMove();
+    },
+    isOver() {
+      return st.model.isOver();
+    },
+    pieceAt(name) {
+      const c = st.model.live.board[parseSquare(name)];
+      return c && c !== '.' ? c : null;
+    },
+    record() {
+      const r = {
+        startFen: st.model.startFen,
+        moves: st.model.coordinates(),
+        redo: st.model.redo,
+        settings: st.settings,
       };
-    }
-    if (st.over) return { text: resultTitle(st), sub: resultReason(st), side: st.winner || '', kind: 'over' };
-    const stm = snap.side,
-      mover = this.player(stm),
-      opp = this.player(other(stm));
-    let text;
-    if (mover.kind === 'human') {
-      text =
-        opp.kind === 'computer'
-          ? `Your turn (${SIDE_NAME[stm]})`
-          : opp.kind === 'remote'
-            ? `Your move (${SIDE_NAME[stm]})`
-            : `${SIDE_NAME[stm]} to move`;
-    } else if (mover.kind === 'remote') {
-      text = "Waiting for your opponent's move";
-    } else {
-      text =
-        opp.kind === 'computer'
-          ? `${SIDE_NAME[stm]} to move${this.paused ? ' · paused' : ''}`
-          : 'Computer is thinking…';
-    }
-    if (st.check) text = `Check! ${text}`;
-    let sub = note ? note.text : '';
-    let subKind = note ? note.kind : '';
-    if (!note && mover.kind === 'remote') {
-      sub = `send them the link (${SIDE_NAME[stm]} plays next)`;
-      subKind = 'note';
-    }
-    if (!note && st.check && mover.kind === 'human') {
-      sub = `${opp.kind === 'human' ? SIDE_NAME[stm] + "'s" : 'Your'} King on ${snap.check} is attacked ${checkWords(snap)}.`;
-      subKind = 'warn';
-    }
-    if (!note && !sub && m.length) {
-      const last = m.plies[m.length - 1];
-      const afar = last.kind === 'afar' ? ' ' + afarWords(last, m.snap(m.length - 1)) : '';
-      sub = `${this.whoPlayed(other(stm))} played ${this.moveLabel(m.length)} ${last.algebraic}${afar}${st.check ? ', check ' + checkWords(snap) : ''}`;
-    }
-    if (!note && !sub && mover.kind === 'human' && m.length === 0)
-      sub = FIRST_MOVE[this.touch ? 'touch' : 'mouse'];
-    const line = { text, sub, subKind, side: stm, kind: st.check ? 'check' : '' };
-    if (note && note.action) line.action = note.action;
-    return line;
-  }
+      const ending = st.model.ending();
+      if (ending) r.ending = ending;
+      if (st.offer) r.offer = st.offer;
+      if (st.takeback) r.takeback = st.takeback;
+      if (st.assists.length) r.assists = st.assists;
+      if (st.premove) r.premove = st.premove;
+      if (st.endedHere) r.endedHere = true;
+      if (st.meta) r.meta = st.meta;
+      if (st.model.rules !== defaultRules()) r.rules = st.model.rules;
+      if (st.clock) r.clock = st.clock;
+      return r;
+    },
+    recordKey() {
+      const e = st.model.ending();
+      return (
+        st.model.rules +
+        ' ' +
+        st.model.startFen +
+        ' ' +
+        st.model.coordinates().join(' ') +
+        (e ? ' ' + e.state + ' ' + e.winner : '')
+      );
+    },
+    // Whether the computer should move now.
+    computerToMove() {
+      return !ctl.isOver() && !st.paused && ctl.aiPlays(ctl.sideToMove());
+    },
 
-  // Who made a move of `side`, in the status line: "You", "Computer", "Your opponent" or
-  // the side's name when both sides are the same kind of player.
-  whoPlayed(side) {
-    const p = this.player(side),
-      q = this.player(other(side));
-    if (p.kind === q.kind) return SIDE_NAME[side];
-    return { human: 'You', computer: 'Computer', remote: 'Your opponent' }[p.kind];
-  }
+    // The one reset path: a new game, a saved game, a link, a previous game. -> {value} or
+    // {error} with the engine's message when the game is not valid (everything as it was).
+    // `restored`: the game comes from storage as it is (the 'record' event says so).
+    // `ending`, `offer`, `takeback`, `assists`, `premove`, `endedHere`, `meta`, `rules` (the
+    // rule set, Gygax's when absent): as record() gives them.
+    // `clock`: the saved clocks of this game (checked against it; fresh clocks otherwise).
+    // `continues`: the game on the page goes on (a link bringing the opponent's answer); any
+    // other reset starts another game, clean: no analysis, review or help of the one before.
+    reset({
+      settings = st.settings,
+      startFen = START,
+      moves = [],
+      redo = [],
+      seen = true,
+      restored = false,
+      ending = null,
+      offer = null,
+      takeback = null,
+      assists = [],
+      premove = null,
+      endedHere = false,
+      meta = null,
+      rules = defaultRules(),
+      clock: saved = null,
+      continues = false,
+    } = {}) {
+      const players = playersFor(settings, recordedNames(meta && meta.tags));
+      const loaded = st.model.load(startFen, moves, settings.tc ? [] : redo, ending, rules); // nothing changed when it fails
+      if (loaded.error) return loaded;
+      emit('interrupt');
+      const kept = settings.tc
+        ? clock.cleanClock(saved, st.model.length, st.model.sideToMove(), st.model.isOver())
+        : null;
+      st.clock = settings.tc
+        ? kept && clock.tcCode(kept.tc) === clock.tcCode(settings.tc)
+          ? kept
+          : clock.newClock(settings.tc, st.model.length)
+        : null;
+      emit('reset', { continues });
+      st.offer = ending ? null : offer;
+      st.takeback = ending ? null : takeback;
+      st.assists = (Array.isArray(assists) ? assists : []).filter((a) => a.ply <= st.model.length);
+      st.premove = !ending && premove && premove.from && premove.to ? premove : null;
+      st.endedHere = !!(ending && endedHere);
+      st.meta = meta;
+      st.settings = settings;
+      st.players = players;
+      st.viewPly = st.model.length;
+      st.paused = false;
+      st.overShownFor = seen ? ctl.recordKey() : null;
+      ctl.clearTransient();
+      emit('record', { restored });
+      emit('change');
+      emit('turn');
+      ctl.premoveDue();
+      return success();
+    },
 
-  // What the board component is handed (contract 4, board.set): integers for squares,
-  // the legal destinations of the side to move when a person here plays it (from the
-  // model's one generation per position), or the moves the person here may queue while the
-  // other side thinks, or null; of those, the captures from afar (red sights); the pieces
-  // giving check (lines to the King); the queued move.
-  /** @returns {import('../../util/shapes.js').BoardConfig} */
-  boardConfig() {
-    const snap = this.shown(),
-      live = this.isLive();
-    const stm = this.sideToMove();
-    const byOrigin =
-      live && !this.isOver() && this.humanPlays(stm)
-        ? this.model.dests()
-        : this.canPremove()
-          ? this.model.premoves()
-          : null;
-    const hint = live && this.hint && this.hint.ply === this.model.length ? this.hint : null;
-    return {
-      pieces: snap.board,
-      dests: byOrigin ? destSquares(byOrigin) : null,
-      afar: byOrigin ? afarSquares(byOrigin) : null,
-      lastMove: snap.last ? [parseSquare(snap.last.from), parseSquare(snap.last.to)] : null,
-      check: snap.check ? parseSquare(snap.check) : null,
-      checkers: snap.check ? snap.checkers.map(parseSquare) : [],
-      premove: live && this.premove ? [parseSquare(this.premove.from), parseSquare(this.premove.to)] : null,
-      frozen: snap.frozen.map(parseSquare),
-      orientation: this.settings.flipped ? 'scarlet' : 'gold',
-      selected: live && this.selected ? parseSquare(this.selected) : null,
-      arrows: hint ? [moveArrow(hint.from + hint.to, 'blue')] : [],
-    };
-  }
+    clearTransient() {
+      ctl.deselect();
+      st.hint = null;
+      st.note = null;
+    },
 
-  // The board component's move(from, to) (square integers) -> {value} (played, or queued while
-  // the other side thinks) or {error} (neither).
-  /** @returns {Result} */
-  playSquares(from, to) {
-    const f = squareName(from),
-      t = squareName(to);
-    if (this.canPremove()) {
-      const q = (this.model.premoves().get(f) || []).find((x) => x.to === t);
-      return q ? this.queuePremove(q) : failure(`${f}-${t} cannot be queued`);
-    }
-    const d = (this.model.dests().get(f) || []).find((x) => x.to === t);
-    if (!d) return failure(`${f}-${t} is not a legal move`);
-    const may = this.mayMove();
-    return may.error ? may : this.play(d.coordinate);
-  }
+    setSettings(patch) {
+      st.settings = { ...st.settings, ...patch };
+      st.players = playersFor(st.settings, recordedNames(st.meta && st.meta.tags));
+      emit('record');
+      emit('change');
+    },
+    flip() {
+      ctl.setSettings({ flipped: !st.settings.flipped });
+    },
+    // Who plays changes in the middle of a game (e.g. two players instead of the computer):
+    // a running search stops, the game stays.
+    setPlayers(patch) {
+      emit('interrupt');
+      ctl.clearTransient();
+      ctl.setSettings(patch);
+      emit('turn');
+    },
 
-  // "2c2, Gold Warrior, 1 move: 2c3" (the keyboard focus)
-  describeSquare(name) {
-    const snap = this.shown();
-    const s = squareWords(name, snap);
-    if (!this.isLive()) return s;
-    if (this.selected) {
-      if (name === this.selected) return s + ', selected: choose a destination, or Escape to cancel';
-      const d = this.dests.filter((x) => x.to === name);
-      if (d.length) {
-        const mover = pieceName(this.pieceAt(this.selected));
-        const how = d[0].kind === 'afar' ? 'capture from afar' : d[0].kind === 'capture' ? 'capture' : 'move';
-        return s + `, ${how} with the ${mover} from ${this.selected}: press Enter`;
+    togglePause() {
+      if (!ctl.noHuman()) return;
+      st.paused = !st.paused;
+      if (st.paused) emit('interrupt');
+      emit('change');
+      if (!st.paused) emit('turn');
+    },
+
+    // --- selecting ------------------------------------------------------------------------
+    deselect() {
+      st.selected = null;
+      st.dests = [];
+    },
+    // The board dropped its selection: so does the game, and the note about it.
+    clearSelection() {
+      ctl.deselect();
+      st.note = null;
+      emit('change');
+    },
+    // The keyboard chose a square (Enter on it): its piece is selected, or the note says why
+    // not (an empty square too). Whether it has moves.
+    choose(name) {
+      const movable = ctl.select(name);
+      if (!ctl.pieceAt(name) && !st.note)
+        st.note = { text: `${name} is empty: choose a piece to move.`, kind: 'warn' };
+      emit('change');
+      return movable;
+    },
+    // Escape, on the boards or the page: the selection goes (and its note, unless a queued
+    // move's stays), else the queued move (its note says so), else the note. Whether a
+    // selection or a queued move was cancelled.
+    cancel() {
+      if (st.selected) {
+        ctl.deselect();
+        if (!st.premove) st.note = null;
+        emit('change');
+        return true;
+      }
+      if (ctl.cancelPremove()) return true;
+      if (st.note) {
+        st.note = null;
+        emit('change');
+      }
+      return false;
+    },
+    // A note under the status line (a link that could not be opened, the way a link's game
+    // is played), or null.
+    setNote(note) {
+      st.note = note;
+      emit('change');
+    },
+    // The summary of the game's end has been shown: not again for this game.
+    overShown() {
+      st.overShownFor = ctl.recordKey();
+    },
+    // Another mode takes the board (the editor, a lesson): a search for the game is pointless
+    // meanwhile. resume(): the mode gave the board back; the computer may be to move.
+    interrupt() {
+      emit('interrupt');
+    },
+    resume() {
+      emit('turn');
+    },
+
+    // Selects the piece on `name` if the person to move may move it, else sets a note saying
+    // why not. Returns whether it has moves.
+    select(name) {
+      ctl.deselect();
+      st.note = null;
+      const piece = ctl.pieceAt(name);
+      if (!piece) return false;
+      const m = st.model,
+        side = pieceSide(piece),
+        stm = m.sideToMove(),
+        status = m.status();
+      const pname = pieceName(piece);
+      const warn = (text) => {
+        st.note = { text, kind: 'warn' };
+        return false;
+      };
+      if (status.over) {
+        st.note = { text: GAME_OVER, kind: 'note' };
+        return false;
+      }
+      if (ctl.noHuman()) {
+        st.note = { text: 'You are watching the computer play both sides.', kind: 'note' };
+        return false;
+      }
+      const me = ctl.humanSide();
+      if (side === me && ctl.canPremove()) {
+        // the other side thinks: a move to queue
+        st.selected = name;
+        st.dests = [...(m.premoves().get(name) || [])];
+        if (st.dests.length) return true;
+        if (status.check) return warn(`No move can be queued while ${SIDE_NAME[stm]} is in check.`);
+        return warn(`Your ${pname} on ${name} has no move to queue now.`);
+      }
+      if (side !== stm) {
+        const owner = ctl.player(side).kind;
+        if (owner === 'computer') return warn(`That is the computer's ${pname}: you play ${SIDE_NAME[me]}.`);
+        if (owner === 'remote') return warn(`That is your opponent's ${pname}: you play ${SIDE_NAME[me]}.`);
+        if (ctl.hasRemote()) return warn(`Not your turn: ${WAITING}.`);
+        return warn(
+          `Not your turn: ${SIDE_NAME[stm]} is to move${ctl.aiPlays(stm) ? ' (the computer is thinking)' : ''}.`,
+        );
+      }
+      if (!ctl.humanPlays(stm))
+        return warn(
+          ctl.player(stm).kind === 'remote'
+            ? `Not your turn: ${WAITING}.`
+            : 'Not your turn: the computer is to move.',
+        );
+      st.selected = name;
+      st.dests = m.destinations(name);
+      if (st.dests.length) return true;
+      const who = `${side === me ? 'Your' : SIDE_NAME[side]} ${pname} on ${name}`;
+      if (m.frozenSet().has(name))
+        return warn(`${who} is frozen by the enemy Basilisk directly below it: it cannot move.`);
+      if (status.check) return warn(`${who} has no legal move: ${SIDE_NAME[stm]}'s King is in check.`);
+      return warn(`${who} has no legal move.`);
+    },
+
+    // A click (or Enter) on a square: browse back to the live position, move the selected
+    // piece there, select the piece there, or deselect. -> {value} or {error} (a move refused).
+    click(name) {
+      if (!ctl.isLive()) {
+        ctl.goTo(st.model.length);
+        return success();
+      }
+      if (st.selected && st.dests.some((d) => d.to === name)) return ctl.moveSelected(name);
+      if (!ctl.pieceAt(name) || st.selected === name) ctl.deselect();
+      else ctl.select(name);
+      emit('change');
+      return success();
+    },
+
+    /** @returns {Result} */
+    moveSelected(to) {
+      const d = st.dests.find((x) => x.to === to);
+      if (!d) return failure('that square is not a legal destination');
+      return ctl.canPremove() ? ctl.queuePremove(d) : ctl.play(d.coordinate);
+    },
+
+    // --- premoves ---------------------------------------------------------------------------
+    // While the other side thinks (the computer, or the opponent by link), the person here may
+    // queue one move of their own (lichess's premove): played at once when the turn comes if
+    // it is legal then, dropped with a word if not; cancelled by a click elsewhere.
+    canPremove() {
+      const me = ctl.humanSide();
+      return !!me && ctl.isLive() && !ctl.isOver() && ctl.sideToMove() !== me && !st.paused;
+    },
+    queuePremove(d) {
+      st.premove = { from: d.from, to: d.to, algebraic: d.algebraic };
+      ctl.deselect();
+      st.note = {
+        text: `Premove ${d.algebraic}: played when your turn comes (a click elsewhere cancels it).`,
+        kind: 'note',
+      };
+      emit('announce', `Premove queued: ${d.algebraic}.`);
+      emit('record');
+      emit('change');
+      return success();
+    },
+    /** Cancels the queued move; whether there was one. */
+    cancelPremove() {
+      if (!st.premove) return false;
+      const { algebraic } = st.premove;
+      st.premove = null;
+      st.note = { text: `Premove ${algebraic} cancelled.`, kind: 'note' };
+      emit('announce', `Premove ${algebraic} cancelled.`);
+      emit('record');
+      emit('change');
+      return true;
+    },
+    // The turn has come to the person who queued a move: play it now (after the handlers of
+    // the move that gave the turn).
+    premoveDue() {
+      const me = ctl.humanSide();
+      if (st.premove && me && ctl.sideToMove() === me && !ctl.isOver())
+        queueMicrotask(() => ctl.playPremove());
+    },
+    playPremove() {
+      const pm = st.premove,
+        me = ctl.humanSide();
+      if (!pm || !me || ctl.sideToMove() !== me || ctl.isOver()) return;
+      st.premove = null;
+      if (!ctl.isLive()) ctl.goTo(st.model.length);
+      const d = (st.model.dests().get(pm.from) || []).find((x) => x.to === pm.to);
+      const r = d ? ctl.play(d.coordinate) : failure('it is not legal now');
+      if (!r.error) return;
+      st.note = { text: `Your premove ${pm.algebraic} was dropped: ${r.error}.`, kind: 'warn' };
+      emit('announce', st.note.text);
+      emit('record');
+      emit('change');
+    },
+
+    // Whether the person at this device may move now: {value} or {error: why not}.
+    /** @returns {Result} */
+    mayMove() {
+      if (ctl.isOver()) return failure(GAME_OVER);
+      if (ctl.noHuman()) return failure('You are watching the computer play both sides.');
+      const stm = ctl.sideToMove();
+      if (ctl.humanPlays(stm)) return success();
+      if (ctl.player(stm).kind === 'remote') return failure(`Not your turn: ${WAITING}.`);
+      return failure('Not your turn: the computer is to move.');
+    },
+
+    // A move typed in algebraic or coordinate notation -> {value} (played) or {error}.
+    /** @returns {Result} */
+    playTyped(text) {
+      const t = String(text || '').trim();
+      if (!t) return failure('Type a move, such as W2c3 or 2c22c3.');
+      if (t.length > 40) return failure('That is too long for a move.');
+      if (!ctl.isLive()) ctl.goTo(st.model.length);
+      const may = ctl.mayMove();
+      return may.error ? may : ctl.play(t);
+    },
+
+    // --- playing --------------------------------------------------------------------------
+    // Plays a move (coordinate or algebraic) by the side to move -> {value} or {error} with the
+    // engine's reason it is not legal (nothing changed then).
+    /** @returns {Result} */
+    play(move) {
+      const before = st.model.live;
+      const now = st.now();
+      if (ctl.checkFlag(now)) return failure(resultReason(st.model.status()));
+      const r = st.model.play(move);
+      if (r.error) return r;
+      const played = r.value;
+      if (st.clock) {
+        st.clock = clock.moved(st.clock, before.side, now);
+        if (ctl.isOver()) st.clock = clock.stopped(st.clock, now);
+      }
+      emit('interrupt');
+      st.offer = offerAfterMove(st.offer, before.side);
+      st.takeback = takebackAfterMove(st.takeback, before.side);
+      if (before.side === ctl.humanSide()) st.premove = null; // played by hand: nothing left to queue
+      emit('announce', moveWords(played, before, st.model.live));
+      ctl.clearTransient();
+      st.viewPly = st.model.length;
+      emit('moved', { plies: [played], reverse: false });
+      emit('record');
+      emit('change');
+      if (ctl.isOver()) {
+        st.premove = null;
+        emit('over');
+      } else {
+        emit('turn');
+        ctl.premoveDue();
+      }
+      return success();
+    },
+
+    // --- the clocks ---------------------------------------------------------------------------
+    // A device asleep stops a computer's thinking, not the wall clock the clocks run on: the
+    // time asleep (how far the wall clock went past the monotonic one, which stands still in
+    // sleep) is not charged to a computer to move. A person's time runs on, as on a board.
+    creditSleep(now) {
+      const mono = st.monotonic();
+      const c = st.clock,
+        was = st.awake;
+      st.awake = { wall: now, mono };
+      if (!c || !c.running || !was || !ctl.aiPlays(c.running)) return;
+      const slept = now - was.wall - (mono - was.mono);
+      if (slept > SLEEP_MIN_MS) st.clock = clock.credited(c, slept);
+    },
+    // The side to move's time left now (ms), or null without a clock; `side` likewise.
+    timeLeft(side, now = st.now()) {
+      return st.clock ? clock.remaining(st.clock, side, now) : null;
+    },
+    // Whether the side to move's flag has fallen at `now`: if so the game ends on time (core
+    // decides: a loss, or a draw when the other side has only its King). -> true when it ended.
+    checkFlag(now = st.now()) {
+      ctl.creditSleep(now);
+      if (!st.clock || ctl.isOver() || !clock.fallen(st.clock, now)) return false;
+      if (st.model.end({ state: 'timeout' }).error) return false; // not reached: the game is on
+      st.clock = clock.stopped(st.clock, now);
+      emit('interrupt');
+      st.offer = null;
+      ctl.clearTransient();
+      st.viewPly = st.model.length;
+      emit('announce', resultReason(st.model.status()));
+      emit('record');
+      emit('change');
+      emit('over');
+      return true;
+    },
+
+    // Ends the game off the board (offers.js decides who may): ending {state: 'resignation',
+    // winner} or {state: 'draw-agreed'}. -> {value} or {error} (core's: the game is over).
+    end(ending) {
+      if (!ctl.isLive()) ctl.goTo(st.model.length);
+      const r = st.model.end(ending);
+      if (r.error) return r;
+      emit('interrupt');
+      if (st.clock) st.clock = clock.stopped(st.clock, st.now());
+      st.offer = null;
+      st.endedHere = true;
+      ctl.clearTransient();
+      emit('announce', resultReason(st.model.status()));
+      emit('record');
+      emit('change');
+      emit('over');
+      return success();
+    },
+
+    // The draw offer on the table changed (offers.js decides how), said in `words`.
+    setOffer(offer, words = null) {
+      st.offer = offer;
+      if (words) emit('announce', words);
+      emit('record');
+      emit('change');
+    },
+    // The takeback request changed (offers.js decides how), said in `words`.
+    setTakeback(takeback, words = null) {
+      st.takeback = takeback;
+      if (words) emit('announce', words);
+      emit('record');
+      emit('change');
+    },
+
+    // How many plies an undo takes back: against the computer, back to your own turn; by
+    // link, only your own last move before the opponent has answered, and nothing once a
+    // resignation or an agreed draw has ended the game.
+    // On a clock (as lichess): no takeback against the computer (undoRefusal says so), and
+    // no redo; a takeback gives no time back.
+    undoCount() {
+      const n = st.model.length;
+      if (!n || ctl.undoRefusal()) return 0;
+      if (ctl.hasRemote() && st.model.ending()) return 0;
+      const stm = ctl.sideToMove();
+      if (ctl.hasRemote()) return ctl.player(stm).kind === 'remote' ? 1 : 0;
+      if (ctl.humanSide() && ctl.aiPlays(other(ctl.humanSide()))) {
+        const k = ctl.humanPlays(stm) ? 2 : 1;
+        return n >= k ? k : 0;
+      }
+      return 1;
+    },
+
+    // Why undo is not offered in this game, or null: the one statement of the rule, which
+    // every undo control shows (the button's title, Ctrl+Z's note). A hint is not a takeback:
+    // it stays on a clock, searched on the player's own time, as the analysis stays open.
+    undoRefusal() {
+      if (!st.clock) return null;
+      if (st.model.ending()) return 'No takeback after a game on a clock ended off the board.';
+      if (ctl.humanSide() && ctl.aiPlays(other(ctl.humanSide())))
+        return 'No takebacks against the computer on a clock (a hint still works, on your time): start a game without a clock to take moves back.';
+      return null;
+    },
+
+    redoCount() {
+      const r = st.model.redo.length;
+      if (!r || st.clock) return 0;
+      const stm = ctl.sideToMove();
+      if (ctl.hasRemote()) return ctl.humanPlays(stm) ? 1 : 0;
+      if (ctl.humanSide() && ctl.aiPlays(other(ctl.humanSide())))
+        return r >= 2 && ctl.humanPlays(stm) ? 2 : 1;
+      return 1;
+    },
+
+    // -> the plies taken back (0: none; undoRefusal() says why when a rule refuses it).
+    undo() {
+      const k = ctl.undoCount();
+      return k ? ctl.takeBack(k) : 0;
+    },
+
+    // Takes back the last k plies (undo's count, or a takeback accepted: offers.js). -> k.
+    // On a clock no time is given back.
+    takeBack(k) {
+      k = Math.min(k, st.model.length);
+      if (!k) return 0;
+      emit('interrupt');
+      if (ctl.noHuman()) st.paused = true;
+      const plies = [];
+      for (let i = 0; i < k; i++) plies.push(st.model.undo());
+      if (st.clock) st.clock = clock.takenBack(st.clock, k, ctl.sideToMove(), st.now());
+      emit(
+        'announce',
+        `${count(k, { one: 'move', other: 'moves' })} taken back. ${SIDE_NAME[ctl.sideToMove()]} to move.`,
+      );
+      ctl.afterHistoryChange(plies, true);
+      return k;
+    },
+
+    redo() {
+      const k = ctl.redoCount();
+      if (!k) return 0;
+      emit('interrupt');
+      if (ctl.noHuman()) st.paused = true;
+      const plies = [];
+      for (let i = 0; i < k; i++) {
+        const p = st.model.redoOne();
+        if (!p) break;
+        plies.push(p);
+      }
+      if (plies.length) emit('announce', 'Redone: ' + ctl.lastMoveWords());
+      ctl.afterHistoryChange(plies, false);
+      return plies.length;
+    },
+
+    // The last move in words ("Gold Warrior 2c2 to 2c3, check"), or ''.
+    lastMoveWords() {
+      const m = st.model,
+        n = m.length;
+      return n ? moveWords(m.plies[n - 1], m.snap(n - 1), m.snap(n)) : '';
+    },
+
+    afterHistoryChange(plies, reverse) {
+      ctl.clearTransient();
+      st.offer = null; // an offer (or an ending, taken back by core's undo) was about the position left
+      st.takeback = null;
+      st.premove = null;
+      st.assists = st.assists.filter((a) => a.ply <= st.model.length);
+      st.endedHere = false;
+      st.viewPly = st.model.length;
+      emit('moved', { plies, reverse });
+      emit('record');
+      emit('change');
+      if (!ctl.isOver()) emit('turn');
+    },
+
+    // Browsing: show the position after `ply` plies.
+    goTo(ply) {
+      ply = Math.max(0, Math.min(st.model.length, ply));
+      if (ply === st.viewPly) return;
+      const prev = st.viewPly;
+      st.viewPly = ply;
+      ctl.deselect();
+      st.note = null;
+      let moved = null;
+      if (ply === prev + 1) moved = { plies: [st.model.plies[ply - 1]], reverse: false };
+      else if (ply === prev - 1) moved = { plies: [st.model.plies[prev - 1]], reverse: true };
+      emit('moved', moved || { plies: [], reverse: false });
+      emit('change');
+    },
+
+    setHint(r, plies) {
+      if (st.model.length !== plies || !ctl.isLive()) return;
+      const [from, to] = moveNames(r.best);
+      st.hint = { from, to, algebraic: r.bestAlgebraic, ply: plies };
+      const noted = ctl.useAssist('hint');
+      st.note = {
+        text: `Hint: ${r.bestAlgebraic}${noted ? ' (noted in the game for both players)' : ''}`,
+        kind: 'note',
+      };
+      emit('change');
+    },
+
+    // Help used in a game between people (a hint, the analysis) is noted in the game, for
+    // both players: in the record (a comment core writes), the move list and the link.
+    // -> whether it is noted (in a game between people that is not over).
+    useAssist(kind) {
+      if (!ctl.peopleGame() || ctl.isOver()) return false;
+      const ply = st.model.length,
+        side = ctl.hasRemote() ? ctl.humanSide() : ctl.sideToMove();
+      if (st.assists.some((a) => a.ply === ply && a.side === side && a.kind === kind)) return true;
+      st.assists = [...st.assists, { ply, side, kind }];
+      emit('announce', assistWords({ side, kind }) + ' It is noted in the game.');
+      emit('record');
+      emit('change');
+      return true;
+    },
+
+    // --- words ----------------------------------------------------------------------------
+    // ply (1-based) -> its move number as core writes it ("12." or "12…")
+    moveLabel(ply) {
+      return st.model.plies[ply - 1].label;
+    },
+
+    // The status line: {text, sub, subKind, side, kind, backLink?, action?: {label, act} (a note's button)}
+    /** @returns {import('../../util/shapes.js').StatusLine} */
+    statusLine() {
+      const m = st.model,
+        snap = ctl.shown(),
+        status = snap.status,
+        note = st.note;
+      if (!ctl.isLive()) {
+        const p = m.plies[st.viewPly - 1];
+        return {
+          text: st.viewPly ? `After ${ctl.moveLabel(st.viewPly)} ${p.algebraic}` : 'Start position',
+          sub: `Viewing move ${st.viewPly} of ${m.length}`,
+          subKind: 'note',
+          side: snap.side,
+          kind: 'browsing',
+          backLink: true,
+        };
+      }
+      if (status.over)
+        return {
+          text: resultTitle(status),
+          sub: resultReason(status),
+          side: status.winner || '',
+          kind: 'over',
+        };
+      const stm = snap.side,
+        mover = ctl.player(stm),
+        opp = ctl.player(other(stm));
+      let text;
+      if (mover.kind === 'human') {
+        text =
+          opp.kind === 'computer'
+            ? `Your turn (${SIDE_NAME[stm]})`
+            : opp.kind === 'remote'
+              ? `Your move (${SIDE_NAME[stm]})`
+              : `${SIDE_NAME[stm]} to move`;
+      } else if (mover.kind === 'remote') {
+        text = "Waiting for your opponent's move";
+      } else {
+        text =
+          opp.kind === 'computer'
+            ? `${SIDE_NAME[stm]} to move${st.paused ? ' · paused' : ''}`
+            : 'Computer is thinking…';
+      }
+      if (status.check) text = `Check! ${text}`;
+      let sub = note ? note.text : '';
+      let subKind = note ? note.kind : '';
+      if (!note && mover.kind === 'remote') {
+        sub = `send them the link (${SIDE_NAME[stm]} plays next)`;
+        subKind = 'note';
+      }
+      if (!note && status.check && mover.kind === 'human') {
+        sub = `${opp.kind === 'human' ? SIDE_NAME[stm] + "'s" : 'Your'} King on ${snap.check} is attacked ${checkWords(snap)}.`;
+        subKind = 'warn';
+      }
+      if (!note && !sub && m.length) {
+        const last = m.plies[m.length - 1];
+        const afar = last.kind === 'afar' ? ' ' + afarWords(last, m.snap(m.length - 1)) : '';
+        sub = `${ctl.whoPlayed(other(stm))} played ${ctl.moveLabel(m.length)} ${last.algebraic}${afar}${status.check ? ', check ' + checkWords(snap) : ''}`;
+      }
+      if (!note && !sub && mover.kind === 'human' && m.length === 0)
+        sub = FIRST_MOVE[st.touch ? 'touch' : 'mouse'];
+      const line = { text, sub, subKind, side: stm, kind: status.check ? 'check' : '' };
+      if (note && note.action) line.action = note.action;
+      return line;
+    },
+
+    // Who made a move of `side`, in the status line: "You", "Computer", "Your opponent" or
+    // the side's name when both sides are the same kind of player.
+    whoPlayed(side) {
+      const p = ctl.player(side),
+        q = ctl.player(other(side));
+      if (p.kind === q.kind) return SIDE_NAME[side];
+      return { human: 'You', computer: 'Computer', remote: 'Your opponent' }[p.kind];
+    },
+
+    // What the board component is handed (contract 4, board.set): integers for squares,
+    // the legal destinations of the side to move when a person here plays it (from the
+    // model's one generation per position), or the moves the person here may queue while the
+    // other side thinks, or null; of those, the captures from afar (red sights); the pieces
+    // giving check (lines to the King); the queued move.
+    /** @returns {import('../../util/shapes.js').BoardConfig} */
+    boardConfig() {
+      const snap = ctl.shown(),
+        live = ctl.isLive();
+      const stm = ctl.sideToMove();
+      const byOrigin =
+        live && !ctl.isOver() && ctl.humanPlays(stm)
+          ? st.model.dests()
+          : ctl.canPremove()
+            ? st.model.premoves()
+            : null;
+      const hint = live && st.hint && st.hint.ply === st.model.length ? st.hint : null;
+      return {
+        pieces: snap.board,
+        dests: byOrigin ? destSquares(byOrigin) : null,
+        afar: byOrigin ? afarSquares(byOrigin) : null,
+        lastMove: snap.last ? [parseSquare(snap.last.from), parseSquare(snap.last.to)] : null,
+        check: snap.check ? parseSquare(snap.check) : null,
+        checkers: snap.check ? snap.checkers.map(parseSquare) : [],
+        premove: live && st.premove ? [parseSquare(st.premove.from), parseSquare(st.premove.to)] : null,
+        frozen: snap.frozen.map(parseSquare),
+        orientation: st.settings.flipped ? 'scarlet' : 'gold',
+        selected: live && st.selected ? parseSquare(st.selected) : null,
+        arrows: hint ? [moveArrow(hint.from + hint.to, 'blue')] : [],
+      };
+    },
+
+    // The board component's move(from, to) (square integers) -> {value} (played, or queued while
+    // the other side thinks) or {error} (neither).
+    /** @returns {Result} */
+    playSquares(from, to) {
+      const f = squareName(from),
+        t = squareName(to);
+      if (ctl.canPremove()) {
+        const q = (st.model.premoves().get(f) || []).find((x) => x.to === t);
+        return q ? ctl.queuePremove(q) : failure(`${f}-${t} cannot be queued`);
+      }
+      const d = (st.model.dests().get(f) || []).find((x) => x.to === t);
+      if (!d) return failure(`${f}-${t} is not a legal move`);
+      const may = ctl.mayMove();
+      return may.error ? may : ctl.play(d.coordinate);
+    },
+
+    // "2c2, Gold Warrior, 1 move: 2c3" (the keyboard focus)
+    describeSquare(name) {
+      const snap = ctl.shown();
+      const s = squareWords(name, snap);
+      if (!ctl.isLive()) return s;
+      if (st.selected) {
+        if (name === st.selected) return s + ', selected: choose a destination, or Escape to cancel';
+        const d = st.dests.filter((x) => x.to === name);
+        if (d.length) {
+          const mover = pieceName(ctl.pieceAt(st.selected));
+          const how =
+            d[0].kind === 'afar' ? 'capture from afar' : d[0].kind === 'capture' ? 'capture' : 'move';
+          return s + `, ${how} with the ${mover} from ${st.selected}: press Enter`;
+        }
+        return s;
+      }
+      const side = pieceSide(snap.board[parseSquare(name)]);
+      if (side && !ctl.isOver() && side === ctl.sideToMove() && ctl.humanPlays(side)) {
+        const ds = st.model.destinations(name);
+        return s + (ds.length ? `, ${destinationWords(ds, { max: 12, kinds: true })}` : ', no legal move');
       }
       return s;
-    }
-    const side = pieceSide(snap.board[parseSquare(name)]);
-    if (side && !this.isOver() && side === this.sideToMove() && this.humanPlays(side)) {
-      const ds = this.model.destinations(name);
-      return s + (ds.length ? `, ${destinationWords(ds, { max: 12, kinds: true })}` : ', no legal move');
-    }
-    return s;
-  }
+    },
+  });
+  return ctl;
 }
+
+/** @typedef {ReturnType<typeof createController>} Controller */

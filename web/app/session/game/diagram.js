@@ -6,7 +6,7 @@
 //
 // What the address asked for and the engine refused is named by a problem: a message of the
 // catalogues (public/i18n/*.json, embed.error.*) with its arguments, said by the embed.
-import { GameModel, START } from './model.js';
+import { createGameModel, START } from './model.js';
 import { moveDiagram } from '../../facts/move-diagram.js';
 import { parseSquare, squareName } from '../../facts/squares.js';
 import { defaultRules } from '../../facts/facts.js';
@@ -28,7 +28,7 @@ export const standardStart = () => ({ fen: '', moves: [], rules: defaultRules() 
  * @param {{interactive?: boolean, show?: string | null}} [options]
  */
 export function createDiagram(M, { interactive = true, show = null } = {}) {
-  const model = new GameModel(M);
+  const model = createGameModel(M);
   /** @type {DiagramStart} what reset() returns to (set by begin()) */
   let start = standardStart();
   /** @type {string | null} the square whose diagram is shown */

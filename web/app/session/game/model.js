@@ -9,6 +9,7 @@ import { parseSquare } from '../../facts/squares.js';
 import { useFacts, pieceValue, pieceSide, SIDE_NAME, defaultRules } from '../../facts/facts.js';
 import { movesByOrigin } from '../../facts/moves.js';
 import { attempt, failure, success } from '../../util/result.js';
+import { withReadOnly } from '../../util/read-only.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
 export const START = 'startpos';
@@ -50,23 +51,29 @@ function endGame(game, ending) {
   return failure('unknown ending of a game');
 }
 
-export class GameModel {
-  constructor(M) {
-    useFacts(M);
-    this.M = M;
-    this.game = new M.Game();
-    this.startFen = START;
-    this.rules = defaultRules(); // the game's rule set: 'gygax' | 'bga' (core's RULE_SETS ids)
-    this.plies = []; // [{coordinate, algebraic, from, to, kind, promotion}]
-    this.redo = []; // coordinate moves, next first (core's redo stack, _syncRedo)
-    this.snaps = []; // snaps[k] = what the board looks like after k plies
-    this._dests = null; // the live position's legal moves by origin (dests())
-    this._premoves = null; // and the moves the other side could queue (premoves())
-    this._reset(START, this.rules);
-  }
+/**
+ * The game record over the engine module `M`: read through its getters (`plies`, `redo`,
+ * `rules`, `startFen`, `game`, `M`, `length`, `live`), changed only by its methods.
+ */
+export function createGameModel(M) {
+  useFacts(M);
+  const st = {
+    M,
+    game: new M.Game(),
+    startFen: START,
+    rules: defaultRules(), // the game's rule set: 'gygax' | 'bga' (core's RULE_SETS ids)
+    /** @type {any[]} */ plies: [], // [{coordinate, algebraic, from, to, kind, promotion}]
+    /** @type {string[]} */ redo: [], // coordinate moves, next first (core's redo stack, syncRedo)
+    /** @type {any[]} */ snaps: [], // snaps[k] = what the board looks like after k plies
+  };
+  /** @type {Map<string, any[]> | null} */
+  let dests = null; // the live position's legal moves by origin (dests())
+  /** @type {Map<string, any[]> | null} */
+  let premoves = null; // and the moves the other side could queue (premoves())
+  const forget = () => (dests = premoves = null);
 
-  _snapshot() {
-    const g = this.game;
+  function snapshot() {
+    const g = st.game;
     const status = g.status();
     return {
       fen: g.fen(),
@@ -82,191 +89,203 @@ export class GameModel {
     };
   }
 
-  _reset(startFen, rules) {
-    this.game.setPosition(startFen === START ? '' : startFen, [], rules);
-    this.rules = rules;
-    this.startFen = startFen;
-    this.plies = [];
-    this._dests = this._premoves = null;
-    this.snaps = [this._snapshot()];
-    this.redo = [];
-  }
-
-  // Validates (through the engine) and loads a whole game -> {value} or {error} with the
-  // engine's message when anything is wrong, the current game untouched. `redo`: moves to
-  // offer for redo, kept as far as they are legal (core's redo stack holds them).
-  // `ending`: a result off the board after the moves (see ending()), or null. `rules`: the
-  // rule set the game is played under (an unknown one is refused by the engine).
-  /** @returns {Result} */
-  load(startFen, moves, redo = [], ending = null, rules = defaultRules()) {
-    if (typeof startFen !== 'string') return failure('the start position is not text');
-    if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string'))
-      return failure('the moves are not a list of moves');
-    const probe = new this.M.Game();
-    try {
-      const set = attempt(() =>
-        probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? defaultRules()),
-      ); // all or nothing
-      if (set.error) return set;
-      const ended = ending ? endGame(probe, ending) : success();
-      if (ended.error) return ended;
-    } finally {
-      probe.delete();
-    }
-    this._reset(startFen, rules ?? defaultRules());
-    for (const m of moves) this._apply(m);
-    // the redo line: played, then taken back, so that core's redo() replays it
-    let n = 0;
-    for (const m of Array.isArray(redo) ? redo : []) {
-      if (typeof m !== 'string' || attempt(() => this.game.play(m)).error) break; // kept up to the first that is not legal
-      n++;
-    }
-    for (let i = 0; i < n; i++) this.game.undo();
-    this._syncRedo();
-    return ending ? this.end(ending) : success();
-  }
-
-  // The result off the board, if the game ended so: {state: 'resignation', winner},
-  // {state: 'draw-agreed', winner: null}, {state: 'timeout', winner} or {state:
-  // 'timeout-draw', winner: null} (the side to move's flag fell); else null.
-  ending() {
-    const st = this.live.status;
-    return OFF_BOARD.includes(st.state) ? { state: st.state, winner: st.winner } : null;
-  }
-  // Ends the game off the board (core decides whether it may: game-over otherwise):
-  // ending as ending() gives it. -> {value} or {error}. Undo takes it back with the last move
-  // (core's rule).
-  end(ending) {
-    const r = endGame(this.game, ending);
-    if (r.error) return r;
-    this._dests = this._premoves = null;
-    this.snaps[this.snaps.length - 1] = this._snapshot();
-    return success();
+  function reset(startFen, rules) {
+    st.game.setPosition(startFen === START ? '' : startFen, [], rules);
+    st.rules = rules;
+    st.startFen = startFen;
+    st.plies = [];
+    forget();
+    st.snaps = [snapshot()];
+    st.redo = [];
   }
 
   // The moves undo() took back, the next redo first: a mirror of core's redo stack.
-  _syncRedo() {
-    this.redo = this.game.history().redo;
+  function syncRedo() {
+    st.redo = st.game.history().redo;
   }
 
-  _apply(move) {
-    const played = this.game.play(move); // only moves the engine accepted (load's probe, play's check)
-    this._dests = this._premoves = null;
-    this.plies.push(played);
-    this.snaps.push(this._snapshot());
+  function apply(move) {
+    const played = st.game.play(move); // only moves the engine accepted (load's probe, play's check)
+    forget();
+    st.plies.push(played);
+    st.snaps.push(snapshot());
     return played;
   }
 
-  get length() {
-    return this.plies.length;
-  }
-  get live() {
-    return this.snaps[this.snaps.length - 1];
-  }
-  snap(ply) {
-    return this.snaps[Math.max(0, Math.min(ply, this.snaps.length - 1))];
-  }
-  /** The pieces taken in the game's first `ply` plies, as the letters they had on the board
-   *  (a capture from afar's `to` is the square it took on). */
-  captured(ply = this.length) {
-    const out = [];
-    for (let k = 0; k < Math.min(ply, this.plies.length); k++) {
-      const p = this.plies[k];
-      if (p.kind === 'capture' || p.kind === 'afar') out.push(this.snaps[k].board[parseSquare(p.to)]);
-    }
-    return out;
-  }
-  coordinates() {
-    return this.plies.map((p) => p.coordinate);
-  }
-  // Core's move number written before ply `ply` (0-based: the move from the position after
-  // `ply` plies), '12.' Gold or '12…' Scarlet; also beyond the game (a searched line).
-  label(ply) {
-    return this.game.moveLabel(ply);
-  }
-  sideToMove() {
-    return this.live.side;
-  }
-  status() {
-    return this.live.status;
-  }
-  isOver() {
-    return !!this.live.status.over;
-  }
-
-  // A move by the side to move (coordinate or algebraic) -> {played} (the engine's move),
-  // or {error} with the engine's reason it is not legal (nothing changed). Clears the redo
-  // line unless the move is the one it would redo.
-  /** @returns {Result} */
-  play(move) {
-    const r = attempt(() => this._apply(move));
-    if (r.error) return r;
-    this._syncRedo(); // core keeps the redo line when the move is the one it would redo
-    return r;
-  }
-
-  undo() {
-    if (!this.plies.length) return null;
-    const last = this.game.undo();
-    this._dests = this._premoves = null;
-    this.plies.pop();
-    this.snaps.pop();
-    this._syncRedo();
-    return last;
-  }
-
-  // Plays the next move of the redo line (core's redo); null when there is none.
-  redoOne() {
-    if (!this.redo.length) return null;
-    const played = this.game.redo();
-    this._dests = this._premoves = null;
-    this.plies.push(played);
-    this.snaps.push(this._snapshot());
-    this._syncRedo();
-    return played;
-  }
+  const live = () => st.snaps[st.snaps.length - 1];
 
   // f(game) of a scratch engine's game after `moves` from `startFen` (throws like load).
-  _probe(startFen, moves, f, rules = this.rules) {
-    const probe = new this.M.Game();
+  function probe(startFen, moves, f, rules = st.rules) {
+    const g = new M.Game();
     try {
-      probe.setPosition(startFen === START ? '' : startFen, moves, rules ?? defaultRules());
-      return f(probe);
+      g.setPosition(startFen === START ? '' : startFen, moves, rules ?? defaultRules());
+      return f(g);
     } finally {
-      probe.delete();
+      g.delete();
     }
   }
 
-  // The side to move after `moves` from `startFen` -> {value: side} or {error} (the engine's reason).
-  // (under `rules`, this game's by default)
-  /** @returns {import('../../util/result.js').Result<string>} */
-  sideAfter(startFen, moves, rules = this.rules) {
-    return attempt(() => this._probe(startFen, moves, (g) => g.sideToMove(), rules));
+  // Ends the game off the board (core decides whether it may: game-over otherwise):
+  // ending as ending() gives it. -> {value} or {error}. Undo takes it back with the last move
+  // (core's rule).
+  /** @returns {Result} */
+  function end(ending) {
+    const r = endGame(st.game, ending);
+    if (r.error) return r;
+    forget();
+    st.snaps[st.snaps.length - 1] = snapshot();
+    return success();
   }
 
   // The legal moves of the live position by origin square (name -> moves sorted by
   // destination): one legal-move generation per position, however many clicks ask.
-  dests() {
-    if (!this._dests) {
-      this._dests = movesByOrigin(this.game.legalMovesDetailed());
-    }
-    return this._dests;
+  function legalByOrigin() {
+    if (!dests) dests = movesByOrigin(st.game.legalMovesDetailed());
+    return dests;
   }
-  // The moves the side not to move could queue in the live position (premoves: those of
-  // the position after a pass, by origin as dests()); empty when the side to move is in
-  // check. Whether one is legal when its turn comes is asked then.
-  premoves() {
-    if (!this._premoves) this._premoves = movesByOrigin(this.game.premoves());
-    return this._premoves;
-  }
-  // Legal destinations of the piece on `square` (a name) in the live position.
-  destinations(square) {
-    return [...(this.dests().get(square) || [])];
-  }
-  movable() {
-    return [...this.dests().keys()].sort((a, b) => parseSquare(a) - parseSquare(b));
-  }
-  frozenSet() {
-    return new Set(this.live.frozen);
-  }
+
+  const methods = {
+    get length() {
+      return st.plies.length;
+    },
+    get live() {
+      return live();
+    },
+
+    // Validates (through the engine) and loads a whole game -> {value} or {error} with the
+    // engine's message when anything is wrong, the current game untouched. `redo`: moves to
+    // offer for redo, kept as far as they are legal (core's redo stack holds them).
+    // `ending`: a result off the board after the moves (see ending()), or null. `rules`: the
+    // rule set the game is played under (an unknown one is refused by the engine).
+    /** @returns {Result} */
+    load(startFen, moves, redo = [], ending = null, rules = defaultRules()) {
+      if (typeof startFen !== 'string') return failure('the start position is not text');
+      if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string'))
+        return failure('the moves are not a list of moves');
+      const g = new M.Game();
+      try {
+        const set = attempt(() =>
+          g.setPosition(startFen === START ? '' : startFen, moves, rules ?? defaultRules()),
+        ); // all or nothing
+        if (set.error) return set;
+        const ended = ending ? endGame(g, ending) : success();
+        if (ended.error) return ended;
+      } finally {
+        g.delete();
+      }
+      reset(startFen, rules ?? defaultRules());
+      for (const m of moves) apply(m);
+      // the redo line: played, then taken back, so that core's redo() replays it
+      let n = 0;
+      for (const m of Array.isArray(redo) ? redo : []) {
+        if (typeof m !== 'string' || attempt(() => st.game.play(m)).error) break; // kept up to the first that is not legal
+        n++;
+      }
+      for (let i = 0; i < n; i++) st.game.undo();
+      syncRedo();
+      return ending ? end(ending) : success();
+    },
+
+    // The result off the board, if the game ended so: {state: 'resignation', winner},
+    // {state: 'draw-agreed', winner: null}, {state: 'timeout', winner} or {state:
+    // 'timeout-draw', winner: null} (the side to move's flag fell); else null.
+    ending() {
+      const s = live().status;
+      return OFF_BOARD.includes(s.state) ? { state: s.state, winner: s.winner } : null;
+    },
+    end,
+
+    snap(ply) {
+      return st.snaps[Math.max(0, Math.min(ply, st.snaps.length - 1))];
+    },
+    /** The pieces taken in the game's first `ply` plies, as the letters they had on the board
+     *  (a capture from afar's `to` is the square it took on). */
+    captured(ply = st.plies.length) {
+      const out = [];
+      for (let k = 0; k < Math.min(ply, st.plies.length); k++) {
+        const p = st.plies[k];
+        if (p.kind === 'capture' || p.kind === 'afar') out.push(st.snaps[k].board[parseSquare(p.to)]);
+      }
+      return out;
+    },
+    coordinates() {
+      return st.plies.map((p) => p.coordinate);
+    },
+    // Core's move number written before ply `ply` (0-based: the move from the position after
+    // `ply` plies), '12.' Gold or '12…' Scarlet; also beyond the game (a searched line).
+    label(ply) {
+      return st.game.moveLabel(ply);
+    },
+    sideToMove() {
+      return live().side;
+    },
+    status() {
+      return live().status;
+    },
+    isOver() {
+      return !!live().status.over;
+    },
+
+    // A move by the side to move (coordinate or algebraic) -> {value} (the engine's move),
+    // or {error} with the engine's reason it is not legal (nothing changed). Clears the redo
+    // line unless the move is the one it would redo.
+    /** @returns {Result} */
+    play(move) {
+      const r = attempt(() => apply(move));
+      if (r.error) return r;
+      syncRedo(); // core keeps the redo line when the move is the one it would redo
+      return r;
+    },
+
+    undo() {
+      if (!st.plies.length) return null;
+      const last = st.game.undo();
+      forget();
+      st.plies.pop();
+      st.snaps.pop();
+      syncRedo();
+      return last;
+    },
+
+    // Plays the next move of the redo line (core's redo); null when there is none.
+    redoOne() {
+      if (!st.redo.length) return null;
+      const played = st.game.redo();
+      forget();
+      st.plies.push(played);
+      st.snaps.push(snapshot());
+      syncRedo();
+      return played;
+    },
+
+    // The side to move after `moves` from `startFen` -> {value: side} or {error} (the
+    // engine's reason), under `rules` (this game's by default).
+    /** @returns {import('../../util/result.js').Result<string>} */
+    sideAfter(startFen, moves, rules = st.rules) {
+      return attempt(() => probe(startFen, moves, (g) => g.sideToMove(), rules));
+    },
+
+    dests: legalByOrigin,
+    // The moves the side not to move could queue in the live position (premoves: those of
+    // the position after a pass, by origin as dests()); empty when the side to move is in
+    // check. Whether one is legal when its turn comes is asked then.
+    premoves() {
+      if (!premoves) premoves = movesByOrigin(st.game.premoves());
+      return premoves;
+    },
+    // Legal destinations of the piece on `square` (a name) in the live position.
+    destinations(square) {
+      return [...(legalByOrigin().get(square) || [])];
+    },
+    movable() {
+      return [...legalByOrigin().keys()].sort((a, b) => parseSquare(a) - parseSquare(b));
+    },
+    frozenSet() {
+      return new Set(live().frozen);
+    },
+  };
+  reset(START, st.rules);
+  return withReadOnly(st, ['M', 'game', 'startFen', 'rules', 'plies', 'redo'], methods);
 }
+
+/** @typedef {ReturnType<typeof createGameModel>} GameModel */
