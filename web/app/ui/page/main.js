@@ -9,20 +9,20 @@
 //   const r = await startPage();  // {value: {page, ctl, ...}} or {error}; start.js is the entry
 import { createBoard as makeBoard } from '../../../renderer/board.js';
 import { loadEngine as loadRules } from '../../../engine/engine-loader.js';
-import { GameModel } from '../../session/game/model.js';
+import { createGameModel } from '../../session/game/model.js';
 import { useFacts, levelName } from '../../facts/facts.js';
 import { createStore, cleanSettings, DEFAULT_SETTINGS } from '../../session/game/store.js';
-import { Controller } from '../../session/game/controller.js';
+import { createController } from '../../session/game/controller.js';
 import { createAI } from '../../session/game/ai.js';
 import { createOpening } from '../../session/share/open-game.js';
 import { computerAnswers } from '../../session/game/offers.js';
-import { applyLayout, BOARD_STYLES, VIEWS } from './page-layout.js';
+import { createPageLayout, BOARD_STYLES, VIEWS } from './page-layout.js';
 import { showPanel, openSheet, dialogsOpenAtTop } from './phone.js';
 import { holdSwipes } from './touch-scroll.js';
 import { createTextView } from './text-view.js';
 import { createView } from './view.js';
 import * as a11y from './a11y.js';
-import { Page } from './page.js';
+import { createPage } from './page.js';
 import { createDialogs } from './dialogs.js';
 import { createSendBox } from './send-box.js';
 import { createSounds } from './sounds.js';
@@ -72,7 +72,8 @@ async function boot(createBoard, loadEngine, announce) {
   const view = createView();
   const install = wireInstall({ toast: view.toast }); // first: the browser's offer to install may come early
   const boardEl = $('board');
-  applyLayout(boardEl, null); // the page's mode from the window's size until the board can say its size
+  const pageLayout = createPageLayout();
+  pageLayout.apply(boardEl, null); // the page's mode from the window's size until the board can say its size
   const [board, M] = await Promise.all([
     createBoard(boardEl, {
       interactive: true,
@@ -94,7 +95,7 @@ async function boot(createBoard, loadEngine, announce) {
   board.set({ focus: 2 }); // the focus view opens on the Ground, the middle level
   let mode = '';
   const layout = () => {
-    const L = applyLayout(
+    const L = pageLayout.apply(
       boardEl,
       (boxes, arrangement) => board.bestFit(boxes, { arrangement }),
       boardStyle,
@@ -127,11 +128,11 @@ async function boot(createBoard, loadEngine, announce) {
     el.textContent = levelName(el.dataset.levelName);
   });
 
-  const ctl = new Controller(new GameModel(M), cleanSettings(DEFAULT_SETTINGS), {
+  const ctl = createController(createGameModel(M), cleanSettings(DEFAULT_SETTINGS), {
     touch: matchMedia('(pointer: coarse)').matches,
   });
   const sounds = createSounds();
-  const page = new Page({ ctl, board, sounds, view, announce });
+  const page = createPage({ ctl, board, sounds, view, announce });
   // a swipe on the boards scrolls the page where it scrolls; a tap stays a tap
   const app = $('app');
   holdSwipes(
@@ -139,16 +140,18 @@ async function boot(createBoard, loadEngine, announce) {
     () => document.body.classList.contains('layout-phone') && app.scrollHeight > app.clientHeight,
   );
   dialogsOpenAtTop();
-  page.toggleArrange = () => {
-    boardStyle = boardStyle === 'large' ? 'aligned' : 'large';
-    store.savePrefs({ boards: boardStyle });
-    layout();
-  };
-  page.toggleView = () => {
-    boardView = shownView === 'focus' ? 'three' : 'focus';
-    store.savePrefs({ view: boardView });
-    layout();
-  };
+  page.attach({
+    toggleArrange() {
+      boardStyle = boardStyle === 'large' ? 'aligned' : 'large';
+      store.savePrefs({ boards: boardStyle });
+      layout();
+    },
+    toggleView() {
+      boardView = shownView === 'focus' ? 'three' : 'focus';
+      store.savePrefs({ view: boardView });
+      layout();
+    },
+  });
   const ui = { toast: (t, ms, action) => view.toast(t, ms, action), announce };
   // The modes that take the board, and the page's services they use.
   const modes = {
@@ -177,26 +180,29 @@ async function boot(createBoard, loadEngine, announce) {
     sounds,
     storage: localStorage,
   });
-  Object.assign(page, { ai, analysis, dialogs: null });
+  page.attach({ ai, analysis });
   // a game that could not be saved is offered as a download (opening.js says so)
   const address = { read: readLink, write: setAddress, urlFor: linkFor };
   const opening = createOpening(ctl, store, { ...ui, address, download: () => recordIO.download() });
-  const dialogs = (page.dialogs = createDialogs(ctl, opening, store));
+  const dialogs = createDialogs(ctl, opening, store);
+  page.attach({ dialogs });
   const sendBox = createSendBox(ctl, opening, ui);
   const recordIO = createRecordIO(ctl, M, opening, ui);
   const offers = createOffersPanel(ctl, $('offers'), ui.toast);
   const embed = createEmbedDialog(ctl);
   const learnView = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
   const clocks = createClockView(ctl, sounds);
-  page.panels.push(
-    createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }),
-    createEditorView(editor, modes),
-    sendBox,
-    offers,
-    learnView,
-    clocks,
-    createTextView({ page, threats: () => ctl.shown().threats || [], prefs: modes.prefs }),
-  );
+  page.attach({
+    panels: [
+      createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }),
+      createEditorView(editor, modes),
+      sendBox,
+      offers,
+      learnView,
+      clocks,
+      createTextView({ page, threats: () => ctl.shown().threats || [], prefs: modes.prefs }),
+    ],
+  });
   document.addEventListener('visibilitychange', () =>
     analysis.hold('hidden', document.visibilityState === 'hidden'),
   );

@@ -75,7 +75,7 @@ export const VIEWS = Object.freeze(['three', 'focus']);
 /**
  * bestFit(boxes, arrangement) -> {box, square, contentWidth, contentHeight, ...}: the board's
  * answer (board.bestFit). style: 'large' | 'aligned'. turnedHeight: on a turned phone, the
- * height the boards have between the status line and the toolbar (measured by applyLayout).
+ * height the boards have between the status line and the toolbar (measured by the layout's apply).
  * view: 'three' | 'focus' (the player's choice), or null: the default for the window.
  * Returns {mode, boardWidth, boardHeight (px, or null = fill the grid cell), square, arrangement, sidebar,
  * view (the one chosen)}.
@@ -187,12 +187,17 @@ const MODE_CLASSES = {
 };
 const LAYOUT_CLASSES = ['layout-side', 'layout-below', 'layout-phone', 'layout-turned', 'layout-low'];
 
-/**
- * Sets the body's layout classes and the board container's size; bestFit as above, or null
- * before the board exists. Returns the layout (its arrangement is what the board should be set to).
- * @returns {PageLayout}
- */
-export function applyLayout(boardEl, bestFit, style, view = null) {
+// The scrolling part's height under the status line (a phone's page, its classes set).
+function visibleHeight() {
+  const app = document.getElementById('app'),
+    strip = document.getElementById('status-strip');
+  const toolbar = /** @type {HTMLElement | null} */ (document.querySelector('.card-game .game-controls'));
+  const top = app.getBoundingClientRect().top + (strip ? strip.offsetHeight : 0);
+  return window.innerHeight - top - (toolbar ? toolbar.offsetHeight : 0) - 4;
+}
+
+/** @returns {PageLayout} */
+function applyLayout(boardEl, bestFit, style, view, dock) {
   // clientWidth/Height: the viewport without scroll bars (and, on phones, the device-width
   // viewport, not a layout viewport widened by overflowing content)
   const de = document.documentElement;
@@ -221,39 +226,47 @@ export function applyLayout(boardEl, bestFit, style, view = null) {
   return L;
 }
 
-// The scrolling part's height under the status line (a phone's page, its classes set).
-function visibleHeight() {
-  const app = document.getElementById('app'),
-    strip = document.getElementById('status-strip');
-  const toolbar = /** @type {HTMLElement | null} */ (document.querySelector('.card-game .game-controls'));
-  const top = app.getBoundingClientRect().top + (strip ? strip.offsetHeight : 0);
-  return window.innerHeight - top - (toolbar ? toolbar.offsetHeight : 0) - 4;
-}
-
 // --- the phone's dock ------------------------------------------------------------------------
 // From the bottom up: the toolbar (or, in a lesson or a puzzle, its actions), an offer to
 // answer, a note (toast): each placed on the one below it, and the scrolling part ends above
 // them all (--dock).
 const DOCKED = ['.card-game .game-controls', '#learn-actions', '#offers .offers-prompt', '#toast'];
-const watched = new WeakSet();
-let dockWatch = null;
-export function dock() {
-  const body = document.body,
-    phone = body.classList.contains('layout-phone');
-  if (!dockWatch && typeof ResizeObserver !== 'undefined') dockWatch = new ResizeObserver(() => dock());
-  const prompts = all('#offers .offers-prompt'); // a draw offer, a takeback request
-  const over = phone && body.classList.contains('layout-turned') && prompts.some((p) => p.offsetHeight > 0);
-  body.classList.toggle('offer-over-toolbar', over);
-  let bottom = 0;
-  for (const el of DOCKED.flatMap((s) => all(s))) {
-    if (dockWatch && !watched.has(el)) {
-      watched.add(el);
-      dockWatch.observe(el);
+/** Places the docked parts; watches each one's size, so that it places them again. */
+function createDock() {
+  const watched = new WeakSet();
+  const watch = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => dock()) : null;
+  function dock() {
+    const body = document.body,
+      phone = body.classList.contains('layout-phone');
+    const prompts = all('#offers .offers-prompt'); // a draw offer, a takeback request
+    const over = phone && body.classList.contains('layout-turned') && prompts.some((p) => p.offsetHeight > 0);
+    body.classList.toggle('offer-over-toolbar', over);
+    let bottom = 0;
+    for (const el of DOCKED.flatMap((s) => all(s))) {
+      if (watch && !watched.has(el)) {
+        watched.add(el);
+        watch.observe(el);
+      }
+      const docked = phone && getComputedStyle(el).position === 'fixed';
+      el.style.bottom = docked ? bottom + 'px' : '';
+      const covered = over && el.matches('.card-game .game-controls'); // the offer lies on it
+      if (docked && !covered && el.offsetHeight > 0) bottom += el.offsetHeight;
     }
-    const docked = phone && getComputedStyle(el).position === 'fixed';
-    el.style.bottom = docked ? bottom + 'px' : '';
-    const covered = over && el.matches('.card-game .game-controls'); // the offer lies on it
-    if (docked && !covered && el.offsetHeight > 0) bottom += el.offsetHeight;
+    document.body.style.setProperty('--dock', bottom + 'px');
   }
-  document.body.style.setProperty('--dock', bottom + 'px');
+  return dock;
+}
+
+/**
+ * The page's layout: apply(boardEl, bestFit, style, view) sets the body's layout classes and
+ * the board container's size (bestFit as above, or null before the board exists) and places
+ * the phone's dock; it returns the layout (its arrangement is what the board should be set to).
+ */
+export function createPageLayout() {
+  const dock = createDock();
+  return {
+    /** @returns {PageLayout} */
+    apply: (boardEl, bestFit, style = undefined, view = null) =>
+      applyLayout(boardEl, bestFit, style, view, dock),
+  };
 }

@@ -19,6 +19,7 @@ import { asksForTakeback, takebackState, undoOrAsk } from '../../session/game/of
 import { soundFor } from './sounds.js';
 import { $, all } from '../../util/dom.js';
 import { count } from '../../util/plural.js';
+import { withReadOnly } from '../../util/read-only.js';
 
 // What every owner's board starts from: a key an owner leaves out is not left over from another.
 const BLANK = Object.freeze({
@@ -34,414 +35,440 @@ const BLANK = Object.freeze({
   arrows: [],
 });
 
-export class Page {
-  // ctl: the Controller; board: the board component; sounds: createSounds(); view: createView();
-  // announce: the page's voice (a11y.js's createAnnouncer())
-  constructor({ ctl, board, sounds, view, announce }) {
-    this.ctl = ctl;
+/**
+ * The page around the boards. ctl: the game's controller; board: the board component;
+ * sounds: createSounds(); view: createView(); announce: the page's voice (a11y.js's
+ * createAnnouncer()). The parts made after it (the computer, the analysis, the new-game
+ * dialog, the panels, the boards' two toggles) are handed in by attach().
+ */
+export function createPage({ ctl, board, sounds, view, announce }) {
+  const st = {
+    ctl,
     /** @type {(text: string) => void} */
-    this.announce = announce;
+    announce,
     /** @type {ReturnType<import('./view.js').createView>} the chrome around the boards */
-    this.view = view;
-    this.board = board;
-    this.sounds = sounds;
-    this.ai = null; // set by the page's maker, as are the panels below
-    this.analysis = null;
-    this.keys = null;
-    this.panels = []; // {render()} drawn after the board and the status line, in order
+    view,
+    board,
+    sounds,
+    /** @type {any} */
+    ai: null, // attach()'s, as are the panels below
+    /** @type {any} */
+    analysis: null,
+    /** @type {any} */
+    keys: null,
+    /** @type {{render: () => void}[]} drawn after the board and the status line, in order */
+    panels: [],
     /** @type {{openNewGame: (preset?: object) => void} | null} the new-game dialog (dialogs.js) */
-    this.dialogs = null;
-    /** @type {() => void} B: the boards' other arrangement (the page's maker sets it) */
-    this.toggleArrange = () => {};
-    /** @type {() => void} V: the three boards or one level large (the page's maker sets it) */
-    this.toggleView = () => {};
-    this.owners = [this.gameOwner()];
-    this.drawn = null;
-    this.frame = 0;
-    this.animations = []; // [from, to] slides for the next draw
-    this.gameSlides = []; // the game's moves' slides, for the next draw when the game has the board
-    this.followLastMove = false;
-    this.lastNoteSaid = null;
-    this.wordsCache = new Map();
-    this.redraw = this.redraw.bind(this);
-    ctl.on('change', this.redraw);
-    ctl.on('announce', (t) => this.announce(t));
-    ctl.on('moved', ({ plies, reverse }) => {
-      // the slides show when the game has the board at the next drawing (draw())
-      for (const p of plies)
-        if (p && p.kind !== 'afar')
-          this.gameSlides.push((reverse ? [p.to, p.from] : [p.from, p.to]).map(parseSquare));
-      if (!reverse && plies.length) this.sounds.play(soundFor(plies[plies.length - 1], ctl.shown()));
-      this.followLastMove = true;
-      this.redraw();
-    });
-  }
+    dialogs: null,
+    /** @type {() => void} B: the boards' other arrangement */
+    toggleArrange: () => {},
+    /** @type {() => void} V: the three boards or one level large */
+    toggleView: () => {},
+    /** @type {import('../../util/shapes.js').BoardOwner[]} */
+    owners: [],
+    /** @type {any} */
+    drawn: null,
+    frame: 0,
+    /** @type {number[][]} [from, to] slides for the next draw */
+    animations: [],
+    /** @type {number[][]} the game's moves' slides, for the next draw when the game has the board */
+    gameSlides: [],
+    followLastMove: false,
+    /** @type {string | null} */
+    lastNoteSaid: null,
+    wordsCache: new Map(),
+  };
+  const page = withReadOnly(st, ['view', 'keys', 'frame', 'owners', 'toggleArrange', 'toggleView'], {
+    /**
+     * Hands in the parts made after the page: the computer (`ai`), the analysis, the
+     * new-game dialog, more panels (drawn in order), the boards' two toggles (B and V).
+     * @param {{ai?: any, analysis?: any, dialogs?: any, panels?: {render: () => void}[],
+     *   toggleArrange?: () => void, toggleView?: () => void}} parts
+     */
+    attach({ panels = [], ...parts }) {
+      Object.assign(st, parts);
+      st.panels.push(...panels);
+    },
 
-  // --- who owns the board ---------------------------------------------------------------
-  /** @returns {import('../../util/shapes.js').BoardOwner} */
-  owner() {
-    return this.owners[this.owners.length - 1];
-  }
-  /** A mode takes the board: it is drawn from `owner` and gets the board's input.
-   *  @param {import('../../util/shapes.js').BoardOwner} owner */
-  take(owner) {
-    this.owners = this.owners.filter((o) => o !== owner);
-    this.owners.push(owner);
-    this.redraw();
-  }
-  /** The mode gives the board back to the one it took it from.
-   *  @param {import('../../util/shapes.js').BoardOwner} owner */
-  release(owner) {
-    if (owner === this.owners[0]) return;
-    this.owners = this.owners.filter((o) => o !== owner);
-    this.redraw();
-  }
+    // --- who owns the board ---------------------------------------------------------------
+    /** @returns {import('../../util/shapes.js').BoardOwner} */
+    owner() {
+      return st.owners[st.owners.length - 1];
+    },
+    /** A mode takes the board: it is drawn from `owner` and gets the board's input.
+     *  @param {import('../../util/shapes.js').BoardOwner} owner */
+    take(owner) {
+      st.owners = st.owners.filter((o) => o !== owner);
+      st.owners.push(owner);
+      page.redraw();
+    },
+    /** The mode gives the board back to the one it took it from.
+     *  @param {import('../../util/shapes.js').BoardOwner} owner */
+    release(owner) {
+      if (owner === st.owners[0]) return;
+      st.owners = st.owners.filter((o) => o !== owner);
+      page.redraw();
+    },
 
-  // The game as the board's owner: the controller's board with the analysis's arrows.
-  /** @returns {import('../../util/shapes.js').BoardOwner} */
-  gameOwner() {
-    const page = this,
-      ctl = this.ctl;
-    return {
-      boardConfig() {
-        const c = ctl.boardConfig();
-        const extra = page.analysis ? page.analysis.arrows() : [];
-        return extra.length ? { ...c, arrows: [...c.arrows, ...extra] } : c;
-      },
-      statusLine: () => ctl.statusLine(),
-      title: (line) => (ctl.isLive() ? line.text.replace(/…$/, '') + ' · ' : '') + 'Dragonchess',
-      selectedSquare: () => ctl.selected,
-      // The board selects pieces and emits move(from, to) onto a legal destination it was
-      // handed; the controller owns the selection (its notes say why a piece cannot move).
-      onSelect(sq) {
-        if (!ctl.isLive()) {
-          ctl.goTo(ctl.model.length);
-          return;
-        }
-        if (sq === null) ctl.clearSelection();
-        else {
-          ctl.select(squareName(sq));
-          page.redraw();
-        }
-      },
-      onMove(from, to) {
-        const r = ctl.playSquares(from, to);
-        if (r.error) page.view.toast('That move could not be played: ' + r.error);
-      },
-      // a click on the boards cancels a queued move (a new one may be chosen)
-      onClick() {
-        ctl.cancelPremove();
-      },
-      describeSquare: (name) => ctl.describeSquare(name),
-      // Enter or Space on a focused square: select the piece, play the move to it, or cancel.
-      activate(name) {
-        if (
-          !ctl.isLive() ||
-          (ctl.selected && ctl.dests.some((d) => d.to === name)) ||
-          ctl.selected === name
-        ) {
-          const r = ctl.click(name);
-          if (r.error) page.view.toast('That move could not be played: ' + r.error);
-          return;
-        }
-        ctl.choose(name);
-        // a piece that cannot move: the note says why (the drawing says it); a list of no moves says nothing
-        if (ctl.selected && ctl.dests.length) {
-          const ds = ctl.dests;
-          page.announce(
-            `${ctl.describeSquare(name).split(', selected')[0]} selected: ${count(ds.length, { one: 'move', other: 'moves' })}: ${ds.map((d) => d.to).join(', ')}.`,
-          );
-        }
-      },
-      cancel: () => ctl.cancel(),
-      startSquare: () => ctl.selected || firstSquare(ctl.settings.flipped),
-      onKey: (e) => page.gameKey(e),
-    };
-  }
+    // The game as the board's owner: the controller's board with the analysis's arrows.
+    /** @returns {import('../../util/shapes.js').BoardOwner} */
+    gameOwner() {
+      const ctl = st.ctl;
+      return {
+        boardConfig() {
+          const c = ctl.boardConfig();
+          const extra = st.analysis ? st.analysis.arrows() : [];
+          return extra.length ? { ...c, arrows: [...c.arrows, ...extra] } : c;
+        },
+        statusLine: () => ctl.statusLine(),
+        title: (line) => (ctl.isLive() ? line.text.replace(/…$/, '') + ' · ' : '') + 'Dragonchess',
+        selectedSquare: () => ctl.selected,
+        // The board selects pieces and emits move(from, to) onto a legal destination it was
+        // handed; the controller owns the selection (its notes say why a piece cannot move).
+        onSelect(sq) {
+          if (!ctl.isLive()) {
+            ctl.goTo(ctl.model.length);
+            return;
+          }
+          if (sq === null) ctl.clearSelection();
+          else {
+            ctl.select(squareName(sq));
+            page.redraw();
+          }
+        },
+        onMove(from, to) {
+          const r = ctl.playSquares(from, to);
+          if (r.error) st.view.toast('That move could not be played: ' + r.error);
+        },
+        // a click on the boards cancels a queued move (a new one may be chosen)
+        onClick() {
+          ctl.cancelPremove();
+        },
+        describeSquare: (name) => ctl.describeSquare(name),
+        // Enter or Space on a focused square: select the piece, play the move to it, or cancel.
+        activate(name) {
+          if (
+            !ctl.isLive() ||
+            (ctl.selected && ctl.dests.some((d) => d.to === name)) ||
+            ctl.selected === name
+          ) {
+            const r = ctl.click(name);
+            if (r.error) st.view.toast('That move could not be played: ' + r.error);
+            return;
+          }
+          ctl.choose(name);
+          // a piece that cannot move: the note says why (the drawing says it); a list of no moves says nothing
+          if (ctl.selected && ctl.dests.length) {
+            const ds = ctl.dests;
+            st.announce(
+              `${ctl.describeSquare(name).split(', selected')[0]} selected: ${count(ds.length, { one: 'move', other: 'moves' })}: ${ds.map((d) => d.to).join(', ')}.`,
+            );
+          }
+        },
+        cancel: () => ctl.cancel(),
+        startSquare: () => ctl.selected || firstSquare(ctl.settings.flipped),
+        onKey: (e) => page.gameKey(e),
+      };
+    },
 
-  // --- drawing -----------------------------------------------------------------------------
-  /** Asks for a drawing of everything, once, in the next animation frame. */
-  redraw() {
-    if (!this.frame)
-      this.frame = requestAnimationFrame(() => {
-        this.frame = 0;
-        this.draw();
+    // --- drawing -----------------------------------------------------------------------------
+    /** Asks for a drawing of everything, once, in the next animation frame. */
+    redraw() {
+      if (!st.frame)
+        st.frame = requestAnimationFrame(() => {
+          st.frame = 0;
+          page.draw();
+        });
+    },
+    /** Draws now what a pending redraw would draw (the page's first picture). */
+    flush() {
+      if (st.frame) cancelAnimationFrame(st.frame);
+      st.frame = 0;
+      page.draw();
+    },
+    /** A piece's slide from one square to another, shown by the next drawing. */
+    animate(from, to) {
+      st.animations.push([from, to]);
+      page.redraw();
+    },
+
+    /** The board's state as last drawn (the pieces and marks on show), or null before the first drawing. */
+    shown() {
+      return st.drawn;
+    },
+
+    draw() {
+      const owner = page.owner();
+      st.drawn = { ...BLANK, ...owner.boardConfig() };
+      st.board.set(st.drawn);
+      const slides = st.gameSlides.splice(0);
+      if (owner === st.owners[0]) st.animations.unshift(...slides);
+      for (const a of st.animations.splice(0)) st.board.set({ animate: a });
+      const line = owner.statusLine();
+      st.view.renderStatus(line);
+      document.title = owner.title ? owner.title(line) : 'Dragonchess';
+      page.drawGame();
+      for (const p of st.panels) p.render();
+      if (st.keys) st.keys.refresh();
+      if (st.followLastMove) {
+        st.followLastMove = false;
+        page.showLastMove();
+      }
+    },
+
+    // The game's panels: the players, the move list, the engine, the controls.
+    drawGame() {
+      const ctl = st.ctl,
+        m = ctl.model,
+        s = ctl.settings;
+      const note = ctl.note;
+      if (note && note.kind === 'warn' && note.text !== st.lastNoteSaid) {
+        st.lastNoteSaid = note.text;
+        st.announce(note.text);
+      }
+      if (!note) st.lastNoteSaid = null;
+      st.view.renderMatchup(ctl.players);
+      st.view.renderRules(m.rules);
+      const stat = m.status();
+      const ai = st.ai ? st.ai.state : { busy: false, ready: false };
+      st.view.renderPlayers({
+        players: ctl.players,
+        flipped: s.flipped,
+        toMove: stat.over ? null : m.sideToMove(),
+        thinking: ai.busy && ai.purpose === 'move' ? ai.side : null,
+        board: ctl.shown().board,
+        captured: m.captured(ctl.viewPly),
+        clock: !!ctl.clock,
       });
-  }
-  /** Draws now what a pending redraw would draw (the page's first picture). */
-  flush() {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    this.draw();
-  }
-  /** A piece's slide from one square to another, shown by the next drawing. */
-  animate(from, to) {
-    this.animations.push([from, to]);
-    this.redraw();
-  }
-
-  /** The board's state as last drawn (the pieces and marks on show), or null before the first drawing. */
-  shown() {
-    return this.drawn;
-  }
-
-  draw() {
-    const owner = this.owner();
-    this.drawn = { ...BLANK, ...owner.boardConfig() };
-    this.board.set(this.drawn);
-    const slides = this.gameSlides.splice(0);
-    if (owner === this.owners[0]) this.animations.unshift(...slides);
-    for (const a of this.animations.splice(0)) this.board.set({ animate: a });
-    const line = owner.statusLine();
-    this.view.renderStatus(line);
-    document.title = owner.title ? owner.title(line) : 'Dragonchess';
-    this.drawGame();
-    for (const p of this.panels) p.render();
-    if (this.keys) this.keys.refresh();
-    if (this.followLastMove) {
-      this.followLastMove = false;
-      this.showLastMove();
-    }
-  }
-
-  // The game's panels: the players, the move list, the engine, the controls.
-  drawGame() {
-    const { ctl } = this,
-      m = ctl.model,
-      s = ctl.settings;
-    const note = ctl.note;
-    if (note && note.kind === 'warn' && note.text !== this.lastNoteSaid) {
-      this.lastNoteSaid = note.text;
-      this.announce(note.text);
-    }
-    if (!note) this.lastNoteSaid = null;
-    this.view.renderMatchup(ctl.players);
-    this.view.renderRules(m.rules);
-    const st = m.status();
-    const ai = this.ai ? this.ai.state : { busy: false, ready: false };
-    this.view.renderPlayers({
-      players: ctl.players,
-      flipped: s.flipped,
-      toMove: st.over ? null : m.sideToMove(),
-      thinking: ai.busy && ai.purpose === 'move' ? ai.side : null,
-      board: ctl.shown().board,
-      captured: m.captured(ctl.viewPly),
-      clock: !!ctl.clock,
-    });
-    this.view.renderMoves({
-      plies: m.plies,
-      firstSide: m.snap(0).side,
-      view: ctl.viewPly,
-      words: (k) => this.plyWords(k),
-      marks: this.analysis ? this.analysis.marks() : null,
-      notes: recordNotes(ctl),
-      result: st.over ? { score: resultScore(st), title: resultTitle(st) } : null,
-    });
-    let label = 'idle';
-    if (ai.error) label = 'unavailable';
-    else if (!ai.ready) label = 'starting…';
-    else if (ai.busy) label = ai.purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
-    else if (ctl.paused) label = 'paused';
-    this.view.renderEngineState({
-      label,
-      busy: ai.busy,
-      purpose: ai.purpose,
-      showPause: ctl.noHuman(),
-      paused: ctl.paused,
-    });
-    // In a game against the computer or by link the card shows nothing of either side's
-    // thinking (the computer's plans, a hint's search) unless the player opens the analysis.
-    const hidden = !!ctl.humanSide() && !(this.analysis && this.analysis.on);
-    const info = hidden ? null : ai.info;
-    this.view.renderEngineInfo(
-      info || null,
-      info && info.side,
-      (i) => m.label(info.ply + i),
-      hidden ? 'In a game this stays hidden: Analyse shows it.' : undefined,
-    );
-    const setDis = (sel, dis) =>
-      document.querySelectorAll(sel).forEach((b) => {
-        b.disabled = dis;
+      st.view.renderMoves({
+        plies: m.plies,
+        firstSide: m.snap(0).side,
+        view: ctl.viewPly,
+        words: (k) => page.plyWords(k),
+        marks: st.analysis ? st.analysis.marks() : null,
+        notes: recordNotes(ctl),
+        result: stat.over ? { score: resultScore(stat), title: resultTitle(stat) } : null,
       });
-    setDis('[data-act="undo"]', asksForTakeback(ctl) ? !takebackState(ctl).canAsk : !ctl.undoCount());
-    const refusal = ctl.undoRefusal();
-    all('[data-act="undo"]').forEach((b) => {
-      b.title = refusal || 'Take back (Ctrl+Z)';
-    });
-    setDis('[data-act="redo"]', !ctl.redoCount());
-    setDis('[data-act="hint"]', !(this.ai && this.ai.canHint()));
-    setDis('button[data-nav="first"]', ctl.viewPly === 0);
-    setDis('button[data-nav="prev"]', ctl.viewPly === 0);
-    setDis('button[data-nav="next"]', ctl.isLive());
-    setDis('button[data-nav="last"]', ctl.isLive());
-  }
+      let label = 'idle';
+      if (ai.error) label = 'unavailable';
+      else if (!ai.ready) label = 'starting…';
+      else if (ai.busy) label = ai.purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
+      else if (ctl.paused) label = 'paused';
+      st.view.renderEngineState({
+        label,
+        busy: ai.busy,
+        purpose: ai.purpose,
+        showPause: ctl.noHuman(),
+        paused: ctl.paused,
+      });
+      // In a game against the computer or by link the card shows nothing of either side's
+      // thinking (the computer's plans, a hint's search) unless the player opens the analysis.
+      const hidden = !!ctl.humanSide() && !(st.analysis && st.analysis.on);
+      const info = hidden ? null : ai.info;
+      st.view.renderEngineInfo(
+        info || null,
+        info && info.side,
+        (i) => m.label(info.ply + i),
+        hidden ? 'In a game this stays hidden: Analyse shows it.' : undefined,
+      );
+      const setDis = (sel, dis) =>
+        document.querySelectorAll(sel).forEach((b) => {
+          b.disabled = dis;
+        });
+      setDis('[data-act="undo"]', asksForTakeback(ctl) ? !takebackState(ctl).canAsk : !ctl.undoCount());
+      const refusal = ctl.undoRefusal();
+      all('[data-act="undo"]').forEach((b) => {
+        b.title = refusal || 'Take back (Ctrl+Z)';
+      });
+      setDis('[data-act="redo"]', !ctl.redoCount());
+      setDis('[data-act="hint"]', !(st.ai && st.ai.canHint()));
+      setDis('button[data-nav="first"]', ctl.viewPly === 0);
+      setDis('button[data-nav="prev"]', ctl.viewPly === 0);
+      setDis('button[data-nav="next"]', ctl.isLive());
+      setDis('button[data-nav="last"]', ctl.isLive());
+    },
 
-  // Words for every ply of the move list (for screen readers), cached per game.
-  plyWords(k) {
-    // k: 1-based ply
-    const m = this.ctl.model,
-      p = m.plies[k - 1];
-    const key = m.startFen + '|' + k + '|' + p.coordinate + '|' + (k > 1 ? m.plies[k - 2].coordinate : '');
-    let w = this.wordsCache.get(key);
-    if (!w) {
-      if (this.wordsCache.size > 4000) this.wordsCache.clear();
-      w = moveWords(p, m.snap(k - 1), m.snap(k));
-      this.wordsCache.set(key, w);
-    }
-    return w;
-  }
+    // Words for every ply of the move list (for screen readers), cached per game.
+    plyWords(k) {
+      // k: 1-based ply
+      const m = st.ctl.model,
+        p = m.plies[k - 1];
+      const key = m.startFen + '|' + k + '|' + p.coordinate + '|' + (k > 1 ? m.plies[k - 2].coordinate : '');
+      let w = st.wordsCache.get(key);
+      if (!w) {
+        if (st.wordsCache.size > 4000) st.wordsCache.clear();
+        w = moveWords(p, m.snap(k - 1), m.snap(k));
+        st.wordsCache.set(key, w);
+      }
+      return w;
+    },
 
-  // The centre of a square in viewport px, or null when it is not drawn.
-  squarePoint(name) {
-    const r = this.board.squareRect(parseSquare(name));
-    return r && { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-  }
+    // The centre of a square in viewport px, or null when it is not drawn.
+    squarePoint(name) {
+      const r = st.board.squareRect(parseSquare(name));
+      return r && { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    },
 
-  // Phone: the boards scroll between the status line (which stays) and the toolbar; after a
-  // move the level with the last move is scrolled into view (both its squares when they fit).
-  showLastMove() {
-    const last = this.ctl.shown().last;
-    if (last) this.showSquares(last.from, last.to);
-  }
+    // Phone: the boards scroll between the status line (which stays) and the toolbar; after a
+    // move the level with the last move is scrolled into view (both its squares when they fit).
+    showLastMove() {
+      const last = st.ctl.shown().last;
+      if (last) page.showSquares(last.from, last.to);
+    },
 
-  // A phone turned (or turned back): the scrolling part from its top (the status line hides
-  // no rank; turned, every square is in view there), then upright the selected piece, or else
-  // the last move, in view once the boards have their new size (the same place two frames
-  // running).
-  afterTurn() {
-    $('app').scrollTop = 0;
-    if (document.body.classList.contains('layout-turned')) return;
-    const last = this.ctl.shown().last;
-    const [from, to] = this.ctl.selected
-      ? [this.ctl.selected, this.ctl.selected]
-      : last
-        ? [last.from, last.to]
-        : [];
-    if (!to) return;
-    let was = '';
-    const settle = (frames) => {
-      const p = this.squarePoint(to),
-        at = p ? `${p.x} ${p.y}` : '';
-      if (at === was || !frames) this.showSquares(from, to);
-      else requestAnimationFrame(() => settle(frames - 1));
-      was = at;
-    };
-    settle(10);
-  }
+    // A phone turned (or turned back): the scrolling part from its top (the status line hides
+    // no rank; turned, every square is in view there), then upright the selected piece, or else
+    // the last move, in view once the boards have their new size (the same place two frames
+    // running).
+    afterTurn() {
+      $('app').scrollTop = 0;
+      if (document.body.classList.contains('layout-turned')) return;
+      const last = st.ctl.shown().last;
+      const [from, to] = st.ctl.selected
+        ? [st.ctl.selected, st.ctl.selected]
+        : last
+          ? [last.from, last.to]
+          : [];
+      if (!to) return;
+      let was = '';
+      const settle = (frames) => {
+        const p = page.squarePoint(to),
+          at = p ? `${p.x} ${p.y}` : '';
+        if (at === was || !frames) page.showSquares(from, to);
+        else requestAnimationFrame(() => settle(frames - 1));
+        was = at;
+      };
+      settle(10);
+    },
 
-  // Phone: scrolls the boards so that the square `to` (and `from` when both fit) is in view.
-  showSquares(fromName, toName) {
-    if (!document.body.classList.contains('layout-phone')) return;
-    const app = $('app'),
-      r = app.getBoundingClientRect(),
-      strip = $('status-strip').offsetHeight;
-    const box = { top: r.top + strip, bottom: r.bottom, height: r.height - strip };
-    // boards that fit under the status line (the focus view: the level in play and its
-    // mini-maps) are kept whole in view, never scrolled half under it
-    const b = $('board').getBoundingClientRect();
-    if (b.height <= box.height + 1) {
-      if (b.top < box.top - 1) app.scrollBy({ top: b.top - box.top });
-      else if (b.bottom > box.bottom + 1) app.scrollBy({ top: b.bottom - box.bottom });
-      return;
-    }
-    const to = this.squarePoint(toName);
-    const from = this.squarePoint(fromName);
-    if (!to) return;
-    const margin = 36; // a square and a bit
-    const inView = (p) => p && p.y >= box.top + margin && p.y <= box.bottom - margin;
-    if (inView(to) && inView(from)) return;
-    const both = from && Math.abs(from.y - to.y) < box.height - 2 * margin;
-    const y = both ? (from.y + to.y) / 2 : to.y;
-    app.scrollBy({ top: y - (box.top + box.height / 2) });
-  }
+    // Phone: scrolls the boards so that the square `to` (and `from` when both fit) is in view.
+    showSquares(fromName, toName) {
+      if (!document.body.classList.contains('layout-phone')) return;
+      const app = $('app'),
+        r = app.getBoundingClientRect(),
+        strip = $('status-strip').offsetHeight;
+      const box = { top: r.top + strip, bottom: r.bottom, height: r.height - strip };
+      // boards that fit under the status line (the focus view: the level in play and its
+      // mini-maps) are kept whole in view, never scrolled half under it
+      const b = $('board').getBoundingClientRect();
+      if (b.height <= box.height + 1) {
+        if (b.top < box.top - 1) app.scrollBy({ top: b.top - box.top });
+        else if (b.bottom > box.bottom + 1) app.scrollBy({ top: b.bottom - box.bottom });
+        return;
+      }
+      const to = page.squarePoint(toName);
+      const from = page.squarePoint(fromName);
+      if (!to) return;
+      const margin = 36; // a square and a bit
+      const inView = (p) => p && p.y >= box.top + margin && p.y <= box.bottom - margin;
+      if (inView(to) && inView(from)) return;
+      const both = from && Math.abs(from.y - to.y) < box.height - 2 * margin;
+      const y = both ? (from.y + to.y) / 2 : to.y;
+      app.scrollBy({ top: y - (box.top + box.height / 2) });
+    },
 
-  // --- input ---------------------------------------------------------------------------------
-  // The board's events and the boards' keys go to the owner on top.
-  wireBoard() {
-    const { board } = this;
-    board.on('select', (sq) => this.owner().onSelect(sq));
-    board.on('move', (from, to) => this.owner().onMove(from, to));
-    board.on('click', (sq) => {
-      const o = this.owner();
-      if (o.onClick) o.onClick(sq);
-    });
-    // the focus view: another level drawn large by a tap, a swipe or a drag, said (the keys say
-    // it with the square they reach, a11y.js)
-    board.on('focus', (level) => this.announce(focusWords(level)));
-    board.on('drop', (from, to) => {
-      const o = this.owner();
-      if (o.onDrop) o.onDrop(from, to);
-    });
-    // the keyboard focus follows a click or tap, on any square
-    board.canvas.addEventListener('click', (e) => {
-      const sq = board.squareAt(e.clientX, e.clientY);
-      if (sq !== null && this.keys) this.keys.setFocus(squareName(sq), false);
-    });
-    // the boards without a mouse
-    this.keys = a11y.boardKeys({
-      el: $('board'),
-      squareRect: (sq) => board.squareRect(sq),
-      ring: $('focus-ring'),
-      desc: $('focus-desc'),
-      describe: (name) => this.owner().describeSquare(name),
-      activate: (name) => this.owner().activate(name),
-      cancel: () => this.owner().cancel(),
-      start: () => this.owner().startSquare(),
-      showLevel: (level) => board.set({ focus: level }),
-    });
-  }
+    // --- input ---------------------------------------------------------------------------------
+    // The board's events and the boards' keys go to the owner on top.
+    wireBoard() {
+      const { board } = st;
+      board.on('select', (sq) => page.owner().onSelect(sq));
+      board.on('move', (from, to) => page.owner().onMove(from, to));
+      board.on('click', (sq) => {
+        const o = page.owner();
+        if (o.onClick) o.onClick(sq);
+      });
+      // the focus view: another level drawn large by a tap, a swipe or a drag, said (the keys say
+      // it with the square they reach, a11y.js)
+      board.on('focus', (level) => st.announce(focusWords(level)));
+      board.on('drop', (from, to) => {
+        const o = page.owner();
+        if (o.onDrop) o.onDrop(from, to);
+      });
+      // the keyboard focus follows a click or tap, on any square
+      board.canvas.addEventListener('click', (e) => {
+        const sq = board.squareAt(e.clientX, e.clientY);
+        if (sq !== null && st.keys) st.keys.setFocus(squareName(sq), false);
+      });
+      // the boards without a mouse
+      st.keys = a11y.boardKeys({
+        el: $('board'),
+        squareRect: (sq) => board.squareRect(sq),
+        ring: $('focus-ring'),
+        desc: $('focus-desc'),
+        describe: (name) => page.owner().describeSquare(name),
+        activate: (name) => page.owner().activate(name),
+        cancel: () => page.owner().cancel(),
+        start: () => page.owner().startSquare(),
+        showLevel: (level) => board.set({ focus: level }),
+      });
+    },
 
-  // A key anywhere on the page: to the owners from the top, until one takes it.
-  onKey(e) {
-    if (document.querySelector('dialog[open]')) return;
-    const tag = (e.target && e.target.tagName) || '';
-    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
-    if (e.defaultPrevented) return; // the boards' own keys
-    for (let i = this.owners.length - 1; i >= 0; i--)
-      if (this.owners[i].onKey && this.owners[i].onKey(e)) return;
-  }
+    // A key anywhere on the page: to the owners from the top, until one takes it.
+    onKey(e) {
+      if (document.querySelector('dialog[open]')) return;
+      const tag = (e.target && e.target.tagName) || '';
+      if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+      if (e.defaultPrevented) return; // the boards' own keys
+      for (let i = st.owners.length - 1; i >= 0; i--) if (st.owners[i].onKey && st.owners[i].onKey(e)) return;
+    },
 
-  // Undo: at once against the computer; between people, a takeback request (offers.js).
-  // Why it did not happen goes under the status line, where the button's title says it
-  // too, not in a note over the players.
-  undo() {
-    const r = undoOrAsk(this.ctl);
-    if (r.error) this.ctl.setNote({ text: r.error, kind: 'note' });
-  }
+    // Undo: at once against the computer; between people, a takeback request (offers.js).
+    // Why it did not happen goes under the status line, where the button's title says it
+    // too, not in a note over the players.
+    undo() {
+      const r = undoOrAsk(st.ctl);
+      if (r.error) st.ctl.setNote({ text: r.error, kind: 'note' });
+    },
 
-  // The game's keys (the analysis's first: A, X).
-  gameKey(e) {
-    const { ctl, ai } = this;
-    if (this.analysis && this.analysis.onKey(e)) {
-      e.preventDefault();
-      return true;
-    }
-    if (e.key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      e.preventDefault();
-      $('move-input').focus();
-      return true;
-    }
-    const ctrl = e.ctrlKey || e.metaKey;
-    let handled = true;
-    if (ctrl && (e.key === 'z' || e.key === 'Z') && !e.shiftKey) this.undo();
-    else if (ctrl && (e.key === 'y' || ((e.key === 'z' || e.key === 'Z') && e.shiftKey))) ctl.redo();
-    else if (ctrl || e.altKey) handled = false;
-    else if (e.key === 'ArrowLeft') ctl.goTo(ctl.viewPly - 1);
-    else if (e.key === 'ArrowRight') ctl.goTo(ctl.viewPly + 1);
-    else if (e.key === 'ArrowUp' || e.key === 'Home') ctl.goTo(0);
-    else if (e.key === 'ArrowDown' || e.key === 'End') ctl.goTo(ctl.model.length);
-    else if (e.key === 'f' || e.key === 'F') ctl.flip();
-    else if ((e.key === 'b' || e.key === 'B') && !document.body.classList.contains('layout-phone'))
-      this.toggleArrange();
-    else if (e.key === 'v' || e.key === 'V') this.toggleView();
-    else if (e.key === 'h' || e.key === 'H') ai.hint();
-    else if (e.key === 'n' || e.key === 'N') this.dialogs.openNewGame();
-    else if (e.key === 'p' || e.key === 'P') ctl.togglePause();
-    else if (e.key === 'm' || e.key === 'M') this.sounds.toggle();
-    else if (e.key === ' ' && ai.state.busy) ai.stop();
-    else if (e.key === 'Escape') ctl.cancel();
-    else handled = false;
-    if (handled) e.preventDefault();
-    return handled;
-  }
+    // The game's keys (the analysis's first: A, X).
+    gameKey(e) {
+      const { ctl, ai } = st;
+      if (st.analysis && st.analysis.onKey(e)) {
+        e.preventDefault();
+        return true;
+      }
+      if (e.key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        $('move-input').focus();
+        return true;
+      }
+      const ctrl = e.ctrlKey || e.metaKey;
+      let handled = true;
+      if (ctrl && (e.key === 'z' || e.key === 'Z') && !e.shiftKey) page.undo();
+      else if (ctrl && (e.key === 'y' || ((e.key === 'z' || e.key === 'Z') && e.shiftKey))) ctl.redo();
+      else if (ctrl || e.altKey) handled = false;
+      else if (e.key === 'ArrowLeft') ctl.goTo(ctl.viewPly - 1);
+      else if (e.key === 'ArrowRight') ctl.goTo(ctl.viewPly + 1);
+      else if (e.key === 'ArrowUp' || e.key === 'Home') ctl.goTo(0);
+      else if (e.key === 'ArrowDown' || e.key === 'End') ctl.goTo(ctl.model.length);
+      else if (e.key === 'f' || e.key === 'F') ctl.flip();
+      else if ((e.key === 'b' || e.key === 'B') && !document.body.classList.contains('layout-phone'))
+        st.toggleArrange();
+      else if (e.key === 'v' || e.key === 'V') st.toggleView();
+      else if (e.key === 'h' || e.key === 'H') ai.hint();
+      else if (e.key === 'n' || e.key === 'N') st.dialogs.openNewGame();
+      else if (e.key === 'p' || e.key === 'P') ctl.togglePause();
+      else if (e.key === 'm' || e.key === 'M') st.sounds.toggle();
+      else if (e.key === ' ' && ai.state.busy) ai.stop();
+      else if (e.key === 'Escape') ctl.cancel();
+      else handled = false;
+      if (handled) e.preventDefault();
+      return handled;
+    },
+  });
+  st.owners = [page.gameOwner()];
+  ctl.on('change', page.redraw);
+  ctl.on('announce', (t) => st.announce(t));
+  ctl.on('moved', ({ plies, reverse }) => {
+    // the slides show when the game has the board at the next drawing (draw())
+    for (const p of plies)
+      if (p && p.kind !== 'afar')
+        st.gameSlides.push((reverse ? [p.to, p.from] : [p.from, p.to]).map(parseSquare));
+    if (!reverse && plies.length) st.sounds.play(soundFor(plies[plies.length - 1], ctl.shown()));
+    st.followLastMove = true;
+    page.redraw();
+  });
+  return page;
 }
+
+/** @typedef {ReturnType<typeof createPage>} Page */

@@ -32,16 +32,15 @@ export function showPanel(id) {
   requestAnimationFrame(() => show(10));
 }
 
-const sheets = new WeakSet();
 /**
  * Opens the sheet of actions (a dialog of buttons): a button's own click does the action
  * (the page's [data-act] and [data-offer] handlers), and closes the sheet first; so does a
- * tap beside it.
+ * tap beside it. (The sheet is wired once: its data-wired attribute says so.)
  * @param {HTMLDialogElement} dlg
  */
 export function openSheet(dlg) {
-  if (!sheets.has(dlg)) {
-    sheets.add(dlg);
+  if (!dlg.dataset.wired) {
+    dlg.dataset.wired = '1';
     dlg.addEventListener('click', (e) => {
       const t = /** @type {Element} */ (e.target);
       if (t === dlg || t.closest('button[data-act], button[data-offer]')) dlg.close();
