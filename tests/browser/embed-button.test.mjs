@@ -28,7 +28,7 @@ async function snippet(page) {
     'the preview shows what the snippet shows',
   );
   await page.click('#dlg-embed button[value="close"]');
-  return { src, hash: decodeHash(new URL(src).hash, { extraKeys: EMBED_KEYS }) };
+  return { src, hash: decodeHash(new URL(src).hash, { extraKeys: EMBED_KEYS }).value };
 }
 
 test('Embed: the position on view, its last move and the selected piece, ready to paste', async () => {

@@ -100,7 +100,7 @@ test('a game played in the embed opens in the embed and the game page through it
   const href = await page.getAttribute('#cap-open', 'href');
   const u = new URL(href);
   assert.equal(u.pathname, '/');
-  assert.deepEqual(decodeHash(u.hash).moves, ['2c22c3', '2d72d6']);
+  assert.deepEqual(decodeHash(u.hash).value.moves, ['2c22c3', '2d72d6']);
   // the same link in the embed gives the same position
   await page.goto('about:blank');
   await page.goto(server.url + 'embed.html' + u.hash);

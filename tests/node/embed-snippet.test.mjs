@@ -42,8 +42,9 @@ test("position, moves, diagram, levels and flip round-trip through the embed's r
   );
   const { src, raw, width, height } = srcOf(html);
   assert.ok(!/&(?!amp;)/.test(raw), 'every & in the attribute is escaped');
-  const d = decodeHash(new URL(src).hash, { extraKeys: EMBED_KEYS });
-  assert.equal(d.error, undefined);
+  const r = decodeHash(new URL(src).hash, { extraKeys: EMBED_KEYS });
+  assert.equal(r.error, undefined);
+  const d = r.value;
   assert.equal(d.fen, FEN);
   assert.deepEqual(d.moves, ['3c43d5']);
   assert.deepEqual(d.params, { show: '3d5', level: '3,2', flip: '1' });
@@ -58,7 +59,7 @@ test('the start position and no options give a bare address; defaults are left t
     'https://h/embed.html#moves=2c22c3',
   );
   const all = srcOf(embedSnippet({ interactive: false, theme: 'dark', caption: false }, 'https://h/')).src;
-  assert.deepEqual(decodeHash(new URL(all).hash, { extraKeys: EMBED_KEYS }).params, {
+  assert.deepEqual(decodeHash(new URL(all).hash, { extraKeys: EMBED_KEYS }).value.params, {
     interactive: '0',
     theme: 'dark',
     caption: '0',

@@ -56,8 +56,9 @@ test('round trip: plain, packed, fen, play by link', () => {
   ];
   for (const c of cases) {
     const h = encodeGame(c);
-    const d = decodeHash(h);
-    assert.equal(d.error, undefined, `${h}: ${d.error}`);
+    const r = decodeHash(h);
+    assert.equal(r.error, undefined, `${h}: ${r.error}`);
+    const d = r.value;
     assert.deepEqual(d.moves, c.moves);
     if (c.fen) assert.equal(d.fen, c.fen);
     else assert.equal(d.fen, undefined);
@@ -73,7 +74,7 @@ test('long games are packed: 3 characters a move', () => {
   assert.equal(h.length, 3 + 3 * moves.length);
   assert.equal(encodeGame({ moves: moves.slice(0, COMPACT_PLIES) }).startsWith('#moves='), true);
   assert.equal(encodeGame({ moves, compact: false }).startsWith('#moves='), true);
-  assert.deepEqual(decodeHash(h).moves, moves);
+  assert.deepEqual(decodeHash(h).value.moves, moves);
   // the packing itself
   assert.equal(packMoves(['1a11a1']), 'AAA');
   assert.equal(packMoves(['3l83l8']), 'j8f'); // 287 * 512 + 287 = 147231 = 35, 60, 31 in base 64
@@ -81,22 +82,22 @@ test('long games are packed: 3 characters a move', () => {
 });
 
 test('readers are lenient where it is harmless', () => {
-  assert.deepEqual(decodeHash('moves=2C22C3,2c72c6').moves, ['2c22c3', '2c72c6']);
-  assert.deepEqual(decodeHash('#moves=2c22c3.2c72c6.').moves, ['2c22c3', '2c72c6']);
-  assert.deepEqual(decodeHash('https://example.org/dc/#moves=2c22c3').moves, ['2c22c3']);
-  assert.equal(decodeHash('#fen=' + encodeURIComponent(FEN_BLACK)).fen, FEN_BLACK);
-  assert.equal(decodeHash('#fen=' + FEN_BLACK.replace(/ /g, '+')).fen, FEN_BLACK);
+  assert.deepEqual(decodeHash('moves=2C22C3,2c72c6').value.moves, ['2c22c3', '2c72c6']);
+  assert.deepEqual(decodeHash('#moves=2c22c3.2c72c6.').value.moves, ['2c22c3', '2c72c6']);
+  assert.deepEqual(decodeHash('https://example.org/dc/#moves=2c22c3').value.moves, ['2c22c3']);
+  assert.equal(decodeHash('#fen=' + encodeURIComponent(FEN_BLACK)).value.fen, FEN_BLACK);
+  assert.equal(decodeHash('#fen=' + FEN_BLACK.replace(/ /g, '+')).value.fen, FEN_BLACK);
   // placement only / placement and side: the other fields take their defaults
   const placement = FEN_BLACK.split(' ')[0];
-  assert.equal(decodeHash('#fen=' + placement).fen, placement + ' g 0 1');
-  assert.equal(decodeHash('#fen=' + placement + '_s').fen, placement + ' s 0 1');
-  assert.deepEqual(decodeHash(''), { moves: [], params: {} });
-  assert.deepEqual(decodeHash('#'), { moves: [], params: {} });
-  assert.deepEqual(decodeHash(undefined), { moves: [], params: {} });
+  assert.equal(decodeHash('#fen=' + placement).value.fen, placement + ' g 0 1');
+  assert.equal(decodeHash('#fen=' + placement + '_s').value.fen, placement + ' s 0 1');
+  assert.deepEqual(decodeHash(''), { value: { moves: [], params: {} } });
+  assert.deepEqual(decodeHash('#'), { value: { moves: [], params: {} } });
+  assert.deepEqual(decodeHash(undefined), { value: { moves: [], params: {} } });
   // unknown keys (a newer version's) are ignored; keys are case-insensitive
-  assert.deepEqual(decodeHash('#MOVES=2c22c3&theme=dark').moves, ['2c22c3']);
-  assert.equal(decodeHash('#play=link&to=g').to, 'gold');
-  assert.equal(decodeHash('#play=link&to=scarlet').to, 'scarlet');
+  assert.deepEqual(decodeHash('#MOVES=2c22c3&theme=dark').value.moves, ['2c22c3']);
+  assert.equal(decodeHash('#play=link&to=g').value.to, 'gold');
+  assert.equal(decodeHash('#play=link&to=scarlet').value.to, 'scarlet');
 });
 
 test('extra keys for pages (embed options)', () => {
@@ -104,8 +105,8 @@ test('extra keys for pages (embed options)', () => {
   assert.ok(h.includes('level=3,2'), h);
   const d = decodeHash(h, { extraKeys: ['show', 'level', 'flip', 'interactive'] });
   assert.equal(d.error, undefined);
-  assert.deepEqual(d.params, { show: '2f7', level: '3,2', flip: '1', interactive: '0' });
-  assert.deepEqual(decodeHash(h).params, {}, 'not asked for: not returned');
+  assert.deepEqual(d.value.params, { show: '2f7', level: '3,2', flip: '1', interactive: '0' });
+  assert.deepEqual(decodeHash(h).value.params, {}, 'not asked for: not returned');
 });
 
 test('hostile and broken links give a clear error and never throw', () => {
@@ -153,14 +154,14 @@ test('hostile and broken links give a clear error and never throw', () => {
       `${h.slice(0, 60)}: expected an error, got ${JSON.stringify(d).slice(0, 200)}`,
     );
     assert.match(d.error, re, h.slice(0, 60));
-    assert.deepEqual(d.moves, []);
-    assert.equal(d.fen, undefined);
+    assert.equal(d.value, undefined, 'nothing of the link is given');
+    assert.deepEqual(Object.keys(d).sort(), ['error', 'params']);
     assert.ok(d.error.length < 200, 'a short message');
     assert.ok(!/[<>]/.test(d.error), 'the message carries no markup');
   }
   for (const x of [42, {}, [], () => 1, Symbol.iterator ? null : null]) {
     const d = decodeHash(x);
-    assert.ok(d && Array.isArray(d.moves));
+    assert.ok(d && (typeof d.error === 'string' || Array.isArray(d.value.moves)));
   }
   assert.equal(
     decodeHash({
@@ -184,8 +185,11 @@ test('random garbage never throws', () => {
     const n = rnd(60);
     for (let k = 0; k < n; k++) s += alphabet[rnd(alphabet.length)];
     const d = decodeHash(s);
-    assert.ok(d && Array.isArray(d.moves) && typeof d.params === 'object', s);
-    if (!d.error) for (const m of d.moves) assert.match(m, /^[1-3][a-l][1-8][1-3][a-l][1-8]$/);
+    if (d.error) assert.ok(typeof d.error === 'string' && typeof d.params === 'object', s);
+    else {
+      assert.ok(Array.isArray(d.value.moves) && typeof d.value.params === 'object', s);
+      for (const m of d.value.moves) assert.match(m, /^[1-3][a-l][1-8][1-3][a-l][1-8]$/);
+    }
   }
 });
 
@@ -200,16 +204,18 @@ test('encodeGame refuses what no page should produce', () => {
 test("a game against the computer says so: vs=computer, its strength, the person's side", () => {
   const h = encodeGame({ moves: ['2c22c3'], mode: 'ai', strength: 4, to: 'scarlet' });
   assert.equal(h, '#moves=2c22c3&vs=computer&strength=4&to=s');
-  assert.deepEqual(decodeHash(h), { moves: ['2c22c3'], params: {}, mode: 'ai', strength: 4, to: 'scarlet' });
-  const w = decodeHash(encodeGame({ mode: 'watch', strength: 9 }));
+  assert.deepEqual(decodeHash(h), {
+    value: { moves: ['2c22c3'], params: {}, mode: 'ai', strength: 4, to: 'scarlet' },
+  });
+  const w = decodeHash(encodeGame({ mode: 'watch', strength: 9 })).value;
   assert.equal(w.mode, 'watch');
   assert.equal(w.strength, 9);
   // two players on one device add nothing (as every link did before)
   assert.equal(encodeGame({ moves: ['2c22c3'], mode: 'hotseat', strength: 4 }), '#moves=2c22c3');
   // older links still read as before: no mode
-  assert.deepEqual(decodeHash('#moves=2c22c3'), { moves: ['2c22c3'], params: {} });
+  assert.deepEqual(decodeHash('#moves=2c22c3'), { value: { moves: ['2c22c3'], params: {} } });
   // a strength without a computer means nothing and is ignored
-  assert.equal(decodeHash('#moves=2c22c3&strength=4').strength, undefined);
+  assert.equal(decodeHash('#moves=2c22c3&strength=4').value.strength, undefined);
 });
 
 test('a link that cannot be read still gives its extra keys, so that each bad one can be named', () => {
@@ -218,7 +224,7 @@ test('a link that cannot be read still gives its extra keys, so that each bad on
     extraKeys: ['show', 'layout', 'theme'],
   });
   assert.match(d.error, /move 1 .*'2c22c9'/);
-  assert.deepEqual(d.moves, []);
+  assert.equal(d.value, undefined);
   assert.deepEqual(d.params, { show: '9z9', layout: 'diagonal', theme: 'pink' });
   // a link whose form is broken before its keys are read gives none
   assert.deepEqual(decodeHash('#theme=pink&moves=<b>', { extraKeys: ['theme'] }).params, {});
@@ -228,7 +234,7 @@ test('clocks in links: the time control, correspondence move times, a fallen fla
   const tc = { kind: 'fischer', base: 300000, inc: 3000 };
   const h = encodeGame({ moves: ['2c22c3'], mode: 'ai', strength: 2, to: 'gold', tc });
   assert.equal(h, '#moves=2c22c3&vs=computer&strength=2&to=g&tc=5+3');
-  assert.deepEqual(decodeHash(h).tc, tc);
+  assert.deepEqual(decodeHash(h).value.tc, tc);
   const days = { kind: 'days', days: 3 };
   const times = [1767268800000, 1767268800000 + 3600000, 1767268800000 + 90061000];
   const c = encodeGame({
@@ -239,14 +245,14 @@ test('clocks in links: the time control, correspondence move times, a fallen fla
     times,
   });
   assert.match(c, /&tc=3d&t=[0-9a-z]+\.2s0\.[0-9a-z]+$/);
-  const d = decodeHash(c);
+  const d = decodeHash(c).value;
   assert.deepEqual(d.tc, days);
   assert.deepEqual(d.times, times);
   const f = decodeHash(
     encodeGame({ moves: ['2c22c3'], tc, ending: { state: 'timeout', flagged: 'scarlet' } }),
-  );
+  ).value;
   assert.deepEqual(f.ending, { state: 'timeout', flagged: 'scarlet' });
-  assert.equal(decodeHash('#tc=none').tc, null);
+  assert.equal(decodeHash('#tc=none').value.tc, null);
   // nothing half-applied: a bad value is an error naming it, and nothing else is read
   for (const [hash, msg] of [
     ['#moves=2c22c3&tc=5', /the link's time control \(tc=\) "5" cannot be read/],
@@ -261,6 +267,6 @@ test('clocks in links: the time control, correspondence move times, a fallen fla
   ]) {
     const r = decodeHash(hash);
     assert.ok(r.error && msg.test(r.error), `${hash}: ${r.error}`);
-    assert.deepEqual(r.moves, []);
+    assert.equal(r.value, undefined);
   }
 });

@@ -143,8 +143,7 @@ function normaliseFen(fen) {
  * start (`fen`: a position string; absent: the standard start), the moves (coordinate),
  * the rule set, the way it is played, the computer's strength, who it is for, an ending
  * off the board, a draw offer, a takeback request, the help used, the time control (null:
- * none) and the moves' times; `params`: the caller's extra keys' values; `error`: why the
- * link could not be read (for people).
+ * none) and the moves' times; `params`: the caller's extra keys' values.
  * @typedef {object} Link
  * @property {string} [fen]
  * @property {string[]} moves
@@ -159,7 +158,11 @@ function normaliseFen(fen) {
  * @property {object | null} [tc]
  * @property {number[]} [times]
  * @property {Record<string, string>} params
- * @property {string} [error]
+ */
+/**
+ * A link that could not be read: why (for people), and the caller's extra keys as far as
+ * they were read (an embed names each of its bad options too).
+ * @typedef {{error: string, params: Record<string, string>, value?: undefined}} LinkFailure
  */
 
 /**
@@ -320,25 +323,23 @@ function percentDecode(s, what) {
 }
 
 /**
- * Reads an address (with or without its leading '#'; a whole URL is cut at its '#').
- * Returns {fen?, moves: [], mode?: 'link'|'ai'|'watch', strength?: 1..10,
- * to?: 'gold'|'scarlet', ending?, offer?, takeback?, assists?, tc?, times?, params: {key: value}}
- * (ending, offer, takeback, assists, tc and times as encodeGame takes them; tc null: the
- * link says none)
- * or {error, moves: [], params: {}} with a message for people. `params` holds the
- * values (decoded text) of the extra keys the caller allows.
+ * Reads an address (with or without its leading '#'; a whole URL is cut at its '#'):
+ * {value: Link} (`fen`, `moves`, `rules`, `mode`, `strength`, `to`, `ending`, `offer`,
+ * `takeback`, `assists`, `tc`, `times` as encodeGame takes them, tc null: the link says
+ * none; `params`: the values, decoded text, of the extra keys the caller allows), or a
+ * LinkFailure {error, params} with a message for people.
  * options.position: read the position alone (POSITION_KEYS), the other game keys ignored as
  * unknown ones (a diagram, which has no players; it can be read before the engine loads).
  * options.extraKeys: more keys to accept (e.g. ['show', 'level']); other unknown keys are
  * ignored (links from newer versions still open), unless they carry characters that
  * have no place in a link.
  * @param {unknown} hash @param {{position?: boolean, extraKeys?: readonly string[]}} [options]
- * @returns {Link}
+ * @returns {{value: Link, error?: undefined} | LinkFailure}
  */
 export function decodeHash(hash, options = {}) {
-  if (hash === undefined || hash === null) return { moves: [], params: {} };
-  /** @type {(error: string, params?: Record<string, string>) => Link} */
-  const fail = (error, params = {}) => ({ error, moves: [], params });
+  if (hash === undefined || hash === null) return { value: { moves: [], params: {} } };
+  /** @type {(error: string, params?: Record<string, string>) => LinkFailure} */
+  const fail = (error, params = {}) => ({ error, params });
   if (typeof hash !== 'string') return fail('the link is not text');
   const cut = hash.indexOf('#');
   const h = cut >= 0 ? hash.slice(cut + 1) : hash;
@@ -357,7 +358,7 @@ export function decodeHash(hash, options = {}) {
     const error = readField(seen.get(key), out, seen);
     if (error) return fail(error, params);
   }
-  return out;
+  return { value: out };
 }
 
 // The link's text -> {value: Map(key -> decoded value)} of the keys asked for (`keys` and

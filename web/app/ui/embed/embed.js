@@ -83,10 +83,12 @@ export function readOptions(src) {
   const problems = [];
   // Each bad part is named: a position or moves that cannot be read, then every bad option.
   if (d.error) problems.push({ id: 'embed.error.link', args: { why: d.error } });
-  o.fen = d.error ? '' : d.fen || '';
-  o.moves = d.error ? [] : d.moves;
-  if (!d.error && d.rules) o.rules = d.rules;
-  const p = d.params;
+  else {
+    o.fen = d.value.fen || '';
+    o.moves = d.value.moves;
+    if (d.value.rules) o.rules = d.value.rules;
+  }
+  const p = 'params' in d ? d.params : d.value.params; // a failure still gives the options read
   const flag = (key, dflt) => {
     if (!(key in p)) return dflt;
     const v = p[key].toLowerCase();

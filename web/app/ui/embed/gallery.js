@@ -25,8 +25,9 @@ import { attempt, failure, settle, success } from '../../util/result.js';
 // The diagram of an embed address: the board state and the levels it shows, or {error}.
 /** @returns {import('../../util/result.js').Result<{state: object, levels: number[], flip: boolean, layout: string}>} */
 function diagramOf(M, src) {
-  const d = decodeHash(new URL(src, location.href).hash, { position: true, extraKeys: EMBED_KEYS });
-  if (d.error) return failure(d.error);
+  const read = decodeHash(new URL(src, location.href).hash, { position: true, extraKeys: EMBED_KEYS });
+  if (read.error) return failure(read.error);
+  const d = read.value;
   const game = new M.Game();
   try {
     const set = attempt(() => game.setPosition(d.fen || '', d.moves, d.rules)); // the engine's word on the position or a move

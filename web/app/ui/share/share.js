@@ -28,8 +28,9 @@ let lastWritten = null; // the hash this module wrote (not a user's new link)
  *  ending?, offer?, takeback?, assists?}. */
 export function readLink(hash = typeof location !== 'undefined' ? location.hash : '') {
   if (!hash || hash === '#') return null;
-  const d = decodeHash(hash);
-  if (d.error) return { error: `This link could not be read: ${d.error}.` };
+  const read = decodeHash(hash);
+  if (read.error) return { error: `This link could not be read: ${read.error}.` };
+  const d = read.value;
   if (
     d.fen === undefined &&
     !d.moves.length &&
