@@ -13,21 +13,12 @@
 import { START } from './model.js';
 import { pieceName, pieceSide, SIDE_NAME, other, defaultRules } from '../../facts/facts.js';
 import { parseSquare, squareName, moveNames } from '../../facts/squares.js';
-import { destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
-import {
-  moveWords,
-  squareWords,
-  destinationWords,
-  resultTitle,
-  resultReason,
-  checkWords,
-  assistWords,
-  afarWords,
-} from '../../facts/words.js';
+import { moveWords, resultReason, assistWords } from '../../facts/words.js';
 import { Emitter } from '../../util/emitter.js';
 import { playersFor, opponentText, recordedNames } from './players.js';
 import { offerAfterMove, takebackAfterMove } from './offers.js';
 import { failure, success } from '../../util/result.js';
+import * as display from './display.js';
 import { withReadOnly } from '../../util/read-only.js';
 import * as clock from './clock.js';
 import { count } from '../../util/plural.js';
@@ -36,11 +27,6 @@ import { count } from '../../util/plural.js';
 export const WAITING = "Waiting for your opponent's move — send them the link";
 const SLEEP_MIN_MS = 2000; // less than this between the clocks is the wall clock's own correction
 const GAME_OVER = 'The game is over. Start a new game or step through the moves.';
-// The first words of a game, by the device's pointer (a touch screen is tapped).
-const FIRST_MOVE = {
-  mouse: 'Click or drag a piece to see where it can go.',
-  touch: 'Tap or drag a piece to see where it can go.',
-};
 
 /** The controller's events, each once:
  *  'interrupt'  before anything that makes a running search pointless (the AI cancels it)
@@ -780,114 +766,6 @@ export function createController(
       return st.model.plies[ply - 1].label;
     },
 
-    // The status line: {text, sub, subKind, side, kind, backLink?, action?: {label, act} (a note's button)}
-    /** @returns {import('../../util/shapes.js').StatusLine} */
-    statusLine() {
-      const m = st.model,
-        snap = ctl.shown(),
-        status = snap.status,
-        note = st.note;
-      if (!ctl.isLive()) {
-        const p = m.plies[st.viewPly - 1];
-        return {
-          text: st.viewPly ? `After ${ctl.moveLabel(st.viewPly)} ${p.algebraic}` : 'Start position',
-          sub: `Viewing move ${st.viewPly} of ${m.length}`,
-          subKind: 'note',
-          side: snap.side,
-          kind: 'browsing',
-          backLink: true,
-        };
-      }
-      if (status.over)
-        return {
-          text: resultTitle(status),
-          sub: resultReason(status),
-          side: status.winner || '',
-          kind: 'over',
-        };
-      const stm = snap.side,
-        mover = ctl.player(stm),
-        opp = ctl.player(other(stm));
-      let text;
-      if (mover.kind === 'human') {
-        text =
-          opp.kind === 'computer'
-            ? `Your turn (${SIDE_NAME[stm]})`
-            : opp.kind === 'remote'
-              ? `Your move (${SIDE_NAME[stm]})`
-              : `${SIDE_NAME[stm]} to move`;
-      } else if (mover.kind === 'remote') {
-        text = "Waiting for your opponent's move";
-      } else {
-        text =
-          opp.kind === 'computer'
-            ? `${SIDE_NAME[stm]} to move${st.paused ? ' · paused' : ''}`
-            : 'Computer is thinking…';
-      }
-      if (status.check) text = `Check! ${text}`;
-      let sub = note ? note.text : '';
-      let subKind = note ? note.kind : '';
-      if (!note && mover.kind === 'remote') {
-        sub = `send them the link (${SIDE_NAME[stm]} plays next)`;
-        subKind = 'note';
-      }
-      if (!note && status.check && mover.kind === 'human') {
-        sub = `${opp.kind === 'human' ? SIDE_NAME[stm] + "'s" : 'Your'} King on ${snap.check} is attacked ${checkWords(snap)}.`;
-        subKind = 'warn';
-      }
-      if (!note && !sub && m.length) {
-        const last = m.plies[m.length - 1];
-        const afar = last.kind === 'afar' ? ' ' + afarWords(last, m.snap(m.length - 1)) : '';
-        sub = `${ctl.whoPlayed(other(stm))} played ${ctl.moveLabel(m.length)} ${last.algebraic}${afar}${status.check ? ', check ' + checkWords(snap) : ''}`;
-      }
-      if (!note && !sub && mover.kind === 'human' && m.length === 0)
-        sub = FIRST_MOVE[st.touch ? 'touch' : 'mouse'];
-      const line = { text, sub, subKind, side: stm, kind: status.check ? 'check' : '' };
-      if (note && note.action) line.action = note.action;
-      return line;
-    },
-
-    // Who made a move of `side`, in the status line: "You", "Computer", "Your opponent" or
-    // the side's name when both sides are the same kind of player.
-    whoPlayed(side) {
-      const p = ctl.player(side),
-        q = ctl.player(other(side));
-      if (p.kind === q.kind) return SIDE_NAME[side];
-      return { human: 'You', computer: 'Computer', remote: 'Your opponent' }[p.kind];
-    },
-
-    // What the board component is handed (contract 4, board.set): integers for squares,
-    // the legal destinations of the side to move when a person here plays it (from the
-    // model's one generation per position), or the moves the person here may queue while the
-    // other side thinks, or null; of those, the captures from afar (red sights); the pieces
-    // giving check (lines to the King); the queued move.
-    /** @returns {import('../../util/shapes.js').BoardConfig} */
-    boardConfig() {
-      const snap = ctl.shown(),
-        live = ctl.isLive();
-      const stm = ctl.sideToMove();
-      const byOrigin =
-        live && !ctl.isOver() && ctl.humanPlays(stm)
-          ? st.model.dests()
-          : ctl.canPremove()
-            ? st.model.premoves()
-            : null;
-      const hint = live && st.hint && st.hint.ply === st.model.length ? st.hint : null;
-      return {
-        pieces: snap.board,
-        dests: byOrigin ? destSquares(byOrigin) : null,
-        afar: byOrigin ? afarSquares(byOrigin) : null,
-        lastMove: snap.last ? [parseSquare(snap.last.from), parseSquare(snap.last.to)] : null,
-        check: snap.check ? parseSquare(snap.check) : null,
-        checkers: snap.check ? snap.checkers.map(parseSquare) : [],
-        premove: live && st.premove ? [parseSquare(st.premove.from), parseSquare(st.premove.to)] : null,
-        frozen: snap.frozen.map(parseSquare),
-        orientation: st.settings.flipped ? 'scarlet' : 'gold',
-        selected: live && st.selected ? parseSquare(st.selected) : null,
-        arrows: hint ? [moveArrow(hint.from + hint.to, 'blue')] : [],
-      };
-    },
-
     // The board component's move(from, to) (square integers) -> {value} (played, or queued while
     // the other side thinks) or {error} (neither).
     /** @returns {Result} */
@@ -895,38 +773,21 @@ export function createController(
       const f = squareName(from),
         t = squareName(to);
       if (ctl.canPremove()) {
-        const q = (st.model.premoves().get(f) || []).find((x) => x.to === t);
+        const q = (ctl.model.premoves().get(f) || []).find((x) => x.to === t);
         return q ? ctl.queuePremove(q) : failure(`${f}-${t} cannot be queued`);
       }
-      const d = (st.model.dests().get(f) || []).find((x) => x.to === t);
+      const d = (ctl.model.dests().get(f) || []).find((x) => x.to === t);
       if (!d) return failure(`${f}-${t} is not a legal move`);
       const may = ctl.mayMove();
       return may.error ? may : ctl.play(d.coordinate);
     },
 
-    // "2c2, Gold Warrior, 1 move: 2c3" (the keyboard focus)
-    describeSquare(name) {
-      const snap = ctl.shown();
-      const s = squareWords(name, snap);
-      if (!ctl.isLive()) return s;
-      if (st.selected) {
-        if (name === st.selected) return s + ', selected: choose a destination, or Escape to cancel';
-        const d = st.dests.filter((x) => x.to === name);
-        if (d.length) {
-          const mover = pieceName(ctl.pieceAt(st.selected));
-          const how =
-            d[0].kind === 'afar' ? 'capture from afar' : d[0].kind === 'capture' ? 'capture' : 'move';
-          return s + `, ${how} with the ${mover} from ${st.selected}: press Enter`;
-        }
-        return s;
-      }
-      const side = pieceSide(snap.board[parseSquare(name)]);
-      if (side && !ctl.isOver() && side === ctl.sideToMove() && ctl.humanPlays(side)) {
-        const ds = st.model.destinations(name);
-        return s + (ds.length ? `, ${destinationWords(ds, { max: 12, kinds: true })}` : ', no legal move');
-      }
-      return s;
-    },
+    // What the page shows of the game (display.js): the status line {text, sub, subKind,
+    // side, kind, backLink?, action?}, the board's whole state, a square in words.
+    statusLine: () => display.statusLine(ctl),
+    boardConfig: () => display.boardConfig(ctl),
+    describeSquare: (name) => display.describeSquare(ctl, name),
+    whoPlayed: (side) => display.whoPlayed(ctl, side),
   });
   return ctl;
 }
