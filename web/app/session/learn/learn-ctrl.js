@@ -6,13 +6,20 @@
 // interface of docs/architecture.md): `owner` below hands the board its state and takes its
 // input. Every change asks the page for one redraw.
 //
-//   const learn = createLearnCtrl({ M, ctl, page, sounds, loadJson, storage });
+// The words are the page's language's (language(): its <html lang>), read each time Learn or
+// Puzzles opens and on relanguage(): the learn catalogue (words.js) is fetched then, and
+// `learn.words` is its translator (the view's words too).
+//
+//   const learn = createLearnCtrl({ M, ctl, page, sounds, loadJson, loadWords, language, storage });
 //   await learn.enter('lessons' | 'puzzles', id?);  learn.exit();  learn.act(what, data)
+//   await learn.relanguage();   (the page's language changed)
 import { createLessons, progressStore } from './learn.js';
 import { createPuzzles, puzzleStore } from './puzzles.js';
 import { parseSquare, squareName, moveNames, firstSquare } from '../../facts/squares.js';
 import { destinationWords } from '../../facts/words.js';
 import { attempt, failure, settle, success } from '../../util/result.js';
+import { languageFor } from '../../util/i18n.js';
+import { loadLearnWords } from './words.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
 const REPLY_MS = 550; // the opponent's answer in a puzzle, after the solver's move
@@ -30,9 +37,22 @@ async function fetchJson(url) {
 // M: the engine module; ctl: the game's Controller; page: {redraw(), take(owner),
 // release(owner), animate(from, to), toast(text), announce(text), analysis, editor};
 // sounds: the page's sounds (or null); loadJson(url) -> {value} | {error}: the data files
-// (default: fetched).
-export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJson, storage }) {
+// (default: fetched); loadWords(code) -> a promise of the translator of the lessons and
+// puzzles (default: loadLearnWords); language() -> the page's language code (default: its
+// <html lang>).
+export function createLearnCtrl({
+  M,
+  ctl,
+  page,
+  sounds = null,
+  loadJson = fetchJson,
+  loadWords = loadLearnWords,
+  language = pageLang,
+  storage,
+}) {
   const st = {
+    /** @type {import('../../util/i18n.js').Translator | null} */
+    words: null, // the lessons' and puzzles' words, once loaded
     kind: null, // 'lessons' | 'puzzles' | null
     selected: null, // the session's selected square (name), for the keyboard
     listOpen: false, // the list of lessons on show
@@ -58,12 +78,15 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
   /** @returns {Promise<Result>} */
   async function enter(which, id = null) {
     clearTimers();
+    const words = await wordsNow();
+    if (words.error) return failure(`${which === 'puzzles' ? 'Puzzles' : 'Learn'}: ${words.error}`);
+    const t = words.value;
     /** @returns {import('../../util/result.js').Failure} */
     const unloaded = (r) =>
-      failure(`${which === 'puzzles' ? 'The puzzles' : 'The lessons'} could not be loaded: ${r.error}`);
+      failure(t(which === 'puzzles' ? 'puzzles.unloaded' : 'lessons.unloaded', { reason: r.error }));
     if (which === 'puzzles' && !st.puzzles) {
       const data = await loadJson('puzzles.json');
-      const made = data.error ? data : attempt(() => createPuzzles(M, data.value, puzzleStore(storage))); // a file of another format: its reason
+      const made = data.error ? data : attempt(() => createPuzzles(M, data.value, puzzleStore(storage), t)); // a file of another format: its reason
       if (made.error) return unloaded(made);
       st.puzzles = made.value;
       st.puzzles.on('change', page.redraw);
@@ -71,7 +94,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
     }
     if (which === 'lessons' && !st.lessons) {
       const data = await loadJson('learn/lessons.json');
-      const made = data.error ? data : attempt(() => createLessons(M, data.value, progressStore(storage)));
+      const made = data.error ? data : attempt(() => createLessons(M, data.value, progressStore(storage), t));
       if (made.error) return unloaded(made);
       st.lessons = made.value;
       st.lessons.on('change', page.redraw);
@@ -95,10 +118,32 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
     page.redraw();
     page.announce(
       which === 'lessons'
-        ? `Learn: ${st.lessons.lesson.title}. ${st.lessons.step.task}`
-        : `Puzzles: ${st.puzzles.task()}.`,
+        ? t('lessons.announce', { title: st.lessons.title(), task: st.lessons.words('task') })
+        : t('puzzles.announce', { task: st.puzzles.task() }),
     );
     return success();
+  }
+
+  // The words of the page's language now: {value: translator} or {error}; the sessions
+  // made so far say everything in it.
+  /** @returns {Promise<Result>} */
+  async function wordsNow() {
+    const code = language();
+    if (!st.words || st.words.locale !== code) {
+      const r = await settle(loadWords(code));
+      if (r.error) return r;
+      if (language() !== code) return wordsNow(); // changed again meanwhile
+      st.words = r.value;
+      for (const s of [st.lessons, st.puzzles]) if (s) s.setWords(r.value);
+    }
+    return success(st.words);
+  }
+  /** The page's language changed: while Learn or Puzzles is open, say everything in it. */
+  async function relanguage() {
+    if (!st.kind) return success();
+    const r = await wordsNow();
+    page.redraw();
+    return r;
   }
 
   function exit() {
@@ -186,7 +231,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       selected: st.selected ? parseSquare(st.selected) : null,
     }),
     statusLine: () => session().statusLine(),
-    title: () => `${st.kind === 'lessons' ? 'Learn' : 'Puzzles'} · Dragonchess`,
+    title: () => st.words(st.kind === 'lessons' ? 'lessons.pageTitle' : 'puzzles.pageTitle'),
     selectedSquare: () => st.selected,
     onSelect(sq) {
       st.selected = sq === null ? null : squareName(sq);
@@ -209,7 +254,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
           if (st.kind === 'puzzles') s.reply();
         }, REPLY_MS);
       if (st.kind === 'puzzles' && r.value === 'solved')
-        page.announce(`Solved. ${st.puzzles.puzzle.line.join(' ')}`);
+        page.announce(st.words('puzzles.solvedLine', { line: st.puzzles.puzzle.line.join(' ') }));
       if (st.kind === 'lessons' && st.lessons.note) page.announce(st.lessons.note.text);
       if (st.kind === 'puzzles' && r.value === 'wrong') page.announce(st.puzzles.note.text);
       page.redraw(); // a wrong move: the piece goes back
@@ -260,6 +305,11 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
   return {
     state: st,
     enter,
+    relanguage,
+    /** The lessons' and puzzles' words (a translator), once Learn or Puzzles has opened. */
+    get words() {
+      return st.words;
+    },
     exit,
     act,
     session,
@@ -268,4 +318,9 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       return st.kind;
     },
   };
+}
+
+/** The page's language: the catalogue's code for its <html lang> (English without a page). */
+function pageLang() {
+  return languageFor(typeof document === 'undefined' ? [] : [document.documentElement.lang]);
 }
