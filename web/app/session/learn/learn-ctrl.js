@@ -6,20 +6,19 @@
 // interface of docs/architecture.md): `owner` below hands the board its state and takes its
 // input. Every change asks the page for one redraw.
 //
-// The words are the page's language's (language(): its <html lang>), read each time Learn or
-// Puzzles opens and on relanguage(): the learn catalogue (words.js) is fetched then, and
-// `learn.words` is its translator (the view's words too).
+// The words are in the language the view names (the page's <html lang>) each time Learn or
+// Puzzles opens and on relanguage(code): the learn catalogue (words.js) is fetched then, and
+// `learn.words` is its translator (the view's words too). The sessions' modules (learn.js,
+// puzzles.js, words.js) are imported when Learn or Puzzles first opens: a first visit of
+// the page does not fetch them.
 //
-//   const learn = createLearnCtrl({ M, ctl, page, sounds, loadJson, loadWords, language, storage });
-//   await learn.enter('lessons' | 'puzzles', id?);  learn.exit();  learn.act(what, data)
-//   await learn.relanguage();   (the page's language changed)
-import { createLessons, progressStore } from './learn.js';
-import { createPuzzles, puzzleStore } from './puzzles.js';
+//   const learn = createLearnCtrl({ M, ctl, page, sounds, loadJson, loadWords, storage });
+//   await learn.enter('lessons' | 'puzzles', id?, 'de');  learn.exit();  learn.act(what, data)
+//   await learn.relanguage('fr');   (the page's language changed)
 import { parseSquare, squareName, moveNames, firstSquare } from '../../facts/squares.js';
 import { destinationWords } from '../../facts/words.js';
-import { attempt, failure, settle, success } from '../../util/result.js';
-import { languageFor } from '../../util/i18n.js';
-import { loadLearnWords } from './words.js';
+import { failure, settle, success } from '../../util/result.js';
+import { SOURCE_LANGUAGE } from '../../util/i18n.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
 const REPLY_MS = 550; // the opponent's answer in a puzzle, after the solver's move
@@ -38,21 +37,20 @@ async function fetchJson(url) {
 // release(owner), animate(from, to), toast(text), announce(text), analysis, editor};
 // sounds: the page's sounds (or null); loadJson(url) -> {value} | {error}: the data files
 // (default: fetched); loadWords(code) -> a promise of the translator of the lessons and
-// puzzles (default: loadLearnWords); language() -> the page's language code (default: its
-// <html lang>).
+// puzzles (default: words.js's loadLearnWords).
 export function createLearnCtrl({
   M,
   ctl,
   page,
   sounds = null,
   loadJson = fetchJson,
-  loadWords = loadLearnWords,
-  language = pageLang,
+  loadWords = (code) => import('./words.js').then((w) => w.loadLearnWords(code)),
   storage,
 }) {
   const st = {
     /** @type {import('../../util/i18n.js').Translator | null} */
     words: null, // the lessons' and puzzles' words, once loaded
+    wanted: SOURCE_LANGUAGE, // the language last asked for
     kind: null, // 'lessons' | 'puzzles' | null
     selected: null, // the session's selected square (name), for the keyboard
     listOpen: false, // the list of lessons on show
@@ -73,12 +71,13 @@ export function createLearnCtrl({
   };
   const session = () => (st.kind === 'puzzles' ? st.puzzles : st.lessons);
 
-  // Opens Learn or Puzzles (a lesson or puzzle by id, else where the learner stopped).
+  // Opens Learn or Puzzles (a lesson or puzzle by id, else where the learner stopped), its
+  // words in the language `lang` (a catalogue's code).
   // -> {value} or {error} (the data could not be loaded: the game stays on the board).
   /** @returns {Promise<Result>} */
-  async function enter(which, id = null) {
+  async function enter(which, id = null, lang = SOURCE_LANGUAGE) {
     clearTimers();
-    const words = await wordsNow();
+    const words = await wordsIn(lang);
     if (words.error) return failure(`${which === 'puzzles' ? 'Puzzles' : 'Learn'}: ${words.error}`);
     const t = words.value;
     /** @returns {import('../../util/result.js').Failure} */
@@ -86,7 +85,12 @@ export function createLearnCtrl({
       failure(t(which === 'puzzles' ? 'puzzles.unloaded' : 'lessons.unloaded', { reason: r.error }));
     if (which === 'puzzles' && !st.puzzles) {
       const data = await loadJson('puzzles.json');
-      const made = data.error ? data : attempt(() => createPuzzles(M, data.value, puzzleStore(storage), t)); // a file of another format: its reason
+      // a file of another format: its reason
+      const made = data.error
+        ? data
+        : await settle(
+            import('./puzzles.js').then((m) => m.createPuzzles(M, data.value, m.puzzleStore(storage), t)),
+          );
       if (made.error) return unloaded(made);
       st.puzzles = made.value;
       st.puzzles.on('change', page.redraw);
@@ -94,7 +98,11 @@ export function createLearnCtrl({
     }
     if (which === 'lessons' && !st.lessons) {
       const data = await loadJson('learn/lessons.json');
-      const made = data.error ? data : attempt(() => createLessons(M, data.value, progressStore(storage), t));
+      const made = data.error
+        ? data
+        : await settle(
+            import('./learn.js').then((m) => m.createLessons(M, data.value, m.progressStore(storage), t)),
+          );
       if (made.error) return unloaded(made);
       st.lessons = made.value;
       st.lessons.on('change', page.redraw);
@@ -124,24 +132,24 @@ export function createLearnCtrl({
     return success();
   }
 
-  // The words of the page's language now: {value: translator} or {error}; the sessions
-  // made so far say everything in it.
+  // The words of the language `code`: {value: translator} or {error}; the sessions made so
+  // far say everything in it.
   /** @returns {Promise<Result>} */
-  async function wordsNow() {
-    const code = language();
+  async function wordsIn(code) {
+    st.wanted = code;
     if (!st.words || st.words.locale !== code) {
       const r = await settle(loadWords(code));
       if (r.error) return r;
-      if (language() !== code) return wordsNow(); // changed again meanwhile
+      if (st.wanted !== code) return wordsIn(st.wanted); // another was asked for meanwhile
       st.words = r.value;
       for (const s of [st.lessons, st.puzzles]) if (s) s.setWords(r.value);
     }
     return success(st.words);
   }
-  /** The page's language changed: while Learn or Puzzles is open, say everything in it. */
-  async function relanguage() {
+  /** The page's language changed to `code`: while Learn or Puzzles is open, say everything in it. */
+  async function relanguage(code) {
     if (!st.kind) return success();
-    const r = await wordsNow();
+    const r = await wordsIn(code);
     page.redraw();
     return r;
   }
@@ -318,9 +326,4 @@ export function createLearnCtrl({
       return st.kind;
     },
   };
-}
-
-/** The page's language: the catalogue's code for its <html lang> (English without a page). */
-function pageLang() {
-  return languageFor(typeof document === 'undefined' ? [] : [document.documentElement.lang]);
 }

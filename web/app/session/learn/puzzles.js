@@ -377,6 +377,8 @@ export function createPuzzles(M, data, store, t) {
     get t() {
       return t;
     },
+    /** The difficulties to filter by (FILTERS). */
+    filters: FILTERS,
     title,
     themes,
     levelWord,

@@ -7,7 +7,6 @@
 //
 //   const view = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
 //   view.render();  view.openCard(letter, level?)  (ui: the page's {toast, announce})
-import { FILTERS } from '../../session/learn/puzzles.js';
 import { pieceTerm, levelTerm } from '../../facts/terms.js';
 import { openPieceCard, cardText } from './piece-card.js';
 import { createPieceTip } from './piece-tip.js';
@@ -19,7 +18,6 @@ import { rulesLink, lessonAnchor, linkSections } from '../../session/share/rules
 import { $, esc, closestTo } from '../../util/dom.js';
 import { languageFor, loadTranslatorOrEnglish } from '../../util/i18n.js';
 import { settle } from '../../util/result.js';
-import { lessonKey } from '../../session/learn/words.js';
 
 // The rule lessons' icons (the piece lessons show their piece), drawn like the page's others.
 const RULE_ICONS = {
@@ -60,7 +58,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     </div>`;
   document.querySelector('.side').prepend(panel);
   // the page's language changed (its <html lang>): Learn says everything again in it
-  new MutationObserver(() => learn.relanguage()).observe(document.documentElement, {
+  new MutationObserver(() => learn.relanguage(pageLanguageCode())).observe(document.documentElement, {
     attributes: true,
     attributeFilter: ['lang'],
   });
@@ -112,7 +110,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   // fetched with the first card, and kept.
   async function openCard(letter, level = null) {
     tip.hide();
-    const words = await settle(loadTranslatorOrEnglish(languageFor([document.documentElement.lang])));
+    const words = await settle(loadTranslatorOrEnglish(pageLanguageCode()));
     if (words.error) {
       ui.toast(`The piece card could not be opened: ${words.error}`);
       return null;
@@ -159,7 +157,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   linkSections(document); // the Help's links to the rules page
   async function enter(which, id = null) {
     tip.hide();
-    const r = await learn.enter(which, id);
+    const r = await learn.enter(which, id, pageLanguageCode());
     if (r.error) ui.toast(r.error);
     return r;
   }
@@ -259,7 +257,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   function renderLesson(s, t) {
     const list = s.list();
     const done = list.filter((l) => l.done).length;
-    const title = t(lessonKey(s.lesson.id, 'title'));
+    const title = s.words('title');
     $('learn-progress').textContent = t('lessons.progress', { done, total: list.length });
     $('learn-title').textContent = s.title();
     $('learn-intro').textContent = s.stepIndex === 0 || s.phase !== 'play' ? s.words('intro') : '';
@@ -336,14 +334,21 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     const levels = Object.fromEntries([1, 2, 3].map((l) => [`level${l}`, levelTerm(t, l)]));
     setHtml(
       $('learn-more'),
-      `<div class="seg seg-filter" role="group" aria-label="${esc(t('puzzles.filter'))}">${FILTERS.map(
-        (f) =>
-          `<button type="button" class="btn btn-compact${s.filter === f ? ' is-on' : ''}" aria-pressed="${s.filter === f}" data-learn-act="filter" data-filter="${f}">${esc(s.levelWord(f))}</button>`,
-      ).join('')}</div>
+      `<div class="seg seg-filter" role="group" aria-label="${esc(t('puzzles.filter'))}">${s.filters
+        .map(
+          (f) =>
+            `<button type="button" class="btn btn-compact${s.filter === f ? ' is-on' : ''}" aria-pressed="${s.filter === f}" data-learn-act="filter" data-filter="${f}">${esc(s.levelWord(f))}</button>`,
+        )
+        .join('')}</div>
       <p class="learn-small">${esc(t('puzzles.about', { all: n.all }))}</p>
       <p class="learn-small">${esc(t('puzzles.marks', levels))}</p>`,
     );
   }
 
   return { render, openCard, enter, tip };
+}
+
+/** The page's language: the catalogue's code for its <html lang>. */
+function pageLanguageCode() {
+  return languageFor([document.documentElement.lang]);
 }
