@@ -1,8 +1,9 @@
 // The tutorial ("Learn"): lessons read from public/learn/lessons.json (data: a position, a
 // goal, a solution; format in docs/learning.md) with their words in the learner's language
-// (the learn catalogue through the translator `t`: words.js), played on the main board. Whether a move reaches the
-// goal, and why not, is core's judgement (M.lessonState, core/lesson.h); this controller
-// keeps the learner's moves, the progress (localStorage) and what the board is handed.
+// (the learn catalogue through the translator `t`: words.js), played on the main board.
+// Whether a move reaches the goal, and why not, is core's judgement (M.lessonState,
+// core/lesson.h); this controller keeps the learner's moves, the progress (localStorage)
+// and what the board is handed.
 // Plain JS, no DOM: tests/node/learn.test.mjs drives it.
 //
 //   const lessons = createLessons(M, data, store, t);  lessons.on('change', render);
@@ -69,7 +70,7 @@ export function createLessons(M, data, store, t) {
     stepIndex: 0,
     moves: [], // the learner's moves (coordinate)
     state: null, // M.lessonState(...) now
-    note: null, // {say: (t) => its text, kind: 'ok' | 'warn' | 'note'}
+    note: null, // {say: () => its text in the words in use, kind: 'ok' | 'warn' | 'note'}
     hintShown: false,
     last: null, // [from, to] names of the last move
     dests: null, // the learner's moves by origin, while the position stays
