@@ -153,7 +153,8 @@ TEST_CASE("every lesson of the tutorial: solved by its solution, every first mov
     const std::string id = l.at("id");
     INFO("lesson " << id);
     CHECK(ids.insert(id).second);
-    for (const char* key : {"title", "kind", "intro"}) CHECK(!l.at(key).get<std::string>().empty());
+    // its words (title, introduction, each step's task, hint, success) are the learn catalogue's,
+    // public/i18n/learn/<code>.json: tests/node/catalogues.test.mjs checks each lesson has them
     if (l.at("kind") == "piece") {
       const std::string p = l.at("piece");
       REQUIRE(p.size() == 1);
@@ -169,7 +170,6 @@ TEST_CASE("every lesson of the tutorial: solved by its solution, every first mov
       ++k, ++steps;
       INFO("step " << k);
       const std::string fen = st.at("fen"), goal = st.at("goal");
-      for (const char* key : {"task", "hint", "success"}) CHECK(!st.at(key).get<std::string>().empty());
       const std::vector<std::string> sol = strings(st.at("solution"));
       const dc::LessonState s0 = lesson(fen, goal, {});
       CHECK(int(sol.size()) <= s0.max_moves);

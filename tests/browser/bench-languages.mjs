@@ -1,5 +1,5 @@
 // Measures what the languages cost (docs/figures.md, "Languages"): each catalogue's size
-// (raw and gzip level 9), and what a first visit of the rules page fetches (every file the page
+// (raw and gzip level 9; the pages' and the lessons' and puzzles', i18n/learn/), and what a first visit of the rules page fetches (every file the page
 // asks for, each gzip level 9, summed) in English and in German (the menu's choice stored before
 // the visit), service workers blocked. Needs the test build: scripts/build-site --test.
 // Run: node tests/browser/bench-languages.mjs
@@ -12,9 +12,11 @@ import { LANGUAGE_CODES, LANGUAGE_KEY } from '../../web/app/util/i18n.js';
 const gzip = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-for (const code of LANGUAGE_CODES) {
-  const buf = fs.readFileSync(path.join(ROOT, 'public/i18n', `${code}.json`));
-  console.log(`catalogue ${code}: ${kb(buf.length)} raw, ${kb(gzip(buf))} gzip`);
+for (const part of ['', 'learn/']) {
+  for (const code of LANGUAGE_CODES) {
+    const buf = fs.readFileSync(path.join(ROOT, 'public/i18n', `${part}${code}.json`));
+    console.log(`catalogue ${part}${code}: ${kb(buf.length)} raw, ${kb(gzip(buf))} gzip`);
+  }
 }
 
 for (const lang of ['en', 'de']) {

@@ -4,7 +4,10 @@
 // Run: cd tests/browser && node --test desktop-edges.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import {
+  ROOT,
   serverAndBrowser,
   openGame,
   clickSquare,
@@ -144,14 +147,20 @@ test('the clocks keep their places as the captures grow (1280x720, 1920x1080)', 
 
 // Lessons: the list of lessons stays inside the window (it scrolls in its panel), and a
 // lesson chosen from its end opens at its first lines, at 1920x1080 and 1280x720 (one page).
+// In German, the longest of the languages: no word of the panel is cut.
 test('lessons: the list inside the window; a lesson chosen opens at its top', async () => {
   const b = await shared.browser.page({ width: 1920, height: 1080 });
   const errors = watchErrors(b.page);
   try {
     const { page } = b;
     await openGame(page, shared.server.url, { engine: false });
+    await page.evaluate(() => (document.documentElement.lang = 'de')); // as the language menu sets it
     await page.evaluate(() => window.__dc.learn.enter('lessons'));
     await page.waitForFunction(() => window.__dc.learn.mode() === 'lessons');
+    const heading = JSON.parse(fs.readFileSync(path.join(ROOT, 'public/i18n/learn/de.json'), 'utf8'))[
+      'lessons.heading'
+    ];
+    assert.equal(await page.locator('#learn-heading').textContent(), heading, 'the panel in German');
     for (const [width, height] of [
       [1920, 1080],
       [1280, 720],
@@ -170,6 +179,7 @@ test('lessons: the list inside the window; a lesson chosen opens at its top', as
         };
       });
       assert.ok(box.items > 10, `${box.items} lessons listed`);
+      assert.deepEqual(await cutText(page, '#learn-panel'), [], `${width}x${height}: the list`);
       assert.ok(box.bottom <= height, `${width}x${height}: the panel ends at ${box.bottom}, past the window`);
       // the last lesson, scrolled to and chosen: the panel shows the lesson's title and task
       const last = page.locator('.learn-item').last();
@@ -188,6 +198,7 @@ test('lessons: the list inside the window; a lesson chosen opens at its top', as
         seen.title >= seen.top && seen.task <= seen.bottom,
         `${width}x${height}: the lesson's first lines on view ${JSON.stringify(seen)}`,
       );
+      assert.deepEqual(await cutText(page, '#learn-panel'), [], `${width}x${height}: a lesson`);
     }
     assert.deepEqual(errors, []);
   } finally {

@@ -1,11 +1,14 @@
 // Learning the game in the browser: piece names on hover and long press, a piece card with
 // a diagram for each of the 15 types, a lesson completed by playing it (entered from the
-// New game dialog), a wrong move explained, a puzzle solved and the next one loaded, and
-// all of it offline after one visit.
+// New game dialog), a wrong move explained, a puzzle solved and the next one loaded, both
+// said in German once the page's language is German, and all of it offline after one visit.
 // Run: cd tests/browser && node --test learn.test.mjs   (build the site first)
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import {
+  ROOT,
   serverAndBrowser,
   watchErrors,
   openGame,
@@ -16,6 +19,9 @@ import {
 } from './helpers.mjs';
 
 const shared = serverAndBrowser(); // the file's server and browser; each test's window a context
+// The lessons' and puzzles' words in a language (public/i18n/learn/<code>.json).
+const learnCatalogue = (code) =>
+  JSON.parse(fs.readFileSync(path.join(ROOT, `public/i18n/learn/${code}.json`), 'utf8'));
 
 const learn = (page, expr, arg) =>
   page.evaluate(([e, a]) => new Function('L', 'a', `return (${e})`)(window.__dc.learn, a), [expr, arg]);
@@ -241,6 +247,31 @@ test('a puzzle solved (the replies played), then the next one loads', async () =
     await b.page.locator('[data-learn-act="next"]').click();
     await b.page.waitForFunction((old) => window.__dc.learn.puzzle().id !== old, id);
     assert.equal((await learn(b.page, 'L.puzzle()')).phase, 'play');
+    // The page's language becomes German (its <html lang>, as its language menu sets it):
+    // the puzzle on show is said again in German at once, and a lesson opened is German.
+    const de = learnCatalogue('de');
+    const text = (sel) => b.page.locator(sel).textContent(); // as written (the CSS may upper-case)
+    await b.page.evaluate(() => (document.documentElement.lang = 'de'));
+    await b.page.waitForFunction(
+      (h) => document.getElementById('learn-heading').textContent === h,
+      de['puzzles.heading'],
+    );
+    const shown = await learn(b.page, 'L.puzzle()');
+    const difficulty = await b.page.evaluate(
+      async (pid) =>
+        (await (await fetch('puzzles.json')).json()).puzzles.find((p) => p.id === pid).difficulty,
+      shown.id,
+    );
+    assert.ok(
+      (await text('#learn-title')).includes(de[`puzzles.level.${difficulty}`]),
+      await text('#learn-title'),
+    );
+    assert.equal(await text('[data-learn-act="next"]'), de['puzzles.next']);
+    await learn(b.page, 'L.enter("lessons", "griffon")');
+    assert.equal(await text('#learn-intro'), de['learn.griffon.intro']);
+    assert.equal(await text('#learn-task'), de['learn.griffon.1.task']);
+    assert.ok((await text('#status-sub')).startsWith(de['learn.griffon.1.task']));
+    assert.equal(await text('#learn-heading'), de['lessons.heading']);
     assert.deepEqual(errors, []);
   } finally {
     await b.close();

@@ -5,13 +5,17 @@
 // every key the pages use exists. Core's words are keyed by core's identifiers
 // (facts/terms.js): each family's keys are exactly core's ids; how the pieces move is
 // keyed by core itself (PIECES[].movementByRules, core/movement_words.cpp), and each of
-// those keys is a sentence in every language, not English's copied.
+// those keys is a sentence in every language, not English's copied. The learn catalogues
+// (public/i18n/learn/<code>.json: the lessons' and puzzles' words, session/learn/words.js)
+// likewise, their keys being the lessons' (from lessons.json), the puzzle panel's families
+// and the literals of the learn modules; none is a key of the pages' catalogue (the two are
+// merged into one translator).
 //   node --test tests/node/catalogues.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ROOT, jsFiles, loadEngine, translatorOf } from './helpers.mjs';
+import { ROOT, jsFiles, loadEngine, translatorOf, readCatalogue } from './helpers.mjs';
 import { parseMessage, messageShape } from '../../web/app/util/messages.js';
 import {
   LANGUAGES,
@@ -22,61 +26,82 @@ import {
 } from '../../web/app/util/i18n.js';
 import { TERM_KEYS } from '../../web/app/facts/terms.js';
 import { RULE_SECTIONS, lessonTitleKey } from '../../web/app/ui/rules-page/diagrams.js';
+import { lessonKey, lessonKeys } from '../../web/app/session/learn/words.js';
+import { FILTERS, SHOWN_TAGS } from '../../web/app/session/learn/puzzles.js';
 
 const DIR = join(ROOT, 'public/i18n');
-const read = (code) => JSON.parse(readFileSync(join(DIR, `${code}.json`), 'utf8'));
+const read = (code) => readCatalogue(code);
+const readLearn = (code) => readCatalogue(code, 'learn/');
 const english = read(SOURCE_LANGUAGE);
+const learnEnglish = readLearn(SOURCE_LANGUAGE);
 const translations = LANGUAGE_CODES.filter((c) => c !== SOURCE_LANGUAGE);
+// the two kinds of catalogue: [where, read(code)]
+const KINDS = [
+  ['i18n/', read],
+  ['i18n/learn/', readLearn],
+];
+const LESSONS = JSON.parse(readFileSync(join(ROOT, 'public/learn/lessons.json'), 'utf8'));
 
-test('one catalogue per language, and no other file', () => {
-  const files = readdirSync(DIR).sort();
-  assert.deepEqual(files, LANGUAGE_CODES.map((c) => `${c}.json`).sort());
+test('one catalogue of each kind per language, and no other file', () => {
+  const files = (dir) =>
+    readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name)
+      .sort();
+  assert.deepEqual(files(DIR), LANGUAGE_CODES.map((c) => `${c}.json`).sort());
+  assert.deepEqual(files(join(DIR, 'learn')), LANGUAGE_CODES.map((c) => `${c}.json`).sort());
   assert.ok(translations.length >= 8, 'eight languages beside English');
 });
 
 test('every catalogue has exactly English’s keys, each a message that parses', () => {
-  for (const code of LANGUAGE_CODES) {
-    const c = read(code);
-    const missing = Object.keys(english).filter((k) => !(k in c));
-    const extra = Object.keys(c).filter((k) => !(k in english));
-    assert.deepEqual(missing, [], `${code}.json lacks keys`);
-    assert.deepEqual(extra, [], `${code}.json has keys English has not`);
-    for (const [k, v] of Object.entries(c)) {
-      assert.equal(typeof v, 'string', `${code}.json ${k}`);
-      assert.ok(v.trim(), `${code}.json ${k} is empty`);
-      assert.doesNotThrow(() => parseMessage(v), `${code}.json ${k}`);
-    }
-  }
-});
-
-test('placeholders and choices match English’s', () => {
-  for (const code of translations) {
-    const c = read(code);
-    const categories = new Set(new Intl.PluralRules(code).resolvedOptions().pluralCategories);
-    for (const k of Object.keys(english)) {
-      const want = messageShape(parseMessage(english[k])),
-        got = messageShape(parseMessage(c[k]));
-      assert.deepEqual(got.args, want.args, `${code}.json ${k}: the arguments`);
-      assert.deepEqual(Object.keys(got.choices).sort(), Object.keys(want.choices).sort(), `${code} ${k}`);
-      for (const [choice, options] of Object.entries(got.choices)) {
-        if (choice.endsWith(' select')) assert.deepEqual(options, want.choices[choice], `${code} ${k}`);
-        else
-          for (const o of options)
-            assert.ok(
-              o.startsWith('=') || categories.has(o),
-              `${code} ${k}: "${o}" is no plural form of ${code}`,
-            );
+  for (const [where, readOf] of KINDS) {
+    const en = readOf(SOURCE_LANGUAGE);
+    for (const code of LANGUAGE_CODES) {
+      const c = readOf(code);
+      const missing = Object.keys(en).filter((k) => !(k in c));
+      const extra = Object.keys(c).filter((k) => !(k in en));
+      assert.deepEqual(missing, [], `${where}${code}.json lacks keys`);
+      assert.deepEqual(extra, [], `${where}${code}.json has keys English has not`);
+      for (const [k, v] of Object.entries(c)) {
+        assert.equal(typeof v, 'string', `${where}${code}.json ${k}`);
+        assert.ok(v.trim(), `${where}${code}.json ${k} is empty`);
+        assert.doesNotThrow(() => parseMessage(v), `${where}${code}.json ${k}`);
       }
     }
   }
 });
 
-// Every literal that looks like a key of the catalogue's families of page words, in the
-// page's modules and HTML files.
+test('placeholders and choices match English’s', () => {
+  for (const [where, readOf] of KINDS) {
+    const en = readOf(SOURCE_LANGUAGE);
+    for (const code of translations) {
+      const c = readOf(code);
+      const categories = new Set(new Intl.PluralRules(code).resolvedOptions().pluralCategories);
+      for (const k of Object.keys(en)) {
+        const want = messageShape(parseMessage(en[k])),
+          got = messageShape(parseMessage(c[k]));
+        assert.deepEqual(got.args, want.args, `${where}${code}.json ${k}: the arguments`);
+        assert.deepEqual(Object.keys(got.choices).sort(), Object.keys(want.choices).sort(), `${code} ${k}`);
+        for (const [choice, options] of Object.entries(got.choices)) {
+          if (choice.endsWith(' select')) assert.deepEqual(options, want.choices[choice], `${code} ${k}`);
+          else
+            for (const o of options)
+              assert.ok(
+                o.startsWith('=') || categories.has(o),
+                `${where}${code}.json ${k}: "${o}" is no plural form of ${code}`,
+              );
+        }
+      }
+    }
+  }
+});
+
+// Every literal that looks like a key of the catalogue's families of page words (or of
+// `prefixes`), in the page's modules and HTML files.
 const PAGE_PREFIXES = ['lang', 'board', 'embed', 'gallery', 'rules', 'copy'];
-function keysInCode() {
+function keysInCode(prefixes = PAGE_PREFIXES) {
   const found = new Map(); // key -> a file using it
-  const literal = new RegExp(`['"\`]((?:${PAGE_PREFIXES.join('|')})\\.[A-Za-z][\\w.-]*)['"\`]`, 'g');
+  const literal = new RegExp(`['"\`]((?:${prefixes.join('|')})\\.[A-Za-z][\\w.-]*)['"\`]`, 'g');
   const files = [
     ...jsFiles(join(ROOT, 'web/app')),
     ...readdirSync(join(ROOT, 'public'))
@@ -131,11 +156,46 @@ test('every piece’s words on every level core names are a sentence in every la
   }
 });
 
-test('the lessons’ titles in English are the lessons’ own', () => {
-  const lessons = JSON.parse(readFileSync(join(ROOT, 'public/learn/lessons.json'), 'utf8')).lessons;
-  for (const s of RULE_SECTIONS.filter((x) => x.explain)) {
-    const l = lessons.find((x) => x.id === s.explain);
-    assert.equal(english[lessonTitleKey(s.explain)], l.title, s.explain);
+test('the rules page’s headings are the rule lessons’ titles, in every language', () => {
+  for (const code of LANGUAGE_CODES) {
+    const pages = read(code),
+      learn = readLearn(code);
+    for (const s of RULE_SECTIONS.filter((x) => x.explain))
+      assert.equal(
+        pages[lessonTitleKey(s.explain)],
+        learn[lessonKey(s.explain, 'title')],
+        `${code} ${s.explain}`,
+      );
+  }
+});
+
+// The learn catalogue's keys: the lessons' words, the puzzle panel's families (its
+// difficulties and filters, the tags it names) and the literals of the learn modules.
+const LEARN_PREFIXES = ['learning', 'lessons', 'puzzles'];
+test('every key of the learn catalogue is used, and every key used exists', () => {
+  const used = keysInCode(LEARN_PREFIXES);
+  const family = new Set([
+    ...lessonKeys(LESSONS),
+    ...FILTERS.map((f) => `puzzles.level.${f}`),
+    ...SHOWN_TAGS.map((x) => `puzzles.tag.${x}`),
+  ]);
+  const missing = [...used].filter(([k]) => !(k in learnEnglish)).map(([k, f]) => `${k} (${f})`);
+  assert.deepEqual(missing, [], 'keys the code uses that learn/en.json lacks');
+  for (const k of family) assert.ok(k in learnEnglish, `learn/en.json lacks ${k}`);
+  const unused = Object.keys(learnEnglish).filter((k) => !used.has(k) && !family.has(k));
+  assert.deepEqual(unused, [], 'keys of learn/en.json nothing uses');
+  const both = Object.keys(learnEnglish).filter((k) => k in english);
+  assert.deepEqual(both, [], 'keys in both catalogues (one translator merges them)');
+  // the puzzles' difficulties are the filters'
+  const PUZZLES = JSON.parse(readFileSync(join(ROOT, 'public/puzzles.json'), 'utf8')).puzzles;
+  for (const d of new Set(PUZZLES.map((p) => p.difficulty))) assert.ok(FILTERS.includes(d), d);
+});
+
+test('every lesson’s words are translated, not English’s copied', () => {
+  for (const code of translations) {
+    const c = readLearn(code);
+    const copied = lessonKeys(LESSONS).filter((k) => c[k] === learnEnglish[k] && /\p{L}{4}/u.test(c[k]));
+    assert.deepEqual(copied, [], `${code}: English left in the lessons`);
   }
 });
 

@@ -111,18 +111,21 @@ export function jsFiles(dir) {
   return out;
 }
 
-/** The message catalogue public/i18n/<code>.json, parsed. */
-export const readCatalogue = (code) =>
-  JSON.parse(readFileSync(join(ROOT, 'public/i18n', `${code}.json`), 'utf8'));
+/** The message catalogue public/i18n/<part><code>.json, parsed (part: '' the pages' words,
+ *  'learn/' the lessons' and puzzles'). */
+export const readCatalogue = (code, part = '') =>
+  JSON.parse(readFileSync(join(ROOT, 'public/i18n', `${part}${code}.json`), 'utf8'));
 
-/** A translator of `code` as util/i18n.js's loadTranslator makes it, from the files (English's
- *  messages for what the catalogue lacks; `fallback: false`: none, a missing message throws). */
-export function translatorOf(code, { fallback = true } = {}) {
-  const catalogue = readCatalogue(code);
+/** A translator of `code` as util/i18n.js's loadWords makes it, from the files of `parts`
+ *  merged (English's messages for what the catalogues lack; `fallback: false`: none, a missing
+ *  message throws). */
+export function translatorOf(code, { fallback = true, parts = [''] } = {}) {
+  const read = (c) => Object.assign({}, ...parts.map((part) => readCatalogue(c, part)));
+  const catalogue = read(code);
   const t = createTranslator({
     locale: code,
     catalogue,
-    fallback: fallback ? readCatalogue('en') : catalogue,
+    fallback: fallback ? read('en') : catalogue,
   });
   return Object.assign(t, { locale: code });
 }

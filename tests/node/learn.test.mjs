@@ -14,6 +14,7 @@ import { parseSquare, squareName } from '../../web/app/facts/squares.js';
 
 const M = await loadEngine();
 const en = translatorOf('en');
+const learnEn = translatorOf('en', { parts: ['', 'learn/'] }); // the lessons' and puzzles' words
 const LESSONS = JSON.parse(readFileSync(join(ROOT, 'public/learn/lessons.json'), 'utf8'));
 const PUZZLES = JSON.parse(readFileSync(join(ROOT, 'public/puzzles.json'), 'utf8'));
 
@@ -55,7 +56,7 @@ test("piece cards: every piece has a diagram and core's words on each level it l
 
 test('lessons: every step is solved by playing its solution on the controller, progress kept', () => {
   const storage = memoryStorage();
-  const L = createLessons(M, LESSONS, progressStore(storage));
+  const L = createLessons(M, LESSONS, progressStore(storage), learnEn);
   let changes = 0;
   L.on('change', () => changes++);
   for (const lesson of LESSONS.lessons) {
@@ -86,13 +87,13 @@ test('lessons: every step is solved by playing its solution on the controller, p
   assert.ok(changes > 0);
   assert.ok(L.list().every((l) => l.done));
   // kept: a new controller over the same storage knows it
-  const again = createLessons(M, LESSONS, progressStore(storage));
+  const again = createLessons(M, LESSONS, progressStore(storage), learnEn);
   assert.ok(again.list().every((l) => l.done));
   assert.match(storage.getItem('dragonchess.learn.v1'), /"afar":1/);
 });
 
 test('lessons: a wrong move is explained, the lesson can be restarted, hints point the way', () => {
-  const L = createLessons(M, LESSONS, progressStore(memoryStorage()));
+  const L = createLessons(M, LESSONS, progressStore(memoryStorage()), learnEn);
   L.open('dragon', 1); // capture 2f5 and 2g5 from afar in two moves
   L.hint();
   assert.deepEqual(L.boardConfig().arrows[0], {
@@ -135,7 +136,7 @@ test('lessons: a wrong move is explained, the lesson can be restarted, hints poi
 
 test('puzzles: solving with the replies played, wrong moves, hints, the next puzzle, progress', () => {
   const storage = memoryStorage();
-  const P = createPuzzles(M, PUZZLES, puzzleStore(storage));
+  const P = createPuzzles(M, PUZZLES, puzzleStore(storage), learnEn);
   const moved = [];
   P.on('moved', (m) => moved.push(m.coordinate));
   // a puzzle of three solver moves or more: replies come from the solution
@@ -186,7 +187,7 @@ test('puzzles: solving with the replies played, wrong moves, hints, the next puz
   assert.equal(P.phase, 'shown');
   assert.ok(!P.progress.solved[next]);
   // kept in storage, and resumed there
-  const again = createPuzzles(M, PUZZLES, puzzleStore(storage));
+  const again = createPuzzles(M, PUZZLES, puzzleStore(storage), learnEn);
   again.resume();
   assert.equal(again.puzzle.id, next);
   assert.ok(again.progress.solved[long.id]);
@@ -221,7 +222,7 @@ test('puzzles: any mate solves a mate puzzle; a wrong move in a mate in one says
       },
     ],
   };
-  const P = createPuzzles(M, data, puzzleStore(memoryStorage()));
+  const P = createPuzzles(M, data, puzzleStore(memoryStorage()), learnEn);
   P.open('t1');
   assert.equal(P.play('2a1', '2b1').value, 'wrong');
   assert.match(P.note.text, /gives no check/);

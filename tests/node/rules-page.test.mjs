@@ -8,7 +8,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadEngine, ROOT } from './helpers.mjs';
+import { loadEngine, ROOT, translatorOf } from './helpers.mjs';
 import {
   pieceSections,
   ruleSections,
@@ -24,9 +24,14 @@ import {
   rulesLink,
 } from '../../web/app/session/share/rules-page-links.js';
 import { embedSnippet } from '../../web/app/ui/embed/embed-snippet.js';
+import { withWords } from '../../web/app/session/learn/words.js';
 import { parseSquare, squareName, levelOf } from '../../web/app/facts/squares.js';
 
-const lessons = JSON.parse(readFileSync(join(ROOT, 'public/learn/lessons.json'), 'utf8'));
+// the lessons file with its words in English, as the page reads it
+const lessons = withWords(
+  JSON.parse(readFileSync(join(ROOT, 'public/learn/lessons.json'), 'utf8')),
+  translatorOf('en', { parts: ['learn/'] }),
+);
 const sorted = (l) => [...l].sort((a, b) => a - b);
 
 // A Scarlet piece that may stand on each level, and freezes nothing (no Basilisk).

@@ -65,34 +65,46 @@ export function pageLanguage({ asked = null, stored = true } = {}) {
 }
 
 const catalogues = new Map();
-/** The catalogue of `code`, fetched once (base: the site's address). */
-export function fetchCatalogue(code, base = document.baseURI) {
-  if (!catalogues.has(code)) {
-    const url = new URL(`i18n/${code}.json`, base);
+/** The catalogue of `code`, fetched once (base: the site's address; part: '' the pages'
+ *  words, i18n/<code>.json, or 'learn/' the lessons' and puzzles', i18n/learn/<code>.json). */
+export function fetchCatalogue(code, base = document.baseURI, part = '') {
+  const key = part + code;
+  if (!catalogues.has(key)) {
+    const url = new URL(`i18n/${part}${code}.json`, base);
     const p = fetch(url).then((r) => {
       if (!r.ok) throw new Error(`the catalogue ${url.pathname} could not be fetched (HTTP ${r.status})`);
       return r.json();
     });
-    p.catch(() => catalogues.delete(code));
-    catalogues.set(code, p);
+    p.catch(() => catalogues.delete(key));
+    catalogues.set(key, p);
   }
-  return catalogues.get(code);
+  return catalogues.get(key);
 }
 
 /** @typedef {((id: string, args?: Record<string, any>) => string) & {locale: string}} Translator */
 
-/** The translator of `code` (English for a message its catalogue lacks); sets the
- *  document's lang attribute.
+/** The translator of `code` over the catalogues of `parts` (fetchCatalogue's, merged),
+ *  English's for a message they lack. Leaves the document's lang attribute alone.
  *  @returns {Promise<Translator>} */
-export async function loadTranslator(code, base) {
+export async function loadWords(code, parts = [''], base = undefined) {
+  const of = (/** @type {string} */ c) =>
+    Promise.all(parts.map((part) => fetchCatalogue(c, base, part))).then((cs) => Object.assign({}, ...cs));
   const [catalogue, fallback] = await Promise.all([
-    fetchCatalogue(code, base),
-    code === SOURCE_LANGUAGE ? null : fetchCatalogue(SOURCE_LANGUAGE, base),
+    of(code),
+    code === SOURCE_LANGUAGE ? null : of(SOURCE_LANGUAGE),
   ]);
   const t = /** @type {Translator} */ (
     createTranslator({ locale: code, catalogue, fallback: fallback || catalogue })
   );
   t.locale = code;
+  return t;
+}
+
+/** The translator of `code` (English for a message its catalogue lacks); sets the
+ *  document's lang attribute.
+ *  @returns {Promise<Translator>} */
+export async function loadTranslator(code, base) {
+  const t = await loadWords(code, [''], base);
   if (typeof document !== 'undefined') document.documentElement.lang = code;
   return t;
 }

@@ -6,13 +6,19 @@
 // interface of docs/architecture.md): `owner` below hands the board its state and takes its
 // input. Every change asks the page for one redraw.
 //
-//   const learn = createLearnCtrl({ M, ctl, page, sounds, loadJson, storage });
-//   await learn.enter('lessons' | 'puzzles', id?);  learn.exit();  learn.act(what, data)
-import { createLessons, progressStore } from './learn.js';
-import { createPuzzles, puzzleStore } from './puzzles.js';
+// The words are in the language the view names (the page's <html lang>) each time Learn or
+// Puzzles opens and on relanguage(code): the learn catalogue (words.js) is fetched then, and
+// `learn.words` is its translator (the view's words too). The sessions' modules (learn.js,
+// puzzles.js, words.js) are imported when Learn or Puzzles first opens: a first visit of
+// the page does not fetch them.
+//
+//   const learn = createLearnCtrl({ M, ctl, page, sounds, loadJson, loadWords, storage });
+//   await learn.enter('lessons' | 'puzzles', id?, 'de');  learn.exit();  learn.act(what, data)
+//   await learn.relanguage('fr');   (the page's language changed)
 import { parseSquare, squareName, moveNames, firstSquare } from '../../facts/squares.js';
 import { destinationWords } from '../../facts/words.js';
-import { attempt, failure, settle, success } from '../../util/result.js';
+import { failure, settle, success } from '../../util/result.js';
+import { SOURCE_LANGUAGE } from '../../util/i18n.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
 const REPLY_MS = 550; // the opponent's answer in a puzzle, after the solver's move
@@ -30,9 +36,21 @@ async function fetchJson(url) {
 // M: the engine module; ctl: the game's Controller; page: {redraw(), take(owner),
 // release(owner), animate(from, to), toast(text), announce(text), analysis, editor};
 // sounds: the page's sounds (or null); loadJson(url) -> {value} | {error}: the data files
-// (default: fetched).
-export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJson, storage }) {
+// (default: fetched); loadWords(code) -> a promise of the translator of the lessons and
+// puzzles (default: words.js's loadLearnWords).
+export function createLearnCtrl({
+  M,
+  ctl,
+  page,
+  sounds = null,
+  loadJson = fetchJson,
+  loadWords = (code) => import('./words.js').then((w) => w.loadLearnWords(code)),
+  storage,
+}) {
   const st = {
+    /** @type {import('../../util/i18n.js').Translator | null} */
+    words: null, // the lessons' and puzzles' words, once loaded
+    wanted: SOURCE_LANGUAGE, // the language last asked for
     kind: null, // 'lessons' | 'puzzles' | null
     selected: null, // the session's selected square (name), for the keyboard
     listOpen: false, // the list of lessons on show
@@ -53,17 +71,26 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
   };
   const session = () => (st.kind === 'puzzles' ? st.puzzles : st.lessons);
 
-  // Opens Learn or Puzzles (a lesson or puzzle by id, else where the learner stopped).
+  // Opens Learn or Puzzles (a lesson or puzzle by id, else where the learner stopped), its
+  // words in the language `lang` (a catalogue's code).
   // -> {value} or {error} (the data could not be loaded: the game stays on the board).
   /** @returns {Promise<Result>} */
-  async function enter(which, id = null) {
+  async function enter(which, id = null, lang = SOURCE_LANGUAGE) {
     clearTimers();
+    const words = await wordsIn(lang);
+    if (words.error) return failure(`${which === 'puzzles' ? 'Puzzles' : 'Learn'}: ${words.error}`);
+    const t = words.value;
     /** @returns {import('../../util/result.js').Failure} */
     const unloaded = (r) =>
-      failure(`${which === 'puzzles' ? 'The puzzles' : 'The lessons'} could not be loaded: ${r.error}`);
+      failure(t(which === 'puzzles' ? 'puzzles.unloaded' : 'lessons.unloaded', { reason: r.error }));
     if (which === 'puzzles' && !st.puzzles) {
       const data = await loadJson('puzzles.json');
-      const made = data.error ? data : attempt(() => createPuzzles(M, data.value, puzzleStore(storage))); // a file of another format: its reason
+      // a file of another format: its reason
+      const made = data.error
+        ? data
+        : await settle(
+            import('./puzzles.js').then((m) => m.createPuzzles(M, data.value, m.puzzleStore(storage), t)),
+          );
       if (made.error) return unloaded(made);
       st.puzzles = made.value;
       st.puzzles.on('change', page.redraw);
@@ -71,7 +98,11 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
     }
     if (which === 'lessons' && !st.lessons) {
       const data = await loadJson('learn/lessons.json');
-      const made = data.error ? data : attempt(() => createLessons(M, data.value, progressStore(storage)));
+      const made = data.error
+        ? data
+        : await settle(
+            import('./learn.js').then((m) => m.createLessons(M, data.value, m.progressStore(storage), t)),
+          );
       if (made.error) return unloaded(made);
       st.lessons = made.value;
       st.lessons.on('change', page.redraw);
@@ -95,10 +126,32 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
     page.redraw();
     page.announce(
       which === 'lessons'
-        ? `Learn: ${st.lessons.lesson.title}. ${st.lessons.step.task}`
-        : `Puzzles: ${st.puzzles.task()}.`,
+        ? t('lessons.announce', { title: st.lessons.title(), task: st.lessons.words('task') })
+        : t('puzzles.announce', { task: st.puzzles.task() }),
     );
     return success();
+  }
+
+  // The words of the language `code`: {value: translator} or {error}; the sessions made so
+  // far say everything in it.
+  /** @returns {Promise<Result>} */
+  async function wordsIn(code) {
+    st.wanted = code;
+    if (!st.words || st.words.locale !== code) {
+      const r = await settle(loadWords(code));
+      if (r.error) return r;
+      if (st.wanted !== code) return wordsIn(st.wanted); // another was asked for meanwhile
+      st.words = r.value;
+      for (const s of [st.lessons, st.puzzles]) if (s) s.setWords(r.value);
+    }
+    return success(st.words);
+  }
+  /** The page's language changed to `code`: while Learn or Puzzles is open, say everything in it. */
+  async function relanguage(code) {
+    if (!st.kind) return success();
+    const r = await wordsIn(code);
+    page.redraw();
+    return r;
   }
 
   function exit() {
@@ -186,7 +239,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
       selected: st.selected ? parseSquare(st.selected) : null,
     }),
     statusLine: () => session().statusLine(),
-    title: () => `${st.kind === 'lessons' ? 'Learn' : 'Puzzles'} · Dragonchess`,
+    title: () => st.words(st.kind === 'lessons' ? 'lessons.pageTitle' : 'puzzles.pageTitle'),
     selectedSquare: () => st.selected,
     onSelect(sq) {
       st.selected = sq === null ? null : squareName(sq);
@@ -209,7 +262,7 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
           if (st.kind === 'puzzles') s.reply();
         }, REPLY_MS);
       if (st.kind === 'puzzles' && r.value === 'solved')
-        page.announce(`Solved. ${st.puzzles.puzzle.line.join(' ')}`);
+        page.announce(st.words('puzzles.solvedLine', { line: st.puzzles.puzzle.line.join(' ') }));
       if (st.kind === 'lessons' && st.lessons.note) page.announce(st.lessons.note.text);
       if (st.kind === 'puzzles' && r.value === 'wrong') page.announce(st.puzzles.note.text);
       page.redraw(); // a wrong move: the piece goes back
@@ -260,6 +313,11 @@ export function createLearnCtrl({ M, ctl, page, sounds = null, loadJson = fetchJ
   return {
     state: st,
     enter,
+    relanguage,
+    /** The lessons' and puzzles' words (a translator), once Learn or Puzzles has opened. */
+    get words() {
+      return st.words;
+    },
     exit,
     act,
     session,

@@ -1,14 +1,19 @@
 // The tutorial ("Learn"): lessons read from public/learn/lessons.json (data: a position, a
-// goal, words; format in docs/learning.md), played on the main board. Whether a move reaches the
-// goal, and why not, is core's judgement (M.lessonState, core/lesson.h); this controller
-// keeps the learner's moves, the progress (localStorage) and what the board is handed.
+// goal, a solution; format in docs/learning.md) with their words in the learner's language
+// (the learn catalogue through the translator `t`: words.js), played on the main board.
+// Whether a move reaches the goal, and why not, is core's judgement (M.lessonState,
+// core/lesson.h); this controller keeps the learner's moves, the progress (localStorage)
+// and what the board is handed.
 // Plain JS, no DOM: tests/node/learn.test.mjs drives it.
 //
-//   const lessons = createLessons(M, data, store);  lessons.on('change', render);
+//   const lessons = createLessons(M, data, store, t);  lessons.on('change', render);
 //   lessons.open(id, step?);  lessons.playSquares(from, to) -> {value} | {error};  lessons.hint();
 //   lessons.restart();  lessons.next();  lessons.solutionMove();  lessons.boardConfig();
+//   lessons.setWords(t);  (another language: what is shown is said again in it)
 import { parseSquare, squareName } from '../../facts/squares.js';
-import { useFacts, pieceName, pieceSide } from '../../facts/facts.js';
+import { useFacts, pieceSide } from '../../facts/facts.js';
+import { pieceTerm, sideTerm } from '../../facts/terms.js';
+import { lessonKey, LESSON_FIELDS } from './words.js';
 import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
 import { squareWords, destinationWords } from '../../facts/words.js';
 import { Emitter } from '../../util/emitter.js';
@@ -16,9 +21,10 @@ import { withReadOnly } from '../../util/read-only.js';
 import { jsonStore } from '../game/store.js';
 import { attempt, failure, success } from '../../util/result.js';
 /** @typedef {import('../../util/result.js').Result} Result */
-import { count } from '../../util/plural.js';
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
 
 export const LEARN_KEY = 'dragonchess.learn.v1';
+const LESSON_FIELDS_SET = new Set(LESSON_FIELDS);
 
 /** The tutorial's progress ({done: {lessonId: stepsDone}}). */
 export function progressStore(storage) {
@@ -36,10 +42,10 @@ export function checkLessons(data) {
   if (!data || data.format !== 'dragonchess-lessons 1' || !Array.isArray(data.lessons))
     throw new Error('lessons: not a dragonchess-lessons 1 file');
   for (const l of data.lessons) {
-    if (typeof l.id !== 'string' || typeof l.title !== 'string' || !Array.isArray(l.steps) || !l.steps.length)
+    if (typeof l.id !== 'string' || !Array.isArray(l.steps) || !l.steps.length)
       throw new Error(`lessons: lesson ${JSON.stringify(l.id)} is incomplete`);
     for (const s of l.steps) {
-      for (const k of ['fen', 'goal', 'task'])
+      for (const k of ['fen', 'goal'])
         if (typeof s[k] !== 'string') throw new Error(`lessons: ${l.id}: a step has no ${k}`);
       if (!Array.isArray(s.solution)) throw new Error(`lessons: ${l.id}: a step has no solution`);
     }
@@ -49,10 +55,12 @@ export function checkLessons(data) {
 
 /**
  * The tutorial's session over `data` (lessons.json, checked) with the progress in `store`
- * (progressStore()). Its state is read through the getters; only its methods change it.
- * Events: 'change' (anything shown changed), 'moved' ({move, before, after}: a learner's move).
+ * (progressStore()), its words said by `t` (loadLearnWords()). Its state is read through the
+ * getters; only its methods change it. Events: 'change' (anything shown changed), 'moved'
+ * ({move, before, after}: a learner's move).
+ * @param {any} M @param {any} data @param {any} store @param {Translator} t
  */
-export function createLessons(M, data, store) {
+export function createLessons(M, data, store, t) {
   useFacts(M);
   checkLessons(data);
   const events = new Emitter(['change', 'moved']);
@@ -62,19 +70,21 @@ export function createLessons(M, data, store) {
     stepIndex: 0,
     moves: [], // the learner's moves (coordinate)
     state: null, // M.lessonState(...) now
-    note: null, // {text, kind: 'ok' | 'warn' | 'note'}
+    note: null, // {say: () => its text in the words in use, kind: 'ok' | 'warn' | 'note'}
     hintShown: false,
     last: null, // [from, to] names of the last move
     dests: null, // the learner's moves by origin, while the position stays
   };
   const step = () => st.lesson.steps[st.stepIndex];
   const phase = () => (!st.state ? 'none' : st.state.done ? 'done' : st.state.failed ? 'failed' : 'play');
+  /** A word of a lesson: its title or intro, or (`at`: a step) the step's task, hint, success. */
+  const words = (/** @type {any} */ l, /** @type {string} */ field, at = -1) => t(lessonKey(l.id, field, at));
 
   // --- the list -------------------------------------------------------------------------
   function list() {
     return data.lessons.map((l) => ({
       id: l.id,
-      title: l.title,
+      title: words(l, 'title'),
       kind: l.kind,
       piece: l.piece || null,
       steps: l.steps.length,
@@ -134,9 +144,9 @@ export function createLessons(M, data, store) {
   /** Plays the learner's move from one square to another (names): {value} or {error: why not}.
    *  @returns {Result} */
   function play(from, to) {
-    if (phase() !== 'play') return failure('the lesson is over: start again or go on');
+    if (phase() !== 'play') return failure(t('lessons.over'));
     const m = (dests().get(from) || []).find((d) => d.to === to);
-    if (!m) return failure(`${from}-${to} is not a legal move here`);
+    if (!m) return failure(t('learning.illegal', { move: `${from}-${to}` }));
     const before = st.state;
     st.moves.push(m.coordinate);
     const judged = attempt(judge); // core's judge of the lesson: its reason, if it refuses
@@ -149,14 +159,15 @@ export function createLessons(M, data, store) {
     st.hintShown = false;
     const now = st.state;
     if (now.done) {
-      st.note = { text: step().success || 'Well done!', kind: 'ok' };
+      const at = st.stepIndex;
+      st.note = { say: () => words(st.lesson, 'success', at), kind: 'ok' };
       const n = Math.max(st.progress.done[st.lesson.id] || 0, st.stepIndex + 1);
       st.progress.done[st.lesson.id] = n;
       store.save(st.progress);
     } else if (now.failed) {
-      st.note = { text: `${now.message} Try again.`, kind: 'warn' };
+      st.note = { say: () => t('lessons.failed', { reason: now.message }), kind: 'warn' };
     } else {
-      st.note = now.message ? { text: now.message, kind: 'note' } : null;
+      st.note = now.message ? { say: () => now.message, kind: 'note' } : null;
     }
     events.emit('moved', { move: m, before, after: now });
     events.emit('change');
@@ -172,8 +183,13 @@ export function createLessons(M, data, store) {
 
   function hint() {
     st.hintShown = true;
-    const m = solutionMove();
-    st.note = { text: step().hint + (m ? '' : ' (Start again to follow the hint.)'), kind: 'note' };
+    const on = !!solutionMove(),
+      at = st.stepIndex;
+    st.note = {
+      say: () =>
+        on ? words(st.lesson, 'hint', at) : t('lessons.hintRestart', { hint: words(st.lesson, 'hint', at) }),
+      kind: 'note',
+    };
     events.emit('change');
   }
 
@@ -198,20 +214,33 @@ export function createLessons(M, data, store) {
   /** The status line: {text, sub, subKind, side, kind}.
    *  @returns {import('../../util/shapes.js').StatusLine} */
   function statusLine() {
-    const l = st.lesson,
-      now = st.state;
-    const steps = l.steps.length > 1 ? ` · step ${st.stepIndex + 1} of ${l.steps.length}` : '';
-    const left =
-      now.maxMoves > 1 && phase() === 'play'
-        ? ` (${count(now.maxMoves - st.moves.length, { one: 'move', other: 'moves' })} left)`
-        : '';
+    const now = st.state;
+    const task = words(st.lesson, 'task', st.stepIndex);
+    const note = noteShown();
     return {
-      text: `${l.title}${steps}`,
-      sub: st.note ? st.note.text : step().task + left,
-      subKind: st.note ? (st.note.kind === 'ok' ? 'note' : st.note.kind) : '',
+      text: title(),
+      sub: note
+        ? note.text
+        : now.maxMoves > 1 && phase() === 'play'
+          ? t('lessons.movesLeft', { task, n: now.maxMoves - st.moves.length })
+          : task,
+      subKind: note ? (note.kind === 'ok' ? 'note' : note.kind) : '',
       side: now.learner,
       kind: phase() === 'done' ? 'over' : '',
     };
+  }
+
+  /** The lesson's title, with the step when it has several ("The Sylph · step 1 of 2"). */
+  function title() {
+    const l = st.lesson,
+      name = words(l, 'title');
+    return l.steps.length > 1
+      ? t('lessons.titleStep', { title: name, n: st.stepIndex + 1, total: l.steps.length })
+      : name;
+  }
+  /** The note on show in words: {text, kind} or null. */
+  function noteShown() {
+    return st.note ? { text: st.note.say(), kind: st.note.kind } : null;
   }
 
   /** The board component's state (board.set).
@@ -222,9 +251,9 @@ export function createLessons(M, data, store) {
     const m = st.hintShown ? solutionMove() : null;
     const arrows = m ? [moveArrow(m, 'blue')] : [];
     // the squares still to reach or capture, marked as targets
-    for (const t of now.left)
-      if (now.board[parseSquare(t)] !== '.' || step().goal.startsWith('reach'))
-        arrows.push({ from: parseSquare(t), to: parseSquare(t), color: 'yellow' });
+    for (const sq of now.left)
+      if (now.board[parseSquare(sq)] !== '.' || step().goal.startsWith('reach'))
+        arrows.push({ from: parseSquare(sq), to: parseSquare(sq), color: 'yellow' });
     return {
       pieces: now.board,
       dests: phase() === 'play' ? ds : null,
@@ -240,7 +269,7 @@ export function createLessons(M, data, store) {
   /** Words for a square (keyboard focus), with what selecting it would do. */
   function describeSquare(name) {
     let s = squareWords(name, { board: st.state.board, frozen: st.state.frozen });
-    if (st.state.left.includes(name)) s += ', a target';
+    if (st.state.left.includes(name)) s = t('lessons.aTarget', { square: s });
     const ds = dests().get(name);
     if (ds) s += `, ${destinationWords(ds)}`;
     return s;
@@ -252,32 +281,51 @@ export function createLessons(M, data, store) {
     const c = st.state.board[parseSquare(name)];
     if (!pieceSide(c) || phase() !== 'play') return success();
     const mine = pieceSide(c) === st.state.learner;
-    if (!mine) return failure(`That is a Scarlet ${pieceName(c)}: in a lesson the other side does not move.`);
+    const piece = pieceTerm(t, c);
+    if (!mine) return failure(t('lessons.theirs', { side: sideTerm(t, pieceSide(c)), piece }));
     if (dests().has(name)) return success();
-    if (st.state.frozen.includes(name))
-      return failure(
-        `Your ${pieceName(c)} on ${name} is frozen by the Basilisk directly below it: it cannot move.`,
-      );
+    if (st.state.frozen.includes(name)) return failure(t('lessons.frozen', { piece, square: name }));
     if (st.state.piece && st.state.piece !== name)
       return failure(
-        `In this lesson only your ${pieceName(st.state.board[parseSquare(st.state.piece)])} on ${st.state.piece} moves.`,
+        t('lessons.onlyPiece', {
+          piece: pieceTerm(t, st.state.board[parseSquare(st.state.piece)]),
+          square: st.state.piece,
+        }),
       );
-    return failure(`Your ${pieceName(c)} on ${name} has no legal move here.`);
+    return failure(t('lessons.noMove', { piece, square: name }));
   }
 
   /** Says why a pick was refused (mayPick's reason) in the lesson's note, until the next move. */
   function refuse(text) {
-    st.note = { text, kind: 'warn' };
+    st.note = { say: () => text, kind: 'warn' };
   }
 
-  // read: progress, lesson, stepIndex, moves, state, note, hintShown (the fields of st)
-  return withReadOnly(st, ['progress', 'lesson', 'stepIndex', 'moves', 'state', 'note', 'hintShown'], {
+  /** Says everything in another language from now on (t: its translator). */
+  function setWords(/** @type {Translator} */ words) {
+    t = words;
+    events.emit('change');
+  }
+
+  // read: progress, lesson, stepIndex, moves, state, hintShown (the fields of st)
+  return withReadOnly(st, ['progress', 'lesson', 'stepIndex', 'moves', 'state', 'hintShown'], {
     on: (event, fn) => events.on(event, fn),
     /** The lessons file (checked). */
     data,
     get step() {
       return step();
     },
+    /** The note on show: {text, kind: 'ok' | 'warn' | 'note'} or null. */
+    get note() {
+      return noteShown();
+    },
+    /** The words in use (the translator). */
+    get t() {
+      return t;
+    },
+    /** The lesson's title (with its step) and its words ('intro', or the step's 'task'). */
+    title,
+    words: (/** @type {string} */ field) =>
+      LESSON_FIELDS_SET.has(field) ? words(st.lesson, field) : words(st.lesson, field, st.stepIndex),
     /** 'none' | 'play' | 'done' | 'failed' */
     get phase() {
       return phase();
@@ -299,5 +347,6 @@ export function createLessons(M, data, store) {
     describeSquare,
     mayPick,
     refuse,
+    setWords,
   });
 }

@@ -4,13 +4,15 @@
 // is played (replyPending, then reply()); any move that gives checkmate also solves a
 // puzzle. The rules questions go to the engine (legal moves, checkmate; for a wrong move
 // in a mate in one, core's lesson judge says why it is no mate). Progress is kept in
-// localStorage. Plain JS, no DOM: tests/node/learn.test.mjs drives it.
+// localStorage. Its words are the learn catalogue's, through the translator `t` (words.js).
+// Plain JS, no DOM: tests/node/learn.test.mjs drives it.
 //
-//   const pz = createPuzzles(M, data, store);  pz.on('change', render);
+//   const pz = createPuzzles(M, data, store, t);  pz.on('change', render);  pz.setWords(t);
 //   pz.open(id) | pz.next();  pz.playSquares(from, to);  if (pz.replyPending) pz.reply();
 //   pz.hint();  pz.showSolution();  pz.boardConfig();  pz.statusLine();
 import { parseSquare, squareName, moveNames } from '../../facts/squares.js';
-import { useFacts, pieceName, SIDE_NAME, other } from '../../facts/facts.js';
+import { useFacts, other } from '../../facts/facts.js';
+import { pieceTerm, sideTerm } from '../../facts/terms.js';
 import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
 import { squareWords, destinationWords } from '../../facts/words.js';
 import { Emitter } from '../../util/emitter.js';
@@ -18,9 +20,21 @@ import { withReadOnly } from '../../util/read-only.js';
 import { jsonStore } from '../game/store.js';
 import { attempt, failure, success } from '../../util/result.js';
 /** @typedef {import('../../util/result.js').Result} Result */
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
 
 export const PUZZLES_KEY = 'dragonchess.puzzles.v1';
 export const FILTERS = ['all', 'easy', 'medium', 'hard'];
+/** The tags of the puzzle file the panel names (puzzles.tag.<tag>); others are not shown. */
+export const SHOWN_TAGS = Object.freeze([
+  'afar',
+  'freezing',
+  'via',
+  'level-change',
+  'sylph-return',
+  'promotion',
+  'check-levels',
+  'mate',
+]);
 
 /** The puzzles' progress: {solved: {id: 1}, failed: {id: 1}, current, filter}. */
 export function puzzleStore(storage) {
@@ -60,10 +74,12 @@ export function checkPuzzles(data) {
 
 /**
  * The puzzles' session over `data` (puzzles.json, checked) with the progress in `store`
- * (puzzleStore()). Its state is read through the getters; only its methods change it.
- * Events: 'change' (anything shown changed), 'moved' (a move played on the board: core's move).
+ * (puzzleStore()), its words said by `t` (loadLearnWords()). Its state is read through the
+ * getters; only its methods change it. Events: 'change' (anything shown changed), 'moved'
+ * (a move played on the board: core's move).
+ * @param {any} M @param {any} data @param {any} store @param {Translator} t
  */
-export function createPuzzles(M, data, store) {
+export function createPuzzles(M, data, store, t) {
   useFacts(M);
   checkPuzzles(data);
   const events = new Emitter(['change', 'moved']);
@@ -75,7 +91,7 @@ export function createPuzzles(M, data, store) {
     k: 0, // solution moves played
     phase: 'none', // 'play' | 'solved' | 'shown' (solution seen)
     mistakes: 0,
-    note: null, // {text, kind}
+    note: null, // {say: () => its text, kind}
     hintLevel: 0, // 0 none, 1 the piece, 2 the move
     last: null, // the last move [from, to] (names)
     startCheck: null, // the square of the solver's King when in check at the start
@@ -150,17 +166,19 @@ export function createPuzzles(M, data, store) {
     events.emit('change');
   }
 
-  /** The task in words: "Gold to move: mate in 2" / "... win material"; a King in check at
+  /** The task in words: "Gold to move: mate in 2." / "... win material."; a King in check at
    *  the start is said first ("Gold to move, the King on 1h6 in check: get out of check and
-   *  win material"). */
+   *  win material."). */
   function task() {
     const p = st.puzzle;
-    const goal = p.goal === 'mate' ? `mate in ${p.mateIn}` : 'win material';
-    const side = SIDE_NAME[solver()];
+    const goal = p.goal === 'mate' ? t('puzzles.goal.mate', { n: p.mateIn }) : t('puzzles.goal.material');
+    const side = sideTerm(t, solver());
     return st.startCheck
-      ? `${side} to move, the King on ${st.startCheck} in check: get out of check and ${goal}`
-      : `${side} to move: ${goal}`;
+      ? t('puzzles.taskInCheck', { side, goal, square: st.startCheck })
+      : t('puzzles.task', { side, goal });
   }
+  /** The difficulty's word (or the filter's: 'all'). */
+  const levelWord = (/** @type {string} */ d) => t(`puzzles.level.${d}`);
 
   // --- playing ------------------------------------------------------------------------------
   function dests() {
@@ -179,16 +197,16 @@ export function createPuzzles(M, data, store) {
    *  or 'wrong' (not the solution: the note says why)}, or {error} (not a move to play now).
    *  @returns {Result} */
   function play(from, to) {
-    if (!solving()) return failure('not your move now');
+    if (!solving()) return failure(t('puzzles.notNow'));
     const m = st.game.legalMovesDetailed().find((x) => x.from === from && x.to === to);
-    if (!m) return failure(`${from}-${to} is not a legal move here`);
+    if (!m) return failure(t('learning.illegal', { move: `${from}-${to}` }));
     const want = st.puzzle.moves[st.k];
     const mating = mates(m.coordinate);
     if (m.coordinate !== want && !mating) {
       st.mistakes++;
       if (!st.progress.solved[st.puzzle.id]) st.progress.failed[st.puzzle.id] = 1;
       save();
-      st.note = { text: whyWrong(m), kind: 'warn' };
+      st.note = { say: whyWrong(m), kind: 'warn' };
       events.emit('change');
       return success('wrong');
     }
@@ -197,7 +215,7 @@ export function createPuzzles(M, data, store) {
     st.hintLevel = 0;
     if (mating || st.k >= st.puzzle.moves.length) return solved();
     st.replyPending = true;
-    st.note = { text: 'Right! Keep going…', kind: 'note' };
+    st.note = { say: () => t('puzzles.right'), kind: 'note' };
     events.emit('change');
     return success('correct');
   }
@@ -208,8 +226,9 @@ export function createPuzzles(M, data, store) {
     st.replyPending = false;
     const m = apply(st.puzzle.moves[st.k]);
     st.k++;
+    const side = other(solver());
     st.note = {
-      text: `${SIDE_NAME[other(solver())]} answered ${m.algebraic}. Your move.`,
+      say: () => t('puzzles.answered', { side: sideTerm(t, side), move: m.algebraic }),
       kind: 'note',
     };
     events.emit('change');
@@ -225,14 +244,18 @@ export function createPuzzles(M, data, store) {
     }
   }
 
+  // Why a move is not the solution: () => the sentence.
   function whyWrong(m) {
     const p = st.puzzle;
+    const move = m.algebraic;
     if (p.goal === 'mate' && p.mateIn === 1) {
       // core's lesson judge says why it is no mate (when it can judge the position)
       const judged = attempt(() => M.lessonState(st.game.fen(), 'mate', [m.coordinate]));
-      if (!judged.error) return `${m.algebraic}: ${judged.value.message} Try again.`;
+      if (!judged.error) return () => t('puzzles.wrongJudged', { move, reason: judged.value.message });
     }
-    return `${m.algebraic} is not it: ${p.goal === 'mate' ? `it does not mate in ${p.mateIn - Math.floor(st.k / 2)}` : 'there is a move that wins more'}. Try again.`;
+    const n = p.mateIn - Math.floor(st.k / 2);
+    return () =>
+      p.goal === 'mate' ? t('puzzles.wrongMate', { move, n }) : t('puzzles.wrongMaterial', { move });
   }
 
   function solved() {
@@ -240,7 +263,8 @@ export function createPuzzles(M, data, store) {
     if (!st.progress.failed[st.puzzle.id] || st.mistakes === 0) delete st.progress.failed[st.puzzle.id];
     st.progress.solved[st.puzzle.id] = 1;
     save();
-    st.note = { text: st.mistakes ? 'Solved (after a wrong try).' : 'Solved!', kind: 'ok' };
+    const after = st.mistakes > 0;
+    st.note = { say: () => t(after ? 'puzzles.solvedAfter' : 'puzzles.solved'), kind: 'ok' };
     events.emit('change');
     return success('solved');
   }
@@ -250,9 +274,13 @@ export function createPuzzles(M, data, store) {
     if (!solving()) return;
     st.hintLevel = Math.min(2, st.hintLevel + 1);
     const [from] = moveNames(st.puzzle.moves[st.k]);
-    const piece = pieceName(st.game.board()[parseSquare(from)]);
+    const letter = st.game.board()[parseSquare(from)];
+    const move = st.puzzle.line[st.k];
     st.note = {
-      text: st.hintLevel === 1 ? `Move your ${piece} on ${from}.` : `The move: ${st.puzzle.line[st.k]}.`,
+      say:
+        st.hintLevel === 1
+          ? () => t('puzzles.hintPiece', { piece: pieceTerm(t, letter), square: from })
+          : () => t('puzzles.hintMove', { move }),
       kind: 'note',
     };
     events.emit('change');
@@ -266,7 +294,8 @@ export function createPuzzles(M, data, store) {
     if (!st.progress.solved[st.puzzle.id]) st.progress.failed[st.puzzle.id] = 1;
     save();
     const rest = st.puzzle.moves.slice(st.k);
-    st.note = { text: `The solution: ${st.puzzle.line.join(' ')}`, kind: 'note' };
+    const line = st.puzzle.line.join(' ');
+    st.note = { say: () => t('puzzles.solution', { line }), kind: 'note' };
     events.emit('change');
     return rest;
   }
@@ -278,12 +307,30 @@ export function createPuzzles(M, data, store) {
   }
 
   // --- what is shown ----------------------------------------------------------------------
+  /** The puzzle's number ('p0042' -> '42'). */
+  const number = (p) => p.id.replace(/^p0*/, '');
+  /** The panel's title: "Puzzle 42 · Easy · rating 720". */
+  const title = () =>
+    t('puzzles.title', {
+      n: number(st.puzzle),
+      difficulty: levelWord(st.puzzle.difficulty),
+      rating: st.puzzle.rating,
+    });
+  /** The puzzle's themes in words (the tags SHOWN_TAGS names). */
+  const themes = () => st.puzzle.tags.filter((x) => SHOWN_TAGS.includes(x)).map((x) => t(`puzzles.tag.${x}`));
+
+  /** Says everything in another language from now on (t: its translator). */
+  function setWords(/** @type {Translator} */ words) {
+    t = words;
+    events.emit('change');
+  }
+
   /** @returns {import('../../util/shapes.js').StatusLine} */
   function statusLine() {
     const p = st.puzzle;
     return {
-      text: `Puzzle ${p.id.replace(/^p0*/, '')} · ${p.difficulty}`,
-      sub: st.note ? st.note.text : `${task()}.`,
+      text: t('puzzles.status', { n: number(p), difficulty: levelWord(p.difficulty) }),
+      sub: st.note ? st.note.say() : task(),
       subKind: st.note && st.note.kind !== 'ok' ? st.note.kind : 'note',
       side: solver(),
       kind: st.phase === 'solved' ? 'over' : st.game.checkedKing() ? 'check' : '',
@@ -319,9 +366,23 @@ export function createPuzzles(M, data, store) {
     return s;
   }
 
-  // read: progress, puzzle, k, phase, mistakes, note, replyPending (the fields of st)
-  return withReadOnly(st, ['progress', 'puzzle', 'k', 'phase', 'mistakes', 'note', 'replyPending'], {
+  // read: progress, puzzle, k, phase, mistakes, replyPending (the fields of st)
+  return withReadOnly(st, ['progress', 'puzzle', 'k', 'phase', 'mistakes', 'replyPending'], {
     on: (event, fn) => events.on(event, fn),
+    /** The note on show: {text, kind} or null. */
+    get note() {
+      return st.note ? { text: st.note.say(), kind: st.note.kind } : null;
+    },
+    /** The words in use (the translator). */
+    get t() {
+      return t;
+    },
+    /** The difficulties to filter by (FILTERS). */
+    filters: FILTERS,
+    title,
+    themes,
+    levelWord,
+    setWords,
     /** The puzzles file (checked). */
     data,
     get filter() {

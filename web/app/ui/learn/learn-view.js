@@ -1,44 +1,23 @@
 // What Learn and Puzzles show (learn-ctrl.js holds their state): the panel beside the
 // boards, the piece-info button of the status strip (the selected piece, or the piece that
 // made the move on view), the piece cards (piece-card.js) and the piece names on hover or
-// long press (piece-tip.js), which work everywhere; drawn in the page's one redraw.
+// long press (piece-tip.js), which work everywhere; drawn in the page's one redraw. The
+// panels' words are the learn controller's translator's (learn.words: the page's language,
+// followed when its <html lang> changes).
 //
 //   const view = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
 //   view.render();  view.openCard(letter, level?)  (ui: the page's {toast, announce})
-import { FILTERS } from '../../session/learn/puzzles.js';
+import { pieceTerm, levelTerm } from '../../facts/terms.js';
 import { openPieceCard, cardText } from './piece-card.js';
 import { createPieceTip } from './piece-tip.js';
 import { parseSquare, levelOf } from '../../facts/squares.js';
-import { pieceName, pieceSide, levelName } from '../../facts/facts.js';
+import { pieceName, pieceSide } from '../../facts/facts.js';
 import { pieceWords } from '../../facts/words.js';
 import { PIECE_FILES } from '../../../renderer/pieces.js';
 import { rulesLink, lessonAnchor, linkSections } from '../../session/share/rules-page-links.js';
 import { $, esc, closestTo } from '../../util/dom.js';
 import { languageFor, loadTranslatorOrEnglish } from '../../util/i18n.js';
 import { settle } from '../../util/result.js';
-
-// Tag names of the puzzle file, in words for the panel.
-const TAG_WORDS = {
-  afar: 'capture from afar',
-  freezing: 'freezing',
-  via: 'through a square',
-  'level-change': 'changing levels',
-  'sylph-return': "the Sylph's return",
-  promotion: 'promotion',
-  'check-levels': 'check across levels',
-  mate: 'mate',
-};
-
-// The puzzle panel's words: its title, what the rating and the boards' level numbers mean.
-const PUZZLE_WORDS = {
-  title: (n, difficulty, rating) => `Puzzle ${n} · ${difficulty} · rating ${rating}`,
-  about: (all) =>
-    `${all} puzzles found by the engine in its own games; each has one best first move. ` +
-    'The rating says how hard a puzzle is: the higher, the harder.',
-  marks: () =>
-    `A small number on a square is a level (1 the ${levelName(1)}, 2 the ${levelName(2)}, ` +
-    `3 the ${levelName(3)}): it marks the other end of a move, a hint or a check between levels.`,
-};
 
 // The rule lessons' icons (the piece lessons show their piece), drawn like the page's others.
 const RULE_ICONS = {
@@ -65,10 +44,9 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   panel.className = 'card card-learn';
   panel.id = 'learn-panel';
   panel.hidden = true;
-  panel.setAttribute('aria-label', 'Learn');
   panel.innerHTML = `<header class="card-head">
-      <h2 id="learn-heading">Learn</h2><span class="card-head-note" id="learn-progress"></span>
-      <button type="button" class="btn btn-compact learn-back" data-learn-act="exit" title="Back to your game (Esc)">Back to game</button>
+      <h2 id="learn-heading"></h2><span class="card-head-note" id="learn-progress"></span>
+      <button type="button" class="btn btn-compact learn-back" data-learn-act="exit" id="learn-back"></button>
     </header>
     <div class="learn-body" id="learn-body">
       <h3 class="learn-title" id="learn-title"></h3>
@@ -79,6 +57,11 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
       <div class="learn-more" id="learn-more"></div>
     </div>`;
   document.querySelector('.side').prepend(panel);
+  // the page's language changed (its <html lang>): Learn says everything again in it
+  new MutationObserver(() => learn.relanguage(pageLanguageCode())).observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ['lang'],
+  });
 
   // the piece-info button in the status strip
   const info = document.createElement('button');
@@ -127,7 +110,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   // fetched with the first card, and kept.
   async function openCard(letter, level = null) {
     tip.hide();
-    const words = await settle(loadTranslatorOrEnglish(languageFor([document.documentElement.lang])));
+    const words = await settle(loadTranslatorOrEnglish(pageLanguageCode()));
     if (words.error) {
       ui.toast(`The piece card could not be opened: ${words.error}`);
       return null;
@@ -174,7 +157,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   linkSections(document); // the Help's links to the rules page
   async function enter(which, id = null) {
     tip.hide();
-    const r = await learn.enter(which, id);
+    const r = await learn.enter(which, id, pageLanguageCode());
     if (r.error) ui.toast(r.error);
     return r;
   }
@@ -239,8 +222,16 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     }
     tip.refresh(); // the board may have changed under the label
     setInfo(...infoPiece());
-    if (kind === 'lessons') renderLesson(st.lessons);
-    else if (kind === 'puzzles') renderPuzzle(st.puzzles);
+    const t = learn.words;
+    if (!kind || !t) return;
+    const heading = t(kind === 'lessons' ? 'lessons.heading' : 'puzzles.heading');
+    panel.setAttribute('aria-label', heading);
+    $('learn-heading').textContent = heading;
+    const back = $('learn-back');
+    back.textContent = t('learning.back');
+    back.title = t('learning.backTitle');
+    if (kind === 'lessons') renderLesson(st.lessons, t);
+    else renderPuzzle(st.puzzles, t);
   }
 
   function button(what, label, { primary = false, title = '', data = {} } = {}) {
@@ -263,44 +254,49 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     note.className = `learn-note${s.note ? ' is-' + s.note.kind : ''}`;
   }
 
-  function renderLesson(s) {
+  function renderLesson(s, t) {
     const list = s.list();
     const done = list.filter((l) => l.done).length;
-    $('learn-heading').textContent = 'Learn';
-    $('learn-progress').textContent = `${done} of ${list.length} lessons done`;
-    $('learn-title').textContent =
-      s.lesson.title +
-      (s.lesson.steps.length > 1 ? ` · step ${s.stepIndex + 1} of ${s.lesson.steps.length}` : '');
-    $('learn-intro').textContent = s.stepIndex === 0 || s.phase !== 'play' ? s.lesson.intro : '';
-    $('learn-task').textContent = s.step.task;
+    const title = s.words('title');
+    $('learn-progress').textContent = t('lessons.progress', { done, total: list.length });
+    $('learn-title').textContent = s.title();
+    $('learn-intro').textContent = s.stepIndex === 0 || s.phase !== 'play' ? s.words('intro') : '';
+    $('learn-task').textContent = s.words('task');
     renderNote(s);
     const acts = [];
     if (s.phase === 'play')
-      acts.push(button('hint', 'Hint', { title: 'A hint (H)' }), button('show', 'Show me'));
+      acts.push(
+        button('hint', t('learning.hint'), { title: t('lessons.hintTitle') }),
+        button('show', t('lessons.show')),
+      );
     if (s.moves.length || s.phase !== 'play')
       acts.push(
-        button('restart', 'Start again', {
+        button('restart', t('lessons.restart'), {
           primary: s.phase === 'failed',
-          title: 'Start the step again (R)',
+          title: t('lessons.restartTitle'),
         }),
       );
     if (s.phase === 'done' && s.hasNext())
       acts.push(
-        button('next', s.stepIndex + 1 < s.lesson.steps.length ? 'Next step' : 'Next lesson', {
-          primary: true,
-          title: 'Go on (N)',
-        }),
+        button(
+          'next',
+          t(s.stepIndex + 1 < s.lesson.steps.length ? 'lessons.nextStep' : 'lessons.nextLesson'),
+          {
+            primary: true,
+            title: t('lessons.nextTitle'),
+          },
+        ),
       );
     if (s.lesson.piece)
       acts.push(
-        `<button type="button" class="btn" data-piece-card="${s.lesson.piece}">${esc(pieceName(s.lesson.piece))} card</button>`,
+        `<button type="button" class="btn" data-piece-card="${s.lesson.piece}">${esc(t('lessons.card', { piece: pieceTerm(t, s.lesson.piece) }))}</button>`,
       );
     const section = lessonAnchor(s.lesson, pieceName);
     if (section)
       acts.push(
-        `<a class="btn" href="${esc(rulesLink(section))}" target="_blank" title="The rules page: ${esc(s.lesson.title)}">Rules</a>`,
+        `<a class="btn" href="${esc(rulesLink(section))}" target="_blank" title="${esc(t('lessons.rulesTitle', { title }))}">${esc(t('lessons.rules'))}</a>`,
       );
-    acts.push(button('lessons-list', st.listOpen ? 'Hide the lessons' : 'All lessons'));
+    acts.push(button('lessons-list', t(st.listOpen ? 'lessons.hideList' : 'lessons.list')));
     setHtml($('learn-actions'), acts.join(''));
     setHtml(
       $('learn-more'),
@@ -309,7 +305,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
             .map(
               (l) => `<li>
       <button type="button" class="learn-item${l.id === s.lesson.id ? ' is-current' : ''}" data-learn-act="open" data-id="${esc(l.id)}"
-        aria-label="${esc(l.title)}${l.done ? ', done' : l.stepsDone ? `, ${l.stepsDone} of ${l.steps} steps done` : ''}">
+        aria-label="${esc(l.done ? t('lessons.itemDone', { title: l.title }) : l.stepsDone ? t('lessons.itemSteps', { title: l.title, done: l.stepsDone, total: l.steps }) : l.title)}">
         ${l.piece ? `<img src="pieces/${PIECE_FILES[l.piece]}.svg" alt="" width="22" height="22">` : ruleIcon(l.id)}
         <span>${esc(l.title)}</span>${l.done ? '<b class="learn-check" aria-hidden="true">✓</b>' : l.stepsDone ? `<small>${l.stepsDone}/${l.steps}</small>` : ''}
       </button></li>`,
@@ -319,37 +315,40 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     );
   }
 
-  function renderPuzzle(s) {
+  function renderPuzzle(s, t) {
     const n = s.stats();
-    const p = s.puzzle;
-    $('learn-heading').textContent = 'Puzzles';
-    $('learn-progress').textContent = `${n.solved} of ${n.total} solved`;
-    $('learn-title').textContent = PUZZLE_WORDS.title(p.id.replace(/^p0*/, ''), p.difficulty, p.rating);
-    $('learn-intro').textContent = p.tags
-      .filter((t) => TAG_WORDS[t])
-      .map((t) => TAG_WORDS[t])
-      .join(' · ');
-    $('learn-task').textContent = s.task() + '.';
+    $('learn-progress').textContent = t('puzzles.progress', { solved: n.solved, total: n.total });
+    $('learn-title').textContent = s.title();
+    $('learn-intro').textContent = s.themes().join(' · ');
+    $('learn-task').textContent = s.task();
     renderNote(s);
     const acts = [];
     if (s.phase === 'play')
       acts.push(
-        button('hint', 'Hint', { title: 'First the piece, then the move (H)' }),
-        button('show', 'Solution'),
+        button('hint', t('learning.hint'), { title: t('puzzles.hintTitle') }),
+        button('show', t('puzzles.show')),
       );
-    if (s.phase !== 'play' || s.mistakes) acts.push(button('retry', 'Try again', { title: 'R' }));
-    acts.push(button('next', 'Next puzzle', { primary: s.phase !== 'play', title: 'N' }));
+    if (s.phase !== 'play' || s.mistakes) acts.push(button('retry', t('puzzles.retry'), { title: 'R' }));
+    acts.push(button('next', t('puzzles.next'), { primary: s.phase !== 'play', title: 'N' }));
     setHtml($('learn-actions'), acts.join(''));
+    const levels = Object.fromEntries([1, 2, 3].map((l) => [`level${l}`, levelTerm(t, l)]));
     setHtml(
       $('learn-more'),
-      `<div class="seg seg-filter" role="group" aria-label="Difficulty">${FILTERS.map(
-        (f) =>
-          `<button type="button" class="btn btn-compact${s.filter === f ? ' is-on' : ''}" aria-pressed="${s.filter === f}" data-learn-act="filter" data-filter="${f}">${f[0].toUpperCase() + f.slice(1)}</button>`,
-      ).join('')}</div>
-      <p class="learn-small">${PUZZLE_WORDS.about(n.all)}</p>
-      <p class="learn-small">${esc(PUZZLE_WORDS.marks())}</p>`,
+      `<div class="seg seg-filter" role="group" aria-label="${esc(t('puzzles.filter'))}">${s.filters
+        .map(
+          (f) =>
+            `<button type="button" class="btn btn-compact${s.filter === f ? ' is-on' : ''}" aria-pressed="${s.filter === f}" data-learn-act="filter" data-filter="${f}">${esc(s.levelWord(f))}</button>`,
+        )
+        .join('')}</div>
+      <p class="learn-small">${esc(t('puzzles.about', { all: n.all }))}</p>
+      <p class="learn-small">${esc(t('puzzles.marks', levels))}</p>`,
     );
   }
 
   return { render, openCard, enter, tip };
+}
+
+/** The page's language: the catalogue's code for its <html lang>. */
+function pageLanguageCode() {
+  return languageFor([document.documentElement.lang]);
 }

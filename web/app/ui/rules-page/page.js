@@ -26,7 +26,14 @@ import {
   endTerm,
   boardLabels,
 } from '../../facts/terms.js';
-import { pageLanguage, loadTranslatorOrEnglish, listWords } from '../../util/i18n.js';
+import {
+  pageLanguage,
+  loadTranslatorOrEnglish,
+  listWords,
+  loadWords,
+  SOURCE_LANGUAGE,
+} from '../../util/i18n.js';
+import { withWords } from '../../session/learn/words.js';
 import { languageMenu } from '../embed/language-menu.js';
 import { registerPWA } from '../page/pwa.js';
 import { $, esc, onWidthChange } from '../../util/dom.js';
@@ -60,7 +67,12 @@ export async function startRulesPage({
   pwa = true,
 } = {}) {
   if (pwa) registerPWA();
-  const lessonsPromise = lessons || fetch(LESSONS_URL).then((x) => x.json());
+  // the lessons' positions, with their words (the learn catalogue's, English for now)
+  const lessonsPromise =
+    lessons ||
+    Promise.all([fetch(LESSONS_URL).then((x) => x.json()), loadWords(SOURCE_LANGUAGE, ['learn/'])]).then(
+      ([data, english]) => withWords(data, english),
+    );
   // The words come while the engine and the board load.
   // The menu's choice, else the browser's languages.
   const words = loadTranslatorOrEnglish(pageLanguage()).then((tr) => {
