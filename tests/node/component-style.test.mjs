@@ -21,6 +21,7 @@ const ALLOWED = new Map([
   ['web/app/util/emitter.js: class Emitter', 'the event utility each part makes its own of'],
   ['web/app/util/i18n.js: const catalogues = new Map', 'a cache of fetched catalogues'],
   ['web/app/util/messages.js: const PLURAL_KEYS = new Set', 'a constant'],
+  ['web/app/session/learn/learn.js: const LESSON_FIELDS_SET = new Set', 'a constant'],
   ['web/app/util/messages.js: const NUMBER_STYLES = new Set', 'a constant'],
   ['web/app/util/messages.js: const numberFormats = new Map', "a cache of Intl's formats"],
   ['web/app/util/messages.js: const pluralRules = new Map', "a cache of Intl's plural rules"],

@@ -142,8 +142,7 @@ export function describeSquare(ctl, name) {
     const d = ctl.dests.filter((x) => x.to === name);
     if (d.length) {
       const mover = pieceName(ctl.pieceAt(ctl.selected));
-      const how =
-        d[0].kind === 'afar' ? 'capture from afar' : d[0].kind === 'capture' ? 'capture' : 'move';
+      const how = d[0].kind === 'afar' ? 'capture from afar' : d[0].kind === 'capture' ? 'capture' : 'move';
       return s + `, ${how} with the ${mover} from ${ctl.selected}: press Enter`;
     }
     return s;
