@@ -121,8 +121,9 @@ async function boot(createBoard, loadEngine, lessonsPromise, words) {
     (id) => view.figures.get(id),
   );
   // The opening's figure is made as soon as the engine is there (its first game builds the
-  // engine's tables), whether the words have come or not.
-  const engine = loadEngine().then((M) => {
+  // engine's tables), whether the words have come or not; after the board's start, which
+  // would otherwise wait behind it, its first frames then coming while the figure is made.
+  const engine = Promise.all([loadEngine(), boardPromise.catch(() => null)]).then(([M]) => {
     useFacts(M);
     const rules = rulesFromAddress(M);
     return { M, rules, start: startFigure(M, rules) };
