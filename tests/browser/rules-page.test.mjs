@@ -7,7 +7,9 @@
 // scripts/build-site --test)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, watchErrors } from './helpers.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServer, launchBrowser, watchErrors, SITE } from './helpers.mjs';
 
 const SIZES = [
   { width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
@@ -114,6 +116,9 @@ for (const size of SIZES) {
   test(`${size.width}x${size.height}: scrolled through, every figure drawn, no error, nothing cut`, async () => {
     await onPage('rules.html', size, async (page) => {
       assert.deepEqual(await page.evaluate(() => window.__rules.errors), []);
+      // the page's own title, the board's start (which may come after the words) notwithstanding
+      const words = JSON.parse(fs.readFileSync(path.join(SITE, 'i18n/en.json'), 'utf8'));
+      assert.equal(await page.title(), words['rules.title']);
       const figures = await page.evaluate(() => window.__rules.figures);
       const seen = await scrollThrough(page);
       assert.deepEqual([...seen].sort(), [...figures].sort(), 'every figure came on screen');

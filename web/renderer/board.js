@@ -265,10 +265,14 @@ export async function createBoard(container, options = {}) {
       return s >= 0 ? s : null;
     },
     canvas: view.canvas,
-    /** Resolves, once the first frames are drawn, to {} or {error} (no piece images: their letters). */
-    ready: view.ready.then(
-      (r) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(r)))),
-    ),
+    /** Resolves, once the first frames are drawn, to {} or {error} (no piece images: their letters).
+     *  A still board's pictures are drawn by drawNow, not by frames: it is ready with its pieces. */
+    ready: options.still
+      ? view.ready
+      : view.ready.then(
+          (r) =>
+            new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(r)))),
+        ),
     destroy() {
       mod.onBoardEvent = null;
       view.destroy();

@@ -142,7 +142,8 @@ bool init(std::string selector, bool still) {
   SDL_GL_SetAttribute(SDL_GL_ALPHA_SIZE, 8);  // transparent canvas: the page shows through
   double cw = 0, ch = 0;
   emscripten_get_element_css_size("#canvas", &cw, &ch);
-  V.window = SDL_CreateWindow("Dragonchess", 0, 0, std::max(1, static_cast<int>(std::lround(cw))),
+  // No title: SDL would write it over the page's (document.title), whenever the view starts.
+  V.window = SDL_CreateWindow(nullptr, 0, 0, std::max(1, static_cast<int>(std::lround(cw))),
                               std::max(1, static_cast<int>(std::lround(ch))), SDL_WINDOW_ALLOW_HIGHDPI);
   if (!V.window) {
     std::fprintf(stderr, "dragonchess_ui: SDL_CreateWindow: %s\n", SDL_GetError());

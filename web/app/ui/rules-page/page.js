@@ -109,9 +109,10 @@ function rulesFromAddress(M) {
   return ids.includes(want) ? want : ids[0];
 }
 
-// The first figure is on the critical path of a visit: the page's words, its opening's HTML
-// and layout, and the first use of Intl (the board's level labels) are done while the two
-// WebAssembly modules load, and the lessons (needed only below the opening) are not waited for.
+// The first figure is on the critical path of a visit: the page's words and the first use of
+// Intl (the board's level labels) are done while the two WebAssembly modules load, the
+// opening's figure as soon as the engine is there, and the lessons (needed only below the
+// opening) are not waited for.
 async function boot(createBoard, loadEngine, lessonsPromise, words) {
   const host = $('rules-board');
   const boardPromise = createBoard(host, { interactive: false, still: true });
@@ -131,9 +132,16 @@ async function boot(createBoard, loadEngine, lessonsPromise, words) {
     ),
     (id) => view.figures.get(id),
   );
-  const [M] = await Promise.all([loadEngine(), words]);
-  useFacts(M);
-  let rules = rulesFromAddress(M);
+  // The opening's figure is made as soon as the engine is there (its first game builds the
+  // engine's tables), whether the words have come or not; after the board's start, which
+  // would otherwise wait behind it, its first frames then coming while the figure is made.
+  const engine = Promise.all([loadEngine(), boardPromise.catch(() => null)]).then(([M]) => {
+    useFacts(M);
+    const rules = rulesFromAddress(M);
+    return { M, rules, start: startFigure(M, rules) };
+  });
+  const [{ M, rules: firstRules, start: firstStart }] = await Promise.all([engine, words]);
+  let rules = firstRules;
 
   const main = $('rules-main');
   // The pictures already drawn stay until they are drawn again (under the new rules).
@@ -159,9 +167,8 @@ async function boot(createBoard, loadEngine, lessonsPromise, words) {
     closeLive();
     view.figures = new Map();
     main.innerHTML = '<div id="rules-opening"></div><div id="rules-rest"></div>';
-    drawer.restart(fill($('rules-opening'), openingHtml(M, startFigure(M, rules), view), kept), {
-      more: true,
-    });
+    const start = my === 1 ? firstStart : startFigure(M, rules);
+    drawer.restart(fill($('rules-opening'), openingHtml(M, start, view), kept), { more: true });
     const url = new URL(location.href);
     if (rules === ruleSetIds(M)[0]) url.searchParams.delete('rules');
     else url.searchParams.set('rules', rules);
