@@ -33,7 +33,6 @@ const ALLOWED = new Map([
 const LEFT = new Set([
   'web/app/ui/learn/piece-card.js: let dialogState',
   'web/app/ui/rules-page/page.js: let t',
-  'web/app/ui/rules-page/page.js: const events = new Emitter',
   'web/app/ui/share/share.js: let lastWritten',
 ]);
 

@@ -4,7 +4,8 @@
 // each was drawn, when (ms from navigation start) the engine and the board were ready, the
 // page built, the first figure and every figure drawn, its problems. None of it is in the
 // site players get.
-import { startRulesPage, events } from '../app/ui/rules-page/page.js';
+import { startRulesPage } from '../app/ui/rules-page/page.js';
+import { Emitter } from '../app/util/emitter.js';
 import { createBoard } from '../renderer/board.js';
 import { loadEngine } from '../engine/engine-loader.js';
 
@@ -21,6 +22,7 @@ const hook = {
   allDrawnAt: null,
 };
 /** @type {any} */ (window).__rules = hook;
+const events = new Emitter(['drawn', 'all-drawn']);
 let first = true;
 events.on('drawn', (id) => {
   hook.draws[id] = (hook.draws[id] || 0) + 1;
@@ -33,6 +35,7 @@ events.on('all-drawn', () => {
   hook.allDrawnAt = performance.now();
 });
 const r = await startRulesPage({
+  events,
   loadEngine: async () => {
     const M = await loadEngine();
     hook.engineAt = performance.now();

@@ -45,9 +45,6 @@ import { SECTION } from '../../session/share/rules-page-links.js';
 /** @type {import('../../util/i18n.js').Translator} the reader's words (set before anything is shown) */
 let t = null;
 
-/** What the page does: 'drawn' (figure id) after each picture; 'all-drawn' when none is left. */
-export const events = new Emitter();
-
 const LESSONS_URL = 'learn/lessons.json';
 
 // After the frame being made now is painted.
@@ -55,7 +52,8 @@ const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(
 
 /**
  * Starts the page. deps (optional): createBoard, loadEngine, lessons (a promise of the parsed
- * lessons file; fetched by default), pwa (false: no service worker). Resolves to
+ * lessons file; fetched by default), pwa (false: no service worker), events (an Emitter told
+ * what the page does: 'drawn' (figure id) after each picture, 'all-drawn' when none is left). Resolves to
  * {problems: [figures that could not be drawn, with why], figures: [their ids]} once the
  * page is built (its pictures follow), or to {error} when it cannot start.
  * @returns {Promise<{error?: string, problems?: string[], figures?: string[]}>}
@@ -65,6 +63,7 @@ export async function startRulesPage({
   loadEngine = loadRules,
   lessons = null,
   pwa = true,
+  events = new Emitter(),
 } = {}) {
   if (pwa) registerPWA();
   // the lessons' positions, with their words (the learn catalogue's, English for now)
@@ -80,7 +79,7 @@ export async function startRulesPage({
     frameWords();
     $('rules-status').textContent = t('rules.loading');
   });
-  const r = await settle(boot(createBoard, loadEngine, lessonsPromise, words));
+  const r = await settle(boot(createBoard, loadEngine, lessonsPromise, words, events));
   if (!r.error) return r.value;
   // Without a catalogue (none could be fetched) the reason is said in English.
   $('rules-status').textContent = t
@@ -113,7 +112,7 @@ function rulesFromAddress(M) {
 // Intl (the board's level labels) are done while the two WebAssembly modules load, the
 // opening's figure as soon as the engine is there, and the lessons (needed only below the
 // opening) are not waited for.
-async function boot(createBoard, loadEngine, lessonsPromise, words) {
+async function boot(createBoard, loadEngine, lessonsPromise, words, events) {
   const host = $('rules-board');
   const boardPromise = createBoard(host, { interactive: false, still: true });
   const view = { figures: new Map() }; // figure id -> {plan, embed, title}
@@ -131,6 +130,7 @@ async function boot(createBoard, loadEngine, lessonsPromise, words) {
       () => null,
     ),
     (id) => view.figures.get(id),
+    events,
   );
   // The opening's figure is made as soon as the engine is there (its first game builds the
   // engine's tables), whether the words have come or not; after the board's start, which
@@ -417,7 +417,7 @@ function pageHtml(M, data, view, part) {
 // picturesReady: a promise of the pictures (createPictures), or of null when there is no
 // board, so that figures can be laid out before the board is there.
 const NEAR_PX = 300; // how near the window a figure is drawn first
-function lazyPictures(picturesReady, figureOf) {
+function lazyPictures(picturesReady, figureOf, events) {
   let boxes = [],
     dirty = new Set(),
     near = new Set(),
