@@ -42,9 +42,6 @@ import { settle } from '../../util/result.js';
 import { pieceSections, ruleSections, startFigure, ruleSetIds, lessonTitleKey } from './diagrams.js';
 import { SECTION } from '../../session/share/rules-page-links.js';
 
-/** @type {import('../../util/i18n.js').Translator} the reader's words (set before anything is shown) */
-let t = null;
-
 const LESSONS_URL = 'learn/lessons.json';
 
 // After the frame being made now is painted.
@@ -66,6 +63,8 @@ export async function startRulesPage({
   events = new Emitter(),
 } = {}) {
   if (pwa) registerPWA();
+  /** @type {{t: import('../../util/i18n.js').Translator | null}} the reader's words (set before anything is shown) */
+  const reader = { t: null };
   // the lessons' positions, with their words (the learn catalogue's, English for now)
   const lessonsPromise =
     lessons ||
@@ -75,21 +74,22 @@ export async function startRulesPage({
   // The words come while the engine and the board load.
   // The menu's choice, else the browser's languages.
   const words = loadTranslatorOrEnglish(pageLanguage()).then((tr) => {
-    t = tr;
-    frameWords();
-    $('rules-status').textContent = t('rules.loading');
+    reader.t = tr;
+    frameWords(reader.t);
+    $('rules-status').textContent = reader.t('rules.loading');
   });
-  const r = await settle(boot(createBoard, loadEngine, lessonsPromise, words, events));
+  const r = await settle(boot(createBoard, loadEngine, lessonsPromise, words, events, reader));
   if (!r.error) return r.value;
   // Without a catalogue (none could be fetched) the reason is said in English.
-  $('rules-status').textContent = t
-    ? t('rules.failed', { why: r.error })
+  $('rules-status').textContent = reader.t
+    ? reader.t('rules.failed', { why: r.error })
     : `The diagrams could not be drawn: ${r.error}`;
   return r;
 }
 
 // The page's frame in the reader's words (again after a change of language).
-function frameWords() {
+/** @param {import('../../util/i18n.js').Translator} t */
+function frameWords(t) {
   document.title = t('rules.title');
   $('rules-title').textContent = t('rules.title');
   $('rules-skip').textContent = t('rules.skip');
@@ -112,11 +112,11 @@ function rulesFromAddress(M) {
 // Intl (the board's level labels) are done while the two WebAssembly modules load, the
 // opening's figure as soon as the engine is there, and the lessons (needed only below the
 // opening) are not waited for.
-async function boot(createBoard, loadEngine, lessonsPromise, words, events) {
+async function boot(createBoard, loadEngine, lessonsPromise, words, events, reader) {
   const host = $('rules-board');
   const boardPromise = createBoard(host, { interactive: false, still: true });
   const view = { figures: new Map() }; // figure id -> {plan, embed, title}
-  const labels = words.then(() => boardLabels(t));
+  const labels = words.then(() => boardLabels(reader.t));
   const pictures = Promise.all([boardPromise, labels]).then(async ([board, levelLabels]) => {
     await board.ready;
     board.set({ levelLabels });
@@ -168,7 +168,7 @@ async function boot(createBoard, loadEngine, lessonsPromise, words, events) {
     view.figures = new Map();
     main.innerHTML = '<div id="rules-opening"></div><div id="rules-rest"></div>';
     const start = my === 1 ? firstStart : startFigure(M, rules);
-    drawer.restart(fill($('rules-opening'), openingHtml(M, start, view), kept), { more: true });
+    drawer.restart(fill($('rules-opening'), openingHtml(M, start, view, reader.t), kept), { more: true });
     const url = new URL(location.href);
     if (rules === ruleSetIds(M)[0]) url.searchParams.delete('rules');
     else url.searchParams.set('rules', rules);
@@ -181,7 +181,7 @@ async function boot(createBoard, loadEngine, lessonsPromise, words, events) {
     const lessons = await lessonsPromise;
     if (my !== renders) return;
     const data = { pieces: pieceSections(M, rules), special: ruleSections(M, lessons, rules) };
-    drawer.add(fill($('rules-rest'), restHtml(M, data, view), kept));
+    drawer.add(fill($('rules-rest'), restHtml(M, data, view, reader.t), kept));
   }
 
   // --- live figures: the embed itself, one at a time ------------------------------------
@@ -200,12 +200,13 @@ async function boot(createBoard, loadEngine, lessonsPromise, words, events) {
     const f = view.figures.get(fig.dataset.fig);
     const code = fig.querySelector('.snippet code'),
       copy = fig.querySelector('button.copy');
-    if (code) code.textContent = embedSnippet({ ...f.embed, title: f.title, lang: t.locale }, location.href);
+    if (code)
+      code.textContent = embedSnippet({ ...f.embed, title: f.title, lang: reader.t.locale }, location.href);
     if (copy)
       wireCopy(copy, code, {
-        copy: t('copy.copy'),
-        copied: t('copy.copied'),
-        pressCtrlC: t('copy.pressCtrlC'),
+        copy: reader.t('copy.copy'),
+        copied: reader.t('copy.copied'),
+        pressCtrlC: reader.t('copy.pressCtrlC'),
       });
     const button = fig.querySelector('button[data-live]');
     if (!button) return;
@@ -215,27 +216,27 @@ async function boot(createBoard, loadEngine, lessonsPromise, words, events) {
       if (was) return;
       const box = fig.querySelector('.diagram');
       const frame = document.createElement('iframe');
-      frame.src = embedUrl({ ...f.embed, lang: t.locale }, location.href);
-      frame.title = t('rules.liveTitle', { title: f.title });
+      frame.src = embedUrl({ ...f.embed, lang: reader.t.locale }, location.href);
+      frame.title = reader.t('rules.liveTitle', { title: f.title });
       box.append(frame);
       box.classList.add('live');
       box.removeAttribute('role'); // the live board speaks for itself
       live = { fig, button, label: button.textContent };
-      button.textContent = t('rules.close');
+      button.textContent = reader.t('rules.close');
       button.setAttribute('aria-expanded', 'true');
     });
   }
 
-  const ruleSwitch = buildSwitch(rules, (r) => {
+  const ruleSwitch = buildSwitch(rules, reader, (r) => {
     rules = r;
     render();
   });
   // A new language: the frame, the switch and the page again (the pictures are kept).
-  languageMenu($('rules-lang'), t, (tr) => {
-    t = tr;
-    const levelLabels = boardLabels(t);
+  languageMenu($('rules-lang'), reader.t, (tr) => {
+    reader.t = tr;
+    const levelLabels = boardLabels(reader.t);
     pictures.then((p) => p.board.set({ levelLabels }));
-    frameWords();
+    frameWords(reader.t);
     ruleSwitch.fill();
     render();
   });
@@ -249,17 +250,17 @@ async function boot(createBoard, loadEngine, lessonsPromise, words, events) {
 
 // --- the rule set switch ------------------------------------------------------------------
 // fill(): its words again (a new language), the rule set chosen kept.
-function buildSwitch(rules, onChange) {
+function buildSwitch(rules, reader, onChange) {
   const box = $('rules-switch');
   box.hidden = false;
   const sets = ruleSetList();
   const fill = () => {
     box.innerHTML =
-      `<legend>${esc(t('rules.switchLegend'))}</legend>` +
+      `<legend>${esc(reader.t('rules.switchLegend'))}</legend>` +
       sets
         .map(
           (r) =>
-            `<label><input type="radio" name="rules" value="${esc(r.id)}"${r.id === rules ? ' checked' : ''}><span>${esc(ruleSetTerm(t, r.id))}</span></label>`,
+            `<label><input type="radio" name="rules" value="${esc(r.id)}"${r.id === rules ? ' checked' : ''}><span>${esc(ruleSetTerm(reader.t, r.id))}</span></label>`,
         )
         .join('') +
       `<p class="switch-note" id="rules-switch-note"></p>`;
@@ -267,7 +268,7 @@ function buildSwitch(rules, onChange) {
   };
   const note = () => {
     const id = box.querySelector('input:checked').value;
-    $('rules-switch-note').textContent = `${ruleSummaryTerm(t, id)} ${t('rules.switchNote')}`;
+    $('rules-switch-note').textContent = `${ruleSummaryTerm(reader.t, id)} ${reader.t('rules.switchNote')}`;
   };
   fill();
   box.addEventListener('change', (e) => {
@@ -283,14 +284,15 @@ function buildSwitch(rules, onChange) {
 // --- the page's HTML ----------------------------------------------------------------------
 // Its two parts: the opening (the boards and the start position: what a visit sees first)
 // and the rest (data.pieces and data.special), made after the opening's figure is drawn.
-function openingHtml(M, start, view) {
-  return pageHtml(M, { start }, view, 'opening');
+function openingHtml(M, start, view, t) {
+  return pageHtml(M, { start }, view, 'opening', t);
 }
-function restHtml(M, data, view) {
-  return pageHtml(M, data, view, 'rest');
+function restHtml(M, data, view, t) {
+  return pageHtml(M, data, view, 'rest', t);
 }
 
-function pageHtml(M, data, view, part) {
+/** @param {import('../../util/i18n.js').Translator} t the reader's words */
+function pageHtml(M, data, view, part, t) {
   const where = (ls) =>
     [...ls]
       .sort((a, b) => b - a)
