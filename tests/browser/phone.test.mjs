@@ -8,6 +8,7 @@
 //     offered, or a lesson answers a wrong move;
 //   - on a touch screen a tap on a piece selects it and, where the page scrolls, a vertical
 //     swipe on the boards scrolls it and selects nothing;
+//   - no name in the phone's sheet of the game's actions is cut;
 //   - the computer's answer to a draw offer shows on screen;
 //   - turning the window keeps the game and the selection, with the selected piece (a turned
 //     phone: every board's first and last rank) in view;
@@ -160,6 +161,14 @@ async function actionsInReach(page) {
       within: 'dialog[open]',
     });
     missing = missing.filter((k) => !inSheet[k]);
+    // each of its buttons shows its whole name (its words are a flex item: a button too narrow
+    // for them overflows)
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('#dlg-actions .sheet-grid .btn')]
+        .filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1)
+        .map((e) => `${e.textContent.trim()} (${e.scrollWidth} > ${e.clientWidth} px)`),
+    );
+    assert.deepEqual(cut, [], 'names cut in the sheet');
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog[open]'));
   }
