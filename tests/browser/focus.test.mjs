@@ -3,8 +3,9 @@
 // phones, tablets and desktops; every square of the three levels in the window with nothing
 // over it; a move to another level by taps (the piece, the level, the square), by a drag onto a
 // mini-map (a finger's on a touch screen) and on a desktop by the keyboard (the piece, the
-// level's key, the square); a sideways swipe that changes the level and moves nothing (a whole
-// game of 150 plies played by taps: focus-game.test.mjs).
+// level's key, the square); a sideways swipe that changes the level and moves nothing; the
+// slide of a change of level, none under reduced motion (a whole game of 150 plies played by
+// taps: focus-game.test.mjs).
 // The sizes of one kind of device (phones; touch tablets; desktops) share one page, the
 // window resized from size to size and a game started anew at each through the page's New
 // game dialog: the page loads once a kind (and once more to see the view chosen kept).
@@ -95,6 +96,33 @@ async function pointer(page, context, size) {
       await cdp.detach();
     },
   };
+}
+
+// A tap on the mini-map of `level` with the page's clock stopped, one frame of 20 ms let run:
+// how many pixels of that level's rows then differ from the same rows once it has settled (its
+// slide into focus under way; none, under reduced motion).
+async function slideFrame(page, level) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000); // the page's clock
+  const m = await point(page, `${level}f4`);
+  await page.mouse.click(m.x, m.y);
+  await page.clock.runFor(20);
+  const a4 = await point(page, `${level}a4`),
+    l4 = await point(page, `${level}l4`);
+  const clip = {
+    x: Math.round(a4.x) - 10,
+    y: Math.round(a4.y) - 60,
+    width: Math.round(l4.x - a4.x) + 20,
+    height: 120,
+  };
+  const early = decodePng(await page.screenshot({ clip })).data;
+  await page.clock.runFor(1000);
+  await page.clock.resume();
+  await frames(page, 3);
+  assert.equal((await geometry(page)).focus, level);
+  const late = decodePng(await page.screenshot({ clip })).data;
+  let diff = 0;
+  for (let i = 0; i < early.length; i++) if (Math.abs(early[i] - late[i]) > 8) diff++;
+  return diff;
 }
 
 // The keyboard's focus square (the boards focused) brought to the square `name`: its level's
@@ -251,6 +279,18 @@ async function focusViewAt(page, context, size) {
     await page.waitForFunction(() => window.__dc.state().length === 3);
     assert.deepEqual((await page.evaluate(() => window.__dc.history()))[2], third);
     await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).blur());
+  }
+
+  // a change of level slides (the page's clock stopped: one frame of it drawn), and does not
+  // under reduced motion
+  if (size.width === 1280) {
+    await page.clock.install();
+    const f0 = (await geometry(page)).focus;
+    const up = f0 === 3 ? 2 : 3;
+    assert.ok((await slideFrame(page, up)) > 100, 'a change of level slides');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    assert.equal(await slideFrame(page, f0), 0, 'no slide under reduced motion');
+    await page.emulateMedia({ reducedMotion: null });
   }
 
   // the choice is remembered: the three boards after the switch
