@@ -6,7 +6,8 @@
 //   - every dialog opens at its top and fits the window (scrolling inside when it must);
 //   - the boards do not move when a piece is selected, a note (toast) shows, a draw is
 //     offered, or a lesson answers a wrong move (in the focus view too: at 360x640, 820x1180 and
-//     1280x720 chosen by its button, upright and turned as the phone's default);
+//     1280x720 chosen by its button, there with no word or control cut; upright and turned as
+//     the phone's default);
 //   - on a touch screen a tap on a piece selects it and, where the page scrolls, a vertical
 //     swipe on the boards scrolls it and selects nothing;
 //   - no name in the phone's sheet of the game's actions is cut;
@@ -454,13 +455,19 @@ for (const [width, height] of SIZES) {
       await t.test('every dialog opens at its top and fits', () => dialogsAtTop(b.page));
       await t.test('the boards never move', () => boardsStay(b.page));
       if (width === 360 || width === 820 || width === 1280)
-        await t.test('the focus view (chosen by its button): the boards never move', async () => {
-          await b.page.click('#btn-view');
-          await b.page.waitForFunction(() => window.__dc.geometry().arrangement === 'focus');
-          await boardsStay(b.page);
-          await b.page.click('#btn-view');
-          await b.page.waitForFunction(() => window.__dc.geometry().arrangement !== 'focus');
-        });
+        await t.test(
+          'the focus view (chosen by its button): nothing cut, the boards never move',
+          async () => {
+            await b.page.click('#btn-view');
+            await b.page.waitForFunction(() => window.__dc.geometry().arrangement === 'focus');
+            await frames(b.page, 3);
+            assert.deepEqual(await cutText(b.page, '.side, .status-strip'), [], 'words cut');
+            assert.deepEqual(await crowded(b.page), [], 'controls crowded');
+            await boardsStay(b.page);
+            await b.page.click('#btn-view');
+            await b.page.waitForFunction(() => window.__dc.geometry().arrangement !== 'focus');
+          },
+        );
       if (touch) await t.test('a tap is a tap, a swipe scrolls', () => touchScrolls(b.page, b.context));
       await t.test("the computer's answer to a draw offer on screen", () => offerAnswered(b.page));
       await t.test('turning keeps the game, the selection and the view', () =>
