@@ -208,7 +208,8 @@ test('lessons: the list inside the window; a lesson chosen opens at its top', as
 
 // A play-by-link game of 160 plies in each view, the link to send shown, then the analysis
 // open: at 1280x720 and 1920x1080 (and 1180x820 in the focus view, whose column is narrowest
-// there) no word of the side panel is cut; in the focus view no two controls overlap.
+// there) no word of the side panel is cut, nor any move of the list; in the focus view no two
+// controls overlap.
 for (const view of ['three', 'focus']) {
   test(`${view} view: no word of the side panel cut; in the focus view no controls overlap`, async () => {
     const moves = await randomGame(160, 11);
@@ -229,6 +230,14 @@ for (const view of ['three', 'focus']) {
             `${at}: the focus view's narrow column`,
           );
           assert.deepEqual(await cutText(page), [], `${at}: words cut`);
+          // every move of the list whole (it scrolls, so cutText leaves it out; a move too wide
+          // for its column ends in "…")
+          const movesCut = await page.evaluate(() =>
+            [...document.querySelectorAll('#moves .mv')]
+              .filter((e) => e.scrollWidth > e.clientWidth + 1)
+              .map((e) => `${e.textContent} (${e.scrollWidth} > ${e.clientWidth} px)`),
+          );
+          assert.deepEqual(movesCut, [], `${at}: moves cut in the list`);
           if (view === 'focus') assert.deepEqual(await crowded(page), [], `${at}: controls crowded`);
         }
         await page.setViewportSize({ width: 1280, height: 720 });

@@ -1,8 +1,11 @@
 // The focus view (docs/renderer.md, docs/page.md): one level as large as the window allows,
 // the other two as mini-maps. Its squares measured from the pixels drawn, at the sizes of
-// phones, tablets and desktops; a move to another level by taps (the piece, the level, the
-// square) and by a drag onto a mini-map; a sideways swipe that changes the level and moves
-// nothing (a whole game of 150 plies played by taps: focus-game.test.mjs).
+// phones, tablets and desktops; every square of the three levels in the window with nothing
+// over it; a move to another level by taps (the piece, the level, the square), by a drag onto a
+// mini-map (a finger's on a touch screen) and on a desktop by the keyboard (the piece, the
+// level's key, the square); a sideways swipe that changes the level and moves nothing; the
+// slide of a change of level, none under reduced motion (a whole game of 150 plies played by
+// taps: focus-game.test.mjs).
 // The sizes of one kind of device (phones; touch tablets; desktops) share one page, the
 // window resized from size to size and a game started anew at each through the page's New
 // game dialog: the page loads once a kind (and once more to see the view chosen kept).
@@ -64,8 +67,88 @@ async function measuredSquare(page, level, dpr) {
   return squares[Math.floor(squares.length / 2)] / dpr;
 }
 
+// A hand on the boards: the mouse, or on a touch screen one finger (touch events, as a
+// phone gives them). move(from, to, steps) goes there in steps.
+async function pointer(page, context, size) {
+  if (!touchOf(size))
+    return {
+      down: async (p) => {
+        await page.mouse.move(p.x, p.y);
+        await page.mouse.down();
+      },
+      move: (from, to, steps) => page.mouse.move(to.x, to.y, { steps }),
+      up: () => page.mouse.up(),
+    };
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, p) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
+  return {
+    down: (p) => touch('touchStart', p),
+    move: async (from, to, steps) => {
+      for (let i = 1; i <= steps; i++)
+        await touch('touchMove', {
+          x: from.x + ((to.x - from.x) * i) / steps,
+          y: from.y + ((to.y - from.y) * i) / steps,
+        });
+    },
+    up: async () => {
+      await touch('touchEnd', null);
+      await cdp.detach();
+    },
+  };
+}
+
+// A tap on the mini-map of `level` with the page's clock stopped, one frame of 20 ms let run:
+// how many pixels of that level's rows then differ from the same rows once it has settled (its
+// slide into focus under way; none, under reduced motion).
+async function slideFrame(page, level) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000); // the page's clock
+  const m = await point(page, `${level}f4`);
+  await page.mouse.click(m.x, m.y);
+  await page.clock.runFor(20);
+  const a4 = await point(page, `${level}a4`),
+    l4 = await point(page, `${level}l4`);
+  const clip = {
+    x: Math.round(a4.x) - 10,
+    y: Math.round(a4.y) - 60,
+    width: Math.round(l4.x - a4.x) + 20,
+    height: 120,
+  };
+  const early = decodePng(await page.screenshot({ clip })).data;
+  await page.clock.runFor(1000);
+  await page.clock.resume();
+  await frames(page, 3);
+  assert.equal((await geometry(page)).focus, level);
+  const late = decodePng(await page.screenshot({ clip })).data;
+  let diff = 0;
+  for (let i = 0; i < early.length; i++) if (Math.abs(early[i] - late[i]) > 8) diff++;
+  return diff;
+}
+
+// The keyboard's focus square (the boards focused) brought to the square `name`: its level's
+// key, then the arrows (Gold at the bottom: up is a rank up, right a file right).
+async function keyTo(page, name) {
+  for (let i = 0; i < 24; i++) {
+    const at = await page.evaluate(() => window.__dc.focus());
+    if (at === name) return;
+    const key =
+      at[0] !== name[0]
+        ? name[0]
+        : at[1] !== name[1]
+          ? at[1] < name[1]
+            ? 'ArrowRight'
+            : 'ArrowLeft'
+          : at[2] < name[2]
+            ? 'ArrowUp'
+            : 'ArrowDown';
+    await page.keyboard.press(key);
+  }
+  assert.equal(await page.evaluate(() => window.__dc.focus()), name, 'the keys reach the square');
+}
+
 // At one size, in a game at its start: the focus view's squares measured, every level in the
-// window, a swipe, a move to another level by taps and one by drag, the three boards again.
+// window and uncovered, a swipe, a move to another level by taps, one by drag and (a desktop)
+// one by the keyboard, the three boards again.
 async function focusViewAt(page, context, size) {
   const dpr = size.phone ? 3 : 1;
   await resizeTo(page, size);
@@ -103,28 +186,32 @@ async function focusViewAt(page, context, size) {
     return out;
   });
   assert.deepEqual(inView, [], 'every level in the window');
+  // and nothing over any of them: the centre of each of the 288 squares (on the level in focus
+  // or a mini-map) shows the boards, not a bar, the status line or a panel
+  const covered = await page.evaluate(() => {
+    const boardEl = document.getElementById('board'),
+      out = [];
+    for (let l = 1; l <= 3; l++)
+      for (let r = 1; r <= 8; r++)
+        for (const f of 'abcdefghijkl') {
+          const p = window.__dc.squarePoint(`${l}${f}${r}`);
+          const at = p && document.elementFromPoint(p.x, p.y);
+          if (!at || !boardEl.contains(at))
+            out.push(`${l}${f}${r} (${at ? at.id || at.className : 'outside'})`);
+        }
+    return out;
+  });
+  assert.deepEqual(covered, [], 'a square under something else, or out of the window');
 
   // a sideways swipe across the level in focus, from an empty square: another level, no
   // piece selected or moved
   const before = await page.evaluate(() => window.__dc.fen());
   const a = await point(page, `${g.focus}c5`),
     b = await point(page, `${g.focus}j5`);
-  if (touchOf(size)) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: b.x, y: b.y }] });
-    for (let i = 1; i <= 8; i++)
-      await cdp.send('Input.dispatchTouchEvent', {
-        type: 'touchMove',
-        touchPoints: [{ x: b.x + ((a.x - b.x) * i) / 8, y: b.y }],
-      });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
-  } else {
-    await page.mouse.move(b.x, b.y);
-    await page.mouse.down();
-    await page.mouse.move(a.x, a.y, { steps: 8 });
-    await page.mouse.up();
-  }
+  const swipe = await pointer(page, context, size);
+  await swipe.down(b);
+  await swipe.move(b, a, 8);
+  await swipe.up(a);
   // to the left: the next level down in the order shown (3, 2, 1)
   const next = g.focus === 1 ? 1 : g.focus - 1;
   await page.waitForFunction((l) => window.__dc.geometry().focus === l, next);
@@ -146,28 +233,65 @@ async function focusViewAt(page, context, size) {
   await playByTaps(page, size, across[0], 0);
   assert.deepEqual(await page.evaluate(() => window.__dc.history()), [across[0]]);
 
-  // by drag (the mouse; on a touch screen the same events): onto the mini-map of the
-  // level it goes to, which comes into focus, then onto the square
+  // by drag (the mouse; on a touch screen a finger, its first pixels sideways as a drag on a
+  // page that scrolls must start): onto the mini-map of the level it goes to, which comes into
+  // focus, then onto the square; never taken for a swipe
   const reply = (await page.evaluate(() => window.__dc.legalMoves())).find((m) => m[0] !== m[3]);
   assert.ok(reply, 'Scarlet has a move to another level');
   await focusOn(page, size, Number(reply[0]));
+  const hand = await pointer(page, context, size);
   const p = await point(page, reply.slice(0, 3));
-  await page.mouse.move(p.x, p.y);
-  await page.mouse.down();
-  await page.mouse.move(p.x + 6, p.y + 6, { steps: 2 });
+  await hand.down(p);
+  await hand.move(p, { x: p.x + (p.x < size.width / 2 ? 16 : -16), y: p.y + 2 }, 2);
+  await page.waitForFunction((f) => window.__dc.state().selected === f, reply.slice(0, 3));
+  let at = { x: p.x + (p.x < size.width / 2 ? 16 : -16), y: p.y + 2 };
   // across the level in focus to the mini-map's height, then into it: never over the other
   const mini = await point(page, `${reply[3]}f4`);
   const now = await geometry(page);
   const large = now.boards.find((b) => b.level === now.focus);
-  if (now.boards.some((b) => b.level !== now.focus && b.x >= large.x + large.width))
-    await page.mouse.move(p.x, mini.y, { steps: 4 });
-  await page.mouse.move(mini.x, mini.y, { steps: 6 });
+  if (now.boards.some((b) => b.level !== now.focus && b.x >= large.x + large.width)) {
+    await hand.move(at, { x: at.x, y: mini.y }, 4);
+    at = { x: at.x, y: mini.y };
+  }
+  await hand.move(at, mini, 6);
   await page.waitForFunction((l) => window.__dc.geometry().focus === l, Number(reply[3]));
   const q = await point(page, reply.slice(3, 6));
-  await page.mouse.move(q.x, q.y, { steps: 6 });
-  await page.mouse.up();
+  await hand.move(mini, q, 6);
+  await hand.up(q);
   await page.waitForFunction(() => window.__dc.state().length === 2);
   assert.deepEqual((await page.evaluate(() => window.__dc.history()))[1], reply);
+
+  // by the keyboard (a desktop's): the piece, the level (its key brings it into focus), the square
+  if (!touchOf(size)) {
+    const third = (await page.evaluate(() => window.__dc.legalMoves())).find((m) => m[0] !== m[3]);
+    assert.ok(third, 'Gold has a move to another level');
+    await page.focus('#board');
+    await keyTo(page, third.slice(0, 3));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((f) => window.__dc.state().selected === f, third.slice(0, 3));
+    await keyTo(page, third.slice(3, 6));
+    assert.equal(
+      (await geometry(page)).focus,
+      Number(third[3]),
+      'the level key brought its level into focus',
+    );
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.__dc.state().length === 3);
+    assert.deepEqual((await page.evaluate(() => window.__dc.history()))[2], third);
+    await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).blur());
+  }
+
+  // a change of level slides (the page's clock stopped: one frame of it drawn), and does not
+  // under reduced motion
+  if (size.width === 1280) {
+    await page.clock.install();
+    const f0 = (await geometry(page)).focus;
+    const up = f0 === 3 ? 2 : 3;
+    assert.ok((await slideFrame(page, up)) > 100, 'a change of level slides');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    assert.equal(await slideFrame(page, f0), 0, 'no slide under reduced motion');
+    await page.emulateMedia({ reducedMotion: null });
+  }
 
   // the choice is remembered: the three boards after the switch
   await page.click('#btn-view');

@@ -46,6 +46,23 @@ function standsOut(img, a, b) {
   return hit / n;
 }
 
+// The share of a square's pixels that differ visibly (by 32 or more in a channel) from the same
+// pixel of its twin: a mark drawn there at all (a mini-map's squares are too small for the
+// contrast above to be the measure).
+function differs(img, a, b) {
+  const at = (r, dx, dy) => (Math.floor(r.y + dy) * img.width + Math.floor(r.x + dx)) * 4;
+  let n = 0,
+    hit = 0;
+  for (let dy = 0.5; dy < a.height; dy++)
+    for (let dx = 0.5; dx < a.width; dx++) {
+      const i = at(a, dx, dy),
+        j = at(b, dx, dy);
+      n++;
+      if ([0, 1, 2].some((c) => Math.abs(img.data[i + c] - img.data[j + c]) >= 32)) hit++;
+    }
+  return hit / n;
+}
+
 // Per level: the selected piece (a Warrior on rank 4, file 4 or 5: a dark and a light
 // square), its destinations on rank 1 (empty: dots) and rank 2 (occupied: rings), files 2
 // and 3 (both colours); unmarked twins of each on files 6-9.
@@ -134,6 +151,62 @@ test('selection and destination marks stand out on every square colour of every 
           lines.push(line);
           if (share < c.min) failures.push(`${line} (want ${(c.min * 100).toFixed(0)}%)`);
         }
+      }
+    }
+    // the focus view: the same marks on a mini-map (the level of the piece selected drawn small,
+    // another in focus), and the last move, a check, a frozen piece and an arrow (a check's line,
+    // a threat) there too, each against an unmarked twin on the same mini-map
+    for (const level of [1, 2, 3]) {
+      const s = scene(level, 4);
+      const p = [...s.pieces];
+      for (const [r, f] of [
+        [3, 0], // the King in check; its twin: 3, 10
+        [3, 10],
+        [0, 0], // a frozen Warrior; its twin: 0, 10
+        [0, 10],
+      ])
+        p[sq(level, r, f)] = r === 3 ? 'K' : 'W';
+      const focus = (level % 3) + 1;
+      await page.evaluate(
+        ({ pieces, dests, selected, extra }) =>
+          window.__b.set({ pieces, dests: new Map(dests), selected, arrangement: 'focus', ...extra }),
+        {
+          pieces: p.join(''),
+          dests: [...s.dests],
+          selected: s.selected,
+          extra: {
+            focus,
+            lastMove: [sq(level, 7, 0), sq(level, 7, 1)],
+            check: sq(level, 3, 0),
+            frozen: [sq(level, 0, 0)],
+            arrows: [{ from: sq(level, 5, 0), to: sq(level, 5, 3), color: 'red' }],
+          },
+        },
+      );
+      await frames(page);
+      const g = await page.evaluate(() => window.__b.geometry());
+      assert.equal(g.arrangement, 'focus');
+      assert.ok(g.focus !== level && g.mini < g.square, `level ${level} drawn as a mini-map (${g.mini} px)`);
+      const png = await page.screenshot();
+      if (shots) fs.writeFileSync(path.join(shots, `marks-mini-${level}.png`), png);
+      const img = decodePng(png);
+      const checks = [
+        ...s.checks.filter((c) => Math.floor(c.mark / 96) + 1 === level),
+        { what: 'last move (from)', mark: sq(level, 7, 0), twin: sq(level, 7, 8), min: 0.05 },
+        { what: 'last move (to)', mark: sq(level, 7, 1), twin: sq(level, 7, 9), min: 0.05 },
+        { what: 'check', mark: sq(level, 3, 0), twin: sq(level, 3, 10), min: 0.05 },
+        { what: 'frozen piece', mark: sq(level, 0, 0), twin: sq(level, 0, 10), min: 0.05 },
+        { what: 'arrow', mark: sq(level, 5, 1), twin: sq(level, 5, 9), min: 0.05 },
+      ];
+      for (const c of checks) {
+        const [a, t] = await page.evaluate(
+          ([x, y]) => [window.__b.squareRect(x), window.__b.squareRect(y)],
+          [c.mark, c.twin],
+        );
+        const share = differs(img, a, t);
+        const line = `${NAME[level]} as a mini-map (${g.mini} px): ${c.what} ${(share * 100).toFixed(1)}% of its pixels changed`;
+        lines.push(line);
+        if (share < c.min) failures.push(`${line} (want ${(c.min * 100).toFixed(0)}%)`);
       }
     }
     console.log(lines.join('\n'));

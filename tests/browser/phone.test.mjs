@@ -5,12 +5,15 @@
 //     sheet it opens) with a tap target of at least 44x44 px;
 //   - every dialog opens at its top and fits the window (scrolling inside when it must);
 //   - the boards do not move when a piece is selected, a note (toast) shows, a draw is
-//     offered, or a lesson answers a wrong move;
+//     offered, or a lesson answers a wrong move (in the focus view too: at 360x640 chosen by its
+//     button, upright and turned as the phone's default);
 //   - on a touch screen a tap on a piece selects it and, where the page scrolls, a vertical
 //     swipe on the boards scrolls it and selects nothing;
+//   - no name in the phone's sheet of the game's actions is cut;
 //   - the computer's answer to a draw offer shows on screen;
 //   - turning the window keeps the game and the selection, with the selected piece (a turned
-//     phone: every board's first and last rank) in view;
+//     phone: every board's first and last rank; the focus view: its level still in focus and
+//     every level's corners) in view and uncovered;
 //   - "Review the game" brings the review into view.
 // Run: cd tests/browser && node --test phone.test.mjs   (build the site first)
 import { test, before, after } from 'node:test';
@@ -109,9 +112,22 @@ const viewArea = (page) =>
   });
 const inArea = (p, a) => !!p && p.x >= a.left && p.x <= a.right && p.y >= a.top && p.y <= a.bottom;
 
-// Scrolls a phone's boards so that a square is in view; its point.
-const reach = (page, name) =>
-  page.evaluate((n) => {
+// In the focus view: the level `level` brought into focus (a click on its mini-map), if it is
+// not; the three boards: nothing to do.
+async function inFocus(page, level) {
+  const g = await page.evaluate(() => window.__dc.geometry());
+  if (g.arrangement !== 'focus' || g.focus === level) return;
+  const p = await page.evaluate((n) => window.__dc.squarePoint(n), `${level}f4`);
+  await page.mouse.click(p.x, p.y);
+  await page.waitForFunction((l) => window.__dc.geometry().focus === l, level);
+  await frames(page, 3);
+}
+
+// Brings a square into view, its point: in the focus view its level into focus; where the
+// page scrolls (a phone's boards), scrolled to.
+async function reach(page, name) {
+  await inFocus(page, Number(name[0]));
+  return page.evaluate((n) => {
     const app = document.getElementById('app');
     const strip = document.getElementById('status-strip').getBoundingClientRect().bottom;
     const a = app.getBoundingClientRect();
@@ -122,6 +138,7 @@ const reach = (page, name) =>
     }
     return p;
   }, name);
+}
 
 // A move of the side to move whose squares are on `level` (the first, in the engine's order).
 const moveOn = async (page, level) =>
@@ -160,6 +177,14 @@ async function actionsInReach(page) {
       within: 'dialog[open]',
     });
     missing = missing.filter((k) => !inSheet[k]);
+    // each of its buttons shows its whole name (its words are a flex item: a button too narrow
+    // for them overflows)
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('#dlg-actions .sheet-grid .btn')]
+        .filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1)
+        .map((e) => `${e.textContent.trim()} (${e.scrollWidth} > ${e.clientWidth} px)`),
+    );
+    assert.deepEqual(cut, [], 'names cut in the sheet');
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog[open]'));
   }
@@ -220,6 +245,7 @@ async function dialogsAtTop(page) {
 
 async function boardsStay(page) {
   const phone = await phoneMode(page);
+  await inFocus(page, 3); // the focus view: the level of the piece selected below in focus
   await page.evaluate(() => (document.getElementById('app').scrollTop = 0));
   const before = await boardPlace(page);
   const same = async (what) => {
@@ -245,6 +271,7 @@ async function boardsStay(page) {
   await page.evaluate(() => window.__dc.learn.enter('lessons', 'oliphant'));
   await page.waitForFunction(() => window.__dc.learn.lesson()?.id === 'oliphant');
   await frames(page, 3);
+  await inFocus(page, 2);
   await page.evaluate(() => (document.getElementById('app').scrollTop = 0));
   const lesson = await boardPlace(page);
   for (const n of ['2b2', '2b5']) {
@@ -363,10 +390,28 @@ async function turnKeepsView(page, width, height) {
     assert.deepEqual(await page.evaluate(() => window.__dc.history()), before, `${w}x${h}: the game kept`);
     const area = await viewArea(page);
     const turned = await page.evaluate(() => document.body.classList.contains('layout-turned'));
-    const must = turned ? [from, '3a8', '3l8', '2a8', '1a8', '1l1'] : [from];
+    const g = await page.evaluate(() => window.__dc.geometry());
+    // the focus view: the selected piece's level still in focus, every level's corners in view
+    if (g.arrangement === 'focus')
+      assert.equal(g.focus, Number(from[0]), `${w}x${h}: the selected piece's level kept in focus`);
+    const corners = [1, 2, 3].flatMap((l) => ['a1', 'l1', 'a8', 'l8'].map((c) => `${l}${c}`));
+    const must =
+      g.arrangement === 'focus'
+        ? [from, ...corners]
+        : turned
+          ? [from, '3a8', '3l8', '2a8', '1a8', '1l1']
+          : [from];
     const out = [];
-    for (const n of must)
-      if (!inArea(await page.evaluate((s) => window.__dc.squarePoint(s), n), area)) out.push(n);
+    for (const n of must) {
+      const q = await page.evaluate((s) => window.__dc.squarePoint(s), n);
+      const onTop =
+        inArea(q, area) &&
+        (await page.evaluate(
+          ({ x, y }) => document.getElementById('board').contains(document.elementFromPoint(x, y)),
+          q,
+        ));
+      if (!onTop) out.push(n);
+    }
     assert.deepEqual(out, [], `${w}x${h}: squares hidden after turning`);
   }
   await page.keyboard.press('Escape');
@@ -408,6 +453,17 @@ for (const [width, height] of SIZES) {
       await t.test('every game action in reach', () => actionsInReach(b.page));
       await t.test('every dialog opens at its top and fits', () => dialogsAtTop(b.page));
       await t.test('the boards never move', () => boardsStay(b.page));
+      if (width === 360)
+        await t.test(
+          'the focus view (the default here, chosen by its button): the boards never move',
+          async () => {
+            await b.page.click('#btn-view');
+            await b.page.waitForFunction(() => window.__dc.geometry().arrangement === 'focus');
+            await boardsStay(b.page);
+            await b.page.click('#btn-view');
+            await b.page.waitForFunction(() => window.__dc.geometry().arrangement !== 'focus');
+          },
+        );
       if (touch) await t.test('a tap is a tap, a swipe scrolls', () => touchScrolls(b.page, b.context));
       await t.test("the computer's answer to a draw offer on screen", () => offerAnswered(b.page));
       await t.test('turning keeps the game, the selection and the view', () =>
@@ -424,7 +480,8 @@ for (const [width, height] of SIZES) {
 // The focus view, the phones' own (none chosen), upright and turned: every action in reach
 // with a 44x44 px target (turned: at the top of the column beside the level in play, or in
 // the sheet its Game button opens), every dialog at its top, no word or control cut and none
-// over another, the computer's answer to a draw offer and the review on screen.
+// over another, the boards that stay, the computer's answer to a draw offer on screen, the
+// phone turned mid-game (the game, the selection, its level in focus kept), the review on screen.
 for (const [width, height] of [
   [390, 844],
   [844, 390],
@@ -446,7 +503,11 @@ for (const [width, height] of [
         assert.deepEqual(await cutText(b.page, '.side, .status-strip'), [], 'words cut');
         assert.deepEqual(await crowded(b.page), [], 'controls crowded');
       });
+      await t.test('the boards never move', () => boardsStay(b.page));
       await t.test("the computer's answer to a draw offer on screen", () => offerAnswered(b.page, '2'));
+      await t.test('turning keeps the game, the selection and the view', () =>
+        turnKeepsView(b.page, width, height),
+      );
       await t.test('Review the game brings the review into view', () => reviewInView(b.page));
       assert.deepEqual(errors, []);
     } finally {

@@ -264,8 +264,10 @@ void drawCaptureRings(Frame& F) {
     if (!F.L.shown(levelOf(sq))) continue;
     const DevRect q = devSquare(sq);
     const float cx = q.x + q.s / 2, cy = q.y + q.s / 2, e = std::max(1.2f, q.s * 0.03f);
-    F.p.ring(cx, cy, q.s * 0.40f - e, q.s * 0.49f, kMarkLight);
-    F.p.ring(cx, cy, q.s * 0.40f, q.s * 0.49f - e, kMarkDark);
+    // the dark band at least 1.5 device px wide (a mini-map's small squares: it grows inwards)
+    const float outer = q.s * 0.49f - e, inner = std::min(q.s * 0.40f, outer - 1.5f);
+    F.p.ring(cx, cy, std::max(0.f, inner - e), q.s * 0.49f, kMarkLight);
+    F.p.ring(cx, cy, inner, outer, kMarkDark);
   }
 }
 
