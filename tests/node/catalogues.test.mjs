@@ -73,7 +73,19 @@ test('placeholders and choices match English’s', () => {
 
 // Every literal that looks like a key of the catalogue's families of page words, in the
 // page's modules and HTML files.
-const PAGE_PREFIXES = ['lang', 'board', 'embed', 'gallery', 'rules', 'copy'];
+const PAGE_PREFIXES = [
+  'lang',
+  'board',
+  'embed',
+  'gallery',
+  'rules',
+  'copy',
+  'page',
+  'dialog',
+  'key',
+  'share',
+  'analysis',
+];
 function keysInCode() {
   const found = new Map(); // key -> a file using it
   const literal = new RegExp(`['"\`]((?:${PAGE_PREFIXES.join('|')})\\.[A-Za-z][\\w.-]*)['"\`]`, 'g');

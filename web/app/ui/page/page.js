@@ -13,7 +13,8 @@
 // status line, the panels.
 import * as a11y from './a11y.js';
 import { squareName, parseSquare, firstSquare } from '../../facts/squares.js';
-import { moveWords, resultTitle, resultScore, focusWords } from '../../facts/words.js';
+import { moveWords, resultScore, focusWords } from '../../facts/words.js';
+import { endTitle } from './end-words.js';
 import { recordNotes } from '../../session/share/record.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../../session/game/offers.js';
 import { soundFor } from './sounds.js';
@@ -37,8 +38,10 @@ const BLANK = Object.freeze({
 export class Page {
   // ctl: the Controller; board: the board component; sounds: createSounds(); view: createView();
   // announce: the page's voice (a11y.js's createAnnouncer())
-  constructor({ ctl, board, sounds, view, announce }) {
+  constructor({ ctl, board, sounds, view, announce, t }) {
     this.ctl = ctl;
+    /** @type {import('../../util/i18n.js').Translator} the page's words */
+    this.t = t;
     /** @type {(text: string) => void} */
     this.announce = announce;
     /** @type {ReturnType<import('./view.js').createView>} the chrome around the boards */
@@ -126,7 +129,7 @@ export class Page {
       },
       onMove(from, to) {
         const r = ctl.playSquares(from, to);
-        if (r.error) page.view.toast('That move could not be played: ' + r.error);
+        if (r.error) page.view.toast(page.t('page.moveRefused', { why: r.error }));
       },
       // a click on the boards cancels a queued move (a new one may be chosen)
       onClick() {
@@ -141,7 +144,7 @@ export class Page {
           ctl.selected === name
         ) {
           const r = ctl.click(name);
-          if (r.error) page.view.toast('That move could not be played: ' + r.error);
+          if (r.error) page.view.toast(page.t('page.moveRefused', { why: r.error }));
           return;
         }
         ctl.choose(name);
@@ -235,15 +238,15 @@ export class Page {
       words: (k) => this.plyWords(k),
       marks: this.analysis ? this.analysis.marks() : null,
       notes: recordNotes(ctl),
-      result: st.over ? { score: resultScore(st), title: resultTitle(st) } : null,
+      result: st.over ? { score: resultScore(st), title: endTitle(this.t, st) } : null,
     });
-    let label = 'idle';
-    if (ai.error) label = 'unavailable';
-    else if (!ai.ready) label = 'starting…';
-    else if (ai.busy) label = ai.purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
-    else if (ctl.paused) label = 'paused';
+    let state = 'idle';
+    if (ai.error) state = 'unavailable';
+    else if (!ai.ready) state = 'starting';
+    else if (ai.busy) state = ai.purpose === 'hint' ? 'hint' : 'thinking';
+    else if (ctl.paused) state = 'paused';
     this.view.renderEngineState({
-      label,
+      label: this.t('page.engineState', { state }),
       busy: ai.busy,
       purpose: ai.purpose,
       showPause: ctl.noHuman(),
@@ -257,7 +260,7 @@ export class Page {
       info || null,
       info && info.side,
       (i) => m.label(info.ply + i),
-      hidden ? 'In a game this stays hidden: Analyse shows it.' : undefined,
+      hidden ? this.t('page.pvHidden') : undefined,
     );
     const setDis = (sel, dis) =>
       document.querySelectorAll(sel).forEach((b) => {
@@ -266,7 +269,7 @@ export class Page {
     setDis('[data-act="undo"]', asksForTakeback(ctl) ? !takebackState(ctl).canAsk : !ctl.undoCount());
     const refusal = ctl.undoRefusal();
     all('[data-act="undo"]').forEach((b) => {
-      b.title = refusal || 'Take back (Ctrl+Z)';
+      b.title = refusal || this.t('page.undo.title');
     });
     setDis('[data-act="redo"]', !ctl.redoCount());
     setDis('[data-act="hint"]', !(this.ai && this.ai.canHint()));
@@ -378,6 +381,7 @@ export class Page {
       if (sq !== null && this.keys) this.keys.setFocus(squareName(sq), false);
     });
     // the boards without a mouse
+    const page = this;
     this.keys = a11y.boardKeys({
       el: $('board'),
       squareRect: (sq) => board.squareRect(sq),
@@ -388,6 +392,9 @@ export class Page {
       cancel: () => this.owner().cancel(),
       start: () => this.owner().startSquare(),
       showLevel: (level) => board.set({ focus: level }),
+      get edge() {
+        return page.t('page.edge');
+      },
     });
   }
 
