@@ -5,6 +5,7 @@
 //     python's http.server does not compress, so each fetched file is gzipped here)
 //   - requestAnimationFrame intervals while the AI thinks at full strength (p50/p95/max)
 //     and how long a legal-destination query takes during that search
+import { LANGUAGE_KEY } from '../../web/app/util/i18n.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,9 @@ import zlib from 'node:zlib';
 import { startServer, launch, waitReady, clickSquare, saveGame, SITE } from './helpers.mjs';
 
 const LOADS = Number(process.env.BENCH_LOADS || 5);
+// BENCH_LANG=<code>: the cold loads in that language (the language menu's choice, stored
+// before the visit); by default the browser's (English).
+const LANG = process.env.BENCH_LANG || '';
 const AIMS = { interactive: 1000, gzipKB: 600, rafP95: 20 };
 
 const quantile = (xs, q) => {
@@ -38,6 +42,7 @@ try {
     // service workers blocked: this is what the page needs; the offline cache is below
     const b = await launch({ width: 1400, height: 800, serviceWorkers: 'block' });
     try {
+      if (LANG) await b.context.addInitScript(([k, v]) => localStorage.setItem(k, v), [LANGUAGE_KEY, LANG]);
       await b.page.goto(server.url);
       await waitReady(b.page);
       const t = await b.page.evaluate(() => ({

@@ -99,7 +99,7 @@ test('one device on 3+2: the clocks beside the players, running for the side to 
   assert.equal(await clockText(page, 'gold'), '0:00.0');
   await page.waitForSelector('#dlg-over[open]');
   assert.match(await page.textContent('#dlg-over-title'), /Scarlet wins on time/);
-  assert.match(await page.textContent('#over-reason'), /Gold's time is up, Scarlet wins/);
+  assert.match(await page.textContent('#over-reason'), /Gold’s time is up: Scarlet wins/); // the catalogue's end.timeout
   await page.keyboard.press('Escape');
 });
 

@@ -98,7 +98,19 @@ test('placeholders and choices match English’s', () => {
 
 // Every literal that looks like a key of the catalogue's families of page words (or of
 // `prefixes`), in the page's modules and HTML files.
-const PAGE_PREFIXES = ['lang', 'board', 'embed', 'gallery', 'rules', 'copy'];
+const PAGE_PREFIXES = [
+  'lang',
+  'board',
+  'embed',
+  'gallery',
+  'rules',
+  'copy',
+  'page',
+  'dialog',
+  'key',
+  'share',
+  'analysis',
+];
 function keysInCode(prefixes = PAGE_PREFIXES) {
   const found = new Map(); // key -> a file using it
   const literal = new RegExp(`['"\`]((?:${prefixes.join('|')})\\.[A-Za-z][\\w.-]*)['"\`]`, 'g');

@@ -109,6 +109,23 @@ export async function loadTranslator(code, base) {
   return t;
 }
 
+/** One translator for a page's views, that speaks the language last `set` (the language
+ *  menu's change): the views keep `t` and say everything again in the new language when the
+ *  page redraws them.
+ *  @param {Translator} first
+ *  @returns {{t: Translator, set: (tr: Translator) => void}} */
+export function liveTranslator(first) {
+  let current = first;
+  const t = /** @type {Translator} */ ((id, args) => current(id, args));
+  Object.defineProperty(t, 'locale', { get: () => current.locale });
+  return {
+    t,
+    set: (tr) => {
+      current = tr;
+    },
+  };
+}
+
 /** The translator of `code`, or English's when that catalogue cannot be fetched (offline
  *  before a first visit cached it): a page always has words.
  *  @returns {Promise<Translator>} */

@@ -18,6 +18,7 @@ import { diagramBoard } from './diagram-board.js';
 import { languageMenu } from './language-menu.js';
 import { pieceTerm, boardLabels } from '../../facts/terms.js';
 import { pageLanguage, loadTranslatorOrEnglish, SOURCE_LANGUAGE } from '../../util/i18n.js';
+import { translateDom } from '../../util/dom-words.js';
 import { $, all, onWidthChange } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
 import { attempt, failure, settle, success } from '../../util/result.js';
@@ -86,7 +87,7 @@ export async function startGallery({
   // Every word of the page in the language of `t` (the data-i18n elements' and the cards').
   function translate(cards) {
     document.title = t('gallery.title');
-    for (const el of all('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+    translateDom(document, t);
     Object.assign(copyWords, {
       copy: t('copy.copy'),
       copied: t('copy.copied'),

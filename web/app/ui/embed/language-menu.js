@@ -1,4 +1,4 @@
-// The language menu of a page (the rules page, the embed gallery): a labelled <select> of
+// The language menu of a page (the game page's Help, the rules page, the embed gallery): a labelled <select> of
 // every language a catalogue exists for, each named in itself. A choice is kept
 // (util/i18n.js's LANGUAGE_KEY) and handed to the page at once, which says everything
 // again in it: no reload.

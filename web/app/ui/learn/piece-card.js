@@ -7,7 +7,9 @@
 // them (util/i18n.js). cardData() is plain data (tests/node/learn.test.mjs); openPieceCard()
 // shows it in a dialog with one board component drawing the diagram of the chosen level.
 import { parseSquare, SQUARES } from '../../facts/squares.js';
-import { useFacts, levelName, ruleSetList, ruleSetName, defaultRules } from '../../facts/facts.js';
+import { useFacts, ruleSetList, ruleSetName, defaultRules } from '../../facts/facts.js';
+import { pieceTerm, levelTerm, ruleSetTerm } from '../../facts/terms.js';
+import { translateDom } from '../../util/dom-words.js';
 import { PIECE_FILES } from '../../../renderer/pieces.js';
 import { $, esc, all } from '../../util/dom.js';
 import { settle } from '../../util/result.js';
@@ -109,17 +111,22 @@ export function cardData(M, letter, rules) {
 
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
 
-const otherWords = (t, o) => `Under the ${o.name} rules: ${t(o.wordsKey)}`;
+const otherWords = (t, o) => t('page.card.under', { rules: ruleSetTerm(t, o.rules), words: t(o.wordsKey) });
 
 /** The card's text for screen readers and tests: name, value, levels, a sentence per level
- *  (core's words through `t`, the page's translator). */
+ *  (the words through `t`, the page's translator). */
 export function cardText(card, /** @type {Translator} */ t) {
-  const where = card.levels.map((l) => `${levelName(l)} (level ${l})`).join(', ');
-  const value = card.letter === 'K' ? 'priceless: lose it and you lose the game' : `worth ${card.value}`;
+  const where = card.levels
+    .map((level) => t('page.boardName', { name: levelTerm(t, level), level }))
+    .join(', ');
+  const value = card.letter === 'K' ? t('page.card.priceless') : t('page.card.value', { value: card.value });
   return [
-    `${card.name}: ${value}. Lives on: ${where}.`,
+    t('page.card.text', { piece: pieceTerm(t, card.letter), value, levels: where }),
     ...card.diagrams.map((d) =>
-      [`On the ${levelName(d.level)}: ${t(d.wordsKey)}`, ...d.others.map((o) => otherWords(t, o))].join(' '),
+      [
+        t('page.card.on', { level: levelTerm(t, d.level), words: t(d.wordsKey) }),
+        ...d.others.map((o) => otherWords(t, o)),
+      ].join(' '),
     ),
   ].join(' ');
 }
@@ -140,12 +147,12 @@ function ensureDialog() {
       <img class="piece-card-icon" id="piece-card-icon" alt="" width="56" height="56">
       <div><h2 id="piece-card-title"></h2><p class="piece-card-facts" id="piece-card-facts"></p></div>
     </header>
-    <div class="piece-card-levels" id="piece-card-levels" role="tablist" aria-label="Levels"></div>
+    <div class="piece-card-levels" id="piece-card-levels" role="tablist" data-i18n-label="page.card.levels"></div>
     <div class="piece-card-board" id="piece-card-board" aria-hidden="true"></div>
-    <p class="piece-card-legend">Dots: moves · rings: captures · red sights: captures from afar</p>
+    <p class="piece-card-legend" data-i18n="page.card.legend"></p>
     <ul class="piece-card-words" id="piece-card-words"></ul>
     <p class="piece-card-more"><a id="piece-card-rules" href="" target="_blank"></a></p>
-    <div class="dialog-actions"><button type="submit" class="btn btn-primary" id="piece-card-close">Close</button></div>
+    <div class="dialog-actions"><button type="submit" class="btn btn-primary" id="piece-card-close" data-i18n="dialog.close"></button></div>
   </form>`;
   document.body.append(dlg);
   dlg.addEventListener('click', (e) => {
@@ -192,32 +199,37 @@ function showLevel(level) {
 export async function openPieceCard(letter, o) {
   const card = cardData(o.M, letter, o.rules || undefined);
   if (!card) return null;
+  const { t } = o;
   const dlg = ensureDialog();
+  translateDom(dlg, t); // its frame in the language of `t`
   if (!dialogState) dialogState = { board: null };
   Object.assign(dialogState, { card, M: o.M });
-  $('piece-card-title').textContent = card.name;
+  const name = pieceTerm(t, card.letter);
+  $('piece-card-title').textContent = name;
   const more = $('piece-card-rules');
   more.href = rulesLink(pieceAnchor(card.name), card.rules === ruleSetList()[0].id ? null : card.rules);
-  more.textContent = `The ${card.name} on the rules page, with every diagram to embed`;
+  more.textContent = t('page.card.rulesLink', { piece: name });
   const icon = $('piece-card-icon');
   icon.src = `pieces/${PIECE_FILES[card.letter]}.svg`;
-  const where = card.levels.map((l) => `${levelName(l)} (${l})`).join(', ');
-  $('piece-card-facts').textContent =
-    `${card.letter === 'K' ? 'The piece to protect: checkmate loses' : `Worth ${card.value}`} · lives on ${where}`;
+  const where = card.levels.map((l) => `${levelTerm(t, l)} (${l})`).join(', ');
+  $('piece-card-facts').textContent = t('page.card.facts', {
+    value: card.letter === 'K' ? t('page.card.king') : t('page.card.worth', { value: card.value }),
+    levels: where,
+  });
   $('piece-card-levels').innerHTML = card.diagrams
     .map(
       (d) =>
-        `<button type="button" role="tab" class="btn btn-compact" data-card-level="${d.level}">${esc(levelName(d.level))}</button>`,
+        `<button type="button" role="tab" class="btn btn-compact" data-card-level="${d.level}">${esc(levelTerm(t, d.level))}</button>`,
     )
     .join('');
   $('piece-card-words').innerHTML = card.diagrams
     .map(
       (d) =>
-        `<li data-level="${d.level}"><b>On the ${esc(levelName(d.level))} (level ${d.level}):</b> ${esc(o.t(d.wordsKey))}` +
+        `<li data-level="${d.level}"><b>${esc(t('page.card.onLevel', { level: levelTerm(t, d.level), number: d.level }))}</b> ${esc(t(d.wordsKey))}` +
         d.others
           .map(
             (x) =>
-              `<span class="piece-card-other"><b>Under the ${esc(x.name)} rules:</b> ${esc(o.t(x.wordsKey))}</span>`,
+              `<span class="piece-card-other"><b>${esc(t('page.card.underRules', { rules: ruleSetTerm(t, x.rules) }))}</b> ${esc(t(x.wordsKey))}</span>`,
           )
           .join('') +
         '</li>',

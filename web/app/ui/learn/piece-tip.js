@@ -26,7 +26,7 @@ export function createPieceTip({ board, container, describe, keepClear = () => [
   const more = document.createElement('button');
   more.type = 'button';
   more.className = 'linkish piece-tip-more';
-  more.textContent = 'How it moves';
+  more.dataset.i18n = 'page.tip.more'; // its words: the page's (util/dom-words.js)
   el.append(label, more);
   document.body.append(el);
   let shown = null; // {square, text, letter}

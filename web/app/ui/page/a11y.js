@@ -45,7 +45,8 @@ export function moveFeedback(input, out, error) {
  * or ] [ change level (1 2 3 jump to one), Enter/Space select and play, Escape cancels.
  * o: {el, squareRect(sq) -> viewport rect or null (the board's), ring, desc, shown() -> board string, describe(name) -> text,
  *     activate(name), cancel() -> whether something was cancelled, start() -> square name,
- *     showLevel(level): brings the focus square's level into view (the focus view draws one level large)}
+ *     showLevel(level): brings the focus square's level into view (the focus view draws one level large),
+ *     edge: what is said at a board's edge (the page's words)}
  */
 export function boardKeys(o) {
   const { el, ring, desc } = o;
@@ -144,7 +145,7 @@ export function boardKeys(o) {
     const move = (dx, dy) => {
       const n = step(focus, dx, dy);
       if (n) setFocus(n);
-      else setFocus(focus, true, 'Edge of the board. ');
+      else setFocus(focus, true, o.edge + ' ');
     };
     if (k === 'ArrowLeft') move(-1, 0);
     else if (k === 'ArrowRight') move(1, 0);

@@ -6,11 +6,31 @@
 // nothing is lost however late a timer fires. A flag that has fallen ends the game through
 // the controller (ctl.checkFlag: core decides what it means).
 import * as clock from '../../session/game/clock.js';
-import { SIDE_NAME } from '../../facts/facts.js';
+import { sideTerm } from '../../facts/terms.js';
 import { all } from '../../util/dom.js';
 
-// ctl: the Controller; sounds: createSounds(); root: where the players' clocks are (document)
-export function createClockView(ctl, sounds, root = document) {
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
+
+/** A clock's time in words ("4 minutes 5 seconds"; days and hours on a clock of days). */
+export function durationWords(/** @type {Translator} */ t, ms) {
+  const s = Math.floor(Math.max(0, ms) / 1000);
+  const days = Math.floor(s / 86400),
+    hours = Math.floor((s % 86400) / 3600),
+    minutes = Math.floor((s % 3600) / 60),
+    seconds = s % 60;
+  const parts = days
+    ? [t('page.clock.days', { count: days }), hours ? t('page.clock.hours', { count: hours }) : '']
+    : [
+        hours ? t('page.clock.hours', { count: hours }) : '',
+        minutes ? t('page.clock.minutes', { count: minutes }) : '',
+        seconds ? t('page.clock.seconds', { count: seconds }) : '',
+      ];
+  return parts.filter(Boolean).join(' ') || t('page.clock.seconds', { count: 0 });
+}
+
+// ctl: the Controller; sounds: createSounds(); t: the page's words; root: where the players'
+// clocks are (document)
+export function createClockView(ctl, sounds, /** @type {Translator} */ t, root = document) {
   let timer = 0,
     lastTick = null;
 
@@ -52,7 +72,10 @@ export function createClockView(ctl, sounds, root = document) {
       el.classList.toggle('is-out', left <= 0);
       el.setAttribute(
         'aria-label',
-        `${SIDE_NAME[side]}'s clock: ${clock.clockWords(left)}${runs ? ', running' : ''}`,
+        t(runs ? 'page.clock.running' : 'page.clock', {
+          side: sideTerm(t, side),
+          time: durationWords(t, left),
+        }),
       );
       if (warn) {
         const second = Math.ceil(left / 1000);

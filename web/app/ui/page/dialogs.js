@@ -1,20 +1,26 @@
 // The dialogs: a new game (mode, side, level; restore the previous game) and the game
 // summary when a game ends.
 import { materialText } from './view.js';
-import { SIDE_NAME, other, levelText, strengthRange, ruleSetList, defaultRules } from '../../facts/facts.js';
-import { checkmateWords, resultTitle, resultReason, resultScore } from '../../facts/words.js';
+import { other, levelText, strengthRange, ruleSetList, defaultRules } from '../../facts/facts.js';
+import { sideTerm, ruleSetTerm, ruleSummaryTerm, TERM_KEYS } from '../../facts/terms.js';
+import { resultScore } from '../../facts/words.js';
+import { endTitle, endReason } from './end-words.js';
 import { $, el, esc } from '../../util/dom.js';
 import { readTc, tcCode, tcWords, PRESETS, DAYS } from '../../session/game/clock.js';
-import { count } from '../../util/plural.js';
 import { cleanSettings } from '../../session/game/store.js';
 
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
+
 // The first clock's option says what the figures mean.
-const presetText = (tc, i) =>
-  i === 0 ? `${tcCode(tc)} · ${tc.base / 60000} minutes, +${tc.inc / 1000} s a move` : tcCode(tc);
+const presetText = (/** @type {Translator} */ t, tc, i) =>
+  i === 0
+    ? t('dialog.new.preset', { code: tcCode(tc), minutes: tc.base / 60000, seconds: tc.inc / 1000 })
+    : tcCode(tc);
 
 // The new game's choices that are facts of their owners: core's rule sets (the default
-// checked) and the clocks of session/game/clock.js (live games' before Custom, link games' after).
-function fillChoices(form) {
+// checked; their names the catalogue's, said again on a change of language) and the clocks of
+// session/game/clock.js (live games' before Custom, link games' after).
+function fillChoices(form, /** @type {Translator} */ t) {
   const rules = form.querySelector('#seg-rules');
   for (const r of ruleSetList()) {
     const checked = r.id === defaultRules() ? ' checked' : '';
@@ -22,7 +28,7 @@ function fillChoices(form) {
       el(
         'label',
         {},
-        `<input type="radio" name="rules" value="${esc(r.id)}"${checked}><span data-rules-name="${esc(r.id)}">${esc(r.name)}</span>`,
+        `<input type="radio" name="rules" value="${esc(r.id)}"${checked}><span data-rules-name="${esc(r.id)}" data-i18n="${esc(TERM_KEYS.ruleSet(r.id))}">${esc(ruleSetTerm(t, r.id))}</span>`,
       ),
     );
   }
@@ -31,7 +37,7 @@ function fillChoices(form) {
   const option = (text, tc, kind) => el('option', { value: tcCode(tc), 'data-for': kind }, esc(text));
   PRESETS.forEach((code, i) => {
     const tc = readTc(code).value;
-    custom.before(option(presetText(tc, i), tc, 'live'));
+    custom.before(option(presetText(t, tc, i), tc, 'live'));
   });
   for (const days of DAYS) {
     const tc = { kind: 'days', days };
@@ -45,7 +51,7 @@ function fillChoices(form) {
  * @param {any} opening
  * @param {import('../../session/game/store.js').Store} store
  */
-export function createDialogs(ctl, opening, store) {
+export function createDialogs(ctl, opening, store, /** @type {Translator} */ t) {
   // preset: {mode} to start from instead of the game's (the welcome's choices)
   function openNewGame(preset = {}) {
     const form = $('form-new'),
@@ -66,8 +72,10 @@ export function createDialogs(ctl, opening, store) {
     const prev = store.peekPrevious();
     const rb = $('btn-restore-prev');
     rb.hidden = !prev;
-    if (prev)
-      rb.title = `Restore the game kept when a link was opened (${count(prev.moves.length, { one: 'ply', other: 'plies' })})`;
+    if (prev) rb.title = t('dialog.new.restoreTitle', { count: prev.moves.length });
+    // the first clock's words, in the language on show
+    const first = readTc(PRESETS[0]).value;
+    form.elements.tc.querySelector(`option[value="${tcCode(first)}"]`).textContent = presetText(t, first, 0);
     $('dlg-new').showModal();
   }
 
@@ -91,7 +99,7 @@ export function createDialogs(ctl, opening, store) {
     $('level-out').textContent = String(lv);
     $('level-desc').textContent = levelText(lv);
     const r = (ruleSetList() || []).find((x) => x.id === form.elements.rules.value);
-    $('rules-desc').textContent = r ? r.summary : '';
+    $('rules-desc').textContent = r ? ruleSummaryTerm(t, r.id) : '';
   }
 
   // A new game always loads (the start position): nothing to report.
@@ -107,22 +115,25 @@ export function createDialogs(ctl, opening, store) {
     ctl.overShown();
     const st = ctl.model.status(),
       me = ctl.humanSide();
-    let title = resultTitle(st);
-    if (me && ctl.aiPlays(other(me)) && st.winner) title = st.winner === me ? 'You won!' : 'The computer won';
+    let title = endTitle(t, st);
+    if (me && ctl.aiPlays(other(me)) && st.winner)
+      title = t(st.winner === me ? 'dialog.over.won' : 'dialog.over.lost');
     $('dlg-over-title').textContent = title;
-    // a draw's title says Draw; core's reason says it again ("Draw by agreement.")
-    const lead = st.state === 'checkmate' ? `${checkmateWords(st.winner)} ` : '';
-    $('over-reason').textContent = lead + resultReason(st);
+    // a draw's title says Draw; the reason says it again ("Draw by agreement.")
+    $('over-reason').textContent = endReason(t, st);
     $('over-icon').innerHTML = st.winner
       ? `<img src="pieces/king.svg" alt="" style="${st.winner === 'scarlet' ? 'filter: hue-rotate(-40deg) saturate(2.2) brightness(.85)' : ''}">`
       : '<img src="pieces/king.svg" alt="" style="filter: grayscale(1) brightness(.9)">';
     const moves = ctl.model.length;
     $('over-stats').innerHTML =
-      `<dt>Result</dt><dd>${resultScore(st)}</dd>` +
-      `<dt>Moves</dt><dd>${Math.ceil(moves / 2)} (${count(moves, { one: 'ply', other: 'plies' })})</dd>` +
-      `<dt>Material</dt><dd>${materialText(ctl.model.live.board)}</dd><dt>Opponent</dt><dd>${ctl.opponentText()}</dd>`;
+      `<dt>${esc(t('dialog.over.result'))}</dt><dd>${resultScore(st)}</dd>` +
+      `<dt>${esc(t('page.moves'))}</dt><dd>${esc(t('dialog.over.moves', { moves: Math.ceil(moves / 2), count: moves }))}</dd>` +
+      `<dt>${esc(t('dialog.over.material'))}</dt><dd>${esc(materialText(ctl.model.live.board, t))}</dd>` +
+      `<dt>${esc(t('dialog.over.opponent'))}</dt><dd>${ctl.opponentText()}</dd>`;
     const vsComputer = me && ctl.aiPlays(other(me));
-    $('btn-rematch').textContent = vsComputer ? `Rematch as ${SIDE_NAME[other(me)]}` : 'Play again';
+    $('btn-rematch').textContent = vsComputer
+      ? t('dialog.over.rematchAs', { side: sideTerm(t, other(me)) })
+      : t('dialog.over.again');
     const dlg = $('dlg-over');
     if (!dlg.open) dlg.showModal();
   }
@@ -139,7 +150,7 @@ export function createDialogs(ctl, opening, store) {
     const form = $('form-new');
     const { min, max } = strengthRange(); // the computer's strengths: core's levels
     Object.assign(form.elements.level, { min, max });
-    fillChoices(form);
+    fillChoices(form, t);
     form.addEventListener('input', syncNewGameForm);
     $('btn-new-cancel').addEventListener('click', () => $('dlg-new').close('cancel'));
     form.addEventListener('submit', (e) => {
@@ -150,12 +161,12 @@ export function createDialogs(ctl, opening, store) {
       const level = Number(form.elements.level.value);
       const rules = form.elements.rules.value;
       const choice = form.elements.tc.value;
-      const t = readTc(
+      const tc = readTc(
         choice === 'custom' ? `${form.elements.tcMinutes.value}+${form.elements.tcInc.value}` : choice,
         choice === 'custom' ? 'clock' : 'time control',
       );
-      if (t.error) {
-        $('tc-error').textContent = t.error[0].toUpperCase() + t.error.slice(1) + '.';
+      if (tc.error) {
+        $('tc-error').textContent = tc.error[0].toUpperCase() + tc.error.slice(1) + '.';
         return;
       } // nothing started
       $('dlg-new').close('start');
@@ -164,7 +175,7 @@ export function createDialogs(ctl, opening, store) {
           mode,
           human,
           level,
-          tc: mode === 'watch' ? null : t.value,
+          tc: mode === 'watch' ? null : tc.value,
           flipped: (mode === 'ai' || mode === 'link') && human === 'scarlet',
         },
         rules,

@@ -6,16 +6,9 @@
 // (remembered in storage), dismissed by its close button. Nothing when the page already runs
 // as an installed app.
 //
-//   const install = wireInstall({ toast(text, ms), win = window, storage = localStorage });
+//   const install = wireInstall({ toast(text, ms), t, win = window, storage = localStorage });
 //   install.sayHow()   once the page is up: the note where it is needed
 import { attempt } from '../../util/result.js';
-
-// Every word of it a player reads, together (for the translation catalogues).
-export const INSTALL_WORDS = {
-  button: 'Install',
-  title: 'Install Dragonchess as an app: it opens from your home screen and works offline',
-  note: 'To install Dragonchess as an app: tap Share, then "Add to Home Screen".',
-};
 const NOTE_KEY = 'dragonchess.install-note.v1';
 
 /** True on a browser that installs only by hand from its Share menu (Safari on iOS, iPadOS). */
@@ -25,7 +18,8 @@ function installsByHand(nav) {
   return ios && 'standalone' in nav;
 }
 
-export function wireInstall({ toast, win = window, storage = win.localStorage }) {
+// t: the page's words (page.install*)
+export function wireInstall({ toast, t, win = window, storage = win.localStorage }) {
   const nav = win.navigator;
   const standalone =
     (win.matchMedia && win.matchMedia('(display-mode: standalone)').matches) || nav.standalone === true;
@@ -37,8 +31,9 @@ export function wireInstall({ toast, win = window, storage = win.localStorage })
   button.className = 'btn btn-install';
   button.id = 'btn-install';
   button.hidden = true;
-  button.title = INSTALL_WORDS.title;
-  button.textContent = INSTALL_WORDS.button;
+  button.dataset.i18n = 'page.install';
+  button.dataset.i18nTitle = 'page.install.title';
+  // (its words: the page's, put in with the rest of the page's: util/dom-words.js)
   const home = doc.querySelector('#dlg-welcome .welcome-foot');
   if (home) home.after(button);
 
@@ -64,7 +59,7 @@ export function wireInstall({ toast, win = window, storage = win.localStorage })
   function sayHow() {
     if (!installsByHand(nav) || attempt(() => storage.getItem(NOTE_KEY)).value === 'shown') return;
     attempt(() => storage.setItem(NOTE_KEY, 'shown'));
-    toast(INSTALL_WORDS.note, 0); // stays until closed
+    toast(t('page.install.note'), 0); // stays until closed
   }
   return { button, sayHow };
 }

@@ -10,7 +10,8 @@
 import { createBoard as makeBoard } from '../../../renderer/board.js';
 import { loadEngine as loadRules } from '../../../engine/engine-loader.js';
 import { createGameModel } from '../../session/game/model.js';
-import { useFacts, levelName } from '../../facts/facts.js';
+import { useFacts } from '../../facts/facts.js';
+import { levelTerm, boardLabels } from '../../facts/terms.js';
 import { createStore, cleanSettings, DEFAULT_SETTINGS } from '../../session/game/store.js';
 import { createController } from '../../session/game/controller.js';
 import { createAI } from '../../session/game/ai.js';
@@ -42,7 +43,10 @@ import { createEditor } from '../../session/analysis/editor.js';
 import { createEditorView } from '../analysis/editor-view.js';
 import { createLearnCtrl } from '../../session/learn/learn-ctrl.js';
 import { createLearnView } from '../learn/learn-view.js';
+import { languageMenu } from '../embed/language-menu.js';
 import { $, all, closestTo } from '../../util/dom.js';
+import { translateDom } from '../../util/dom-words.js';
+import { pageLanguage, loadTranslatorOrEnglish, liveTranslator } from '../../util/i18n.js';
 import { settle } from '../../util/result.js';
 
 /**
@@ -58,19 +62,28 @@ export async function startPage({
   loadEngine = loadRules,
   announce = a11y.createAnnouncer(),
 } = {}) {
-  const r = await settle(boot(createBoard, loadEngine, announce));
+  // The page's words: the menu's choice, else the browser's language (its catalogue is
+  // fetched beside the boards' and the engine's files, and fills the page's HTML at once).
+  const words = settle(loadTranslatorOrEnglish(pageLanguage()));
+  words.then((w) => w.value && translateDom(document, w.value));
+  const r = await settle(boot(createBoard, loadEngine, announce, words));
   if (!r.error) return r;
   document.body.classList.remove('loading');
-  $('status-main').textContent = 'The game could not start';
+  const w = await words;
+  // Without a catalogue (none could be fetched) the reason is said in English.
+  $('status-main').textContent = w.value ? w.value('page.failed') : 'The game could not start';
   $('status-sub').textContent = r.error;
   const l = $('board-loading');
   if (l) l.remove();
   return r;
 }
 
-async function boot(createBoard, loadEngine, announce) {
-  const view = createView();
-  const install = wireInstall({ toast: view.toast }); // first: the browser's offer to install may come early
+async function boot(createBoard, loadEngine, announce, words) {
+  const first = await words;
+  if (first.error) throw new Error(first.error);
+  const { t, set: setLanguage } = liveTranslator(first.value);
+  const view = createView(t);
+  const install = wireInstall({ toast: view.toast, t }); // first: the browser's offer to install may come early
   const boardEl = $('board');
   const pageLayout = createPageLayout();
   pageLayout.apply(boardEl, null); // the page's mode from the window's size until the board can say its size
@@ -119,20 +132,24 @@ async function boot(createBoard, loadEngine, announce) {
   };
   window.addEventListener('resize', relayout);
   new ResizeObserver(relayout).observe(document.documentElement);
-  // the boards' names (core's), in the page's words for them
-  const boards = [3, 2, 1].map((l) => `${levelName(l)} (level ${l})`).join(', ');
-  board.canvas.setAttribute('aria-label', `Dragonchess boards: ${boards}`);
   board.canvas.setAttribute('aria-describedby', 'board-help');
-  $('board-help-levels').textContent = boards;
-  all('[data-level-name]').forEach((el) => {
-    el.textContent = levelName(el.dataset.levelName);
-  });
+  // the boards' names, titles and the words of the page's HTML in the page's language
+  const nameBoards = () => {
+    const boards = [3, 2, 1].map((level) => t('page.boardName', { name: levelTerm(t, level), level }));
+    board.canvas.setAttribute('aria-label', t('page.canvas', { boards: boards.join(', ') }));
+    $('board-help-levels').textContent = boards.join(', ');
+    all('[data-level-name]').forEach((el) => {
+      el.textContent = levelTerm(t, el.dataset.levelName);
+    });
+    board.set({ levelLabels: boardLabels(t) });
+  };
+  nameBoards();
 
   const ctl = createController(createGameModel(M), cleanSettings(DEFAULT_SETTINGS), {
     touch: matchMedia('(pointer: coarse)').matches,
   });
-  const sounds = createSounds();
-  const page = createPage({ ctl, board, sounds, view, announce });
+  const sounds = createSounds({ t });
+  const page = createPage({ ctl, board, sounds, view, announce, t });
   // a swipe on the boards scrolls the page where it scrolls; a tap stays a tap
   const app = $('app');
   holdSwipes(
@@ -184,14 +201,14 @@ async function boot(createBoard, loadEngine, announce) {
   // a game that could not be saved is offered as a download (opening.js says so)
   const address = { read: readLink, write: setAddress, urlFor: linkFor };
   const opening = createOpening(ctl, store, { ...ui, address, download: () => recordIO.download() });
-  const dialogs = createDialogs(ctl, opening, store);
+  const dialogs = createDialogs(ctl, opening, store, t);
   page.attach({ dialogs });
-  const sendBox = createSendBox(ctl, opening, ui);
+  const sendBox = createSendBox(ctl, opening, ui, t);
   const recordIO = createRecordIO(ctl, M, opening, ui);
-  const offers = createOffersPanel(ctl, $('offers'), ui.toast);
+  const offers = createOffersPanel(ctl, $('offers'), ui.toast, t);
   const embed = createEmbedDialog(ctl);
   const learnView = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
-  const clocks = createClockView(ctl, sounds);
+  const clocks = createClockView(ctl, sounds, t);
   page.attach({
     panels: [
       createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }),
@@ -200,7 +217,7 @@ async function boot(createBoard, loadEngine, announce) {
       offers,
       learnView,
       clocks,
-      createTextView({ page, threats: () => ctl.shown().threats || [], prefs: modes.prefs }),
+      createTextView({ page, threats: () => ctl.shown().threats || [], prefs: modes.prefs, t }),
     ],
   });
   document.addEventListener('visibilitychange', () =>
@@ -213,6 +230,15 @@ async function boot(createBoard, loadEngine, announce) {
   opening.restore();
   wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds, learnView });
   welcome.wire();
+  translateDom(document, t); // the words of what the views made
+  // The language menu (in the Help): everything said again at once in the chosen language.
+  languageMenu($('page-lang'), t, (tr) => {
+    setLanguage(tr);
+    translateDom(document, t);
+    nameBoards();
+    sounds.sync();
+    page.flush();
+  });
   document.body.classList.remove('loading');
   page.flush();
   welcome.openIfNew({ linkOpened, gameUnderWay: ctl.model.length > 0 });
@@ -224,18 +250,13 @@ async function boot(createBoard, loadEngine, announce) {
     install.sayHow();
     import('./pwa.js').then(({ registerPWA }) =>
       registerPWA({
-        onUpdate: (apply) =>
-          view.toast('A new version of Dragonchess is ready.', 0, { label: 'Reload', run: apply }),
+        onUpdate: (apply) => view.toast(t('page.update'), 0, { label: t('page.reload'), run: apply }),
       }),
     );
   }, 1500);
   // Without the piece images (the atlas could not be fetched) the boards show the letters.
   board.ready.then((r) => {
-    if (r.error)
-      view.toast(
-        `The piece images could not be loaded (${r.error}): the pieces are shown by their letters.`,
-        9000,
-      );
+    if (r.error) view.toast(t('page.noImages', { why: r.error }), 9000);
   });
   return { page, ctl, ai, board, M, opening, analysis, editor, learn, learnView, recordIO, sounds, welcome };
 }
@@ -268,11 +289,7 @@ function wire({
   const shareLink = async () => {
     const { copied } = await copyLink(opening.gameLink());
     // The address bar holds the same link (the page keeps it there).
-    page.view.toast(
-      copied
-        ? 'Link to this game copied.'
-        : 'The browser did not allow copying: copy the link from the address bar.',
-    );
+    page.view.toast(page.t(copied ? 'share.copied' : 'share.notCopied'));
   };
   const acts = {
     undo: () => page.undo(),

@@ -1,7 +1,9 @@
 // The Resign and Offer a draw buttons and the offers box of the game page (draw offers and
 // takeback requests), over the rules of who may do what (session/game/offers.js).
-import { SIDE_NAME, other } from '../../facts/facts.js';
+import { other } from '../../facts/facts.js';
+import { sideTerm } from '../../facts/terms.js';
 import { $, el, all, closestTo } from '../../util/dom.js';
+import { translateDom } from '../../util/dom-words.js';
 import { panelsOutOfView, showPanel } from './phone.js';
 import {
   actingSide,
@@ -15,19 +17,22 @@ import {
   declineTakeback,
 } from '../../session/game/offers.js';
 
-function makeConfirm() {
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
+
+function makeConfirm(/** @type {Translator} */ t) {
   const d = el(
     'dialog',
     { className: 'dialog dialog-confirm', id: 'dlg-resign', 'aria-labelledby': 'dlg-resign-title' },
     `<form method="dialog" class="dialog-body">
-    <h2 id="dlg-resign-title">Resign this game?</h2>
+    <h2 id="dlg-resign-title" data-i18n="page.resign.ask"></h2>
     <p id="dlg-resign-text"></p>
     <div class="dialog-actions">
-      <button type="submit" class="btn btn-ghost" value="cancel" autofocus>Cancel</button>
-      <button type="submit" class="btn btn-primary" value="resign" id="btn-resign-yes">Resign</button>
+      <button type="submit" class="btn btn-ghost" value="cancel" autofocus data-i18n="dialog.cancel"></button>
+      <button type="submit" class="btn btn-primary" value="resign" id="btn-resign-yes" data-i18n="page.resign"></button>
     </div>
   </form>`,
   );
+  translateDom(d, t);
   document.body.append(d);
   return d;
 }
@@ -37,15 +42,16 @@ function makeConfirm() {
  * asks first), and the box (`el`) with an offer or a takeback request to answer (Accept /
  * Decline) or a line about them. toast(text) for refusals and for the answers given.
  */
-export function createOffersPanel(ctl, el, toast) {
+export function createOffersPanel(ctl, el, toast, /** @type {Translator} */ t) {
   el.innerHTML =
     '<div class="offers-prompt"><span class="offers-text"></span>' +
-    '<button type="button" class="btn btn-primary" data-offer="accept">Accept</button>' +
-    '<button type="button" class="btn" data-offer="decline">Decline</button></div>' +
+    '<button type="button" class="btn btn-primary" data-offer="accept" data-i18n="page.offers.accept"></button>' +
+    '<button type="button" class="btn" data-offer="decline" data-i18n="page.offers.decline"></button></div>' +
     '<div class="offers-prompt offers-takeback"><span class="offers-text"></span>' +
-    '<button type="button" class="btn btn-primary" data-offer="takeback-accept">Accept</button>' +
-    '<button type="button" class="btn" data-offer="takeback-decline">Decline</button></div>' +
+    '<button type="button" class="btn btn-primary" data-offer="takeback-accept" data-i18n="page.offers.accept"></button>' +
+    '<button type="button" class="btn" data-offer="takeback-decline" data-i18n="page.offers.decline"></button></div>' +
     '<div class="offers-note"></div>';
+  translateDom(el, t);
   const [promptEl, takebackEl] = el.querySelectorAll('.offers-prompt');
   let said = '',
     asked = false;
@@ -61,7 +67,7 @@ export function createOffersPanel(ctl, el, toast) {
     });
     const note = [st.note, tb.note].filter(Boolean).join(' ');
     el.hidden = !st.prompt && !tb.prompt && !note;
-    el.setAttribute('aria-label', tb.prompt && !st.prompt ? 'Takeback request' : 'Draw offer');
+    el.setAttribute('aria-label', t(tb.prompt && !st.prompt ? 'page.offers.takeback' : 'page.offers'));
     promptEl.hidden = !st.prompt;
     promptEl.querySelector('.offers-text').textContent = st.prompt ? st.prompt.text : '';
     takebackEl.hidden = !tb.prompt;
@@ -80,8 +86,11 @@ export function createOffersPanel(ctl, el, toast) {
   function askResign() {
     const me = actingSide(ctl);
     if (!me || ctl.isOver()) return;
-    const d = $('dlg-resign') || makeConfirm();
-    $('dlg-resign-text').textContent = `${SIDE_NAME[me]} resigns: ${SIDE_NAME[other(me)]} wins the game.`;
+    const d = $('dlg-resign') || makeConfirm(t);
+    $('dlg-resign-text').textContent = t('page.resign.what', {
+      loser: sideTerm(t, me),
+      winner: sideTerm(t, other(me)),
+    });
     d.returnValue = '';
     d.onclose = () => {
       if (d.returnValue === 'resign') act(resign);
@@ -102,14 +111,9 @@ export function createOffersPanel(ctl, el, toast) {
     else if (what === 'draw') act(offerDraw);
     else if (what === 'accept') act(acceptDraw);
     else if (what === 'decline')
-      act(
-        declineDraw,
-        ctl.hasRemote()
-          ? 'Draw offer declined: your opponent sees it with your move.'
-          : 'Draw offer declined.',
-      );
-    else if (what === 'takeback-accept') act(acceptTakeback, 'Takeback accepted.');
-    else if (what === 'takeback-decline') act(declineTakeback, 'Takeback declined.');
+      act(declineDraw, t(ctl.hasRemote() ? 'page.offers.declinedRemote' : 'page.offers.declined'));
+    else if (what === 'takeback-accept') act(acceptTakeback, t('page.offers.takebackAccepted'));
+    else if (what === 'takeback-decline') act(declineTakeback, t('page.offers.takebackDeclined'));
   });
   return { render };
 }

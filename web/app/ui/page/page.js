@@ -13,7 +13,8 @@
 // status line, the panels.
 import * as a11y from './a11y.js';
 import { squareName, parseSquare, firstSquare } from '../../facts/squares.js';
-import { moveWords, resultTitle, resultScore, focusWords } from '../../facts/words.js';
+import { moveWords, resultScore, focusWords } from '../../facts/words.js';
+import { endTitle } from './end-words.js';
 import { recordNotes } from '../../session/share/record.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../../session/game/offers.js';
 import { soundFor } from './sounds.js';
@@ -38,12 +39,14 @@ const BLANK = Object.freeze({
 /**
  * The page around the boards. ctl: the game's controller; board: the board component;
  * sounds: createSounds(); view: createView(); announce: the page's voice (a11y.js's
- * createAnnouncer()). The parts made after it (the computer, the analysis, the new-game
+ * createAnnouncer()); t: the page's words (a translator). The parts made after it (the computer, the analysis, the new-game
  * dialog, the panels, the boards' two toggles) are handed in by attach().
  */
-export function createPage({ ctl, board, sounds, view, announce }) {
+export function createPage({ ctl, board, sounds, view, announce, t }) {
   const st = {
     ctl,
+    /** @type {import('../../util/i18n.js').Translator} the page's words */
+    t,
     /** @type {(text: string) => void} */
     announce,
     /** @type {ReturnType<import('./view.js').createView>} the chrome around the boards */
@@ -138,7 +141,7 @@ export function createPage({ ctl, board, sounds, view, announce }) {
         },
         onMove(from, to) {
           const r = ctl.playSquares(from, to);
-          if (r.error) st.view.toast('That move could not be played: ' + r.error);
+          if (r.error) st.view.toast(st.t('page.moveRefused', { why: r.error }));
         },
         // a click on the boards cancels a queued move (a new one may be chosen)
         onClick() {
@@ -153,7 +156,7 @@ export function createPage({ ctl, board, sounds, view, announce }) {
             ctl.selected === name
           ) {
             const r = ctl.click(name);
-            if (r.error) st.view.toast('That move could not be played: ' + r.error);
+            if (r.error) st.view.toast(st.t('page.moveRefused', { why: r.error }));
             return;
           }
           ctl.choose(name);
@@ -247,15 +250,15 @@ export function createPage({ ctl, board, sounds, view, announce }) {
         words: (k) => page.plyWords(k),
         marks: st.analysis ? st.analysis.marks() : null,
         notes: recordNotes(ctl),
-        result: stat.over ? { score: resultScore(stat), title: resultTitle(stat) } : null,
+        result: stat.over ? { score: resultScore(stat), title: endTitle(st.t, stat) } : null,
       });
-      let label = 'idle';
-      if (ai.error) label = 'unavailable';
-      else if (!ai.ready) label = 'starting…';
-      else if (ai.busy) label = ai.purpose === 'hint' ? 'looking for a hint…' : 'thinking…';
-      else if (ctl.paused) label = 'paused';
+      let state = 'idle';
+      if (ai.error) state = 'unavailable';
+      else if (!ai.ready) state = 'starting';
+      else if (ai.busy) state = ai.purpose === 'hint' ? 'hint' : 'thinking';
+      else if (ctl.paused) state = 'paused';
       st.view.renderEngineState({
-        label,
+        label: st.t('page.engineState', { state }),
         busy: ai.busy,
         purpose: ai.purpose,
         showPause: ctl.noHuman(),
@@ -269,7 +272,7 @@ export function createPage({ ctl, board, sounds, view, announce }) {
         info || null,
         info && info.side,
         (i) => m.label(info.ply + i),
-        hidden ? 'In a game this stays hidden: Analyse shows it.' : undefined,
+        hidden ? st.t('page.pvHidden') : undefined,
       );
       const setDis = (sel, dis) =>
         document.querySelectorAll(sel).forEach((b) => {
@@ -278,7 +281,7 @@ export function createPage({ ctl, board, sounds, view, announce }) {
       setDis('[data-act="undo"]', asksForTakeback(ctl) ? !takebackState(ctl).canAsk : !ctl.undoCount());
       const refusal = ctl.undoRefusal();
       all('[data-act="undo"]').forEach((b) => {
-        b.title = refusal || 'Take back (Ctrl+Z)';
+        b.title = refusal || st.t('page.undo.title');
       });
       setDis('[data-act="redo"]', !ctl.redoCount());
       setDis('[data-act="hint"]', !(st.ai && st.ai.canHint()));
@@ -400,6 +403,9 @@ export function createPage({ ctl, board, sounds, view, announce }) {
         cancel: () => page.owner().cancel(),
         start: () => page.owner().startSquare(),
         showLevel: (level) => board.set({ focus: level }),
+        get edge() {
+          return st.t('page.edge');
+        },
       });
     },
 

@@ -1,13 +1,15 @@
 // Play by link: after your move, the box with the link to send (the whole game, for the
 // opponent), with Copy and (where the browser has it) Share.
-import { SIDE_NAME, other } from '../../facts/facts.js';
+import { other } from '../../facts/facts.js';
+import { sideTerm } from '../../facts/terms.js';
 import { $ } from '../../util/dom.js';
 import { attempt, settle } from '../../util/result.js';
 import { copyText } from '../share/clipboard.js';
 
-// ui: {toast(text, ms)}.
-export function createSendBox(ctl, opening, ui) {
-  let shownFor = null;
+// ui: {toast(text, ms)}; t: the page's words.
+export function createSendBox(ctl, opening, ui, /** @type {import('../../util/i18n.js').Translator} */ t) {
+  let shownFor = null,
+    copied = false; // the link on show was copied (the button says so)
 
   function render() {
     const box = $('send');
@@ -23,34 +25,36 @@ export function createSendBox(ctl, opening, ui) {
       return;
     }
     const url = opening.sendUrl();
-    const opp = SIDE_NAME[other(me)];
+    const opp = sideTerm(t, other(me));
     const over = ctl.isOver();
     const offer = ctl.offer && ctl.offer.kind === 'offer' && ctl.offer.by === me;
-    const t = ctl.takeback && ctl.takeback.by === me ? ctl.takeback.kind : null; // a takeback asked or accepted here
-    $('send-title').textContent = endedHere
-      ? 'Send the result'
+    const tb = ctl.takeback && ctl.takeback.by === me ? ctl.takeback.kind : null; // a takeback asked or accepted here
+    const what = endedHere
+      ? 'result'
       : over
-        ? 'Send the last move'
-        : t === 'ask'
-          ? 'Send your takeback request'
-          : t === 'accepted'
-            ? 'Send the takeback'
+        ? 'last'
+        : tb === 'ask'
+          ? 'takeback'
+          : tb === 'accepted'
+            ? 'tookBack'
             : ctl.model.length
               ? offer
-                ? 'Send your move and draw offer'
-                : 'Send your move'
-              : 'Send the link';
+                ? 'moveAndOffer'
+                : 'move'
+              : 'link';
+    $('send-title').textContent = t('share.send.title', { what });
     $('send-sub').textContent = over
-      ? `The game is over: send ${opp} the link so they see the end.`
-      : t === 'accepted'
-        ? `You took back ${opp}'s last move: send them this link, ${opp} plays again.`
-        : `${opp} plays next: send your opponent this link. It holds the whole game${offer ? ' and your draw offer' : ''}${t === 'ask' ? ' and your takeback request' : ''}.`;
+      ? t('share.send.over', { side: opp })
+      : tb === 'accepted'
+        ? t('share.send.tookBack', { side: opp })
+        : t('share.send.next', { side: opp, with: offer ? 'offer' : tb === 'ask' ? 'takeback' : 'none' });
     const input = $('send-url');
     if (input.value !== url) input.value = url;
     if (shownFor !== url) {
       shownFor = url;
-      $('btn-send-copy').querySelector('span').textContent = 'Copy link';
+      copied = false;
     }
+    $('btn-send-copy').querySelector('span').textContent = t(copied ? 'copy.copied' : 'share.send.copy');
   }
 
   async function copy() {
@@ -63,22 +67,18 @@ export function createSendBox(ctl, opening, ui) {
       input.select();
       ok = attempt(() => document.execCommand('copy')).value === true;
     }
-    $('btn-send-copy').querySelector('span').textContent = ok ? 'Copied' : 'Copy link';
-    const opp = SIDE_NAME[other(ctl.humanSide())];
-    ui.toast(
-      ok
-        ? `Link copied. Send it to your opponent (${opp}).`
-        : 'Select the link and copy it (Ctrl+C), then send it to your opponent.',
-      5000,
-    );
+    copied = ok;
+    $('btn-send-copy').querySelector('span').textContent = t(ok ? 'copy.copied' : 'share.send.copy');
+    const opp = sideTerm(t, other(ctl.humanSide()));
+    ui.toast(ok ? t('share.send.copiedNote', { side: opp }) : t('share.send.selectNote'), 5000);
   }
 
   async function share() {
     // cancelled, or refused: the link stays in the box to copy
     await settle(
       navigator.share({
-        title: 'Dragonchess: your move',
-        text: `Your move (${SIDE_NAME[other(ctl.humanSide())]}) in our Dragonchess game`,
+        title: t('share.send.shareTitle'),
+        text: t('share.send.shareText', { side: sideTerm(t, other(ctl.humanSide())) }),
         url: opening.sendUrl(),
       }),
     );

@@ -3,7 +3,7 @@
 // person has used the page (browsers refuse audio before that: no autoplay warnings), and
 // a mute switch remembered in localStorage.
 //
-//   const sounds = createSounds();
+//   const sounds = createSounds({ t });   // t: the page's words (the mute button's title)
 //   sounds.play(soundFor(ply, snapAfter));  sounds.toggle();  sounds.muted();
 //   sounds.bindButton(el)                     // aria-pressed = muted, kept in step
 //   sounds.on('play', fn({kind, muted, played}))  // each sound asked for
@@ -58,7 +58,7 @@ const VOICES = {
   tick: { notes: [[1400, 0, 0.03, 0.08, 'square']], noise: 0 }, // a clock's last 10 seconds, once a second
 };
 
-export function createSounds() {
+export function createSounds({ t }) {
   const events = new Emitter();
   let muted = readMuted();
   let ctx = null,
@@ -139,7 +139,7 @@ export function createSounds() {
     for (const b of buttons) {
       b.setAttribute('aria-pressed', String(muted));
       b.classList.toggle('is-muted', muted);
-      b.title = muted ? 'Sounds are off: turn them on (M)' : 'Sounds are on: mute them (M)';
+      b.title = t(muted ? 'page.sound.off' : 'page.sound.on');
     }
   }
   function setMuted(m) {
@@ -153,6 +153,8 @@ export function createSounds() {
     muted: () => muted,
     setMuted,
     toggle: () => setMuted(!muted),
+    /** The buttons' words again (a change of language). */
+    sync,
     bindButton(el) {
       if (el) {
         buttons.add(el);

@@ -6,9 +6,18 @@
 // page last drew (whoever owns the board: the game, a lesson, the editor) and plays through
 // that owner, so it decides nothing itself.
 import { parseSquare, squareName } from '../../facts/squares.js';
-import { levelName } from '../../facts/facts.js';
-import { pieceWords } from '../../facts/words.js';
+import { listWords } from '../../util/i18n.js';
+import { pieceSide } from '../../facts/facts.js';
+import { pieceTerm, sideTerm, levelTerm } from '../../facts/terms.js';
 import { $ } from '../../util/dom.js';
+
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
+
+/** 'W' -> "Gold Warrior" in the reader's words; an empty square -> `none`. */
+export function pieceWithSide(/** @type {Translator} */ t, /** @type {string} */ letter, none = '') {
+  const side = pieceSide(letter);
+  return side ? t('page.piece', { side: sideTerm(t, side), piece: pieceTerm(t, letter) }) : none;
+}
 
 const FILES = 'abcdefghijkl';
 const RANKS = 8;
@@ -25,24 +34,24 @@ function neighbour(/** @type {string} */ name, /** @type {number} */ dl) {
 /**
  * What a square says: "2e4, Gold Warrior, frozen; above, 3e4: empty; below, 1e4: Scarlet
  * Basilisk; attacked from another level by the Scarlet Dragon on 3e6".
- * @param {string} name @param {{board: string, frozen: string[], threats: Threat[], describe: (n: string) => string}} o
+ * @param {string} name @param {{board: string, frozen: string[], threats: Threat[], describe: (n: string) => string, t: Translator}} o
  */
-export function textSquareWords(name, { board, frozen, threats, describe }) {
+export function textSquareWords(name, { board, frozen, threats, describe, t }) {
   const parts = [describe(name)];
-  if (frozen.includes(name) && !parts[0].includes('frozen')) parts.push('frozen');
-  for (const [dl, word] of /** @type {[number, string][]} */ ([
-    [1, 'above'],
-    [-1, 'below'],
-  ])) {
+  const frozenWord = t('page.textView.frozen');
+  if (frozen.includes(name) && !parts[0].includes(frozenWord)) parts.push(frozenWord);
+  for (const dl of [1, -1]) {
     const n = neighbour(name, dl);
-    if (n) parts.push(`${word}, ${n}: ${pieceWords(board[parseSquare(n)], 'empty')}`);
+    const piece = n && pieceWithSide(t, board[parseSquare(n)], t('page.textView.empty'));
+    if (n) parts.push(t(dl > 0 ? 'page.textView.above' : 'page.textView.below', { square: n, piece }));
   }
-  const t = threats.find((x) => x.square === name);
-  if (t)
-    parts.push(
-      'attacked from another level by ' +
-        t.by.map((q) => `the ${pieceWords(board[parseSquare(q)])} on ${q}`).join(' and '),
+  const threat = threats.find((x) => x.square === name);
+  if (threat) {
+    const by = threat.by.map((q) =>
+      t('page.textView.by', { piece: pieceWithSide(t, board[parseSquare(q)]), square: q }),
     );
+    parts.push(t('page.textView.attackedBy', { pieces: listWords(t.locale, by) }));
+  }
   return parts.join('; ');
 }
 
@@ -50,9 +59,9 @@ export function textSquareWords(name, { board, frozen, threats, describe }) {
  * The text view: a section with a grid per level, built once; render() fills it from the
  * page's last drawing. Hidden until shown (the toggle button, remembered in the prefs).
  * @param {{page: {shown: () => any, owner: () => any, owners: any[]}, threats: () => Threat[],
- *   prefs: {load: () => any, save: (p: object) => void}, root?: HTMLElement | null}} o
+ *   prefs: {load: () => any, save: (p: object) => void}, t: Translator, root?: HTMLElement | null}} o
  */
-export function createTextView({ page, threats, prefs, root = $('text-view') }) {
+export function createTextView({ page, threats, prefs, t, root = $('text-view') }) {
   const toggle = /** @type {HTMLButtonElement | null} */ ($('text-view-toggle'));
   if (!root || !toggle) return { render() {} };
   /** @type {Map<string, HTMLButtonElement>} */
@@ -66,9 +75,7 @@ export function createTextView({ page, threats, prefs, root = $('text-view') }) 
     const table = document.createElement('table');
     table.className = 'tv-grid';
     table.setAttribute('role', 'grid');
-    const caption = table.createCaption();
-    caption.textContent = `${levelName(String(level))}, level ${level}`;
-    table.setAttribute('aria-label', caption.textContent);
+    table.createCaption().dataset.level = String(level); // its words: render()
     const head = table.createTHead().insertRow();
     head.appendChild(document.createElement('td'));
     for (const f of FILES) {
@@ -103,7 +110,7 @@ export function createTextView({ page, threats, prefs, root = $('text-view') }) 
   const setShown = (/** @type {boolean} */ on, save = true) => {
     root.hidden = !on;
     toggle.setAttribute('aria-expanded', String(on));
-    toggle.textContent = on ? 'Hide the boards as text' : 'Read the boards as text';
+    toggle.textContent = t(on ? 'page.textView.hide' : 'page.textView.show');
     if (save) prefs.save({ textView: on });
     if (on) render();
   };
@@ -157,7 +164,21 @@ export function createTextView({ page, threats, prefs, root = $('text-view') }) 
   });
 
   /** Fills the grids, the summary and the move list from the page's last drawing. */
+  // the words that do not change with the position (said again on a change of language)
+  let saidIn = '';
+  function sayFrame() {
+    if (saidIn === t.locale) return;
+    saidIn = t.locale;
+    toggle.textContent = t(shown() ? 'page.textView.hide' : 'page.textView.show');
+    for (const caption of grids.querySelectorAll('caption')) {
+      const level = Number(caption.dataset.level);
+      caption.textContent = t('page.textView.grid', { name: levelTerm(t, level), level });
+      caption.parentElement.setAttribute('aria-label', caption.textContent);
+    }
+  }
+
   function render() {
+    sayFrame();
     if (!shown()) return;
     const drawn = page.shown();
     if (!drawn) return;
@@ -169,7 +190,7 @@ export function createTextView({ page, threats, prefs, root = $('text-view') }) 
     for (const [name, b] of cells) {
       const letter = board[parseSquare(name)];
       b.textContent = letter === '.' ? '·' : letter;
-      b.setAttribute('aria-label', textSquareWords(name, { board, frozen, threats: crossing, describe }));
+      b.setAttribute('aria-label', textSquareWords(name, { board, frozen, threats: crossing, describe, t }));
       b.classList.toggle('is-selected', drawn.selected === parseSquare(name));
     }
     if (!cells.get(focus) || cells.get(focus).tabIndex !== 0) {
@@ -177,8 +198,17 @@ export function createTextView({ page, threats, prefs, root = $('text-view') }) 
       cells.get(focus).tabIndex = 0;
     }
     summaryEl.textContent = crossing.length
-      ? `Attacked from another level: ${crossing.map((t) => `${pieceWords(board[parseSquare(t.square)])} on ${t.square}`).join(', ')}.`
-      : 'No piece is attacked from another level.';
+      ? t('page.textView.attacked', {
+          pieces: crossing
+            .map((x) =>
+              t('page.textView.on', {
+                piece: pieceWithSide(t, board[parseSquare(x.square)]),
+                square: x.square,
+              }),
+            )
+            .join(', '),
+        })
+      : t('page.textView.noneAttacked');
     // The selected piece's moves, as buttons (choose one to play it).
     movesEl.replaceChildren();
     const sel = drawn.selected;
@@ -186,21 +216,24 @@ export function createTextView({ page, threats, prefs, root = $('text-view') }) 
     if (sel !== null && dests.length) {
       const afar = new Set((drawn.afar && drawn.afar.get(sel)) || []);
       const h = document.createElement('p');
-      h.textContent = `Moves of the ${pieceWords(board[sel])} on ${squareName(sel)}:`;
+      h.textContent = t('page.textView.movesOf', {
+        piece: pieceWithSide(t, board[sel]),
+        square: squareName(sel),
+      });
       const list = document.createElement('ul');
       for (const d of dests) {
         const li = document.createElement('li');
         const b = document.createElement('button');
         b.type = 'button';
         b.dataset.square = squareName(d);
-        const what = afar.has(d)
-          ? ` capture from afar of the ${pieceWords(board[d])} (the piece stays)`
-          : board[d] !== '.'
-            ? ` capture of the ${pieceWords(board[d])}`
-            : '';
-        const levelChange =
-          Math.floor(d / 96) !== Math.floor(sel / 96) ? `, to the ${levelName(squareName(d)[0])}` : '';
-        b.textContent = `${squareName(d)}${what}${levelChange}`;
+        const level = Math.floor(d / 96) !== Math.floor(sel / 96) ? levelTerm(t, squareName(d)[0]) : '';
+        b.textContent = t('page.textView.move', {
+          square: squareName(d),
+          kind: afar.has(d) ? 'afar' : board[d] !== '.' ? 'capture' : 'move',
+          piece: pieceWithSide(t, board[d]),
+          to: level ? 'level' : 'same',
+          level,
+        });
         li.appendChild(b);
         list.appendChild(li);
       }
@@ -208,6 +241,7 @@ export function createTextView({ page, threats, prefs, root = $('text-view') }) 
     }
   }
 
+  sayFrame();
   setShown(prefs.load().textView === true, false);
   return { render };
 }

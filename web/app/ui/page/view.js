@@ -1,16 +1,18 @@
 // The page chrome around the boards: status line, players, move list, engine panel,
 // dialogs and toast. Pure DOM rendering from the state the controller passes in.
 import { material } from '../../session/game/model.js';
-import { pieceName, pieceSide, ruleSetName, ruleSetShortName, ruleSetList } from '../../facts/facts.js';
+import { pieceSide, ruleSetShortName } from '../../facts/facts.js';
+import { pieceTerm, sideTerm, ruleSetTerm, ruleSummaryTerm } from '../../facts/terms.js';
 import { pieceIcons, loadedIcons } from '../../../renderer/pieces.js';
 import { playerLabel, matchupHtml } from '../../session/game/players.js';
 import { goldChance, evalText } from '../../session/analysis/review.js';
 import { $, esc, moveHtml, lineNumber } from '../../util/dom.js';
-import { count } from '../../util/plural.js';
+
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
 
 // --- status line ----------------------------------------------------------------------
 // s: {text, sub, subKind ('warn'|'note'|''), side, kind ('check'|'over'|'browsing'|''), backLink, action: {label, act}}
-function renderStatus(s) {
+function renderStatus(s, /** @type {Translator} */ t) {
   const box = $('status');
   box.classList.toggle('is-check', s.kind === 'check');
   box.classList.toggle('is-over', s.kind === 'over');
@@ -33,7 +35,7 @@ function renderStatus(s) {
     sub.append(b);
   };
   if (s.action) button(s.action.label, 'act', s.action.act); // a note's offer: a page action
-  if (s.backLink) button('Back to the game', 'nav', 'last');
+  if (s.backLink) button(t('page.status.back'), 'nav', 'last');
 }
 
 // --- players ----------------------------------------------------------------------------
@@ -41,13 +43,13 @@ function renderStatus(s) {
 // (renderer/pieces.js: Scarlet's recoloured the way the board view does it), and its lead in
 // material (Gygax's values). They wrap below the name when the row is narrow: never over it.
 const ORDER = 'MPCRGOHETBUDSWK';
-function capturesHtml(letters, icons) {
+function capturesHtml(letters, icons, /** @type {Translator} */ t) {
   const n = new Map();
   for (const c of letters) n.set(c, (n.get(c) || 0) + 1);
   return [...n]
     .sort(([a], [b]) => ORDER.indexOf(a.toUpperCase()) - ORDER.indexOf(b.toUpperCase()))
     .map(([c, k]) => {
-      const name = pieceName(c);
+      const name = pieceTerm(t, c);
       const label = k > 1 ? `${name} ×${k}` : name;
       const icon = icons[c]
         ? `<img src="${icons[c]}" alt="">`
@@ -57,11 +59,13 @@ function capturesHtml(letters, icons) {
     .join('');
 }
 
-// "Gold +4.5" / "even" (Gygax's values)
-export function materialText(board) {
+// "Gold +4.5" / "Even" (Gygax's values)
+export function materialText(board, /** @type {Translator} */ t) {
   const m = material(board);
   const d = m.gold - m.scarlet;
-  return d === 0 ? 'Even' : `${d > 0 ? 'Gold' : 'Scarlet'} +${fmtNum(Math.abs(d))}`;
+  return d === 0
+    ? t('page.material.even')
+    : t('page.material.lead', { side: sideTerm(t, d > 0 ? 'gold' : 'scarlet'), lead: fmtNum(Math.abs(d)) });
 }
 
 function fmtNum(x) {
@@ -72,8 +76,6 @@ function fmtNum(x) {
 // Comments longer than FOLD_COMMENT characters are shown folded (their first FOLD_SHOWN).
 export const FOLD_COMMENT = 400,
   FOLD_SHOWN = 240;
-// 300000 as 300,000 (toLocaleString's first call loads the locale's data: 60 ms).
-const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 // A comment's part of the list's key: its length and ends (not the whole of a long one).
 const commentKey = (c) => (c ? c.length + ':' + (c.length <= 64 ? c : c.slice(0, 32) + c.slice(-32)) : '');
 
@@ -97,7 +99,7 @@ function resultHtml(r) {
 }
 
 // --- engine panel -----------------------------------------------------------------------
-function renderEngineState(e) {
+function renderEngineState(e, /** @type {Translator} */ t) {
   const st = $('engine-state');
   st.textContent = e.label;
   st.classList.toggle('is-busy', !!e.busy);
@@ -106,13 +108,13 @@ function renderEngineState(e) {
   const mini = /** @type {HTMLElement | null} */ (document.querySelector('.btn-stop-mini'));
   if (mini) {
     mini.hidden = !e.busy;
-    mini.querySelector('span').textContent = e.purpose === 'hint' ? 'Stop' : 'Move now';
+    mini.querySelector('span').textContent = t(e.purpose === 'hint' ? 'page.stop' : 'page.moveNow');
   }
-  $('btn-stop-label').textContent = e.purpose === 'hint' ? 'Stop' : 'Move now';
+  $('btn-stop-label').textContent = t(e.purpose === 'hint' ? 'page.stop' : 'page.moveNow');
   const pause = $('btn-pause');
   pause.hidden = !e.showPause;
   pause.classList.toggle('is-on', !!e.paused);
-  $('btn-pause-label').textContent = e.paused ? 'Resume' : 'Pause';
+  $('btn-pause-label').textContent = t(e.paused ? 'page.resume' : 'page.pause');
 }
 
 function compact(x) {
@@ -152,14 +154,14 @@ const TOAST_MAX_MS = 8000;
  * main.js and handed to the parts that draw or toast. What it keeps is what it drew last
  * (drawn again only when it changes) and its observers and timer.
  */
-export function createView() {
+export function createView(/** @type {Translator} */ t) {
   let lastPlayers = null,
     iconsAsked = false;
   let lastMovesKey = '',
     shownComments = [],
     foldWired = false,
     movesObserver = null;
-  let lastInfo, lastEmpty; // the engine's report on show
+  let lastInfo, lastEmpty, lastLocale; // the engine's report on show, in the language on show
   let rulesObserver = null;
   let toastTimer = 0;
 
@@ -187,9 +189,9 @@ export function createView() {
       const html =
         `<i class="chip chip-${side}"></i>
         <div class="player-info"><div class="player-name">${esc(name)}
-          <span class="thinking" title="thinking"><i></i><i></i><i></i></span></div>
+          <span class="thinking" title="${esc(t('page.player.thinking'))}"><i></i><i></i><i></i></span></div>
           <div class="player-sub">${esc(sub)}</div></div>
-        <div class="player-mat" title="pieces taken; the lead in material (Gygax's values)"><span class="taken" aria-label="took: ${esc(took.length ? count(took.length, { one: 'piece', other: 'pieces' }) : 'nothing')}">${capturesHtml(took, icons)}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>` +
+        <div class="player-mat" title="${esc(t('page.player.material'))}"><span class="taken" aria-label="${esc(t('page.player.took', { count: took.length }))}">${capturesHtml(took, icons, t)}</span>${ahead > 0 ? '<b>+' + fmtNum(ahead) + '</b>' : ''}</div>` +
         (p.clock ? `<div class="player-clock" data-clock="${side}" role="timer"></div>` : '');
       if (el.className !== cls) el.className = cls;
       if (el.innerHTML !== html && el.dataset.html !== html) {
@@ -217,6 +219,8 @@ export function createView() {
     const comments = (m.notes && m.notes.comments) || [],
       glyphs = (m.notes && m.notes.glyphs) || [];
     const key =
+      t.locale +
+      '|' +
       m.plies.map((p) => p.algebraic).join(' ') +
       '|' +
       m.view +
@@ -230,9 +234,7 @@ export function createView() {
       comments.map(commentKey).join('\u0001');
     if (key === lastMovesKey) return;
     lastMovesKey = key;
-    $('moves-note').textContent = m.plies.length
-      ? `${count(m.plies.length, { one: 'ply', other: 'plies' })}`
-      : '';
+    $('moves-note').textContent = m.plies.length ? t('page.moves.plies', { count: m.plies.length }) : '';
     // A record's comment; a long one folded: its beginning, and the whole in a box of its own
     // when opened (put in then, not at every redraw).
     shownComments = comments;
@@ -254,11 +256,11 @@ export function createView() {
       comments[k].length <= FOLD_COMMENT
         ? esc(comments[k])
         : `<details class="mv-comment-fold" data-comment="${k}"><summary>${esc(comments[k].slice(0, FOLD_SHOWN))}… ` +
-          `<span class="mv-comment-more">(${thousands(comments[k].length)} characters: show all)</span></summary>` +
+          `<span class="mv-comment-more">${esc(t('page.moves.showAll', { count: comments[k].length }))}</span></summary>` +
           '<div class="mv-comment-full"></div></details>';
     if (!m.plies.length) {
       box.innerHTML =
-        `<div class="moves-empty">${m.firstSide === 'gold' ? 'Gold' : 'Scarlet'} moves first. Moves appear here.</div>` +
+        `<div class="moves-empty">${esc(t('page.moves.empty', { side: sideTerm(t, m.firstSide === 'gold' ? 'gold' : 'scarlet') }))}</div>` +
         (comments[0] ? `<div class="mv-comment">${commentBody(0)}</div>` : '') +
         (m.result ? resultHtml(m.result) : '');
       return;
@@ -289,15 +291,26 @@ export function createView() {
         (ply === m.plies.length ? ' is-live' : '') +
         (mk ? ` mv-${mk.kind}` : '');
       const words = m.words ? m.words(ply) : '';
-      const judged = mk ? `, ${mk.name.toLowerCase()}, better was ${mk.better}` : '';
+      const judged = mk
+        ? ', ' + t('page.moves.judged', { name: mk.name.toLowerCase(), better: mk.better })
+        : '';
       const own = !mk && glyphs[k] ? glyphs[k] : ''; // the record's glyph, where no review judged the move
+      const said = comments[ply] && comments[ply].length > FOLD_COMMENT;
       const label =
-        `${number}, ${gold ? 'Gold' : 'Scarlet'}: ${m.plies[k].algebraic}${own}${words ? ', ' + words : ''}${judged}` +
+        t('page.moves.label', {
+          number,
+          side: sideTerm(t, gold ? 'gold' : 'scarlet'),
+          move: m.plies[k].algebraic + own,
+        }) +
+        `${words ? ', ' + words : ''}${judged}` +
         (comments[ply]
-          ? `. Comment: ${comments[ply].length <= FOLD_COMMENT ? comments[ply] : comments[ply].slice(0, FOLD_SHOWN) + '… (folded)'}`
+          ? '. ' +
+            t(said ? 'page.moves.commentFolded' : 'page.moves.comment', {
+              text: said ? comments[ply].slice(0, FOLD_SHOWN) : comments[ply],
+            })
           : '');
       const glyph = mk
-        ? `<span class="glyph" title="${esc(mk.name)}: better was ${esc(mk.better)}">${esc(mk.glyph)}</span>`
+        ? `<span class="glyph" title="${esc(t('page.moves.better', { name: mk.name, better: mk.better }))}">${esc(mk.glyph)}</span>`
         : own
           ? `<span class="glyph glyph-record">${esc(own)}</span>`
           : '';
@@ -309,8 +322,8 @@ export function createView() {
       rows.push(commentRow(ply));
     }
     box.innerHTML =
-      '<table><caption class="sr-only">Moves played (select one to view the position after it)</caption>' +
-      '<thead class="sr-only"><tr><th scope="col">Move</th><th scope="col">Gold</th><th scope="col">Scarlet</th></tr></thead>' +
+      `<table><caption class="sr-only">${esc(t('page.moves.caption'))}</caption>` +
+      `<thead class="sr-only"><tr><th scope="col">${esc(t('page.moves.number'))}</th><th scope="col">${esc(sideTerm(t, 'gold'))}</th><th scope="col">${esc(sideTerm(t, 'scarlet'))}</th></tr></thead>` +
       `<tbody>${rows.join('')}</tbody></table>` +
       (m.result ? resultHtml(m.result) : '');
     showCurrentMove(box);
@@ -326,18 +339,14 @@ export function createView() {
   // the side to move in the searched position; label(i): core's move number of the line's
   // i-th move ("12." or "12…", written before a Gold move and before the line's first);
   // empty: what the card says without an evaluation (why it shows none).
-  function renderEngineInfo(
-    info,
-    side,
-    label,
-    empty = "The engine's best line appears here while it thinks.",
-  ) {
-    if (info === lastInfo && empty === lastEmpty) return;
+  function renderEngineInfo(info, side, label, empty = t('page.pvEmpty')) {
+    if (info === lastInfo && empty === lastEmpty && t.locale === lastLocale) return;
     lastInfo = info;
     lastEmpty = empty;
+    lastLocale = t.locale;
     $('eval-score').classList.toggle('is-empty', !info);
     if (!info) {
-      $('eval-score').textContent = 'No evaluation yet';
+      $('eval-score').textContent = t('page.noEval');
       $('eng-depth').textContent = '–';
       $('eng-nodes').textContent = '–';
       $('eng-nps').textContent = '–';
@@ -348,7 +357,7 @@ export function createView() {
     const ev = { side, score: info.score, mate: info.mate }; // the bar: Gold's chance to win (the review's curve)
     $('eval-score').textContent = evalText(ev);
     const frac = goldChance(ev);
-    $('eval-score').title = "evaluation from Gold's side (positive: Gold is better)";
+    $('eval-score').title = t('page.eval.title');
     $('evalbar-fill').style.width = (frac * 100).toFixed(1) + '%';
     $('eng-depth').textContent = info.depth ?? '–';
     $('eng-nodes').textContent = compact(info.nodes);
@@ -368,16 +377,20 @@ export function createView() {
   // whole name is in its title and said to a screen reader.
   function renderRules(rules) {
     const el = $('game-rules');
-    const text = ruleSetName(rules);
-    if (el.dataset.rules === rules && el.dataset.text === text) return;
+    const text = ruleSetTerm(t, rules);
+    const said = t('page.rules', { name: text });
+    if (el.dataset.rules === rules && el.dataset.text === said) return;
     el.dataset.rules = rules;
-    el.dataset.text = text;
-    const short = esc(ruleSetShortName(rules));
-    const forms = [`Rules: <b>${esc(text)}</b>`, `Rules: <b>${short}</b>`, `<b>${short}</b>`];
+    el.dataset.text = said;
+    // the name in bold inside the message's words: "Rules: <b>BGA</b>"
+    const [before, after = ''] = t('page.rules', { name: '\u0001' }).split('\u0001');
+    const named = (name) => `${esc(before)}<b>${esc(name)}</b>${esc(after)}`;
+    const short = ruleSetShortName(rules);
+    const forms = [named(text), named(short), `<b>${esc(short)}</b>`];
     el.innerHTML =
-      `<span class="sr-only">Rules: ${esc(text)}</span>` +
+      `<span class="sr-only">${esc(said)}</span>` +
       forms.map((f) => `<span class="rules-form" aria-hidden="true">${f}</span>`).join('');
-    el.title = `Rules: ${text}. ` + (((ruleSetList() || []).find((r) => r.id === rules) || {}).summary || '');
+    el.title = `${said}. ${ruleSummaryTerm(t, rules)}`;
     fitRules();
     if (!rulesObserver) {
       // its room changes with the window, the number of plies beside it, the view
@@ -411,7 +424,7 @@ export function createView() {
       const x = document.createElement('button');
       x.type = 'button';
       x.className = 'btn btn-icon btn-ghost toast-close';
-      x.setAttribute('aria-label', 'Dismiss');
+      x.setAttribute('aria-label', t('page.dismiss'));
       x.textContent = '×';
       t.append(x);
     }
@@ -430,10 +443,10 @@ export function createView() {
   }
 
   return {
-    renderStatus,
+    renderStatus: (s) => renderStatus(s, t),
     renderPlayers,
     renderMoves,
-    renderEngineState,
+    renderEngineState: (e) => renderEngineState(e, t),
     renderEngineInfo,
     renderRules,
     renderMatchup,
