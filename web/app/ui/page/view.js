@@ -403,10 +403,10 @@ export function createView(/** @type {Translator} */ t) {
   // phone: over the toolbar), never over a board, and go away after a few seconds or on a
   // click. ms = 0: stays until dismissed (a close button is added). action: {label, run}.
   function toast(text, ms = TOAST_MS, action = null) {
-    const t = $('toast');
+    const box = $('toast');
     const status = ($('status-main').textContent + ' ' + $('status-sub').textContent).trim();
     if (!action && status.includes(String(text).trim())) return; // the status line says it already
-    t.replaceChildren(
+    box.replaceChildren(
       Object.assign(document.createElement('span'), { className: 'toast-text', textContent: text }),
     );
     if (action) {
@@ -415,10 +415,10 @@ export function createView(/** @type {Translator} */ t) {
       b.className = 'btn btn-primary toast-btn';
       b.textContent = action.label;
       b.addEventListener('click', () => {
-        t.hidden = true;
+        box.hidden = true;
         action.run();
       });
-      t.append(b);
+      box.append(b);
     }
     if (ms <= 0) {
       const x = document.createElement('button');
@@ -426,17 +426,17 @@ export function createView(/** @type {Translator} */ t) {
       x.className = 'btn btn-icon btn-ghost toast-close';
       x.setAttribute('aria-label', t('page.dismiss'));
       x.textContent = '×';
-      t.append(x);
+      box.append(x);
     }
-    t.hidden = false;
-    t.onclick = (e) => {
-      if (!e.target.closest('.toast-btn')) t.hidden = true;
+    box.hidden = false;
+    box.onclick = (e) => {
+      if (!e.target.closest('.toast-btn')) box.hidden = true;
     };
     clearTimeout(toastTimer);
     if (ms > 0)
       toastTimer = setTimeout(
         () => {
-          t.hidden = true;
+          box.hidden = true;
         },
         Math.min(ms, action ? TOAST_MAX_MS : TOAST_MS + 2000),
       );
