@@ -28,9 +28,10 @@ test('share.js: the address follows the game without history entries; pasted lin
   const r = await page.evaluate(async () => {
     const share = await import('./app/ui/share/share.js');
     const seen = [];
-    share.watchLinks((l) => seen.push(l));
+    const bar = share.createAddressBar();
+    bar.watch((l) => seen.push(l));
     const before = history.length;
-    share.setAddress({ fen: 'startpos', moves: ['2c22c3', '2c72c6'] });
+    bar.write({ fen: 'startpos', moves: ['2c22c3', '2c72c6'] });
     const hash1 = location.hash;
     const historyGrew = history.length - before;
     // a frame later: any event the page's own address change would have caused is in

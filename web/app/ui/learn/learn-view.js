@@ -8,7 +8,7 @@
 //   const view = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
 //   view.render();  view.openCard(letter, level?)  (ui: the page's {toast, announce})
 import { pieceTerm, levelTerm } from '../../facts/terms.js';
-import { openPieceCard, cardText } from './piece-card.js';
+import { createPieceCards, cardText } from './piece-card.js';
 import { createPieceTip } from './piece-tip.js';
 import { parseSquare, levelOf } from '../../facts/squares.js';
 import { pieceName, pieceSide } from '../../facts/facts.js';
@@ -108,6 +108,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   // --- piece cards and names ------------------------------------------------------------------
   // Core's words on a card in the page's language (its <html lang>): the catalogue is
   // fetched with the first card, and kept.
+  const pieceCards = createPieceCards();
   async function openCard(letter, level = null) {
     tip.hide();
     const words = await settle(loadTranslatorOrEnglish(pageLanguageCode()));
@@ -116,7 +117,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
       return null;
     }
     const t = words.value;
-    const card = await openPieceCard(letter, { M, createBoard, level, rules: ctl.model.rules, t });
+    const card = await pieceCards.open(letter, { M, createBoard, level, rules: ctl.model.rules, t });
     if (card) ui.announce(cardText(card, t));
     return card;
   }

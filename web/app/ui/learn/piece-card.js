@@ -4,8 +4,8 @@
 // game's rule set; where the other rule set moves the piece differently (Board Game
 // Arena's Griffon and Basilisk), its words too. Core names the words by their catalogue
 // key (PIECES[].movementByRules, 'move.griffon.ground'); a reader's translator formats
-// them (util/i18n.js). cardData() is plain data (tests/node/learn.test.mjs); openPieceCard()
-// shows it in a dialog with one board component drawing the diagram of the chosen level.
+// them (util/i18n.js). cardData() is plain data (tests/node/learn.test.mjs); createPieceCards()'s
+// open() shows it in a dialog with one board component drawing the diagram of the chosen level.
 import { parseSquare, SQUARES } from '../../facts/squares.js';
 import { useFacts, ruleSetList, ruleSetName, defaultRules } from '../../facts/facts.js';
 import { pieceTerm, levelTerm, ruleSetTerm } from '../../facts/terms.js';
@@ -132,125 +132,131 @@ export function cardText(card, /** @type {Translator} */ t) {
 }
 
 // --- the dialog ---------------------------------------------------------------------------
-let dialogState = null; // {M, board, card, level}; the dialog says its letter and whether its diagram is drawn (data-letter, data-drawn)
 const nextFrames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 
-function ensureDialog() {
-  let dlg = $('dlg-piece');
-  if (dlg) return dlg;
-  dlg = document.createElement('dialog');
-  dlg.id = 'dlg-piece';
-  dlg.className = 'dialog dialog-piece';
-  dlg.setAttribute('aria-labelledby', 'piece-card-title');
-  dlg.innerHTML = `<form method="dialog" class="dialog-body">
-    <header class="piece-card-head">
-      <img class="piece-card-icon" id="piece-card-icon" alt="" width="56" height="56">
-      <div><h2 id="piece-card-title"></h2><p class="piece-card-facts" id="piece-card-facts"></p></div>
-    </header>
-    <div class="piece-card-levels" id="piece-card-levels" role="tablist" data-i18n-label="page.card.levels"></div>
-    <div class="piece-card-board" id="piece-card-board" aria-hidden="true"></div>
-    <p class="piece-card-legend" data-i18n="page.card.legend"></p>
-    <ul class="piece-card-words" id="piece-card-words"></ul>
-    <p class="piece-card-more"><a id="piece-card-rules" href="" target="_blank"></a></p>
-    <div class="dialog-actions"><button type="submit" class="btn btn-primary" id="piece-card-close" data-i18n="dialog.close"></button></div>
-  </form>`;
-  document.body.append(dlg);
-  dlg.addEventListener('click', (e) => {
-    const b = e.target.closest('[data-card-level]');
-    if (b) {
-      e.preventDefault();
-      showLevel(Number(b.dataset.cardLevel));
-    }
-  });
-  return dlg;
-}
-
-function showLevel(level) {
-  const st = dialogState;
-  const d = st.card.diagrams.find((x) => x.level === level) || st.card.diagrams[0];
-  st.level = d.level;
-  for (const b of all('[data-card-level]')) {
-    const on = Number(b.dataset.cardLevel) === d.level;
-    b.setAttribute('aria-selected', String(on));
-    b.classList.toggle('is-on', on);
-  }
-  for (const li of all('#piece-card-words li'))
-    li.classList.toggle('is-on', Number(li.dataset.level) === d.level);
-  if (st.board) {
-    st.board.set({
-      levels: d.levels,
-      pieces: d.pieces,
-      selected: parseSquare(d.square),
-      diagram: d.diagram,
-      lastMove: null,
-      check: null,
-      frozen: [],
-      arrows: [],
-      dests: null,
-    });
-  }
-}
-
 /**
- * Opens the card of `letter` (any case) in a dialog. o: {M (the engine module), createBoard
- * (board.js), level (the level to show first), rules (the game's rule set), t (the page's
- * translator, for core's words)}. Resolves once the diagram is drawn.
+ * The piece card's dialog, made once per page: open(letter, o) shows the card of `letter`
+ * (the dialog says its letter and whether its diagram is drawn: data-letter, data-drawn).
  */
-export async function openPieceCard(letter, o) {
-  const card = cardData(o.M, letter, o.rules || undefined);
-  if (!card) return null;
-  const { t } = o;
-  const dlg = ensureDialog();
-  translateDom(dlg, t); // its frame in the language of `t`
-  if (!dialogState) dialogState = { board: null };
-  Object.assign(dialogState, { card, M: o.M });
-  const name = pieceTerm(t, card.letter);
-  $('piece-card-title').textContent = name;
-  const more = $('piece-card-rules');
-  more.href = rulesLink(pieceAnchor(card.name), card.rules === ruleSetList()[0].id ? null : card.rules);
-  more.textContent = t('page.card.rulesLink', { piece: name });
-  const icon = $('piece-card-icon');
-  icon.src = `pieces/${PIECE_FILES[card.letter]}.svg`;
-  const where = card.levels.map((l) => `${levelTerm(t, l)} (${l})`).join(', ');
-  $('piece-card-facts').textContent = t('page.card.facts', {
-    value: card.letter === 'K' ? t('page.card.king') : t('page.card.worth', { value: card.value }),
-    levels: where,
-  });
-  $('piece-card-levels').innerHTML = card.diagrams
-    .map(
-      (d) =>
-        `<button type="button" role="tab" class="btn btn-compact" data-card-level="${d.level}">${esc(levelTerm(t, d.level))}</button>`,
-    )
-    .join('');
-  $('piece-card-words').innerHTML = card.diagrams
-    .map(
-      (d) =>
-        `<li data-level="${d.level}"><b>${esc(t('page.card.onLevel', { level: levelTerm(t, d.level), number: d.level }))}</b> ${esc(t(d.wordsKey))}` +
-        d.others
-          .map(
-            (x) =>
-              `<span class="piece-card-other"><b>${esc(t('page.card.underRules', { rules: ruleSetTerm(t, x.rules) }))}</b> ${esc(t(x.wordsKey))}</span>`,
-          )
-          .join('') +
-        '</li>',
-    )
-    .join('');
-  const first = card.diagrams.find((d) => d.level === o.level) ? o.level : card.diagrams[0].level;
-  dialogState.level = first;
-  dlg.dataset.letter = card.letter;
-  dlg.dataset.drawn = 'false';
-  if (!dlg.open) dlg.showModal();
-  if (!dialogState.board) {
-    dialogState.board = await o.createBoard($('piece-card-board'), {
-      interactive: false,
-      levels: card.diagrams[0].levels,
+export function createPieceCards() {
+  /** @type {{board: any, card: any, M?: any, level?: number}} its board, made on the first card */
+  const st = { board: null, card: null };
+  function ensureDialog() {
+    let dlg = $('dlg-piece');
+    if (dlg) return dlg;
+    dlg = document.createElement('dialog');
+    dlg.id = 'dlg-piece';
+    dlg.className = 'dialog dialog-piece';
+    dlg.setAttribute('aria-labelledby', 'piece-card-title');
+    dlg.innerHTML = `<form method="dialog" class="dialog-body">
+      <header class="piece-card-head">
+        <img class="piece-card-icon" id="piece-card-icon" alt="" width="56" height="56">
+        <div><h2 id="piece-card-title"></h2><p class="piece-card-facts" id="piece-card-facts"></p></div>
+      </header>
+      <div class="piece-card-levels" id="piece-card-levels" role="tablist" data-i18n-label="page.card.levels"></div>
+      <div class="piece-card-board" id="piece-card-board" aria-hidden="true"></div>
+      <p class="piece-card-legend" data-i18n="page.card.legend"></p>
+      <ul class="piece-card-words" id="piece-card-words"></ul>
+      <p class="piece-card-more"><a id="piece-card-rules" href="" target="_blank"></a></p>
+      <div class="dialog-actions"><button type="submit" class="btn btn-primary" id="piece-card-close" data-i18n="dialog.close"></button></div>
+    </form>`;
+    document.body.append(dlg);
+    dlg.addEventListener('click', (e) => {
+      const b = e.target.closest('[data-card-level]');
+      if (b) {
+        e.preventDefault();
+        showLevel(Number(b.dataset.cardLevel));
+      }
     });
+    return dlg;
   }
-  await nextFrames(); // the reopened dialog has its size: the board has measured its box
-  showLevel(first);
-  await dialogState.board.ready;
-  await nextFrames();
-  await Promise.all(dlg.getAnimations().map((a) => settle(a.finished))); // the dialog's pop-in (or its cancelling)
-  if (dialogState.card === card) dlg.dataset.drawn = 'true';
-  return card;
+
+  function showLevel(level) {
+    const d = st.card.diagrams.find((x) => x.level === level) || st.card.diagrams[0];
+    st.level = d.level;
+    for (const b of all('[data-card-level]')) {
+      const on = Number(b.dataset.cardLevel) === d.level;
+      b.setAttribute('aria-selected', String(on));
+      b.classList.toggle('is-on', on);
+    }
+    for (const li of all('#piece-card-words li'))
+      li.classList.toggle('is-on', Number(li.dataset.level) === d.level);
+    if (st.board) {
+      st.board.set({
+        levels: d.levels,
+        pieces: d.pieces,
+        selected: parseSquare(d.square),
+        diagram: d.diagram,
+        lastMove: null,
+        check: null,
+        frozen: [],
+        arrows: [],
+        dests: null,
+      });
+    }
+  }
+
+  /**
+   * Opens the card of `letter` (any case) in a dialog. o: {M (the engine module), createBoard
+   * (board.js), level (the level to show first), rules (the game's rule set), t (the page's
+   * translator, for core's words)}. Resolves once the diagram is drawn.
+   */
+  async function open(letter, o) {
+    const card = cardData(o.M, letter, o.rules || undefined);
+    if (!card) return null;
+    const { t } = o;
+    const dlg = ensureDialog();
+    translateDom(dlg, t); // its frame in the language of `t`
+    Object.assign(st, { card, M: o.M });
+    const name = pieceTerm(t, card.letter);
+    $('piece-card-title').textContent = name;
+    const more = $('piece-card-rules');
+    more.href = rulesLink(pieceAnchor(card.name), card.rules === ruleSetList()[0].id ? null : card.rules);
+    more.textContent = t('page.card.rulesLink', { piece: name });
+    const icon = $('piece-card-icon');
+    icon.src = `pieces/${PIECE_FILES[card.letter]}.svg`;
+    const where = card.levels.map((l) => `${levelTerm(t, l)} (${l})`).join(', ');
+    $('piece-card-facts').textContent = t('page.card.facts', {
+      value: card.letter === 'K' ? t('page.card.king') : t('page.card.worth', { value: card.value }),
+      levels: where,
+    });
+    $('piece-card-levels').innerHTML = card.diagrams
+      .map(
+        (d) =>
+          `<button type="button" role="tab" class="btn btn-compact" data-card-level="${d.level}">${esc(levelTerm(t, d.level))}</button>`,
+      )
+      .join('');
+    $('piece-card-words').innerHTML = card.diagrams
+      .map(
+        (d) =>
+          `<li data-level="${d.level}"><b>${esc(t('page.card.onLevel', { level: levelTerm(t, d.level), number: d.level }))}</b> ${esc(t(d.wordsKey))}` +
+          d.others
+            .map(
+              (x) =>
+                `<span class="piece-card-other"><b>${esc(t('page.card.underRules', { rules: ruleSetTerm(t, x.rules) }))}</b> ${esc(t(x.wordsKey))}</span>`,
+            )
+            .join('') +
+          '</li>',
+      )
+      .join('');
+    const first = card.diagrams.find((d) => d.level === o.level) ? o.level : card.diagrams[0].level;
+    st.level = first;
+    dlg.dataset.letter = card.letter;
+    dlg.dataset.drawn = 'false';
+    if (!dlg.open) dlg.showModal();
+    if (!st.board) {
+      st.board = await o.createBoard($('piece-card-board'), {
+        interactive: false,
+        levels: card.diagrams[0].levels,
+      });
+    }
+    await nextFrames(); // the reopened dialog has its size: the board has measured its box
+    showLevel(first);
+    await st.board.ready;
+    await nextFrames();
+    await Promise.all(dlg.getAnimations().map((a) => settle(a.finished))); // the dialog's pop-in (or its cancelling)
+    if (st.card === card) dlg.dataset.drawn = 'true';
+    return card;
+  }
+  return { open };
 }

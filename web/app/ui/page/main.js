@@ -29,7 +29,7 @@ import { createSendBox } from './send-box.js';
 import { createSounds } from './sounds.js';
 import { createOffersPanel } from './offers-panel.js';
 import { createClockView } from './clock-view.js';
-import { copyLink, watchLinks, readLink, setAddress, linkFor } from '../share/share.js';
+import { copyLink, readLink, createAddressBar } from '../share/share.js';
 import { createRecordIO } from '../share/record-dialog.js';
 import { createEmbedDialog } from '../embed/embed-dialog.js';
 import { embedSnippet } from '../embed/embed-snippet.js';
@@ -199,7 +199,7 @@ async function boot(createBoard, loadEngine, announce, words) {
   });
   page.attach({ ai, analysis });
   // a game that could not be saved is offered as a download (opening.js says so)
-  const address = { read: readLink, write: setAddress, urlFor: linkFor };
+  const address = createAddressBar();
   const opening = createOpening(ctl, store, { ...ui, address, download: () => recordIO.download() });
   const dialogs = createDialogs(ctl, opening, store, t);
   page.attach({ dialogs });
@@ -243,7 +243,7 @@ async function boot(createBoard, loadEngine, announce, words) {
   page.flush();
   welcome.openIfNew({ linkOpened, gameUnderWay: ctl.model.length > 0 });
   ai.start();
-  watchLinks(opening.onLink);
+  address.watch(opening.onLink);
   // Offline play: the service worker caches the whole site, after the page is up. Where
   // the browser has none the page works online only: nothing to say (its result is {error}).
   setTimeout(() => {

@@ -1,6 +1,7 @@
 // Link support for the game page (index.html), on top of links.js. The page calls:
 //
-//   import { readLink, setAddress, copyLink, watchLinks } from './share.js';
+//   import { readLink, createAddressBar, copyLink } from './share.js';
+//   const bar = createAddressBar();   // write(game), watch(onLink); read and urlFor too
 //
 //   // at boot, before restoring the saved game: a link wins over the saved game
 //   const link = readLink();            // null (no link) | {error} | {fen, moves, mode, to}
@@ -8,21 +9,19 @@
 //   else if (link) { const r = ctl.reset({ startFen: link.fen, moves: link.moves }); if (r.error) toast(linkError(r.error)); }
 //
 //   // after every change of what is on screen (move, undo, new game, stepping through):
-//   setAddress({ fen: model.startFen, moves: shownCoordinateMoves });
+//   bar.write({ fen: model.startFen, moves: shownCoordinateMoves });
 //
 //   // a Share button:
 //   const { url, copied } = await copyLink({ fen: model.startFen, moves });  // copied: false if refused
 //
 //   // someone pastes another link into the address bar of the open page:
-//   watchLinks((link) => { /* same as at boot */ });
+//   bar.watch((link) => { /* same as at boot */ });
 //
 // The address is only replaced (history.replaceState), never pushed: Back leaves the game.
 
 import { decodeHash, encodeGame } from '../../session/share/links.js';
 import { copyText } from './clipboard.js';
 import { attempt } from '../../util/result.js';
-
-let lastWritten = null; // the hash this module wrote (not a user's new link)
 
 /** The game in the address, if any: null | {error} | {fen?, moves, rules?, mode?, strength?, to?,
  *  ending?, offer?, takeback?, assists?}. */
@@ -82,18 +81,6 @@ function normal(game = {}) {
   };
 }
 
-/** Makes the address describe the game on screen (no new history entry, no reload). -> {} or {error}. */
-export function setAddress(game) {
-  if (typeof history === 'undefined' || typeof location === 'undefined') return {};
-  const hash = encodeGame(normal(game));
-  lastWritten = hash;
-  const url = location.pathname + location.search + hash;
-  if (location.hash === hash || (!hash && !location.hash)) return {};
-  // a sandboxed frame may not change its address: then the page keeps its own, and its
-  // link is offered by the Share button alone (the result says so; nothing else changes)
-  return attempt(() => history.replaceState(history.state, '', url || location.pathname));
-}
-
 /** Copies the game's address to the clipboard: {url, copied} (copied false: the browser
  *  refused, and the caller shows the address for copying by hand). */
 export async function copyLink(game) {
@@ -101,13 +88,33 @@ export async function copyLink(game) {
   return { url, copied: !(await copyText(url)).error };
 }
 
-/** Calls onLink(link) when the address changes to another game (typed or pasted). */
-export function watchLinks(onLink) {
-  const handler = () => {
-    if (location.hash === lastWritten) return;
-    const link = readLink(location.hash);
-    if (link) onLink(link);
-  };
-  window.addEventListener('hashchange', handler);
-  return () => window.removeEventListener('hashchange', handler);
+/**
+ * The page's address bar: write(game) makes the address describe the game on screen (no new
+ * history entry, no reload) -> {} or {error}; watch(onLink) calls onLink(link) when the
+ * address changes to another game (typed or pasted), not when write() changed it; read()
+ * and urlFor(game) as readLink and linkFor.
+ */
+export function createAddressBar() {
+  /** @type {string | null} the hash write() wrote last (not a person's new link) */
+  let lastWritten = null;
+  function write(game) {
+    if (typeof history === 'undefined' || typeof location === 'undefined') return {};
+    const hash = encodeGame(normal(game));
+    lastWritten = hash;
+    const url = location.pathname + location.search + hash;
+    if (location.hash === hash || (!hash && !location.hash)) return {};
+    // a sandboxed frame may not change its address: then the page keeps its own, and its
+    // link is offered by the Share button alone (the result says so; nothing else changes)
+    return attempt(() => history.replaceState(history.state, '', url || location.pathname));
+  }
+  function watch(onLink) {
+    const handler = () => {
+      if (location.hash === lastWritten) return;
+      const link = readLink(location.hash);
+      if (link) onLink(link);
+    };
+    window.addEventListener('hashchange', handler);
+    return () => window.removeEventListener('hashchange', handler);
+  }
+  return { read: () => readLink(), write, urlFor: (game) => linkFor(game), watch };
 }
