@@ -56,10 +56,10 @@ test('share.js: the address follows the game without history entries; pasted lin
   assert.equal(r.hash1, '#moves=2c22c3.2c72c6');
   assert.equal(r.historyGrew, 0, 'replaceState, not pushState');
   assert.equal(r.seenAfterOwn, 0, 'its own address changes are not reported');
-  assert.deepEqual(r.seen, [{ moves: ['2e22e3'] }]);
-  assert.deepEqual(r.read, { moves: ['2c22c3'] });
+  assert.deepEqual(r.seen, [{ value: { moves: ['2e22e3'] } }]);
+  assert.deepEqual(r.read, { value: { moves: ['2c22c3'] } });
   assert.match(r.bad.error, /could not be read/);
-  assert.equal(r.none, null);
+  assert.deepEqual(r.none, { value: null });
   assert.equal(r.link, server.url + 'embed-example.html#moves=2c22c3&play=link&to=s');
   assert.equal(r.url.url, server.url + 'embed-example.html#moves=2c22c3');
   assert.equal(typeof r.url.copied, 'boolean', 'whether the browser let it be copied');

@@ -16,7 +16,7 @@ function readJson(key, storage) {
 }
 function writeItem(key, value, storage) {
   const r = attempt(() => storage.setItem(key, value));
-  return r.error ? failure(`the browser's storage refused it (${r.error})`) : {};
+  return r.error ? failure(`the browser's storage refused it (${r.error})`) : success();
 }
 
 export const STORAGE_KEY = 'dragonchess.game.v1';

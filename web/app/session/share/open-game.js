@@ -8,7 +8,7 @@ import { resignedWords } from '../../facts/words.js';
 import { sameStart, WAITING } from '../game/controller.js';
 import { recordedWay } from '../game/players.js';
 import { fromTimes as clockFromTimes, fromRecord as clockFromRecord, tcCode } from '../game/clock.js';
-import { failure } from '../../util/result.js';
+import { failure, success } from '../../util/result.js';
 import { count } from '../../util/plural.js';
 
 // --- how a link stands to the saved game (pure: the records and links alone) ---------------
@@ -94,7 +94,8 @@ export function linkError(why) {
 
 // ctl: the Controller; store: createStore(); ui: {toast(text, ms?, action?), announce(text),
 // download(), address}:
-// the address bar, which the ui owns (ui/share/share.js): {read() -> null | {error} | link,
+// the address bar, which the ui owns (ui/share/share.js): {read() -> {value: link or null}
+// or {error},
 // write(game), urlFor(game) -> the full address}.
 /**
  * @param {any} ctl
@@ -180,7 +181,7 @@ export function createOpening(ctl, store, ui) {
   // else the side to move), with an offer to play both sides here instead; vs=watch: the
   // computer plays both; any other link is for two players on this device. The game it
   // replaces (`prev`) is kept among the previous games unless the link only continues it.
-  // -> {} or {error} (said in the status line, the game untouched) when refused.
+  // -> {value} or {error} (said in the status line, the game untouched) when refused.
   function applyLink(link, prev) {
     const fen = link.fen || START,
       rules = link.rules || defaultRules();
@@ -270,7 +271,7 @@ export function createOpening(ctl, store, ui) {
       );
     }
     ui.announce(what + ' ' + ctl.lastMoveWords());
-    return {};
+    return success();
   }
 
   // At start: a game link in the address wins (unless it is this very game, e.g. after a
@@ -286,10 +287,12 @@ export function createOpening(ctl, store, ui) {
   }
   let failedLink = null; // the note of a link that could not be opened at start
   let failedRestore = null; // the note of a saved game that could not be restored
-  function restoreGame(saved, link) {
-    if (link && link.error) {
-      linkFailed(link.error);
-    } else if (link) {
+  // read: the address's link, a result (its value null when the address holds no game)
+  function restoreGame(saved, read) {
+    if (read.error) {
+      linkFailed(read.error);
+    } else if (read.value) {
+      const link = read.value;
       const rec = saved.value;
       const same =
         rec &&
@@ -371,7 +374,7 @@ export function createOpening(ctl, store, ui) {
   // ending, over, timing, meta}, played on as the record says it was played (its Gold and
   // Scarlet tags: against the computer at its strength, the computer against itself, else
   // two players on this device; on its clocks as it left them), its players' names on show. Nothing of the game it replaces stays
-  // (the controller's reset); that game is kept among the previous games. -> {} or {error}
+  // (the controller's reset); that game is kept among the previous games. -> {value} or {error}
   // (the game untouched) when the engine refuses it.
   function openGame(game, what) {
     const prev = ctl.record();
@@ -416,20 +419,22 @@ export function createOpening(ctl, store, ui) {
     const said = what + (prev.moves.length ? previousWords(prev, kept) : '');
     if (state.saveFailure) {
       warnUnsaved(said);
-      return {};
+      return success();
     } // not saved: the warning stays, with the download
     ui.toast(said, kept ? UNTIL_DISMISSED : 4000, kept ? RESTORE : undefined);
     ui.announce(what + ' ' + ctl.lastMoveWords());
-    return {};
+    return success();
   }
 
-  // A game link pasted into the address bar of the open page.
-  function onLink(link) {
-    if (link.error) {
-      linkFailed(link.error);
+  // A game link pasted into the address bar of the open page (a result: {value: the link}
+  // or {error}).
+  function onLink(read) {
+    if (read.error) {
+      linkFailed(read.error);
       setAddress(gameLink());
       return;
     } // the note says why
+    const link = read.value;
     const rec = ctl.record();
     if (earlierPoint(rec, link) && sameWay(rec, link)) {
       showEarlierPoint(link);

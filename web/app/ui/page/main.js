@@ -226,7 +226,7 @@ async function boot(createBoard, loadEngine, announce, words) {
 
   const welcome = createWelcome({ dialogs, learnView, prefs: modes.prefs });
   watchFirstGame({ ctl, prefs: modes.prefs });
-  const linkOpened = !!readLink();
+  const linkOpened = !!readLink().value;
   opening.restore();
   wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds, learnView });
   welcome.wire();

@@ -5,7 +5,7 @@
 // text and what opens of them; this module carries them between the page and the person.
 // The dialog is made here, the first time it is opened.
 import { $, el } from '../../util/dom.js';
-import { failure, settle } from '../../util/result.js';
+import { failure, settle, success } from '../../util/result.js';
 import { copyText } from './clipboard.js';
 import { recordTags, recordText, fileName, openedGame } from '../../session/share/record.js';
 import { createRecordLister } from '../../session/share/record-lister.js';
@@ -178,7 +178,7 @@ export function createRecordIO(ctl, M, opening, ui) {
       return said(r, 'This record could not be read');
     }
     if (r.value === 'one') return openIndex(0);
-    return {};
+    return success();
   }
 
   // The dialog open with an empty list box: its line of words and its progress bar.
@@ -213,7 +213,7 @@ export function createRecordIO(ctl, M, opening, ui) {
     lister.drop();
     if (dialog && dialog.open) dialog.close();
     if (dialog) $('rec-paste').value = '';
-    return {};
+    return success();
   }
 
   // A file is given to core as its bytes (not decoded here: core tells UTF-8 from UTF-16

@@ -4,9 +4,9 @@
 //   const bar = createAddressBar();   // write(game), watch(onLink); read and urlFor too
 //
 //   // at boot, before restoring the saved game: a link wins over the saved game
-//   const link = readLink();            // null (no link) | {error} | {fen, moves, mode, to}
-//   if (link && link.error) toast(link.error);
-//   else if (link) { const r = ctl.reset({ startFen: link.fen, moves: link.moves }); if (r.error) toast(linkError(r.error)); }
+//   const link = readLink();            // {value: null} (no link) | {value: {fen, moves, ...}} | {error}
+//   if (link.error) toast(link.error);
+//   else if (link.value) { const r = ctl.reset({ startFen: link.value.fen, moves: link.value.moves }); ... }
 //
 //   // after every change of what is on screen (move, undo, new game, stepping through):
 //   bar.write({ fen: model.startFen, moves: shownCoordinateMoves });
@@ -21,14 +21,15 @@
 
 import { decodeHash, encodeGame } from '../../session/share/links.js';
 import { copyText } from './clipboard.js';
-import { attempt } from '../../util/result.js';
+import { attempt, failure, success } from '../../util/result.js';
 
-/** The game in the address, if any: null | {error} | {fen?, moves, rules?, mode?, strength?, to?,
- *  ending?, offer?, takeback?, assists?}. */
+/** The game in the address, a result: {value: null} when the address holds none, {value:
+ *  {fen?, moves, rules?, mode?, strength?, to?, ending?, offer?, takeback?, assists?, tc?,
+ *  times?}}, or {error} when it cannot be read. */
 export function readLink(hash = typeof location !== 'undefined' ? location.hash : '') {
-  if (!hash || hash === '#') return null;
+  if (!hash || hash === '#') return success(null);
   const read = decodeHash(hash);
-  if (read.error) return { error: `This link could not be read: ${read.error}.` };
+  if (read.error) return failure(`This link could not be read: ${read.error}.`);
   const d = read.value;
   if (
     d.fen === undefined &&
@@ -40,7 +41,7 @@ export function readLink(hash = typeof location !== 'undefined' ? location.hash 
     !d.rules &&
     !d.tc
   )
-    return null;
+    return success(null);
   const out = { moves: d.moves };
   if (d.rules) out.rules = d.rules;
   if (d.ending) out.ending = d.ending;
@@ -53,7 +54,7 @@ export function readLink(hash = typeof location !== 'undefined' ? location.hash 
   if (d.to) out.to = d.to;
   if (d.tc !== undefined) out.tc = d.tc;
   if (d.times) out.times = d.times;
-  return out;
+  return success(out);
 }
 
 /** The full address of a game ({fen, moves, mode, strength, to}) on this page. */
@@ -90,7 +91,7 @@ export async function copyLink(game) {
 
 /**
  * The page's address bar: write(game) makes the address describe the game on screen (no new
- * history entry, no reload) -> {} or {error}; watch(onLink) calls onLink(link) when the
+ * history entry, no reload) -> {value} or {error}; watch(onLink) calls onLink(link) when the
  * address changes to another game (typed or pasted), not when write() changed it; read()
  * and urlFor(game) as readLink and linkFor.
  */
@@ -98,11 +99,11 @@ export function createAddressBar() {
   /** @type {string | null} the hash write() wrote last (not a person's new link) */
   let lastWritten = null;
   function write(game) {
-    if (typeof history === 'undefined' || typeof location === 'undefined') return {};
+    if (typeof history === 'undefined' || typeof location === 'undefined') return success();
     const hash = encodeGame(normal(game));
     lastWritten = hash;
     const url = location.pathname + location.search + hash;
-    if (location.hash === hash || (!hash && !location.hash)) return {};
+    if (location.hash === hash || (!hash && !location.hash)) return success();
     // a sandboxed frame may not change its address: then the page keeps its own, and its
     // link is offered by the Share button alone (the result says so; nothing else changes)
     return attempt(() => history.replaceState(history.state, '', url || location.pathname));
@@ -110,8 +111,8 @@ export function createAddressBar() {
   function watch(onLink) {
     const handler = () => {
       if (location.hash === lastWritten) return;
-      const link = readLink(location.hash);
-      if (link) onLink(link);
+      const read = readLink(location.hash);
+      if (read.error || read.value) onLink(read);
     };
     window.addEventListener('hashchange', handler);
     return () => window.removeEventListener('hashchange', handler);
