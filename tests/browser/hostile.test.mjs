@@ -130,7 +130,7 @@ test('a comment of 300,000 characters: folded in the move list; not storable wit
   // slices of a frame's time however fast this machine is
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
-  assert.deepEqual(await page.evaluate((t) => window.__dc.openRecordText(t), text), {});
+  assert.deepEqual(await page.evaluate((t) => window.__dc.openRecordText(t), text), { value: undefined });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await cdp.detach();
   await page.waitForFunction(() => window.__dc.history().length === 3);
@@ -230,7 +230,7 @@ test('20,000 games: listed with their progress while the page answers; one of th
     let t = performance.now();
     performance.now = () => (t += 1);
   });
-  assert.deepEqual(await page.evaluate((t) => window.__dc.openRecordText(t), text), {});
+  assert.deepEqual(await page.evaluate((t) => window.__dc.openRecordText(t), text), { value: undefined });
   await page.evaluate(() => {
     delete performance.now;
   });
@@ -324,7 +324,9 @@ test('files chosen: their bytes read by core (UTF-16, binary, too many games sai
   await page.waitForSelector('#dlg-record[open]');
   for (const [name, buffer, said] of cases) {
     // a list of another text on show first: a refused text leaves no list of the old one
-    assert.deepEqual(await page.evaluate(() => window.__dc.openRecordText('1. W2h3 *\n\n1. W2a3 *\n')), {});
+    assert.deepEqual(await page.evaluate(() => window.__dc.openRecordText('1. W2h3 *\n\n1. W2a3 *\n')), {
+      value: undefined,
+    });
     assert.equal(await page.isVisible('#rec-games'), true, `${name}: a list before`);
     await page.evaluate(() => {
       document.getElementById('rec-error').hidden = true;
