@@ -228,7 +228,7 @@ async function boot(createBoard, loadEngine, announce, words) {
   watchFirstGame({ ctl, prefs: modes.prefs });
   const linkOpened = !!readLink().value;
   opening.restore();
-  wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds, learnView });
+  wire({ page, ctl, ai, analysis, editor, dialogs, sendBox, recordIO, embed, opening, sounds, learnView, t });
   welcome.wire();
   translateDom(document, t); // the words of what the views made
   // The language menu (in the Help): everything said again at once in the chosen language.
@@ -262,6 +262,10 @@ async function boot(createBoard, loadEngine, announce, words) {
 }
 
 // The page's controls: buttons with a data-act, the move list, the typed moves, the keys.
+/**
+ * @param {{page: ReturnType<typeof createPage>, ctl: ReturnType<typeof createController>,
+ *   t: import('../../util/i18n.js').Translator} & Record<string, any>} parts
+ */
 function wire({
   page,
   ctl,
@@ -275,6 +279,7 @@ function wire({
   opening,
   sounds,
   learnView,
+  t,
 }) {
   page.wireBoard();
   // the review and the analysis are panels below the boards on a phone: asked for, they
@@ -289,7 +294,7 @@ function wire({
   const shareLink = async () => {
     const { copied } = await copyLink(opening.gameLink());
     // The address bar holds the same link (the page keeps it there).
-    page.view.toast(page.t(copied ? 'share.copied' : 'share.notCopied'));
+    page.view.toast(t(copied ? 'share.copied' : 'share.notCopied'));
   };
   const acts = {
     undo: () => page.undo(),
