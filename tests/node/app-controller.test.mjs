@@ -2,7 +2,7 @@
 // engine (the wasm Node build) and fake players: no browser, no DOM.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine } from './helpers.mjs';
+import { loadEngine, translatorOf } from './helpers.mjs';
 import { createGameModel, START } from '../../web/app/session/game/model.js';
 import { createController } from '../../web/app/session/game/controller.js';
 import { parseSquare as squareIndex } from '../../web/app/facts/squares.js';
@@ -13,7 +13,7 @@ const settings = (o = {}) => ({ mode: 'ai', human: 'gold', level: 3, flipped: fa
 
 // A controller with every event recorded.
 function make(s = settings()) {
-  const ctl = createController(createGameModel(M), s);
+  const ctl = createController(createGameModel(M), s, { t: translatorOf('en') });
   const events = [];
   for (const e of ['interrupt', 'turn', 'moved', 'record', 'change', 'announce', 'over'])
     ctl.on(e, (a) => events.push([e, a]));

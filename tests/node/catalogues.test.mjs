@@ -110,6 +110,7 @@ const PAGE_PREFIXES = [
   'key',
   'share',
   'analysis',
+  'status',
 ];
 function keysInCode(prefixes = PAGE_PREFIXES) {
   const found = new Map(); // key -> a file using it

@@ -5,7 +5,7 @@
 // and the record texts the page writes and reads (record.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine } from './helpers.mjs';
+import { loadEngine, translatorOf } from './helpers.mjs';
 import { createGameModel } from '../../web/app/session/game/model.js';
 import { createController } from '../../web/app/session/game/controller.js';
 import * as offers from '../../web/app/session/game/offers.js';
@@ -30,13 +30,17 @@ function readGame(M, text, index) {
 
 const M = await loadEngine();
 const make = (o = {}) => {
-  const ctl = createController(createGameModel(M), {
-    mode: 'ai',
-    human: 'gold',
-    level: 3,
-    flipped: false,
-    ...o,
-  });
+  const ctl = createController(
+    createGameModel(M),
+    {
+      mode: 'ai',
+      human: 'gold',
+      level: 3,
+      flipped: false,
+      ...o,
+    },
+    { t: translatorOf('en') },
+  );
   const said = [];
   ctl.on('announce', (t) => said.push(t));
   ctl.reset({ settings: ctl.settings });

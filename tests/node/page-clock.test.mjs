@@ -127,7 +127,7 @@ test('what the clock shows: minutes, hours, tenths in the last 10 s; when it nex
 });
 
 // --- the controller on a clock (the real rules engine; time injected) -----------------------
-import { loadEngine } from './helpers.mjs';
+import { loadEngine, translatorOf } from './helpers.mjs';
 import { createGameModel } from '../../web/app/session/game/model.js';
 import { createController } from '../../web/app/session/game/controller.js';
 import { cleanSettings } from '../../web/app/session/game/store.js';
@@ -137,6 +137,7 @@ function timed(mode, tcText, extra = {}) {
   let t = T0;
   const ctl = createController(createGameModel(M), cleanSettings({ mode, human: 'gold', level: 1 }), {
     now: () => t,
+    t: translatorOf('en'),
   });
   ctl.reset({
     settings: cleanSettings({ mode, human: 'gold', level: 1, tc: C.readTc(tcText).value }),
@@ -182,7 +183,11 @@ test('a device asleep while the computer thinks: not charged to the computer; a 
   let t = T0,
     m = 0; // the wall clock (epoch ms) and the monotonic one (stands still in sleep)
   const settings = (tc) => cleanSettings({ mode: 'ai', human: 'gold', level: 1, tc });
-  const ctl = createController(createGameModel(M), settings(null), { now: () => t, monotonic: () => m });
+  const ctl = createController(createGameModel(M), settings(null), {
+    now: () => t,
+    monotonic: () => m,
+    t: translatorOf('en'),
+  });
   ctl.reset({ settings: settings(C.readTc('1+0').value) });
   assert.deepEqual(ctl.play('2c22c3'), { value: undefined }); // Gold's first move (free): the computer's clock runs
   t += 3000;

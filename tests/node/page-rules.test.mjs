@@ -49,7 +49,7 @@ test('links carry the rule set: rules=bga, nothing for the default, a bad value 
 });
 
 test("a game under Board Game Arena's rules: its Griffon step, the record, the saved game", () => {
-  const ctl = createController(createGameModel(M), settings);
+  const ctl = createController(createGameModel(M), settings, { t: translatorOf('en') });
   // Gygax's rules (the default): the straight step is refused, naming the rule set
   assert.deepEqual(ctl.reset({ settings, startFen: P1 }), { value: undefined });
   assert.equal(ctl.model.rules, 'gygax');

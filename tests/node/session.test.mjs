@@ -6,7 +6,7 @@
 //   node --test tests/node/session.test.mjs   (after scripts/build-wasm)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine } from './helpers.mjs';
+import { loadEngine, translatorOf } from './helpers.mjs';
 import { useFacts } from '../../web/app/facts/facts.js';
 import { createGameModel } from '../../web/app/session/game/model.js';
 import { createController } from '../../web/app/session/game/controller.js';
@@ -34,7 +34,9 @@ function memoryStorage() {
 function session(storage, hash = '') {
   const address = { hash };
   const said = [];
-  const ctl = createController(createGameModel(M), cleanSettings({ ...DEFAULT_SETTINGS, mode: 'hotseat' }));
+  const ctl = createController(createGameModel(M), cleanSettings({ ...DEFAULT_SETTINGS, mode: 'hotseat' }), {
+    t: translatorOf('en'),
+  });
   const store = createStore(storage);
   const opening = createOpening(ctl, store, {
     toast: (text) => said.push(text),

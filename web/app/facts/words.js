@@ -59,14 +59,6 @@ export const checkmateWords = (winner) => `Checkmate: ${SIDE_NAME[winner]} wins.
 /** "Scarlet resigned: Gold wins." */
 export const resignedWords = (winner) => `${SIDE_NAME[other(winner)]} resigned: ${SIDE_NAME[winner]} wins.`;
 
-/** The title of a finished game: "Checkmate · Gold wins", "Gold wins · Scarlet resigned", "Draw". */
-export function resultTitle(st) {
-  if (st.state === 'checkmate') return `Checkmate · ${SIDE_NAME[st.winner]} wins`;
-  if (st.state === 'timeout') return `${SIDE_NAME[st.winner]} wins on time`;
-  if (st.state === 'timeout-draw') return 'Draw · time is up against a lone King';
-  if (st.winner) return `${SIDE_NAME[st.winner]} wins · ${SIDE_NAME[other(st.winner)]} resigned`;
-  return 'Draw';
-}
 /** Why it ended, as a sentence ("Scarlet's King cannot escape."; else core's reason). */
 export function resultReason(st) {
   if (st.state === 'checkmate') return `${SIDE_NAME[other(st.winner)]}'s King cannot escape.`;
@@ -77,12 +69,6 @@ export function resultScore(st) {
   return String(st.result || '*')
     .replace(/1\/2/g, '½')
     .replace(/-/g, '–');
-}
-
-/** A capture from afar explained to a newcomer, after its notation (Rx2a1): the piece did
- *  not move. `before`: the position it was played in. */
-export function afarWords(p, before) {
-  return `(from afar: the ${pieceName(before.board[parseSquare(p.from)])} on ${p.from} took on ${p.to} without moving)`;
 }
 
 /**

@@ -59,13 +59,13 @@ export const sameStart = (a, b) =>
  * changed only by its methods; its events heard through on(event, fn).
  * settings: clean settings (store.cleanSettings); now: epoch ms; monotonic: ms of a clock
  * that stands still while the device sleeps; touch: the device is used by touch (the words
- * say tap, not click).
+ * say tap, not click); t: the page's words (a translator: util/i18n.js).
  * @param {import('./model.js').GameModel} model
  */
 export function createController(
   model,
   settings,
-  { now = () => Date.now(), monotonic = () => performance.now(), touch = false } = {},
+  { now = () => Date.now(), monotonic = () => performance.now(), touch = false, t } = /** @type {any} */ ({}),
 ) {
   const events = new Emitter(EVENTS);
   /** @type {(event: string, ...args: any[]) => void} */
@@ -507,12 +507,12 @@ export function createController(
     // A move typed in algebraic or coordinate notation -> {value} (played) or {error}.
     /** @returns {Result} */
     playTyped(text) {
-      const t = String(text || '').trim();
-      if (!t) return failure('Type a move, such as W2c3 or 2c22c3.');
-      if (t.length > 40) return failure('That is too long for a move.');
+      const typed = String(text || '').trim();
+      if (!typed) return failure('Type a move, such as W2c3 or 2c22c3.');
+      if (typed.length > 40) return failure('That is too long for a move.');
       if (!ctl.isLive()) ctl.goTo(st.model.length);
       const may = ctl.mayMove();
-      return may.error ? may : ctl.play(t);
+      return may.error ? may : ctl.play(typed);
     },
 
     // --- playing --------------------------------------------------------------------------
@@ -771,23 +771,22 @@ export function createController(
     /** @returns {Result} */
     playSquares(from, to) {
       const f = squareName(from),
-        t = squareName(to);
+        dest = squareName(to);
       if (ctl.canPremove()) {
-        const q = (ctl.model.premoves().get(f) || []).find((x) => x.to === t);
-        return q ? ctl.queuePremove(q) : failure(`${f}-${t} cannot be queued`);
+        const q = (ctl.model.premoves().get(f) || []).find((x) => x.to === dest);
+        return q ? ctl.queuePremove(q) : failure(`${f}-${dest} cannot be queued`);
       }
-      const d = (ctl.model.dests().get(f) || []).find((x) => x.to === t);
-      if (!d) return failure(`${f}-${t} is not a legal move`);
+      const d = (ctl.model.dests().get(f) || []).find((x) => x.to === dest);
+      if (!d) return failure(`${f}-${dest} is not a legal move`);
       const may = ctl.mayMove();
       return may.error ? may : ctl.play(d.coordinate);
     },
 
     // What the page shows of the game (display.js): the status line {text, sub, subKind,
     // side, kind, backLink?, action?}, the board's whole state, a square in words.
-    statusLine: () => display.statusLine(ctl),
+    statusLine: () => display.statusLine(ctl, t),
     boardConfig: () => display.boardConfig(ctl),
     describeSquare: (name) => display.describeSquare(ctl, name),
-    whoPlayed: (side) => display.whoPlayed(ctl, side),
   });
   return ctl;
 }

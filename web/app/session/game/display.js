@@ -2,29 +2,21 @@
 // and never written: the status line, the board's whole state (the board component's
 // contract), a square described for the keyboard's focus. The controller's methods of the
 // same names answer these.
-import { pieceName, pieceSide, SIDE_NAME, other } from '../../facts/facts.js';
+import { pieceName, pieceSide, other } from '../../facts/facts.js';
 import { parseSquare } from '../../facts/squares.js';
 import { destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
-import {
-  squareWords,
-  destinationWords,
-  resultTitle,
-  resultReason,
-  checkWords,
-  afarWords,
-} from '../../facts/words.js';
+import { squareWords, destinationWords } from '../../facts/words.js';
+import { pieceTerm, sideTerm, levelTerm } from '../../facts/terms.js';
+import { endTitle, endReason } from '../../facts/end-words.js';
+import { listWords } from '../../util/i18n.js';
 
 /** @typedef {import('./controller.js').Controller} Controller */
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
 
-// The first words of a game, by the device's pointer (a touch screen is tapped).
-const FIRST_MOVE = {
-  mouse: 'Click or drag a piece to see where it can go.',
-  touch: 'Tap or drag a piece to see where it can go.',
-};
-
-// The status line: {text, sub, subKind, side, kind, backLink?, action?: {label, act} (a note's button)}
-/** @param {Controller} ctl @returns {import('../../util/shapes.js').StatusLine} */
-export function statusLine(ctl) {
+// The status line: {text, sub, subKind, side, kind, backLink?, action?: {label, act} (a note's button)},
+// in the reader's words (status.* in the catalogues).
+/** @param {Controller} ctl @param {Translator} t @returns {import('../../util/shapes.js').StatusLine} */
+export function statusLine(ctl, t) {
   const m = ctl.model,
     snap = ctl.shown(),
     status = snap.status,
@@ -32,8 +24,10 @@ export function statusLine(ctl) {
   if (!ctl.isLive()) {
     const p = m.plies[ctl.viewPly - 1];
     return {
-      text: ctl.viewPly ? `After ${ctl.moveLabel(ctl.viewPly)} ${p.algebraic}` : 'Start position',
-      sub: `Viewing move ${ctl.viewPly} of ${m.length}`,
+      text: ctl.viewPly
+        ? t('status.after', { move: `${ctl.moveLabel(ctl.viewPly)} ${p.algebraic}` })
+        : t('status.start'),
+      sub: t('status.viewing', { ply: ctl.viewPly, plies: m.length }),
       subKind: 'note',
       side: snap.side,
       kind: 'browsing',
@@ -41,62 +35,95 @@ export function statusLine(ctl) {
     };
   }
   if (status.over)
-    return {
-      text: resultTitle(status),
-      sub: resultReason(status),
-      side: status.winner || '',
-      kind: 'over',
-    };
+    return { text: endTitle(t, status), sub: endReason(t, status), side: status.winner || '', kind: 'over' };
   const stm = snap.side,
+    side = sideTerm(t, stm),
     mover = ctl.player(stm),
     opp = ctl.player(other(stm));
   let text;
-  if (mover.kind === 'human') {
-    text =
+  if (mover.kind === 'human')
+    text = t(
       opp.kind === 'computer'
-        ? `Your turn (${SIDE_NAME[stm]})`
+        ? 'status.yourTurn'
         : opp.kind === 'remote'
-          ? `Your move (${SIDE_NAME[stm]})`
-          : `${SIDE_NAME[stm]} to move`;
-  } else if (mover.kind === 'remote') {
-    text = "Waiting for your opponent's move";
-  } else {
-    text =
-      opp.kind === 'computer'
-        ? `${SIDE_NAME[stm]} to move${ctl.paused ? ' · paused' : ''}`
-        : 'Computer is thinking…';
-  }
-  if (status.check) text = `Check! ${text}`;
+          ? 'status.yourMove'
+          : 'status.toMove',
+      {
+        side,
+      },
+    );
+  else if (mover.kind === 'remote') text = t('status.waiting');
+  else if (opp.kind === 'computer') text = t(ctl.paused ? 'status.toMovePaused' : 'status.toMove', { side });
+  else text = t('status.thinking');
+  if (status.check) text = t('status.check', { line: text });
   let sub = note ? note.text : '';
   let subKind = note ? note.kind : '';
   if (!note && mover.kind === 'remote') {
-    sub = `send them the link (${SIDE_NAME[stm]} plays next)`;
+    sub = t('status.sendLink', { side });
     subKind = 'note';
   }
   if (!note && status.check && mover.kind === 'human') {
-    sub = `${opp.kind === 'human' ? SIDE_NAME[stm] + "'s" : 'Your'} King on ${snap.check} is attacked ${checkWords(snap)}.`;
+    const by = checkersWords(t, snap);
+    sub =
+      opp.kind === 'human'
+        ? t('status.kingAttacked', { side, square: snap.check, by })
+        : t('status.yourKingAttacked', { square: snap.check, by });
     subKind = 'warn';
   }
-  if (!note && !sub && m.length) {
-    const last = m.plies[m.length - 1];
-    const afar = last.kind === 'afar' ? ' ' + afarWords(last, m.snap(m.length - 1)) : '';
-    sub = `${whoPlayed(ctl, other(stm))} played ${ctl.moveLabel(m.length)} ${last.algebraic}${afar}${status.check ? ', check ' + checkWords(snap) : ''}`;
-  }
+  if (!note && !sub && m.length) sub = lastMoveLine(ctl, t);
   if (!note && !sub && mover.kind === 'human' && m.length === 0)
-    sub = FIRST_MOVE[ctl.touch ? 'touch' : 'mouse'];
+    sub = t(ctl.touch ? 'status.first.touch' : 'status.first.mouse');
   const line = { text, sub, subKind, side: stm, kind: status.check ? 'check' : '' };
   if (note && note.action) line.action = note.action;
   return line;
 }
 
-// Who made a move of `side`, in the status line: "You", "Computer", "Your opponent" or
-// the side's name when both sides are the same kind of player.
-/** @param {Controller} ctl */
-export function whoPlayed(ctl, side) {
-  const p = ctl.player(side),
-    q = ctl.player(other(side));
-  if (p.kind === q.kind) return SIDE_NAME[side];
-  return { human: 'You', computer: 'Computer', remote: 'Your opponent' }[p.kind];
+// "Computer played 12… Rx3a7 (from afar: …), check by …": the last move, who played it
+// ("You", "Computer", "Your opponent", or the side's name when both sides are the same kind
+// of player).
+function lastMoveLine(ctl, /** @type {Translator} */ t) {
+  const m = ctl.model,
+    snap = ctl.shown(),
+    last = m.plies[m.length - 1],
+    side = other(snap.side);
+  const p = ctl.player(side).kind,
+    q = ctl.player(other(side)).kind;
+  const key =
+    p === q
+      ? 'status.played.side'
+      : { human: 'status.played.you', computer: 'status.played.computer', remote: 'status.played.opponent' }[
+          p
+        ];
+  let s = t(key, {
+    side: sideTerm(t, side),
+    move: `${ctl.moveLabel(m.length)} ${last.algebraic}`,
+  });
+  if (last.kind === 'afar') {
+    const before = m.snap(m.length - 1);
+    s +=
+      ' ' +
+      t('status.afar', {
+        piece: pieceTerm(t, before.board[parseSquare(last.from)]),
+        from: last.from,
+        to: last.to,
+      });
+  }
+  if (snap.status.check) s += t('status.playedCheck', { by: checkersWords(t, snap) });
+  return s;
+}
+
+// Who gives check: "by the Scarlet Dragon on 3f1 (Sky, level 3)", naming the board of a piece
+// on another level than the King's; '' when nobody does.
+function checkersWords(/** @type {Translator} */ t, { board, check, checkers = [] }) {
+  if (!check || !checkers.length) return '';
+  const one = (sq) => {
+    const letter = board[parseSquare(sq)];
+    const args = { side: sideTerm(t, pieceSide(letter)), piece: pieceTerm(t, letter), square: sq };
+    return sq[0] === check[0]
+      ? t('status.checker', args)
+      : t('status.checkerLevel', { ...args, level: levelTerm(t, sq[0]), n: Number(sq[0]) });
+  };
+  return t('status.by', { pieces: listWords(t.locale, checkers.map(one)) });
 }
 
 // What the board component is handed (contract 4, board.set): integers for squares,

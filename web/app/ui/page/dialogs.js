@@ -4,7 +4,7 @@ import { materialText } from './view.js';
 import { other, levelText, strengthRange, ruleSetList, defaultRules } from '../../facts/facts.js';
 import { sideTerm, ruleSetTerm, ruleSummaryTerm, TERM_KEYS } from '../../facts/terms.js';
 import { resultScore } from '../../facts/words.js';
-import { endTitle, endReason } from './end-words.js';
+import { endTitle, endReason } from '../../facts/end-words.js';
 import { $, el, esc } from '../../util/dom.js';
 import { readTc, tcCode, tcWords, PRESETS, DAYS } from '../../session/game/clock.js';
 import { cleanSettings } from '../../session/game/store.js';

@@ -147,6 +147,7 @@ async function boot(createBoard, loadEngine, announce, words) {
 
   const ctl = createController(createGameModel(M), cleanSettings(DEFAULT_SETTINGS), {
     touch: matchMedia('(pointer: coarse)').matches,
+    t,
   });
   const sounds = createSounds({ t });
   const page = createPage({ ctl, board, sounds, view, announce, t });

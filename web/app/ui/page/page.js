@@ -14,7 +14,7 @@
 import * as a11y from './a11y.js';
 import { squareName, parseSquare, firstSquare } from '../../facts/squares.js';
 import { moveWords, resultScore, focusWords } from '../../facts/words.js';
-import { endTitle } from './end-words.js';
+import { endTitle } from '../../facts/end-words.js';
 import { recordNotes } from '../../session/share/record.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../../session/game/offers.js';
 import { soundFor } from './sounds.js';

@@ -2,10 +2,10 @@
 // summary's reason (core's state and winner, the catalogue's words: page.end.*, end.*).
 //
 //   endTitle(t, status) -> 'Schachmatt · Gold gewinnt'     endReason(t, status)
-import { other } from '../../facts/facts.js';
-import { sideTerm, endTerm } from '../../facts/terms.js';
+import { other } from './facts.js';
+import { sideTerm, endTerm } from './terms.js';
 
-/** @typedef {import('../../util/i18n.js').Translator} Translator */
+/** @typedef {import('../util/i18n.js').Translator} Translator */
 
 /** The end in a few words (st: the engine's status {state, winner}). */
 export function endTitle(/** @type {Translator} */ t, st) {
