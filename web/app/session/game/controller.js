@@ -22,6 +22,7 @@ import * as display from './display.js';
 import { withReadOnly } from '../../util/read-only.js';
 import * as clock from './clock.js';
 import { count } from '../../util/plural.js';
+import { cleanSettings } from './store.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
 export const WAITING = "Waiting for your opponent's move — send them the link";
@@ -271,6 +272,19 @@ export function createController(
       emit('turn');
       ctl.premoveDue();
       return success();
+    },
+
+    // A new game from the start (the New game dialog): the settings changed by `patch`,
+    // under `rules` (the game's own unless given). Nothing of the game before stays: no
+    // analysis, review or help of it (reset's 'reset' event, not continuing).
+    newGame(patch = {}, rules = st.model.rules) {
+      return ctl.reset({ settings: cleanSettings({ ...st.settings, ...patch }), seen: false, rules });
+    },
+    // The same game again (the game's summary): against the computer with the sides swapped.
+    rematch() {
+      const me = ctl.humanSide();
+      const human = me ? other(me) : st.settings.human;
+      return ctl.newGame({ human, flipped: me ? human === 'scarlet' : st.settings.flipped });
     },
 
     clearTransient() {
