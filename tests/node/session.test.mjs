@@ -24,9 +24,11 @@ const M = await loadEngine();
 useFacts(M);
 const BASE = 'https://example.org/dragonchess/';
 
-function memoryStorage() {
-  const m = new Map();
+// A Storage in memory (entries: what it holds at first, [key, value] pairs).
+function memoryStorage(entries = []) {
+  const m = new Map(entries);
   return {
+    entries: () => m.entries(),
     getItem: (k) => (m.has(k) ? m.get(k) : null),
     setItem: (k, v) => void m.set(k, String(v)),
     removeItem: (k) => void m.delete(k),
@@ -277,29 +279,39 @@ test('every way a new game starts, it starts clean: no analysis, review or help 
 });
 
 test('help is noted in the game it was used in, and only there', async () => {
-  const s = session(memoryStorage());
-  s.ctl.newGame({ mode: 'link', human: 'gold' });
-  playFirst(s.ctl);
-  const answer = new URL(s.opening.sendUrl()).hash; // to Scarlet
-  s.ctl.newGame({ mode: 'link', human: 'scarlet' });
-  s.opening.onLink(readLink(answer));
-  s.analysis.setOn(true); // Scarlet looks at the analysis before answering
-  assert.deepEqual(s.ctl.assists, [{ ply: 1, side: 'scarlet', kind: 'analysis' }]);
-  playFirst(s.ctl);
-  const back = s.opening.sendUrl();
-  assert.match(back, /[&#]help=/, 'the link tells the opponent');
-
-  // Gold's device, its analysis open, gets the answer: the same game goes on, what was
-  // open for it stays, and the help noted in it comes with it
-  const gold = session(memoryStorage());
+  const has = (ctl, ply, side) => ctl.assists.some((a) => a.ply === ply && a.side === side);
+  // play by link: Gold moves and sends the link, then looks at the analysis while waiting
+  const goldStorage = memoryStorage();
+  const gold = session(goldStorage);
   gold.ctl.newGame({ mode: 'link', human: 'gold' });
-  gold.opening.onLink(readLink(answer.replace('to=s', 'to=g')));
-  gold.analysis.setOn(true); // while waiting for the answer: noted as Gold's
+  playFirst(gold.ctl);
+  const toScarlet = new URL(gold.opening.sendUrl()).hash;
+  gold.analysis.setOn(true);
   assert.deepEqual(gold.ctl.assists, [{ ply: 1, side: 'gold', kind: 'analysis' }]);
-  gold.opening.onLink(readLink(new URL(back).hash));
+
+  // Scarlet opens the link, uses the analysis before answering: the answer's link says so
+  const scarlet = session(memoryStorage(), toScarlet);
+  assert.equal(scarlet.ctl.humanSide(), 'scarlet');
+  assert.deepEqual(scarlet.ctl.assists, [], 'Gold’s help came after the link was sent');
+  scarlet.analysis.setOn(true);
+  scarlet.analysis.setOn(false);
+  playFirst(scarlet.ctl);
+  const toGold = new URL(scarlet.opening.sendUrl()).hash;
+  assert.match(toGold, /[&#]help=/, 'the link tells the opponent');
+
+  // Gold opens the answer in a new page (the saved game and the link): the help noted in
+  // the game is all there, Gold's own and Scarlet's
+  const reopened = session(memoryStorage([...goldStorage.entries()]), toGold);
+  assert.equal(reopened.ctl.model.length, 2, 'the answer played');
+  assert.ok(has(reopened.ctl, 1, 'scarlet'), 'Scarlet’s help, from the link');
+  assert.ok(has(reopened.ctl, 1, 'gold'), 'Gold’s help while waiting, from the saved game');
+  // or in the page where it waited: the same game goes on, the analysis open for it stays
+  gold.opening.onLink(readLink(toGold));
   assert.equal(gold.ctl.model.length, 2, 'the answer played');
   assert.equal(gold.analysis.on, true, 'a link continuing the game keeps the analysis open');
-  assert.ok(gold.ctl.assists.some((a) => a.side === 'scarlet' && a.kind === 'analysis'));
+  assert.ok(has(gold.ctl, 1, 'scarlet'), 'Scarlet’s help, from the link');
+  assert.ok(has(gold.ctl, 1, 'gold'), 'Gold’s help while waiting, not lost to the answer');
+  assert.match(recordText(gold.ctl), /Gold used the analysis/);
 
   // the next game (a rematch) has none of it; help used in it is noted in it
   gold.ctl.rematch();
@@ -307,4 +319,19 @@ test('help is noted in the game it was used in, and only there', async () => {
   gold.analysis.setOn(true);
   assert.deepEqual(gold.ctl.assists, [{ ply: 0, side: 'scarlet', kind: 'analysis' }]);
   assert.match(recordText(gold.ctl), /Scarlet used the analysis/);
+
+  // a link of another game, whose moves go on from those of the game on the page (none yet),
+  // played another way or the same: none of that game's help comes with it, in the page or
+  // in a new one over the saved game
+  for (const hash of ['#moves=2c22c3&vs=computer&to=s', '#moves=2c22c3&play=link&to=s']) {
+    const storage = memoryStorage();
+    const t = session(storage);
+    t.ctl.newGame({ mode: 'hotseat' });
+    t.analysis.setOn(true);
+    assert.equal(t.ctl.assists.length, 1, 'help noted in the game on the page');
+    const fresh = session(memoryStorage([...storage.entries()]), hash);
+    assert.deepEqual(leftovers(fresh), CLEAN, `${hash}, a new page`);
+    t.opening.onLink(readLink(hash));
+    assert.deepEqual(leftovers(t), CLEAN, `${hash}, the page`);
+  }
 });

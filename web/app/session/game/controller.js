@@ -52,6 +52,9 @@ export const EVENTS = Object.freeze([
   'over',
 ]);
 
+// The same help noted: {ply, side, kind} alike.
+export const sameHelp = (a, b) => a.ply === b.ply && a.side === b.side && a.kind === b.kind;
+
 export const sameStart = (a, b) =>
   (a === START || a === '' ? START : a) === (b === START || b === '' ? START : b);
 
@@ -766,8 +769,9 @@ export function createController(
       if (!ctl.peopleGame() || ctl.isOver()) return false;
       const ply = st.model.length,
         side = ctl.hasRemote() ? ctl.humanSide() : ctl.sideToMove();
-      if (st.assists.some((a) => a.ply === ply && a.side === side && a.kind === kind)) return true;
-      st.assists = [...st.assists, { ply, side, kind }];
+      const help = { ply, side, kind };
+      if (st.assists.some((a) => sameHelp(a, help))) return true;
+      st.assists = [...st.assists, help];
       emit('announce', assistWords({ side, kind }) + ' It is noted in the game.');
       emit('record');
       emit('change');
