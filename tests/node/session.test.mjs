@@ -1,7 +1,8 @@
 // The session layer whole under Node (docs/architecture.md, "Folders"): the controller,
 // the game model over the real rules engine (the wasm Node build), the store over a
 // Storage in memory, which game is open (open-game.js) with an address bar in memory, the
-// offers and the links. No browser, no DOM: what the page's ui/page/main.js hands the
+// offers and the links, the analysis and its review (over an engine that answers at once)
+// and the position editor. No browser, no DOM: what the page's ui/page/main.js hands the
 // session (storage, the address bar, toasts), the test hands it here.
 //   node --test tests/node/session.test.mjs   (after scripts/build-wasm)
 import { test } from 'node:test';
@@ -11,8 +12,11 @@ import { useFacts } from '../../web/app/facts/facts.js';
 import { createGameModel } from '../../web/app/session/game/model.js';
 import { createController } from '../../web/app/session/game/controller.js';
 import { createStore, cleanSettings, DEFAULT_SETTINGS } from '../../web/app/session/game/store.js';
-import { offerDraw, acceptDraw } from '../../web/app/session/game/offers.js';
+import { offerDraw, acceptDraw, resign } from '../../web/app/session/game/offers.js';
 import { createOpening } from '../../web/app/session/share/open-game.js';
+import { recordText, openedGame } from '../../web/app/session/share/record.js';
+import { createAnalysisCtrl } from '../../web/app/session/analysis/analysis-ctrl.js';
+import { createEditor } from '../../web/app/session/analysis/editor.js';
 import { decodeHash } from '../../web/app/session/share/links.js';
 import { readLink, linkFor } from '../../web/app/ui/share/share.js';
 
@@ -20,12 +24,51 @@ const M = await loadEngine();
 useFacts(M);
 const BASE = 'https://example.org/dragonchess/';
 
-function memoryStorage() {
-  const m = new Map();
+// A Storage in memory (entries: what it holds at first, [key, value] pairs).
+function memoryStorage(entries = []) {
+  const m = new Map(entries);
   return {
+    entries: () => m.entries(),
     getItem: (k) => (m.has(k) ? m.get(k) : null),
     setItem: (k, v) => void m.set(k, String(v)),
     removeItem: (k) => void m.delete(k),
+  };
+}
+
+// The analysis's engine, answering at once as the worker does (docs/worker-protocol.md):
+// its lines are the position's first legal moves; its review finds the first move a
+// blunder (Gold's chance 50% before it, 31% after), every other move even.
+function instantEngine() {
+  const legalAt = ({ fen, moves, rules }) => {
+    const g = new M.Game();
+    try {
+      g.setPosition(fen, moves, rules);
+      return g.legalMoves();
+    } finally {
+      g.delete();
+    }
+  };
+  return {
+    analyse(p, { multipv, onInfo }) {
+      const lines = legalAt(p)
+        .slice(0, multipv)
+        .map((m) => ({ move: m, pv: [m], pvCoordinate: [m], score: 0 }));
+      onInfo({ depth: 1, lines });
+      return new Promise(() => {}); // an infinite analysis: it ends by stop()
+    },
+    async review({ fen, moves, rules }, { onProgress }) {
+      const entries = [];
+      for (let k = 0; k <= moves.length; k++) {
+        const pos = { fen, moves: moves.slice(0, k), rules };
+        const side = k % 2 ? 'scarlet' : 'gold';
+        const best = legalAt(pos).find((m) => m !== moves[k]);
+        const score = k === 0 ? 0 : side === 'gold' ? -400 : 400;
+        entries.push({ ply: k, side, score, mate: null, best, bestAlgebraic: best, pv: [best] });
+        onProgress({ entry: entries[k], done: k + 1, total: moves.length + 1 });
+      }
+      return { entries, stopped: false };
+    },
+    stop: async () => null,
   };
 }
 
@@ -48,8 +91,17 @@ function session(storage, hash = '') {
       urlFor: (game) => linkFor(game, BASE),
     },
   });
+  const modes = {
+    redraw: () => {},
+    take: () => {},
+    release: () => {},
+    toast: (text) => said.push(text),
+    announce: () => {},
+  };
+  const analysis = createAnalysisCtrl(ctl, modes, { createEngine: instantEngine });
+  const editor = createEditor(ctl, { ...modes, analysis }, M);
   opening.restore();
-  return { ctl, store, opening, address, said };
+  return { ctl, store, opening, address, said, analysis, editor };
 }
 
 // Plays the engine's first legal move for the side to move; its coordinates.
@@ -137,4 +189,151 @@ test('reconciling a link with the saved game', () => {
   other.opening.restorePrevious();
   assert.deepEqual(other.ctl.model.coordinates(), moves, 'and comes back');
   assert.deepEqual(other.store.peekPrevious().moves, ['2c22c3'], 'the linked game takes its place');
+});
+
+// --- a new game starts clean (issue 47) ---------------------------------------------------
+
+// What the page would show of analysis, review and help on the game now on the page.
+function leftovers({ ctl, analysis, opening }) {
+  return {
+    analysisOpen: analysis.on,
+    previewed: !!analysis.state.preview, // an engine's line on the boards
+    review: analysis.review.state.status,
+    reviewedPlies: analysis.reviewedPlies(), // -1: no review of this game ("The review covers ...")
+    arrows: analysis.arrows().length,
+    marks: analysis.marks().size,
+    help: ctl.assists.length,
+    helpInRecord: /used (the analysis|a hint)/.test(recordText(ctl)),
+    helpInLink: /[&#]help=/.test(opening.sendUrl() || ''),
+  };
+}
+const CLEAN = {
+  analysisOpen: false,
+  previewed: false,
+  review: 'idle',
+  reviewedPlies: -1,
+  arrows: 0,
+  marks: 0,
+  help: 0,
+  helpInRecord: false,
+  helpInLink: false,
+};
+const settle = () => new Promise((resolve) => setImmediate(resolve)); // the review's answer
+
+// As the issue found it: a game against the computer, resigned and reviewed; the analysis
+// open, its arrows and the review's judgement on show.
+async function reviewedGame(s) {
+  s.ctl.newGame({ mode: 'ai', human: 'gold' });
+  for (let i = 0; i < 4; i++) playFirst(s.ctl);
+  assert.deepEqual(resign(s.ctl), { value: undefined });
+  s.analysis.startReview();
+  await settle();
+  const shown = leftovers(s);
+  assert.equal(shown.analysisOpen, true, 'the review opened the analysis');
+  assert.equal(shown.review, 'done');
+  assert.equal(shown.reviewedPlies, 4);
+  assert.equal(shown.marks, 1, "the review's blunder marked");
+  assert.ok(shown.arrows > 0, 'the engine’s arrows on the board');
+  s.analysis.chooseLine(0, 1);
+  assert.equal(leftovers(s).previewed, true, 'a line of the engine previewed');
+}
+
+// Each way a new game starts, as the page starts it: [its name, the way (the session)].
+const WAYS = [
+  ['new game', (s) => s.ctl.newGame({ mode: 'hotseat' })],
+  ['rematch', (s) => s.ctl.rematch()],
+  ['play by link', (s) => s.opening.onLink(readLink('#moves=2c22c3&play=link&to=s'))],
+  ['a file', (s, file) => s.opening.openGame(file, file.what)],
+  [
+    'the editor',
+    (s) => {
+      s.editor.open();
+      return s.editor.act('hotseat');
+    },
+  ],
+];
+
+test('every way a new game starts, it starts clean: no analysis, review or help of the game before', async () => {
+  const s = session(memoryStorage());
+  // the record of a game between two people, to open as a file
+  s.ctl.newGame({ mode: 'hotseat' });
+  playFirst(s.ctl);
+  playFirst(s.ctl);
+  const file = openedGame(M, M.readRecord(recordText(s.ctl)));
+  // a game between two people on this device, its analysis used: noted in it
+  s.ctl.newGame({ mode: 'hotseat' });
+  playFirst(s.ctl);
+  s.analysis.setOn(true);
+  assert.deepEqual(s.ctl.assists, [{ ply: 1, side: 'scarlet', kind: 'analysis' }]);
+  assert.match(recordText(s.ctl), /Scarlet used the analysis/);
+
+  for (const [name, start] of WAYS) {
+    await reviewedGame(s);
+    const before = s.ctl.model.coordinates();
+    await start(s, file);
+    assert.notDeepEqual(s.ctl.model.coordinates(), before, `${name}: another game`);
+    assert.ok(s.ctl.peopleGame() || s.ctl.settings.mode === 'ai', name);
+    assert.deepEqual(leftovers(s), CLEAN, name);
+    // and it stays clean as it is played: nothing of the game before noted with its moves
+    if (!s.ctl.isOver() && s.ctl.humanPlays(s.ctl.sideToMove())) playFirst(s.ctl);
+    assert.deepEqual(leftovers(s), CLEAN, `${name}, a move later`);
+  }
+});
+
+test('help is noted in the game it was used in, and only there', async () => {
+  const has = (ctl, ply, side) => ctl.assists.some((a) => a.ply === ply && a.side === side);
+  // play by link: Gold moves and sends the link, then looks at the analysis while waiting
+  const goldStorage = memoryStorage();
+  const gold = session(goldStorage);
+  gold.ctl.newGame({ mode: 'link', human: 'gold' });
+  playFirst(gold.ctl);
+  const toScarlet = new URL(gold.opening.sendUrl()).hash;
+  gold.analysis.setOn(true);
+  assert.deepEqual(gold.ctl.assists, [{ ply: 1, side: 'gold', kind: 'analysis' }]);
+
+  // Scarlet opens the link, uses the analysis before answering: the answer's link says so
+  const scarlet = session(memoryStorage(), toScarlet);
+  assert.equal(scarlet.ctl.humanSide(), 'scarlet');
+  assert.deepEqual(scarlet.ctl.assists, [], 'Gold’s help came after the link was sent');
+  scarlet.analysis.setOn(true);
+  scarlet.analysis.setOn(false);
+  playFirst(scarlet.ctl);
+  const toGold = new URL(scarlet.opening.sendUrl()).hash;
+  assert.match(toGold, /[&#]help=/, 'the link tells the opponent');
+
+  // Gold opens the answer in a new page (the saved game and the link): the help noted in
+  // the game is all there, Gold's own and Scarlet's
+  const reopened = session(memoryStorage([...goldStorage.entries()]), toGold);
+  assert.equal(reopened.ctl.model.length, 2, 'the answer played');
+  assert.ok(has(reopened.ctl, 1, 'scarlet'), 'Scarlet’s help, from the link');
+  assert.ok(has(reopened.ctl, 1, 'gold'), 'Gold’s help while waiting, from the saved game');
+  // or in the page where it waited: the same game goes on, the analysis open for it stays
+  gold.opening.onLink(readLink(toGold));
+  assert.equal(gold.ctl.model.length, 2, 'the answer played');
+  assert.equal(gold.analysis.on, true, 'a link continuing the game keeps the analysis open');
+  assert.ok(has(gold.ctl, 1, 'scarlet'), 'Scarlet’s help, from the link');
+  assert.ok(has(gold.ctl, 1, 'gold'), 'Gold’s help while waiting, not lost to the answer');
+  assert.match(recordText(gold.ctl), /Gold used the analysis/);
+
+  // the next game (a rematch) has none of it; help used in it is noted in it
+  gold.ctl.rematch();
+  assert.deepEqual(leftovers(gold), CLEAN, 'the next game');
+  gold.analysis.setOn(true);
+  assert.deepEqual(gold.ctl.assists, [{ ply: 0, side: 'scarlet', kind: 'analysis' }]);
+  assert.match(recordText(gold.ctl), /Scarlet used the analysis/);
+
+  // a link of another game, whose moves go on from those of the game on the page (none yet),
+  // played another way or the same: none of that game's help comes with it, in the page or
+  // in a new one over the saved game
+  for (const hash of ['#moves=2c22c3&vs=computer&to=s', '#moves=2c22c3&play=link&to=s']) {
+    const storage = memoryStorage();
+    const t = session(storage);
+    t.ctl.newGame({ mode: 'hotseat' });
+    t.analysis.setOn(true);
+    assert.equal(t.ctl.assists.length, 1, 'help noted in the game on the page');
+    const fresh = session(memoryStorage([...storage.entries()]), hash);
+    assert.deepEqual(leftovers(fresh), CLEAN, `${hash}, a new page`);
+    t.opening.onLink(readLink(hash));
+    assert.deepEqual(leftovers(t), CLEAN, `${hash}, the page`);
+  }
 });

@@ -22,6 +22,7 @@ import * as display from './display.js';
 import { withReadOnly } from '../../util/read-only.js';
 import * as clock from './clock.js';
 import { count } from '../../util/plural.js';
+import { cleanSettings } from './store.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
 export const WAITING = "Waiting for your opponent's move — send them the link";
@@ -50,6 +51,9 @@ export const EVENTS = Object.freeze([
   'announce',
   'over',
 ]);
+
+// The same help noted: {ply, side, kind} alike.
+export const sameHelp = (a, b) => a.ply === b.ply && a.side === b.side && a.kind === b.kind;
 
 export const sameStart = (a, b) =>
   (a === START || a === '' ? START : a) === (b === START || b === '' ? START : b);
@@ -271,6 +275,19 @@ export function createController(
       emit('turn');
       ctl.premoveDue();
       return success();
+    },
+
+    // A new game from the start (the New game dialog): the settings changed by `patch`,
+    // under `rules` (the game's own unless given). Nothing of the game before stays: no
+    // analysis, review or help of it (reset's 'reset' event, not continuing).
+    newGame(patch = {}, rules = st.model.rules) {
+      return ctl.reset({ settings: cleanSettings({ ...st.settings, ...patch }), seen: false, rules });
+    },
+    // The same game again (the game's summary): against the computer with the sides swapped.
+    rematch() {
+      const me = ctl.humanSide();
+      const human = me ? other(me) : st.settings.human;
+      return ctl.newGame({ human, flipped: me ? human === 'scarlet' : st.settings.flipped });
     },
 
     clearTransient() {
@@ -752,8 +769,9 @@ export function createController(
       if (!ctl.peopleGame() || ctl.isOver()) return false;
       const ply = st.model.length,
         side = ctl.hasRemote() ? ctl.humanSide() : ctl.sideToMove();
-      if (st.assists.some((a) => a.ply === ply && a.side === side && a.kind === kind)) return true;
-      st.assists = [...st.assists, { ply, side, kind }];
+      const help = { ply, side, kind };
+      if (st.assists.some((a) => sameHelp(a, help))) return true;
+      st.assists = [...st.assists, help];
       emit('announce', assistWords({ side, kind }) + ' It is noted in the game.');
       emit('record');
       emit('change');

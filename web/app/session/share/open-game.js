@@ -5,7 +5,7 @@ import { cleanSettings, DEFAULT_SETTINGS } from '../game/store.js';
 import { START } from '../game/model.js';
 import { SIDE_NAME, other, defaultRules } from '../../facts/facts.js';
 import { resignedWords } from '../../facts/words.js';
-import { sameStart, WAITING } from '../game/controller.js';
+import { sameStart, sameHelp, WAITING } from '../game/controller.js';
 import { recordedWay } from '../game/players.js';
 import { fromTimes as clockFromTimes, fromRecord as clockFromRecord, tcCode } from '../game/clock.js';
 import { failure, success } from '../../util/result.js';
@@ -45,6 +45,14 @@ const key = (a) =>
     .sort()
     .join(',');
 const sameAssists = (a, b) => key(a) === key(b);
+// The help noted in a game a link brings: the link's; when it is the record's game gone on
+// (`sameGame`), also what the record noted that the link does not (help used here after
+// the link was sent).
+function helpOf(link, rec, sameGame) {
+  const given = link.assists || [];
+  const ours = sameGame ? (rec.assists || []).filter((a) => !given.some((b) => sameHelp(a, b))) : [];
+  return [...given, ...ours].sort((a, b) => a.ply - b.ply);
+}
 const previousWords = (prev, kept) =>
   ` Your previous game (${count(prev.moves.length, { one: 'ply', other: 'plies' })}) ` +
   (kept ? 'was kept.' : 'could not be kept: the browser’s storage is full.');
@@ -219,6 +227,9 @@ export function createOpening(ctl, store, ui) {
     const first = tc && link.times ? ctl.model.sideAfter(fen, []) : null;
     if (first && first.error) return linkFailed(linkError(first.error));
     const clock = first ? clockFromTimes(tc, link.times, first.value) : null;
+    // the same game gone on, played here the same way: what is open for it stays, and the
+    // help noted in it here stays beside the link's
+    const sameGame = goesOn && prev.moves.length > 0 && prev.settings.mode === settings.mode;
     const r = ctl.reset({
       settings,
       startFen: fen,
@@ -228,10 +239,9 @@ export function createOpening(ctl, store, ui) {
       clock,
       offer: link.mode === 'link' ? link.offer || null : null,
       takeback: link.mode === 'link' ? link.takeback || null : null,
-      assists: link.assists || [],
+      assists: helpOf(link, prev, sameGame),
       premove,
-      // the same game gone on, played here the same way: what is open for it stays
-      continues: goesOn && prev.moves.length > 0 && prev.settings.mode === settings.mode,
+      continues: sameGame,
     });
     if (r.error) return linkFailed(linkError(r.error));
     const kept = !!(prev && prev.moves.length && !goesOn) && !store.pushPrevious(prev).error;
@@ -479,9 +489,7 @@ function endWords(link, me, prevAssists = []) {
     );
   }
   const help = (link.assists || []).filter(
-    (a) =>
-      a.side !== me &&
-      !(prevAssists || []).some((b) => b.ply === a.ply && b.kind === a.kind && b.side === a.side),
+    (a) => a.side !== me && !(prevAssists || []).some((b) => sameHelp(a, b)),
   );
   if (help.length)
     words.push(

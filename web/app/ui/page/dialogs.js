@@ -7,7 +7,6 @@ import { resultScore } from '../../facts/words.js';
 import { endTitle, endReason } from '../../facts/end-words.js';
 import { $, el, esc } from '../../util/dom.js';
 import { readTc, tcCode, tcWords, PRESETS, DAYS } from '../../session/game/clock.js';
-import { cleanSettings } from '../../session/game/store.js';
 
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
 
@@ -102,12 +101,6 @@ export function createDialogs(ctl, opening, store, /** @type {Translator} */ t) 
     $('rules-desc').textContent = r ? ruleSummaryTerm(t, r.id) : '';
   }
 
-  // A new game always loads (the start position): nothing to report.
-  function newGame(next, rules = ctl.model.rules) {
-    // under the current game's rule set unless given
-    ctl.reset({ settings: cleanSettings({ ...ctl.settings, ...next }), seen: false, rules });
-  }
-
   function showGameOver(force) {
     if (!ctl.isOver()) return;
     const key = ctl.recordKey();
@@ -170,7 +163,8 @@ export function createDialogs(ctl, opening, store, /** @type {Translator} */ t) 
         return;
       } // nothing started
       $('dlg-new').close('start');
-      newGame(
+      // a new game always loads (the start position): nothing to report
+      ctl.newGame(
         {
           mode,
           human,
@@ -182,10 +176,7 @@ export function createDialogs(ctl, opening, store, /** @type {Translator} */ t) 
       );
     });
     $('dlg-over').addEventListener('close', () => {
-      if ($('dlg-over').returnValue !== 'rematch') return;
-      const me = ctl.humanSide();
-      const human = me ? other(me) : ctl.settings.human;
-      newGame({ human, flipped: me ? human === 'scarlet' : ctl.settings.flipped });
+      if ($('dlg-over').returnValue === 'rematch') ctl.rematch();
     });
     ctl.on('over', () => setTimeout(() => showGameOver(false), 450));
   }
