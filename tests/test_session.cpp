@@ -1105,7 +1105,7 @@ TEST_CASE("bad clock values and MoveOverhead are errors that name them", "[sessi
   const Bad bad[] = {
       {"go wtime", "go wtime needs a whole number of milliseconds"},
       {"go wtime x", "got 'x'"},
-      {"go wtime -8640000000001",
+      {"go wtime -99999999999999999999",  // (below 0 counts as 0, but past 64 bits is no number)
        "go wtime needs a whole number of milliseconds up to 8640000000 (below 0 counts as 0)"},
       {"go wtime 1.5", "got '1.5'"},
       {"go wtime 10s", "got '10s'"},
@@ -1115,7 +1115,7 @@ TEST_CASE("bad clock values and MoveOverhead are errors that name them", "[sessi
       {"go winc 100", "there is no wtime"},
       {"go movestogo 0 wtime 1000", "go movestogo needs a number of moves from 1 to 1000, got '0'"},
       {"go wtime 1000 movestogo 1001", "go movestogo"},
-      {"go wtime 1000 binc -86400001", "go binc"},
+      {"go wtime 1000 binc -1.5", "go binc"},
       {"go wtime 1000 winc 86400001", "go winc"},
       {"go depth 3 depth 4", "go 'depth' is given twice"},
       {"setoption name MoveOverhead value 5001", "Move Overhead must be a number of milliseconds from 0 to 5000"},
@@ -1260,6 +1260,8 @@ TEST_CASE("a negative time or increment counts as none left: the engine still mo
          return c;
        }()},
       {{"position startpos moves 2c22c3"}, "go wtime 5000 btime -250 winc 100 binc -20", scarlet_none},
+      // However far below 0 (the least 64-bit number; an increment below minus a day).
+      {{}, "go wtime -9223372036854775808 btime 1000 winc -86400001", none},
   };
   for (const Case& c : cases) {
     INFO(c.go);

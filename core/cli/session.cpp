@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <vector>
@@ -604,12 +605,13 @@ bool Session::go_limits(std::string_view args, SearchLimits& limits, std::string
     seen.push_back(w[i]);
     const auto k = std::find(std::begin(CLOCK_WORDS), std::end(CLOCK_WORDS), w[i]) - std::begin(CLOCK_WORDS);
     if (k < 5) {
-      // A time or an increment below 0 counts as 0, as Stockfish reads it: a match runner
-      // that subtracts the last move's time may send one, and the engine must still move.
+      // A time or an increment below 0, however far, counts as 0, as Stockfish reads it: a
+      // match runner that subtracts the last move's time may send one, and the engine must
+      // still move.
       const bool moves = k == 4;
       const long long hi = moves ? 1000 : k < 2 ? MAX_CLOCK_MS : MAX_INCREMENT_MS;
       const std::string_view got = i + 1 < w.size() ? w[i + 1] : std::string_view();
-      if (!need(moves ? 1 : -hi, hi))
+      if (!need(moves ? 1 : std::numeric_limits<long long>::min(), hi))
         return fail("go " + std::string(CLOCK_WORDS[k]) + " needs " +
                     (moves ? "a number of moves from 1 to 1000"
                            : "a whole number of milliseconds up to " + std::to_string(hi) + " (below 0 counts as 0)") +
