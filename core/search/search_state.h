@@ -287,7 +287,8 @@ struct Search::State {
     detail::PrevMove prev;
     std::optional<detail::MovePicker> picker;
     std::optional<LegalityCheck> legality;
-    Move quiets[64];  // the quiet moves searched, for the history
+    static constexpr int MAX_QUIETS = 64;
+    Move quiets[MAX_QUIETS];  // the quiet moves searched (the first MAX_QUIETS), for the history
   };
   Node node_[MAX_PLY + 1];
   // The root move being searched (see search_root_move): its searches, in the order
