@@ -113,8 +113,8 @@ struct Search::State {
   int qs_horizon = -1;  // the level's quiescence plies (-1: the engine's own bound)
   bool finished = true;
   Move root[MAX_MOVES];
-  int root_score[MAX_MOVES];  // the iteration in progress: each root move's score (or bound)
-  int exact[MAX_MOVES];       // the last completed iteration's scores
+  int root_score[MAX_MOVES];       // the iteration in progress: each root move's score (or bound)
+  int completed_score[MAX_MOVES];  // the last completed iteration's scores (exact with exact_root)
   int n_root = 0;
   int multipv = 1;  // lines wanted: min(limits.multipv, n_root)
   // MultiPV (multipv > 1): per root move of the iteration in progress, whether its score
