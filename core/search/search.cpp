@@ -210,14 +210,14 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
   for (;;) {
     if (!resuming && !next_capture(pos, ply, qply)) break;
     resuming = false;
-    n.score = -qsearch(pos, -beta, -n.alpha, ply + 1, n.gives_check, qply + 1);
+    n.child_score = -qsearch(pos, -beta, -n.alpha, ply + 1, n.gives_check, qply + 1);
     if (halted) return 0;
     pos.unmake_move();
-    if (n.score > n.best) {
-      n.best = n.score;
-      if (n.score > n.alpha) {
-        n.alpha = n.score;  // (the reported PV ends where quiescence starts)
-        if (n.score >= beta) break;
+    if (n.child_score > n.best) {
+      n.best = n.child_score;
+      if (n.child_score > n.alpha) {
+        n.alpha = n.child_score;  // (the reported PV ends where quiescence starts)
+        if (n.child_score >= beta) break;
       }
     }
   }
@@ -274,11 +274,11 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   if (n.phase == Node::Phase::NullMove) {
     // A pass: when the opponent, moving twice, still cannot bring the score below beta, the
     // node fails high without a move searched.
-    n.score = -negamax(pos, depth - 1 - (NULL_MOVE_R + depth / NULL_MOVE_DEPTH_PER_PLY), -n.beta, -n.beta + 1, ply + 1,
-                       false, false);
+    n.child_score = -negamax(pos, depth - 1 - (NULL_MOVE_R + depth / NULL_MOVE_DEPTH_PER_PLY), -n.beta, -n.beta + 1,
+                             ply + 1, false, false);
     if (halted) return 0;
     pos.unmake_null();
-    if (n.score >= n.beta) return n.score >= MATE_BOUND ? n.beta : n.score;
+    if (n.child_score >= n.beta) return n.child_score >= MATE_BOUND ? n.beta : n.child_score;
     resuming = false;
     n.phase = Node::Phase::Moves;
   }
@@ -288,20 +288,20 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
     if (n.move_search == Node::MoveSearch::Done && !next_move(pos, depth, ply, in_chk)) break;
     const bool full_window = n.move_search == Node::MoveSearch::First || n.move_search == Node::MoveSearch::FullWindow;
     const int reduction = n.move_search == Node::MoveSearch::Reduced ? n.reduction : 0;
-    n.score = -negamax(pos, n.child_depth - reduction, full_window ? -n.beta : -n.alpha - 1, -n.alpha, ply + 1,
-                       n.gives_check, true);
+    n.child_score = -negamax(pos, n.child_depth - reduction, full_window ? -n.beta : -n.alpha - 1, -n.alpha, ply + 1,
+                             n.gives_check, true);
     if (halted) return 0;
     n.move_search = next_search(n);
     if (n.move_search != Node::MoveSearch::Done) continue;
     pos.unmake_move();
     ++n.searched;
-    if (n.score > n.best) {
-      n.best = n.score;
-      if (n.score > n.alpha) {
-        n.alpha = n.score;
+    if (n.child_score > n.best) {
+      n.best = n.child_score;
+      if (n.child_score > n.alpha) {
+        n.alpha = n.child_score;
         n.best_move = n.move;
         update_pv(ply, n.move);
-        if (n.score >= n.beta) {
+        if (n.child_score >= n.beta) {
           if (n.quiet) order.update_quiet_cutoff(pos, n.prev, n.move, n.mover, depth, ply, n.quiets, n.quiet_count);
           break;
         }
@@ -312,9 +312,9 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   // (The first legal move is always searched: every pruning above waits for one.)
   if (n.legal == 0) return in_chk ? -MATE + ply : 0;
   tt.store(n.key, depth, n.best,
-           n.best >= n.beta    ? BOUND_LOWER
-           : n.best > n.alpha0 ? BOUND_EXACT
-                               : BOUND_UPPER,
+           n.best >= n.beta                ? BOUND_LOWER
+           : n.best > n.alpha_before_moves ? BOUND_EXACT
+                                           : BOUND_UPPER,
            n.best_move, ply);
   return n.best;
 }
@@ -377,7 +377,7 @@ void Search::State::begin_moves(Position& pos, int depth, int ply, bool in_chk) 
   n.picker.emplace(order, pos, n.tt_move, ply, in_chk ? Blind::NONE : blind, opt.see_order ? opt.eval.value : nullptr,
                    &move_buf[size_t(ply) * MAX_MOVES], &key_buf[size_t(ply) * MAX_MOVES]);
   n.legality.emplace(pos, in_chk);
-  n.alpha0 = n.alpha;
+  n.alpha_before_moves = n.alpha;
   n.best = -INF;
   n.best_move = Move::none();
   n.quiet_count = 0;
@@ -443,9 +443,9 @@ Search::State::Node::MoveSearch Search::State::next_search(const Node& n) {
   using S = Node::MoveSearch;
   switch (n.move_search) {
     case S::Reduced:
-      if (n.score > n.alpha && n.reduction > 0) return S::Unreduced;
+      if (n.child_score > n.alpha && n.reduction > 0) return S::Unreduced;
       [[fallthrough]];
-    case S::Unreduced: return n.score > n.alpha && n.score < n.beta ? S::FullWindow : S::Done;
+    case S::Unreduced: return n.child_score > n.alpha && n.child_score < n.beta ? S::FullWindow : S::Done;
     case S::First:
     case S::FullWindow:
     case S::Done: break;

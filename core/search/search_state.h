@@ -273,7 +273,12 @@ struct Search::State {
     Phase phase = Phase::Moves;
     MoveSearch move_search = MoveSearch::Done;
     bool pv_node = false, can_futile = false, quiet = false, gives_check = false;
-    int alpha = 0, beta = 0, alpha0 = 0, best = 0, static_eval = 0, score = 0;
+    // The window (alpha raised as moves beat it) and alpha as the moves began (a best
+    // score above it is exact, else an upper bound), the best score so far, the static
+    // evaluation, and the score of the last child search.
+    int alpha = 0, beta = 0, alpha_before_moves = 0, best = 0, static_eval = 0, child_score = 0;
+    // The moves whose searches are done, the legal moves met (searched or pruned), the
+    // current move's depth and its late-move reduction, the quiet moves kept (quiets).
     int searched = 0, legal = 0, child_depth = 0, reduction = 0, quiet_count = 0;
     // Quiescence (beside the fields it shares, in the node's first cache lines): whether
     // every evasion is searched (else captures only), whether one was legal, the static
