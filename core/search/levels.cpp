@@ -27,8 +27,8 @@ LevelSettings level_settings(int level) {
       {2500, MAX_DEPTH, 1100000, 0, 0, 0, 0, 0, -1, 0, 0, 0, false},  // 8
       {3000, MAX_DEPTH, 2400000, 0, 0, 0, 0, 0, -1, 0, 0, 0, false},  // 9
       // 10: full strength; at least 4,000,000 nodes (1.67 times level 9: a floor of
-      // 2.2 times, as between levels 7, 8 and 9, scored 87.5%), thinking up to 10 s for
-      // them on a slow machine.
+      // 2.2 times, as between levels 7, 8 and 9, made the top step steeper than the
+      // others, docs/figures.md), thinking up to 10 s for them on a slow machine.
       {3000, MAX_DEPTH, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, false, 4000000, 10000},
   };
   return L[std::clamp(level, 1, 10)];

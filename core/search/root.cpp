@@ -15,6 +15,15 @@ namespace dc {
 using namespace detail;
 
 namespace {
+// The root's aspiration window: from this depth, its first half-width, doubled at each
+// widening.
+constexpr int ASPIRATION_MIN_DEPTH = 4, ASPIRATION_DELTA = 25;
+// The time manager's trend: the best move's score fell by more than this.
+constexpr int SCORE_FELL_CP = 30;
+// The search stops this long before the move's time (and the hard limit of a node
+// floor): the clock is read only every 256 nodes, and the answer still has to be sent.
+constexpr int DEADLINE_MARGIN_MS = 3;
+
 // The principal variation as reported: the moves of the triangular PV array, kept while
 // each is legal in the position reached so far, ending at a repetition or a finished
 // game. pos is restored.
@@ -44,10 +53,10 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim, Clock::t
   start = started;
   limits_hold = !opt.qsearch_bound;
   use_time = lim.movetime_ms > 0 && !lim.infinite;
-  deadline = start + std::chrono::milliseconds(std::max(1, lim.movetime_ms - 3));
+  deadline = start + std::chrono::milliseconds(std::max(1, lim.movetime_ms - DEADLINE_MARGIN_MS));
   const bool has_floor = lim.min_nodes > 0 && lim.max_movetime_ms > lim.movetime_ms;
   min_nodes = has_floor ? lim.min_nodes : 0;
-  hard_deadline = has_floor ? start + std::chrono::milliseconds(lim.max_movetime_ms - 3) : deadline;
+  hard_deadline = has_floor ? start + std::chrono::milliseconds(lim.max_movetime_ms - DEADLINE_MARGIN_MS) : deadline;
   node_limit = lim.infinite ? 0 : lim.nodes;
   // Below the top level the node cap holds whatever the limits (the top level's is only
   // in level_limits(): asked for more, it searches more).
@@ -134,7 +143,7 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim, Clock::t
   for (int i = 0; i < n_root; ++i) keys[i] = order_key(order.score(root_pos, root[i], tt_move, 0), root[i]);
   std::sort(keys, keys + n_root, std::greater<uint64_t>());
   for (int i = 0; i < n_root; ++i) root[i] = key_move(keys[i]), root_score[i] = key_score(keys[i]);
-  for (int i = 0; i < n_root; ++i) exact[i] = -INF;
+  for (int i = 0; i < n_root; ++i) completed_score[i] = -INF;
   res.best = root[0];
   table_terms[0] = ev->gold_terms(root_pos);
   depth = 0;
@@ -143,13 +152,6 @@ void Search::State::begin(const Position& pos, const SearchLimits& lim, Clock::t
   prev_score = 0;
   stable = 0;
 }
-
-namespace {
-// The root's aspiration window: its first half-width, doubled at each widening.
-constexpr int ASPIRATION_DELTA = 25;
-// The time manager's trend: the best move's score fell by more than this.
-constexpr int SCORE_FELL_CP = 30;
-}  // namespace
 
 // Searches until the budget, a limit or the end of the search. Returns whether the
 // search is over.
@@ -201,7 +203,7 @@ void Search::State::begin_iteration() {
   asp_lo = -INF;
   asp_hi = INF;
   asp_delta = ASPIRATION_DELTA;
-  if (opt.aspiration && depth >= 4 && std::abs(res.score_cp) < MATE_BOUND && !res.is_mate) {
+  if (opt.aspiration && depth >= ASPIRATION_MIN_DEPTH && std::abs(res.score_cp) < MATE_BOUND && !res.is_mate) {
     asp_lo = std::max(-INF, res.score_cp - asp_delta);
     asp_hi = std::min(INF, res.score_cp + asp_delta);
   }
@@ -239,7 +241,7 @@ void Search::State::search_root_moves(Position& pos) {
 
 // The iteration is complete: its scores and lines, the root moves reordered, the answer.
 void Search::State::complete_iteration() {
-  for (int i = 0; i < n_root; ++i) exact[i] = root_score[i];
+  for (int i = 0; i < n_root; ++i) completed_score[i] = root_score[i];
   if (multipv > 1) collect_lines();
   reorder_root_moves();
   res.best = it_best_move;
@@ -256,13 +258,13 @@ void Search::State::reorder_root_moves() {
   struct Entry {
     int key;
     Move m;
-    int exact;
+    int completed_score;
   };
   std::vector<Entry> v(static_cast<size_t>(n_root));
   for (int i = 0; i < n_root; ++i)
-    v[size_t(i)] = {root[i] == it_best_move ? INF + 1 : root_score[i], root[i], exact[i]};
+    v[size_t(i)] = {root[i] == it_best_move ? INF + 1 : root_score[i], root[i], completed_score[i]};
   std::stable_sort(v.begin(), v.end(), [](const Entry& a, const Entry& b) { return a.key > b.key; });
-  for (int i = 0; i < n_root; ++i) root[i] = v[size_t(i)].m, exact[i] = v[size_t(i)].exact;
+  for (int i = 0; i < n_root; ++i) root[i] = v[size_t(i)].m, completed_score[i] = v[size_t(i)].completed_score;
 }
 
 void Search::State::report_iteration(const std::function<void(const SearchInfo&)>& on_info, int ms) const {
@@ -447,11 +449,11 @@ void Search::State::finish() {
   finished = true;
   // Lower levels: sometimes a reasonable but not the best move (drawn in begin()).
   if (exact_root && ls.blunder_pct > 0 && res.depth > 0 && n_root > 1 && blunder_roll < ls.blunder_pct &&
-      std::abs(exact[0]) < MATE_BOUND) {
-    const int top = exact[0];
+      std::abs(completed_score[0]) < MATE_BOUND) {
+    const int top = completed_score[0];
     std::vector<Move> cands;
     for (int i = 1; i < n_root; ++i)
-      if (exact[i] > -INF && exact[i] >= top - ls.blunder_margin) cands.push_back(root[i]);
+      if (completed_score[i] > -INF && completed_score[i] >= top - ls.blunder_margin) cands.push_back(root[i]);
     if (!cands.empty()) {
       res.best = cands[blunder_pick % cands.size()];
       res.score_depth = res.depth;

@@ -32,22 +32,35 @@ constexpr int REVERSE_FUTILITY_MAX_DEPTH = 3, REVERSE_FUTILITY_MARGIN = 150;
 // Null move: from this depth, reduced by NULL_MOVE_R plus a ply every
 // NULL_MOVE_DEPTH_PER_PLY plies of depth.
 constexpr int NULL_MOVE_MIN_DEPTH = 3, NULL_MOVE_R = 3, NULL_MOVE_DEPTH_PER_PLY = 4;
+// ... and not with few pieces (zugzwang danger): the side to move needs at least
+// NULL_MOVE_MIN_PIECES pieces, NULL_MOVE_MIN_BIG of them neither King, Warrior, Sylph nor
+// Dwarf.
+constexpr int NULL_MOVE_MIN_PIECES = 5, NULL_MOVE_MIN_BIG = 2;
 // Futility: near the leaves, with a static evaluation this much a ply below alpha, quiet
 // moves that give no check are not searched once some move has been.
 constexpr int FUTILITY_MAX_DEPTH = 2, FUTILITY_MARGIN = 200;
 // SEE pruning near the leaves: a quiet move that loses more than
 // SEE_QUIET_MARGIN x depth^2 by SEE, a capture more than SEE_CAPTURE_MARGIN x depth.
 constexpr int SEE_PRUNE_MAX_DEPTH = 6, SEE_QUIET_MARGIN = 20, SEE_CAPTURE_MARGIN = 100;
-// Late-move reductions: from this depth, after the first moves; a ply less for a quiet
-// move whose history is above LMR_GOOD_HISTORY.
-constexpr int LMR_MIN_DEPTH = 3, LMR_GOOD_HISTORY = 2000;
+// Check extension: a move that gives check is searched a ply deeper, in the first
+// CHECK_EXTENSION_REACH x the root's depth plies only (chains of checks end).
+constexpr int CHECK_EXTENSION_REACH = 2;
+// Late-move reductions: from this depth, once this many moves are searched (more at a PV
+// node); a ply less for a quiet move whose history is above LMR_GOOD_HISTORY.
+constexpr int LMR_MIN_DEPTH = 3, LMR_AFTER_MOVES = 3, LMR_AFTER_MOVES_PV = 4, LMR_GOOD_HISTORY = 2000;
+// The reduction at depth d after i moves searched: LMR_BASE + ln d x ln i / LMR_DIVISOR
+// plies.
+constexpr double LMR_BASE = 0.75, LMR_DIVISOR = 2.25;
+// The static evaluation's lazy margin: the per-piece part alone stands when it is this far
+// outside (alpha, beta), as the sliders' terms (the dynamic part) seldom move it as much.
+constexpr int LAZY_EVAL_MARGIN = 200;
 
 int LMR[64][64];
 struct LmrInit {
   LmrInit() {
     for (int d = 0; d < 64; ++d)
       for (int i = 0; i < 64; ++i)
-        LMR[d][i] = (d == 0 || i == 0) ? 0 : int(0.75 + std::log(double(d)) * std::log(double(i)) / 2.25);
+        LMR[d][i] = (d == 0 || i == 0) ? 0 : int(LMR_BASE + std::log(double(d)) * std::log(double(i)) / LMR_DIVISOR);
   }
 } lmr_init;
 
@@ -62,8 +75,7 @@ int Search::State::eval(const Position& pos, int ply, int alpha, int beta) {
   } else {
     const int g = table_terms[ply];
     v = (pos.side_to_move() == GOLD ? g : -g) + ev->tempo();
-    constexpr int LAZY = 200;  // above the 99.9th percentile of |dynamic| in random games
-    if (v + LAZY > alpha && v - LAZY < beta) {
+    if (v + LAZY_EVAL_MARGIN > alpha && v - LAZY_EVAL_MARGIN < beta) {
       v += slider_dynamic(pos, ply);
       ce.store(key, v);
     }
@@ -123,15 +135,14 @@ int Search::State::slider_dynamic(const Position& pos, int ply) {
 }
 
 bool Search::State::enough_material_for_null(const Position& pos) const {
-  // Not with only a King and a few pieces (zugzwang danger).
   const Color us = pos.side_to_move();
-  if (pos.piece_count(us) <= 4) return false;
+  if (pos.piece_count(us) < NULL_MOVE_MIN_PIECES) return false;
   int big = 0;
   for (Square s : pos.pieces(us)) {
     const PieceType t = type_of(pos.at(s));
     if (t != KING && t != WARRIOR && t != SYLPH && t != DWARF) ++big;
   }
-  return big >= 2;
+  return big >= NULL_MOVE_MIN_BIG;
 }
 
 bool Search::State::repetition_draw(const Position& pos, int ply) const {
@@ -199,14 +210,14 @@ int Search::State::qsearch(Position& pos, int alpha, int beta, int ply, bool in_
   for (;;) {
     if (!resuming && !next_capture(pos, ply, qply)) break;
     resuming = false;
-    n.score = -qsearch(pos, -beta, -n.alpha, ply + 1, n.gives_check, qply + 1);
+    n.child_score = -qsearch(pos, -beta, -n.alpha, ply + 1, n.gives_check, qply + 1);
     if (halted) return 0;
     pos.unmake_move();
-    if (n.score > n.best) {
-      n.best = n.score;
-      if (n.score > n.alpha) {
-        n.alpha = n.score;  // (the reported PV ends where quiescence starts)
-        if (n.score >= beta) break;
+    if (n.child_score > n.best) {
+      n.best = n.child_score;
+      if (n.child_score > n.alpha) {
+        n.alpha = n.child_score;  // (the reported PV ends where quiescence starts)
+        if (n.child_score >= beta) break;
       }
     }
   }
@@ -263,11 +274,11 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
   if (n.phase == Node::Phase::NullMove) {
     // A pass: when the opponent, moving twice, still cannot bring the score below beta, the
     // node fails high without a move searched.
-    n.score = -negamax(pos, depth - 1 - (NULL_MOVE_R + depth / NULL_MOVE_DEPTH_PER_PLY), -n.beta, -n.beta + 1, ply + 1,
-                       false, false);
+    n.child_score = -negamax(pos, depth - 1 - (NULL_MOVE_R + depth / NULL_MOVE_DEPTH_PER_PLY), -n.beta, -n.beta + 1,
+                             ply + 1, false, false);
     if (halted) return 0;
     pos.unmake_null();
-    if (n.score >= n.beta) return n.score >= MATE_BOUND ? n.beta : n.score;
+    if (n.child_score >= n.beta) return n.child_score >= MATE_BOUND ? n.beta : n.child_score;
     resuming = false;
     n.phase = Node::Phase::Moves;
   }
@@ -277,33 +288,33 @@ int Search::State::negamax(Position& pos, int depth, int alpha, int beta, int pl
     if (n.move_search == Node::MoveSearch::Done && !next_move(pos, depth, ply, in_chk)) break;
     const bool full_window = n.move_search == Node::MoveSearch::First || n.move_search == Node::MoveSearch::FullWindow;
     const int reduction = n.move_search == Node::MoveSearch::Reduced ? n.reduction : 0;
-    n.score = -negamax(pos, n.child_depth - reduction, full_window ? -n.beta : -n.alpha - 1, -n.alpha, ply + 1,
-                       n.gives_check, true);
+    n.child_score = -negamax(pos, n.child_depth - reduction, full_window ? -n.beta : -n.alpha - 1, -n.alpha, ply + 1,
+                             n.gives_check, true);
     if (halted) return 0;
     n.move_search = next_search(n);
     if (n.move_search != Node::MoveSearch::Done) continue;
     pos.unmake_move();
     ++n.searched;
-    if (n.score > n.best) {
-      n.best = n.score;
-      if (n.score > n.alpha) {
-        n.alpha = n.score;
+    if (n.child_score > n.best) {
+      n.best = n.child_score;
+      if (n.child_score > n.alpha) {
+        n.alpha = n.child_score;
         n.best_move = n.move;
         update_pv(ply, n.move);
-        if (n.score >= n.beta) {
+        if (n.child_score >= n.beta) {
           if (n.quiet) order.update_quiet_cutoff(pos, n.prev, n.move, n.mover, depth, ply, n.quiets, n.quiet_count);
           break;
         }
       }
     }
-    if (n.quiet && n.quiet_count < 64) n.quiets[n.quiet_count++] = n.move;
+    if (n.quiet && n.quiet_count < Node::MAX_QUIETS) n.quiets[n.quiet_count++] = n.move;
   }
   // (The first legal move is always searched: every pruning above waits for one.)
   if (n.legal == 0) return in_chk ? -MATE + ply : 0;
   tt.store(n.key, depth, n.best,
-           n.best >= n.beta    ? BOUND_LOWER
-           : n.best > n.alpha0 ? BOUND_EXACT
-                               : BOUND_UPPER,
+           n.best >= n.beta                ? BOUND_LOWER
+           : n.best > n.alpha_before_moves ? BOUND_EXACT
+                                           : BOUND_UPPER,
            n.best_move, ply);
   return n.best;
 }
@@ -366,7 +377,7 @@ void Search::State::begin_moves(Position& pos, int depth, int ply, bool in_chk) 
   n.picker.emplace(order, pos, n.tt_move, ply, in_chk ? Blind::NONE : blind, opt.see_order ? opt.eval.value : nullptr,
                    &move_buf[size_t(ply) * MAX_MOVES], &key_buf[size_t(ply) * MAX_MOVES]);
   n.legality.emplace(pos, in_chk);
-  n.alpha0 = n.alpha;
+  n.alpha_before_moves = n.alpha;
   n.best = -INF;
   n.best_move = Move::none();
   n.quiet_count = 0;
@@ -405,14 +416,15 @@ bool Search::State::next_move(Position& pos, int depth, int ply, bool in_chk) {
       pos.unmake_move();
       continue;
     }
-    n.child_depth = depth - 1 + ((opt.check_extension && n.gives_check && ply < 2 * root_depth) ? 1 : 0);
+    n.child_depth =
+        depth - 1 + ((opt.check_extension && n.gives_check && ply < CHECK_EXTENSION_REACH * root_depth) ? 1 : 0);
     if (n.searched == 0) {
       n.move_search = Node::MoveSearch::First;
       return true;
     }
     n.reduction = 0;
-    if (opt.lmr && depth >= LMR_MIN_DEPTH && n.searched >= (n.pv_node ? 4 : 3) && n.quiet && !in_chk &&
-        !n.gives_check && !order.is_killer(m, ply)) {
+    if (opt.lmr && depth >= LMR_MIN_DEPTH && n.searched >= (n.pv_node ? LMR_AFTER_MOVES_PV : LMR_AFTER_MOVES) &&
+        n.quiet && !in_chk && !n.gives_check && !order.is_killer(m, ply)) {
       int r = LMR[std::min(depth, 63)][std::min(n.searched, 63)];
       if (n.pv_node) r -= 1;
       if (order.quiet_score(n.prev, n.mover, m) > LMR_GOOD_HISTORY) r -= 1;
@@ -431,9 +443,9 @@ Search::State::Node::MoveSearch Search::State::next_search(const Node& n) {
   using S = Node::MoveSearch;
   switch (n.move_search) {
     case S::Reduced:
-      if (n.score > n.alpha && n.reduction > 0) return S::Unreduced;
+      if (n.child_score > n.alpha && n.reduction > 0) return S::Unreduced;
       [[fallthrough]];
-    case S::Unreduced: return n.score > n.alpha && n.score < n.beta ? S::FullWindow : S::Done;
+    case S::Unreduced: return n.child_score > n.alpha && n.child_score < n.beta ? S::FullWindow : S::Done;
     case S::First:
     case S::FullWindow:
     case S::Done: break;

@@ -113,8 +113,8 @@ struct Search::State {
   int qs_horizon = -1;  // the level's quiescence plies (-1: the engine's own bound)
   bool finished = true;
   Move root[MAX_MOVES];
-  int root_score[MAX_MOVES];  // the iteration in progress: each root move's score (or bound)
-  int exact[MAX_MOVES];       // the last completed iteration's scores
+  int root_score[MAX_MOVES];       // the iteration in progress: each root move's score (or bound)
+  int completed_score[MAX_MOVES];  // the last completed iteration's scores (exact with exact_root)
   int n_root = 0;
   int multipv = 1;  // lines wanted: min(limits.multipv, n_root)
   // MultiPV (multipv > 1): per root move of the iteration in progress, whether its score
@@ -273,7 +273,12 @@ struct Search::State {
     Phase phase = Phase::Moves;
     MoveSearch move_search = MoveSearch::Done;
     bool pv_node = false, can_futile = false, quiet = false, gives_check = false;
-    int alpha = 0, beta = 0, alpha0 = 0, best = 0, static_eval = 0, score = 0;
+    // The window (alpha raised as moves beat it) and alpha as the moves began (a best
+    // score above it is exact, else an upper bound), the best score so far, the static
+    // evaluation, and the score of the last child search.
+    int alpha = 0, beta = 0, alpha_before_moves = 0, best = 0, static_eval = 0, child_score = 0;
+    // The moves whose searches are done, the legal moves met (searched or pruned), the
+    // current move's depth and its late-move reduction, the quiet moves kept (quiets).
     int searched = 0, legal = 0, child_depth = 0, reduction = 0, quiet_count = 0;
     // Quiescence (beside the fields it shares, in the node's first cache lines): whether
     // every evasion is searched (else captures only), whether one was legal, the static
@@ -287,7 +292,8 @@ struct Search::State {
     detail::PrevMove prev;
     std::optional<detail::MovePicker> picker;
     std::optional<LegalityCheck> legality;
-    Move quiets[64];  // the quiet moves searched, for the history
+    static constexpr int MAX_QUIETS = 64;
+    Move quiets[MAX_QUIETS];  // the quiet moves searched (the first MAX_QUIETS), for the history
   };
   Node node_[MAX_PLY + 1];
   // The root move being searched (see search_root_move): its searches, in the order

@@ -31,6 +31,11 @@ constexpr double HARD_RATIO = 4, HARD_CAP = 0.6, HARD_CAP_LAST_MOVE = 0.85;
 // reserve against a loaded machine's stalls, which can hold a move past its hard limit
 // for hundreds of milliseconds (docs/figures.md, "The engine on a clock").
 constexpr int64_t PANIC_MIN_MS = 200, PANIC_OVERHEADS = 15;
+// The trend (SearchOptions::time_manager): the soft limit in percent when the best move
+// has just changed or its score fell, and when the same move has come out best
+// TREND_STABLE_ITERATIONS iterations running.
+constexpr int64_t TREND_UNCLEAR_PERCENT = 160, TREND_STABLE_PERCENT = 70;
+constexpr int TREND_STABLE_ITERATIONS = 4;
 
 int to_ms(double v) { return int(std::clamp(v, 1.0, double(INT_MAX / 2))); }
 
@@ -87,7 +92,10 @@ SearchLimits clock_limits(const MoveClock& c, const LevelSettings& below_top) {
 int iteration_deadline_ms(const SearchLimits& l, const IterationTrend& t, bool by_trend) {
   if (l.soft_ms <= 0) return l.movetime_ms / 2;
   int64_t s = l.soft_ms;
-  if (by_trend) s = t.changed || t.fell ? s * 8 / 5 : t.stable >= 4 ? s * 7 / 10 : s;
+  if (by_trend)
+    s = t.changed || t.fell                   ? s * TREND_UNCLEAR_PERCENT / 100
+        : t.stable >= TREND_STABLE_ITERATIONS ? s * TREND_STABLE_PERCENT / 100
+                                              : s;
   return int(std::min<int64_t>(s, l.movetime_ms));
 }
 

@@ -51,7 +51,7 @@ SearchLimits clock_limits(const MoveClock& c, const LevelSettings& below_top);
 // How the best move of the completed iterations has behaved (the search keeps it).
 struct IterationTrend {
   bool changed = false;  // the best move of the last iteration is not the one before
-  bool fell = false;     // its score fell by more than 30 cp
+  bool fell = false;     // its score fell (by more than SCORE_FELL_CP, root.cpp)
   int stable = 0;        // iterations in a row with the same best move
 };
 
