@@ -5,7 +5,8 @@
 /**
  * What of the words under `roots` (a selector) is cut: every element showing words (its own,
  * or in inline elements within it) that is not a scroller (the move list, the engine's line,
- * a field) shows all of them; the engine's empty line too. The analysis card's lines are
+ * a field) shows all of them; the engine's empty line too; an empty field's hint (its
+ * placeholder) whole. The analysis card's lines are
  * excepted: each is cut with an ellipsis by design (the whole line is a click away).
  * @returns {Promise<string[]>} one line for each element cut
  */
@@ -29,6 +30,23 @@ export const cutText = (page, roots = '.side') =>
         out.push(
           `${el.id || el.className}: ${el.textContent.trim()} (${el.scrollWidth} > ${el.clientWidth})`,
         );
+    }
+    // a field's hint (its placeholder), shown whole while the field is empty
+    const canvas = document.createElement('canvas').getContext('2d');
+    for (const el of document.querySelectorAll(
+      roots
+        .split(',')
+        .map((r) => `${r} input[placeholder]`)
+        .join(','),
+    )) {
+      if (!el.getClientRects().length || el.value) continue;
+      const ps = getComputedStyle(el, '::placeholder'),
+        cs = getComputedStyle(el);
+      canvas.font = `${ps.fontStyle} ${ps.fontWeight} ${ps.fontSize} ${ps.fontFamily}`;
+      const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      const need = canvas.measureText(el.placeholder).width;
+      if (need > room + 1)
+        out.push(`${el.id}: its hint ${el.placeholder} (${Math.ceil(need)} > ${Math.floor(room)})`);
     }
     const pv = document.getElementById('eng-pv');
     if (pv.getClientRects().length && pv.querySelector('.pv-empty') && pv.scrollWidth > pv.clientWidth + 1)
