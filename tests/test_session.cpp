@@ -1287,7 +1287,9 @@ TEST_CASE("depth 1 is complete before a time or node limit ends the search", "[s
     const std::string text = answer_text({}, go);
     INFO(text);
     const Answer a = answer_of(text);
-    CHECK(count_lines_starting(text, "info depth 1 ") == 1);
+    // depth 1 said (again in the closing line when a limit stops depth 2 before it has a
+    // move of its own: the line of the move played)
+    CHECK(count_lines_starting(text, "info depth 1 ") >= 1);
     CHECK(a.depth >= 1);
     CHECK(a.has_score);
     CHECK(a.nodes > 0);
