@@ -69,7 +69,9 @@ export const sameStart = (a, b) =>
 export function createController(
   model,
   settings,
-  { now = () => Date.now(), monotonic = () => performance.now(), touch = false, t } = /** @type {any} */ ({}),
+  /** @type {{now?: () => number, monotonic?: () => number, touch?: boolean,
+   *   t: import('../../util/i18n.js').Translator}} */
+  { now = () => Date.now(), monotonic = () => performance.now(), touch = false, t },
 ) {
   const events = new Emitter(EVENTS);
   /** @type {(event: string, ...args: any[]) => void} */
