@@ -270,8 +270,6 @@ test('German at 360x640 and 1280x720: nothing cut (screenshots for a person)', a
 // still find English (a part translated since fails the test until its entry goes), so the
 // list only shrinks. The Help's language menu then changes the page at once, remembered.
 const GAME_PAGE_LEFT = [
-  ['#matchup', "the players in the top bar: session/game/players.js's words"],
-  ['.player-info', "the players' names and strengths: session/game/players.js's words"],
   ['#level-desc', "a strength's description in the new game: core's words (facts.js levelText)"],
   ['#help-pieces', "the Help's pieces, named by ui/learn/learn-view.js (Learn's helper)"],
 ];

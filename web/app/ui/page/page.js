@@ -296,11 +296,20 @@ export function createPage({ ctl, board, sounds, view, announce, t }) {
       // k: 1-based ply
       const m = st.ctl.model,
         p = m.plies[k - 1];
-      const key = m.startFen + '|' + k + '|' + p.coordinate + '|' + (k > 1 ? m.plies[k - 2].coordinate : '');
+      const key =
+        st.t.locale +
+        '|' +
+        m.startFen +
+        '|' +
+        k +
+        '|' +
+        p.coordinate +
+        '|' +
+        (k > 1 ? m.plies[k - 2].coordinate : '');
       let w = st.wordsCache.get(key);
       if (!w) {
         if (st.wordsCache.size > 4000) st.wordsCache.clear();
-        w = moveWords(p, m.snap(k - 1), m.snap(k));
+        w = moveWords(st.t, p, m.snap(k - 1), m.snap(k));
         st.wordsCache.set(key, w);
       }
       return w;
@@ -403,9 +412,7 @@ export function createPage({ ctl, board, sounds, view, announce, t }) {
         cancel: () => page.owner().cancel(),
         start: () => page.owner().startSquare(),
         showLevel: (level) => board.set({ focus: level }),
-        get edge() {
-          return st.t('page.edge');
-        },
+        t: st.t,
       });
     },
 
