@@ -6,7 +6,7 @@ import { sideTerm, ruleSetTerm, ruleSummaryTerm, TERM_KEYS } from '../../facts/t
 import { resultScore } from '../../facts/words.js';
 import { endTitle, endReason } from '../../facts/end-words.js';
 import { $, el, esc } from '../../util/dom.js';
-import { readTc, tcCode, tcWords, PRESETS, DAYS } from '../../session/game/clock.js';
+import { readTc, tcCode, PRESETS, DAYS } from '../../session/game/clock.js';
 
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
 
@@ -40,7 +40,7 @@ function fillChoices(form, /** @type {Translator} */ t) {
   });
   for (const days of DAYS) {
     const tc = { kind: 'days', days };
-    select.append(option(tcWords(tc), tc, 'link'));
+    select.append(option(t('note.clock.daysPerMove', { count: days }), tc, 'link'));
   }
 }
 
