@@ -71,6 +71,12 @@ test('a piece that may not move gets a reason and no destinations', () => {
   assert.equal(ctl.select('2a1'), false); // the Oliphant, boxed in at the start (selected, no destinations)
   assert.equal(ctl.note.text, 'Your Oliphant on 2a1 has no legal move.');
   assert.deepEqual(ctl.dests, []);
+  // in the reader's language: the same reasons, German's words and terms
+  const de = createController(createGameModel(M), settings(), { t: translatorOf('de') });
+  de.select('2c7');
+  assert.equal(de.note.text, 'Das ist eine Figur des Computers (Krieger): Du spielst Gold.');
+  de.select('2a1');
+  assert.equal(de.note.text, 'Deine Figur auf 2a1 (Olifant) hat keinen legalen Zug.');
   const link = make(settings({ mode: 'link' })).ctl;
   assert.equal(link.select('2c7'), false);
   assert.match(link.note.text, /your opponent's Warrior/);
@@ -258,6 +264,14 @@ test('players are named from their kinds (the top bar and beside the boards)', a
     opponentText(en, playersFor(settings({ mode: 'watch', level: 2 })), 2),
     'AI vs AI, strength 2',
   );
+  // in German: the players' words and the sides' names are the catalogue's
+  const de = translatorOf('de');
+  assert.equal(matchupHtml(de, ai), '<b>Du</b> (Scharlach) gegen <b>Computer</b> · Spielstärke 4');
+  assert.deepEqual(playerLabel(de, ai, 'gold'), { name: 'Computer', sub: 'Gold · Spielstärke 4' });
+  assert.equal(opponentText(de, ai, 4), 'Computer, Spielstärke 4');
+  // a name is escaped, the message's words are not marked up
+  const named = playersFor(settings({ mode: 'hotseat' }), { gold: '<Ann>' });
+  assert.equal(matchupHtml(en, named), '<b>&lt;Ann&gt;</b> vs <b>Scarlet</b> · two players on this device');
 });
 
 test("the board component's config: integers, dests from one generation, null when nobody here moves", async () => {
