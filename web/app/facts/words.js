@@ -2,7 +2,7 @@
 // and screen readers), a played move, a square's moves, and the end of a game (the status
 // line, the move list, the summary, the announcements). The facts in them are core's
 // (facts.js: names, core's reasons and results); no rule is decided here.
-import { pieceName, pieceSide, SIDE_NAME, other, levelName } from './facts.js';
+import { pieceName, pieceSide, SIDE_NAME, other } from './facts.js';
 import { parseSquare } from './squares.js';
 import { count } from '../util/plural.js';
 import { pieceTerm, sideTerm, levelTerm, endTerm } from './terms.js';
@@ -49,12 +49,6 @@ export function checkWords(/** @type {Translator} */ t, { board, check, checkers
   };
   return t('status.by', { pieces: listWords(t.locale, checkers.map(one)) });
 }
-
-/** A level by its number and name: "Level 3, Sky". */
-export const levelWords = (level) => `Level ${level}, ${levelName(level)}`;
-/** The focus view drew another level large (a tap on its mini-map, a swipe, a drag): "Level 3,
- *  Sky, in focus." */
-export const focusWords = (level) => `${levelWords(level)}, in focus.`;
 
 /** Help used in a game between people, as the game notes it: "Gold used a hint." */
 export function assistWords({ side, kind }) {
