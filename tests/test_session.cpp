@@ -496,26 +496,26 @@ TEST_CASE("perft and divide run on the worker and are interrupted by stop and qu
     dc::Position first = dc::Position::start();
     first.make_move(dc::legal_moves(first)[0]);
     const double c0 = process_cpu_ms();
-    REQUIRE(dc::perft(first, 4) > 0);
+    REQUIRE(dc::perft(first, 3) > 0);
     const double one = process_cpu_ms() - c0;
     CapturedSession t;
-    t.s.handle("divide 5");
+    t.s.handle("divide 4");
     REQUIRE(wait_for_cpu(10 * one));
     t.s.end_of_input();
     std::istringstream in(t.cap.text());
     std::string line;
     int kept = 0;
     while (std::getline(in, line)) {
-      if (line.rfind("divide 5 stopped after ", 0) == 0) continue;
+      if (line.rfind("divide 4 stopped after ", 0) == 0) continue;
       ++kept;
       const size_t colon = line.find(": ");
       REQUIRE(colon != std::string::npos);
       dc::Position pos = dc::Position::start();
       th::play(pos, line.substr(0, colon));
       INFO(line);
-      CHECK(std::to_string(dc::perft(pos, 4)) == line.substr(colon + 2));
+      CHECK(std::to_string(dc::perft(pos, 3)) == line.substr(colon + 2));
     }
-    CHECK(count_lines_starting(t.cap.text(), "divide 5 stopped after ") == 1);
+    CHECK(count_lines_starting(t.cap.text(), "divide 4 stopped after ") == 1);
     CHECK(kept >= 1);
     CHECK(kept < 90);
   }
