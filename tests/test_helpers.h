@@ -23,6 +23,17 @@
 
 namespace th {
 
+/// The games a long random run plays: all of them natively, a third under the sanitizers
+/// (their stage of scripts/test runs every test case again, several times slower; the
+/// native stages play every game, and a third still covers every code path the run reaches).
+constexpr int games_to_play(int games) {
+#ifdef DRAGONCHESS_SANITIZED
+  return games / 3 > 0 ? games / 3 : 1;
+#else
+  return games;
+#endif
+}
+
 // Positions for search tests: openings (dc::opening_positions), then up to 40 random,
 // mostly capturing plies, so that tactics and checks are common; none already over.
 inline std::vector<std::string> varied_positions(int count, uint64_t seed) {

@@ -238,7 +238,8 @@ void run(uint32_t seed, int games, int plies, int ref_every, Counts& c, dc::Rule
 
 TEST_CASE("properties over random play", "[properties]") {
   Counts c;
-  run(20240601, 36, 150, 3, c);
+  const int games = th::games_to_play(36);
+  run(20240601, games, 150, 3, c);
   // Plus hand-built positions with Warriors about to promote, frozen pieces, pins.
   for (const char* fen :
        {"12/12/3S8/12/12/12/12/6K5/3u6H1/2W2W2C3/12/12/12/12/4w4w2/h2O8/6k5/1D10/12/12/12/12/12/12 g 0 1",
@@ -248,7 +249,7 @@ TEST_CASE("properties over random play", "[properties]") {
     check_position(pos, true, c);
   }
   INFO("positions " << c.positions << " moves " << c.moves);
-  CHECK(c.positions > 3000);
+  CHECK(c.positions > 3000 * games / 36);
   // The sample must actually exercise the special rules.
   CHECK(c.afar > 0);
   CHECK(c.promotions > 0);
@@ -256,14 +257,15 @@ TEST_CASE("properties over random play", "[properties]") {
   CHECK(c.checks > 0);
   INFO("quiet moves that may give check " << c.quiet_checking << ", not " << c.quiet_not_checking
                                           << ", promotions that cannot " << c.promotions_no_check);
-  CHECK(c.quiet_checking > 10000);
-  CHECK(c.quiet_not_checking > 10000);
+  CHECK(c.quiet_checking > 10000 * games / 36);
+  CHECK(c.quiet_not_checking > 10000 * games / 36);
   CHECK(c.promotions_no_check > 0);
 }
 
 TEST_CASE("properties over random play, Board Game Arena's rules", "[properties]") {
   Counts c;
-  run(20250301, 24, 150, 3, c, dc::Rules::Bga);
+  const int games = th::games_to_play(24);
+  run(20250301, games, 150, 3, c, dc::Rules::Bga);
   // Hand-built positions where the two rule sets differ (tests/perft/rules.txt).
   for (const char* fen : {"12/12/12/12/12/12/12/12/7o4/12/12/1O2G4P2/12/12/12/K11/12/12/12/4b7/12/12/12/7k4 g 0 1",
                           "12/12/12/12/12/12/12/12/7o4/12/12/1O2G4P2/12/12/12/K11/12/12/12/4b7/12/12/12/7k4 s 0 1"}) {
@@ -271,7 +273,7 @@ TEST_CASE("properties over random play, Board Game Arena's rules", "[properties]
     check_position(pos, true, c);
   }
   INFO("positions " << c.positions << " moves " << c.moves << " differing " << c.rules_differ);
-  CHECK(c.positions > 2000);
+  CHECK(c.positions > 2000 * games / 24);
   CHECK(c.frozen_positions > 0);
   CHECK(c.checks > 0);
   // The sample must exercise the rules that differ: at least one position in fifty.
