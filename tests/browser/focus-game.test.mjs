@@ -2,6 +2,9 @@
 // ending in a check across levels: the piece, its level brought into focus by a tap on its
 // mini-map when it is not, the level it goes to, the square. A file of its own, so that the
 // browser stage runs it beside the focus view's sizes (focus.test.mjs).
+// The phone draws one device pixel a CSS pixel here: where a tap lands is in CSS pixels, and
+// focus.test.mjs plays at a phone's three; 150 plies drawn at three by a browser without a
+// GPU (software WebGL) take twice as long, for nothing the taps check.
 // Run: node --test tests/browser/focus-game.test.mjs   (build the test site first)
 // SHOTS=dir also writes a screenshot of the end of the game there (docs/img/ holds the one
 // the docs show).
@@ -12,7 +15,7 @@ import path from 'node:path';
 import { serverAndBrowser, withPage, frames, checkAcrossLevels } from './helpers.mjs';
 import { openAt, start, geometry, playByTaps } from './focus-taps.mjs';
 
-const PHONE = { width: 390, height: 844, phone: true };
+const PHONE = { width: 390, height: 844, phone: true, scale: 1 };
 
 const shared = serverAndBrowser();
 let moves;

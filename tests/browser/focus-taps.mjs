@@ -8,14 +8,14 @@ import { waitReady, frames, saveGame } from './helpers.mjs';
 export const touchOf = (size) => !!(size.phone || size.touch);
 
 /** A fresh page of `browser` (launchBrowser's) at `size`: a phone's (touch, 3 device px a
- *  CSS px), a touch tablet's or a desktop's; in the window's default view. */
+ *  CSS px, or `size.scale`), a touch tablet's or a desktop's; in the window's default view. */
 export const openAt = (browser, size) =>
   browser.page({
     width: size.width,
     height: size.height,
     isMobile: !!size.phone,
     hasTouch: touchOf(size),
-    deviceScaleFactor: size.phone ? 3 : 1,
+    deviceScaleFactor: size.scale ?? (size.phone ? 3 : 1),
     view: null, // the window's default view
   });
 
