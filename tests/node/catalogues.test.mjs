@@ -111,6 +111,9 @@ const PAGE_PREFIXES = [
   'share',
   'analysis',
   'status',
+  'open',
+  'record',
+  'editor',
 ];
 function keysInCode(prefixes = PAGE_PREFIXES) {
   const found = new Map(); // key -> a file using it

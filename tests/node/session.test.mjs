@@ -77,14 +77,16 @@ function instantEngine() {
 function session(storage, hash = '') {
   const address = { hash };
   const said = [];
+  const t = translatorOf('en');
   const ctl = createController(createGameModel(M), cleanSettings({ ...DEFAULT_SETTINGS, mode: 'hotseat' }), {
-    t: translatorOf('en'),
+    t,
   });
   const store = createStore(storage);
   const opening = createOpening(ctl, store, {
     toast: (text) => said.push(text),
     announce: () => {},
     download: () => {},
+    t,
     address: {
       read: () => readLink(address.hash),
       write: (game) => (address.hash = new URL(linkFor(game, BASE)).hash),
@@ -97,6 +99,7 @@ function session(storage, hash = '') {
     release: () => {},
     toast: (text) => said.push(text),
     announce: () => {},
+    t,
   };
   const analysis = createAnalysisCtrl(ctl, modes, { createEngine: instantEngine });
   const editor = createEditor(ctl, { ...modes, analysis }, M);
@@ -259,7 +262,7 @@ test('every way a new game starts, it starts clean: no analysis, review or help 
   s.ctl.newGame({ mode: 'hotseat' });
   playFirst(s.ctl);
   playFirst(s.ctl);
-  const file = openedGame(M, M.readRecord(recordText(s.ctl)));
+  const file = openedGame(M, M.readRecord(recordText(s.ctl)), translatorOf('en'));
   // a game between two people on this device, its analysis used: noted in it
   s.ctl.newGame({ mode: 'hotseat' });
   playFirst(s.ctl);

@@ -170,7 +170,7 @@ async function boot(createBoard, loadEngine, announce, words) {
       layout();
     },
   });
-  const ui = { toast: (t, ms, action) => view.toast(t, ms, action), announce };
+  const ui = { toast: (text, ms, action) => view.toast(text, ms, action), announce, t };
   // The modes that take the board, and the page's services they use.
   const modes = {
     redraw: page.redraw,
