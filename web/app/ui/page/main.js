@@ -207,7 +207,7 @@ async function boot(createBoard, loadEngine, announce, words) {
   const sendBox = createSendBox(ctl, opening, ui, t);
   const recordIO = createRecordIO(ctl, M, opening, ui);
   const offers = createOffersPanel(ctl, $('offers'), ui.toast, t);
-  const embed = createEmbedDialog(ctl);
+  const embed = createEmbedDialog(ctl, t);
   const learnView = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
   const clocks = createClockView(ctl, sounds, t);
   page.attach({
