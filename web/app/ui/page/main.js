@@ -212,7 +212,7 @@ async function boot(createBoard, loadEngine, announce, words) {
   const clocks = createClockView(ctl, sounds, t);
   page.attach({
     panels: [
-      createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }),
+      createAnalysisView(analysis, ctl, { maxLines: MAX_LINES, t }),
       createEditorView(editor, modes),
       sendBox,
       offers,
