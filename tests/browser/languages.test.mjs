@@ -273,7 +273,6 @@ const GAME_PAGE_LEFT = [
   ['#matchup', "the players in the top bar: session/game/players.js's words"],
   ['.player-info', "the players' names and strengths: session/game/players.js's words"],
   ['#level-desc', "a strength's description in the new game: core's words (facts.js levelText)"],
-  ['#help-pieces', "the Help's pieces, named by ui/learn/learn-view.js (Learn's helper)"],
 ];
 // The game page's words beside the catalogue's: what its session says in English.
 const GAME_WORD = new RegExp(
