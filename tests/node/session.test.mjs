@@ -73,11 +73,11 @@ function instantEngine() {
 }
 
 // A session as ui/page/main.js makes one, over a Storage and an address bar in memory (the
-// address: the part after '#', as the page's location.hash).
-function session(storage, hash = '') {
+// address: the part after '#', as the page's location.hash), speaking the language `code`.
+function session(storage, hash = '', code = 'en') {
   const address = { hash };
   const said = [];
-  const t = translatorOf('en');
+  const t = translatorOf(code);
   const ctl = createController(createGameModel(M), cleanSettings({ ...DEFAULT_SETTINGS, mode: 'hotseat' }), {
     t,
   });
@@ -189,9 +189,22 @@ test('reconciling a link with the saved game', () => {
   const other = session(storage, new URL(linkFor({ moves: ['2c22c3'] }, BASE)).hash);
   assert.deepEqual(other.ctl.model.coordinates(), ['2c22c3']);
   assert.deepEqual(other.store.peekPrevious().moves, moves, 'the saved game is kept');
+  assert.ok(other.said.includes('Your previous game (3 plies) was kept.'), other.said.join(' | '));
   other.opening.restorePrevious();
   assert.deepEqual(other.ctl.model.coordinates(), moves, 'and comes back');
   assert.deepEqual(other.store.peekPrevious().moves, ['2c22c3'], 'the linked game takes its place');
+
+  // the same news in the page's language
+  const de = session(storage, new URL(linkFor({ moves: ['2e22e3'] }, BASE)).hash, 'de');
+  assert.deepEqual(de.store.peekPrevious().moves, moves);
+  assert.ok(de.said.includes('Deine vorige Partie (3 Halbzüge) wurde aufbewahrt.'), de.said.join(' | '));
+  de.opening.restorePrevious();
+  assert.ok(
+    de.said.includes(
+      'Deine vorige Partie ist zurück; die andere wurde aufbewahrt (Neue Partie → Vorige Partie wiederherstellen).',
+    ),
+    de.said.join(' | '),
+  );
 });
 
 // --- a new game starts clean (issue 47) ---------------------------------------------------
