@@ -9,6 +9,7 @@ import { parseSquare as squareIndex } from '../../web/app/facts/squares.js';
 import { playersFor, human, computer, remote } from '../../web/app/session/game/players.js';
 
 const M = await loadEngine();
+const en = translatorOf('en');
 const settings = (o = {}) => ({ mode: 'ai', human: 'gold', level: 3, flipped: false, ...o });
 
 // A controller with every event recorded.
@@ -70,6 +71,12 @@ test('a piece that may not move gets a reason and no destinations', () => {
   assert.equal(ctl.select('2a1'), false); // the Oliphant, boxed in at the start (selected, no destinations)
   assert.equal(ctl.note.text, 'Your Oliphant on 2a1 has no legal move.');
   assert.deepEqual(ctl.dests, []);
+  // in the reader's language: the same reasons, German's words and terms
+  const de = createController(createGameModel(M), settings(), { t: translatorOf('de') });
+  de.select('2c7');
+  assert.equal(de.note.text, 'Das ist eine Figur des Computers (Krieger): Du spielst Gold.');
+  de.select('2a1');
+  assert.equal(de.note.text, 'Deine Figur auf 2a1 (Olifant) hat keinen legalen Zug.');
   const link = make(settings({ mode: 'link' })).ctl;
   assert.equal(link.select('2c7'), false);
   assert.match(link.note.text, /your opponent's Warrior/);
@@ -231,29 +238,40 @@ test('one legal-move generation per position, however many pieces are clicked', 
 test('players are named from their kinds (the top bar and beside the boards)', async () => {
   const { playerLabel, matchupHtml } = await import('../../web/app/session/game/players.js');
   const ai = playersFor(settings({ human: 'scarlet', level: 4 }));
-  assert.deepEqual(playerLabel(ai, 'scarlet'), { name: 'You', sub: 'Scarlet' });
-  assert.deepEqual(playerLabel(ai, 'gold'), { name: 'Computer', sub: 'Gold · strength 4' });
-  assert.equal(matchupHtml(ai), '<b>You</b> (Scarlet) vs <b>Computer</b> · strength 4');
+  assert.deepEqual(playerLabel(en, ai, 'scarlet'), { name: 'You', sub: 'Scarlet' });
+  assert.deepEqual(playerLabel(en, ai, 'gold'), { name: 'Computer', sub: 'Gold · strength 4' });
+  assert.equal(matchupHtml(en, ai), '<b>You</b> (Scarlet) vs <b>Computer</b> · strength 4');
   assert.equal(
-    matchupHtml(playersFor(settings({ mode: 'watch', level: 2 }))),
+    matchupHtml(en, playersFor(settings({ mode: 'watch', level: 2 }))),
     '<b>Computer</b> vs <b>Computer</b> · strength 2',
   );
   assert.equal(
-    matchupHtml(playersFor(settings({ mode: 'link' }))),
+    matchupHtml(en, playersFor(settings({ mode: 'link' }))),
     '<b>You</b> (Gold) vs <b>Opponent</b> · play by link',
   );
   assert.equal(
-    matchupHtml(playersFor(settings({ mode: 'hotseat' }))),
+    matchupHtml(en, playersFor(settings({ mode: 'hotseat' }))),
     '<b>Gold</b> vs <b>Scarlet</b> · two players on this device',
   );
-  assert.deepEqual(playerLabel(playersFor(settings({ mode: 'link' })), 'scarlet'), {
+  assert.deepEqual(playerLabel(en, playersFor(settings({ mode: 'link' })), 'scarlet'), {
     name: 'Opponent',
     sub: 'Scarlet · plays by link',
   });
   // the game summary: the computer's setting is its strength
   const { opponentText } = await import('../../web/app/session/game/players.js');
-  assert.equal(opponentText(ai, 4), 'Computer, strength 4');
-  assert.equal(opponentText(playersFor(settings({ mode: 'watch', level: 2 })), 2), 'AI vs AI, strength 2');
+  assert.equal(opponentText(en, ai, 4), 'Computer, strength 4');
+  assert.equal(
+    opponentText(en, playersFor(settings({ mode: 'watch', level: 2 })), 2),
+    'AI vs AI, strength 2',
+  );
+  // in German: the players' words and the sides' names are the catalogue's
+  const de = translatorOf('de');
+  assert.equal(matchupHtml(de, ai), '<b>Du</b> (Scharlach) gegen <b>Computer</b> · Spielstärke 4');
+  assert.deepEqual(playerLabel(de, ai, 'gold'), { name: 'Computer', sub: 'Gold · Spielstärke 4' });
+  assert.equal(opponentText(de, ai, 4), 'Computer, Spielstärke 4');
+  // a name is escaped, the message's words are not marked up
+  const named = playersFor(settings({ mode: 'hotseat' }), { gold: '<Ann>' });
+  assert.equal(matchupHtml(en, named), '<b>&lt;Ann&gt;</b> vs <b>Scarlet</b> · two players on this device');
 });
 
 test("the board component's config: integers, dests from one generation, null when nobody here moves", async () => {
@@ -367,6 +385,6 @@ test("a record's players: the way it was played and the people's names, from its
     settings: ctl.settings,
     meta: { tags: { Gold: 'Ann', Scarlet: 'Bo' }, comments: [], glyphs: [], moves: [] },
   });
-  assert.deepEqual(label(ctl.players, 'gold'), { name: 'Ann', sub: 'Gold · on this device' });
-  assert.deepEqual(label(ctl.players, 'scarlet'), { name: 'Bo', sub: 'Scarlet · on this device' });
+  assert.deepEqual(label(en, ctl.players, 'gold'), { name: 'Ann', sub: 'Gold · on this device' });
+  assert.deepEqual(label(en, ctl.players, 'scarlet'), { name: 'Bo', sub: 'Scarlet · on this device' });
 });

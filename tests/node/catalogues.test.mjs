@@ -24,7 +24,8 @@ import {
   languageFor,
   isLanguageTag,
 } from '../../web/app/util/i18n.js';
-import { TERM_KEYS } from '../../web/app/facts/terms.js';
+import { TERM_KEYS, strengthTerm } from '../../web/app/facts/terms.js';
+import { useFacts } from '../../web/app/facts/facts.js';
 import { RULE_SECTIONS, lessonTitleKey } from '../../web/app/ui/rules-page/diagrams.js';
 import { lessonKey, lessonKeys } from '../../web/app/session/learn/words.js';
 import { FILTERS, SHOWN_TAGS } from '../../web/app/session/learn/puzzles.js';
@@ -124,6 +125,9 @@ const PAGE_PREFIXES = [
   'share',
   'analysis',
   'status',
+  'note',
+  'offer',
+  'player',
   'open',
   'record',
   'editor',
@@ -161,6 +165,7 @@ test('every key is used, and every key used exists', async () => {
     ...M.BOARDS.map((b) => TERM_KEYS.level(b.level)),
     ...M.RULE_SETS.flatMap((r) => [TERM_KEYS.ruleSet(r.id), TERM_KEYS.ruleSummary(r.id)]),
     ...M.GAME_STATES.map((s) => TERM_KEYS.end(s.state)),
+    ...M.LEVELS.map((l) => TERM_KEYS.strength(l.level)),
     ...RULE_SECTIONS.filter((s) => s.explain).map((s) => lessonTitleKey(s.explain)),
   ]);
   const missing = [...used].filter(([k]) => !(k in english)).map(([k, f]) => `${k} (${f})`);
@@ -168,6 +173,25 @@ test('every key is used, and every key used exists', async () => {
   for (const k of family) assert.ok(k in english, `en.json lacks core's ${k}`);
   const unused = Object.keys(english).filter((k) => !used.has(k) && !family.has(k));
   assert.deepEqual(unused, [], 'keys of en.json no page uses');
+});
+
+// A strength's words are made from its settings by core (level_words, in English) and by the
+// catalogues (player.strength.<level>, with the settings' numbers): English's are core's, word
+// for word, so that a change of a level's settings shows here and asks every language again.
+test('each strength in words: English’s are core’s, every language’s differ from the next level’s', async () => {
+  const M = await loadEngine();
+  useFacts(M);
+  const en = translatorOf(SOURCE_LANGUAGE, { fallback: false });
+  for (const l of M.LEVELS) assert.equal(strengthTerm(en, l.level), l.text, `strength ${l.level}`);
+  for (const code of translations) {
+    const t = translatorOf(code, { fallback: false });
+    const words = M.LEVELS.map((l) => strengthTerm(t, l.level));
+    words.forEach((w, i) => {
+      assert.notEqual(w, M.LEVELS[i].text, `${code}: strength ${i + 1} is not English`);
+      if (i) assert.notEqual(w, words[i - 1], `${code}: strengths ${i} and ${i + 1} are told apart`);
+    });
+  }
+  assert.equal(strengthTerm(en, 11), '');
 });
 
 test('every piece’s words on every level core names are a sentence in every language', async () => {

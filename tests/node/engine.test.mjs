@@ -293,7 +293,7 @@ test('facts exported from core: pieces, colours, levels, game states', () => {
   for (const l of M.LEVELS) if (l.blunderPct > 0) assert.ok(l.exactRoot, `level ${l.level}`);
   assert.equal(M.LEVELS[9].exactRoot, false);
   assert.ok(Object.isFrozen(M.LEVELS) && Object.isFrozen(M.LEVELS[0]));
-  // Each level in words, all different (core's level_words, the strength selector's text).
+  // Each level in words, all different (core's level_words: English's catalogue says the same).
   assert.equal(new Set(M.LEVELS.map((l) => l.text)).size, 10);
   for (const l of M.LEVELS) assert.match(l.text, /^[A-Z][a-z ]+: .+\.$/, l.text);
   // The wording of each state is core's: the one Game.status() gives.

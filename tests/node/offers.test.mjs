@@ -69,6 +69,10 @@ test("who may resign or offer: the person's side, the side to move on one device
   assert.equal(offers.actingSide(hs), 'scarlet');
   assert.deepEqual(offers.offerDraw(hs), { value: undefined });
   assert.deepEqual(offers.offersState(hs).prompt, { text: 'Scarlet offers a draw.', answerer: 'gold' });
+  // the same offer to a reader of Russian: the side's name is the catalogue's, the verb agrees
+  const ru = createController(createGameModel(M), hs.settings, { t: translatorOf('ru') });
+  ru.reset({ settings: hs.settings, moves: ['2c22c3'], offer: hs.offer });
+  assert.deepEqual(offers.offersState(ru).prompt, { text: 'Алые предлагают ничью.', answerer: 'gold' });
   assert.match(offers.offerDraw(hs).error, /already on the table/);
   assert.deepEqual(offers.declineDraw(hs), { value: undefined });
   assert.equal(offers.offersState(hs).note, 'Gold declined the draw offer.');

@@ -164,7 +164,7 @@ test('one device on a clock: moves charge the mover, a flag ends the game throug
   assert.equal(ctl.checkFlag(), false);
   at(15000 + 60000); // Gold's minute is gone
   const said = ctl.play('2d22d3'); // too late: the flag falls instead
-  assert.match(said.error, /Gold's time is up, Scarlet wins/);
+  assert.match(said.error, /Gold’s time is up: Scarlet wins/);
   assert.equal(ctl.model.length, 2);
   assert.equal(ctl.model.status().state, 'timeout');
   assert.equal(ctl.model.status().winner, 'scarlet');

@@ -26,7 +26,7 @@
 let names = null,
   values = null,
   start = null,
-  levelTexts = null,
+  levelList = null,
   boardNames = null,
   strengths = null,
   ruleSets = null;
@@ -46,7 +46,7 @@ export function useFacts(M) {
   for (const c of M.COLORS) SIDE_NAME[c.id] = c.name;
   Object.freeze(SIDE_NAME);
   start = M.START_POSITION;
-  levelTexts = new Map(M.LEVELS.map((l) => [l.level, l.text]));
+  levelList = new Map(M.LEVELS.map((l) => [l.level, l]));
   strengths = Object.freeze({ min: M.LEVELS[0].level, max: M.LEVELS[M.LEVELS.length - 1].level });
   boardNames = new Map(M.BOARDS.map((b) => [b.level, b.name]));
   ruleSets = M.RULE_SETS;
@@ -109,10 +109,12 @@ export function strengthRange() {
   need();
   return strengths;
 }
-/** Computer strength 1..10 in plain words (core's level_words, from the level's settings);
- * '' for another number or before the module has loaded (the dialog asks again on input). */
-export function levelText(level) {
-  return (levelTexts && levelTexts.get(Number(level))) || '';
+/** Computer strength 1..10: its settings (core's LEVELS: the search's limits and its
+ *  weaknesses, and `text`, core's English words for them); null for another number or
+ *  before the module has loaded (the dialog asks again on input). The page says a strength
+ *  in the reader's words with terms.js strengthTerm. */
+export function levelSettings(level) {
+  return (levelList && levelList.get(Number(level))) || null;
 }
 /** The standard start position string. */
 export function startPosition() {

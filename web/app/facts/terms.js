@@ -5,7 +5,7 @@
 // exactly core's identifiers.
 //
 //   pieceTerm(t, 'W') -> 'Krieger'      endTerm(t, status) -> 'Schachmatt, Gold gewinnt.'
-import { other } from './facts.js';
+import { other, levelSettings } from './facts.js';
 
 /** The key families and how each key is made (the catalogue test reads these). */
 export const TERM_KEYS = Object.freeze({
@@ -15,6 +15,7 @@ export const TERM_KEYS = Object.freeze({
   ruleSet: (id) => `ruleSet.name.${id}`,
   ruleSummary: (id) => `ruleSet.summary.${id}`,
   end: (state) => `end.${state}`,
+  strength: (level) => `player.strength.${level}`,
 });
 
 /** @typedef {import('../util/i18n.js').Translator} Translator */
@@ -40,4 +41,19 @@ export function endTerm(/** @type {Translator} */ t, st) {
   const winner = st.winner ? sideTerm(t, st.winner) : '';
   const loser = st.winner ? sideTerm(t, other(st.winner)) : '';
   return t(TERM_KEYS.end(st.state), { winner, loser });
+}
+
+/** Computer strength 1..10 in plain words, made from the level's settings (its sentence
+ *  says what it sees and misses, as core's level_words does in English: the catalogue test
+ *  holds the two together); '' for another number or before the module has loaded. */
+export function strengthTerm(/** @type {Translator} */ t, level) {
+  const l = levelSettings(level);
+  if (!l) return '';
+  return t(TERM_KEYS.strength(l.level), {
+    depth: l.maxDepth,
+    nodes: l.maxNodes,
+    seconds: Math.floor((l.movetime + 50) / 100) / 10, // core's tenths of a second
+    minNodes: l.minNodes,
+    maxSeconds: Math.floor(l.maxMovetime / 1000),
+  });
 }

@@ -2,9 +2,13 @@
 // and screen readers), a played move, a square's moves, and the end of a game (the status
 // line, the move list, the summary, the announcements). The facts in them are core's
 // (facts.js: names, core's reasons and results); no rule is decided here.
-import { pieceName, pieceSide, SIDE_NAME, other, endSentence, levelName } from './facts.js';
+import { pieceName, pieceSide, SIDE_NAME, other } from './facts.js';
 import { parseSquare } from './squares.js';
 import { count } from '../util/plural.js';
+import { pieceTerm, sideTerm, levelTerm, endTerm } from './terms.js';
+import { listWords } from '../util/i18n.js';
+
+/** @typedef {import('../util/i18n.js').Translator} Translator */
 
 /** 'W' -> 'Gold Warrior'; an empty square or anything else -> `none`. */
 export function pieceWords(letter, none = 'a piece') {
@@ -31,22 +35,20 @@ export function destinationWords(moves, { max = Infinity, kinds = false } = {}) 
   return `${count(n, { one: 'move', other: 'moves' })}: ${list.join(', ')}${n > max ? ', and more' : ''}`;
 }
 
-/** Who gives check (snap: a snapshot {board, check, checkers}, squares by name): "by the
- *  Scarlet Dragon on 3f1 (Sky, level 3)", naming the board of a piece on another level
- *  than the King, "and" between several; '' when nobody does. */
-export function checkWords({ board, check, checkers = [] }) {
+/** Who gives check, in the reader's words (snap: a snapshot {board, check, checkers}, squares
+ *  by name): "by the Scarlet Dragon on 3f1 (Sky, level 3)", naming the board of a piece on
+ *  another level than the King's; '' when nobody does. */
+export function checkWords(/** @type {Translator} */ t, { board, check, checkers = [] }) {
   if (!check || !checkers.length) return '';
-  const one = (sq) =>
-    `the ${pieceWords(board[parseSquare(sq)])} on ${sq}` +
-    (sq[0] !== check[0] ? ` (${levelName(sq[0])}, level ${sq[0]})` : '');
-  return 'by ' + checkers.map(one).join(' and ');
+  const one = (sq) => {
+    const letter = board[parseSquare(sq)];
+    const args = { side: sideTerm(t, pieceSide(letter)), piece: pieceTerm(t, letter), square: sq };
+    return sq[0] === check[0]
+      ? t('status.checker', args)
+      : t('status.checkerLevel', { ...args, level: levelTerm(t, sq[0]), n: Number(sq[0]) });
+  };
+  return t('status.by', { pieces: listWords(t.locale, checkers.map(one)) });
 }
-
-/** A level by its number and name: "Level 3, Sky". */
-export const levelWords = (level) => `Level ${level}, ${levelName(level)}`;
-/** The focus view drew another level large (a tap on its mini-map, a swipe, a drag): "Level 3,
- *  Sky, in focus." */
-export const focusWords = (level) => `${levelWords(level)}, in focus.`;
 
 /** Help used in a game between people, as the game notes it: "Gold used a hint." */
 export function assistWords({ side, kind }) {
@@ -54,16 +56,9 @@ export function assistWords({ side, kind }) {
 }
 
 // --- the end of a game ---------------------------------------------------------------------
-/** "Checkmate: Gold wins." */
-export const checkmateWords = (winner) => `Checkmate: ${SIDE_NAME[winner]} wins.`;
 /** "Scarlet resigned: Gold wins." */
 export const resignedWords = (winner) => `${SIDE_NAME[other(winner)]} resigned: ${SIDE_NAME[winner]} wins.`;
 
-/** Why it ended, as a sentence ("Scarlet's King cannot escape."; else core's reason). */
-export function resultReason(st) {
-  if (st.state === 'checkmate') return `${SIDE_NAME[other(st.winner)]}'s King cannot escape.`;
-  return endSentence(st); // core's words ("Gold resigns, Scarlet wins.", "Draw by agreement.")
-}
 /** Core's result ("1-0", "0-1", "1/2-1/2"; st.result) as the page prints it: 1–0, 0–1, ½–½. */
 export function resultScore(st) {
   return String(st.result || '*')
@@ -72,24 +67,28 @@ export function resultScore(st) {
 }
 
 /**
- * A played move in words: "Gold Warrior 2c2 to 2c3", "Gold Hero 2d1 takes Scarlet Warrior
- * on 2e2, check", "... Checkmate: Gold wins." `p` is the engine's move ({from, to, kind,
- * promotion}), `before`/`after` the model's snapshots around it ({board, side, status}).
+ * A played move in the reader's words (note.move.*): "Gold Warrior 2c2 to 2c3", "Gold Hero
+ * 2d1 takes Scarlet Warrior on 2e2, check by …", "…. Checkmate: Gold wins." `p` is the
+ * engine's move ({from, to, kind, promotion}), `before`/`after` the model's snapshots around
+ * it ({board, side, status, checkers}).
+ * @param {Translator} t
  */
-export function moveWords(p, before, after) {
-  const who = pieceWords(before.board[parseSquare(p.from)]);
-  const victim = () => pieceWords(before.board[parseSquare(p.to)]);
-  let s;
-  if (p.kind === 'afar') s = `${who} on ${p.from} captures ${victim()} on ${p.to} from afar`;
-  else if (p.kind === 'capture') s = `${who} ${p.from} takes ${victim()} on ${p.to}`;
-  else s = `${who} ${p.from} to ${p.to}`;
+export function moveWords(t, p, before, after) {
+  const piece = (letter) =>
+    t('note.piece', { side: sideTerm(t, pieceSide(letter)), piece: pieceTerm(t, letter) });
+  const at = (sq) => before.board[parseSquare(sq)];
+  const args = { who: piece(at(p.from)), from: p.from, to: p.to };
+  let s =
+    p.kind === 'afar' || p.kind === 'capture'
+      ? t(p.kind === 'afar' ? 'note.move.afar' : 'note.move.capture', { ...args, victim: piece(at(p.to)) })
+      : t('note.move.move', args);
   if (p.promotion) {
     const now = after.board[parseSquare(p.to)];
-    if (pieceSide(now)) s += `, promotes to ${pieceName(now)}`;
+    if (pieceSide(now)) s += t('note.move.promotes', { piece: pieceTerm(t, now) });
   }
   const st = after.status || {};
-  if (st.state === 'checkmate') s += `. ${checkmateWords(st.winner)}`;
-  else if (st.over) s += `. ${endSentence(st)}`;
-  else if (st.check) s += `, check${after.checkers ? ' ' + checkWords(after) : ''}`;
+  if (st.over) s += t('note.move.end', { end: endTerm(t, st) });
+  else if (st.check)
+    s += t('status.playedCheck', { by: after.checkers ? checkWords(t, after) : '' }).trimEnd();
   return s;
 }

@@ -56,7 +56,7 @@ export function createAI(ctl, ui, options = {}) {
         maybe();
       },
       (e) => {
-        ai.error = 'The engine failed to start: ' + e.message;
+        ai.error = ctl.t('note.engine.failed', { why: e.message });
         readied(failure(ai.error));
         ui.toast(ai.error);
         ui.onState();
@@ -110,7 +110,7 @@ export function createAI(ctl, ui, options = {}) {
     if (answer.error) {
       ai.busy = false;
       ai.purpose = null;
-      ui.toast('The engine could not answer: ' + answer.error);
+      ui.toast(ctl.t('note.engine.noAnswer', { why: answer.error }));
       ui.onState();
       return;
     }

@@ -11,9 +11,11 @@
 // The clocks (session/game/clock.js) are kept here with the game: `clock` is null without a time
 // control; `now()` gives the time (epoch ms; a test passes its own).
 import { START } from './model.js';
-import { pieceName, pieceSide, SIDE_NAME, other, defaultRules } from '../../facts/facts.js';
+import { pieceSide, other, defaultRules } from '../../facts/facts.js';
 import { parseSquare, squareName, moveNames } from '../../facts/squares.js';
-import { moveWords, resultReason, assistWords } from '../../facts/words.js';
+import { moveWords } from '../../facts/words.js';
+import { endReason } from '../../facts/end-words.js';
+import { pieceTerm, sideTerm } from '../../facts/terms.js';
 import { Emitter } from '../../util/emitter.js';
 import { playersFor, opponentText, recordedNames } from './players.js';
 import { offerAfterMove, takebackAfterMove } from './offers.js';
@@ -21,13 +23,12 @@ import { failure, success } from '../../util/result.js';
 import * as display from './display.js';
 import { withReadOnly } from '../../util/read-only.js';
 import * as clock from './clock.js';
-import { count } from '../../util/plural.js';
 import { cleanSettings } from './store.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
+// open-game.js's words for a game by link that waits (the page's own say note.waiting)
 export const WAITING = "Waiting for your opponent's move — send them the link";
 const SLEEP_MIN_MS = 2000; // less than this between the clocks is the wall clock's own correction
-const GAME_OVER = 'The game is over. Start a new game or step through the moves.';
 
 /** The controller's events, each once:
  *  'interrupt'  before anything that makes a running search pointless (the AI cancels it)
@@ -76,7 +77,11 @@ export function createController(
   const events = new Emitter(EVENTS);
   /** @type {(event: string, ...args: any[]) => void} */
   const emit = (event, ...args) => events.emit(event, ...args);
+  // the notes' and refusals' words (note.* in the catalogues)
+  const sideWords = (/** @type {string} */ id) => sideTerm(t, id);
+  const warnNote = (/** @type {string} */ key, args = {}) => ({ text: t(key, args), kind: 'warn' });
   const st = {
+    t, // the page's words (offers.js and the page say theirs with it too)
     touch,
     now,
     monotonic,
@@ -113,6 +118,7 @@ export function createController(
   };
   // the fields others read (awake is the controller's own)
   const READ = /** @type {const} */ ([
+    't',
     'touch',
     'now',
     'monotonic',
@@ -166,7 +172,7 @@ export function createController(
       return !ctl.humanPlays('gold') && !ctl.humanPlays('scarlet');
     },
     opponentText() {
-      return opponentText(st.players, st.settings.level);
+      return opponentText(t, st.players, st.settings.level);
     },
 
     // --- state ----------------------------------------------------------------------------
@@ -339,8 +345,7 @@ export function createController(
     // not (an empty square too). Whether it has moves.
     choose(name) {
       const movable = ctl.select(name);
-      if (!ctl.pieceAt(name) && !st.note)
-        st.note = { text: `${name} is empty: choose a piece to move.`, kind: 'warn' };
+      if (!ctl.pieceAt(name) && !st.note) st.note = warnNote('note.empty', { square: name });
       emit('change');
       return movable;
     },
@@ -388,54 +393,45 @@ export function createController(
       const piece = ctl.pieceAt(name);
       if (!piece) return false;
       const m = st.model,
-        side = pieceSide(piece),
+        owner = pieceSide(piece),
         stm = m.sideToMove(),
         status = m.status();
-      const pname = pieceName(piece);
-      const warn = (text) => {
-        st.note = { text, kind: 'warn' };
+      const warn = (/** @type {string} */ key, args = {}) => {
+        st.note = warnNote(key, { piece: pieceTerm(t, piece), square: name, ...args });
         return false;
       };
-      if (status.over) {
-        st.note = { text: GAME_OVER, kind: 'note' };
-        return false;
-      }
-      if (ctl.noHuman()) {
-        st.note = { text: 'You are watching the computer play both sides.', kind: 'note' };
+      if (status.over || ctl.noHuman()) {
+        st.note = { text: t(status.over ? 'note.gameOver' : 'note.watching'), kind: 'note' };
         return false;
       }
       const me = ctl.humanSide();
-      if (side === me && ctl.canPremove()) {
+      if (owner === me && ctl.canPremove()) {
         // the other side thinks: a move to queue
         st.selected = name;
         st.dests = [...(m.premoves().get(name) || [])];
         if (st.dests.length) return true;
-        if (status.check) return warn(`No move can be queued while ${SIDE_NAME[stm]} is in check.`);
-        return warn(`Your ${pname} on ${name} has no move to queue now.`);
+        if (status.check) return warn('note.noQueueInCheck', { side: sideWords(stm) });
+        return warn('note.noQueue');
       }
-      if (side !== stm) {
-        const owner = ctl.player(side).kind;
-        if (owner === 'computer') return warn(`That is the computer's ${pname}: you play ${SIDE_NAME[me]}.`);
-        if (owner === 'remote') return warn(`That is your opponent's ${pname}: you play ${SIDE_NAME[me]}.`);
-        if (ctl.hasRemote()) return warn(`Not your turn: ${WAITING}.`);
-        return warn(
-          `Not your turn: ${SIDE_NAME[stm]} is to move${ctl.aiPlays(stm) ? ' (the computer is thinking)' : ''}.`,
-        );
+      if (owner !== stm) {
+        const kind = ctl.player(owner).kind;
+        if (kind === 'computer') return warn('note.computersPiece', { side: sideWords(me) });
+        if (kind === 'remote') return warn('note.opponentsPiece', { side: sideWords(me) });
+        if (ctl.hasRemote()) return warn('note.notYourTurn.waiting');
+        return warn(ctl.aiPlays(stm) ? 'note.notYourTurn.thinking' : 'note.notYourTurn.side', {
+          side: sideWords(stm),
+        });
       }
       if (!ctl.humanPlays(stm))
         return warn(
-          ctl.player(stm).kind === 'remote'
-            ? `Not your turn: ${WAITING}.`
-            : 'Not your turn: the computer is to move.',
+          ctl.player(stm).kind === 'remote' ? 'note.notYourTurn.waiting' : 'note.notYourTurn.computer',
         );
       st.selected = name;
       st.dests = m.destinations(name);
       if (st.dests.length) return true;
-      const who = `${side === me ? 'Your' : SIDE_NAME[side]} ${pname} on ${name}`;
-      if (m.frozenSet().has(name))
-        return warn(`${who} is frozen by the enemy Basilisk directly below it: it cannot move.`);
-      if (status.check) return warn(`${who} has no legal move: ${SIDE_NAME[stm]}'s King is in check.`);
-      return warn(`${who} has no legal move.`);
+      const whose = { whose: owner === me ? 'mine' : 'side', side: sideWords(owner) };
+      if (m.frozenSet().has(name)) return warn('note.frozen', whose);
+      return warn(status.check ? 'note.noMoveInCheck' : 'note.noMove', whose);
     },
 
     // A click (or Enter) on a square: browse back to the live position, move the selected
@@ -455,7 +451,7 @@ export function createController(
     /** @returns {Result} */
     moveSelected(to) {
       const d = st.dests.find((x) => x.to === to);
-      if (!d) return failure('that square is not a legal destination');
+      if (!d) return failure(t('note.notDestination'));
       return ctl.canPremove() ? ctl.queuePremove(d) : ctl.play(d.coordinate);
     },
 
@@ -470,11 +466,8 @@ export function createController(
     queuePremove(d) {
       st.premove = { from: d.from, to: d.to, algebraic: d.algebraic };
       ctl.deselect();
-      st.note = {
-        text: `Premove ${d.algebraic}: played when your turn comes (a click elsewhere cancels it).`,
-        kind: 'note',
-      };
-      emit('announce', `Premove queued: ${d.algebraic}.`);
+      st.note = { text: t('note.premove', { move: d.algebraic }), kind: 'note' };
+      emit('announce', t('note.premoveQueued', { move: d.algebraic }));
       emit('record');
       emit('change');
       return success();
@@ -484,8 +477,8 @@ export function createController(
       if (!st.premove) return false;
       const { algebraic } = st.premove;
       st.premove = null;
-      st.note = { text: `Premove ${algebraic} cancelled.`, kind: 'note' };
-      emit('announce', `Premove ${algebraic} cancelled.`);
+      st.note = { text: t('note.premoveCancelled', { move: algebraic }), kind: 'note' };
+      emit('announce', st.note.text);
       emit('record');
       emit('change');
       return true;
@@ -504,9 +497,9 @@ export function createController(
       st.premove = null;
       if (!ctl.isLive()) ctl.goTo(st.model.length);
       const d = (st.model.dests().get(pm.from) || []).find((x) => x.to === pm.to);
-      const r = d ? ctl.play(d.coordinate) : failure('it is not legal now');
+      const r = d ? ctl.play(d.coordinate) : failure(t('note.premoveIllegal'));
       if (!r.error) return;
-      st.note = { text: `Your premove ${pm.algebraic} was dropped: ${r.error}.`, kind: 'warn' };
+      st.note = warnNote('note.premoveDropped', { move: pm.algebraic, why: r.error });
       emit('announce', st.note.text);
       emit('record');
       emit('change');
@@ -515,20 +508,20 @@ export function createController(
     // Whether the person at this device may move now: {value} or {error: why not}.
     /** @returns {Result} */
     mayMove() {
-      if (ctl.isOver()) return failure(GAME_OVER);
-      if (ctl.noHuman()) return failure('You are watching the computer play both sides.');
+      if (ctl.isOver()) return failure(t('note.gameOver'));
+      if (ctl.noHuman()) return failure(t('note.watching'));
       const stm = ctl.sideToMove();
       if (ctl.humanPlays(stm)) return success();
-      if (ctl.player(stm).kind === 'remote') return failure(`Not your turn: ${WAITING}.`);
-      return failure('Not your turn: the computer is to move.');
+      if (ctl.player(stm).kind === 'remote') return failure(t('note.notYourTurn.waiting'));
+      return failure(t('note.notYourTurn.computer'));
     },
 
     // A move typed in algebraic or coordinate notation -> {value} (played) or {error}.
     /** @returns {Result} */
     playTyped(text) {
       const typed = String(text || '').trim();
-      if (!typed) return failure('Type a move, such as W2c3 or 2c22c3.');
-      if (typed.length > 40) return failure('That is too long for a move.');
+      if (!typed) return failure(t('note.typeMove', { example: 'W2c3', coordinate: '2c22c3' }));
+      if (typed.length > 40) return failure(t('note.tooLong'));
       if (!ctl.isLive()) ctl.goTo(st.model.length);
       const may = ctl.mayMove();
       return may.error ? may : ctl.play(typed);
@@ -541,7 +534,7 @@ export function createController(
     play(move) {
       const before = st.model.live;
       const now = st.now();
-      if (ctl.checkFlag(now)) return failure(resultReason(st.model.status()));
+      if (ctl.checkFlag(now)) return failure(endReason(t, st.model.status()));
       const r = st.model.play(move);
       if (r.error) return r;
       const played = r.value;
@@ -553,7 +546,7 @@ export function createController(
       st.offer = offerAfterMove(st.offer, before.side);
       st.takeback = takebackAfterMove(st.takeback, before.side);
       if (before.side === ctl.humanSide()) st.premove = null; // played by hand: nothing left to queue
-      emit('announce', moveWords(played, before, st.model.live));
+      emit('announce', moveWords(t, played, before, st.model.live));
       ctl.clearTransient();
       st.viewPly = st.model.length;
       emit('moved', { plies: [played], reverse: false });
@@ -597,7 +590,7 @@ export function createController(
       st.offer = null;
       ctl.clearTransient();
       st.viewPly = st.model.length;
-      emit('announce', resultReason(st.model.status()));
+      emit('announce', endReason(t, st.model.status()));
       emit('record');
       emit('change');
       emit('over');
@@ -615,7 +608,7 @@ export function createController(
       st.offer = null;
       st.endedHere = true;
       ctl.clearTransient();
-      emit('announce', resultReason(st.model.status()));
+      emit('announce', endReason(t, st.model.status()));
       emit('record');
       emit('change');
       emit('over');
@@ -660,9 +653,8 @@ export function createController(
     // it stays on a clock, searched on the player's own time, as the analysis stays open.
     undoRefusal() {
       if (!st.clock) return null;
-      if (st.model.ending()) return 'No takeback after a game on a clock ended off the board.';
-      if (ctl.humanSide() && ctl.aiPlays(other(ctl.humanSide())))
-        return 'No takebacks against the computer on a clock (a hint still works, on your time): start a game without a clock to take moves back.';
+      if (st.model.ending()) return t('note.noTakeback.ended');
+      if (ctl.humanSide() && ctl.aiPlays(other(ctl.humanSide()))) return t('note.noTakeback.clock');
       return null;
     },
 
@@ -692,10 +684,7 @@ export function createController(
       const plies = [];
       for (let i = 0; i < k; i++) plies.push(st.model.undo());
       if (st.clock) st.clock = clock.takenBack(st.clock, k, ctl.sideToMove(), st.now());
-      emit(
-        'announce',
-        `${count(k, { one: 'move', other: 'moves' })} taken back. ${SIDE_NAME[ctl.sideToMove()]} to move.`,
-      );
+      emit('announce', t('note.takenBack', { count: k, side: sideWords(ctl.sideToMove()) }));
       ctl.afterHistoryChange(plies, true);
       return k;
     },
@@ -711,7 +700,7 @@ export function createController(
         if (!p) break;
         plies.push(p);
       }
-      if (plies.length) emit('announce', 'Redone: ' + ctl.lastMoveWords());
+      if (plies.length) emit('announce', t('note.redone', { move: ctl.lastMoveWords() }));
       ctl.afterHistoryChange(plies, false);
       return plies.length;
     },
@@ -720,7 +709,7 @@ export function createController(
     lastMoveWords() {
       const m = st.model,
         n = m.length;
-      return n ? moveWords(m.plies[n - 1], m.snap(n - 1), m.snap(n)) : '';
+      return n ? moveWords(t, m.plies[n - 1], m.snap(n - 1), m.snap(n)) : '';
     },
 
     afterHistoryChange(plies, reverse) {
@@ -757,10 +746,7 @@ export function createController(
       const [from, to] = moveNames(r.best);
       st.hint = { from, to, algebraic: r.bestAlgebraic, ply: plies };
       const noted = ctl.useAssist('hint');
-      st.note = {
-        text: `Hint: ${r.bestAlgebraic}${noted ? ' (noted in the game for both players)' : ''}`,
-        kind: 'note',
-      };
+      st.note = { text: t(noted ? 'note.hintNoted' : 'note.hint', { move: r.bestAlgebraic }), kind: 'note' };
       emit('change');
     },
 
@@ -770,11 +756,11 @@ export function createController(
     useAssist(kind) {
       if (!ctl.peopleGame() || ctl.isOver()) return false;
       const ply = st.model.length,
-        side = ctl.hasRemote() ? ctl.humanSide() : ctl.sideToMove();
-      const help = { ply, side, kind };
+        by = ctl.hasRemote() ? ctl.humanSide() : ctl.sideToMove();
+      const help = { ply, side: by, kind };
       if (st.assists.some((a) => sameHelp(a, help))) return true;
       st.assists = [...st.assists, help];
-      emit('announce', assistWords({ side, kind }) + ' It is noted in the game.');
+      emit('announce', t('note.assistNoted', { side: sideWords(by), kind }));
       emit('record');
       emit('change');
       return true;
@@ -794,10 +780,10 @@ export function createController(
         dest = squareName(to);
       if (ctl.canPremove()) {
         const q = (ctl.model.premoves().get(f) || []).find((x) => x.to === dest);
-        return q ? ctl.queuePremove(q) : failure(`${f}-${dest} cannot be queued`);
+        return q ? ctl.queuePremove(q) : failure(t('note.cannotQueue', { from: f, to: dest }));
       }
       const d = (ctl.model.dests().get(f) || []).find((x) => x.to === dest);
-      if (!d) return failure(`${f}-${dest} is not a legal move`);
+      if (!d) return failure(t('note.notLegal', { from: f, to: dest }));
       const may = ctl.mayMove();
       return may.error ? may : ctl.play(d.coordinate);
     },

@@ -5,10 +5,9 @@
 import { pieceName, pieceSide, other } from '../../facts/facts.js';
 import { parseSquare } from '../../facts/squares.js';
 import { destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
-import { squareWords, destinationWords } from '../../facts/words.js';
-import { pieceTerm, sideTerm, levelTerm } from '../../facts/terms.js';
+import { squareWords, destinationWords, checkWords } from '../../facts/words.js';
+import { pieceTerm, sideTerm } from '../../facts/terms.js';
 import { endTitle, endReason } from '../../facts/end-words.js';
-import { listWords } from '../../util/i18n.js';
 
 /** @typedef {import('./controller.js').Controller} Controller */
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
@@ -63,7 +62,7 @@ export function statusLine(ctl, t) {
     subKind = 'note';
   }
   if (!note && status.check && mover.kind === 'human') {
-    const by = checkersWords(t, snap);
+    const by = checkWords(t, snap);
     sub =
       opp.kind === 'human'
         ? t('status.kingAttacked', { side, square: snap.check, by })
@@ -108,22 +107,8 @@ function lastMoveLine(ctl, /** @type {Translator} */ t) {
         to: last.to,
       });
   }
-  if (snap.status.check) s += t('status.playedCheck', { by: checkersWords(t, snap) });
+  if (snap.status.check) s += t('status.playedCheck', { by: checkWords(t, snap) });
   return s;
-}
-
-// Who gives check: "by the Scarlet Dragon on 3f1 (Sky, level 3)", naming the board of a piece
-// on another level than the King's; '' when nobody does.
-function checkersWords(/** @type {Translator} */ t, { board, check, checkers = [] }) {
-  if (!check || !checkers.length) return '';
-  const one = (sq) => {
-    const letter = board[parseSquare(sq)];
-    const args = { side: sideTerm(t, pieceSide(letter)), piece: pieceTerm(t, letter), square: sq };
-    return sq[0] === check[0]
-      ? t('status.checker', args)
-      : t('status.checkerLevel', { ...args, level: levelTerm(t, sq[0]), n: Number(sq[0]) });
-  };
-  return t('status.by', { pieces: listWords(t.locale, checkers.map(one)) });
 }
 
 // What the board component is handed (contract 4, board.set): integers for squares,

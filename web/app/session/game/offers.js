@@ -20,8 +20,10 @@
 // their own last move while the opponent has not answered it (the request goes in the link
 // to send), and an accepted takeback comes back in the opponent's link without the move.
 //
-// Plain logic over the controller (Node-tested); the panel is ui/page/offers-panel.js.
-import { SIDE_NAME, other } from '../../facts/facts.js';
+// Plain logic over the controller (Node-tested); the panel is ui/page/offers-panel.js. The
+// words are the controller's translator's (offer.* in the catalogues).
+import { other } from '../../facts/facts.js';
+import { sideTerm } from '../../facts/terms.js';
 import { failure, success } from '../../util/result.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
@@ -39,8 +41,18 @@ export function actingSide(ctl) {
   return ctl.humanSide() || ctl.sideToMove();
 }
 
-const who = (ctl, side) =>
-  ctl.aiPlays(side) ? 'The computer' : ctl.player(side).kind === 'remote' ? 'Your opponent' : SIDE_NAME[side];
+// Who a side is in the offers' words: {who: 'computer' | 'opponent' | 'side', side: its name}
+// (`named`: the side's name whoever plays it).
+const who = (ctl, side, named = false) => ({
+  who: named
+    ? 'side'
+    : ctl.aiPlays(side)
+      ? 'computer'
+      : ctl.player(side).kind === 'remote'
+        ? 'opponent'
+        : 'side',
+  side: sideTerm(ctl.t, side),
+});
 
 /**
  * What the panel shows: {canResign, canOffer, prompt: {text, answerer} | null, note}.
@@ -48,7 +60,8 @@ const who = (ctl, side) =>
  */
 export function offersState(ctl) {
   const me = actingSide(ctl),
-    o = ctl.offer;
+    o = ctl.offer,
+    t = ctl.t;
   const st = { canResign: false, canOffer: false, prompt: null, note: '' };
   if (!me || ctl.isOver()) return st;
   st.canResign = true;
@@ -56,55 +69,50 @@ export function offersState(ctl) {
   if (o && o.kind === 'offer') {
     if (hotseat || o.by !== me) {
       st.prompt = {
-        text: `${hotseat ? SIDE_NAME[o.by] : who(ctl, o.by)} offers a draw.`,
+        text: t('offer.offers', who(ctl, o.by, hotseat)),
         answerer: other(o.by),
       };
     } else if (ctl.aiPlays(other(me))) {
-      st.note = 'You offered a draw: the computer answers on its move.';
+      st.note = t('offer.youOffered.computer');
     } else {
-      st.note =
-        ctl.sideToMove() === me
-          ? 'Your draw offer goes with your next move.'
-          : 'Your draw offer is in the link to send.';
+      st.note = t(ctl.sideToMove() === me ? 'offer.youOffered.nextMove' : 'offer.youOffered.link');
     }
     return st;
   }
   st.canOffer = true;
-  if (o && o.kind === 'declined' && (hotseat || o.by !== me))
-    st.note = `${who(ctl, o.by)} declined the draw offer.`;
+  if (o && o.kind === 'declined' && (hotseat || o.by !== me)) st.note = t('offer.declined', who(ctl, o.by));
   else if (o && o.kind === 'declined')
-    st.note = `You declined the draw offer${ctl.hasRemote() ? ': your opponent sees it with your move' : ''}.`;
+    st.note = t(ctl.hasRemote() ? 'offer.youDeclined.link' : 'offer.youDeclined');
   return st;
 }
 
 /** The person here resigns. -> {value} or {error: why not}. @returns {Result} */
 export function resign(ctl) {
   const me = actingSide(ctl);
-  if (!me) return failure('Nobody plays here: the computer plays both sides.');
+  if (!me) return failure(ctl.t('offer.nobody'));
   return ctl.end({ state: 'resignation', winner: other(me) });
 }
 
 /** The person here offers a draw. -> {value} or {error: why not}. @returns {Result} */
 export function offerDraw(ctl) {
   const me = actingSide(ctl);
-  if (!offersState(ctl).canOffer)
-    return failure(ctl.isOver() ? 'The game is over.' : 'A draw offer is already on the table.');
-  ctl.setOffer({ kind: 'offer', by: me }, `${SIDE_NAME[me]} offers a draw.`);
+  if (!offersState(ctl).canOffer) return failure(ctl.t(ctl.isOver() ? 'offer.over' : 'offer.already'));
+  ctl.setOffer({ kind: 'offer', by: me }, ctl.t('offer.offers', who(ctl, me, true)));
   return success();
 }
 
 /** The offer on the table is accepted: the game is drawn. -> {value} or {error: why not}. @returns {Result} */
 export function acceptDraw(ctl) {
   const p = offersState(ctl).prompt;
-  if (!p) return failure('There is no draw offer to accept.');
+  if (!p) return failure(ctl.t('offer.noneToAccept'));
   return ctl.end({ state: 'draw-agreed', winner: null });
 }
 
 /** The offer on the table is declined. -> {value} or {error: why not}. @returns {Result} */
 export function declineDraw(ctl) {
   const p = offersState(ctl).prompt;
-  if (!p) return failure('There is no draw offer to decline.');
-  ctl.setOffer({ kind: 'declined', by: p.answerer }, `${SIDE_NAME[p.answerer]} declines the draw offer.`);
+  if (!p) return failure(ctl.t('offer.noneToDecline'));
+  ctl.setOffer({ kind: 'declined', by: p.answerer }, ctl.t('offer.declines', who(ctl, p.answerer, true)));
   return success();
 }
 
@@ -118,7 +126,7 @@ export function computerAnswers(ctl, M, result, side) {
   if (!o || o.kind !== 'offer' || o.by === side) return false;
   if (M.computerAcceptsDraw(result, ctl.model.length))
     return !ctl.end({ state: 'draw-agreed', winner: null }).error;
-  ctl.setOffer({ kind: 'declined', by: side }, 'The computer declines the draw offer.');
+  ctl.setOffer({ kind: 'declined', by: side }, ctl.t('offer.declines', who(ctl, side)));
   return false;
 }
 
@@ -150,26 +158,20 @@ function asker(ctl) {
 export function takebackState(ctl) {
   const st = { canAsk: false, prompt: null, note: '' };
   if (!asksForTakeback(ctl)) return st;
-  const t = ctl.takeback,
+  const tb = ctl.takeback,
+    t = ctl.t,
     me = ctl.hasRemote() ? ctl.humanSide() : null;
-  const name = (side) => (me && side !== me ? 'Your opponent' : SIDE_NAME[side]);
-  if (t && t.kind === 'ask') {
-    if (me && t.by === me)
-      st.note = 'You asked to take back your last move: the request is in the link to send.';
-    else st.prompt = { text: `${name(t.by)} asks to take back their last move.`, answerer: other(t.by) };
+  const name = (side) => ({ who: me && side !== me ? 'opponent' : 'side', side: sideTerm(t, side) });
+  if (tb && tb.kind === 'ask') {
+    if (me && tb.by === me) st.note = t('offer.takeback.youAsked');
+    else st.prompt = { text: t('offer.takeback.asks', name(tb.by)), answerer: other(tb.by) };
     return st;
   }
   st.canAsk = !!asker(ctl);
-  if (t && t.kind === 'declined')
-    st.note =
-      t.by === me
-        ? 'You declined the takeback: your opponent sees it with your move.'
-        : `${name(t.by)} declined the takeback.`;
-  if (t && t.kind === 'accepted')
-    st.note =
-      t.by === me
-        ? 'You accepted the takeback: send your opponent the link.'
-        : `${name(t.by)} accepted the takeback.`;
+  if (tb && tb.kind === 'declined')
+    st.note = tb.by === me ? t('offer.takeback.youDeclined') : t('offer.takeback.declined', name(tb.by));
+  if (tb && tb.kind === 'accepted')
+    st.note = tb.by === me ? t('offer.takeback.youAccepted') : t('offer.takeback.accepted', name(tb.by));
   return st;
 }
 
@@ -179,30 +181,27 @@ export function undoOrAsk(ctl) {
   if (!asksForTakeback(ctl)) {
     const refused = ctl.undoRefusal(); // the rule says why, in its own words, on every control
     if (refused) return failure(refused);
-    return ctl.undo() ? success() : failure('There is no move to take back.');
+    return ctl.undo() ? success() : failure(ctl.t('offer.takeback.noMove'));
   }
   const by = asker(ctl);
-  if (!by)
-    return failure(
-      ctl.model.length
-        ? 'Your opponent has already answered: a takeback is asked before they move.'
-        : 'There is no move to take back.',
-    );
-  if (ctl.takeback && ctl.takeback.kind === 'ask')
-    return failure('A takeback request is already on the table.');
-  ctl.setTakeback({ kind: 'ask', by }, `${SIDE_NAME[by]} asks to take back the last move.`);
+  if (!by) return failure(ctl.t(ctl.model.length ? 'offer.takeback.answered' : 'offer.takeback.noMove'));
+  if (ctl.takeback && ctl.takeback.kind === 'ask') return failure(ctl.t('offer.takeback.already'));
+  ctl.setTakeback({ kind: 'ask', by }, ctl.t('offer.takeback.asked', { side: sideTerm(ctl.t, by) }));
   return success();
 }
 
 /** The takeback asked for is accepted: the asker's last move is taken back. -> {value} or {error: why not}. @returns {Result} */
 export function acceptTakeback(ctl) {
   const p = takebackState(ctl).prompt;
-  if (!p) return failure('There is no takeback request to accept.');
+  if (!p) return failure(ctl.t('offer.takeback.noneToAccept'));
   const answerer = p.answerer;
   ctl.takeBack(1);
   ctl.setTakeback(
     ctl.hasRemote() ? { kind: 'accepted', by: answerer } : null,
-    `${SIDE_NAME[answerer]} accepts the takeback: ${SIDE_NAME[ctl.sideToMove()]} to move.`,
+    ctl.t('offer.takeback.accepts', {
+      side: sideTerm(ctl.t, answerer),
+      next: sideTerm(ctl.t, ctl.sideToMove()),
+    }),
   );
   return success();
 }
@@ -210,7 +209,10 @@ export function acceptTakeback(ctl) {
 /** The takeback asked for is declined. -> {value} or {error: why not}. @returns {Result} */
 export function declineTakeback(ctl) {
   const p = takebackState(ctl).prompt;
-  if (!p) return failure('There is no takeback request to decline.');
-  ctl.setTakeback({ kind: 'declined', by: p.answerer }, `${SIDE_NAME[p.answerer]} declines the takeback.`);
+  if (!p) return failure(ctl.t('offer.takeback.noneToDecline'));
+  ctl.setTakeback(
+    { kind: 'declined', by: p.answerer },
+    ctl.t('offer.takeback.declines', { side: sideTerm(ctl.t, p.answerer) }),
+  );
   return success();
 }

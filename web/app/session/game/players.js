@@ -2,8 +2,11 @@
 // through links. The saved settings keep a mode name (store.js); everything else asks the
 // player objects made here from it, never the mode string.
 
-import { SIDE_NAME, other } from '../../facts/facts.js';
+import { other } from '../../facts/facts.js';
+import { sideTerm } from '../../facts/terms.js';
 import { esc } from '../../util/dom.js';
+
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
 
 /**
  * Who plays a side: a person at this device ('human'), the computer at a strength
@@ -83,39 +86,61 @@ export function recordedNames(tags = {}) {
   return out;
 }
 
-// How the other side is described in the game summary. The computer's setting (settings.level,
-// core's level) is its strength to people: "level" is the word of the boards (Sky, level 3).
-export function opponentText(players, level) {
+// How the other side is described in the game summary, in the reader's words (player.*).
+// The computer's setting (settings.level, core's level) is its strength to people: "level"
+// is the word of the boards (Sky, level 3).
+export function opponentText(/** @type {Translator} */ t, players, level) {
   const kinds = [players.gold.kind, players.scarlet.kind];
-  if (kinds.every((k) => k === 'computer')) return `AI vs AI, strength ${level}`;
-  if (kinds.includes('computer')) return computerTag(level);
-  if (kinds.includes('remote')) return 'Play by link';
-  return 'Two players';
+  if (kinds.every((k) => k === 'computer')) return t('player.opponent.watch', { level });
+  if (kinds.includes('computer')) return t('player.opponent.computer', { level });
+  if (kinds.includes('remote')) return t('player.opponent.link');
+  return t('player.opponent.two');
 }
 
 // How a side's player is named beside the boards: {name, sub}.
-export function playerLabel(players, side) {
+export function playerLabel(/** @type {Translator} */ t, players, side) {
   const p = players[side],
-    q = players[other(side)];
+    q = players[other(side)],
+    name = sideTerm(t, side);
   if (p.kind === 'human' && q.kind === 'human')
     return {
-      name: p.name || SIDE_NAME[side],
-      sub: p.name ? `${SIDE_NAME[side]} · on this device` : 'Player on this device',
+      name: p.name || name,
+      sub: p.name ? t('player.sub.here', { side: name }) : t('player.sub.hereNoName'),
     };
-  if (p.kind === 'computer') return { name: 'Computer', sub: `${SIDE_NAME[side]} · strength ${p.level}` };
-  if (p.kind === 'remote') return { name: p.name || 'Opponent', sub: `${SIDE_NAME[side]} · plays by link` };
-  return { name: p.name || 'You', sub: SIDE_NAME[side] };
+  if (p.kind === 'computer')
+    return { name: t('player.computer'), sub: t('player.sub.strength', { side: name, level: p.level }) };
+  if (p.kind === 'remote')
+    return { name: p.name || t('player.opponent'), sub: t('player.sub.link', { side: name }) };
+  return { name: p.name || t('player.you'), sub: name };
+}
+
+// The message `key` as HTML, each of `bold`'s arguments in <b>: marked, escaped, then put in.
+function boldHtml(/** @type {Translator} */ t, key, bold, args = {}) {
+  const names = Object.keys(bold);
+  const marked = t(key, { ...args, ...Object.fromEntries(names.map((n) => [n, `\uE000${n}\uE001`])) });
+  return esc(marked).replace(/\uE000(\w+)\uE001/g, (_, n) => `<b>${esc(bold[n])}</b>`);
 }
 
 // The top bar's line: "You (Gold) vs Computer · strength 3" (HTML, names in <b>).
-export function matchupHtml(players) {
+export function matchupHtml(/** @type {Translator} */ t, players) {
   const { gold, scarlet } = players;
-  if (gold.kind === 'human' && scarlet.kind === 'human') {
-    return `<b>${esc(gold.name || SIDE_NAME.gold)}</b> vs <b>${esc(scarlet.name || SIDE_NAME.scarlet)}</b> · two players on this device`;
-  }
-  const me = gold.kind === 'human' ? 'gold' : scarlet.kind === 'human' ? 'scarlet' : 'gold';
+  if (gold.kind === 'human' && scarlet.kind === 'human')
+    return boldHtml(t, 'player.matchup.two', {
+      gold: gold.name || sideTerm(t, 'gold'),
+      scarlet: scarlet.name || sideTerm(t, 'scarlet'),
+    });
+  const me = gold.kind === 'human' ? 'gold' : scarlet.kind === 'human' ? 'scarlet' : null;
+  if (!me)
+    return boldHtml(t, 'player.matchup.watch', { computer: t('player.computer') }, { level: gold.level });
   const them = players[other(me)];
-  const left = players[me].kind === 'human' ? `<b>You</b> (${SIDE_NAME[me]})` : '<b>Computer</b>';
-  const right = them.kind === 'remote' ? '<b>Opponent</b>' : '<b>Computer</b>';
-  return `${left} vs ${right} · ${them.kind === 'remote' ? 'play by link' : `strength ${them.level}`}`;
+  const you = { you: t('player.you') },
+    side = sideTerm(t, me);
+  return them.kind === 'remote'
+    ? boldHtml(t, 'player.matchup.link', { ...you, opponent: t('player.opponent') }, { side })
+    : boldHtml(
+        t,
+        'player.matchup.computer',
+        { ...you, computer: t('player.computer') },
+        { side, level: them.level },
+      );
 }

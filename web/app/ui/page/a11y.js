@@ -3,7 +3,7 @@
 // focus ring over the canvas. No rules here: what a square holds and where a piece may go
 // come from the controller (which asks the engine).
 import { parseSquare } from '../../facts/squares.js';
-import { levelWords } from '../../facts/words.js';
+import { levelTerm } from '../../facts/terms.js';
 import { $ } from '../../util/dom.js';
 
 // --- the live region ----------------------------------------------------------------------
@@ -46,10 +46,10 @@ export function moveFeedback(input, out, error) {
  * o: {el, squareRect(sq) -> viewport rect or null (the board's), ring, desc, shown() -> board string, describe(name) -> text,
  *     activate(name), cancel() -> whether something was cancelled, start() -> square name,
  *     showLevel(level): brings the focus square's level into view (the focus view draws one level large),
- *     edge: what is said at a board's edge (the page's words)}
+ *     t: the page's words (a translator: util/i18n.js; page.edge, note.keys.*)}
  */
 export function boardKeys(o) {
-  const { el, ring, desc } = o;
+  const { el, ring, desc, t } = o;
   let focus = null; // square name
   let keyboard = false; // the ring shows after keyboard use, not after a click
   el.tabIndex = 0;
@@ -85,12 +85,12 @@ export function boardKeys(o) {
     if (!focus) return;
     const text = prefix + o.describe(focus);
     desc.textContent = text;
-    el.setAttribute('aria-label', `Boards, ${text}`);
+    el.setAttribute('aria-label', t('note.keys.boards', { square: text }));
   }
 
   // the focused square's words without saying them (the move itself is announced)
   function label() {
-    if (focus) el.setAttribute('aria-label', `Boards, ${o.describe(focus)}`);
+    if (focus) el.setAttribute('aria-label', t('note.keys.boards', { square: o.describe(focus) }));
   }
 
   function setFocus(name, fromKeyboard = true, prefix = '') {
@@ -134,7 +134,7 @@ export function boardKeys(o) {
   function toLevel(level) {
     const name = focus || o.start();
     const target = String(level) + name.slice(1);
-    setFocus(target, true, `${levelWords(level)}: `);
+    setFocus(target, true, t('note.keys.level', { level, name: levelTerm(t, level) }) + ' ');
   }
 
   el.addEventListener('keydown', (e) => {
@@ -145,7 +145,7 @@ export function boardKeys(o) {
     const move = (dx, dy) => {
       const n = step(focus, dx, dy);
       if (n) setFocus(n);
-      else setFocus(focus, true, o.edge + ' ');
+      else setFocus(focus, true, t('page.edge') + ' ');
     };
     if (k === 'ArrowLeft') move(-1, 0);
     else if (k === 'ArrowRight') move(1, 0);
@@ -159,7 +159,7 @@ export function boardKeys(o) {
       o.activate(focus);
       label();
     } else if (k === 'Escape') {
-      if (o.cancel()) say('Cancelled. ');
+      if (o.cancel()) say(t('note.keys.cancelled') + ' ');
       else handled = false;
     } else handled = false;
     if (handled) {

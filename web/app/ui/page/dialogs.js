@@ -1,12 +1,12 @@
 // The dialogs: a new game (mode, side, level; restore the previous game) and the game
 // summary when a game ends.
 import { materialText } from './view.js';
-import { other, levelText, strengthRange, ruleSetList, defaultRules } from '../../facts/facts.js';
-import { sideTerm, ruleSetTerm, ruleSummaryTerm, TERM_KEYS } from '../../facts/terms.js';
+import { other, strengthRange, ruleSetList, defaultRules } from '../../facts/facts.js';
+import { sideTerm, ruleSetTerm, ruleSummaryTerm, strengthTerm, TERM_KEYS } from '../../facts/terms.js';
 import { resultScore } from '../../facts/words.js';
 import { endTitle, endReason } from '../../facts/end-words.js';
 import { $, el, esc } from '../../util/dom.js';
-import { readTc, tcCode, tcWords, PRESETS, DAYS } from '../../session/game/clock.js';
+import { readTc, tcCode, PRESETS, DAYS } from '../../session/game/clock.js';
 
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
 
@@ -40,7 +40,7 @@ function fillChoices(form, /** @type {Translator} */ t) {
   });
   for (const days of DAYS) {
     const tc = { kind: 'days', days };
-    select.append(option(tcWords(tc), tc, 'link'));
+    select.append(option(t('note.clock.daysPerMove', { count: days }), tc, 'link'));
   }
 }
 
@@ -96,7 +96,7 @@ export function createDialogs(ctl, opening, store, /** @type {Translator} */ t) 
     form.elements.tcMinutes.disabled = form.elements.tcInc.disabled = !custom; // not checked when not used
     const lv = Number(form.elements.level.value);
     $('level-out').textContent = String(lv);
-    $('level-desc').textContent = levelText(lv);
+    $('level-desc').textContent = strengthTerm(t, lv);
     const r = (ruleSetList() || []).find((x) => x.id === form.elements.rules.value);
     $('rules-desc').textContent = r ? ruleSummaryTerm(t, r.id) : '';
   }

@@ -4,14 +4,15 @@
 // the player has moved with it on show it is remembered (the preferences) and not said again.
 //
 //   watchFirstGame({ ctl, prefs });   the page's action 'lesson-check-levels' opens the lesson
-import { other, levelName } from '../../facts/facts.js';
+import { other } from '../../facts/facts.js';
+import { levelTerm } from '../../facts/terms.js';
 
-// The player-facing words (one place, to translate).
-const skyWords = (sky = levelName(3), ground = levelName(2)) =>
-  `Watch the ${sky}: its pieces attack the ${ground} below. A Dragon captures (and checks) from afar, ` +
-  `without moving, on the ${ground} square directly below it or one of the four beside that; ` +
-  'a Griffon attacks the squares diagonally next to the one below it.';
-export const LESSON_LABEL = 'Lesson: check across levels';
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
+
+// The sentence and its button, in the reader's words (note.first.*).
+const skyWords = (/** @type {Translator} */ t) =>
+  t('note.first.sky', { sky: levelTerm(t, 3), ground: levelTerm(t, 2) });
+const lessonLabel = (/** @type {Translator} */ t) => t('note.first.lesson');
 export const LESSON_ACT = 'lesson-check-levels';
 export const LESSON_ID = 'check-levels';
 const PREF = 'skyTold';
@@ -32,7 +33,11 @@ export function watchFirstGame({ ctl, prefs }) {
     const before = ctl.model.length <= firstPly(me);
     if (before && ctl.sideToMove() === me && ctl.isLive() && !ctl.isOver() && !ctl.note) {
       shown = true;
-      ctl.setNote({ text: skyWords(), kind: 'note', action: { label: LESSON_LABEL, act: LESSON_ACT } });
+      ctl.setNote({
+        text: skyWords(ctl.t),
+        kind: 'note',
+        action: { label: lessonLabel(ctl.t), act: LESSON_ACT },
+      });
     } else if (shown && !before) prefs.save({ [PREF]: true });
   });
 }

@@ -13,8 +13,9 @@
 // status line, the panels.
 import * as a11y from './a11y.js';
 import { squareName, parseSquare, firstSquare } from '../../facts/squares.js';
-import { moveWords, resultScore, focusWords } from '../../facts/words.js';
+import { moveWords, resultScore } from '../../facts/words.js';
 import { endTitle } from '../../facts/end-words.js';
+import { levelTerm } from '../../facts/terms.js';
 import { recordNotes } from '../../session/share/record.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../../session/game/offers.js';
 import { soundFor } from './sounds.js';
@@ -296,11 +297,20 @@ export function createPage({ ctl, board, sounds, view, announce, t }) {
       // k: 1-based ply
       const m = st.ctl.model,
         p = m.plies[k - 1];
-      const key = m.startFen + '|' + k + '|' + p.coordinate + '|' + (k > 1 ? m.plies[k - 2].coordinate : '');
+      const key =
+        st.t.locale +
+        '|' +
+        m.startFen +
+        '|' +
+        k +
+        '|' +
+        p.coordinate +
+        '|' +
+        (k > 1 ? m.plies[k - 2].coordinate : '');
       let w = st.wordsCache.get(key);
       if (!w) {
         if (st.wordsCache.size > 4000) st.wordsCache.clear();
-        w = moveWords(p, m.snap(k - 1), m.snap(k));
+        w = moveWords(st.t, p, m.snap(k - 1), m.snap(k));
         st.wordsCache.set(key, w);
       }
       return w;
@@ -382,7 +392,9 @@ export function createPage({ ctl, board, sounds, view, announce, t }) {
       });
       // the focus view: another level drawn large by a tap, a swipe or a drag, said (the keys say
       // it with the square they reach, a11y.js)
-      board.on('focus', (level) => st.announce(focusWords(level)));
+      board.on('focus', (level) =>
+        st.announce(st.t('note.keys.focus', { level, name: levelTerm(st.t, level) })),
+      );
       board.on('drop', (from, to) => {
         const o = page.owner();
         if (o.onDrop) o.onDrop(from, to);
@@ -403,9 +415,7 @@ export function createPage({ ctl, board, sounds, view, announce, t }) {
         cancel: () => page.owner().cancel(),
         start: () => page.owner().startSquare(),
         showLevel: (level) => board.set({ focus: level }),
-        get edge() {
-          return st.t('page.edge');
-        },
+        t: st.t,
       });
     },
 

@@ -136,8 +136,8 @@ function fitRules() {
 }
 
 // --- top bar ----------------------------------------------------------------------------
-function renderMatchup(players) {
-  const html = matchupHtml(players);
+function renderMatchup(/** @type {Translator} */ t, players) {
+  const html = matchupHtml(t, players);
   if ($('matchup').dataset.html !== html) {
     $('matchup').innerHTML = html;
     $('matchup').dataset.html = html;
@@ -177,7 +177,7 @@ export function createView(/** @type {Translator} */ t) {
     const mat = material(p.board);
     const diff = mat.gold - mat.scarlet;
     const fill = (el, side) => {
-      const { name, sub } = playerLabel(p.players, side);
+      const { name, sub } = playerLabel(t, p.players, side);
       const ahead = side === 'gold' ? diff : -diff;
       // the pieces this side took: the other side's
       const took = (p.captured || []).filter((c) => pieceSide(c) && pieceSide(c) !== side);
@@ -449,7 +449,7 @@ export function createView(/** @type {Translator} */ t) {
     renderEngineState: (e) => renderEngineState(e, t),
     renderEngineInfo,
     renderRules,
-    renderMatchup,
+    renderMatchup: (players) => renderMatchup(t, players),
     toast,
   };
 }
