@@ -252,21 +252,21 @@ test('20,000 games: listed with their progress while the page answers; one of th
     counts[0].text,
   );
   assert.ok(states.indexOf(counts[counts.length - 1]) < states.findIndex((s) => s.n > 0), 'before the list');
-  const growing = states.filter((s) => !s.hidden && s.n > 0 && !/^20000 games/.test(s.text));
+  const growing = states.filter((s) => !s.hidden && s.n > 0 && !/^20,000 games/.test(s.text));
   t.diagnostic(`the count shown ${counts.length} times, the list grown in ${growing.length} steps`);
   assert.ok(
     growing.length >= 2,
     `the list grows in steps (${growing.length}), a slice of a frame's time each`,
   );
   assert.ok(
-    growing.every((s) => /^Listing the games… \d+ of 20000; choose one at any time\.$/.test(s.text)),
+    growing.every((s) => /^Listing the games… [\d,]+ of 20,000; choose one at any time\.$/.test(s.text)),
     growing[0].text,
   );
   assert.ok(
     growing.every((s, i) => s.value > 0 && s.value < s.max && (i === 0 || s.value >= growing[i - 1].value)),
     'the progress moves forward',
   );
-  assert.equal(await page.textContent('#rec-games .rec-count'), '20000 games: choose one.');
+  assert.equal(await page.textContent('#rec-games .rec-count'), '20,000 games: choose one.');
   // only the rows in view are in the page (a few dozen of the 20,000), numbered as the games
   const inPage = await page.locator('#rec-games .rec-game').count();
   assert.ok(inPage > 0 && inPage < 100, `${inPage} rows in the page`);

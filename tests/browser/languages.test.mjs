@@ -269,9 +269,7 @@ test('German at 360x640 and 1280x720: nothing cut (screenshots for a person)', a
 // parts not translated yet, each named with what still says it in English. Each entry must
 // still find English (a part translated since fails the test until its entry goes), so the
 // list only shrinks. The Help's language menu then changes the page at once, remembered.
-const GAME_PAGE_LEFT = [
-  ['#help-pieces', "the Help's pieces, named by ui/learn/learn-view.js (Learn's helper)"],
-];
+const GAME_PAGE_LEFT = [];
 // The game page's words beside the catalogue's: what its session says in English.
 const GAME_WORD = new RegExp(
   `(?<!\\p{L})(${[...WORDS, 'you', 'your', 'strength', 'learn'].join('|')})(?!\\p{L})`,
@@ -325,6 +323,28 @@ test('the game page in German: nothing in English but what is named; its menu ch
     await page.locator('#move-input').press('Enter');
     await page.waitForFunction(() => window.__dc.history().length >= 1);
     await look('a move played');
+    // the record dialog, the embed dialog, the analysis and the editor, as a player opens them
+    const act = (what) => page.evaluate((w) => document.querySelector(`[data-act="${w}"]`).click(), what);
+    await act('record');
+    await page.waitForSelector('#dlg-record[open]');
+    await look('the record dialog');
+    await page.click('#dlg-record button[value="close"]');
+    await page.waitForSelector('#dlg-record:not([open])', { state: 'attached' });
+    await act('embed');
+    await page.waitForSelector('#dlg-embed[open]');
+    await look('the embed dialog');
+    await page.click('#dlg-embed button[value="close"]');
+    await page.waitForSelector('#dlg-embed:not([open])', { state: 'attached' });
+    await act('analyse');
+    await page.waitForFunction(() => window.__dc.analysis.on && !!document.querySelector('#an-state'));
+    await look('the analysis');
+    await act('analyse');
+    await page.waitForFunction(() => !window.__dc.analysis.on);
+    await act('editor');
+    await page.waitForSelector('#editor-card:not([hidden])');
+    await look('the editor');
+    await page.evaluate(() => document.querySelector('[data-ed="close"]').click());
+    await page.waitForSelector('#editor-card', { state: 'hidden' });
     for (const [sel, why] of GAME_PAGE_LEFT)
       assert.ok(
         englishIn(seen.get(sel), GAME_WORD).length,

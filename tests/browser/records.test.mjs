@@ -355,7 +355,9 @@ test('by link: the links carry an offer, its decline, its acceptance and a resig
   assert.equal(s.status.state, 'resignation');
   assert.equal(s.status.winner, 'gold');
   assert.ok(
-    (await a.evaluate(() => window.__dc.announcements)).some((t) => /Scarlet resigned: Gold wins/.test(t)),
+    (await a.evaluate(() => window.__dc.announcements)).some((t) =>
+      /Scarlet resigns: Gold wins the game/.test(t),
+    ),
   );
   assert.match(
     await a.evaluate(() => window.__dc.recordText()),

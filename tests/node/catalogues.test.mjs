@@ -72,6 +72,19 @@ test('every catalogue has exactly English’s keys, each a message that parses',
   }
 });
 
+test('no key is written twice in a catalogue (JSON.parse would keep the last silently)', () => {
+  for (const [where, readOf] of KINDS)
+    for (const code of LANGUAGE_CODES) {
+      const text = readFileSync(join(DIR, where.slice('i18n/'.length), `${code}.json`), 'utf8');
+      const written = [...text.matchAll(/^\s*("(?:[^"\\]|\\.)*")\s*:/gm)].map((m) => JSON.parse(m[1]));
+      assert.equal(
+        written.length,
+        Object.keys(readOf(code)).length,
+        `${where}${code}.json writes a key twice`,
+      );
+    }
+});
+
 test('placeholders and choices match English’s', () => {
   for (const [where, readOf] of KINDS) {
     const en = readOf(SOURCE_LANGUAGE);
@@ -115,6 +128,9 @@ const PAGE_PREFIXES = [
   'note',
   'offer',
   'player',
+  'open',
+  'record',
+  'editor',
 ];
 function keysInCode(prefixes = PAGE_PREFIXES) {
   const found = new Map(); // key -> a file using it

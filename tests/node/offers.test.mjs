@@ -25,7 +25,7 @@ import {
 // it cannot.
 function readGame(M, text, index) {
   const read = attempt(() => M.readRecord(text, index));
-  return read.error ? read : openedGame(M, read.value);
+  return read.error ? read : openedGame(M, read.value, translatorOf('en'));
 }
 
 const M = await loadEngine();
@@ -239,13 +239,20 @@ test("record texts: the page's tags, an opened record's tags and notes, file nam
   ctl.reset({ settings: ctl.settings, startFen: g.startFen, moves: ['2h22h3', '2d72d6'], meta: g.meta });
   assert.deepEqual(recordNotes(ctl), { comments: ['start', 'first'], glyphs: [''] });
   assert.doesNotMatch(recordText(ctl), /\?!/);
+  // a game's line in the page's words (a player without a name: the side's); the tags
+  // themselves are the record's, in any language
+  const info = {
+    tags: { Gold: 'Ann', Scarlet: '?', Event: 'Club', Date: '????.??.??' },
+    result: '1-0',
+    moves: 1,
+  };
+  assert.equal(gameLine(translatorOf('en'), info), 'Ann – Scarlet · Club · 1-0 · 1 ply');
+  assert.equal(gameLine(translatorOf('de'), info), 'Ann – Scharlach · Club · 1-0 · 1 Halbzug');
+  assert.equal(gameLine(translatorOf('ru'), { ...info, moves: 5 }), 'Ann – Алые · Club · 1-0 · 5 полуходов');
   assert.equal(
-    gameLine({
-      tags: { Gold: 'Ann', Scarlet: '?', Event: 'Club', Date: '????.??.??' },
-      result: '1-0',
-      moves: 1,
-    }),
-    'Ann – Scarlet · Club · 1-0 · 1 ply',
+    openedGame(M, M.readRecord(text, 0), translatorOf('de')).what,
+    '„Club“ geöffnet (3 Halbzüge).',
+    'the news in the page’s language',
   );
   const bad = readGame(M, '1. W2c4', 0);
   assert.ok(bad.error && bad.code === 'bad-record' && bad.line === 1, JSON.stringify(bad));

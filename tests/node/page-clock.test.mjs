@@ -213,7 +213,7 @@ test('a device asleep while the computer thinks: not charged to the computer; a 
 
 test("a timed record opened: the page's time control from its tag, the clocks from its [%clk]s", async () => {
   const { openedGame } = await import('../../web/app/session/share/record.js');
-  const readGame = (M, text, index) => openedGame(M, M.readRecord(text, index));
+  const readGame = (M, text, index) => openedGame(M, M.readRecord(text, index), translatorOf('en'));
   assert.deepEqual(C.fromControl(M.parseTimeControl('300+3')), { kind: 'fischer', base: 300000, inc: 3000 });
   assert.deepEqual(C.fromControl(M.parseTimeControl('1/259200')), { kind: 'days', days: 3 });
   assert.equal(C.fromControl(M.parseTimeControl('40/7200')), null, 'periods of moves');

@@ -19,7 +19,7 @@ import { useFacts, ruleSetName } from '../../web/app/facts/facts.js';
 // it cannot.
 function readGame(M, text, index) {
   const read = attempt(() => M.readRecord(text, index));
-  return read.error ? read : openedGame(M, read.value);
+  return read.error ? read : openedGame(M, read.value, translatorOf('en'));
 }
 
 const M = await loadEngine();

@@ -4,7 +4,7 @@
 //   node --test tests/node/record-lister.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine } from './helpers.mjs';
+import { loadEngine, translatorOf } from './helpers.mjs';
 import { createRecordLister } from '../../web/app/session/share/record-lister.js';
 import { gameLine } from '../../web/app/session/share/record.js';
 
@@ -52,7 +52,17 @@ test('many games: counted, then listed in slices, every game in the list', async
   assert.ok(turns > 1, `the page had ${turns} turns`);
   assert.equal(grown.at(-1), n, 'the list complete');
   for (let i = 1; i < grown.length; i++) assert.ok(grown[i] >= grown[i - 1], 'the list only grows');
-  assert.deepEqual(lister.lines(0, 2), M.listRecords(text).slice(0, 2).map(gameLine));
+  assert.deepEqual(lister.games(0, 2), M.listRecords(text).slice(0, 2));
+  // each a line in the page's words: the sides named where the players are not
+  const lines = (code) => lister.games(0, 2).map((g) => gameLine(translatorOf(code), g));
+  assert.deepEqual(lines('en'), [
+    'Gold – Scarlet · Game 1 · * · 2 plies',
+    'Gold – Scarlet · Game 2 · * · 1 ply',
+  ]);
+  assert.deepEqual(lines('de'), [
+    'Gold – Scharlach · Game 1 · * · 2 Halbzüge',
+    'Gold – Scharlach · Game 2 · * · 1 Halbzug',
+  ]);
   assert.equal(lister.read(n - 1).value.tags.Event, `Game ${n}`);
 });
 

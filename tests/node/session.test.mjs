@@ -73,18 +73,20 @@ function instantEngine() {
 }
 
 // A session as ui/page/main.js makes one, over a Storage and an address bar in memory (the
-// address: the part after '#', as the page's location.hash).
-function session(storage, hash = '') {
+// address: the part after '#', as the page's location.hash), speaking the language `code`.
+function session(storage, hash = '', code = 'en') {
   const address = { hash };
   const said = [];
+  const t = translatorOf(code);
   const ctl = createController(createGameModel(M), cleanSettings({ ...DEFAULT_SETTINGS, mode: 'hotseat' }), {
-    t: translatorOf('en'),
+    t,
   });
   const store = createStore(storage);
   const opening = createOpening(ctl, store, {
     toast: (text) => said.push(text),
     announce: () => {},
     download: () => {},
+    t,
     address: {
       read: () => readLink(address.hash),
       write: (game) => (address.hash = new URL(linkFor(game, BASE)).hash),
@@ -97,6 +99,7 @@ function session(storage, hash = '') {
     release: () => {},
     toast: (text) => said.push(text),
     announce: () => {},
+    t,
   };
   const analysis = createAnalysisCtrl(ctl, modes, { createEngine: instantEngine });
   const editor = createEditor(ctl, { ...modes, analysis }, M);
@@ -186,9 +189,22 @@ test('reconciling a link with the saved game', () => {
   const other = session(storage, new URL(linkFor({ moves: ['2c22c3'] }, BASE)).hash);
   assert.deepEqual(other.ctl.model.coordinates(), ['2c22c3']);
   assert.deepEqual(other.store.peekPrevious().moves, moves, 'the saved game is kept');
+  assert.ok(other.said.includes('Your previous game (3 plies) was kept.'), other.said.join(' | '));
   other.opening.restorePrevious();
   assert.deepEqual(other.ctl.model.coordinates(), moves, 'and comes back');
   assert.deepEqual(other.store.peekPrevious().moves, ['2c22c3'], 'the linked game takes its place');
+
+  // the same news in the page's language
+  const de = session(storage, new URL(linkFor({ moves: ['2e22e3'] }, BASE)).hash, 'de');
+  assert.deepEqual(de.store.peekPrevious().moves, moves);
+  assert.ok(de.said.includes('Deine vorige Partie (3 Halbzüge) wurde aufbewahrt.'), de.said.join(' | '));
+  de.opening.restorePrevious();
+  assert.ok(
+    de.said.includes(
+      'Deine vorige Partie ist zurück; die andere wurde aufbewahrt (Neue Partie → Vorige Partie wiederherstellen).',
+    ),
+    de.said.join(' | '),
+  );
 });
 
 // --- a new game starts clean (issue 47) ---------------------------------------------------
@@ -259,7 +275,7 @@ test('every way a new game starts, it starts clean: no analysis, review or help 
   s.ctl.newGame({ mode: 'hotseat' });
   playFirst(s.ctl);
   playFirst(s.ctl);
-  const file = openedGame(M, M.readRecord(recordText(s.ctl)));
+  const file = openedGame(M, M.readRecord(recordText(s.ctl)), translatorOf('en'));
   // a game between two people on this device, its analysis used: noted in it
   s.ctl.newGame({ mode: 'hotseat' });
   playFirst(s.ctl);

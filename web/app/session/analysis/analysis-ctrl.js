@@ -26,7 +26,8 @@ const startFenOf = (model) => (model.startFen === START ? '' : model.startFen);
 export const overOnBoard = (status) => status.over && !OFF_BOARD.includes(status.state);
 
 // ctl: the Controller; page: {redraw(), take(owner), release(owner), toast(text), announce(text),
-// prefs: {load(), save(patch)}}; createEngine(): the analysis engine (default: its own worker).
+// prefs: {load(), save(patch)}, t (the page's words: util/i18n.js)}; createEngine(): the
+// analysis engine (default: its own worker).
 export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineClient() } = {}) {
   const st = {
     on: false,
@@ -34,7 +35,7 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     threat: false,
     held: new Set(), // why the analysis is held off the worker: 'learn' (Learn or Puzzles has the board), 'hidden' (the tab)
     info: null,
-    error: null,
+    error: null, // why there is no analysis: {key (a message), why (the engine's reason)}
     searching: false,
     preview: null, // {ply, fen, moves (the game's, to ply), line: [coordinate], alg: [algebraic], idx, threat}
   };
@@ -114,8 +115,8 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
       if (r.error)
         st.error =
           r.code === 'in-check'
-            ? `No threat to show: ${r.error.split(':')[0]}.`
-            : `The engine could not analyse this position: ${r.error}`;
+            ? { key: 'analysis.error.noThreat', why: r.error.split(':')[0] }
+            : { key: 'analysis.error.failed', why: r.error };
       page.redraw();
     });
   }
@@ -126,8 +127,7 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     endPreview({ quiet: true });
     if (on) {
       // in a game between people, using the analysis is noted in the game for both
-      if (ctl.useAssist('analysis'))
-        page.toast('The analysis is noted in the game: both players see that it was used.');
+      if (ctl.useAssist('analysis')) page.toast(page.t('analysis.noted'));
       schedule();
     } else {
       analysedKey = null;
@@ -168,7 +168,7 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     if (!l) return;
     if (!st.threat && i === 0 && ctl.isLive() && !ctl.mayMove().error) {
       const r = ctl.play(l.move);
-      if (r.error) page.toast('That move could not be played: ' + r.error);
+      if (r.error) page.toast(page.t('page.moveRefused', { why: r.error }));
       return;
     }
     preview.open({ ...position(), line: l.pvCoordinate, alg: l.pv, idx: i + 1, threat: st.threat });
@@ -192,7 +192,7 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
   const reviewInLine = () => reviewedPlies() === Math.min(review.state.moves.length, ctl.model.length);
   function startReview() {
     if (!ctl.model.length) {
-      page.toast('There is no move to review yet.');
+      page.toast(page.t('analysis.noReview'));
       return;
     }
     if (!st.on) setOn(true);

@@ -8,7 +8,9 @@
 // docs/architecture.md). The board component stays rule-free: it reports clicks on any
 // square (the owner's onClick), the editor changes its board string and hands it back.
 // State only: the card is editor-view.js.
-import { pieceWords, squareWords } from '../../facts/words.js';
+import { squareWords } from '../../facts/words.js';
+import { sideTerm, pieceTerm } from '../../facts/terms.js';
+import { pieceSide } from '../../facts/facts.js';
 import { parseSquare, isSquare, SQUARES, firstSquare } from '../../facts/squares.js';
 import { cleanSettings } from '../game/store.js';
 
@@ -16,7 +18,7 @@ import { attempt } from '../../util/result.js';
 const EMPTY = '.'.repeat(SQUARES);
 
 // ctl: the Controller; page: {redraw(), take(owner), release(owner), toast(text), analysis,
-// copy}: copy is the ui's clipboard and address ({link(game) -> {url, copied}, embed(game) ->
+// copy, t (the page's words: util/i18n.js)}: copy is the ui's clipboard and address ({link(game) -> {url, copied}, embed(game) ->
 // the embed code, text(text) -> a result}); M: the engine module. The card is editor-view.js.
 export function createEditor(ctl, page, M) {
   const st = {
@@ -30,7 +32,7 @@ export function createEditor(ctl, page, M) {
     status: null,
     check: null,
     frozen: [],
-    copy: null, // text shown under the buttons for copying by hand: {text, label, select (focus it once)}
+    copy: null, // text shown under the buttons for copying by hand: {text, label (a message), select (focus it once)}
   };
 
   // Checks the board with core's reader; a valid one also gets its check and frozen pieces.
@@ -128,7 +130,7 @@ export function createEditor(ctl, page, M) {
     }); // an edited position: no clock
     close();
     const r = ctl.reset({ settings, startFen: fen, moves: [], rules: st.rules, seen: false }); // core has read the position already
-    if (r.error) page.toast(`This position cannot be played: ${r.error}`);
+    if (r.error) page.toast(page.t('editor.unplayable', { why: r.error }));
   }
 
   async function act(what) {
@@ -145,18 +147,14 @@ export function createEditor(ctl, page, M) {
     } else if (what === 'link') {
       if (!st.fen) return undefined;
       const { url, copied } = await page.copy.link({ fen: st.fen, moves: [], rules: st.rules });
-      if (copied) page.toast('Link to this position copied.');
-      else showForCopying(url, 'The link to this position', 'Select the link below and copy it.');
+      if (copied) page.toast(page.t('editor.linkCopied'));
+      else showForCopying(url, 'editor.linkLabel', page.t('editor.selectLink'));
       return undefined;
     } else if (what === 'embed') {
       if (!st.fen) return undefined;
       const code = page.copy.embed({ fen: st.fen, moves: [], rules: st.rules });
-      showForCopying(code, 'The embed code of this position');
-      page.toast(
-        (await page.copy.text(code)).error
-          ? 'Select the embed code below and copy it.'
-          : 'Embed code copied: paste it into any web page.',
-      );
+      showForCopying(code, 'editor.embedLabel');
+      page.toast(page.t((await page.copy.text(code)).error ? 'editor.selectEmbed' : 'editor.embedCopied'));
       return undefined;
     }
     validate();
@@ -197,10 +195,18 @@ export function createEditor(ctl, page, M) {
   }
 
   function statusLine() {
-    const tool = st.tool === 'erase' ? 'the eraser' : st.tool ? pieceWords(st.tool) : null;
+    const t = page.t;
+    const piece = (/** @type {string} */ L) =>
+      t('page.piece', { side: sideTerm(t, pieceSide(L)), piece: pieceTerm(t, L) });
     return {
-      text: 'Position editor',
-      sub: st.error ? st.error : tool ? `Placing: ${tool}` : 'Choose a piece, then click squares',
+      text: t('editor.title'),
+      sub: st.error
+        ? st.error
+        : st.tool === 'erase'
+          ? t('editor.placingEraser')
+          : st.tool
+            ? t('editor.placing', { piece: piece(st.tool) })
+            : t('editor.choose'),
       subKind: st.error ? 'warn' : 'note',
       side: st.side,
       kind: '',

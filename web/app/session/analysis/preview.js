@@ -6,7 +6,8 @@
 // [coordinate], alg [algebraic], idx, threat}).
 import { parseSquare, firstSquare } from '../../facts/squares.js';
 import { moveArrow } from '../../facts/moves.js';
-import { SIDE_NAME, other } from '../../facts/facts.js';
+import { other } from '../../facts/facts.js';
+import { sideTerm } from '../../facts/terms.js';
 
 // The lines' arrows, best first: green for the engine's moves, red for a threat.
 export const LINE_COLORS = {
@@ -14,7 +15,8 @@ export const LINE_COLORS = {
   threat: ['#c8281ee0', '#c8281e90', '#c8281e60', '#c8281e48', '#c8281e38'],
 };
 
-// ctl: the Controller; page: {redraw(), take(owner), release(owner), announce(text)};
+// ctl: the Controller; page: {redraw(), take(owner), release(owner), announce(text), t (the
+// page's words: util/i18n.js)};
 // st: the analysis's state; onKey(e): the analysis's keys (Escape, the arrows: here).
 export function createPreview(ctl, page, st, { onKey }) {
   // Shows a line: {fen, moves, line, alg, idx, threat} (the position it starts from, the
@@ -37,7 +39,8 @@ export function createPreview(ctl, page, st, { onKey }) {
     if (!st.preview) return;
     st.preview = null;
     page.release(owner);
-    if (!quiet && page.announce) page.announce('Back to the game. ' + ctl.statusLine().text);
+    if (!quiet && page.announce)
+      page.announce(page.t('analysis.preview.back', { status: ctl.statusLine().text }));
   }
 
   // The moves of the preview on the boards, with core's move numbers: "2. R3c5 2… Rx3a2".
@@ -55,22 +58,23 @@ export function createPreview(ctl, page, st, { onKey }) {
   function statusLine() {
     const pv = st.preview,
       side = ctl.shown().side;
+    const t = page.t;
     return {
-      text: pv.threat ? 'Previewing the threat' : "Previewing the engine's line",
+      text: t(pv.threat ? 'analysis.preview.threat' : 'analysis.preview.line'),
       sub: pv.threat
-        ? `If ${SIDE_NAME[other(side)]} were to move: ${moves(pv)}`
+        ? t('analysis.preview.threatMoves', { side: sideTerm(t, other(side)), moves: moves(pv) })
         : pv.idx
-          ? `After ${moves(pv)} (not played)`
-          : 'The position on view, before the line',
+          ? t('analysis.preview.after', { moves: moves(pv) })
+          : t('analysis.preview.before'),
       subKind: 'note',
       side: pv.threat || pv.idx % 2 ? other(side) : side,
       kind: 'browsing',
-      action: { label: 'Back to the game', act: 'endpreview' },
+      action: { label: t('analysis.preview.backLabel'), act: 'endpreview' },
     };
   }
   function say() {
     const l = statusLine();
-    if (page.announce) page.announce(`${l.text}: ${l.sub}. Escape returns to the game.`);
+    if (page.announce) page.announce(page.t('analysis.preview.said', { text: l.text, sub: l.sub }));
   }
 
   // The board while previewing: the position after the line's first idx moves.

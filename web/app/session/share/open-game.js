@@ -3,13 +3,12 @@
 // share.js/links.js; every game goes through the controller's one reset path.
 import { cleanSettings, DEFAULT_SETTINGS } from '../game/store.js';
 import { START } from '../game/model.js';
-import { SIDE_NAME, other, defaultRules } from '../../facts/facts.js';
-import { resignedWords } from '../../facts/words.js';
-import { sameStart, sameHelp, WAITING } from '../game/controller.js';
+import { other, defaultRules } from '../../facts/facts.js';
+import { sideTerm } from '../../facts/terms.js';
+import { sameStart, sameHelp } from '../game/controller.js';
 import { recordedWay } from '../game/players.js';
 import { fromTimes as clockFromTimes, fromRecord as clockFromRecord, tcCode } from '../game/clock.js';
 import { failure, success } from '../../util/result.js';
-import { count } from '../../util/plural.js';
 
 // --- how a link stands to the saved game (pure: the records and links alone) ---------------
 
@@ -53,9 +52,9 @@ function helpOf(link, rec, sameGame) {
   const ours = sameGame ? (rec.assists || []).filter((a) => !given.some((b) => sameHelp(a, b))) : [];
   return [...given, ...ours].sort((a, b) => a.ply - b.ply);
 }
-const previousWords = (prev, kept) =>
-  ` Your previous game (${count(prev.moves.length, { one: 'ply', other: 'plies' })}) ` +
-  (kept ? 'was kept.' : 'could not be kept: the browser’s storage is full.');
+// What became of the game a link or a record replaced (`kept` among the previous games).
+const previousWords = (t, prev, kept) =>
+  t(kept ? 'open.previous.kept' : 'open.previous.lost', { count: prev.moves.length });
 
 // The game as a link. In a play-by-link game the link is for the side to move (the one
 // that answers next), so the address bar always holds the link to send. A game against
@@ -96,12 +95,12 @@ function gameLinkOf(ctl, to) {
 }
 
 /** A message for the engine's reason (a sentence) when a linked game could not be set up. */
-export function linkError(why) {
-  return `The game in this link could not be set up: ${why}.`;
+export function linkError(t, why) {
+  return t('open.link.notSetUp', { why });
 }
 
 // ctl: the Controller; store: createStore(); ui: {toast(text, ms?, action?), announce(text),
-// download(), address}:
+// download(), address, t (the page's words: util/i18n.js)}:
 // the address bar, which the ui owns (ui/share/share.js): {read() -> {value: link or null}
 // or {error},
 // write(game), urlFor(game) -> the full address}.
@@ -112,6 +111,8 @@ export function linkError(why) {
  */
 export function createOpening(ctl, store, ui) {
   const { read: readLink, write: setAddress, urlFor: linkFor } = ui.address;
+  /** @type {import('../../util/i18n.js').Translator} */
+  const t = ui.t;
   // What became of the last link and of the saved game: the reason a link was refused or
   // the saved game could not be restored, and whether a game was kept among the previous
   // ones (the status line and the toasts say it; this keeps the last of each).
@@ -142,10 +143,7 @@ export function createOpening(ctl, store, ui) {
       state.saveFailure = null;
       return;
     }
-    const why =
-      kept === 'moves'
-        ? 'The browser’s storage is full: this game’s moves are kept on this device, but not its comments.'
-        : 'The browser would not store this game (its storage is full or turned off): it is not kept on this device, and a reload keeps it only while the address holds it.';
+    const why = kept === 'moves' ? 'open.storage.movesOnly' : 'open.storage.nothing';
     if (state.saveFailure === why) return;
     state.saveFailure = why;
     if (!opening) warnUnsaved('');
@@ -154,14 +152,15 @@ export function createOpening(ctl, store, ui) {
   let opening = false; // a record being opened: its news says the warning
   // The warning of a game not saved, after `what` (the news of the same action).
   function warnUnsaved(what) {
-    const text = (what ? what + ' ' : '') + state.saveFailure + ' Download it to keep it.';
-    ui.toast(text, 0, ui.download ? { label: 'Download', run: ui.download } : null);
+    const warning = t('open.storage.warning', { why: t(state.saveFailure) });
+    const text = what ? `${what} ${warning}` : warning;
+    ui.toast(text, 0, ui.download ? { label: t('record.download'), run: ui.download } : null);
     ui.announce(text);
   }
 
   function linkFailed(message) {
     state.linkError = message;
-    failedLink = { text: message + ' Your game is unchanged.', kind: 'warn' };
+    failedLink = { text: t('open.link.unchanged', { why: message }), kind: 'warn' };
     ctl.setNote(failedLink); // the status line says it
     ui.announce(message);
     return failure(message);
@@ -170,7 +169,7 @@ export function createOpening(ctl, store, ui) {
   function failRestore(why) {
     state.restoreError = why;
     failedRestore = {
-      text: `Your saved game could not be restored: ${why}. A new game has started.`,
+      text: t('open.restore.failed', { why }),
       kind: 'warn',
     };
     ui.announce(failedRestore.text);
@@ -194,18 +193,14 @@ export function createOpening(ctl, store, ui) {
     const fen = link.fen || START,
       rules = link.rules || defaultRules();
     const after = link.to ? { value: link.to } : ctl.model.sideAfter(fen, link.moves, rules);
-    if (after.error) return linkFailed(linkError(after.error));
+    if (after.error) return linkFailed(linkError(t, after.error));
     const me = after.value;
     const base = prev ? prev.settings : ctl.settings;
     const level = link.strength || base.level;
     const tc = link.tc || null; // a link without a time control: no clock
     if (tc && (tc.kind === 'days') !== (link.mode === 'link')) {
       return linkFailed(
-        `The link's time control (tc=${tcCode(tc)}) ${
-          tc.kind === 'days'
-            ? 'is for play by link (play=link) only'
-            : 'cannot be used by link: play by link takes days a move (tc=1d, 3d, 7d, 14d)'
-        }.`,
+        t(tc.kind === 'days' ? 'open.link.daysOnlyByLink' : 'open.link.notByLink', { code: tcCode(tc) }),
       );
     }
     const settings = cleanSettings(
@@ -225,7 +220,7 @@ export function createOpening(ctl, store, ui) {
         : null;
     settings.tc = tc;
     const first = tc && link.times ? ctl.model.sideAfter(fen, []) : null;
-    if (first && first.error) return linkFailed(linkError(first.error));
+    if (first && first.error) return linkFailed(linkError(t, first.error));
     const clock = first ? clockFromTimes(tc, link.times, first.value) : null;
     // the same game gone on, played here the same way: what is open for it stays, and the
     // help noted in it here stays beside the link's
@@ -243,42 +238,33 @@ export function createOpening(ctl, store, ui) {
       premove,
       continues: sameGame,
     });
-    if (r.error) return linkFailed(linkError(r.error));
+    if (r.error) return linkFailed(linkError(t, r.error));
     const kept = !!(prev && prev.moves.length && !goesOn) && !store.pushPrevious(prev).error;
     const stm = ctl.sideToMove();
-    const vs =
-      link.mode === 'ai'
-        ? `you play ${SIDE_NAME[me]} against the computer (strength ${settings.level})`
-        : link.mode === 'watch'
-          ? `the computer plays both sides (strength ${settings.level})`
-          : '';
-    const said = endWords(link, settings.human, prev && prev.assists);
+    // against the computer, or the computer against itself: how the link's game is played
+    const vs = link.mode === 'ai' || link.mode === 'watch' ? link.mode : '';
+    const vsArgs = { vs, side: sideTerm(t, me), level: settings.level };
+    const said = endWords(t, link, settings.human, prev && prev.assists);
     const what = said
-      ? `Opened the game from the link: ${said}`
-      : link.mode === 'link'
-        ? ctl.isOver()
-          ? 'Opened the game from the link.'
-          : stm === settings.human
-            ? `Opened the game from the link: your move (${SIDE_NAME[settings.human]}).`
-            : `Opened the game from the link. ${WAITING}.`
+      ? t('open.link.openedNews', { news: said })
+      : link.mode === 'link' && !ctl.isOver()
+        ? stm === settings.human
+          ? t('open.link.openedYourMove', { side: sideTerm(t, settings.human) })
+          : t('open.link.openedWaiting')
         : vs
-          ? `Opened the game from the link: ${vs}.`
-          : 'Opened the game from the link.';
+          ? t('open.link.openedVs', vsArgs)
+          : t('open.link.opened');
     // the way the link's game was played, and the offer to play both sides here instead
     if (vs) {
       ctl.setNote({
-        text: `From a link: ${vs}.`,
+        text: t('open.link.fromVs', vsArgs),
         kind: 'note',
-        action: { label: 'Two players instead', act: 'two-players' },
+        action: { label: t('open.link.twoPlayers'), act: 'two-players' },
       });
     }
     if (kept) {
       state.keptPrevious = true;
-      ui.toast(
-        `Your previous game (${count(prev.moves.length, { one: 'ply', other: 'plies' })}) was kept.`,
-        UNTIL_DISMISSED,
-        RESTORE,
-      );
+      ui.toast(previousWords(t, prev, true), UNTIL_DISMISSED, RESTORE);
     }
     ui.announce(what + ' ' + ctl.lastMoveWords());
     return success();
@@ -300,7 +286,7 @@ export function createOpening(ctl, store, ui) {
   // read: the address's link, a result (its value null when the address holds no game)
   function restoreGame(saved, read) {
     if (read.error) {
-      linkFailed(read.error);
+      linkFailed(t('open.link.unreadable', { why: read.error }));
     } else if (read.value) {
       const link = read.value;
       const rec = saved.value;
@@ -323,14 +309,14 @@ export function createOpening(ctl, store, ui) {
           showEarlierPoint(link);
           return;
         }
-        failRestore('the saved game is not valid (' + r.error + ')');
+        failRestore(t('open.restore.notValid', { why: r.error }));
       }
       if (!same && !earlier && !applyLink(link, rec || null).error) return;
     }
     if (saved.value) {
       const r = ctl.reset({ ...saved.value, restored: true });
       if (!r.error) return;
-      failRestore('the saved game is not valid (' + r.error + ')');
+      failRestore(t('open.restore.notValid', { why: r.error }));
     } else if (saved.error) {
       failRestore(saved.error);
     }
@@ -348,7 +334,7 @@ export function createOpening(ctl, store, ui) {
   function showEarlierPoint(link) {
     const n = link.moves.length;
     ctl.goTo(n);
-    const what = `This link is an earlier point of the game on screen (${n} of ${ctl.model.length} plies): the game is unchanged.`;
+    const what = t('open.link.earlier', { n, count: ctl.model.length });
     ui.toast(what);
     ui.announce(what);
   }
@@ -356,27 +342,27 @@ export function createOpening(ctl, store, ui) {
   // The offer of the game a link or a file replaced stays until it is tapped or dismissed:
   // a note that goes by itself went before a player on a phone could reach it.
   const UNTIL_DISMISSED = 0;
-  const RESTORE = { label: 'Restore it', run: () => restorePrevious() };
+  const RESTORE = { label: t('open.previous.restoreIt'), run: () => restorePrevious() };
 
   // Brings back the newest previous game; the current one (if it has moves) takes its
   // place among the previous games.
   function restorePrevious() {
     const rec = store.popPrevious();
     if (!rec) {
-      ui.toast('There is no previous game to restore.');
+      ui.toast(t('open.previous.none'));
       return;
     }
     const cur = ctl.record();
     const r = ctl.reset(rec);
     if (r.error) {
-      ui.toast(`The previous game could not be restored: ${r.error}.`, 9000);
+      ui.toast(t('open.previous.failed', { why: r.error }), 9000);
       return;
     }
     if (cur.moves.length) store.pushPrevious(cur);
     ui.toast(
       cur.moves.length
-        ? 'Your previous game is back; the other one was kept (New game → Restore previous game).'
-        : 'Your previous game is back.',
+        ? t('open.previous.backSwapped', { newGame: t('page.newGame'), restore: t('dialog.new.restore') })
+        : t('open.previous.back'),
     );
   }
 
@@ -426,7 +412,7 @@ export function createOpening(ctl, store, ui) {
     }
     if (r.error) return r;
     const kept = prev.moves.length > 0 && !store.pushPrevious(prev).error;
-    const said = what + (prev.moves.length ? previousWords(prev, kept) : '');
+    const said = prev.moves.length ? `${what} ${previousWords(t, prev, kept)}` : what;
     if (state.saveFailure) {
       warnUnsaved(said);
       return success();
@@ -440,7 +426,7 @@ export function createOpening(ctl, store, ui) {
   // or {error}).
   function onLink(read) {
     if (read.error) {
-      linkFailed(read.error);
+      linkFailed(t('open.link.unreadable', { why: read.error }));
       setAddress(gameLink());
       return;
     } // the note says why
@@ -462,38 +448,33 @@ export function createOpening(ctl, store, ui) {
 }
 
 // What a link says about the end of the game or a draw offer, for this device's side
-// `me` (play by link), or ''.
-function endWords(link, me, prevAssists = []) {
+// `me` (play by link), in sentences, or ''.
+function endWords(t, link, me, prevAssists = []) {
   const e = link.ending,
     o = link.offer;
-  if (e && e.state === 'resignation') return resignedWords(e.winner);
-  if (e && e.state === 'timeout') return `${SIDE_NAME[e.flagged]}'s time is up.`;
-  if (e) return 'the game is drawn by agreement.';
+  if (e && e.state === 'resignation')
+    return t('page.resign.what', { loser: sideTerm(t, other(e.winner)), winner: sideTerm(t, e.winner) });
+  if (e && e.state === 'timeout') return t('open.news.timeUp', { side: sideTerm(t, e.flagged) });
+  if (e) return t('open.news.agreed');
   if (link.mode !== 'link') return '';
-  const t = link.takeback,
+  const tb = link.takeback,
     words = [];
   if (o && o.kind === 'offer')
+    words.push(o.by === me ? t('open.news.offerWaiting') : t('open.news.offer', { side: sideTerm(t, o.by) }));
+  else if (o && o.by !== me) words.push(t('open.news.offerDeclined', { side: sideTerm(t, o.by) }));
+  if (tb && tb.by !== me) {
     words.push(
-      o.by === me
-        ? 'your draw offer is waiting for an answer.'
-        : `your opponent (${SIDE_NAME[o.by]}) offers a draw.`,
-    );
-  else if (o && o.by !== me) words.push(`your opponent (${SIDE_NAME[o.by]}) declined the draw offer.`);
-  if (t && t.by !== me) {
-    words.push(
-      t.kind === 'ask'
-        ? `your opponent (${SIDE_NAME[t.by]}) asks to take back their last move.`
-        : t.kind === 'accepted'
-          ? 'your opponent accepted your takeback: your move again.'
-          : 'your opponent declined your takeback.',
+      tb.kind === 'ask'
+        ? t('open.news.takebackAsked', { side: sideTerm(t, tb.by) })
+        : tb.kind === 'accepted'
+          ? t('open.news.takebackAccepted')
+          : t('open.news.takebackDeclined'),
     );
   }
   const help = (link.assists || []).filter(
     (a) => a.side !== me && !(prevAssists || []).some((b) => sameHelp(a, b)),
   );
   if (help.length)
-    words.push(
-      `your opponent used ${help.some((a) => a.kind === 'hint') ? 'a hint' : 'the analysis'} (noted in the game).`,
-    );
+    words.push(t('open.news.help', { kind: help.some((a) => a.kind === 'hint') ? 'hint' : 'analysis' }));
   return words.join(' ');
 }

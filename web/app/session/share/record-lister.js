@@ -4,7 +4,6 @@
 // (ui/share/record-dialog.js) shows the count and the list as they come, through the hooks
 // handed to list(). One list at a time: a newer text, or drop(), lets the older one go.
 import { attempt, failure, success } from '../../util/result.js';
-import { gameLine } from './record.js';
 
 const LIST_CHUNK = 500;
 const LIST_SLICE_MS = 16; // listed in one go (a frame) before the page takes its turn
@@ -95,8 +94,9 @@ export function createRecordLister(M, { turn = messageTurn(), now = () => perfor
     drop,
     /** Whether a list is on show. */
     has: () => listed !== null,
-    /** The lines of games from..to-1 of the list on show (none once it is let go). */
-    lines: (from, to) => (listed ? listed.games(from, to).map(gameLine) : []),
+    /** Games from..to-1 of the list on show, as core lists them (record.js's gameLine says
+     *  each in a line; none once the list is let go). */
+    games: (from, to) => (listed ? listed.games(from, to) : []),
     /** Game `index` of the list on show, read from its own text alone. @returns {import('../../util/result.js').Result} */
     read: (index) => (listed ? attempt(() => listed.read(index)) : failure('no record is listed')),
   };

@@ -3,13 +3,14 @@
 // a list of games, and what the page opens of a game core read (M.readRecord,
 // RecordList.read: docs/notation.md, "Game records"). The dialog that carries them between
 // the page and the person is record-io.js.
-import { SIDE_NAME } from '../../facts/facts.js';
+import { sideTerm } from '../../facts/terms.js';
 import { OFF_BOARD } from '../game/model.js';
 import { assistWords } from '../../facts/words.js';
 import { computerTag, REMOTE_TAG } from '../game/players.js';
 import { attempt } from '../../util/result.js';
-import { pgnTimeControl, fromControl, tcWords } from '../game/clock.js';
-import { count } from '../../util/plural.js';
+import { pgnTimeControl, fromControl, tcCode } from '../game/clock.js';
+
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
 
 const pad = (n) => String(n).padStart(2, '0');
 const today = (d) => `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`;
@@ -17,6 +18,10 @@ const today = (d) => `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDat
 /**
  * The tags of the game on the page: those of the record it was opened from, else who plays
  * it (the computer with its strength; people are unknown, '?') and the date.
+ * The tags are the record's, not the page's words: they stay English in every language, as
+ * a game record's tags are by the format's convention (PGN's Event and Site are read by
+ * programs and people of every language; a record keeps the words it was written with),
+ * like the players' tags (players.js's computerTag).
  */
 export function recordTags(ctl, now = new Date()) {
   const timed = ctl.clock ? { TimeControl: pgnTimeControl(ctl.clock.tc) } : {};
@@ -89,28 +94,37 @@ export function fileName(tags, now = new Date()) {
   return `dragonchess-${d.replace(/\./g, '-')}.dgn`;
 }
 
-/** One line for a game of a list: "Ann – Bo · Club night · 2025.03.14 · 1-0 · 43 plies". */
-export function gameLine(info) {
-  const t = info.tags,
+/** One line for a game of a list: "Ann – Bo · Club night · 2025.03.14 · 1-0 · 43 plies"
+ *  (a player without a name: the side's; t: the page's words).
+ *  @param {Translator} t */
+export function gameLine(t, info) {
+  const tags = info.tags,
     known = (v) => v && v !== '?' && v !== '????.??.??';
-  const parts = [
-    `${known(t.Gold) ? t.Gold : SIDE_NAME.gold} – ${known(t.Scarlet) ? t.Scarlet : SIDE_NAME.scarlet}`,
-  ];
-  if (known(t.Event)) parts.push(t.Event);
-  if (known(t.Date)) parts.push(t.Date);
-  parts.push(info.result, `${count(info.moves, { one: 'ply', other: 'plies' })}`);
+  const name = (side, tag) => (known(tag) ? tag : sideTerm(t, side));
+  const parts = [`${name('gold', tags.Gold)} – ${name('scarlet', tags.Scarlet)}`];
+  if (known(tags.Event)) parts.push(tags.Event);
+  if (known(tags.Date)) parts.push(tags.Date);
+  parts.push(info.result, t('page.moves.plies', { count: info.moves }));
   return parts.join(' · ');
+}
+
+// A time control in words: "3 days a move", "10 minutes", "10+5".
+function tcSaid(/** @type {Translator} */ t, tc) {
+  if (tc.kind === 'days') return t('record.tc.days', { count: tc.days });
+  return tc.inc ? tcCode(tc) : t('page.clock.minutes', { count: tc.base / 60000 });
 }
 
 /**
  * What the page opens from a game read by core (M.readRecord, RecordList.read): also its
  * clocks when it was timed (`timing`: the page's time control, or null when the page does
- * not play the record's; each ply's [%clk]).
+ * not play the record's; each ply's [%clk]); `what`: the news, in the words of `t`.
+ * @param {Translator} t
  */
-export function openedGame(M, r) {
+export function openedGame(M, r, t) {
   const st = r.status;
   const ending = OFF_BOARD.includes(st.state) ? { state: st.state, winner: st.winner } : null;
-  const event = r.tags.Event && r.tags.Event !== '?' ? `“${r.tags.Event}”` : 'the game';
+  const game =
+    r.tags.Event && r.tags.Event !== '?' ? t('record.named', { event: r.tags.Event }) : t('record.theGame');
   const tag = r.tags.TimeControl;
   const control = tag && tag !== '-' && tag !== '?' ? attempt(() => M.parseTimeControl(tag)) : null;
   const tc = control && !control.error ? fromControl(control.value) : null;
@@ -119,8 +133,11 @@ export function openedGame(M, r) {
   const clockWords = !timing
     ? ''
     : tc
-      ? ` Clocks: ${tcWords(tc)}${clocks.some((ms) => ms !== null) ? ', as the record left them' : ''}.`
-      : ` Its time control (${tag}) is not one this page plays: opened without clocks.`;
+      ? t(clocks.some((ms) => ms !== null) ? 'record.clocksLeft' : 'record.clocks', { tc: tcSaid(t, tc) })
+      : t('record.clocksUnplayed', { tag });
+  const opened = st.over
+    ? t('record.openedOver', { game, count: r.moves.length, result: st.result })
+    : t('record.opened', { game, count: r.moves.length });
   return {
     startFen: r.startFen,
     moves: r.moves,
@@ -129,6 +146,6 @@ export function openedGame(M, r) {
     over: st.over,
     timing,
     meta: { tags: r.tags, comments: r.comments, glyphs: r.glyphs, moves: r.moves },
-    what: `Opened ${event} (${count(r.moves.length, { one: 'ply', other: 'plies' })}${st.over ? ', ' + st.result : ''}).${clockWords}`,
+    what: clockWords ? `${opened} ${clockWords}` : opened,
   };
 }

@@ -1,41 +1,52 @@
 // The analysis panel: draws the analysis controller's state (analysis-ctrl.js) and turns
 // its buttons into the controller's actions. Made the first time the analysis is on; drawn
 // in the page's one redraw.
-import { SIDE_NAME } from '../../facts/facts.js';
+import { sideTerm, endTerm } from '../../facts/terms.js';
 import { goldChance, evalText, summary, THRESHOLDS } from '../../session/analysis/review.js';
 import { graphSvg, plyAt } from './eval-graph.js';
 import { overOnBoard } from '../../session/analysis/analysis-ctrl.js';
 import { $, el, esc, lineNumber } from '../../util/dom.js';
-import { count } from '../../util/plural.js';
+import { translateDom } from '../../util/dom-words.js';
 
-const POINTS = { one: 'point', other: 'points' }; // of win chance
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
 
+// A message of `t` as HTML, each argument of `bold` (name -> text) in <b>: "Better was <b>…</b>".
+const BOLD = /\uE000(\w+)\uE001/;
+function withBold(/** @type {Translator} */ t, key, args, /** @type {Record<string, string>} */ bold) {
+  const marks = Object.fromEntries(Object.keys(bold).map((k) => [k, `\uE000${k}\uE001`]));
+  return t(key, { ...args, ...marks })
+    .split(BOLD)
+    .map((part, i) => (i % 2 ? `<b>${esc(bold[part])}</b>` : esc(part)))
+    .join('');
+}
+
+// The panel's words are the catalogue's (data-i18n: said again on a change of language).
 function panelHtml(maxLines) {
   const opts = Array.from({ length: maxLines }, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join(
     '',
   );
   return `<header class="card-head">
-      <h2>Analysis</h2>
+      <h2 data-i18n="analysis.title"></h2>
       <span class="card-head-note" id="an-state"></span>
-      <button type="button" class="btn btn-icon btn-ghost btn-small" data-an="close" title="Close the analysis (A)" aria-label="Close the analysis">
+      <button type="button" class="btn btn-icon btn-ghost btn-small" data-an="close" data-i18n-title="analysis.close.title" data-i18n-label="analysis.close">
         <svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18"/></svg>
       </button>
     </header>
     <div class="an-top">
       <div class="eval-score" id="an-score">—</div>
       <div class="an-tools">
-        <label class="an-lines-n" title="How many of the engine's best lines">Lines <select id="an-multipv">${opts}</select></label>
-        <button type="button" class="btn btn-mini an-threat" id="an-threat" aria-pressed="false" title="Show what the opponent threatens: its best move if it were its turn (X)">Threat</button>
-        <button type="button" class="btn btn-mini" data-an="review" id="an-review-start" title="The engine looks at every move of the game and marks the inaccuracies, mistakes and blunders">Review</button>
+        <label class="an-lines-n" data-i18n-title="analysis.lines.title" data-i18n="analysis.lines"><select id="an-multipv" data-i18n-arg="select">${opts}</select></label>
+        <button type="button" class="btn btn-mini an-threat" id="an-threat" aria-pressed="false" data-i18n-title="analysis.threat.title" data-i18n="analysis.threat"></button>
+        <button type="button" class="btn btn-mini" data-an="review" id="an-review-start" data-i18n-title="analysis.review.title"></button>
       </div>
     </div>
     <div class="evalbar an-bar" aria-hidden="true"><div class="evalbar-fill" id="an-bar-fill"></div><div class="evalbar-mid"></div></div>
     <div class="an-review" id="an-review" hidden>
       <div class="an-progress" id="an-progress" hidden>
-        <span>Reviewing</span>
+        <span data-i18n="analysis.reviewing"></span>
         <div class="an-progress-bar"><div class="an-progress-fill" id="an-progress-fill"></div></div>
         <span id="an-progress-text"></span>
-        <button type="button" class="btn btn-mini" data-an="stopreview">Stop</button>
+        <button type="button" class="btn btn-mini" data-an="stopreview" data-i18n="analysis.stop"></button>
       </div>
       <div class="eval-graph" id="an-graph" hidden></div>
       <div class="an-comment" id="an-comment" hidden></div>
@@ -43,24 +54,33 @@ function panelHtml(maxLines) {
     <ol class="an-lines" id="an-lines" aria-live="off"></ol>
     <div class="an-preview" id="an-preview" hidden>
       <span id="an-preview-text"></span>
-      <button type="button" class="btn btn-icon btn-ghost btn-small" data-an="prev" aria-label="Previous move of the line"><svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><path d="m15 6-6 6 6 6"/></svg></button>
-      <button type="button" class="btn btn-icon btn-ghost btn-small" data-an="next" aria-label="Next move of the line"><svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><path d="m9 6 6 6-6 6"/></svg></button>
-      <button type="button" class="btn btn-mini" data-an="endpreview">Back</button>
+      <button type="button" class="btn btn-icon btn-ghost btn-small" data-an="prev" data-i18n-label="analysis.prev"><svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><path d="m15 6-6 6 6 6"/></svg></button>
+      <button type="button" class="btn btn-icon btn-ghost btn-small" data-an="next" data-i18n-label="analysis.next"><svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><path d="m9 6 6 6-6 6"/></svg></button>
+      <button type="button" class="btn btn-mini" data-an="endpreview" data-i18n="analysis.endPreview"></button>
     </div>
     <div class="an-summary" id="an-summary" hidden></div>`;
 }
 
-// an: the analysis controller; ctl: the Controller; maxLines: the most lines offered.
-export function createAnalysisView(an, ctl, { maxLines }) {
+// an: the analysis controller; ctl: the Controller; maxLines: the most lines offered;
+// t: the page's words (util/i18n.js).
+/** @param {any} an @param {any} ctl @param {{maxLines: number, t: Translator}} options */
+export function createAnalysisView(an, ctl, { maxLines, t }) {
   let card = null;
 
   function ensureCard() {
     if (card) return card;
     card = el(
       'section',
-      { className: 'card card-analysis', id: 'analysis-card', 'aria-label': 'Analysis', hidden: true },
+      {
+        className: 'card card-analysis',
+        id: 'analysis-card',
+        'data-i18n-label': 'analysis.title',
+        hidden: true,
+      },
       panelHtml(maxLines),
     );
+    translateDom(card, t);
+    card.setAttribute('aria-label', t('analysis.title'));
     $('engine-card').after(card);
     const sel = card.querySelector('#an-multipv');
     sel.addEventListener('change', () => an.setLines(Number(sel.value)));
@@ -102,7 +122,7 @@ export function createAnalysisView(an, ctl, { maxLines }) {
           `${lineNumber(ctl.model.label(ply + i), i)}<button type="button" class="an-mv" data-line="${k}" data-i="${i}">${esc(mv)}</button>`,
       );
     return (
-      `<li class="an-line"><button type="button" class="an-eval" data-line="${k}" title="${an.state.threat ? 'Preview the threat' : 'Play or preview this line'}">${esc(evalText(ev))}</button>` +
+      `<li class="an-line"><button type="button" class="an-eval" data-line="${k}" title="${esc(t(an.state.threat ? 'analysis.line.previewThreat' : 'analysis.line.play'))}">${esc(evalText(ev))}</button>` +
       `<span class="an-pv">${parts.join(' ')}</span></li>`
     );
   }
@@ -121,10 +141,11 @@ export function createAnalysisView(an, ctl, { maxLines }) {
     const rs = an.review.state;
     // head: what the engine does
     let state = '';
-    if (an.reviewRunning()) state = 'reviewing…';
-    else if (overOnBoard(snap.status)) state = 'game over';
-    else if (info) state = `depth ${info.depth}${st.searching ? '' : ' · done'}`;
-    else if (st.searching) state = 'thinking…';
+    if (an.reviewRunning()) state = t('analysis.state.reviewing');
+    else if (overOnBoard(snap.status)) state = t('analysis.state.over');
+    else if (info)
+      state = t(st.searching ? 'analysis.state.depth' : 'analysis.state.done', { depth: info.depth });
+    else if (st.searching) state = t('analysis.state.thinking');
     $('an-state').textContent = state;
     card.querySelector('#an-multipv').value = String(st.multipv);
     const tb = card.querySelector('#an-threat');
@@ -139,19 +160,20 @@ export function createAnalysisView(an, ctl, { maxLines }) {
     else if (rs.entries[ctl.viewPly] && ctl.viewPly <= an.reviewedPlies()) ev = rs.entries[ctl.viewPly];
     score.textContent = ev ? evalText(ev) : '—';
     score.classList.toggle('is-empty', !ev);
-    score.title = "Evaluation from Gold's side (positive: Gold is better)";
+    score.title = t('analysis.eval.title');
     fill.style.width = `${(100 * (ev ? goldChance(ev) : 0.5)).toFixed(1)}%`;
     // lines
     const box = $('an-lines');
     let html = '';
-    if (an.reviewRunning()) html = '<li class="an-empty">The engine is reviewing the game…</li>';
-    else if (overOnBoard(snap.status))
-      html = `<li class="an-empty">The game is over: ${esc(snap.status.reason)}.</li>`;
-    else if (st.error) html = `<li class="an-empty">${esc(st.error)}</li>`;
-    else if (!info) html = '<li class="an-empty">Thinking…</li>';
+    const empty = (/** @type {string} */ text) => `<li class="an-empty">${esc(text)}</li>`;
+    if (an.reviewRunning()) html = empty(t('analysis.reviewingGame'));
+    else if (overOnBoard(snap.status)) html = empty(t('analysis.over', { reason: endTerm(t, snap.status) }));
+    else if (st.error) html = empty(t(st.error.key, { why: st.error.why }));
+    else if (!info) html = empty(t('analysis.thinking'));
     else {
       const side = info.side;
-      if (st.threat) html += `<li class="an-note">If ${SIDE_NAME[side]} were to move:</li>`;
+      if (st.threat)
+        html += `<li class="an-note">${esc(t('analysis.threatFor', { side: sideTerm(t, side) }))}</li>`;
       // a threat is the other side's move as if this one passed: numbered one ply on
       const ply = ctl.viewPly + (st.threat ? 1 : 0);
       html += (info.lines || []).map((l, k) => lineHtml(l, k, side, ply)).join('');
@@ -165,7 +187,9 @@ export function createAnalysisView(an, ctl, { maxLines }) {
     pvBox.hidden = !st.preview;
     if (st.preview)
       $('an-preview-text').textContent =
-        st.preview.idx || st.preview.threat ? `Line: ${an.previewMoves()}` : 'Line: start';
+        st.preview.idx || st.preview.threat
+          ? t('analysis.line', { moves: an.previewMoves() })
+          : t('analysis.lineStart');
     renderReview();
   }
 
@@ -174,14 +198,17 @@ export function createAnalysisView(an, ctl, { maxLines }) {
       fits = an.reviewInLine();
     const running = rs.status === 'running';
     $('an-review-start').disabled = running || !ctl.model.length;
-    $('an-review-start').textContent =
-      an.reviewFits() && (rs.status === 'done' || rs.status === 'stopped') ? 'Review again' : 'Review';
+    $('an-review-start').textContent = t(
+      an.reviewFits() && (rs.status === 'done' || rs.status === 'stopped')
+        ? 'analysis.reviewAgain'
+        : 'analysis.review',
+    );
     $('an-progress').hidden = !running;
     $('an-review').hidden = !(running || (fits && rs.entries.length) || rs.status === 'failed');
     if (running) {
       $('an-progress-fill').style.width = `${((100 * rs.done) / Math.max(1, rs.total)).toFixed(1)}%`;
       $('an-progress-text').textContent = `${rs.done} / ${rs.total}`;
-      $('an-progress').title = `${rs.done} of ${rs.total} positions reviewed`;
+      $('an-progress').title = t('analysis.progress', { done: rs.done, total: rs.total });
     }
     const graph = $('an-graph');
     const show = fits && rs.entries.length > 0;
@@ -200,7 +227,7 @@ export function createAnalysisView(an, ctl, { maxLines }) {
         current: ctl.viewPly,
         width,
         height: 72,
-        label: "Evaluation graph: Gold's chance to win after each move; click to go to a move",
+        label: t('analysis.graph'),
       });
       if (graph.dataset.svg !== svg) {
         graph.innerHTML = svg;
@@ -213,19 +240,33 @@ export function createAnalysisView(an, ctl, { maxLines }) {
       const s = summary(rs.judgements);
       const kinds = THRESHOLDS.slice().reverse();
       const row = (side) =>
-        `<tr><th scope="row"><i class="chip chip-${side}"></i>${SIDE_NAME[side]}</th>` +
-        kinds.map((t) => `<td class="an-k-${t.kind}">${s[side][t.kind]}</td>`).join('') +
+        `<tr><th scope="row"><i class="chip chip-${side}"></i>${esc(sideTerm(t, side))}</th>` +
+        kinds.map((k) => `<td class="an-k-${k.kind}">${s[side][k.kind]}</td>`).join('') +
         '</tr>';
+      const head = (k) =>
+        `<th scope="col" class="an-k-${k.kind}" title="${esc(t('analysis.kind.title', { kind: k.kind, points: Math.round(k.loss * 100) }))}">${esc(t('analysis.kinds', { kind: k.kind }))}</th>`;
+      const partial = (/** @type {string} */ text) => `<p class="an-partial">${esc(text)}</p>`;
       sumBox.innerHTML =
-        `<table><thead><tr><th></th>${kinds.map((t) => `<th scope="col" class="an-k-${t.kind}" title="${t.name}: the move loses ${Math.round(t.loss * 100)} or more points of win chance">${t.plural}</th>`).join('')}</tr></thead>` +
+        `<table><thead><tr><th></th>${kinds.map(head).join('')}</tr></thead>` +
         `<tbody>${row('gold')}${row('scarlet')}</tbody></table>` +
         (rs.status === 'stopped'
-          ? `<p class="an-partial">Review stopped after ${rs.entries.length} of ${rs.total} positions.</p>`
+          ? partial(t('analysis.stopped', { done: rs.entries.length, total: rs.total }))
           : '') +
         (ctl.model.length > rs.moves.length
-          ? `<p class="an-partial">The review covers the first ${rs.moves.length} of the game's ${ctl.model.length} plies: Review for all of them.</p>`
+          ? partial(
+              t('analysis.covers.first', {
+                reviewed: rs.moves.length,
+                count: ctl.model.length,
+                review: t('analysis.review'),
+              }),
+            )
           : ctl.model.length < rs.moves.length
-            ? `<p class="an-partial">The review covers ${rs.moves.length} plies, ${rs.moves.length - ctl.model.length} of them taken back since.</p>`
+            ? partial(
+                t('analysis.covers.takenBack', {
+                  count: rs.moves.length,
+                  back: rs.moves.length - ctl.model.length,
+                }),
+              )
             : '');
     }
     const comment = $('an-comment');
@@ -233,14 +274,20 @@ export function createAnalysisView(an, ctl, { maxLines }) {
     comment.hidden = !j && rs.status !== 'failed';
     if (!j && rs.status === 'failed') {
       comment.className = 'an-comment';
-      comment.textContent = `The review could not finish: ${rs.error}.`;
+      comment.textContent = t('analysis.failed', { why: rs.error });
     } else if (j) {
       const played = ctl.model.plies[j.ply - 1];
       const loss = Math.floor(j.loss * 100); // floor: a mistake never reads as the blunder threshold
       comment.className = 'an-comment' + (j.kind ? ` an-k-${j.kind}` : '');
       comment.innerHTML = j.kind
-        ? `<b>${esc(played.label || '')} ${esc(played.algebraic)}${esc(j.glyph)}</b> ${esc(j.name)}: ${SIDE_NAME[j.side]} loses ${count(loss, POINTS)} of win chance. Better was <b>${esc(j.bestAlgebraic)}</b> (blue arrow).`
-        : `<b>${esc(played.label || '')} ${esc(played.algebraic)}</b> ${j.best === j.played ? "The engine's choice too." : `A good move (${count(loss, POINTS)} lost at most).`}`;
+        ? `<b>${esc(played.label || '')} ${esc(played.algebraic)}${esc(j.glyph)}</b> ` +
+          withBold(
+            t,
+            'analysis.judged',
+            { kind: j.kind, side: sideTerm(t, j.side), count: loss },
+            { better: j.bestAlgebraic },
+          )
+        : `<b>${esc(played.label || '')} ${esc(played.algebraic)}</b> ${esc(j.best === j.played ? t('analysis.engineChoice') : t('analysis.goodMove', { count: loss }))}`;
     }
   }
 

@@ -3,62 +3,89 @@
 // (core's reader's verdict), and what can be done with it; drawn in the page's one redraw.
 // A palette piece dropped on the boards finds its square through the board's own geometry
 // (page.squareAt).
-import { SIDE_NAME, ruleSetList } from '../../facts/facts.js';
+import { ruleSetList } from '../../facts/facts.js';
+import { sideTerm, pieceTerm, ruleSetTerm, endTerm } from '../../facts/terms.js';
 import { pieceIcons } from '../../../renderer/pieces.js';
 import { $, el, esc } from '../../util/dom.js';
+import { translateDom } from '../../util/dom-words.js';
 
+/** @typedef {import('../../util/i18n.js').Translator} Translator */
+
+// The card's words are the catalogue's: data-i18n (said again on a change of language), and
+// the palette's names and the rule sets', said by render() in the language on show.
 function cardHtml(M) {
   const pal = (upper) =>
     M.PIECES.map((p) => {
       const L = upper ? p.letter.toUpperCase() : p.letter.toLowerCase();
-      const name = `${SIDE_NAME[upper ? 'gold' : 'scarlet']} ${p.name}`;
-      return `<button type="button" class="ed-piece" data-tool="${L}" aria-pressed="false" title="${esc(name)}: click squares to place it (again: remove), or drag it onto a square" aria-label="${esc(name)}"><span>${L}</span></button>`;
+      return `<button type="button" class="ed-piece" data-tool="${L}" aria-pressed="false"><span>${L}</span></button>`;
     }).join('');
   return `<header class="card-head">
-      <h2>Position editor</h2>
-      <button type="button" class="btn btn-icon btn-ghost btn-small" data-ed="close" title="Back to the game (Esc)" aria-label="Close the editor">
+      <h2 data-i18n="editor.title"></h2>
+      <button type="button" class="btn btn-icon btn-ghost btn-small" data-ed="close" data-i18n-title="editor.close.title" data-i18n-label="editor.close">
         <svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18"/></svg>
       </button>
     </header>
     <div class="ed-body">
       <div class="ed-col">
-      <p class="ed-help">Choose a piece, then click squares on any level: it is placed there (a second click removes it). Or drag it from here onto a square. Drag a piece on the boards to move it, off the boards to remove it.</p>
+      <p class="ed-help" data-i18n="editor.help"></p>
       <div class="ed-tools">
-        <div class="ed-palette" role="group" aria-label="Gold pieces">${pal(true)}</div>
-        <div class="ed-palette" role="group" aria-label="Scarlet pieces">${pal(false)}</div>
-        <button type="button" class="ed-piece ed-erase" data-tool="erase" aria-pressed="false" title="Eraser: click pieces to remove them" aria-label="Eraser">
+        <div class="ed-palette" role="group" data-i18n-label="editor.goldPieces">${pal(true)}</div>
+        <div class="ed-palette" role="group" data-i18n-label="editor.scarletPieces">${pal(false)}</div>
+        <button type="button" class="ed-piece ed-erase" data-tool="erase" aria-pressed="false" data-i18n-title="editor.eraser.title" data-i18n-label="editor.eraser">
           <svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><path d="m7 20-4-4L14 5l6 6-9 9zM4 20h16M9.5 9.5l6 6"/></svg></button>
       </div>
       <div class="ed-row">
-        <button type="button" class="btn btn-mini" data-ed="start">Start position</button>
-        <button type="button" class="btn btn-mini" data-ed="clear">Clear</button>
+        <button type="button" class="btn btn-mini" data-ed="start" data-i18n="status.start"></button>
+        <button type="button" class="btn btn-mini" data-ed="clear" data-i18n="editor.clear"></button>
       </div>
       </div>
       <div class="ed-col">
-      <fieldset class="seg ed-side"><legend>To move</legend>
-        <label><input type="radio" name="ed-side" value="gold"><span><i class="chip chip-gold"></i>Gold</span></label>
-        <label><input type="radio" name="ed-side" value="scarlet"><span><i class="chip chip-scarlet"></i>Scarlet</span></label>
+      <fieldset class="seg ed-side"><legend data-i18n="editor.toMove"></legend>
+        <label><input type="radio" name="ed-side" value="gold"><span><i class="chip chip-gold"></i><span data-i18n="side.gold"></span></span></label>
+        <label><input type="radio" name="ed-side" value="scarlet"><span><i class="chip chip-scarlet"></i><span data-i18n="side.scarlet"></span></span></label>
       </fieldset>
-      <fieldset class="seg ed-side ed-rules"><legend>Rules</legend>
-        ${(ruleSetList() || []).map((r) => `<label><input type="radio" name="ed-rules" value="${esc(r.id)}"><span>${esc(r.name)}</span></label>`).join('')}
+      <fieldset class="seg ed-side ed-rules"><legend data-i18n="dialog.new.rules"></legend>
+        ${(ruleSetList() || []).map((r) => `<label><input type="radio" name="ed-rules" value="${esc(r.id)}"><span data-rule-set="${esc(r.id)}"></span></label>`).join('')}
       </fieldset>
       <p class="ed-check" id="ed-check" role="status" aria-live="polite"></p>
       <div class="ed-actions">
-        <button type="button" class="btn btn-primary" data-ed="ai">Play the computer</button>
-        <button type="button" class="btn" data-ed="hotseat">Two players</button>
-        <button type="button" class="btn" data-ed="analyse">Analyse</button>
-        <button type="button" class="btn" data-ed="link">Copy link</button>
-        <button type="button" class="btn" data-ed="embed">Embed code</button>
+        <button type="button" class="btn btn-primary" data-ed="ai" data-i18n="dialog.playComputer"></button>
+        <button type="button" class="btn" data-ed="hotseat" data-i18n="dialog.new.hotseat"></button>
+        <button type="button" class="btn" data-ed="analyse" data-i18n="page.analyse"></button>
+        <button type="button" class="btn" data-ed="link" data-i18n="share.send.copy"></button>
+        <button type="button" class="btn" data-ed="embed" data-i18n="editor.embed"></button>
       </div>
-      <textarea class="ed-embed" id="ed-embed" readonly rows="3" spellcheck="false" hidden aria-label="The embed code of this position"></textarea>
+      <textarea class="ed-embed" id="ed-embed" readonly rows="3" spellcheck="false" hidden data-i18n-label="editor.embedLabel"></textarea>
       </div>
     </div>`;
 }
 
-// ed: the editor (editor.js); page: {squareAt(clientX, clientY), squareSize() (CSS px)}.
+// ed: the editor (editor.js); page: {squareAt(clientX, clientY), squareSize() (CSS px), t (the
+// page's words: util/i18n.js)}.
 export function createEditorView(ed, page) {
   const st = ed.state;
+  /** @type {Translator} */
+  const t = page.t;
   let card = null;
+  let said = ''; // the language the palette's and the rule sets' names are in
+
+  // The palette's pieces and the rule sets named in the language on show.
+  function nameThings() {
+    if (said === t.locale) return;
+    said = t.locale;
+    card.querySelectorAll('.ed-palette [data-tool]').forEach((b) => {
+      const L = b.dataset.tool;
+      const name = t('page.piece', {
+        side: sideTerm(t, L === L.toUpperCase() ? 'gold' : 'scarlet'),
+        piece: pieceTerm(t, L),
+      });
+      b.title = t('editor.piece.title', { name });
+      b.setAttribute('aria-label', name);
+    });
+    card.querySelectorAll('[data-rule-set]').forEach((s) => {
+      s.textContent = ruleSetTerm(t, s.dataset.ruleSet);
+    });
+  }
 
   // A palette piece (or the eraser) dragged onto a square of the boards: placed there
   // (removing what stood there), whichever tool is chosen; dropped anywhere else, nothing
@@ -115,9 +142,11 @@ export function createEditorView(ed, page) {
     if (card) return card;
     card = el(
       'section',
-      { className: 'card card-editor', id: 'editor-card', 'aria-label': 'Position editor' },
+      { className: 'card card-editor', id: 'editor-card', 'data-i18n-label': 'editor.title' },
       cardHtml(ed.M),
     );
+    translateDom(card, t);
+    card.setAttribute('aria-label', t('editor.title'));
     document.querySelector('.side').append(card);
     card.addEventListener('click', (e) => {
       const t = e.target.closest('[data-tool]');
@@ -152,10 +181,9 @@ export function createEditorView(ed, page) {
     if (!st.active) return;
     const ta = $('ed-embed');
     ta.hidden = !st.copy;
-    if (st.copy && ta.value !== st.copy.text) {
-      ta.value = st.copy.text;
-      ta.setAttribute('aria-label', st.copy.label);
-    }
+    if (st.copy) ta.setAttribute('aria-label', t(st.copy.label));
+    if (st.copy && ta.value !== st.copy.text) ta.value = st.copy.text;
+    nameThings();
     if (st.copy && st.copy.select) {
       st.copy.select = false;
       ta.focus();
@@ -175,10 +203,10 @@ export function createEditorView(ed, page) {
     const msg = $('ed-check');
     msg.classList.toggle('is-bad', !!st.error);
     msg.textContent = st.error
-      ? `Not a valid position: ${st.error}.`
+      ? t('editor.invalid', { why: st.error })
       : st.status && st.status.over
-        ? `Valid, and the game is already over here: ${st.status.reason}.`
-        : `Valid position: ${SIDE_NAME[st.side]} to move${st.check ? ', in check' : ''}.`;
+        ? t('editor.over', { reason: endTerm(t, st.status) })
+        : t(st.check ? 'editor.validCheck' : 'editor.valid', { side: sideTerm(t, st.side) });
     card.querySelectorAll('.ed-actions [data-ed]').forEach((b) => {
       const playable =
         !!st.fen && !(st.status && st.status.over && (b.dataset.ed === 'ai' || b.dataset.ed === 'hotseat'));

@@ -7,6 +7,7 @@ import { startPosition } from '../../facts/facts.js';
 import { moveDiagram, diagramLevels } from '../../facts/move-diagram.js';
 import { levelsNeeded, withLevels } from './embed-layout.js';
 import { $, el } from '../../util/dom.js';
+import { translateDom } from '../../util/dom-words.js';
 
 /**
  * What the embed of the position on view shows: the position before the last move on view
@@ -34,31 +35,35 @@ export function embedOptions(ctl) {
   return o;
 }
 
-function makeDialog() {
+// The dialog's words are the catalogue's (data-i18n: the page's translateDom says them again
+// on a change of language).
+function makeDialog(t) {
   const d = el(
     'dialog',
     { className: 'dialog dialog-embed', id: 'dlg-embed', 'aria-labelledby': 'dlg-embed-title' },
     `<form method="dialog" class="dialog-body">
-    <h2 id="dlg-embed-title">Embed this position</h2>
+    <h2 id="dlg-embed-title" data-i18n="embed.dialog.title"></h2>
     <p class="embed-desc" id="embed-desc"></p>
-    <iframe class="embed-preview" id="embed-preview" title="Preview of the embedded diagram"></iframe>
-    <label class="sr-only" for="embed-code">The code to paste into your page</label>
+    <iframe class="embed-preview" id="embed-preview" data-i18n-title="embed.dialog.preview"></iframe>
+    <label class="sr-only" for="embed-code" data-i18n="embed.dialog.codeLabel"></label>
     <textarea class="embed-code" id="embed-code" readonly rows="4" spellcheck="false"></textarea>
     <div class="dialog-actions">
-      <button type="submit" class="btn btn-ghost" value="close">Close</button>
-      <button type="button" class="btn btn-primary" id="btn-embed-copy">Copy the code</button>
+      <button type="submit" class="btn btn-ghost" value="close" data-i18n="dialog.close"></button>
+      <button type="button" class="btn btn-primary" id="btn-embed-copy" data-i18n="embed.dialog.copy"></button>
     </div>
   </form>`,
   );
+  translateDom(d, t);
   document.body.append(d);
   const code = d.querySelector('#embed-code');
   code.addEventListener('focus', () => code.select());
   d.querySelector('#btn-embed-copy').addEventListener('click', async (e) => {
     const b = e.currentTarget;
     code.select();
-    b.textContent = (await copyText(code.value)).error ? 'Press Ctrl+C' : 'Copied'; // refused: selected for Ctrl+C
+    // refused: selected for Ctrl+C
+    b.textContent = t((await copyText(code.value)).error ? 'embed.dialog.pressCopy' : 'embed.dialog.copied');
     setTimeout(() => {
-      b.textContent = 'Copy the code';
+      b.textContent = t('embed.dialog.copy');
     }, 1800);
   });
   d.addEventListener('close', () => {
@@ -67,20 +72,18 @@ function makeDialog() {
   return d;
 }
 
-// ctl: the Controller. Returns {open()}.
-export function createEmbedDialog(ctl) {
+// ctl: the Controller; t: the page's words (util/i18n.js). Returns {open()}.
+/** @param {any} ctl @param {import('../../util/i18n.js').Translator} t */
+export function createEmbedDialog(ctl, t) {
   function open() {
-    const d = $('dlg-embed') || makeDialog();
+    const d = $('dlg-embed') || makeDialog(t);
     const o = embedOptions(ctl);
     const site = location.href;
     const k = ctl.viewPly;
     $('embed-code').value = embedSnippet(o, site);
-    $('embed-desc').textContent =
-      (k
-        ? `The position after move ${k} (${ctl.model.plies[k - 1].algebraic}), that move marked`
-        : 'The start position') +
-      (o.show ? `, with the moves of the piece on ${o.show}` : '') +
-      '. Paste the code into any web page: the diagram fits any frame size; pieces can be clicked for their moves.';
+    const what = k ? 'after' : 'start';
+    const args = { what, n: k, move: k ? ctl.model.plies[k - 1].algebraic : '', square: o.show || '' };
+    $('embed-desc').textContent = t(o.show ? 'embed.dialog.descPiece' : 'embed.dialog.desc', args);
     $('embed-preview').src = embedUrl(o, site);
     if (!d.open) d.showModal();
   }

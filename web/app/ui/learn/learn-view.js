@@ -6,13 +6,12 @@
 // followed when its <html lang> changes).
 //
 //   const view = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
-//   view.render();  view.openCard(letter, level?)  (ui: the page's {toast, announce})
-import { pieceTerm, levelTerm } from '../../facts/terms.js';
+//   view.render();  view.openCard(letter, level?)  (ui: the page's {toast, announce, t})
+import { pieceTerm, levelTerm, sideTerm } from '../../facts/terms.js';
 import { createPieceCards, cardText } from './piece-card.js';
 import { createPieceTip } from './piece-tip.js';
 import { parseSquare, levelOf } from '../../facts/squares.js';
 import { pieceName, pieceSide } from '../../facts/facts.js';
-import { pieceWords } from '../../facts/words.js';
 import { PIECE_FILES } from '../../../renderer/pieces.js';
 import { rulesLink, lessonAnchor, linkSections } from '../../session/share/rules-page-links.js';
 import { $, esc, closestTo } from '../../util/dom.js';
@@ -35,7 +34,7 @@ const ruleIcon = (id) =>
   `<svg class="ico learn-rule-icon" viewBox="0 0 24 24" aria-hidden="true">${RULE_ICONS[id] || '<circle cx="12" cy="12" r="6"/>'}</svg>`;
 
 // learn: the learn controller; page: {owner(), shown() (the board as drawn), keys};
-// ui: {toast(text), announce(text)}.
+// ui: {toast(text), announce(text), t (the page's words: util/i18n.js)}.
 export function createLearnView({ learn, M, board, page, ctl, createBoard, ui }) {
   const st = learn.state;
 
@@ -58,7 +57,10 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     </div>`;
   document.querySelector('.side').prepend(panel);
   // the page's language changed (its <html lang>): Learn says everything again in it
-  new MutationObserver(() => learn.relanguage(pageLanguageCode())).observe(document.documentElement, {
+  new MutationObserver(() => {
+    learn.relanguage(pageLanguageCode());
+    nameHelpPieces();
+  }).observe(document.documentElement, {
     attributes: true,
     attributeFilter: ['lang'],
   });
@@ -79,7 +81,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
       delete info.dataset.letter;
       return;
     }
-    const name = pieceName(letter);
+    const name = pieceTerm(ui.t, letter);
     const html = `<img src="pieces/${PIECE_FILES[letter.toUpperCase()]}.svg" alt="" width="18" height="18"><span>${esc(name)}</span>`;
     info.dataset.letter = letter.toUpperCase();
     info.dataset.level = String(level || '');
@@ -87,8 +89,8 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
       info.innerHTML = html;
       info.dataset.html = html;
     }
-    info.title = `How the ${name} moves (I)`;
-    info.setAttribute('aria-label', `How the ${name} moves`);
+    info.title = ui.t('page.card.howKey', { piece: name });
+    info.setAttribute('aria-label', ui.t('page.card.how', { piece: name }));
     info.hidden = false;
   }
   // The piece the button is about: the selected piece (on the boards, whoever owns them), or
@@ -113,7 +115,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     tip.hide();
     const words = await settle(loadTranslatorOrEnglish(pageLanguageCode()));
     if (words.error) {
-      ui.toast(`The piece card could not be opened: ${words.error}`);
+      ui.toast(ui.t('page.card.failed', { why: words.error }));
       return null;
     }
     const t = words.value;
@@ -130,7 +132,9 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
       if (!pieceSide(c)) return null;
       return {
         letter: c.toUpperCase(),
-        text: `${pieceWords(c)}${(cfg.frozen || []).includes(sq) ? ' · frozen' : ''}`,
+        text:
+          ui.t('page.piece', { side: sideTerm(ui.t, pieceSide(c)), piece: pieceTerm(ui.t, c) }) +
+          ((cfg.frozen || []).includes(sq) ? ` · ${ui.t('page.textView.frozen')}` : ''),
       };
     },
     // the marks on show: the selected piece and its destinations, the last move, a check
@@ -145,16 +149,17 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     onCard: (letter, level) => openCard(letter, level),
   });
 
-  // the pieces in the help dialog: each opens its card
-  const helpPieces = $('help-pieces');
-  if (helpPieces) {
-    helpPieces.innerHTML = M.PIECES.map(
-      (
-        p,
-      ) => `<button type="button" class="help-piece" data-piece-card="${p.letter}" title="How the ${esc(p.name)} moves">
-      <img src="pieces/${PIECE_FILES[p.letter]}.svg" alt="" width="34" height="34"><span>${esc(p.name)}</span></button>`,
-    ).join('');
+  // the pieces in the help dialog, named in the page's language: each opens its card
+  function nameHelpPieces() {
+    const helpPieces = $('help-pieces');
+    if (!helpPieces) return;
+    helpPieces.innerHTML = M.PIECES.map((p) => {
+      const name = pieceTerm(ui.t, p.letter);
+      return `<button type="button" class="help-piece" data-piece-card="${p.letter}" title="${esc(ui.t('page.card.how', { piece: name }))}">
+      <img src="pieces/${PIECE_FILES[p.letter]}.svg" alt="" width="34" height="34"><span>${esc(name)}</span></button>`;
+    }).join('');
   }
+  nameHelpPieces();
   linkSections(document); // the Help's links to the rules page
   async function enter(which, id = null) {
     tip.hide();

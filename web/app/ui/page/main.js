@@ -170,7 +170,7 @@ async function boot(createBoard, loadEngine, announce, words) {
       layout();
     },
   });
-  const ui = { toast: (t, ms, action) => view.toast(t, ms, action), announce };
+  const ui = { toast: (text, ms, action) => view.toast(text, ms, action), announce, t };
   // The modes that take the board, and the page's services they use.
   const modes = {
     redraw: page.redraw,
@@ -207,12 +207,12 @@ async function boot(createBoard, loadEngine, announce, words) {
   const sendBox = createSendBox(ctl, opening, ui, t);
   const recordIO = createRecordIO(ctl, M, opening, ui);
   const offers = createOffersPanel(ctl, $('offers'), ui.toast, t);
-  const embed = createEmbedDialog(ctl);
+  const embed = createEmbedDialog(ctl, t);
   const learnView = createLearnView({ learn, M, board, page, ctl, createBoard, ui });
   const clocks = createClockView(ctl, sounds, t);
   page.attach({
     panels: [
-      createAnalysisView(analysis, ctl, { maxLines: MAX_LINES }),
+      createAnalysisView(analysis, ctl, { maxLines: MAX_LINES, t }),
       createEditorView(editor, modes),
       sendBox,
       offers,

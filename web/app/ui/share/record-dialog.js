@@ -7,49 +7,56 @@
 import { $, el } from '../../util/dom.js';
 import { failure, settle, success } from '../../util/result.js';
 import { copyText } from './clipboard.js';
-import { recordTags, recordText, fileName, openedGame } from '../../session/share/record.js';
+import { recordTags, recordText, fileName, openedGame, gameLine } from '../../session/share/record.js';
+import { translateDom } from '../../util/dom-words.js';
 import { createRecordLister } from '../../session/share/record-lister.js';
 import { gameRows } from './game-rows.js';
 import { wireFileDrop } from './file-drop.js';
 
-function makeDialog() {
+// The dialog's words are the catalogue's (data-i18n: the page's translateDom says them again
+// on a change of language).
+function makeDialog(t) {
   const d = el(
     'dialog',
     { className: 'dialog dialog-record', id: 'dlg-record', 'aria-labelledby': 'dlg-record-title' },
     `<form method="dialog" class="dialog-body">
-    <h2 id="dlg-record-title">Save or open a game</h2>
+    <h2 id="dlg-record-title" data-i18n="record.title"></h2>
     <section class="rec-part" aria-labelledby="rec-save-title">
-      <h3 id="rec-save-title">This game</h3>
-      <label class="sr-only" for="rec-text">This game as a record</label>
+      <h3 id="rec-save-title" data-i18n="record.thisGame"></h3>
+      <label class="sr-only" for="rec-text" data-i18n="record.thisGameLabel"></label>
       <textarea class="rec-text" id="rec-text" readonly rows="6" spellcheck="false"></textarea>
       <div class="dialog-actions">
-        <button type="button" class="btn" id="rec-copy">Copy the text</button>
-        <button type="button" class="btn btn-primary" id="rec-download">Download</button>
+        <button type="button" class="btn" id="rec-copy" data-i18n="record.copy"></button>
+        <button type="button" class="btn btn-primary" id="rec-download" data-i18n="record.download"></button>
       </div>
     </section>
     <section class="rec-part" aria-labelledby="rec-open-title">
-      <h3 id="rec-open-title">Open a game</h3>
-      <p class="rec-hint">Choose a file, drop one onto the page, or paste a game record here.</p>
-      <label class="sr-only" for="rec-paste">A game record to open</label>
+      <h3 id="rec-open-title" data-i18n="record.openTitle"></h3>
+      <p class="rec-hint" data-i18n="record.openHint"></p>
+      <label class="sr-only" for="rec-paste" data-i18n="record.pasteLabel"></label>
       <textarea class="rec-text" id="rec-paste" rows="4" spellcheck="false" placeholder="[Event &quot;…&quot;] 1. W2h3 W2e6 …"></textarea>
       <div class="rec-error" id="rec-error" role="alert" hidden></div>
       <div class="rec-games" id="rec-games" hidden></div>
       <input type="file" id="rec-file-input" accept=".dgn,.pgn,.txt,text/plain" hidden>
       <div class="dialog-actions">
-        <button type="submit" class="btn btn-ghost" value="close">Close</button>
-        <button type="button" class="btn" id="rec-file">Choose a file…</button>
-        <button type="button" class="btn btn-primary" id="rec-open">Open</button>
+        <button type="submit" class="btn btn-ghost" value="close" data-i18n="dialog.close"></button>
+        <button type="button" class="btn" id="rec-file" data-i18n="record.chooseFile"></button>
+        <button type="button" class="btn btn-primary" id="rec-open" data-i18n="record.open"></button>
       </div>
     </section>
   </form>`,
   );
+  translateDom(d, t);
   document.body.append(d);
   return d;
 }
 
 // ctl: the Controller; M: the engine module; opening: createOpening();
-// ui: {toast(text, ms?)}. Returns {open(), openText(text), openFile(file), text(), download(), copy()}.
+// ui: {toast(text, ms?), t (the page's words)}. Returns {open(), openText(text), openFile(file),
+// text(), download(), copy()}.
 export function createRecordIO(ctl, M, opening, ui) {
+  /** @type {import('../../util/i18n.js').Translator} */
+  const t = ui.t;
   let dialog = null;
 
   function showError(text) {
@@ -72,7 +79,7 @@ export function createRecordIO(ctl, M, opening, ui) {
   }
 
   function wire() {
-    dialog = makeDialog();
+    dialog = makeDialog(t);
     $('rec-copy').addEventListener('click', copy);
     $('rec-download').addEventListener('click', download);
     $('rec-file').addEventListener('click', () => $('rec-file-input').click());
@@ -82,12 +89,12 @@ export function createRecordIO(ctl, M, opening, ui) {
       if (f) openFile(f);
     });
     $('rec-open').addEventListener('click', () => {
-      const t = $('rec-paste').value;
-      if (!t.trim()) {
-        showError('Paste a game record first (or choose a file).');
+      const text = $('rec-paste').value;
+      if (!text.trim()) {
+        showError(t('record.pasteFirst'));
         return;
       }
-      openText(t);
+      openText(text);
     });
     $('rec-games').addEventListener('click', (e) => {
       const b = e.target.closest('[data-game]');
@@ -105,7 +112,7 @@ export function createRecordIO(ctl, M, opening, ui) {
       $('rec-text').focus();
       $('rec-text').select();
     }
-    ui.toast(ok ? 'The game record is copied.' : 'Select the text and copy it (Ctrl+C).');
+    ui.toast(t(ok ? 'record.copied' : 'record.selectToCopy'));
   }
 
   function download() {
@@ -120,9 +127,10 @@ export function createRecordIO(ctl, M, opening, ui) {
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
   }
 
-  // A failure said where it belongs (the dialog, else a toast): the result, passed on.
-  const said = (r, what) => {
-    showError(`${what}: ${r.error}.`);
+  // A failure said where it belongs (the dialog, else a toast), by the message `key` with
+  // the reason {why} (and `args`): the result, passed on.
+  const said = (r, key, args = {}) => {
+    showError(t(key, { ...args, why: r.error }));
     return r;
   };
 
@@ -154,7 +162,8 @@ export function createRecordIO(ctl, M, opening, ui) {
       if (made) {
         const parts = listBox();
         parts.box.insertAdjacentHTML('beforeend', '<div class="rec-scroll"><ol class="rec-list"></ol></div>');
-        shown = { ...parts, rows: gameRows(parts.box.querySelector('.rec-scroll'), lister.lines) };
+        const lines = (from, to) => lister.games(from, to).map((g) => gameLine(t, g));
+        shown = { ...parts, rows: gameRows(parts.box.querySelector('.rec-scroll'), lines) };
       }
       const { rows, bar, count } = shown;
       rows.grow(chunk.listed, chunk.done);
@@ -163,19 +172,19 @@ export function createRecordIO(ctl, M, opening, ui) {
       bar.hidden = chunk.done;
       const n = rows.length();
       count.textContent = chunk.done
-        ? `${n} games: choose one.`
-        : `Listing the games… ${n} of ${chunk.total}; choose one at any time.`;
+        ? t('record.list.done', { count: n })
+        : t('record.list.growing', { n, total: chunk.total });
       if (made) rows.focus(0);
     };
     const r = await lister.list(text, { counting: (at) => (counted = showCount(counted, at)), grown });
     if (r.error && r.code === 'rest') {
-      shown.count.textContent = `${shown.rows.length()} games listed.`;
+      shown.count.textContent = t('record.list.partial', { count: shown.rows.length() });
       shown.bar.hidden = true;
-      return said(r, 'The rest of this record could not be read');
+      return said(r, 'record.error.rest');
     }
     if (r.error) {
       clearList();
-      return said(r, 'This record could not be read');
+      return said(r, 'record.error.unreadable');
     }
     if (r.value === 'one') return openIndex(0);
     return success();
@@ -197,8 +206,9 @@ export function createRecordIO(ctl, M, opening, ui) {
   // box (`shown`: the box's parts, made on the first call and returned).
   function showCount(shown, at) {
     const parts = shown || listBox();
-    const mb = (bytes) => (bytes / 1048576).toFixed(1);
-    parts.count.textContent = `Counting the games… ${mb(at.counted)} of ${mb(at.size)} MB read.`;
+    const mb = new Intl.NumberFormat(t.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const read = (/** @type {number} */ bytes) => mb.format(bytes / 1048576);
+    parts.count.textContent = t('record.counting', { read: read(at.counted), size: read(at.size) });
     parts.bar.max = at.size || 1;
     parts.bar.value = at.counted;
     return parts;
@@ -206,10 +216,10 @@ export function createRecordIO(ctl, M, opening, ui) {
 
   function openIndex(index) {
     const read = lister.read(index);
-    if (read.error) return said(read, 'This game could not be opened');
-    const game = openedGame(M, read.value);
+    if (read.error) return said(read, 'record.error.game');
+    const game = openedGame(M, read.value, t);
     const opened = opening.openGame(game, game.what);
-    if (opened.error) return said(opened, 'This game could not be opened');
+    if (opened.error) return said(opened, 'record.error.game');
     lister.drop();
     if (dialog && dialog.open) dialog.close();
     if (dialog) $('rec-paste').value = '';
@@ -221,13 +231,13 @@ export function createRecordIO(ctl, M, opening, ui) {
   // before it is read.
   async function openFile(file) {
     if (file.size > M.MAX_RECORD_TEXT) {
-      return said(
-        failure(`more than ${M.MAX_RECORD_TEXT >> 20} MB`),
-        `${file.name} is too large for a game record`,
-      );
+      return said(failure('too large'), 'record.error.tooLarge', {
+        file: file.name,
+        mb: M.MAX_RECORD_TEXT >> 20,
+      });
     }
     const read = await settle(file.arrayBuffer());
-    if (read.error) return said(read, `${file.name} could not be read`);
+    if (read.error) return said(read, 'record.error.file', { file: file.name });
     return openText(new Uint8Array(read.value));
   }
 
