@@ -125,6 +125,7 @@ const PAGE_PREFIXES = [
   'share',
   'analysis',
   'status',
+  'square',
   'note',
   'offer',
   'player',

@@ -2,37 +2,41 @@
 // and screen readers), a played move, a square's moves, and the end of a game (the status
 // line, the move list, the summary, the announcements). The facts in them are core's
 // (facts.js: names, core's reasons and results); no rule is decided here.
-import { pieceName, pieceSide, SIDE_NAME, other } from './facts.js';
+import { pieceSide, SIDE_NAME, other } from './facts.js';
 import { parseSquare } from './squares.js';
-import { count } from '../util/plural.js';
 import { pieceTerm, sideTerm, levelTerm, endTerm } from './terms.js';
 import { listWords } from '../util/i18n.js';
 
 /** @typedef {import('../util/i18n.js').Translator} Translator */
 
-/** 'W' -> 'Gold Warrior'; an empty square or anything else -> `none`. */
-export function pieceWords(letter, none = 'a piece') {
+/** 'W' -> 'Gold Warrior' in the reader's words (note.piece); an empty square or anything
+ *  else -> `none`.
+ *  @param {Translator} t */
+export function pieceWords(t, letter, none = '') {
   const side = pieceSide(letter);
-  return side ? `${SIDE_NAME[side]} ${pieceName(letter) || 'piece'}` : none;
+  return side ? t('note.piece', { side: sideTerm(t, side), piece: pieceTerm(t, letter) }) : none;
 }
 
 /** A square and what stands there: "2e4, Gold Warrior, frozen by a Basilisk, in check".
- *  board: the 288-character board; frozen: square names; check: the checked King's square. */
-export function squareWords(name, { board, frozen = [], check = null }) {
-  let s = `${name}, ${pieceWords(board[parseSquare(name)], 'empty')}`;
-  if (frozen.includes(name)) s += ', frozen by a Basilisk';
-  if (check === name) s += ', in check';
-  return s;
+ *  board: the 288-character board; frozen: square names; check: the checked King's square.
+ *  @param {Translator} t */
+export function squareWords(t, name, { board, frozen = [], check = null }) {
+  const parts = [name, pieceWords(t, board[parseSquare(name)], t('square.empty'))];
+  if (frozen.includes(name)) parts.push(t('square.frozen'));
+  if (check === name) parts.push(t('square.inCheck'));
+  return parts.join(t('square.sep'));
 }
 
 /** A piece's legal moves in words: "3 moves: 2c3, 2c4 capture, ..." (the engine's moves;
- *  at most `max` of them, then "and more"; `kinds`: say which are captures). */
-export function destinationWords(moves, { max = Infinity, kinds = false } = {}) {
-  const n = moves.length;
-  const how = (d) =>
-    !kinds ? '' : d.kind === 'capture' ? ' capture' : d.kind === 'afar' ? ' capture from afar' : '';
-  const list = moves.slice(0, max).map((d) => d.to + how(d));
-  return `${count(n, { one: 'move', other: 'moves' })}: ${list.join(', ')}${n > max ? ', and more' : ''}`;
+ *  at most `max` of them, then "and more"; `kinds`: say which are captures).
+ *  @param {Translator} t */
+export function destinationWords(t, moves, { max = Infinity, kinds = false } = {}) {
+  const one = (d) =>
+    kinds && (d.kind === 'capture' || d.kind === 'afar')
+      ? t(d.kind === 'afar' ? 'square.dest.afar' : 'square.dest.capture', { to: d.to })
+      : d.to;
+  const list = moves.slice(0, max).map(one).join(t('square.sep'));
+  return t('square.moves', { n: moves.length, list, more: moves.length > max ? 'yes' : 'no' });
 }
 
 /** Who gives check, in the reader's words (snap: a snapshot {board, check, checkers}, squares
@@ -74,8 +78,7 @@ export function resultScore(st) {
  * @param {Translator} t
  */
 export function moveWords(t, p, before, after) {
-  const piece = (letter) =>
-    t('note.piece', { side: sideTerm(t, pieceSide(letter)), piece: pieceTerm(t, letter) });
+  const piece = (letter) => pieceWords(t, letter);
   const at = (sq) => before.board[parseSquare(sq)];
   const args = { who: piece(at(p.from)), from: p.from, to: p.to };
   let s =

@@ -227,7 +227,8 @@ export function createEditor(ctl, page, M) {
     onMove: () => {},
     onClick: click,
     onDrop: drop,
-    describeSquare: (name) => squareWords(name, { board: st.board, frozen: st.frozen, check: st.check }),
+    describeSquare: (name) =>
+      squareWords(page.t, name, { board: st.board, frozen: st.frozen, check: st.check }),
     cancel: () => {
       close();
       return true;

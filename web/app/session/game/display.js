@@ -2,7 +2,7 @@
 // and never written: the status line, the board's whole state (the board component's
 // contract), a square described for the keyboard's focus. The controller's methods of the
 // same names answer these.
-import { pieceName, pieceSide, other } from '../../facts/facts.js';
+import { pieceSide, other } from '../../facts/facts.js';
 import { parseSquare } from '../../facts/squares.js';
 import { destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
 import { squareWords, destinationWords, checkWords } from '../../facts/words.js';
@@ -143,26 +143,27 @@ export function boardConfig(ctl) {
   };
 }
 
-// "2c2, Gold Warrior, 1 move: 2c3" (the keyboard focus)
+// "2c2, Gold Warrior, 1 move: 2c3" (the keyboard focus), in the reader's words
 /** @param {Controller} ctl */
 export function describeSquare(ctl, name) {
+  const t = ctl.t;
   const snap = ctl.shown();
-  const s = squareWords(name, snap);
+  const s = squareWords(t, name, snap);
+  const and = (/** @type {string} */ more) => s + t('square.sep') + more;
   if (!ctl.isLive()) return s;
   if (ctl.selected) {
-    if (name === ctl.selected) return s + ', selected: choose a destination, or Escape to cancel';
-    const d = ctl.dests.filter((x) => x.to === name);
-    if (d.length) {
-      const mover = pieceName(ctl.pieceAt(ctl.selected));
-      const how = d[0].kind === 'afar' ? 'capture from afar' : d[0].kind === 'capture' ? 'capture' : 'move';
-      return s + `, ${how} with the ${mover} from ${ctl.selected}: press Enter`;
-    }
-    return s;
+    if (name === ctl.selected) return and(t('square.selectedHere'));
+    const d = ctl.dests.find((x) => x.to === name);
+    if (!d) return s;
+    const how = d.kind === 'afar' || d.kind === 'capture' ? d.kind : 'move';
+    return and(
+      t('square.target', { how, piece: pieceTerm(t, ctl.pieceAt(ctl.selected)), from: ctl.selected }),
+    );
   }
   const side = pieceSide(snap.board[parseSquare(name)]);
   if (side && !ctl.isOver() && side === ctl.sideToMove() && ctl.humanPlays(side)) {
     const ds = ctl.model.destinations(name);
-    return s + (ds.length ? `, ${destinationWords(ds, { max: 12, kinds: true })}` : ', no legal move');
+    return and(ds.length ? destinationWords(t, ds, { max: 12, kinds: true }) : t('square.noMove'));
   }
   return s;
 }

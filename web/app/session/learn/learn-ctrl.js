@@ -282,7 +282,10 @@ export function createLearnCtrl({
       }
       owner.onSelect(parseSquare(name));
       const list = st.selected && s.dests().get(st.selected);
-      if (list) page.announce(`${name} selected: ${destinationWords(list)}.`);
+      if (list && st.words)
+        page.announce(
+          st.words('square.announceSelected', { what: name, moves: destinationWords(st.words, list) }),
+        );
       else if (st.kind === 'lessons' && st.lessons.note) page.announce(st.lessons.note.text);
     },
     cancel() {

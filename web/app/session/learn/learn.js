@@ -268,10 +268,10 @@ export function createLessons(M, data, store, t) {
 
   /** Words for a square (keyboard focus), with what selecting it would do. */
   function describeSquare(name) {
-    let s = squareWords(name, { board: st.state.board, frozen: st.state.frozen });
+    let s = squareWords(t, name, { board: st.state.board, frozen: st.state.frozen });
     if (st.state.left.includes(name)) s = t('lessons.aTarget', { square: s });
     const ds = dests().get(name);
-    if (ds) s += `, ${destinationWords(ds)}`;
+    if (ds) s += t('square.sep') + destinationWords(t, ds);
     return s;
   }
 

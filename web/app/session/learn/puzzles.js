@@ -360,9 +360,9 @@ export function createPuzzles(M, data, store, t) {
   }
 
   function describeSquare(name) {
-    let s = squareWords(name, { board: st.game.board(), frozen: st.game.frozen() });
+    let s = squareWords(t, name, { board: st.game.board(), frozen: st.game.frozen() });
     const ds = dests().get(name);
-    if (ds) s += `, ${destinationWords(ds)}`;
+    if (ds) s += t('square.sep') + destinationWords(t, ds);
     return s;
   }
 

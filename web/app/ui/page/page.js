@@ -13,14 +13,13 @@
 // status line, the panels.
 import * as a11y from './a11y.js';
 import { squareName, parseSquare, firstSquare } from '../../facts/squares.js';
-import { moveWords, resultScore } from '../../facts/words.js';
+import { moveWords, resultScore, squareWords, destinationWords } from '../../facts/words.js';
 import { endTitle } from '../../facts/end-words.js';
 import { levelTerm } from '../../facts/terms.js';
 import { recordNotes } from '../../session/share/record.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../../session/game/offers.js';
 import { soundFor } from './sounds.js';
 import { $, all } from '../../util/dom.js';
-import { count } from '../../util/plural.js';
 import { withReadOnly } from '../../util/read-only.js';
 
 // What every owner's board starts from: a key an owner leaves out is not left over from another.
@@ -163,9 +162,11 @@ export function createPage({ ctl, board, sounds, view, announce, t }) {
           ctl.choose(name);
           // a piece that cannot move: the note says why (the drawing says it); a list of no moves says nothing
           if (ctl.selected && ctl.dests.length) {
-            const ds = ctl.dests;
             st.announce(
-              `${ctl.describeSquare(name).split(', selected')[0]} selected: ${count(ds.length, { one: 'move', other: 'moves' })}: ${ds.map((d) => d.to).join(', ')}.`,
+              st.t('square.announceSelected', {
+                what: squareWords(st.t, name, ctl.shown()),
+                moves: destinationWords(st.t, ctl.dests),
+              }),
             );
           }
         },
