@@ -69,7 +69,7 @@ const FACTS = {
     'web/app/facts/moves.js',
   ],
   'legal moves grouped by origin': [/\.set\(\w+\.from,\s*\[\]\)/, 'web/app/facts/moves.js'],
-  'a square described in words': [/frozen by a Basilisk['`]/, 'web/app/facts/words.js'],
+  'a square described in words': [/'square\.frozen'/, 'web/app/facts/words.js'],
   // core's RULE_SETS (the default first), through the wasm module: facts/facts.js's
   // defaultRules() and ruleSetList(); no page file names a rule set
   'the default rule set': [/(["'`])gygax\1/, null, JS],
