@@ -16,8 +16,6 @@ test('time controls: presets, custom, correspondence, none; bad ones named', () 
   assert.equal(C.pgnTimeControl(fischer(5, 3)), '300+3');
   assert.equal(C.pgnTimeControl({ kind: 'days', days: 1 }), '1/86400');
   assert.equal(C.pgnTimeControl(null), '-');
-  assert.equal(C.tcWords(fischer(10, 0)), '10 minutes');
-  assert.equal(C.tcWords({ kind: 'days', days: 7 }), '7 days a move');
   for (const [bad, why] of [
     ['5+', /cannot be read/],
     ['2d', /days a move are 1, 3, 7, 14/],

@@ -53,13 +53,6 @@ export function tcCode(tc) {
   return `${tc.base / 60000}+${tc.inc / 1000}`;
 }
 
-// In words for people: '5+3', '10 minutes', '3 days a move', 'No clock'.
-export function tcWords(tc) {
-  if (!tc) return 'No clock';
-  if (tc.kind === 'days') return `${count(tc.days, UNITS.day)} a move`;
-  return tc.inc ? tcCode(tc) : `${tc.base / 60000} ${tc.base === 60000 ? 'minute' : 'minutes'}`;
-}
-
 // PGN's TimeControl tag (seconds): '300+3', correspondence '1/86400' (one move per period:
 // the clock refills each move), '-' for none. Core reads and writes it.
 export function pgnTimeControl(tc) {
