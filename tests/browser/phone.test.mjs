@@ -271,7 +271,9 @@ async function boardsStay(page) {
   await page.evaluate(() => window.__dc.learn.enter('lessons', 'oliphant'));
   await page.waitForFunction(() => window.__dc.learn.lesson()?.id === 'oliphant');
   await frames(page, 3);
-  await inFocus(page, 2);
+  // the lesson opens on the level of its piece (the Oliphant on the Ground), not the one before
+  const g = await page.evaluate(() => window.__dc.geometry());
+  if (g.arrangement === 'focus') assert.equal(g.focus, 2, "the lesson's level in focus");
   await page.evaluate(() => (document.getElementById('app').scrollTop = 0));
   const lesson = await boardPlace(page);
   for (const n of ['2b2', '2b5']) {
@@ -285,8 +287,14 @@ async function boardsStay(page) {
     lesson,
     `the boards moved: a lesson's feedback${phone ? ' (phone)' : ''}`,
   );
+  // a puzzle opens on the level its last move went to (p0004: 2l4-3k5, the Sky)
+  await page.evaluate(() => window.__dc.learn.enter('puzzles', 'p0004'));
+  await page.waitForFunction(() => window.__dc.learn.puzzle()?.id === 'p0004');
+  await frames(page, 3);
+  const pg = await page.evaluate(() => window.__dc.geometry());
+  if (pg.arrangement === 'focus') assert.equal(pg.focus, 3, "the puzzle's level in focus");
   await page.evaluate(() => window.__dc.learn.exit());
-  await page.waitForFunction(() => window.__dc.learn.mode() !== 'lessons');
+  await page.waitForFunction(() => window.__dc.learn.mode() !== 'puzzles');
   await page.evaluate(() => (document.getElementById('app').scrollTop = 0));
   await frames(page, 3);
 }

@@ -59,12 +59,17 @@ test('lessons: every step is solved by playing its solution on the controller, p
   const L = createLessons(M, LESSONS, progressStore(storage), learnEn);
   let changes = 0;
   L.on('change', () => changes++);
+  const levels = new Set();
   for (const lesson of LESSONS.lessons) {
     lesson.steps.forEach((step, i) => {
       L.open(lesson.id, i);
       assert.equal(L.phase, 'play', `${lesson.id} ${i}`);
       const cfg = L.boardConfig();
       assert.equal(cfg.pieces.length, 288);
+      // the level the step opens on in the focus view: its piece's, else its first target's
+      const about = L.state.piece || L.state.left[0];
+      if (about) assert.deepEqual(L.scene(), { id: `${lesson.id}/${i}`, level: Number(about[0]) });
+      levels.add(L.scene().level);
       if (L.state.piece)
         assert.deepEqual(
           [...cfg.dests.keys()],
@@ -85,6 +90,7 @@ test('lessons: every step is solved by playing its solution on the controller, p
     });
   }
   assert.ok(changes > 0);
+  assert.deepEqual([...levels].sort(), [1, 2, 3], 'lessons open on every level');
   assert.ok(L.list().every((l) => l.done));
   // kept: a new controller over the same storage knows it
   const again = createLessons(M, LESSONS, progressStore(storage), learnEn);
@@ -141,6 +147,11 @@ test('puzzles: solving with the replies played, wrong moves, hints, the next puz
   P.on('moved', (m) => moved.push(m.coordinate));
   // a puzzle of three solver moves or more: replies come from the solution
   const long = PUZZLES.puzzles.find((p) => p.moves.length >= 3);
+  // a puzzle opens (in the focus view) on the level its last move went to, not the solver's
+  for (const p of PUZZLES.puzzles.filter((x) => x.last && x.last[3] !== x.moves[0][0]).slice(0, 3)) {
+    P.open(p.id);
+    assert.deepEqual(P.scene(), { id: p.id, level: Number(p.last[3]) });
+  }
   P.open(long.id);
   assert.equal(P.boardConfig().orientation, P.solver);
   // a wrong move first: nothing is played, the puzzle counts as failed

@@ -69,6 +69,17 @@
  * @property {() => string} startSquare
  * @property {() => string | null} [selectedSquare]
  * @property {(e: KeyboardEvent) => boolean} onKey
+ * @property {() => Scene | null} [scene] what is on show, a new one drawn with its level in focus
+ */
+
+/**
+ * A position a board owner puts before the player (a lesson's step, a puzzle): `id` names
+ * it, `level` is the level its play is about. The page brings that level into focus (the
+ * focus view) when a scene of another id is first drawn, and leaves the player's own choice
+ * of level alone after that.
+ * @typedef {object} Scene
+ * @property {string} id
+ * @property {number} level 1..3
  */
 
 export {};

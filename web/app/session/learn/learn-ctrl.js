@@ -239,6 +239,7 @@ export function createLearnCtrl({
       selected: st.selected ? parseSquare(st.selected) : null,
     }),
     statusLine: () => session().statusLine(),
+    scene: () => session().scene(),
     title: () => st.words(st.kind === 'lessons' ? 'lessons.pageTitle' : 'puzzles.pageTitle'),
     selectedSquare: () => st.selected,
     onSelect(sq) {

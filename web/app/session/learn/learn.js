@@ -300,6 +300,15 @@ export function createLessons(M, data, store, t) {
     st.note = { say: () => text, kind: 'warn' };
   }
 
+  /** The step on show and the level its play is about (shapes.js Scene): the level of the
+   *  piece it is about, else of its first target, else of the first piece that may move.
+   *  @returns {import('../../util/shapes.js').Scene} */
+  function scene() {
+    const s = st.state;
+    const about = s.piece || s.left[0] || dests().keys().next().value || '2';
+    return { id: `${st.lesson.id}/${st.stepIndex}`, level: Number(about[0]) };
+  }
+
   /** Says everything in another language from now on (t: its translator). */
   function setWords(/** @type {Translator} */ words) {
     t = words;
@@ -337,6 +346,7 @@ export function createLessons(M, data, store, t) {
     dests,
     play,
     playSquares: (from, to) => play(squareName(from), squareName(to)),
+    scene,
     solutionMove,
     hint,
     hasNext,

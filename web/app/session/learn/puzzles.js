@@ -359,6 +359,16 @@ export function createPuzzles(M, data, store, t) {
     };
   }
 
+  /** The puzzle on show and the level its play is about (shapes.js Scene): where the
+   *  move before it went, else the level of the solver's King in check, else the Ground.
+   *  The solving piece's level would give the answer away.
+   *  @returns {import('../../util/shapes.js').Scene} */
+  function scene() {
+    const p = st.puzzle;
+    const at = p.last ? moveNames(p.last)[1] : st.startCheck || '2';
+    return { id: p.id, level: Number(at[0]) };
+  }
+
   function describeSquare(name) {
     let s = squareWords(t, name, { board: st.game.board(), frozen: st.game.frozen() });
     const ds = dests().get(name);
@@ -409,6 +419,7 @@ export function createPuzzles(M, data, store, t) {
     stepSolution,
     statusLine,
     boardConfig,
+    scene,
     describeSquare,
   });
 }

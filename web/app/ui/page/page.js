@@ -71,6 +71,8 @@ export function createPage({ ctl, board, sounds, view, announce, t }) {
     owners: [],
     /** @type {any} */
     drawn: null,
+    /** the id of the last owner's scene drawn (shapes.js Scene) */
+    sceneId: '',
     frame: 0,
     /** @type {number[][]} [from, to] slides for the next draw */
     animations: [],
@@ -206,6 +208,9 @@ export function createPage({ ctl, board, sounds, view, announce, t }) {
       const owner = page.owner();
       st.drawn = { ...BLANK, ...owner.boardConfig() };
       st.board.set(st.drawn);
+      const scene = owner.scene?.();
+      if (scene && scene.id !== st.sceneId) st.board.set({ focus: scene.level });
+      st.sceneId = scene ? scene.id : '';
       const slides = st.gameSlides.splice(0);
       if (owner === st.owners[0]) st.animations.unshift(...slides);
       for (const a of st.animations.splice(0)) st.board.set({ animate: a });
