@@ -100,7 +100,10 @@ async function pointer(page, context, size) {
 
 // A tap on the mini-map of `level` with the page's clock stopped, one frame of 20 ms let run:
 // how many pixels of that level's rows then differ from the same rows once it has settled (its
-// slide into focus under way; none, under reduced motion).
+// slide into focus under way; none, under reduced motion), and which way it comes: the board's
+// top and bottom edges (its square colours' first and last rows, down two columns near its
+// sides) in that frame against the settled ones, -1 from above (drawn higher: a level up), +1
+// from below, 0 in place.
 async function slideFrame(page, level) {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000); // the page's clock
   const m = await point(page, `${level}f4`);
@@ -114,15 +117,45 @@ async function slideFrame(page, level) {
     width: Math.round(l4.x - a4.x) + 20,
     height: 120,
   };
+  const g = await geometry(page);
+  const canvas = await page.evaluate(() => {
+    const r = document.getElementById('board').querySelector('canvas').getBoundingClientRect();
+    return { x: r.left, y: r.top, h: innerHeight };
+  });
+  const b = g.boards.find((x) => x.level === level);
+  const edgesClip = {
+    x: Math.round(canvas.x + b.x + g.square + 2),
+    y: Math.max(0, Math.round(canvas.y + b.y - b.height / 2)),
+    width: Math.round(b.width - 2 * g.square - 4),
+    height: 0,
+  };
+  edgesClip.height = Math.min(canvas.h, Math.round(canvas.y + b.y + b.height * 1.5)) - edgesClip.y;
+  const edges = (png) => {
+    let top = Infinity,
+      bottom = -Infinity;
+    for (const x of [0, png.width - 1])
+      for (let y = 0; y < png.height; y++) {
+        const i = (y * png.width + x) * 4;
+        const c = (png.data[i] << 16) | (png.data[i + 1] << 8) | png.data[i + 2];
+        const near = (q) => [16, 8, 0].every((sh) => Math.abs(((c >> sh) & 255) - ((q >> sh) & 255)) <= 10);
+        if (PALETTE[level].some(near)) ((top = Math.min(top, y)), (bottom = Math.max(bottom, y)));
+      }
+    return { top, bottom };
+  };
   const early = decodePng(await page.screenshot({ clip })).data;
+  const earlyEdges = edges(decodePng(await page.screenshot({ clip: edgesClip })));
   await page.clock.runFor(1000);
   await page.clock.resume();
   await frames(page, 3);
   assert.equal((await geometry(page)).focus, level);
   const late = decodePng(await page.screenshot({ clip })).data;
+  const lateEdges = edges(decodePng(await page.screenshot({ clip: edgesClip })));
   let diff = 0;
   for (let i = 0; i < early.length; i++) if (Math.abs(early[i] - late[i]) > 8) diff++;
-  return diff;
+  const shift = g.square; // a slide moves the board by more than a square in its first 20 ms
+  const way =
+    earlyEdges.bottom < lateEdges.bottom - shift ? -1 : earlyEdges.top > lateEdges.top + shift ? 1 : 0;
+  return { diff, way };
 }
 
 // The keyboard's focus square (the boards focused) brought to the square `name`: its level's
@@ -286,10 +319,18 @@ async function focusViewAt(page, context, size) {
   if (size.width === 1280) {
     await page.clock.install();
     const f0 = (await geometry(page)).focus;
-    const up = f0 === 3 ? 2 : 3;
-    assert.ok((await slideFrame(page, up)) > 100, 'a change of level slides');
+    // a level up comes in from above, a level down from below
+    const other = f0 === 1 ? 2 : f0 - 1;
+    for (const [from, to] of [
+      [f0, other],
+      [other, f0],
+    ]) {
+      const slide = await slideFrame(page, to);
+      assert.ok(slide.diff > 100, 'a change of level slides');
+      assert.equal(slide.way, to > from ? -1 : 1, `the slide from level ${from} to ${to}: its way`);
+    }
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    assert.equal(await slideFrame(page, f0), 0, 'no slide under reduced motion');
+    assert.deepEqual(await slideFrame(page, other), { diff: 0, way: 0 }, 'no slide under reduced motion');
     await page.emulateMedia({ reducedMotion: null });
   }
 
