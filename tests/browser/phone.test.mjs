@@ -5,8 +5,9 @@
 //     sheet it opens) with a tap target of at least 44x44 px;
 //   - every dialog opens at its top and fits the window (scrolling inside when it must);
 //   - the boards do not move when a piece is selected, a note (toast) shows, a draw is
-//     offered, or a lesson answers a wrong move (in the focus view too: at 360x640 chosen by its
-//     button, upright and turned as the phone's default);
+//     offered, or a lesson answers a wrong move (in the focus view too: at 360x640 and 820x1180
+//     chosen by its button, with no word or control cut, upright and turned as the phone's
+//     default);
 //   - on a touch screen a tap on a piece selects it and, where the page scrolls, a vertical
 //     swipe on the boards scrolls it and selects nothing;
 //   - no name in the phone's sheet of the game's actions is cut;
@@ -461,12 +462,15 @@ for (const [width, height] of SIZES) {
       await t.test('every game action in reach', () => actionsInReach(b.page));
       await t.test('every dialog opens at its top and fits', () => dialogsAtTop(b.page));
       await t.test('the boards never move', () => boardsStay(b.page));
-      if (width === 360)
+      if (width === 360 || width === 820)
         await t.test(
-          'the focus view (the default here, chosen by its button): the boards never move',
+          'the focus view (the default here, chosen by its button): nothing cut, the boards never move',
           async () => {
             await b.page.click('#btn-view');
             await b.page.waitForFunction(() => window.__dc.geometry().arrangement === 'focus');
+            await frames(b.page, 3);
+            assert.deepEqual(await cutText(b.page, '.side, .status-strip'), [], 'words cut');
+            assert.deepEqual(await crowded(b.page), [], 'controls crowded');
             await boardsStay(b.page);
             await b.page.click('#btn-view');
             await b.page.waitForFunction(() => window.__dc.geometry().arrangement !== 'focus');
