@@ -130,6 +130,23 @@ test('the graph: points, marks and the ply under a click', () => {
   assert.equal(plyAt(-50, 4, 204), 0);
   assert.equal(plyAt(5000, 4, 204), 4);
   assert.doesNotMatch(graphSvg({ chances: [0.5], label: '<x>' }), /<x>/, 'the label is escaped');
+  // a long game: dots no wider than a ply's room (down to 1.5 px), blunders over the others
+  const long = graphSvg({
+    chances: Array(401).fill(0.5),
+    marks: [
+      { ply: 10, kind: 'blunder' },
+      { ply: 11, kind: 'inaccuracy' },
+      { ply: 12, kind: 'mistake' },
+    ],
+    width: 308,
+  });
+  const dots = [...long.matchAll(/<circle class="eg-mark eg-(\w+) eg-small"[^>]* r="([\d.]+)"/g)];
+  assert.deepEqual(
+    dots.map((d) => d[1]),
+    ['inaccuracy', 'mistake', 'blunder'],
+  );
+  assert.ok(dots.every((d) => d[2] === '1.5'));
+  assert.match(svg, / r="3.5"/, 'a short game keeps its full dots');
 });
 
 test('a review through the worker: entries for every ply, judged', async () => {

@@ -46,12 +46,17 @@ export function graphSvg({ chances, marks = [], current = -1, width = 300, heigh
     const x = f1(xOf(current, n, width));
     parts.push(`<line class="eg-cursor" x1="${x}" y1="0" x2="${x}" y2="${height}"/>`);
   }
-  for (const m of marks) {
-    const p = chances[m.ply];
-    if (p === null || p === undefined || !KIND_COLOR[m.kind]) continue;
+  // A long game's marks would pile up into a blot: a dot is at most a ply's width across
+  // (from 1.5 px to 3.5), the worst kinds drawn last, on top.
+  const r = Math.max(1.5, Math.min(3.5, n > 0 ? (width - 8) / n / 2 : 3.5));
+  const order = Object.keys(KIND_COLOR);
+  const drawn = marks
+    .filter((m) => KIND_COLOR[m.kind] && chances[m.ply] !== null && chances[m.ply] !== undefined)
+    .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  const small = r < 3 ? ' eg-small' : ''; // a thin outline, so that the colour shows
+  for (const m of drawn)
     parts.push(
-      `<circle class="eg-mark eg-${m.kind}" cx="${f1(xOf(m.ply, n, width))}" cy="${f1(y(p))}" r="3.5" fill="${KIND_COLOR[m.kind]}"/>`,
+      `<circle class="eg-mark eg-${m.kind}${small}" cx="${f1(xOf(m.ply, n, width))}" cy="${f1(y(chances[m.ply]))}" r="${f1(r)}" fill="${KIND_COLOR[m.kind]}"/>`,
     );
-  }
   return `<svg class="eval-graph-svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(label)}">${parts.join('')}</svg>`;
 }
