@@ -313,9 +313,24 @@ test('the game page in German: nothing in English but what is named; its menu ch
       names.some((n) => desc.startsWith(n)),
       desc,
     );
+    // a clock the page does not play, refused in German (the form's own checks passed over)
+    await page.selectOption('#tc', 'custom');
+    await page.fill('#tc-minutes', '200');
+    await page.evaluate(() =>
+      document.getElementById('form-new').dispatchEvent(new Event('submit', { cancelable: true })),
+    );
+    const refused = await page.textContent('#tc-error');
+    assert.ok(refused.includes('„200+3“'), refused);
+    await look('a clock refused');
     await page.locator('#btn-new-cancel').click();
     await page.locator('#btn-help').click();
     await look('the Help');
+    // a piece card, from the Help's pieces (the Help closes)
+    await page.locator('#help-pieces [data-piece-card="G"]').click();
+    await page.waitForSelector('#dlg-piece[data-drawn="true"]');
+    await look('a piece card');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#dlg-piece:not([open])', { state: 'attached' });
     // a move, typed: the move list, the players, the engine's card
     const move = await page.evaluate(() => window.__dc.legalMoves()[0]);
     await page.keyboard.press('Escape');
@@ -345,6 +360,12 @@ test('the game page in German: nothing in English but what is named; its menu ch
     await look('the editor');
     await page.evaluate(() => document.querySelector('[data-ed="close"]').click());
     await page.waitForSelector('#editor-card', { state: 'hidden' });
+    // a link that cannot be read: the note says why in German
+    await page.evaluate(() => {
+      location.hash = '#moves=2c22c3.hello';
+    });
+    await page.waitForFunction(() => /hello/.test(window.__dc.state().note || ''));
+    await look('a link refused');
     for (const [sel, why] of GAME_PAGE_LEFT)
       assert.ok(
         englishIn(seen.get(sel), GAME_WORD).length,

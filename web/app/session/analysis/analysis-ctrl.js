@@ -216,8 +216,7 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     const out = new Map();
     const k = reviewedPlies();
     for (const j of review.state.judgements) {
-      if (j.kind && j.ply <= k)
-        out.set(j.ply, { kind: j.kind, glyph: j.glyph, better: j.bestAlgebraic });
+      if (j.kind && j.ply <= k) out.set(j.ply, { kind: j.kind, glyph: j.glyph, better: j.bestAlgebraic });
     }
     return out;
   }

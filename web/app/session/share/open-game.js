@@ -9,6 +9,7 @@ import { sameStart, sameHelp } from '../game/controller.js';
 import { recordedWay } from '../game/players.js';
 import { fromTimes as clockFromTimes, fromRecord as clockFromRecord, tcCode } from '../game/clock.js';
 import { failure, success } from '../../util/result.js';
+import { reason } from '../../util/i18n.js';
 
 // --- how a link stands to the saved game (pure: the records and links alone) ---------------
 
@@ -286,7 +287,7 @@ export function createOpening(ctl, store, ui) {
   // read: the address's link, a result (its value null when the address holds no game)
   function restoreGame(saved, read) {
     if (read.error) {
-      linkFailed(t('open.link.unreadable', { why: read.error }));
+      linkFailed(t('open.link.unreadable', { why: reason(t, read) }));
     } else if (read.value) {
       const link = read.value;
       const rec = saved.value;
@@ -318,7 +319,7 @@ export function createOpening(ctl, store, ui) {
       if (!r.error) return;
       failRestore(t('open.restore.notValid', { why: r.error }));
     } else if (saved.error) {
-      failRestore(saved.error);
+      failRestore(reason(t, saved));
     }
     ctl.reset({ settings: cleanSettings(DEFAULT_SETTINGS) });
   }
@@ -426,7 +427,7 @@ export function createOpening(ctl, store, ui) {
   // or {error}).
   function onLink(read) {
     if (read.error) {
-      linkFailed(t('open.link.unreadable', { why: read.error }));
+      linkFailed(t('open.link.unreadable', { why: reason(t, read) }));
       setAddress(gameLink());
       return;
     } // the note says why
