@@ -580,8 +580,8 @@ function readRules(text) {
   const t = text.toLowerCase();
   const sets = ruleSetList();
   if (sets ? sets.some((r) => r.id === t) : /^[a-z]{1,16}$/.test(t)) return success(t);
-  const ids = sets ? sets.map((r) => r.id) : ['gygax', 'bga'];
-  return refusal('open.bad.rules', { ids, value: quote(text) });
+  if (!sets) return refusal('open.bad.rulesWord', { value: quote(text) });
+  return refusal('open.bad.rules', { ids: sets.map((r) => r.id), value: quote(text) });
 }
 
 /** @returns {Result} */
