@@ -396,6 +396,11 @@ test('the game page in German: nothing in English but what is named; its menu ch
     await page.getByLabel('Sprache').selectOption('fr');
     await page.waitForFunction(() => document.documentElement.lang === 'fr');
     assert.equal(await page.locator('#btn-new span').textContent(), fr['page.newGame']);
+    // the note on show (the refused link's) is said again in French, and so is the status line
+    const unchanged = fr['open.link.unchanged'].replace('{why} ', '');
+    const note = await page.evaluate(() => window.__dc.state().note);
+    assert.ok(note.endsWith(unchanged) && note.includes("'hello'"), note);
+    assert.ok((await page.textContent('#status')).includes(unchanged), await page.textContent('#status'));
     assert.equal(await page.locator('#page-lang select').inputValue(), 'fr');
     assert.equal(await page.evaluate((k) => localStorage.getItem(k), LANGUAGE_KEY), 'fr');
     assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
