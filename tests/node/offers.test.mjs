@@ -287,7 +287,7 @@ test('takebacks: on one device the mover asks and the side to move answers; by l
     text: 'Gold asks to take back their last move.',
     answerer: 'scarlet',
   });
-  assert.match(offers.undoOrAsk(hs).error, /already on the table/);
+  assert.match(reason(translatorOf('en'), offers.undoOrAsk(hs)), /already on the table/);
   assert.deepEqual(offers.declineTakeback(hs), { value: undefined });
   assert.equal(offers.takebackState(hs).note, 'Scarlet declined the takeback.');
   assert.equal(hs.model.length, 1);
@@ -318,7 +318,7 @@ test('takebacks: on one device the mover asks and the side to move answers; by l
   // the opponent has answered: too late to ask
   const c = make({ mode: 'link', human: 'gold' }).ctl;
   c.reset({ settings: c.settings, moves: ['2c22c3', '2c72c6'] });
-  assert.match(offers.undoOrAsk(c).error, /already answered/);
+  assert.match(reason(translatorOf('en'), offers.undoOrAsk(c)), /already answered/);
   assert.equal(c.model.length, 2);
 });
 

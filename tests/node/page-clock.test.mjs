@@ -291,7 +291,7 @@ test('a reload restores the clocks with the time away counted; takebacks on a cl
   ai.ctl.play('2c22c3');
   ai.ctl.play(ai.ctl.model.game.legalMoves()[0]);
   assert.equal(ai.ctl.undoCount(), 0);
-  assert.match(ai.ctl.undoRefusal(), /No takebacks against the computer on a clock/);
+  assert.match(reason(en, ai.ctl.undoRefusal()), /No takebacks against the computer on a clock/);
   // the computer against itself and play by link take no live clock
   assert.equal(cleanSettings({ mode: 'watch', tc: C.readTc('3+2').value }).tc, null);
   assert.equal(cleanSettings({ mode: 'link', tc: C.readTc('3+2').value }).tc, null);

@@ -672,13 +672,14 @@ export function createController(
       return 1;
     },
 
-    // Why undo is not offered in this game, or null: the one statement of the rule, which
-    // every undo control shows (the button's title, Ctrl+Z's note). A hint is not a takeback:
-    // it stays on a clock, searched on the player's own time, as the analysis stays open.
+    // Why undo is not offered in this game (a refusal: the page says it with reason()), or
+    // null: the one statement of the rule, which every undo control shows (the button's
+    // title, Ctrl+Z's note). A hint is not a takeback: it stays on a clock, searched on the
+    // player's own time, as the analysis stays open.
     undoRefusal() {
       if (!st.clock) return null;
-      if (st.model.ending()) return t('note.noTakeback.ended');
-      if (ctl.humanSide() && ctl.aiPlays(other(ctl.humanSide()))) return t('note.noTakeback.clock');
+      if (st.model.ending()) return refusal('note.noTakeback.ended');
+      if (ctl.humanSide() && ctl.aiPlays(other(ctl.humanSide()))) return refusal('note.noTakeback.clock');
       return null;
     },
 
