@@ -137,7 +137,7 @@ export async function startGallery({
         plans.set(box, plan.value);
         continue;
       }
-      problems.push(`${box.dataset.src}: ${plan.error}`);
+      problems.push(`${box.dataset.src}: ${reason(t, plan)}`);
       box.append(
         Object.assign(document.createElement('span'), {
           className: 'hint',
