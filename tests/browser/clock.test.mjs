@@ -201,7 +201,7 @@ test('a link with a bad time control is refused by name, the game untouched', as
   await page.waitForFunction(() => /time control/.test(window.__dc.state().note || ''));
   assert.match(
     (await state(page)).note,
-    /the link's time control \(tc=\) "2d" is not a correspondence time control: days a move are 1, 3, 7, 14/,
+    /the time control "2d" is not a correspondence time control: days a move are 1, 3, 7, 14/,
   );
   assert.deepEqual(await page.evaluate(() => window.__dc.history()), before);
   await page.evaluate(() => {

@@ -11,9 +11,14 @@ import {
 } from '../../web/app/session/share/links.js';
 import { parseSquare as squareIndex, squareName } from '../../web/app/facts/squares.js';
 import { useFacts } from '../../web/app/facts/facts.js';
-import { loadEngine } from './helpers.mjs';
+import { loadEngine, translatorOf } from './helpers.mjs';
+import { reason } from '../../web/app/util/i18n.js';
 
 useFacts(await loadEngine()); // the computer's strengths (strength=) are core's
+// A link's reason is a refusal (the catalogue's key and its arguments): said in English here.
+const en = translatorOf('en'),
+  de = translatorOf('de', { fallback: false });
+const said = (d) => reason(en, d);
 
 const FEN_BLACK = '12/12/12/12/12/12/12/12/12/12/12/12/12/12/5k6/12/12/12/12/12/12/12/6K5/12 s 3 20';
 
@@ -153,11 +158,15 @@ test('hostile and broken links give a clear error and never throw', () => {
       'string',
       `${h.slice(0, 60)}: expected an error, got ${JSON.stringify(d).slice(0, 200)}`,
     );
-    assert.match(d.error, re, h.slice(0, 60));
+    assert.match(said(d), re, h.slice(0, 60));
     assert.equal(d.value, undefined, 'nothing of the link is given');
-    assert.deepEqual(Object.keys(d).sort(), ['error', 'params']);
-    assert.ok(d.error.length < 200, 'a short message');
-    assert.ok(!/[<>]/.test(d.error), 'the message carries no markup');
+    assert.deepEqual(Object.keys(d).sort(), ['args', 'error', 'params']);
+    assert.ok(said(d).length < 200, 'a short message');
+    assert.ok(!/[<>]/.test(said(d)), 'the message carries no markup');
+    // in German too, its own words (no English's, no key)
+    const german = reason(de, d);
+    assert.notEqual(german, said(d), h.slice(0, 60));
+    assert.ok(!german.startsWith(d.error), german);
   }
   for (const x of [42, {}, [], () => 1, Symbol.iterator ? null : null]) {
     const d = decodeHash(x);
@@ -169,7 +178,7 @@ test('hostile and broken links give a clear error and never throw', () => {
         throw new Error('boom');
       },
     }).error,
-    'the link is not text',
+    'open.bad.notText',
   );
 });
 
@@ -223,7 +232,7 @@ test('a link that cannot be read still gives its extra keys, so that each bad on
     position: true,
     extraKeys: ['show', 'layout', 'theme'],
   });
-  assert.match(d.error, /move 1 .*'2c22c9'/);
+  assert.match(said(d), /move 1 .*'2c22c9'/);
   assert.equal(d.value, undefined);
   assert.deepEqual(d.params, { show: '9z9', layout: 'diagonal', theme: 'pink' });
   // a link whose form is broken before its keys are read gives none
@@ -255,18 +264,18 @@ test('clocks in links: the time control, correspondence move times, a fallen fla
   assert.equal(decodeHash('#tc=none').value.tc, null);
   // nothing half-applied: a bad value is an error naming it, and nothing else is read
   for (const [hash, msg] of [
-    ['#moves=2c22c3&tc=5', /the link's time control \(tc=\) "5" cannot be read/],
+    ['#moves=2c22c3&tc=5', /the time control "5" cannot be read/],
     ['#tc=2d&play=link', /"2d" is not a correspondence time control: days a move are 1, 3, 7, 14/],
     ['#tc=999+0', /minutes out of range/],
     ['#moves=2c22c3&t=abc', /move times \(t=\) without a correspondence time control/],
-    ['#moves=2c22c3&tc=1d&t=a.b', /2 move times \(t=\) for 1 moves/],
+    ['#moves=2c22c3&tc=1d&t=a.b', /2 move times \(t=\) for 1 move$/],
     ['#moves=2c22c3&tc=1d&t=A!', /move time 1 \(t=\) is not a number/],
     ['#moves=2c22c3&tc=5+3&flag=x', /'flag' must be g \(Gold\) or s \(Scarlet\), not 'x'/],
     ['#moves=2c22c3&flag=g', /a flag fell \('flag'\) but gives no time control/],
     ['#moves=2c22c3&tc=5+3&flag=g&resign=s', /two endings \('resign' and 'flag'\)/],
   ]) {
     const r = decodeHash(hash);
-    assert.ok(r.error && msg.test(r.error), `${hash}: ${r.error}`);
+    assert.ok(r.error && msg.test(said(r)), `${hash}: ${r.error}`);
     assert.equal(r.value, undefined);
   }
 });

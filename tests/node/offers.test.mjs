@@ -11,6 +11,7 @@ import { createController } from '../../web/app/session/game/controller.js';
 import * as offers from '../../web/app/session/game/offers.js';
 import { encodeGame, decodeHash } from '../../web/app/session/share/links.js';
 import { attempt } from '../../web/app/util/result.js';
+import { reason } from '../../web/app/util/i18n.js';
 import {
   recordTags,
   recordText,
@@ -194,7 +195,7 @@ test('links: resign= and draw= round trip; old links read as before; bad values 
     ['&resign=g&draw=agreed', /both a resignation and a draw/],
     ['&draw=offer-g&draw=agreed', /gives 'draw' twice/],
   ]) {
-    assert.match(decodeHash('#moves=2c22c3' + bad).error, re);
+    assert.match(reason(translatorOf('en'), decodeHash('#moves=2c22c3' + bad)), re);
   }
   assert.throws(() => encodeGame({ ...base, ending: { state: 'checkmate' } }), TypeError);
   assert.throws(() => encodeGame({ ...base, offer: { kind: 'offer', by: 'blue' } }), TypeError);
@@ -286,7 +287,7 @@ test('takebacks: on one device the mover asks and the side to move answers; by l
     text: 'Gold asks to take back their last move.',
     answerer: 'scarlet',
   });
-  assert.match(offers.undoOrAsk(hs).error, /already on the table/);
+  assert.match(reason(translatorOf('en'), offers.undoOrAsk(hs)), /already on the table/);
   assert.deepEqual(offers.declineTakeback(hs), { value: undefined });
   assert.equal(offers.takebackState(hs).note, 'Scarlet declined the takeback.');
   assert.equal(hs.model.length, 1);
@@ -317,7 +318,7 @@ test('takebacks: on one device the mover asks and the side to move answers; by l
   // the opponent has answered: too late to ask
   const c = make({ mode: 'link', human: 'gold' }).ctl;
   c.reset({ settings: c.settings, moves: ['2c22c3', '2c72c6'] });
-  assert.match(offers.undoOrAsk(c).error, /already answered/);
+  assert.match(reason(translatorOf('en'), offers.undoOrAsk(c)), /already answered/);
   assert.equal(c.model.length, 2);
 });
 
@@ -346,8 +347,9 @@ test('links: takeback= and help= round trip; bad values are refused', () => {
         by: 'scarlet',
       },
     );
-  assert.match(decodeHash('#moves=2c22c3&takeback=maybe').error, /'takeback' must be ask-g/);
-  assert.match(decodeHash('#moves=2c22c3&help=3xg').error, /'help' must list uses/);
+  const said = (hash) => reason(translatorOf('en'), decodeHash(hash));
+  assert.match(said('#moves=2c22c3&takeback=maybe'), /'takeback' must be ask-g/);
+  assert.match(said('#moves=2c22c3&help=3xg'), /'help' must list uses/);
   assert.throws(() => encodeGame({ ...base, takeback: { kind: 'ask', by: 'blue' } }), TypeError);
 });
 

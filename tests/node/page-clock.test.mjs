@@ -3,8 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as C from '../../web/app/session/game/clock.js';
+import { reason } from '../../web/app/util/i18n.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12); // any epoch ms
+const en = translatorOf('en'),
+  de = translatorOf('de', { fallback: false });
 const fischer = (m, s) => C.readTc(`${m}+${s}`).value;
 
 test('time controls: presets, custom, correspondence, none; bad ones named', () => {
@@ -25,12 +28,15 @@ test('time controls: presets, custom, correspondence, none; bad ones named', () 
     ['0.3+0', /quarter/],
     ['fast', /cannot be read/],
   ]) {
+    // a refusal: the catalogue's key and its arguments, the text among them
     const r = C.readTc(bad);
-    assert.ok(r.error && r.error.includes(JSON.stringify(bad)) && why.test(r.error), `${bad}: ${r.error}`);
+    const said = r.error && reason(en, r);
+    assert.ok(said && said.includes(JSON.stringify(bad)) && why.test(said), `${bad}: ${said}`);
+    assert.ok(reason(de, r).includes(`„${bad}“`), reason(de, r));
   }
   assert.equal(
-    C.readTc('9x', "link's 'tc'").error,
-    "the link's 'tc' \"9x\" cannot be read: write minutes+seconds such as 5+3, days a move such as 3d, or none",
+    reason(en, C.readTc('9x')),
+    'the time control "9x" cannot be read: write minutes+seconds such as 5+3, days a move such as 3d, or none',
   );
   assert.equal(C.cleanTc({ kind: 'fischer', base: 300000, inc: 3000 }).base, 300000);
   assert.equal(C.cleanTc({ kind: 'fischer', base: -1, inc: 0 }), null);
@@ -285,7 +291,7 @@ test('a reload restores the clocks with the time away counted; takebacks on a cl
   ai.ctl.play('2c22c3');
   ai.ctl.play(ai.ctl.model.game.legalMoves()[0]);
   assert.equal(ai.ctl.undoCount(), 0);
-  assert.match(ai.ctl.undoRefusal(), /No takebacks against the computer on a clock/);
+  assert.match(reason(en, ai.ctl.undoRefusal()), /No takebacks against the computer on a clock/);
   // the computer against itself and play by link take no live clock
   assert.equal(cleanSettings({ mode: 'watch', tc: C.readTc('3+2').value }).tc, null);
   assert.equal(cleanSettings({ mode: 'link', tc: C.readTc('3+2').value }).tc, null);

@@ -8,6 +8,7 @@ import { createGameModel } from '../../web/app/session/game/model.js';
 import { createController } from '../../web/app/session/game/controller.js';
 import { encodeGame, decodeHash } from '../../web/app/session/share/links.js';
 import { attempt } from '../../web/app/util/result.js';
+import { reason } from '../../web/app/util/i18n.js';
 import { openedGame } from '../../web/app/session/share/record.js';
 import { embedUrl } from '../../web/app/ui/embed/embed-snippet.js';
 import { cardData, cardText } from '../../web/app/ui/learn/piece-card.js';
@@ -40,9 +41,11 @@ test('links carry the rule set: rules=bga, nothing for the default, a bad value 
     'bga',
   );
   const bad = decodeHash('#moves=2c22c3&rules=zillions&vs=computer');
+  // a refusal naming core's rule sets, said as the reader's language lists them
+  assert.deepEqual(bad.args.ids, ['gygax', 'bga']);
   assert.match(
-    bad.error,
-    /rule set \(rules=\).*gygax for Gygax \(Dragon #100\), or bga for Board Game Arena; 'zillions' is not a rule set/,
+    reason(translatorOf('en'), bad),
+    /rule set \(rules=\) must be gygax or bga; 'zillions' is not a rule set/,
   );
   assert.equal(bad.value, undefined); // nothing of the link is applied
   assert.throws(() => encodeGame({ rules: 'Big Rules' }), TypeError);

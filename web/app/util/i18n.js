@@ -83,6 +83,19 @@ export function fetchCatalogue(code, base = document.baseURI, part = '') {
 
 /** @typedef {((id: string, args?: Record<string, any>) => string) & {locale: string}} Translator */
 
+/** Why `r` (a Failure) failed, in the words of `t`: its message's when the catalogues say
+ *  it (util/result.js's refusal(): a key and its arguments; a list among them said as the
+ *  language says "a, b or c"), else its sentence (core's, in English).
+ *  @param {Translator} t @param {{error?: string, args?: Record<string, any>}} r @returns {string} */
+export function reason(t, r) {
+  if (!r.args) return r.error;
+  const args = Object.entries(r.args).map(([k, v]) => [
+    k,
+    Array.isArray(v) ? listWords(t.locale, v, true) : v,
+  ]);
+  return t(r.error, Object.fromEntries(args));
+}
+
 /** The translator of `code` over the catalogues of `parts` (fetchCatalogue's, merged),
  *  English's for a message they lack. Leaves the document's lang attribute alone.
  *  @returns {Promise<Translator>} */

@@ -2,7 +2,8 @@
 // that can fail because of what a person, a file, a link, the stored data, the browser or
 // the engine gave it returns a Result, one shape: {value} when it did what was asked (the
 // value undefined when there is nothing to give), {error: a sentence for people, code?,
-// line?} when it failed. Nothing is half done when it fails. Throwing is left to
+// line?} when it failed; or, when the page's catalogues say why, {error: the message's key,
+// args: its arguments} (refusal(); the page words it with util/i18n.js's reason(t, r)). Nothing is half done when it fails. Throwing is left to
 // programming errors (input no page produces). It declares `@returns {Result<T>}` (or a
 // Promise of one), so TypeScript's checker holds every return to the shape;
 // tests/node/results.test.mjs fails on a function that returns a failure without it.
@@ -12,8 +13,9 @@
 
 /**
  * A failure: `error`, a sentence for people; a `code` where callers tell failures apart; a
- * record's `line`.
- * @typedef {{error: string, code?: string, line?: number, value?: undefined}} Failure
+ * record's `line`. With `args`, `error` is the key of a catalogue's message and `args` its
+ * arguments (refusal()).
+ * @typedef {{error: string, code?: string, line?: number, args?: Record<string, any>, value?: undefined}} Failure
  */
 /**
  * What a fallible call answers: what it gives in `value`, or a Failure. Callers ask
@@ -28,15 +30,24 @@ export function success(value) {
   return { value };
 }
 
-/** A failure as a result: from an Error (its message, its code, a record's line) or from a sentence.
+/** A failure as a result: from an Error (its message, its code, a record's line), from a
+ *  failure passed on (its error, args, code and line; fields of its own left behind) or from a sentence.
  *  @param {any} e @param {string} [code] @returns {Failure} */
 export function failure(e, code) {
   if (typeof e === 'string') return code ? { error: e, code } : { error: e };
   /** @type {Failure} */
-  const r = { error: String((e && e.message) || e) };
+  const r = { error: String((e && (typeof e.error === 'string' ? e.error : e.message)) || e) };
+  if (e && e.args) r.args = e.args; // a refusal passed on: its key and arguments
   if (code || (e && e.code)) r.code = code || e.code;
   if (e && e.line !== undefined) r.line = e.line;
   return r;
+}
+
+/** A failure the page's catalogues word: the message's `key` and its `args` (said by
+ *  util/i18n.js's reason(t, r)). @param {string} key @param {Record<string, any>} [args]
+ *  @returns {Failure} */
+export function refusal(key, args = {}) {
+  return { error: key, args };
 }
 
 /** fn() as a result: {value} with what it returned, or the failure it threw.

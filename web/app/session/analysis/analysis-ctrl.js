@@ -211,13 +211,12 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     return review.state.judgements.find((j) => j.ply === ply) || null;
   }
 
-  // The move list's marks: Map(ply -> {kind, glyph, name, better}) of the judged moves.
+  // The move list's marks: Map(ply -> {kind, glyph, better}) of the judged moves.
   function marks() {
     const out = new Map();
     const k = reviewedPlies();
     for (const j of review.state.judgements) {
-      if (j.kind && j.ply <= k)
-        out.set(j.ply, { kind: j.kind, glyph: j.glyph, name: j.name, better: j.bestAlgebraic });
+      if (j.kind && j.ply <= k) out.set(j.ply, { kind: j.kind, glyph: j.glyph, better: j.bestAlgebraic });
     }
     return out;
   }

@@ -20,9 +20,9 @@ import { REVIEW_LIMITS } from '../../../engine/engine-client.js';
 
 export const WIN_K = 0.002;
 export const THRESHOLDS = Object.freeze([
-  { kind: 'blunder', loss: 0.15, glyph: '??', name: 'Blunder', plural: 'Blunders' },
-  { kind: 'mistake', loss: 0.1, glyph: '?', name: 'Mistake', plural: 'Mistakes' },
-  { kind: 'inaccuracy', loss: 0.05, glyph: '?!', name: 'Inaccuracy', plural: 'Inaccuracies' },
+  { kind: 'blunder', loss: 0.15, glyph: '??' },
+  { kind: 'mistake', loss: 0.1, glyph: '?' },
+  { kind: 'inaccuracy', loss: 0.05, glyph: '?!' },
 ]);
 
 const CP_CLAMP = 2500;
@@ -65,7 +65,7 @@ export function evalText(ev) {
  * The judgement of every move from a review's entries (entries[k]: the position after k
  * plies) and the moves played (coordinate). -> [{ply (1-based), side (the mover), played,
  * before, after (the mover's chances), loss, kind: 'blunder'|'mistake'|'inaccuracy'|null,
- * glyph, name, best, bestAlgebraic, bestPv}] for every ply whose two positions were searched.
+ * glyph, best, bestAlgebraic, bestPv}] (a kind's words: the catalogue's analysis.kind) for every ply whose two positions were searched.
  */
 export function judge(entries, moves) {
   const out = [];
@@ -89,7 +89,6 @@ export function judge(entries, moves) {
       loss,
       kind: t ? t.kind : null,
       glyph: t ? t.glyph : '',
-      name: t ? t.name : '',
       best: a.best,
       bestAlgebraic: a.bestAlgebraic,
       bestPv: a.pv || [],

@@ -20,7 +20,7 @@
 
 import { other } from '../../facts/facts.js';
 import { count } from '../../util/plural.js';
-import { failure, success } from '../../util/result.js';
+import { refusal, success } from '../../util/result.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
 // The units of a duration in words, by the language's plural rules (util/plural.js).
@@ -62,33 +62,29 @@ export function pgnTimeControl(tc) {
 }
 
 // The text of a time control ('5+3', '3d', 'none', as tcCode writes it) -> {value: the
-// time control, or null for none} or {error} naming what is wrong. `what`: how the text is
-// named in the message.
+// time control, or null for none} or a refusal naming what is wrong (note.clock.*, with the
+// text as `text`).
 /** @returns {Result} */
-export function readTc(text, what = 'time control') {
+export function readTc(text) {
   const t = String(text ?? '')
     .trim()
     .toLowerCase();
-  const shown = JSON.stringify(String(text ?? '').slice(0, 24));
-  /** @returns {import('../../util/result.js').Failure} */
-  const bad = (why) => failure(`the ${what} ${shown} ${why}`);
+  const shown = String(text ?? '').slice(0, 24);
+  const bad = (/** @type {string} */ key, args = {}) => refusal(key, { text: shown, ...args });
   if (t === 'none' || t === '-' || t === '') return success(null);
   let m = /^(\d{1,2})d$/.exec(t);
   if (m) {
     const days = Number(m[1]);
-    if (!DAYS.includes(days))
-      return bad(`is not a correspondence time control: days a move are ${DAYS.join(', ')}`);
+    if (!DAYS.includes(days)) return bad('note.clock.days', { days: DAYS.join(', ') });
     return success({ kind: 'days', days });
   }
   m = /^(\d{1,3}(?:\.\d{1,2})?)\+(\d{1,3})$/.exec(t);
-  if (!m) return bad('cannot be read: write minutes+seconds such as 5+3, days a move such as 3d, or none');
+  if (!m) return bad('note.clock.unreadable');
   const minutes = Number(m[1]),
     inc = Number(m[2]);
-  if (!(minutes * 4 === Math.floor(minutes * 4)))
-    return bad('has minutes that are not whole or a quarter (0.25, 0.5, 0.75)');
-  if (minutes <= 0 || minutes > MAX_MINUTES)
-    return bad(`has minutes out of range: more than 0, at most ${MAX_MINUTES}`);
-  if (inc > MAX_INC) return bad(`has an increment out of range: at most ${MAX_INC} seconds`);
+  if (!(minutes * 4 === Math.floor(minutes * 4))) return bad('note.clock.quarter');
+  if (minutes <= 0 || minutes > MAX_MINUTES) return bad('note.clock.minutes', { max: MAX_MINUTES });
+  if (inc > MAX_INC) return bad('note.clock.increment', { max: MAX_INC });
   return success({ kind: 'fischer', base: minutes * 60000, inc: inc * 1000 });
 }
 

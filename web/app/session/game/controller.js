@@ -19,15 +19,30 @@ import { pieceTerm, sideTerm } from '../../facts/terms.js';
 import { Emitter } from '../../util/emitter.js';
 import { playersFor, opponentText, recordedNames } from './players.js';
 import { offerAfterMove, takebackAfterMove } from './offers.js';
-import { failure, success } from '../../util/result.js';
+import { failure, refusal, success } from '../../util/result.js';
+import { reason } from '../../util/i18n.js';
 import * as display from './display.js';
 import { withReadOnly } from '../../util/read-only.js';
 import * as clock from './clock.js';
 import { cleanSettings } from './store.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
-// open-game.js's words for a game by link that waits (the page's own say note.waiting)
-export const WAITING = "Waiting for your opponent's move — send them the link";
+/**
+ * A note under the status line: {kind, text, action?: {label, act}}. Its text is said when
+ * it is read (`say()`, through the page's live translator), so a note on show is said again
+ * in the language a change brings: its message and arguments are kept, not its words.
+ * @param {string} kind 'note' | 'warn' @param {() => string} say
+ * @param {{label: string, act: string}} [action] (its label may be a getter, said likewise)
+ */
+export function sayNote(kind, say, action) {
+  return {
+    kind,
+    get text() {
+      return say();
+    },
+    ...(action ? { action } : {}),
+  };
+}
 const SLEEP_MIN_MS = 2000; // less than this between the clocks is the wall clock's own correction
 
 /** The controller's events, each once:
@@ -79,7 +94,16 @@ export function createController(
   const emit = (event, ...args) => events.emit(event, ...args);
   // the notes' and refusals' words (note.* in the catalogues)
   const sideWords = (/** @type {string} */ id) => sideTerm(t, id);
-  const warnNote = (/** @type {string} */ key, args = {}) => ({ text: t(key, args), kind: 'warn' });
+  // a note's message: `key` and its `args`, an argument given as a function said when the
+  // note is (a piece's or a side's name)
+  const noteOf = (/** @type {string} */ kind, /** @type {string} */ key, args = {}) =>
+    sayNote(kind, () =>
+      t(
+        key,
+        Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'function' ? v() : v])),
+      ),
+    );
+  const warnNote = (/** @type {string} */ key, args = {}) => noteOf('warn', key, args);
   const st = {
     t, // the page's words (offers.js and the page say theirs with it too)
     touch,
@@ -397,11 +421,11 @@ export function createController(
         stm = m.sideToMove(),
         status = m.status();
       const warn = (/** @type {string} */ key, args = {}) => {
-        st.note = warnNote(key, { piece: pieceTerm(t, piece), square: name, ...args });
+        st.note = warnNote(key, { piece: () => pieceTerm(t, piece), square: name, ...args });
         return false;
       };
       if (status.over || ctl.noHuman()) {
-        st.note = { text: t(status.over ? 'note.gameOver' : 'note.watching'), kind: 'note' };
+        st.note = noteOf('note', status.over ? 'note.gameOver' : 'note.watching');
         return false;
       }
       const me = ctl.humanSide();
@@ -410,16 +434,16 @@ export function createController(
         st.selected = name;
         st.dests = [...(m.premoves().get(name) || [])];
         if (st.dests.length) return true;
-        if (status.check) return warn('note.noQueueInCheck', { side: sideWords(stm) });
+        if (status.check) return warn('note.noQueueInCheck', { side: () => sideWords(stm) });
         return warn('note.noQueue');
       }
       if (owner !== stm) {
         const kind = ctl.player(owner).kind;
-        if (kind === 'computer') return warn('note.computersPiece', { side: sideWords(me) });
-        if (kind === 'remote') return warn('note.opponentsPiece', { side: sideWords(me) });
+        if (kind === 'computer') return warn('note.computersPiece', { side: () => sideWords(me) });
+        if (kind === 'remote') return warn('note.opponentsPiece', { side: () => sideWords(me) });
         if (ctl.hasRemote()) return warn('note.notYourTurn.waiting');
         return warn(ctl.aiPlays(stm) ? 'note.notYourTurn.thinking' : 'note.notYourTurn.side', {
-          side: sideWords(stm),
+          side: () => sideWords(stm),
         });
       }
       if (!ctl.humanPlays(stm))
@@ -429,7 +453,7 @@ export function createController(
       st.selected = name;
       st.dests = m.destinations(name);
       if (st.dests.length) return true;
-      const whose = { whose: owner === me ? 'mine' : 'side', side: sideWords(owner) };
+      const whose = { whose: owner === me ? 'mine' : 'side', side: () => sideWords(owner) };
       if (m.frozenSet().has(name)) return warn('note.frozen', whose);
       return warn(status.check ? 'note.noMoveInCheck' : 'note.noMove', whose);
     },
@@ -466,7 +490,7 @@ export function createController(
     queuePremove(d) {
       st.premove = { from: d.from, to: d.to, algebraic: d.algebraic };
       ctl.deselect();
-      st.note = { text: t('note.premove', { move: d.algebraic }), kind: 'note' };
+      st.note = noteOf('note', 'note.premove', { move: d.algebraic });
       emit('announce', t('note.premoveQueued', { move: d.algebraic }));
       emit('record');
       emit('change');
@@ -477,7 +501,7 @@ export function createController(
       if (!st.premove) return false;
       const { algebraic } = st.premove;
       st.premove = null;
-      st.note = { text: t('note.premoveCancelled', { move: algebraic }), kind: 'note' };
+      st.note = noteOf('note', 'note.premoveCancelled', { move: algebraic });
       emit('announce', st.note.text);
       emit('record');
       emit('change');
@@ -497,9 +521,9 @@ export function createController(
       st.premove = null;
       if (!ctl.isLive()) ctl.goTo(st.model.length);
       const d = (st.model.dests().get(pm.from) || []).find((x) => x.to === pm.to);
-      const r = d ? ctl.play(d.coordinate) : failure(t('note.premoveIllegal'));
+      const r = d ? ctl.play(d.coordinate) : refusal('note.premoveIllegal');
       if (!r.error) return;
-      st.note = warnNote('note.premoveDropped', { move: pm.algebraic, why: r.error });
+      st.note = warnNote('note.premoveDropped', { move: pm.algebraic, why: () => reason(t, r) });
       emit('announce', st.note.text);
       emit('record');
       emit('change');
@@ -648,13 +672,14 @@ export function createController(
       return 1;
     },
 
-    // Why undo is not offered in this game, or null: the one statement of the rule, which
-    // every undo control shows (the button's title, Ctrl+Z's note). A hint is not a takeback:
-    // it stays on a clock, searched on the player's own time, as the analysis stays open.
+    // Why undo is not offered in this game (a refusal: the page says it with reason()), or
+    // null: the one statement of the rule, which every undo control shows (the button's
+    // title, Ctrl+Z's note). A hint is not a takeback: it stays on a clock, searched on the
+    // player's own time, as the analysis stays open.
     undoRefusal() {
       if (!st.clock) return null;
-      if (st.model.ending()) return t('note.noTakeback.ended');
-      if (ctl.humanSide() && ctl.aiPlays(other(ctl.humanSide()))) return t('note.noTakeback.clock');
+      if (st.model.ending()) return refusal('note.noTakeback.ended');
+      if (ctl.humanSide() && ctl.aiPlays(other(ctl.humanSide()))) return refusal('note.noTakeback.clock');
       return null;
     },
 
@@ -746,7 +771,7 @@ export function createController(
       const [from, to] = moveNames(r.best);
       st.hint = { from, to, algebraic: r.bestAlgebraic, ply: plies };
       const noted = ctl.useAssist('hint');
-      st.note = { text: t(noted ? 'note.hintNoted' : 'note.hint', { move: r.bestAlgebraic }), kind: 'note' };
+      st.note = noteOf('note', noted ? 'note.hintNoted' : 'note.hint', { move: r.bestAlgebraic });
       emit('change');
     },
 

@@ -24,7 +24,7 @@
 // words are the controller's translator's (offer.* in the catalogues).
 import { other } from '../../facts/facts.js';
 import { sideTerm } from '../../facts/terms.js';
-import { failure, success } from '../../util/result.js';
+import { failure, refusal, success } from '../../util/result.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
 /** What becomes of the offer on the table when `mover` moves. */
@@ -176,16 +176,16 @@ export function takebackState(ctl) {
 }
 
 /** Undo: at once against the computer; between people, a request to the other side.
- *  -> {value} or {error: why not}. @returns {Result} */
+ *  -> {value} or a refusal saying why not (said by the page: reason()). @returns {Result} */
 export function undoOrAsk(ctl) {
   if (!asksForTakeback(ctl)) {
     const refused = ctl.undoRefusal(); // the rule says why, in its own words, on every control
-    if (refused) return failure(refused);
-    return ctl.undo() ? success() : failure(ctl.t('offer.takeback.noMove'));
+    if (refused) return refused;
+    return ctl.undo() ? success() : refusal('offer.takeback.noMove');
   }
   const by = asker(ctl);
-  if (!by) return failure(ctl.t(ctl.model.length ? 'offer.takeback.answered' : 'offer.takeback.noMove'));
-  if (ctl.takeback && ctl.takeback.kind === 'ask') return failure(ctl.t('offer.takeback.already'));
+  if (!by) return refusal(ctl.model.length ? 'offer.takeback.answered' : 'offer.takeback.noMove');
+  if (ctl.takeback && ctl.takeback.kind === 'ask') return refusal('offer.takeback.already');
   ctl.setTakeback({ kind: 'ask', by }, ctl.t('offer.takeback.asked', { side: sideTerm(ctl.t, by) }));
   return success();
 }

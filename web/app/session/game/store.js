@@ -4,7 +4,7 @@
 // {error}); reading what cannot be read gives what there is when nothing is stored.
 import { strengthRange } from '../../facts/facts.js';
 import { cleanTc } from './clock.js';
-import { attempt, failure, success } from '../../util/result.js';
+import { attempt, failure, refusal, success } from '../../util/result.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
 // A Storage (localStorage on the page, handed in by ui/page/main.js; any Storage in tests),
@@ -67,22 +67,22 @@ function drop(storage) {
   attempt(() => storage.removeItem(STORAGE_KEY));
 }
 
-// -> {value: the record, or null when nothing is saved or the storage is closed} | {error:
-// message, raw: the stored text}
+// -> {value: the record, or null when nothing is saved or the storage is closed} | a refusal
+// (open.restore.*: why, said by the page) with raw: the stored text
 /** @returns {Result & {raw?: string}} */
 function load(storage) {
   const item = readItem(STORAGE_KEY, storage);
   if (item.error || item.value === null) return success(null);
   const raw = item.value;
   const parsed = attempt(() => JSON.parse(raw));
-  if (parsed.error) return { error: 'the saved game is not readable', raw };
+  if (parsed.error) return { ...refusal('open.restore.unreadable'), raw };
   const data = parsed.value;
   if (!data || typeof data !== 'object' || Array.isArray(data))
-    return { error: 'the saved game is not a game record', raw };
-  if (data.v !== 1) return { error: 'the saved game has an unknown format', raw };
-  if (typeof data.startFen !== 'string') return { error: 'the saved game has no start position', raw };
+    return { ...refusal('open.restore.notRecord'), raw };
+  if (data.v !== 1) return { ...refusal('open.restore.format'), raw };
+  if (typeof data.startFen !== 'string') return { ...refusal('open.restore.noStart'), raw };
   if (!Array.isArray(data.moves) || data.moves.length > 5000)
-    return { error: 'the saved game has no valid move list', raw };
+    return { ...refusal('open.restore.noMoves'), raw };
   return success({
     startFen: data.startFen,
     moves: data.moves,

@@ -40,8 +40,9 @@
 import { squareName, moveSquares } from '../../facts/squares.js';
 import { strengthRange, ruleSetList } from '../../facts/facts.js';
 import { readTc, tcCode } from '../game/clock.js';
-import { attempt, failure, success } from '../../util/result.js';
+import { attempt, failure, refusal, success } from '../../util/result.js';
 /** @typedef {import('../../util/result.js').Result} Result */
+/** @typedef {import('../../util/result.js').Failure} Failure */
 
 /** Longest address (after '#') that is read at all. */
 export const MAX_HASH_LENGTH = 8192;
@@ -108,25 +109,21 @@ export function packMoves(moves) {
 
 /** base64url (3 characters a move) -> {value: the moves} or {error}. @returns {import('../../util/result.js').Result<string[]>} */
 export function unpackMoves(text) {
-  if (typeof text !== 'string') return failure('the packed moves are not text');
+  if (typeof text !== 'string') return refusal('open.bad.notText');
   if (text.length % 3 !== 0) {
-    return failure(`the packed move list (g=) is cut short: ${text.length} characters, not a multiple of 3`);
+    return refusal('open.bad.packedShort', { count: text.length });
   }
   const moves = [];
   for (let i = 0; i < text.length; i += 3) {
     let v = 0;
     for (let k = 0; k < 3; k++) {
       const d = B64.indexOf(text[i + k]);
-      if (d < 0)
-        return failure(
-          `the packed move list (g=) has a character that does not belong in it at position ${i + k + 1}`,
-        );
+      if (d < 0) return refusal('open.bad.packedChar', { n: i + k + 1 });
       v = v * 64 + d;
     }
     const from = squareName(v >> 9),
       to = squareName(v & 511);
-    if (!from || !to)
-      return failure(`the packed move list (g=) has an impossible square in move ${i / 3 + 1}`);
+    if (!from || !to) return refusal('open.bad.packedSquare', { n: i / 3 + 1 });
     moves.push(from + to);
   }
   return success(moves);
@@ -160,9 +157,10 @@ function normaliseFen(fen) {
  * @property {Record<string, string>} params
  */
 /**
- * A link that could not be read: why (for people), and the caller's extra keys as far as
- * they were read (an embed names each of its bad options too).
- * @typedef {{error: string, params: Record<string, string>, value?: undefined}} LinkFailure
+ * A link that could not be read: why (a refusal: the catalogue's key and its arguments,
+ * util/result.js), and the caller's extra keys as far as they were read (an embed names
+ * each of its bad options too).
+ * @typedef {{error: string, args?: Record<string, any>, params: Record<string, string>, value?: undefined}} LinkFailure
  */
 
 /**
@@ -315,11 +313,13 @@ function charName(c) {
   return 'U+' + c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
 }
 
-/** @param {string} s @param {string} what @returns {import('../../util/result.js').Result<string>} */
-function percentDecode(s, what) {
+/** `s` with its %-escapes decoded, else `broken` (a refusal).
+ *  @param {string} s @param {import('../../util/result.js').Failure} broken
+ *  @returns {import('../../util/result.js').Result<string>} */
+function percentDecode(s, broken) {
   if (!s.includes('%')) return success(s);
   const r = attempt(() => decodeURIComponent(s));
-  return r.error ? failure(`the link's ${what} has a broken %-escape`) : r;
+  return r.error ? broken : r;
 }
 
 /**
@@ -327,7 +327,7 @@ function percentDecode(s, what) {
  * {value: Link} (`fen`, `moves`, `rules`, `mode`, `strength`, `to`, `ending`, `offer`,
  * `takeback`, `assists`, `tc`, `times` as encodeGame takes them, tc null: the link says
  * none; `params`: the values, decoded text, of the extra keys the caller allows), or a
- * LinkFailure {error, params} with a message for people.
+ * LinkFailure {error, args, params}: why, a refusal (the page says it: util/i18n.js's reason).
  * options.position: read the position alone (POSITION_KEYS), the other game keys ignored as
  * unknown ones (a diagram, which has no players; it can be read before the engine loads).
  * options.extraKeys: more keys to accept (e.g. ['show', 'level']); other unknown keys are
@@ -338,14 +338,14 @@ function percentDecode(s, what) {
  */
 export function decodeHash(hash, options = {}) {
   if (hash === undefined || hash === null) return { value: { moves: [], params: {} } };
-  /** @type {(error: string, params?: Record<string, string>) => LinkFailure} */
-  const fail = (error, params = {}) => ({ error, params });
-  if (typeof hash !== 'string') return fail('the link is not text');
+  /** @type {(why: import('../../util/result.js').Failure, params?: Record<string, string>) => LinkFailure} */
+  const fail = (why, params = {}) => ({ error: why.error, args: why.args, params });
+  if (typeof hash !== 'string') return fail(refusal('open.bad.notText'));
   const cut = hash.indexOf('#');
   const h = cut >= 0 ? hash.slice(cut + 1) : hash;
   const extra = new Set(Array.isArray(options.extraKeys) ? options.extraKeys : []);
   const read = readParams(h, options.position ? POSITION_KEYS : GAME_KEYS, extra);
-  if (read.error) return fail(read.error);
+  if (read.error) return fail(failure(read));
   const seen = read.value;
   // the extra keys (an embed's options) come back with an error too, to be checked apart
   /** @type {Record<string, string>} */
@@ -355,8 +355,8 @@ export function decodeHash(hash, options = {}) {
   const out = { moves: [], params };
   for (const [key, readField] of FIELDS) {
     if (!seen.has(key)) continue;
-    const error = readField(seen.get(key), out, seen);
-    if (error) return fail(error, params);
+    const bad = readField(seen.get(key), out, seen);
+    if (bad) return fail(bad, params);
   }
   return { value: out };
 }
@@ -367,72 +367,67 @@ export function decodeHash(hash, options = {}) {
  *  @returns {import('../../util/result.js').Result<Map<string, string>>} */
 function readParams(h, keys, extra) {
   if (h.length > MAX_HASH_LENGTH)
-    return failure(`the link is too long (${h.length} characters; at most ${MAX_HASH_LENGTH} are read)`);
+    return refusal('open.bad.tooLong', { count: h.length, max: MAX_HASH_LENGTH });
   // Only what a URL fragment may carry (RFC 3986) plus '%' escapes; no spaces, quotes, <, >.
   const bad = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/.exec(h);
-  if (bad)
-    return failure(
-      `the link has a character that does not belong in it (${charName(bad[0])} at position ${bad.index + 1})`,
-    );
+  if (bad) return refusal('open.bad.char', { char: charName(bad[0]), n: bad.index + 1 });
   const seen = new Map();
   for (const part of h.split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
-    const k = percentDecode(eq < 0 ? part : part.slice(0, eq), 'parameter name');
-    if (k.error) return failure(k.error);
+    const k = percentDecode(eq < 0 ? part : part.slice(0, eq), refusal('open.bad.escapeName'));
+    if (k.error) return failure(k);
     const key = k.value.toLowerCase();
-    if (!/^[a-z][a-z0-9_-]{0,31}$/.test(key))
-      return failure(`the link has a parameter name that does not belong in it (${quote(k.value)})`);
-    const v = percentDecode(eq < 0 ? '' : part.slice(eq + 1), `'${key}' value`);
-    if (v.error) return failure(v.error);
+    if (!/^[a-z][a-z0-9_-]{0,31}$/.test(key)) return refusal('open.bad.name', { name: quote(k.value) });
+    const v = percentDecode(eq < 0 ? '' : part.slice(eq + 1), refusal('open.bad.escapeValue', { key }));
+    if (v.error) return failure(v);
     // Control characters are what this test is for.
     // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f<>"`\\{}]/.test(v.value))
-      return failure(`the link's '${key}' value has characters that do not belong in it`);
+    if (/[\u0000-\u001f\u007f<>"`\\{}]/.test(v.value)) return refusal('open.bad.valueChars', { key });
     if (!keys.includes(key) && !extra.has(key)) continue; // unknown: ignored
-    if (seen.has(key)) return failure(`the link gives '${key}' twice`);
+    if (seen.has(key)) return refusal('open.bad.twice', { key });
     seen.set(key, v.value);
   }
   return success(seen);
 }
 
 // A side's letter in a link (g, s) -> 'gold' | 'scarlet'; an error names the key.
-/** @param {string} key @param {string} v @param {(side: string) => string | void} set @returns {string | void} */
+/** @param {string} key @param {string} v @param {(side: string) => Failure | void} set @returns {Failure | void} */
 function sideOf(key, v, set) {
   const side = LETTER_SIDE[v.toLowerCase()];
-  if (!side) return `the link's '${key}' must be g (Gold) or s (Scarlet), not ${quote(v)}`;
+  if (!side) return refusal('open.bad.side', { key, value: quote(v) });
   return set(side);
 }
 
-// The fields of a link: [key, read(value, out, seen) -> an error for people, or nothing
+// The fields of a link: [key, read(value, out, seen) -> a refusal saying why, or nothing
 // (the value read into `out`)], in the order they are read: a field may need one read
 // before it (the strength the way to play, the move times the clock and the moves, a
 // flag the clock); `seen` holds every key the link gives.
-/** @type {Array<[string, (v: string, out: Link, seen: Map<string, string>) => string | void]>} */
+/** @type {Array<[string, (v: string, out: Link, seen: Map<string, string>) => Failure | void]>} */
 const FIELDS = [
   [
     'fen',
     (v, out) => {
       const f = readFen(v);
-      if (f.error) return f.error;
+      if (f.error) return failure(f);
       out.fen = f.value;
     },
   ],
   [
     'moves',
     (v, out, seen) => {
-      if (seen.has('g')) return "the link gives the moves twice (both 'moves' and 'g')";
+      if (seen.has('g')) return refusal('open.bad.movesTwice');
       const m = readMoves(v);
-      if (m.error) return m.error;
+      if (m.error) return failure(m);
       out.moves = m.value;
     },
   ],
   [
     'g',
     (v, out) => {
-      if (v.length > MAX_PLIES * 3) return `the link holds more than ${MAX_PLIES} moves`;
+      if (v.length > MAX_PLIES * 3) return refusal('open.bad.tooManyMoves', { max: MAX_PLIES });
       const m = unpackMoves(v);
-      if (m.error) return m.error;
+      if (m.error) return failure(m);
       out.moves = m.value;
     },
   ],
@@ -440,14 +435,14 @@ const FIELDS = [
     'rules',
     (v, out) => {
       const r = readRules(v);
-      if (r.error) return r.error;
+      if (r.error) return failure(r);
       out.rules = r.value;
     },
   ],
   [
     'play',
     (v, out) => {
-      if (v.toLowerCase() !== 'link') return `the link's 'play' must be 'link', not ${quote(v)}`;
+      if (v.toLowerCase() !== 'link') return refusal('open.bad.play', { value: quote(v) });
       out.mode = 'link';
     },
   ],
@@ -455,8 +450,8 @@ const FIELDS = [
     'vs',
     (v, out) => {
       const mode = VS_MODE[v.toLowerCase()];
-      if (!mode) return `the link's 'vs' must be computer or watch, not ${quote(v)}`;
-      if (out.mode) return "the link gives two ways to play (both 'play' and 'vs')";
+      if (!mode) return refusal('open.bad.vs', { value: quote(v) });
+      if (out.mode) return refusal('open.bad.twoWays');
       out.mode = mode;
     },
   ],
@@ -465,8 +460,7 @@ const FIELDS = [
     (v, out) => {
       const n = /^\d{1,2}$/.test(v) ? Number(v) : NaN;
       const { min, max } = strengthRange();
-      if (!(n >= min && n <= max))
-        return `the link's 'strength' must be a whole number from ${min} to ${max}, not ${quote(v)}`;
+      if (!(n >= min && n <= max)) return refusal('open.bad.strength', { min, max, value: quote(v) });
       if (out.mode === 'ai' || out.mode === 'watch') out.strength = n; // meaningless otherwise: ignored
     },
   ],
@@ -476,29 +470,28 @@ const FIELDS = [
       const t = v.toLowerCase();
       if (t === 'g' || t === 'gold') out.to = 'gold';
       else if (t === 's' || t === 'scarlet') out.to = 'scarlet';
-      else return `the link's 'to' must be g (Gold) or s (Scarlet), not ${quote(v)}`;
+      else return refusal('open.bad.side', { key: 'to', value: quote(v) });
     },
   ],
   [
     'tc',
     (v, out) => {
-      const t = readTc(v, "link's time control (tc=)");
-      if (t.error) return t.error;
+      const t = readTc(v);
+      if (t.error) return failure(t);
       out.tc = t.value;
     },
   ],
   [
     't',
     (v, out) => {
-      if (!out.tc || out.tc.kind !== 'days')
-        return 'the link gives move times (t=) without a correspondence time control (tc=3d and the like)';
+      if (!out.tc || out.tc.kind !== 'days') return refusal('open.bad.timesWithoutDays');
       const parts = v.split('.');
       if (parts.length !== out.moves.length)
-        return `the link gives ${parts.length} move times (t=) for ${out.moves.length} moves`;
+        return refusal('open.bad.timesCount', { count: parts.length, moves: out.moves.length });
       const times = [];
       for (let i = 0; i < parts.length; i++) {
         if (!/^[0-9a-z]{1,8}$/.test(parts[i]))
-          return `the link's move time ${i + 1} (t=) is not a number: ${quote(parts[i])}`;
+          return refusal('open.bad.time', { n: i + 1, value: quote(parts[i]) });
         times.push((i ? times[i - 1] : 0) + parseInt(parts[i], 36) * 1000);
       }
       out.times = times;
@@ -508,9 +501,9 @@ const FIELDS = [
     'flag',
     (v, out, seen) => {
       const other = ['resign', 'draw'].find((k) => seen.has(k));
-      if (other) return `the link gives two endings ('${other}' and 'flag')`;
+      if (other) return refusal('open.bad.twoEndings', { other });
       return sideOf('flag', v, (side) => {
-        if (!out.tc) return "the link says a flag fell ('flag') but gives no time control (tc=)";
+        if (!out.tc) return refusal('open.bad.flagNoClock');
         out.ending = { state: 'timeout', flagged: side };
       });
     },
@@ -518,7 +511,7 @@ const FIELDS = [
   [
     'resign',
     (v, out, seen) => {
-      if (seen.has('draw')) return "the link gives both a resignation and a draw ('resign' and 'draw')";
+      if (seen.has('draw')) return refusal('open.bad.resignAndDraw');
       return sideOf('resign', v, (side) => {
         out.ending = { state: 'resignation', winner: otherSide(side) };
       });
@@ -531,16 +524,14 @@ const FIELDS = [
       const m = /^(offer|decline)-([gs])$/.exec(d);
       if (d === 'agreed') out.ending = { state: 'draw-agreed', winner: null };
       else if (m) out.offer = { kind: m[1] === 'offer' ? 'offer' : 'declined', by: LETTER_SIDE[m[2]] };
-      else
-        return `the link's 'draw' must be agreed, offer-g, offer-s, decline-g or decline-s, not ${quote(v)}`;
+      else return refusal('open.bad.draw', { value: quote(v) });
     },
   ],
   [
     'takeback',
     (v, out) => {
       const m = /^(ask|accept|decline)-([gs])$/.exec(v.toLowerCase());
-      if (!m)
-        return `the link's 'takeback' must be ask-g, ask-s, accept-g, accept-s, decline-g or decline-s, not ${quote(v)}`;
+      if (!m) return refusal('open.bad.takeback', { value: quote(v) });
       out.takeback = { kind: WORD_TAKEBACK[m[1]], by: LETTER_SIDE[m[2]] };
     },
   ],
@@ -551,13 +542,11 @@ const FIELDS = [
         .toLowerCase()
         .split('.')
         .filter((x) => x !== '');
-      if (items.length > 2 * MAX_PLIES + 2)
-        return `the link's 'help' lists more than ${2 * MAX_PLIES + 2} uses`;
+      if (items.length > 2 * MAX_PLIES + 2) return refusal('open.bad.helpCount', { max: 2 * MAX_PLIES + 2 });
       const assists = [];
       for (const item of items) {
         const m = /^(\d{1,4})([ha])([gs])$/.exec(item);
-        if (!m)
-          return `the link's 'help' must list uses such as 12hg (a hint for Gold after 12 plies) or 15as, not ${quote(item)}`;
+        if (!m) return refusal('open.bad.help', { value: quote(item) });
         assists.push({ ply: Number(m[1]), side: LETTER_SIDE[m[3]], kind: LETTER_HELP[m[2]] });
       }
       if (assists.length) out.assists = assists;
@@ -571,17 +560,14 @@ const FIELDS = [
 /** @returns {Result} */
 function readFen(text) {
   const f = text.replace(/[_+]/g, ' ').trim().replace(/ +/g, ' ');
-  if (f === '') return failure("the link's position (fen=) is empty");
-  if (f.length > 400) return failure(`the link's position (fen=) is too long (${f.length} characters)`);
+  if (f === '') return refusal('open.bad.fenEmpty');
+  if (f.length > 400) return refusal('open.bad.fenLong', { count: f.length });
   const bad = /[^A-Za-z0-9/ ]/.exec(f);
   if (bad) {
-    return failure(
-      `the link's position (fen=) has ${charName(bad[0])}, which has no place in a position string (letters, digits, / and spaces)`,
-    );
+    return refusal('open.bad.fenChar', { char: charName(bad[0]) });
   }
   const fields = f.split(' ');
-  if (fields.length > 4)
-    return failure(`the link's position (fen=) has ${fields.length} fields; a position string has 4`);
+  if (fields.length > 4) return refusal('open.bad.fenFields', { count: fields.length });
   const defaults = ['', 'g', '0', '1'];
   while (fields.length < 4) fields.push(defaults[fields.length]);
   return success(fields.join(' '));
@@ -594,22 +580,19 @@ function readRules(text) {
   const t = text.toLowerCase();
   const sets = ruleSetList();
   if (sets ? sets.some((r) => r.id === t) : /^[a-z]{1,16}$/.test(t)) return success(t);
-  const names = sets ? sets.map((r) => `${r.id} for ${r.name}`).join(', or ') : 'gygax or bga';
-  return failure(`the link's rule set (rules=) must be ${names}; ${quote(text)} is not a rule set`);
+  if (!sets) return refusal('open.bad.rulesWord', { value: quote(text) });
+  return refusal('open.bad.rules', { ids: sets.map((r) => r.id), value: quote(text) });
 }
 
 /** @returns {Result} */
 function readMoves(text) {
   const tokens = text.split(/[.,;+ _]+/).filter((t) => t !== '');
-  if (tokens.length > MAX_PLIES) return failure(`the link holds more than ${MAX_PLIES} moves`);
+  if (tokens.length > MAX_PLIES) return refusal('open.bad.tooManyMoves', { max: MAX_PLIES });
   const moves = [];
   for (let i = 0; i < tokens.length; i++) {
     const m = tokens[i].toLowerCase();
     if (!MOVE_RE.test(m)) {
-      return failure(
-        `move ${i + 1} in the link, ${quote(tokens[i])}, is not a coordinate move ` +
-          '(two squares such as 2c22c3: level 1-3, file a-l, rank 1-8)',
-      );
+      return refusal('open.bad.move', { n: i + 1, value: quote(tokens[i]) });
     }
     moves.push(m);
   }

@@ -5,10 +5,11 @@ import { cleanSettings, DEFAULT_SETTINGS } from '../game/store.js';
 import { START } from '../game/model.js';
 import { other, defaultRules } from '../../facts/facts.js';
 import { sideTerm } from '../../facts/terms.js';
-import { sameStart, sameHelp } from '../game/controller.js';
+import { sameStart, sameHelp, sayNote } from '../game/controller.js';
 import { recordedWay } from '../game/players.js';
 import { fromTimes as clockFromTimes, fromRecord as clockFromRecord, tcCode } from '../game/clock.js';
 import { failure, success } from '../../util/result.js';
+import { reason } from '../../util/i18n.js';
 
 // --- how a link stands to the saved game (pure: the records and links alone) ---------------
 
@@ -158,20 +159,19 @@ export function createOpening(ctl, store, ui) {
     ui.announce(text);
   }
 
-  function linkFailed(message) {
+  // say(): why, in the words of the moment (the note says it again in a new language)
+  function linkFailed(/** @type {() => string} */ say) {
+    const message = say();
     state.linkError = message;
-    failedLink = { text: t('open.link.unchanged', { why: message }), kind: 'warn' };
+    failedLink = sayNote('warn', () => t('open.link.unchanged', { why: say() }));
     ctl.setNote(failedLink); // the status line says it
     ui.announce(message);
     return failure(message);
   }
 
-  function failRestore(why) {
-    state.restoreError = why;
-    failedRestore = {
-      text: t('open.restore.failed', { why }),
-      kind: 'warn',
-    };
+  function failRestore(/** @type {() => string} */ why) {
+    state.restoreError = why();
+    failedRestore = sayNote('warn', () => t('open.restore.failed', { why: why() }));
     ui.announce(failedRestore.text);
   }
 
@@ -193,13 +193,13 @@ export function createOpening(ctl, store, ui) {
     const fen = link.fen || START,
       rules = link.rules || defaultRules();
     const after = link.to ? { value: link.to } : ctl.model.sideAfter(fen, link.moves, rules);
-    if (after.error) return linkFailed(linkError(t, after.error));
+    if (after.error) return linkFailed(() => linkError(t, after.error));
     const me = after.value;
     const base = prev ? prev.settings : ctl.settings;
     const level = link.strength || base.level;
     const tc = link.tc || null; // a link without a time control: no clock
     if (tc && (tc.kind === 'days') !== (link.mode === 'link')) {
-      return linkFailed(
+      return linkFailed(() =>
         t(tc.kind === 'days' ? 'open.link.daysOnlyByLink' : 'open.link.notByLink', { code: tcCode(tc) }),
       );
     }
@@ -220,7 +220,7 @@ export function createOpening(ctl, store, ui) {
         : null;
     settings.tc = tc;
     const first = tc && link.times ? ctl.model.sideAfter(fen, []) : null;
-    if (first && first.error) return linkFailed(linkError(t, first.error));
+    if (first && first.error) return linkFailed(() => linkError(t, first.error));
     const clock = first ? clockFromTimes(tc, link.times, first.value) : null;
     // the same game gone on, played here the same way: what is open for it stays, and the
     // help noted in it here stays beside the link's
@@ -238,7 +238,7 @@ export function createOpening(ctl, store, ui) {
       premove,
       continues: sameGame,
     });
-    if (r.error) return linkFailed(linkError(t, r.error));
+    if (r.error) return linkFailed(() => linkError(t, r.error));
     const kept = !!(prev && prev.moves.length && !goesOn) && !store.pushPrevious(prev).error;
     const stm = ctl.sideToMove();
     // against the computer, or the computer against itself: how the link's game is played
@@ -256,11 +256,14 @@ export function createOpening(ctl, store, ui) {
           : t('open.link.opened');
     // the way the link's game was played, and the offer to play both sides here instead
     if (vs) {
-      ctl.setNote({
-        text: t('open.link.fromVs', vsArgs),
-        kind: 'note',
-        action: { label: t('open.link.twoPlayers'), act: 'two-players' },
-      });
+      ctl.setNote(
+        sayNote('note', () => t('open.link.fromVs', { ...vsArgs, side: sideTerm(t, me) }), {
+          get label() {
+            return t('open.link.twoPlayers');
+          },
+          act: 'two-players',
+        }),
+      );
     }
     if (kept) {
       state.keptPrevious = true;
@@ -286,7 +289,7 @@ export function createOpening(ctl, store, ui) {
   // read: the address's link, a result (its value null when the address holds no game)
   function restoreGame(saved, read) {
     if (read.error) {
-      linkFailed(t('open.link.unreadable', { why: read.error }));
+      linkFailed(() => t('open.link.unreadable', { why: reason(t, read) }));
     } else if (read.value) {
       const link = read.value;
       const rec = saved.value;
@@ -309,16 +312,16 @@ export function createOpening(ctl, store, ui) {
           showEarlierPoint(link);
           return;
         }
-        failRestore(t('open.restore.notValid', { why: r.error }));
+        failRestore(() => t('open.restore.notValid', { why: r.error }));
       }
       if (!same && !earlier && !applyLink(link, rec || null).error) return;
     }
     if (saved.value) {
       const r = ctl.reset({ ...saved.value, restored: true });
       if (!r.error) return;
-      failRestore(t('open.restore.notValid', { why: r.error }));
+      failRestore(() => t('open.restore.notValid', { why: r.error }));
     } else if (saved.error) {
-      failRestore(saved.error);
+      failRestore(() => reason(t, saved));
     }
     ctl.reset({ settings: cleanSettings(DEFAULT_SETTINGS) });
   }
@@ -426,7 +429,7 @@ export function createOpening(ctl, store, ui) {
   // or {error}).
   function onLink(read) {
     if (read.error) {
-      linkFailed(t('open.link.unreadable', { why: read.error }));
+      linkFailed(() => t('open.link.unreadable', { why: reason(t, read) }));
       setAddress(gameLink());
       return;
     } // the note says why

@@ -244,7 +244,7 @@ export function createAnalysisView(an, ctl, { maxLines, t }) {
         kinds.map((k) => `<td class="an-k-${k.kind}">${s[side][k.kind]}</td>`).join('') +
         '</tr>';
       const head = (k) =>
-        `<th scope="col" class="an-k-${k.kind}" title="${esc(t('analysis.kind.title', { kind: k.kind, points: Math.round(k.loss * 100) }))}">${esc(t('analysis.kinds', { kind: k.kind }))}</th>`;
+        `<th scope="col" class="an-k-${k.kind}" title="${esc(t('analysis.kind.title', { name: t('analysis.kind', { kind: k.kind }), points: Math.round(k.loss * 100) }))}">${esc(t('analysis.kinds', { kind: k.kind }))}</th>`;
       const partial = (/** @type {string} */ text) => `<p class="an-partial">${esc(text)}</p>`;
       sumBox.innerHTML =
         `<table><thead><tr><th></th>${kinds.map(head).join('')}</tr></thead>` +
@@ -284,7 +284,7 @@ export function createAnalysisView(an, ctl, { maxLines, t }) {
           withBold(
             t,
             'analysis.judged',
-            { kind: j.kind, side: sideTerm(t, j.side), count: loss },
+            { name: t('analysis.kind', { kind: j.kind }), side: sideTerm(t, j.side), count: loss },
             { better: j.bestAlgebraic },
           )
         : `<b>${esc(played.label || '')} ${esc(played.algebraic)}</b> ${esc(j.best === j.played ? t('analysis.engineChoice') : t('analysis.goodMove', { count: loss }))}`;

@@ -40,11 +40,11 @@ import { createDiagram, standardStart } from '../../session/game/diagram.js';
 import { parseSquare, squareName } from '../../facts/squares.js';
 import { useFacts, ruleSetList, defaultRules } from '../../facts/facts.js';
 import { pieceTerm, sideTerm, ruleSetTerm, endTerm, boardLabels } from '../../facts/terms.js';
-import { pageLanguage, loadTranslatorOrEnglish, isLanguageTag, listWords } from '../../util/i18n.js';
+import { pageLanguage, loadTranslatorOrEnglish, isLanguageTag, listWords, reason } from '../../util/i18n.js';
 import { destSquares, afarSquares } from '../../facts/moves.js';
 import { $ } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
-import { settle } from '../../util/result.js';
+import { failure, settle } from '../../util/result.js';
 import { levelsNeeded, withLevels, pickArrangement, EMBED_KEYS, LAYOUTS } from './embed-layout.js';
 import { diagramBoard } from './diagram-board.js';
 
@@ -82,7 +82,7 @@ export function readOptions(src) {
   /** @type {Problem[]} */
   const problems = [];
   // Each bad part is named: a position or moves that cannot be read, then every bad option.
-  if (d.error) problems.push({ id: 'embed.error.link', args: { why: d.error } });
+  if (d.error) problems.push({ id: 'embed.error.link', args: { why: failure(d) } });
   else {
     o.fen = d.value.fen || '';
     o.moves = d.value.moves;
@@ -141,11 +141,12 @@ export function readOptions(src) {
 /** @param {Translator} t @param {Emitter} messages */
 function createMessageBar(t, messages) {
   let starting = true;
-  // A list among the arguments is said as the language says "a, b or c".
+  // A list among the arguments is said as the language says "a, b or c"; a failure, by its
+  // reason (util/i18n.js).
   function say(id, args = {}) {
     const words = Object.entries(args).map(([k, v]) => [
       k,
-      Array.isArray(v) ? listWords(t.locale, v, true) : v,
+      Array.isArray(v) ? listWords(t.locale, v, true) : v && typeof v.error === 'string' ? reason(t, v) : v,
     ]);
     const text = t(id, Object.fromEntries(words));
     messages.emit('say', text);

@@ -17,7 +17,7 @@ import { wireCopy } from './copy-button.js';
 import { diagramBoard } from './diagram-board.js';
 import { languageMenu } from './language-menu.js';
 import { pieceTerm, boardLabels } from '../../facts/terms.js';
-import { pageLanguage, loadTranslatorOrEnglish, SOURCE_LANGUAGE } from '../../util/i18n.js';
+import { pageLanguage, loadTranslatorOrEnglish, SOURCE_LANGUAGE, reason } from '../../util/i18n.js';
 import { translateDom } from '../../util/dom-words.js';
 import { $, all, onWidthChange } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
@@ -27,7 +27,7 @@ import { attempt, failure, settle, success } from '../../util/result.js';
 /** @returns {import('../../util/result.js').Result<{state: object, levels: number[], flip: boolean, layout: string}>} */
 function diagramOf(M, src) {
   const read = decodeHash(new URL(src, location.href).hash, { position: true, extraKeys: EMBED_KEYS });
-  if (read.error) return failure(read.error);
+  if (read.error) return failure(read);
   const d = read.value;
   const game = new M.Game();
   try {
@@ -137,11 +137,11 @@ export async function startGallery({
         plans.set(box, plan.value);
         continue;
       }
-      problems.push(`${box.dataset.src}: ${plan.error}`);
+      problems.push(`${box.dataset.src}: ${reason(t, plan)}`);
       box.append(
         Object.assign(document.createElement('span'), {
           className: 'hint',
-          textContent: t('gallery.cardFailed', { why: plan.error }),
+          textContent: t('gallery.cardFailed', { why: reason(t, plan) }),
         }),
       );
     }

@@ -7,6 +7,7 @@ import { resultScore } from '../../facts/words.js';
 import { endTitle, endReason } from '../../facts/end-words.js';
 import { $, el, esc } from '../../util/dom.js';
 import { readTc, tcCode, PRESETS, DAYS } from '../../session/game/clock.js';
+import { reason } from '../../util/i18n.js';
 
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
 
@@ -156,10 +157,12 @@ export function createDialogs(ctl, opening, store, /** @type {Translator} */ t) 
       const choice = form.elements.tc.value;
       const tc = readTc(
         choice === 'custom' ? `${form.elements.tcMinutes.value}+${form.elements.tcInc.value}` : choice,
-        choice === 'custom' ? 'clock' : 'time control',
       );
       if (tc.error) {
-        $('tc-error').textContent = tc.error[0].toUpperCase() + tc.error.slice(1) + '.';
+        const why = reason(t, tc);
+        $('tc-error').textContent = t('dialog.new.badClock', {
+          why: why.charAt(0).toLocaleUpperCase(t.locale) + why.slice(1),
+        });
         return;
       } // nothing started
       $('dlg-new').close('start');

@@ -6,6 +6,7 @@
 //   watchFirstGame({ ctl, prefs });   the page's action 'lesson-check-levels' opens the lesson
 import { other } from '../../facts/facts.js';
 import { levelTerm } from '../../facts/terms.js';
+import { sayNote } from '../../session/game/controller.js';
 
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
 
@@ -33,11 +34,14 @@ export function watchFirstGame({ ctl, prefs }) {
     const before = ctl.model.length <= firstPly(me);
     if (before && ctl.sideToMove() === me && ctl.isLive() && !ctl.isOver() && !ctl.note) {
       shown = true;
-      ctl.setNote({
-        text: skyWords(ctl.t),
-        kind: 'note',
-        action: { label: lessonLabel(ctl.t), act: LESSON_ACT },
-      });
+      ctl.setNote(
+        sayNote('note', () => skyWords(ctl.t), {
+          get label() {
+            return lessonLabel(ctl.t);
+          },
+          act: LESSON_ACT,
+        }),
+      );
     } else if (shown && !before) prefs.save({ [PREF]: true });
   });
 }

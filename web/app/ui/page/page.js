@@ -18,6 +18,8 @@ import { endTitle } from '../../facts/end-words.js';
 import { levelTerm } from '../../facts/terms.js';
 import { recordNotes } from '../../session/share/record.js';
 import { asksForTakeback, takebackState, undoOrAsk } from '../../session/game/offers.js';
+import { sayNote } from '../../session/game/controller.js';
+import { reason } from '../../util/i18n.js';
 import { soundFor } from './sounds.js';
 import { $, all } from '../../util/dom.js';
 import { withReadOnly } from '../../util/read-only.js';
@@ -288,7 +290,7 @@ export function createPage({ ctl, board, sounds, view, announce, t }) {
       setDis('[data-act="undo"]', asksForTakeback(ctl) ? !takebackState(ctl).canAsk : !ctl.undoCount());
       const refusal = ctl.undoRefusal();
       all('[data-act="undo"]').forEach((b) => {
-        b.title = refusal || st.t('page.undo.title');
+        b.title = refusal ? reason(st.t, refusal) : st.t('page.undo.title');
       });
       setDis('[data-act="redo"]', !ctl.redoCount());
       setDis('[data-act="hint"]', !(st.ai && st.ai.canHint()));
@@ -439,7 +441,7 @@ export function createPage({ ctl, board, sounds, view, announce, t }) {
     // too, not in a note over the players.
     undo() {
       const r = undoOrAsk(st.ctl);
-      if (r.error) st.ctl.setNote({ text: r.error, kind: 'note' });
+      if (r.error) st.ctl.setNote(sayNote('note', () => reason(st.ctl.t, r))); // said again in a new language
     },
 
     // The game's keys (the analysis's first: A, X).

@@ -210,7 +210,7 @@ export function createView(/** @type {Translator} */ t) {
 
   // m: {plies: [{algebraic, label}], firstSide, view, result: {title, reason} | null,
   //     words(ply) -> the move in words (for screen readers), marks: Map(ply -> {kind, glyph,
-  //     name, better}) | null (a review's judged moves), notes: {comments, glyphs} | null (an
+  //     better}) | null (a review's judged moves), notes: {comments, glyphs} | null (an
   //     opened record's: comments[0] before the first move, comments[k] after ply k; glyphs[k - 1]
   //     the glyph of ply k)}; a ply's label is core's move number ("12." Gold, "12…" Scarlet)
   function renderMoves(m) {
@@ -291,9 +291,8 @@ export function createView(/** @type {Translator} */ t) {
         (ply === m.plies.length ? ' is-live' : '') +
         (mk ? ` mv-${mk.kind}` : '');
       const words = m.words ? m.words(ply) : '';
-      const judged = mk
-        ? ', ' + t('page.moves.judged', { name: mk.name.toLowerCase(), better: mk.better })
-        : '';
+      const kindName = mk ? t('analysis.kind', { kind: mk.kind }) : '';
+      const judged = mk ? ', ' + t('page.moves.judged', { name: kindName, better: mk.better }) : '';
       const own = !mk && glyphs[k] ? glyphs[k] : ''; // the record's glyph, where no review judged the move
       const said = comments[ply] && comments[ply].length > FOLD_COMMENT;
       const label =
@@ -310,7 +309,7 @@ export function createView(/** @type {Translator} */ t) {
             })
           : '');
       const glyph = mk
-        ? `<span class="glyph" title="${esc(t('page.moves.better', { name: mk.name, better: mk.better }))}">${esc(mk.glyph)}</span>`
+        ? `<span class="glyph" title="${esc(t('page.moves.better', { name: kindName, better: mk.better }))}">${esc(mk.glyph)}</span>`
         : own
           ? `<span class="glyph glyph-record">${esc(own)}</span>`
           : '';

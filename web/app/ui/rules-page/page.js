@@ -2,8 +2,9 @@
 // special rule's position to play, the start position, a switch between the rule sets
 // that draws them again, and a language menu that says it all again. What it shows is
 // diagrams.js's data; its words are the catalogue's (public/i18n/<code>.json), core's
-// names by their identifiers (facts/terms.js). How each piece moves (core's sentences) and
-// the lessons' explanations are still English only: they are marked lang="en".
+// names by their identifiers (facts/terms.js), how each piece moves by core's keys, and the
+// lessons' introductions and tasks are the reader's learn catalogue's (public/i18n/learn/:
+// English's, marked lang="en", only when that one cannot be fetched).
 //
 // Drawing, as the embed gallery does (picture.js): ONE engine module and ONE hidden board
 // for the whole page; each figure's picture is drawn on the hidden board at the figure's
@@ -26,14 +27,8 @@ import {
   endTerm,
   boardLabels,
 } from '../../facts/terms.js';
-import {
-  pageLanguage,
-  loadTranslatorOrEnglish,
-  listWords,
-  loadWords,
-  SOURCE_LANGUAGE,
-} from '../../util/i18n.js';
-import { withWords } from '../../session/learn/words.js';
+import { pageLanguage, loadTranslatorOrEnglish, listWords } from '../../util/i18n.js';
+import { withWords, loadLearnWords } from '../../session/learn/words.js';
 import { languageMenu } from '../embed/language-menu.js';
 import { registerPWA } from '../page/pwa.js';
 import { $, esc, onWidthChange } from '../../util/dom.js';
@@ -65,12 +60,23 @@ export async function startRulesPage({
   if (pwa) registerPWA();
   /** @type {{t: import('../../util/i18n.js').Translator | null}} the reader's words (set before anything is shown) */
   const reader = { t: null };
-  // the lessons' positions, with their words (the learn catalogue's, English for now)
-  const lessonsPromise =
-    lessons ||
-    Promise.all([fetch(LESSONS_URL).then((x) => x.json()), loadWords(SOURCE_LANGUAGE, ['learn/'])]).then(
-      ([data, english]) => withWords(data, english),
-    );
+  // the lessons' positions, with their words in a language (its learn catalogue, fetched
+  // once: English's for a message it lacks, English's alone when it cannot be fetched):
+  // lessonsIn(code) -> {lessons, lang: the language of their words}
+  const lessonData = lessons || fetch(LESSONS_URL).then((x) => x.json());
+  const worded = new Map();
+  const lessonsIn = (/** @type {string} */ code) => {
+    if (!worded.has(code))
+      worded.set(
+        code,
+        Promise.all([lessonData, loadLearnWords(code)]).then(([data, t]) => ({
+          lessons: withWords(data, t),
+          lang: t.locale,
+        })),
+      );
+    return worded.get(code);
+  };
+  lessonsIn(pageLanguage()).catch(() => {}); // beside the page's words (boot says a failure)
   // The words come while the engine and the board load.
   // The menu's choice, else the browser's languages.
   const words = loadTranslatorOrEnglish(pageLanguage()).then((tr) => {
@@ -78,7 +84,7 @@ export async function startRulesPage({
     frameWords(reader.t);
     $('rules-status').textContent = reader.t('rules.loading');
   });
-  const r = await settle(boot(createBoard, loadEngine, lessonsPromise, words, events, reader));
+  const r = await settle(boot(createBoard, loadEngine, lessonsIn, words, events, reader));
   if (!r.error) return r.value;
   // Without a catalogue (none could be fetched) the reason is said in English.
   $('rules-status').textContent = reader.t
@@ -112,7 +118,7 @@ function rulesFromAddress(M) {
 // Intl (the board's level labels) are done while the two WebAssembly modules load, the
 // opening's figure as soon as the engine is there, and the lessons (needed only below the
 // opening) are not waited for.
-async function boot(createBoard, loadEngine, lessonsPromise, words, events, reader) {
+async function boot(createBoard, loadEngine, lessonsIn, words, events, reader) {
   const host = $('rules-board');
   const boardPromise = createBoard(host, { interactive: false, still: true });
   const view = { figures: new Map() }; // figure id -> {plan, embed, title}
@@ -178,9 +184,9 @@ async function boot(createBoard, loadEngine, lessonsPromise, words, events, read
       await Promise.all([drawer.firstDrawn(), pictures]); // a board that fails, fails the page
       await painted(); // the rest is a long task: it would hold back the frame that shows it
     }
-    const lessons = await lessonsPromise;
+    const { lessons, lang } = await lessonsIn(reader.t.locale);
     if (my !== renders) return;
-    const data = { pieces: pieceSections(M, rules), special: ruleSections(M, lessons, rules) };
+    const data = { pieces: pieceSections(M, rules), special: ruleSections(M, lessons, rules), lang };
     drawer.add(fill($('rules-rest'), restHtml(M, data, view, reader.t), kept));
   }
 
@@ -298,8 +304,10 @@ function pageHtml(M, data, view, part, t) {
       .sort((a, b) => b - a)
       .map((l) => t('rules.levelName', { name: levelTerm(t, l), level: l }))
       .join(', ');
-  // English words in a page of another language, marked so (read aloud as English).
-  const english = (text, tag = 'span') => `<${tag} lang="en">${esc(text)}</${tag}>`;
+  // The lessons' words (data.lang: their language), marked when not the page's (read aloud
+  // as English when English's stand in).
+  const lessonWords = (text, tag = 'span') =>
+    `<${tag}${data.lang && data.lang !== t.locale ? ` lang="${esc(data.lang)}"` : ''}>${esc(text)}</${tag}>`;
   const figure = (id, label, plan, embed, caption, liveLabel) => {
     view.figures.set(id, { plan, embed, title: label });
     return `<figure class="fig" data-fig="${esc(id)}">
@@ -367,7 +375,7 @@ function pageHtml(M, data, view, part, t) {
     .map((s) => {
       const title = titleOf(s);
       const intro = s.explain
-        ? english(s.explain.intro, 'p')
+        ? lessonWords(s.explain.intro, 'p')
         : `<p>${esc(t('rules.levelsIntro', { movers, stayers }))}</p>`;
       return `<section class="rule" id="${esc(s.anchor)}" aria-labelledby="${esc(s.anchor)}-h">
       <h3 id="${esc(s.anchor)}-h">${esc(title)}</h3>${intro}
@@ -379,7 +387,7 @@ function pageHtml(M, data, view, part, t) {
               t('rules.positionLabel', { title }),
               s.plan,
               s.embed,
-              `<p><b>${esc(t('rules.tryIt'))}</b> ${english(s.task)}</p>`,
+              `<p><b>${esc(t('rules.tryIt'))}</b> ${lessonWords(s.task)}</p>`,
               t('rules.play'),
             )}</div>`
       }

@@ -5,7 +5,7 @@
 //
 //   // at boot, before restoring the saved game: a link wins over the saved game
 //   const link = readLink();            // {value: null} (no link) | {value: {fen, moves, ...}} | {error}
-//   if (link.error) toast(t('open.link.unreadable', { why: link.error }));
+//   if (link.error) toast(t('open.link.unreadable', { why: reason(t, link) }));
 //   else if (link.value) { const r = ctl.reset({ startFen: link.value.fen, moves: link.value.moves }); ... }
 //
 //   // after every change of what is on screen (move, undo, new game, stepping through):
@@ -25,11 +25,11 @@ import { attempt, failure, success } from '../../util/result.js';
 
 /** The game in the address, a result: {value: null} when the address holds none, {value:
  *  {fen?, moves, rules?, mode?, strength?, to?, ending?, offer?, takeback?, assists?, tc?,
- *  times?}}, or {error: links.js's reason} when it cannot be read. */
+ *  times?}}, or a refusal (links.js's reason: a key and its arguments) when it cannot be read. */
 export function readLink(hash = typeof location !== 'undefined' ? location.hash : '') {
   if (!hash || hash === '#') return success(null);
   const read = decodeHash(hash);
-  if (read.error) return failure(read.error); // the reader's reason (the page says it in a sentence)
+  if (read.error) return failure(read); // the reader's reason, a refusal (the page says it in a sentence)
   const d = read.value;
   if (
     d.fen === undefined &&
