@@ -25,7 +25,6 @@ const ALLOWED = new Map([
   ['web/app/util/messages.js: const NUMBER_STYLES = new Set', 'a constant'],
   ['web/app/util/messages.js: const numberFormats = new Map', "a cache of Intl's formats"],
   ['web/app/util/messages.js: const pluralRules = new Map', "a cache of Intl's plural rules"],
-  ['web/app/util/plural.js: const rules = new (expression)', "English's plural rules, a constant"],
   ['web/app/ui/page/sw-template.js: const SCOPE = new URL', "the service worker's scope, a constant"],
 ]);
 

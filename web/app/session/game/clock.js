@@ -19,17 +19,8 @@
 // Game.flag): this module only says when a flag falls.
 
 import { other } from '../../facts/facts.js';
-import { count } from '../../util/plural.js';
 import { refusal, success } from '../../util/result.js';
 /** @typedef {import('../../util/result.js').Result} Result */
-
-// The units of a duration in words, by the language's plural rules (util/plural.js).
-const UNITS = {
-  day: { one: 'day', other: 'days' },
-  hour: { one: 'hour', other: 'hours' },
-  minute: { one: 'minute', other: 'minutes' },
-  second: { one: 'second', other: 'seconds' },
-};
 
 export const PRESETS = Object.freeze(['3+2', '5+3', '10+5', '15+10', '30+20']);
 export const DAYS = Object.freeze([1, 3, 7, 14]);
@@ -256,20 +247,6 @@ export function clockText(ms) {
   const h = Math.floor(s / 3600),
     m = Math.floor((s % 3600) / 60);
   return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
-}
-
-// The same in words for a screen reader: '4 minutes 59 seconds'.
-export function clockWords(ms) {
-  const s = Math.floor(Math.max(0, ms) / 1000);
-  const d = Math.floor(s / 86400),
-    h = Math.floor((s % 86400) / 3600),
-    m = Math.floor((s % 3600) / 60),
-    sec = s % 60;
-  const part = (n, w) => (n ? count(n, UNITS[w]) : '');
-  const out = d
-    ? [part(d, 'day'), part(h, 'hour')]
-    : [part(h, 'hour'), part(m, 'minute'), part(sec, 'second')];
-  return out.filter(Boolean).join(' ') || '0 seconds';
 }
 
 // How long until the shown text changes (ms): the page redraws then, not on a fixed beat.
