@@ -64,8 +64,8 @@ WORDS.push(
 );
 const wordsRe = (words) => new RegExp(`(?<!\\p{L})(${words.join('|')})(?!\\p{L})`, 'iu');
 const WORD = wordsRe(WORDS);
-// The words, less those the language's own lessons say (outside placeholders): Spanish's and
-// Portuguese's "Capture".
+// The words, less those the language's own lessons say (outside placeholders): Portuguese's
+// "Capture" (the imperative of "capturar"); none in the other languages.
 const wordsOf = (code) => {
   const own = Object.values(catalogueOf(code, 'learn/')).join(' ').replace(/\{\w+/g, '');
   return wordsRe(WORDS.filter((w) => !wordsRe([w]).test(own)));
