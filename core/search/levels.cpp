@@ -24,7 +24,7 @@ LevelSettings level_settings(int level) {
       // any search that sees the whole board, so the steps between them are steep.
       {1500, 2, 220000, 0, 40, 250, 0, 0, -1, 0, 85, 50, true},       // 3
       {2000, 3, 250000, 0, 25, 175, 0, 5, 0, 20, 45, 30, true},       // 4
-      {2000, 5, 300000, 8, 10, 100, 0, 5, -1, 0, 14, 9, true},        // 5
+      {2000, 5, 300000, 8, 8, 100, 0, 5, -1, 0, 12, 6, true},         // 5
       // 6: no weakness but its exact root, which costs it depth: its budget is below
       // level 7's, which looks further with it.
       {2500, 8, 400000, 0, 0, 0, 0, 0, -1, 0, 0, 0, true},
