@@ -19,14 +19,14 @@ LevelSettings level_settings(int level) {
       {1200, 2, 200000, 0, 50, 300, 0, 0, -1, 0, 100, 70, true},  // 2
       // 3-5 climb from the beginners the way people do: they see more of the board and
       // look further, and miss captures between levels and what their move allows less
-      // and less often. Each is about as far above the one below as 7 is above 6
-      // (docs/figures.md): levels 3 and 7 are set, and the blind levels below 6 lose to
-      // any search that sees the whole board, so the steps between them are steep.
+      // and less often. A level blind that way in a third of its searches loses to one
+      // blind in a tenth, and that one to any that sees the whole board: the blindness
+      // falls in steps that keep 4 and 5 between 3 and 6 (docs/figures.md).
       {1500, 2, 220000, 0, 40, 250, 0, 0, -1, 0, 85, 50, true},       // 3
       {2000, 3, 250000, 0, 25, 175, 0, 5, 0, 20, 45, 30, true},       // 4
       {2000, 5, 300000, 8, 8, 100, 0, 5, -1, 0, 12, 6, true},         // 5
-      // 6: no weakness but its exact root, which costs it depth: its budget is below
-      // level 7's, which looks further with it.
+      // 6: no weakness but its exact root, which costs it depth; its budget is below
+      // level 7's, so that 7, without it, looks further.
       {2500, 8, 400000, 0, 0, 0, 0, 0, -1, 0, 0, 0, true},
       {2500, MAX_DEPTH, 500000, 0, 0, 0, 0, 0, -1, 0, 0, 0, false},   // 7: the top level's search, by nodes
       {2500, MAX_DEPTH, 1100000, 0, 0, 0, 0, 0, -1, 0, 0, 0, false},  // 8
