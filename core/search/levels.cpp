@@ -22,9 +22,9 @@ LevelSettings level_settings(int level) {
       // and less often. A level blind that way in a third of its searches loses to one
       // blind in a tenth, and that one to any that sees the whole board: the blindness
       // falls in steps that keep 4 and 5 between 3 and 6 (docs/figures.md).
-      {1500, 2, 220000, 0, 40, 250, 0, 0, -1, 0, 85, 50, true},       // 3
-      {2000, 3, 250000, 0, 25, 175, 0, 5, 0, 20, 45, 30, true},       // 4
-      {2000, 5, 300000, 8, 8, 100, 0, 5, -1, 0, 12, 6, true},         // 5
+      {1500, 2, 220000, 0, 40, 250, 0, 0, -1, 0, 85, 50, true},  // 3
+      {2000, 3, 250000, 0, 25, 175, 0, 5, 0, 20, 45, 30, true},  // 4
+      {2000, 5, 300000, 8, 8, 100, 0, 5, -1, 0, 12, 6, true},    // 5
       // 6: no weakness but its exact root, which costs it depth; its budget is below
       // level 7's, so that 7, without it, looks further.
       {2500, 8, 400000, 0, 0, 0, 0, 0, -1, 0, 0, 0, true},
