@@ -33,7 +33,7 @@ GameResult<Game> Game::from(std::string_view start, const std::vector<std::strin
   g.start_number_ = g.pos_.move_number();
   g.update_status();
   auto r = g.play_all(moves);
-  if (!r) return GameError{r.code(), r.error()};
+  if (!r) return GameError{r.code(), r.error(), 0, r.key(), r.args()};
   return g;
 }
 
@@ -55,7 +55,7 @@ GameResult<MoveText> Game::play_one(std::string_view text, int number) {
   const std::string which = number ? "move " + std::to_string(number) + ": " : "";
   if (status_.over()) return GameError{GameErrorCode::GameOver, which + "the game is over (" + status_.reason() + ")"};
   Result<Move> m = parse_move(pos_, text);
-  if (!m) return GameError{GameErrorCode::BadMove, which + m.error()};
+  if (!m) return GameError{GameErrorCode::BadMove, which + m.error(), 0, m.key(), m.args()};
   MoveText played{*m, to_coordinate(*m), to_algebraic(pos_, *m)};
   pos_.make_move(*m);
   played_.push_back(played);

@@ -35,7 +35,9 @@ const char* error_code_name(GameErrorCode code);
 struct GameError {
   GameErrorCode code;
   std::string message;
-  int line = 0;  // bad-record: the line of the record (1 = the first), 0 when none
+  int line = 0;          // bad-record: the line of the record (1 = the first), 0 when none
+  std::string key = {};  // a refused move: its key and arguments (core/result.h), else ""
+  ErrorArgs args = {};
 };
 
 template <typename T>
@@ -53,6 +55,8 @@ class [[nodiscard]] GameResult {
   GameErrorCode code() const { return std::get<1>(v_).code; }
   const std::string& error() const { return std::get<1>(v_).message; }
   int line() const { return std::get<1>(v_).line; }
+  const std::string& key() const { return std::get<1>(v_).key; }
+  const ErrorArgs& args() const { return std::get<1>(v_).args; }
 
  private:
   std::variant<T, GameError> v_;

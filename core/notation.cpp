@@ -10,11 +10,33 @@ namespace dc {
 
 namespace {
 
-std::string shown(std::string_view s) {
+// Move text as an error shows it: printable ASCII, at most 40 characters.
+std::string printable(std::string_view s) {
   std::string out;
   for (char c : s.substr(0, 40)) out += (c >= 32 && c < 127) ? c : '?';
   if (s.size() > 40) out += "...";
-  return "'" + out + "'";
+  return out;
+}
+
+std::string shown(std::string_view s) { return "'" + printable(s) + "'"; }
+
+// The identifiers a refusal's arguments name pieces and sides by (the page's terms).
+std::string letter(PieceType t) { return std::string(1, PIECE_LETTERS[t]); }
+std::string side_id(Color c) { return c == GOLD ? "gold" : "scarlet"; }
+
+// A refused move: key "move.<id>", the move text first among its arguments, and the
+// English "illegal move '<text>': <why>".
+Error illegal(std::string_view text, const char* id, ErrorArgs args, const std::string& why) {
+  args.insert(args.begin(), {"move", printable(text)});
+  return make_error(std::string("move.") + id, std::move(args), "illegal move " + shown(text) + ": " + why);
+}
+
+// "a or b", "a, b, or c": a list of options as English says it.
+std::string either(const std::vector<std::string>& options) {
+  std::string out;
+  for (size_t k = 0; k < options.size(); ++k)
+    out += (k == 0 ? "" : k + 1 < options.size() ? ", " : options.size() > 2 ? ", or " : " or ") + options[k];
+  return out;
 }
 
 bool starts_with_square(std::string_view s, size_t i) {
@@ -68,30 +90,35 @@ std::string unreadable(std::string_view original, std::string_view rest, const s
 std::string to_coordinate(Move m) { return square_name(m.from()) + square_name(m.to()); }
 
 Result<Move> parse_coordinate(Position& pos, std::string_view text) {
+  // (the page's moves reach here well formed: parse_move checks their shape first)
   if (text.size() != 6) return make_error("a coordinate move has 6 characters like 2c22c3, got " + shown(text));
   Square from = parse_square(text.substr(0, 3)), to = parse_square(text.substr(3, 3));
   if (from == SQ_NONE) return make_error("bad from-square " + shown(text.substr(0, 3)) + " in " + shown(text));
   if (to == SQ_NONE) return make_error("bad to-square " + shown(text.substr(3, 3)) + " in " + shown(text));
   Piece p = pos.at(from);
-  if (p == NO_PIECE) return make_error("illegal move " + shown(text) + ": no piece on " + square_name(from));
-  if (color_of(p) != pos.side_to_move())
-    return make_error("illegal move " + shown(text) + ": the piece on " + square_name(from) + " is not " +
-                      color_name(pos.side_to_move()) + "'s");
+  const Color us = pos.side_to_move();
+  if (p == NO_PIECE)
+    return illegal(text, "noPiece", {{"square", square_name(from)}}, "no piece on " + square_name(from));
+  if (color_of(p) != us)
+    return illegal(text, "notYours", {{"square", square_name(from)}, {"side", side_id(us)}},
+                   "the piece on " + square_name(from) + " is not " + color_name(us) + "'s");
   Move m = find_legal(pos, from, to);
   if (!m.is_none()) return m;
   if (std::string why = other_rules_allow(pos, from, to); !why.empty())  // the rule sets differ here
     return make_error("illegal move " + shown(text) + ": " + why);
+  const PieceType t = type_of(p);
   if (pos.frozen(from))
-    return make_error("illegal move " + shown(text) + ": the " + piece_type_name(type_of(p)) + " on " +
-                      square_name(from) + " is frozen by a Basilisk");
+    return illegal(text, "frozen", {{"piece", letter(t)}, {"square", square_name(from)}},
+                   std::string("the ") + piece_type_name(t) + " on " + square_name(from) + " is frozen by a Basilisk");
   Move pseudo[MAX_MOVES];
   int n = generate_pseudo(pos, pseudo);
   for (int i = 0; i < n; ++i)
     if (pseudo[i].from() == from && pseudo[i].to() == to)
-      return make_error("illegal move " + shown(text) + ": it would leave the " + color_name(pos.side_to_move()) +
-                        " King in check");
-  return make_error("illegal move " + shown(text) + ": a " + piece_type_name(type_of(p)) + " on " + square_name(from) +
-                    " cannot go to " + square_name(to));
+      return illegal(text, "leavesCheck", {{"side", side_id(us)}},
+                     std::string("it would leave the ") + color_name(us) + " King in check");
+  return illegal(
+      text, "cannotGo", {{"piece", letter(t)}, {"from", square_name(from)}, {"to", square_name(to)}},
+      std::string("the ") + piece_type_name(t) + " on " + square_name(from) + " cannot go to " + square_name(to));
 }
 
 std::string to_algebraic(Position& pos, Move m) {
@@ -232,40 +259,55 @@ Result<Move> resolve(Position& pos, const MoveSpec& spec, std::string_view origi
     found.push_back(m);
   }
   if (found.size() == 1) return found[0];
-  const std::string side = color_name(pos.side_to_move());
+  const Color us = pos.side_to_move();
+  const std::string side = color_name(us);
   if (found.size() > 1) {
-    std::string options;
-    for (size_t k = 0; k < found.size() && k < 4; ++k) options += (k ? " or " : "") + to_coordinate(found[k]);
-    return make_error("ambiguous move " + shown(original) + ": it could be " + options + "; name the origin square");
+    std::vector<std::string> options;
+    for (size_t k = 0; k < found.size() && k < 4; ++k) options.push_back(to_coordinate(found[k]));
+    std::string listed;
+    for (const std::string& o : options) listed += (listed.empty() ? "" : " ") + o;
+    return make_error(
+        "move.ambiguous", {{"move", printable(original)}, {"options", listed}},
+        "ambiguous move " + shown(original) + ": it could be " + either(options) + "; name the origin square");
   }
   // Explain why nothing matched.
   const PieceType piece = spec.piece;
   std::string what =
       piece != NO_PIECE_TYPE ? std::string("no ") + side + " " + piece_type_name(piece) : "no " + side + " piece";
   if (spec.origin_file >= 0) what += std::string(" on file ") + char('a' + spec.origin_file);
+  // what's arguments: the side, the piece (none: a key of its own), the origin's file ("any")
+  ErrorArgs whose = {{"side", side_id(us)},
+                     {"file", spec.origin_file >= 0 ? std::string(1, char('a' + spec.origin_file)) : "any"}};
+  if (piece != NO_PIECE_TYPE) whose.push_back({"piece", letter(piece)});
+  const bool typed = piece != NO_PIECE_TYPE;
   if (spec.origin != SQ_NONE) {
     const Square origin = spec.origin;
     Piece p = pos.at(origin);
-    if (p == NO_PIECE) return make_error("illegal move " + shown(original) + ": no piece on " + square_name(origin));
-    if (color_of(p) != pos.side_to_move())
-      return make_error("illegal move " + shown(original) + ": the piece on " + square_name(origin) + " is not " +
-                        side + "'s");
+    if (p == NO_PIECE)
+      return illegal(original, "noPiece", {{"square", square_name(origin)}}, "no piece on " + square_name(origin));
+    if (color_of(p) != us)
+      return illegal(original, "notYours", {{"square", square_name(origin)}, {"side", side_id(us)}},
+                     "the piece on " + square_name(origin) + " is not " + side + "'s");
     if (piece != NO_PIECE_TYPE && type_of(p) != piece)
-      return make_error("illegal move " + shown(original) + ": the piece on " + square_name(origin) + " is a " +
-                        piece_type_name(type_of(p)) + ", not a " + piece_type_name(piece));
+      return illegal(original, "notThatPiece",
+                     {{"square", square_name(origin)}, {"piece", letter(type_of(p))}, {"named", letter(piece)}},
+                     "the piece on " + square_name(origin) + " is the " + piece_type_name(type_of(p)) + ", not the " +
+                         piece_type_name(piece));
     if (pos.frozen(origin))
-      return make_error("illegal move " + shown(original) + ": the " + piece_type_name(type_of(p)) + " on " +
-                        square_name(origin) + " is frozen by a Basilisk");
+      return illegal(original, "frozen", {{"piece", letter(type_of(p))}, {"square", square_name(origin)}},
+                     std::string("the ") + piece_type_name(type_of(p)) + " on " + square_name(origin) +
+                         " is frozen by a Basilisk");
   }
   const Square dest = spec.dest;
   if (dest != SQ_NONE) {
-    if (spec.capture_mark && (pos.at(dest) == NO_PIECE || color_of(pos.at(dest)) == pos.side_to_move()))
-      return make_error("illegal move " + shown(original) + ": there is no enemy piece to capture on " +
-                        square_name(dest));
+    if (spec.capture_mark && (pos.at(dest) == NO_PIECE || color_of(pos.at(dest)) == us))
+      return illegal(original, "nothingToCapture", {{"square", square_name(dest)}},
+                     "there is no enemy piece to capture on " + square_name(dest));
     if (spec.captured != NO_PIECE_TYPE && type_of(pos.at(dest)) != spec.captured)
-      return make_error("illegal move " + shown(original) + ": there is no " + piece_type_name(spec.captured) + " on " +
-                        square_name(dest));
-    if (spec.promotion) return make_error("illegal move " + shown(original) + ": no promotion on " + square_name(dest));
+      return illegal(original, "notThere", {{"piece", letter(spec.captured)}, {"square", square_name(dest)}},
+                     std::string("there is no ") + piece_type_name(spec.captured) + " on " + square_name(dest));
+    if (spec.promotion)
+      return illegal(original, "noPromotion", {{"square", square_name(dest)}}, "no promotion on " + square_name(dest));
     for (Square s : pos.pieces(pos.side_to_move())) {  // a move the other rule set allows
       if ((spec.origin != SQ_NONE && s != spec.origin) || (spec.origin_file >= 0 && file_of(s) != spec.origin_file) ||
           (piece != NO_PIECE_TYPE && type_of(pos.at(s)) != piece))
@@ -280,12 +322,17 @@ Result<Move> resolve(Position& pos, const MoveSpec& spec, std::string_view origi
       if (m.to() == dest && (spec.origin == SQ_NONE || m.from() == spec.origin) &&
           (spec.origin_file < 0 || file_of(m.from()) == spec.origin_file) &&
           (piece == NO_PIECE_TYPE || type_of(pos.at(m.from())) == piece))
-        return make_error("illegal move " + shown(original) + ": it would leave the " + side + " King in check");
+        return illegal(original, "leavesCheck", {{"side", side_id(us)}},
+                       "it would leave the " + side + " King in check");
     }
-    return make_error("illegal move " + shown(original) + ": " + what + " can go to " + square_name(dest));
+    ErrorArgs args = whose;
+    args.push_back({"to", square_name(dest)});
+    return illegal(original, typed ? "noneGoes" : "noPieceGoes", args, what + " can go to " + square_name(dest));
   }
-  return make_error("illegal move " + shown(original) + ": " + what + " can capture a " +
-                    piece_type_name(spec.captured));
+  ErrorArgs args = whose;
+  args.push_back({"captured", letter(spec.captured)});
+  return illegal(original, typed ? "noneCaptures" : "noPieceCaptures", args,
+                 what + " can capture the " + piece_type_name(spec.captured));
 }
 
 }  // namespace
@@ -294,8 +341,9 @@ Result<Move> parse_move(Position& pos, std::string_view text) {
   const std::string_view original = text;
   while (!text.empty() && std::isspace((unsigned char)text.front())) text.remove_prefix(1);
   while (!text.empty() && std::isspace((unsigned char)text.back())) text.remove_suffix(1);
-  if (text.empty()) return make_error("empty move");
-  if (text.size() > 40) return make_error("move text too long: " + shown(original));
+  if (text.empty()) return make_error("move.empty", {}, "empty move");
+  if (text.size() > 40)
+    return make_error("move.tooLong", {{"move", printable(original)}}, "move text too long: " + shown(original));
 
   // Check and comment marks carry no information we need: strip them.
   for (bool again = true; again;) {
@@ -318,7 +366,8 @@ Result<Move> parse_move(Position& pos, std::string_view text) {
   // A plain coordinate move.
   if (text.size() == 6 && starts_with_square(text, 0) && starts_with_square(text, 3)) {
     auto r = parse_coordinate(pos, text);
-    if (r && spec.promotion && !r->is_promotion()) return make_error(shown(original) + " is not a promotion");
+    if (r && spec.promotion && !r->is_promotion())
+      return make_error("move.notPromotion", {{"move", printable(original)}}, shown(original) + " is not a promotion");
     return r;
   }
   if (!read_historic(text, spec)) {

@@ -2,6 +2,7 @@
 // every form of Gygax's article.
 #include <catch2/catch_test_macros.hpp>
 
+#include "game.h"
 #include "test_helpers.h"
 
 using th::fen_of;
@@ -196,7 +197,7 @@ TEST_CASE("unreadable move text says what was expected there, in words", "[notat
   CHECK(contains(read_error(pos, "WxU2e3z"), "expected the end of the move after the destination 2e3"));
   CHECK(contains(read_error(pos, "W/2c3-2c4"), "no piece on 2c3"));
   CHECK(contains(read_error(pos, "W/2c7-2c6"), "not Gold's"));
-  CHECK(contains(read_error(pos, "U/2c1-2d3"), "is a Hero, not a Unicorn"));
+  CHECK(contains(read_error(pos, "U/2c1-2d3"), "is the Hero, not the Unicorn"));
   // Coordinate moves.
   CHECK(contains(coord_error(pos, "2c22c"), "6 characters"));
   CHECK(contains(coord_error(pos, "9c22c3"), "bad from-square"));
@@ -239,4 +240,18 @@ TEST_CASE("the historic notation names the board by letter: Wh3M, Wfxg4M, Hxg4M"
   dc::Position promo = th::pos_of(fen_of({th::GK, th::SK, {"2c7", 'W'}}));
   CHECK(read(promo, "Wc8M(H)").is_promotion());
   CHECK(read(promo, "Wc8M").is_promotion());
+}
+
+TEST_CASE("a refused move names its reason by a key and arguments the page words", "[notation]") {
+  dc::Position pos = dc::Position::start();
+  auto r = dc::parse_move(pos, "2c22c5");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.key() == "move.cannotGo");
+  CHECK(r.args() == dc::ErrorArgs{{"move", "2c22c5"}, {"piece", "W"}, {"from", "2c2"}, {"to", "2c5"}});
+  CHECK(r.error() == "illegal move '2c22c5': the Warrior on 2c2 cannot go to 2c5");
+  auto g = dc::Game::from(dc::START_POSITION, {"2c22c3", "2c22c5"});  // a game's refusal keeps them
+  REQUIRE_FALSE(g.ok());
+  CHECK(g.error() == "move 2: illegal move '2c22c5': no piece on 2c2");
+  CHECK(g.key() == "move.noPiece");
+  CHECK(g.args() == dc::ErrorArgs{{"move", "2c22c5"}, {"square", "2c2"}});
 }

@@ -180,7 +180,7 @@ TEST_CASE("rule sets: a move legal under one set and not the other is refused na
         "illegal move 'Mx1j6': under Board Game Arena's rules a Mage may not pass through 2j6, the square directly "
         "above the Scarlet Basilisk on 1j6 (Gygax's rules allow it)");
   // A move neither allows keeps its usual words.
-  CHECK(refusal(P1, Rules::Bga, "2g32g6") == "illegal move '2g32g6': a Griffon on 2g3 cannot go to 2g6");
+  CHECK(refusal(P1, Rules::Bga, "2g32g6") == "illegal move '2g32g6': the Griffon on 2g3 cannot go to 2g6");
 }
 
 TEST_CASE("rule sets: games, and records with the Variant tag", "[rules]") {

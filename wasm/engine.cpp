@@ -72,7 +72,7 @@ class GameFacade {
     if (!rules_arg(rules, game_.rules(), r, err)) return err;
     if (!string_list(moves, list, err)) return err;
     auto g = dc::Game::from(fen.empty() || fen == "startpos" ? START_POSITION : std::string_view(fen), list, r);
-    if (!g) return error_obj(error_code_name(g.code()), g.error());
+    if (!g) return game_error_obj(g);
     game_ = std::move(g.value());
     sync();
     return val::undefined();
@@ -89,7 +89,7 @@ class GameFacade {
     if (rules.empty()) return error_obj("bad-argument", "the rule set is 'gygax' or 'bga'");
     if (!rules_arg(rules, game_.rules(), r, err)) return err;
     auto g = game_.under(r);
-    if (!g) return error_obj(error_code_name(g.code()), g.error());
+    if (!g) return game_error_obj(g);
     game_ = std::move(g.value());
     sync();
     return val::undefined();
@@ -280,7 +280,7 @@ class GameFacade {
         val v = tags[name];
         if (!v.isString()) return error_obj("bad-tag", "the value of the tag " + name + " must be a string");
         auto r = rec.tags.set(name, v.as<std::string>());
-        if (!r) return error_obj(error_code_name(r.code()), r.error());
+        if (!r) return game_error_obj(r);
       }
     }
     std::vector<std::string> list;
@@ -354,13 +354,13 @@ class GameFacade {
   void sync() { pos_ = game_.position(); }
 
   val ended(const GameResult<Status>& r) {
-    if (!r) return error_obj(error_code_name(r.code()), r.error());
+    if (!r) return game_error_obj(r);
     return status();
   }
 
   // `ply`: the index of the move in the game (its move number comes from core).
   val answer(const GameResult<MoveText>& r, int ply) {
-    if (!r) return error_obj(error_code_name(r.code()), r.error());
+    if (!r) return game_error_obj(r);
     sync();
     val o = move_text_obj(*r);
     o.set("label", game_.move_label(ply));

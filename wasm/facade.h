@@ -31,10 +31,19 @@ inline val error_obj(const char* code, const std::string& message) {
   return o;
 }
 
-// A refused game or record call: {error, code, line?} (line: a record's line, when known).
-inline val game_error_obj(dc::GameErrorCode code, const std::string& message, int line) {
-  val o = error_obj(dc::error_code_name(code), message);
-  if (line > 0) o.set("line", line);
+// A refused game or record call (a dc::GameResult): {error, code, line?, key?, args?}
+// (line: a record's line, when known; key and args: a refused move's reason as core names
+// it, core/result.h, args an object of strings).
+template <typename R>
+val game_error_obj(const R& r) {
+  val o = error_obj(dc::error_code_name(r.code()), r.error());
+  if (r.line() > 0) o.set("line", r.line());
+  if (!r.key().empty()) {
+    val args = val::object();
+    for (const auto& [name, value] : r.args()) args.set(name, value);
+    o.set("key", r.key());
+    o.set("args", args);
+  }
   return o;
 }
 

@@ -14,18 +14,22 @@
 // A rule set is named 'gygax' (the default) or 'bga' (RULE_SETS); where a rules argument
 // is optional, undefined / null means the default (or, for a Game, its rule set so far).
 // Errors, one convention: every failure throws an Error whose .code is a stable string
-// (docs/worker-protocol.md lists them) and whose message is core's. The C++ side never throws
+// (docs/worker-protocol.md lists them) and whose message is core's (a refused move's also
+// has .reason: {key, args}, core/result.h). The C++ side never throws
 // (exceptions are disabled); it answers {error, code}, turned into the Error here.
 Module['ready'] = Module['ready'].then(function (M) {
-  function engineError(code, message, line) {
+  function engineError(code, message, line, key, args) {
     const e = new Error(message);
     e['code'] = code;
     if (line !== undefined) e['line'] = line; // bad-record: the record's line
+    // a refused move: core's name of the reason and its arguments (strings), which the
+    // page words in the reader's language (its message is their English)
+    if (key !== undefined) e['reason'] = { key: key, args: args };
     return e;
   }
   function check(r) {
     if (r !== null && typeof r === 'object' && !Array.isArray(r) && typeof r['error'] === 'string') {
-      throw engineError(r['code'], r['error'], r['line']);
+      throw engineError(r['code'], r['error'], r['line'], r['key'], r['args']);
     }
     return r;
   }

@@ -81,7 +81,7 @@ val game_obj(const GameRecord& r) {
 // [{line, tags: {the roster}, result, moves}] without playing the moves.
 val list_records_core(std::string text) {
   auto r = list_records(text);
-  if (!r) return game_error_obj(r.code(), r.error(), r.line());
+  if (!r) return game_error_obj(r);
   val a = val::array();
   for (const RecordInfo& info : *r) a.call<void>("push", info_obj(info));
   return a;
@@ -93,7 +93,7 @@ val list_records_core(std::string text) {
 val read_record_core(std::string text, int index) {
   if (index < 0) return error_obj("bad-argument", "the game index must be 0 or more");
   auto r = read_record(text, size_t(index));
-  if (!r) return game_error_obj(r.code(), r.error(), r.line());
+  if (!r) return game_error_obj(r);
   return game_obj(*r);
 }
 
@@ -128,7 +128,7 @@ class RecordListCore {
     if (max_games < 1) return error_obj("bad-argument", "the number of games must be 1 or more");
     if (counting_) {
       auto n = count_records(text_, count_, COUNT_BYTES);
-      if (!n) return game_error_obj(n.code(), n.error(), n.line());
+      if (!n) return game_error_obj(n);
       if (count_.done) {
         counting_ = false;
         total_ = count_.games;
@@ -138,7 +138,7 @@ class RecordListCore {
     }
     const bool first = cursor_.offset == 0 && !cursor_.done && infos_.empty();
     auto r = list_records(text_, cursor_, size_t(max_games), nullptr, COUNT_BYTES);
-    if (!r) return game_error_obj(r.code(), r.error(), r.line());
+    if (!r) return game_error_obj(r);
     for (RecordInfo& info : r.value()) infos_.push_back(std::move(info));
     if (cursor_.done)
       total_ = cursor_.games;
@@ -161,7 +161,7 @@ class RecordListCore {
       return error_obj("bad-argument", "there is no game " + std::to_string(index + 1) + " in the list (it has " +
                                            std::to_string(infos_.size()) + " so far)");
     auto r = read_record(text_, infos_[size_t(index)]);
-    if (!r) return game_error_obj(r.code(), r.error(), r.line());
+    if (!r) return game_error_obj(r);
     return game_obj(*r);
   }
 

@@ -6,6 +6,7 @@
 //
 //   pieceTerm(t, 'W') -> 'Krieger'      endTerm(t, status) -> 'Schachmatt, Gold gewinnt.'
 import { other, levelSettings } from './facts.js';
+import { refusal } from '../util/result.js';
 
 /** The key families and how each key is made (the catalogue test reads these). */
 export const TERM_KEYS = Object.freeze({
@@ -30,6 +31,31 @@ export const levelTerm = (/** @type {Translator} */ t, level) => t(TERM_KEYS.lev
 export const ruleSetTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.ruleSet(id));
 /** 'bga' -> what the rule set changes, in a sentence or two. */
 export const ruleSummaryTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.ruleSummary(id));
+
+/** How a refused move's arguments from core are said: a piece by its letter, a side by its
+ *  id (each a refusal of its term's key, which reason() words), the options of an
+ *  ambiguous move (coordinate moves, space-separated) as a list. */
+const CORE_ARGS = Object.freeze({
+  piece: (letter) => refusal(TERM_KEYS.piece(letter)),
+  named: (letter) => refusal(TERM_KEYS.piece(letter)),
+  captured: (letter) => refusal(TERM_KEYS.piece(letter)),
+  side: (id) => refusal(TERM_KEYS.side(id)),
+  options: (moves) => moves.split(' '),
+});
+
+/** A failure from the engine as the page words it: a refused move's reason as core names
+ *  it (the failure's `core`: {key, args}, core/result.h) becomes the refusal
+ *  `core.<key>` (util/i18n.js reason() says it); anything else is passed on.
+ *  @template {{code?: string, core?: {key: string, args: Record<string, string>}}} R
+ *  @param {R} r @returns {R | import('../util/result.js').Failure} */
+export function coreRefusal(r) {
+  if (!r.core) return r;
+  const args = Object.fromEntries(
+    Object.entries(r.core.args).map(([k, v]) => [k, CORE_ARGS[k] ? CORE_ARGS[k](v) : v]),
+  );
+  const said = refusal(`core.${r.core.key}`, args);
+  return r.code ? { ...said, code: r.code } : said;
+}
 
 /** The boards' titles for the renderer (board.set's levelLabels): level 1..3's name and
  *  "level N" in the reader's words. */

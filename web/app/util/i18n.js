@@ -85,13 +85,18 @@ export function fetchCatalogue(code, base = document.baseURI, part = '') {
 
 /** Why `r` (a Failure) failed, in the words of `t`: its message's when the catalogues say
  *  it (util/result.js's refusal(): a key and its arguments; a list among them said as the
- *  language says "a, b or c"), else its sentence (core's, in English).
+ *  language says "a, b or c", a refusal among them said by its own message, such as a
+ *  piece's name), else its sentence (core's, in English).
  *  @param {Translator} t @param {{error?: string, args?: Record<string, any>}} r @returns {string} */
 export function reason(t, r) {
   if (!r.args) return r.error;
   const args = Object.entries(r.args).map(([k, v]) => [
     k,
-    Array.isArray(v) ? listWords(t.locale, v, true) : v,
+    Array.isArray(v)
+      ? listWords(t.locale, v, true)
+      : v && typeof v === 'object' && typeof v.error === 'string'
+        ? reason(t, v)
+        : v,
   ]);
   return t(r.error, Object.fromEntries(args));
 }

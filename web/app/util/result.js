@@ -14,8 +14,9 @@
 /**
  * A failure: `error`, a sentence for people; a `code` where callers tell failures apart; a
  * record's `line`. With `args`, `error` is the key of a catalogue's message and `args` its
- * arguments (refusal()).
- * @typedef {{error: string, code?: string, line?: number, args?: Record<string, any>, value?: undefined}} Failure
+ * arguments (refusal()). A move the engine refused keeps core's name of the reason in
+ * `core`: {key, args} (wasm/post.js; facts/terms.js coreRefusal() makes it a refusal).
+ * @typedef {{error: string, code?: string, line?: number, args?: Record<string, any>, core?: {key: string, args: Record<string, string>}, value?: undefined}} Failure
  */
 /**
  * What a fallible call answers: what it gives in `value`, or a Failure. Callers ask
@@ -40,6 +41,7 @@ export function failure(e, code) {
   if (e && e.args) r.args = e.args; // a refusal passed on: its key and arguments
   if (code || (e && e.code)) r.code = code || e.code;
   if (e && e.line !== undefined) r.line = e.line;
+  if (e && (e.core || e.reason)) r.core = e.core || e.reason; // core's reason for a refused move
   return r;
 }
 

@@ -17,6 +17,7 @@ import { START, OFF_BOARD } from '../game/model.js';
 import { createReview } from './review.js';
 import { createPreview, LINE_COLORS } from './preview.js';
 import { settle } from '../../util/result.js';
+import { reason } from '../../util/i18n.js';
 
 export const MAX_LINES = 5;
 const BETTER_COLOR = '#1e64c8e0';
@@ -168,7 +169,7 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     if (!l) return;
     if (!st.threat && i === 0 && ctl.isLive() && !ctl.mayMove().error) {
       const r = ctl.play(l.move);
-      if (r.error) page.toast(page.t('page.moveRefused', { why: r.error }));
+      if (r.error) page.toast(page.t('page.moveRefused', { why: reason(page.t, r) }));
       return;
     }
     preview.open({ ...position(), line: l.pvCoordinate, alg: l.pv, idx: i + 1, threat: st.threat });

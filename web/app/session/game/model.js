@@ -9,6 +9,7 @@ import { parseSquare } from '../../facts/squares.js';
 import { useFacts, pieceValue, pieceSide, SIDE_NAME, defaultRules } from '../../facts/facts.js';
 import { movesByOrigin } from '../../facts/moves.js';
 import { attempt, failure, success } from '../../util/result.js';
+import { coreRefusal } from '../../facts/terms.js';
 import { withReadOnly } from '../../util/read-only.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
@@ -153,7 +154,7 @@ export function createGameModel(M) {
     },
 
     // Validates (through the engine) and loads a whole game -> {value} or {error} with the
-    // engine's message when anything is wrong, the current game untouched. `redo`: moves to
+    // engine's message (a refused move's as a refusal: coreRefusal) when anything is wrong, the current game untouched. `redo`: moves to
     // offer for redo, kept as far as they are legal (core's redo stack holds them).
     // `ending`: a result off the board after the moves (see ending()), or null. `rules`: the
     // rule set the game is played under (an unknown one is refused by the engine).
@@ -167,7 +168,7 @@ export function createGameModel(M) {
         const set = attempt(() =>
           g.setPosition(startFen === START ? '' : startFen, moves, rules ?? defaultRules()),
         ); // all or nothing
-        if (set.error) return set;
+        if (set.error) return coreRefusal(set);
         const ended = ending ? endGame(g, ending) : success();
         if (ended.error) return ended;
       } finally {
@@ -227,12 +228,12 @@ export function createGameModel(M) {
     },
 
     // A move by the side to move (coordinate or algebraic) -> {value} (the engine's move),
-    // or {error} with the engine's reason it is not legal (nothing changed). Clears the redo
-    // line unless the move is the one it would redo.
+    // or a refusal saying why it is not legal (core's reason: coreRefusal, facts/terms.js;
+    // nothing changed). Clears the redo line unless the move is the one it would redo.
     /** @returns {Result} */
     play(move) {
       const r = attempt(() => apply(move));
-      if (r.error) return r;
+      if (r.error) return coreRefusal(r);
       syncRedo(); // core keeps the redo line when the move is the one it would redo
       return r;
     },
@@ -262,7 +263,8 @@ export function createGameModel(M) {
     // engine's reason), under `rules` (this game's by default).
     /** @returns {import('../../util/result.js').Result<string>} */
     sideAfter(startFen, moves, rules = st.rules) {
-      return attempt(() => probe(startFen, moves, (g) => g.sideToMove(), rules));
+      const r = attempt(() => probe(startFen, moves, (g) => g.sideToMove(), rules));
+      return r.error ? coreRefusal(r) : r;
     },
 
     dests: legalByOrigin,

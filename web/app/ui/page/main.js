@@ -46,7 +46,7 @@ import { createLearnView } from '../learn/learn-view.js';
 import { languageMenu } from '../embed/language-menu.js';
 import { $, all, closestTo } from '../../util/dom.js';
 import { translateDom } from '../../util/dom-words.js';
-import { pageLanguage, loadTranslatorOrEnglish, liveTranslator } from '../../util/i18n.js';
+import { pageLanguage, loadTranslatorOrEnglish, liveTranslator, reason } from '../../util/i18n.js';
 import { settle } from '../../util/result.js';
 
 /**
@@ -349,7 +349,7 @@ function wire({
   mf.addEventListener('submit', (e) => {
     e.preventDefault();
     const r = ctl.playTyped(mi.value);
-    a11y.moveFeedback(mi, $('move-feedback'), r.error || null);
+    a11y.moveFeedback(mi, $('move-feedback'), r.error ? reason(ctl.t, r) : null);
     // played: the box lets go of the focus, so that T (and the other keys) work again;
     // refused: it keeps it, to correct the move
     if (!r.error) {

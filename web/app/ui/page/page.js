@@ -145,7 +145,7 @@ export function createPage({ ctl, board, sounds, view, announce, t }) {
         },
         onMove(from, to) {
           const r = ctl.playSquares(from, to);
-          if (r.error) st.view.toast(st.t('page.moveRefused', { why: r.error }));
+          if (r.error) st.view.toast(st.t('page.moveRefused', { why: reason(st.t, r) }));
         },
         // a click on the boards cancels a queued move (a new one may be chosen)
         onClick() {
@@ -160,7 +160,7 @@ export function createPage({ ctl, board, sounds, view, announce, t }) {
             ctl.selected === name
           ) {
             const r = ctl.click(name);
-            if (r.error) st.view.toast(st.t('page.moveRefused', { why: r.error }));
+            if (r.error) st.view.toast(st.t('page.moveRefused', { why: reason(st.t, r) }));
             return;
           }
           ctl.choose(name);
