@@ -349,9 +349,15 @@ test('the game page in German: nothing in English but what is named; its menu ch
     await look('a piece card');
     await page.keyboard.press('Escape');
     await page.waitForSelector('#dlg-piece:not([open])', { state: 'attached' });
-    // a move, typed: the move list, the players, the engine's card
+    // a move, typed: refused first (core's reason, in German), then the move list, the
+    // players, the engine's card
     const move = await page.evaluate(() => window.__dc.legalMoves()[0]);
     await page.keyboard.press('Escape');
+    await page.locator('#move-input').fill('2c22c5');
+    await page.locator('#move-input').press('Enter');
+    const typedRefusal = await page.textContent('#move-feedback');
+    assert.equal(typedRefusal, 'unzulässiger Zug „2c22c5“: Krieger auf 2c2 kann nicht nach 2c5 ziehen');
+    await look('a move refused');
     await page.locator('#move-input').fill(move);
     await page.locator('#move-input').press('Enter');
     await page.waitForFunction(() => window.__dc.history().length >= 1);
