@@ -20,9 +20,8 @@ std::string printable(std::string_view s) {
 
 std::string shown(std::string_view s) { return "'" + printable(s) + "'"; }
 
-// The identifiers a refusal's arguments name pieces and sides by (the page's terms).
+// The identifier a refusal's arguments name a piece by (its letter; a side by color_id).
 std::string letter(PieceType t) { return std::string(1, PIECE_LETTERS[t]); }
-std::string side_id(Color c) { return c == GOLD ? "gold" : "scarlet"; }
 
 // A refused move: key "move.<id>", the move text first among its arguments, and the
 // English "illegal move '<text>': <why>".
@@ -100,7 +99,7 @@ Result<Move> parse_coordinate(Position& pos, std::string_view text) {
   if (p == NO_PIECE)
     return illegal(text, "noPiece", {{"square", square_name(from)}}, "no piece on " + square_name(from));
   if (color_of(p) != us)
-    return illegal(text, "notYours", {{"square", square_name(from)}, {"side", side_id(us)}},
+    return illegal(text, "notYours", {{"square", square_name(from)}, {"side", color_id(us)}},
                    "the piece on " + square_name(from) + " is not " + color_name(us) + "'s");
   Move m = find_legal(pos, from, to);
   if (!m.is_none()) return m;
@@ -114,7 +113,7 @@ Result<Move> parse_coordinate(Position& pos, std::string_view text) {
   int n = generate_pseudo(pos, pseudo);
   for (int i = 0; i < n; ++i)
     if (pseudo[i].from() == from && pseudo[i].to() == to)
-      return illegal(text, "leavesCheck", {{"side", side_id(us)}},
+      return illegal(text, "leavesCheck", {{"side", color_id(us)}},
                      std::string("it would leave the ") + color_name(us) + " King in check");
   return illegal(
       text, "cannotGo", {{"piece", letter(t)}, {"from", square_name(from)}, {"to", square_name(to)}},
@@ -276,7 +275,7 @@ Result<Move> resolve(Position& pos, const MoveSpec& spec, std::string_view origi
       piece != NO_PIECE_TYPE ? std::string("no ") + side + " " + piece_type_name(piece) : "no " + side + " piece";
   if (spec.origin_file >= 0) what += std::string(" on file ") + char('a' + spec.origin_file);
   // what's arguments: the side, the piece (none: a key of its own), the origin's file ("any")
-  ErrorArgs whose = {{"side", side_id(us)},
+  ErrorArgs whose = {{"side", color_id(us)},
                      {"file", spec.origin_file >= 0 ? std::string(1, char('a' + spec.origin_file)) : "any"}};
   if (piece != NO_PIECE_TYPE) whose.push_back({"piece", letter(piece)});
   const bool typed = piece != NO_PIECE_TYPE;
@@ -286,7 +285,7 @@ Result<Move> resolve(Position& pos, const MoveSpec& spec, std::string_view origi
     if (p == NO_PIECE)
       return illegal(original, "noPiece", {{"square", square_name(origin)}}, "no piece on " + square_name(origin));
     if (color_of(p) != us)
-      return illegal(original, "notYours", {{"square", square_name(origin)}, {"side", side_id(us)}},
+      return illegal(original, "notYours", {{"square", square_name(origin)}, {"side", color_id(us)}},
                      "the piece on " + square_name(origin) + " is not " + side + "'s");
     if (piece != NO_PIECE_TYPE && type_of(p) != piece)
       return illegal(original, "notThatPiece",
@@ -322,7 +321,7 @@ Result<Move> resolve(Position& pos, const MoveSpec& spec, std::string_view origi
       if (m.to() == dest && (spec.origin == SQ_NONE || m.from() == spec.origin) &&
           (spec.origin_file < 0 || file_of(m.from()) == spec.origin_file) &&
           (piece == NO_PIECE_TYPE || type_of(pos.at(m.from())) == piece))
-        return illegal(original, "leavesCheck", {{"side", side_id(us)}},
+        return illegal(original, "leavesCheck", {{"side", color_id(us)}},
                        "it would leave the " + side + " King in check");
     }
     ErrorArgs args = whose;

@@ -32,6 +32,7 @@ const char* piece_type_name(PieceType t) {
 }
 
 const char* color_name(Color c) { return c == GOLD ? "Gold" : "Scarlet"; }
+const char* color_id(Color c) { return c == GOLD ? "gold" : "scarlet"; }
 
 bool may_stand_on(PieceType t, Level l) {
   switch (t) {

@@ -82,6 +82,7 @@ Piece piece_from_char(char c);             // NO_PIECE if not a piece letter
 PieceType type_from_letter(char c);        // case-insensitive; NO_PIECE_TYPE if unknown
 const char* piece_type_name(PieceType t);  // "Sylph", ...
 const char* color_name(Color c);           // "Gold" / "Scarlet"
+const char* color_id(Color c);             // "gold" / "scarlet": the id the page and the facade use
 
 // Gygax's values in centipawns (King 0), docs/rules.md §2.2.
 constexpr int GYGAX_VALUE_CP[PIECE_TYPE_NB] = {0,   100, 500,  800, 100,  500, 250, 450,

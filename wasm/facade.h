@@ -60,8 +60,6 @@ inline const char* kind_name(dc::Move m) {
   return "move";
 }
 
-inline const char* color_id(dc::Color c) { return c == dc::GOLD ? "gold" : "scarlet"; }
-
 // {state, reason, over, check, winner ('gold'|'scarlet'|null), result ('1-0'|'0-1'|'1/2-1/2'|'*'), sideToMove}
 inline val status_obj(const dc::Status& st, dc::Color side_to_move) {
   val o = val::object();
