@@ -40,11 +40,11 @@ import { createDiagram, standardStart } from '../../session/game/diagram.js';
 import { parseSquare, squareName } from '../../facts/squares.js';
 import { useFacts, ruleSetList, defaultRules } from '../../facts/facts.js';
 import { pieceTerm, sideTerm, ruleSetTerm, endTerm, boardLabels } from '../../facts/terms.js';
-import { pageLanguage, loadTranslatorOrEnglish, isLanguageTag, listWords, reason } from '../../util/i18n.js';
+import { pageLanguage, loadTranslatorOrEnglish, isLanguageTag, reason } from '../../util/i18n.js';
 import { destSquares, afarSquares } from '../../facts/moves.js';
 import { $ } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
-import { failure, settle } from '../../util/result.js';
+import { failure, refusal, settle } from '../../util/result.js';
 import { levelsNeeded, withLevels, pickArrangement, EMBED_KEYS, LAYOUTS } from './embed-layout.js';
 import { diagramBoard } from './diagram-board.js';
 
@@ -141,14 +141,10 @@ export function readOptions(src) {
 /** @param {Translator} t @param {Emitter} messages */
 function createMessageBar(t, messages) {
   let starting = true;
-  // A list among the arguments is said as the language says "a, b or c"; a failure, by its
-  // reason (util/i18n.js).
+  // The message `id` with its arguments, said as a refusal is (util/i18n.js reason(): a list
+  // as the language says "a, b or c", a failure among them by its own reason).
   function say(id, args = {}) {
-    const words = Object.entries(args).map(([k, v]) => [
-      k,
-      Array.isArray(v) ? listWords(t.locale, v, true) : v && typeof v.error === 'string' ? reason(t, v) : v,
-    ]);
-    const text = t(id, Object.fromEntries(words));
+    const text = reason(t, refusal(id, args));
     messages.emit('say', text);
     const el = $('msg-text'),
       add = starting && !$('msg').hidden && el.textContent;
