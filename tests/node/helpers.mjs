@@ -117,15 +117,8 @@ export const readCatalogue = (code, part = '') =>
   JSON.parse(readFileSync(join(ROOT, 'public/i18n', `${part}${code}.json`), 'utf8'));
 
 /** A translator of `code` as util/i18n.js's loadWords makes it, from the files of `parts`
- *  merged (English's messages for what the catalogues lack; `fallback: false`: none, a missing
- *  message throws). */
-export function translatorOf(code, { fallback = true, parts = [''] } = {}) {
-  const read = (c) => Object.assign({}, ...parts.map((part) => readCatalogue(c, part)));
-  const catalogue = read(code);
-  const t = createTranslator({
-    locale: code,
-    catalogue,
-    fallback: fallback ? read('en') : catalogue,
-  });
-  return Object.assign(t, { locale: code });
+ *  merged (a message they lack throws). */
+export function translatorOf(code, { parts = [''] } = {}) {
+  const catalogue = Object.assign({}, ...parts.map((part) => readCatalogue(code, part)));
+  return Object.assign(createTranslator({ locale: code, catalogue }), { locale: code });
 }

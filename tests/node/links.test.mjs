@@ -17,7 +17,7 @@ import { reason } from '../../web/app/util/i18n.js';
 useFacts(await loadEngine()); // the computer's strengths (strength=) are core's
 // A link's reason is a refusal (the catalogue's key and its arguments): said in English here.
 const en = translatorOf('en'),
-  de = translatorOf('de', { fallback: false });
+  de = translatorOf('de');
 const said = (d) => reason(en, d);
 
 const FEN_BLACK = '12/12/12/12/12/12/12/12/12/12/12/12/12/12/5k6/12/12/12/12/12/12/12/6K5/12 s 3 20';

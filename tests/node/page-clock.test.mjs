@@ -7,7 +7,7 @@ import { reason } from '../../web/app/util/i18n.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12); // any epoch ms
 const en = translatorOf('en'),
-  de = translatorOf('de', { fallback: false });
+  de = translatorOf('de');
 const fischer = (m, s) => C.readTc(`${m}+${s}`).value;
 
 test('time controls: presets, custom, correspondence, none; bad ones named', () => {

@@ -1,7 +1,8 @@
 // The player's language (docs/page.md, "Languages"): which one, its catalogue, and the
 // page's lang attribute. The catalogues are public/i18n/<code>.json (ICU MessageFormat,
 // messages.js), English the source; a page fetches the catalogue of the language in use
-// only (and English's beside it, the fallback for a message a translation lacks).
+// only: every catalogue holds every message (tests/node/catalogues.test.mjs), so none
+// needs English's beside it.
 //
 //   const lang = pageLanguage();                       // the stored choice, else the browser's
 //   const t = await loadTranslator(lang);              // t('embed.caption.toMove', {side})
@@ -101,25 +102,19 @@ export function reason(t, r) {
   return t(r.error, Object.fromEntries(args));
 }
 
-/** The translator of `code` over the catalogues of `parts` (fetchCatalogue's, merged),
- *  English's for a message they lack. Leaves the document's lang attribute alone.
+/** The translator of `code` over the catalogues of `parts` (fetchCatalogue's, merged).
+ *  Leaves the document's lang attribute alone.
  *  @returns {Promise<Translator>} */
 export async function loadWords(code, parts = [''], base = undefined) {
-  const of = (/** @type {string} */ c) =>
-    Promise.all(parts.map((part) => fetchCatalogue(c, base, part))).then((cs) => Object.assign({}, ...cs));
-  const [catalogue, fallback] = await Promise.all([
-    of(code),
-    code === SOURCE_LANGUAGE ? null : of(SOURCE_LANGUAGE),
-  ]);
+  const cs = await Promise.all(parts.map((part) => fetchCatalogue(code, base, part)));
   const t = /** @type {Translator} */ (
-    createTranslator({ locale: code, catalogue, fallback: fallback || catalogue })
+    createTranslator({ locale: code, catalogue: Object.assign({}, ...cs) })
   );
   t.locale = code;
   return t;
 }
 
-/** The translator of `code` (English for a message its catalogue lacks); sets the
- *  document's lang attribute.
+/** The translator of `code`; sets the document's lang attribute.
  *  @returns {Promise<Translator>} */
 export async function loadTranslator(code, base) {
   const t = await loadWords(code, [''], base);

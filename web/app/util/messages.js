@@ -279,32 +279,23 @@ export function chooseLanguage(wanted, available, fallback = 'en') {
 }
 
 /**
- * A translator: t(id, args) is the catalogue's message filled in. A message missing from
- * the language's catalogue, or one that does not parse, is taken from `fallback` (English),
- * so a translation's slip shows English, never a broken page; an id in neither is a
+ * A translator: t(id, args) is the catalogue's message filled in. Every catalogue holds
+ * every message, each one parsing (tests/node/catalogues.test.mjs): an id it lacks is a
  * programming error and throws.
- * @param {{locale: string, catalogue: Record<string, string>, fallback?: Record<string, string>}} options
+ * @param {{locale: string, catalogue: Record<string, string>}} options
  * @returns {(id: string, args?: Record<string, any>) => string}
  */
-export function createTranslator({ locale, catalogue, fallback = catalogue }) {
-  /** @type {Map<string, {parts: Part[], locale: string}>} */
+export function createTranslator({ locale, catalogue }) {
+  /** @type {Map<string, Part[]>} */
   const compiled = new Map();
   const lookup = (/** @type {string} */ id) => {
     let c = compiled.get(id);
     if (!c) {
-      try {
-        if (!(id in catalogue)) throw new Error('missing');
-        c = { parts: parseMessage(catalogue[id]), locale };
-      } catch {
-        if (!(id in fallback)) throw new Error(`no message "${id}" in the catalogue`);
-        c = { parts: parseMessage(fallback[id]), locale: 'en' };
-      }
+      if (!(id in catalogue)) throw new Error(`no message "${id}" in the catalogue`);
+      c = parseMessage(catalogue[id]);
       compiled.set(id, c);
     }
     return c;
   };
-  return (id, args = {}) => {
-    const c = lookup(id);
-    return formatParts(c.parts, args, c.locale);
-  };
+  return (id, args = {}) => formatParts(lookup(id), args, locale);
 }
