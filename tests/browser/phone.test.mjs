@@ -277,6 +277,7 @@ async function boardsStay(page) {
   if (g.arrangement === 'focus') assert.equal(g.focus, 2, "the lesson's level in focus");
   await page.evaluate(() => (document.getElementById('app').scrollTop = 0));
   const lesson = await boardPlace(page);
+  await actionsFit(page, 'a lesson');
   for (const n of ['2b2', '2b5']) {
     const q = await reach(page, n);
     await page.mouse.click(q.x, q.y);
@@ -294,10 +295,27 @@ async function boardsStay(page) {
   await frames(page, 3);
   const pg = await page.evaluate(() => window.__dc.geometry());
   if (pg.arrangement === 'focus') assert.equal(pg.focus, 3, "the puzzle's level in focus");
+  await actionsFit(page, 'a puzzle');
   await page.evaluate(() => window.__dc.learn.exit());
   await page.waitForFunction(() => window.__dc.learn.mode() !== 'puzzles');
   await page.evaluate(() => (document.getElementById('app').scrollTop = 0));
   await frames(page, 3);
+}
+
+// A lesson's or puzzle's actions (on a phone: the bar docked at the bottom) each whole on
+// screen, none cut, and none reached by scrolling the bar sideways.
+async function actionsFit(page, what) {
+  const bar = await page.evaluate(() => {
+    const el = document.getElementById('learn-actions');
+    const b = [...el.children].map((c) => {
+      const r = c.getBoundingClientRect();
+      return { text: c.textContent, left: r.left, right: r.right, cut: c.scrollHeight > c.clientHeight + 1 };
+    });
+    return { w: innerWidth, scrolls: el.scrollWidth > el.clientWidth + 1, b };
+  });
+  const bad = bar.b.filter((c) => c.left < 0 || c.right > bar.w || c.cut).map((c) => c.text);
+  assert.ok(bar.b.length > 0, `${what}: its actions are shown`);
+  assert.deepEqual({ scrolls: bar.scrolls, bad }, { scrolls: false, bad: [] }, `${what}: its actions fit`);
 }
 
 async function touchScrolls(page, context) {

@@ -53,6 +53,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
       <p class="learn-task" id="learn-task"></p>
       <p class="learn-note" id="learn-note" role="status"></p>
       <div class="learn-actions" id="learn-actions"></div>
+      <div class="learn-links" id="learn-links"></div>
       <div class="learn-more" id="learn-more"></div>
     </div>`;
   document.querySelector('.side').prepend(panel);
@@ -293,17 +294,21 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
           },
         ),
       );
+    setHtml($('learn-actions'), acts.join(''));
+    // Where to go from the step (the piece's card, the rules, the other lessons): beside the
+    // step's actions, but in the panel on a phone, where those dock in a bar of their own.
+    const links = [];
     if (s.lesson.piece)
-      acts.push(
+      links.push(
         `<button type="button" class="btn" data-piece-card="${s.lesson.piece}">${esc(t('lessons.card', { piece: pieceTerm(t, s.lesson.piece) }))}</button>`,
       );
     const section = lessonAnchor(s.lesson, pieceName);
     if (section)
-      acts.push(
+      links.push(
         `<a class="btn" href="${esc(rulesLink(section))}" target="_blank" title="${esc(t('lessons.rulesTitle', { title }))}">${esc(t('lessons.rules'))}</a>`,
       );
-    acts.push(button('lessons-list', t(st.listOpen ? 'lessons.hideList' : 'lessons.list')));
-    setHtml($('learn-actions'), acts.join(''));
+    links.push(button('lessons-list', t(st.listOpen ? 'lessons.hideList' : 'lessons.list')));
+    setHtml($('learn-links'), links.join(''));
     setHtml(
       $('learn-more'),
       st.listOpen
@@ -337,6 +342,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     if (s.phase !== 'play' || s.mistakes) acts.push(button('retry', t('puzzles.retry'), { title: 'R' }));
     acts.push(button('next', t('puzzles.next'), { primary: s.phase !== 'play', title: 'N' }));
     setHtml($('learn-actions'), acts.join(''));
+    setHtml($('learn-links'), '');
     const levels = Object.fromEntries([1, 2, 3].map((l) => [`level${l}`, levelTerm(t, l)]));
     setHtml(
       $('learn-more'),
