@@ -95,9 +95,10 @@ function gameLinkOf(ctl, to) {
   return g;
 }
 
-/** A message for the engine's reason (a sentence) when a linked game could not be set up. */
+/** The message for why a linked game could not be set up (a failure: the engine's reason,
+ *  said by reason()). */
 export function linkError(t, why) {
-  return t('open.link.notSetUp', { why });
+  return t('open.link.notSetUp', { why: reason(t, why) });
 }
 
 // ctl: the Controller; store: createStore(); ui: {toast(text, ms?, action?), announce(text),
@@ -193,7 +194,7 @@ export function createOpening(ctl, store, ui) {
     const fen = link.fen || START,
       rules = link.rules || defaultRules();
     const after = link.to ? { value: link.to } : ctl.model.sideAfter(fen, link.moves, rules);
-    if (after.error) return linkFailed(() => linkError(t, after.error));
+    if (after.error) return linkFailed(() => linkError(t, after));
     const me = after.value;
     const base = prev ? prev.settings : ctl.settings;
     const level = link.strength || base.level;
@@ -220,7 +221,7 @@ export function createOpening(ctl, store, ui) {
         : null;
     settings.tc = tc;
     const first = tc && link.times ? ctl.model.sideAfter(fen, []) : null;
-    if (first && first.error) return linkFailed(() => linkError(t, first.error));
+    if (first && first.error) return linkFailed(() => linkError(t, first));
     const clock = first ? clockFromTimes(tc, link.times, first.value) : null;
     // the same game gone on, played here the same way: what is open for it stays, and the
     // help noted in it here stays beside the link's
@@ -238,7 +239,7 @@ export function createOpening(ctl, store, ui) {
       premove,
       continues: sameGame,
     });
-    if (r.error) return linkFailed(() => linkError(t, r.error));
+    if (r.error) return linkFailed(() => linkError(t, r));
     const kept = !!(prev && prev.moves.length && !goesOn) && !store.pushPrevious(prev).error;
     const stm = ctl.sideToMove();
     // against the computer, or the computer against itself: how the link's game is played
@@ -312,14 +313,14 @@ export function createOpening(ctl, store, ui) {
           showEarlierPoint(link);
           return;
         }
-        failRestore(() => t('open.restore.notValid', { why: r.error }));
+        failRestore(() => t('open.restore.notValid', { why: reason(t, r) }));
       }
       if (!same && !earlier && !applyLink(link, rec || null).error) return;
     }
     if (saved.value) {
       const r = ctl.reset({ ...saved.value, restored: true });
       if (!r.error) return;
-      failRestore(() => t('open.restore.notValid', { why: r.error }));
+      failRestore(() => t('open.restore.notValid', { why: reason(t, r) }));
     } else if (saved.error) {
       failRestore(() => reason(t, saved));
     }
@@ -358,7 +359,7 @@ export function createOpening(ctl, store, ui) {
     const cur = ctl.record();
     const r = ctl.reset(rec);
     if (r.error) {
-      ui.toast(t('open.previous.failed', { why: r.error }), 9000);
+      ui.toast(t('open.previous.failed', { why: reason(t, r) }), 9000);
       return;
     }
     if (cur.moves.length) store.pushPrevious(cur);
