@@ -17,7 +17,13 @@ import { wireCopy } from './copy-button.js';
 import { diagramBoard } from './diagram-board.js';
 import { languageMenu } from './language-menu.js';
 import { pieceTerm, boardLabels } from '../../facts/terms.js';
-import { pageLanguage, loadTranslatorOrEnglish, SOURCE_LANGUAGE, reason } from '../../util/i18n.js';
+import {
+  pageLanguage,
+  loadTranslatorOrEnglish,
+  SOURCE_LANGUAGE,
+  reason,
+  browserReason,
+} from '../../util/i18n.js';
 import { translateDom } from '../../util/dom-words.js';
 import { $, all, onWidthChange } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
@@ -79,7 +85,9 @@ export async function startGallery({
   document.body.prepend(
     Object.assign(document.createElement('p'), {
       // Without a catalogue (none could be fetched) the reason is said in English.
-      textContent: t ? t('gallery.failed', { why: r.error }) : `The diagrams could not be drawn: ${r.error}`,
+      textContent: t
+        ? t('gallery.failed', { why: reason(t, browserReason(r)) })
+        : `The diagrams could not be drawn: ${r.error}`,
     }),
   );
   return r;

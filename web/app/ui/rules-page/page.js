@@ -27,7 +27,7 @@ import {
   endTerm,
   boardLabels,
 } from '../../facts/terms.js';
-import { pageLanguage, loadTranslatorOrEnglish, listWords } from '../../util/i18n.js';
+import { pageLanguage, loadTranslatorOrEnglish, listWords, reason, browserReason } from '../../util/i18n.js';
 import { withWords, loadLearnWords } from '../../session/learn/words.js';
 import { languageMenu } from '../embed/language-menu.js';
 import { registerPWA } from '../page/pwa.js';
@@ -88,7 +88,7 @@ export async function startRulesPage({
   if (!r.error) return r.value;
   // Without a catalogue (none could be fetched) the reason is said in English.
   $('rules-status').textContent = reader.t
-    ? reader.t('rules.failed', { why: r.error })
+    ? reader.t('rules.failed', { why: reason(reader.t, browserReason(r)) })
     : `The diagrams could not be drawn: ${r.error}`;
   return r;
 }
