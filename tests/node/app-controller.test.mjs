@@ -160,7 +160,10 @@ test("reset is all or nothing: a bad game is refused with the engine's reason an
   assert.equal(refused.args?.why.error, 'core.move.noPiece');
   assert.equal(refused.args?.why.args.move, '2c22c4');
   assert.equal(reason(en, refused), "move 2: illegal move '2c22c4': no piece on 2c2");
-  assert.equal(reason(translatorOf('de'), refused), 'Zug 2: unzulässiger Zug „2c22c4“: auf 2c2 steht keine Figur');
+  assert.equal(
+    reason(translatorOf('de'), refused),
+    'Zug 2: unzulässiger Zug „2c22c4“: auf 2c2 steht keine Figur',
+  );
   assert.deepEqual(ctl.model.coordinates(), before);
   assert.equal(ctl.settings.mode, 'hotseat');
   assert.throws(() => ctl.reset({ settings: settings({ mode: 'nope' }) }), /unknown game mode/);
