@@ -16,7 +16,7 @@ import { createPictures } from './picture.js';
 import { wireCopy } from './copy-button.js';
 import { diagramBoard } from './diagram-board.js';
 import { languageMenu } from './language-menu.js';
-import { pieceTerm, boardLabels } from '../../facts/terms.js';
+import { pieceTerm, boardLabels, coreRefusal } from '../../facts/terms.js';
 import {
   pageLanguage,
   loadTranslatorOrEnglish,
@@ -38,9 +38,9 @@ function diagramOf(M, src) {
   const game = new M.Game();
   try {
     const set = attempt(() => game.setPosition(d.fen || '', d.moves, d.rules)); // the engine's word on the position or a move
-    if (set.error) return set;
+    if (set.error) return failure(coreRefusal(set));
     const shown = d.params.show ? moveDiagram(M, game.fen(), d.params.show, game.rules()) : null;
-    if (shown && shown.error) return failure(shown.error);
+    if (shown && shown.error) return failure(coreRefusal(shown));
     const show = shown && shown.value;
     const state = diagramBoard(game, show);
     const levels = d.params.level
