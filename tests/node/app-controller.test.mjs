@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine, translatorOf } from './helpers.mjs';
-import { reason } from '../../web/app/util/i18n.js';
+import { reason, liveTranslator } from '../../web/app/util/i18n.js';
 import { createGameModel, START } from '../../web/app/session/game/model.js';
 import { createController } from '../../web/app/session/game/controller.js';
 import { parseSquare as squareIndex } from '../../web/app/facts/squares.js';
@@ -11,6 +11,7 @@ import { playersFor, human, computer, remote } from '../../web/app/session/game/
 
 const M = await loadEngine();
 const en = translatorOf('en');
+const fr = translatorOf('fr');
 const settings = (o = {}) => ({ mode: 'ai', human: 'gold', level: 3, flipped: false, ...o });
 
 // A controller with every event recorded.
@@ -78,6 +79,15 @@ test('a piece that may not move gets a reason and no destinations', () => {
   assert.equal(de.note.text, 'Das ist eine Figur des Computers (Krieger): Du spielst Gold.');
   de.select('2a1');
   assert.equal(de.note.text, 'Deine Figur auf 2a1 (Olifant) hat keinen legalen Zug.');
+  // a note on show is said again in the language the page's live translator changes to,
+  // the piece's and the side's names too
+  const live = liveTranslator(translatorOf('en'));
+  const again = createController(createGameModel(M), settings(), { t: live.t });
+  again.select('2c7');
+  const note = again.note;
+  assert.match(note.text, /computer's Warrior: you play Gold/);
+  live.set(translatorOf('fr'));
+  assert.equal(note.text, fr('note.computersPiece', { piece: fr('piece.W'), side: fr('side.gold') }));
   const link = make(settings({ mode: 'link' })).ctl;
   assert.equal(link.select('2c7'), false);
   assert.match(link.note.text, /your opponent's Warrior/);

@@ -16,7 +16,7 @@ import { other } from '../../facts/facts.js';
 import { START, OFF_BOARD } from '../game/model.js';
 import { createReview } from './review.js';
 import { createPreview, LINE_COLORS } from './preview.js';
-import { TERM_KEYS } from '../../facts/terms.js';
+import { sideRefusal } from '../../facts/terms.js';
 import { refusal, settle } from '../../util/result.js';
 import { reason, browserReason } from '../../util/i18n.js';
 
@@ -118,7 +118,7 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
       if (r.error)
         st.error =
           r.code === 'in-check'
-            ? refusal('analysis.error.noThreat', { side: refusal(TERM_KEYS.side(snap.side)) })
+            ? refusal('analysis.error.noThreat', { side: sideRefusal(snap.side) })
             : refusal('analysis.error.failed', { why: browserReason(r) });
       page.redraw();
     });

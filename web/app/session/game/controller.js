@@ -15,7 +15,7 @@ import { pieceSide, other, defaultRules } from '../../facts/facts.js';
 import { parseSquare, squareName, moveNames } from '../../facts/squares.js';
 import { moveWords } from '../../facts/words.js';
 import { endReason } from '../../facts/end-words.js';
-import { TERM_KEYS, sideTerm } from '../../facts/terms.js';
+import { pieceRefusal, sideRefusal, sideTerm } from '../../facts/terms.js';
 import { Emitter } from '../../util/emitter.js';
 import { playersFor, opponentText, recordedNames } from './players.js';
 import { offerAfterMove, takebackAfterMove } from './offers.js';
@@ -94,11 +94,8 @@ export function createController(
   const emit = (event, ...args) => events.emit(event, ...args);
   // the notes' and refusals' words (note.* in the catalogues)
   const sideWords = (/** @type {string} */ id) => sideTerm(t, id);
-  // a piece's and a side's name in a note or a refusal: the refusal of its term's key
-  // (facts/terms.js), which reason() words as core's refusals are
-  const pieceName = (/** @type {string} */ letter) => refusal(TERM_KEYS.piece(letter));
-  const sideName = (/** @type {string} */ id) => refusal(TERM_KEYS.side(id));
-  // a note's message: the refusal `key` with its `args`, said by reason() when the note is
+  // a note's message: the refusal `key` with its `args` (a piece's and a side's name as the
+  // refusals of their terms: facts/terms.js pieceRefusal), said by reason() when the note is
   const noteOf = (/** @type {string} */ kind, /** @type {string} */ key, args = {}) => {
     const said = refusal(key, args);
     return sayNote(kind, () => reason(t, said));
@@ -421,7 +418,7 @@ export function createController(
         stm = m.sideToMove(),
         status = m.status();
       const warn = (/** @type {string} */ key, args = {}) => {
-        st.note = warnNote(key, { piece: pieceName(piece), square: name, ...args });
+        st.note = warnNote(key, { piece: pieceRefusal(piece), square: name, ...args });
         return false;
       };
       if (status.over || ctl.noHuman()) {
@@ -434,16 +431,16 @@ export function createController(
         st.selected = name;
         st.dests = [...(m.premoves().get(name) || [])];
         if (st.dests.length) return true;
-        if (status.check) return warn('note.noQueueInCheck', { side: sideName(stm) });
+        if (status.check) return warn('note.noQueueInCheck', { side: sideRefusal(stm) });
         return warn('note.noQueue');
       }
       if (owner !== stm) {
         const kind = ctl.player(owner).kind;
-        if (kind === 'computer') return warn('note.computersPiece', { side: sideName(me) });
-        if (kind === 'remote') return warn('note.opponentsPiece', { side: sideName(me) });
+        if (kind === 'computer') return warn('note.computersPiece', { side: sideRefusal(me) });
+        if (kind === 'remote') return warn('note.opponentsPiece', { side: sideRefusal(me) });
         if (ctl.hasRemote()) return warn('note.notYourTurn.waiting');
         return warn(ctl.aiPlays(stm) ? 'note.notYourTurn.thinking' : 'note.notYourTurn.side', {
-          side: sideName(stm),
+          side: sideRefusal(stm),
         });
       }
       if (!ctl.humanPlays(stm))
@@ -453,7 +450,7 @@ export function createController(
       st.selected = name;
       st.dests = m.destinations(name);
       if (st.dests.length) return true;
-      const whose = { whose: owner === me ? 'mine' : 'side', side: sideName(owner) };
+      const whose = { whose: owner === me ? 'mine' : 'side', side: sideRefusal(owner) };
       if (m.frozenSet().has(name)) return warn('note.frozen', whose);
       return warn(status.check ? 'note.noMoveInCheck' : 'note.noMove', whose);
     },

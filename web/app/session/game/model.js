@@ -9,7 +9,7 @@ import { parseSquare } from '../../facts/squares.js';
 import { useFacts, pieceValue, pieceSide, defaultRules } from '../../facts/facts.js';
 import { movesByOrigin } from '../../facts/moves.js';
 import { attempt, failure, refusal, success } from '../../util/result.js';
-import { coreRefusal, TERM_KEYS } from '../../facts/terms.js';
+import { coreRefusal, sideRefusal } from '../../facts/terms.js';
 import { withReadOnly } from '../../util/read-only.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
@@ -31,8 +31,6 @@ export function material(board) {
 // (core says whether that is a loss, 'timeout', or a draw against a lone King, 'timeout-draw').
 export const OFF_BOARD = Object.freeze(['resignation', 'draw-agreed', 'timeout', 'timeout-draw']);
 
-const sideName = (/** @type {string} */ id) => refusal(TERM_KEYS.side(id)); // said by reason()
-
 // Plays an ending off the board on an engine Game: a resignation by the loser, an agreed
 // draw, or the side to move's flag. -> {value} or {error} (core's: the game is over; a flag
 // said to be the side's not to move; or an unknown ending).
@@ -44,7 +42,7 @@ function endGame(game, ending) {
   if (ending.state === 'timeout' || ending.state === 'timeout-draw') {
     const stm = game.sideToMove();
     if (ending.flagged && ending.flagged !== stm) {
-      return refusal('open.bad.flagTurn', { flagged: sideName(ending.flagged), side: sideName(stm) });
+      return refusal('open.bad.flagTurn', { flagged: sideRefusal(ending.flagged), side: sideRefusal(stm) });
     }
     return attempt(() => game.flag());
   }
