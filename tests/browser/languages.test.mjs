@@ -372,6 +372,12 @@ test('the game page in German: nothing in English but what is named; its menu ch
     await act('embed');
     await page.waitForSelector('#dlg-embed[open]');
     await look('the embed dialog');
+    // the code to paste: its frame named in German, the diagram asked to speak German
+    const embedCode = await page.inputValue('#embed-code');
+    assert.ok(
+      embedCode.includes(`title="${de['embed.title']}"`) && /(#|&amp;)lang=de\b/.test(embedCode),
+      embedCode,
+    );
     await page.click('#dlg-embed button[value="close"]');
     await page.waitForSelector('#dlg-embed:not([open])', { state: 'attached' });
     await act('analyse');

@@ -195,7 +195,10 @@ async function boot(createBoard, loadEngine, announce, words) {
     beforeMove: (r, side) => computerAnswers(ctl, M, r, side), // a draw offer is answered on the computer's move
   });
   const analysis = createAnalysisCtrl(ctl, modes);
-  const copy = { link: copyLink, embed: (game) => embedSnippet(game, location.href), text: copyText };
+  // an embed's code: its frame named, and the diagram speaking, in the player's language
+  const embedCode = (game) =>
+    embedSnippet({ ...game, title: t('embed.title'), lang: t.locale }, location.href);
+  const copy = { link: copyLink, embed: embedCode, text: copyText };
   const editor = createEditor(ctl, { ...modes, analysis, copy }, M);
   const learn = createLearnCtrl({
     M,
