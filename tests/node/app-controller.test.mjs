@@ -176,6 +176,17 @@ test("reset is all or nothing: a bad game is refused with the engine's reason an
   );
   assert.deepEqual(ctl.model.coordinates(), before);
   assert.equal(ctl.settings.mode, 'hotseat');
+  // a flag said to fall for the side not to move: refused with both sides named in the terms
+  const flag = ctl.reset({
+    settings: settings({ mode: 'hotseat' }),
+    moves: ['2c22c3'],
+    ending: { state: 'timeout', winner: 'scarlet', flagged: 'gold' },
+  });
+  assert.equal(
+    reason(fr, flag),
+    fr('open.bad.flagTurn', { flagged: fr('side.gold'), side: fr('side.scarlet') }),
+  );
+  assert.deepEqual(ctl.model.coordinates(), before);
   assert.throws(() => ctl.reset({ settings: settings({ mode: 'nope' }) }), /unknown game mode/);
   assert.equal(ctl.settings.mode, 'hotseat');
   assert.deepEqual(

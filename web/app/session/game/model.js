@@ -32,21 +32,22 @@ export function material(board) {
 export const OFF_BOARD = Object.freeze(['resignation', 'draw-agreed', 'timeout', 'timeout-draw']);
 
 // Plays an ending off the board on an engine Game: a resignation by the loser, an agreed
-// draw, or the side to move's flag. -> {value} or {error} (core's: the game is over; a flag
-// said to be the side's not to move; or an unknown ending).
+// draw, or the side to move's flag. -> {value} or why not (core's, said by reason():
+// coreRefusal; a flag said to be the side's not to move, open.bad.flagTurn; or an unknown
+// ending).
 /** @returns {Result} */
 function endGame(game, ending) {
   if (ending.state === 'resignation' && (ending.winner === 'gold' || ending.winner === 'scarlet')) {
-    return attempt(() => game.resign(ending.winner === 'gold' ? 'scarlet' : 'gold'));
+    return coreRefusal(attempt(() => game.resign(ending.winner === 'gold' ? 'scarlet' : 'gold')));
   }
   if (ending.state === 'timeout' || ending.state === 'timeout-draw') {
     const stm = game.sideToMove();
     if (ending.flagged && ending.flagged !== stm) {
       return refusal('open.bad.flagTurn', { flagged: sideRefusal(ending.flagged), side: sideRefusal(stm) });
     }
-    return attempt(() => game.flag());
+    return coreRefusal(attempt(() => game.flag()));
   }
-  if (ending.state === 'draw-agreed') return attempt(() => game.agreeDraw());
+  if (ending.state === 'draw-agreed') return coreRefusal(attempt(() => game.agreeDraw()));
   return failure('unknown ending of a game');
 }
 
