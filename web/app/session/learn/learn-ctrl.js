@@ -251,7 +251,7 @@ export function createLearnCtrl({
       if (st.kind === 'lessons' && st.selected) {
         const may = st.lessons.mayPick(st.selected);
         if (may.error) {
-          st.lessons.refuse(may.error);
+          st.lessons.refuse(may);
           st.selected = null;
         }
       }
@@ -261,7 +261,7 @@ export function createLearnCtrl({
       st.selected = null;
       const s = session();
       const r = s.playSquares(from, to);
-      if (r.error) page.toast(r.error);
+      if (r.error) page.toast(reason(st.words, r));
       if (st.kind === 'puzzles' && r.value === 'correct')
         later(() => {
           if (st.kind === 'puzzles') s.reply();
