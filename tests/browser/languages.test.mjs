@@ -372,6 +372,12 @@ test('the game page in German: nothing in English but what is named; its menu ch
     await act('embed');
     await page.waitForSelector('#dlg-embed[open]');
     await look('the embed dialog');
+    // the code to paste: its frame named in German, the diagram asked to speak German
+    const embedCode = await page.inputValue('#embed-code');
+    assert.ok(
+      embedCode.includes(`title="${de['embed.title']}"`) && /(#|&amp;)lang=de\b/.test(embedCode),
+      embedCode,
+    );
     await page.click('#dlg-embed button[value="close"]');
     await page.waitForSelector('#dlg-embed:not([open])', { state: 'attached' });
     await act('analyse');
@@ -384,6 +390,15 @@ test('the game page in German: nothing in English but what is named; its menu ch
     await look('the editor');
     await page.evaluate(() => document.querySelector('[data-ed="close"]').click());
     await page.waitForSelector('#editor-card', { state: 'hidden' });
+    // a link whose second move is not legal: the note names the move by its number and
+    // says core's reason, in German
+    await page.evaluate(() => {
+      location.hash = '#moves=2c22c3.2c22c4';
+    });
+    await page.waitForFunction(() => /2c22c4/.test(window.__dc.state().note || ''));
+    const moveNote = await page.evaluate(() => window.__dc.state().note);
+    assert.ok(moveNote.includes(de['open.moveRefused'].replace('{n}', '2').replace('{why}', '')), moveNote);
+    await look('a link with an illegal move');
     // a link that cannot be read: the note says why in German
     await page.evaluate(() => {
       location.hash = '#moves=2c22c3.hello';
@@ -410,5 +425,19 @@ test('the game page in German: nothing in English but what is named; its menu ch
     assert.equal(await page.locator('#page-lang select').inputValue(), 'fr');
     assert.equal(await page.evaluate((k) => localStorage.getItem(k), LANGUAGE_KEY), 'fr');
     assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
+
+    // a saved game whose second move is not legal, read by a new load (in German: the
+    // test's stored choice again): the status line says so, the move by its number
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'dragonchess.game.v1',
+        JSON.stringify({ v: 1, startFen: 'startpos', moves: ['2c22c3', '2c22c4'] }),
+      ),
+    );
+    await page.goto(page.url().split('#')[0]);
+    await page.waitForFunction(gameReady);
+    const restored = await page.textContent('#status-sub');
+    assert.ok(restored.includes(de['open.moveRefused'].replace('{n}', '2').replace('{why}', '')), restored);
+    await gamePageEnglish(page, 'a saved game refused');
   });
 });

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine, translatorOf } from './helpers.mjs';
+import { reason, liveTranslator } from '../../web/app/util/i18n.js';
 import { createGameModel, START } from '../../web/app/session/game/model.js';
 import { createController } from '../../web/app/session/game/controller.js';
 import { parseSquare as squareIndex } from '../../web/app/facts/squares.js';
@@ -10,6 +11,7 @@ import { playersFor, human, computer, remote } from '../../web/app/session/game/
 
 const M = await loadEngine();
 const en = translatorOf('en');
+const fr = translatorOf('fr');
 const settings = (o = {}) => ({ mode: 'ai', human: 'gold', level: 3, flipped: false, ...o });
 
 // A controller with every event recorded.
@@ -77,6 +79,15 @@ test('a piece that may not move gets a reason and no destinations', () => {
   assert.equal(de.note.text, 'Das ist eine Figur des Computers (Krieger): Du spielst Gold.');
   de.select('2a1');
   assert.equal(de.note.text, 'Deine Figur auf 2a1 (Olifant) hat keinen legalen Zug.');
+  // a note on show is said again in the language the page's live translator changes to,
+  // the piece's and the side's names too
+  const live = liveTranslator(translatorOf('en'));
+  const again = createController(createGameModel(M), settings(), { t: live.t });
+  again.select('2c7');
+  const note = again.note;
+  assert.match(note.text, /computer's Warrior: you play Gold/);
+  live.set(translatorOf('fr'));
+  assert.equal(note.text, fr('note.computersPiece', { piece: fr('piece.W'), side: fr('side.gold') }));
   const link = make(settings({ mode: 'link' })).ctl;
   assert.equal(link.select('2c7'), false);
   assert.match(link.note.text, /your opponent's Warrior/);
@@ -88,10 +99,10 @@ test('a piece that may not move gets a reason and no destinations', () => {
 test("an illegal move is refused with the engine's reason and changes nothing", () => {
   const { ctl, names } = make(settings({ mode: 'hotseat' }));
   const r = ctl.play('2c22c5');
-  assert.match(r.error, /illegal|not a legal|cannot/i);
+  assert.match(reason(en, r), /illegal|not a legal|cannot/i);
   assert.equal(ctl.model.length, 0);
   assert.deepEqual(names(), []);
-  assert.match(ctl.playTyped('').error, /Type a move/);
+  assert.match(reason(en, ctl.playTyped('')), /Type a move/);
   assert.deepEqual(ctl.playTyped('W2c3'), { value: undefined });
   assert.equal(ctl.model.length, 1);
 });
@@ -120,7 +131,7 @@ test('by link: only your own move can be taken back, before the answer', () => {
   ctl.play('2c22c3');
   assert.equal(ctl.statusLine().text, "Waiting for your opponent's move");
   assert.equal(ctl.undoCount(), 1);
-  assert.match(ctl.mayMove().error, /Waiting for your opponent/);
+  assert.match(reason(en, ctl.mayMove()), /Waiting for your opponent/);
   ctl.reset({ settings: ctl.settings, startFen: START, moves: ['2c22c3', '2c72c6'] });
   assert.equal(ctl.undoCount(), 0, 'the opponent has answered');
 });
@@ -153,10 +164,29 @@ test("reset is all or nothing: a bad game is refused with the engine's reason an
   const before = ctl.model.coordinates();
   const n = names().length;
   const refused = ctl.reset({ settings: settings({ mode: 'ai' }), moves: ['2c22c3', '2c22c4'] });
-  assert.equal(refused.error, 'core.move.noPiece'); // core's reason, for the page to word
-  assert.equal(refused.args?.move, '2c22c4');
+  // core's reason, for the page to word, with the number of the move it refused
+  assert.equal(refused.error, 'open.moveRefused');
+  assert.equal(refused.args?.n, 2);
+  assert.equal(refused.args?.why.error, 'core.move.noPiece');
+  assert.equal(refused.args?.why.args.move, '2c22c4');
+  assert.equal(reason(en, refused), "move 2: illegal move '2c22c4': no piece on 2c2");
+  assert.equal(
+    reason(translatorOf('de'), refused),
+    'Zug 2: unzulässiger Zug „2c22c4“: auf 2c2 steht keine Figur',
+  );
   assert.deepEqual(ctl.model.coordinates(), before);
   assert.equal(ctl.settings.mode, 'hotseat');
+  // a flag said to fall for the side not to move: refused with both sides named in the terms
+  const flag = ctl.reset({
+    settings: settings({ mode: 'hotseat' }),
+    moves: ['2c22c3'],
+    ending: { state: 'timeout', winner: 'scarlet', flagged: 'gold' },
+  });
+  assert.equal(
+    reason(fr, flag),
+    fr('open.bad.flagTurn', { flagged: fr('side.gold'), side: fr('side.scarlet') }),
+  );
+  assert.deepEqual(ctl.model.coordinates(), before);
   assert.throws(() => ctl.reset({ settings: settings({ mode: 'nope' }) }), /unknown game mode/);
   assert.equal(ctl.settings.mode, 'hotseat');
   assert.deepEqual(
@@ -291,7 +321,7 @@ test("the board component's config: integers, dests from one generation, null wh
   ctl.boardConfig();
   assert.equal(gen.n - g0, 1);
   // a move from the board: squares in, the game moves on; then the computer is to move
-  assert.match(ctl.playSquares(from, squareIndex('2c6')).error, /not a legal move/);
+  assert.match(reason(en, ctl.playSquares(from, squareIndex('2c6'))), /not a legal move/);
   assert.deepEqual(ctl.playSquares(from, squareIndex('2c3')), { value: undefined });
   const after = ctl.boardConfig();
   assert.deepEqual(after.lastMove, [from, squareIndex('2c3')]);

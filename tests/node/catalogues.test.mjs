@@ -23,7 +23,10 @@ import {
   SOURCE_LANGUAGE,
   languageFor,
   isLanguageTag,
+  reason,
+  browserReason,
 } from '../../web/app/util/i18n.js';
+import { attempt, refusal } from '../../web/app/util/result.js';
 import { TERM_KEYS, strengthTerm } from '../../web/app/facts/terms.js';
 import { useFacts } from '../../web/app/facts/facts.js';
 import { RULE_SECTIONS, lessonTitleKey } from '../../web/app/ui/rules-page/diagrams.js';
@@ -270,6 +273,21 @@ test('the language of a link or a browser', () => {
   for (const code of LANGUAGE_CODES) {
     assert.ok(LANGUAGES[code], code);
     assert.equal(new Intl.Locale(code).toString(), code, `${code} is a canonical tag`);
+  }
+});
+
+test('what the browser refuses is said by a key; a refusal keeps its own', () => {
+  const thrown = attempt(() => {
+    throw new TypeError('Failed to fetch');
+  });
+  const de = translatorOf('de');
+  assert.equal(reason(de, browserReason(thrown)), read('de')['page.browserError']);
+  const own = refusal('open.bad.notText');
+  assert.equal(browserReason(own), own);
+  // nested in the message of what failed, in every language, with no English left
+  for (const code of translations) {
+    const said = reason(translatorOf(code), refusal('note.engine.failed', { why: browserReason(thrown) }));
+    assert.ok(!/Failed to fetch|browser reported/.test(said), `${code}: ${said}`);
   }
 });
 

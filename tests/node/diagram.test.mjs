@@ -4,7 +4,9 @@
 //   node --test tests/node/diagram.test.mjs
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine } from './helpers.mjs';
+import { loadEngine, translatorOf } from './helpers.mjs';
+import { reason } from '../../web/app/util/i18n.js';
+import { refusal } from '../../web/app/util/result.js';
 import { createDiagram } from '../../web/app/session/game/diagram.js';
 import { parseSquare } from '../../web/app/facts/squares.js';
 
@@ -17,7 +19,12 @@ test('a start with a bad move keeps the moves before it and names the move', () 
   assert.deepEqual(ids(problems), ['embed.error.move']);
   assert.equal(problems[0].args.n, 2);
   assert.equal(problems[0].args.before, 1);
-  assert.match(problems[0].args.why, /\S/);
+  // core's reason, said in the reader's words
+  assert.equal(problems[0].args.why.error, 'core.move.notYours');
+  assert.match(
+    reason(translatorOf('de'), refusal(problems[0].id, problems[0].args)),
+    /^Zug 2 dieses Diagramms \(2a12a5\) ist nicht spielbar: unzulässiger Zug/,
+  );
   assert.deepEqual(d.model.coordinates(), ['2c22c3']);
   assert.deepEqual(d.record().moves, ['2c22c3']);
 });

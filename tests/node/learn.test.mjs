@@ -11,6 +11,7 @@ import { cardData, cardText, levelDiagram } from '../../web/app/ui/learn/piece-c
 import { createLessons, progressStore, checkLessons } from '../../web/app/session/learn/learn.js';
 import { createPuzzles, puzzleStore, checkPuzzles } from '../../web/app/session/learn/puzzles.js';
 import { parseSquare, squareName } from '../../web/app/facts/squares.js';
+import { reason } from '../../web/app/util/i18n.js';
 
 const M = await loadEngine();
 const en = translatorOf('en');
@@ -116,7 +117,7 @@ test('lessons: a wrong move is explained, the lesson can be restarted, hints poi
     L.note.text,
     /^That move cannot reach the goal: 2 targets are left \(2f5, 2g5\) and only 1 move/,
   );
-  assert.equal(L.play('3f6', '3f5').error, 'the lesson is over: start again or go on');
+  assert.equal(reason(learnEn, L.play('3f6', '3f5')), 'the lesson is over: start again or go on');
   L.restart();
   assert.equal(L.phase, 'play');
   assert.deepEqual(L.moves, []);
@@ -129,7 +130,9 @@ test('lessons: a wrong move is explained, the lesson can be restarted, hints poi
   assert.match(L.note.text, /gives no check/);
   // freezing: the frozen Griffon says why it cannot move
   L.open('freezing', 0);
-  assert.match(L.mayPick('2d5').error, /frozen by the Basilisk/);
+  assert.match(reason(learnEn, L.mayPick('2d5')), /frozen by the Basilisk/);
+  // in German: the piece named in German's terms
+  assert.match(reason(translatorOf('de', { parts: ['', 'learn/'] }), L.mayPick('2d5')), /Greif/);
   assert.match(L.describeSquare('2d5'), /frozen by a Basilisk/);
   // next: the following step, then the following lesson
   L.open('griffon', 0);

@@ -62,7 +62,7 @@ test("who may resign or offer: the person's side, the side to move on one device
   const { ctl } = make({ mode: 'watch' });
   assert.equal(offers.actingSide(ctl), null);
   assert.deepEqual(offers.offersState(ctl), { canResign: false, canOffer: false, prompt: null, note: '' });
-  assert.match(offers.resign(ctl).error, /computer plays both/);
+  assert.match(reason(ctl.t, offers.resign(ctl)), /computer plays both/);
 
   const hs = make({ mode: 'hotseat' }).ctl;
   assert.equal(offers.actingSide(hs), 'gold');
@@ -74,13 +74,13 @@ test("who may resign or offer: the person's side, the side to move on one device
   const ru = createController(createGameModel(M), hs.settings, { t: translatorOf('ru') });
   ru.reset({ settings: hs.settings, moves: ['2c22c3'], offer: hs.offer });
   assert.deepEqual(offers.offersState(ru).prompt, { text: 'Алые предлагают ничью.', answerer: 'gold' });
-  assert.match(offers.offerDraw(hs).error, /already on the table/);
+  assert.match(reason(hs.t, offers.offerDraw(hs)), /already on the table/);
   assert.deepEqual(offers.declineDraw(hs), { value: undefined });
   assert.equal(offers.offersState(hs).note, 'Gold declined the draw offer.');
   assert.deepEqual(offers.offerDraw(hs), { value: undefined });
   assert.deepEqual(offers.acceptDraw(hs), { value: undefined });
   assert.equal(hs.model.status().state, 'draw-agreed');
-  assert.match(offers.acceptDraw(hs).error, /no draw offer/);
+  assert.match(reason(hs.t, offers.acceptDraw(hs)), /no draw offer/);
   assert.deepEqual(offers.offersState(hs), { canResign: false, canOffer: false, prompt: null, note: '' });
 
   const link = make({ mode: 'link', human: 'scarlet' }).ctl;
@@ -295,7 +295,7 @@ test('takebacks: on one device the mover asks and the side to move answers; by l
   assert.deepEqual(offers.acceptTakeback(hs), { value: undefined });
   assert.equal(hs.model.length, 0);
   assert.equal(hs.takeback, null);
-  assert.match(offers.acceptTakeback(hs).error, /no takeback request/);
+  assert.match(reason(hs.t, offers.acceptTakeback(hs)), /no takeback request/);
 
   const a = make({ mode: 'link', human: 'gold' }).ctl;
   assert.deepEqual(a.play('2c22c3'), { value: undefined });

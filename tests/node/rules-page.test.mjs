@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadEngine, ROOT, translatorOf } from './helpers.mjs';
+import { reason } from '../../web/app/util/i18n.js';
 import {
   pieceSections,
   ruleSections,
@@ -215,7 +216,7 @@ test('a position the engine refuses is an error naming why, not a diagram', asyn
     ),
   };
   const s = ruleSections(M, broken, ruleSetIds(M)[0]).find((x) => x.anchor === SECTION.promotion);
-  assert.match(s.error, /promotion/);
+  assert.match(reason(translatorOf('en'), s), /^the position of the lesson promotion \(step 1\): /);
   const missing = ruleSections(M, { lessons: [] }, ruleSetIds(M)[0]);
   assert.ok(missing.every((x) => x.error));
 });

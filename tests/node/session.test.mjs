@@ -18,6 +18,7 @@ import { recordText, openedGame } from '../../web/app/session/share/record.js';
 import { createAnalysisCtrl } from '../../web/app/session/analysis/analysis-ctrl.js';
 import { createEditor } from '../../web/app/session/analysis/editor.js';
 import { decodeHash } from '../../web/app/session/share/links.js';
+import { reason } from '../../web/app/util/i18n.js';
 import { readLink, linkFor } from '../../web/app/ui/share/share.js';
 
 const M = await loadEngine();
@@ -141,13 +142,13 @@ test('a new game, moves, a takeback and a draw offer: saved and in the address',
   // a draw offered by the side to move and accepted by the other: the game is over
   assert.deepEqual(offerDraw(ctl), { value: undefined });
   assert.equal(ctl.offer.kind, 'offer');
-  assert.deepEqual(offerDraw(ctl).error, 'A draw offer is already on the table.');
+  assert.deepEqual(reason(ctl.t, offerDraw(ctl)), 'A draw offer is already on the table.');
   assert.deepEqual(acceptDraw(ctl), { value: undefined });
   assert.equal(ctl.isOver(), true);
   assert.deepEqual(ctl.model.ending(), { state: 'draw-agreed', winner: null });
   assert.equal(store.load().value.ending.state, 'draw-agreed', 'the ending is saved');
   assert.equal(decodeHash(address.hash).value.ending.state, 'draw-agreed', 'and in the link');
-  assert.match(ctl.mayMove().error, /The game is over/, 'no move after the game ended');
+  assert.match(reason(ctl.t, ctl.mayMove()), /The game is over/, 'no move after the game ended');
 });
 
 test('a link round trip: the game of one session opens in another', () => {

@@ -83,3 +83,8 @@ export function strengthTerm(/** @type {Translator} */ t, level) {
     maxSeconds: Math.floor(l.maxMovetime / 1000),
   });
 }
+
+/** A piece's name (by its letter) and a side's (by its id) as an argument of a refusal or a
+ *  note: the refusal of its term's key, which util/i18n.js reason() words. */
+export const pieceRefusal = (letter) => refusal(TERM_KEYS.piece(letter));
+export const sideRefusal = (id) => refusal(TERM_KEYS.side(id));

@@ -8,7 +8,7 @@
 //   const t = await loadTranslator(lang);              // t('embed.caption.toMove', {side})
 //   rememberLanguage('de');                            // the language menu's choice
 import { chooseLanguage, createTranslator } from './messages.js';
-import { attempt } from './result.js';
+import { attempt, refusal } from './result.js';
 
 /** The languages a catalogue exists for, each named in itself (the menu shows these). */
 export const LANGUAGES = Object.freeze({
@@ -100,6 +100,16 @@ export function reason(t, r) {
         : v,
   ]);
   return t(r.error, Object.fromEntries(args));
+}
+
+/** `r` as the catalogues say it: itself when it is a refusal (a key and its arguments), else
+ *  the refusal 'page.browserError' ("the browser reported an error"): for a failure whose
+ *  sentence is the browser's own (an exception's message, a worker's, a fetch's), English
+ *  in every language.
+ *  @param {{error?: string, args?: Record<string, any>}} r
+ *  @returns {{error?: string, args?: Record<string, any>}} */
+export function browserReason(r) {
+  return r.args ? r : refusal('page.browserError');
 }
 
 /** The translator of `code` over the catalogues of `parts` (fetchCatalogue's, merged).

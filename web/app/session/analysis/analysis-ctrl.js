@@ -16,8 +16,9 @@ import { other } from '../../facts/facts.js';
 import { START, OFF_BOARD } from '../game/model.js';
 import { createReview } from './review.js';
 import { createPreview, LINE_COLORS } from './preview.js';
-import { settle } from '../../util/result.js';
-import { reason } from '../../util/i18n.js';
+import { sideRefusal } from '../../facts/terms.js';
+import { refusal, settle } from '../../util/result.js';
+import { reason, browserReason } from '../../util/i18n.js';
 
 export const MAX_LINES = 5;
 const BETTER_COLOR = '#1e64c8e0';
@@ -36,7 +37,7 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     threat: false,
     held: new Set(), // why the analysis is held off the worker: 'learn' (Learn or Puzzles has the board), 'hidden' (the tab)
     info: null,
-    error: null, // why there is no analysis: {key (a message), why (the engine's reason)}
+    error: null, // why there is no analysis: a refusal (util/result.js), said by reason()
     searching: false,
     preview: null, // {ply, fen, moves (the game's, to ply), line: [coordinate], alg: [algebraic], idx, threat}
   };
@@ -112,12 +113,13 @@ export function createAnalysisCtrl(ctl, page, { createEngine = () => new EngineC
     ).then((r) => {
       if (analysedKey !== key) return;
       st.searching = false;
-      // the panel says why there is no analysis (the engine's reason)
+      // the panel says why there is no analysis (a refusal: no threat while the side to
+      // move is in check, else the engine's failure)
       if (r.error)
         st.error =
           r.code === 'in-check'
-            ? { key: 'analysis.error.noThreat', why: r.error.split(':')[0] }
-            : { key: 'analysis.error.failed', why: r.error };
+            ? refusal('analysis.error.noThreat', { side: sideRefusal(snap.side) })
+            : refusal('analysis.error.failed', { why: browserReason(r) });
       page.redraw();
     });
   }

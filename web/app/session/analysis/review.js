@@ -172,7 +172,7 @@ export function createReview(engine, { onChange = () => {}, limits = REVIEW_LIMI
     if (my !== token) return;
     if (answer.error) {
       state.status = 'failed';
-      state.error = answer.error; // the analysis panel says it
+      state.error = answer; // the engine's failure: the analysis panel says it
       onChange();
       return;
     }

@@ -4,7 +4,8 @@
 // position and the moves (the client sends only what changed).
 import { EngineClient, REVIEW_LIMITS } from '../../../engine/engine-client.js';
 import { strengthRange } from '../../facts/facts.js';
-import { failure, settle, success } from '../../util/result.js';
+import { failure, refusal, settle, success } from '../../util/result.js';
+import { browserReason, reason } from '../../util/i18n.js';
 
 // A stop that fails finds no search to stop (the worker was restarted or closed): its
 // result asks for nothing more.
@@ -56,9 +57,9 @@ export function createAI(ctl, ui, options = {}) {
         maybe();
       },
       (e) => {
-        ai.error = ctl.t('note.engine.failed', { why: e.message });
-        readied(failure(ai.error));
-        ui.toast(ai.error);
+        ai.error = refusal('note.engine.failed', { why: browserReason(failure(e)) });
+        readied(ai.error);
+        ui.toast(reason(ctl.t, ai.error));
         ui.onState();
       },
     );
@@ -110,7 +111,7 @@ export function createAI(ctl, ui, options = {}) {
     if (answer.error) {
       ai.busy = false;
       ai.purpose = null;
-      ui.toast(ctl.t('note.engine.noAnswer', { why: answer.error }));
+      ui.toast(reason(ctl.t, refusal('note.engine.noAnswer', { why: browserReason(answer) })));
       ui.onState();
       return;
     }
@@ -156,7 +157,7 @@ export function createAI(ctl, ui, options = {}) {
         return;
       }
       const played = ctl.play(r.best);
-      if (played.error) ui.toast("The engine's move could not be played: " + played.error);
+      if (played.error) ui.toast(reason(ctl.t, refusal('note.engine.moveRefused', { why: played })));
     } else {
       ai.busy = false;
       ai.purpose = null;

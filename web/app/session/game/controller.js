@@ -15,7 +15,7 @@ import { pieceSide, other, defaultRules } from '../../facts/facts.js';
 import { parseSquare, squareName, moveNames } from '../../facts/squares.js';
 import { moveWords } from '../../facts/words.js';
 import { endReason } from '../../facts/end-words.js';
-import { pieceTerm, sideTerm } from '../../facts/terms.js';
+import { pieceRefusal, sideRefusal, sideTerm } from '../../facts/terms.js';
 import { Emitter } from '../../util/emitter.js';
 import { playersFor, opponentText, recordedNames } from './players.js';
 import { offerAfterMove, takebackAfterMove } from './offers.js';
@@ -94,15 +94,12 @@ export function createController(
   const emit = (event, ...args) => events.emit(event, ...args);
   // the notes' and refusals' words (note.* in the catalogues)
   const sideWords = (/** @type {string} */ id) => sideTerm(t, id);
-  // a note's message: `key` and its `args`, an argument given as a function said when the
-  // note is (a piece's or a side's name)
-  const noteOf = (/** @type {string} */ kind, /** @type {string} */ key, args = {}) =>
-    sayNote(kind, () =>
-      t(
-        key,
-        Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'function' ? v() : v])),
-      ),
-    );
+  // a note's message: the refusal `key` with its `args` (a piece's and a side's name as the
+  // refusals of their terms: facts/terms.js pieceRefusal), said by reason() when the note is
+  const noteOf = (/** @type {string} */ kind, /** @type {string} */ key, args = {}) => {
+    const said = refusal(key, args);
+    return sayNote(kind, () => reason(t, said));
+  };
   const warnNote = (/** @type {string} */ key, args = {}) => noteOf('warn', key, args);
   const st = {
     t, // the page's words (offers.js and the page say theirs with it too)
@@ -421,7 +418,7 @@ export function createController(
         stm = m.sideToMove(),
         status = m.status();
       const warn = (/** @type {string} */ key, args = {}) => {
-        st.note = warnNote(key, { piece: () => pieceTerm(t, piece), square: name, ...args });
+        st.note = warnNote(key, { piece: pieceRefusal(piece), square: name, ...args });
         return false;
       };
       if (status.over || ctl.noHuman()) {
@@ -434,16 +431,16 @@ export function createController(
         st.selected = name;
         st.dests = [...(m.premoves().get(name) || [])];
         if (st.dests.length) return true;
-        if (status.check) return warn('note.noQueueInCheck', { side: () => sideWords(stm) });
+        if (status.check) return warn('note.noQueueInCheck', { side: sideRefusal(stm) });
         return warn('note.noQueue');
       }
       if (owner !== stm) {
         const kind = ctl.player(owner).kind;
-        if (kind === 'computer') return warn('note.computersPiece', { side: () => sideWords(me) });
-        if (kind === 'remote') return warn('note.opponentsPiece', { side: () => sideWords(me) });
+        if (kind === 'computer') return warn('note.computersPiece', { side: sideRefusal(me) });
+        if (kind === 'remote') return warn('note.opponentsPiece', { side: sideRefusal(me) });
         if (ctl.hasRemote()) return warn('note.notYourTurn.waiting');
         return warn(ctl.aiPlays(stm) ? 'note.notYourTurn.thinking' : 'note.notYourTurn.side', {
-          side: () => sideWords(stm),
+          side: sideRefusal(stm),
         });
       }
       if (!ctl.humanPlays(stm))
@@ -453,7 +450,7 @@ export function createController(
       st.selected = name;
       st.dests = m.destinations(name);
       if (st.dests.length) return true;
-      const whose = { whose: owner === me ? 'mine' : 'side', side: () => sideWords(owner) };
+      const whose = { whose: owner === me ? 'mine' : 'side', side: sideRefusal(owner) };
       if (m.frozenSet().has(name)) return warn('note.frozen', whose);
       return warn(status.check ? 'note.noMoveInCheck' : 'note.noMove', whose);
     },
@@ -475,7 +472,7 @@ export function createController(
     /** @returns {Result} */
     moveSelected(to) {
       const d = st.dests.find((x) => x.to === to);
-      if (!d) return failure(t('note.notDestination'));
+      if (!d) return refusal('note.notDestination');
       return ctl.canPremove() ? ctl.queuePremove(d) : ctl.play(d.coordinate);
     },
 
@@ -523,7 +520,7 @@ export function createController(
       const d = (st.model.dests().get(pm.from) || []).find((x) => x.to === pm.to);
       const r = d ? ctl.play(d.coordinate) : refusal('note.premoveIllegal');
       if (!r.error) return;
-      st.note = warnNote('note.premoveDropped', { move: pm.algebraic, why: () => reason(t, r) });
+      st.note = warnNote('note.premoveDropped', { move: pm.algebraic, why: r });
       emit('announce', st.note.text);
       emit('record');
       emit('change');
@@ -532,20 +529,20 @@ export function createController(
     // Whether the person at this device may move now: {value} or {error: why not}.
     /** @returns {Result} */
     mayMove() {
-      if (ctl.isOver()) return failure(t('note.gameOver'));
-      if (ctl.noHuman()) return failure(t('note.watching'));
+      if (ctl.isOver()) return refusal('note.gameOver');
+      if (ctl.noHuman()) return refusal('note.watching');
       const stm = ctl.sideToMove();
       if (ctl.humanPlays(stm)) return success();
-      if (ctl.player(stm).kind === 'remote') return failure(t('note.notYourTurn.waiting'));
-      return failure(t('note.notYourTurn.computer'));
+      if (ctl.player(stm).kind === 'remote') return refusal('note.notYourTurn.waiting');
+      return refusal('note.notYourTurn.computer');
     },
 
     // A move typed in algebraic or coordinate notation -> {value} (played) or {error}.
     /** @returns {Result} */
     playTyped(text) {
       const typed = String(text || '').trim();
-      if (!typed) return failure(t('note.typeMove', { example: 'W2c3', coordinate: '2c22c3' }));
-      if (typed.length > 40) return failure(t('note.tooLong'));
+      if (!typed) return refusal('note.typeMove', { example: 'W2c3', coordinate: '2c22c3' });
+      if (typed.length > 40) return refusal('note.tooLong');
       if (!ctl.isLive()) ctl.goTo(st.model.length);
       const may = ctl.mayMove();
       return may.error ? may : ctl.play(typed);
@@ -805,10 +802,10 @@ export function createController(
         dest = squareName(to);
       if (ctl.canPremove()) {
         const q = (ctl.model.premoves().get(f) || []).find((x) => x.to === dest);
-        return q ? ctl.queuePremove(q) : failure(t('note.cannotQueue', { from: f, to: dest }));
+        return q ? ctl.queuePremove(q) : refusal('note.cannotQueue', { from: f, to: dest });
       }
       const d = (ctl.model.dests().get(f) || []).find((x) => x.to === dest);
-      if (!d) return failure(t('note.notLegal', { from: f, to: dest }));
+      if (!d) return refusal('note.notLegal', { from: f, to: dest });
       const may = ctl.mayMove();
       return may.error ? may : ctl.play(d.coordinate);
     },

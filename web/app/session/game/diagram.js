@@ -5,12 +5,14 @@
 // the page's. Every rule question goes to the engine (GameModel, moveDiagram).
 //
 // What the address asked for and the engine refused is named by a problem: a message of the
-// catalogues (public/i18n/*.json, embed.error.*) with its arguments, said by the embed.
+// catalogues (public/i18n/*.json, embed.error.*) with its arguments, said by the embed (the
+// engine's reason among them a failure, said by util/i18n.js reason()).
 import { createGameModel, START } from './model.js';
 import { moveDiagram } from '../../facts/move-diagram.js';
 import { parseSquare, squareName } from '../../facts/squares.js';
 import { defaultRules } from '../../facts/facts.js';
 import { success } from '../../util/result.js';
+import { coreRefusal } from '../../facts/terms.js';
 
 /** @typedef {{fen: string, moves: string[], rules: string}} DiagramStart where a diagram starts: fen '' for the standard start */
 /** @typedef {{id: string, args: Record<string, any>}} Problem a message of the catalogues and its arguments */
@@ -46,14 +48,14 @@ export function createDiagram(M, { interactive = true, show = null } = {}) {
     if (set.error) {
       start = standardStart();
       model.load(START, [], [], null, start.rules);
-      return [{ id: 'embed.error.position', args: { why: set.error } }];
+      return [{ id: 'embed.error.position', args: { why: set } }];
     }
     for (let i = 0; i < start.moves.length; i++) {
       const played = model.play(start.moves[i]);
       if (played.error) {
         const problem = {
           id: 'embed.error.move',
-          args: { n: i + 1, move: start.moves[i], why: played.error, before: i },
+          args: { n: i + 1, move: start.moves[i], why: played, before: i },
         };
         start = { ...start, moves: start.moves.slice(0, i) };
         return [problem];
@@ -68,7 +70,7 @@ export function createDiagram(M, { interactive = true, show = null } = {}) {
     diagram = null;
     if (!name) return [];
     const d = moveDiagram(M, model.live.fen, name, model.rules);
-    if (d.error) return [{ id: 'embed.error.diagram', args: { square: name, why: d.error } }];
+    if (d.error) return [{ id: 'embed.error.diagram', args: { square: name, why: coreRefusal(d) } }];
     selected = name;
     diagram = d.value;
     return [];

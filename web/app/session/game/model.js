@@ -6,10 +6,10 @@
 // (util/result.js): {error} with the engine's reason, the game untouched.
 
 import { parseSquare } from '../../facts/squares.js';
-import { useFacts, pieceValue, pieceSide, SIDE_NAME, defaultRules } from '../../facts/facts.js';
+import { useFacts, pieceValue, pieceSide, defaultRules } from '../../facts/facts.js';
 import { movesByOrigin } from '../../facts/moves.js';
-import { attempt, failure, success } from '../../util/result.js';
-import { coreRefusal } from '../../facts/terms.js';
+import { attempt, failure, refusal, success } from '../../util/result.js';
+import { coreRefusal, sideRefusal } from '../../facts/terms.js';
 import { withReadOnly } from '../../util/read-only.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
@@ -32,24 +32,43 @@ export function material(board) {
 export const OFF_BOARD = Object.freeze(['resignation', 'draw-agreed', 'timeout', 'timeout-draw']);
 
 // Plays an ending off the board on an engine Game: a resignation by the loser, an agreed
-// draw, or the side to move's flag. -> {value} or {error} (core's: the game is over; a flag
-// said to be the side's not to move; or an unknown ending).
+// draw, or the side to move's flag. -> {value} or why not (core's, said by reason():
+// coreRefusal; a flag said to be the side's not to move, open.bad.flagTurn; or an unknown
+// ending).
 /** @returns {Result} */
 function endGame(game, ending) {
   if (ending.state === 'resignation' && (ending.winner === 'gold' || ending.winner === 'scarlet')) {
-    return attempt(() => game.resign(ending.winner === 'gold' ? 'scarlet' : 'gold'));
+    return coreRefusal(attempt(() => game.resign(ending.winner === 'gold' ? 'scarlet' : 'gold')));
   }
   if (ending.state === 'timeout' || ending.state === 'timeout-draw') {
     const stm = game.sideToMove();
     if (ending.flagged && ending.flagged !== stm) {
-      return failure(
-        `${SIDE_NAME[ending.flagged]}'s flag cannot have fallen: it is ${SIDE_NAME[stm]}'s turn`,
-      );
+      return refusal('open.bad.flagTurn', { flagged: sideRefusal(ending.flagged), side: sideRefusal(stm) });
     }
-    return attempt(() => game.flag());
+    return coreRefusal(attempt(() => game.flag()));
   }
-  if (ending.state === 'draw-agreed') return attempt(() => game.agreeDraw());
+  if (ending.state === 'draw-agreed') return coreRefusal(attempt(() => game.agreeDraw()));
   return failure('unknown ending of a game');
+}
+
+// Sets up the engine Game `g` from `startFen` and `moves` under `rules` (all or nothing) ->
+// {value} or why not, in core's words (coreRefusal): a move refused with its number, the
+// refusal 'open.moveRefused' {n, why} (core names the reason, the page the move: played one
+// by one once the whole list is refused).
+/** @returns {Result} */
+function setUp(g, startFen, moves, rules) {
+  const fen = startFen === START ? '' : startFen;
+  const set = attempt(() => g.setPosition(fen, moves, rules));
+  if (!set.error) return set;
+  if (!moves.length || attempt(() => g.setPosition(fen, [], rules)).error) return coreRefusal(set);
+  for (let i = 0; i < moves.length; i++) {
+    const played = attempt(() => g.play(moves[i]));
+    if (played.error) {
+      const said = refusal('open.moveRefused', { n: i + 1, why: coreRefusal(played) });
+      return set.code ? { ...said, code: set.code } : said;
+    }
+  }
+  return coreRefusal(set);
 }
 
 /**
@@ -116,11 +135,13 @@ export function createGameModel(M) {
   const live = () => st.snaps[st.snaps.length - 1];
 
   // f(game) of a scratch engine's game after `moves` from `startFen` (throws like load).
+  // f(g) of an engine Game `g` set up from `startFen` and `moves` -> {value} or why not (setUp).
+  /** @returns {Result} */
   function probe(startFen, moves, f, rules = st.rules) {
     const g = new M.Game();
     try {
-      g.setPosition(startFen === START ? '' : startFen, moves, rules ?? defaultRules());
-      return f(g);
+      const set = setUp(g, startFen, moves, rules ?? defaultRules());
+      return set.error ? set : attempt(() => f(g));
     } finally {
       g.delete();
     }
@@ -165,10 +186,8 @@ export function createGameModel(M) {
         return failure('the moves are not a list of moves');
       const g = new M.Game();
       try {
-        const set = attempt(() =>
-          g.setPosition(startFen === START ? '' : startFen, moves, rules ?? defaultRules()),
-        ); // all or nothing
-        if (set.error) return coreRefusal(set);
+        const set = setUp(g, startFen, moves, rules ?? defaultRules()); // all or nothing
+        if (set.error) return set;
         const ended = ending ? endGame(g, ending) : success();
         if (ended.error) return ended;
       } finally {
@@ -263,8 +282,7 @@ export function createGameModel(M) {
     // engine's reason), under `rules` (this game's by default).
     /** @returns {import('../../util/result.js').Result<string>} */
     sideAfter(startFen, moves, rules = st.rules) {
-      const r = attempt(() => probe(startFen, moves, (g) => g.sideToMove(), rules));
-      return r.error ? coreRefusal(r) : r;
+      return probe(startFen, moves, (g) => g.sideToMove(), rules);
     },
 
     dests: legalByOrigin,

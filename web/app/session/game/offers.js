@@ -24,7 +24,7 @@
 // words are the controller's translator's (offer.* in the catalogues).
 import { other } from '../../facts/facts.js';
 import { sideTerm } from '../../facts/terms.js';
-import { failure, refusal, success } from '../../util/result.js';
+import { refusal, success } from '../../util/result.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
 /** What becomes of the offer on the table when `mover` moves. */
@@ -89,14 +89,14 @@ export function offersState(ctl) {
 /** The person here resigns. -> {value} or {error: why not}. @returns {Result} */
 export function resign(ctl) {
   const me = actingSide(ctl);
-  if (!me) return failure(ctl.t('offer.nobody'));
+  if (!me) return refusal('offer.nobody');
   return ctl.end({ state: 'resignation', winner: other(me) });
 }
 
 /** The person here offers a draw. -> {value} or {error: why not}. @returns {Result} */
 export function offerDraw(ctl) {
   const me = actingSide(ctl);
-  if (!offersState(ctl).canOffer) return failure(ctl.t(ctl.isOver() ? 'offer.over' : 'offer.already'));
+  if (!offersState(ctl).canOffer) return refusal(ctl.isOver() ? 'offer.over' : 'offer.already');
   ctl.setOffer({ kind: 'offer', by: me }, ctl.t('offer.offers', who(ctl, me, true)));
   return success();
 }
@@ -104,14 +104,14 @@ export function offerDraw(ctl) {
 /** The offer on the table is accepted: the game is drawn. -> {value} or {error: why not}. @returns {Result} */
 export function acceptDraw(ctl) {
   const p = offersState(ctl).prompt;
-  if (!p) return failure(ctl.t('offer.noneToAccept'));
+  if (!p) return refusal('offer.noneToAccept');
   return ctl.end({ state: 'draw-agreed', winner: null });
 }
 
 /** The offer on the table is declined. -> {value} or {error: why not}. @returns {Result} */
 export function declineDraw(ctl) {
   const p = offersState(ctl).prompt;
-  if (!p) return failure(ctl.t('offer.noneToDecline'));
+  if (!p) return refusal('offer.noneToDecline');
   ctl.setOffer({ kind: 'declined', by: p.answerer }, ctl.t('offer.declines', who(ctl, p.answerer, true)));
   return success();
 }
@@ -193,7 +193,7 @@ export function undoOrAsk(ctl) {
 /** The takeback asked for is accepted: the asker's last move is taken back. -> {value} or {error: why not}. @returns {Result} */
 export function acceptTakeback(ctl) {
   const p = takebackState(ctl).prompt;
-  if (!p) return failure(ctl.t('offer.takeback.noneToAccept'));
+  if (!p) return refusal('offer.takeback.noneToAccept');
   const answerer = p.answerer;
   ctl.takeBack(1);
   ctl.setTakeback(
@@ -209,7 +209,7 @@ export function acceptTakeback(ctl) {
 /** The takeback asked for is declined. -> {value} or {error: why not}. @returns {Result} */
 export function declineTakeback(ctl) {
   const p = takebackState(ctl).prompt;
-  if (!p) return failure(ctl.t('offer.takeback.noneToDecline'));
+  if (!p) return refusal('offer.takeback.noneToDecline');
   ctl.setTakeback(
     { kind: 'declined', by: p.answerer },
     ctl.t('offer.takeback.declines', { side: sideTerm(ctl.t, p.answerer) }),

@@ -17,8 +17,8 @@
 //   await learn.relanguage('fr');   (the page's language changed)
 import { parseSquare, squareName, moveNames, firstSquare } from '../../facts/squares.js';
 import { destinationWords } from '../../facts/words.js';
-import { failure, settle, success } from '../../util/result.js';
-import { SOURCE_LANGUAGE } from '../../util/i18n.js';
+import { failure, refusal, settle, success } from '../../util/result.js';
+import { SOURCE_LANGUAGE, reason, browserReason } from '../../util/i18n.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 
 const REPLY_MS = 550; // the opponent's answer in a puzzle, after the solver's move
@@ -78,11 +78,15 @@ export function createLearnCtrl({
   async function enter(which, id = null, lang = SOURCE_LANGUAGE) {
     clearTimers();
     const words = await wordsIn(lang);
-    if (words.error) return failure(`${which === 'puzzles' ? 'Puzzles' : 'Learn'}: ${words.error}`);
+    if (words.error) return refusal('page.learnUnloaded', { why: browserReason(words) });
     const t = words.value;
     /** @returns {import('../../util/result.js').Failure} */
     const unloaded = (r) =>
-      failure(t(which === 'puzzles' ? 'puzzles.unloaded' : 'lessons.unloaded', { reason: r.error }));
+      failure(
+        t(which === 'puzzles' ? 'puzzles.unloaded' : 'lessons.unloaded', {
+          reason: reason(t, browserReason(r)),
+        }),
+      );
     if (which === 'puzzles' && !st.puzzles) {
       const data = await loadJson('puzzles.json');
       // a file of another format: its reason
@@ -247,7 +251,7 @@ export function createLearnCtrl({
       if (st.kind === 'lessons' && st.selected) {
         const may = st.lessons.mayPick(st.selected);
         if (may.error) {
-          st.lessons.refuse(may.error);
+          st.lessons.refuse(may);
           st.selected = null;
         }
       }
@@ -257,7 +261,7 @@ export function createLearnCtrl({
       st.selected = null;
       const s = session();
       const r = s.playSquares(from, to);
-      if (r.error) page.toast(r.error);
+      if (r.error) page.toast(reason(st.words, r));
       if (st.kind === 'puzzles' && r.value === 'correct')
         later(() => {
           if (st.kind === 'puzzles') s.reply();

@@ -12,14 +12,15 @@
 //   lessons.setWords(t);  (another language: what is shown is said again in it)
 import { parseSquare, squareName } from '../../facts/squares.js';
 import { useFacts, pieceSide } from '../../facts/facts.js';
-import { pieceTerm, sideTerm } from '../../facts/terms.js';
+import { pieceRefusal, sideRefusal } from '../../facts/terms.js';
 import { lessonKey, LESSON_FIELDS } from './words.js';
 import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
 import { squareWords, destinationWords } from '../../facts/words.js';
 import { Emitter } from '../../util/emitter.js';
 import { withReadOnly } from '../../util/read-only.js';
 import { jsonStore } from '../game/store.js';
-import { attempt, failure, success } from '../../util/result.js';
+import { attempt, refusal, success } from '../../util/result.js';
+import { reason } from '../../util/i18n.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
 
@@ -144,9 +145,9 @@ export function createLessons(M, data, store, t) {
   /** Plays the learner's move from one square to another (names): {value} or {error: why not}.
    *  @returns {Result} */
   function play(from, to) {
-    if (phase() !== 'play') return failure(t('lessons.over'));
+    if (phase() !== 'play') return refusal('lessons.over');
     const m = (dests().get(from) || []).find((d) => d.to === to);
-    if (!m) return failure(t('learning.illegal', { move: `${from}-${to}` }));
+    if (!m) return refusal('learning.illegal', { move: `${from}-${to}` });
     const before = st.state;
     st.moves.push(m.coordinate);
     const judged = attempt(judge); // core's judge of the lesson: its reason, if it refuses
@@ -281,23 +282,22 @@ export function createLessons(M, data, store, t) {
     const c = st.state.board[parseSquare(name)];
     if (!pieceSide(c) || phase() !== 'play') return success();
     const mine = pieceSide(c) === st.state.learner;
-    const piece = pieceTerm(t, c);
-    if (!mine) return failure(t('lessons.theirs', { side: sideTerm(t, pieceSide(c)), piece }));
+    const piece = pieceRefusal(c);
+    if (!mine) return refusal('lessons.theirs', { side: sideRefusal(pieceSide(c)), piece });
     if (dests().has(name)) return success();
-    if (st.state.frozen.includes(name)) return failure(t('lessons.frozen', { piece, square: name }));
+    if (st.state.frozen.includes(name)) return refusal('lessons.frozen', { piece, square: name });
     if (st.state.piece && st.state.piece !== name)
-      return failure(
-        t('lessons.onlyPiece', {
-          piece: pieceTerm(t, st.state.board[parseSquare(st.state.piece)]),
-          square: st.state.piece,
-        }),
-      );
-    return failure(t('lessons.noMove', { piece, square: name }));
+      return refusal('lessons.onlyPiece', {
+        piece: pieceRefusal(st.state.board[parseSquare(st.state.piece)]),
+        square: st.state.piece,
+      });
+    return refusal('lessons.noMove', { piece, square: name });
   }
 
-  /** Says why a pick was refused (mayPick's reason) in the lesson's note, until the next move. */
-  function refuse(text) {
-    st.note = { say: () => text, kind: 'warn' };
+  /** Says why a pick was refused (mayPick's refusal, said by reason()) in the lesson's note,
+   *  until the next move. */
+  function refuse(why) {
+    st.note = { say: () => reason(t, why), kind: 'warn' };
   }
 
   /** The step on show and the level its play is about (shapes.js Scene): the level of the

@@ -18,7 +18,7 @@ import { squareWords, destinationWords } from '../../facts/words.js';
 import { Emitter } from '../../util/emitter.js';
 import { withReadOnly } from '../../util/read-only.js';
 import { jsonStore } from '../game/store.js';
-import { attempt, failure, success } from '../../util/result.js';
+import { attempt, refusal, success } from '../../util/result.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
 
@@ -197,9 +197,9 @@ export function createPuzzles(M, data, store, t) {
    *  or 'wrong' (not the solution: the note says why)}, or {error} (not a move to play now).
    *  @returns {Result} */
   function play(from, to) {
-    if (!solving()) return failure(t('puzzles.notNow'));
+    if (!solving()) return refusal('puzzles.notNow');
     const m = st.game.legalMovesDetailed().find((x) => x.from === from && x.to === to);
-    if (!m) return failure(t('learning.illegal', { move: `${from}-${to}` }));
+    if (!m) return refusal('learning.illegal', { move: `${from}-${to}` });
     const want = st.puzzle.moves[st.k];
     const mating = mates(m.coordinate);
     if (m.coordinate !== want && !mating) {

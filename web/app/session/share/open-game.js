@@ -8,7 +8,7 @@ import { sideTerm } from '../../facts/terms.js';
 import { sameStart, sameHelp, sayNote } from '../game/controller.js';
 import { recordedWay } from '../game/players.js';
 import { fromTimes as clockFromTimes, fromRecord as clockFromRecord, tcCode } from '../game/clock.js';
-import { failure, success } from '../../util/result.js';
+import { refusal, success } from '../../util/result.js';
 import { reason } from '../../util/i18n.js';
 
 // --- how a link stands to the saved game (pure: the records and links alone) ---------------
@@ -95,10 +95,9 @@ function gameLinkOf(ctl, to) {
   return g;
 }
 
-/** A message for the engine's reason (a sentence) when a linked game could not be set up. */
-export function linkError(t, why) {
-  return t('open.link.notSetUp', { why });
-}
+/** Why a linked game could not be set up (`why`: the engine's reason, a failure), as a
+ *  refusal (said by reason()). */
+export const linkError = (why) => refusal('open.link.notSetUp', { why });
 
 // ctl: the Controller; store: createStore(); ui: {toast(text, ms?, action?), announce(text),
 // download(), address, t (the page's words: util/i18n.js)}:
@@ -159,19 +158,21 @@ export function createOpening(ctl, store, ui) {
     ui.announce(text);
   }
 
-  // say(): why, in the words of the moment (the note says it again in a new language)
-  function linkFailed(/** @type {() => string} */ say) {
-    const message = say();
+  // why: a refusal, said by reason() (the note says it again in a new language)
+  /** @param {import('../../util/result.js').Failure} why */
+  function linkFailed(why) {
+    const message = reason(t, why);
     state.linkError = message;
-    failedLink = sayNote('warn', () => t('open.link.unchanged', { why: say() }));
+    failedLink = sayNote('warn', () => reason(t, refusal('open.link.unchanged', { why })));
     ctl.setNote(failedLink); // the status line says it
     ui.announce(message);
-    return failure(message);
+    return why;
   }
 
-  function failRestore(/** @type {() => string} */ why) {
-    state.restoreError = why();
-    failedRestore = sayNote('warn', () => t('open.restore.failed', { why: why() }));
+  /** @param {import('../../util/result.js').Failure} why */
+  function failRestore(why) {
+    state.restoreError = reason(t, why);
+    failedRestore = sayNote('warn', () => reason(t, refusal('open.restore.failed', { why })));
     ui.announce(failedRestore.text);
   }
 
@@ -193,14 +194,16 @@ export function createOpening(ctl, store, ui) {
     const fen = link.fen || START,
       rules = link.rules || defaultRules();
     const after = link.to ? { value: link.to } : ctl.model.sideAfter(fen, link.moves, rules);
-    if (after.error) return linkFailed(() => linkError(t, after.error));
+    if (after.error) return linkFailed(linkError(after));
     const me = after.value;
     const base = prev ? prev.settings : ctl.settings;
     const level = link.strength || base.level;
     const tc = link.tc || null; // a link without a time control: no clock
     if (tc && (tc.kind === 'days') !== (link.mode === 'link')) {
-      return linkFailed(() =>
-        t(tc.kind === 'days' ? 'open.link.daysOnlyByLink' : 'open.link.notByLink', { code: tcCode(tc) }),
+      return linkFailed(
+        refusal(tc.kind === 'days' ? 'open.link.daysOnlyByLink' : 'open.link.notByLink', {
+          code: tcCode(tc),
+        }),
       );
     }
     const settings = cleanSettings(
@@ -220,7 +223,7 @@ export function createOpening(ctl, store, ui) {
         : null;
     settings.tc = tc;
     const first = tc && link.times ? ctl.model.sideAfter(fen, []) : null;
-    if (first && first.error) return linkFailed(() => linkError(t, first.error));
+    if (first && first.error) return linkFailed(linkError(first));
     const clock = first ? clockFromTimes(tc, link.times, first.value) : null;
     // the same game gone on, played here the same way: what is open for it stays, and the
     // help noted in it here stays beside the link's
@@ -238,7 +241,7 @@ export function createOpening(ctl, store, ui) {
       premove,
       continues: sameGame,
     });
-    if (r.error) return linkFailed(() => linkError(t, r.error));
+    if (r.error) return linkFailed(linkError(r));
     const kept = !!(prev && prev.moves.length && !goesOn) && !store.pushPrevious(prev).error;
     const stm = ctl.sideToMove();
     // against the computer, or the computer against itself: how the link's game is played
@@ -289,7 +292,7 @@ export function createOpening(ctl, store, ui) {
   // read: the address's link, a result (its value null when the address holds no game)
   function restoreGame(saved, read) {
     if (read.error) {
-      linkFailed(() => t('open.link.unreadable', { why: reason(t, read) }));
+      linkFailed(refusal('open.link.unreadable', { why: read }));
     } else if (read.value) {
       const link = read.value;
       const rec = saved.value;
@@ -312,16 +315,16 @@ export function createOpening(ctl, store, ui) {
           showEarlierPoint(link);
           return;
         }
-        failRestore(() => t('open.restore.notValid', { why: r.error }));
+        failRestore(refusal('open.restore.notValid', { why: r }));
       }
       if (!same && !earlier && !applyLink(link, rec || null).error) return;
     }
     if (saved.value) {
       const r = ctl.reset({ ...saved.value, restored: true });
       if (!r.error) return;
-      failRestore(() => t('open.restore.notValid', { why: r.error }));
+      failRestore(refusal('open.restore.notValid', { why: r }));
     } else if (saved.error) {
-      failRestore(() => reason(t, saved));
+      failRestore(saved);
     }
     ctl.reset({ settings: cleanSettings(DEFAULT_SETTINGS) });
   }
@@ -358,7 +361,7 @@ export function createOpening(ctl, store, ui) {
     const cur = ctl.record();
     const r = ctl.reset(rec);
     if (r.error) {
-      ui.toast(t('open.previous.failed', { why: r.error }), 9000);
+      ui.toast(t('open.previous.failed', { why: reason(t, r) }), 9000);
       return;
     }
     if (cur.moves.length) store.pushPrevious(cur);
@@ -429,7 +432,7 @@ export function createOpening(ctl, store, ui) {
   // or {error}).
   function onLink(read) {
     if (read.error) {
-      linkFailed(() => t('open.link.unreadable', { why: reason(t, read) }));
+      linkFailed(refusal('open.link.unreadable', { why: read }));
       setAddress(gameLink());
       return;
     } // the note says why

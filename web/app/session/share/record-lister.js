@@ -54,7 +54,7 @@ export function createRecordLister(M, { turn = messageTurn(), now = () => perfor
     drop();
     const mine = listing;
     const made = attempt(() => new M.RecordList(text));
-    if (made.error) return failure(made.error, 'unreadable');
+    if (made.error) return failure(made, 'unreadable');
     const games = made.value;
     listed = games;
     let first = null;
@@ -68,7 +68,7 @@ export function createRecordLister(M, { turn = messageTurn(), now = () => perfor
       const read = attempt(() => games.next(LIST_CHUNK));
       if (read.error) {
         drop();
-        return failure(read.error, 'unreadable');
+        return failure(read, 'unreadable');
       }
       first = read.value;
     }
@@ -77,7 +77,7 @@ export function createRecordLister(M, { turn = messageTurn(), now = () => perfor
     // a slice of chunks, then the list given as it stands and the page's turn
     for (let chunk = first, slice = now(); !chunk.done;) {
       const more = attempt(() => games.next(LIST_CHUNK));
-      if (more.error) return failure(more.error, 'rest');
+      if (more.error) return failure(more, 'rest');
       chunk = more.value;
       if (chunk.done || now() - slice > LIST_SLICE_MS) grown(chunk);
       if (!chunk.done && now() - slice > LIST_SLICE_MS) {

@@ -7,6 +7,7 @@ import { graphSvg, plyAt } from './eval-graph.js';
 import { overOnBoard } from '../../session/analysis/analysis-ctrl.js';
 import { $, el, esc, lineNumber } from '../../util/dom.js';
 import { translateDom } from '../../util/dom-words.js';
+import { reason, browserReason } from '../../util/i18n.js';
 
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
 
@@ -168,7 +169,7 @@ export function createAnalysisView(an, ctl, { maxLines, t }) {
     const empty = (/** @type {string} */ text) => `<li class="an-empty">${esc(text)}</li>`;
     if (an.reviewRunning()) html = empty(t('analysis.reviewingGame'));
     else if (overOnBoard(snap.status)) html = empty(t('analysis.over', { reason: endTerm(t, snap.status) }));
-    else if (st.error) html = empty(t(st.error.key, { why: st.error.why }));
+    else if (st.error) html = empty(reason(t, st.error));
     else if (!info) html = empty(t('analysis.thinking'));
     else {
       const side = info.side;
@@ -274,7 +275,7 @@ export function createAnalysisView(an, ctl, { maxLines, t }) {
     comment.hidden = !j && rs.status !== 'failed';
     if (!j && rs.status === 'failed') {
       comment.className = 'an-comment';
-      comment.textContent = t('analysis.failed', { why: rs.error });
+      comment.textContent = t('analysis.failed', { why: reason(t, browserReason(rs.error)) });
     } else if (j) {
       const played = ctl.model.plies[j.ply - 1];
       const loss = Math.floor(j.loss * 100); // floor: a mistake never reads as the blunder threshold

@@ -77,10 +77,13 @@ function makeDialog(t) {
 export function createEmbedDialog(ctl, t) {
   function open() {
     const d = $('dlg-embed') || makeDialog(t);
-    const o = embedOptions(ctl);
+    // the diagram in the player's language, its frame named in it
+    /** @type {Record<string, any>} */
+    const o = { ...embedOptions(ctl), lang: t.locale };
     const site = location.href;
     const k = ctl.viewPly;
-    $('embed-code').value = embedSnippet(o, site);
+    const title = o.show ? t('embed.titlePiece', { square: o.show }) : t('embed.title');
+    $('embed-code').value = embedSnippet({ ...o, title }, site);
     const what = k ? 'after' : 'start';
     const args = { what, n: k, move: k ? ctl.model.plies[k - 1].algebraic : '', square: o.show || '' };
     $('embed-desc').textContent = t(o.show ? 'embed.dialog.descPiece' : 'embed.dialog.desc', args);

@@ -40,7 +40,13 @@ import { createDiagram, standardStart } from '../../session/game/diagram.js';
 import { parseSquare, squareName } from '../../facts/squares.js';
 import { useFacts, ruleSetList, defaultRules } from '../../facts/facts.js';
 import { pieceTerm, sideTerm, ruleSetTerm, endTerm, boardLabels } from '../../facts/terms.js';
-import { pageLanguage, loadTranslatorOrEnglish, isLanguageTag, reason } from '../../util/i18n.js';
+import {
+  pageLanguage,
+  loadTranslatorOrEnglish,
+  isLanguageTag,
+  reason,
+  browserReason,
+} from '../../util/i18n.js';
 import { destSquares, afarSquares } from '../../facts/moves.js';
 import { $ } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
@@ -337,7 +343,7 @@ function createEmbed({ board, session, options, t, bar }) {
   // A legal move is played, slid into place unless it was dragged there or is a capture from afar.
   board.on('move', (from, to) => {
     const r = session.moveBetween(from, to);
-    if (r.error) return bar.say('embed.error.play', { why: r.error });
+    if (r.error) return bar.say('embed.error.play', { why: r });
     if (r.value && r.value.kind !== 'afar') slide = [parseSquare(r.value.from), parseSquare(r.value.to)];
     redraw();
   });
@@ -389,7 +395,9 @@ export async function startEmbed({
   const l = $('loading');
   // Without a catalogue (none could be fetched) the reason is said in English.
   if (l)
-    l.textContent = t ? t('embed.error.start', { why: r.error }) : 'This diagram could not start: ' + r.error;
+    l.textContent = t
+      ? t('embed.error.start', { why: reason(t, browserReason(r)) })
+      : 'This diagram could not start: ' + r.error;
   return r;
 
   async function boot() {

@@ -16,8 +16,14 @@ import { createPictures } from './picture.js';
 import { wireCopy } from './copy-button.js';
 import { diagramBoard } from './diagram-board.js';
 import { languageMenu } from './language-menu.js';
-import { pieceTerm, boardLabels } from '../../facts/terms.js';
-import { pageLanguage, loadTranslatorOrEnglish, SOURCE_LANGUAGE, reason } from '../../util/i18n.js';
+import { pieceTerm, boardLabels, coreRefusal } from '../../facts/terms.js';
+import {
+  pageLanguage,
+  loadTranslatorOrEnglish,
+  SOURCE_LANGUAGE,
+  reason,
+  browserReason,
+} from '../../util/i18n.js';
 import { translateDom } from '../../util/dom-words.js';
 import { $, all, onWidthChange } from '../../util/dom.js';
 import { Emitter } from '../../util/emitter.js';
@@ -32,9 +38,9 @@ function diagramOf(M, src) {
   const game = new M.Game();
   try {
     const set = attempt(() => game.setPosition(d.fen || '', d.moves, d.rules)); // the engine's word on the position or a move
-    if (set.error) return set;
+    if (set.error) return failure(coreRefusal(set));
     const shown = d.params.show ? moveDiagram(M, game.fen(), d.params.show, game.rules()) : null;
-    if (shown && shown.error) return failure(shown.error);
+    if (shown && shown.error) return failure(coreRefusal(shown));
     const show = shown && shown.value;
     const state = diagramBoard(game, show);
     const levels = d.params.level
@@ -79,7 +85,9 @@ export async function startGallery({
   document.body.prepend(
     Object.assign(document.createElement('p'), {
       // Without a catalogue (none could be fetched) the reason is said in English.
-      textContent: t ? t('gallery.failed', { why: r.error }) : `The diagrams could not be drawn: ${r.error}`,
+      textContent: t
+        ? t('gallery.failed', { why: reason(t, browserReason(r)) })
+        : `The diagrams could not be drawn: ${r.error}`,
     }),
   );
   return r;

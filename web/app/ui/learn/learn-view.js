@@ -15,7 +15,7 @@ import { pieceName, pieceSide } from '../../facts/facts.js';
 import { PIECE_FILES } from '../../../renderer/pieces.js';
 import { rulesLink, lessonAnchor, linkSections } from '../../session/share/rules-page-links.js';
 import { $, esc, closestTo } from '../../util/dom.js';
-import { languageFor, loadTranslatorOrEnglish } from '../../util/i18n.js';
+import { languageFor, loadTranslatorOrEnglish, reason, browserReason } from '../../util/i18n.js';
 import { settle } from '../../util/result.js';
 
 // The rule lessons' icons (the piece lessons show their piece), drawn like the page's others.
@@ -116,7 +116,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
     tip.hide();
     const words = await settle(loadTranslatorOrEnglish(pageLanguageCode()));
     if (words.error) {
-      ui.toast(ui.t('page.card.failed', { why: words.error }));
+      ui.toast(ui.t('page.card.failed', { why: reason(ui.t, browserReason(words)) }));
       return null;
     }
     const t = words.value;
@@ -165,7 +165,7 @@ export function createLearnView({ learn, M, board, page, ctl, createBoard, ui })
   async function enter(which, id = null) {
     tip.hide();
     const r = await learn.enter(which, id, pageLanguageCode());
-    if (r.error) ui.toast(r.error);
+    if (r.error) ui.toast(reason(ui.t, r));
     return r;
   }
   document.addEventListener('click', (e) => {

@@ -46,7 +46,13 @@ import { createLearnView } from '../learn/learn-view.js';
 import { languageMenu } from '../embed/language-menu.js';
 import { $, all, closestTo } from '../../util/dom.js';
 import { translateDom } from '../../util/dom-words.js';
-import { pageLanguage, loadTranslatorOrEnglish, liveTranslator, reason } from '../../util/i18n.js';
+import {
+  pageLanguage,
+  loadTranslatorOrEnglish,
+  liveTranslator,
+  reason,
+  browserReason,
+} from '../../util/i18n.js';
 import { settle } from '../../util/result.js';
 
 /**
@@ -72,7 +78,7 @@ export async function startPage({
   const w = await words;
   // Without a catalogue (none could be fetched) the reason is said in English.
   $('status-main').textContent = w.value ? w.value('page.failed') : 'The game could not start';
-  $('status-sub').textContent = r.error;
+  $('status-sub').textContent = w.value ? reason(w.value, browserReason(r)) : r.error;
   const l = $('board-loading');
   if (l) l.remove();
   return r;
@@ -189,7 +195,10 @@ async function boot(createBoard, loadEngine, announce, words) {
     beforeMove: (r, side) => computerAnswers(ctl, M, r, side), // a draw offer is answered on the computer's move
   });
   const analysis = createAnalysisCtrl(ctl, modes);
-  const copy = { link: copyLink, embed: (game) => embedSnippet(game, location.href), text: copyText };
+  // an embed's code: its frame named, and the diagram speaking, in the player's language
+  const embedCode = (game) =>
+    embedSnippet({ ...game, title: t('embed.title'), lang: t.locale }, location.href);
+  const copy = { link: copyLink, embed: embedCode, text: copyText };
   const editor = createEditor(ctl, { ...modes, analysis, copy }, M);
   const learn = createLearnCtrl({
     M,
@@ -257,7 +266,7 @@ async function boot(createBoard, loadEngine, announce, words) {
   }, 1500);
   // Without the piece images (the atlas could not be fetched) the boards show the letters.
   board.ready.then((r) => {
-    if (r.error) view.toast(t('page.noImages', { why: r.error }), 9000);
+    if (r.error) view.toast(t('page.noImages', { why: reason(t, browserReason(r)) }), 9000);
   });
   return { page, ctl, ai, board, M, opening, analysis, editor, learn, learnView, recordIO, sounds, welcome };
 }

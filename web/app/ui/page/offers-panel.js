@@ -4,6 +4,7 @@ import { other } from '../../facts/facts.js';
 import { sideTerm } from '../../facts/terms.js';
 import { $, el, all, closestTo } from '../../util/dom.js';
 import { translateDom } from '../../util/dom-words.js';
+import { reason } from '../../util/i18n.js';
 import { panelsOutOfView, showPanel } from './phone.js';
 import {
   actingSide,
@@ -101,7 +102,7 @@ export function createOffersPanel(ctl, el, toast, /** @type {Translator} */ t) {
   // an answer given is confirmed (done); a refusal says why
   const act = (fn, done = '') => {
     const r = fn(ctl);
-    if (r.error || done) toast(r.error || done);
+    if (r.error || done) toast(r.error ? reason(t, r) : done);
   };
   document.addEventListener('click', (e) => {
     const b = closestTo(e, '[data-offer]');

@@ -7,21 +7,21 @@
 // onUpdate(apply) is called (once per new version) when a new version has been downloaded
 // completely and waits; apply() makes it take over and reloads the page. Nothing is
 // switched without the user's request: pages keep using the version they started with.
-// Returns a promise of {registration, apply, check}, or of {error} when service workers
-// are not available (old browser, file://, some private modes): the page then works
-// online only.
-import { failure, settle } from '../../util/result.js';
+// Returns a promise of {registration, apply, check}, or of the refusal
+// 'page.offlineUnavailable' when service workers are not available (old browser, file://,
+// some private modes): the page then works online only.
+import { refusal, settle } from '../../util/result.js';
 
 export async function registerPWA(options = {}) {
   const { url = 'sw.js', onUpdate = null, checkEveryMs = 60 * 60 * 1000 } = options;
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator))
-    return failure('this browser has no service workers');
+    return refusal('page.offlineUnavailable');
   const sw = navigator.serviceWorker;
   const hadController = !!sw.controller;
   const r = await settle(
     sw.register(new URL(url, document.baseURI).href, { scope: './', updateViaCache: 'none' }),
   );
-  if (r.error) return failure(`offline play is not available here: ${r.error}`);
+  if (r.error) return refusal('page.offlineUnavailable');
   const registration = r.value;
 
   let announced = null,

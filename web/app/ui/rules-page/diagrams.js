@@ -10,7 +10,8 @@ import { levelsNeeded, withLevels } from '../embed/embed-layout.js';
 import { movesByOrigin, destSquares, afarSquares } from '../../facts/moves.js';
 import { parseSquare, levelOf } from '../../facts/squares.js';
 import { useFacts, ruleSetList } from '../../facts/facts.js';
-import { attempt } from '../../util/result.js';
+import { attempt, failure, refusal } from '../../util/result.js';
+import { coreRefusal } from '../../facts/terms.js';
 import { SECTION, pieceAnchor } from '../../session/share/rules-page-links.js';
 
 /** The special rules, in the page's order: the section, the rule lesson whose title and
@@ -81,13 +82,16 @@ export function pieceSections(M, rules) {
 /**
  * A position with the legal moves of the piece on `square` marked (square null: none), as
  * the engine gives them under `rules`: {fen, square, moves: [the engine's moves from
- * there], plan: {state, levels}} or {error} (the engine's reason).
+ * there], plan: {state, levels}} or the engine's reason (a failure: coreRefusal).
  */
 export function positionFigure(M, fen, square, rules) {
   const g = new M.Game();
   try {
     const set = attempt(() => g.setPosition(fen, [], rules));
-    if (set.error) return { error: set.error };
+    if (set.error) {
+      const why = failure(coreRefusal(set));
+      return { error: why.error, args: why.args };
+    }
     const state = diagramBoard(g);
     const moves = square ? g.legalMovesDetailed().filter((m) => m.from === square) : [];
     const by = movesByOrigin(moves);
@@ -115,7 +119,7 @@ function stepPiece(step) {
  * The special rules' sections under `rules`, from the lessons (the parsed lessons.json):
  * [{anchor, explain (the explaining lesson: {title, intro}, or null), task, goal, square,
  * solution, fen, moves, plan, embed}], a section whose lesson, step or position is missing
- * or refused as {anchor, error}.
+ * or refused as {anchor, ...a refusal} (util/result.js: said by reason()).
  */
 export function ruleSections(M, lessons, rules) {
   const byId = new Map(((lessons && lessons.lessons) || []).map((l) => [l.id, l]));
@@ -126,14 +130,14 @@ export function ruleSections(M, lessons, rules) {
     if (!step || (s.explain && !explain))
       return {
         anchor: s.anchor,
-        error: `the lesson ${s.explain || s.lesson} (step ${s.step + 1}) is missing`,
+        ...refusal('rules.lessonMissing', { lesson: s.explain || s.lesson, step: s.step + 1 }),
       };
     const square = stepPiece(step);
     const f = positionFigure(M, step.fen, square, rules);
     if (f.error)
       return {
         anchor: s.anchor,
-        error: `the position of the lesson ${s.lesson} (step ${s.step + 1}): ${f.error}`,
+        ...refusal('rules.lessonPosition', { lesson: s.lesson, step: s.step + 1, why: f }),
       };
     return {
       anchor: s.anchor,

@@ -27,7 +27,7 @@ import {
   endTerm,
   boardLabels,
 } from '../../facts/terms.js';
-import { pageLanguage, loadTranslatorOrEnglish, listWords } from '../../util/i18n.js';
+import { pageLanguage, loadTranslatorOrEnglish, listWords, reason, browserReason } from '../../util/i18n.js';
 import { withWords, loadLearnWords } from '../../session/learn/words.js';
 import { languageMenu } from '../embed/language-menu.js';
 import { registerPWA } from '../page/pwa.js';
@@ -88,7 +88,7 @@ export async function startRulesPage({
   if (!r.error) return r.value;
   // Without a catalogue (none could be fetched) the reason is said in English.
   $('rules-status').textContent = reader.t
-    ? reader.t('rules.failed', { why: r.error })
+    ? reader.t('rules.failed', { why: reason(reader.t, browserReason(r)) })
     : `The diagrams could not be drawn: ${r.error}`;
   return r;
 }
@@ -318,7 +318,7 @@ function pageHtml(M, data, view, part, t) {
         <div class="snippet"><code></code><button type="button" class="btn copy">${esc(t('copy.copy'))}</button></div></details>
     </figure>`;
   };
-  const failed = (why) => `<p class="fig-error">${esc(t('rules.figureFailed', { why }))}</p>`;
+  const failed = (r) => `<p class="fig-error">${esc(t('rules.figureFailed', { why: reason(t, r) }))}</p>`;
   if (part === 'opening') {
     const intro = t('rules.intro', {
       sky: levelTerm(t, 3),
@@ -330,7 +330,7 @@ function pageHtml(M, data, view, part, t) {
       <p>${esc(intro)}</p><p>${esc(t('rules.boardsText'))}</p><p>${esc(t('rules.legend'))}</p><p>${esc(t('rules.drawnBy'))}</p></section>
     <section id="${SECTION.start}" aria-labelledby="${SECTION.start}-h"><h2 id="${SECTION.start}-h">${esc(t('rules.start'))}</h2>
       <p>${esc(t('rules.startText'))}</p>
-      ${data.start.error ? failed(data.start.error) : `<div class="figs figs-wide">${figure(data.start.id, t('rules.start'), data.start.plan, data.start.embed, '', t('rules.play'))}</div>`}</section>
+      ${data.start.error ? failed(data.start) : `<div class="figs figs-wide">${figure(data.start.id, t('rules.start'), data.start.plan, data.start.embed, '', t('rules.play'))}</div>`}</section>
     </div>`;
   }
 
@@ -381,7 +381,7 @@ function pageHtml(M, data, view, part, t) {
       <h3 id="${esc(s.anchor)}-h">${esc(title)}</h3>${intro}
       ${
         s.error
-          ? failed(s.error)
+          ? failed(s)
           : `<div class="figs">${figure(
               s.id,
               t('rules.positionLabel', { title }),

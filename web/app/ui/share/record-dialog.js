@@ -5,7 +5,9 @@
 // text and what opens of them; this module carries them between the page and the person.
 // The dialog is made here, the first time it is opened.
 import { $, el } from '../../util/dom.js';
-import { failure, settle, success } from '../../util/result.js';
+import { refusal, settle, success } from '../../util/result.js';
+import { reason, browserReason } from '../../util/i18n.js';
+import { coreRefusal } from '../../facts/terms.js';
 import { copyText } from './clipboard.js';
 import { recordTags, recordText, fileName, openedGame, gameLine } from '../../session/share/record.js';
 import { translateDom } from '../../util/dom-words.js';
@@ -128,9 +130,9 @@ export function createRecordIO(ctl, M, opening, ui) {
   }
 
   // A failure said where it belongs (the dialog, else a toast), by the message `key` with
-  // the reason {why} (and `args`): the result, passed on.
+  // the reason {why} (core's, said by reason(): coreRefusal) and `args`: the result, passed on.
   const said = (r, key, args = {}) => {
-    showError(t(key, { ...args, why: r.error }));
+    showError(reason(t, refusal(key, { ...args, why: coreRefusal(r) })));
     return r;
   };
 
@@ -231,13 +233,12 @@ export function createRecordIO(ctl, M, opening, ui) {
   // before it is read.
   async function openFile(file) {
     if (file.size > M.MAX_RECORD_TEXT) {
-      return said(failure('too large'), 'record.error.tooLarge', {
-        file: file.name,
-        mb: M.MAX_RECORD_TEXT >> 20,
-      });
+      const large = refusal('record.error.tooLarge', { file: file.name, mb: M.MAX_RECORD_TEXT >> 20 });
+      showError(reason(t, large));
+      return large;
     }
     const read = await settle(file.arrayBuffer());
-    if (read.error) return said(read, 'record.error.file', { file: file.name });
+    if (read.error) return said(browserReason(read), 'record.error.file', { file: file.name });
     return openText(new Uint8Array(read.value));
   }
 
