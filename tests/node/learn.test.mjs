@@ -219,7 +219,7 @@ test("lessons: English's words for a move's feedback are core's message, German'
   ];
   assert.equal(
     feedbackWords(learnDe, parts),
-    'Krieger (Scharlach) auf 2b7 geschlagen. Noch 2 Ziele: 2f5 und 2g5.',
+    'Geschlagen: Krieger (Scharlach) auf 2b7. Noch 2 Ziele: 2f5 und 2g5.',
   );
   assert.equal(
     feedbackWords(translatorOf('zh-Hans', { parts: ['', 'learn/'] }), parts),
