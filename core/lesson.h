@@ -53,9 +53,10 @@ struct LessonArg {
 // One sentence of a lesson's feedback, named for the page to say in the reader's language:
 // a key of the learn catalogues ("lesson.captured", ...) with its arguments, and the
 // sentence in English (the page's English catalogue says the same words). Arguments by
-// name: piece, by (a piece's letter), side (a side's id), square, below (a square), targets
-// (squares, all of them), goals, moves (squares or moves, one of them), n, count, more
-// (numbers), who ("piece": the lesson's one piece, else "any").
+// name: piece, by (a piece's letter), side (a side's id), square, below, from, target (a
+// square), targets (squares, all of them), goals, moves (squares or moves, one of them),
+// n (moves left), count (targets), more (answers not named), who ("piece": the lesson's one
+// piece, else "any").
 struct LessonPart {
   std::string key;
   std::vector<LessonArg> args;
