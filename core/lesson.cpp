@@ -1,6 +1,7 @@
 #include "lesson.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <sstream>
 
@@ -26,10 +27,32 @@ std::vector<std::string_view> words(std::string_view text) {
 
 std::string piece_words(Piece p) { return std::string(color_name(color_of(p))) + " " + piece_type_name(type_of(p)); }
 
-std::string square_list(const std::vector<Square>& squares) {
+// A piece's letter (the page's key for its name) and a side's id.
+std::string letter(Piece p) { return std::string(1, char(std::toupper(static_cast<unsigned char>(piece_char(p))))); }
+std::string side(Piece p) { return color_id(color_of(p)); }
+
+std::vector<std::string> names(const std::vector<Square>& squares) {
+  std::vector<std::string> v;
+  for (Square s : squares) v.push_back(square_name(s));
+  return v;
+}
+
+// A list as English says it (as the page's Intl.ListFormat does): "a", "a and b", "a, b, and c";
+// `word` "or" for one of them.
+std::string english_list(const std::vector<std::string>& v, const char* word = "and") {
   std::string s;
-  for (size_t i = 0; i < squares.size(); ++i) s += (i ? ", " : "") + square_name(squares[i]);
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i > 0) s += v.size() == 2 ? " " : ", ";
+    if (i > 0 && i + 1 == v.size()) s += std::string(word) + " ";
+    s += v[i];
+  }
   return s;
+}
+
+std::string moves_words(int n) { return n == 1 ? std::string("1 move") : std::to_string(n) + " moves"; }
+
+LessonPart part(std::string key, std::vector<LessonArg> args, std::string text) {
+  return LessonPart{"lesson." + std::move(key), std::move(args), std::move(text)};
 }
 
 bool contains(const std::vector<Square>& v, Square s) { return std::find(v.begin(), v.end(), s) != v.end(); }
@@ -61,55 +84,80 @@ bool reached(const Goal& g, Position& pos, Color learner, const std::vector<Squa
   return false;
 }
 
-// Why the position (after the learner's move; the other side to move) does not meet the goal.
-std::string not_yet(const Goal& g, Position& pos, Color learner, const std::vector<Square>& left, Square piece,
-                    bool gives_check) {
+// Why the position (after the learner's move; the other side to move) does not meet the goal
+// (nothing when there is nothing to say).
+std::vector<LessonPart> not_yet(const Goal& g, Position& pos, Color learner, const std::vector<Square>& left,
+                                Square piece, bool gives_check) {
   const Color other = ~learner;
+  const int count = int(left.size());
   switch (g.kind) {
     case GoalKind::Capture:
       if (g.max_moves == 1)
-        return std::string("That move does not take the ") + (left.size() == 1 ? "target on " : "targets on ") +
-               square_list(left) + ".";
-      return std::to_string(left.size()) + (left.size() == 1 ? " target left: " : " targets left: ") +
-             square_list(left) + ".";
+        return {part("missed", {{"count", count}, {"targets", names(left)}},
+                     std::string("That move does not take the ") + (count == 1 ? "target on " : "targets on ") +
+                         english_list(names(left)) + ".")};
+      return {part("targetsLeft", {{"count", count}, {"targets", names(left)}},
+                   std::to_string(count) + (count == 1 ? " target left: " : " targets left: ") +
+                       english_list(names(left)) + ".")};
     case GoalKind::Reach:
       if (piece != SQ_NONE)
-        return std::string("Your ") + piece_type_name(type_of(pos.at(piece))) + " is on " + square_name(piece) +
-               "; the goal is " + (g.squares.size() == 1 ? "" : "one of ") + square_list(g.squares) + ".";
-      return "Not there yet: the goal is " + square_list(g.squares) + ".";
+        return {part("reach.piece",
+                     {{"piece", letter(pos.at(piece))}, {"square", square_name(piece)}, {"goals", names(g.squares)}},
+                     std::string("Your ") + piece_type_name(type_of(pos.at(piece))) + " is on " + square_name(piece) +
+                         "; the goal is " + english_list(names(g.squares), "or") + ".")};
+      return {part("reach.any", {{"goals", names(g.squares)}},
+                   "Not there yet: the goal is " + english_list(names(g.squares), "or") + ".")};
     case GoalKind::Unfreeze: {
       for (int i = 0; i < SQUARE_NB; ++i) {
         const Square s = Square(i);
-        if (!pos.empty(s) && color_of(pos.at(s)) == learner && pos.frozen(s))
-          return std::string("Your ") + piece_type_name(type_of(pos.at(s))) + " on " + square_name(s) +
-                 " is still frozen by the " + piece_words(pos.at(below(s))) + " directly below it on " +
-                 square_name(below(s)) + ".";
+        if (!pos.empty(s) && color_of(pos.at(s)) == learner && pos.frozen(s)) {
+          const Piece by = pos.at(below(s));
+          return {part("stillFrozen",
+                       {{"piece", letter(pos.at(s))},
+                        {"square", square_name(s)},
+                        {"side", side(by)},
+                        {"by", letter(by)},
+                        {"below", square_name(below(s))}},
+                       std::string("Your ") + piece_type_name(type_of(pos.at(s))) + " on " + square_name(s) +
+                           " is still frozen by the " + piece_words(by) + " directly below it on " +
+                           square_name(below(s)) + ".")};
+        }
       }
-      return "";
+      return {};
     }
     case GoalKind::Freeze: {
       const Square s = g.squares[0];
-      if (pos.empty(s)) return "";
-      return "The " + piece_words(pos.at(s)) + " on " + square_name(s) + " is not frozen: your Basilisk must stand " +
-             "directly below it, on " + square_name(below(s)) + ".";
+      if (pos.empty(s)) return {};
+      return {part("notFrozen",
+                   {{"side", side(pos.at(s))},
+                    {"piece", letter(pos.at(s))},
+                    {"square", square_name(s)},
+                    {"below", square_name(below(s))}},
+                   "The " + piece_words(pos.at(s)) + " on " + square_name(s) +
+                       " is not frozen: your Basilisk must stand directly below it, on " + square_name(below(s)) +
+                       ".")};
     }
-    case GoalKind::Check: return "That move gives no check.";
+    case GoalKind::Check: return {part("noCheck", {}, "That move gives no check.")};
     case GoalKind::Mate: {
       const Square k = pos.king_square(other);
       if (!gives_check)
-        return "That move gives no check: the " + std::string(color_name(other)) + " King on " + square_name(k) +
-               " is not attacked.";
+        return {part("noMateNoCheck", {{"side", std::string(color_id(other))}, {"square", square_name(k)}},
+                     "That move gives no check: the " + std::string(color_name(other)) + " King on " + square_name(k) +
+                         " is not attacked.")};
       MoveList l = legal_moves(pos);
-      std::string s = std::string("Check, but not mate: ") + color_name(other) + " can answer ";
-      const int shown = std::min(l.size, 3);
-      for (int i = 0; i < shown; ++i) s += (i ? ", " : "") + to_algebraic(pos, l[i]);
-      if (l.size > shown)
-        s += " (or " + std::to_string(l.size - shown) + " other move" + (l.size - shown > 1 ? "s" : "") + ")";
-      return s + ".";
+      const int shown = std::min(l.size, 3), more = l.size - shown;
+      std::vector<std::string> answers;
+      for (int i = 0; i < shown; ++i) answers.push_back(to_algebraic(pos, l[i]));
+      std::string s =
+          std::string("Check, but not mate: ") + color_name(other) + " can answer " + english_list(answers, "or");
+      if (more > 0) s += " (or " + std::to_string(more) + " other move" + (more > 1 ? "s" : "") + ")";
+      return {
+          part("checkNotMate", {{"side", std::string(color_id(other))}, {"moves", answers}, {"more", more}}, s + ".")};
     }
-    case GoalKind::Promote: return "No promotion yet: a Warrior becomes a Hero on the far rank.";
+    case GoalKind::Promote:
+      return {part("noPromotion", {}, "No promotion yet: a Warrior becomes a Hero on the far rank.")};
   }
-  return "";
+  return {};
 }
 
 // Whether the goal can still be reached from `pos` (the learner to move) in `moves_left` moves,
@@ -148,30 +196,67 @@ int can_reach(const Goal& g, Position& pos, Color learner, const std::vector<Squ
   return unknown ? -1 : 0;
 }
 
-// Why the goal can no longer be reached with `moves_left` moves (can_reach said no).
-std::string out_of_reach(const Goal& g, const Position& pos, const std::vector<Square>& left, Square piece,
-                         int moves_left) {
-  const std::string in =
-      " in the " + (moves_left == 1 ? std::string("1 move") : std::to_string(moves_left) + " moves") + " left.";
-  const std::string who = piece != SQ_NONE ? std::string("from ") + square_name(piece) + " your " +
-                                                 piece_type_name(type_of(pos.at(piece))) + " cannot "
-                                           : std::string("no piece of yours can ");
-  switch (g.kind) {
-    case GoalKind::Capture:
-      if (int(left.size()) > moves_left)
-        return std::to_string(left.size()) + " targets are left (" + square_list(left) + ") and only " +
-               (moves_left == 1 ? std::string("1 move") : std::to_string(moves_left) + " moves") +
-               ": a move takes one piece.";
-      return who + "take the " + (left.size() == 1 ? "target on " : "targets on ") + square_list(left) + in;
-    case GoalKind::Reach:
-      return who + "reach " + (g.squares.size() == 1 ? "" : "any of ") + square_list(g.squares) + in;
-    case GoalKind::Unfreeze: return who + "free your frozen pieces" + in;
-    case GoalKind::Freeze: return who + "freeze the piece on " + square_list(g.squares) + in;
-    case GoalKind::Check: return who + "give check" + in;
-    case GoalKind::Mate: return who + "give checkmate" + in;
-    case GoalKind::Promote: return who + "promote a Warrior" + in;
+const char* goal_name(GoalKind k) {
+  switch (k) {
+    case GoalKind::Capture: return "capture";
+    case GoalKind::Reach: return "reach";
+    case GoalKind::Unfreeze: return "unfreeze";
+    case GoalKind::Freeze: return "freeze";
+    case GoalKind::Check: return "check";
+    case GoalKind::Mate: return "mate";
+    case GoalKind::Promote: return "promote";
   }
   return "";
+}
+
+// Why the goal can no longer be reached with `moves_left` moves (can_reach said no).
+LessonPart out_of_reach(const Goal& g, const Position& pos, const std::vector<Square>& left, Square piece,
+                        int moves_left) {
+  const std::string why = "That move cannot reach the goal: ";
+  const int count = int(left.size());
+  if (g.kind == GoalKind::Capture && count > moves_left)
+    return part("unreachable.tooMany", {{"count", count}, {"targets", names(left)}, {"n", moves_left}},
+                why + std::to_string(count) + " targets are left (" + english_list(names(left)) + ") and only " +
+                    moves_words(moves_left) + ": a move takes one piece.");
+  std::vector<LessonArg> args{{"n", moves_left}};
+  std::string who = "no piece of yours can ";
+  if (piece != SQ_NONE) {
+    args.push_back({"who", std::string("piece")});
+    args.push_back({"piece", letter(pos.at(piece))});
+    args.push_back({"from", square_name(piece)});
+    who = std::string("from ") + square_name(piece) + " your " + piece_type_name(type_of(pos.at(piece))) + " cannot ";
+  } else {
+    args.push_back({"who", std::string("any")});
+  }
+  std::string what;
+  switch (g.kind) {
+    case GoalKind::Capture:
+      args.push_back({"count", count});
+      args.push_back({"targets", names(left)});
+      what = std::string("take the ") + (count == 1 ? "target on " : "targets on ") + english_list(names(left));
+      break;
+    case GoalKind::Reach:
+      args.push_back({"goals", names(g.squares)});
+      what = "reach " + english_list(names(g.squares), "or");
+      break;
+    case GoalKind::Unfreeze: what = "free your frozen pieces"; break;
+    case GoalKind::Freeze:
+      args.push_back({"target", square_name(g.squares[0])});
+      what = "freeze the piece on " + square_name(g.squares[0]);
+      break;
+    case GoalKind::Check: what = "give check"; break;
+    case GoalKind::Mate: what = "give checkmate"; break;
+    case GoalKind::Promote: what = "promote a Warrior"; break;
+  }
+  return part(std::string("unreachable.") + goal_name(g.kind), std::move(args),
+              why + who + what + " in the " + moves_words(moves_left) + " left.");
+}
+
+// The parts said as one message.
+std::string message_of(const std::vector<LessonPart>& parts) {
+  std::string s;
+  for (const LessonPart& p : parts) s += (s.empty() ? "" : " ") + p.text;
+  return s;
 }
 
 }  // namespace
@@ -279,33 +364,46 @@ Result<LessonState> lesson_state(std::string_view fen, std::string_view goal_tex
     pos.make_move(m);
     st.moves.push_back(mt);
     if (st.piece != SQ_NONE) st.piece = m.is_afar() ? m.from() : m.to();
-    std::string said;
+    std::vector<LessonPart> said;
     if (g.kind == GoalKind::Capture && victim != NO_PIECE) {
+      const std::vector<LessonArg> args{
+          {"side", side(victim)}, {"piece", letter(victim)}, {"square", square_name(m.to())}};
       if (contains(st.left, m.to())) {
         st.left.erase(std::find(st.left.begin(), st.left.end(), m.to()));
-        said = "Captured the " + piece_words(victim) + " on " + square_name(m.to()) + ". ";
+        said.push_back(
+            part("captured", args, "Captured the " + piece_words(victim) + " on " + square_name(m.to()) + "."));
       } else {
-        said = "That took the " + piece_words(victim) + " on " + square_name(m.to()) + ", which is not a target. ";
+        said.push_back(
+            part("notTarget", args,
+                 "That took the " + piece_words(victim) + " on " + square_name(m.to()) + ", which is not a target."));
       }
     }
+    auto say = [&](std::vector<LessonPart> parts) {
+      st.parts = std::move(parts);
+      st.message = message_of(st.parts);
+    };
     const bool gives_check = in_check(pos);
     if (reached(g, pos, learner, st.left, st.piece, m, gives_check)) {
       st.done = true;
-      st.message = said;
+      say(said);
       continue;  // the next move, if any, is an error
     }
-    st.message = said + not_yet(g, pos, learner, st.left, st.piece, gives_check);
+    std::vector<LessonPart> now = said;
+    for (LessonPart& p : not_yet(g, pos, learner, st.left, st.piece, gives_check)) now.push_back(std::move(p));
     if (gives_check && g.kind != GoalKind::Check && g.kind != GoalKind::Mate) {
       st.failed = true;
-      st.message = "That move gives check to the " + std::string(color_name(~learner)) +
-                   " King. In a lesson the other side does not move, so leave its King alone.";
+      say({part("givesCheck", {{"side", std::string(color_id(~learner))}},
+                "That move gives check to the " + std::string(color_name(~learner)) +
+                    " King. In a lesson the other side does not move, so leave its King alone.")});
       continue;  // the next move, if any, is an error
     }
     if (int(st.moves.size()) >= g.max_moves) {
       st.failed = true;
-      if (g.max_moves > 1) st.message = "Out of moves. " + st.message;
+      if (g.max_moves > 1) now.insert(now.begin(), part("outOfMoves", {}, "Out of moves."));
+      say(now);
       continue;  // the next move, if any, is an error
     }
+    say(now);
     Result<Position> next = pass_turn(pos);
     if (!next) return make_error(which + "the turn cannot pass back: " + next.error());
     pos = std::move(next.value());
@@ -314,7 +412,8 @@ Result<LessonState> lesson_state(std::string_view fen, std::string_view goal_tex
     long budget = kReachBudget;
     if (can_reach(g, pos, learner, st.left, st.piece, moves_left, budget) == 0) {
       st.failed = true;
-      st.message = said + "That move cannot reach the goal: " + out_of_reach(g, pos, st.left, st.piece, moves_left);
+      said.push_back(out_of_reach(g, pos, st.left, st.piece, moves_left));
+      say(said);
     }
   }
   return st;

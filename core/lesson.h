@@ -22,6 +22,7 @@
 
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "game.h"
@@ -42,15 +43,36 @@ struct Goal {
 // Reads a goal; the error names what is wrong.
 Result<Goal> parse_goal(std::string_view text);
 
+// One argument of a part of a lesson's feedback: a word (a square, a side's id, a piece's
+// letter), a number, or a list of squares or moves.
+struct LessonArg {
+  std::string name;
+  std::variant<std::string, int, std::vector<std::string>> value;
+};
+
+// One sentence of a lesson's feedback, named for the page to say in the reader's language:
+// a key of the learn catalogues ("lesson.captured", ...) with its arguments, and the
+// sentence in English (the page's English catalogue says the same words). Arguments by
+// name: piece, by (a piece's letter), side (a side's id), square, below, from, target (a
+// square), targets (squares, all of them), goals, moves (squares or moves, one of them),
+// n (moves left), count (targets), more (answers not named), who ("piece": the lesson's one
+// piece, else "any").
+struct LessonPart {
+  std::string key;
+  std::vector<LessonArg> args;
+  std::string text;
+};
+
 struct LessonState {
   Position position = Position::start();  // now; the learner to move unless the lesson is over
   Color learner = GOLD;
-  std::vector<MoveText> moves;  // the learner's moves so far
-  bool done = false;            // the goal is reached
-  bool failed = false;          // it can no longer be reached: start again
-  std::string message;          // what the last move did toward the goal, in words
-  std::vector<Square> left;     // capture: targets still standing; reach: the squares; freeze: the square
-  Square piece = SQ_NONE;       // where the `with` piece stands now (SQ_NONE: any piece may move)
+  std::vector<MoveText> moves;    // the learner's moves so far
+  bool done = false;              // the goal is reached
+  bool failed = false;            // it can no longer be reached: start again
+  std::string message;            // what the last move did toward the goal, in words (the parts' texts)
+  std::vector<LessonPart> parts;  // the same, named part by part
+  std::vector<Square> left;       // capture: targets still standing; reach: the squares; freeze: the square
+  Square piece = SQ_NONE;         // where the `with` piece stands now (SQ_NONE: any piece may move)
   int max_moves = 1;
 };
 

@@ -85,6 +85,12 @@ TEST_CASE("a lesson: the other side passes, targets count down, mistakes are exp
   CHECK(!s.failed);
   CHECK(s.position.side_to_move() == dc::GOLD);  // Scarlet passed
   CHECK(s.message == "Captured the Scarlet Warrior on 2b7. 1 target left: 2h7.");
+  // the same words named part by part, for the page to say in the reader's language
+  REQUIRE(s.parts.size() == 2);
+  CHECK(s.parts[0].key == "lesson.captured");
+  CHECK(s.parts[0].text == "Captured the Scarlet Warrior on 2b7.");
+  CHECK(std::get<std::string>(s.parts[0].args[1].value) == "W");
+  CHECK(s.parts[1].key == "lesson.targetsLeft");
   CHECK(dc::square_name(s.piece) == "2b7");
   s = lesson(fen, goal, {"2b22b7", "2b72h7"});
   CHECK(s.done);
@@ -92,7 +98,7 @@ TEST_CASE("a lesson: the other side passes, targets count down, mistakes are exp
   s = lesson(fen, goal, {"2b22b5"});
   CHECK(s.failed);
   CHECK(s.message ==
-        "That move cannot reach the goal: 2 targets are left (2b7, 2h7) and only 1 move: a move takes one piece.");
+        "That move cannot reach the goal: 2 targets are left (2b7 and 2h7) and only 1 move: a move takes one piece.");
   s = lesson(fen, goal, {"2b22b7", "2b72c7"});
   CHECK(s.failed);
   CHECK(s.message == "Out of moves. 1 target left: 2h7.");
@@ -113,11 +119,11 @@ TEST_CASE("a lesson: a move that puts the goal out of reach fails at once and sa
   const std::string goal = "capture 2b7 2h7 with 2b2 in 3";
   dc::LessonState s = lesson(fen, goal, {"2b22b3"});  // then 2b3x2b7 and 2b7x2h7
   CHECK(!s.failed);
-  CHECK(s.message == "2 targets left: 2b7, 2h7.");
+  CHECK(s.message == "2 targets left: 2b7 and 2h7.");
   s = lesson(fen, goal, {"2b22c2"});  // from 2c2 neither target is on a line: two moves cannot take both
   CHECK(s.failed);
   CHECK(s.message ==
-        "That move cannot reach the goal: from 2c2 your Oliphant cannot take the targets on 2b7, 2h7 in the 2 moves "
+        "That move cannot reach the goal: from 2c2 your Oliphant cannot take the targets on 2b7 and 2h7 in the 2 moves "
         "left.");
   s = lesson(fen, goal, {"2b22b7", "2b72b6"});  // 2h7 is no longer on the Oliphant's lines
   CHECK(s.failed);

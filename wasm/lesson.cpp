@@ -5,6 +5,7 @@
 #include <emscripten/bind.h>
 
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "facade.h"
@@ -19,6 +20,31 @@ namespace {
 val squares(const std::vector<Square>& v) {
   val a = val::array();
   for (Square s : v) a.call<void>("push", square_name(s));
+  return a;
+}
+
+// A lesson's feedback named part by part: [{key, args}] (core/lesson.h LessonPart), each
+// argument a string, a number or an array of strings.
+val parts_obj(const std::vector<LessonPart>& parts) {
+  val a = val::array();
+  for (const LessonPart& p : parts) {
+    val args = val::object();
+    for (const LessonArg& arg : p.args) {
+      if (const auto* s = std::get_if<std::string>(&arg.value))
+        args.set(arg.name, *s);
+      else if (const auto* n = std::get_if<int>(&arg.value))
+        args.set(arg.name, *n);
+      else {
+        val list = val::array();
+        for (const std::string& w : std::get<std::vector<std::string>>(arg.value)) list.call<void>("push", w);
+        args.set(arg.name, list);
+      }
+    }
+    val o = val::object();
+    o.set("key", p.key);
+    o.set("args", args);
+    a.call<void>("push", o);
+  }
   return a;
 }
 
@@ -57,6 +83,7 @@ val lesson_state_js(std::string fen, std::string goal, val moves, std::string ru
   o.set("done", st.done);
   o.set("failed", st.failed);
   o.set("message", st.message);
+  o.set("parts", parts_obj(st.parts));
   o.set("left", squares(st.left));
   o.set("piece", st.piece == SQ_NONE ? val::null() : val(square_name(st.piece)));
   o.set("maxMoves", st.max_moves);

@@ -390,8 +390,9 @@ Module['ready'] = Module['ready'].then(function (M) {
     return M['acceptsDrawCore'](Math.round(score), mate ? Math.round(mate) : 0, int(plies, 'the plies'));
   };
   // rules: the rule set of the lesson ('gygax' default | 'bga').
-  // -> {fen, board, frozen, learner, sideToMove, check, done, failed, message, left,
-  //     piece, maxMoves, moves: [{from, to, kind, promotion, coordinate, algebraic}]}
+  // -> {fen, board, frozen, learner, sideToMove, check, done, failed, message (English),
+  //     parts (the message named: [{key, args}]), left, piece, maxMoves,
+  //     moves: [{from, to, kind, promotion, coordinate, algebraic}]}
   M['lessonState'] = function (fen, goal, moves, rules) {
     return check(
       M['lessonStateCore'](str(fen, 'the position'), str(goal, 'the goal'), moveList(moves), rulesArg(rules)),

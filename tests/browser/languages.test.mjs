@@ -439,5 +439,19 @@ test('the game page in German: nothing in English but what is named; its menu ch
     const restored = await page.textContent('#status-sub');
     assert.ok(restored.includes(de['open.moveRefused'].replace('{n}', '2').replace('{why}', '')), restored);
     await gamePageEnglish(page, 'a saved game refused');
+
+    // a lesson move that puts the goal out of reach: core's reason in German's words (the
+    // Oliphant must take 2b7 and 2h7 in two moves; 2b2-2b5 leaves one move)
+    await page.evaluate(() => window.__dc.learn.enter('lessons', 'oliphant'));
+    await page.waitForFunction(() => window.__dc.learn.lesson()?.id === 'oliphant');
+    for (const n of ['2b2', '2b5']) {
+      const p = await page.evaluate((s) => window.__dc.squarePoint(s), n);
+      await page.mouse.click(p.x, p.y);
+    }
+    await page.waitForFunction(() => window.__dc.learn.lesson().moves.length === 1);
+    const lesson = await page.evaluate(() => window.__dc.learn.lesson());
+    const outOfReach = catalogueOf('de', 'learn/')['lesson.unreachable.tooMany'].split(':')[0];
+    assert.ok(String(lesson.note && (lesson.note.text || lesson.note)).startsWith(outOfReach), lesson.note);
+    await gamePageEnglish(page, 'a lesson move out of reach');
   });
 });

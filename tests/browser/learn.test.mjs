@@ -192,7 +192,7 @@ test('a lesson from the New game dialog: a wrong move explained, then completed 
     await b.page.waitForFunction(() => window.__dc.learn.lesson().phase === 'failed');
     assert.match(
       await b.page.locator('#learn-note').innerText(),
-      /cannot reach the goal: 2 targets are left \(2b7, 2h7\) and only 1 move/,
+      /cannot reach the goal: 2 targets are left \(2b7 and 2h7\) and only 1 move/,
     );
     await b.page.locator('[data-learn-act="restart"]').click();
     // the solution, played with the mouse

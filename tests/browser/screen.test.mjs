@@ -581,7 +581,7 @@ async function learnLessons(page) {
   const L = await page.evaluate(() => window.__dc.learn.lesson());
   assert.match(
     String(L.note && (L.note.text || L.note)),
-    /cannot reach the goal: 2 targets are left \(2b7, 2h7\) and only 1 move/,
+    /cannot reach the goal: 2 targets are left \(2b7 and 2h7\) and only 1 move/,
   );
 }
 

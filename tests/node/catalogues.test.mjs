@@ -8,7 +8,8 @@
 // those keys is a sentence in every language, not English's copied. The learn catalogues
 // (public/i18n/learn/<code>.json: the lessons' and puzzles' words, session/learn/words.js)
 // likewise, their keys being the lessons' (from lessons.json), the puzzle panel's families
-// and the literals of the learn modules; none is a key of the pages' catalogue (the two are
+// the literals of the learn modules and core's lesson feedback (lesson.*, core/lesson.h);
+// none is a key of the pages' catalogue (the two are
 // merged into one translator).
 //   node --test tests/node/catalogues.test.mjs
 import { test } from 'node:test';
@@ -237,6 +238,8 @@ test('every key of the learn catalogue is used, and every key used exists', () =
     ...lessonKeys(LESSONS),
     ...FILTERS.map((f) => `puzzles.level.${f}`),
     ...SHOWN_TAGS.map((x) => `puzzles.tag.${x}`),
+    // core's lesson feedback (core/lesson.h LessonPart): learn.test.mjs checks core gives each
+    ...Object.keys(learnEnglish).filter((k) => k.startsWith('lesson.')),
   ]);
   const missing = [...used].filter(([k]) => !(k in learnEnglish)).map(([k, f]) => `${k} (${f})`);
   assert.deepEqual(missing, [], 'keys the code uses that learn/en.json lacks');

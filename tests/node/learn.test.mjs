@@ -6,12 +6,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadEngine, ROOT, translatorOf } from './helpers.mjs';
+import { loadEngine, ROOT, translatorOf, readCatalogue } from './helpers.mjs';
 import { cardData, cardText, levelDiagram } from '../../web/app/ui/learn/piece-card.js';
 import { createLessons, progressStore, checkLessons } from '../../web/app/session/learn/learn.js';
 import { createPuzzles, puzzleStore, checkPuzzles } from '../../web/app/session/learn/puzzles.js';
 import { parseSquare, squareName } from '../../web/app/facts/squares.js';
 import { reason } from '../../web/app/util/i18n.js';
+import { feedbackWords } from '../../web/app/session/learn/words.js';
 
 const M = await loadEngine();
 const en = translatorOf('en');
@@ -115,7 +116,7 @@ test('lessons: a wrong move is explained, the lesson can be restarted, hints poi
   assert.equal(L.phase, 'failed');
   assert.match(
     L.note.text,
-    /^That move cannot reach the goal: 2 targets are left \(2f5, 2g5\) and only 1 move/,
+    /^That move cannot reach the goal: 2 targets are left \(2f5 and 2g5\) and only 1 move/,
   );
   assert.equal(reason(learnEn, L.play('3f6', '3f5')), 'the lesson is over: start again or go on');
   L.restart();
@@ -141,6 +142,89 @@ test('lessons: a wrong move is explained, the lesson can be restarted, hints poi
   L.next();
   assert.equal(L.lesson.id, 'dragon');
   assert.throws(() => checkLessons({ format: 'x' }), /not a dragonchess-lessons 1 file/);
+});
+
+// Lessons beside the tutorial's: [pieces, goal, moves] (the Kings in the Underworld).
+const KINGS = { '1a1': 'K', '1l8': 'k' };
+const FEEDBACK_LESSONS = [
+  [{ ...KINGS, '2b2': 'O', '2b7': 'w', '2b5': 't' }, 'capture 2b7 with 2b2 in 3', ['2b22b5']],
+  [{ '2a1': 'K', '2h8': 'k', '2b2': 'O', '2c7': 'w' }, 'capture 2c7 with 2b2 in 3', ['2b22b8']],
+  [{ ...KINGS, '2a3': 'O' }, 'reach 2h8 with 2a3 in 3', ['2a32a4']],
+  [{ ...KINGS, '2a3': 'O' }, 'reach 2h8 2h1 in 3', ['2a32a4']],
+  [{ ...KINGS, '2a3': 'O' }, 'reach 2h8 in 2', ['2a32a4']],
+  [{ ...KINGS, '2a2': 'W', '2d5': 'G', '1d5': 'b' }, 'unfreeze with 2a2 in 2', ['2a22a3']],
+  [{ ...KINGS, '2a2': 'W', '2e5': 'w' }, 'freeze 2e5 with 2a2 in 2', ['2a22a3']],
+  [{ ...KINGS, '2a2': 'W' }, 'check with 2a2 in 2', ['2a22a3']],
+  [{ ...KINGS, '2a2': 'W' }, 'mate with 2a2 in 2', ['2a22a3']],
+];
+
+// Core's feedback after each move of a lesson (M.lessonState's `parts`, core/lesson.h): the
+// page says it from the learn catalogues. Right and wrong moves in every lesson (every legal
+// move of the lesson's piece from each point of the solution): English's words are core's
+// English message, German's its own, and every lesson.* message of the catalogues is one
+// core gives.
+test("lessons: English's words for a move's feedback are core's message, German's its own", () => {
+  const learnDe = translatorOf('de', { parts: ['', 'learn/'] });
+  const seen = new Set();
+  const g = new M.Game();
+  const check = (state, where) => {
+    assert.equal(state.parts.length > 0, state.message !== '', where);
+    if (!state.parts.length) return;
+    for (const p of state.parts) seen.add(p.key);
+    assert.equal(feedbackWords(learnEn, state.parts), state.message, where);
+    const german = feedbackWords(learnDe, state.parts);
+    assert.notEqual(german, state.message, where);
+    assert.ok(!/ move | the |Scarlet|Warrior/.test(german), `${where}: "${german}" has no English`);
+  };
+  try {
+    for (const lesson of LESSONS.lessons)
+      lesson.steps.forEach((step, i) => {
+        for (let k = 0; k < step.solution.length; k++) {
+          const before = step.solution.slice(0, k);
+          const now = M.lessonState(step.fen, step.goal, before);
+          g.setPosition(now.fen, []);
+          const moves = g.legalMovesDetailed().filter((m) => !now.piece || m.from === now.piece);
+          for (const m of moves) {
+            const after = M.lessonState(step.fen, step.goal, [...before, m.coordinate]);
+            check(after, `${lesson.id} ${i + 1}: ${[...before, m.coordinate].join(' ')}`);
+          }
+        }
+      });
+    // what the tutorial's lessons never say (their goals of one move cannot fall out of reach,
+    // their targets stand alone): small lessons like them
+    for (const [pieces, goal, moves] of FEEDBACK_LESSONS) {
+      const board = [...'.'.repeat(288)];
+      for (const [sq, c] of Object.entries(pieces)) board[parseSquare(sq)] = c;
+      const fen = M.positionFromBoard(board.join(''), 'gold');
+      check(M.lessonState(fen, goal, moves), `${goal}: ${moves.join(' ')}`);
+    }
+  } finally {
+    g.delete();
+  }
+  const keys = Object.keys(readCatalogue('en', 'learn/')).filter((k) => k.startsWith('lesson.'));
+  assert.deepEqual(
+    keys.filter((k) => k !== 'lesson.joined' && !seen.has(k)),
+    [],
+    'lesson.* messages no lesson move gives',
+  );
+  assert.deepEqual(
+    [...seen].filter((k) => !keys.includes(k)),
+    [],
+    'parts core gives that learn/en.json lacks',
+  );
+  // the words of a list, a piece and a number as the language says them
+  const parts = [
+    { key: 'lesson.captured', args: { side: 'scarlet', piece: 'W', square: '2b7' } },
+    { key: 'lesson.targetsLeft', args: { count: 2, targets: ['2f5', '2g5'] } },
+  ];
+  assert.equal(
+    feedbackWords(learnDe, parts),
+    'Geschlagen: Krieger (Scharlach) auf 2b7. Noch 2 Ziele: 2f5 und 2g5.',
+  );
+  assert.equal(
+    feedbackWords(translatorOf('zh-Hans', { parts: ['', 'learn/'] }), parts),
+    '吃掉了2b7上的绯红方战士。还剩2个目标：2f5和2g5。',
+  );
 });
 
 test('puzzles: solving with the replies played, wrong moves, hints, the next puzzle, progress', () => {

@@ -13,7 +13,7 @@
 import { parseSquare, squareName } from '../../facts/squares.js';
 import { useFacts, pieceSide } from '../../facts/facts.js';
 import { pieceRefusal, sideRefusal } from '../../facts/terms.js';
-import { lessonKey, LESSON_FIELDS } from './words.js';
+import { lessonKey, LESSON_FIELDS, feedbackWords } from './words.js';
 import { movesByOrigin, destSquares, afarSquares, moveArrow } from '../../facts/moves.js';
 import { squareWords, destinationWords } from '../../facts/words.js';
 import { Emitter } from '../../util/emitter.js';
@@ -166,9 +166,9 @@ export function createLessons(M, data, store, t) {
       st.progress.done[st.lesson.id] = n;
       store.save(st.progress);
     } else if (now.failed) {
-      st.note = { say: () => t('lessons.failed', { reason: now.message }), kind: 'warn' };
+      st.note = { say: () => t('lessons.failed', { reason: feedbackWords(t, now.parts) }), kind: 'warn' };
     } else {
-      st.note = now.message ? { say: () => now.message, kind: 'note' } : null;
+      st.note = now.parts.length ? { say: () => feedbackWords(t, now.parts), kind: 'note' } : null;
     }
     events.emit('moved', { move: m, before, after: now });
     events.emit('change');

@@ -19,6 +19,7 @@ import { Emitter } from '../../util/emitter.js';
 import { withReadOnly } from '../../util/read-only.js';
 import { jsonStore } from '../game/store.js';
 import { attempt, refusal, success } from '../../util/result.js';
+import { feedbackWords } from './words.js';
 /** @typedef {import('../../util/result.js').Result} Result */
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
 
@@ -251,7 +252,8 @@ export function createPuzzles(M, data, store, t) {
     if (p.goal === 'mate' && p.mateIn === 1) {
       // core's lesson judge says why it is no mate (when it can judge the position)
       const judged = attempt(() => M.lessonState(st.game.fen(), 'mate', [m.coordinate]));
-      if (!judged.error) return () => t('puzzles.wrongJudged', { move, reason: judged.value.message });
+      if (!judged.error)
+        return () => t('puzzles.wrongJudged', { move, reason: feedbackWords(t, judged.value.parts) });
     }
     const n = p.mateIn - Math.floor(st.k / 2);
     return () =>
