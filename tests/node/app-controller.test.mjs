@@ -153,8 +153,10 @@ test("reset is all or nothing: a bad game is refused with the engine's reason an
   const before = ctl.model.coordinates();
   const n = names().length;
   const refused = ctl.reset({ settings: settings({ mode: 'ai' }), moves: ['2c22c3', '2c22c4'] });
-  assert.equal(refused.error, 'core.move.noPiece'); // core's reason, for the page to word
-  assert.equal(refused.args?.move, '2c22c4');
+  assert.equal(refused.error, 'core.game.move'); // core's reason, for the page to word
+  assert.equal(refused.args?.number, '2');
+  assert.equal(refused.args?.reason.error, 'core.move.noPiece');
+  assert.equal(refused.args?.reason.args.move, '2c22c4');
   assert.deepEqual(ctl.model.coordinates(), before);
   assert.equal(ctl.settings.mode, 'hotseat');
   assert.throws(() => ctl.reset({ settings: settings({ mode: 'nope' }) }), /unknown game mode/);

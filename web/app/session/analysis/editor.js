@@ -9,12 +9,13 @@
 // square (the owner's onClick), the editor changes its board string and hands it back.
 // State only: the card is editor-view.js.
 import { squareWords } from '../../facts/words.js';
-import { sideTerm, pieceTerm } from '../../facts/terms.js';
+import { sideTerm, pieceTerm, coreRefusal } from '../../facts/terms.js';
 import { pieceSide } from '../../facts/facts.js';
 import { parseSquare, isSquare, SQUARES, firstSquare } from '../../facts/squares.js';
 import { cleanSettings } from '../game/store.js';
 
 import { attempt } from '../../util/result.js';
+import { reason } from '../../util/i18n.js';
 const EMPTY = '.'.repeat(SQUARES);
 
 // ctl: the Controller; page: {redraw(), take(owner), release(owner), toast(text), analysis,
@@ -44,7 +45,7 @@ export function createEditor(ctl, page, M) {
     st.frozen = [];
     const read = attempt(() => M.positionFromBoard(st.board, st.side, st.rules)); // core's reader: its reason, if not valid
     if (read.error) {
-      st.error = read.error;
+      st.error = coreRefusal(read); // core's reason, in the reader's words (reason())
       return;
     }
     st.fen = read.value;
@@ -130,7 +131,7 @@ export function createEditor(ctl, page, M) {
     }); // an edited position: no clock
     close();
     const r = ctl.reset({ settings, startFen: fen, moves: [], rules: st.rules, seen: false }); // core has read the position already
-    if (r.error) page.toast(page.t('editor.unplayable', { why: r.error }));
+    if (r.error) page.toast(page.t('editor.unplayable', { why: reason(page.t, r) }));
   }
 
   async function act(what) {
@@ -201,7 +202,7 @@ export function createEditor(ctl, page, M) {
     return {
       text: t('editor.title'),
       sub: st.error
-        ? st.error
+        ? reason(t, st.error)
         : st.tool === 'erase'
           ? t('editor.placingEraser')
           : st.tool

@@ -46,14 +46,14 @@ export function createDiagram(M, { interactive = true, show = null } = {}) {
     if (set.error) {
       start = standardStart();
       model.load(START, [], [], null, start.rules);
-      return [{ id: 'embed.error.position', args: { why: set.error } }];
+      return [{ id: 'embed.error.position', args: { why: set } }]; // core's reason: reason() words it
     }
     for (let i = 0; i < start.moves.length; i++) {
       const played = model.play(start.moves[i]);
       if (played.error) {
         const problem = {
           id: 'embed.error.move',
-          args: { n: i + 1, move: start.moves[i], why: played.error, before: i },
+          args: { n: i + 1, move: start.moves[i], why: played, before: i },
         };
         start = { ...start, moves: start.moves.slice(0, i) };
         return [problem];

@@ -8,6 +8,7 @@ import { sideTerm, pieceTerm, ruleSetTerm, endTerm } from '../../facts/terms.js'
 import { pieceIcons } from '../../../renderer/pieces.js';
 import { $, el, esc } from '../../util/dom.js';
 import { translateDom } from '../../util/dom-words.js';
+import { reason } from '../../util/i18n.js';
 
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
 
@@ -203,7 +204,7 @@ export function createEditorView(ed, page) {
     const msg = $('ed-check');
     msg.classList.toggle('is-bad', !!st.error);
     msg.textContent = st.error
-      ? t('editor.invalid', { why: st.error })
+      ? t('editor.invalid', { why: reason(t, st.error) })
       : st.status && st.status.over
         ? t('editor.over', { reason: endTerm(t, st.status) })
         : t(st.check ? 'editor.validCheck' : 'editor.valid', { side: sideTerm(t, st.side) });

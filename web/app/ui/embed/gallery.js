@@ -16,7 +16,7 @@ import { createPictures } from './picture.js';
 import { wireCopy } from './copy-button.js';
 import { diagramBoard } from './diagram-board.js';
 import { languageMenu } from './language-menu.js';
-import { pieceTerm, boardLabels } from '../../facts/terms.js';
+import { pieceTerm, boardLabels, coreRefusal } from '../../facts/terms.js';
 import { pageLanguage, loadTranslatorOrEnglish, SOURCE_LANGUAGE, reason } from '../../util/i18n.js';
 import { translateDom } from '../../util/dom-words.js';
 import { $, all, onWidthChange } from '../../util/dom.js';
@@ -32,7 +32,7 @@ function diagramOf(M, src) {
   const game = new M.Game();
   try {
     const set = attempt(() => game.setPosition(d.fen || '', d.moves, d.rules)); // the engine's word on the position or a move
-    if (set.error) return set;
+    if (set.error) return coreRefusal(set); // core's reason, said in the reader's words
     const shown = d.params.show ? moveDiagram(M, game.fen(), d.params.show, game.rules()) : null;
     if (shown && shown.error) return failure(shown.error);
     const show = shown && shown.value;
