@@ -21,11 +21,35 @@ const char* error_code_name(GameErrorCode code) {
   return "bad-move";
 }
 
+namespace {
+
+// A failure of `code` saying the refusal `e` (its key and arguments with it).
+GameError game_error(GameErrorCode code, Error e) {
+  return GameError{code, std::move(e.message), 0, std::move(e.key), std::move(e.args)};
+}
+
+// A game's failure as a refusal (to wrap in another).
+template <typename T>
+Error refusal_of(const GameResult<T>& r) {
+  return make_error(r.key(), r.args(), r.error());
+}
+
+// "the game cannot be played under Gygax's rules: <why>", keyed "game.notUnder".
+GameError not_under(Rules rules, GameErrorCode code, Error why) {
+  std::string message = "the game cannot be played under " + std::string(rules_owner(rules)) + ": " + why.message;
+  return game_error(code,
+                    wrap_error("game.notUnder", {{"rules", rules_id(rules)}}, std::move(message), std::move(why)));
+}
+
+}  // namespace
+
 Game::Game(Rules rules) : pos_(Position::start(rules)), start_(pos_.to_string()) { update_status(); }
 
 GameResult<Game> Game::from(std::string_view start, const std::vector<std::string>& moves, Rules rules) {
   Result<Position> p = Position::from_string(start, rules);
-  if (!p) return GameError{GameErrorCode::BadPosition, "bad position string: " + p.error()};
+  if (!p)
+    return game_error(GameErrorCode::BadPosition,
+                      wrap_error("game.badPosition", {}, "bad position string: " + p.error(), p.failure()));
   Game g(rules);
   g.pos_ = std::move(p.value());
   g.start_ = g.pos_.to_string();
@@ -40,13 +64,10 @@ GameResult<Game> Game::from(std::string_view start, const std::vector<std::strin
 GameResult<Game> Game::under(Rules rules) const {
   if (rules == this->rules()) return *this;
   auto g = from(start_, coordinate_moves(), rules);
-  if (!g)
-    return GameError{g.code(), "the game cannot be played under " + std::string(rules_owner(rules)) + ": " + g.error()};
+  if (!g) return not_under(rules, g.code(), refusal_of(g));
   if (status_.state == GameState::Resignation || status_.state == GameState::DrawAgreed) {
     auto r = g.value().end_off_board(status_.state, status_.winner);
-    if (!r)
-      return GameError{r.code(),
-                       "the game cannot be played under " + std::string(rules_owner(rules)) + ": " + r.error()};
+    if (!r) return not_under(rules, r.code(), refusal_of(r));
   }
   return g;
 }
@@ -55,7 +76,10 @@ GameResult<MoveText> Game::play_one(std::string_view text, int number) {
   const std::string which = number ? "move " + std::to_string(number) + ": " : "";
   if (status_.over()) return GameError{GameErrorCode::GameOver, which + "the game is over (" + status_.reason() + ")"};
   Result<Move> m = parse_move(pos_, text);
-  if (!m) return GameError{GameErrorCode::BadMove, which + m.error(), 0, m.key(), m.args()};
+  if (!m && !number) return game_error(GameErrorCode::BadMove, m.failure());
+  if (!m)
+    return game_error(GameErrorCode::BadMove,
+                      wrap_error("game.move", {{"number", std::to_string(number)}}, which + m.error(), m.failure()));
   MoveText played{*m, to_coordinate(*m), to_algebraic(pos_, *m)};
   pos_.make_move(*m);
   played_.push_back(played);

@@ -36,7 +36,7 @@ struct GameError {
   GameErrorCode code;
   std::string message;
   int line = 0;          // bad-record: the line of the record (1 = the first), 0 when none
-  std::string key = {};  // a refused move: its key and arguments (core/result.h), else ""
+  std::string key = {};  // a refusal the page words: its key and arguments (core/result.h), else ""
   ErrorArgs args = {};
 };
 

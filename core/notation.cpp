@@ -10,24 +10,20 @@ namespace dc {
 
 namespace {
 
-// Move text as an error shows it: printable ASCII, at most 40 characters.
-std::string printable(std::string_view s) {
-  std::string out;
-  for (char c : s.substr(0, 40)) out += (c >= 32 && c < 127) ? c : '?';
-  if (s.size() > 40) out += "...";
-  return out;
-}
-
 std::string shown(std::string_view s) { return "'" + printable(s) + "'"; }
 
 // The identifier a refusal's arguments name a piece by (its letter; a side by color_id).
 std::string letter(PieceType t) { return std::string(1, PIECE_LETTERS[t]); }
 
-// A refused move: key "move.<id>", the move text first among its arguments, and the
-// English "illegal move '<text>': <why>".
+// A refused move: why's key, the move text first among its arguments, and the English
+// "illegal move '<text>': <why>".
+Error illegal(std::string_view text, Error why) {
+  why.args.insert(why.args.begin(), {"move", printable(text)});
+  return make_error(std::move(why.key), std::move(why.args), "illegal move " + shown(text) + ": " + why.message);
+}
+// ... keyed "move.<id>".
 Error illegal(std::string_view text, const char* id, ErrorArgs args, const std::string& why) {
-  args.insert(args.begin(), {"move", printable(text)});
-  return make_error(std::string("move.") + id, std::move(args), "illegal move " + shown(text) + ": " + why);
+  return illegal(text, make_error(std::string("move.") + id, std::move(args), why));
 }
 
 // "a or b", "a, b, or c": a list of options as English says it.
@@ -61,27 +57,40 @@ PieceType read_piece_letter(std::string_view text, size_t& i) {
   return t;
 }
 
-// "the piece letters are S, G, R, ... and E; Dr is also the Dragon"
-std::string piece_letters_text() {
-  std::string out = "the piece letters are ";
+// "'Q' is not a piece letter in 'Q2f3' (the piece letters are S, G, R, ... and E; Dr is
+// also the Dragon)", keyed "move.notPieceLetter".
+Error not_piece_letter(std::string_view letter, std::string_view original) {
+  std::string out = shown(letter) + " is not a piece letter in " + shown(original) + " (the piece letters are ";
   for (size_t k = 1; k < PIECE_LETTERS.size(); ++k) {
     out += PIECE_LETTERS[k];
     out += k + 2 < PIECE_LETTERS.size() ? ", " : k + 1 < PIECE_LETTERS.size() ? " and " : "";
   }
-  return out + "; Dr is also the Dragon";
+  return make_error("move.notPieceLetter", {{"move", printable(original)}, {"letter", printable(letter)}},
+                    out + "; Dr is also the Dragon)");
+}
+
+// What the reader expected next: "expected.<id>" of a small fixed set, its English words.
+Error expected(const char* id, ErrorArgs args, std::string words) {
+  return make_error(std::string("expected.") + id, std::move(args), std::move(words));
 }
 
 // Why `rest` (the unread end of the move text) could not be read, in words: what the
-// reader expected there. A square-shaped part that is not a square says which part is
-// out of range.
-std::string unreadable(std::string_view original, std::string_view rest, const std::string& expected) {
-  std::string why = "cannot read " + shown(original) + ": expected " + expected;
-  if (rest.empty()) return why + ", but the move ends there";
+// reader expected there (the argument "expected", a refusal of its own). A square-shaped
+// part that is not a square says which part is out of range.
+Error unreadable(std::string_view original, std::string_view rest, const Error& wanted) {
+  std::string why = "cannot read " + shown(original) + ": expected " + wanted.message;
+  ErrorArgs args = {{"move", printable(original)}, nested("expected", wanted)};
+  if (rest.empty()) return make_error("move.unreadableEnd", std::move(args), why + ", but the move ends there");
   why += ", not " + shown(rest);
+  args.push_back({"rest", printable(rest)});
   if (rest.size() >= 3 && std::isdigit((unsigned char)rest[0]) && std::isalpha((unsigned char)rest[1]) &&
-      std::isdigit((unsigned char)rest[2]) && parse_square(rest.substr(0, 3)) == SQ_NONE)
-    why += " (" + shown(rest.substr(0, 3)) + " is not a square: the level is 1-3, the file a-l, the rank 1-8)";
-  return why;
+      std::isdigit((unsigned char)rest[2]) && parse_square(rest.substr(0, 3)) == SQ_NONE) {
+    args.push_back({"square", printable(rest.substr(0, 3))});
+    return make_error(
+        "move.unreadableSquare", std::move(args),
+        why + " (" + shown(rest.substr(0, 3)) + " is not a square: the level is 1-3, the file a-l, the rank 1-8)");
+  }
+  return make_error("move.unreadable", std::move(args), why);
 }
 
 }  // namespace
@@ -89,7 +98,8 @@ std::string unreadable(std::string_view original, std::string_view rest, const s
 std::string to_coordinate(Move m) { return square_name(m.from()) + square_name(m.to()); }
 
 Result<Move> parse_coordinate(Position& pos, std::string_view text) {
-  // (the page's moves reach here well formed: parse_move checks their shape first)
+  // (the page's moves reach here well formed: parse_move checks their shape first, so
+  // these shape refusals reach only the command line's tools and have no key)
   if (text.size() != 6) return make_error("a coordinate move has 6 characters like 2c22c3, got " + shown(text));
   Square from = parse_square(text.substr(0, 3)), to = parse_square(text.substr(3, 3));
   if (from == SQ_NONE) return make_error("bad from-square " + shown(text.substr(0, 3)) + " in " + shown(text));
@@ -103,8 +113,8 @@ Result<Move> parse_coordinate(Position& pos, std::string_view text) {
                    "the piece on " + square_name(from) + " is not " + color_name(us) + "'s");
   Move m = find_legal(pos, from, to);
   if (!m.is_none()) return m;
-  if (std::string why = other_rules_allow(pos, from, to); !why.empty())  // the rule sets differ here
-    return make_error("illegal move " + shown(text) + ": " + why);
+  if (Error why = other_rules_allow(pos, from, to); !why.message.empty())  // the rule sets differ here
+    return illegal(text, std::move(why));
   const PieceType t = type_of(p);
   if (pos.frozen(from))
     return illegal(text, "frozen", {{"piece", letter(t)}, {"square", square_name(from)}},
@@ -188,25 +198,26 @@ bool read_historic(std::string_view text, MoveSpec& spec) {
 }
 
 // Gygax's forms (docs/rules.md §6.3): optional piece letter, optional origin ("/3e2" or a
-// bare square), "-" or "x", an optional captured-piece letter, the destination. An error
-// message, or "" when `spec` is filled.
-std::string read_gygax(std::string_view text, std::string_view original, MoveSpec& spec) {
-  // What is expected next, in words, after each part read (for "cannot read" errors).
-  std::string expected = "a piece letter such as W, or a square such as 2c3";
+// bare square), "-" or "x", an optional captured-piece letter, the destination. The
+// refusal, or an empty Error (no message) when `spec` is filled.
+Error read_gygax(std::string_view text, std::string_view original, MoveSpec& spec) {
+  // What is expected next after each part read (for "cannot read" errors).
+  Error wanted = expected("pieceOrSquare", {}, "a piece letter such as W, or a square such as 2c3");
   size_t i = 0;
   if (i < text.size() && std::isalpha((unsigned char)text[i])) {
     const size_t at = i;
     spec.piece = read_piece_letter(text, i);
-    if (spec.piece == NO_PIECE_TYPE)
-      return shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original) + " (" + piece_letters_text() +
-             ")";
-    expected = "a square such as 2c3 after the piece letter " + shown(text.substr(at, i - at)) + " (" +
-               piece_type_name(spec.piece) + ")";
+    if (spec.piece == NO_PIECE_TYPE) return not_piece_letter(text.substr(i, 1), original);
+    wanted =
+        expected("squareAfterPiece", {{"letter", printable(text.substr(at, i - at))}, {"piece", letter(spec.piece)}},
+                 "a square such as 2c3 after the piece letter " + shown(text.substr(at, i - at)) + " (" +
+                     piece_type_name(spec.piece) + ")");
   }
   if (i < text.size() && text[i] == '/') {
     ++i;
     if (!starts_with_square(text, i))
-      return unreadable(original, text.substr(i), "an origin square such as 2c3 after '/'");
+      return unreadable(original, text.substr(i),
+                        expected("originAfterSlash", {}, "an origin square such as 2c3 after '/'"));
     spec.origin = parse_square(text.substr(i, 3));
     i += 3;
   } else if (starts_with_square(text, i) && i + 3 < text.size() &&
@@ -216,31 +227,34 @@ std::string read_gygax(std::string_view text, std::string_view original, MoveSpe
     i += 3;
   }
   if (spec.origin != SQ_NONE)
-    expected = "'-' or 'x' and then a destination square such as 2c3 after the origin " + square_name(spec.origin);
+    wanted =
+        expected("markAfterOrigin", {{"origin", square_name(spec.origin)}},
+                 "'-' or 'x' and then a destination square such as 2c3 after the origin " + square_name(spec.origin));
   if (i < text.size() && (text[i] == '-' || text[i] == 'x' || text[i] == 'X' || text[i] == ':')) {
     spec.capture_mark = text[i] != '-';
-    expected = spec.capture_mark ? "a destination square such as 2c3, or the letter of the piece taken, after " +
-                                       shown(text.substr(i, 1))
-                                 : "a destination square such as 2c3 after '-'";
+    wanted = spec.capture_mark ? expected("squareOrTaken", {{"mark", printable(text.substr(i, 1))}},
+                                          "a destination square such as 2c3, or the letter of the piece taken, after " +
+                                              shown(text.substr(i, 1)))
+                               : expected("squareAfterDash", {}, "a destination square such as 2c3 after '-'");
     ++i;
   }
   if (spec.capture_mark && i < text.size() && std::isalpha((unsigned char)text[i])) {
     spec.captured = read_piece_letter(text, i);
-    if (spec.captured == NO_PIECE_TYPE)
-      return shown(text.substr(i, 1)) + " is not a piece letter in " + shown(original) + " (" + piece_letters_text() +
-             ")";
-    expected = std::string("a destination square such as 2c3 after the piece taken (") +
-               piece_type_name(spec.captured) + "), or nothing";
+    if (spec.captured == NO_PIECE_TYPE) return not_piece_letter(text.substr(i, 1), original);
+    wanted = expected("squareAfterTaken", {{"captured", letter(spec.captured)}},
+                      std::string("a destination square such as 2c3 after the piece taken (") +
+                          piece_type_name(spec.captured) + "), or nothing");
   }
   if (starts_with_square(text, i)) {
     spec.dest = parse_square(text.substr(i, 3));
     i += 3;
-    expected = "the end of the move after the destination " + square_name(spec.dest) +
-               " (only a check mark such as + or #, or the promotion mark (H), may follow)";
+    wanted = expected("end", {{"dest", square_name(spec.dest)}},
+                      "the end of the move after the destination " + square_name(spec.dest) +
+                          " (only a check mark such as + or #, or the promotion mark (H), may follow)");
   }
-  if (i != text.size()) return unreadable(original, text.substr(i), expected);
-  if (spec.dest == SQ_NONE && spec.captured == NO_PIECE_TYPE) return unreadable(original, "", expected);
-  return "";
+  if (i != text.size()) return unreadable(original, text.substr(i), wanted);
+  if (spec.dest == SQ_NONE && spec.captured == NO_PIECE_TYPE) return unreadable(original, "", wanted);
+  return Error{};
 }
 
 // The one legal move `spec` describes, or why there is none or more than one.
@@ -311,8 +325,7 @@ Result<Move> resolve(Position& pos, const MoveSpec& spec, std::string_view origi
       if ((spec.origin != SQ_NONE && s != spec.origin) || (spec.origin_file >= 0 && file_of(s) != spec.origin_file) ||
           (piece != NO_PIECE_TYPE && type_of(pos.at(s)) != piece))
         continue;
-      if (std::string why = other_rules_allow(pos, s, dest); !why.empty())
-        return make_error("illegal move " + shown(original) + ": " + why);
+      if (Error why = other_rules_allow(pos, s, dest); !why.message.empty()) return illegal(original, std::move(why));
     }
     Move pseudo[MAX_MOVES];
     int n = generate_pseudo(pos, pseudo);
@@ -370,8 +383,8 @@ Result<Move> parse_move(Position& pos, std::string_view text) {
     return r;
   }
   if (!read_historic(text, spec)) {
-    const std::string bad = read_gygax(text, original, spec);
-    if (!bad.empty()) return make_error(bad);
+    Error bad = read_gygax(text, original, spec);
+    if (!bad.message.empty()) return bad;
   }
   return resolve(pos, spec, original);
 }

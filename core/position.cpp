@@ -195,11 +195,16 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   return out;
 }
 
-std::string quoted(std::string_view s) {
-  std::string out = "'";
-  for (char c : s.substr(0, 40)) out += (c >= 32 && c < 127) ? c : '?';
-  if (s.size() > 40) out += "...";
-  return out + "'";
+std::string quoted(std::string_view s) { return "'" + printable(s) + "'"; }
+
+// A refusal's arguments naming a rank (its level and rank, as rank_label says them) first.
+ErrorArgs on_rank(int index, ErrorArgs args) {
+  args.insert(args.begin(), {{"level", std::to_string(3 - index / 8)}, {"rank", std::to_string(8 - index % 8)}});
+  return args;
+}
+
+Error too_many_squares(int index) {
+  return make_error("position.tooManySquares", on_rank(index, {}), rank_label(index) + " has more than 12 squares");
 }
 
 bool parse_number(std::string_view s, int max, int& out) {
@@ -214,26 +219,30 @@ bool parse_number(std::string_view s, int max, int& out) {
 
 Result<Position> Position::from_string(std::string_view text, Rules rules) {
   if (text.size() > 2000)
-    return make_error("position string too long (" + std::to_string(text.size()) + " characters)");
+    return make_error("position.tooLong", {{"length", std::to_string(text.size())}},
+                      "position string too long (" + std::to_string(text.size()) + " characters)");
   while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t'))
     text.remove_suffix(1);
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  if (text.empty()) return make_error("empty position string");
+  if (text.empty()) return make_error("position.empty", {}, "empty position string");
 
   auto fields = split(text, ' ');
   for (auto f : fields)
-    if (f.empty()) return make_error("fields of a position string are separated by exactly one space");
+    if (f.empty())
+      return make_error("position.spaces", {}, "fields of a position string are separated by exactly one space");
   if (fields.size() != 4)
     return make_error(
+        "position.fields", {{"found", std::to_string(fields.size())}},
         "position string needs 4 fields (placement, side to move, quiet-move counter, move number), found " +
-        std::to_string(fields.size()));
+            std::to_string(fields.size()));
 
   Position pos;
   pos.rules_ = rules;
   pos.key_ = zobrist::rule_set(rules);
   auto ranks = split(fields[0], '/');
   if (ranks.size() != 24)
-    return make_error("placement needs 24 ranks separated by '/' (8 per level), found " + std::to_string(ranks.size()));
+    return make_error("position.ranks", {{"found", std::to_string(ranks.size())}},
+                      "placement needs 24 ranks separated by '/' (8 per level), found " + std::to_string(ranks.size()));
 
   int kings[COLOR_NB] = {0, 0};
   for (int i = 0; i < 24; ++i) {
@@ -247,40 +256,55 @@ Result<Position> Position::from_string(std::string_view text, Rules rules) {
         while (k < r.size() && r[k] >= '0' && r[k] <= '9') ++k;
         int n = 0;
         if (!parse_number(r.substr(j, k - j), 99, n) || n < 1 || n > 12)
-          return make_error("bad count of empty squares " + quoted(r.substr(j, k - j)) + " on " + rank_label(i) +
-                            " (1 to 12)");
+          return make_error(
+              "position.emptyCount", on_rank(i, {{"count", printable(r.substr(j, k - j))}}),
+              "bad count of empty squares " + quoted(r.substr(j, k - j)) + " on " + rank_label(i) + " (1 to 12)");
         file += n;
         j = k;
       } else {
         Piece p = piece_from_char(c);
         if (p == NO_PIECE)
-          return make_error("unknown piece letter " + quoted(std::string_view(&r[j], 1)) + " on " + rank_label(i));
-        if (file >= FILES) return make_error(rank_label(i) + " has more than 12 squares");
+          return make_error("position.unknownLetter", on_rank(i, {{"letter", printable(r.substr(j, 1))}}),
+                            "unknown piece letter " + quoted(r.substr(j, 1)) + " on " + rank_label(i));
+        if (file >= FILES) return too_many_squares(i);
         Square s = make_square(level, file, rank);
         PieceType t = type_of(p);
         if (!may_stand_on(t, Level(level)))
-          return make_error(std::string(color_name(color_of(p))) + " " + piece_type_name(t) + " on " + square_name(s) +
-                            ": a " + piece_type_name(t) + " can never stand on level " + std::to_string(level + 1));
+          return make_error("position.wrongLevel",
+                            {{"side", color_id(color_of(p))},
+                             {"piece", std::string(1, PIECE_LETTERS[t])},
+                             {"square", square_name(s)},
+                             {"level", std::to_string(level + 1)}},
+                            std::string(color_name(color_of(p))) + " " + piece_type_name(t) + " on " + square_name(s) +
+                                ": the " + piece_type_name(t) + " can never stand on level " +
+                                std::to_string(level + 1));
         if (t == WARRIOR && rank == (color_of(p) == GOLD ? RANK_8 : RANK_1))
-          return make_error(std::string(color_name(color_of(p))) + " Warrior on " + square_name(s) +
-                            ": a Warrior on its last rank must already be a Hero");
+          return make_error("position.warriorLastRank", {{"side", color_id(color_of(p))}, {"square", square_name(s)}},
+                            std::string(color_name(color_of(p))) + " Warrior on " + square_name(s) +
+                                ": a Warrior on its last rank must already be a Hero");
         if (t == KING) ++kings[color_of(p)];
         if (pos.pcount_[color_of(p)] >= MAX_PIECES_PER_SIDE)
-          return make_error(std::string(color_name(color_of(p))) + " has more than " +
-                            std::to_string(MAX_PIECES_PER_SIDE) + " pieces");
+          return make_error("position.tooManyPieces",
+                            {{"side", color_id(color_of(p))}, {"max", std::to_string(MAX_PIECES_PER_SIDE)}},
+                            std::string(color_name(color_of(p))) + " has more than " +
+                                std::to_string(MAX_PIECES_PER_SIDE) + " pieces");
         pos.put(s, p);
         ++file;
         ++j;
       }
-      if (file > FILES) return make_error(rank_label(i) + " has more than 12 squares");
+      if (file > FILES) return too_many_squares(i);
     }
-    if (file < FILES) return make_error(rank_label(i) + " has " + std::to_string(file) + " squares, expected 12");
+    if (file < FILES)
+      return make_error("position.tooFewSquares", on_rank(i, {{"count", std::to_string(file)}}),
+                        rank_label(i) + " has " + std::to_string(file) + " squares, expected 12");
   }
   for (Color c : {GOLD, SCARLET}) {
-    if (kings[c] == 0) return make_error(std::string(color_name(c)) + " has no King");
+    if (kings[c] == 0)
+      return make_error("position.noKing", {{"side", color_id(c)}}, std::string(color_name(c)) + " has no King");
     if (kings[c] > 1)
-      return make_error(std::string(color_name(c)) + " has " + std::to_string(kings[c]) +
-                        " Kings (exactly one allowed)");
+      return make_error(
+          "position.kings", {{"side", color_id(c)}, {"count", std::to_string(kings[c])}},
+          std::string(color_name(c)) + " has " + std::to_string(kings[c]) + " Kings (exactly one allowed)");
   }
 
   if (fields[1] == "g")
@@ -288,18 +312,22 @@ Result<Position> Position::from_string(std::string_view text, Rules rules) {
   else if (fields[1] == "s")
     pos.stm_ = SCARLET;
   else
-    return make_error("side to move must be 'g' or 's', found " + quoted(fields[1]));
+    return make_error("position.sideToMove", {{"found", printable(fields[1])}},
+                      "side to move must be 'g' or 's', found " + quoted(fields[1]));
   if (pos.stm_ == SCARLET) pos.key_ ^= zobrist::side();
 
   if (!parse_number(fields[2], 100000, pos.quiet_))
-    return make_error("quiet-move counter must be a whole number from 0 to 100000, found " + quoted(fields[2]));
+    return make_error("position.quietMoves", {{"found", printable(fields[2])}},
+                      "quiet-move counter must be a whole number from 0 to 100000, found " + quoted(fields[2]));
   if (!parse_number(fields[3], 100000, pos.move_number_) || pos.move_number_ < 1)
-    return make_error("move number must be a whole number from 1 to 100000, found " + quoted(fields[3]));
+    return make_error("position.moveNumber", {{"found", printable(fields[3])}},
+                      "move number must be a whole number from 1 to 100000, found " + quoted(fields[3]));
 
   Color them = ~pos.stm_;
   if (attacked(pos, pos.king_[them], pos.stm_))
-    return make_error(std::string(color_name(them)) + " is in check but it is " + color_name(pos.stm_) +
-                      "'s turn to move");
+    return make_error(
+        "position.notToMoveInCheck", {{"side", color_id(them)}, {"toMove", color_id(pos.stm_)}},
+        std::string(color_name(them)) + " is in check but it is " + color_name(pos.stm_) + "'s turn to move");
   return pos;
 }
 
@@ -332,10 +360,14 @@ std::string placement_text(At at) {
 
 Result<Position> Position::from_board(std::string_view board, Color side_to_move, Rules rules) {
   if (board.size() != size_t(SQUARE_NB))
-    return make_error("a board has " + std::to_string(SQUARE_NB) + " squares, found " + std::to_string(board.size()));
+    return make_error("position.boardSize",
+                      {{"squares", std::to_string(SQUARE_NB)}, {"found", std::to_string(board.size())}},
+                      "a board has " + std::to_string(SQUARE_NB) + " squares, found " + std::to_string(board.size()));
   for (int s = 0; s < SQUARE_NB; ++s)
     if (board[size_t(s)] != '.' && piece_from_char(board[size_t(s)]) == NO_PIECE)
-      return make_error("unknown piece letter " + quoted(board.substr(size_t(s), 1)) + " on " + square_name(Square(s)));
+      return make_error("position.unknownLetterOn",
+                        {{"letter", printable(board.substr(size_t(s), 1))}, {"square", square_name(Square(s))}},
+                        "unknown piece letter " + quoted(board.substr(size_t(s), 1)) + " on " + square_name(Square(s)));
   return from_string(
       placement_text([&](Square s) { return board[size_t(s)]; }) + (side_to_move == GOLD ? " g 0 1" : " s 0 1"), rules);
 }

@@ -15,14 +15,7 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-std::string shown(std::string_view s) {
-  std::string out;
-  for (char c : s.substr(0, 40)) out += (c >= 32 && c < 127) ? c : '?';
-  if (s.size() > 40) out += "...";
-  return "'" + out + "'";
-}
-
-const char* article(PieceType t) { return t == OLIPHANT || t == ELEMENTAL ? "an" : "a"; }
+std::string shown(std::string_view s) { return "'" + printable(s) + "'"; }
 
 // The first square directly above an enemy Basilisk (of the mover, colour c) that the
 // piece's route from `from` to `to` passes over: the squares strictly between them on a
@@ -85,29 +78,42 @@ Result<Rules> rules_of_variant(std::string_view variant) {
                     " (Gygax's rules) or " + std::string(rules_variant(Rules::Bga)) + " (Board Game Arena's)");
 }
 
-std::string other_rules_allow(const Position& pos, Square from, Square to) {
+Error other_rules_allow(const Position& pos, Square from, Square to) {
   const Piece p = pos.at(from);
-  if (!is_ok(from) || !is_ok(to) || p == NO_PIECE || color_of(p) != pos.side_to_move()) return "";
+  if (!is_ok(from) || !is_ok(to) || p == NO_PIECE || color_of(p) != pos.side_to_move()) return Error{};
   const Rules here = pos.rules(), there = here == Rules::Gygax ? Rules::Bga : Rules::Gygax;
   Result<Position> other = Position::from_string(pos.to_string(), there);
-  if (!other || find_legal(*other, from, to).is_none()) return "";
+  if (!other || find_legal(*other, from, to).is_none()) return Error{};
   const std::string under = std::string("under ") + rules_owner(here) + " ";
   const PieceType t = type_of(p);
+  const std::string piece = std::string(1, PIECE_LETTERS[t]), rules = rules_id(here);
   Move pseudo[MAX_MOVES];
   const int n = generate_pseudo(pos, pseudo);
   if (std::any_of(pseudo, pseudo + n, [&](Move m) { return m.from() == from && m.to() == to; }))
-    return under + "it would leave the " + color_name(pos.side_to_move()) + " King in check (" + rules_owner(there) +
-           " allow it)";
+    return make_error("move.underLeavesCheck", {{"rules", rules}, {"side", color_id(pos.side_to_move())}},
+                      under + "it would leave the " + color_name(pos.side_to_move()) + " King in check (" +
+                          rules_owner(there) + " allow it)");
   if (here == Rules::Gygax && t == GRIFFON && level_of(from) == LEVEL_2 && level_of(to) == LEVEL_2)
-    return under + "a Griffon on the Ground moves only diagonally (Board Game Arena's Griffon steps in any direction)";
+    return make_error(
+        "move.underGriffon", {},
+        under + "a Griffon on the Ground moves only diagonally (Board Game Arena's Griffon steps in any direction)");
   const Square gazed = gazed_on_route(pos, color_of(p), from, to);
-  if (here == Rules::Bga && gazed != SQ_NONE)
-    return under + article(t) + " " + piece_type_name(t) + " may not pass " +
-           (level_of(from) == level_of(to) ? "over " : "through ") + square_name(gazed) +
-           ", the square directly above the " + color_name(~color_of(p)) + " Basilisk on " + square_name(below(gazed)) +
-           " (Gygax's rules allow it)";
-  return under + article(t) + " " + piece_type_name(t) + " on " + square_name(from) + " cannot go to " +
-         square_name(to) + " (" + rules_owner(there) + " allow it)";
+  if (here == Rules::Bga && gazed != SQ_NONE) {
+    const bool over = level_of(from) == level_of(to);
+    return make_error("move.underGaze",
+                      {{"piece", piece},
+                       {"pass", over ? "over" : "through"},
+                       {"square", square_name(gazed)},
+                       {"side", color_id(~color_of(p))},
+                       {"basilisk", square_name(below(gazed))}},
+                      under + "the " + piece_type_name(t) + " may not pass " + (over ? "over " : "through ") +
+                          square_name(gazed) + ", the square directly above the " + color_name(~color_of(p)) +
+                          " Basilisk on " + square_name(below(gazed)) + " (Gygax's rules allow it)");
+  }
+  return make_error("move.underCannotGo",
+                    {{"rules", rules}, {"piece", piece}, {"from", square_name(from)}, {"to", square_name(to)}},
+                    under + "the " + piece_type_name(t) + " on " + square_name(from) + " cannot go to " +
+                        square_name(to) + " (" + rules_owner(there) + " allow it)");
 }
 
 }  // namespace dc

@@ -45,7 +45,9 @@ Result<Rules> rules_of_variant(std::string_view variant);
 
 // Why the piece on `from` may not go to `to` under pos's rule set when it may under the
 // other one, in words naming both rules ("under Gygax's rules a Griffon on the Ground
-// moves only diagonally"); "" when the other rule set does not allow it either.
-std::string other_rules_allow(const Position& pos, Square from, Square to);
+// moves only diagonally"), keyed "move.under<Why>" (core/result.h; the move's refusal
+// adds the move); an empty Error (no message) when the other rule set does not allow it
+// either.
+Error other_rules_allow(const Position& pos, Square from, Square to);
 
 }  // namespace dc

@@ -41,7 +41,7 @@ TEST_CASE("from_board rejects a bad board with the reader's reason", "[position]
   REQUIRE(Position::from_board(b, GOLD).ok());
   std::string dragon = b;
   dragon[size_t(parse_square("2c4"))] = 'R';
-  CHECK(error_of(dragon) == "Gold Dragon on 2c4: a Dragon can never stand on level 2");
+  CHECK(error_of(dragon) == "Gold Dragon on 2c4: the Dragon can never stand on level 2");
   std::string warrior = b;
   warrior[size_t(parse_square("2c8"))] = 'W';
   CHECK(error_of(warrior) == "Gold Warrior on 2c8: a Warrior on its last rank must already be a Hero");

@@ -249,9 +249,26 @@ TEST_CASE("a refused move names its reason by a key and arguments the page words
   CHECK(r.key() == "move.cannotGo");
   CHECK(r.args() == dc::ErrorArgs{{"move", "2c22c5"}, {"piece", "W"}, {"from", "2c2"}, {"to", "2c5"}});
   CHECK(r.error() == "illegal move '2c22c5': the Warrior on 2c2 cannot go to 2c5");
-  auto g = dc::Game::from(dc::START_POSITION, {"2c22c3", "2c22c5"});  // a game's refusal keeps them
+  auto g = dc::Game::from(dc::START_POSITION, {"2c22c3", "2c22c5"});  // a game's refusal wraps it
   REQUIRE_FALSE(g.ok());
   CHECK(g.error() == "move 2: illegal move '2c22c5': no piece on 2c2");
-  CHECK(g.key() == "move.noPiece");
-  CHECK(g.args() == dc::ErrorArgs{{"move", "2c22c5"}, {"square", "2c2"}});
+  CHECK(g.key() == "game.move");
+  const dc::Error inner =
+      dc::make_error("move.noPiece", {{"move", "2c22c5"}, {"square", "2c2"}}, "illegal move '2c22c5': no piece on 2c2");
+  CHECK(g.args() == dc::ErrorArgs{{"number", "2"}, dc::nested("reason", inner)});
+  auto unread = dc::parse_move(pos, "W");  // what the reader expected: a refusal of its own
+  REQUIRE_FALSE(unread.ok());
+  CHECK(unread.key() == "move.unreadableEnd");
+  CHECK(unread.args() ==
+        dc::ErrorArgs{
+            {"move", "W"},
+            dc::nested("expected", dc::make_error("expected.squareAfterPiece", {{"letter", "W"}, {"piece", "W"}},
+                                                  "a square such as 2c3 after the piece letter 'W' (Warrior)"))});
+}
+
+TEST_CASE("a wrapper with an unkeyed reason has no key either", "[notation]") {
+  const dc::Error e = dc::wrap_error("game.move", {{"number", "1"}}, "move 1: x", dc::make_error("x"));
+  CHECK(e.key.empty());
+  CHECK(e.args.empty());
+  CHECK(e.message == "move 1: x");
 }

@@ -171,13 +171,13 @@ TEST_CASE("rule sets: a move legal under one set and not the other is refused na
                                               "': under Gygax's rules a Griffon on the Ground moves only diagonally "
                                               "(Board Game Arena's Griffon steps in any direction)");
   CHECK(refusal(P1, Rules::Bga, "2b62k6") ==
-        "illegal move '2b62k6': under Board Game Arena's rules an Oliphant may not pass over 2f6, the square directly "
+        "illegal move '2b62k6': under Board Game Arena's rules the Oliphant may not pass over 2f6, the square directly "
         "above the Scarlet Basilisk on 1f6 (Gygax's rules allow it)");
   CHECK(refusal(P1, Rules::Bga, "O2h6") ==
-        "illegal move 'O2h6': under Board Game Arena's rules an Oliphant may not pass over 2f6, the square directly "
+        "illegal move 'O2h6': under Board Game Arena's rules the Oliphant may not pass over 2f6, the square directly "
         "above the Scarlet Basilisk on 1f6 (Gygax's rules allow it)");
   CHECK(refusal(P1, Rules::Bga, "Mx1j6") ==
-        "illegal move 'Mx1j6': under Board Game Arena's rules a Mage may not pass through 2j6, the square directly "
+        "illegal move 'Mx1j6': under Board Game Arena's rules the Mage may not pass through 2j6, the square directly "
         "above the Scarlet Basilisk on 1j6 (Gygax's rules allow it)");
   // A move neither allows keeps its usual words.
   CHECK(refusal(P1, Rules::Bga, "2g32g6") == "illegal move '2g32g6': the Griffon on 2g3 cannot go to 2g6");
@@ -233,7 +233,7 @@ TEST_CASE("rule sets: the command-line engine's Rules option", "[rules]") {
   CHECK(cli("position fen " + P1).empty());  // under the option's rules
   CHECK(cli("perft 2").rfind("perft 2 984 ", 0) == 0);
   CHECK(cli("play 2b62k6") ==
-        "error: illegal move '2b62k6': under Board Game Arena's rules an Oliphant may not pass over 2f6, the square "
+        "error: illegal move '2b62k6': under Board Game Arena's rules the Oliphant may not pass over 2f6, the square "
         "directly above the Scarlet Basilisk on 1f6 (Gygax's rules allow it)\n");
   CHECK(cli("play 2g32g4") == "played 2g32g4 Gx2g4\n");
   // The game cannot go on under Gygax's rules: the option is refused and nothing changes.

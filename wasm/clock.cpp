@@ -33,7 +33,7 @@ val parse_time_control_js(std::string text) {
 val flag_outcome_js(std::string fen, std::string side) {
   if (side != "gold" && side != "scarlet") return error_obj("bad-argument", "the side is 'gold' or 'scarlet'");
   auto pos = Position::from_string(fen.empty() ? START_POSITION : std::string_view(fen));
-  if (!pos) return error_obj("bad-position", pos.error());
+  if (!pos) return keyed_error_obj("bad-position", pos.failure());
   const FlagOutcome f = flag_outcome(*pos, side == "gold" ? GOLD : SCARLET);
   val o = val::object();
   o.set("draw", f.draw);

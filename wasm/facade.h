@@ -31,19 +31,39 @@ inline val error_obj(const char* code, const std::string& message) {
   return o;
 }
 
+// A refusal's arguments as an object: identifiers as strings, a nested refusal as
+// {key, args}.
+inline val error_args(const dc::ErrorArgs& list) {
+  val args = val::object();
+  for (const dc::ErrorArg& a : list) {
+    if (!a.said) {
+      args.set(a.name, a.value);
+      continue;
+    }
+    val inner = val::object();
+    inner.set("key", a.said->key);
+    inner.set("args", error_args(a.said->args));
+    args.set(a.name, inner);
+  }
+  return args;
+}
+
+// {error, code, key, args}: a failure with core's key and arguments when it has a key.
+inline val keyed_error_obj(const char* code, const dc::Error& e) {
+  val o = error_obj(code, e.message);
+  if (!e.key.empty()) {
+    o.set("key", e.key);
+    o.set("args", error_args(e.args));
+  }
+  return o;
+}
+
 // A refused game or record call (a dc::GameResult): {error, code, line?, key?, args?}
-// (line: a record's line, when known; key and args: a refused move's reason as core names
-// it, core/result.h, args an object of strings).
+// (line: a record's line, when known; key and args: the refusal as core names it).
 template <typename R>
 val game_error_obj(const R& r) {
-  val o = error_obj(dc::error_code_name(r.code()), r.error());
+  val o = keyed_error_obj(dc::error_code_name(r.code()), dc::Error{r.error(), r.key(), r.args()});
   if (r.line() > 0) o.set("line", r.line());
-  if (!r.key().empty()) {
-    val args = val::object();
-    for (const auto& [name, value] : r.args()) args.set(name, value);
-    o.set("key", r.key());
-    o.set("args", args);
-  }
   return o;
 }
 

@@ -1,6 +1,6 @@
 // The position editor's question to core: a board of 288 characters ('.' empty, a piece
 // letter) and the side to move -> the position string, checked by core's reader (every
-// error in its words, e.g. "Gold Dragon on 2c4: a Dragon can never stand on level 2").
+// error in its words, e.g. "Gold Dragon on 2c4: the Dragon can never stand on level 2").
 #include <emscripten/bind.h>
 
 #include <string>
@@ -22,7 +22,7 @@ val position_from_board(std::string board, std::string side, std::string rules) 
   val err = val::undefined();
   if (!rules_arg(rules, Rules::Gygax, r, err)) return err;
   auto p = Position::from_board(board, side == "gold" ? GOLD : SCARLET, r);
-  if (!p) return error_obj("bad-position", p.error());
+  if (!p) return keyed_error_obj("bad-position", p.failure());
   return val(p->to_string());
 }
 

@@ -94,9 +94,9 @@ test('the editor: a bad position is refused with its reason, fixed, then played 
   await place('R', '2e5'); // a Dragon on the Ground
   assert.equal(
     await text(page, '#ed-check'),
-    'Not a valid position: Gold Dragon on 2e5: a Dragon can never stand on level 2.',
+    'Not a valid position: Gold Dragon on 2e5: the Dragon can never stand on level 2.',
   );
-  assert.match(await text(page, '#status-sub'), /a Dragon can never stand on level 2/);
+  assert.match(await text(page, '#status-sub'), /the Dragon can never stand on level 2/);
   assert.ok(await page.evaluate(() => document.querySelector('[data-ed="ai"]').disabled));
   await clickSquare(page, '2e5'); // the same piece again: removed
   await clickSquare(page, '3e5'); // the Dragon in the Sky

@@ -165,10 +165,10 @@ test("reset is all or nothing: a bad game is refused with the engine's reason an
   const n = names().length;
   const refused = ctl.reset({ settings: settings({ mode: 'ai' }), moves: ['2c22c3', '2c22c4'] });
   // core's reason, for the page to word, with the number of the move it refused
-  assert.equal(refused.error, 'open.moveRefused');
-  assert.equal(refused.args?.n, 2);
-  assert.equal(refused.args?.why.error, 'core.move.noPiece');
-  assert.equal(refused.args?.why.args.move, '2c22c4');
+  assert.equal(refused.error, 'core.game.move');
+  assert.equal(refused.args?.number, '2');
+  assert.equal(refused.args?.reason.error, 'core.move.noPiece');
+  assert.equal(refused.args?.reason.args.move, '2c22c4');
   assert.equal(reason(en, refused), "move 2: illegal move '2c22c4': no piece on 2c2");
   assert.equal(
     reason(translatorOf('de'), refused),

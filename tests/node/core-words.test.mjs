@@ -5,10 +5,11 @@
 // English message, for a refusal of every key; another language says it otherwise.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine, translatorOf, readCatalogue } from './helpers.mjs';
+import { loadEngine, translatorOf, readCatalogue, START } from './helpers.mjs';
 import { attempt } from '../../web/app/util/result.js';
 import { reason } from '../../web/app/util/i18n.js';
 import { coreRefusal } from '../../web/app/facts/terms.js';
+import { parseSquare } from '../../web/app/facts/squares.js';
 
 // [position ('' = the start), move text, the key core names]: one refusal of each key.
 const FROZEN =
@@ -34,7 +35,94 @@ const REFUSED = [
   ['', '', 'move.empty'],
   ['', 'W'.repeat(45), 'move.tooLong'],
   ['', '2c22c3(H)', 'move.notPromotion'],
+  ['', 'Q2f3', 'move.notPieceLetter'],
+  ['', 'WxQ2c3', 'move.notPieceLetter'],
 ];
+
+// A position's refusals: [board squares {name: letter} or a position string, the key].
+const board = (pieces) => {
+  const b = Array(288).fill('.');
+  for (const [name, letter] of Object.entries(pieces)) b[parseSquare(name)] = letter;
+  return b.join('');
+};
+const KINGS = { '2a1': 'K', '2l8': 'k' };
+// the start position with its first rank (level 3, rank 8) or its `field` changed
+const startWith = (rank, fields = {}) => {
+  const [placement, ...rest] = START.split(' ');
+  const ranks = placement.split('/');
+  if (rank !== null) ranks[0] = rank;
+  const f = [ranks.join('/'), ...rest];
+  for (const [i, v] of Object.entries(fields)) f[Number(i)] = v;
+  return f.join(' ');
+};
+const BOARDS = [
+  [{ '2l8': 'k' }, 'position.noKing'],
+  [{ ...KINGS, '2b1': 'K' }, 'position.kings'],
+  [{ ...KINGS, '2c4': 'R' }, 'position.wrongLevel'],
+  [{ ...KINGS, '2c8': 'W' }, 'position.warriorLastRank'],
+  [
+    Object.fromEntries(
+      [...Array(48)].map((_, i) => [`2${'abcdefghijkl'[i % 12]}${2 + Math.floor(i / 12)}`, 'W']),
+    ),
+    'position.tooManyPieces',
+  ],
+  [{ ...KINGS, '2c3': 'X' }, 'position.unknownLetterOn'],
+  ['.'.repeat(10), 'position.boardSize'],
+];
+const STRINGS = [
+  ['x'.repeat(2001), 'position.tooLong'],
+  ['   ', 'position.empty'],
+  [START.replace(' ', '  '), 'position.spaces'],
+  ['not a position', 'position.fields'],
+  ['12/12 g 0 1', 'position.ranks'],
+  [startWith('0'), 'position.emptyCount'],
+  [startWith('X11'), 'position.unknownLetter'],
+  [startWith('12S'), 'position.tooManySquares'],
+  [startWith('11'), 'position.tooFewSquares'],
+  [startWith(null, { 1: 'x' }), 'position.sideToMove'],
+  [startWith(null, { 2: '-1' }), 'position.quietMoves'],
+  [startWith(null, { 3: '0' }), 'position.moveNumber'],
+  [IN_CHECK.replace(' g ', ' s '), 'position.notToMoveInCheck'],
+];
+// Move text core cannot read: [move, the key, what it expected].
+const UNREAD = [
+  ['2c', 'move.unreadable', 'expected.pieceOrSquare'],
+  ['tW2c5', 'move.unreadable', 'expected.squareAfterPiece'],
+  ['Dr', 'move.unreadableEnd', 'expected.squareAfterPiece'],
+  ['W4c3', 'move.unreadableSquare', 'expected.squareAfterPiece'],
+  ['W/x', 'move.unreadable', 'expected.originAfterSlash'],
+  ['W/2c2', 'move.unreadableEnd', 'expected.markAfterOrigin'],
+  ['W2c2x', 'move.unreadableEnd', 'expected.squareOrTaken'],
+  ['W2c2-', 'move.unreadableEnd', 'expected.squareAfterDash'],
+  ['WxO/', 'move.unreadable', 'expected.squareAfterTaken'],
+  ['W2c3z', 'move.unreadable', 'expected.end'],
+];
+// P1: a Griffon's straight step on the Ground (2g3-2g4) is Board Game Arena's only, the
+// Oliphant's 2b6-2k6 passes over the square above a Basilisk (Gygax's only).
+const P1 = '12/12/9M2/12/12/12/12/12/11k/12/1O8h1/12/6w5/6G5/12/K11/12/12/5b3b2/12/12/12/12/2B9 g 0 1';
+
+/** Every key in a refusal from core, its own and those of the refusals among its args. */
+const keysOf = ({ key, args }) => [
+  key,
+  ...Object.values(args).flatMap((v) => (v && typeof v === 'object' ? keysOf(v) : [])),
+];
+
+// Each refusal: core's English is English's words for it, German has its own.
+function saysIt(r, what, en, de) {
+  assert.ok(r.error && r.core, `${what}: refused with core's reason`);
+  const said = coreRefusal(r);
+  assert.equal(said.error, `core.${r.core.key}`, what);
+  assert.equal(reason(en, said), r.error, `${what}: English is core's message`);
+  const german = reason(de, said);
+  assert.notEqual(german, r.error, `${what}: German has its own words`);
+  assert.ok(
+    !/illegal move|cannot|Warrior|Gold's|expected|position string|rules/.test(german),
+    `${what}: "${german}" has no English`,
+  );
+  return said;
+}
+
+const GIVEN = new Set(); // the keys core gave in these tests
 
 test("English's words for a refused move are core's; German's are its own", async () => {
   const M = await loadEngine();
@@ -45,28 +133,89 @@ test("English's words for a refused move are core's; German's are its own", asyn
     for (const [fen, move, key] of REFUSED) {
       g.setPosition(fen, []);
       const r = attempt(() => g.play(move));
-      assert.ok(r.error && r.core, `${move}: refused with core's reason`);
-      assert.equal(r.core.key, key, move);
-      const said = coreRefusal(r);
-      assert.equal(said.error, `core.${key}`, move);
-      assert.equal(said.code, 'bad-move', move);
-      assert.equal(reason(en, said), r.error, `${move}: English is core's message`);
-      const german = reason(de, said);
-      assert.notEqual(german, r.error, `${move}: German has its own words`);
-      assert.ok(!/illegal move|cannot|Warrior|Gold's/.test(german), `${move}: "${german}" has no English`);
+      assert.equal(r.core && r.core.key, key, move);
+      assert.equal(saysIt(r, move, en, de).code, 'bad-move', move);
+      keysOf(r.core).forEach((k) => GIVEN.add(k));
     }
-    // a link's moves: refused by the move that is not legal there, in the reader's words
+    g.setPosition('', []);
+    for (const [move, key, wanted] of UNREAD) {
+      const r = attempt(() => g.play(move));
+      assert.deepEqual(keysOf(r.core), [key, wanted], move);
+      saysIt(r, move, en, de);
+      keysOf(r.core).forEach((k) => GIVEN.add(k));
+    }
+    // a link's moves: refused by the move that is not legal there, numbered, in the reader's words
     const link = attempt(() => g.setPosition('', ['2c22c3', '2c22c5']));
     assert.equal(link.error, "move 2: illegal move '2c22c5': no piece on 2c2");
-    assert.equal(reason(de, coreRefusal(link)), 'unzulässiger Zug „2c22c5“: auf 2c2 steht keine Figur');
+    assert.equal(
+      reason(de, coreRefusal(link)),
+      'Zug 2: unzulässiger Zug „2c22c5“: auf 2c2 steht keine Figur',
+    );
+    keysOf(link.core).forEach((k) => GIVEN.add(k));
+  } finally {
+    g.delete();
+  }
+});
+
+test("a position core refuses, and a move only the other rule set allows, are said in the reader's words", async () => {
+  const M = await loadEngine();
+  const en = translatorOf('en'),
+    de = translatorOf('de');
+  const g = new M.Game();
+  const said = (r, what) => {
+    keysOf(r.core).forEach((k) => GIVEN.add(k));
+    return saysIt(r, what, en, de);
+  };
+  try {
+    for (const [pieces, key] of BOARDS) {
+      const r = attempt(() =>
+        M.positionFromBoard(typeof pieces === 'string' ? pieces : board(pieces), 'gold'),
+      );
+      assert.equal(r.core && r.core.key, key, key);
+      assert.equal(said(r, key).code, 'bad-position');
+    }
+    for (const [fen, key] of STRINGS) {
+      const r = attempt(() => g.setPosition(fen, []));
+      assert.deepEqual(keysOf(r.core), ['game.badPosition', key], key);
+      said(r, key);
+    }
+    const oliphant = attempt(() => M.positionFromBoard(board({ ...KINGS, '3c4': 'O' }), 'gold'));
+    assert.equal(oliphant.error, 'Gold Oliphant on 3c4: the Oliphant can never stand on level 3');
+    assert.equal(
+      reason(translatorOf('fr'), coreRefusal(oliphant)),
+      'Oliphant (Or) en 3c4 : cette pièce ne peut jamais se tenir au niveau 3',
+    );
+    // the other rule set's moves: each refusal names the rule set
+    const pin = M.positionFromBoard(board({ ...KINGS, '2b2': 'C', '1c3': 'B', '2e5': 't' }), 'gold', 'gygax');
+    for (const [fen, rules, move, key] of [
+      [P1, 'gygax', '2g32g4', 'move.underGriffon'],
+      [P1, 'bga', '2b62k6', 'move.underGaze'],
+      [P1, 'bga', 'Mx1j6', 'move.underGaze'],
+      [pin, 'gygax', '2b22b3', 'move.underLeavesCheck'],
+    ]) {
+      g.setPosition(fen, [], rules);
+      const r = attempt(() => g.play(move));
+      assert.equal(r.core && r.core.key, key, move);
+      said(r, move);
+    }
+    // a game that cannot go on under the other rule set: the wrapper names the refusal inside
+    g.setPosition(P1, ['2g32g4'], 'bga');
+    const under = attempt(() => g.setRules('gygax'));
+    assert.deepEqual(keysOf(under.core), ['game.notUnder', 'game.move', 'move.underGriffon']);
+    assert.match(
+      reason(de, said(under, 'setRules')),
+      /^die Partie kann nach den Regeln von Gygax nicht gespielt werden: Zug 1: unzulässiger Zug „2g32g4“/,
+    );
   } finally {
     g.delete();
   }
 });
 
 test('every core.* message of the catalogue is a key core gives', () => {
+  // move.underCannotGo: core's last word on a move only the other rule set allows (none
+  // of today's differences reaches it); its words are checked by hand below.
   const keys = Object.keys(readCatalogue('en')).filter((k) => k.startsWith('core.'));
-  assert.deepEqual(new Set(keys), new Set(REFUSED.map(([, , key]) => `core.${key}`)));
+  assert.deepEqual(new Set(keys), new Set([...GIVEN, 'move.underCannotGo'].map((key) => `core.${key}`)));
 });
 
 test('a refused move says its piece and side in the terms, its options as a list', () => {
@@ -91,6 +240,22 @@ test('a refused move says its piece and side in the terms, its options as a list
   assert.equal(
     reason(translatorOf('de'), amb),
     'mehrdeutiger Zug „S3b3“: gemeint sein kann a, b oder c; bitte das Ausgangsfeld angeben',
+  );
+  // core/rule_set.cpp's last word on a move only the other rule set allows
+  const cannot = coreRefusal({
+    error: '',
+    core: {
+      key: 'move.underCannotGo',
+      args: { move: 'O2k6', rules: 'bga', piece: 'O', from: '2b6', to: '2k6' },
+    },
+  });
+  assert.equal(
+    reason(translatorOf('en'), cannot),
+    "illegal move 'O2k6': under Board Game Arena's rules the Oliphant on 2b6 cannot go to 2k6 (Gygax's rules allow it)",
+  );
+  assert.equal(
+    reason(translatorOf('de'), cannot),
+    'unzulässiger Zug „O2k6“: nach den Regeln von Board Game Arena kann Olifant auf 2b6 nicht nach 2k6 ziehen (nach den Regeln von Gygax ist der Zug erlaubt)',
   );
   const plain = { error: 'a sentence' };
   assert.equal(coreRefusal(plain), plain, 'a failure without core reason is passed on');

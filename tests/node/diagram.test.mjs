@@ -25,6 +25,12 @@ test('a start with a bad move keeps the moves before it and names the move', () 
     reason(translatorOf('de'), refusal(problems[0].id, problems[0].args)),
     /^Zug 2 dieses Diagramms \(2a12a5\) ist nicht spielbar: unzulässiger Zug/,
   );
+  const why = problems[0].args.why; // core's reason, said in the reader's words
+  assert.equal(reason(translatorOf('en'), why), "illegal move '2a12a5': the piece on 2a1 is not Scarlet's");
+  assert.equal(
+    reason(translatorOf('de'), why),
+    'unzulässiger Zug „2a12a5“: die Figur auf 2a1 gehört nicht Scharlach',
+  );
   assert.deepEqual(d.model.coordinates(), ['2c22c3']);
   assert.deepEqual(d.record().moves, ['2c22c3']);
 });
@@ -33,6 +39,10 @@ test('a position the engine refuses gives way to the standard start', () => {
   const d = createDiagram(M);
   const problems = d.begin({ fen: 'not a position', moves: [], rules: 'gygax' });
   assert.deepEqual(ids(problems), ['embed.error.position']);
+  assert.equal(
+    reason(translatorOf('en'), problems[0].args.why),
+    'bad position string: position string needs 4 fields (placement, side to move, quiet-move counter, move number), found 3',
+  );
   assert.equal(d.model.live.fen, M.START_POSITION);
   assert.deepEqual(d.record(), { fen: '', moves: [], rules: 'gygax' });
 });

@@ -107,13 +107,13 @@ test('a move legal under one rule set and not the other is refused naming the ru
   assert.equal(e.code, 'bad-move');
   assert.equal(
     e.message,
-    "illegal move '2b62k6': under Board Game Arena's rules an Oliphant may not pass over 2f6, " +
+    "illegal move '2b62k6': under Board Game Arena's rules the Oliphant may not pass over 2f6, " +
       "the square directly above the Scarlet Basilisk on 1f6 (Gygax's rules allow it)",
   );
   e = thrown(() => bga.play('Mx1j6'));
   assert.match(
     e.message,
-    /under Board Game Arena's rules a Mage may not pass through 2j6, the square directly above the Scarlet Basilisk on 1j6/,
+    /under Board Game Arena's rules the Mage may not pass through 2j6, the square directly above the Scarlet Basilisk on 1j6/,
   );
   // Each is played under the other rule set.
   assert.equal(bga.play('2g32g4').algebraic, 'Gx2g4');

@@ -32,28 +32,40 @@ export const ruleSetTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.rule
 /** 'bga' -> what the rule set changes, in a sentence or two. */
 export const ruleSummaryTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.ruleSummary(id));
 
-/** How a refused move's arguments from core are said: a piece by its letter, a side by its
+/** How a refusal's arguments from core are said: a piece by its letter, a side by its
  *  id (each a refusal of its term's key, which reason() words), the options of an
- *  ambiguous move (coordinate moves, space-separated) as a list. */
+ *  ambiguous move (coordinate moves, space-separated) as a list. A refusal among them
+ *  ({key, args}: the reason a wrapper names, what a reader expected) is said by its own key. */
 const CORE_ARGS = Object.freeze({
   piece: (letter) => refusal(TERM_KEYS.piece(letter)),
   named: (letter) => refusal(TERM_KEYS.piece(letter)),
   captured: (letter) => refusal(TERM_KEYS.piece(letter)),
   side: (id) => refusal(TERM_KEYS.side(id)),
+  toMove: (id) => refusal(TERM_KEYS.side(id)),
   options: (moves) => moves.split(' '),
 });
+
+/** core's refusal {key, args} as the page's refusal `core.<key>`. */
+function coreWords({ key, args }) {
+  return refusal(
+    `core.${key}`,
+    Object.fromEntries(
+      Object.entries(args).map(([k, v]) => [
+        k,
+        v && typeof v === 'object' ? coreWords(v) : CORE_ARGS[k] ? CORE_ARGS[k](v) : v,
+      ]),
+    ),
+  );
+}
 
 /** A failure from the engine as the page words it: a refused move's reason as core names
  *  it (the failure's `core`: {key, args}, core/result.h) becomes the refusal
  *  `core.<key>` (util/i18n.js reason() says it); anything else is passed on.
- *  @template {{code?: string, core?: {key: string, args: Record<string, string>}}} R
+ *  @template {{code?: string, core?: {key: string, args: Record<string, any>}}} R
  *  @param {R} r @returns {R | import('../util/result.js').Failure} */
 export function coreRefusal(r) {
   if (!r.core) return r;
-  const args = Object.fromEntries(
-    Object.entries(r.core.args).map(([k, v]) => [k, CORE_ARGS[k] ? CORE_ARGS[k](v) : v]),
-  );
-  const said = refusal(`core.${r.core.key}`, args);
+  const said = coreWords(r.core);
   return r.code ? { ...said, code: r.code } : said;
 }
 

@@ -16,7 +16,7 @@
  * record's `line`. With `args`, `error` is the key of a catalogue's message and `args` its
  * arguments (refusal()). A move the engine refused keeps core's name of the reason in
  * `core`: {key, args} (wasm/post.js; facts/terms.js coreRefusal() makes it a refusal).
- * @typedef {{error: string, code?: string, line?: number, args?: Record<string, any>, core?: {key: string, args: Record<string, string>}, value?: undefined}} Failure
+ * @typedef {{error: string, code?: string, line?: number, args?: Record<string, any>, core?: {key: string, args: Record<string, any>}, value?: undefined}} Failure
  */
 /**
  * What a fallible call answers: what it gives in `value`, or a Failure. Callers ask

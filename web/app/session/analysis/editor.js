@@ -45,7 +45,7 @@ export function createEditor(ctl, page, M) {
     st.frozen = [];
     const read = attempt(() => M.positionFromBoard(st.board, st.side, st.rules)); // core's reader: its reason, if not valid
     if (read.error) {
-      st.error = coreRefusal(read);
+      st.error = coreRefusal(read); // core's reason, in the reader's words (reason())
       return;
     }
     st.fen = read.value;

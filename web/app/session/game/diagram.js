@@ -48,7 +48,7 @@ export function createDiagram(M, { interactive = true, show = null } = {}) {
     if (set.error) {
       start = standardStart();
       model.load(START, [], [], null, start.rules);
-      return [{ id: 'embed.error.position', args: { why: set } }];
+      return [{ id: 'embed.error.position', args: { why: set } }]; // core's reason: reason() words it
     }
     for (let i = 0; i < start.moves.length; i++) {
       const played = model.play(start.moves[i]);

@@ -52,23 +52,11 @@ function endGame(game, ending) {
 }
 
 // Sets up the engine Game `g` from `startFen` and `moves` under `rules` (all or nothing) ->
-// {value} or why not, in core's words (coreRefusal): a move refused with its number, the
-// refusal 'open.moveRefused' {n, why} (core names the reason, the page the move: played one
-// by one once the whole list is refused).
+// {value} or why not, in core's words (coreRefusal: a refused move is core's 'game.move',
+// its number and its reason).
 /** @returns {Result} */
 function setUp(g, startFen, moves, rules) {
-  const fen = startFen === START ? '' : startFen;
-  const set = attempt(() => g.setPosition(fen, moves, rules));
-  if (!set.error) return set;
-  if (!moves.length || attempt(() => g.setPosition(fen, [], rules)).error) return coreRefusal(set);
-  for (let i = 0; i < moves.length; i++) {
-    const played = attempt(() => g.play(moves[i]));
-    if (played.error) {
-      const said = refusal('open.moveRefused', { n: i + 1, why: coreRefusal(played) });
-      return set.code ? { ...said, code: set.code } : said;
-    }
-  }
-  return coreRefusal(set);
+  return coreRefusal(attempt(() => g.setPosition(startFen === START ? '' : startFen, moves, rules)));
 }
 
 /**

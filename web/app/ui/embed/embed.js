@@ -343,7 +343,7 @@ function createEmbed({ board, session, options, t, bar }) {
   // A legal move is played, slid into place unless it was dragged there or is a capture from afar.
   board.on('move', (from, to) => {
     const r = session.moveBetween(from, to);
-    if (r.error) return bar.say('embed.error.play', { why: r });
+    if (r.error) return bar.say('embed.error.play', { why: r }); // a refusal: say() words it
     if (r.value && r.value.kind !== 'afar') slide = [parseSquare(r.value.from), parseSquare(r.value.to)];
     redraw();
   });

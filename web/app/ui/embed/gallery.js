@@ -38,7 +38,7 @@ function diagramOf(M, src) {
   const game = new M.Game();
   try {
     const set = attempt(() => game.setPosition(d.fen || '', d.moves, d.rules)); // the engine's word on the position or a move
-    if (set.error) return failure(coreRefusal(set));
+    if (set.error) return coreRefusal(set); // core's reason, said in the reader's words
     const shown = d.params.show ? moveDiagram(M, game.fen(), d.params.show, game.rules()) : null;
     if (shown && shown.error) return failure(coreRefusal(shown));
     const show = shown && shown.value;
