@@ -397,7 +397,10 @@ test('the game page in German: nothing in English but what is named; its menu ch
     });
     await page.waitForFunction(() => /2c22c4/.test(window.__dc.state().note || ''));
     const moveNote = await page.evaluate(() => window.__dc.state().note);
-    assert.ok(moveNote.includes(de['core.game.move'].replace('{number}', '2').replace('{reason}', '')), moveNote);
+    assert.ok(
+      moveNote.includes(de['core.game.move'].replace('{number}', '2').replace('{reason}', '')),
+      moveNote,
+    );
     await look('a link with an illegal move');
     // a link that cannot be read: the note says why in German
     await page.evaluate(() => {
@@ -437,7 +440,10 @@ test('the game page in German: nothing in English but what is named; its menu ch
     await page.goto(page.url().split('#')[0]);
     await page.waitForFunction(gameReady);
     const restored = await page.textContent('#status-sub');
-    assert.ok(restored.includes(de['core.game.move'].replace('{number}', '2').replace('{reason}', '')), restored);
+    assert.ok(
+      restored.includes(de['core.game.move'].replace('{number}', '2').replace('{reason}', '')),
+      restored,
+    );
     await gamePageEnglish(page, 'a saved game refused');
 
     // a lesson move that puts the goal out of reach: core's reason in German's words (the
