@@ -85,15 +85,11 @@ export async function startPage({
 }
 
 async function boot(createBoard, loadEngine, announce, words) {
-  const first = await words;
-  if (first.error) throw new Error(first.error);
-  const { t, set: setLanguage } = liveTranslator(first.value);
-  const view = createView(t);
-  const install = wireInstall({ toast: view.toast, t }); // first: the browser's offer to install may come early
   const boardEl = $('board');
   const pageLayout = createPageLayout();
   pageLayout.apply(boardEl, null); // the page's mode from the window's size until the board can say its size
-  const [board, M] = await Promise.all([
+  // The boards and the engine load while the words are fetched, not after them.
+  const parts = Promise.all([
     createBoard(boardEl, {
       interactive: true,
       levels: [3, 2, 1],
@@ -102,6 +98,13 @@ async function boot(createBoard, loadEngine, announce, words) {
     }),
     loadEngine(),
   ]);
+  parts.catch(() => {}); // (a failure is boot's once the words are in: awaited below)
+  const first = await words;
+  if (first.error) throw new Error(first.error);
+  const { t, set: setLanguage } = liveTranslator(first.value);
+  const view = createView(t);
+  const install = wireInstall({ toast: view.toast, t }); // first: the browser's offer to install may come early
+  const [board, M] = await parts;
   useFacts(M);
   const store = createStore(localStorage);
   // the boards' arrangement: the largest squares (default) or the levels in line (a preference)
