@@ -7,6 +7,7 @@
 //   pieceTerm(t, 'W') -> 'Krieger'      endTerm(t, status) -> 'Schachmatt, Gold gewinnt.'
 import { other, levelSettings } from './facts.js';
 import { refusal } from '../util/result.js';
+import { allOf } from '../util/i18n.js';
 
 /** The key families and how each key is made (the catalogue test reads these). */
 export const TERM_KEYS = Object.freeze({
@@ -32,27 +33,33 @@ export const ruleSetTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.rule
 /** 'bga' -> what the rule set changes, in a sentence or two. */
 export const ruleSummaryTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.ruleSummary(id));
 
-/** How a refusal's arguments from core are said: a piece by its letter, a side by its
- *  id (each a refusal of its term's key, which reason() words), the options of an
- *  ambiguous move (coordinate moves, space-separated) as a list. A refusal among them
- *  ({key, args}: the reason a wrapper names, what a reader expected) is said by its own key. */
+/** How the arguments core names are said (its refusals, core/result.h, and a lesson's
+ *  feedback, core/lesson.h LessonPart): a piece by its letter, a side by its id (each a
+ *  refusal of its term's key, which reason() words), the options of an ambiguous move
+ *  (coordinate moves, space-separated) and a lesson's goals and moves as lists of which one
+ *  is meant, a lesson's targets as a list of which all are; the rest (squares, moves,
+ *  numbers) as they are. A refusal among them ({key, args}: the reason a wrapper names, what
+ *  a reader expected) is said by its own key. */
 const CORE_ARGS = Object.freeze({
   piece: (letter) => refusal(TERM_KEYS.piece(letter)),
   named: (letter) => refusal(TERM_KEYS.piece(letter)),
   captured: (letter) => refusal(TERM_KEYS.piece(letter)),
+  by: (letter) => refusal(TERM_KEYS.piece(letter)),
   side: (id) => refusal(TERM_KEYS.side(id)),
   toMove: (id) => refusal(TERM_KEYS.side(id)),
   options: (moves) => moves.split(' '),
+  targets: (squares) => allOf(squares),
 });
 
-/** core's refusal {key, args} as the page's refusal `core.<key>`. */
-function coreWords({ key, args }) {
+/** What core names ({key, args}) as the page's refusal of the message `prefix` + key
+ *  (`core.` for a refusal; '' for a lesson's part, whose key is the learn catalogue's). */
+export function coreWords({ key, args }, prefix = 'core.') {
   return refusal(
-    `core.${key}`,
+    prefix + key,
     Object.fromEntries(
       Object.entries(args).map(([k, v]) => [
         k,
-        v && typeof v === 'object' ? coreWords(v) : CORE_ARGS[k] ? CORE_ARGS[k](v) : v,
+        v && typeof v === 'object' && !Array.isArray(v) ? coreWords(v) : CORE_ARGS[k] ? CORE_ARGS[k](v) : v,
       ]),
     ),
   );

@@ -86,8 +86,8 @@ export function fetchCatalogue(code, base = document.baseURI, part = '') {
 
 /** Why `r` (a Failure) failed, in the words of `t`: its message's when the catalogues say
  *  it (util/result.js's refusal(): a key and its arguments; a list among them said as the
- *  language says "a, b or c", a refusal among them said by its own message, such as a
- *  piece's name), else its sentence (core's, in English).
+ *  language says "a, b or c", or "a, b and c" when it is allOf()'s, a refusal among them
+ *  said by its own message, such as a piece's name), else its sentence (core's, in English).
  *  @param {Translator} t @param {{error?: string, args?: Record<string, any>}} r @returns {string} */
 export function reason(t, r) {
   if (!r.args) return r.error;
@@ -95,9 +95,11 @@ export function reason(t, r) {
     k,
     Array.isArray(v)
       ? listWords(t.locale, v, true)
-      : v && typeof v === 'object' && typeof v.error === 'string'
-        ? reason(t, v)
-        : v,
+      : v && typeof v === 'object' && Array.isArray(v.all)
+        ? listWords(t.locale, v.all)
+        : v && typeof v === 'object' && typeof v.error === 'string'
+          ? reason(t, v)
+          : v,
   ]);
   return t(r.error, Object.fromEntries(args));
 }
@@ -160,6 +162,10 @@ export async function loadTranslatorOrEnglish(code, base) {
     return loadTranslator(SOURCE_LANGUAGE, base);
   }
 }
+
+/** A refusal's argument that is a list meant as all of its items ("a, b and c"; a plain
+ *  array is one of them: "a, b or c"). @param {string[]} items */
+export const allOf = (items) => ({ all: items });
 
 /** Names joined as the language joins a list: "a, b and c" (or "a, b or c": `or`). */
 export function listWords(locale, names, or = false) {

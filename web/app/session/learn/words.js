@@ -8,8 +8,8 @@
 //   const t = await loadLearnWords('de');          // t(lessonKey('sylph', 'task', 0))
 //   withWords(lessons, t)                          // lessons.json with its words, as the rules page reads it
 //   feedbackWords(t, state.parts)                  // what a lesson's last move did, in t's language
-import { loadWords, listWords, SOURCE_LANGUAGE } from '../../util/i18n.js';
-import { pieceTerm, sideTerm } from '../../facts/terms.js';
+import { loadWords, reason, SOURCE_LANGUAGE } from '../../util/i18n.js';
+import { coreWords } from '../../facts/terms.js';
 
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
 
@@ -55,28 +55,12 @@ export async function loadLearnWords(code, base = undefined) {
   }
 }
 
-/** How the arguments of core's lesson feedback are said (core/lesson.h LessonPart): a piece
- *  by its letter, a side by its id, squares that are all meant as "a, b and c", squares or
- *  moves of which one is meant as "a, b or c"; the rest (squares, numbers) as they are. */
-const PART_ARGS = Object.freeze({
-  piece: (t, v) => pieceTerm(t, v),
-  by: (t, v) => pieceTerm(t, v),
-  side: (t, v) => sideTerm(t, v),
-  targets: (t, v) => listWords(t.locale, v),
-  goals: (t, v) => listWords(t.locale, v, true),
-  moves: (t, v) => listWords(t.locale, v, true),
-});
-
 /** What a lesson's last move did toward its goal (core's parts: [{key, args}], M.lessonState's
- *  `parts`) in the words of `t`: each part by its message in the learn catalogue, joined as
+ *  `parts`) in the words of `t`: each part by its message in the learn catalogue (its
+ *  arguments said as core's refusals' are: facts/terms.js coreWords), joined as
  *  the language joins sentences ('lesson.joined'). In English, core's own `message`.
  *  @param {Translator} t @param {{key: string, args: Record<string, any>}[]} parts @returns {string} */
 export function feedbackWords(t, parts) {
-  const said = parts.map(({ key, args }) =>
-    t(
-      key,
-      Object.fromEntries(Object.entries(args).map(([k, v]) => [k, PART_ARGS[k] ? PART_ARGS[k](t, v) : v])),
-    ),
-  );
+  const said = parts.map((part) => reason(t, coreWords(part, '')));
   return said.length ? said.reduce((before, after) => t('lesson.joined', { before, after })) : '';
 }
