@@ -33,15 +33,18 @@ export const ruleSetTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.rule
 export const ruleSummaryTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.ruleSummary(id));
 
 /** How a refusal's arguments from core are said: a piece by its letter, a side by its
- *  id (each a refusal of its term's key, which reason() words), the options of an
- *  ambiguous move (coordinate moves, space-separated) as a list. A refusal among them
- *  ({key, args}: the reason a wrapper names, what a reader expected) is said by its own key. */
+ *  id (a game's winner and loser too; each a refusal of its term's key, which reason()
+ *  words), the options of an ambiguous move (coordinate moves, space-separated) as a
+ *  list. A refusal among them ({key, args}: the reason a wrapper names, what a reader
+ *  expected) is said by its own key. */
 const CORE_ARGS = Object.freeze({
   piece: (letter) => refusal(TERM_KEYS.piece(letter)),
   named: (letter) => refusal(TERM_KEYS.piece(letter)),
   captured: (letter) => refusal(TERM_KEYS.piece(letter)),
   side: (id) => refusal(TERM_KEYS.side(id)),
   toMove: (id) => refusal(TERM_KEYS.side(id)),
+  winner: (id) => refusal(TERM_KEYS.side(id)),
+  loser: (id) => refusal(TERM_KEYS.side(id)),
   options: (moves) => moves.split(' '),
 });
 
