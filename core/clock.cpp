@@ -45,11 +45,12 @@ std::string seconds_text(double ms) {
 }
 
 Result<TimeControl> parse_time_control(std::string_view text) {
-  std::string shown(1, '\'');
-  shown.append(text.substr(0, 40)).append(text.size() > 40 ? "...'" : "'");
-  const auto bad = [&](const std::string& why) {
-    return make_error("time control " + shown + ": " + why +
-                      " (the form is BASE+INC or MOVES/BASE+INC in seconds, e.g. 10+0.1 or 40/60)");
+  // Why, keyed "timeControl.<why>", inside "timeControl.bad" (with the text and the form).
+  const auto bad = [&](const char* why, const char* words) {
+    return keyed_error("timeControl.bad",
+                       "time control '{text}': {reason} (the form is BASE+INC or MOVES/BASE+INC in seconds, e.g. "
+                       "10+0.1 or 40/60)",
+                       make_error(std::string("timeControl.") + why, {}, words), "text", text);
   };
   TimeControl tc;
   std::string_view rest = text;
@@ -58,21 +59,21 @@ Result<TimeControl> parse_time_control(std::string_view text) {
     int moves = 0;
     const auto r = std::from_chars(m.data(), m.data() + m.size(), moves);
     if (m.empty() || r.ec != std::errc() || r.ptr != m.data() + m.size() || moves < 1 || moves > 1000)
-      return bad("the moves per control must be a whole number from 1 to 1000");
+      return bad("moves", "the moves per control must be a whole number from 1 to 1000");
     tc.moves = moves;
     rest = rest.substr(slash + 1);
   }
   const size_t plus = rest.find('+');
   const int64_t base = seconds_ms(rest.substr(0, plus));
-  if (base < 0) return bad("the base time must be a number of seconds with at most three decimals");
+  if (base < 0) return bad("base", "the base time must be a number of seconds with at most three decimals");
   int64_t inc = 0;
   if (plus != std::string_view::npos) {
     inc = seconds_ms(rest.substr(plus + 1));
-    if (inc < 0) return bad("the increment must be a number of seconds with at most three decimals");
+    if (inc < 0) return bad("inc", "the increment must be a number of seconds with at most three decimals");
   }
-  if (base > MAX_BASE_MS) return bad("the base time is more than 10 days");
-  if (inc > MAX_INC_MS) return bad("the increment is more than a day");
-  if (base == 0 && inc == 0) return bad("a clock of no time at all");
+  if (base > MAX_BASE_MS) return bad("baseMax", "the base time is more than 10 days");
+  if (inc > MAX_INC_MS) return bad("incMax", "the increment is more than a day");
+  if (base == 0 && inc == 0) return bad("none", "a clock of no time at all");
   tc.base_ms = double(base);
   tc.inc_ms = double(inc);
   return tc;

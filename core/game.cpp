@@ -21,12 +21,16 @@ const char* error_code_name(GameErrorCode code) {
   return "bad-move";
 }
 
+Error game_over(const Status& st) { return keyed_error("game.over", "the game is over ({reason})", st.refusal()); }
+
 namespace {
 
 // A failure of `code` saying the refusal `e` (its key and arguments with it).
 GameError game_error(GameErrorCode code, Error e) {
   return GameError{code, std::move(e.message), 0, std::move(e.key), std::move(e.args)};
 }
+
+GameError over_error(const Status& st) { return game_error(GameErrorCode::GameOver, game_over(st)); }
 
 // A game's failure as a refusal (to wrap in another).
 template <typename T>
@@ -57,7 +61,7 @@ GameResult<Game> Game::from(std::string_view start, const std::vector<std::strin
   g.start_number_ = g.pos_.move_number();
   g.update_status();
   auto r = g.play_all(moves);
-  if (!r) return GameError{r.code(), r.error(), 0, r.key(), r.args()};
+  if (!r) return r.failure();
   return g;
 }
 
@@ -74,7 +78,10 @@ GameResult<Game> Game::under(Rules rules) const {
 
 GameResult<MoveText> Game::play_one(std::string_view text, int number) {
   const std::string which = number ? "move " + std::to_string(number) + ": " : "";
-  if (status_.over()) return GameError{GameErrorCode::GameOver, which + "the game is over (" + status_.reason() + ")"};
+  if (status_.over() && !number) return over_error(status_);
+  if (status_.over())
+    return game_error(GameErrorCode::GameOver, keyed_error("game.move", "move {number}: {reason}", game_over(status_),
+                                                           "number", std::to_string(number)));
   Result<Move> m = parse_move(pos_, text);
   if (!m && !number) return game_error(GameErrorCode::BadMove, m.failure());
   if (!m)
@@ -117,7 +124,7 @@ GameResult<MoveText> Game::undo() {
 
 GameResult<MoveText> Game::redo() {
   if (redo_.empty()) return GameError{GameErrorCode::NoRedo, "no move to redo"};
-  if (status_.over()) return GameError{GameErrorCode::GameOver, "the game is over (" + status_.reason() + ")"};
+  if (status_.over()) return over_error(status_);
   MoveText m = redo_.back();
   redo_.pop_back();
   pos_.make_move(m.move);
@@ -139,7 +146,7 @@ std::vector<std::string> Game::algebraic_moves() const {
 }
 
 GameResult<Status> Game::end_off_board(GameState state, Color winner) {
-  if (status_.over()) return GameError{GameErrorCode::GameOver, "the game is over (" + status_.reason() + ")"};
+  if (status_.over()) return over_error(status_);
   status_.state = state;
   status_.winner = winner;
   return status_;

@@ -40,6 +40,10 @@ struct GameError {
   ErrorArgs args = {};
 };
 
+// "the game is over (<the status's reason>)", keyed "game.over" with the reason (a
+// Status::refusal) as its argument "reason": a move, a redo or a search after the end.
+Error game_over(const Status& status);
+
 template <typename T>
 class [[nodiscard]] GameResult {
  public:
@@ -57,6 +61,7 @@ class [[nodiscard]] GameResult {
   int line() const { return std::get<1>(v_).line; }
   const std::string& key() const { return std::get<1>(v_).key; }
   const ErrorArgs& args() const { return std::get<1>(v_).args; }
+  const GameError& failure() const { return std::get<1>(v_); }
 
  private:
   std::variant<T, GameError> v_;

@@ -60,12 +60,6 @@ constexpr auto WORD_END = [] {
 }();
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-std::string shown(std::string_view s) {
-  std::string out;
-  for (char c : s.substr(0, 40)) out += (c >= 32 && c < 127) ? c : '?';
-  return "'" + out + (s.size() > 40 ? "...'" : "'");
-}
-
 // "YYYY.MM.DD", any digit may be '?'.
 bool valid_date(std::string_view d) {
   if (d.size() != 10 || d[4] != '.' || d[7] != '.') return false;
@@ -121,31 +115,69 @@ std::string result_token(std::string_view w) {
   return "";
 }
 
+// The reader's refusals are many and rare, and this file is compiled for speed: each is
+// made out of line (core/result.h keyed_error), its call site passing its words and a few
+// pointers, so that no call site builds or destroys a refusal of its own.
+using View = std::string_view;
+
+// A refusal of a tag (bad-tag).
+[[gnu::noinline, gnu::cold]] GameError tag_error(const Error& e) {
+  return GameError{GameErrorCode::BadTag, e.message, 0, e.key, e.args};
+}
+[[gnu::noinline, gnu::cold]] GameError tag_error(const char* key, View words, const char* n1, View v1) {
+  return tag_error(keyed_error(key, words, n1, v1));
+}
+[[gnu::noinline, gnu::cold]] GameError tag_error(const char* key, View words, const Error& reason, const char* n1,
+                                                 View v1) {
+  return tag_error(keyed_error(key, words, reason, n1, v1));
+}
+
+// A refusal of the record's line `line`: "line 12: <why>", keyed "record.line" with the
+// line and the refusal `why` (bad-record; keyed when `why` is).
+[[gnu::noinline, gnu::cold]] GameError line_error(int line, const Error& why) {
+  Error e = keyed_error("record.line", "line {line}: {reason}", why, "line", std::to_string(line));
+  return GameError{GameErrorCode::BadRecord, std::move(e.message), line, std::move(e.key), std::move(e.args)};
+}
+[[gnu::noinline, gnu::cold]] GameError line_error(int line, const char* key, View words, const char* n1 = nullptr,
+                                                  View v1 = {}, const char* n2 = nullptr, View v2 = {}) {
+  return line_error(line, keyed_error(key, words, n1, v1, n2, v2));
+}
+[[gnu::noinline, gnu::cold]] GameError line_error(int line, const char* key, View words, const Error& reason,
+                                                  const char* n1 = nullptr, View v1 = {}, const char* n2 = nullptr,
+                                                  View v2 = {}) {
+  return line_error(line, keyed_error(key, words, reason, n1, v1, n2, v2));
+}
+
+// A game's refusal as a refusal (to wrap in another).
+template <typename T>
+[[gnu::noinline, gnu::cold]] Error refusal_of(const GameResult<T>& r) {
+  return make_error(r.key(), r.args(), r.error());
+}
+
 // The value Tags::set keeps for name=value, or why it refuses it.
 GameResult<std::string> tag_value(std::string_view name, std::string_view value) {
-  auto bad = [](std::string message) { return GameError{GameErrorCode::BadTag, std::move(message)}; };
   if (name.empty() || name.size() > MAX_TAG_NAME || !is_letter(name[0]) ||
       !std::all_of(name.begin(), name.end(), [](char c) { return is_letter(c) || is_digit(c) || c == '_'; }))
-    return bad("a tag name is a letter followed by letters, digits or '_' (at most 40), not " + shown(name));
-  if (is_one_of(name, DERIVED)) return bad("the " + std::string(name) + " tag is written from the game, not set");
+    return tag_error("tag.name", "a tag name is a letter followed by letters, digits or '_' (at most 40), not '{name}'",
+                     "name", name);
+  if (is_one_of(name, DERIVED))
+    return tag_error("tag.derived", "the {tag} tag is written from the game, not set", "tag", name);
   if (value.size() > MAX_TAG_VALUE)
-    return bad("the value of the tag " + std::string(name) + " is too long (at most 1000 bytes)");
+    return tag_error("tag.tooLong", "the value of the tag {tag} is too long (at most 1000 bytes)", "tag", name);
   for (char c : value)
     if ((unsigned char)c < 32 || c == 127)
-      return bad("the value of the tag " + std::string(name) + " has a line break or control character");
+      return tag_error("tag.control", "the value of the tag {tag} has a line break or control character", "tag", name);
   const bool roster = is_one_of(name, ROSTER);
   std::string v = value.empty() && roster ? unknown_value(name) : std::string(value);
   if (name == "Date" && !valid_date(v))
-    return bad("the Date tag is written YYYY.MM.DD (? for unknown digits), not " + shown(value));
+    return tag_error("tag.date", "the Date tag is written YYYY.MM.DD (? for unknown digits), not '{value}'", "value",
+                     value);
   if (name == "TimeControl" && !value.empty() && v != "?" && v != "-")
     if (auto tc = parse_time_control(v); !tc)
-      return bad("the TimeControl tag " + shown(v) + " cannot be read: " + tc.error() +
-                 "; or - for no clock, ? for unknown");
+      return tag_error("tag.timeControl",
+                       "the TimeControl tag '{value}' cannot be read: {reason}; or - for no clock, ? for unknown",
+                       tc.failure(), "value", v);
   return v;
-}
-
-GameError record_error(int line, const std::string& message) {
-  return GameError{GameErrorCode::BadRecord, "line " + std::to_string(line) + ": " + message, line};
 }
 
 // --- splitting a text into games -----------------------------------------------------------
@@ -195,9 +227,9 @@ class Splitter {
   Outcome run() {
     if (i_ == 0 && s_.substr(0, 3) == BOM) i_ = 3;
     if (i_ == 0 && (s_.substr(0, 2) == "\xFF\xFE" || s_.substr(0, 2) == "\xFE\xFF")) {
-      fail(1,
-           "this text is UTF-16 (it begins with UTF-16's byte order mark): records are read as UTF-8; save it "
-           "as UTF-8");
+      fail(
+          1, "record.utf16",
+          "this text is UTF-16 (it begins with UTF-16's byte order mark): records are read as UTF-8; save it as UTF-8");
       return Outcome::Failed;
     }
     Outcome out = Outcome::Done;
@@ -206,21 +238,26 @@ class Splitter {
       if (i_ >= end_) break;
       if (i_ >= next_poll_) {
         next_poll_ = i_ + POLL_BYTES;
-        if (work_ && work_->stop && work_->stop->load(std::memory_order_relaxed)) fail(line_, "stopped");
+        // (not keyed: the page's reads are not stopped)
+        if (work_ && work_->stop && work_->stop->load(std::memory_order_relaxed)) fail(line_, make_error("stopped"));
       }
-      if (error_.empty() && !step()) out = Outcome::Stopped;
-      if (!error_.empty()) out = Outcome::Failed;
+      if (!error_ && !step()) out = Outcome::Stopped;
+      if (error_) out = Outcome::Failed;
     }
     if (out == Outcome::Done && open_ && !sink_.end("", line_)) out = Outcome::Stopped;
     if (work_) work_->units += i_ - from_;
     return out;
   }
   int line() const { return line_; }
-  GameError error() const { return record_error(error_line_, error_); }
+  const GameError& error() const { return *error_; }
 
  private:
-  void fail(int line, std::string message) {
-    if (error_.empty()) error_line_ = line, error_ = std::move(message);
+  [[gnu::noinline, gnu::cold]] void fail(int line, const Error& why) {
+    if (!error_) error_ = line_error(line, why);
+  }
+  [[gnu::noinline, gnu::cold]] void fail(int line, const char* key, View words, const char* n1 = nullptr, View v1 = {},
+                                         const char* n2 = nullptr, View v2 = {}) {
+    if (!error_) error_ = line_error(line, key, words, n1, v1, n2, v2);
   }
   bool at_bom() const { return end_ - i_ >= 3 && s_[i_] == BOM[0] && s_[i_ + 1] == BOM[1] && s_[i_ + 2] == BOM[2]; }
   // Advances one byte, counting lines ("\n", "\r\n" and "\r" end a line).
@@ -276,7 +313,7 @@ class Splitter {
     if (c == '%') {
       // PGN's escape: a line starting with '%' is ignored. Anywhere else it is an error.
       if (!at_line_start()) {
-        fail(line,
+        fail(line, "record.percent",
              "'%' has no place here: it starts an escape (a line that is ignored) only as the first character of a "
              "line");
         return true;
@@ -303,12 +340,13 @@ class Splitter {
       while (i_ < end_ && is_digit(s_[i_])) ++i_;
       const std::string_view digits = s_.substr(from, i_ - from);
       if (digits.empty()) {
-        fail(line, "'$' must be followed by a number (a glyph such as $2)");
+        fail(line, "record.dollar", "'$' must be followed by a number (a glyph such as $2)");
         return true;
       }
       if (digits.size() > 3 || number(digits) > 255) {
-        fail(line, shown("$" + std::string(digits.substr(0, 41))) +
-                       " is not a glyph: PGN's glyphs are $0 to $255 ($1 to $6 are ! ? !! ?? !? ?!)");
+        fail(line, "record.glyph",
+             "'{glyph}' is not a glyph: PGN's glyphs are $0 to $255 ($1 to $6 are ! ? !! ?? !? ?!)", "glyph",
+             "$" + std::string(digits.substr(0, 41)));
         return true;
       }
       const long n = number(digits);
@@ -316,13 +354,13 @@ class Splitter {
       return true;
     }
     if (c == '}' || c == ')' || c == ']' || c == '"') {
-      fail(line, std::string("unexpected '") + c + "'");
+      fail(line, "record.unexpected", "unexpected '{char}'", "char", std::string_view(&c, 1));
       return true;
     }
     if ((unsigned char)c < 32) {
       const char* digits = "0123456789ABCDEF";
       const std::string hex = {'0', 'x', digits[(unsigned char)c >> 4], digits[c & 15]};
-      fail(line, "a control character (byte " + hex + ") has no place in a record");
+      fail(line, "record.control", "a control character (byte {byte}) has no place in a record", "byte", hex);
       return true;
     }
     return read_word(line);
@@ -336,22 +374,26 @@ class Splitter {
     const size_t from = i_;
     while (i_ < end_ && (is_letter(s_[i_]) || is_digit(s_[i_]) || s_[i_] == '_')) ++i_;
     const std::string_view name = s_.substr(from, i_ - from);
-    if (name.empty()) return fail(line, "a tag is written [Name \"value\"]: the name is missing"), true;
+    if (name.empty())
+      return fail(line, "record.tagName", "a tag is written [Name \"value\"]: the name is missing"), true;
     while (i_ < end_ && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
     if (i_ >= end_ || s_[i_] != '"')
-      return fail(line, "the tag " + shown(name) + " has no value in double quotes"), true;
+      return fail(line, "record.tagValue", "the tag '{tag}' has no value in double quotes", "tag", name), true;
     ++i_;
     std::string value;
     for (;;) {
       if (i_ >= end_ || s_[i_] == '\n' || s_[i_] == '\r')
-        return fail(line, "the value of the tag " + shown(name) + " has no closing '\"' on its line"), true;
+        return fail(line, "record.tagQuote", "the value of the tag '{tag}' has no closing '\"' on its line", "tag",
+                    name),
+               true;
       char ch = s_[i_++];
       if (ch == '"') break;
       if (ch == '\\' && i_ < end_ && (s_[i_] == '"' || s_[i_] == '\\')) ch = s_[i_++];
       if (value.size() <= MAX_TAG_VALUE) value += ch;  // longer is refused when the game is read
     }
     while (i_ < end_ && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
-    if (i_ >= end_ || s_[i_] != ']') return fail(line, "the tag " + shown(name) + " has no closing ']'"), true;
+    if (i_ >= end_ || s_[i_] != ']')
+      return fail(line, "record.tagBracket", "the tag '{tag}' has no closing ']'", "tag", name), true;
     ++i_;
     return sink_.tag(Tag{std::string(name.substr(0, MAX_TAG_NAME + 1)), std::move(value)}, line);
   }
@@ -372,8 +414,8 @@ class Splitter {
         ++i_;
     }
     if (i_ >= end_)
-      return fail(line,
-                  std::string("the comment opened with '") + open + "' on this line has no closing '" + close + "'"),
+      return fail(line, "record.comment", "the comment opened with '{open}' on this line has no closing '{close}'",
+                  "open", std::string_view(&open, 1), "close", std::string_view(&close, 1)),
              true;
     const std::string_view text = s_.substr(from, i_ - from);
     ++i_;
@@ -396,8 +438,8 @@ class Splitter {
     }
     std::string_view w = s_.substr(from, i_ - from);
     if (w.size() > MAX_WORD)
-      return fail(line, "the word " + shown(w) + " is too long to be a move (at most " + std::to_string(MAX_WORD) +
-                            " characters)"),
+      return fail(line, "record.longWord", "the word '{word}' is too long to be a move (at most 100 characters)",
+                  "word", w),
              true;
     if (std::string r = result_token(w); !r.empty()) {
       if (!open_game(line)) return false;
@@ -408,7 +450,9 @@ class Splitter {
     size_t k = 0;
     while (k < w.size() && is_digit(w[k])) ++k;
     if (k > 0 && (k == w.size() || w[k] == '.' || w.substr(k, 3) == "\xE2\x80\xA6")) {
-      if (k > 6) return fail(line, "the move number " + shown(w.substr(0, k)) + " is too large"), true;
+      if (k > 6)
+        return fail(line, "record.bigNumber", "the move number '{number}' is too large", "number", w.substr(0, k)),
+               true;
       if (!movetext({ItemKind::Number, "", line, number(w.substr(0, k))})) return false;
       while (k < w.size() && (w[k] == '.' || w.substr(k, 3) == "\xE2\x80\xA6")) k += w[k] == '.' ? 1 : 3;
       w.remove_prefix(k);
@@ -437,8 +481,7 @@ class Splitter {
   size_t pending_ = std::string_view::npos;  // where comments before the next game begin
   int pending_line_ = 0;
   size_t item_from_ = 0;  // where the current tag, comment or word began
-  std::string error_;
-  int error_line_ = 0;
+  std::optional<GameError> error_;
 };
 
 // --- listing -----------------------------------------------------------------------------
@@ -462,8 +505,9 @@ class Lister : public SplitSink {
       return false;
     }
     if (cursor_.games + seen_ >= MAX_RECORD_GAMES) {
-      error_ = record_error(line, "the text holds more than " + std::to_string(MAX_RECORD_GAMES) +
-                                      " games (at most that many are read from one text: split it)");
+      error_ = line_error(line, "record.tooManyGames",
+                          "the text holds more than {max} games (at most that many are read from one text: split it)",
+                          "max", std::to_string(MAX_RECORD_GAMES));
       return false;
     }
     ++seen_;
@@ -509,7 +553,7 @@ class Lister : public SplitSink {
       cursor_.line = next_line_;
     } else {
       if (have_last_) last_length(text_end);
-      if (cursor_.games + seen_ == 0) return record_error(split.line(), "there is no game in this text");
+      if (cursor_.games + seen_ == 0) return line_error(split.line(), "record.noGame", "there is no game in this text");
       cursor_.offset = text_end;
       cursor_.line = split.line();
       cursor_.done = true;
@@ -535,9 +579,10 @@ class Lister : public SplitSink {
 GameResult<std::vector<RecordInfo>> list_from(std::string_view text, RecordCursor& cursor, size_t max_games,
                                               size_t keep_from, bool count_all, RecordWork* work,
                                               size_t stop_at = std::string_view::npos) {
-  if (text.size() > MAX_RECORD_TEXT)
-    return record_error(1, "the text is too long (" + std::to_string(text.size()) + " bytes; at most " +
-                               std::to_string(MAX_RECORD_TEXT) + " are read)");
+  if (text.size() > MAX_RECORD_TEXT) {
+    return line_error(1, "record.tooLong", "the text is too long ({bytes} bytes; at most {max} are read)", "bytes",
+                      std::to_string(text.size()), "max", std::to_string(MAX_RECORD_TEXT));
+  }
   if (cursor.done || cursor.offset > text.size()) return std::vector<RecordInfo>();
   Lister lister(cursor, std::max<size_t>(max_games, 1), keep_from, count_all, stop_at);
   Splitter split(text, cursor.offset, text.size(), cursor.line, lister, work);
@@ -562,27 +607,29 @@ class Replayer : public SplitSink {
     count();
     const auto [at, fresh] = seen_.insert(tag.name);
     if (work_) work_->units += seen_.bucket_size(seen_.bucket(*at));  // the names compared
-    if (!fresh) return fail(line, "the tag " + tag.name + " is given twice");
+    if (!fresh) return fail(line, "record.tagTwice", "the tag {tag} is given twice", "tag", tag.name);
     if (tag.name == "Result") {
       result_tag_ = result_token(tag.value);
       result_tag_line_ = line;
       if (result_tag_.empty())
-        return fail(line, "the Result tag must be 1-0, 0-1, 1/2-1/2 or *, not " + shown(tag.value));
+        return fail(line, "record.resultTag", "the Result tag must be 1-0, 0-1, 1/2-1/2 or *, not '{value}'", "value",
+                    tag.value);
     } else if (tag.name == "FEN") {
       fen_ = tag.value;
       fen_line_ = line;
     } else if (tag.name == "SetUp") {
       setup_ = tag.value;
-      if (setup_ != "0" && setup_ != "1") return fail(line, "the SetUp tag must be 0 or 1, not " + shown(tag.value));
+      if (setup_ != "0" && setup_ != "1")
+        return fail(line, "record.setUpTag", "the SetUp tag must be 0 or 1, not '{value}'", "value", tag.value);
     } else if (tag.name == "Variant") {
       const Result<Rules> r = rules_of_variant(tag.value);  // the rule set
-      if (!r) return fail(line, r.error());
+      if (!r) return fail(line, r.failure());
       rules_ = *r;
     } else if (tag.name == "Termination") {
       termination_ = tag.value;
     } else {
       auto r = rec_.tags.set(tag.name, tag.value);
-      if (!r) return fail(line, r.error());
+      if (!r) return fail(line, refusal_of(r));
     }
     return true;
   }
@@ -595,19 +642,20 @@ class Replayer : public SplitSink {
       case ItemKind::BraceComment: return brace_comment(it);
       case ItemKind::Glyph:
         if (!start()) return false;
-        if (!game.plies()) return fail(it.line, "the glyph " + std::string(it.text) + " comes before any move");
+        if (!game.plies())
+          return fail(it.line, "record.glyphFirst", "the glyph {glyph} comes before any move", "glyph", it.text);
         rec_.glyphs[size_t(game.plies() - 1)] = std::string(it.text);
         return true;
       case ItemKind::Number:
         if (!start()) return false;
         if (it.number != game.position().move_number())
-          return fail(it.line, "move number " + std::to_string(it.number) + " where " +
-                                   std::to_string(game.position().move_number()) + " was expected");
+          return fail(it.line, "record.moveNumber", "move number {number} where {expected} was expected", "number",
+                      std::to_string(it.number), "expected", std::to_string(game.position().move_number()));
         return true;
       case ItemKind::Move: {
         if (!start()) return false;
         if (++moves_ % POLL_ITEMS == 0 && work_ && work_->stop && work_->stop->load(std::memory_order_relaxed))
-          return fail(it.line, "stopped");
+          return fail(it.line, make_error("stopped"));
         std::string label = game.move_label(game.plies());
         if (label.back() != '.') label = label.substr(0, label.size() - 3) + "...";  // "12…" in ASCII
         std::string_view text = it.text;
@@ -618,7 +666,9 @@ class Replayer : public SplitSink {
           text = text.substr(0, marks);
         }
         auto r = game.play(text);
-        if (!r) return fail(it.line, "move " + label + " " + shown(it.text) + ": " + r.error());
+        if (!r)
+          return fail(it.line, "record.move", "move {number} '{move}': {reason}", refusal_of(r), "number", label,
+                      "move", it.text);
         rec_.comments.emplace_back();
         rec_.glyphs.push_back(glyph);
         rec_.clocks.push_back(-1);
@@ -637,25 +687,28 @@ class Replayer : public SplitSink {
   GameResult<GameRecord> finish(Splitter::Outcome outcome, const Splitter& split) {
     if (error_) return *error_;
     if (outcome == Splitter::Outcome::Failed) return split.error();
-    if (!begun_) return record_error(split.line(), "there is no game in this text");
+    if (!begun_) return line_error(split.line(), "record.noGame", "there is no game in this text");
     if (!start()) return *error_;
     // The result: in the movetext and/or the Result tag; it must agree with the board.
     Game& game = rec_.game;
     const std::string written = result_.empty() ? result_tag_ : result_;
     const int line = result_.empty() ? result_tag_line_ : result_line_;
     if (!result_.empty() && !result_tag_.empty() && result_ != result_tag_)
-      return record_error(result_line_, "the result " + result_ + " is not the Result tag's " + result_tag_);
+      return line_error(result_line_, "record.resultNotTag", "the result {result} is not the Result tag's {tag}",
+                        "result", result_, "tag", result_tag_);
     const Status st = game.status();
     if (st.over()) {
       if (!written.empty() && written != st.result())
-        return record_error(
-            line, "the result " + written + " is wrong: the game is over, " + st.reason() + " (" + st.result() + ")");
+        return line_error(line, "record.resultOver",
+                          "the result {result} is wrong: the game is over, {reason} ({board})", st.refusal(), "result",
+                          written, "board", st.result());
     } else if (!written.empty() && written != "*" && time_forfeit(termination_)) {
       // The Termination tag says a flag fell: the side to move's (its clock ran).
       (void)game.flag();
       if (written != game.status().result())
-        return record_error(line, "the result " + written + " is wrong: the Termination tag says a flag fell, and " +
-                                      game.status().reason() + " (" + game.status().result() + ")");
+        return line_error(line, "record.resultFlag",
+                          "the result {result} is wrong: the Termination tag says a flag fell, and {reason} ({board})",
+                          game.status().refusal(), "result", written, "board", game.status().result());
     } else if (written == "1-0" || written == "0-1") {
       (void)game.resign(written == "1-0" ? SCARLET : GOLD);  // not on the board: a resignation
     } else if (written == "1/2-1/2") {
@@ -666,8 +719,19 @@ class Replayer : public SplitSink {
   }
 
  private:
-  bool fail(int line, const std::string& message) {
-    if (!error_) error_ = record_error(line, message);
+  [[gnu::noinline, gnu::cold]] bool fail(int line, const Error& why) {
+    if (!error_) error_ = line_error(line, why);
+    return false;
+  }
+  [[gnu::noinline, gnu::cold]] bool fail(int line, const char* key, View words, const char* n1 = nullptr, View v1 = {},
+                                         const char* n2 = nullptr, View v2 = {}) {
+    if (!error_) error_ = line_error(line, key, words, n1, v1, n2, v2);
+    return false;
+  }
+  [[gnu::noinline, gnu::cold]] bool fail(int line, const char* key, View words, const Error& reason,
+                                         const char* n1 = nullptr, View v1 = {}, const char* n2 = nullptr,
+                                         View v2 = {}) {
+    if (!error_) error_ = line_error(line, key, words, reason, n1, v1, n2, v2);
     return false;
   }
   void count() {
@@ -677,12 +741,14 @@ class Replayer : public SplitSink {
   bool start() {
     if (started_) return true;
     started_ = true;
-    if (setup_ == "1" && fen_.empty()) return fail(line_, "the SetUp tag is 1 but there is no FEN tag");
-    if (setup_ == "0" && !fen_.empty()) return fail(fen_line_, "the SetUp tag is 0 but there is a FEN tag");
+    if (setup_ == "1" && fen_.empty())
+      return fail(line_, "record.setUpNoFen", "the SetUp tag is 1 but there is no FEN tag");
+    if (setup_ == "0" && !fen_.empty())
+      return fail(fen_line_, "record.fenNoSetUp", "the SetUp tag is 0 but there is a FEN tag");
     rec_.game = Game(rules_);
     if (!fen_.empty()) {
       auto g = Game::from(fen_, {}, rules_);
-      if (!g) return fail(fen_line_, "the FEN tag: " + g.error());
+      if (!g) return fail(fen_line_, "record.fen", "the FEN tag: {reason}", refusal_of(g));
       rec_.game = std::move(g.value());
     }
     return true;
@@ -705,19 +771,21 @@ class Replayer : public SplitSink {
       }
       const size_t close = text.find(']', after);
       if (close == std::string::npos)
-        return fail(it.line, "the clock " + shown(text.substr(at)) + " has no closing ']'");
+        return fail(it.line, "record.clockBracket", "the clock '{clock}' has no closing ']'", "clock", text.substr(at));
       std::string_view value = std::string_view(text).substr(after, close - after);
       while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
       while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
       const int64_t ms = parse_clock(value);
+      const View clock = View(text).substr(at, close + 1 - at);
       if (ms < 0)
-        return fail(it.line, "the clock " + shown(text.substr(at, close + 1 - at)) +
-                                 " is not written H:MM:SS (hours, minutes and seconds, such as 0:04:57)");
+        return fail(it.line, "record.clockForm",
+                    "the clock '{clock}' is not written H:MM:SS (hours, minutes and seconds, such as 0:04:57)", "clock",
+                    clock);
       const int plies = rec_.game.plies();
       if (!plies)
-        return fail(it.line, "the clock " + shown(text.substr(at, close + 1 - at)) + " comes before any move");
+        return fail(it.line, "record.clockFirst", "the clock '{clock}' comes before any move", "clock", clock);
       if (found || rec_.clocks[size_t(plies - 1)] >= 0)
-        return fail(it.line, "a second clock for the same move: " + shown(text.substr(at, close + 1 - at)));
+        return fail(it.line, "record.clockTwice", "a second clock for the same move: '{clock}'", "clock", clock);
       rec_.clocks[size_t(plies - 1)] = ms;
       found = true;
       text.erase(at, close + 1 - at);
@@ -828,7 +896,7 @@ const std::string& Tags::get(std::string_view name) const {
 
 GameResult<Tag> Tags::set(std::string_view name, std::string_view value) {
   auto checked = tag_value(name, value);
-  if (!checked) return GameError{checked.code(), checked.error()};
+  if (!checked) return checked.failure();
   std::string& v = checked.value();
   const bool roster = is_one_of(name, ROSTER);
   Tag* t = const_cast<Tag*>(find(name));
@@ -844,9 +912,9 @@ GameResult<Tag> Tags::set(std::string_view name, std::string_view value) {
   if (t) {
     t->value = v;
   } else {
-    if (tags_.size() >= MAX_TAGS)
-      return GameError{GameErrorCode::BadTag, "a game has at most " + std::to_string(MAX_TAGS) + " tags; " +
-                                                  std::string(name) + " is one too many"};
+    if (tags_.size() >= MAX_TAGS) {
+      return tag_error("tag.tooMany", "a game has at most 1000 tags; {tag} is one too many", "tag", name);
+    }
     index_.emplace(std::string(name), tags_.size());
     tags_.push_back({std::string(name), v});
   }
@@ -901,7 +969,7 @@ const std::string& RecordInfo::tag(std::string_view name) const {
 GameResult<size_t> count_records(std::string_view text, RecordWork* work) {
   RecordCursor cursor;
   auto r = list_from(text, cursor, 1, MAX_RECORD_GAMES + 1, true, work);
-  if (!r) return GameError{r.code(), r.error(), r.line()};
+  if (!r) return r.failure();
   return cursor.games;
 }
 
@@ -915,14 +983,14 @@ size_t stop_offset(std::string_view text, const RecordCursor& cursor, size_t max
 
 GameResult<size_t> count_records(std::string_view text, RecordCursor& cursor, size_t max_bytes, RecordWork* work) {
   auto r = list_from(text, cursor, 1, MAX_RECORD_GAMES + 1, true, work, stop_offset(text, cursor, max_bytes));
-  if (!r) return GameError{r.code(), r.error(), r.line()};
+  if (!r) return r.failure();
   return cursor.games;
 }
 
 GameResult<FoundRecord> find_record(std::string_view text, size_t index, RecordWork* work) {
   RecordCursor cursor;
   auto r = list_from(text, cursor, 1, index, true, work);
-  if (!r) return GameError{r.code(), r.error(), r.line()};
+  if (!r) return r.failure();
   FoundRecord found;
   if (!r->empty()) found.info = std::move(r->front());
   found.games = cursor.games;
@@ -941,7 +1009,8 @@ GameResult<std::vector<RecordInfo>> list_records(std::string_view text, RecordWo
 
 GameResult<GameRecord> read_record(std::string_view text, const RecordInfo& info, RecordWork* work) {
   if (text.size() > MAX_RECORD_TEXT || info.offset > text.size() || info.length > text.size() - info.offset)
-    return record_error(std::max(info.line, 1), "there is no game there: the listing is not of this text");
+    // (not keyed: the page reads the games of its own listing)
+    return line_error(std::max(info.line, 1), make_error("there is no game there: the listing is not of this text"));
   Replayer replayer(work);
   Splitter split(text, info.offset, info.offset + info.length, std::max(info.line, 1), replayer, work);
   const auto outcome = split.run();
@@ -952,20 +1021,22 @@ GameResult<GameRecord> read_record(std::string_view text, size_t index, RecordWo
   RecordCursor cursor;
   // The games before it are counted, not kept; the split ends where the next one begins.
   auto list = list_from(text, cursor, 1, index, false, work);
-  if (!list) return GameError{list.code(), list.error(), list.line()};
-  if (list->empty())
-    return GameError{GameErrorCode::BadRecord, "there is no game " + std::to_string(index + 1) + ": the text holds " +
-                                                   std::to_string(cursor.games)};
+  if (!list) return list.failure();
+  if (list->empty()) {
+    Error e = keyed_error("record.noSuchGame", "there is no game {number}: the text holds {games}", "number",
+                          std::to_string(index + 1), "games", std::to_string(cursor.games));
+    return GameError{GameErrorCode::BadRecord, std::move(e.message), 0, std::move(e.key), std::move(e.args)};
+  }
   return read_record(text, list->front(), work);
 }
 
 GameResult<std::vector<GameRecord>> read_records(std::string_view text) {
   auto list = list_records(text);
-  if (!list) return GameError{list.code(), list.error(), list.line()};
+  if (!list) return list.failure();
   std::vector<GameRecord> out;
   for (const RecordInfo& info : *list) {
     auto r = read_record(text, info);
-    if (!r) return GameError{r.code(), r.error(), r.line()};
+    if (!r) return r.failure();
     out.push_back(std::move(r.value()));
   }
   return out;

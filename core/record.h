@@ -21,7 +21,10 @@
 // ';', the glyphs ! ? !! ?? !? ?! (and PGN's $0..$255, of which $1..$6 are those six),
 // the clock left after a move as PGN's [%clk H:MM:SS] in a { } comment, a line starting
 // with '%' (an escape: ignored), and several games one after the other.
-// A record that cannot be read is rejected with its line, the move and the reason.
+// A record that cannot be read is rejected with its line, the move and the reason: keyed
+// for the page (core/result.h) "record.line" with the line, wrapping the reason
+// ("record.*", a tag's "tag.*", a move's or the FEN tag's refusal inside "record.move" and
+// "record.fen").
 //
 // Every read is linear in the text: a file's games are listed without reading their
 // moves (and can be listed a few at a time, for a progress bar), and one game of a

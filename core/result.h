@@ -75,12 +75,7 @@ inline Error make_error(std::string key, ErrorArgs args, std::string message) {
 }
 // Text (a move, part of a position string) as a refusal shows it: printable ASCII, at most
 // 40 characters.
-inline std::string printable(std::string_view s) {
-  std::string out;
-  for (char c : s.substr(0, 40)) out += (c >= 32 && c < 127) ? c : '?';
-  if (s.size() > 40) out += "...";
-  return out;
-}
+std::string printable(std::string_view s);
 
 // A refusal that wraps another (its argument "reason"): keyed only when the one it wraps
 // is, so that the page either words both or shows the English message.
@@ -89,5 +84,18 @@ inline Error wrap_error(std::string key, ErrorArgs args, std::string message, Er
   args.push_back(nested("reason", std::move(reason)));
   return make_error(std::move(key), std::move(args), std::move(message));
 }
+
+// The refusal `key` whose English message is `words` with each {name} replaced by the
+// value of its argument: up to three named identifiers, in order (each as printable()
+// shows it), and, when given, the
+// refusal `reason` ({reason}: its message; the argument "reason" after the others, keyed
+// only when `reason` is, as wrap_error). "the tag '{tag}' is given twice", "tag", name.
+// Out of line: a refusal's call site passes its words and a few pointers, and builds no
+// strings of its own.
+Error keyed_error(const char* key, std::string_view words, const char* n1 = nullptr, std::string_view v1 = {},
+                  const char* n2 = nullptr, std::string_view v2 = {}, const char* n3 = nullptr,
+                  std::string_view v3 = {});
+Error keyed_error(const char* key, std::string_view words, const Error& reason, const char* n1 = nullptr,
+                  std::string_view v1 = {}, const char* n2 = nullptr, std::string_view v2 = {});
 
 }  // namespace dc

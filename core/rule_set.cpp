@@ -15,8 +15,6 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-std::string shown(std::string_view s) { return "'" + printable(s) + "'"; }
-
 // The first square directly above an enemy Basilisk (of the mover, colour c) that the
 // piece's route from `from` to `to` passes over: the squares strictly between them on a
 // line of one level, or the square in between of a two-level move; SQ_NONE if none.
@@ -58,7 +56,8 @@ Result<Rules> parse_rules(std::string_view id) {
   const std::string s = lower(id);
   if (s == "gygax") return Rules::Gygax;
   if (s == "bga") return Rules::Bga;
-  return make_error("unknown rule set " + shown(id) + " (gygax: Gygax's, the default; bga: Board Game Arena's)");
+  return keyed_error("rules.unknown",
+                     "unknown rule set '{name}' (gygax: Gygax's, the default; bga: Board Game Arena's)", "name", id);
 }
 
 Result<Rules> rules_of_variant(std::string_view variant) {
@@ -74,8 +73,11 @@ Result<Rules> rules_of_variant(std::string_view variant) {
       return Rules::Gygax;
     if (rest == "(bga)" || rest == "(board game arena)") return Rules::Bga;
   }
-  return make_error("this record is for " + shown(variant) + ", not " + std::string(rules_variant(Rules::Gygax)) +
-                    " (Gygax's rules) or " + std::string(rules_variant(Rules::Bga)) + " (Board Game Arena's)");
+  // (rules_variant's names: Dragonchess, Dragonchess (BGA))
+  return keyed_error("record.variant",
+                     "this record is for '{variant}', not Dragonchess (Gygax's rules) or Dragonchess (BGA) (Board Game "
+                     "Arena's)",
+                     "variant", variant);
 }
 
 Error other_rules_allow(const Position& pos, Square from, Square to) {

@@ -56,6 +56,13 @@ std::string Status::reason() const {
   return "";
 }
 
+Error Status::refusal() const {
+  ErrorArgs args;
+  if (decisive() || state == GameState::TimeoutDraw)
+    args = {{"winner", color_id(winner)}, {"loser", color_id(~winner)}};
+  return make_error(std::string("status.") + name(), std::move(args), reason());
+}
+
 const char* Status::result() const {
   if (!over()) return "*";
   if (!decisive()) return "1/2-1/2";

@@ -32,6 +32,10 @@ struct Status {
     return state == GameState::Checkmate || state == GameState::Resignation || state == GameState::Timeout;
   }
   std::string reason() const;  // "checkmate, Gold wins", "Scarlet resigns, Gold wins", "draw by agreement", ...
+  // An ended game's reason as a refusal's argument the page words (core/result.h): keyed
+  // "status.<name()>", with the sides {winner, loser} when they have one; its message is
+  // reason().
+  Error refusal() const;
   // "ongoing", "checkmate", "stalemate", "repetition", "quiet-moves", "bare-kings",
   // "resignation", "draw-agreed", "timeout", "timeout-draw"
   const char* name() const;

@@ -5,11 +5,13 @@
 #include <catch2/catch_test_macros.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "record.h"
+#include "rule_set.h"
 #include "test_helpers.h"
 
 using dc::GameErrorCode;
@@ -881,4 +883,74 @@ TEST_CASE("clocks: [%clk] after a move, read into the game and written back besi
     REQUIRE_FALSE(e);
     CHECK(e.error().find(b.message) != std::string::npos);
   }
+}
+
+TEST_CASE("a refused record names its line and its reason by keys the page words", "[record]") {
+  // The line wraps the reason; a move that cannot be played nests the game's refusal.
+  auto r = dc::read_record("[Event \"x\"]\n\n1. W2h3 w2h6 2. W2c5");
+  REQUIRE_FALSE(r);
+  CHECK(r.line() == 3);
+  CHECK(r.key() == "record.line");
+  REQUIRE(r.args().size() == 2);
+  CHECK(r.args()[0] == dc::ErrorArg{"line", "3"});
+  const dc::Error& move = *r.args()[1].said;
+  CHECK(move.key == "record.move");
+  CHECK(move.message == "move 2. 'W2c5': illegal move 'W2c5': no Gold Warrior can go to 2c5");
+  REQUIRE(move.args.size() == 3);
+  CHECK(move.args[0] == dc::ErrorArg{"number", "2."});
+  CHECK(move.args[1] == dc::ErrorArg{"move", "W2c5"});
+  CHECK(move.args[2].said->key == "move.noneGoes");
+  CHECK(r.error() == "line 3: " + move.message);
+  // A tag's refusal nests the time control's; the result against the board nests the end.
+  auto tc = dc::read_record("[TimeControl \"x\"]\n*");
+  REQUIRE_FALSE(tc);
+  const dc::Error& tag = *tc.args()[1].said;
+  CHECK(tag.key == "tag.timeControl");
+  CHECK(tag.args[0] == dc::ErrorArg{"value", "x"});
+  CHECK(tag.args[1].said->key == "timeControl.bad");
+  CHECK(tag.args[1].said->args[1].said->key == "timeControl.base");
+  auto flag = dc::read_record("[Termination \"time forfeit\"]\n1. W2h3 0-1");
+  REQUIRE_FALSE(flag);
+  const dc::Error& wrong = *flag.args()[1].said;
+  CHECK(wrong.key == "record.resultFlag");
+  CHECK(wrong.args ==
+        dc::ErrorArgs{{"result", "0-1"},
+                      {"board", "1-0"},
+                      dc::nested("reason", dc::make_error("status.timeout", {{"winner", "gold"}, {"loser", "scarlet"}},
+                                                          "Scarlet's time is up, Gold wins"))});
+  // Not of a line: the game asked for is not there.
+  auto none = dc::read_record("*", 2);
+  REQUIRE_FALSE(none);
+  CHECK(none.key() == "record.noSuchGame");
+  CHECK(none.args() == dc::ErrorArgs{{"number", "3"}, {"games", "1"}});
+  CHECK(none.error() == "there is no game 3: the text holds 1");
+  // The reads the page never stops are not keyed when stopped: no half-keyed refusal.
+  std::atomic<bool> stop{true};
+  dc::RecordWork work{&stop};
+  std::string comments;
+  for (int i = 0; i < 40000; ++i) comments += "{x} ";
+  auto stopped = dc::read_record(comments + "*", 0, &work);
+  REQUIRE_FALSE(stopped);
+  CHECK(stopped.error() == "line 1: stopped");
+  CHECK(stopped.key().empty());
+}
+
+TEST_CASE("a move after the end names the end by its state and sides", "[record][game]") {
+  dc::Game g;
+  REQUIRE(g.resign(dc::GOLD));
+  auto r = g.play("2c22c3");
+  REQUIRE_FALSE(r);
+  CHECK(r.error() == "the game is over (Gold resigns, Scarlet wins)");
+  CHECK(r.key() == "game.over");
+  CHECK(r.args() == dc::ErrorArgs{dc::nested(
+                        "reason", dc::make_error("status.resignation", {{"winner", "scarlet"}, {"loser", "gold"}},
+                                                 "Gold resigns, Scarlet wins"))});
+  CHECK(dc::game_over(g.status()).message == r.error());
+  dc::Game d;
+  REQUIRE(d.agree_draw());
+  CHECK(d.status().refusal() == dc::make_error("status.draw-agreed", {}, "draw by agreement"));
+  auto unknown = dc::parse_rules("chess");
+  REQUIRE_FALSE(unknown);
+  CHECK(unknown.key() == "rules.unknown");
+  CHECK(unknown.args() == dc::ErrorArgs{{"name", "chess"}});
 }

@@ -19,7 +19,7 @@ namespace {
 // control), or {error, code: 'bad-clock'}.
 val parse_time_control_js(std::string text) {
   auto r = parse_time_control(text);
-  if (!r) return error_obj("bad-clock", r.error());
+  if (!r) return keyed_error_obj("bad-clock", r.failure());
   val o = val::object();
   o.set("base", r->base_ms);
   o.set("inc", r->inc_ms);

@@ -144,7 +144,7 @@ inline bool rules_arg(const std::string& id, dc::Rules current, dc::Rules& out, 
   }
   const dc::Result<dc::Rules> r = dc::parse_rules(id);
   if (!r) {
-    err = error_obj("bad-argument", r.error());
+    err = keyed_error_obj("bad-argument", r.failure());
     return false;
   }
   out = *r;

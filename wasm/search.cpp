@@ -76,7 +76,7 @@ class SearchFacade {
     if (!read_seed(seed, seed_value)) return error_obj("bad-argument", "seed must be a whole number from 0 to 2^53-1");
     const dc::Game at = game_at(int(ply));
     const Status st = at.status();
-    if (st.over()) return error_obj("game-over", "the game is over (" + st.reason() + ")");
+    if (st.over()) return keyed_error_obj("game-over", game_over(st));
     Position pos = at.position();
     if (threat) {
       auto passed = threat_position(pos);
@@ -120,7 +120,7 @@ class SearchFacade {
     std::optional<uint64_t> seed_value;
     if (!read_seed(seed, seed_value)) return error_obj("bad-argument", "seed must be a whole number from 0 to 2^53-1");
     const Status st = record_->game.status();
-    if (st.over()) return error_obj("game-over", "the game is over (" + st.reason() + ")");
+    if (st.over()) return keyed_error_obj("game-over", game_over(st));
     const Position& pos = record_->game.position();
     MoveClock c;
     c.time_ms = int64_t(time);

@@ -367,6 +367,22 @@ test('the game page in German: nothing in English but what is named; its menu ch
     await act('record');
     await page.waitForSelector('#dlg-record[open]');
     await look('the record dialog');
+    // a record core cannot read: its line and reason in German (core's keys), a tag's and a
+    // move's refusal said inside by their own words
+    await page.fill('#rec-paste', '[Date "x"]\n*');
+    await page.click('#rec-open');
+    await page.waitForSelector('#rec-error:not([hidden])');
+    assert.equal(
+      await page.textContent('#rec-error'),
+      'Diese Partie lässt sich nicht öffnen: Zeile 1: das Date-Tag wird JJJJ.MM.TT geschrieben (? für unbekannte Ziffern), nicht „x“.',
+    );
+    await page.fill('#rec-paste', '1. W2h3 w2h6 2. W2h3');
+    await page.click('#rec-open');
+    await page.waitForFunction(() =>
+      /Zeile 1: Zug 2\./.test(document.getElementById('rec-error').textContent),
+    );
+    await look('a record refused');
+    await page.fill('#rec-paste', '');
     await page.click('#dlg-record button[value="close"]');
     await page.waitForSelector('#dlg-record:not([open])', { state: 'attached' });
     await act('embed');

@@ -211,6 +211,161 @@ test("a position core refuses, and a move only the other rule set allows, are sa
   }
 });
 
+// A move after the end, and the end it names: [how the game ends, its state].
+const WARRIORS = { ...KINGS, '2f3': 'W', '2f6': 'w' };
+const BACK_AND_FORTH = ['2a12a2', '2l82l7', '2a22a1', '2l72l8'];
+
+test("a move after the game's end says how it ended, in the reader's words", async () => {
+  const M = await loadEngine();
+  const en = translatorOf('en'),
+    de = translatorOf('de');
+  const g = new M.Game();
+  const from = (pieces, side, moves = []) => g.setPosition(M.positionFromBoard(board(pieces), side), moves);
+  const ENDS = [
+    [() => from({ '2e3': 'K', '2e5': 'k', '1e5': 'B', '3a8': 's' }, 'gold', ['2e32e4']), 'checkmate'],
+    [() => from({ '2a1': 'K', '2e5': 'k', '1e5': 'B' }, 'scarlet'), 'stalemate'],
+    [() => from(WARRIORS, 'gold', [...BACK_AND_FORTH, ...BACK_AND_FORTH]), 'repetition'],
+    [() => g.setPosition(startWith(null, { 2: '100' }), []), 'quiet-moves'],
+    [() => from(KINGS, 'gold'), 'bare-kings'],
+    [() => (g.setPosition('', []), g.resign('gold')), 'resignation'],
+    [() => (g.setPosition('', []), g.agreeDraw()), 'draw-agreed'],
+    [() => (g.setPosition('', []), g.flag()), 'timeout'],
+    [() => (from({ ...KINGS, '2c3': 'W' }, 'gold'), g.flag()), 'timeout-draw'],
+  ];
+  try {
+    for (const [end, state] of ENDS) {
+      end();
+      assert.equal(g.status().state, state);
+      const r = attempt(() => g.play('2c22c3'));
+      assert.equal(r.code, 'game-over', state);
+      assert.deepEqual(keysOf(r.core), ['game.over', `status.${state}`]);
+      saysIt(r, state, en, de);
+      keysOf(r.core).forEach((k) => GIVEN.add(k));
+    }
+    assert.equal(
+      reason(de, coreRefusal(attempt(() => g.play('2c22c3')))),
+      'die Partie ist vorbei (die Zeit von Gold ist abgelaufen, Scharlach hat nur noch den König: Remis)',
+    );
+    // a link's moves past the end: numbered
+    const link = attempt(() => g.setPosition(M.positionFromBoard(board(KINGS), 'gold'), ['2a12a2']));
+    assert.deepEqual(keysOf(link.core), ['game.move', 'game.over', 'status.bare-kings']);
+    saysIt(link, 'a move past the end', en, de);
+    // the search of a finished game
+    const s = new M.Search();
+    try {
+      s.setPosition(M.positionFromBoard(board(KINGS), 'gold'), 0, []);
+      const r = attempt(() => s.start({ depth: 1 }, 1));
+      assert.deepEqual(keysOf(r.core), ['game.over', 'status.bare-kings']);
+      saysIt(r, 'a search after the end', en, de);
+    } finally {
+      s.delete();
+    }
+  } finally {
+    g.delete();
+  }
+});
+
+// Record texts core's reader refuses: [text, the keys of its refusal after the line's].
+const RECORDS = [
+  [new Uint8Array([0xff, 0xfe, 0x2a, 0]), ['record.utf16']],
+  ['1. W2h3 % x', ['record.percent']],
+  ['1. W2h3 $ 1-0', ['record.dollar']],
+  ['1. W2h3 $300', ['record.glyph']],
+  ['1. W2h3 }', ['record.unexpected']],
+  ['1. W2h3 \u0001', ['record.control']],
+  ['[ "x"]', ['record.tagName']],
+  ['[Event x]', ['record.tagValue']],
+  ['[Event "x\n', ['record.tagQuote']],
+  ['[Event "x"\n', ['record.tagBracket']],
+  ['1. W2h3 { open', ['record.comment']],
+  ['W'.repeat(120), ['record.longWord']],
+  ['1234567. W2h3', ['record.bigNumber']],
+  ['   ', ['record.noGame']],
+  ['[Event "a"]\n[Event "b"]\n*', ['record.tagTwice']],
+  ['[Result "x"]\n*', ['record.resultTag']],
+  ['[SetUp "2"]\n*', ['record.setUpTag']],
+  ['[Variant "Chess"]\n*', ['record.variant']],
+  ['[1x "a"]\n*', ['tag.name']],
+  ['[Date "x"]\n*', ['tag.date']],
+  ['[TimeControl "x"]\n*', ['tag.timeControl', 'timeControl.bad', 'timeControl.base']],
+  ['!? 1. W2h3', ['record.glyphFirst']],
+  ['2. W2h3', ['record.moveNumber']],
+  ['1. W2c5', ['record.move', 'move.noneGoes']],
+  ['[Result "1-0"]\n1. W2h3 0-1', ['record.resultNotTag']],
+  ['[Termination "time forfeit"]\n1. W2h3 0-1', ['record.resultFlag', 'status.timeout']],
+  ['[SetUp "1"]\n*', ['record.setUpNoFen']],
+  ['[SetUp "0"]\n[FEN "x"]\n*', ['record.fenNoSetUp']],
+  ['[FEN "x"]\n*', ['record.fen', 'game.badPosition', 'position.fields']],
+  ['1. W2h3 { [%clk 0:01:00 }', ['record.clockBracket']],
+  ['1. W2h3 { [%clk 1m] }', ['record.clockForm']],
+  ['{ [%clk 0:01:00] } 1. W2h3', ['record.clockFirst']],
+  ['1. W2h3 { [%clk 0:01:00] [%clk 0:01:00] }', ['record.clockTwice']],
+];
+
+test("a record core cannot read is said in the reader's words, with its line", async () => {
+  const M = await loadEngine();
+  const en = translatorOf('en'),
+    de = translatorOf('de');
+  const said = (r, what, keys) => {
+    assert.deepEqual(keysOf(r.core), keys, what);
+    keysOf(r.core).forEach((k) => GIVEN.add(k));
+    return saysIt(r, what, en, de);
+  };
+  const kings = M.positionFromBoard(board(KINGS), 'gold');
+  const over = `[SetUp "1"]\n[FEN "${kings}"]\n1-0`;
+  for (const [text, keys] of [...RECORDS, [over, ['record.resultOver', 'status.bare-kings']]]) {
+    const r = attempt(() => M.readRecord(text));
+    assert.equal(r.code, 'bad-record', String(text));
+    assert.ok(r.line >= 1 && r.core.args.line === String(r.line), String(text));
+    said(r, String(text), ['record.line', ...keys]);
+  }
+  // a text of too many games, or too long: refused by the list
+  const many = attempt(() => M.listRecords('*\n'.repeat(100001)));
+  said(many, 'too many games', ['record.line', 'record.tooManyGames']);
+  const long = attempt(() => M.listRecords(' '.repeat(M.MAX_RECORD_TEXT + 1)));
+  said(long, 'too long', ['record.line', 'record.tooLong']);
+  const none = attempt(() => M.readRecord('*', 2));
+  said(none, 'no such game', ['record.noSuchGame']);
+  const move = attempt(() => M.readRecord('[Event "x"]\n\n1. W2h3 w2h6 2. W2c5'));
+  assert.equal(
+    reason(de, coreRefusal(move)),
+    'Zeile 3: Zug 2. „W2c5“: unzulässiger Zug „W2c5“: Krieger (Gold) kann nicht nach 2c5 ziehen',
+  );
+  // the tags a game is written with (Game.record), and a time control (the TimeControl tag's)
+  const g = new M.Game();
+  try {
+    const roster = 6;
+    const extra = Object.fromEntries([...Array(1000 - roster + 1)].map((_, i) => [`T${i}`, 'x']));
+    for (const [tags, key] of [
+      [{ Result: '1-0' }, 'tag.derived'],
+      [{ Event: 'x'.repeat(1001) }, 'tag.tooLong'],
+      [{ Event: 'a\nb' }, 'tag.control'],
+      [extra, 'tag.tooMany'],
+    ]) {
+      const r = attempt(() => g.record({ tags }));
+      assert.equal(r.code, 'bad-tag', key);
+      said(r, key, [key]);
+    }
+    for (const [text, why] of [
+      ['0/60', 'moves'],
+      ['x', 'base'],
+      ['60+x', 'inc'],
+      ['864001', 'baseMax'],
+      ['60+86401', 'incMax'],
+      ['0', 'none'],
+    ]) {
+      const r = attempt(() => M.parseTimeControl(text));
+      assert.equal(r.code, 'bad-clock', text);
+      said(r, text, ['timeControl.bad', `timeControl.${why}`]);
+    }
+    const rules = attempt(() => g.setPosition('', [], 'chess'));
+    assert.equal(rules.code, 'bad-argument');
+    said(rules, 'chess', ['rules.unknown']);
+  } finally {
+    g.delete();
+  }
+});
+
 test('every core.* message of the catalogue is a key core gives', () => {
   // move.underCannotGo: core's last word on a move only the other rule set allows (none
   // of today's differences reaches it); its words are checked by hand below.

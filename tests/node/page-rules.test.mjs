@@ -80,7 +80,10 @@ test("a game under Board Game Arena's rules: its Griffon step, the record, the s
     reason(en, ctl.reset({ settings, startFen: P1, moves: ['2g32g4'], rules: 'gygax' })),
     /^move 1: illegal move '2g32g4': under Gygax's rules/,
   );
-  assert.match(ctl.reset({ settings, startFen: P1, rules: 'zillions' }).error, /unknown rule set 'zillions'/);
+  assert.match(
+    reason(en, ctl.reset({ settings, startFen: P1, rules: 'zillions' })),
+    /^unknown rule set 'zillions'/,
+  );
   assert.equal(ctl.recordKey(), key);
   assert.equal(ctl.model.rules, 'bga');
 });

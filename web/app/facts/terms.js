@@ -34,12 +34,12 @@ export const ruleSetTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.rule
 export const ruleSummaryTerm = (/** @type {Translator} */ t, id) => t(TERM_KEYS.ruleSummary(id));
 
 /** How the arguments core names are said (its refusals, core/result.h, and a lesson's
- *  feedback, core/lesson.h LessonPart): a piece by its letter, a side by its id (each a
- *  refusal of its term's key, which reason() words), the options of an ambiguous move
- *  (coordinate moves, space-separated) and a lesson's goals and moves as lists of which one
- *  is meant, a lesson's targets as a list of which all are; the rest (squares, moves,
- *  numbers) as they are. A refusal among them ({key, args}: the reason a wrapper names, what
- *  a reader expected) is said by its own key. */
+ *  feedback, core/lesson.h LessonPart): a piece by its letter, a side by its id (a game's
+ *  winner and loser too; each a refusal of its term's key, which reason() words), the
+ *  options of an ambiguous move (coordinate moves, space-separated) and a lesson's goals and
+ *  moves as lists of which one is meant, a lesson's targets as a list of which all are; the
+ *  rest (squares, moves, numbers) as they are. A refusal among them ({key, args}: the reason
+ *  a wrapper names, what a reader expected) is said by its own key. */
 const CORE_ARGS = Object.freeze({
   piece: (letter) => refusal(TERM_KEYS.piece(letter)),
   named: (letter) => refusal(TERM_KEYS.piece(letter)),
@@ -47,6 +47,8 @@ const CORE_ARGS = Object.freeze({
   by: (letter) => refusal(TERM_KEYS.piece(letter)),
   side: (id) => refusal(TERM_KEYS.side(id)),
   toMove: (id) => refusal(TERM_KEYS.side(id)),
+  winner: (id) => refusal(TERM_KEYS.side(id)),
+  loser: (id) => refusal(TERM_KEYS.side(id)),
   options: (moves) => moves.split(' '),
   targets: (squares) => allOf(squares),
 });
