@@ -65,17 +65,17 @@ TEST_CASE("more time, a larger increment or fewer moves to go never give less ti
 }
 
 TEST_CASE("the limits at familiar clocks", "[timeman]") {
-  // 10+0.1 at the start: 0.35 of a fiftieth of the time and the increment, the hard
+  // 10+0.1 at the start: half of a fiftieth of the time and the increment, the hard
   // limit four times that.
   auto b = time_budget(clock_of(10000, 100));
   const double even = (9970.0 + 100 * 49) / 50;
   CHECK_FALSE(b.panic);
-  CHECK(b.soft_ms == int(even * 0.35));
-  CHECK(b.hard_ms == int(even * 0.35 * 4));
+  CHECK(b.soft_ms == int(even * 0.5));
+  CHECK(b.hard_ms == int(even * 0.5 * 4));
   // 40 moves in 60 s, the last move before the control: most of what is left, never all.
   b = time_budget(clock_of(5000, 0, 1));
   CHECK(b.hard_ms == int(4970 * 0.85));
-  CHECK(b.soft_ms == int(4970 * 0.35));
+  CHECK(b.soft_ms == int(4970 * 0.5));
   // An increment larger than the time left: at most a quarter of the time left for the
   // soft limit, 60% for the hard one.
   b = time_budget(clock_of(2000, 5000));

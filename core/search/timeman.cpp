@@ -12,10 +12,11 @@ namespace {
 constexpr double HORIZON_MOVES = 50, HORIZON_MIN_MOVES = 25, HORIZON_PLIES_PER_MOVE = 8;
 // The soft limit's share of the move's even part of the time. An iteration started
 // before the soft limit ends after it: a move takes about two soft limits
-// (docs/figures.md), so about 0.7 of its even part, and less than the increment once
-// the time left is small: the clock settles where the moves' share of it is about half
-// the increment (at 10+0.1, above a second), not at zero.
-constexpr double SOFT_SHARE = 0.35;
+// (docs/figures.md), so about its even part. In a long game the clock settles where that
+// part is about the increment, near the panic reserve below, whose limits keep the rest;
+// a smaller share left seconds unused at the end of most games (docs/figures.md, "The
+// time on the clock").
+constexpr double SOFT_SHARE = 0.5;
 // The soft limit's cap as a share of the time left (less the overhead): a quarter, or a
 // half in the last three moves before a time control.
 constexpr double SOFT_CAP = 0.25, SOFT_CAP_LAST_MOVES = 0.5;
