@@ -87,9 +87,9 @@ inline Error wrap_error(std::string key, ErrorArgs args, std::string message, Er
 
 // The refusal `key` whose English message is `words` with each {name} replaced by the
 // value of its argument: up to three named identifiers, in order (each as printable()
-// shows it), and, when given, the
-// refusal `reason` ({reason}: its message; the argument "reason" after the others, keyed
-// only when `reason` is, as wrap_error). "the tag '{tag}' is given twice", "tag", name.
+// shows it), and, when given, the refusal `reason` ({reason}: its message; the argument
+// "reason" after the others, keyed only when `reason` is, as wrap_error).
+//   keyed_error("record.tagTwice", "the tag {tag} is given twice", "tag", name)
 // Out of line: a refusal's call site passes its words and a few pointers, and builds no
 // strings of its own.
 Error keyed_error(const char* key, std::string_view words, const char* n1 = nullptr, std::string_view v1 = {},
