@@ -221,7 +221,13 @@ test('the rules page in every language: nothing in English; the menu changes it 
         await page.evaluate((k) => localStorage.getItem(k), LANGUAGE_KEY),
         code === 'de' ? 'de' : code,
       );
-      const texts = await readerText(page);
+      // The lang attribute changes before the page's text is all rebuilt: read it again
+      // until the whole page is there (a few frames at most).
+      let texts = await readerText(page);
+      for (let i = 0; i < 50 && texts.length <= 100; i++) {
+        await page.waitForTimeout(100);
+        texts = await readerText(page);
+      }
       assert.ok(texts.length > 100, `${code}: the whole page is read`);
       assert.deepEqual(englishIn(texts, wordsOf(code)), [], code);
       // How the pieces move is in the language (core's keys, the catalogue's words): the
