@@ -154,6 +154,29 @@ template <typename T>
   return make_error(r.key(), r.args(), r.error());
 }
 
+// What reads a record and goes on after a refusal (to its end, or to the game's) keeps the
+// first one: the earliest line is the one to fix first. fail() returns false, so that a
+// step can end with `return fail(...)`.
+class FirstRefusal {
+ protected:
+  std::optional<GameError> error_;
+  [[gnu::noinline, gnu::cold]] bool fail(int line, const Error& why) {
+    if (!error_) error_ = line_error(line, why);
+    return false;
+  }
+  [[gnu::noinline, gnu::cold]] bool fail(int line, const char* key, View words, const char* n1 = nullptr, View v1 = {},
+                                         const char* n2 = nullptr, View v2 = {}) {
+    if (!error_) error_ = line_error(line, key, words, n1, v1, n2, v2);
+    return false;
+  }
+  [[gnu::noinline, gnu::cold]] bool fail(int line, const char* key, View words, const Error& reason,
+                                         const char* n1 = nullptr, View v1 = {}, const char* n2 = nullptr,
+                                         View v2 = {}) {
+    if (!error_) error_ = line_error(line, key, words, reason, n1, v1, n2, v2);
+    return false;
+  }
+};
+
 // The value Tags::set keeps for name=value, or why it refuses it.
 GameResult<std::string> tag_value(std::string_view name, std::string_view value) {
   if (name.empty() || name.size() > MAX_TAG_NAME || !is_letter(name[0]) ||
@@ -210,7 +233,7 @@ class SplitSink {
   virtual bool end(std::string_view result, int line) = 0;
 };
 
-class Splitter {
+class Splitter : FirstRefusal {
  public:
   // Splits text[from, to); `line` is the line of `from`.
   Splitter(std::string_view text, size_t from, size_t to, int line, SplitSink& sink, RecordWork* work)
@@ -252,13 +275,6 @@ class Splitter {
   const GameError& error() const { return *error_; }
 
  private:
-  [[gnu::noinline, gnu::cold]] void fail(int line, const Error& why) {
-    if (!error_) error_ = line_error(line, why);
-  }
-  [[gnu::noinline, gnu::cold]] void fail(int line, const char* key, View words, const char* n1 = nullptr, View v1 = {},
-                                         const char* n2 = nullptr, View v2 = {}) {
-    if (!error_) error_ = line_error(line, key, words, n1, v1, n2, v2);
-  }
   bool at_bom() const { return end_ - i_ >= 3 && s_[i_] == BOM[0] && s_[i_ + 1] == BOM[1] && s_[i_ + 2] == BOM[2]; }
   // Advances one byte, counting lines ("\n", "\r\n" and "\r" end a line).
   void advance() {
@@ -481,12 +497,11 @@ class Splitter {
   size_t pending_ = std::string_view::npos;  // where comments before the next game begin
   int pending_line_ = 0;
   size_t item_from_ = 0;  // where the current tag, comment or word began
-  std::optional<GameError> error_;
 };
 
 // --- listing -----------------------------------------------------------------------------
 
-class Lister : public SplitSink {
+class Lister : public SplitSink, FirstRefusal {
  public:
   // Keeps the games from number `keep_from` (0-based, counted from the cursor's) on, at most
   // `max_games` of them; the ones before are only counted, and so are the ones after them
@@ -505,10 +520,9 @@ class Lister : public SplitSink {
       return false;
     }
     if (cursor_.games + seen_ >= MAX_RECORD_GAMES) {
-      error_ = line_error(line, "record.tooManyGames",
-                          "the text holds more than {max} games (at most that many are read from one text: split it)",
-                          "max", std::to_string(MAX_RECORD_GAMES));
-      return false;
+      return fail(line, "record.tooManyGames",
+                  "the text holds more than {max} games (at most that many are read from one text: split it)", "max",
+                  std::to_string(MAX_RECORD_GAMES));
     }
     ++seen_;
     have_last_ = room && seen_ > keep_from_;
@@ -573,7 +587,6 @@ class Lister : public SplitSink {
   bool full_ = false;
   size_t next_offset_ = 0;
   int next_line_ = 0;
-  std::optional<GameError> error_;
 };
 
 GameResult<std::vector<RecordInfo>> list_from(std::string_view text, RecordCursor& cursor, size_t max_games,
@@ -592,7 +605,7 @@ GameResult<std::vector<RecordInfo>> list_from(std::string_view text, RecordCurso
 
 // --- reading one game: its moves played as they come -------------------------------------
 
-class Replayer : public SplitSink {
+class Replayer : public SplitSink, FirstRefusal {
  public:
   explicit Replayer(RecordWork* work) : work_(work) { rec_.comments.assign(1, ""); }
 
@@ -719,21 +732,6 @@ class Replayer : public SplitSink {
   }
 
  private:
-  [[gnu::noinline, gnu::cold]] bool fail(int line, const Error& why) {
-    if (!error_) error_ = line_error(line, why);
-    return false;
-  }
-  [[gnu::noinline, gnu::cold]] bool fail(int line, const char* key, View words, const char* n1 = nullptr, View v1 = {},
-                                         const char* n2 = nullptr, View v2 = {}) {
-    if (!error_) error_ = line_error(line, key, words, n1, v1, n2, v2);
-    return false;
-  }
-  [[gnu::noinline, gnu::cold]] bool fail(int line, const char* key, View words, const Error& reason,
-                                         const char* n1 = nullptr, View v1 = {}, const char* n2 = nullptr,
-                                         View v2 = {}) {
-    if (!error_) error_ = line_error(line, key, words, reason, n1, v1, n2, v2);
-    return false;
-  }
   void count() {
     if (work_) ++work_->units;
   }
@@ -802,7 +800,6 @@ class Replayer : public SplitSink {
   bool begun_ = false, started_ = false;
   Rules rules_ = Rules::Gygax;  // the Variant tag's
   uint64_t moves_ = 0;
-  std::optional<GameError> error_;
 };
 
 // --- writing -------------------------------------------------------------------------------
