@@ -5,7 +5,7 @@
 //
 //   const menu = languageMenu($('lang-menu'), t, (t) => retranslate(t));
 //   menu.relabel(t);   // the label in the new language (the page calls it on a change)
-import { LANGUAGES, loadTranslator, rememberLanguage } from '../../util/i18n.js';
+import { LANGUAGES, loadWords, rememberLanguage } from '../../util/i18n.js';
 import { settle } from '../../util/result.js';
 
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
@@ -13,8 +13,10 @@ import { settle } from '../../util/result.js';
 /**
  * Fills `box` (an empty element) with the menu; `onChange(t)` gets the new language's
  * translator once its catalogue is loaded (a catalogue that cannot be fetched leaves the
- * page as it was and the menu on its language).
- * @param {HTMLElement} box @param {Translator} t @param {(t: Translator) => void} onChange
+ * page as it was and the menu on its language), and the document's lang attribute is the
+ * language once what it returns (the page said again) has settled.
+ * @param {HTMLElement} box @param {Translator} t
+ * @param {(t: Translator) => void | Promise<void>} onChange
  */
 export function languageMenu(box, t, onChange) {
   const id = `${box.id || 'lang'}-select`;
@@ -39,7 +41,7 @@ export function languageMenu(box, t, onChange) {
   let current = t;
   select.addEventListener('change', async () => {
     const code = select.value;
-    const r = await settle(loadTranslator(code));
+    const r = await settle(loadWords(code));
     if (r.error || select.value !== code) {
       if (r.error) select.value = current.locale;
       return;
@@ -47,7 +49,9 @@ export function languageMenu(box, t, onChange) {
     rememberLanguage(code);
     current = r.value;
     relabel(current);
-    onChange(current);
+    await onChange(current);
+    // Only now does the page say it is in the language: everything is said in it.
+    document.documentElement.lang = current.locale;
   });
   return { relabel, select };
 }

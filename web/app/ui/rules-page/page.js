@@ -244,7 +244,7 @@ async function boot(createBoard, loadEngine, lessonsIn, words, events, reader) {
     pictures.then((p) => p.board.set({ levelLabels }));
     frameWords(reader.t);
     ruleSwitch.fill();
-    render();
+    return render();
   });
   await render(!location.hash);
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
