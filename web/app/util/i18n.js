@@ -126,11 +126,17 @@ export async function loadWords(code, parts = [''], base = undefined) {
   return t;
 }
 
+/** Says the document is in `code` (its lang attribute): only once the page says
+ *  everything in that language. */
+export function markPageLanguage(code) {
+  if (typeof document !== 'undefined') document.documentElement.lang = code;
+}
+
 /** The translator of `code`; sets the document's lang attribute.
  *  @returns {Promise<Translator>} */
 export async function loadTranslator(code, base) {
   const t = await loadWords(code, [''], base);
-  if (typeof document !== 'undefined') document.documentElement.lang = code;
+  markPageLanguage(code);
   return t;
 }
 

@@ -5,7 +5,7 @@
 //
 //   const menu = languageMenu($('lang-menu'), t, (t) => retranslate(t));
 //   menu.relabel(t);   // the label in the new language (the page calls it on a change)
-import { LANGUAGES, loadWords, rememberLanguage } from '../../util/i18n.js';
+import { LANGUAGES, loadWords, markPageLanguage, rememberLanguage } from '../../util/i18n.js';
 import { settle } from '../../util/result.js';
 
 /** @typedef {import('../../util/i18n.js').Translator} Translator */
@@ -50,8 +50,7 @@ export function languageMenu(box, t, onChange) {
     current = r.value;
     relabel(current);
     await onChange(current);
-    // Only now does the page say it is in the language: everything is said in it.
-    document.documentElement.lang = current.locale;
+    markPageLanguage(current.locale); // only now: everything is said in it
   });
   return { relabel, select };
 }
